@@ -1,0 +1,100 @@
+# iotyun — every target installs what it needs first.
+# make run   install, build the console, migrate, seed the demo and serve http://127.0.0.1:8080/iotyun/
+# make test  install and run every check: lint, Python tests (SQLite + PostgreSQL), web unit tests, browser tests
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+# Recursive on purpose: evaluated at each use, so it finds uv once the first target has installed it.
+UV = $(shell command -v uv 2>/dev/null || echo python3 -m uv)
+PY := $(UV) run --frozen
+NPM := npm --prefix web
+HOST ?= 127.0.0.1
+PORT ?= 8080
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+
+.PHONY: uv help install install-py install-web install-browser web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
+
+help:
+	@echo "make run    install, build, migrate, seed the demo and serve the console at http://$(HOST):$(PORT)/iotyun/"
+	@echo "make test   install and run lint, Python, web unit and browser tests"
+	@echo "make lint | fmt | gen | migrate | seed | bench | clean"
+
+# --- install ----------------------------------------------------------------------------------------------------
+
+uv:
+	@command -v uv >/dev/null 2>&1 || python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+
+.venv/.stamp: uv.lock pyproject.toml | uv
+	$(UV) sync --frozen
+	@touch $@
+
+web/node_modules/.stamp: web/package-lock.json web/package.json
+	$(NPM) ci --no-audit --no-fund
+	@touch $@
+
+install-py: .venv/.stamp
+install-web: web/node_modules/.stamp
+install: install-py install-web
+
+# Debian's chromium and a CJK font (without one, Chinese renders as boxes) for the browser tests.
+install-browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi "wenquanyi\|wqy"; then \
+		echo "installing chromium and fonts-wqy-microhei"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; \
+	fi
+
+web/dist/index.html: web/node_modules/.stamp $(WEB_SOURCES)
+	$(NPM) run build
+	@touch $@
+
+web: web/dist/index.html
+
+# --- run --------------------------------------------------------------------------------------------------------
+
+migrate: install-py
+	$(PY) iotyun migrate
+
+seed: migrate
+	$(PY) iotyun seed --demo
+
+run: install web seed
+	$(PY) iotyun serve --host $(HOST) --port $(PORT) --no-migrate
+
+serve: run
+
+# --- checks -----------------------------------------------------------------------------------------------------
+
+lint: install
+	$(PY) ruff check iotyun tests
+	$(PY) ruff format --check iotyun tests
+	$(PY) mypy iotyun tests
+	$(NPM) run typecheck
+	$(NPM) run lint
+
+test-py: install-py
+	$(PY) pytest -q
+
+test-web: install-web
+	$(NPM) test
+
+test-e2e: install web install-browser
+	$(NPM) run e2e
+
+test: lint test-py test-web test-e2e
+
+fmt: install
+	$(PY) ruff check --fix iotyun tests
+	$(PY) ruff format iotyun tests
+	$(NPM) run format
+
+gen: install
+	$(PY) python -m iotyun.gen
+	cd web && npx openapi-typescript src/types/openapi.gen.json -o src/types/api.gen.ts
+
+bench: install-py
+	@if ls bench/*.py >/dev/null 2>&1; then for b in bench/*.py; do $(PY) python $$b || exit 1; done; else echo "no benchmarks yet"; fi
+
+clean:
+	rm -rf .venv web/node_modules web/dist var .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,17 @@
+"""Mounts every domain router under /api. A router not listed in ROUTERS is not served (and not tested)."""
+
+from fastapi import APIRouter, FastAPI
+
+from iotyun.auth.router import router as auth_router
+from iotyun.system.router import router as system_router
+
+API_PREFIX = "/api"
+
+# Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
+# authorization matrix test sees every endpoint.
+ROUTERS: tuple[APIRouter, ...] = (system_router, auth_router)
+
+
+def mount_api(app: FastAPI) -> None:
+    for router in ROUTERS:
+        app.include_router(router, prefix=API_PREFIX)

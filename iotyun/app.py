@@ -1,0 +1,121 @@
+"""create_app(): settings, database, middleware, error handlers, the /api routers and the console."""
+
+import logging
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from http.cookies import SimpleCookie
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from iotyun.api import mount_api
+from iotyun.auth.senders import make_sender
+from iotyun.core.config import Settings, get_settings
+from iotyun.core.context import lang_var, pick_lang, request_id_var
+from iotyun.core.db import Database
+from iotyun.core.envelope import error_body
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.web import mount_console
+
+log = logging.getLogger("iotyun.app")
+
+
+class RequestContextMiddleware:
+    """Gives each request an id (X-Request-ID in and out, in every log line) and its language."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        rid = headers.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
+        cookie = SimpleCookie()
+        try:
+            cookie.load(headers.get("cookie", ""))
+        except Exception:  # a malformed cookie header only loses the language hint
+            cookie = SimpleCookie()
+        lang = pick_lang(headers.get("accept-language"), cookie["lang"].value if "lang" in cookie else None)
+        request_id_var.set(rid)
+        lang_var.set(lang)
+        scope.setdefault("state", {})["request_id"] = rid
+
+        async def send_with_id(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message.setdefault("headers", []).append((b"x-request-id", rid.encode()))
+            await send(message)
+
+        await self.app(scope, receive, send_with_id)
+
+
+def _json(body: dict[str, Any], status: int) -> JSONResponse:
+    return JSONResponse(body, status_code=status)
+
+
+async def _app_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, AppError)
+    return _json(error_body(exc.code, field=exc.field, **exc.params), exc.http_status)
+
+
+async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors = exc.errors()
+    first = errors[0] if errors else {}
+    loc = [str(p) for p in first.get("loc", ()) if p not in ("body", "query", "path", "header")]
+    ctx = first.get("ctx") or {}
+    if first.get("type") == "app_rule":
+        field = ctx.get("field") or (loc[-1] if loc else None)
+        return _json(error_body(int(ctx["code"]), field=field), 200)
+    return _json(error_body(ErrorCode.PARAM_INVALID, field=".".join(loc) or None), 200)
+
+
+async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = {
+        404: ErrorCode.NOT_FOUND,
+        405: ErrorCode.METHOD_NOT_ALLOWED,
+        413: ErrorCode.PAYLOAD_TOO_LARGE,
+    }.get(exc.status_code, ErrorCode.OPERATION_FAILED)
+    return _json(error_body(code), exc.status_code)
+
+
+async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
+    request_id_var.set(getattr(request.state, "request_id", request_id_var.get()))
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return _json(error_body(ErrorCode.SERVICE_EXCEPTION), 500)
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await app.state.db.dispose()
+
+    app = FastAPI(
+        title="iotyun",
+        version="0.1.0",
+        docs_url="/api/docs",
+        openapi_url="/api/openapi.json",
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = Database(settings.resolved_database_url)
+    app.state.code_sender = make_sender(settings)
+    app.add_middleware(RequestContextMiddleware)
+    app.add_exception_handler(AppError, _app_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(StarletteHTTPException, _http_error)
+    app.add_exception_handler(Exception, _unhandled)
+    mount_api(app)
+    mount_console(app, settings.web_dist)
+    return app

@@ -1,0 +1,108 @@
+"""Tenants, users, roles and the account security tables (tokens, captchas, verification codes, throttles, nonces)."""
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Boolean, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
+from iotyun.core.tenancy import TenantScoped
+
+
+class Tenant(IdMixin, TimestampMixin, Base):
+    __tablename__ = "tenant"
+
+    name: Mapped[str] = mapped_column(String(64))
+    # The short name used in demo/operations screens; unique so `iotyun seed --demo` is idempotent.
+    code: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class Role(IdMixin, TimestampMixin, TenantScoped, Base):
+    __tablename__ = "role"
+    __table_args__ = (UniqueConstraint("tenant_id", "name"), UniqueConstraint("tenant_id", "code"))
+
+    name: Mapped[str] = mapped_column(String(32))
+    # administrator, administrator2, user, or a custom role's generated code
+    code: Mapped[str] = mapped_column(String(40))
+    # "default" (built in) or "custom"
+    type: Mapped[str] = mapped_column(String(10), default="custom")
+    permissions: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # A permission code whose default page the role's users land on (SPEC §2 mapping), or None.
+    home_page: Mapped[str | None] = mapped_column(String(10), default=None)
+    dashboard_fullscreen: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class User(IdMixin, TimestampMixin, TenantScoped, Base):
+    __tablename__ = "user_account"
+
+    # Login names are global: a login form names no tenant.
+    user_name: Mapped[str] = mapped_column(String(32), unique=True)
+    phone: Mapped[str | None] = mapped_column(String(11), unique=True, default=None)
+    email: Mapped[str | None] = mapped_column(String(254), unique=True, default=None)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    nick_name: Mapped[str] = mapped_column(String(10), default="")
+    company: Mapped[str] = mapped_column(String(30), default="")
+    role_id: Mapped[int] = mapped_column(BigId, ForeignKey("role.id", ondelete="RESTRICT"), index=True)
+    is_admin2: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The one user group a secondary administrator is bound to (user groups arrive with the team issue).
+    group_id: Mapped[int | None] = mapped_column(BigId, default=None, index=True)
+    direct_permissions: Mapped[list[str]] = mapped_column(JSON, default=list)
+    is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    must_change_password: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    login_count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class UserToken(IdMixin, TenantScoped, Base):
+    __tablename__ = "user_token"
+
+    user_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    pub_key: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    last_seen_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    # Set on a simulated-login token: the administrator acting as this user.
+    simulated_by: Mapped[int | None] = mapped_column(BigId, default=None)
+    client_ip: Mapped[str] = mapped_column(String(45), default="")
+
+
+class Captcha(Base):
+    __tablename__ = "captcha"
+
+    key: Mapped[str] = mapped_column(String(43), primary_key=True)
+    answer_hash: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class VerifyCode(IdMixin, Base):
+    __tablename__ = "verify_code"
+    __table_args__ = (Index("ix_verify_code_account_scene", "account", "scene"),)
+
+    account: Mapped[str] = mapped_column(String(254))
+    # "register" or "reset"
+    scene: Mapped[str] = mapped_column(String(16))
+    code_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    used_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+
+
+class LoginThrottle(Base):
+    __tablename__ = "login_throttle"
+
+    # The login name as typed, lower-cased: unknown names are throttled too, so probing reveals nothing.
+    key: Mapped[str] = mapped_column(String(254), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    lock_count: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class RequestNonce(Base):
+    __tablename__ = "request_nonce"
+
+    sig_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)

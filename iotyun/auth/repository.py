@@ -1,0 +1,46 @@
+"""Every account SELECT. Login and token lookups run before a tenant is known, so they match global unique keys."""
+
+from sqlalchemy import or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.auth.models import Role, User, UserToken, VerifyCode
+from iotyun.core.limits import account_kind
+
+
+async def user_by_account(session: AsyncSession, account: str) -> User | None:
+    column = User.phone if account_kind(account) == "phone" else User.email
+    return (await session.execute(select(User).where(column == account))).scalar_one_or_none()
+
+
+async def user_by_login_name(session: AsyncSession, name: str) -> User | None:
+    stmt = select(User).where(or_(User.user_name == name, User.phone == name, User.email == name.lower()))
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def user_name_taken(session: AsyncSession, user_name: str) -> bool:
+    stmt = select(User.id).where(User.user_name == user_name)
+    return (await session.execute(stmt)).first() is not None
+
+
+async def latest_code(session: AsyncSession, account: str, scene: str, *, unused: bool = False) -> VerifyCode | None:
+    stmt = select(VerifyCode).where(VerifyCode.account == account, VerifyCode.scene == scene)
+    if unused:
+        stmt = stmt.where(VerifyCode.used_at.is_(None))
+    stmt = stmt.order_by(VerifyCode.created_at.desc(), VerifyCode.id.desc()).limit(1)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def token_with_user(session: AsyncSession, token_hash: str) -> tuple[UserToken, User, Role] | None:
+    stmt = (
+        select(UserToken, User, Role)
+        .join(User, User.id == UserToken.user_id)
+        .join(Role, Role.id == User.role_id)
+        .where(UserToken.token_hash == token_hash)
+    )
+    row = (await session.execute(stmt)).one_or_none()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+async def live_tokens(session: AsyncSession, user_id: int) -> list[UserToken]:
+    stmt = select(UserToken).where(UserToken.user_id == user_id, UserToken.revoked_at.is_(None))
+    return list((await session.execute(stmt)).scalars())

@@ -1,0 +1,80 @@
+"""Where verification codes go: a small provider interface with a default that needs no internet.
+
+- `log` (default): the code is written to the server log (`verification code ... : 123456`), which is what a
+  self-hosted install without SMS or mail uses, and what the browser tests read.
+- `smtp`: email accounts get a mail through IOTYUN_SMTP_*; phone accounts still go to the log.
+- `webhook`: IOTYUN_SMS_WEBHOOK_URL receives a JSON POST {account, kind, scene, code} for any SMS gateway.
+"""
+
+import asyncio
+import logging
+import smtplib
+from email.message import EmailMessage
+from typing import Protocol
+
+import httpx
+
+from iotyun.core.config import Settings
+
+log = logging.getLogger("iotyun.codes")
+
+SUBJECTS = {"zh": "iotyun 验证码", "en": "iotyun verification code"}
+BODIES = {
+    "zh": "您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。",
+    "en": "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail.",
+}
+
+
+class CodeSender(Protocol):
+    async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None: ...
+
+
+class LogSender:
+    async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None:
+        log.warning("verification code for %s %s (%s): %s", kind, account, scene, code)
+
+
+class SmtpSender:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.fallback = LogSender()
+
+    def _send_mail(self, to: str, code: str, lang: str) -> None:
+        s = self.settings
+        msg = EmailMessage()
+        msg["Subject"] = SUBJECTS.get(lang, SUBJECTS["en"])
+        msg["From"] = s.smtp_from or s.smtp_user
+        msg["To"] = to
+        minutes = s.verify_code_ttl_seconds // 60
+        msg.set_content(BODIES.get(lang, BODIES["en"]).format(code=code, minutes=minutes))
+        with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=20) as smtp:
+            smtp.starttls()
+            if s.smtp_user:
+                smtp.login(s.smtp_user, s.smtp_password)
+            smtp.send_message(msg)
+
+    async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None:
+        if kind != "email":
+            await self.fallback.send(account, kind, scene, code, lang)
+            return
+        await asyncio.to_thread(self._send_mail, account, code, lang)
+
+
+class WebhookSender:
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None:
+        async with httpx.AsyncClient(timeout=10) as client:
+            resp = await client.post(
+                self.url, json={"account": account, "kind": kind, "scene": scene, "code": code, "lang": lang}
+            )
+            resp.raise_for_status()
+
+
+def make_sender(settings: Settings) -> CodeSender:
+    if settings.code_sender == "smtp" and settings.smtp_host:
+        return SmtpSender(settings)
+    if settings.code_sender == "webhook" and settings.sms_webhook_url:
+        return WebhookSender(settings.sms_webhook_url)
+    return LogSender()

@@ -1,0 +1,437 @@
+"""Account rules: captcha, verification codes, registration (a new tenant), login with throttling, tokens, signing."""
+
+import base64
+import logging
+import secrets
+from datetime import timedelta
+
+from captcha.image import ImageCaptcha
+from fastapi import Request
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.auth import repository as repo
+from iotyun.auth.models import Captcha, LoginThrottle, RequestNonce, Role, Tenant, User, UserToken, VerifyCode
+from iotyun.auth.schemas import (
+    CaptchaOut,
+    ChangePasswordIn,
+    HeartOut,
+    LoginIn,
+    RegisterIn,
+    ResetPasswordIn,
+    SendCodeIn,
+    SendCodeOut,
+    SessionOut,
+)
+from iotyun.auth.senders import CodeSender
+from iotyun.core import security
+from iotyun.core.config import Settings
+from iotyun.core.context import lang_var
+from iotyun.core.db import as_utc, epoch_ms, utcnow
+from iotyun.core.deps import Actor, keep_on_error
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import CAPTCHA_LENGTH, VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, account_kind
+from iotyun.core.permissions import (
+    ALL_CODES,
+    DEFAULT_ROLE_PERMISSIONS,
+    RoleCode,
+    default_page,
+    menu_permission,
+)
+from iotyun.core.permissions import normalize as normalize_perms
+from iotyun.core.tenancy import bind_tenant
+
+log = logging.getLogger("iotyun.auth")
+
+CAPTCHA_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+_captcha_image = ImageCaptcha(width=120, height=40, font_sizes=(30, 32, 34))
+
+
+# --- captcha -------------------------------------------------------------------------------------------------
+
+
+async def new_captcha(session: AsyncSession, settings: Settings) -> CaptchaOut:
+    """A single-use graphic code: the answer is stored hashed and expires."""
+    if not settings.captcha_enabled:
+        return CaptchaOut(enabled=False, code_key="", img="", expires_in=0)
+    now = utcnow()
+    await session.execute(delete(Captcha).where(Captcha.expires_at < now))
+    answer = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
+    key = secrets.token_urlsafe(24)
+    session.add(
+        Captcha(
+            key=key,
+            answer_hash=security.digest(answer),
+            expires_at=now + timedelta(seconds=settings.captcha_ttl_seconds),
+        )
+    )
+    png = _captcha_image.generate(answer, format="png").getvalue()
+    if settings.captcha_echo:
+        log.warning("captcha %s: %s", key, answer)
+    return CaptchaOut(
+        enabled=True,
+        code_key=key,
+        img="data:image/png;base64," + base64.b64encode(png).decode(),
+        expires_in=settings.captcha_ttl_seconds,
+    )
+
+
+async def check_captcha(session: AsyncSession, settings: Settings, key: str, code: str) -> None:
+    """Spend the captcha `key` (right or wrong, it is gone) and raise 110002 unless `code` answers it."""
+    if not settings.captcha_enabled:
+        return
+    row = await session.get(Captcha, key) if key else None
+    if row is not None:
+        await session.delete(row)
+        await session.flush()
+    if row is None or as_utc(row.expires_at) < utcnow() or not code:
+        keep_on_error(session)
+        raise AppError(ErrorCode.CAPTCHA_FAILED, field="code")
+    if not security.same(row.answer_hash, security.digest(code.strip().upper())):
+        keep_on_error(session)
+        raise AppError(ErrorCode.CAPTCHA_FAILED, field="code")
+
+
+# --- verification codes ----------------------------------------------------------------------------------------
+
+
+async def send_code(
+    session: AsyncSession, settings: Settings, sender: CodeSender, scene: str, body: SendCodeIn
+) -> SendCodeOut:
+    """Send a registration ("register") or find-password ("reset") code to a phone or email."""
+    await check_captcha(session, settings, body.code_key, body.code)
+    kind = account_kind(body.account)
+    existing = await repo.user_by_account(session, body.account)
+    if scene == "register" and existing is not None:
+        keep_on_error(session)
+        raise AppError(ErrorCode.PHONE_EXISTS if kind == "phone" else ErrorCode.EMAIL_EXISTS, field="account")
+    if scene == "reset" and existing is None:
+        keep_on_error(session)
+        raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
+    now = utcnow()
+    last = await repo.latest_code(session, body.account, scene)
+    if last is not None:
+        wait = settings.verify_code_resend_seconds - (now - as_utc(last.created_at)).total_seconds()
+        if wait > 0:
+            keep_on_error(session)
+            raise AppError(ErrorCode.CODE_TOO_FREQUENT, field="account", seconds=int(wait) + 1)
+    code = security.new_numeric_code(VERIFY_CODE_LENGTH)
+    session.add(
+        VerifyCode(
+            account=body.account,
+            scene=scene,
+            code_hash=security.digest(code),
+            created_at=now,
+            expires_at=now + timedelta(seconds=settings.verify_code_ttl_seconds),
+        )
+    )
+    await session.flush()
+    await sender.send(body.account, kind, scene, code, lang_var.get())
+    return SendCodeOut(expires_in=settings.verify_code_ttl_seconds, resend_after=settings.verify_code_resend_seconds)
+
+
+async def _spend_code(session: AsyncSession, account: str, scene: str, code: str) -> None:
+    row = await repo.latest_code(session, account, scene, unused=True)
+    if row is None:
+        raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
+    if as_utc(row.expires_at) < utcnow() or row.attempts >= VERIFY_CODE_MAX_ATTEMPTS:
+        raise AppError(ErrorCode.SMS_CODE_EXPIRED, field="sms_code")
+    if not security.same(row.code_hash, security.digest(code)):
+        row.attempts += 1
+        keep_on_error(session)
+        raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
+    row.used_at = utcnow()
+
+
+# --- tenants, registration -------------------------------------------------------------------------------------
+
+
+async def create_tenant(session: AsyncSession, name: str, code: str) -> tuple[Tenant, dict[RoleCode, Role]]:
+    """A tenant with its built-in roles (administrator, administrator2, user)."""
+    tenant = Tenant(name=name, code=code)
+    session.add(tenant)
+    await session.flush()
+    roles = {
+        rc: Role(
+            tenant_id=tenant.id,
+            name=rc.value,
+            code=rc.value,
+            type="default",
+            permissions=sorted(DEFAULT_ROLE_PERMISSIONS[rc]),
+        )
+        for rc in RoleCode
+    }
+    session.add_all(roles.values())
+    await session.flush()
+    return tenant, roles
+
+
+async def register(session: AsyncSession, settings: Settings, body: RegisterIn, client_ip: str) -> SessionOut:
+    """Register an account: a new tenant with the new user as its administrator, logged in."""
+    if not body.agree:
+        raise AppError(ErrorCode.PRIVACY_NOT_ACCEPTED, field="agree")
+    if await repo.user_name_taken(session, body.user_name):
+        raise AppError(ErrorCode.USER_NAME_EXISTS, field="user_name")
+    kind = account_kind(body.account)
+    if await repo.user_by_account(session, body.account) is not None:
+        raise AppError(ErrorCode.PHONE_EXISTS if kind == "phone" else ErrorCode.EMAIL_EXISTS, field="account")
+    await _spend_code(session, body.account, "register", body.sms_code)
+    try:
+        async with session.begin_nested():
+            tenant, roles = await create_tenant(session, body.company or body.user_name, "u-" + body.user_name.lower())
+            user = User(
+                tenant_id=tenant.id,
+                user_name=body.user_name,
+                phone=body.account if kind == "phone" else None,
+                email=body.account if kind == "email" else None,
+                password_hash=security.hash_password(body.password),
+                company=body.company,
+                role_id=roles[RoleCode.ADMINISTRATOR].id,
+                last_login_at=utcnow(),
+                login_count=1,
+            )
+            session.add(user)
+            await session.flush()
+    except IntegrityError as exc:
+        raise AppError(ErrorCode.USER_NAME_EXISTS, field="user_name") from exc
+    log.info("registered tenant %s with administrator %s", tenant.id, user.id)
+    return await _issue(session, settings, user, client_ip, old_user=False)
+
+
+# --- login, tokens ---------------------------------------------------------------------------------------------
+
+
+async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
+    row = await session.get(LoginThrottle, key)
+    if row is None:
+        row = LoginThrottle(key=key, failures=0, lock_count=0)
+        session.add(row)
+    return row
+
+
+async def login(session: AsyncSession, settings: Settings, body: LoginIn, client_ip: str) -> SessionOut:
+    """Password login with captcha; repeated failures lock the name for a growing time."""
+    username = body.username.strip()
+    if not username:
+        raise AppError(ErrorCode.LOGIN_EMPTY, field="username")
+    if not body.password:
+        raise AppError(ErrorCode.LOGIN_EMPTY, field="password")
+    await check_captcha(session, settings, body.code_key, body.code)
+    now = utcnow()
+    throttle = await _throttle(session, username.lower())
+    if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
+        keep_on_error(session)
+        seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
+        raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
+    user = await repo.user_by_login_name(session, username)
+    if user is None or not security.verify_password(user.password_hash, body.password):
+        throttle.failures = (throttle.failures or 0) + 1
+        if throttle.failures >= settings.login_max_failures:
+            throttle.locked_until = now + timedelta(
+                seconds=settings.login_lock_seconds * 2 ** (throttle.lock_count or 0)
+            )
+            throttle.lock_count = (throttle.lock_count or 0) + 1
+            throttle.failures = 0
+        keep_on_error(session)
+        raise AppError(ErrorCode.WRONG_CREDENTIALS, field="password")
+    if not user.is_active:
+        raise AppError(ErrorCode.ACCOUNT_DISABLED, field="username")
+    throttle.failures = 0
+    throttle.lock_count = 0
+    throttle.locked_until = None
+    old_user = user.last_login_at is not None
+    user.last_login_at = now
+    user.login_count = (user.login_count or 0) + 1
+    return await _issue(session, settings, user, client_ip, old_user=old_user)
+
+
+async def _issue(
+    session: AsyncSession,
+    settings: Settings,
+    user: User,
+    client_ip: str,
+    *,
+    old_user: bool,
+    simulated_by: int | None = None,
+) -> SessionOut:
+    raw = security.new_token()
+    pub, pri = security.new_keypair()
+    token = UserToken(
+        tenant_id=user.tenant_id,
+        user_id=user.id,
+        token_hash=security.digest(raw),
+        pub_key=pub,
+        expires_at=utcnow() + timedelta(hours=settings.token_ttl_hours),
+        simulated_by=simulated_by,
+        client_ip=client_ip[:45],
+    )
+    session.add(token)
+    await session.flush()
+    out = await session_payload(session, user, token, old_user=old_user)
+    out.x_Token, out.pri_key = raw, pri
+    return out
+
+
+async def session_payload(session: AsyncSession, user: User, token: UserToken, *, old_user: bool) -> SessionOut:
+    """The login state the console keeps (SPEC §3), without the secrets."""
+    role = await session.get(Role, user.role_id)
+    tenant = await session.get(Tenant, user.tenant_id)
+    assert role is not None and tenant is not None
+    granted = _granted(role, user)
+    menu = menu_permission(granted, role.home_page)
+    return SessionOut(
+        user_id=user.id,
+        user_name=user.user_name,
+        nick_name=user.nick_name,
+        tenant_id=tenant.id,
+        tenant_name=tenant.name,
+        pub_key=token.pub_key,
+        expires_at=epoch_ms(token.expires_at) or 0,
+        roles=list(_role_codes(role, user)),
+        role_name=role.name,
+        grantedPermissions=",".join(sorted(granted)),
+        menuPermissions=menu,
+        defaultPage=default_page(menu),
+        must_change_password=user.must_change_password,
+        old_user=old_user,
+        is_admin2=user.is_admin2,
+        simulated_by=token.simulated_by,
+    )
+
+
+def _granted(role: Role, user: User) -> frozenset[str]:
+    if role.code == RoleCode.ADMINISTRATOR:
+        return ALL_CODES
+    return normalize_perms(set(role.permissions or []) | set(user.direct_permissions or []))
+
+
+def _role_codes(role: Role, user: User) -> tuple[str, ...]:
+    codes = [role.code]
+    if user.is_admin2 and role.code != RoleCode.ADMINISTRATOR2:
+        codes.append(RoleCode.ADMINISTRATOR2.value)
+    return tuple(codes)
+
+
+async def authenticate(session: AsyncSession, request: Request) -> Actor:
+    """The caller behind X-Token (checked against X-User and X-Tenant); binds the session to its tenant."""
+    cached: Actor | None = getattr(request.state, "actor", None)
+    if cached is not None:
+        return cached
+    raw = request.headers.get("x-token", "")
+    if not raw:
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    row = await repo.token_with_user(session, security.digest(raw))
+    if row is None:
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    token, user, role = row
+    if token.revoked_at is not None or as_utc(token.expires_at) <= utcnow() or not user.is_active:
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    x_user, x_tenant = request.headers.get("x-user"), request.headers.get("x-tenant")
+    if (x_user and x_user != str(user.id)) or (x_tenant and x_tenant != str(user.tenant_id)):
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    bind_tenant(session, user.tenant_id)
+    actor = Actor(
+        user_id=user.id,
+        tenant_id=user.tenant_id,
+        user_name=user.user_name,
+        role_code=role.code,
+        permissions=_granted(role, user),
+        token_id=token.id,
+        is_admin2=user.is_admin2,
+        group_id=user.group_id,
+        must_change_password=user.must_change_password,
+        simulated_by=token.simulated_by,
+        roles=_role_codes(role, user),
+    )
+    request.state.actor = actor
+    return actor
+
+
+async def check_public(session: AsyncSession, request: Request) -> Actor | None:
+    """A token-less call must be signed (SPEC §7): fresh TS within TTL, valid Ed25519 SIG, never seen before."""
+    if request.headers.get("x-token"):
+        try:
+            return await authenticate(session, request)
+        except AppError:
+            pass
+    settings: Settings = request.app.state.settings
+    h = request.headers
+    ts, ttl, sig, pub = h.get("ts", ""), h.get("ttl", ""), h.get("sig", ""), h.get("pubkey", "")
+    if not (ts.isdigit() and ttl.isdigit() and sig and pub) or h.get("version") != "V2" or not h.get("requesttype"):
+        raise AppError(ErrorCode.SIGNATURE_INVALID)
+    ttl_s = int(ttl)
+    if not 0 < ttl_s <= settings.signature_ttl_seconds:
+        raise AppError(ErrorCode.SIGNATURE_INVALID)
+    now = utcnow()
+    if abs((epoch_ms(now) or 0) - int(ts)) > ttl_s * 1000:
+        raise AppError(ErrorCode.SIGNATURE_EXPIRED)
+    if not security.signature_valid(pub, ts, ttl, sig):
+        raise AppError(ErrorCode.SIGNATURE_INVALID)
+    # The nonce is recorded in its own committed transaction so two concurrent replays cannot both pass.
+    async with request.app.state.db.sessionmaker() as nonce_session:
+        nonce_session.add(RequestNonce(sig_hash=security.digest(sig), expires_at=now + timedelta(seconds=2 * ttl_s)))
+        try:
+            await nonce_session.commit()
+        except IntegrityError as exc:
+            raise AppError(ErrorCode.SIGNATURE_REPLAYED) from exc
+        if secrets.randbelow(50) == 0:
+            await nonce_session.execute(delete(RequestNonce).where(RequestNonce.expires_at < now))
+            await nonce_session.commit()
+    return None
+
+
+async def logout(session: AsyncSession, actor: Actor) -> None:
+    """Revoke the caller's token."""
+    token = await session.get(UserToken, actor.token_id)
+    if token is not None:
+        token.revoked_at = utcnow()
+
+
+async def heart(session: AsyncSession, settings: Settings, actor: Actor) -> HeartOut:
+    """Keep the session alive: the token's expiry slides forward."""
+    token = await session.get(UserToken, actor.token_id)
+    assert token is not None
+    now = utcnow()
+    token.last_seen_at = now
+    token.expires_at = now + timedelta(hours=settings.token_ttl_hours)
+    return HeartOut(server_time=epoch_ms(now) or 0, expires_at=epoch_ms(token.expires_at) or 0)
+
+
+async def current_config(session: AsyncSession, actor: Actor) -> SessionOut:
+    """The caller's session payload, for a console that reloads with a token but no roles."""
+    user = await session.get(User, actor.user_id)
+    token = await session.get(UserToken, actor.token_id)
+    assert user is not None and token is not None
+    return await session_payload(session, user, token, old_user=True)
+
+
+async def change_password(session: AsyncSession, actor: Actor, body: ChangePasswordIn) -> None:
+    """Change one's own password; clears a forced change and signs out the other sessions."""
+    user = await session.get(User, actor.user_id)
+    assert user is not None
+    if not security.verify_password(user.password_hash, body.old_password):
+        raise AppError(ErrorCode.OLD_PASSWORD_WRONG, field="old_password")
+    if body.password == body.old_password:
+        raise AppError(ErrorCode.PASSWORD_SAME_AS_OLD, field="password")
+    user.password_hash = security.hash_password(body.password)
+    user.must_change_password = False
+    await _revoke_all(session, user.id, keep=actor.token_id)
+
+
+async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
+    """Find password: set a new one with a code sent to the account's phone or email."""
+    user = await repo.user_by_account(session, body.account)
+    if user is None:
+        raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
+    await _spend_code(session, body.account, "reset", body.sms_code)
+    user.password_hash = security.hash_password(body.password)
+    user.must_change_password = False
+    await _revoke_all(session, user.id)
+
+
+async def _revoke_all(session: AsyncSession, user_id: int, keep: int | None = None) -> None:
+    now = utcnow()
+    for token in await repo.live_tokens(session, user_id):
+        if token.id != keep:
+            token.revoked_at = now

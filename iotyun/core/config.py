@@ -1,0 +1,56 @@
+"""Settings read from IOTYUN_* environment variables, with embedded defaults that need nothing installed."""
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="IOTYUN_", env_file=".env", extra="ignore")
+
+    data_dir: Path = Path("var")
+    database_url: str = ""
+    mqtt_url: str = ""
+    redis_url: str = ""
+    # "on" (default) or "off": the login captcha; off is for automation only.
+    captcha: str = "on"
+    # Test-only: also write the captcha answer to the server log, so browser tests can log in through the form.
+    captcha_echo: bool = False
+    captcha_ttl_seconds: int = 120
+    token_ttl_hours: int = 12
+    verify_code_ttl_seconds: int = 300
+    verify_code_resend_seconds: int = 60
+    # Failed logins before the account name is locked, and the first lock length (doubles each time).
+    login_max_failures: int = 5
+    login_lock_seconds: int = 60
+    signature_ttl_seconds: int = 60
+    # Where verification codes go: "log" (default; the code is written to the server log), "smtp" for email.
+    code_sender: str = "log"
+    smtp_host: str = ""
+    smtp_port: int = 587
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_from: str = ""
+    sms_webhook_url: str = ""
+    demo_password: str = "iotyun123"  # noqa: S105 - the documented demo login, overridable
+    web_dist: Path = Field(default_factory=lambda: Path(__file__).resolve().parents[2] / "web" / "dist")
+    log_level: str = "INFO"
+    # Also write the log to this file (the browser tests read verification codes from it).
+    log_file: Path | None = None
+
+    @property
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite+aiosqlite:///{(self.data_dir / 'iotyun.db').resolve()}"
+
+    @property
+    def captcha_enabled(self) -> bool:
+        return self.captcha.lower() not in {"off", "0", "false", "no"}
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,117 @@
+"""Request dependencies: the database session, the calling actor, and the permission each endpoint declares.
+
+Every endpoint states how it may be called, as exactly one of:
+- `Public`: no token needed, but a token-less call must be signed (SPEC §7); a valid token also passes.
+- `Anonymous`: not even signed (only the server clock, which the signer itself needs).
+- `require(code, ...)`: a valid token whose user holds one of the codes (or role codes); else 100009 / 100015.
+The authorization matrix test reads these markers off every route, so a new endpoint without one fails it.
+"""
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, Request
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.permissions import Perm, RoleCode
+
+COMMIT_ON_ERROR = "commit_on_error"
+
+
+async def _session(request: Request) -> AsyncIterator[AsyncSession]:
+    async with request.app.state.db.sessionmaker() as session:
+        try:
+            yield session
+        except AppError:
+            if session.info.get(COMMIT_ON_ERROR):
+                await session.commit()
+            else:
+                await session.rollback()
+            raise
+        except BaseException:
+            await session.rollback()
+            raise
+        else:
+            await session.commit()
+
+
+# The request's one session: committed once after the handler returns, before the answer is sent.
+SessionDep = Annotated[AsyncSession, Depends(_session, scope="function")]
+
+
+def keep_on_error(session: AsyncSession) -> None:
+    """Commit what was flushed even though the request ends in a business error (failure counters, used codes)."""
+    session.info[COMMIT_ON_ERROR] = True
+
+
+@dataclass(frozen=True, slots=True)
+class Actor:
+    """The authenticated caller of one request."""
+
+    user_id: int
+    tenant_id: int
+    user_name: str
+    role_code: str
+    permissions: frozenset[str]
+    token_id: int
+    is_admin2: bool = False
+    group_id: int | None = None
+    must_change_password: bool = False
+    simulated_by: int | None = None
+    roles: tuple[str, ...] = field(default=())
+
+    @property
+    def is_admin(self) -> bool:
+        return self.role_code == RoleCode.ADMINISTRATOR
+
+    def can(self, *codes: str) -> bool:
+        if self.is_admin:
+            return True
+        return any(c in self.permissions or c in self.roles for c in codes)
+
+
+class PermissionRequirement:
+    """Dependency marker: the caller must hold one of `codes`."""
+
+    def __init__(self, *codes: Perm | RoleCode | str, during_password_change: bool = False) -> None:
+        self.codes = tuple(str(c) for c in codes)
+        self.during_password_change = during_password_change
+
+    async def __call__(self, request: Request, session: SessionDep) -> Actor:
+        from iotyun.auth import service as auth_service
+
+        actor = await auth_service.authenticate(session, request)
+        if actor.must_change_password and not self.during_password_change:
+            raise AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED)
+        if not actor.can(*self.codes):
+            raise AppError(ErrorCode.NO_PRIVILEGE)
+        return actor
+
+
+def require(*codes: Perm | RoleCode | str, during_password_change: bool = False) -> PermissionRequirement:
+    return PermissionRequirement(*codes, during_password_change=during_password_change)
+
+
+class PublicAccess:
+    """Dependency marker: open endpoint; a token-less call must carry a fresh, unused signature."""
+
+    async def __call__(self, request: Request, session: SessionDep) -> Actor | None:
+        from iotyun.auth import service as auth_service
+
+        return await auth_service.check_public(session, request)
+
+
+class AnonymousAccess:
+    """Dependency marker: open and unsigned."""
+
+    async def __call__(self) -> None:
+        return None
+
+
+LoggedIn = Annotated[Actor, Depends(require(Perm.ROOT))]
+# Endpoints a user being forced to change their password may still call.
+LoggedInDuringPasswordChange = Annotated[Actor, Depends(require(Perm.ROOT, during_password_change=True))]
+Public = Annotated[Actor | None, Depends(PublicAccess())]
+Anonymous = Annotated[None, Depends(AnonymousAccess())]

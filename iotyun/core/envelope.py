@@ -1,0 +1,55 @@
+"""The response envelope every JSON answer wears: {"meta": {success, message, detail, ...}, "data": ...}."""
+
+from typing import Any, Generic, TypeVar
+
+from fastapi.responses import ORJSONResponse
+from pydantic import BaseModel
+
+from iotyun.core.context import lang_var, request_id_var
+from iotyun.core.errors import ErrorCode, text
+
+T = TypeVar("T")
+
+
+class Meta(BaseModel):
+    success: int
+    message: str
+    detail: str
+    field: str | None = None
+    request_id: str | None = None
+
+
+class Envelope(BaseModel, Generic[T]):
+    meta: Meta
+    data: T | None = None
+
+
+def ok(data: T | None = None) -> Envelope[T]:
+    """Wrap a successful result."""
+    return Envelope[T](
+        meta=Meta(
+            success=1,
+            message=str(int(ErrorCode.SUCCESS)),
+            detail=text(ErrorCode.SUCCESS, lang_var.get()),
+            request_id=request_id_var.get(),
+        ),
+        data=data,
+    )
+
+
+def error_body(code: int, *, field: str | None = None, **params: Any) -> dict[str, Any]:
+    detail = text(code, lang_var.get(), field=field or "", **params)
+    return {
+        "meta": {
+            "success": 0,
+            "message": str(int(code)),
+            "detail": detail,
+            "field": field,
+            "request_id": request_id_var.get(),
+        },
+        "data": None,
+    }
+
+
+def error_response(code: int, *, status: int = 200, field: str | None = None, **params: Any) -> ORJSONResponse:
+    return ORJSONResponse(error_body(code, field=field, **params), status_code=status)

@@ -1,0 +1,7 @@
+"""Imports every domain's tables so Base.metadata is complete (Alembic autogenerate, tests)."""
+
+from iotyun.auth import models as auth_models
+from iotyun.core.db import Base
+from iotyun.system import models as system_models
+
+__all__ = ["Base", "auth_models", "system_models"]

@@ -1,0 +1,42 @@
+"""No query of a session bound to one tenant returns another tenant's rows (DESIGN §5.4)."""
+
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import select, update
+
+from iotyun.auth.models import Role, User
+from iotyun.core.tenancy import bind_tenant
+from tests.conftest import Api
+
+
+class TestTenantScope:
+    async def test_bound_session_sees_only_its_tenant(self, app: FastAPI, api: Api, new_api: Any) -> None:
+        a = await api.register("alice", "13800000001")
+        b = await new_api().register("bob", "13800000002")
+        async with app.state.db.sessionmaker() as s:
+            assert len((await s.execute(select(User))).scalars().all()) == 2
+            bind_tenant(s, a["tenant_id"])
+            names = (await s.execute(select(User.user_name))).scalars().all()
+            assert names == ["alice"]
+            joined = (await s.execute(select(User, Role).join(Role, Role.id == User.role_id))).all()
+            assert {u.tenant_id for u, _ in joined} == {a["tenant_id"]}
+            assert await s.get(User, b["user_id"]) is None
+
+    async def test_bound_session_cannot_update_another_tenant(self, app: FastAPI, api: Api, new_api: Any) -> None:
+        a = await api.register("alice", "13800000001")
+        b = await new_api().register("bob", "13800000002")
+        async with app.state.db.sessionmaker() as s:
+            bind_tenant(s, a["tenant_id"])
+            await s.execute(update(User).where(User.id == b["user_id"]).values(nick_name="hacked"))
+            await s.commit()
+        async with app.state.db.sessionmaker() as s:
+            bob = await s.get(User, b["user_id"])
+            assert bob is not None and bob.nick_name == ""
+
+    async def test_config_answers_own_tenant(self, api: Api, new_api: Any) -> None:
+        await api.register("alice", "13800000001")
+        other = new_api()
+        await other.register("bob", "13800000002")
+        assert (await api.get("/yun/user/config"))["data"]["user_name"] == "alice"
+        assert (await other.get("/yun/user/config"))["data"]["user_name"] == "bob"

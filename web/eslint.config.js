@@ -1,0 +1,104 @@
+// ESLint flat config: typescript-eslint (strict, type-checked), react-hooks, import boundaries, no raw UI text.
+import { readdirSync } from 'node:fs';
+
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ['dist', 'coverage', 'node_modules', 'src/types/*.gen.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...tseslint.configs.stylisticTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: {
+        project: ['./tsconfig.app.json', './tsconfig.node.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  reactHooks.configs.flat['recommended-latest'],
+  importPlugin.flatConfigs.recommended,
+  importPlugin.flatConfigs.typescript,
+  {
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+    },
+    rules: {
+      // TypeScript resolves modules (package "exports" maps included); the node resolver cannot.
+      'import/no-unresolved': 'off',
+      'import/named': 'off',
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-duplicates': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Imports flow shared → features → app (DESIGN §5.10).
+            {
+              target: ['./src/lib', './src/components', './src/types', './src/locales'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not depend on features or the app shell.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              message: 'Features must not import the app shell.',
+            },
+            // No feature imports another; move shared code up to components/ or lib/.
+            ...features.map((name) => ({
+              target: `./src/features/${name}`,
+              from: './src/features',
+              except: [`./${name}`],
+              message:
+                'A feature must not import another feature; move shared code to src/components or src/lib.',
+            })),
+          ],
+        },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      '@typescript-eslint/consistent-type-definitions': 'off',
+      // An empty string falls back on purpose (server detail → catalogue text → generic text).
+      '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
+      // Default imports of axios and i18next are the documented API.
+      'import/no-named-as-default-member': 'off',
+      // react-router redirects are thrown Responses.
+      '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      // No UI literal without a translation key (DESIGN §5.11).
+      'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'src/test/**'],
+    rules: {
+      'i18next/no-literal-string': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-empty-function': 'off',
+      '@typescript-eslint/class-methods-use-this': 'off',
+    },
+  },
+  {
+    files: ['**/*.js'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,93 @@
+// Header: sidebar toggle, breadcrumb, language, alarm bell and user menu.
+import {
+  BellOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useMatches, useNavigate } from 'react-router';
+
+import { LanguageSwitch } from '../../components/language-switch';
+import { useCan } from '../../components/can';
+import { Perm } from '../../lib/permissions';
+import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
+import { isRouteHandle } from '../route-objects';
+
+interface AppHeaderProps {
+  onChangePassword: () => void;
+  onLogout: () => void;
+}
+
+export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const opened = useAppState((s) => s.sidebarOpened);
+  const showBadge = useAppState((s) => s.bellBadge);
+  const name = useSession((s) => s.nickName || s.name);
+  const alarms = useSession((s) => s.alarmList.filter((a) => !a.confirmed).length);
+  const canSeeFaults = useCan(Perm.REAL_TIME_FAULT);
+
+  const crumbs = matches
+    .map((m): unknown => m.handle)
+    .filter(isRouteHandle)
+    .filter((h) => h.menu)
+    .map((h) => ({ key: h.fullPath, title: t(h.menu ?? '') }));
+
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-header__left">
+        <Button
+          type="text"
+          className="app-header__toggle"
+          icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          aria-label={opened ? t('layout.header.collapse') : t('layout.header.expand')}
+          onClick={() => {
+            setSidebarOpened(!opened);
+          }}
+        />
+        <Breadcrumb items={crumbs} />
+      </div>
+      <div className="app-header__right">
+        <LanguageSwitch />
+        <Tooltip title={t('layout.header.alarms')}>
+          <Button
+            type="text"
+            aria-label={t('layout.header.alarms')}
+            onClick={() => {
+              if (canSeeFaults) void navigate('/info/realTimeFault');
+            }}
+            icon={
+              <Badge count={showBadge ? alarms : 0} size="small" overflowCount={99}>
+                <BellOutlined className="app-header__bell" />
+              </Badge>
+            }
+          />
+        </Tooltip>
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
+              { type: 'divider' },
+              { key: 'logout', icon: <LogoutOutlined />, label: t('layout.user.logout'), danger: true },
+            ],
+            onClick: ({ key }) => {
+              if (key === 'password') onChangePassword();
+              else onLogout();
+            },
+          }}
+        >
+          <Button type="text" className="app-header__user" aria-label={t('layout.user.menu')}>
+            <Avatar size={28} icon={<UserOutlined />} className="app-header__avatar" />
+            <span className="app-header__name">{name}</span>
+          </Button>
+        </Dropdown>
+      </div>
+    </Layout.Header>
+  );
+}

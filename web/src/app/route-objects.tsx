@@ -1,0 +1,81 @@
+// Turns the features' route data into react-router route objects (lazy pages, handles, group redirects).
+import { Navigate, type RouteObject } from 'react-router';
+
+import { useSession } from '../lib/session';
+import type { AppRoute, PageModule } from '../types/route';
+import { chunkFailureAction, joinPath, menuPagePaths, UNAUTHORIZED_URL } from './guard';
+
+/** What every route carries in `handle`: its permission list, title key and absolute path. */
+export interface RouteHandle {
+  perms?: readonly string[];
+  menu?: string;
+  hidden?: boolean;
+  fullPath: string;
+}
+
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && 'fullPath' in handle;
+}
+
+/** sessionStorage key remembering that a failed chunk already triggered a reload of that URL. */
+export const CHUNK_RELOAD_KEY = 'iotyun.chunk-reload';
+
+/** Lazy page loader: a failed chunk is retried once here; the error boundary then reloads once. */
+export function lazyPage(
+  loader: () => Promise<PageModule>,
+): () => Promise<{ Component: PageModule['default'] }> {
+  return async () => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const mod = await loader();
+        window.sessionStorage.removeItem(CHUNK_RELOAD_KEY);
+        return { Component: mod.default };
+      } catch (error) {
+        if (chunkFailureAction(attempt, false) !== 'retry') throw error;
+      }
+    }
+  };
+}
+
+/** The first page the user may open below a menu group ('/device' → '/device/devgroup'). */
+export function firstChildPath(
+  routes: readonly AppRoute[],
+  parentFullPath: string,
+  parent = '',
+): string | null {
+  for (const route of routes) {
+    const full = joinPath(parent, route.path);
+    if (full === parentFullPath) return menuPagePaths(route.children ?? [], full)[0] ?? null;
+    if (route.children && parentFullPath.startsWith(`${full}/`)) {
+      const found = firstChildPath(route.children, parentFullPath, full);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function FirstChildRedirect({ parent }: { parent: string }) {
+  const routes = useSession((s) => s.allowedRoutes);
+  return <Navigate to={firstChildPath(routes, parent) ?? UNAUTHORIZED_URL} replace />;
+}
+
+function toRouteObject(route: AppRoute, parentPath: string): RouteObject {
+  const fullPath = joinPath(parentPath, route.path);
+  const handle: RouteHandle = {
+    fullPath,
+    ...(route.perms ? { perms: route.perms } : {}),
+    ...(route.menu ? { menu: route.menu } : {}),
+    ...(route.hidden ? { hidden: true } : {}),
+  };
+  const page = route.lazy ? lazyPage(route.lazy) : undefined;
+  if (!route.children?.length) return { path: route.path, handle, ...(page ? { lazy: page } : {}) };
+  // A page with sub-pages (virtualDevice → childDevice/:id) shows them in its place, not nested inside it.
+  const index: RouteObject = page
+    ? { index: true, lazy: page, handle: { fullPath } }
+    : { index: true, element: <FirstChildRedirect parent={fullPath} />, handle: { fullPath } };
+  return { path: route.path, handle, children: [index, ...toRouteObjects(route.children, fullPath)] };
+}
+
+export function toRouteObjects(routes: readonly AppRoute[], parentPath = ''): RouteObject[] {
+  return routes.map((route) => toRouteObject(route, parentPath));
+}

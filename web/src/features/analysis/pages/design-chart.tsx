@@ -1,0 +1,6 @@
+// DesignChart page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DesignChartPage() {
+  return <PlaceholderPage titleKey="menu.designChart" />;
+}

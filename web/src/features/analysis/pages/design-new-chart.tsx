@@ -1,0 +1,6 @@
+// DesignNewChart page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DesignNewChartPage() {
+  return <PlaceholderPage titleKey="menu.designNewChart" />;
+}

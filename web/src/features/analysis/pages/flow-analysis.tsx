@@ -1,0 +1,6 @@
+// FlowAnalysis page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function FlowAnalysisPage() {
+  return <PlaceholderPage titleKey="menu.flowAnalysis" />;
+}

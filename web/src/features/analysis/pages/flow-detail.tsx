@@ -1,0 +1,6 @@
+// FlowDetail page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function FlowDetailPage() {
+  return <PlaceholderPage titleKey="menu.flowDetail" />;
+}

@@ -1,0 +1,6 @@
+// PreviewChart page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function PreviewChartPage() {
+  return <PlaceholderPage titleKey="menu.previewChart" />;
+}

@@ -1,0 +1,6 @@
+// ReportData page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function ReportDataPage() {
+  return <PlaceholderPage titleKey="menu.reportData" />;
+}

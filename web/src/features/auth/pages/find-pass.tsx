@@ -1,0 +1,140 @@
+// Find password: verify the account with a code, then set a new password and go back to login.
+import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { accountRules, confirmRules, passwordRules, smsCodeRules } from '../../../lib/validation';
+import { useResetPassword } from '../api/reset-password';
+import { useSendCode } from '../api/send-code';
+import { AuthLayout } from '../components/auth-layout';
+import { CaptchaField } from '../components/captcha-field';
+import { SendCodeButton } from '../components/send-code-button';
+import { useCaptchaState } from '../hooks/use-captcha-state';
+
+interface FindPassValues {
+  account: string;
+  code?: string;
+  sms_code: string;
+  password: string;
+  password2: string;
+}
+
+const FIELDS = ['account', 'code', 'sms_code', 'password', 'password2'] as const;
+
+export default function FindPassPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FindPassValues>();
+  const navigate = useNavigate();
+  const captcha = useCaptchaState(form);
+  const sendCode = useSendCode('reset');
+  const reset = useResetPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSendCode = async (): Promise<number | undefined> => {
+    setFormError(null);
+    const fields: (keyof FindPassValues)[] =
+      captcha.captcha?.enabled === false ? ['account'] : ['account', 'code'];
+    await form.validateFields(fields);
+    try {
+      const answer = await sendCode.mutateAsync({
+        account: (form.getFieldValue('account') as string).trim(),
+        code: ((form.getFieldValue('code') as string | undefined) ?? '').trim(),
+        code_key: captcha.codeKey,
+      });
+      toast.success(t('auth.sendCode.sent'));
+      return answer.resend_after;
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS, { code_key: 'code' }));
+      throw error;
+    } finally {
+      captcha.refresh();
+    }
+  };
+
+  const onFinish = async (values: FindPassValues) => {
+    setFormError(null);
+    try {
+      await reset.mutateAsync({
+        account: values.account.trim(),
+        sms_code: values.sms_code.trim(),
+        password: values.password,
+        password2: values.password2,
+      });
+      toast.success(t('auth.findPass.success'));
+      await navigate('/login', { replace: true });
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.findPass.title')}
+      subtitle={t('auth.findPass.subtitle')}
+      footer={<Link to="/login">{t('auth.findPass.backToLogin')}</Link>}
+    >
+      <Form<FindPassValues>
+        form={form}
+        name="find-pass"
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item name="account" rules={accountRules(t)}>
+          <Input
+            prefix={<MailOutlined />}
+            placeholder={t('auth.field.account')}
+            aria-label={t('auth.field.account')}
+            autoComplete="username"
+            autoFocus
+          />
+        </Form.Item>
+        <CaptchaField
+          captcha={captcha.captcha}
+          loading={captcha.loading}
+          failed={captcha.failed}
+          onRefresh={captcha.refresh}
+        />
+        <div className="code-row">
+          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
+            <Input
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={t('auth.field.smsCode')}
+              aria-label={t('auth.field.smsCode')}
+              autoComplete="one-time-code"
+              maxLength={8}
+            />
+          </Form.Item>
+          <SendCodeButton onSend={onSendCode} />
+        </div>
+        <Form.Item name="password" rules={passwordRules(t)}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.field.newPassword')}
+            aria-label={t('auth.field.newPassword')}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        </Form.Item>
+        <Form.Item name="password2" dependencies={['password']} rules={confirmRules(t)}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.field.confirmPassword')}
+            aria-label={t('auth.field.confirmPassword')}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        </Form.Item>
+        {formError && <Alert className="auth-form__alert" type="error" showIcon title={formError} />}
+        <Button type="primary" htmlType="submit" block loading={reset.isPending}>
+          {t('auth.findPass.submit')}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,167 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { QueryClientProvider } from '@tanstack/react-query';
+
+import { queryClient } from '../../../lib/query-client';
+import { logout, sessionStore } from '../../../lib/session';
+import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
+import type { SessionPayload } from '../../../types/session';
+import LoginPage from './login';
+
+const PNG = 'data:image/png;base64,iVBORw0KGgo=';
+
+const session: SessionPayload = {
+  user_id: 1,
+  user_name: 'admin',
+  nick_name: '',
+  tenant_id: 1,
+  tenant_name: 'demo',
+  x_Token: 'opaque',
+  pub_key: 'ab'.repeat(32),
+  pri_key: 'cd'.repeat(32),
+  expires_at: Date.now() + 3_600_000,
+  roles: ['administrator'],
+  role_name: 'administrator',
+  grantedPermissions: 'P00000,P10000',
+  menuPermissions: 'P10000',
+  defaultPage: '/index',
+  must_change_password: false,
+  old_user: false,
+  is_admin2: false,
+};
+
+function captcha(enabled = true): Handler {
+  let n = 0;
+  return () => {
+    n += 1;
+    return ok({ enabled, code_key: `key-${String(n)}`, img: PNG, expires_in: 120 });
+  };
+}
+
+function renderLogin(handlers: Record<string, Handler>, entry = '/login') {
+  const calls = mockApi(handlers);
+  const router = createMemoryRouter(
+    [
+      { path: '/login', Component: LoginPage },
+      { path: '/', element: <div>console home</div> },
+      { path: '/device/devgroup', element: <div>device groups</div> },
+      { path: '/register', element: <div>register page</div> },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return { calls, router };
+}
+
+const captchaCalls = (calls: ReturnType<typeof mockApi>) =>
+  calls.filter((c) => c.url === '/yun/login/check/code');
+
+beforeEach(() => {
+  queryClient.clear();
+  logout();
+});
+
+describe('LoginPage', () => {
+  it('renders the form in Chinese with the captcha image and links', async () => {
+    renderLogin({ 'GET /yun/login/check/code': captcha() });
+    expect(screen.getByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('autocomplete', 'current-password');
+    expect(await screen.findByRole('img', { name: '图形验证码' })).toHaveAttribute('src', PNG);
+    expect(screen.getByRole('link', { name: '立即注册' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: '忘记密码？' })).toHaveAttribute('href', '/findPass');
+    expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
+  });
+
+  it('hides the captcha when the server disables it', async () => {
+    const { calls } = renderLogin({ 'GET /yun/login/check/code': captcha(false) });
+    await waitFor(() => {
+      expect(captchaCalls(calls)).toHaveLength(1);
+    });
+    await waitFor(() => {
+      expect(screen.queryByPlaceholderText('图形验证码')).not.toBeInTheDocument();
+    });
+  });
+
+  it('shows the client-side rules before calling the server', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderLogin({ 'GET /yun/login/check/code': captcha() });
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('请输入用户名、手机号或邮箱')).toBeInTheDocument();
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
+    expect(screen.getByText('请输入图形验证码')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/yun/v2/user/login')).toHaveLength(0);
+  });
+
+  it('submits with Enter, stores the session and follows the redirect query', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderLogin(
+      {
+        'GET /yun/login/check/code': captcha(),
+        'POST /yun/v2/user/login': () => ok(session),
+      },
+      '/login?redirect=%2Fdevice%2Fdevgroup',
+    );
+    await screen.findByRole('img', { name: '图形验证码' });
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), ' admin ');
+    await user.type(screen.getByPlaceholderText('密码'), 'secret1');
+    await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/device/devgroup');
+    });
+    const login = calls.find((c) => c.url === '/yun/v2/user/login')!;
+    expect(bodyOf(login)).toEqual({
+      username: 'admin',
+      password: 'secret1',
+      code: 'ab12',
+      code_key: 'key-1',
+    });
+    expect(sessionStore.getState()).toMatchObject({ token: 'opaque', userId: '1', name: 'admin' });
+  });
+
+  it('shows a server field error next to its field and fetches a new captcha', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderLogin({
+      'GET /yun/login/check/code': captcha(),
+      'POST /yun/v2/user/login': () => fail('110003', '用户名或密码错误', 'password'),
+    });
+    await screen.findByRole('img', { name: '图形验证码' });
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), 'admin');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong1');
+    await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(captchaCalls(calls)).toHaveLength(2);
+    });
+    expect(screen.getByPlaceholderText('图形验证码')).toHaveValue('');
+    expect(screen.queryByRole('alert', { name: /用户名或密码错误/ })).not.toBeInTheDocument();
+    expect(sessionStore.getState().token).toBe('');
+  });
+
+  it('shows an error without a field as a form-level alert', async () => {
+    const user = userEvent.setup();
+    renderLogin({
+      'GET /yun/login/check/code': captcha(),
+      'POST /yun/v2/user/login': () => fail('100016', '登录失败次数过多，请 15 分钟后再试'),
+    });
+    await screen.findByRole('img', { name: '图形验证码' });
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), 'admin');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong1');
+    await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('登录失败次数过多，请 15 分钟后再试');
+  });
+});

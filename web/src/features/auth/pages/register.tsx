@@ -1,0 +1,211 @@
+// Registration: user name, phone or email with a verification code, password, optional company, privacy consent.
+import {
+  LockOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  ShopOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { login } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import {
+  accountRules,
+  companyRules,
+  confirmRules,
+  passwordRules,
+  smsCodeRules,
+  userNameRules,
+} from '../../../lib/validation';
+import { useRegister } from '../api/register';
+import { useSendCode } from '../api/send-code';
+import { AuthLayout } from '../components/auth-layout';
+import { CaptchaField } from '../components/captcha-field';
+import { SendCodeButton } from '../components/send-code-button';
+import { useCaptchaState } from '../hooks/use-captcha-state';
+
+interface RegisterValues {
+  user_name: string;
+  account: string;
+  code?: string;
+  sms_code: string;
+  password: string;
+  password2: string;
+  company?: string;
+  agree: boolean;
+}
+
+const FIELDS = [
+  'user_name',
+  'account',
+  'code',
+  'sms_code',
+  'password',
+  'password2',
+  'company',
+  'agree',
+] as const;
+
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RegisterValues>();
+  const navigate = useNavigate();
+  const captcha = useCaptchaState(form);
+  const sendCode = useSendCode('register');
+  const registerMutation = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSendCode = async (): Promise<number | undefined> => {
+    setFormError(null);
+    const fields: (keyof RegisterValues)[] =
+      captcha.captcha?.enabled === false ? ['account'] : ['account', 'code'];
+    await form.validateFields(fields);
+    try {
+      const answer = await sendCode.mutateAsync({
+        account: (form.getFieldValue('account') as string).trim(),
+        code: ((form.getFieldValue('code') as string | undefined) ?? '').trim(),
+        code_key: captcha.codeKey,
+      });
+      toast.success(t('auth.sendCode.sent'));
+      return answer.resend_after;
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS, { code_key: 'code' }));
+      throw error;
+    } finally {
+      // The captcha answer is spent either way.
+      captcha.refresh();
+    }
+  };
+
+  const onFinish = async (values: RegisterValues) => {
+    setFormError(null);
+    try {
+      const payload = await registerMutation.mutateAsync({
+        user_name: values.user_name.trim(),
+        account: values.account.trim(),
+        sms_code: values.sms_code.trim(),
+        password: values.password,
+        password2: values.password2,
+        agree: values.agree,
+        ...(values.company?.trim() ? { company: values.company.trim() } : {}),
+      });
+      login(payload);
+      toast.success(t('auth.register.success'));
+      await navigate('/', { replace: true });
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t('auth.register.title')}
+      subtitle={t('auth.register.subtitle')}
+      footer={
+        <>
+          {t('auth.register.hasAccount')} <Link to="/login">{t('auth.register.toLogin')}</Link>
+        </>
+      }
+    >
+      <Form<RegisterValues>
+        form={form}
+        name="register"
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        initialValues={{ agree: false }}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item name="user_name" rules={userNameRules(t)}>
+          <Input
+            prefix={<UserOutlined />}
+            placeholder={t('auth.field.userName')}
+            aria-label={t('auth.field.userName')}
+            autoComplete="username"
+            maxLength={32}
+            autoFocus
+          />
+        </Form.Item>
+        <Form.Item name="account" rules={accountRules(t)}>
+          <Input
+            prefix={<MailOutlined />}
+            placeholder={t('auth.field.account')}
+            aria-label={t('auth.field.account')}
+            autoComplete="email"
+          />
+        </Form.Item>
+        <CaptchaField
+          captcha={captcha.captcha}
+          loading={captcha.loading}
+          failed={captcha.failed}
+          onRefresh={captcha.refresh}
+        />
+        <div className="code-row">
+          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
+            <Input
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={t('auth.field.smsCode')}
+              aria-label={t('auth.field.smsCode')}
+              autoComplete="one-time-code"
+              maxLength={8}
+            />
+          </Form.Item>
+          <SendCodeButton onSend={onSendCode} />
+        </div>
+        <Form.Item name="password" rules={passwordRules(t)}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.field.newPassword')}
+            aria-label={t('auth.field.newPassword')}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        </Form.Item>
+        <Form.Item name="password2" dependencies={['password']} rules={confirmRules(t)}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder={t('auth.field.confirmPassword')}
+            aria-label={t('auth.field.confirmPassword')}
+            autoComplete="new-password"
+            maxLength={20}
+          />
+        </Form.Item>
+        <Form.Item name="company" rules={companyRules(t)}>
+          <Input
+            prefix={<ShopOutlined />}
+            placeholder={t('auth.field.company')}
+            aria-label={t('auth.field.company')}
+            autoComplete="organization"
+            maxLength={30}
+          />
+        </Form.Item>
+        <Form.Item
+          name="agree"
+          valuePropName="checked"
+          rules={[
+            {
+              validator: (_rule, value: unknown) =>
+                value ? Promise.resolve() : Promise.reject(new Error(t('validation.agree.required'))),
+            },
+          ]}
+        >
+          <Checkbox>
+            {t('auth.register.agreePrefix')}{' '}
+            <Link to="/privacy" target="_blank" rel="noopener">
+              {t('auth.register.privacyLink')}
+            </Link>
+          </Checkbox>
+        </Form.Item>
+        {formError && <Alert className="auth-form__alert" type="error" showIcon title={formError} />}
+        <Button type="primary" htmlType="submit" block loading={registerMutation.isPending}>
+          {t('auth.register.submit')}
+        </Button>
+      </Form>
+    </AuthLayout>
+  );
+}

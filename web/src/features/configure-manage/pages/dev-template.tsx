@@ -1,0 +1,6 @@
+// DevTemplate page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DevTemplatePage() {
+  return <PlaceholderPage titleKey="menu.devTemplate" />;
+}

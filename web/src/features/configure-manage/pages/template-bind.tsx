@@ -1,0 +1,6 @@
+// TemplateBind page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function TemplateBindPage() {
+  return <PlaceholderPage titleKey="menu.templateBind" />;
+}

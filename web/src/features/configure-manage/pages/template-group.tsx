@@ -1,0 +1,6 @@
+// TemplateGroup page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function TemplateGroupPage() {
+  return <PlaceholderPage titleKey="menu.templateGroup" />;
+}

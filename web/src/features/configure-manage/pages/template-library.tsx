@@ -1,0 +1,6 @@
+// TemplateLibrary page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function TemplateLibraryPage() {
+  return <PlaceholderPage titleKey="menu.templateLibrary" />;
+}

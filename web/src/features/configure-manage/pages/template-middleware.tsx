@@ -1,0 +1,6 @@
+// TemplateMiddleware page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function TemplateMiddlewarePage() {
+  return <PlaceholderPage titleKey="menu.templateMiddleware" />;
+}

@@ -1,0 +1,6 @@
+// Custom page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function CustomPagePage() {
+  return <PlaceholderPage titleKey="menu.customPage" />;
+}

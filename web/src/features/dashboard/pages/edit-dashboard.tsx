@@ -1,0 +1,6 @@
+// EditDashboard page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function EditDashboardPage() {
+  return <PlaceholderPage titleKey="menu.editDashboard" />;
+}

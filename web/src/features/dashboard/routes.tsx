@@ -1,0 +1,55 @@
+// Dashboard and monitoring-screen routes (SPEC §2: dashboard, editDashboard, configureMonitor, carousel, …).
+import {
+  DashboardOutlined,
+  DesktopOutlined,
+  FundProjectionScreenOutlined,
+  PlaySquareOutlined,
+} from '@ant-design/icons';
+
+import { Perm } from '../../lib/permissions';
+import type { AppRoute } from '../../types/route';
+
+export const dashboardRoutes: AppRoute[] = [
+  {
+    path: 'dashboard',
+    perms: [Perm.DASHBOARD],
+    menu: 'menu.dashboard',
+    icon: DashboardOutlined,
+    lazy: () => import('./pages/dashboard'),
+  },
+  {
+    path: 'configureMonitor',
+    perms: [Perm.CONFIGURE_MONITOR],
+    menu: 'menu.configureMonitor',
+    icon: DesktopOutlined,
+    lazy: () => import('./pages/configure-monitor'),
+  },
+  {
+    path: 'configurationCarousel',
+    perms: [Perm.CAROUSEL],
+    menu: 'menu.configurationCarousel',
+    icon: PlaySquareOutlined,
+    lazy: () => import('./pages/configuration-carousel'),
+  },
+  {
+    path: 'monitoringCheck',
+    perms: [Perm.MONITORING_CHECK],
+    menu: 'menu.monitoringCheck',
+    icon: FundProjectionScreenOutlined,
+    lazy: () => import('./pages/monitoring-check'),
+  },
+  {
+    path: 'editDashboard',
+    perms: [Perm.EDIT_DASHBOARD, Perm.MODULE_EDIT_DASHBOARD],
+    menu: 'menu.editDashboard',
+    hidden: true,
+    lazy: () => import('./pages/edit-dashboard'),
+  },
+  {
+    path: 'mobile-db',
+    perms: [Perm.DASHBOARD, Perm.MODULE],
+    menu: 'menu.mobileDb',
+    hidden: true,
+    lazy: () => import('./pages/mobile-dashboard'),
+  },
+];

@@ -1,0 +1,6 @@
+// ChildDevice page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function ChildDevicePage() {
+  return <PlaceholderPage titleKey="menu.childDevice" />;
+}

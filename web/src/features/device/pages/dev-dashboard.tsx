@@ -1,0 +1,6 @@
+// DevDashboard page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DevDashboardPage() {
+  return <PlaceholderPage titleKey="menu.devDashboard" />;
+}

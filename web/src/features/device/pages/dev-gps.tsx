@@ -1,0 +1,6 @@
+// DevGps page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DevGpsPage() {
+  return <PlaceholderPage titleKey="menu.devGPS" />;
+}

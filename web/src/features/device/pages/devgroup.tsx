@@ -1,0 +1,6 @@
+// Devgroup page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DevgroupPage() {
+  return <PlaceholderPage titleKey="menu.devgroup" />;
+}

@@ -1,0 +1,6 @@
+// DeviceDetail page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DeviceDetailPage() {
+  return <PlaceholderPage titleKey="menu.deviceDetail" />;
+}

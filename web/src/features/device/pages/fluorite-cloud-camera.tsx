@@ -1,0 +1,6 @@
+// FluoriteCloudCamera page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function FluoriteCloudCameraPage() {
+  return <PlaceholderPage titleKey="menu.fluoriteCloudCamera" standalone />;
+}

@@ -1,0 +1,6 @@
+// Inbox page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function InboxPage() {
+  return <PlaceholderPage titleKey="menu.inbox" />;
+}

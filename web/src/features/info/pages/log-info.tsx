@@ -1,0 +1,6 @@
+// LogInfo page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function LogInfoPage() {
+  return <PlaceholderPage titleKey="menu.logInfo" />;
+}

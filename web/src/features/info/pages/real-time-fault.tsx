@@ -1,0 +1,6 @@
+// RealTimeFault page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function RealTimeFaultPage() {
+  return <PlaceholderPage titleKey="menu.realTimeFault" />;
+}

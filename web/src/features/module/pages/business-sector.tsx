@@ -1,0 +1,6 @@
+// BusinessSector page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function BusinessSectorPage() {
+  return <PlaceholderPage titleKey="menu.businessSector" />;
+}

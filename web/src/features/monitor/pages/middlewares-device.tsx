@@ -1,0 +1,6 @@
+// MiddlewaresDevice page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function MiddlewaresDevicePage() {
+  return <PlaceholderPage titleKey="menu.middlewaresDevice" />;
+}

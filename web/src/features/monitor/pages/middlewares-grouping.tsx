@@ -1,0 +1,6 @@
+// MiddlewaresGrouping page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function MiddlewaresGroupingPage() {
+  return <PlaceholderPage titleKey="menu.middlewaresGrouping" />;
+}

@@ -1,0 +1,6 @@
+// Middlewares page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function MiddlewaresPage() {
+  return <PlaceholderPage titleKey="menu.middlewares" />;
+}

@@ -1,0 +1,6 @@
+// MonitorSetting page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function MonitorSettingPage() {
+  return <PlaceholderPage titleKey="menu.monitorSetting" />;
+}

@@ -1,0 +1,6 @@
+// ShareConfiguration page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function ShareConfigurationPage() {
+  return <PlaceholderPage titleKey="menu.shareCfg" standalone />;
+}

@@ -1,0 +1,6 @@
+// DocumentAppKey page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function DocumentAppKeyPage() {
+  return <PlaceholderPage titleKey="menu.documentAppKey" standalone />;
+}

@@ -1,0 +1,6 @@
+// ShareLink page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function ShareLinkPage() {
+  return <PlaceholderPage titleKey="menu.shareLink" />;
+}

@@ -1,0 +1,6 @@
+// CustomerGroup page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function CustomerGroupPage() {
+  return <PlaceholderPage titleKey="menu.customerGroup" />;
+}

@@ -1,0 +1,6 @@
+// Role page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function RolePage() {
+  return <PlaceholderPage titleKey="menu.role" />;
+}

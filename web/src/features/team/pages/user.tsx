@@ -1,0 +1,6 @@
+// User page: a placeholder until the issue that builds this screen lands.
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export default function UserPage() {
+  return <PlaceholderPage titleKey="menu.user" />;
+}

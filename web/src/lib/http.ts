@@ -1,0 +1,345 @@
+// The one request wrapper (DESIGN §5.9): base URL, 90 s timeout, auth headers or signing, envelope, toasts, re-login.
+import axios, { type AxiosResponse, type Method } from 'axios';
+
+import type { ApiMeta, Envelope } from '../types/session';
+import { apiBase } from './config';
+import { REQUEST_TIMEOUT_MS } from './constants';
+import { i18n, translateCode } from './i18n';
+import { browser, currentAppPath, currentAppUrl, navigateTo } from './navigation';
+import { appStore, logout, sessionStore, setMustChangePassword, setStatusCode } from './session';
+import { serverClock, signHeaders } from './sign';
+import { confirmDialog, toast } from './toast';
+
+/** Codes that mean the session is gone (100009 ours; 50014 the legacy "token expired"). */
+export const TOKEN_INVALID_CODES: ReadonlySet<string> = new Set(['100009', '50014']);
+export const ILLEGAL_TOKEN = '100009';
+export const PASSWORD_CHANGE_REQUIRED = '100013';
+export const SERVICE_EXCEPTION = '100003';
+
+/** Pages where only one error toast shows at a time (unless fullscreen or the request is a dashboard's own). */
+export const ONE_ERROR_TOAST_PAGES: readonly string[] = [
+  '/dashboard',
+  '/configureMonitor',
+  '/configurationCarousel',
+];
+
+const AUTH_PAGES: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly field: string | null;
+  readonly detail: string;
+  readonly requestId: string | undefined;
+  readonly status: number;
+
+  constructor(init: {
+    code: string;
+    detail: string;
+    field?: string | null;
+    requestId?: string;
+    status?: number;
+  }) {
+    super(init.detail || init.code);
+    this.name = 'ApiError';
+    this.code = init.code;
+    this.field = init.field ?? null;
+    this.detail = init.detail;
+    this.requestId = init.requestId;
+    this.status = init.status ?? 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export interface RequestOptions {
+  /** No toast at all (the caller shows the error, e.g. next to a form field via ApiError.field). */
+  silent?: boolean;
+  /** Alias of `silent` for readability in forms. */
+  skipErrorToast?: boolean;
+  /** Do not clear the session and go to /login on 100009 (the caller handles it). */
+  skipAuthRedirect?: boolean;
+  /** Send neither token headers nor a signature (only GET /yun/sys/info/timestamp). */
+  unsigned?: boolean;
+  /** The request belongs to a dashboard widget (exempt from the one-error-toast rule). */
+  dashboardRequest?: boolean;
+  /** Encode a plain-object body as application/x-www-form-urlencoded instead of JSON. */
+  form?: boolean;
+  responseType?: 'json' | 'blob' | 'arraybuffer';
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export const httpClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
+
+const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
+const JSON_TYPE = 'application/json;charset=UTF-8';
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  if (typeof body !== 'object' || body === null || !('meta' in body)) return false;
+  const { meta } = body;
+  return typeof meta === 'object' && meta !== null && 'success' in meta && 'message' in meta;
+}
+
+function isPlainBody(data: unknown): boolean {
+  if (Array.isArray(data)) return true;
+  if (typeof data !== 'object' || data === null) return false;
+  const proto: unknown = Object.getPrototypeOf(data);
+  return proto === Object.prototype || proto === null;
+}
+
+function buildHeaders(data: unknown, options: RequestOptions): Record<string, string> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json, text/plain, */*',
+    'Accept-Language': appStore.getState().language,
+  };
+  // JSON when a body object is given, form-urlencoded otherwise; FormData/Blob set their own type.
+  if (isPlainBody(data)) headers['Content-Type'] = options.form ? FORM_TYPE : JSON_TYPE;
+  else if (data === undefined || data === null || typeof data === 'string' || data instanceof URLSearchParams)
+    headers['Content-Type'] = FORM_TYPE;
+
+  const session = sessionStore.getState();
+  if (session.token) {
+    headers['X-Token'] = session.token;
+    headers['X-User'] = session.userId;
+    if (session.tenantId) headers['X-Tenant'] = session.tenantId;
+  } else if (!options.unsigned) {
+    Object.assign(headers, signHeaders(session.userInfo?.pri_key));
+  }
+  return { ...headers, ...options.headers };
+}
+
+function headerValue(headers: AxiosResponse['headers'], name: string): string | undefined {
+  const value: unknown = (headers as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+let reloginPromptOpen = false;
+let expiring = false;
+
+async function promptRelogin(): Promise<void> {
+  if (reloginPromptOpen) return;
+  reloginPromptOpen = true;
+  const ok = await confirmDialog({
+    type: 'warning',
+    title: i18n.t('common.session.expiredTitle'),
+    content: i18n.t('common.session.canvasRelogin'),
+    okText: i18n.t('common.session.relogin'),
+    cancelText: i18n.t('common.action.cancel'),
+  });
+  reloginPromptOpen = false;
+  if (ok) {
+    logout();
+    browser.reload();
+  }
+}
+
+/** 100009 outside the canvas editor: clear the session and go to /login, once for a burst of failures. */
+function expireSession(): void {
+  if (expiring) return;
+  expiring = true;
+  const path = currentAppPath();
+  const back = currentAppUrl();
+  logout();
+  toast.warning(i18n.t('common.session.expired'));
+  if (!AUTH_PAGES.includes(path)) {
+    navigateTo(path === '/' ? '/login' : `/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+  }
+  setTimeout(() => {
+    expiring = false;
+  }, 1000);
+}
+
+function showErrorToast(text: string, options: RequestOptions): void {
+  const exclusive =
+    ONE_ERROR_TOAST_PAGES.includes(currentAppPath()) &&
+    !appStore.getState().dashboardFullscreen &&
+    !options.dashboardRequest;
+  toast.error(text, { exclusive });
+}
+
+const quiet = (options: RequestOptions): boolean =>
+  options.silent === true || options.skipErrorToast === true;
+
+function failWithMeta(meta: ApiMeta, status: number, options: RequestOptions): ApiError {
+  const code = String(meta.message);
+  const detail =
+    meta.detail || translateCode(code, { field: meta.field ?? '' }) || i18n.t('common.http.failed');
+  const error = new ApiError({
+    code,
+    detail,
+    field: meta.field ?? null,
+    status,
+    ...(meta.request_id ? { requestId: meta.request_id } : {}),
+  });
+
+  if (TOKEN_INVALID_CODES.has(code) && sessionStore.getState().canvasEdit) {
+    void promptRelogin();
+    return error;
+  }
+  if (code === ILLEGAL_TOKEN) {
+    if (!options.skipAuthRedirect) expireSession();
+    return error;
+  }
+  if (code === PASSWORD_CHANGE_REQUIRED) {
+    // The layout shows the change-password dialog that cannot be dismissed.
+    setMustChangePassword(true);
+    return error;
+  }
+  if (!quiet(options)) showErrorToast(detail, options);
+  return error;
+}
+
+async function bodyOf(data: unknown): Promise<unknown> {
+  if (data instanceof Blob) return JSON.parse(await data.text()) as unknown;
+  if (data instanceof ArrayBuffer) return JSON.parse(new TextDecoder().decode(data)) as unknown;
+  return data;
+}
+
+async function unwrap(response: AxiosResponse<unknown>, options: RequestOptions): Promise<unknown> {
+  const contentType = headerValue(response.headers, 'content-type') ?? '';
+  let body = response.data;
+  if (body instanceof Blob || body instanceof ArrayBuffer) {
+    // Excel and other files come back raw; a JSON answer to a file request is an envelope (an error).
+    if (!contentType.includes('json')) return body;
+    body = await bodyOf(body);
+  }
+  if (!isEnvelope(body)) return body;
+  if (body.meta.success === 1) return body.data;
+  throw failWithMeta(body.meta, response.status, options);
+}
+
+async function transportError(error: unknown, options: RequestOptions): Promise<ApiError> {
+  if (axios.isCancel(error)) return new ApiError({ code: 'CANCELLED', detail: 'cancelled' });
+  if (!axios.isAxiosError(error)) {
+    return new ApiError({ code: 'UNKNOWN', detail: error instanceof Error ? error.message : String(error) });
+  }
+  const status = error.response?.status ?? 0;
+  let body: unknown = error.response?.data;
+  try {
+    body = await bodyOf(body);
+  } catch {
+    body = undefined;
+  }
+  const meta = isEnvelope(body) ? body.meta : null;
+
+  if (status >= 500) {
+    setStatusCode(500);
+    console.error('[http] server error', status, error.config?.url, meta?.request_id ?? '');
+    const text = i18n.t('common.http.serverBusy');
+    if (!quiet(options)) showErrorToast(text, options);
+    return new ApiError({
+      code: meta ? String(meta.message) : SERVICE_EXCEPTION,
+      detail: meta?.detail || text,
+      field: meta?.field ?? null,
+      status,
+      ...(meta?.request_id ? { requestId: meta.request_id } : {}),
+    });
+  }
+  if (meta) return failWithMeta(meta, status, options);
+
+  let code: string;
+  let text: string;
+  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    code = 'TIMEOUT';
+    text = i18n.t('common.http.timeout');
+  } else if (!error.response) {
+    code = 'NETWORK';
+    text = i18n.t('common.http.network');
+  } else {
+    code = `HTTP_${String(status)}`;
+    text = i18n.t('common.http.abnormal');
+  }
+  if (!quiet(options)) showErrorToast(text, options);
+  return new ApiError({ code, detail: text, status });
+}
+
+async function request<T>(
+  method: Method,
+  url: string,
+  payload: { params?: unknown; data?: unknown },
+  options: RequestOptions = {},
+): Promise<T> {
+  let response: AxiosResponse<unknown>;
+  try {
+    response = await httpClient.request<unknown>({
+      method,
+      url,
+      baseURL: apiBase(),
+      params: payload.params,
+      data: payload.data,
+      headers: buildHeaders(payload.data, options),
+      responseType: options.responseType ?? 'json',
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    throw await transportError(error, options);
+  }
+  serverClock.syncDateHeader(headerValue(response.headers, 'date'));
+  if (appStore.getState().statusCode !== 0) setStatusCode(0);
+  return (await unwrap(response, options)) as T;
+}
+
+/** GET with query params; resolves with the envelope's data. */
+export function get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
+  return request<T>('get', url, { params }, options);
+}
+
+export function post<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('post', url, { data }, options);
+}
+
+export function put<T>(url: string, data?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('put', url, { data }, options);
+}
+
+export function del<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
+  return request<T>('delete', url, { params }, options);
+}
+
+/** GET a file (Excel export, …); resolves with the raw Blob. */
+export function getBlob(
+  url: string,
+  params?: Record<string, unknown>,
+  options?: RequestOptions,
+): Promise<Blob> {
+  return request<Blob>('get', url, { params }, { ...options, responseType: 'blob' });
+}
+
+export const http = { get, post, put, delete: del, getBlob };
+
+// -------------------------------------------------------------------------------------------------------
+// Server clock: GET /yun/sys/info/timestamp every 10 s feeds the signing timestamps.
+
+export async function syncServerClock(): Promise<void> {
+  const sentAt = Date.now();
+  const serverMs = await get<unknown>('/yun/sys/info/timestamp', undefined, {
+    unsigned: true,
+    silent: true,
+    skipAuthRedirect: true,
+  });
+  serverClock.syncServer(Number(serverMs), sentAt, Date.now());
+}
+
+/** Starts the periodic clock sync; returns a stop function. */
+export function startServerClock(intervalMs: number): () => void {
+  const tick = (): void => {
+    syncServerClock().catch(() => undefined);
+  };
+  tick();
+  const timer = window.setInterval(tick, intervalMs);
+  return () => {
+    window.clearInterval(timer);
+  };
+}
+
+/** True when the API answers (used by the offline prompt's fix button). */
+export async function checkConnectivity(): Promise<boolean> {
+  try {
+    await syncServerClock();
+    return true;
+  } catch {
+    return false;
+  }
+}

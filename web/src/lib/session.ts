@@ -1,0 +1,363 @@
+// Session (login state) and app (UI) state: in-memory stores backed by the cookies SPEC §3 names.
+import Cookies from 'js-cookie';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+
+import type { AppRoute } from '../types/route';
+import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } from '../types/session';
+import { DEFAULT_LANGUAGE, LANGUAGES, MAX_NAV_TABS, type Language } from './constants';
+
+export const COOKIE = {
+  token: 'iotyun_token',
+  userId: 'iotyun_user_id',
+  roles: 'iotyun_roles',
+  userInfo: 'iotyun_user_info',
+  tenantId: 'iotyun_tenant_id',
+  oldUser: 'iotyun_old_user',
+  defaultPage: 'iotyun_default_page',
+  newGroupManager: 'iotyun_new_group_manager',
+  navList: 'iotyun_nav_list',
+  /** Read by the server too (Accept-Language fallback), hence the plain name. */
+  language: 'lang',
+  sidebar: 'sidebarStatus',
+  rememberedAccount: 'iotyun_account',
+} as const;
+
+function cookieAttributes(expires?: Date | number): Cookies.CookieAttributes {
+  return {
+    path: '/',
+    sameSite: 'lax',
+    secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
+    ...(expires === undefined ? {} : { expires }),
+  };
+}
+
+export function readCookie(name: string): string | undefined {
+  return Cookies.get(name);
+}
+
+export function writeCookie(name: string, value: string, expires?: Date | number): void {
+  Cookies.set(name, value, cookieAttributes(expires));
+}
+
+export function removeCookie(name: string): void {
+  Cookies.remove(name, { path: '/' });
+}
+
+function readJsonCookie<T>(name: string, isValid: (v: unknown) => v is T): T | undefined {
+  const raw = readCookie(name);
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isValid(parsed) ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isUserInfo = (v: unknown): v is UserInfo =>
+  typeof v === 'object' && v !== null && 'user_id' in v && 'x_Token' in v && 'pub_key' in v;
+
+export interface NavTab {
+  /** Unique name of the tab: the full URL (pathname + search) it shows. */
+  name: string;
+  /** i18n key of its title. */
+  titleKey: string;
+}
+
+const isNavList = (v: unknown): v is NavTab[] =>
+  Array.isArray(v) &&
+  v.every(
+    (x: unknown) =>
+      typeof x === 'object' &&
+      x !== null &&
+      typeof (x as NavTab).name === 'string' &&
+      typeof (x as NavTab).titleKey === 'string',
+  );
+
+export interface AlarmItem {
+  id: string | number;
+  confirmed: boolean;
+}
+
+export interface SessionState {
+  name: string;
+  nickName: string;
+  token: string;
+  userId: string;
+  tenantId: string;
+  tenantName: string;
+  roleName: string;
+  /** Role codes (administrator, administrator2, custom). */
+  roles: string[];
+  /** grantedPermissions split into codes. */
+  permissions: string[];
+  /** True once GET /yun/user/config has been applied in this page load. */
+  rolesLoaded: boolean;
+  defaultPage: string;
+  userInfo: UserInfo | null;
+  navList: NavTab[];
+  activeIndex: string;
+  dashboardId: string;
+  canvasEdit: boolean;
+  alarmList: AlarmItem[];
+  mustChangePassword: boolean;
+  isAdmin2: boolean;
+  /** Share-link visitor: roles come from the shared user and are not persisted. */
+  shareUser: boolean;
+  /** Routes of the guarded tree this user may open (filtered recursively). */
+  allowedRoutes: AppRoute[];
+  customPage: CustomPageConfig | null;
+}
+
+function initialSession(): SessionState {
+  const userInfo = readJsonCookie(COOKIE.userInfo, isUserInfo) ?? null;
+  return {
+    name: userInfo?.user_name ?? '',
+    nickName: '',
+    token: readCookie(COOKIE.token) ?? '',
+    userId: readCookie(COOKIE.userId) ?? '',
+    tenantId: readCookie(COOKIE.tenantId) ?? '',
+    tenantName: '',
+    roleName: '',
+    roles: [],
+    permissions: [],
+    rolesLoaded: false,
+    defaultPage: readCookie(COOKIE.defaultPage) ?? '',
+    userInfo,
+    navList: readJsonCookie(COOKIE.navList, isNavList) ?? [],
+    activeIndex: '',
+    dashboardId: '',
+    canvasEdit: false,
+    alarmList: [],
+    mustChangePassword: false,
+    isAdmin2: readCookie(COOKIE.newGroupManager) === '1',
+    shareUser: false,
+    allowedRoutes: [],
+    customPage: null,
+  };
+}
+
+export const sessionStore = createStore<SessionState>()(() => initialSession());
+
+export function useSession<T>(selector: (s: SessionState) => T): T {
+  return useStore(sessionStore, selector);
+}
+
+/** Roles and granted permission codes together: what a route's `perms` list is matched against. */
+export function sessionCodes(
+  s: Pick<SessionState, 'roles' | 'permissions'> = sessionStore.getState(),
+): Set<string> {
+  return new Set([...s.roles, ...s.permissions]);
+}
+
+export function splitCodes(codes: string | null | undefined): string[] {
+  return (codes ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+function persistNavList(list: NavTab[]): void {
+  if (list.length === 0) removeCookie(COOKIE.navList);
+  else writeCookie(COOKIE.navList, JSON.stringify(list));
+}
+
+/** Stores the login answer (SPEC §4: user info, name, token, user id; the tab list is cleared). */
+export function login(payload: SessionPayload): void {
+  const token = payload.x_Token ?? '';
+  const userInfo: UserInfo = {
+    user_id: payload.user_id,
+    user_name: payload.user_name,
+    x_Token: token,
+    pub_key: payload.pub_key ?? '',
+    pri_key: payload.pri_key ?? '',
+  };
+  const expires = payload.expires_at > Date.now() ? new Date(payload.expires_at) : undefined;
+  writeCookie(COOKIE.token, token, expires);
+  writeCookie(COOKIE.userId, String(payload.user_id), expires);
+  writeCookie(COOKIE.tenantId, String(payload.tenant_id), expires);
+  writeCookie(COOKIE.userInfo, JSON.stringify(userInfo), expires);
+  // The default page is computed by the guard from menuPermissions once the permissions are loaded.
+  removeCookie(COOKIE.defaultPage);
+  if (payload.old_user) writeCookie(COOKIE.oldUser, '1', expires);
+  else removeCookie(COOKIE.oldUser);
+  if (payload.is_admin2) writeCookie(COOKIE.newGroupManager, '1', expires);
+  else removeCookie(COOKIE.newGroupManager);
+  persistNavList([]);
+  sessionStore.setState({
+    name: payload.user_name,
+    nickName: payload.nick_name,
+    token,
+    userId: String(payload.user_id),
+    tenantId: String(payload.tenant_id),
+    tenantName: payload.tenant_name,
+    userInfo,
+    defaultPage: '',
+    navList: [],
+    activeIndex: '',
+    mustChangePassword: payload.must_change_password,
+    isAdmin2: payload.is_admin2,
+    // Roles are (re)loaded by the guard from GET /yun/user/config.
+    roles: [],
+    permissions: [],
+    rolesLoaded: false,
+    allowedRoutes: [],
+  });
+}
+
+/** Applies GET /yun/user/config: roles, permissions and the routes they open. */
+export function applyUserConfig(
+  config: UserConfigPayload,
+  allowedRoutes: AppRoute[],
+  defaultPage: string,
+): void {
+  const s = sessionStore.getState();
+  if (!s.shareUser) writeCookie(COOKIE.roles, JSON.stringify(config.roles));
+  writeCookie(COOKIE.defaultPage, defaultPage);
+  sessionStore.setState({
+    name: config.user_name,
+    nickName: config.nick_name,
+    userId: String(config.user_id),
+    tenantId: String(config.tenant_id),
+    tenantName: config.tenant_name,
+    roleName: config.role_name,
+    roles: [...config.roles],
+    permissions: splitCodes(config.grantedPermissions),
+    rolesLoaded: true,
+    defaultPage,
+    mustChangePassword: config.must_change_password,
+    isAdmin2: config.is_admin2,
+    allowedRoutes,
+  });
+}
+
+export function setCustomPage(config: CustomPageConfig | null): void {
+  sessionStore.setState({ customPage: config });
+}
+
+/** Logout: clears the login data plus roles, tenant, tabs and routes (the menu follows allowedRoutes). */
+export function logout(): void {
+  for (const name of [
+    COOKIE.token,
+    COOKIE.userId,
+    COOKIE.userInfo,
+    COOKIE.roles,
+    COOKIE.tenantId,
+    COOKIE.navList,
+    COOKIE.oldUser,
+    COOKIE.defaultPage,
+    COOKIE.newGroupManager,
+  ]) {
+    removeCookie(name);
+  }
+  const fresh = initialSession();
+  sessionStore.setState({ ...fresh, token: '', userId: '', tenantId: '', userInfo: null, navList: [] });
+}
+
+/** Reads and clears the old-user flag (set at login when the account had logged in before). */
+export function takeOldUserFlag(): boolean {
+  const set = readCookie(COOKIE.oldUser) === '1';
+  if (set) removeCookie(COOKIE.oldUser);
+  return set;
+}
+
+export function addTab(tab: NavTab): void {
+  const { navList } = sessionStore.getState();
+  const existing = navList.find((t) => t.name === tab.name);
+  let next = existing ? navList.map((t) => (t.name === tab.name ? tab : t)) : [...navList, tab];
+  if (next.length > MAX_NAV_TABS) next = next.slice(next.length - MAX_NAV_TABS);
+  persistNavList(next);
+  sessionStore.setState({ navList: next, activeIndex: tab.name });
+}
+
+export function removeTab(name: string): void {
+  const next = sessionStore.getState().navList.filter((t) => t.name !== name);
+  persistNavList(next);
+  sessionStore.setState({ navList: next });
+}
+
+export function keepTabs(names: readonly string[]): void {
+  const next = sessionStore.getState().navList.filter((t) => names.includes(t.name));
+  persistNavList(next);
+  sessionStore.setState({ navList: next });
+}
+
+export function setCanvasEdit(canvasEdit: boolean): void {
+  sessionStore.setState({ canvasEdit });
+}
+
+export function setMustChangePassword(mustChangePassword: boolean): void {
+  sessionStore.setState({ mustChangePassword });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// App state: language, sidebar, status flags.
+
+export interface AppState {
+  language: Language;
+  sidebarOpened: boolean;
+  device: 'desktop' | 'mobile';
+  /** Whether the header bell shows its badge (the count is the unconfirmed alarms in the session). */
+  bellBadge: boolean;
+  popupMessage: boolean;
+  /** Last HTTP status the wrapper flagged (500 on a server failure), 0 when fine. */
+  statusCode: number;
+  /** Raised by every error toast. */
+  errorFlag: boolean;
+  /** Dashboard shown fullscreen (the one-error-toast rule does not apply then). */
+  dashboardFullscreen: boolean;
+}
+
+function initialLanguage(): Language {
+  const fromCookie = readCookie(COOKIE.language);
+  return (LANGUAGES as readonly string[]).includes(fromCookie ?? '')
+    ? (fromCookie as Language)
+    : DEFAULT_LANGUAGE;
+}
+
+export const appStore = createStore<AppState>()(() => ({
+  language: initialLanguage(),
+  sidebarOpened: readCookie(COOKIE.sidebar) !== '0',
+  device: 'desktop',
+  bellBadge: true,
+  popupMessage: false,
+  statusCode: 0,
+  errorFlag: false,
+  dashboardFullscreen: false,
+}));
+
+export function useAppState<T>(selector: (s: AppState) => T): T {
+  return useStore(appStore, selector);
+}
+
+export function setLanguage(language: Language): void {
+  writeCookie(COOKIE.language, language, 365);
+  appStore.setState({ language });
+}
+
+export function setSidebarOpened(sidebarOpened: boolean): void {
+  writeCookie(COOKIE.sidebar, sidebarOpened ? '1' : '0', 365);
+  appStore.setState({ sidebarOpened });
+}
+
+export function setStatusCode(statusCode: number): void {
+  appStore.setState({ statusCode });
+}
+
+export function setErrorFlag(errorFlag: boolean): void {
+  appStore.setState({ errorFlag });
+}
+
+export function setDashboardFullscreen(dashboardFullscreen: boolean): void {
+  appStore.setState({ dashboardFullscreen });
+}
+
+export function rememberAccount(account: string | null): void {
+  if (account) writeCookie(COOKIE.rememberedAccount, account, 365);
+  else removeCookie(COOKIE.rememberedAccount);
+}
+
+export function rememberedAccount(): string {
+  return readCookie(COOKIE.rememberedAccount) ?? '';
+}

@@ -1,0 +1,20 @@
+// Entry point: i18n, the server clock for request signing, then the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+import './lib/i18n';
+import './app/global.css';
+import { App } from './app/app';
+import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from './lib/constants';
+import { startServerClock } from './lib/http';
+
+document.documentElement.style.setProperty('--iotyun-toast-fade', `${String(TOAST_FADE_MS)}ms`);
+startServerClock(CLOCK_SYNC_INTERVAL_MS);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,26 @@
+// The hand-written payload types must keep the field names of the generated OpenAPI schemas (make gen).
+import { describe, expectTypeOf, it } from 'vitest';
+
+import type { components } from './api.gen';
+import type { CaptchaPayload, CustomPageConfig, SessionPayload, SmsCodePayload } from './session';
+
+type Schemas = components['schemas'];
+
+describe('API contract', () => {
+  it('session payload', () => {
+    expectTypeOf<keyof SessionPayload>().toEqualTypeOf<keyof Schemas['SessionOut']>();
+  });
+
+  it('captcha, send-code and custom page payloads', () => {
+    expectTypeOf<keyof CaptchaPayload>().toEqualTypeOf<keyof Schemas['CaptchaOut']>();
+    expectTypeOf<keyof SmsCodePayload>().toEqualTypeOf<keyof Schemas['SendCodeOut']>();
+    expectTypeOf<keyof CustomPageConfig>().toEqualTypeOf<keyof Schemas['CustomPageOut']>();
+  });
+
+  it('request bodies', () => {
+    expectTypeOf<keyof Schemas['LoginIn']>().toEqualTypeOf<'username' | 'password' | 'code' | 'code_key'>();
+    expectTypeOf<keyof Schemas['RegisterIn']>().toEqualTypeOf<
+      'user_name' | 'account' | 'sms_code' | 'password' | 'password2' | 'company' | 'agree'
+    >();
+  });
+});

@@ -1,0 +1,21 @@
+// The route-as-data shape every feature exports (DESIGN §5.8).
+import type { ComponentType } from 'react';
+
+export interface PageModule {
+  default: ComponentType;
+}
+
+export interface AppRoute {
+  /** Path segment(s) relative to the parent ('' never used); top-level entries have no leading slash. */
+  path: string;
+  /** The page; a route with children and a page shows the page at its own URL and the children below it. */
+  lazy?: () => Promise<PageModule>;
+  /** Permission codes (P…) and/or role codes; any one opens the route. Absent = any logged-in user. */
+  perms?: readonly string[];
+  /** i18n key of the title, `menu.<routeName>`. */
+  menu?: string;
+  icon?: ComponentType;
+  /** Not listed in the sidebar (detail pages, designers). */
+  hidden?: boolean;
+  children?: readonly AppRoute[];
+}
