@@ -20,7 +20,7 @@ from iotyun.core.context import lang_var, pick_lang, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.web import mount_console
+from iotyun.web import mount_console, mount_docs
 
 log = logging.getLogger("iotyun.app")
 
@@ -103,7 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(
         title="iotyun",
         version="0.1.0",
-        docs_url="/api/docs",
+        docs_url=None,
         openapi_url="/api/openapi.json",
         redoc_url=None,
         lifespan=lifespan,
@@ -117,5 +117,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(Exception, _unhandled)
     mount_api(app)
+    mount_docs(app, settings.web_dist, app.openapi_url or "/api/openapi.json")
     mount_console(app, settings.web_dist)
     return app

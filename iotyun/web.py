@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 
 BASE = "/iotyun"
@@ -36,3 +37,20 @@ def mount_console(app: FastAPI, dist: Path) -> None:
                 headers = {"Cache-Control": "public, max-age=31536000, immutable" if immutable else "no-cache"}
                 return FileResponse(candidate, headers=headers)
         return FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+
+def mount_docs(app: FastAPI, dist: Path, openapi_url: str) -> None:
+    """/api/docs with the Swagger UI bundled into the console build (web/dist/swagger), so it works offline."""
+    bundled = (dist / "swagger" / "swagger-ui-bundle.js").is_file()
+
+    @app.get("/api/docs", include_in_schema=False)
+    async def _docs() -> HTMLResponse:
+        if not bundled:
+            return get_swagger_ui_html(openapi_url=openapi_url, title="iotyun API")
+        return get_swagger_ui_html(
+            openapi_url=openapi_url,
+            title="iotyun API",
+            swagger_js_url=f"{BASE}/swagger/swagger-ui-bundle.js",
+            swagger_css_url=f"{BASE}/swagger/swagger-ui.css",
+            swagger_favicon_url=f"{BASE}/favicon.svg",
+        )

@@ -1,11 +1,32 @@
 /// <reference types="vitest/config" />
 // Vite build, dev server and Vitest settings for the iotyun console.
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** Copies Swagger UI into dist/swagger so the server's /api/docs works without internet access. */
+function swaggerUi(): Plugin {
+  const require = createRequire(import.meta.url);
+  const source = dirname(require.resolve('swagger-ui-dist/package.json'));
+  return {
+    name: 'iotyun-swagger-ui',
+    apply: 'build',
+    closeBundle() {
+      const target = resolve(import.meta.dirname, 'dist', 'swagger');
+      mkdirSync(target, { recursive: true });
+      for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+        copyFileSync(join(source, file), join(target, file));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   base: '/iotyun/',
-  plugins: [react()],
+  plugins: [react(), swaggerUi()],
   server: {
     port: 5173,
     proxy: {
@@ -20,6 +41,8 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Browser specs in e2e/ run under Playwright (`npm run e2e`), not Vitest.
+    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
     testTimeout: 20000,

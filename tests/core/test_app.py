@@ -77,3 +77,14 @@ def test_catalogue_fills_and_drops_placeholders() -> None:
     assert "30" in text(ErrorCode.ACCOUNT_LOCKED, "en", seconds=30)
     assert "{" not in text(ErrorCode.ACCOUNT_LOCKED, "en")
     assert "{" not in text(ErrorCode.PARAM_INVALID, "zh")
+
+
+async def test_docs_use_bundled_swagger_when_built(database_url: str, tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    (dist / "swagger").mkdir(parents=True)
+    (dist / "swagger" / "swagger-ui-bundle.js").write_text("//")
+    app = create_app(make_settings(database_url, tmp_path, web_dist=dist))
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+        html = (await c.get("/api/docs")).text
+        assert "/iotyun/swagger/swagger-ui-bundle.js" in html and "cdn" not in html
+    await app.state.db.dispose()

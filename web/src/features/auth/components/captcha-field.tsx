@@ -11,14 +11,16 @@ interface CaptchaFieldProps {
   loading: boolean;
   failed: boolean;
   onRefresh: () => void;
+  /** Required on submit (login). Register and find password check it only when a code is sent. */
+  required?: boolean;
 }
 
-export function CaptchaField({ captcha, loading, failed, onRefresh }: CaptchaFieldProps) {
+export function CaptchaField({ captcha, loading, failed, onRefresh, required = true }: CaptchaFieldProps) {
   const { t } = useTranslation();
   if (captcha?.enabled === false) return null;
   return (
     <div className="captcha-row">
-      <Form.Item name="code" rules={captchaRules(t)} className="captcha-row__field">
+      <Form.Item name="code" rules={required ? captchaRules(t) : []} className="captcha-row__field">
         <Input
           size="large"
           prefix={<SafetyOutlined />}

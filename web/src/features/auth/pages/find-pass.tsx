@@ -9,11 +9,11 @@ import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { accountRules, confirmRules, passwordRules, smsCodeRules } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
-import { useSendCode } from '../api/send-code';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SendCodeButton } from '../components/send-code-button';
 import { useCaptchaState } from '../hooks/use-captcha-state';
+import { useSendCodeAction } from '../hooks/use-send-code-action';
 
 interface FindPassValues {
   account: string;
@@ -30,30 +30,17 @@ export default function FindPassPage() {
   const [form] = Form.useForm<FindPassValues>();
   const navigate = useNavigate();
   const captcha = useCaptchaState(form);
-  const sendCode = useSendCode('reset');
   const reset = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onSendCode = async (): Promise<number | undefined> => {
-    setFormError(null);
-    const fields: (keyof FindPassValues)[] =
-      captcha.captcha?.enabled === false ? ['account'] : ['account', 'code'];
-    await form.validateFields(fields);
-    try {
-      const answer = await sendCode.mutateAsync({
-        account: (form.getFieldValue('account') as string).trim(),
-        code: ((form.getFieldValue('code') as string | undefined) ?? '').trim(),
-        code_key: captcha.codeKey,
-      });
-      toast.success(t('auth.sendCode.sent'));
-      return answer.resend_after;
-    } catch (error) {
-      setFormError(applyServerError(form, error, FIELDS, { code_key: 'code' }));
-      throw error;
-    } finally {
-      captcha.refresh();
-    }
-  };
+  const onSendCode = useSendCodeAction({
+    form,
+    captcha,
+    scene: 'reset',
+    fields: FIELDS,
+    onError: setFormError,
+    t,
+  });
 
   const onFinish = async (values: FindPassValues) => {
     setFormError(null);
@@ -99,6 +86,7 @@ export default function FindPassPage() {
           loading={captcha.loading}
           failed={captcha.failed}
           onRefresh={captcha.refresh}
+          required={false}
         />
         <div className="code-row">
           <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">

@@ -23,11 +23,11 @@ import {
   userNameRules,
 } from '../../../lib/validation';
 import { useRegister } from '../api/register';
-import { useSendCode } from '../api/send-code';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SendCodeButton } from '../components/send-code-button';
 import { useCaptchaState } from '../hooks/use-captcha-state';
+import { useSendCodeAction } from '../hooks/use-send-code-action';
 
 interface RegisterValues {
   user_name: string;
@@ -56,31 +56,17 @@ export default function RegisterPage() {
   const [form] = Form.useForm<RegisterValues>();
   const navigate = useNavigate();
   const captcha = useCaptchaState(form);
-  const sendCode = useSendCode('register');
   const registerMutation = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
 
-  const onSendCode = async (): Promise<number | undefined> => {
-    setFormError(null);
-    const fields: (keyof RegisterValues)[] =
-      captcha.captcha?.enabled === false ? ['account'] : ['account', 'code'];
-    await form.validateFields(fields);
-    try {
-      const answer = await sendCode.mutateAsync({
-        account: (form.getFieldValue('account') as string).trim(),
-        code: ((form.getFieldValue('code') as string | undefined) ?? '').trim(),
-        code_key: captcha.codeKey,
-      });
-      toast.success(t('auth.sendCode.sent'));
-      return answer.resend_after;
-    } catch (error) {
-      setFormError(applyServerError(form, error, FIELDS, { code_key: 'code' }));
-      throw error;
-    } finally {
-      // The captcha answer is spent either way.
-      captcha.refresh();
-    }
-  };
+  const onSendCode = useSendCodeAction({
+    form,
+    captcha,
+    scene: 'register',
+    fields: FIELDS,
+    onError: setFormError,
+    t,
+  });
 
   const onFinish = async (values: RegisterValues) => {
     setFormError(null);
@@ -144,6 +130,7 @@ export default function RegisterPage() {
           loading={captcha.loading}
           failed={captcha.failed}
           onRefresh={captcha.refresh}
+          required={false}
         />
         <div className="code-row">
           <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">

@@ -1,6 +1,7 @@
 // Home (/index): welcome card with the user and tenant, shortcuts to the modules the user may open.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -24,6 +25,14 @@ function entryPath(route: AppRoute, parent = ''): string | null {
     if (found) return found;
   }
   return null;
+}
+
+const BUILT_IN_ROLES: readonly string[] = ['administrator', 'administrator2', 'user'];
+
+/** Built-in roles are stored by code and shown translated; custom roles show their own name. */
+function roleLabel(t: TFunction, roleName: string): string {
+  if (!roleName) return '-';
+  return BUILT_IN_ROLES.includes(roleName) ? t(`common.role.${roleName}`) : roleName;
 }
 
 export default function HomePage() {
@@ -80,7 +89,7 @@ export default function HomePage() {
                   <UserOutlined /> {t('home.welcome.role')}
                 </>
               ),
-              children: roleName || '-',
+              children: roleLabel(t, roleName),
             },
           ]}
         />

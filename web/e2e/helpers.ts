@@ -1,0 +1,192 @@
+// Shared browser-test helpers: the console's own texts, the server log (captcha answers, verification codes),
+// captcha solving, sign-in and unique test data.
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { expect, type Locator, type Page, type Response } from '@playwright/test';
+
+export type Lang = 'zh' | 'en';
+
+const WEB_DIR = path.resolve(import.meta.dirname, '..');
+/** Written by e2e/serve.sh (IOTYUN_LOG_FILE), truncated at every server start. */
+export const SERVER_LOG = path.join(WEB_DIR, 'test-results', 'e2e-server.log');
+export const SCREENSHOT_DIR = path.join(WEB_DIR, 'test-results', 'screenshots');
+
+export const DEMO_PASSWORD = 'iotyun123';
+export const CAPTCHA_PATH = '/api/yun/login/check/code';
+
+// --- texts -----------------------------------------------------------------------------------------------------
+
+type Catalogue = Record<string, unknown>;
+const catalogues = new Map<Lang, Catalogue>();
+
+function catalogue(lang: Lang): Catalogue {
+  let merged = catalogues.get(lang);
+  if (!merged) {
+    merged = {};
+    for (const area of ['auth', 'common', 'exception', 'home', 'layout', 'menu', 'validation']) {
+      const file = path.join(WEB_DIR, 'src', 'locales', lang, `${area}.json`);
+      Object.assign(merged, JSON.parse(readFileSync(file, 'utf8')) as Catalogue);
+    }
+    catalogues.set(lang, merged);
+  }
+  return merged;
+}
+
+/** The console's text for `key` (e.g. `auth.login.submit`) in `lang`, with `{{name}}` values filled in. */
+export function t(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  let node: unknown = catalogue(lang);
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Catalogue)[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** A server error text (catalogue code → text), as the API's meta.detail carries it. */
+export function serverText(lang: Lang, code: number): string {
+  const file = path.join(WEB_DIR, 'src', 'locales', lang, 'errors.json');
+  const text = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[String(code)];
+  if (!text) throw new Error(`no ${lang} server text for ${code}`);
+  return text;
+}
+
+/**
+ * Exact-match regexp for the accessible name of a control labelled `text`. It allows what antd adds: the
+ * aria-label of a leading icon (a menu item "home 首页", a button that has shown its spinner "loading 登 录")
+ * and a space between the two characters of a two-character Chinese button label (登录 renders as "登 录").
+ */
+export function exactly(text: string): RegExp {
+  const graphemes = Array.from(new Intl.Segmenter().segment(text.replace(/\s+/g, '')), (g) => g.segment);
+  const chars = graphemes.map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^\\s*(?:[a-z][a-z-]*\\s+)*${chars.join('\\s*')}\\s*$`);
+}
+
+// --- unique test data ------------------------------------------------------------------------------------------
+
+let serial = 0;
+
+/** A user name no other test (in this or an earlier run) uses: letter first, 3–32 characters. */
+export function uniqueUserName(prefix = 'e2e'): string {
+  serial += 1;
+  return `${prefix}${Date.now().toString(36)}${serial}`;
+}
+
+/** An 11-digit mobile number (13x…) unique per call. */
+export function uniquePhone(): string {
+  serial += 1;
+  const tail = `${Date.now() % 1e7}${serial % 10}`.padStart(8, '0').slice(-8);
+  return `139${tail}`;
+}
+
+// --- server log ------------------------------------------------------------------------------------------------
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Polls the server log until `find` returns a value (up to `timeoutMs`). */
+async function pollLog(
+  find: (log: string) => string | undefined,
+  what: string,
+  timeoutMs = 5000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find(await readFile(SERVER_LOG, 'utf8'));
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`${what} not found in ${SERVER_LOG} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The answer the server logged for captcha `codeKey` (`... iotyun.auth: captcha <key>: <ANSWER>`). */
+export function captchaAnswer(codeKey: string): Promise<string> {
+  const re = new RegExp(`iotyun\\.auth: captcha ${escapeRe(codeKey)}: (\\S+)\\s*$`, 'm');
+  return pollLog((log) => re.exec(log)?.[1], `captcha answer for ${codeKey}`);
+}
+
+/** The latest verification code logged for `account` in `scene` ("register" or "reset"). */
+export function latestCode(account: string, scene: 'register' | 'reset'): Promise<string> {
+  const re = new RegExp(`verification code for \\w+ ${escapeRe(account)} \\(${scene}\\): (\\d+)\\s*$`, 'gm');
+  return pollLog((log) => [...log.matchAll(re)].at(-1)?.[1], `${scene} code for ${account}`);
+}
+
+// --- captcha ---------------------------------------------------------------------------------------------------
+
+export function isCaptchaResponse(response: Response): boolean {
+  return new URL(response.url()).pathname === CAPTCHA_PATH && response.request().method() === 'GET';
+}
+
+/** The `code_key` (and image) of a captcha response. */
+export async function captchaOf(response: Response): Promise<{ codeKey: string; img: string }> {
+  const body = (await response.json()) as { data?: { code_key?: string; img?: string } };
+  const codeKey = body.data?.code_key;
+  const img = body.data?.img;
+  if (!codeKey || !img) throw new Error(`captcha response without code_key: ${JSON.stringify(body)}`);
+  return { codeKey, img };
+}
+
+/** Starts waiting for the next captcha response; call before the action that fetches one. */
+export function nextCaptcha(page: Page): Promise<{ codeKey: string; img: string }> {
+  return page.waitForResponse(isCaptchaResponse).then(captchaOf);
+}
+
+export function captchaInput(page: Page, lang: Lang = 'zh'): Locator {
+  return page.getByRole('textbox', { name: t(lang, 'auth.field.captcha'), exact: true });
+}
+
+export function captchaImage(page: Page, lang: Lang = 'zh'): Locator {
+  return page.getByRole('img', { name: t(lang, 'auth.captcha.alt'), exact: true });
+}
+
+/**
+ * Types the answer to `captcha` (a response awaited with nextCaptcha) after checking the page shows that very
+ * image, so the answer always belongs to the code_key the form will send.
+ */
+export async function solveCaptcha(page: Page, captcha: { codeKey: string; img: string }, lang: Lang = 'zh') {
+  await expect(captchaImage(page, lang)).toHaveAttribute('src', captcha.img);
+  const answer = await captchaAnswer(captcha.codeKey);
+  await captchaInput(page, lang).fill(answer);
+  return answer;
+}
+
+// --- sign-in ---------------------------------------------------------------------------------------------------
+
+/** Opens /login and returns the captcha the page loaded. */
+export async function openLogin(page: Page): Promise<{ codeKey: string; img: string }> {
+  const captcha = nextCaptcha(page);
+  await page.goto('/iotyun/login');
+  return captcha;
+}
+
+/** Signs in through the login form (captcha answered from the server log); ends on the user's default page. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, lang: Lang = 'zh') {
+  const captcha = await openLogin(page);
+  await page.getByRole('textbox', { name: t(lang, 'auth.field.username'), exact: true }).fill(username);
+  await page.getByLabel(t(lang, 'auth.field.password'), { exact: true }).fill(password);
+  await solveCaptcha(page, captcha, lang);
+  await page.getByRole('button', { name: exactly(t(lang, 'auth.login.submit')) }).click();
+  // Login → "/" → the default page: wait for a real page (not /login, not the bare base) in the signed-in shell.
+  await expect(page).toHaveURL(/\/iotyun\/(?!login\b)[^/?]+/);
+  await expect(userMenu(page, lang)).toBeVisible();
+}
+
+/** The text of the user-menu button in the header (the signed-in user's name). */
+export function userMenu(page: Page, lang: Lang = 'zh'): Locator {
+  return page.getByRole('button', { name: t(lang, 'layout.user.menu') });
+}
+
+/** Signs out through the user menu and its confirmation. */
+export async function signOut(page: Page, lang: Lang = 'zh') {
+  await userMenu(page, lang).click();
+  await page.getByRole('menuitem', { name: t(lang, 'layout.user.logout') }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: t(lang, 'layout.user.logoutTitle') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: exactly(t(lang, 'layout.user.logout')) }).click();
+  await expect(page).toHaveURL(/\/iotyun\/login$/);
+}
+
+/** Text in the page that looks like an untranslated i18n key (`area.group.key`). */
+export const RAW_KEY = /\b[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+\b/;

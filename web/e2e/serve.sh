@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The server under test for `npm run e2e`: the demo tenant in a fresh temporary SQLite data directory, captcha
+# answers and verification codes echoed to a fixed log file (truncated here) that e2e/helpers.ts reads.
+set -euo pipefail
+
+web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+repo="$(dirname "$web")"
+results="$web/test-results"
+log_file="$results/e2e-server.log"
+console_file="$results/e2e-server.console.log"
+
+mkdir -p "$results"
+: >"$log_file"
+data_dir="$(mktemp -d "${TMPDIR:-/tmp}/iotyun-e2e.XXXXXX")"
+trap 'rm -rf "$data_dir"' EXIT
+
+# A fresh SQLite database in $data_dir even where the environment or .env points at a shared one (CI's
+# PostgreSQL): an empty URL (set, so it beats .env) means SQLite under IOTYUN_DATA_DIR.
+export IOTYUN_DATABASE_URL=
+export IOTYUN_DATA_DIR="$data_dir"
+export IOTYUN_CAPTCHA=on
+export IOTYUN_CAPTCHA_ECHO=true
+export IOTYUN_CODE_SENDER=log
+export IOTYUN_LOG_FILE="$log_file"
+export IOTYUN_WEB_DIST="$web/dist"
+
+if command -v uv >/dev/null 2>&1; then uv=(uv); else uv=(python3 -m uv); fi
+
+cd "$repo"
+echo "e2e server: data $data_dir, log $log_file" >&2
+# In the background so a SIGTERM to this script alone (not only to its process group, which is what Playwright
+# sends) still stops the server before the EXIT trap removes the data directory.
+"${uv[@]}" run --frozen iotyun serve --demo --port 8181 >"$console_file" 2>&1 &
+server=$!
+trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; exit 143' TERM INT
+status=0
+wait "$server" || status=$?
+if [ "$status" -ne 0 ]; then
+  echo "e2e server exited with status $status; last lines of $console_file:" >&2
+  tail -n 40 "$console_file" >&2
+fi
+exit "$status"

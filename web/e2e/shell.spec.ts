@@ -1,0 +1,101 @@
+// The signed-in shell: language switch, role-based routes, unknown routes, sign-out.
+import { expect, test, type Page } from '@playwright/test';
+
+import { exactly, signIn, signOut, t, userMenu, type Lang } from './helpers';
+
+function sidebar(page: Page) {
+  return page.locator('aside.console__sider');
+}
+
+function menuItem(page: Page, lang: Lang, key: string) {
+  return sidebar(page).getByRole('menuitem', { name: exactly(t(lang, key)) });
+}
+
+async function languageCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === 'lang')?.value;
+}
+
+async function switchLanguage(page: Page, from: Lang, to: Lang) {
+  await page.getByRole('button', { name: t(from, 'common.language.switch') }).click();
+  await page.getByRole('menuitem', { name: t(from, `common.language.${to}`) }).click();
+}
+
+test.describe('language', () => {
+  test('switching zh → en translates the shell, is kept in the lang cookie and survives a reload', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
+    await expect(userMenu(page, 'zh')).toBeVisible();
+
+    await switchLanguage(page, 'zh', 'en');
+    await expect(menuItem(page, 'en', 'menu.index')).toBeVisible();
+    await expect(menuItem(page, 'en', 'menu.team')).toBeVisible();
+    await expect(userMenu(page, 'en')).toBeVisible();
+    await expect(page.getByRole('button', { name: t('en', 'common.language.switch') })).toHaveText(
+      t('en', 'common.language.en'),
+    );
+    await expect(page.locator('aside.console__sider')).not.toContainText(t('zh', 'menu.index'));
+    expect(await languageCookie(page)).toBe('en');
+
+    await page.reload();
+    await expect(menuItem(page, 'en', 'menu.index')).toBeVisible();
+    await expect(userMenu(page, 'en')).toBeVisible();
+    expect(await languageCookie(page)).toBe('en');
+
+    await switchLanguage(page, 'en', 'zh');
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
+    await expect(userMenu(page, 'zh')).toBeVisible();
+    expect(await languageCookie(page)).toBe('zh');
+  });
+});
+
+test.describe('route permissions', () => {
+  test('a user without the team code sees no Team menu and is sent to /401 without a way back', async ({
+    page,
+  }) => {
+    await signIn(page, 'operator');
+    const landing = page.url();
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
+    await expect(menuItem(page, 'zh', 'menu.team')).toHaveCount(0);
+    await expect(sidebar(page)).not.toContainText(t('zh', 'menu.team'));
+
+    await page.goto('/iotyun/team/user');
+    await expect(page).toHaveURL(/\/iotyun\/401(\?noGoBack=true)?$/);
+    await expect(page.getByText(t('zh', 'exception.401.title'))).toBeVisible();
+
+    // The redirect replaced the team/user entry: going back returns to the page before it.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/team\/user/);
+    expect(page.url()).toBe(landing);
+  });
+
+  test('an unknown path shows the 403 page, whose button goes back home', async ({ page }) => {
+    await signIn(page, 'operator');
+    const home = page.url();
+
+    await page.goto('/iotyun/no/such/page');
+    await expect(page).toHaveURL(/\/iotyun\/exception\/403$/);
+    await expect(page.getByText(t('zh', 'exception.403.subtitle'))).toBeVisible();
+
+    await page.getByRole('button', { name: exactly(t('zh', 'exception.action.home')) }).click();
+    await expect(page).toHaveURL(home);
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
+  });
+});
+
+test.describe('sign-out', () => {
+  test('the user menu signs out after confirmation; the console then asks for a login again', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await signOut(page);
+    await expect(page.getByRole('button', { name: exactly(t('zh', 'auth.login.submit')) })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'iotyun_token')).toBeUndefined();
+
+    await page.goto('/iotyun/index');
+    await expect(page).toHaveURL(/\/iotyun\/login(\?redirect=%2Findex)?$/);
+    await expect(page.getByRole('button', { name: exactly(t('zh', 'auth.login.submit')) })).toBeVisible();
+  });
+});
