@@ -4,12 +4,15 @@ from fastapi import APIRouter, FastAPI
 
 from iotyun.auth.router import router as auth_router
 from iotyun.system.router import router as system_router
+from iotyun.team.groups.router import router as team_groups_router
+from iotyun.team.roles.router import router as team_roles_router
+from iotyun.team.router import router as team_router
 
 API_PREFIX = "/api"
 
 # Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
 # authorization matrix test sees every endpoint.
-ROUTERS: tuple[APIRouter, ...] = (system_router, auth_router)
+ROUTERS: tuple[APIRouter, ...] = (system_router, auth_router, team_router, team_roles_router, team_groups_router)
 
 
 def mount_api(app: FastAPI) -> None:

@@ -72,7 +72,8 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     ctx = first.get("ctx") or {}
     if first.get("type") == "app_rule":
         field = ctx.get("field") or (loc[-1] if loc else None)
-        return _json(error_body(int(ctx["code"]), field=field), 200)
+        params = {k: v for k, v in ctx.items() if k not in ("code", "field")}
+        return _json(error_body(int(ctx["code"]), field=field, **params), 200)
     return _json(error_body(ErrorCode.PARAM_INVALID, field=".".join(loc) or None), 200)
 
 

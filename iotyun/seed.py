@@ -11,15 +11,19 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
+from iotyun.team.models import UserGroup
 
 log = logging.getLogger("iotyun.seed")
 
 DEMO_TENANT = "demo"
-# (user name, role, nick name): the administrator plus an operator and a group administrator to log in as.
-DEMO_USERS = (
-    ("admin", RoleCode.ADMINISTRATOR, "管理员"),
-    ("operator", RoleCode.USER, "操作员"),
-    ("groupadmin", RoleCode.ADMINISTRATOR2, "组管理员"),
+# User groups: (name, parent name). The group administrator runs "Plant A" and its workshop.
+DEMO_GROUPS: tuple[tuple[str, str | None], ...] = (("Plant_A", None), ("Workshop_1", "Plant_A"), ("Plant_B", None))
+# (user name, role, nick name, group): the administrator plus an operator and a group administrator to log in as.
+DEMO_USERS: tuple[tuple[str, RoleCode, str, str | None], ...] = (
+    ("admin", RoleCode.ADMINISTRATOR, "管理员", None),
+    ("operator", RoleCode.USER, "操作员", "Workshop_1"),
+    ("groupadmin", RoleCode.ADMINISTRATOR2, "组管理员", "Plant_A"),
+    ("inspector", RoleCode.USER, "巡检员", "Plant_B"),
 )
 
 
@@ -29,8 +33,14 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     if existing is not None:
         return False
     tenant, roles = await auth_service.create_tenant(session, "iotyun demo", DEMO_TENANT)
+    groups: dict[str, UserGroup] = {}
+    for label, parent in DEMO_GROUPS:
+        group = UserGroup(tenant_id=tenant.id, name=label, parent_id=groups[parent].id if parent else None)
+        session.add(group)
+        await session.flush()
+        groups[label] = group
     password_hash = security.hash_password(settings.demo_password)
-    for name, role, nick in DEMO_USERS:
+    for name, role, nick, group_name in DEMO_USERS:
         session.add(
             User(
                 tenant_id=tenant.id,
@@ -41,6 +51,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
                 company="iotyun",
                 role_id=roles[role].id,
                 is_admin2=role == RoleCode.ADMINISTRATOR2,
+                group_id=groups[group_name].id if group_name else None,
             )
         )
     await session.flush()

@@ -30,10 +30,18 @@ class Role(IdMixin, TimestampMixin, TenantScoped, Base):
     # A permission code whose default page the role's users land on (SPEC §2 mapping), or None.
     home_page: Mapped[str | None] = mapped_column(String(10), default=None)
     dashboard_fullscreen: Mapped[bool] = mapped_column(Boolean, default=True)
+    # What the role's users may do on devices and on device templates (SPEC §3); read by those domains.
+    device_permissions: Mapped[list[str]] = mapped_column(JSON, default=list)
+    template_permissions: Mapped[list[str]] = mapped_column(JSON, default=list)
 
 
 class User(IdMixin, TimestampMixin, TenantScoped, Base):
     __tablename__ = "user_account"
+    # The team list filters and sorts within a tenant.
+    __table_args__ = (
+        Index("ix_user_account_tenant_created", "tenant_id", "created_at"),
+        Index("ix_user_account_tenant_login", "tenant_id", "last_login_at"),
+    )
 
     # Login names are global: a login form names no tenant.
     user_name: Mapped[str] = mapped_column(String(32), unique=True)
@@ -44,8 +52,10 @@ class User(IdMixin, TimestampMixin, TenantScoped, Base):
     company: Mapped[str] = mapped_column(String(30), default="")
     role_id: Mapped[int] = mapped_column(BigId, ForeignKey("role.id", ondelete="RESTRICT"), index=True)
     is_admin2: Mapped[bool] = mapped_column(Boolean, default=False)
-    # The one user group a secondary administrator is bound to (user groups arrive with the team issue).
-    group_id: Mapped[int | None] = mapped_column(BigId, default=None, index=True)
+    # The user's group; a secondary administrator manages this group and its sub-groups.
+    group_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_group.id", ondelete="RESTRICT"), default=None, index=True
+    )
     direct_permissions: Mapped[list[str]] = mapped_column(JSON, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
     must_change_password: Mapped[bool] = mapped_column(Boolean, default=False)

@@ -246,6 +246,13 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
     return await _issue(session, settings, user, client_ip, old_user=old_user)
 
 
+async def issue_simulated(
+    session: AsyncSession, settings: Settings, user: User, client_ip: str, *, simulated_by: int
+) -> SessionOut:
+    """A session for `user` opened by the administrator `simulated_by` (simulated login, SPEC §6)."""
+    return await _issue(session, settings, user, client_ip, old_user=True, simulated_by=simulated_by)
+
+
 async def _issue(
     session: AsyncSession,
     settings: Settings,
@@ -343,8 +350,14 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         must_change_password=user.must_change_password,
         simulated_by=token.simulated_by,
         roles=_role_codes(role, user),
+        client_ip=request.client.host if request.client else "",
     )
     request.state.actor = actor
+    if actor.simulated_by is not None:
+        # SPEC §6: whatever an administrator does through a simulated login is logged with both identities.
+        from iotyun.team import service as team_service
+
+        await team_service.log_simulated_request(session, actor, request.method, request.url.path)
     return actor
 
 
@@ -428,6 +441,18 @@ async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
     user.password_hash = security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id)
+
+
+async def revoke_tokens(session: AsyncSession, user_id: int) -> None:
+    """Sign `user_id` out everywhere (locked, password reset by an administrator)."""
+    await _revoke_all(session, user_id)
+
+
+async def revoke_token(session: AsyncSession, token_id: int) -> None:
+    """Revoke one token (the end of a simulated login)."""
+    token = await session.get(UserToken, token_id)
+    if token is not None:
+        token.revoked_at = utcnow()
 
 
 async def _revoke_all(session: AsyncSession, user_id: int, keep: int | None = None) -> None:

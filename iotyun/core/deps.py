@@ -61,10 +61,16 @@ class Actor:
     must_change_password: bool = False
     simulated_by: int | None = None
     roles: tuple[str, ...] = field(default=())
+    client_ip: str = ""
 
     @property
     def is_admin(self) -> bool:
         return self.role_code == RoleCode.ADMINISTRATOR
+
+    @property
+    def is_group_admin(self) -> bool:
+        """A secondary administrator (flag or role), limited to their group and its sub-groups."""
+        return not self.is_admin and (self.is_admin2 or RoleCode.ADMINISTRATOR2 in self.roles)
 
     def can(self, *codes: str) -> bool:
         if self.is_admin:

@@ -35,14 +35,21 @@ VERIFY_CODE_LENGTH = 6
 VERIFY_CODE_MAX_ATTEMPTS = 5
 CAPTCHA_LENGTH = 4
 
+# SPEC §5 team rules: role names have no special characters or spaces; "Name max 32" for roles and user groups.
+ROLE_NAME_MAX = 32
+GROUP_NAME_MAX = 32
+# Letters (any script, so Chinese names pass), digits and underscores; NAME_PATTERN_WEB is the same for JS (flag u).
+NAME_RE = re.compile(r"^\w+$")
+NAME_PATTERN_WEB = r"^[\p{L}\p{N}_]+$"
+
 USER_NAME_RE = re.compile(rf"^[A-Za-z][A-Za-z0-9_]{{{USER_NAME_MIN - 1},{USER_NAME_MAX - 1}}}$")
 PASSWORD_RE = re.compile(rf"^[A-Za-z0-9]{{{PASSWORD_MIN},{PASSWORD_MAX}}}$")
 PHONE_RE = re.compile(rf"^\d{{{PHONE_DIGITS}}}$")
 
 
-def rule_error(code: ErrorCode, field: str | None = None) -> PydanticCustomError:
-    """A validation error that the app renders as `code` next to `field` (see app.py)."""
-    ctx: dict[str, Any] = {"code": int(code)}
+def rule_error(code: ErrorCode, field: str | None = None, **params: Any) -> PydanticCustomError:
+    """A validation error that the app renders as `code` next to `field` (see app.py), with text `params`."""
+    ctx: dict[str, Any] = {"code": int(code), **params}
     if field:
         ctx["field"] = field
     return PydanticCustomError("app_rule", "rule {code}", ctx)
@@ -67,9 +74,18 @@ def _matches(pattern: re.Pattern[str], code: ErrorCode) -> AfterValidator:
     return AfterValidator(check)
 
 
-def _max_len(limit: int, code: ErrorCode) -> AfterValidator:
+def _max_len(limit: int, code: ErrorCode, *, say_limit: bool = False) -> AfterValidator:
     def check(value: str) -> str:
         if len(value) > limit:
+            raise rule_error(code, None, limit=limit) if say_limit else rule_error(code)
+        return value
+
+    return AfterValidator(check)
+
+
+def _not_empty(code: ErrorCode) -> AfterValidator:
+    def check(value: str) -> str:
+        if not value:
             raise rule_error(code)
         return value
 
@@ -110,6 +126,20 @@ Account = Annotated[str, Stripped, Required, AfterValidator(_account)]
 Nickname = Annotated[str, Stripped, _max_len(NICKNAME_MAX, ErrorCode.NICKNAME_INVALID)]
 Company = Annotated[str, Stripped, _max_len(COMPANY_MAX, ErrorCode.COMPANY_INVALID)]
 VerifyCode = Annotated[str, Stripped, Required]
+RoleName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.ROLE_NAME_INVALID),
+    _max_len(ROLE_NAME_MAX, ErrorCode.ROLE_NAME_TOO_LONG, say_limit=True),
+    _matches(NAME_RE, ErrorCode.ROLE_NAME_INVALID),
+]
+GroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.GROUP_NAME_INVALID),
+    _max_len(GROUP_NAME_MAX, ErrorCode.GROUP_NAME_TOO_LONG, say_limit=True),
+    _matches(NAME_RE, ErrorCode.GROUP_NAME_INVALID),
+]
 
 
 def account_kind(account: str) -> str:
@@ -141,4 +171,7 @@ def exported() -> dict[str, Any]:
         "COMPANY_MAX": COMPANY_MAX,
         "VERIFY_CODE_LENGTH": VERIFY_CODE_LENGTH,
         "CAPTCHA_LENGTH": CAPTCHA_LENGTH,
+        "ROLE_NAME_MAX": ROLE_NAME_MAX,
+        "GROUP_NAME_MAX": GROUP_NAME_MAX,
+        "NAME_PATTERN": NAME_PATTERN_WEB,
     }

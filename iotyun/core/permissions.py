@@ -131,7 +131,10 @@ ALL_CODES: frozenset[str] = frozenset(p.value for p in Perm)
 # What the built-in roles hold. The administrator holds every code; the secondary administrator runs one group.
 DEFAULT_ROLE_PERMISSIONS: dict[RoleCode, frozenset[str]] = {
     RoleCode.ADMINISTRATOR: ALL_CODES,
-    RoleCode.ADMINISTRATOR2: frozenset({P.ROOT, P.HOME, P.TEAM, P.USER_GROUP, P.USER, P.DEVICE, P.INFO, P.INBOX}),
+    # A superset of the user role's codes, so a secondary administrator can give their users the built-in user role.
+    RoleCode.ADMINISTRATOR2: frozenset(
+        {P.ROOT, P.HOME, P.TEAM, P.USER_GROUP, P.USER, P.DEVICE, P.INFO, P.INBOX, P.LOG_INFO, P.REAL_TIME_FAULT}
+    ),
     RoleCode.USER: frozenset({P.ROOT, P.HOME, P.DEVICE, P.INFO, P.INBOX, P.LOG_INFO, P.REAL_TIME_FAULT}),
 }
 

@@ -108,6 +108,54 @@ export interface SessionState {
   /** Routes of the guarded tree this user may open (filtered recursively). */
   allowedRoutes: AppRoute[];
   customPage: CustomPageConfig | null;
+  /** Set while an administrator is signed in as another user (simulated login). */
+  simulation: SimulationInfo | null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Simulated login: the administrator's own session waits in sessionStorage while they act as another user.
+
+export const SIMULATION_KEY = 'iotyun.simulation';
+
+export interface SimulationInfo {
+  /** The simulated user's name (shown in the banner). */
+  userName: string;
+  /** The administrator's name. */
+  adminName: string;
+}
+
+/** What is put aside to bring the administrator's session back. */
+interface SavedAdminSession {
+  info: SimulationInfo;
+  token: string;
+  userId: string;
+  tenantId: string;
+  userInfo: UserInfo | null;
+  isAdmin2: boolean;
+}
+
+const isSavedAdminSession = (v: unknown): v is SavedAdminSession =>
+  typeof v === 'object' &&
+  v !== null &&
+  'info' in v &&
+  typeof (v as SavedAdminSession).token === 'string' &&
+  (v as SavedAdminSession).token !== '' &&
+  typeof (v as SavedAdminSession).info.userName === 'string';
+
+function readSimulation(): SavedAdminSession | null {
+  if (typeof window === 'undefined') return null;
+  try {
+    const raw = window.sessionStorage.getItem(SIMULATION_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSavedAdminSession(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function clearSimulation(): void {
+  if (typeof window !== 'undefined') window.sessionStorage.removeItem(SIMULATION_KEY);
 }
 
 function initialSession(): SessionState {
@@ -135,6 +183,7 @@ function initialSession(): SessionState {
     shareUser: false,
     allowedRoutes: [],
     customPage: null,
+    simulation: readSimulation()?.info ?? null,
   };
 }
 
@@ -185,7 +234,10 @@ export function login(payload: SessionPayload): void {
   if (payload.is_admin2) writeCookie(COOKIE.newGroupManager, '1', expires);
   else removeCookie(COOKIE.newGroupManager);
   persistNavList([]);
+  // A fresh sign-in ends any simulated login of this tab (startSimulation sets it again afterwards).
+  clearSimulation();
   sessionStore.setState({
+    simulation: null,
     name: payload.user_name,
     nickName: payload.nick_name,
     token,
@@ -251,8 +303,81 @@ export function logout(): void {
   ]) {
     removeCookie(name);
   }
+  clearSimulation();
   const fresh = initialSession();
-  sessionStore.setState({ ...fresh, token: '', userId: '', tenantId: '', userInfo: null, navList: [] });
+  sessionStore.setState({
+    ...fresh,
+    token: '',
+    userId: '',
+    tenantId: '',
+    userInfo: null,
+    navList: [],
+    simulation: null,
+  });
+}
+
+/**
+ * Simulated login: puts the administrator's current session aside (sessionStorage) and signs in with the
+ * simulated user's session payload. Routes and menu reload on the next navigation (roles are cleared).
+ */
+export function startSimulation(payload: SessionPayload): void {
+  const s = sessionStore.getState();
+  if (!s.token) throw new Error('no session to put aside');
+  if (s.simulation) throw new Error('already simulating');
+  const info: SimulationInfo = { userName: payload.user_name, adminName: s.name };
+  const saved: SavedAdminSession = {
+    info,
+    token: s.token,
+    userId: s.userId,
+    tenantId: s.tenantId,
+    userInfo: s.userInfo,
+    isAdmin2: s.isAdmin2,
+  };
+  login(payload);
+  window.sessionStorage.setItem(SIMULATION_KEY, JSON.stringify(saved));
+  sessionStore.setState({ simulation: info });
+}
+
+/**
+ * Ends a simulated login locally: brings the administrator's session back (cookies and store) and clears the
+ * stash. Returns false when there was nothing to restore (the caller then signs out).
+ */
+export function endSimulation(): boolean {
+  const saved = readSimulation();
+  clearSimulation();
+  if (!saved) {
+    sessionStore.setState({ simulation: null });
+    return false;
+  }
+  writeCookie(COOKIE.token, saved.token);
+  writeCookie(COOKIE.userId, saved.userId);
+  writeCookie(COOKIE.tenantId, saved.tenantId);
+  if (saved.userInfo) writeCookie(COOKIE.userInfo, JSON.stringify(saved.userInfo));
+  else removeCookie(COOKIE.userInfo);
+  if (saved.isAdmin2) writeCookie(COOKIE.newGroupManager, '1');
+  else removeCookie(COOKIE.newGroupManager);
+  removeCookie(COOKIE.defaultPage);
+  removeCookie(COOKIE.oldUser);
+  persistNavList([]);
+  sessionStore.setState({
+    name: saved.userInfo?.user_name ?? saved.info.adminName,
+    nickName: '',
+    token: saved.token,
+    userId: saved.userId,
+    tenantId: saved.tenantId,
+    userInfo: saved.userInfo,
+    isAdmin2: saved.isAdmin2,
+    defaultPage: '',
+    navList: [],
+    activeIndex: '',
+    mustChangePassword: false,
+    roles: [],
+    permissions: [],
+    rolesLoaded: false,
+    allowedRoutes: [],
+    simulation: null,
+  });
+  return true;
 }
 
 /** Reads and clears the old-user flag (set at login when the account had logged in before). */

@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Account */
+        post: operations["cancel_account_api_user_cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/pwd/reset": {
         parameters: {
             query?: never;
@@ -66,6 +83,23 @@ export interface paths {
         put?: never;
         /** Send Reset Code */
         post: operations["send_reset_code_api_user_sms_num_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/userPrivileges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Permission Tree */
+        get: operations["permission_tree_api_userPrivileges_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -157,6 +191,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/user/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Group Tree */
+        get: operations["group_tree_api_yun_user_group_get"];
+        put?: never;
+        /** Create Group */
+        post: operations["create_group_api_yun_user_group_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/user/group/{group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Group */
+        put: operations["update_group_api_yun_user_group__group_id__put"];
+        post?: never;
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_user_group__group_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/user/group/{group_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move Members */
+        post: operations["move_members_api_yun_user_group__group_id__members_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/user/heart": {
         parameters: {
             query?: never;
@@ -191,6 +278,167 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/user/role": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Roles */
+        get: operations["list_roles_api_yun_user_role_get"];
+        put?: never;
+        /** Create Role */
+        post: operations["create_role_api_yun_user_role_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/user/role/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Role */
+        put: operations["update_role_api_yun_user_role__role_id__put"];
+        post?: never;
+        /** Delete Role */
+        delete: operations["delete_role_api_yun_user_role__role_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Users */
+        get: operations["list_users_api_yun_userInfo_get"];
+        put?: never;
+        /** Create User */
+        post: operations["create_user_api_yun_userInfo_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo/privilege/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Privileges */
+        get: operations["get_privileges_api_yun_userInfo_privilege__user_id__get"];
+        /** Set Privileges */
+        put: operations["set_privileges_api_yun_userInfo_privilege__user_id__put"];
+        post?: never;
+        /** Reset Privileges */
+        delete: operations["reset_privileges_api_yun_userInfo_privilege__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get User */
+        get: operations["get_user_api_yun_userInfo__user_id__get"];
+        /** Update User */
+        put: operations["update_user_api_yun_userInfo__user_id__put"];
+        post?: never;
+        /** Delete User */
+        delete: operations["delete_user_api_yun_userInfo__user_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo/{user_id}/active": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Active */
+        put: operations["set_active_api_yun_userInfo__user_id__active_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo/{user_id}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset Password */
+        post: operations["reset_password_api_yun_userInfo__user_id__password_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userInfo/{user_id}/quota": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Quota */
+        get: operations["get_quota_api_yun_userInfo__user_id__quota_get"];
+        /** Set Quota */
+        put: operations["set_quota_api_yun_userInfo__user_id__quota_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/userLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** User Log */
+        get: operations["user_log_api_yun_userLog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/v2/user/login": {
         parameters: {
             query?: never;
@@ -208,10 +456,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/v2/user/login/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start Simulation */
+        post: operations["start_simulation_api_yun_v2_user_login_simulate_post"];
+        /** Stop Simulation */
+        delete: operations["stop_simulation_api_yun_v2_user_login_simulate_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** ActiveIn */
+        ActiveIn: {
+            /**
+             * Is Active
+             * @enum {integer}
+             */
+            is_active: 0 | 1;
+        };
+        /** CancelIn */
+        CancelIn: {
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+        };
         /** CaptchaOut */
         CaptchaOut: {
             /** Code Key */
@@ -254,6 +536,11 @@ export interface components {
             data?: components["schemas"]["CustomPageOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[GroupOut] */
+        Envelope_GroupOut_: {
+            data?: components["schemas"]["GroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[HeartOut] */
         Envelope_HeartOut_: {
             data?: components["schemas"]["HeartOut"] | null;
@@ -263,6 +550,36 @@ export interface components {
         Envelope_NoneType_: {
             /** Data */
             data?: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[RoleOut]] */
+        Envelope_Page_RoleOut__: {
+            data?: components["schemas"]["Page_RoleOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[UserLogOut]] */
+        Envelope_Page_UserLogOut__: {
+            data?: components["schemas"]["Page_UserLogOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[UserOut]] */
+        Envelope_Page_UserOut__: {
+            data?: components["schemas"]["Page_UserOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[PrivilegeOut] */
+        Envelope_PrivilegeOut_: {
+            data?: components["schemas"]["PrivilegeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[QuotaOut] */
+        Envelope_QuotaOut_: {
+            data?: components["schemas"]["QuotaOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[RoleOut] */
+        Envelope_RoleOut_: {
+            data?: components["schemas"]["RoleOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SendCodeOut] */
@@ -275,11 +592,69 @@ export interface components {
             data?: components["schemas"]["SessionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[UserOut] */
+        Envelope_UserOut_: {
+            data?: components["schemas"]["UserOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[int] */
         Envelope_int_: {
             /** Data */
             data?: number | null;
             meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[GroupNode]] */
+        Envelope_list_GroupNode__: {
+            /** Data */
+            data?: components["schemas"]["GroupNode"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[PermissionNodeOut]] */
+        Envelope_list_PermissionNodeOut__: {
+            /** Data */
+            data?: components["schemas"]["PermissionNodeOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** GroupIn */
+        GroupIn: {
+            /** Name */
+            name: string;
+            /** Parent Id */
+            parent_id?: number | null;
+        };
+        /** GroupNode */
+        GroupNode: {
+            /** Children */
+            children: components["schemas"]["GroupNode"][];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Parent Id */
+            parent_id: number | null;
+            /** User Count */
+            user_count: number;
+        };
+        /** GroupOut */
+        GroupOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Parent Id */
+            parent_id: number | null;
+            /** User Count */
+            user_count: number;
+        };
+        /**
+         * GroupUpdateIn
+         * @description Fields left out stay as they are; `parent_id: null` makes the group a root group.
+         */
+        GroupUpdateIn: {
+            /** Name */
+            name?: string | null;
+            /** Parent Id */
+            parent_id?: number | null;
         };
         /** HTTPValidationError */
         HTTPValidationError: {
@@ -316,6 +691,11 @@ export interface components {
              */
             username: string;
         };
+        /** MembersIn */
+        MembersIn: {
+            /** User Ids */
+            user_ids: number[];
+        };
         /** Meta */
         Meta: {
             /** Detail */
@@ -328,6 +708,130 @@ export interface components {
             request_id?: string | null;
             /** Success */
             success: number;
+        };
+        /** Page[RoleOut] */
+        Page_RoleOut_: {
+            /** Items */
+            items: components["schemas"]["RoleOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UserLogOut] */
+        Page_UserLogOut_: {
+            /** Items */
+            items: components["schemas"]["UserLogOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UserOut] */
+        Page_UserOut_: {
+            /** Items */
+            items: components["schemas"]["UserOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** PasswordIn */
+        PasswordIn: {
+            /** Password */
+            password: string;
+            /** Password2 */
+            password2: string;
+        };
+        /** PermissionNodeOut */
+        PermissionNodeOut: {
+            /** Code */
+            code: string;
+            /** En */
+            en: string;
+            /** Parent */
+            parent: string | null;
+            /** Route */
+            route: string | null;
+            /** Zh */
+            zh: string;
+        };
+        /** PrivilegeIn */
+        PrivilegeIn: {
+            /** Direct Permissions */
+            direct_permissions: string[];
+        };
+        /** PrivilegeOut */
+        PrivilegeOut: {
+            /** Direct Permissions */
+            direct_permissions: string[];
+            /** Role Permissions */
+            role_permissions: string[];
+        };
+        /**
+         * QuotaIn
+         * @description Every quota; null means unlimited.
+         */
+        QuotaIn: {
+            /**
+             * Alarm Storage
+             * @default 2000
+             */
+            alarm_storage: number | null;
+            /** Device Share */
+            device_share?: number | null;
+            /** Gallery Mb */
+            gallery_mb?: number | null;
+            /**
+             * History Storage Mb
+             * @default 200
+             */
+            history_storage_mb: number | null;
+            /** Screens */
+            screens?: number | null;
+            /** Sms Push */
+            sms_push?: number | null;
+            /** Template Create */
+            template_create?: number | null;
+            /** Template Share */
+            template_share?: number | null;
+            /** Wechat Push */
+            wechat_push?: number | null;
+        };
+        /** QuotaOut */
+        QuotaOut: {
+            /**
+             * Alarm Storage
+             * @default 2000
+             */
+            alarm_storage: number | null;
+            /** Device Share */
+            device_share?: number | null;
+            /** Gallery Mb */
+            gallery_mb?: number | null;
+            /**
+             * History Storage Mb
+             * @default 200
+             */
+            history_storage_mb: number | null;
+            /** Screens */
+            screens?: number | null;
+            /** Sms Push */
+            sms_push?: number | null;
+            /** Template Create */
+            template_create?: number | null;
+            /** Template Share */
+            template_share?: number | null;
+            /** User Id */
+            user_id: number;
+            /** Wechat Push */
+            wechat_push?: number | null;
         };
         /** RegisterIn */
         RegisterIn: {
@@ -362,6 +866,52 @@ export interface components {
             password2: string;
             /** Sms Code */
             sms_code: string;
+        };
+        /** RoleIn */
+        RoleIn: {
+            /**
+             * Dashboard Fullscreen
+             * @default true
+             */
+            dashboard_fullscreen: boolean;
+            /** Device Permissions */
+            device_permissions?: string[];
+            /** Home Page */
+            home_page?: string | null;
+            /** Name */
+            name: string;
+            /** Permissions */
+            permissions: string[];
+            /** Template Permissions */
+            template_permissions?: string[];
+        };
+        /** RoleOut */
+        RoleOut: {
+            /** Code */
+            code: string;
+            /** Create Time */
+            create_time: number;
+            /** Dashboard Fullscreen */
+            dashboard_fullscreen: boolean;
+            /** Device Permissions */
+            device_permissions: string[];
+            /** Home Page */
+            home_page: string | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Permissions */
+            permissions: string[];
+            /** Template Permissions */
+            template_permissions: string[];
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "default" | "custom";
+            /** User Count */
+            user_count: number;
         };
         /** SendCodeIn */
         SendCodeIn: {
@@ -424,6 +974,143 @@ export interface components {
             /** X Token */
             x_Token?: string | null;
         };
+        /** SimulateIn */
+        SimulateIn: {
+            /** User Id */
+            user_id: number;
+        };
+        /** UserCreateIn */
+        UserCreateIn: {
+            /**
+             * Company
+             * @default
+             */
+            company: string;
+            /** Email */
+            email?: string | null;
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Is Admin2
+             * @default false
+             */
+            is_admin2: boolean;
+            /**
+             * Must Change Password
+             * @default true
+             */
+            must_change_password: boolean;
+            /**
+             * Nick Name
+             * @default
+             */
+            nick_name: string;
+            /** Password */
+            password: string;
+            /** Password2 */
+            password2: string;
+            /** Phone */
+            phone?: string | null;
+            /** Role Id */
+            role_id: number;
+            /** User Name */
+            user_name: string;
+        };
+        /** UserLogOut */
+        UserLogOut: {
+            /** Action */
+            action: string;
+            /** Actor Name */
+            actor_name: string | null;
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string;
+            /** Target */
+            target: string;
+            /** Time */
+            time: number;
+            /** User Id */
+            user_id: number;
+            /** User Name */
+            user_name: string;
+        };
+        /** UserOut */
+        UserOut: {
+            /** Company */
+            company: string;
+            /** Create Time */
+            create_time: number;
+            /** Direct Permissions */
+            direct_permissions: string[];
+            /** Email */
+            email: string | null;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Is Active
+             * @enum {integer}
+             */
+            is_active: 0 | 1;
+            /** Is Admin2 */
+            is_admin2: boolean;
+            /** Last Login Time */
+            last_login_time: number | null;
+            /** Must Change Password */
+            must_change_password: boolean;
+            /** Nick Name */
+            nick_name: string;
+            /** Phone */
+            phone: string | null;
+            /** Role Code */
+            role_code: string;
+            /** Role Id */
+            role_id: number;
+            /** Role Name */
+            role_name: string;
+            /** Tags */
+            tags: components["schemas"]["UserTag"][];
+            /** User Name */
+            user_name: string;
+        };
+        /** UserTag */
+        UserTag: {
+            /**
+             * Kind
+             * @enum {integer}
+             */
+            kind: 2 | 3 | 4;
+            /** Label */
+            label: string;
+        };
+        /**
+         * UserUpdateIn
+         * @description Fields left out stay as they are; `group_id: null` takes the user out of their group.
+         */
+        UserUpdateIn: {
+            /** Company */
+            company?: string | null;
+            /** Email */
+            email?: string | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Is Admin2 */
+            is_admin2?: boolean | null;
+            /** Nick Name */
+            nick_name?: string | null;
+            /** Phone */
+            phone?: string | null;
+            /** Role Id */
+            role_id?: number | null;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -466,6 +1153,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SendCodeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_account_api_user_cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */
@@ -574,6 +1294,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    permission_tree_api_userPrivileges_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PermissionNodeOut__"];
                 };
             };
         };
@@ -691,6 +1431,160 @@ export interface operations {
             };
         };
     };
+    group_tree_api_yun_user_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_GroupNode__"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_user_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_group_api_yun_user_group__group_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_user_group__group_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_members_api_yun_user_group__group_id__members_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                group_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MembersIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     heart_api_yun_user_heart_get: {
         parameters: {
             query?: never;
@@ -731,6 +1625,574 @@ export interface operations {
             };
         };
     };
+    list_roles_api_yun_user_role_get: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_RoleOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_role_api_yun_user_role_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_role_api_yun_user_role__role_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RoleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_role_api_yun_user_role__role_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                role_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_users_api_yun_userInfo_get: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                role_id?: number | null;
+                group_id?: number | null;
+                is_active?: number | null;
+                sort?: "create_time" | "-create_time" | "last_login_time" | "-last_login_time" | "user_name" | "-user_name";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_user_api_yun_userInfo_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_privileges_api_yun_userInfo_privilege__user_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrivilegeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_privileges_api_yun_userInfo_privilege__user_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrivilegeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrivilegeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_privileges_api_yun_userInfo_privilege__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PrivilegeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_user_api_yun_userInfo__user_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_user_api_yun_userInfo__user_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_user_api_yun_userInfo__user_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_active_api_yun_userInfo__user_id__active_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActiveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_password_api_yun_userInfo__user_id__password_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_quota_api_yun_userInfo__user_id__quota_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QuotaOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_quota_api_yun_userInfo__user_id__quota_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                user_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuotaIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QuotaOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    user_log_api_yun_userLog_get: {
+        parameters: {
+            query?: {
+                user_id?: number | null;
+                action?: string | null;
+                start?: number | null;
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserLogOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     login_api_yun_v2_user_login_post: {
         parameters: {
             query?: never;
@@ -760,6 +2222,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    start_simulation_api_yun_v2_user_login_simulate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SimulateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    stop_simulation_api_yun_v2_user_login_simulate_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
         };

@@ -22,3 +22,6 @@ export const NICKNAME_MAX = 10;
 export const COMPANY_MAX = 30;
 export const VERIFY_CODE_LENGTH = 6;
 export const CAPTCHA_LENGTH = 4;
+export const ROLE_NAME_MAX = 32;
+export const GROUP_NAME_MAX = 32;
+export const NAME_PATTERN = "^[\\p{L}\\p{N}_]+$";

@@ -1,6 +1,7 @@
 // Header: sidebar toggle, breadcrumb, language, alarm bell and user menu.
 import {
   BellOutlined,
+  CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
   MenuFoldOutlined,
@@ -8,12 +9,14 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches, useNavigate } from 'react-router';
 
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCan } from '../../components/can';
-import { Perm } from '../../lib/permissions';
+import { CancelAccountModal } from '../../features/team';
+import { Perm, Role } from '../../lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
 import { isRouteHandle } from '../route-objects';
 
@@ -31,6 +34,11 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
   const name = useSession((s) => s.nickName || s.name);
   const alarms = useSession((s) => s.alarmList.filter((a) => !a.confirmed).length);
   const canSeeFaults = useCan(Perm.REAL_TIME_FAULT);
+  // Account cancellation is the administrator's, and not while simulating another user.
+  const isAdministrator = useCan(Role.ADMINISTRATOR);
+  const simulating = useSession((s) => s.simulation !== null);
+  const canCancelAccount = isAdministrator && !simulating;
+  const [cancelOpen, setCancelOpen] = useState(false);
 
   const crumbs = matches
     .map((m): unknown => m.handle)
@@ -73,11 +81,15 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
           menu={{
             items: [
               { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
+              ...(canCancelAccount
+                ? [{ key: 'cancel', icon: <CloseCircleOutlined />, label: t('team.cancel.menu') }]
+                : []),
               { type: 'divider' },
               { key: 'logout', icon: <LogoutOutlined />, label: t('layout.user.logout'), danger: true },
             ],
             onClick: ({ key }) => {
               if (key === 'password') onChangePassword();
+              else if (key === 'cancel') setCancelOpen(true);
               else onLogout();
             },
           }}
@@ -87,6 +99,12 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
             <span className="app-header__name">{name}</span>
           </Button>
         </Dropdown>
+        <CancelAccountModal
+          open={cancelOpen}
+          onClose={() => {
+            setCancelOpen(false);
+          }}
+        />
       </div>
     </Layout.Header>
   );

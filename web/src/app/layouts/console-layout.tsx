@@ -6,6 +6,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { BrandLogo } from '../../components/brand-logo';
 import { ChangePasswordModal, useHeartbeat } from '../../features/auth';
+import { SimulationBanner } from '../../features/team';
 import { addTab, useAppState, useSession } from '../../lib/session';
 import { deepestMenuKey } from '../root-shell';
 import { AppHeader } from './app-header';
@@ -57,6 +58,7 @@ export function ConsoleLayout() {
         <SideMenu collapsed={collapsed} />
       </Layout.Sider>
       <Layout className="console__main">
+        <SimulationBanner />
         <AppHeader
           onChangePassword={() => {
             setPasswordOpen(true);

@@ -1,0 +1,16 @@
+"""Team permission types: what each team endpoint's caller must hold (SPEC §2 /team routes)."""
+
+from typing import Annotated
+
+from fastapi import Depends
+
+from iotyun.core.deps import Actor, require
+from iotyun.core.permissions import Perm, RoleCode
+
+# Users (P53000); a secondary administrator reaches them too, limited to their group by the service.
+UserAdmin = Annotated[Actor, Depends(require(Perm.USER, RoleCode.ADMINISTRATOR2))]
+RoleAdmin = Annotated[Actor, Depends(require(Perm.ROLE))]
+GroupAdmin = Annotated[Actor, Depends(require(Perm.USER_GROUP, RoleCode.ADMINISTRATOR2))]
+LogReader = Annotated[Actor, Depends(require(Perm.LOG_INFO, Perm.USER))]
+# Simulated login, its end and account cancellation: any logged-in caller; the service admits the administrator.
+Console = Annotated[Actor, Depends(require(Perm.ROOT))]

@@ -1,0 +1,1 @@
+"""User groups: a tree per tenant; a secondary administrator runs one group and its sub-groups."""

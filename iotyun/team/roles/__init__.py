@@ -1,0 +1,1 @@
+"""Roles: built-in and custom roles with their permission codes."""

@@ -1,0 +1,38 @@
+"""Request and response models of the role endpoints."""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from iotyun.core.limits import RoleName
+
+
+class RoleIn(BaseModel):
+    name: RoleName
+    permissions: list[str] = Field(max_length=100)
+    home_page: str | None = None
+    dashboard_fullscreen: bool = True
+    device_permissions: list[str] = Field(default_factory=list, max_length=50)
+    template_permissions: list[str] = Field(default_factory=list, max_length=50)
+
+
+class RoleOut(BaseModel):
+    id: int
+    name: str
+    code: str
+    type: Literal["default", "custom"]
+    permissions: list[str]
+    home_page: str | None
+    dashboard_fullscreen: bool
+    device_permissions: list[str]
+    template_permissions: list[str]
+    user_count: int
+    create_time: int
+
+
+class PermissionNodeOut(BaseModel):
+    code: str
+    parent: str | None
+    zh: str
+    en: str
+    route: str | None

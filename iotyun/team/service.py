@@ -1,0 +1,531 @@
+"""Team rules: users (create, edit, lock, reset, privileges, tags), quotas, simulated login, cancellation, user log.
+
+Every function flushes and never commits (the request's session commits once). Object-level checks live here:
+a secondary administrator reaches only users of their group and its sub-groups and grants only codes they hold.
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.auth import service as auth_service
+from iotyun.auth.models import Role, User
+from iotyun.auth.schemas import SessionOut
+from iotyun.core import security
+from iotyun.core.config import Settings
+from iotyun.core.db import epoch_ms
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.pagination import Page, PageParams
+from iotyun.core.permissions import ALL_CODES, RoleCode, normalize
+from iotyun.team import repository as repo
+from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
+from iotyun.team.schemas import (
+    ActiveIn,
+    PasswordIn,
+    PrivilegeIn,
+    PrivilegeOut,
+    QuotaIn,
+    QuotaOut,
+    UserCreateIn,
+    UserLogOut,
+    UserOut,
+    UserTag,
+    UserUpdateIn,
+)
+
+# --- user log --------------------------------------------------------------------------------------------------
+
+
+async def _simulator_name(session: AsyncSession, actor: Actor) -> str | None:
+    if actor.simulated_by is None:
+        return None
+    return await repo.user_name(session, actor.simulated_by)
+
+
+async def write_log(
+    session: AsyncSession, actor: Actor, action: str, target: str = "", detail: dict[str, Any] | None = None
+) -> None:
+    """Record what `actor` did; under a simulated login the administrator is recorded too."""
+    session.add(
+        UserLog(
+            tenant_id=actor.tenant_id,
+            user_id=actor.user_id,
+            user_name=actor.user_name,
+            actor_id=actor.simulated_by,
+            actor_name=await _simulator_name(session, actor),
+            action=action,
+            target=target[:200],
+            detail=detail,
+            ip=actor.client_ip[:45],
+        )
+    )
+    await session.flush()
+
+
+async def log_simulated_request(session: AsyncSession, actor: Actor, method: str, path: str) -> None:
+    """One log entry per request made with a simulated-login token (called by auth.service.authenticate)."""
+    await write_log(session, actor, "simulated_request", f"{method} {path}")
+
+
+def _ms_to_dt(value: int | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
+
+
+async def user_log(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    user_id: int | None,
+    action: str | None,
+    start: int | None,
+    end: int | None,
+) -> Page[UserLogOut]:
+    """The tenant's user log: all of it for the administrator, a group's for a secondary administrator,
+    otherwise the caller's own entries."""
+    user_ids = None
+    if not actor.is_admin:
+        scope = await group_scope(session, actor)
+        if scope is None:
+            user_id = actor.user_id if user_id in (None, actor.user_id) else -1
+        else:
+            user_ids = repo.user_ids_in(actor.tenant_id, scope)
+    rows, total = await repo.logs_page(
+        session,
+        actor.tenant_id,
+        params,
+        user_ids=user_ids,
+        user_id=user_id,
+        action=action,
+        start=_ms_to_dt(start),
+        # Times travel as whole milliseconds: `end` includes its whole millisecond.
+        end=_ms_to_dt(end + 1 if end is not None else None),
+    )
+    items = [
+        UserLogOut(
+            id=r.id,
+            time=epoch_ms(r.time) or 0,
+            user_id=r.user_id,
+            user_name=r.user_name,
+            actor_name=r.actor_name,
+            action=r.action,
+            target=r.target,
+            detail=r.detail,
+            ip=r.ip,
+        )
+        for r in rows
+    ]
+    return Page(items=items, total=total, page=params.page, page_size=params.page_size)
+
+
+# --- scope -----------------------------------------------------------------------------------------------------
+
+
+def subtree(groups: list[UserGroup], root_id: int) -> set[int]:
+    """`root_id` and every group below it."""
+    children: dict[int | None, list[int]] = {}
+    for g in groups:
+        children.setdefault(g.parent_id, []).append(g.id)
+    out: set[int] = set()
+    stack = [root_id]
+    while stack:
+        gid = stack.pop()
+        if gid in out:
+            continue
+        out.add(gid)
+        stack.extend(children.get(gid, []))
+    return out
+
+
+async def group_scope(session: AsyncSession, actor: Actor, groups: list[UserGroup] | None = None) -> set[int] | None:
+    """The groups a secondary administrator manages (their group and its sub-groups); None means the whole tenant."""
+    if not actor.is_group_admin:
+        return None
+    if actor.group_id is None:
+        return set()
+    if groups is None:
+        groups = await repo.groups(session, actor.tenant_id)
+    return subtree(groups, actor.group_id)
+
+
+async def _target(session: AsyncSession, actor: Actor, user_id: int) -> tuple[User, Role, str | None]:
+    """A user the caller may manage, or 110333 (also for users of another tenant or outside the caller's groups)."""
+    row = await repo.user_row(session, actor.tenant_id, user_id)
+    if row is None:
+        raise AppError(ErrorCode.USER_NOT_FOUND)
+    user, _, _, group_name = row
+    role = await repo.role(session, actor.tenant_id, user.role_id)
+    assert role is not None
+    scope = await group_scope(session, actor)
+    if scope is not None and (user.group_id not in scope or role.code == RoleCode.ADMINISTRATOR):
+        raise AppError(ErrorCode.USER_NOT_FOUND)
+    return user, role, group_name
+
+
+# --- users -----------------------------------------------------------------------------------------------------
+
+
+def _tags(user: User, role_name: str, group_name: str | None) -> list[UserTag]:
+    tags = []
+    if group_name:
+        tags.append(UserTag(kind=2, label=group_name))
+    tags.append(UserTag(kind=3, label=role_name))
+    if user.is_admin2:
+        tags.append(UserTag(kind=4, label=RoleCode.ADMINISTRATOR2.value))
+    return tags
+
+
+def _user_out(user: User, role_name: str, role_code: str, group_name: str | None) -> UserOut:
+    return UserOut(
+        id=user.id,
+        user_name=user.user_name,
+        nick_name=user.nick_name,
+        phone=user.phone,
+        email=user.email,
+        company=user.company,
+        role_id=user.role_id,
+        role_name=role_name,
+        role_code=role_code,
+        group_id=user.group_id,
+        group_name=group_name,
+        is_admin2=user.is_admin2,
+        is_active=1 if user.is_active else 0,
+        must_change_password=user.must_change_password,
+        last_login_time=epoch_ms(user.last_login_at),
+        create_time=epoch_ms(user.created_at) or 0,
+        direct_permissions=list(user.direct_permissions or []),
+        tags=_tags(user, role_name, group_name),
+    )
+
+
+async def list_users(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    keyword: str | None = None,
+    role_id: int | None = None,
+    group_id: int | None = None,
+    is_active: int | None = None,
+    sort: str = "-create_time",
+) -> Page[UserOut]:
+    """A page of the users the caller manages."""
+    scope = await group_scope(session, actor)
+    rows, total = await repo.users_page(
+        session,
+        actor.tenant_id,
+        scope,
+        params,
+        keyword=(keyword or "").strip() or None,
+        role_id=role_id,
+        group_id=group_id,
+        is_active=is_active,
+        sort=sort,
+    )
+    return Page(items=[_user_out(*r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+async def get_user(session: AsyncSession, actor: Actor, user_id: int) -> UserOut:
+    """One user the caller manages."""
+    user, role, group_name = await _target(session, actor, user_id)
+    return _user_out(user, role.name, role.code, group_name)
+
+
+async def _assignable(
+    session: AsyncSession, actor: Actor, role_id: int, group_id: int | None, is_admin2: bool
+) -> tuple[Role, str | None]:
+    """The role and group a caller may give a user (SPEC §5: a secondary administrator binds exactly one group)."""
+    role = await repo.role(session, actor.tenant_id, role_id)
+    if role is None:
+        raise AppError(ErrorCode.ROLE_NOT_FOUND, field="role_id")
+    if role.code == RoleCode.ADMINISTRATOR:
+        raise AppError(ErrorCode.ADMIN_ROLE_NOT_ASSIGNABLE, field="role_id")
+    groups = await repo.groups(session, actor.tenant_id)
+    group = next((g for g in groups if g.id == group_id), None)
+    if group_id is not None and group is None:
+        raise AppError(ErrorCode.GROUP_NOT_FOUND, field="group_id")
+    if (is_admin2 or role.code == RoleCode.ADMINISTRATOR2) and group is None:
+        raise AppError(ErrorCode.ADMIN2_GROUP_REQUIRED, field="group_id")
+    scope = await group_scope(session, actor, groups)
+    if scope is not None:
+        if is_admin2 or role.code == RoleCode.ADMINISTRATOR2:
+            raise AppError(ErrorCode.ROLE_EXCEEDS_OWN, field="role_id")
+        if group is None:
+            raise AppError(ErrorCode.GROUP_REQUIRED, field="group_id")
+        if group.id not in scope:
+            raise AppError(ErrorCode.GROUP_OUT_OF_SCOPE, field="group_id")
+    if not actor.is_admin and not normalize(role.permissions or []) <= actor.permissions:
+        raise AppError(ErrorCode.ROLE_EXCEEDS_OWN, field="role_id")
+    return role, group.name if group is not None else None
+
+
+async def _check_unique(session: AsyncSession, *, phone: str | None, email: str | None, exclude: int | None) -> None:
+    if phone and await repo.taken(session, User.phone, phone, exclude):
+        raise AppError(ErrorCode.PHONE_EXISTS, field="phone")
+    if email and await repo.taken(session, User.email, email, exclude):
+        raise AppError(ErrorCode.EMAIL_EXISTS, field="email")
+
+
+async def create_user(session: AsyncSession, actor: Actor, body: UserCreateIn) -> UserOut:
+    """A user of the caller's tenant; by default they must change the password at first login."""
+    if await repo.taken(session, User.user_name, body.user_name):
+        raise AppError(ErrorCode.USER_NAME_EXISTS, field="user_name")
+    await _check_unique(session, phone=body.phone, email=body.email, exclude=None)
+    role, group_name = await _assignable(session, actor, body.role_id, body.group_id, body.is_admin2)
+    user = User(
+        tenant_id=actor.tenant_id,
+        user_name=body.user_name,
+        phone=body.phone,
+        email=body.email,
+        password_hash=security.hash_password(body.password),
+        nick_name=body.nick_name,
+        company=body.company,
+        role_id=role.id,
+        group_id=body.group_id,
+        is_admin2=body.is_admin2,
+        direct_permissions=[],
+        must_change_password=body.must_change_password,
+    )
+    session.add(user)
+    await session.flush()
+    await write_log(session, actor, "user_create", user.user_name, {"user_id": user.id, "role_id": role.id})
+    return _user_out(user, role.name, role.code, group_name)
+
+
+async def update_user(session: AsyncSession, actor: Actor, user_id: int, body: UserUpdateIn) -> UserOut:
+    """Edit a user's profile, role, group or secondary-administrator flag."""
+    user, role, group_name = await _target(session, actor, user_id)
+    given = body.model_fields_set
+    role_id = body.role_id if body.role_id is not None else user.role_id
+    group_id = body.group_id if "group_id" in given else user.group_id
+    is_admin2 = body.is_admin2 if body.is_admin2 is not None else user.is_admin2
+    placement_changes = role_id != user.role_id or group_id != user.group_id or is_admin2 != user.is_admin2
+    if placement_changes:
+        if role.code == RoleCode.ADMINISTRATOR:
+            raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY, field="role_id")
+        if user.id == actor.user_id:
+            raise AppError(ErrorCode.CANNOT_MODIFY_OWN_ROLE, field="role_id")
+        role, group_name = await _assignable(session, actor, role_id, group_id, is_admin2)
+    await _check_unique(session, phone=body.phone, email=body.email, exclude=user.id)
+    changed: list[str] = []
+    for name in ("nick_name", "phone", "email", "company"):
+        value = getattr(body, name)
+        if name in given and (value is not None or name in ("phone", "email")) and value != getattr(user, name):
+            setattr(user, name, value)
+            changed.append(name)
+    if placement_changes:
+        user.role_id, user.group_id, user.is_admin2 = role_id, group_id, is_admin2
+        changed.extend(["role_id", "group_id", "is_admin2"])
+    await session.flush()
+    await write_log(session, actor, "user_edit", user.user_name, {"user_id": user.id, "fields": changed})
+    return _user_out(user, role.name, role.code, group_name)
+
+
+async def delete_user(session: AsyncSession, actor: Actor, user_id: int) -> None:
+    """Delete a user; never the administrator, never oneself."""
+    user, role, _ = await _target(session, actor, user_id)
+    if role.code == RoleCode.ADMINISTRATOR:
+        raise AppError(ErrorCode.ADMIN_CANNOT_BE_DELETED)
+    if user.id == actor.user_id:
+        raise AppError(ErrorCode.CANNOT_DELETE_SELF)
+    name = user.user_name
+    await session.delete(user)
+    await session.flush()
+    await write_log(session, actor, "user_delete", name, {"user_id": user_id})
+
+
+async def set_active(session: AsyncSession, actor: Actor, user_id: int, body: ActiveIn) -> UserOut:
+    """Lock (signs the user out everywhere) or unlock a user; never the administrator, never oneself."""
+    user, role, group_name = await _target(session, actor, user_id)
+    if body.is_active == 0:
+        if role.code == RoleCode.ADMINISTRATOR:
+            raise AppError(ErrorCode.CANNOT_LOCK_ADMIN)
+        if user.id == actor.user_id:
+            raise AppError(ErrorCode.CANNOT_LOCK_SELF)
+        await auth_service.revoke_tokens(session, user.id)
+    user.is_active = bool(body.is_active)
+    await session.flush()
+    action = "user_unlock" if body.is_active else "user_lock"
+    await write_log(session, actor, action, user.user_name, {"user_id": user.id})
+    return _user_out(user, role.name, role.code, group_name)
+
+
+async def reset_password(session: AsyncSession, actor: Actor, user_id: int, body: PasswordIn) -> None:
+    """Set a user's password; they must change it at next login and are signed out everywhere."""
+    user, role, _ = await _target(session, actor, user_id)
+    if role.code == RoleCode.ADMINISTRATOR and user.id != actor.user_id:
+        raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY)
+    user.password_hash = security.hash_password(body.password)
+    user.must_change_password = True
+    await auth_service.revoke_tokens(session, user.id)
+    await session.flush()
+    await write_log(session, actor, "user_password_reset", user.user_name, {"user_id": user.id})
+
+
+def _privileges(user: User, role: Role) -> PrivilegeOut:
+    role_codes = ALL_CODES if role.code == RoleCode.ADMINISTRATOR else frozenset(role.permissions or [])
+    return PrivilegeOut(role_permissions=sorted(role_codes), direct_permissions=sorted(user.direct_permissions or []))
+
+
+async def get_privileges(session: AsyncSession, actor: Actor, user_id: int) -> PrivilegeOut:
+    """The codes a user holds through the role and directly."""
+    user, role, _ = await _target(session, actor, user_id)
+    return _privileges(user, role)
+
+
+def check_codes(actor: Actor, codes: list[str], *, exceeds: ErrorCode, field: str) -> frozenset[str]:
+    """Known codes only (else 110409), normalized with their ancestors, none beyond the caller's own."""
+    if any(c not in ALL_CODES for c in codes):
+        raise AppError(ErrorCode.PERMISSION_INVALID, field=field)
+    granted = normalize(codes)
+    if not actor.is_admin and not granted <= actor.permissions:
+        raise AppError(exceeds, field=field)
+    return granted
+
+
+async def set_privileges(session: AsyncSession, actor: Actor, user_id: int, body: PrivilegeIn | None) -> PrivilegeOut:
+    """Replace a user's direct permissions (`None` resets them: the role's codes remain)."""
+    user, role, _ = await _target(session, actor, user_id)
+    if role.code == RoleCode.ADMINISTRATOR:
+        raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY)
+    if user.id == actor.user_id:
+        raise AppError(ErrorCode.CANNOT_MODIFY_OWN_ROLE)
+    codes: frozenset[str] = frozenset()
+    if body is not None:
+        codes = check_codes(
+            actor, body.direct_permissions, exceeds=ErrorCode.PRIVILEGE_EXCEEDS_OWN, field="direct_permissions"
+        )
+    user.direct_permissions = sorted(codes)
+    await session.flush()
+    action = "user_privilege_reset" if body is None else "user_privilege"
+    await write_log(session, actor, action, user.user_name, {"user_id": user.id, "codes": user.direct_permissions})
+    return _privileges(user, role)
+
+
+async def move_users(
+    session: AsyncSession, actor: Actor, group: UserGroup, groups: list[UserGroup], user_ids: list[int]
+) -> None:
+    """Put users into `group` (already checked to be in the caller's scope)."""
+    users = await repo.users(session, actor.tenant_id, set(user_ids))
+    if len(users) != len(set(user_ids)):
+        raise AppError(ErrorCode.USER_NOT_FOUND, field="user_ids")
+    scope = await group_scope(session, actor, groups)
+    if scope is not None and any(u.group_id not in scope or u.id == actor.user_id for u in users):
+        raise AppError(ErrorCode.USER_NOT_IN_GROUP, field="user_ids")
+    for u in users:
+        u.group_id = group.id
+    await session.flush()
+    await write_log(session, actor, "group_members", group.name, {"group_id": group.id, "user_ids": sorted(user_ids)})
+
+
+# --- quotas ----------------------------------------------------------------------------------------------------
+
+
+def _quota_out(user_id: int, row: UserQuota | None) -> QuotaOut:
+    values = {name: getattr(row, name) for name in QUOTA_FIELDS} if row is not None else dict(QUOTA_DEFAULTS)
+    return QuotaOut(user_id=user_id, **values)
+
+
+async def get_quota(session: AsyncSession, actor: Actor, user_id: int) -> QuotaOut:
+    """A user's quotas (defaults until an administrator sets them)."""
+    user, _, _ = await _target(session, actor, user_id)
+    return _quota_out(user.id, await repo.quota(session, actor.tenant_id, user.id))
+
+
+async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: QuotaIn) -> QuotaOut:
+    """Set a user's quotas (the tenant's administrator only)."""
+    if not actor.is_admin:
+        raise AppError(ErrorCode.NO_PRIVILEGE)
+    user, _, _ = await _target(session, actor, user_id)
+    row = await repo.quota(session, actor.tenant_id, user.id)
+    if row is None:
+        row = UserQuota(tenant_id=actor.tenant_id, user_id=user.id)
+        session.add(row)
+    for name in QUOTA_FIELDS:
+        setattr(row, name, getattr(body, name))
+    await session.flush()
+    await write_log(session, actor, "user_quota", user.user_name, {"user_id": user.id, **body.model_dump()})
+    return _quota_out(user.id, row)
+
+
+async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:
+    """Raise 100019 when a user who already uses `used_count` of quota `kind` may not take one more."""
+    if kind not in QUOTA_FIELDS:
+        raise ValueError(f"unknown quota {kind!r}")
+    user_id = actor_or_user_id.user_id if isinstance(actor_or_user_id, Actor) else actor_or_user_id
+    row = await repo.quota_of(session, user_id)
+    limit = getattr(row, kind) if row is not None else QUOTA_DEFAULTS[kind]
+    if limit is not None and used_count >= limit:
+        raise AppError(ErrorCode.LIMIT_REACHED, limit=limit)
+
+
+# --- simulated login -------------------------------------------------------------------------------------------
+
+
+async def start_simulation(session: AsyncSession, settings: Settings, actor: Actor, user_id: int) -> SessionOut:
+    """The administrator logs in as one of their users; the new session carries `simulated_by`."""
+    if actor.simulated_by is not None:
+        raise AppError(ErrorCode.SIMULATE_NESTED)
+    if not actor.is_admin:
+        raise AppError(ErrorCode.NO_PRIVILEGE)
+    user, role, _ = await _target(session, actor, user_id)
+    if role.code == RoleCode.ADMINISTRATOR:
+        raise AppError(ErrorCode.CANNOT_SIMULATE_ADMIN, field="user_id")
+    if not user.is_active:
+        raise AppError(ErrorCode.USER_LOCKED, field="user_id")
+    await write_log(session, actor, "simulate_start", user.user_name, {"user_id": user.id})
+    out = await auth_service.issue_simulated(session, settings, user, actor.client_ip, simulated_by=actor.user_id)
+    return out
+
+
+async def stop_simulation(session: AsyncSession, actor: Actor) -> None:
+    """End a simulated login: its token is revoked (the console restores the administrator's session)."""
+    if actor.simulated_by is None:
+        raise AppError(ErrorCode.NO_PRIVILEGE)
+    await auth_service.revoke_token(session, actor.token_id)
+    await write_log(session, actor, "simulate_stop", actor.user_name, {"user_id": actor.user_id})
+
+
+# --- account cancellation --------------------------------------------------------------------------------------
+
+
+async def count_devices(session: AsyncSession, tenant_id: int) -> int:
+    """Registered devices of the tenant. Wired by the devices issue: counts table `device` once it exists, 0 before."""
+    return await repo.tenant_rows(session, "device", tenant_id)
+
+
+async def count_virtual_devices(session: AsyncSession, tenant_id: int) -> int:
+    """Virtual devices of the tenant. Wired by the virtual-devices issue: counts table `virtual_device` once it
+    exists (the domain must name its table so and carry tenant_id), 0 before."""
+    return await repo.tenant_rows(session, "virtual_device", tenant_id)
+
+
+async def count_templates(session: AsyncSession, tenant_id: int) -> int:
+    """Device templates of the tenant. Wired by the templates issue: counts table `template` once it exists
+    (the domain must name its table so and carry tenant_id), 0 before."""
+    return await repo.tenant_rows(session, "template", tenant_id)
+
+
+async def cancel_account(session: AsyncSession, actor: Actor, password: str) -> None:
+    """SPEC §6: the administrator cancels the tenant once sub-users, devices, virtual devices and templates are gone."""
+    if not actor.is_admin or actor.simulated_by is not None:
+        raise AppError(ErrorCode.NO_PRIVILEGE)
+    user = await repo.user(session, actor.tenant_id, actor.user_id)
+    assert user is not None
+    if not password or not security.verify_password(user.password_hash, password):
+        raise AppError(ErrorCode.OLD_PASSWORD_WRONG, field="password")
+    if await repo.other_users(session, actor.tenant_id, actor.user_id):
+        raise AppError(ErrorCode.CANCEL_HAS_SUB_USERS)
+    if await count_devices(session, actor.tenant_id):
+        raise AppError(ErrorCode.CANCEL_HAS_DEVICES)
+    if await count_virtual_devices(session, actor.tenant_id):
+        raise AppError(ErrorCode.CANCEL_HAS_VIRTUAL_DEVICES)
+    if await count_templates(session, actor.tenant_id):
+        raise AppError(ErrorCode.CANCEL_HAS_TEMPLATES)
+    await auth_service.revoke_tokens(session, actor.user_id)
+    await session.flush()
+    # Tokens, roles, groups, quotas and the log go with the tenant (ON DELETE CASCADE).
+    await repo.delete_tenant(session, actor.tenant_id)
+    session.expunge_all()

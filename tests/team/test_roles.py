@@ -1,0 +1,123 @@
+"""Roles over HTTP: list, create, edit, delete and the permission tree (SPEC §3, §5, §6)."""
+
+from tests.conftest import Api, code
+from tests.team.conftest import Team
+
+
+class TestListRoles:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.get("/yun/user/role")) == 100009
+
+    async def test_without_P52000(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.get("/yun/user/role")) == 100015
+
+    async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
+        await team.role("ops", ["P31000"])
+        names = [r["name"] for r in (await other_tenant.get("/yun/user/role"))["data"]["items"]]
+        assert "ops" not in names and len(names) == 3
+
+    async def test_lists_with_user_counts(self, team: Team) -> None:
+        await team.user("bob")
+        await team.user("carl")
+        items = (await team.admin.get("/yun/user/role"))["data"]["items"]
+        counts = {r["code"]: (r["type"], r["user_count"]) for r in items}
+        assert counts == {"administrator": ("default", 1), "administrator2": ("default", 0), "user": ("default", 2)}
+        found = (await team.admin.get("/yun/user/role", params={"keyword": "admin"}))["data"]
+        assert found["total"] == 2
+
+
+class TestCreateRole:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.post("/yun/user/role", {})) == 100009
+
+    async def test_without_P52000(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.post("/yun/user/role", {"name": "x", "permissions": ["P10000"]})) == 100015
+
+    async def test_creates_with_generated_code(self, team: Team) -> None:
+        body = {"name": "运维_1", "permissions": ["P31000"], "home_page": "P31000", "device_permissions": ["read"]}
+        data = (await team.admin.post("/yun/user/role", body))["data"]
+        assert data["type"] == "custom" and data["code"].startswith("r_") and data["user_count"] == 0
+        assert data["permissions"] == ["P00000", "P30000", "P31000"] and data["device_permissions"] == ["read"]
+        other = (await team.admin.post("/yun/user/role", {**body, "name": "ops2"}))["data"]
+        assert other["code"] != data["code"]
+
+    async def test_name_rules(self, team: Team) -> None:
+        body = {"permissions": ["P10000"]}
+        assert code(await team.admin.post("/yun/user/role", {**body, "name": "with space"})) == 110402
+        assert code(await team.admin.post("/yun/user/role", {**body, "name": "bad!"})) == 110402
+        assert code(await team.admin.post("/yun/user/role", {**body, "name": ""})) == 110402
+        too_long = await team.admin.post("/yun/user/role", {**body, "name": "x" * 33})
+        assert code(too_long) == 110403 and "32" in too_long["meta"]["detail"]
+        assert code(await team.admin.post("/yun/user/role", {**body, "name": "user"})) == 110401
+
+    async def test_permission_rules(self, team: Team) -> None:
+        assert code(await team.admin.post("/yun/user/role", {"name": "a", "permissions": []})) == 110408
+        assert code(await team.admin.post("/yun/user/role", {"name": "a", "permissions": ["P1"]})) == 110409
+        # The home page must be one of the role's codes, and one that has a default page.
+        bad_home = {"name": "a", "permissions": ["P31000"], "home_page": "P53000"}
+        assert code(await team.admin.post("/yun/user/role", bad_home)) == 110409
+        no_page = {"name": "a", "permissions": ["P30000"], "home_page": "P30000"}
+        assert code(await team.admin.post("/yun/user/role", no_page)) == 110409
+
+    async def test_cannot_grant_beyond_own(self, team: Team) -> None:
+        await team.role("roler", ["P52000"])
+        await team.user("bob", "roler")
+        bob = await team.login("bob")
+        assert code(await bob.post("/yun/user/role", {"name": "big", "permissions": ["P53000"]})) == 110423
+        assert (await bob.post("/yun/user/role", {"name": "small", "permissions": ["P50000"]}))["meta"]["success"] == 1
+
+
+class TestUpdateRole:
+    async def test_without_P52000(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.put("/yun/user/role/1", {})) == 100015
+
+    async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
+        role = await team.role("ops", ["P31000"])
+        assert (
+            code(await other_tenant.put(f"/yun/user/role/{role}", {"name": "x", "permissions": ["P10000"]})) == 110404
+        )
+
+    async def test_administrator_role_readonly(self, team: Team) -> None:
+        body = {"name": "boss", "permissions": ["P10000"]}
+        assert code(await team.admin.put(f"/yun/user/role/{team.roles['administrator']}", body)) == 110406
+
+    async def test_edits_and_users_see_it(self, team: Team) -> None:
+        role = await team.role("ops", ["P31000"])
+        await team.user("bob", "ops")
+        body = {"name": "ops", "permissions": ["P53000"], "home_page": "P53000"}
+        data = (await team.admin.put(f"/yun/user/role/{role}", body))["data"]
+        assert data["user_count"] == 1 and data["home_page"] == "P53000"
+        bob = await team.login("bob")
+        assert (await bob.get("/yun/user/config"))["data"]["defaultPage"] == "/team/user"
+
+
+class TestDeleteRole:
+    async def test_without_P52000(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.call("DELETE", "/yun/user/role/1")) == 100015
+
+    async def test_built_in_roles_stay(self, team: Team) -> None:
+        assert code(await team.admin.call("DELETE", f"/yun/user/role/{team.roles['administrator']}")) == 110405
+        assert code(await team.admin.call("DELETE", f"/yun/user/role/{team.roles['user']}")) == 110429
+
+    async def test_in_use(self, team: Team) -> None:
+        role = await team.role("ops", ["P31000"])
+        bob = await team.user("bob", "ops")
+        assert code(await team.admin.call("DELETE", f"/yun/user/role/{role}")) == 110407
+        await team.admin.put(f"/yun/userInfo/{bob['id']}", {"role_id": team.roles["user"]})
+        assert (await team.admin.call("DELETE", f"/yun/user/role/{role}"))["meta"]["success"] == 1
+        actions = [e["action"] for e in (await team.admin.get("/yun/userLog"))["data"]["items"]]
+        assert actions[:3] == ["role_delete", "user_edit", "user_create"]
+
+
+class TestPermissionTree:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.get("/userPrivileges")) == 100009
+
+    async def test_any_user(self, team: Team) -> None:
+        bob = await team.without()
+        tree = (await bob.get("/userPrivileges"))["data"]
+        assert {"code": "P53000", "parent": "P50000", "zh": "用户", "en": "Users", "route": "/team/user"} in tree

@@ -1,0 +1,116 @@
+"""Simulated login, account cancellation and the user log over HTTP (SPEC §4, §6)."""
+
+from fastapi import FastAPI
+from sqlalchemy import func, select
+
+from iotyun.auth.models import Tenant
+from iotyun.team.models import UserLog
+from tests.conftest import Api, code
+from tests.team.conftest import PASSWORD, Team
+
+
+class TestSimulate:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.post("/yun/v2/user/login/simulate", {"user_id": 1})) == 100009
+
+    async def test_administrator_only(self, team: Team) -> None:
+        plant = await team.group("plant")
+        await team.user("boss2", "administrator2", group_id=plant)
+        worker = await team.user("worker", group_id=plant)
+        boss2 = await team.login("boss2")
+        assert code(await boss2.post("/yun/v2/user/login/simulate", {"user_id": worker["id"]})) == 100015
+
+    async def test_not_into_an_administrator(self, team: Team) -> None:
+        body = {"user_id": team.admin.user_id}
+        assert code(await team.admin.post("/yun/v2/user/login/simulate", body)) == 110330
+
+    async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
+        bob = await team.user("bob")
+        assert code(await other_tenant.post("/yun/v2/user/login/simulate", {"user_id": bob["id"]})) == 110333
+
+    async def test_simulates_logs_both_and_stops(self, team: Team) -> None:
+        bob = await team.user("bob")
+        carl = await team.user("carl")
+        data = (await team.admin.post("/yun/v2/user/login/simulate", {"user_id": bob["id"]}))["data"]
+        assert data["user_name"] == "bob" and data["simulated_by"] == team.admin.user_id and data["x_Token"]
+        as_bob = team.new_api()
+        as_bob.adopt(data)
+        assert (await as_bob.get("/yun/user/config"))["data"]["simulated_by"] == team.admin.user_id
+        # Not while simulating.
+        assert code(await as_bob.post("/yun/v2/user/login/simulate", {"user_id": carl["id"]})) == 110329
+        log = (await team.admin.get("/yun/userLog", params={"user_id": bob["id"]}))["data"]["items"]
+        assert log and all(e["actor_name"] == "alice" and e["user_name"] == "bob" for e in log)
+        assert "GET /api/yun/user/config" in [e["target"] for e in log]
+        assert (await as_bob.call("DELETE", "/yun/v2/user/login/simulate"))["meta"]["success"] == 1
+        assert code(await as_bob.get("/yun/user/config")) == 100009
+        actions = [e["action"] for e in (await team.admin.get("/yun/userLog"))["data"]["items"]]
+        assert "simulate_start" in actions and "simulate_stop" in actions
+        # The administrator's own session is untouched.
+        assert (await team.admin.get("/yun/user/config"))["data"]["user_name"] == "alice"
+
+    async def test_stop_without_simulating(self, team: Team) -> None:
+        assert code(await team.admin.call("DELETE", "/yun/v2/user/login/simulate")) == 100015
+
+
+class TestCancel:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.post("/user/cancel", {"password": PASSWORD})) == 100009
+
+    async def test_administrator_only(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.post("/user/cancel", {"password": PASSWORD})) == 100015
+
+    async def test_wrong_password(self, team: Team) -> None:
+        assert code(await team.admin.post("/user/cancel", {"password": "nope1234"})) == 110313
+
+    async def test_refused_while_sub_users_exist(self, team: Team) -> None:
+        await team.user("bob")
+        assert code(await team.admin.post("/user/cancel", {"password": PASSWORD})) == 110323
+
+    async def test_cancels_tenant(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
+        bob = await team.user("bob")
+        await team.admin.call("DELETE", f"/yun/userInfo/{bob['id']}")
+        await team.group("plant")
+        await team.role("ops", ["P31000"])
+        assert (await team.admin.post("/user/cancel", {"password": PASSWORD}))["meta"]["success"] == 1
+        assert code(await team.admin.get("/yun/user/config")) == 100009
+        assert code(await team.new_api().login("alice", PASSWORD)) == 110003
+        async with app.state.db.sessionmaker() as s:
+            assert (await s.execute(select(func.count(Tenant.id)))).scalar_one() == 1
+            assert (
+                await s.execute(select(func.count(UserLog.id)).where(UserLog.user_name == "alice"))
+            ).scalar_one() == 0
+        assert (await other_tenant.get("/yun/user/config"))["meta"]["success"] == 1
+
+
+class TestUserLog:
+    async def test_anonymous(self, api: Api) -> None:
+        assert code(await api.get("/yun/userLog")) == 100009
+
+    async def test_without_P72000(self, team: Team) -> None:
+        bob = await team.without()
+        assert code(await bob.get("/yun/userLog")) == 100015
+
+    async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
+        await team.user("bob")
+        assert (await other_tenant.get("/yun/userLog"))["data"]["total"] == 0
+
+    async def test_filters_and_pages(self, team: Team) -> None:
+        await team.user("bob")
+        await team.group("plant")
+        await team.group("line")
+        all_ = (await team.admin.get("/yun/userLog"))["data"]
+        assert all_["total"] == 3 and [e["action"] for e in all_["items"]] == ["group_create"] * 2 + ["user_create"]
+        first = all_["items"][-1]
+        assert first["ip"] and first["actor_name"] is None and first["time"] > 0
+        page = (await team.admin.get("/yun/userLog", params={"page": 2, "page_size": 2}))["data"]
+        assert page["total"] == 3 and len(page["items"]) == 1
+        later = await team.admin.get("/yun/userLog", params={"start": first["time"] + 10**7})
+        assert later["data"]["total"] == 0
+        until = await team.admin.get("/yun/userLog", params={"end": first["time"]})
+        assert until["data"]["total"] >= 1
+
+    async def test_ordinary_users_see_their_own(self, team: Team) -> None:
+        await team.user("bob")
+        bob = await team.login("bob")
+        assert (await bob.get("/yun/userLog"))["data"]["total"] == 0

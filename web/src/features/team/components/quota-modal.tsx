@@ -1,0 +1,108 @@
+// A user's quotas: whole numbers, empty = unlimited.
+import { Alert, Col, Form, InputNumber, Modal, Row, Spin, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { useUserQuota } from '../api/get-user-quota';
+import { useUpdateUserQuota } from '../api/update-user-quota';
+import { isValidQuota, toQuotaBody } from '../lib/rules';
+import { QUOTA_FIELDS, type Quota, type UserOut } from '../types';
+
+type Values = Partial<Record<keyof Quota, number | null>>;
+
+const UNIT_FIELDS: ReadonlySet<string> = new Set(['gallery_mb', 'history_storage_mb']);
+
+export function QuotaModal({
+  open,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  user: UserOut | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const quota = useUserQuota(open ? (user?.id ?? null) : null);
+  const update = useUpdateUserQuota();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onFinish = async (values: Values) => {
+    if (!user) return;
+    setFormError(null);
+    try {
+      await update.mutateAsync({ id: user.id, quota: toQuotaBody(QUOTA_FIELDS, values) });
+      toast.success(t('team.quota.saved'));
+      onClose();
+    } catch (error) {
+      setFormError(applyServerError(form, error, QUOTA_FIELDS));
+    }
+  };
+
+  return (
+    <Modal
+      open={open && user !== null}
+      title={t('team.quota.title', { name: user?.user_name ?? '' })}
+      width={640}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('common.action.save')}
+      cancelText={t('common.action.cancel')}
+      okButtonProps={{ disabled: !quota.data }}
+      confirmLoading={update.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={() => setFormError(null)}
+    >
+      <Typography.Paragraph type="secondary">{t('team.quota.hint')}</Typography.Paragraph>
+      {quota.isError && <Alert type="error" showIcon title={t('team.quota.loadFailed')} />}
+      {quota.isPending && open ? (
+        <div className="team-tree__state">
+          <Spin />
+        </div>
+      ) : (
+        quota.data && (
+          <Form<Values>
+            form={form}
+            name="team-quota"
+            layout="vertical"
+            preserve={false}
+            initialValues={quota.data}
+            onFinish={(values) => void onFinish(values)}
+          >
+            <Row gutter={16}>
+              {QUOTA_FIELDS.map((field) => (
+                <Col xs={24} sm={12} key={field}>
+                  <Form.Item
+                    name={field}
+                    label={t(`team.quota.field.${field}`)}
+                    rules={[
+                      {
+                        validator: (_rule, value: unknown) =>
+                          isValidQuota(value)
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('team.validation.quota'))),
+                      },
+                    ]}
+                  >
+                    <InputNumber
+                      className="team-form__number"
+                      min={0}
+                      precision={0}
+                      placeholder={t('team.quota.unlimited')}
+                      {...(UNIT_FIELDS.has(field) ? { suffix: t('team.quota.unitMb') } : {})}
+                    />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+            {formError && <Alert type="error" showIcon title={formError} />}
+            <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+          </Form>
+        )
+      )}
+    </Modal>
+  );
+}

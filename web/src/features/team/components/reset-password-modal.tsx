@@ -1,0 +1,84 @@
+// Sets a new password for a user; they must change it at their next login.
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { confirmRules, passwordRules } from '../../../lib/validation';
+import { useResetUserPassword } from '../api/reset-user-password';
+import type { UserOut } from '../types';
+
+interface Values {
+  password: string;
+  password2: string;
+}
+
+const FIELDS = ['password', 'password2'] as const;
+
+export function ResetPasswordModal({
+  open,
+  user,
+  onClose,
+}: {
+  open: boolean;
+  user: UserOut | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const mutation = useResetUserPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onFinish = async (values: Values) => {
+    if (!user) return;
+    setFormError(null);
+    try {
+      await mutation.mutateAsync({ id: user.id, input: values });
+      toast.success(t('team.password.success', { name: user.user_name }));
+      onClose();
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+    }
+  };
+
+  return (
+    <Modal
+      open={open && user !== null}
+      title={t('team.password.title')}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('common.action.save')}
+      cancelText={t('common.action.cancel')}
+      confirmLoading={mutation.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={() => setFormError(null)}
+    >
+      <Typography.Paragraph type="secondary">
+        {t('team.password.hint', { name: user?.user_name ?? '' })}
+      </Typography.Paragraph>
+      <Form<Values>
+        form={form}
+        name="team-reset-password"
+        layout="vertical"
+        preserve={false}
+        onFinish={(values) => void onFinish(values)}
+      >
+        <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
+          <Input.Password autoComplete="new-password" maxLength={20} autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password2"
+          label={t('team.user.field.password2')}
+          dependencies={['password']}
+          rules={confirmRules(t)}
+        >
+          <Input.Password autoComplete="new-password" maxLength={20} />
+        </Form.Item>
+        {formError && <Alert type="error" showIcon title={formError} />}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}

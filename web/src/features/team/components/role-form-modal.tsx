@@ -1,0 +1,147 @@
+// Create / edit a role: name (no spaces or special characters), permissions, custom home page, fullscreen.
+import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { useAppState } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useCreateRole } from '../api/create-role';
+import { usePermissionTree } from '../api/get-permission-tree';
+import { useUpdateRole } from '../api/update-role';
+import { homePageChoices } from '../lib/home-pages';
+import { roleNameRules } from '../lib/rules';
+import type { RoleInput, RoleOut } from '../types';
+import { PermissionTree } from './permission-tree';
+
+interface Values {
+  name: string;
+  permissions: string[];
+  home_page?: string | null;
+  dashboard_fullscreen: boolean;
+}
+
+const FIELDS = ['name', 'permissions', 'home_page', 'dashboard_fullscreen'] as const;
+
+interface RoleFormModalProps {
+  open: boolean;
+  /** null: create. */
+  role: RoleOut | null;
+  onClose: () => void;
+}
+
+export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+  const { t } = useTranslation();
+  const language = useAppState((s) => s.language);
+  const [form] = Form.useForm<Values>();
+  const create = useCreateRole();
+  const update = useUpdateRole();
+  const tree = usePermissionTree();
+  const [formError, setFormError] = useState<string | null>(null);
+  // Undefined until the form has mounted.
+  const permissions = Form.useWatch('permissions', form) as string[] | undefined;
+  const homePage = Form.useWatch('home_page', form);
+  const choices = homePageChoices(permissions ?? []);
+  const nameOf = (code: string): string => {
+    const node = tree.data?.find((n) => n.code === code);
+    return (language === 'en' ? node?.en : node?.zh) || code;
+  };
+
+  const onFinish = async (values: Values) => {
+    setFormError(null);
+    const input: RoleInput = {
+      name: values.name.trim(),
+      permissions: values.permissions,
+      home_page: values.home_page && values.permissions.includes(values.home_page) ? values.home_page : null,
+      dashboard_fullscreen: values.dashboard_fullscreen,
+    };
+    try {
+      if (role) {
+        await update.mutateAsync({ id: role.id, input });
+        toast.success(t('team.role.updated'));
+      } else {
+        await create.mutateAsync(input);
+        toast.success(t('team.role.created'));
+      }
+      onClose();
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={role ? t('team.role.editTitle') : t('team.role.createTitle')}
+      width={640}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('common.action.save')}
+      cancelText={t('common.action.cancel')}
+      confirmLoading={create.isPending || update.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={() => setFormError(null)}
+    >
+      <Form<Values>
+        form={form}
+        name="team-role"
+        layout="vertical"
+        className="team-form"
+        preserve={false}
+        initialValues={{
+          name: role?.name ?? '',
+          permissions: role?.permissions ?? [],
+          home_page: role?.home_page ?? null,
+          dashboard_fullscreen: role?.dashboard_fullscreen ?? false,
+        }}
+        onFinish={(values) => void onFinish(values)}
+        onValuesChange={(changed: Partial<Values>) => {
+          if (formError) setFormError(null);
+          // A home page the role no longer holds is cleared.
+          if (changed.permissions && homePage && !changed.permissions.includes(homePage)) {
+            form.setFieldValue('home_page', null);
+          }
+        }}
+      >
+        <Form.Item
+          name="name"
+          label={t('team.role.field.name')}
+          rules={roleNameRules(t)}
+          extra={t('team.role.field.nameHint')}
+        >
+          <Input autoComplete="off" maxLength={32} autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="permissions"
+          label={t('team.role.field.permissions')}
+          rules={[
+            { required: true, type: 'array', min: 1, message: t('team.validation.permissions.required') },
+          ]}
+        >
+          <PermissionTree height={300} />
+        </Form.Item>
+        <Form.Item
+          name="home_page"
+          label={t('team.role.field.homePage')}
+          extra={t('team.role.field.homePageHint')}
+        >
+          <Select
+            allowClear
+            placeholder={t('team.role.field.homePagePlaceholder')}
+            options={choices.map((code) => ({ value: code, label: nameOf(code) }))}
+            notFoundContent={t('team.role.field.homePageEmpty')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="dashboard_fullscreen"
+          label={t('team.role.field.dashboardFullscreen')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        {formError && <Alert type="error" showIcon title={formError} />}
+      </Form>
+    </Modal>
+  );
+}

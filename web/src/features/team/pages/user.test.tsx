@@ -1,0 +1,161 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { logout, sessionStore } from '../../../lib/session';
+import { mockApi, ok, type Handler } from '../../../test/mock-api';
+import type { UserOut } from '../types';
+import UserPage from './user';
+
+function user(over: Partial<UserOut>): UserOut {
+  return {
+    id: 2,
+    user_name: 'alice',
+    nick_name: 'Alice',
+    phone: '13900000000',
+    email: 'alice@example.com',
+    company: null,
+    role_id: 5,
+    role_name: 'operators',
+    role_code: 'operators',
+    group_id: 7,
+    group_name: 'Plant A',
+    is_admin2: false,
+    is_active: 1,
+    must_change_password: false,
+    last_login_time: null,
+    create_time: Date.UTC(2026, 0, 2),
+    direct_permissions: [],
+    tags: [
+      { kind: 2, label: 'Plant A' },
+      { kind: 3, label: 'operators' },
+    ],
+    ...over,
+  };
+}
+
+const users = [
+  user({
+    id: 1,
+    user_name: 'admin',
+    nick_name: null,
+    role_code: 'administrator',
+    role_name: 'administrator',
+    group_name: null,
+    tags: [{ kind: 3, label: 'administrator' }],
+  }),
+  user({ tags: [...user({}).tags, { kind: 4, label: 'administrator2' }], is_admin2: true }),
+];
+
+function page(items: UserOut[]) {
+  return ok({ items, total: items.length, page: 1, page_size: 20 });
+}
+
+function renderPage(handlers: Record<string, Handler>) {
+  const calls = mockApi({
+    'GET /yun/user/role': () =>
+      ok({
+        items: [
+          { id: 5, name: 'operators', code: 'operators', type: 'custom', permissions: [], user_count: 1 },
+        ],
+        total: 1,
+        page: 1,
+        page_size: 200,
+      }),
+    'GET /yun/user/group': () =>
+      ok([{ id: 7, name: 'Plant A', parent_id: null, user_count: 1, children: [] }]),
+    ...handlers,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/team/user', Component: UserPage }], {
+    initialEntries: ['/team/user'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+const listCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.url === '/yun/userInfo');
+
+beforeEach(() => {
+  logout();
+  sessionStore.setState({
+    token: 't',
+    userId: '1',
+    name: 'admin',
+    roles: ['administrator'],
+    permissions: ['P00000', 'P50000', 'P53000'],
+    rolesLoaded: true,
+  });
+});
+
+describe('user list', () => {
+  it('loads the first page sorted by creation time and shows users, roles and coloured tags', async () => {
+    const calls = renderPage({ 'GET /yun/userInfo': () => page(users) });
+    expect(await screen.findByText('alice')).toBeInTheDocument();
+    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20, sort: '-create_time' });
+
+    const row = screen.getByText('alice').closest('tr')!;
+    expect(within(row).getByText('Plant A', { selector: '.ant-tag' })).toHaveClass('ant-tag-warning');
+    expect(within(row).getByText('operators', { selector: '.ant-tag' })).toHaveClass('ant-tag-error');
+    // Built-in codes are shown translated.
+    expect(within(row).getByText('二级管理员', { selector: '.ant-tag' })).toHaveClass('ant-tag-success');
+    const adminRow = screen.getByText('admin').closest('tr')!;
+    expect(within(adminRow).getAllByText('管理员').length).toBeGreaterThan(0);
+
+    // The administrator cannot be deleted or locked; other users can.
+    expect(within(adminRow).queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
+    expect(within(adminRow).getByRole('switch')).toBeDisabled();
+    expect(within(row).getByRole('button', { name: /删\s*除/ })).toBeInTheDocument();
+    expect(within(row).getByRole('switch')).toBeEnabled();
+    expect(screen.getByText('共 2 条')).toBeInTheDocument();
+  });
+
+  it('searches by keyword from the first page', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /yun/userInfo': (config) =>
+        page((config.params as { keyword?: string }).keyword === 'ali' ? users.slice(1) : users),
+    });
+    await screen.findByText('admin');
+    await user.type(screen.getByPlaceholderText('搜索用户名 / 昵称 / 手机号 / 邮箱'), 'ali{Enter}');
+    await waitFor(() => {
+      expect(screen.queryByText('admin')).not.toBeInTheDocument();
+    });
+    expect(listCalls(calls).at(-1)!.params).toMatchObject({ page: 1, keyword: 'ali' });
+  });
+
+  it('shows an empty state', async () => {
+    renderPage({ 'GET /yun/userInfo': () => page([]) });
+    expect(await screen.findByText('暂无用户，点击“新建用户”添加团队成员')).toBeInTheDocument();
+  });
+
+  it('offers simulated login to an administrator', async () => {
+    const user = userEvent.setup();
+    renderPage({ 'GET /yun/userInfo': () => page(users) });
+    const row = (await screen.findByText('alice')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '模拟登录' })).toBeInTheDocument();
+  });
+
+  it('hides simulated login while simulating', async () => {
+    const user = userEvent.setup();
+    sessionStore.setState({ simulation: { userName: 'bob', adminName: 'admin' } });
+    renderPage({ 'GET /yun/userInfo': () => page(users) });
+    const row = (await screen.findByText('alice')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '重置密码' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '模拟登录' })).not.toBeInTheDocument();
+  });
+});
