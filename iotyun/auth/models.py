@@ -91,7 +91,7 @@ class VerifyCode(IdMixin, Base):
     __table_args__ = (Index("ix_verify_code_account_scene", "account", "scene"),)
 
     account: Mapped[str] = mapped_column(String(254))
-    # "register" or "reset"
+    # "register", "reset" or "bind"
     scene: Mapped[str] = mapped_column(String(16))
     code_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

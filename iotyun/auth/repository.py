@@ -5,11 +5,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role, User, UserToken, VerifyCode
 from iotyun.core.limits import account_kind
+from iotyun.core.tenancy import ALL_TENANTS
 
 
 async def user_by_account(session: AsyncSession, account: str) -> User | None:
+    """The user of a phone or email, in any tenant (accounts are unique across tenants, SPEC §6)."""
     column = User.phone if account_kind(account) == "phone" else User.email
-    return (await session.execute(select(User).where(column == account))).scalar_one_or_none()
+    stmt = select(User).where(column == account).execution_options(**{ALL_TENANTS: True})
+    return (await session.execute(stmt)).scalar_one_or_none()
 
 
 async def user_by_login_name(session: AsyncSession, name: str) -> User | None:

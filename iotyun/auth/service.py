@@ -109,8 +109,16 @@ async def send_code(
     if scene == "reset" and existing is None:
         keep_on_error(session)
         raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
+    return await issue_code(session, settings, sender, body.account, scene)
+
+
+async def issue_code(
+    session: AsyncSession, settings: Settings, sender: CodeSender, account: str, scene: str
+) -> SendCodeOut:
+    """Store and send a new code for `account` and `scene`; 100018 while the last one is younger than the resend
+    interval. The caller has already checked whether the account may get a code for this scene."""
     now = utcnow()
-    last = await repo.latest_code(session, body.account, scene)
+    last = await repo.latest_code(session, account, scene)
     if last is not None:
         wait = settings.verify_code_resend_seconds - (now - as_utc(last.created_at)).total_seconds()
         if wait > 0:
@@ -119,7 +127,7 @@ async def send_code(
     code = security.new_numeric_code(VERIFY_CODE_LENGTH)
     session.add(
         VerifyCode(
-            account=body.account,
+            account=account,
             scene=scene,
             code_hash=security.digest(code),
             created_at=now,
@@ -127,11 +135,13 @@ async def send_code(
         )
     )
     await session.flush()
-    await sender.send(body.account, kind, scene, code, lang_var.get())
+    await sender.send(account, account_kind(account), scene, code, lang_var.get())
     return SendCodeOut(expires_in=settings.verify_code_ttl_seconds, resend_after=settings.verify_code_resend_seconds)
 
 
-async def _spend_code(session: AsyncSession, account: str, scene: str, code: str) -> None:
+async def spend_code(session: AsyncSession, account: str, scene: str, code: str) -> None:
+    """Use up the latest unused `scene` code of `account`: 110310 when none or wrong (a wrong try counts),
+    110311 when expired or tried too often."""
     row = await repo.latest_code(session, account, scene, unused=True)
     if row is None:
         raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
@@ -176,7 +186,7 @@ async def register(session: AsyncSession, settings: Settings, body: RegisterIn, 
     kind = account_kind(body.account)
     if await repo.user_by_account(session, body.account) is not None:
         raise AppError(ErrorCode.PHONE_EXISTS if kind == "phone" else ErrorCode.EMAIL_EXISTS, field="account")
-    await _spend_code(session, body.account, "register", body.sms_code)
+    await spend_code(session, body.account, "register", body.sms_code)
     try:
         async with session.begin_nested():
             tenant, roles = await create_tenant(session, body.company or body.user_name, "u-" + body.user_name.lower())
@@ -285,7 +295,7 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
     role = await session.get(Role, user.role_id)
     tenant = await session.get(Tenant, user.tenant_id)
     assert role is not None and tenant is not None
-    granted = _granted(role, user)
+    granted = granted_codes(role, user)
     menu = menu_permission(granted, role.home_page)
     return SessionOut(
         user_id=user.id,
@@ -295,7 +305,7 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
         tenant_name=tenant.name,
         pub_key=token.pub_key,
         expires_at=epoch_ms(token.expires_at) or 0,
-        roles=list(_role_codes(role, user)),
+        roles=list(role_codes(role, user)),
         role_name=role.name,
         grantedPermissions=",".join(sorted(granted)),
         menuPermissions=menu,
@@ -307,13 +317,15 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
     )
 
 
-def _granted(role: Role, user: User) -> frozenset[str]:
+def granted_codes(role: Role, user: User) -> frozenset[str]:
+    """Every code a user holds: all for the administrator, else role ∪ direct with their ancestors."""
     if role.code == RoleCode.ADMINISTRATOR:
         return ALL_CODES
     return normalize_perms(set(role.permissions or []) | set(user.direct_permissions or []))
 
 
-def _role_codes(role: Role, user: User) -> tuple[str, ...]:
+def role_codes(role: Role, user: User) -> tuple[str, ...]:
+    """The role codes a user counts as (`roles` of the session payload): the role's, plus administrator2 by flag."""
     codes = [role.code]
     if user.is_admin2 and role.code != RoleCode.ADMINISTRATOR2:
         codes.append(RoleCode.ADMINISTRATOR2.value)
@@ -343,13 +355,13 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         tenant_id=user.tenant_id,
         user_name=user.user_name,
         role_code=role.code,
-        permissions=_granted(role, user),
+        permissions=granted_codes(role, user),
         token_id=token.id,
         is_admin2=user.is_admin2,
         group_id=user.group_id,
         must_change_password=user.must_change_password,
         simulated_by=token.simulated_by,
-        roles=_role_codes(role, user),
+        roles=role_codes(role, user),
         client_ip=request.client.host if request.client else "",
     )
     request.state.actor = actor
@@ -437,7 +449,7 @@ async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
     user = await repo.user_by_account(session, body.account)
     if user is None:
         raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
-    await _spend_code(session, body.account, "reset", body.sms_code)
+    await spend_code(session, body.account, "reset", body.sms_code)
     user.password_hash = security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id)

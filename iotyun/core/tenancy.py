@@ -24,6 +24,10 @@ from iotyun.core.db import BigId
 S = TypeVar("S", bound=Select[Any])
 
 TENANT_KEY = "tenant_id"
+# Execution option for the few lookups on keys unique across tenants (login names, phones, emails): a statement
+# carrying `.execution_options(all_tenants=True)` is not narrowed to the bound tenant. It must not return rows to
+# the caller, only answer "taken or not".
+ALL_TENANTS = "all_tenants"
 
 
 class TenantScoped:
@@ -51,6 +55,8 @@ def scoped(stmt: S, model: type[TenantScoped], tenant_id: int) -> S:
 def _tenant_criteria(state: ORMExecuteState) -> None:
     tenant_id = state.session.info.get(TENANT_KEY)
     if tenant_id is None or state.is_column_load or state.is_relationship_load:
+        return
+    if state.execution_options.get(ALL_TENANTS):
         return
     if state.is_select or state.is_update or state.is_delete:
         state.statement = state.statement.options(

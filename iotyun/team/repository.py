@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.auth.models import Role, Tenant, User
 from iotyun.core.db import Base
 from iotyun.core.pagination import PageParams
+from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.team.models import UserGroup, UserLog, UserQuota
 
 UserRow = tuple[User, str, str, str | None]
@@ -98,7 +99,7 @@ async def users(session: AsyncSession, tenant_id: int, user_ids: Collection[int]
 
 async def taken(session: AsyncSession, column: Any, value: str, exclude_id: int | None = None) -> bool:
     """Login names, phones and emails are unique across tenants: a login form names no tenant."""
-    stmt = select(User.id).where(column == value)
+    stmt = select(User.id).where(column == value).execution_options(**{ALL_TENANTS: True})
     if exclude_id is not None:
         stmt = stmt.where(User.id != exclude_id)
     return (await session.execute(stmt.limit(1))).first() is not None

@@ -4,8 +4,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from iotyun.auth.schemas import SessionOut
-from iotyun.core.deps import SessionDep
+from iotyun.auth.dependencies import SenderDep
+from iotyun.auth.schemas import SendCodeOut, SessionOut
+from iotyun.core.deps import LoggedIn, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
@@ -13,7 +14,10 @@ from iotyun.team import service
 from iotyun.team.dependencies import Console, LogReader, UserAdmin
 from iotyun.team.schemas import (
     ActiveIn,
+    BindCodeIn,
+    BindIn,
     CancelIn,
+    MyPrivilegesOut,
     PasswordIn,
     PrivilegeIn,
     PrivilegeOut,
@@ -144,3 +148,20 @@ async def user_log(
     end: int | None = None,
 ) -> Envelope[Page[UserLogOut]]:
     return ok(await service.user_log(session, actor, page, user_id=user_id, action=action, start=start, end=end))
+
+
+@router.get("/user/privileges")
+async def my_privileges(actor: LoggedIn, session: SessionDep) -> Envelope[MyPrivilegesOut]:
+    return ok(await service.my_privileges(session, actor))
+
+
+@router.post("/user/account/bind/code")
+async def send_bind_code(
+    body: BindCodeIn, _: LoggedIn, session: SessionDep, settings: SettingsDep, sender: SenderDep
+) -> Envelope[SendCodeOut]:
+    return ok(await service.send_bind_code(session, settings, sender, body))
+
+
+@router.post("/user/account/bind")
+async def bind_account(body: BindIn, actor: LoggedIn, session: SessionDep) -> Envelope[SessionOut]:
+    return ok(await service.bind_account(session, actor, body))

@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from iotyun.core.errors import ErrorCode
-from iotyun.core.limits import Company, Email, Nickname, Password, Phone, UserName, rule_error
+from iotyun.core.limits import Account, Company, Email, Nickname, Password, Phone, UserName, VerifyCode, rule_error
 
 
 def _blank_is_none(value: Any) -> Any:
@@ -96,6 +96,26 @@ class PrivilegeIn(BaseModel):
 class PrivilegeOut(BaseModel):
     role_permissions: list[str]
     direct_permissions: list[str]
+
+
+class MyPrivilegesOut(BaseModel):
+    """The caller's effective rights, computed as for the session payload."""
+
+    roles: list[str]
+    permissions: list[str]
+    direct_permissions: list[str]
+    role_permissions: list[str]
+    menu_permission: str
+    default_page: str
+
+
+class BindCodeIn(BaseModel):
+    account: Account
+
+
+class BindIn(BaseModel):
+    account: Account
+    sms_code: VerifyCode
 
 
 class QuotaIn(BaseModel):

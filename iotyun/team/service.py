@@ -7,22 +7,29 @@ a secondary administrator reaches only users of their group and its sub-groups a
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import repository as auth_repo
 from iotyun.auth import service as auth_service
 from iotyun.auth.models import Role, User
-from iotyun.auth.schemas import SessionOut
+from iotyun.auth.schemas import SendCodeOut, SessionOut
+from iotyun.auth.senders import CodeSender
 from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import account_kind
 from iotyun.core.pagination import Page, PageParams
-from iotyun.core.permissions import ALL_CODES, RoleCode, normalize
+from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_permission, normalize
 from iotyun.team import repository as repo
 from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
 from iotyun.team.schemas import (
     ActiveIn,
+    BindCodeIn,
+    BindIn,
+    MyPrivilegesOut,
     PasswordIn,
     PrivilegeIn,
     PrivilegeOut,
@@ -404,6 +411,25 @@ async def set_privileges(session: AsyncSession, actor: Actor, user_id: int, body
     return _privileges(user, role)
 
 
+async def my_privileges(session: AsyncSession, actor: Actor) -> MyPrivilegesOut:
+    """The caller's own effective rights, from the same helpers as the session payload."""
+    user = await repo.user(session, actor.tenant_id, actor.user_id)
+    assert user is not None
+    role = await repo.role(session, actor.tenant_id, user.role_id)
+    assert role is not None
+    granted = auth_service.granted_codes(role, user)
+    menu = menu_permission(granted, role.home_page)
+    own = _privileges(user, role)
+    return MyPrivilegesOut(
+        roles=list(auth_service.role_codes(role, user)),
+        permissions=sorted(granted),
+        direct_permissions=own.direct_permissions,
+        role_permissions=own.role_permissions,
+        menu_permission=menu,
+        default_page=default_page(menu),
+    )
+
+
 async def move_users(
     session: AsyncSession, actor: Actor, group: UserGroup, groups: list[UserGroup], user_ids: list[int]
 ) -> None:
@@ -418,6 +444,46 @@ async def move_users(
         u.group_id = group.id
     await session.flush()
     await write_log(session, actor, "group_members", group.name, {"group_id": group.id, "user_ids": sorted(user_ids)})
+
+
+# --- binding a phone or email to one's own account -------------------------------------------------------------
+
+
+def _account_exists(account: str) -> AppError:
+    code = ErrorCode.PHONE_EXISTS if account_kind(account) == "phone" else ErrorCode.EMAIL_EXISTS
+    return AppError(code, field="account")
+
+
+async def send_bind_code(
+    session: AsyncSession, settings: Settings, sender: CodeSender, body: BindCodeIn
+) -> SendCodeOut:
+    """Send a "bind" code to a phone or email nobody uses yet (throttled like every code)."""
+    if await auth_repo.user_by_account(session, body.account) is not None:
+        raise _account_exists(body.account)
+    return await auth_service.issue_code(session, settings, sender, body.account, "bind")
+
+
+async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> SessionOut:
+    """Set the caller's phone or email to an account proven by its "bind" code; answers the session payload."""
+    if await auth_repo.user_by_account(session, body.account) is not None:
+        raise _account_exists(body.account)
+    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
+    user = await repo.user(session, actor.tenant_id, actor.user_id)
+    assert user is not None
+    kind = account_kind(body.account)
+    old = user.phone if kind == "phone" else user.email
+    try:
+        async with session.begin_nested():
+            if kind == "phone":
+                user.phone = body.account
+            else:
+                user.email = body.account
+            await session.flush()
+    except IntegrityError as exc:
+        # Another request bound the same account between the check and the write.
+        raise _account_exists(body.account) from exc
+    await write_log(session, actor, "account_bind", body.account, {"kind": kind, "previous": old})
+    return await auth_service.current_config(session, actor)
 
 
 # --- quotas ----------------------------------------------------------------------------------------------------

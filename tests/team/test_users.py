@@ -81,6 +81,12 @@ class TestCreateUser:
         dup_email = {**base, "user_name": "x1x", "email": "BOB@example.com"}
         assert code(await team.admin.post("/yun/userInfo", dup_email)) == 110309
 
+    async def test_duplicates_across_tenants(self, team: Team, other_tenant: Api) -> None:
+        base = {"password": PASSWORD, "password2": PASSWORD, "role_id": team.roles["user"]}
+        resp = await team.admin.post("/yun/userInfo", {**base, "user_name": "bob", "phone": "13900000009"})
+        assert code(resp) == 110308 and resp["meta"]["field"] == "phone"
+        assert code(await team.admin.post("/yun/userInfo", {**base, "user_name": "mallory"})) == 110307
+
     async def test_field_rules(self, team: Team) -> None:
         base = {"user_name": "bob", "password": PASSWORD, "password2": PASSWORD, "role_id": team.roles["user"]}
         assert code(await team.admin.post("/yun/userInfo", {**base, "nick_name": "x" * 11})) == 110316

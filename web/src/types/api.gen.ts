@@ -21,6 +21,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/account/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind Account */
+        post: operations["bind_account_api_user_account_bind_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/account/bind/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send Bind Code */
+        post: operations["send_bind_code_api_user_account_bind_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/cancel": {
         parameters: {
             query?: never;
@@ -32,6 +66,23 @@ export interface paths {
         put?: never;
         /** Cancel Account */
         post: operations["cancel_account_api_user_cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/privileges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My Privileges */
+        get: operations["my_privileges_api_user_privileges_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -486,6 +537,18 @@ export interface components {
              */
             is_active: 0 | 1;
         };
+        /** BindCodeIn */
+        BindCodeIn: {
+            /** Account */
+            account: string;
+        };
+        /** BindIn */
+        BindIn: {
+            /** Account */
+            account: string;
+            /** Sms Code */
+            sms_code: string;
+        };
         /** CancelIn */
         CancelIn: {
             /**
@@ -544,6 +607,11 @@ export interface components {
         /** Envelope[HeartOut] */
         Envelope_HeartOut_: {
             data?: components["schemas"]["HeartOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[MyPrivilegesOut] */
+        Envelope_MyPrivilegesOut_: {
+            data?: components["schemas"]["MyPrivilegesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[NoneType] */
@@ -708,6 +776,24 @@ export interface components {
             request_id?: string | null;
             /** Success */
             success: number;
+        };
+        /**
+         * MyPrivilegesOut
+         * @description The caller's effective rights, computed as for the session payload.
+         */
+        MyPrivilegesOut: {
+            /** Default Page */
+            default_page: string;
+            /** Direct Permissions */
+            direct_permissions: string[];
+            /** Menu Permission */
+            menu_permission: string;
+            /** Permissions */
+            permissions: string[];
+            /** Role Permissions */
+            role_permissions: string[];
+            /** Roles */
+            roles: string[];
         };
         /** Page[RoleOut] */
         Page_RoleOut_: {
@@ -1166,6 +1252,72 @@ export interface operations {
             };
         };
     };
+    bind_account_api_user_account_bind_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SessionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    send_bind_code_api_user_account_bind_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BindCodeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SendCodeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     cancel_account_api_user_cancel_post: {
         parameters: {
             query?: never;
@@ -1195,6 +1347,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    my_privileges_api_user_privileges_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyPrivilegesOut_"];
                 };
             };
         };

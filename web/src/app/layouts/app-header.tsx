@@ -4,6 +4,7 @@ import {
   CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
+  MailOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   UserOutlined,
@@ -15,6 +16,7 @@ import { useMatches, useNavigate } from 'react-router';
 
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCan } from '../../components/can';
+import { BindAccountModal } from '../../features/auth';
 import { CancelAccountModal } from '../../features/team';
 import { Perm, Role } from '../../lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
@@ -39,6 +41,7 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
   const simulating = useSession((s) => s.simulation !== null);
   const canCancelAccount = isAdministrator && !simulating;
   const [cancelOpen, setCancelOpen] = useState(false);
+  const [bindOpen, setBindOpen] = useState(false);
 
   const crumbs = matches
     .map((m): unknown => m.handle)
@@ -81,6 +84,8 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
           menu={{
             items: [
               { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
+              // Binds the signed-in user's own phone or email, so not while simulating another user.
+              ...(simulating ? [] : [{ key: 'bind', icon: <MailOutlined />, label: t('auth.bind.menu') }]),
               ...(canCancelAccount
                 ? [{ key: 'cancel', icon: <CloseCircleOutlined />, label: t('team.cancel.menu') }]
                 : []),
@@ -90,6 +95,7 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
             onClick: ({ key }) => {
               if (key === 'password') onChangePassword();
               else if (key === 'cancel') setCancelOpen(true);
+              else if (key === 'bind') setBindOpen(true);
               else onLogout();
             },
           }}
@@ -99,6 +105,12 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
             <span className="app-header__name">{name}</span>
           </Button>
         </Dropdown>
+        <BindAccountModal
+          open={bindOpen}
+          onClose={() => {
+            setBindOpen(false);
+          }}
+        />
         <CancelAccountModal
           open={cancelOpen}
           onClose={() => {

@@ -1,6 +1,118 @@
-// LogInfo page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+// User log (/info/logInfo, P72000): what users did (and what administrators did while simulating them),
+// server-paged, filtered by user, action and time range.
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useCan } from '../../../components/can';
+import { PageHeader } from '../../../components/page-header';
+import { Perm } from '../../../lib/permissions';
+import { useLogUsers } from '../api/list-log-users';
+import { useUserLog } from '../api/list-user-log';
+import { UserLogTable } from '../components/user-log-table';
+import { actionLabel, LOG_ACTIONS } from '../lib/actions';
+import type { UserLogParams } from '../types';
+import '../info.css';
+
+const PAGE_SIZE = 20;
+
+type Range = [Dayjs | null, Dayjs | null] | null;
 
 export default function LogInfoPage() {
-  return <PlaceholderPage titleKey="menu.logInfo" />;
+  const { t } = useTranslation();
+  const [params, setParams] = useState<UserLogParams>({ page: 1, page_size: PAGE_SIZE });
+  const [range, setRange] = useState<Range>(null);
+  const log = useUserLog(params);
+  // Only callers who may read users get the user filter; a failure just leaves it out.
+  const canReadUsers = useCan(Perm.USER);
+  const users = useLogUsers(canReadUsers);
+  const userOptions = users.isSuccess
+    ? users.data.items.map((u) => ({
+        value: u.id,
+        label: u.nick_name ? `${u.user_name} (${u.nick_name})` : u.user_name,
+      }))
+    : null;
+
+  const filter = (patch: Partial<UserLogParams>) => setParams((p) => ({ ...p, ...patch, page: 1 }));
+  const filtered =
+    params.user_id !== undefined ||
+    params.action !== undefined ||
+    params.start !== undefined ||
+    params.end !== undefined;
+
+  return (
+    <div className="page">
+      <PageHeader title={t('menu.logInfo')} subTitle={t('info.log.subtitle')} />
+      <Card>
+        <div className="info-toolbar">
+          {canReadUsers && userOptions && (
+            <Select
+              className="info-toolbar__filter"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('info.log.filter.user')}
+              aria-label={t('info.log.filter.user')}
+              value={params.user_id}
+              options={userOptions}
+              onChange={(v: number | undefined) => filter({ user_id: v })}
+            />
+          )}
+          <Select
+            className="info-toolbar__filter"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('info.log.filter.action')}
+            aria-label={t('info.log.filter.action')}
+            value={params.action}
+            options={LOG_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
+            onChange={(v: string | undefined) => filter({ action: v })}
+          />
+          <DatePicker.RangePicker
+            className="info-toolbar__range"
+            value={range}
+            allowEmpty={[true, true]}
+            placeholder={[t('info.log.filter.start'), t('info.log.filter.end')]}
+            aria-label={t('info.log.filter.range')}
+            onChange={(value) => {
+              const next: Range = value ? [value[0], value[1]] : null;
+              setRange(next);
+              filter({
+                start: next?.[0] ? next[0].startOf('day').valueOf() : undefined,
+                end: next?.[1] ? next[1].endOf('day').valueOf() : undefined,
+              });
+            }}
+          />
+          <div className="info-toolbar__spacer" />
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('info.log.refresh')}
+            loading={log.isFetching}
+            onClick={() => void log.refetch()}
+          />
+        </div>
+        <UserLogTable
+          entries={log.data?.items ?? []}
+          loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
+          emptyText={filtered ? t('info.log.noMatch') : t('info.log.empty')}
+          pagination={{
+            current: params.page,
+            pageSize: params.page_size,
+            total: log.data?.total ?? 0,
+            showSizeChanger: true,
+            pageSizeOptions: [10, 20, 50, 100],
+            showTotal: (total) => t('info.log.total', { total }),
+          }}
+          onChange={(pagination) => {
+            setParams((p) => ({
+              ...p,
+              page: pagination.current ?? 1,
+              page_size: pagination.pageSize ?? PAGE_SIZE,
+            }));
+          }}
+        />
+      </Card>
+    </div>
+  );
 }

@@ -1,0 +1,18 @@
+// POST /user/account/bind (signed): binds a phone number or email to the signed-in user with the code sent to it.
+import { useMutation } from '@tanstack/react-query';
+
+import { post } from '../../../lib/http';
+import type { UserConfigPayload } from '../../../types/session';
+
+export interface BindAccountInput {
+  account: string;
+  sms_code: string;
+}
+
+export function bindAccount(input: BindAccountInput): Promise<UserConfigPayload> {
+  return post<UserConfigPayload>('/user/account/bind', input, { silent: true });
+}
+
+export function useBindAccount() {
+  return useMutation({ mutationFn: bindAccount });
+}

@@ -1,0 +1,106 @@
+// "Bind phone or email" (header user menu): the account, a code sent to it, then bind.
+import { MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { applyServerError } from '../../../lib/form-errors';
+import { toast } from '../../../lib/toast';
+import { accountRules, smsCodeRules } from '../../../lib/validation';
+import { useBindAccount } from '../api/bind-account';
+import { useSendBindCode } from '../api/send-bind-code';
+import { SendCodeButton } from './send-code-button';
+
+interface Values {
+  account: string;
+  sms_code: string;
+}
+
+const FIELDS = ['account', 'sms_code'] as const;
+
+export function BindAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const sendCode = useSendBindCode();
+  const bind = useBindAccount();
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onSend = async (): Promise<number | undefined> => {
+    setFormError(null);
+    await form.validateFields(['account']);
+    try {
+      const answer = await sendCode.mutateAsync((form.getFieldValue('account') as string).trim());
+      toast.success(t('auth.sendCode.sent'));
+      return answer.resend_after;
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+      throw error;
+    }
+  };
+
+  const onFinish = async (values: Values) => {
+    setFormError(null);
+    try {
+      // The answer is the session config payload; the session keeps no phone or email, so nothing to update.
+      await bind.mutateAsync({ account: values.account.trim(), sms_code: values.sms_code.trim() });
+    } catch (error) {
+      setFormError(applyServerError(form, error, FIELDS));
+      return;
+    }
+    toast.success(t('auth.bind.success'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('auth.bind.title')}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={t('auth.bind.submit')}
+      cancelText={t('common.action.cancel')}
+      confirmLoading={bind.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      afterClose={() => setFormError(null)}
+    >
+      <Typography.Paragraph type="secondary">{t('auth.bind.hint')}</Typography.Paragraph>
+      <Form<Values>
+        form={form}
+        name="auth-bind-account"
+        layout="vertical"
+        size="large"
+        requiredMark={false}
+        preserve={false}
+        onFinish={(values) => void onFinish(values)}
+        onValuesChange={() => {
+          if (formError) setFormError(null);
+        }}
+      >
+        <Form.Item name="account" rules={accountRules(t)}>
+          <Input
+            prefix={<MailOutlined />}
+            placeholder={t('auth.field.account')}
+            aria-label={t('auth.field.account')}
+            autoComplete="email"
+            autoFocus
+          />
+        </Form.Item>
+        <div className="code-row">
+          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
+            <Input
+              prefix={<SafetyCertificateOutlined />}
+              placeholder={t('auth.field.smsCode')}
+              aria-label={t('auth.field.smsCode')}
+              autoComplete="one-time-code"
+              maxLength={8}
+            />
+          </Form.Item>
+          <SendCodeButton onSend={onSend} />
+        </div>
+        {formError && <Alert type="error" showIcon title={formError} />}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Modal>
+  );
+}
