@@ -310,7 +310,8 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
         grantedPermissions=",".join(sorted(granted)),
         menuPermissions=menu,
         defaultPage=default_page(menu),
-        must_change_password=user.must_change_password,
+        # An administrator acting as the user is never made to change the user's password.
+        must_change_password=user.must_change_password and token.simulated_by is None,
         old_user=old_user,
         is_admin2=user.is_admin2,
         simulated_by=token.simulated_by,
@@ -359,7 +360,7 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         token_id=token.id,
         is_admin2=user.is_admin2,
         group_id=user.group_id,
-        must_change_password=user.must_change_password,
+        must_change_password=user.must_change_password and token.simulated_by is None,
         simulated_by=token.simulated_by,
         roles=role_codes(role, user),
         client_ip=request.client.host if request.client else "",

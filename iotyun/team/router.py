@@ -6,7 +6,7 @@ from fastapi import APIRouter, Query
 
 from iotyun.auth.dependencies import SenderDep
 from iotyun.auth.schemas import SendCodeOut, SessionOut
-from iotyun.core.deps import LoggedIn, SessionDep
+from iotyun.core.deps import LoggedIn, LoggedInDuringPasswordChange, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
@@ -126,7 +126,7 @@ async def start_simulation(
 
 
 @router.delete("/yun/v2/user/login/simulate")
-async def stop_simulation(actor: Console, session: SessionDep) -> Envelope[None]:
+async def stop_simulation(actor: LoggedInDuringPasswordChange, session: SessionDep) -> Envelope[None]:
     await service.stop_simulation(session, actor)
     return ok()
 

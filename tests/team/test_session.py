@@ -48,6 +48,20 @@ class TestSimulate:
         # The administrator's own session is untouched.
         assert (await team.admin.get("/yun/user/config"))["data"]["user_name"] == "alice"
 
+    async def test_user_due_a_password_change_does_not_block_the_administrator(self, team: Team) -> None:
+        """The forced change is the user's to make: a simulation neither asks for it nor is stuck behind it."""
+        bob = await team.user("bob", must_change_password=True)
+        data = (await team.admin.post("/yun/v2/user/login/simulate", {"user_id": bob["id"]}))["data"]
+        assert data["must_change_password"] is False
+        as_bob = team.new_api()
+        as_bob.adopt(data)
+        assert (await as_bob.get("/yun/customPage"))["meta"]["success"] == 1
+        assert (await as_bob.call("DELETE", "/yun/v2/user/login/simulate"))["meta"]["success"] == 1
+        assert code(await as_bob.get("/yun/user/config")) == 100009
+        # Bob himself still has to change it.
+        bob_api = team.new_api()
+        assert (await bob_api.login("bob", PASSWORD))["data"]["must_change_password"] is True
+
     async def test_stop_without_simulating(self, team: Team) -> None:
         assert code(await team.admin.call("DELETE", "/yun/v2/user/login/simulate")) == 100015
 
