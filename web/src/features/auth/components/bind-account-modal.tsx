@@ -1,9 +1,10 @@
 // "Bind phone or email" (header user menu): the account, a code sent to it, then bind.
 import { MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { accountRules, smsCodeRules } from '../../../lib/validation';
@@ -52,55 +53,41 @@ export function BindAccountModal({ open, onClose }: { open: boolean; onClose: ()
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={t('auth.bind.title')}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      name="auth-bind-account"
+      loading={bind.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      onClose={onClose}
+      onFinish={onFinish}
       okText={t('auth.bind.submit')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={bind.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      intro={<Typography.Paragraph type="secondary">{t('auth.bind.hint')}</Typography.Paragraph>}
+      formProps={{ size: 'large', requiredMark: false }}
     >
-      <Typography.Paragraph type="secondary">{t('auth.bind.hint')}</Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        name="auth-bind-account"
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        preserve={false}
-        onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => {
-          if (formError) setFormError(null);
-        }}
-      >
-        <Form.Item name="account" rules={accountRules(t)}>
+      <Form.Item name="account" rules={accountRules(t)}>
+        <Input
+          prefix={<MailOutlined />}
+          placeholder={t('auth.field.account')}
+          aria-label={t('auth.field.account')}
+          autoComplete="email"
+          autoFocus
+        />
+      </Form.Item>
+      <div className="code-row">
+        <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
           <Input
-            prefix={<MailOutlined />}
-            placeholder={t('auth.field.account')}
-            aria-label={t('auth.field.account')}
-            autoComplete="email"
-            autoFocus
+            prefix={<SafetyCertificateOutlined />}
+            placeholder={t('auth.field.smsCode')}
+            aria-label={t('auth.field.smsCode')}
+            autoComplete="one-time-code"
+            maxLength={8}
           />
         </Form.Item>
-        <div className="code-row">
-          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('auth.field.smsCode')}
-              aria-label={t('auth.field.smsCode')}
-              autoComplete="one-time-code"
-              maxLength={8}
-            />
-          </Form.Item>
-          <SendCodeButton onSend={onSend} />
-        </div>
-        {formError && <Alert type="error" showIcon title={formError} />}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Modal>
+        <SendCodeButton onSend={onSend} />
+      </div>
+    </FormModal>
   );
 }

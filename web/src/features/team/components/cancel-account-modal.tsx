@@ -1,10 +1,11 @@
 // Account cancellation (administrators): explains what must be cleared first, asks for the password, signs out.
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { logout } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -37,54 +38,45 @@ export function CancelAccountModal({ open, onClose }: { open: boolean; onClose: 
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={t('team.cancel.title')}
-      destroyOnHidden
-      mask={{ closable: false }}
+      form={form}
+      name="team-cancel-account"
+      loading={mutation.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      onClose={onClose}
+      onFinish={onFinish}
       okText={t('team.cancel.submit')}
       okButtonProps={{ danger: true }}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      intro={
+        <>
+          <Alert
+            className="team-cancel__warning"
+            type="warning"
+            showIcon
+            title={t('team.cancel.warning')}
+            description={
+              <ul className="team-cancel__list">
+                <li>{t('team.cancel.clearUsers')}</li>
+                <li>{t('team.cancel.clearVirtualDevices')}</li>
+                <li>{t('team.cancel.clearTemplates')}</li>
+                <li>{t('team.cancel.clearDevices')}</li>
+              </ul>
+            }
+          />
+          <Typography.Paragraph type="secondary">{t('team.cancel.irreversible')}</Typography.Paragraph>
+        </>
+      }
     >
-      <Alert
-        className="team-cancel__warning"
-        type="warning"
-        showIcon
-        title={t('team.cancel.warning')}
-        description={
-          <ul className="team-cancel__list">
-            <li>{t('team.cancel.clearUsers')}</li>
-            <li>{t('team.cancel.clearVirtualDevices')}</li>
-            <li>{t('team.cancel.clearTemplates')}</li>
-            <li>{t('team.cancel.clearDevices')}</li>
-          </ul>
-        }
-      />
-      <Typography.Paragraph type="secondary">{t('team.cancel.irreversible')}</Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        name="team-cancel-account"
-        layout="vertical"
-        preserve={false}
-        onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => {
-          if (formError) setFormError(null);
-        }}
+      <Form.Item
+        name="password"
+        label={t('team.cancel.password')}
+        rules={[{ required: true, message: t('validation.password.required') }]}
       >
-        <Form.Item
-          name="password"
-          label={t('team.cancel.password')}
-          rules={[{ required: true, message: t('validation.password.required') }]}
-        >
-          <Input.Password autoComplete="current-password" autoFocus />
-        </Form.Item>
-        {formError && <Alert type="error" showIcon title={formError} />}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="current-password" autoFocus />
+      </Form.Item>
+    </FormModal>
   );
 }

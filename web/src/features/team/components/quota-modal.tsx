@@ -1,8 +1,9 @@
 // A user's quotas: whole numbers, empty = unlimited.
-import { Alert, Col, Form, InputNumber, Modal, Row, Spin, Typography } from 'antd';
+import { Alert, Col, Form, InputNumber, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useUserQuota } from '../api/get-user-quota';
@@ -42,67 +43,61 @@ export function QuotaModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open && user !== null}
       title={t('team.quota.title', { name: user?.user_name ?? '' })}
       width={640}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
+      form={form}
+      name="team-quota"
+      initialValues={quota.data}
+      loading={update.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      clearErrorOnChange={false}
+      onClose={onClose}
+      onFinish={onFinish}
       okButtonProps={{ disabled: !quota.data }}
-      confirmLoading={update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      intro={
+        <>
+          <Typography.Paragraph type="secondary">{t('team.quota.hint')}</Typography.Paragraph>
+          {quota.isError && <Alert type="error" showIcon title={t('team.quota.loadFailed')} />}
+        </>
+      }
+      formReady={quota.data !== undefined}
+      placeholder={
+        quota.isPending && open ? (
+          <div className="team-tree__state">
+            <Spin />
+          </div>
+        ) : null
+      }
     >
-      <Typography.Paragraph type="secondary">{t('team.quota.hint')}</Typography.Paragraph>
-      {quota.isError && <Alert type="error" showIcon title={t('team.quota.loadFailed')} />}
-      {quota.isPending && open ? (
-        <div className="team-tree__state">
-          <Spin />
-        </div>
-      ) : (
-        quota.data && (
-          <Form<Values>
-            form={form}
-            name="team-quota"
-            layout="vertical"
-            preserve={false}
-            initialValues={quota.data}
-            onFinish={(values) => void onFinish(values)}
-          >
-            <Row gutter={16}>
-              {QUOTA_FIELDS.map((field) => (
-                <Col xs={24} sm={12} key={field}>
-                  <Form.Item
-                    name={field}
-                    label={t(`team.quota.field.${field}`)}
-                    rules={[
-                      {
-                        validator: (_rule, value: unknown) =>
-                          isValidQuota(value)
-                            ? Promise.resolve()
-                            : Promise.reject(new Error(t('team.validation.quota'))),
-                      },
-                    ]}
-                  >
-                    <InputNumber
-                      className="team-form__number"
-                      min={0}
-                      precision={0}
-                      placeholder={t('team.quota.unlimited')}
-                      {...(UNIT_FIELDS.has(field) ? { suffix: t('team.quota.unitMb') } : {})}
-                    />
-                  </Form.Item>
-                </Col>
-              ))}
-            </Row>
-            {formError && <Alert type="error" showIcon title={formError} />}
-            <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-          </Form>
-        )
-      )}
-    </Modal>
+      <Row gutter={16}>
+        {QUOTA_FIELDS.map((field) => (
+          <Col xs={24} sm={12} key={field}>
+            <Form.Item
+              name={field}
+              label={t(`team.quota.field.${field}`)}
+              rules={[
+                {
+                  validator: (_rule, value: unknown) =>
+                    isValidQuota(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('team.validation.quota'))),
+                },
+              ]}
+            >
+              <InputNumber
+                className="team-form__number"
+                min={0}
+                precision={0}
+                placeholder={t('team.quota.unlimited')}
+                {...(UNIT_FIELDS.has(field) ? { suffix: t('team.quota.unitMb') } : {})}
+              />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 // Sets a new password for a user; they must change it at their next login.
-import { Alert, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { confirmRules, passwordRules } from '../../../lib/validation';
@@ -43,42 +44,34 @@ export function ResetPasswordModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open && user !== null}
       title={t('team.password.title')}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={mutation.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      form={form}
+      name="team-reset-password"
+      loading={mutation.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      clearErrorOnChange={false}
+      onClose={onClose}
+      onFinish={onFinish}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t('team.password.hint', { name: user?.user_name ?? '' })}
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph type="secondary">
-        {t('team.password.hint', { name: user?.user_name ?? '' })}
-      </Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        name="team-reset-password"
-        layout="vertical"
-        preserve={false}
-        onFinish={(values) => void onFinish(values)}
+      <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
+        <Input.Password autoComplete="new-password" maxLength={20} autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="password2"
+        label={t('team.user.field.password2')}
+        dependencies={['password']}
+        rules={confirmRules(t)}
       >
-        <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
-          <Input.Password autoComplete="new-password" maxLength={20} autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="password2"
-          label={t('team.user.field.password2')}
-          dependencies={['password']}
-          rules={confirmRules(t)}
-        >
-          <Input.Password autoComplete="new-password" maxLength={20} />
-        </Form.Item>
-        {formError && <Alert type="error" showIcon title={formError} />}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="new-password" maxLength={20} />
+      </Form.Item>
+    </FormModal>
   );
 }

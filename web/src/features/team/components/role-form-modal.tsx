@@ -1,8 +1,9 @@
 // Create / edit a role: name (no spaces or special characters), permissions, custom home page, fullscreen.
-import { Alert, Form, Input, Modal, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { useAppState } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -70,78 +71,68 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
       title={role ? t('team.role.editTitle') : t('team.role.createTitle')}
       width={640}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      form={form}
+      name="team-role"
+      initialValues={{
+        name: role?.name ?? '',
+        permissions: role?.permissions ?? [],
+        home_page: role?.home_page ?? null,
+        dashboard_fullscreen: role?.dashboard_fullscreen ?? false,
+      }}
+      loading={create.isPending || update.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      onValuesChange={(changed: Partial<Values>) => {
+        // A home page the role no longer holds is cleared.
+        if (changed.permissions && homePage && !changed.permissions.includes(homePage)) {
+          form.setFieldValue('home_page', null);
+        }
+      }}
+      onClose={onClose}
+      onFinish={onFinish}
+      hiddenSubmit={false}
+      formProps={{ className: 'team-form' }}
     >
-      <Form<Values>
-        form={form}
-        name="team-role"
-        layout="vertical"
-        className="team-form"
-        preserve={false}
-        initialValues={{
-          name: role?.name ?? '',
-          permissions: role?.permissions ?? [],
-          home_page: role?.home_page ?? null,
-          dashboard_fullscreen: role?.dashboard_fullscreen ?? false,
-        }}
-        onFinish={(values) => void onFinish(values)}
-        onValuesChange={(changed: Partial<Values>) => {
-          if (formError) setFormError(null);
-          // A home page the role no longer holds is cleared.
-          if (changed.permissions && homePage && !changed.permissions.includes(homePage)) {
-            form.setFieldValue('home_page', null);
-          }
-        }}
+      <Form.Item
+        name="name"
+        label={t('team.role.field.name')}
+        rules={roleNameRules(t)}
+        extra={t('team.role.field.nameHint')}
       >
-        <Form.Item
-          name="name"
-          label={t('team.role.field.name')}
-          rules={roleNameRules(t)}
-          extra={t('team.role.field.nameHint')}
-        >
-          <Input autoComplete="off" maxLength={32} autoFocus />
-        </Form.Item>
-        <Form.Item
-          name="permissions"
-          label={t('team.role.field.permissions')}
-          rules={[
-            { required: true, type: 'array', min: 1, message: t('team.validation.permissions.required') },
-          ]}
-        >
-          <PermissionTree height={300} />
-        </Form.Item>
-        <Form.Item
-          name="home_page"
-          label={t('team.role.field.homePage')}
-          extra={t('team.role.field.homePageHint')}
-        >
-          <Select
-            allowClear
-            placeholder={t('team.role.field.homePagePlaceholder')}
-            options={choices.map((code) => ({ value: code, label: nameOf(code) }))}
-            notFoundContent={t('team.role.field.homePageEmpty')}
-          />
-        </Form.Item>
-        <Form.Item
-          name="dashboard_fullscreen"
-          label={t('team.role.field.dashboardFullscreen')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        {formError && <Alert type="error" showIcon title={formError} />}
-      </Form>
-    </Modal>
+        <Input autoComplete="off" maxLength={32} autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="permissions"
+        label={t('team.role.field.permissions')}
+        rules={[
+          { required: true, type: 'array', min: 1, message: t('team.validation.permissions.required') },
+        ]}
+      >
+        <PermissionTree height={300} />
+      </Form.Item>
+      <Form.Item
+        name="home_page"
+        label={t('team.role.field.homePage')}
+        extra={t('team.role.field.homePageHint')}
+      >
+        <Select
+          allowClear
+          placeholder={t('team.role.field.homePagePlaceholder')}
+          options={choices.map((code) => ({ value: code, label: nameOf(code) }))}
+          notFoundContent={t('team.role.field.homePageEmpty')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="dashboard_fullscreen"
+        label={t('team.role.field.dashboardFullscreen')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }

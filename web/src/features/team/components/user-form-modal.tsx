@@ -1,8 +1,9 @@
 // Create / edit a user. Create asks for the password twice; a secondary administrator must be bound to a group.
-import { Alert, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { companyRules, confirmRules, passwordRules, userNameRules } from '../../../lib/validation';
@@ -111,133 +112,119 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal<UserFormValues>
       open={open}
       title={editing ? t('team.user.editTitle') : t('team.user.createTitle')}
       width={720}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={t('common.action.save')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={create.isPending || update.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      afterClose={() => setFormError(null)}
+      form={form}
+      name="team-user"
+      initialValues={initialValues}
+      loading={create.isPending || update.isPending}
+      error={formError}
+      onErrorChange={setFormError}
+      onClose={onClose}
+      onFinish={onFinish}
+      formProps={{ className: 'team-form' }}
     >
-      <Form<UserFormValues>
-        form={form}
-        name="team-user"
-        layout="vertical"
-        className="team-form"
-        initialValues={initialValues}
-        preserve={false}
-        onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => {
-          if (formError) setFormError(null);
-        }}
-      >
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="user_name"
+            label={t('team.user.field.userName')}
+            rules={editing ? [] : userNameRules(t)}
+          >
+            <Input disabled={editing} autoComplete="off" maxLength={32} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="nick_name" label={t('team.user.field.nickName')} rules={nickNameRules(t)}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        {!editing && (
+          <>
+            <Col xs={24} sm={12}>
+              <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
+                <Input.Password autoComplete="new-password" maxLength={20} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item
+                name="password2"
+                label={t('team.user.field.password2')}
+                dependencies={['password']}
+                rules={confirmRules(t)}
+              >
+                <Input.Password autoComplete="new-password" maxLength={20} />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+        <Col xs={24} sm={12}>
+          <Form.Item name="phone" label={t('team.user.field.phone')} rules={phoneRules(t)}>
+            <Input autoComplete="off" maxLength={11} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="email" label={t('team.user.field.email')} rules={emailRules(t)}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item name="company" label={t('team.user.field.company')} rules={companyRules(t)}>
+            <Input autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="role_id"
+            label={t('team.user.field.role')}
+            rules={[{ required: true, message: t('team.validation.role.required') }]}
+          >
+            <Select
+              loading={roles.isPending}
+              placeholder={t('team.user.field.rolePlaceholder')}
+              options={(roles.data?.items ?? []).map((r) => ({
+                value: r.id,
+                label: roleLabel(r.code, r.name),
+              }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="group_id"
+            label={t('team.user.field.group')}
+            dependencies={['is_admin2']}
+            rules={admin2GroupRules(t)}
+            required={isAdmin2}
+          >
+            <GroupSelect />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="is_admin2"
+            label={t('team.user.field.isAdmin2')}
+            valuePropName="checked"
+            extra={t('team.user.field.isAdmin2Hint')}
+          >
+            <Switch />
+          </Form.Item>
+        </Col>
+        {!editing && (
           <Col xs={24} sm={12}>
             <Form.Item
-              name="user_name"
-              label={t('team.user.field.userName')}
-              rules={editing ? [] : userNameRules(t)}
-            >
-              <Input disabled={editing} autoComplete="off" maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="nick_name" label={t('team.user.field.nickName')} rules={nickNameRules(t)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          {!editing && (
-            <>
-              <Col xs={24} sm={12}>
-                <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
-                  <Input.Password autoComplete="new-password" maxLength={20} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="password2"
-                  label={t('team.user.field.password2')}
-                  dependencies={['password']}
-                  rules={confirmRules(t)}
-                >
-                  <Input.Password autoComplete="new-password" maxLength={20} />
-                </Form.Item>
-              </Col>
-            </>
-          )}
-          <Col xs={24} sm={12}>
-            <Form.Item name="phone" label={t('team.user.field.phone')} rules={phoneRules(t)}>
-              <Input autoComplete="off" maxLength={11} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="email" label={t('team.user.field.email')} rules={emailRules(t)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="company" label={t('team.user.field.company')} rules={companyRules(t)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="role_id"
-              label={t('team.user.field.role')}
-              rules={[{ required: true, message: t('team.validation.role.required') }]}
-            >
-              <Select
-                loading={roles.isPending}
-                placeholder={t('team.user.field.rolePlaceholder')}
-                options={(roles.data?.items ?? []).map((r) => ({
-                  value: r.id,
-                  label: roleLabel(r.code, r.name),
-                }))}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="group_id"
-              label={t('team.user.field.group')}
-              dependencies={['is_admin2']}
-              rules={admin2GroupRules(t)}
-              required={isAdmin2}
-            >
-              <GroupSelect />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="is_admin2"
-              label={t('team.user.field.isAdmin2')}
+              name="must_change_password"
+              label={t('team.user.field.mustChangePassword')}
               valuePropName="checked"
-              extra={t('team.user.field.isAdmin2Hint')}
             >
               <Switch />
             </Form.Item>
           </Col>
-          {!editing && (
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="must_change_password"
-                label={t('team.user.field.mustChangePassword')}
-                valuePropName="checked"
-              >
-                <Switch />
-              </Form.Item>
-            </Col>
-          )}
-        </Row>
-        {formError && <Alert type="error" showIcon title={formError} />}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
-    </Modal>
+        )}
+      </Row>
+    </FormModal>
   );
 }
