@@ -1,5 +1,5 @@
 // "Bind phone or email" (header user menu): the account, a code sent to it, then bind.
-import { MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { MailOutlined } from '@ant-design/icons';
 import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { accountRules, smsCodeRules } from '../../../lib/validation';
+import { accountRules } from '../../../lib/validation';
 import { useBindAccount } from '../api/bind-account';
 import { useSendBindCode } from '../api/send-bind-code';
-import { SendCodeButton } from './send-code-button';
+import { SmsCodeField } from './sms-code-field';
 
 interface Values {
   account: string;
@@ -76,18 +76,7 @@ export function BindAccountModal({ open, onClose }: { open: boolean; onClose: ()
           autoFocus
         />
       </Form.Item>
-      <div className="code-row">
-        <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
-          <Input
-            prefix={<SafetyCertificateOutlined />}
-            placeholder={t('auth.field.smsCode')}
-            aria-label={t('auth.field.smsCode')}
-            autoComplete="one-time-code"
-            maxLength={8}
-          />
-        </Form.Item>
-        <SendCodeButton onSend={onSend} />
-      </div>
+      <SmsCodeField onSend={onSend} />
     </FormModal>
   );
 }

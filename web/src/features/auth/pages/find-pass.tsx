@@ -1,5 +1,5 @@
 // Find password: verify the account with a code, then set a new password and go back to login.
-import { LockOutlined, MailOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,11 +7,11 @@ import { Link, useNavigate } from 'react-router';
 
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { accountRules, confirmRules, passwordRules, smsCodeRules } from '../../../lib/validation';
+import { accountRules, confirmRules, passwordRules } from '../../../lib/validation';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
-import { SendCodeButton } from '../components/send-code-button';
+import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
 
@@ -88,18 +88,7 @@ export default function FindPassPage() {
           onRefresh={captcha.refresh}
           required={false}
         />
-        <div className="code-row">
-          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('auth.field.smsCode')}
-              aria-label={t('auth.field.smsCode')}
-              autoComplete="one-time-code"
-              maxLength={8}
-            />
-          </Form.Item>
-          <SendCodeButton onSend={onSendCode} />
-        </div>
+        <SmsCodeField onSend={onSendCode} />
         <Form.Item name="password" rules={passwordRules(t)}>
           <Input.Password
             prefix={<LockOutlined />}

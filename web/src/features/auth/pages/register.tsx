@@ -1,11 +1,5 @@
 // Registration: user name, phone or email with a verification code, password, optional company, privacy consent.
-import {
-  LockOutlined,
-  MailOutlined,
-  SafetyCertificateOutlined,
-  ShopOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { LockOutlined, MailOutlined, ShopOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +13,12 @@ import {
   companyRules,
   confirmRules,
   passwordRules,
-  smsCodeRules,
   userNameRules,
 } from '../../../lib/validation';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
-import { SendCodeButton } from '../components/send-code-button';
+import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
 
@@ -132,18 +125,7 @@ export default function RegisterPage() {
           onRefresh={captcha.refresh}
           required={false}
         />
-        <div className="code-row">
-          <Form.Item name="sms_code" rules={smsCodeRules(t)} className="code-row__field">
-            <Input
-              prefix={<SafetyCertificateOutlined />}
-              placeholder={t('auth.field.smsCode')}
-              aria-label={t('auth.field.smsCode')}
-              autoComplete="one-time-code"
-              maxLength={8}
-            />
-          </Form.Item>
-          <SendCodeButton onSend={onSendCode} />
-        </div>
+        <SmsCodeField onSend={onSendCode} />
         <Form.Item name="password" rules={passwordRules(t)}>
           <Input.Password
             prefix={<LockOutlined />}
