@@ -2,11 +2,11 @@
 
 import logging
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import repository as auth_repository
 from iotyun.auth import service as auth_service
-from iotyun.auth.models import Tenant, User
+from iotyun.auth.models import User
 from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
@@ -29,7 +29,7 @@ DEMO_USERS: tuple[tuple[str, RoleCode, str, str | None], ...] = (
 
 async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     """Create the demo tenant unless it exists; True when created."""
-    existing = (await session.execute(select(Tenant).where(Tenant.code == DEMO_TENANT))).scalar_one_or_none()
+    existing = await auth_repository.tenant_by_code(session, DEMO_TENANT)
     if existing is not None:
         return False
     tenant, roles = await auth_service.create_tenant(session, "iotyun demo", DEMO_TENANT)

@@ -1,9 +1,11 @@
-"""Every account SELECT. Login and token lookups run before a tenant is known, so they match global unique keys."""
+"""Every account query. Login and token lookups run before a tenant is known, so they match global unique keys."""
 
-from sqlalchemy import or_, select
+from datetime import datetime
+
+from sqlalchemy import delete, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import Role, User, UserToken, VerifyCode
+from iotyun.auth.models import Captcha, RequestNonce, Role, Tenant, User, UserToken, VerifyCode
 from iotyun.core.limits import account_kind
 from iotyun.core.tenancy import ALL_TENANTS
 
@@ -47,3 +49,15 @@ async def token_with_user(session: AsyncSession, token_hash: str) -> tuple[UserT
 async def live_tokens(session: AsyncSession, user_id: int) -> list[UserToken]:
     stmt = select(UserToken).where(UserToken.user_id == user_id, UserToken.revoked_at.is_(None))
     return list((await session.execute(stmt)).scalars())
+
+
+async def tenant_by_code(session: AsyncSession, code: str) -> Tenant | None:
+    return (await session.execute(select(Tenant).where(Tenant.code == code))).scalar_one_or_none()
+
+
+async def purge_expired_captchas(session: AsyncSession, now: datetime) -> None:
+    await session.execute(delete(Captcha).where(Captcha.expires_at < now))
+
+
+async def purge_expired_nonces(session: AsyncSession, now: datetime) -> None:
+    await session.execute(delete(RequestNonce).where(RequestNonce.expires_at < now))

@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from captcha.image import ImageCaptcha
 from fastapi import Request
-from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -56,7 +55,7 @@ async def new_captcha(session: AsyncSession, settings: Settings) -> CaptchaOut:
     if not settings.captcha_enabled:
         return CaptchaOut(enabled=False, code_key="", img="", expires_in=0)
     now = utcnow()
-    await session.execute(delete(Captcha).where(Captcha.expires_at < now))
+    await repo.purge_expired_captchas(session, now)
     answer = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
     key = secrets.token_urlsafe(24)
     session.add(
@@ -402,7 +401,7 @@ async def check_public(session: AsyncSession, request: Request) -> Actor | None:
         except IntegrityError as exc:
             raise AppError(ErrorCode.SIGNATURE_REPLAYED) from exc
         if secrets.randbelow(50) == 0:
-            await nonce_session.execute(delete(RequestNonce).where(RequestNonce.expires_at < now))
+            await repo.purge_expired_nonces(nonce_session, now)
             await nonce_session.commit()
     return None
 

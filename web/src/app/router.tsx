@@ -22,7 +22,7 @@ import {
   splitCodes,
   takeOldUserFlag,
 } from '../lib/session';
-import { defaultPageFor, resolveDefaultPage } from './default-page';
+import { defaultPageFor, resolveDefaultPage } from '../lib/default-page';
 import { canOpen, filterRoutes, menuPagePaths, permsChain, runGuard, type GuardDeps } from './guard';
 import { createRouteObjects, guardedRoutes } from './routes';
 
