@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: uv help install install-py install-web install-browser web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
+.PHONY: uv help install install-py install-web install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo and serve the console at http://$(HOST):$(PORT)/iotyun/"
@@ -67,9 +67,9 @@ serve: run
 # --- checks -----------------------------------------------------------------------------------------------------
 
 lint: install
-	$(PY) ruff check iotyun tests
-	$(PY) ruff format --check iotyun tests
-	$(PY) mypy iotyun tests
+	$(PY) ruff check iotyun tests bench
+	$(PY) ruff format --check iotyun tests bench
+	$(PY) mypy iotyun tests bench
 	$(NPM) run typecheck
 	$(NPM) run lint
 
@@ -93,8 +93,17 @@ gen: install
 	$(PY) python -m iotyun.gen
 	cd web && npx openapi-typescript src/types/openapi.gen.json -o src/types/api.gen.ts
 
-bench: install-py
-	@if ls bench/*.py >/dev/null 2>&1; then for b in bench/*.py; do $(PY) python $$b || exit 1; done; else echo "no benchmarks yet"; fi
+install-bench:
+	@if ! command -v wrk >/dev/null 2>&1; then \
+		echo "installing wrk"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk >/dev/null; \
+	fi
+
+# Every benchmark on the embedded default (SQLite); the device list also on PostgreSQL (127.0.0.1:5432).
+bench: install-py install-bench
+	@for b in bench/*.py; do $(PY) python $$b || exit 1; done
+	$(PY) python bench/device_list.py --db postgresql
 
 clean:
 	rm -rf .venv web/node_modules web/dist var .mypy_cache .ruff_cache .pytest_cache

@@ -3,6 +3,12 @@
 from fastapi import APIRouter, FastAPI
 
 from iotyun.auth.router import router as auth_router
+from iotyun.devices.districts.router import router as districts_router
+from iotyun.devices.gps.router import router as device_gps_router
+from iotyun.devices.groups.router import router as device_groups_router
+from iotyun.devices.router import router as devices_router
+from iotyun.devices.thumbnails.router import router as thumbnails_router
+from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.roles.router import router as team_roles_router
@@ -12,7 +18,19 @@ API_PREFIX = "/api"
 
 # Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
 # authorization matrix test sees every endpoint.
-ROUTERS: tuple[APIRouter, ...] = (system_router, auth_router, team_router, team_roles_router, team_groups_router)
+ROUTERS: tuple[APIRouter, ...] = (
+    system_router,
+    auth_router,
+    team_router,
+    team_roles_router,
+    team_groups_router,
+    devices_router,
+    device_groups_router,
+    virtual_devices_router,
+    thumbnails_router,
+    device_gps_router,
+    districts_router,
+)
 
 
 def mount_api(app: FastAPI) -> None:

@@ -2,7 +2,8 @@
 
 from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
+from iotyun.devices import models as device_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
 
-__all__ = ["Base", "auth_models", "system_models", "team_models"]
+__all__ = ["Base", "auth_models", "device_models", "system_models", "team_models"]

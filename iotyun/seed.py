@@ -11,6 +11,8 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
+from iotyun.devices import demo as device_demo
+from iotyun.devices import demo_monitoring as device_monitoring_demo
 from iotyun.team.models import UserGroup
 
 log = logging.getLogger("iotyun.seed")
@@ -40,21 +42,23 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
         await session.flush()
         groups[label] = group
     password_hash = security.hash_password(settings.demo_password)
+    users: dict[str, User] = {}
     for name, role, nick, group_name in DEMO_USERS:
-        session.add(
-            User(
-                tenant_id=tenant.id,
-                user_name=name,
-                email=f"{name}@demo.iotyun.local",
-                password_hash=password_hash,
-                nick_name=nick,
-                company="iotyun",
-                role_id=roles[role].id,
-                is_admin2=role == RoleCode.ADMINISTRATOR2,
-                group_id=groups[group_name].id if group_name else None,
-            )
+        users[name] = User(
+            tenant_id=tenant.id,
+            user_name=name,
+            email=f"{name}@demo.iotyun.local",
+            password_hash=password_hash,
+            nick_name=nick,
+            company="iotyun",
+            role_id=roles[role].id,
+            is_admin2=role == RoleCode.ADMINISTRATOR2,
+            group_id=groups[group_name].id if group_name else None,
         )
+        session.add(users[name])
     await session.flush()
+    await device_demo.seed(session, tenant.id, users)
+    await device_monitoring_demo.seed(session, tenant.id, users)
     return True
 
 

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const CI = process.env.CI === 'true';
-const PORT = 8181;
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The console must be built; `make test` builds it first, a bare `npm run e2e` builds it only when missing.

@@ -3,8 +3,10 @@
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field
+from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from iotyun.core.limits import MAP_THEMES
 
 
 class Settings(BaseSettings):
@@ -35,10 +37,29 @@ class Settings(BaseSettings):
     smtp_from: str = ""
     sms_webhook_url: str = ""
     demo_password: str = "iotyun123"  # noqa: S105 - the documented demo login, overridable
+    # Flow card operator: "local" (default; the console keeps each card's book itself, no internet) or "webhook"
+    # (POSTs {action, iccid} to flowcard_url and reads the card's facts back). docs/operations.md.
+    flowcard_provider: str = "local"
+    flowcard_url: str = ""
     web_dist: Path = Field(default_factory=lambda: Path(__file__).resolve().parents[2] / "web" / "dist")
     log_level: str = "INFO"
     # Also write the log to this file (the browser tests read verification codes from it).
     log_file: Path | None = None
+    # The device map's tile server (a Leaflet URL template such as https://{s}.tile.example/{z}/{x}/{y}.png); unset
+    # means the console shows its bundled offline base map. Attribution, subdomains and max zoom go with it.
+    map_tile_url: str | None = None
+    map_tile_attribution: str = ""
+    map_tile_subdomains: str = "abc"
+    map_max_zoom: int = Field(default=18, ge=1, le=22)
+    # One of SPEC §9's map themes (core.limits.MAP_THEMES).
+    map_theme: str = "normal"
+
+    @field_validator("map_theme")
+    @classmethod
+    def _known_theme(cls, value: str) -> str:
+        if value not in MAP_THEMES:
+            raise ValueError(f"IOTYUN_MAP_THEME must be one of {', '.join(MAP_THEMES)}")
+        return value
 
     @property
     def resolved_database_url(self) -> str:

@@ -8,7 +8,7 @@ from enum import IntEnum
 
 
 class ErrorCode(IntEnum):
-    # 100001-100024 common
+    # 100001-100025 common
     SUCCESS = 100001
     OPERATION_FAILED = 100002
     SERVICE_EXCEPTION = 100003
@@ -33,6 +33,7 @@ class ErrorCode(IntEnum):
     EXPORT_CONFIRM_REQUIRED = 100022
     CONFLICT = 100023
     ACCOUNT_NOT_VERIFIED = 100024
+    URL_INVALID = 100025
     # 110001-110004 login
     LOGIN_EMPTY = 110001
     CAPTCHA_FAILED = 110002
@@ -414,7 +415,7 @@ _HISTORY_NO_DATA = ("所选时间范围内没有历史数据", "There is no hist
 # code -> (zh text, en text); texts may hold str.format placeholders such as {field} {seconds} {limit}
 # fmt: off
 CATALOGUE: dict[int, tuple[str, str]] = {
-    # 100001-100024 common
+    # 100001-100025 common
     ErrorCode.SUCCESS: ("成功", "Success"),
     ErrorCode.OPERATION_FAILED: ("操作失败", "Operation failed"),
     ErrorCode.SERVICE_EXCEPTION: ("服务繁忙，请稍后再试", "The service is busy, please try again later"),
@@ -439,6 +440,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.EXPORT_CONFIRM_REQUIRED: ("数据量超出导出上限，确认后仅导出前 {limit} 行", "The data exceeds the export limit, confirm to export only the first {limit} rows"),
     ErrorCode.CONFLICT: ("数据已被他人修改，请刷新后重试", "This item was changed by someone else, please refresh and try again"),
     ErrorCode.ACCOUNT_NOT_VERIFIED: ("账号未验证", "The account has not been verified"),
+    ErrorCode.URL_INVALID: ("网址格式不正确", "The URL is not valid"),
     # 110001-110004 login
     ErrorCode.LOGIN_EMPTY: ("登录名或密码不能为空", "The login name and password are required"),
     ErrorCode.CAPTCHA_FAILED: ("图形验证码错误或已过期", "The graphic code is wrong or has expired"),
@@ -539,9 +541,9 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.DATA_ITEM_UNBOUND: ("数据项未绑定", "This data item is not bound"),
     ErrorCode.WRITE_FAILED: ("写入数据失败", "Writing the data failed"),
     ErrorCode.DEVICE_TIMEOUT: ("设备响应超时", "The device did not respond in time"),
-    ErrorCode.EXPORT_ROW_LIMIT: ("最多只能导出 5000 行数据", "You can export at most 5000 rows"),
+    ErrorCode.EXPORT_ROW_LIMIT: ("最多只能导出前 5000 行数据（共 {total} 行）", "You can export at most the first 5000 rows ({total} rows match)"),
     ErrorCode.EXPORT_EMPTY: ("没有可导出的数据", "There is no data to export"),
-    ErrorCode.IMPORT_FILE_TYPE_INVALID: ("导入文件须为 xls 或 csv 格式", "The import file must be xls or csv"),
+    ErrorCode.IMPORT_FILE_TYPE_INVALID: ("导入文件须为 xlsx、xls 或 csv 格式", "The import file must be xlsx, xls or csv"),
     ErrorCode.IMPORT_FILE_TOO_LARGE: ("导入文件不能超过 20MB", "The import file cannot exceed 20MB"),
     ErrorCode.IMPORT_FILE_EMPTY: ("导入文件中没有数据", "The import file has no data"),
     ErrorCode.IMPORT_ROW_INVALID: ("导入数据有误（第 {row} 行）", "The import data has an error (row {row})"),

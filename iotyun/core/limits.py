@@ -46,6 +46,23 @@ USER_NAME_RE = re.compile(rf"^[A-Za-z][A-Za-z0-9_]{{{USER_NAME_MIN - 1},{USER_NA
 PASSWORD_RE = re.compile(rf"^[A-Za-z0-9]{{{PASSWORD_MIN},{PASSWORD_MAX}}}$")
 PHONE_RE = re.compile(rf"^\d{{{PHONE_DIGITS}}}$")
 
+# Devices (docs/api-devices.md): SPEC §5 "SN code alphanumeric under 20", "flow card number at least 18 digits, no
+# special characters"; the other lengths are the device table's columns.
+SN_MAX = 19
+SN_RE = re.compile(rf"^[A-Za-z0-9]{{1,{SN_MAX}}}$")
+DEVICE_SECRET_MIN, DEVICE_SECRET_MAX = 6, 32
+DEVICE_ALIAS_MAX = 32
+DEVICE_ADDRESS_MAX = 200
+CONTACT_NAME_MAX = 32
+SITE_TYPE_MAX = 32
+DEVICE_REMARK_MAX = 200
+VIDEO_URL_MAX = 500
+VIDEO_URL_RE = re.compile(r"^(https?|rtsp|rtmp|wss?)://[^\s/?#]+\S*$")
+ICCID_RE = re.compile(r"^[0-9A-Za-z]{18,32}$")
+ICCID_MIN_DIGITS = 18
+# SPEC §9 "test flow 6M": what a new flow card holds in its operator test period.
+FLOW_CARD_TEST_MB = 6
+
 
 def rule_error(code: ErrorCode, field: str | None = None, **params: Any) -> PydanticCustomError:
     """A validation error that the app renders as `code` next to `field` (see app.py), with text `params`."""
@@ -142,6 +159,95 @@ GroupName = Annotated[
 ]
 
 
+# SPEC §5 device groups, thumbnails and virtual devices; SPEC §9 map themes (docs/api-devices.md sub-packages).
+DEVICE_GROUP_NAME_MAX = 10
+DEVICE_GROUP_NOTES_MAX = 120
+THUMBNAIL_GROUPS_MAX = 50
+THUMBNAILS_PER_GROUP_MAX = 30
+THUMBNAIL_GROUP_NAME_MAX = 32
+THUMBNAIL_GROUP_NOTES_MAX = 120
+VIRTUAL_NAME_MAX = 32
+VIRTUAL_PERMISSIONS = ("view", "write", "alarm", "history")
+VIRTUAL_VERSIONS = ("1.0", "2.0")
+VIRTUAL_MEMBERS_MAX = 50
+GPS_HISTORY_MAX_DAYS = 31
+GPS_HISTORY_MAX_POINTS = 5000
+MAP_THEMES = (
+    "normal",
+    "light",
+    "dark",
+    "redalert",
+    "googlelight",
+    "grassgreen",
+    "midnight",
+    "pink",
+    "darkgreen",
+    "bluish",
+    "grayscale",
+    "hardedge",
+)
+
+
+DeviceGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.DEVICE_GROUP_NAME_TOO_LONG),
+    _max_len(DEVICE_GROUP_NAME_MAX, ErrorCode.DEVICE_GROUP_NAME_TOO_LONG),
+]
+DeviceGroupNotes = Annotated[str, Stripped, _max_len(DEVICE_GROUP_NOTES_MAX, ErrorCode.DEVICE_GROUP_NOTES_TOO_LONG)]
+VirtualName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG),
+    _max_len(VIRTUAL_NAME_MAX, ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG, say_limit=True),
+]
+
+
+def _optional_match(pattern: re.Pattern[str], code: ErrorCode) -> AfterValidator:
+    """An empty form field means none; anything else must match `pattern`."""
+
+    def check(value: str) -> str:
+        if value and not pattern.fullmatch(value):
+            raise rule_error(code)
+        return value
+
+    return AfterValidator(check)
+
+
+def _optional_email(value: str) -> str:
+    return _email(value) if value else value
+
+
+def _iccid(value: str) -> str:
+    if not ICCID_RE.fullmatch(value) or sum(c.isdigit() for c in value) < ICCID_MIN_DIGITS:
+        raise rule_error(ErrorCode.FLOW_CARD_INVALID)
+    return value
+
+
+def _secret(value: str) -> str:
+    if not DEVICE_SECRET_MIN <= len(value) <= DEVICE_SECRET_MAX:
+        raise rule_error(ErrorCode.REGISTER_CODE_WRONG)
+    return value
+
+
+SnCode = Annotated[str, Stripped, _not_empty(ErrorCode.SN_EMPTY), _matches(SN_RE, ErrorCode.SN_INVALID)]
+DeviceSecret = Annotated[str, AfterValidator(_secret)]
+DeviceAlias = Annotated[str, Stripped, _max_len(DEVICE_ALIAS_MAX, ErrorCode.DEVICE_ALIAS_TOO_LONG)]
+DeviceAddress = Annotated[str, Stripped, _max_len(DEVICE_ADDRESS_MAX, ErrorCode.ADDRESS_TOO_LONG, say_limit=True)]
+ContactName = Annotated[str, Stripped, _max_len(CONTACT_NAME_MAX, ErrorCode.CONTACT_NAME_TOO_LONG, say_limit=True)]
+ContactPhone = Annotated[str, Stripped, _optional_match(PHONE_RE, ErrorCode.CONTACT_PHONE_INVALID)]
+ContactEmail = Annotated[str, Stripped, AfterValidator(_optional_email)]
+SiteType = Annotated[str, Stripped, _max_len(SITE_TYPE_MAX, ErrorCode.PARAM_INVALID)]
+DeviceRemark = Annotated[str, _max_len(DEVICE_REMARK_MAX, ErrorCode.DEVICE_REMARK_TOO_LONG, say_limit=True)]
+VideoUrl = Annotated[
+    str,
+    Stripped,
+    _max_len(VIDEO_URL_MAX, ErrorCode.URL_INVALID),
+    _optional_match(VIDEO_URL_RE, ErrorCode.URL_INVALID),
+]
+Iccid = Annotated[str, Stripped, AfterValidator(_iccid)]
+
+
 def account_kind(account: str) -> str:
     return "phone" if PHONE_RE.fullmatch(account) else "email"
 
@@ -174,4 +280,31 @@ def exported() -> dict[str, Any]:
         "ROLE_NAME_MAX": ROLE_NAME_MAX,
         "GROUP_NAME_MAX": GROUP_NAME_MAX,
         "NAME_PATTERN": NAME_PATTERN_WEB,
+        "SN_MAX": SN_MAX,
+        "SN_PATTERN": SN_RE.pattern,
+        "DEVICE_SECRET_MIN": DEVICE_SECRET_MIN,
+        "DEVICE_SECRET_MAX": DEVICE_SECRET_MAX,
+        "DEVICE_ALIAS_MAX": DEVICE_ALIAS_MAX,
+        "DEVICE_ADDRESS_MAX": DEVICE_ADDRESS_MAX,
+        "CONTACT_NAME_MAX": CONTACT_NAME_MAX,
+        "SITE_TYPE_MAX": SITE_TYPE_MAX,
+        "DEVICE_REMARK_MAX": DEVICE_REMARK_MAX,
+        "VIDEO_URL_MAX": VIDEO_URL_MAX,
+        "VIDEO_URL_PATTERN": VIDEO_URL_RE.pattern,
+        "ICCID_PATTERN": ICCID_RE.pattern,
+        "ICCID_MIN_DIGITS": ICCID_MIN_DIGITS,
+        "FLOW_CARD_TEST_MB": FLOW_CARD_TEST_MB,
+        "DEVICE_GROUP_NAME_MAX": DEVICE_GROUP_NAME_MAX,
+        "DEVICE_GROUP_NOTES_MAX": DEVICE_GROUP_NOTES_MAX,
+        "THUMBNAIL_GROUPS_MAX": THUMBNAIL_GROUPS_MAX,
+        "THUMBNAILS_PER_GROUP_MAX": THUMBNAILS_PER_GROUP_MAX,
+        "THUMBNAIL_GROUP_NAME_MAX": THUMBNAIL_GROUP_NAME_MAX,
+        "THUMBNAIL_GROUP_NOTES_MAX": THUMBNAIL_GROUP_NOTES_MAX,
+        "VIRTUAL_NAME_MAX": VIRTUAL_NAME_MAX,
+        "VIRTUAL_PERMISSIONS": list(VIRTUAL_PERMISSIONS),
+        "VIRTUAL_VERSIONS": list(VIRTUAL_VERSIONS),
+        "VIRTUAL_MEMBERS_MAX": VIRTUAL_MEMBERS_MAX,
+        "GPS_HISTORY_MAX_DAYS": GPS_HISTORY_MAX_DAYS,
+        "GPS_HISTORY_MAX_POINTS": GPS_HISTORY_MAX_POINTS,
+        "MAP_THEMES": list(MAP_THEMES),
     }

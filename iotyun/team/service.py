@@ -5,6 +5,7 @@ a secondary administrator reaches only users of their group and its sub-groups a
 """
 
 from datetime import UTC, datetime
+from types import ModuleType
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -557,9 +558,17 @@ async def stop_simulation(session: AsyncSession, actor: Actor) -> None:
 # --- account cancellation --------------------------------------------------------------------------------------
 
 
+def _device_service() -> ModuleType:
+    # Imported on use: devices.scope imports this module, so a module-level import would be circular.
+    from iotyun.devices import service as device_service
+
+    return device_service
+
+
 async def count_devices(session: AsyncSession, tenant_id: int) -> int:
-    """Registered devices of the tenant. Wired by the devices issue: counts table `device` once it exists, 0 before."""
-    return await repo.tenant_rows(session, "device", tenant_id)
+    """Registered devices of the tenant (an unregistered row left behind does not hold the account)."""
+    count: int = await _device_service().count_registered(session, tenant_id)
+    return count
 
 
 async def count_virtual_devices(session: AsyncSession, tenant_id: int) -> int:
@@ -592,6 +601,8 @@ async def cancel_account(session: AsyncSession, actor: Actor, password: str) -> 
         raise AppError(ErrorCode.CANCEL_HAS_TEMPLATES)
     await auth_service.revoke_tokens(session, actor.user_id)
     await session.flush()
-    # Tokens, roles, groups, quotas and the log go with the tenant (ON DELETE CASCADE).
+    # Unregistered device rows hold their owners; they go first. Tokens, roles, groups, quotas and the log go with
+    # the tenant (ON DELETE CASCADE).
+    await _device_service().purge_tenant(session, actor.tenant_id)
     await repo.delete_tenant(session, actor.tenant_id)
     session.expunge_all()

@@ -70,7 +70,15 @@ class TestOtherTenantSeesNothing:
             if params:
                 paths = [re.sub(r"{\w+}", str(i), route.path) for i in all_ids]
             for path in paths:
-                body = await other.get(path)
+                raw = await other.client.get("/api" + path, headers=other._headers())
+                if not raw.headers.get("content-type", "").startswith("application/json"):
+                    # A raw file answer (the device import template): nothing of the first tenant may be in it.
+                    assert raw.status_code == 200, (path, raw.status_code)
+                    for name in SECRET_NAMES:
+                        assert name.encode() not in raw.content, path
+                    checked += 1
+                    continue
+                body = raw.json()
                 text = str(body)
                 for name in SECRET_NAMES:
                     assert name not in text, (path, body)

@@ -30,7 +30,7 @@ cd "$repo"
 echo "e2e server: data $data_dir, log $log_file" >&2
 # In the background so a SIGTERM to this script alone (not only to its process group, which is what Playwright
 # sends) still stops the server before the EXIT trap removes the data directory.
-"${uv[@]}" run --frozen iotyun serve --demo --port 8181 >"$console_file" 2>&1 &
+"${uv[@]}" run --frozen iotyun serve --demo --port "${E2E_PORT:-8181}" >"$console_file" 2>&1 &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; exit 143' TERM INT
 status=0

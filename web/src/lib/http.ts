@@ -1,5 +1,5 @@
 // The one request wrapper (DESIGN §5.9): base URL, 90 s timeout, auth headers or signing, envelope, toasts, re-login.
-import axios, { type AxiosResponse, type Method } from 'axios';
+import axios, { type AxiosProgressEvent, type AxiosResponse, type Method } from 'axios';
 
 import type { ApiMeta, Envelope } from '../types/session';
 import { apiBase } from './config';
@@ -69,6 +69,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | 'arraybuffer';
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Upload progress of a request body (file uploads). */
+  onUploadProgress?: (event: AxiosProgressEvent) => void;
 }
 
 export const httpClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
@@ -135,9 +137,18 @@ async function promptRelogin(): Promise<void> {
   }
 }
 
+let signingOut = false;
+
+/** While the user signs out, requests still in flight answer 100009 once the token is revoked: that is expected,
+ * not an expired session, so it must not send the user to /login?redirect=... (see app/layouts/use-logout.ts). */
+export function setSigningOut(value: boolean): void {
+  signingOut = value;
+}
+
 /** 100009 outside the canvas editor: clear the session and go to /login, once for a burst of failures. */
 function expireSession(): void {
-  if (expiring) return;
+  // Already signed out (or signing out): an answer to a request of the old session changes nothing.
+  if (expiring || signingOut || !sessionStore.getState().token) return;
   expiring = true;
   const path = currentAppPath();
   const back = currentAppUrl();
@@ -272,6 +283,7 @@ async function request<T>(
       headers: buildHeaders(payload.data, options),
       responseType: options.responseType ?? 'json',
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
     });
   } catch (error) {
     throw await transportError(error, options);
@@ -296,6 +308,11 @@ export function put<T>(url: string, data?: unknown, options?: RequestOptions): P
 
 export function del<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T> {
   return request<T>('delete', url, { params }, options);
+}
+
+/** DELETE with a JSON body (batch deletes such as DELETE /yun/batch/dev/fictitious {ids}). */
+export function delWithBody<T>(url: string, data: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('delete', url, { data }, options);
 }
 
 /** GET a file (Excel export, …); resolves with the raw Blob. */

@@ -17,7 +17,21 @@ export type LanguageResources = {
   errors: Catalogue;
 };
 
-/** Groups the locale files by language: every area file merges into `translation`, errors.json is `errors`. */
+function isObject(value: unknown): value is Catalogue {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Merges `source` into `target` key by key, so two files may both fill `device.*`. */
+function deepMerge(target: Catalogue, source: Catalogue): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (isObject(current) && isObject(value)) deepMerge(current, value);
+    else target[key] = isObject(value) ? structuredClone(value) : value;
+  }
+}
+
+/** Groups the locale files by language: every area file merges into `translation` (deeply, so an area may span
+ * several files such as device.json and device-virtual.json), errors.json is `errors`. */
 export function buildResources(files: Record<string, Catalogue>): Record<string, LanguageResources> {
   const out: Record<string, LanguageResources> = {};
   for (const [path, content] of Object.entries(files)) {
@@ -26,7 +40,7 @@ export function buildResources(files: Record<string, Catalogue>): Record<string,
     const [, lang = '', area = ''] = match;
     const entry = (out[lang] ??= { translation: {}, errors: {} });
     if (area === 'errors') entry.errors = content;
-    else Object.assign(entry.translation, content);
+    else deepMerge(entry.translation, content);
   }
   return out;
 }

@@ -4,6 +4,336 @@
  */
 
 export interface paths {
+    "/api/dev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Devices */
+        get: operations["list_devices_api_dev_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/SN": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check Sn */
+        get: operations["check_sn_api_dev_SN_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/basic/{device_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Detail */
+        get: operations["device_detail_api_dev_basic__device_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/card/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate Card */
+        post: operations["activate_card_api_dev_card_activate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/card/binding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind Card */
+        post: operations["bind_card_api_dev_card_binding_post"];
+        /** Unbind Card */
+        delete: operations["unbind_card_api_dev_card_binding_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/card/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card Info */
+        get: operations["card_info_api_dev_card_info_get"];
+        /** Book Card */
+        put: operations["book_card_api_dev_card_info_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/distribution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Distribution */
+        get: operations["list_distribution_api_dev_distribution_get"];
+        put?: never;
+        /** Distribute Devices */
+        post: operations["distribute_devices_api_dev_distribution_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/distribution/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Distribution */
+        post: operations["cancel_distribution_api_dev_distribution_cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/gps/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Track */
+        get: operations["track_api_dev_gps_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/import/batchInsert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import Template */
+        get: operations["import_template_api_dev_import_batchInsert_get"];
+        put?: never;
+        /** Import Devices */
+        post: operations["import_devices_api_dev_import_batchInsert_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Map */
+        get: operations["device_map_api_dev_map_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register Device */
+        post: operations["register_device_api_dev_register_post"];
+        /** Unregister Device */
+        delete: operations["unregister_device_api_dev_register_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Shares */
+        get: operations["list_shares_api_dev_share_get"];
+        put?: never;
+        /** Share Devices */
+        post: operations["share_devices_api_dev_share_post"];
+        /** Cancel Share */
+        delete: operations["cancel_share_api_dev_share_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/share/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Drop Received Share */
+        delete: operations["drop_received_share_api_dev_share_received_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/stateInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State Info */
+        get: operations["state_info_api_dev_stateInfo_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/takeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take Back Devices */
+        post: operations["take_back_devices_api_dev_takeback_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer Devices */
+        post: operations["transfer_devices_api_dev_transfer_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Device */
+        put: operations["update_device_api_dev_update_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/districtInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** District Info */
+        get: operations["district_info_api_districtInfo_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/register/sms/num": {
         parameters: {
             query?: never;
@@ -157,6 +487,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/batch/dev/fictitious": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Batch Create */
+        post: operations["batch_create_api_yun_batch_dev_fictitious_post"];
+        /** Batch Delete */
+        delete: operations["batch_delete_api_yun_batch_dev_fictitious_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/customPage": {
         parameters: {
             query?: never;
@@ -166,6 +514,152 @@ export interface paths {
         };
         /** Custom Page */
         get: operations["custom_page_api_yun_customPage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_yun_dev_dashboard_get"];
+        /** Update Group */
+        put: operations["update_group_api_yun_dev_dashboard_put"];
+        /** Create Group */
+        post: operations["create_group_api_yun_dev_dashboard_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_dev_dashboard_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/fictitious": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Virtual */
+        get: operations["list_virtual_api_yun_dev_fictitious_get"];
+        /** Update Virtual */
+        put: operations["update_virtual_api_yun_dev_fictitious_put"];
+        /** Create Virtual */
+        post: operations["create_virtual_api_yun_dev_fictitious_post"];
+        /** Delete Virtual */
+        delete: operations["delete_virtual_api_yun_dev_fictitious_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/fictitious/repair": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Repair Virtual */
+        post: operations["repair_virtual_api_yun_dev_fictitious_repair_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/fictitious/{virtual_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Virtual */
+        get: operations["get_virtual_api_yun_dev_fictitious__virtual_id__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/gps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Position */
+        get: operations["get_position_api_yun_dev_gps_get"];
+        put?: never;
+        /** Report Position */
+        post: operations["report_position_api_yun_dev_gps_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_yun_dev_group_get"];
+        /** Update Group */
+        put: operations["update_group_api_yun_dev_group_put"];
+        /** Create Group */
+        post: operations["create_group_api_yun_dev_group_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_dev_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dev/group/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move Devices */
+        post: operations["move_devices_api_yun_dev_group_move_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/devLog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Log */
+        get: operations["device_log_api_yun_devLog_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -537,6 +1031,23 @@ export interface components {
              */
             is_active: 0 | 1;
         };
+        /** BatchCreateIn */
+        BatchCreateIn: {
+            /** Device Ids */
+            device_ids: number[];
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Version
+             * @default 1.0
+             */
+            version: string;
+        };
+        /** BatchDeleteIn */
+        BatchDeleteIn: {
+            /** Ids */
+            ids: number[];
+        };
         /** BindCodeIn */
         BindCodeIn: {
             /** Account */
@@ -548,6 +1059,11 @@ export interface components {
             account: string;
             /** Sms Code */
             sms_code: string;
+        };
+        /** Body_import_devices_api_dev_import_batchInsert_post */
+        Body_import_devices_api_dev_import_batchInsert_post: {
+            /** File */
+            file: string;
         };
         /** CancelIn */
         CancelIn: {
@@ -567,6 +1083,42 @@ export interface components {
             expires_in: number;
             /** Img */
             img: string;
+        };
+        /** CardActivateIn */
+        CardActivateIn: {
+            /** Device Id */
+            device_id: number;
+        };
+        /** CardBindIn */
+        CardBindIn: {
+            /** Device Id */
+            device_id: number;
+            /** Iccid */
+            iccid: string;
+        };
+        /** CardBookIn */
+        CardBookIn: {
+            /** Device Id */
+            device_id: number;
+            /** Effective Date */
+            effective_date?: string | null;
+            /** Expiry Date */
+            expiry_date?: string | null;
+            /**
+             * Package Name
+             * @default
+             */
+            package_name: string;
+            /**
+             * Total Mb
+             * @default 0
+             */
+            total_mb: number;
+            /**
+             * Warning Mb
+             * @default 0
+             */
+            warning_mb: number;
         };
         /** ChangePasswordIn */
         ChangePasswordIn: {
@@ -589,6 +1141,328 @@ export interface components {
             /** Custom Page Name */
             custom_page_name: string;
         };
+        /** DeviceDetailOut */
+        DeviceDetailOut: {
+            /** Address */
+            address: string;
+            /** Alias */
+            alias: string;
+            /** Area Code */
+            area_code: string;
+            /** Area Name */
+            area_name: string;
+            /** Back End Version */
+            back_end_version: string | null;
+            /** Can Manage */
+            can_manage: boolean;
+            /** Can Write */
+            can_write: boolean;
+            /** City Code */
+            city_code: string;
+            /** Contact Email */
+            contact_email: string;
+            /** Contact Name */
+            contact_name: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /** Created At */
+            created_at: number;
+            /** Dev Model */
+            dev_model: string | null;
+            /** Dev State */
+            dev_state: number | null;
+            /** Firmware Version */
+            firmware_version: string | null;
+            /** Flow Card */
+            flow_card: string | null;
+            flow_card_info: components["schemas"]["FlowCardOut"] | null;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Latitude */
+            latitude: number | null;
+            /** Longitude */
+            longitude: number | null;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Province Code */
+            province_code: string;
+            /** Registered */
+            registered: boolean;
+            /** Registered At */
+            registered_at: number | null;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "admin" | "group" | "distribution" | "share";
+            /** Remark */
+            remark: string;
+            /** Report Time */
+            report_time: number | null;
+            /** Share Count */
+            share_count: number;
+            /** Share Remaining */
+            share_remaining: number;
+            /** Shipment No */
+            shipment_no: string | null;
+            /** Site Type */
+            site_type: string;
+            /** Sn Code */
+            sn_code: string;
+            /** Video Url */
+            video_url: string;
+            /** Vpn Ip */
+            vpn_ip: string | null;
+            /** Vpn State */
+            vpn_state: boolean | null;
+        };
+        /** DeviceGroupIn */
+        DeviceGroupIn: {
+            /** Name */
+            name: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+        };
+        /** DeviceGroupOut */
+        DeviceGroupOut: {
+            /** Created At */
+            created_at: number;
+            /** Device Count */
+            device_count: number;
+            /** Id */
+            id: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Name */
+            name: string;
+            /** Notes */
+            notes: string;
+        };
+        /**
+         * DeviceGroupUpdateIn
+         * @description Notes left out stay as they are.
+         */
+        DeviceGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Notes */
+            notes?: string | null;
+        };
+        /** DeviceLogOut */
+        DeviceLogOut: {
+            /** Action */
+            action: string;
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            } | null;
+            /** Device Id */
+            device_id: number | null;
+            /** Id */
+            id: number;
+            /** Sn */
+            sn: string;
+            /** Time */
+            time: number;
+            /** User Name */
+            user_name: string;
+        };
+        /** DeviceOut */
+        DeviceOut: {
+            /** Address */
+            address: string;
+            /** Alias */
+            alias: string;
+            /** Area Code */
+            area_code: string;
+            /** Area Name */
+            area_name: string;
+            /** Back End Version */
+            back_end_version: string | null;
+            /** Can Manage */
+            can_manage: boolean;
+            /** Can Write */
+            can_write: boolean;
+            /** City Code */
+            city_code: string;
+            /** Contact Email */
+            contact_email: string;
+            /** Contact Name */
+            contact_name: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /** Created At */
+            created_at: number;
+            /** Dev Model */
+            dev_model: string | null;
+            /** Dev State */
+            dev_state: number | null;
+            /** Firmware Version */
+            firmware_version: string | null;
+            /** Flow Card */
+            flow_card: string | null;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Id */
+            id: number;
+            /** Ip */
+            ip: string | null;
+            /** Latitude */
+            latitude: number | null;
+            /** Longitude */
+            longitude: number | null;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Province Code */
+            province_code: string;
+            /** Registered */
+            registered: boolean;
+            /** Registered At */
+            registered_at: number | null;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "admin" | "group" | "distribution" | "share";
+            /** Remark */
+            remark: string;
+            /** Report Time */
+            report_time: number | null;
+            /** Shipment No */
+            shipment_no: string | null;
+            /** Site Type */
+            site_type: string;
+            /** Sn Code */
+            sn_code: string;
+            /** Video Url */
+            video_url: string;
+            /** Vpn Ip */
+            vpn_ip: string | null;
+            /** Vpn State */
+            vpn_state: boolean | null;
+        };
+        /** DeviceRegisterIn */
+        DeviceRegisterIn: {
+            /** Address */
+            address?: string | null;
+            /** Alias */
+            alias?: string | null;
+            /** Area Code */
+            area_code?: string | null;
+            /** City Code */
+            city_code?: string | null;
+            /** Contact Email */
+            contact_email?: string | null;
+            /** Contact Name */
+            contact_name?: string | null;
+            /** Contact Phone */
+            contact_phone?: string | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Province Code */
+            province_code?: string | null;
+            /**
+             * Secret
+             * @default
+             */
+            secret: string;
+            /** Site Type */
+            site_type?: string | null;
+            /** Sn Code */
+            sn_code: string;
+        };
+        /** DeviceUpdateIn */
+        DeviceUpdateIn: {
+            /** Address */
+            address?: string | null;
+            /** Alias */
+            alias?: string | null;
+            /** Allow Write */
+            allow_write?: boolean | null;
+            /** Area Code */
+            area_code?: string | null;
+            /** City Code */
+            city_code?: string | null;
+            /** Contact Email */
+            contact_email?: string | null;
+            /** Contact Name */
+            contact_name?: string | null;
+            /** Contact Phone */
+            contact_phone?: string | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Id */
+            id: number;
+            /** Province Code */
+            province_code?: string | null;
+            /** Remark */
+            remark?: string | null;
+            /** Site Type */
+            site_type?: string | null;
+            /** Video Url */
+            video_url?: string | null;
+        };
+        /** DistributeIn */
+        DistributeIn: {
+            /**
+             * Can Write
+             * @default false
+             */
+            can_write: boolean;
+            /** Device Ids */
+            device_ids: number[];
+            /** User Ids */
+            user_ids: number[];
+        };
+        /** DistributionCancelIn */
+        DistributionCancelIn: {
+            /** Device Ids */
+            device_ids: number[];
+            /** User Ids */
+            user_ids: number[];
+        };
+        /** DistrictItem */
+        DistrictItem: {
+            /** Code */
+            code: string;
+            /** Leaf */
+            leaf: boolean;
+            /** Name */
+            name: string;
+        };
+        /** DistrictPath */
+        DistrictPath: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+            /** Path */
+            path: components["schemas"]["DistrictRef"][];
+        };
+        /** DistrictRef */
+        DistrictRef: {
+            /** Code */
+            code: string;
+            /** Name */
+            name: string;
+        };
         /** Envelope[CaptchaOut] */
         Envelope_CaptchaOut_: {
             data?: components["schemas"]["CaptchaOut"] | null;
@@ -597,6 +1471,36 @@ export interface components {
         /** Envelope[CustomPageOut] */
         Envelope_CustomPageOut_: {
             data?: components["schemas"]["CustomPageOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DeviceDetailOut] */
+        Envelope_DeviceDetailOut_: {
+            data?: components["schemas"]["DeviceDetailOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DeviceGroupOut] */
+        Envelope_DeviceGroupOut_: {
+            data?: components["schemas"]["DeviceGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DeviceOut] */
+        Envelope_DeviceOut_: {
+            data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[FlowCardOut] */
+        Envelope_FlowCardOut_: {
+            data?: components["schemas"]["FlowCardOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[GpsHistoryOut] */
+        Envelope_GpsHistoryOut_: {
+            data?: components["schemas"]["GpsHistoryOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[GpsPositionOut] */
+        Envelope_GpsPositionOut_: {
+            data?: components["schemas"]["GpsPositionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[GroupOut] */
@@ -609,6 +1513,16 @@ export interface components {
             data?: components["schemas"]["HeartOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ImportOut] */
+        Envelope_ImportOut_: {
+            data?: components["schemas"]["ImportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[MapOut] */
+        Envelope_MapOut_: {
+            data?: components["schemas"]["MapOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MyPrivilegesOut] */
         Envelope_MyPrivilegesOut_: {
             data?: components["schemas"]["MyPrivilegesOut"] | null;
@@ -618,6 +1532,16 @@ export interface components {
         Envelope_NoneType_: {
             /** Data */
             data?: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[DeviceLogOut]] */
+        Envelope_Page_DeviceLogOut__: {
+            data?: components["schemas"]["Page_DeviceLogOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[DeviceOut]] */
+        Envelope_Page_DeviceOut__: {
+            data?: components["schemas"]["Page_DeviceOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[RoleOut]] */
@@ -633,6 +1557,11 @@ export interface components {
         /** Envelope[Page[UserOut]] */
         Envelope_Page_UserOut__: {
             data?: components["schemas"]["Page_UserOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[VirtualOut]] */
+        Envelope_Page_VirtualOut__: {
+            data?: components["schemas"]["Page_VirtualOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[PrivilegeOut] */
@@ -660,15 +1589,58 @@ export interface components {
             data?: components["schemas"]["SessionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[SharesOut] */
+        Envelope_SharesOut_: {
+            data?: components["schemas"]["SharesOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SnCheckOut] */
+        Envelope_SnCheckOut_: {
+            data?: components["schemas"]["SnCheckOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[StateInfoOut] */
+        Envelope_StateInfoOut_: {
+            data?: components["schemas"]["StateInfoOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ThumbnailGroupOut] */
+        Envelope_ThumbnailGroupOut_: {
+            data?: components["schemas"]["ThumbnailGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Union[list[DistrictItem], DistrictPath]] */
+        Envelope_Union_list_DistrictItem___DistrictPath__: {
+            /** Data */
+            data?: components["schemas"]["DistrictItem"][] | components["schemas"]["DistrictPath"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[UserOut] */
         Envelope_UserOut_: {
             data?: components["schemas"]["UserOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VirtualOut] */
+        Envelope_VirtualOut_: {
+            data?: components["schemas"]["VirtualOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[int] */
         Envelope_int_: {
             /** Data */
             data?: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[DeviceGroupOut]] */
+        Envelope_list_DeviceGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["DeviceGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[GrantOut]] */
+        Envelope_list_GrantOut__: {
+            /** Data */
+            data?: components["schemas"]["GrantOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[GroupNode]] */
@@ -683,12 +1655,102 @@ export interface components {
             data?: components["schemas"]["PermissionNodeOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[list[ThumbnailGroupOut]] */
+        Envelope_list_ThumbnailGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["ThumbnailGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[VirtualOut]] */
+        Envelope_list_VirtualOut__: {
+            /** Data */
+            data?: components["schemas"]["VirtualOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** FlowCardOut */
+        FlowCardOut: {
+            /** Effective Date */
+            effective_date: string | null;
+            /** Expiry Date */
+            expiry_date: string | null;
+            /** Iccid */
+            iccid: string;
+            /** Operator State */
+            operator_state: string;
+            /** Package Name */
+            package_name: string;
+            /** Provider */
+            provider: string;
+            /** Refreshed At */
+            refreshed_at: number | null;
+            /** Remaining Mb */
+            remaining_mb: number;
+            /** Status */
+            status: string;
+            /** Total Mb */
+            total_mb: number;
+            /** Used Mb */
+            used_mb: number;
+            /** Warning */
+            warning: boolean;
+            /** Warning Mb */
+            warning_mb: number;
+        };
+        /** GpsHistoryOut */
+        GpsHistoryOut: {
+            /** Points */
+            points: components["schemas"]["TrackPoint"][];
+        };
+        /** GpsIn */
+        GpsIn: {
+            /** Device Id */
+            device_id: number;
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Speed */
+            speed?: number | null;
+            /** Time */
+            time?: number | null;
+        };
+        /** GpsPositionOut */
+        GpsPositionOut: {
+            /** Device Id */
+            device_id: number;
+            /** Latitude */
+            latitude: number | null;
+            /** Located At */
+            located_at: number | null;
+            /** Longitude */
+            longitude: number | null;
+        };
+        /** GrantOut */
+        GrantOut: {
+            /** Can Write */
+            can_write: boolean;
+            /** Created At */
+            created_at: number;
+            /** Nick Name */
+            nick_name: string;
+            /** User Id */
+            user_id: number;
+            /** User Name */
+            user_name: string;
+        };
         /** GroupIn */
         GroupIn: {
             /** Name */
             name: string;
             /** Parent Id */
             parent_id?: number | null;
+        };
+        /** GroupMoveIn */
+        GroupMoveIn: {
+            /** Device Ids */
+            device_ids: number[];
+            /** Group Id */
+            group_id: number;
         };
         /** GroupNode */
         GroupNode: {
@@ -714,6 +1776,17 @@ export interface components {
             /** User Count */
             user_count: number;
         };
+        /** GroupState */
+        GroupState: {
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Offline */
+            offline: number;
+            /** Online */
+            online: number;
+        };
         /**
          * GroupUpdateIn
          * @description Fields left out stay as they are; `parent_id: null` makes the group a root group.
@@ -735,6 +1808,30 @@ export interface components {
             expires_at: number;
             /** Server Time */
             server_time: number;
+        };
+        /** ImportOut */
+        ImportOut: {
+            /** Failed */
+            failed: number;
+            /** Rows */
+            rows: components["schemas"]["ImportRowOut"][];
+            /** Succeeded */
+            succeeded: number;
+            /** Total */
+            total: number;
+        };
+        /** ImportRowOut */
+        ImportRowOut: {
+            /** Code */
+            code: number;
+            /** Message */
+            message: string;
+            /** Ok */
+            ok: boolean;
+            /** Row */
+            row: number;
+            /** Sn Code */
+            sn_code: string;
         };
         /** LoginIn */
         LoginIn: {
@@ -759,6 +1856,55 @@ export interface components {
              */
             username: string;
         };
+        /** MapItem */
+        MapItem: {
+            /** Address */
+            address: string;
+            /** Alias */
+            alias: string;
+            /** Dev State */
+            dev_state: number | null;
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number;
+            /** Located At */
+            located_at: number | null;
+            /** Longitude */
+            longitude: number;
+            /** Registered */
+            registered: boolean;
+            /** Sn Code */
+            sn_code: string;
+        };
+        /** MapOut */
+        MapOut: {
+            /** Items */
+            items: components["schemas"]["MapItem"][];
+            /** Theme */
+            theme: string;
+            tiles: components["schemas"]["MapTiles"];
+        };
+        /** MapTiles */
+        MapTiles: {
+            /** Attribution */
+            attribution: string;
+            /** Max Zoom */
+            max_zoom: number;
+            /** Subdomains */
+            subdomains: string;
+            /** Url */
+            url: string | null;
+        };
+        /** MemberOut */
+        MemberOut: {
+            /** Alias */
+            alias: string;
+            /** Device Id */
+            device_id: number;
+            /** Sn Code */
+            sn_code: string;
+        };
         /** MembersIn */
         MembersIn: {
             /** User Ids */
@@ -777,6 +1923,13 @@ export interface components {
             /** Success */
             success: number;
         };
+        /** ModelCount */
+        ModelCount: {
+            /** Count */
+            count: number;
+            /** Model */
+            model: string;
+        };
         /**
          * MyPrivilegesOut
          * @description The caller's effective rights, computed as for the session payload.
@@ -794,6 +1947,28 @@ export interface components {
             role_permissions: string[];
             /** Roles */
             roles: string[];
+        };
+        /** Page[DeviceLogOut] */
+        Page_DeviceLogOut_: {
+            /** Items */
+            items: components["schemas"]["DeviceLogOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DeviceOut] */
+        Page_DeviceOut_: {
+            /** Items */
+            items: components["schemas"]["DeviceOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
         };
         /** Page[RoleOut] */
         Page_RoleOut_: {
@@ -821,6 +1996,17 @@ export interface components {
         Page_UserOut_: {
             /** Items */
             items: components["schemas"]["UserOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[VirtualOut] */
+        Page_VirtualOut_: {
+            /** Items */
+            items: components["schemas"]["VirtualOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -942,6 +2128,11 @@ export interface components {
             /** User Name */
             user_name: string;
         };
+        /** RepairIn */
+        RepairIn: {
+            /** Id */
+            id: number;
+        };
         /** ResetPasswordIn */
         ResetPasswordIn: {
             /** Account */
@@ -1060,10 +2251,138 @@ export interface components {
             /** X Token */
             x_Token?: string | null;
         };
+        /** ShareIn */
+        ShareIn: {
+            /** Accounts */
+            accounts: string[];
+            /**
+             * Can Write
+             * @default false
+             */
+            can_write: boolean;
+            /** Device Ids */
+            device_ids: number[];
+        };
+        /** SharesOut */
+        SharesOut: {
+            /** Items */
+            items: components["schemas"]["GrantOut"][];
+            /** Remaining */
+            remaining: number;
+        };
         /** SimulateIn */
         SimulateIn: {
             /** User Id */
             user_id: number;
+        };
+        /** SnCheckOut */
+        SnCheckOut: {
+            /** Known */
+            known: boolean;
+            /** Registered Elsewhere */
+            registered_elsewhere: boolean;
+            /** Registered Here */
+            registered_here: boolean;
+            /** Sn Code */
+            sn_code: string;
+            /** Valid */
+            valid: boolean;
+        };
+        /** StateInfoOut */
+        StateInfoOut: {
+            /** By Group */
+            by_group: components["schemas"]["GroupState"][];
+            /** By Model */
+            by_model: components["schemas"]["ModelCount"][];
+            /** Offline */
+            offline: number;
+            /** Online */
+            online: number;
+            /** Total */
+            total: number;
+            /** Unregistered */
+            unregistered: number;
+            /** Virtual Devices */
+            virtual_devices: number;
+        };
+        /** TakebackIn */
+        TakebackIn: {
+            /** Device Ids */
+            device_ids: number[];
+        };
+        /** ThumbnailGroupIn */
+        ThumbnailGroupIn: {
+            /** Name */
+            name: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+        };
+        /** ThumbnailGroupOut */
+        ThumbnailGroupOut: {
+            /** Id */
+            id: number;
+            /** Items */
+            items: components["schemas"]["ThumbnailItemOut"][];
+            /** Name */
+            name: string;
+            /** Notes */
+            notes: string;
+            /** Position */
+            position: number;
+        };
+        /**
+         * ThumbnailGroupUpdateIn
+         * @description Fields left out stay; `device_ids` replaces the group's thumbnails in that order.
+         */
+        ThumbnailGroupUpdateIn: {
+            /** Device Ids */
+            device_ids?: number[] | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Notes */
+            notes?: string | null;
+        };
+        /** ThumbnailItemOut */
+        ThumbnailItemOut: {
+            /** Address */
+            address: string;
+            /** Alias */
+            alias: string;
+            /** Dev Model */
+            dev_model: string;
+            /** Dev State */
+            dev_state: number | null;
+            /** Device Id */
+            device_id: number;
+            /** Registered */
+            registered: boolean;
+            /** Report Time */
+            report_time: number | null;
+            /** Sn Code */
+            sn_code: string;
+        };
+        /** TrackPoint */
+        TrackPoint: {
+            /** Latitude */
+            latitude: number;
+            /** Longitude */
+            longitude: number;
+            /** Speed */
+            speed: number | null;
+            /** Time */
+            time: number;
+        };
+        /** TransferIn */
+        TransferIn: {
+            /** Account */
+            account: string;
+            /** Device Ids */
+            device_ids: number[];
         };
         /** UserCreateIn */
         UserCreateIn: {
@@ -1210,6 +2529,152 @@ export interface components {
             /** Error Type */
             type: string;
         };
+        /** VirtualIn */
+        VirtualIn: {
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Area Code
+             * @default
+             */
+            area_code: string;
+            /**
+             * City Code
+             * @default
+             */
+            city_code: string;
+            /**
+             * Contact Name
+             * @default
+             */
+            contact_name: string;
+            /**
+             * Contact Phone
+             * @default
+             */
+            contact_phone: string;
+            /** Device Id */
+            device_id?: number | null;
+            /** Gps Device Id */
+            gps_device_id?: number | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Member Ids */
+            member_ids?: number[];
+            /** Name */
+            name: string;
+            /** Permissions */
+            permissions?: string[];
+            /**
+             * Province Code
+             * @default
+             */
+            province_code: string;
+            /** Template Id */
+            template_id?: number | null;
+            /**
+             * Version
+             * @default 1.0
+             */
+            version: string;
+        };
+        /** VirtualOut */
+        VirtualOut: {
+            /** Abnormal Reason */
+            abnormal_reason: ("sn_empty" | "version_differs") | null;
+            /** Address */
+            address: string;
+            /** Area Code */
+            area_code: string;
+            /** Area Name */
+            area_name: string;
+            /**
+             * Binding State
+             * @enum {string}
+             */
+            binding_state: "normal" | "abnormal";
+            /** City Code */
+            city_code: string;
+            /** Contact Name */
+            contact_name: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /** Created At */
+            created_at: number;
+            /** Device Alias */
+            device_alias: string;
+            /** Device Firmware Version */
+            device_firmware_version: string | null;
+            /** Device Id */
+            device_id: number | null;
+            /** Firmware Version */
+            firmware_version: string;
+            /** Gps Device Id */
+            gps_device_id: number | null;
+            /** Gps Sn Code */
+            gps_sn_code: string;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string;
+            /** Id */
+            id: number;
+            /** Members */
+            members: components["schemas"]["MemberOut"][];
+            /** Name */
+            name: string;
+            /** Permissions */
+            permissions: string[];
+            /** Province Code */
+            province_code: string;
+            /** Sn Code */
+            sn_code: string;
+            /** Template Id */
+            template_id: number | null;
+            /** Template Name */
+            template_name: string | null;
+            /** Version */
+            version: string;
+        };
+        /**
+         * VirtualUpdateIn
+         * @description Fields left out stay as they are; `device_id: null` or `gps_device_id: null` unbinds.
+         */
+        VirtualUpdateIn: {
+            /** Address */
+            address?: string | null;
+            /** Area Code */
+            area_code?: string | null;
+            /** City Code */
+            city_code?: string | null;
+            /** Contact Name */
+            contact_name?: string | null;
+            /** Contact Phone */
+            contact_phone?: string | null;
+            /** Device Id */
+            device_id?: number | null;
+            /** Gps Device Id */
+            gps_device_id?: number | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Id */
+            id: number;
+            /** Member Ids */
+            member_ids?: number[] | null;
+            /** Name */
+            name?: string | null;
+            /** Permissions */
+            permissions?: string[] | null;
+            /** Province Code */
+            province_code?: string | null;
+            /** Template Id */
+            template_id?: number | null;
+            /** Version */
+            version?: string | null;
+        };
     };
     responses: never;
     parameters: never;
@@ -1219,6 +2684,829 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_devices_api_dev_get: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                group_id?: number | null;
+                dev_state?: number | null;
+                registered?: boolean | null;
+                model?: string | null;
+                vpn_state?: boolean | null;
+                sort?: "sn_code" | "alias" | "dev_state" | "report_time" | "created_at" | "group_name";
+                order?: "asc" | "desc";
+                format?: "xlsx" | null;
+                accept_cap?: boolean;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DeviceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    check_sn_api_dev_SN_get: {
+        parameters: {
+            query: {
+                sn_code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SnCheckOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_detail_api_dev_basic__device_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                device_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceDetailOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    activate_card_api_dev_card_activate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardActivateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowCardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    bind_card_api_dev_card_binding_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardBindIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowCardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unbind_card_api_dev_card_binding_delete: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    card_info_api_dev_card_info_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                refresh?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowCardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    book_card_api_dev_card_info_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardBookIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowCardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_distribution_api_dev_distribution_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_GrantOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    distribute_devices_api_dev_distribution_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistributeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_distribution_api_dev_distribution_cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistributionCancelIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    track_api_dev_gps_history_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                start: number;
+                end: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GpsHistoryOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    import_template_api_dev_import_batchInsert_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    import_devices_api_dev_import_batchInsert_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_import_devices_api_dev_import_batchInsert_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_map_api_dev_map_get: {
+        parameters: {
+            query?: {
+                group_id?: number | null;
+                dev_state?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MapOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    register_device_api_dev_register_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceRegisterIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unregister_device_api_dev_register_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_shares_api_dev_share_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharesOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    share_devices_api_dev_share_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_share_api_dev_share_delete: {
+        parameters: {
+            query: {
+                device_id: number;
+                user_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    drop_received_share_api_dev_share_received_delete: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    state_info_api_dev_stateInfo_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StateInfoOut_"];
+                };
+            };
+        };
+    };
+    take_back_devices_api_dev_takeback_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakebackIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    transfer_devices_api_dev_transfer_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransferIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_device_api_dev_update_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    district_info_api_districtInfo_get: {
+        parameters: {
+            query?: {
+                parent_code?: string;
+                code?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_list_DistrictItem___DistrictPath__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     send_register_code_api_register_sms_num_post: {
         parameters: {
             query?: never;
@@ -1490,6 +3778,72 @@ export interface operations {
             };
         };
     };
+    batch_create_api_yun_batch_dev_fictitious_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchCreateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_VirtualOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    batch_delete_api_yun_batch_dev_fictitious_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BatchDeleteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     custom_page_api_yun_customPage_get: {
         parameters: {
             query?: never;
@@ -1506,6 +3860,571 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CustomPageOut_"];
+                };
+            };
+        };
+    };
+    list_groups_api_yun_dev_dashboard_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ThumbnailGroupOut__"];
+                };
+            };
+        };
+    };
+    update_group_api_yun_dev_dashboard_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThumbnailGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ThumbnailGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_dev_dashboard_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThumbnailGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ThumbnailGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_dev_dashboard_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_virtual_api_yun_dev_fictitious_get: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                group_id?: number | null;
+                binding_state?: ("normal" | "abnormal") | null;
+                version?: ("1.0" | "2.0") | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_VirtualOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_virtual_api_yun_dev_fictitious_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VirtualOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_virtual_api_yun_dev_fictitious_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VirtualOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_virtual_api_yun_dev_fictitious_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    repair_virtual_api_yun_dev_fictitious_repair_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RepairIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VirtualOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_virtual_api_yun_dev_fictitious__virtual_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                virtual_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VirtualOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_position_api_yun_dev_gps_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GpsPositionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    report_position_api_yun_dev_gps_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GpsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GpsPositionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_groups_api_yun_dev_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DeviceGroupOut__"];
+                };
+            };
+        };
+    };
+    update_group_api_yun_dev_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_dev_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_dev_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_devices_api_yun_dev_group_move_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GroupMoveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_log_api_yun_devLog_get: {
+        parameters: {
+            query?: {
+                device_id?: number | null;
+                sn?: string | null;
+                action?: string | null;
+                start?: number | null;
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DeviceLogOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

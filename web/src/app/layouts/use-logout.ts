@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { logoutRequest } from '../../features/auth';
+import { setSigningOut } from '../../lib/http';
 import { logout } from '../../lib/session';
 import { toast } from '../../lib/toast';
 
@@ -13,6 +14,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(async () => {
+    setSigningOut(true);
     try {
       await logoutRequest();
     } catch {
@@ -21,6 +23,10 @@ export function useLogout(): () => Promise<void> {
     logout();
     queryClient.clear();
     toast.success(t('layout.user.loggedOut'));
-    await navigate('/login', { replace: true });
+    try {
+      await navigate('/login', { replace: true });
+    } finally {
+      setSigningOut(false);
+    }
   }, [navigate, queryClient, t]);
 }

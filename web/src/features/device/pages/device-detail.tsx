@@ -1,6 +1,353 @@
-// DeviceDetail page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+// Device details (/deviceDetail/:id, P10000): basic facts (editable by the owner), state, flow card, VPN, video,
+// sharing and the device log. Live data arrives with the telemetry issue.
+import {
+  ArrowLeftOutlined,
+  EditOutlined,
+  MoreOutlined,
+  ReloadOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Dropdown,
+  Result,
+  Row,
+  Skeleton,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { useDevice } from '../api/get-device';
+import { useDeviceGroups } from '../api/list-device-groups';
+import { useUnregisterDevice } from '../api/unregister-device';
+import { DeviceEditModal } from '../components/device-edit-modal';
+import { DeviceLogTable } from '../components/device-log-table';
+import { DistributeModal } from '../components/distribute-modal';
+import { FlowCardSection } from '../components/flow-card-section';
+import { RelationTag } from '../components/relation-tag';
+import { ShareModal } from '../components/share-modal';
+import { ShareSummary } from '../components/share-summary';
+import { DeviceStateBadge } from '../components/state-badge';
+import { TransferModal } from '../components/transfer-modal';
+import { VideoSection } from '../components/video-section';
+import { formatTime, groupLabel } from '../lib/format';
+import type { DeviceDetailOut } from '../types';
+import '../components/registry.css';
+
+const LIST_PATH = '/device/devgroup';
+const NOT_FOUND = '110506';
+
+type Dialog = 'edit' | 'share' | 'distribute' | 'transfer' | null;
+
+const dash = (v: string | null | undefined) => v || '-';
+
+function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () => void }) {
+  const { t } = useTranslation();
+  const groups = useDeviceGroups();
+  const group = groups.data?.find((g) => g.id === device.group_id);
+  const live = device.registered;
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col span={24}>
+        <Card title={t('device.detail.basic')} className="devreg-section">
+          <Descriptions
+            size="small"
+            column={{ xs: 1, sm: 2, lg: 3 }}
+            items={[
+              { key: 'alias', label: t('device.field.alias'), children: dash(device.alias) },
+              {
+                key: 'sn',
+                label: t('device.field.sn'),
+                children: <span className="devreg-mono">{device.sn_code}</span>,
+              },
+              { key: 'model', label: t('device.field.model'), children: dash(device.dev_model) },
+              { key: 'firmware', label: t('device.field.firmware'), children: dash(device.firmware_version) },
+              {
+                key: 'backend',
+                label: t('device.field.backEndVersion'),
+                children: dash(device.back_end_version),
+              },
+              { key: 'shipment', label: t('device.field.shipmentNo'), children: dash(device.shipment_no) },
+              {
+                key: 'group',
+                label: t('device.field.group'),
+                children: group ? groupLabel(group, t('device.group.defaultName')) : dash(device.group_name),
+              },
+              { key: 'area', label: t('device.field.area'), children: dash(device.area_name) },
+              { key: 'address', label: t('device.field.address'), children: dash(device.address) },
+              { key: 'contact', label: t('device.field.contactName'), children: dash(device.contact_name) },
+              { key: 'phone', label: t('device.field.contactPhone'), children: dash(device.contact_phone) },
+              { key: 'email', label: t('device.field.contactEmail'), children: dash(device.contact_email) },
+              { key: 'site', label: t('device.field.siteType'), children: dash(device.site_type) },
+              { key: 'owner', label: t('device.field.owner'), children: dash(device.owner_name) },
+              { key: 'remark', label: t('device.field.remark'), children: dash(device.remark) },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card title={t('device.detail.state')} className="devreg-section">
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              {
+                key: 'state',
+                label: t('device.field.state'),
+                children: <DeviceStateBadge device={device} />,
+              },
+              { key: 'ip', label: t('device.field.ip'), children: live ? dash(device.ip) : '-' },
+              {
+                key: 'report',
+                label: t('device.field.reportTime'),
+                children: formatTime(device.report_time),
+              },
+              {
+                key: 'registered',
+                label: t('device.field.registeredAt'),
+                children: formatTime(device.registered_at),
+              },
+              { key: 'created', label: t('device.field.createdAt'), children: formatTime(device.created_at) },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card title={t('device.detail.vpn')} className="devreg-section">
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              {
+                key: 'vpn',
+                label: t('device.field.vpnState'),
+                children:
+                  device.vpn_state === null ? (
+                    '-'
+                  ) : (
+                    <Badge
+                      status={device.vpn_state ? 'success' : 'default'}
+                      text={device.vpn_state ? t('device.vpn.on') : t('device.vpn.off')}
+                    />
+                  ),
+              },
+              { key: 'vpnIp', label: t('device.field.vpnIp'), children: dash(device.vpn_ip) },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <FlowCardSection device={device} />
+      </Col>
+      <Col xs={24} lg={12}>
+        <Space orientation="vertical" size={16} className="devreg-block">
+          <VideoSection device={device} />
+          {device.can_manage && <ShareSummary device={device} onManage={onShare} />}
+        </Space>
+      </Col>
+    </Row>
+  );
+}
 
 export default function DeviceDetailPage() {
-  return <PlaceholderPage titleKey="menu.deviceDetail" />;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const navigate = useNavigate();
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const device = useDevice(id);
+  const unregister = useUnregisterDevice();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [tab, setTab] = useState('overview');
+  const back = () => void navigate(LIST_PATH);
+
+  const backButton = (
+    <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('device.detail.back')} onClick={back} />
+  );
+
+  if (
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    (device.isError && isApiError(device.error) && device.error.code === NOT_FOUND)
+  ) {
+    return (
+      <div className="page devreg">
+        <Card>
+          <Result
+            status="404"
+            title={t('device.detail.notFound')}
+            subTitle={t('device.detail.notFoundHint')}
+            extra={
+              <Button type="primary" onClick={back}>
+                {t('device.detail.backToList')}
+              </Button>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+  if (device.isError) {
+    return (
+      <div className="page devreg">
+        <Card>
+          <Result
+            status="error"
+            title={t('device.detail.loadFailed')}
+            subTitle={isApiError(device.error) ? device.error.detail : undefined}
+            extra={
+              <Space>
+                <Button onClick={back}>{t('device.detail.backToList')}</Button>
+                <Button type="primary" icon={<ReloadOutlined />} onClick={() => void device.refetch()}>
+                  {t('device.action.retry')}
+                </Button>
+              </Space>
+            }
+          />
+        </Card>
+      </div>
+    );
+  }
+  if (!device.data) {
+    return (
+      <div className="page devreg">
+        <PageHeader
+          title={
+            <Space>
+              {backButton}
+              <Skeleton.Input active size="small" />
+            </Space>
+          }
+        />
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
+  }
+
+  const d = device.data;
+  const name = d.alias || d.sn_code;
+  const owner = d.can_manage;
+
+  const onMore = (key: string) => {
+    if (key === 'distribute' || key === 'transfer') {
+      setDialog(key);
+      return;
+    }
+    if (key === 'unregister') {
+      void modal.confirm({
+        title: t('device.unregister.confirmTitle', { name }),
+        content: t('device.unregister.confirmContent'),
+        okText: t('device.action.unregister'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.action.cancel'),
+        onOk: () =>
+          unregister.mutateAsync(d.id).then(
+            () => toast.success(t('device.unregister.success', { name })),
+            () => undefined,
+          ),
+      });
+    }
+  };
+
+  return (
+    <div className="page devreg">
+      <PageHeader
+        title={
+          <span className="devreg-detail__title">
+            {backButton}
+            <span className="devreg-detail__name">{name}</span>
+            <DeviceStateBadge device={d} />
+            <RelationTag relation={d.relation} />
+          </span>
+        }
+        subTitle={
+          <Space size={12} className="devreg-detail__sub">
+            <span>
+              {t('device.field.sn')}
+              {t('device.detail.colon')}
+              <Typography.Text copyable className="devreg-mono">
+                {d.sn_code}
+              </Typography.Text>
+            </span>
+            {d.dev_model && <Tag variant="filled">{d.dev_model}</Tag>}
+          </Space>
+        }
+        extra={
+          owner && (
+            <Space wrap>
+              <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
+                {t('device.action.edit')}
+              </Button>
+              {d.registered && (
+                <Button icon={<ShareAltOutlined />} onClick={() => setDialog('share')}>
+                  {t('device.action.share')}
+                </Button>
+              )}
+              {d.registered && (
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'distribute', label: t('device.action.distribute') },
+                      { key: 'transfer', label: t('device.action.transfer'), danger: true },
+                      { key: 'unregister', label: t('device.action.unregister'), danger: true },
+                    ],
+                    onClick: ({ key }) => onMore(key),
+                  }}
+                >
+                  <Button icon={<MoreOutlined />} aria-label={t('device.action.more')} />
+                </Dropdown>
+              )}
+            </Space>
+          )
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        className="devreg-detail__tabs"
+        items={[
+          {
+            key: 'overview',
+            label: t('device.detail.overview'),
+            children: <Overview device={d} onShare={() => setDialog('share')} />,
+          },
+          {
+            key: 'log',
+            label: t('device.detail.log'),
+            children: (
+              <Card className="devreg-section">
+                <DeviceLogTable deviceId={d.id} />
+              </Card>
+            ),
+          },
+        ]}
+      />
+      <DeviceEditModal open={dialog === 'edit'} device={d} onClose={() => setDialog(null)} />
+      <ShareModal open={dialog === 'share'} device={d} onClose={() => setDialog(null)} />
+      <DistributeModal open={dialog === 'distribute'} device={d} onClose={() => setDialog(null)} />
+      <TransferModal
+        open={dialog === 'transfer'}
+        device={d}
+        onClose={() => setDialog(null)}
+        onTransferred={back}
+      />
+    </div>
+  );
 }

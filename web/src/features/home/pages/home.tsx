@@ -1,13 +1,25 @@
-// Home (/index): welcome card with the user and tenant, shortcuts to the modules the user may open.
+// Home (/index, P10000): a compact greeting, device figures linking to their lists, the state charts, the latest
+// device events and a small read-only map. Template and alarm figures arrive with their issues.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Col, Descriptions, Empty, Row, Typography } from 'antd';
+import { Avatar, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { useCan } from '../../../components/can';
+import { EChart } from '../../../components/charts/echart';
+import { DeviceMap } from '../../../components/map/device-map';
 import { PageHeader } from '../../../components/page-header';
+import { Perm } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
-import type { AppRoute } from '../../../types/route';
+import { useRecentDevLog } from '../api/dev-log';
+import { useHomeMap } from '../api/map';
+import { useStateInfo } from '../api/state-info';
+import { RecentEvents } from '../components/recent-events';
+import { StatCards } from '../components/stat-cards';
+import { buildGroupBarOption, buildStatePieOption } from '../lib/chart-options';
+import '../home.css';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';
@@ -15,19 +27,9 @@ function greetingKey(hour: number): string {
   return 'home.greeting.evening';
 }
 
-/** First page under a menu entry (the entry itself when it is a page). */
-function entryPath(route: AppRoute, parent = ''): string | null {
-  const full = `${parent}/${route.path}`;
-  if (route.lazy) return full;
-  for (const child of route.children ?? []) {
-    if (child.hidden) continue;
-    const found = entryPath(child, full);
-    if (found) return found;
-  }
-  return null;
-}
-
 const BUILT_IN_ROLES: readonly string[] = ['administrator', 'administrator2', 'user'];
+/** The server's name of the default device group, shown translated. */
+const DEFAULT_GROUP_NAME = '默认分组';
 
 /** Built-in roles are stored by code and shown translated; custom roles show their own name. */
 function roleLabel(t: TFunction, roleName: string): string {
@@ -35,91 +37,170 @@ function roleLabel(t: TFunction, roleName: string): string {
   return BUILT_IN_ROLES.includes(roleName) ? t(`common.role.${roleName}`) : roleName;
 }
 
-export default function HomePage() {
+function Greeting() {
   const { t } = useTranslation();
   const name = useSession((s) => s.nickName || s.name);
   const account = useSession((s) => s.name);
   const tenantName = useSession((s) => s.tenantName || s.tenantId);
   const roleName = useSession((s) => s.roleName);
-  const routes = useSession((s) => s.allowedRoutes);
-  const shortcuts = routes
-    .filter((r) => !r.hidden && r.path !== 'index' && r.menu)
-    .map((r) => ({ route: r, to: entryPath(r) }))
-    .filter((x): x is { route: AppRoute; to: string } => x.to !== null);
+  return (
+    <Card size="small" className="welcome-card home-welcome">
+      <div className="home-welcome__body">
+        <Avatar size={44} icon={<UserOutlined />} className="welcome-card__avatar" />
+        <div className="home-welcome__text">
+          <Typography.Title level={5} className="home-welcome__title">
+            {t(greetingKey(new Date().getHours()), { name })}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('home.welcome.subtitle')}</Typography.Text>
+        </div>
+        <dl className="home-welcome__facts">
+          <div>
+            <dt>
+              <IdcardOutlined /> {t('home.welcome.account')}
+            </dt>
+            <dd>{account}</dd>
+          </div>
+          <div>
+            <dt>
+              <ApartmentOutlined /> {t('home.welcome.tenant')}
+            </dt>
+            <dd>{tenantName}</dd>
+          </div>
+          <div>
+            <dt>
+              <UserOutlined /> {t('home.welcome.role')}
+            </dt>
+            <dd>{roleLabel(t, roleName)}</dd>
+          </div>
+        </dl>
+      </div>
+    </Card>
+  );
+}
+
+export default function HomePage() {
+  const { t, i18n } = useTranslation();
+  const stats = useStateInfo();
+  const canSeeLog = useCan(Perm.LOG_INFO, Perm.DEVICE);
+  const events = useRecentDevLog(undefined, canSeeLog);
+  const map = useHomeMap();
+  const canOpenMap = useCan(Perm.DEVICE_GPS);
+  const canOpenLog = useCan(Perm.LOG_INFO);
+  const info = stats.data;
+  const lang = i18n.language;
+
+  const labels = useMemo(
+    () => ({
+      online: t('home.stats.online'),
+      offline: t('home.stats.offline'),
+      unregistered: t('home.stats.unregistered'),
+      total: t('home.stats.total'),
+    }),
+    // The labels follow the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, lang],
+  );
+  const pie = useMemo(() => (info ? buildStatePieOption(info, labels) : null), [info, labels]);
+  const bars = useMemo(
+    () =>
+      info
+        ? buildGroupBarOption(info.by_group, labels, (g) =>
+            g.group_name === DEFAULT_GROUP_NAME ? t('home.chart.defaultGroup') : g.group_name,
+          )
+        : null,
+    [info, labels, t],
+  );
+  const markers = useMemo(
+    () => (map.data?.items ?? []).map((d) => ({ ...d, label: d.alias || d.sn_code })),
+    [map.data],
+  );
+
+  const chartState = (content: ReactNode) => {
+    if (stats.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
+    if (stats.isError)
+      return (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.failed')}>
+          <Button onClick={() => void stats.refetch()}>{t('home.retry')}</Button>
+        </Empty>
+      );
+    if (info?.total === 0)
+      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noDevices')} />;
+    return content;
+  };
 
   return (
-    <div className="page">
+    <div className="page home">
       <PageHeader title={t('menu.index')} />
-      <Card className="welcome-card">
-        <div className="welcome-card__body">
-          <Avatar size={64} icon={<UserOutlined />} className="welcome-card__avatar" />
-          <div className="welcome-card__text">
-            <Typography.Title level={3} className="welcome-card__title">
-              {t(greetingKey(new Date().getHours()), { name })}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('home.welcome.subtitle')}</Typography.Text>
-          </div>
-        </div>
-        <Descriptions
-          className="welcome-card__facts"
-          column={{ xs: 1, sm: 3 }}
-          items={[
-            {
-              key: 'account',
-              label: (
-                <>
-                  <IdcardOutlined /> {t('home.welcome.account')}
-                </>
-              ),
-              children: account,
-            },
-            {
-              key: 'tenant',
-              label: (
-                <>
-                  <ApartmentOutlined /> {t('home.welcome.tenant')}
-                </>
-              ),
-              children: tenantName,
-            },
-            {
-              key: 'role',
-              label: (
-                <>
-                  <UserOutlined /> {t('home.welcome.role')}
-                </>
-              ),
-              children: roleLabel(t, roleName),
-            },
-          ]}
-        />
-      </Card>
-      <Row gutter={[16, 16]} className="home-sections">
-        <Col xs={24} xl={16}>
-          <Card title={t('home.shortcuts.title')}>
-            {shortcuts.length === 0 ? (
-              <Empty description={t('home.shortcuts.empty')} />
-            ) : (
-              <div className="shortcut-grid">
-                {shortcuts.map(({ route, to }) => {
-                  const Icon = route.icon;
-                  return (
-                    <Link key={route.path} to={to} className="shortcut">
-                      <span className="shortcut__icon">{Icon && <Icon />}</span>
-                      <span className="shortcut__label">{t(route.menu ?? '')}</span>
-                    </Link>
-                  );
-                })}
-              </div>
-            )}
-          </Card>
-        </Col>
-        <Col xs={24} xl={8}>
-          <Card title={t('home.overview.title')} className="overview-card">
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.overview.coming')} />
-          </Card>
-        </Col>
-      </Row>
+      <Greeting />
+      <StatCards info={info} />
+      <div className="home-grid home-grid--charts">
+        <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
+          {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}
+        </Card>
+        <Card size="small" title={t('home.chart.groupTitle')} className="home-card">
+          {chartState(
+            bars &&
+              (info?.by_group.length ? (
+                <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
+              )),
+          )}
+        </Card>
+      </div>
+      <div className="home-grid home-grid--bottom">
+        <Card
+          size="small"
+          title={t('home.map.title')}
+          className="home-card home-card--map"
+          extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
+        >
+          {map.isError ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
+              <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
+            </Empty>
+          ) : (
+            <div className="home-map">
+              <DeviceMap
+                tiles={map.data ? map.data.tiles : undefined}
+                theme={map.data?.theme ?? 'normal'}
+                markers={markers}
+                height="100%"
+                compact
+              />
+              {map.data && (
+                <div className="home-map__legend" aria-hidden="true">
+                  {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
+                  <span>{t('home.map.count', { count: markers.length })}</span>
+                </div>
+              )}
+            </div>
+          )}
+        </Card>
+        <Card
+          size="small"
+          title={t('home.events.title')}
+          className="home-card"
+          extra={
+            canOpenLog && (
+              <Link to="/info/logInfo" className="home-card__more">
+                {t('home.events.more')}
+              </Link>
+            )
+          }
+        >
+          {canSeeLog ? (
+            <RecentEvents
+              events={events.data?.items ?? []}
+              loading={events.isPending}
+              failed={events.isError}
+              onRetry={() => void events.refetch()}
+            />
+          ) : (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
+          )}
+        </Card>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,1 @@
+"""Devices: gateways, registrations, groups, sharing, virtual devices, map and the device log."""

@@ -1,0 +1,245 @@
+"""Device spreadsheets: the batch import (xlsx, xls, csv; each row registers in its own SAVEPOINT so a failing row
+changes nothing), its template, and the device-list export (xlsx, capped at SPEC §9's 5000 rows).
+
+Column titles are file format, not prose: the import accepts the zh and en titles (and the field names), the
+template and the export are written in the caller's language."""
+
+import csv
+import io
+from datetime import UTC, datetime
+from typing import Any
+
+import openpyxl
+import xlrd
+from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.context import lang_var
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode, text
+from iotyun.core.limits import EXPORT_ROW_CAP, IMPORT_MAX_BYTES, DeviceGroupName
+from iotyun.devices import repository as repo
+from iotyun.devices import service as device_service
+from iotyun.devices.models import DeviceGroup
+from iotyun.devices.repository import DeviceFilter
+from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
+from iotyun.team import service as team_service
+
+XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+IMPORT_TYPES = (".xlsx", ".xls", ".csv")
+
+# field -> (zh title, en title, other accepted titles)
+IMPORT_COLUMNS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "sn_code": ("SN码", "SN", ("sn", "sn码", "设备sn", "序列号", "sn_code", "sncode")),
+    "secret": ("密钥", "Secret", ("设备密钥", "注册码", "secret")),
+    "alias": ("别名", "Alias", ("设备别名", "设备名称", "alias")),
+    "group": ("分组", "Group", ("设备分组", "group", "group_name")),
+    "address": ("地址", "Address", ("安装地址", "address")),
+    "contact_name": ("联系人", "Contact", ("contact", "contact_name")),
+    "contact_phone": ("联系电话", "Phone", ("电话", "phone", "contact_phone")),
+    "contact_email": ("邮箱", "Email", ("联系邮箱", "email", "contact_email")),
+    "site_type": ("站点类型", "Site type", ("场景类型", "site type", "site_type")),
+}
+
+EXPORT_COLUMNS: list[tuple[str, str, str]] = [
+    ("sn_code", "SN码", "SN"),
+    ("alias", "别名", "Alias"),
+    ("dev_model", "型号", "Model"),
+    ("firmware_version", "固件版本", "Firmware"),
+    ("group_name", "分组", "Group"),
+    ("registered", "已注册", "Registered"),
+    ("dev_state", "在线状态", "State"),
+    ("ip", "IP", "IP"),
+    ("report_time", "最后上报时间", "Last report"),
+    ("vpn_state", "VPN", "VPN"),
+    ("flow_card", "流量卡", "Flow card"),
+    ("address", "地址", "Address"),
+    ("area_name", "地区", "Area"),
+    ("contact_name", "联系人", "Contact"),
+    ("contact_phone", "联系电话", "Phone"),
+    ("contact_email", "邮箱", "Email"),
+    ("site_type", "站点类型", "Site type"),
+    ("owner_name", "所有者", "Owner"),
+    ("created_at", "创建时间", "Created"),
+]
+
+
+def _en() -> bool:
+    return lang_var.get().lower().startswith("en")
+
+
+def _key(title: Any) -> str:
+    return str(title or "").strip().lstrip("*").rstrip("*").strip().lower()
+
+
+_TITLE_TO_FIELD = {_key(t): field for field, (zh, en, others) in IMPORT_COLUMNS.items() for t in (zh, en, *others)}
+
+
+# --- reading ---------------------------------------------------------------------------------------------------
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _rows_xlsx(data: bytes) -> list[list[str]]:
+    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    sheet = book.worksheets[0]
+    return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
+
+
+def _rows_xls(data: bytes) -> list[list[str]]:
+    sheet = xlrd.open_workbook(file_contents=data).sheet_by_index(0)
+    return [[_cell(v) for v in sheet.row_values(i)] for i in range(sheet.nrows)]
+
+
+def _rows_csv(data: bytes) -> list[list[str]]:
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            decoded = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file")
+    return [[c.strip() for c in row] for row in csv.reader(io.StringIO(decoded))]
+
+
+def read_rows(filename: str, data: bytes) -> list[list[str]]:
+    """The file's rows as text cells (110527 wrong type, 110528 too large, 110531 unreadable)."""
+    name = filename.lower()
+    kind = next((t for t in IMPORT_TYPES if name.endswith(t)), None)
+    if kind is None:
+        raise AppError(ErrorCode.IMPORT_FILE_TYPE_INVALID, field="file")
+    if len(data) > IMPORT_MAX_BYTES:
+        raise AppError(ErrorCode.IMPORT_FILE_TOO_LARGE, field="file")
+    if not data:
+        raise AppError(ErrorCode.IMPORT_FILE_EMPTY, field="file")
+    try:
+        if kind == ".csv":
+            return _rows_csv(data)
+        return _rows_xlsx(data) if kind == ".xlsx" else _rows_xls(data)
+    except AppError:
+        raise
+    except Exception as exc:
+        raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file") from exc
+
+
+# --- importing -------------------------------------------------------------------------------------------------
+
+
+def _rule_code(exc: ValidationError) -> int:
+    first = exc.errors()[0]
+    ctx = first.get("ctx") or {}
+    return int(ctx["code"]) if first.get("type") == "app_rule" else int(ErrorCode.IMPORT_ROW_INVALID)
+
+
+_GROUP_NAME: TypeAdapter[str] = TypeAdapter(DeviceGroupName)
+
+
+async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup | None:
+    """The named group of the caller's tenant, created when missing (the group name rules apply)."""
+    if not name:
+        return None
+    try:
+        name = _GROUP_NAME.validate_python(name)
+    except ValidationError as exc:
+        raise AppError(_rule_code(exc), field="group") from exc
+    group = await repo.group_by_name(session, actor.tenant_id, name)
+    if group is None:
+        group = DeviceGroup(tenant_id=actor.tenant_id, name=name)
+        session.add(group)
+        await session.flush()
+    return group
+
+
+async def import_devices(session: AsyncSession, actor: Actor, filename: str, data: bytes) -> ImportOut:
+    """Register every row as POST /dev/register would, each in its own SAVEPOINT; answers a per-row report."""
+    rows = read_rows(filename, data)
+    while rows and not any(rows[-1]):
+        rows.pop()
+    if not rows:
+        raise AppError(ErrorCode.IMPORT_FILE_EMPTY, field="file")
+    columns = {i: _TITLE_TO_FIELD.get(_key(t)) for i, t in enumerate(rows[0])}
+    if "sn_code" not in columns.values():
+        raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file")
+    body_rows = [(n, r) for n, r in enumerate(rows[1:], start=2) if any(r)]
+    if not body_rows:
+        raise AppError(ErrorCode.IMPORT_FILE_EMPTY, field="file")
+    lang = lang_var.get()
+    report: list[ImportRowOut] = []
+    seen: set[str] = set()
+    for number, cells in body_rows:
+        values = {f: cells[i] for i, f in columns.items() if f is not None and i < len(cells)}
+        sn = values.get("sn_code", "")
+        code = int(ErrorCode.SUCCESS)
+        try:
+            if sn and sn in seen:
+                raise AppError(ErrorCode.IMPORT_SN_DUPLICATE, row=number)
+            seen.add(sn)
+            fields = {k: v for k, v in values.items() if k != "group" and (v or k in ("sn_code", "secret"))}
+            try:
+                body = DeviceRegisterIn.model_validate(fields)
+            except ValidationError as exc:
+                raise AppError(_rule_code(exc), row=number) from exc
+            async with session.begin_nested():
+                group = await _group(session, actor, values.get("group", ""))
+                await device_service.register(session, actor, body, action="import", group=group)
+        except AppError as exc:
+            code = exc.code
+            message = exc.detail(lang)
+        else:
+            message = text(code, lang)
+        report.append(ImportRowOut(row=number, sn_code=sn, ok=code == ErrorCode.SUCCESS, code=code, message=message))
+    succeeded = sum(1 for r in report if r.ok)
+    return ImportOut(total=len(report), succeeded=succeeded, failed=len(report) - succeeded, rows=report)
+
+
+def template() -> bytes:
+    """The import template: one header row in the caller's language."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    en = _en()
+    sheet.append([(en_t if en else zh_t) for zh_t, en_t, _ in IMPORT_COLUMNS.values()])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+# --- export ----------------------------------------------------------------------------------------------------
+
+
+def _export_value(name: str, value: Any) -> Any:
+    if name in ("report_time", "created_at") and value is not None:
+        return datetime.fromtimestamp(value / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    if isinstance(value, bool):
+        return int(value)
+    return value
+
+
+async def export_devices(
+    session: AsyncSession, actor: Actor, f: DeviceFilter, sort: str, order: str, *, accept_cap: bool
+) -> bytes:
+    """The filtered device list as xlsx: 110525 (with the total) above the cap unless accepted, 110526 when empty."""
+    total = await repo.count_devices(session, actor, f)
+    if total == 0:
+        raise AppError(ErrorCode.EXPORT_EMPTY)
+    if total > EXPORT_ROW_CAP and not accept_cap:
+        raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=total)
+    rows, _ = await repo.devices_page(session, actor, f, None, sort=sort, order=order, limit=EXPORT_ROW_CAP)
+    groups = await team_service.group_scope(session, actor)
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet()
+    en = _en()
+    sheet.append([en_t if en else zh_t for _, zh_t, en_t in EXPORT_COLUMNS])
+    for row in rows:
+        data = device_service.device_out(row, actor, groups).model_dump()
+        sheet.append([_export_value(name, data[name]) for name, _, _ in EXPORT_COLUMNS])
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

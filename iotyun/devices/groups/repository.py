@@ -1,0 +1,69 @@
+"""Device-group SELECTs, scoped to the caller's tenant."""
+
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.devices.models import Device, DeviceGroup, VirtualDevice
+
+
+async def groups(session: AsyncSession, tenant_id: int) -> list[DeviceGroup]:
+    stmt = (
+        select(DeviceGroup)
+        .where(DeviceGroup.tenant_id == tenant_id)
+        .order_by(DeviceGroup.is_default.desc(), DeviceGroup.created_at, DeviceGroup.id)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def group(session: AsyncSession, tenant_id: int, group_id: int) -> DeviceGroup | None:
+    stmt = select(DeviceGroup).where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.id == group_id)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def default_group(session: AsyncSession, tenant_id: int) -> DeviceGroup | None:
+    # Explicit tenant and all_tenants: a hand-over looks up the receiving tenant's default group.
+    stmt = (
+        select(DeviceGroup)
+        .where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.is_default.is_(True))
+        .order_by(DeviceGroup.id)
+        .limit(1)
+        .execution_options(all_tenants=True)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def group_named(session: AsyncSession, tenant_id: int, name: str) -> DeviceGroup | None:
+    stmt = (
+        select(DeviceGroup)
+        .where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.name == name)
+        .execution_options(all_tenants=True)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def device_counts(session: AsyncSession, tenant_id: int) -> dict[int, int]:
+    stmt = (
+        select(Device.group_id, func.count(Device.id))
+        .where(Device.tenant_id == tenant_id, Device.registered.is_(True), Device.group_id.is_not(None))
+        .group_by(Device.group_id)
+    )
+    return {int(gid): int(n) for gid, n in (await session.execute(stmt)).all() if gid is not None}
+
+
+async def in_use(session: AsyncSession, tenant_id: int, group_id: int) -> bool:
+    """Whether a registered device or a virtual device is in the group."""
+    devices = select(Device.id).where(
+        Device.tenant_id == tenant_id, Device.group_id == group_id, Device.registered.is_(True)
+    )
+    virtual = select(VirtualDevice.id).where(VirtualDevice.tenant_id == tenant_id, VirtualDevice.group_id == group_id)
+    for stmt in (devices, virtual):
+        if (await session.execute(stmt.limit(1))).first() is not None:
+            return True
+    return False
+
+
+async def unregistered_in(session: AsyncSession, tenant_id: int, group_id: int) -> list[Device]:
+    stmt = select(Device).where(
+        Device.tenant_id == tenant_id, Device.group_id == group_id, Device.registered.is_(False)
+    )
+    return list((await session.execute(stmt)).scalars())

@@ -1,0 +1,409 @@
+"""Device registry SELECTs. Visibility comes from devices.scope alone; this module adds the joins, filters and
+orderings the registry screens need, so the device list stays one SELECT plus one COUNT at any size."""
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, delete, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import aliased
+
+from iotyun.auth.models import User
+from iotyun.core.deps import Actor
+from iotyun.core.pagination import PageParams
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import scope
+from iotyun.devices.models import (
+    GRANT_DISTRIBUTION,
+    GRANT_SHARE,
+    Device,
+    DeviceGrant,
+    DeviceGroup,
+    DeviceLog,
+    FlowCard,
+    Gateway,
+    VirtualDevice,
+)
+
+_ALL = {ALL_TENANTS: True}
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceFilter:
+    q: str | None = None
+    group_id: int | None = None
+    dev_state: int | None = None
+    registered: bool | None = None
+    model: str | None = None
+    vpn_state: bool | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceRow:
+    device: Device
+    gateway: Gateway | None
+    group_name: str | None
+    owner_name: str
+    owner_group_id: int | None
+    iccid: str | None
+    distribution_write: bool | None
+    share_write: bool | None
+
+
+# The gateway's live facts belong to a registration: an unregistered row joins no gateway, so they read as null.
+_GATEWAY_ON = and_(Gateway.id == Device.gateway_id, Device.registered.is_(True))
+
+
+def _where(f: DeviceFilter) -> tuple[list[ColumnElement[bool]], bool]:
+    """The filter conditions, and whether they need the gateway joined."""
+    where: list[ColumnElement[bool]] = []
+    needs_gateway = False
+    if f.q:
+        like = f"%{f.q.lower()}%"
+        where.append(
+            or_(
+                func.lower(Device.sn).like(like),
+                func.lower(Device.alias).like(like),
+                func.lower(Device.address).like(like),
+            )
+        )
+    if f.group_id is not None:
+        where.append(Device.group_id == f.group_id)
+    if f.registered is not None:
+        where.append(Device.registered.is_(f.registered))
+    if f.dev_state is not None:
+        where.append(Gateway.dev_state == f.dev_state)
+        needs_gateway = True
+    if f.model:
+        where.append(Gateway.model == f.model)
+        needs_gateway = True
+    if f.vpn_state is not None:
+        where.append(Gateway.vpn_state.is_(f.vpn_state))
+        needs_gateway = True
+    return where, needs_gateway
+
+
+_SORTS: dict[str, Any] = {
+    "sn_code": Device.sn,
+    "alias": Device.alias,
+    "dev_state": Gateway.dev_state,
+    "report_time": Gateway.report_time,
+    "created_at": Device.created_at,
+    "group_name": DeviceGroup.name,
+}
+
+
+_NULLABLE_SORTS = frozenset({"dev_state", "report_time", "group_name"})
+
+
+async def _rows_stmt(session: AsyncSession, actor: Actor, *, ids: list[int] | None = None) -> Select[Any]:
+    """Everything DeviceOut shows; `ids` (already read through scope.readable) skips the visibility rule."""
+    dist = aliased(DeviceGrant)
+    share = aliased(DeviceGrant)
+    columns = (
+        Device,
+        Gateway,
+        DeviceGroup.name,
+        User.user_name,
+        User.group_id,
+        FlowCard.iccid,
+        dist.can_write,
+        share.can_write,
+    )
+    stmt: Select[Any]
+    if ids is None:
+        stmt = await scope.readable(session, actor, *columns)
+    else:
+        plain: Any = select(*columns)
+        stmt = plain.where(Device.id.in_(ids)).execution_options(**_ALL)
+    return (
+        stmt.select_from(Device)
+        .outerjoin(Gateway, _GATEWAY_ON)
+        .outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
+        .join(User, User.id == Device.owner_id)
+        .outerjoin(FlowCard, FlowCard.device_id == Device.id)
+        .outerjoin(
+            dist,
+            and_(dist.device_id == Device.id, dist.user_id == actor.user_id, dist.kind == GRANT_DISTRIBUTION),
+        )
+        .outerjoin(share, and_(share.device_id == Device.id, share.user_id == actor.user_id, share.kind == GRANT_SHARE))
+    )
+
+
+def _row(r: Any) -> DeviceRow:
+    return DeviceRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
+
+
+async def count_devices(session: AsyncSession, actor: Actor, f: DeviceFilter) -> int:
+    """How many readable devices match the filter (the COUNT beside the list's SELECT)."""
+    where, needs_gateway = _where(f)
+    count = (await scope.readable(session, actor, func.count(Device.id))).select_from(Device)
+    if needs_gateway:
+        count = count.outerjoin(Gateway, _GATEWAY_ON)
+    return int((await session.execute(count.where(*where))).scalar_one())
+
+
+async def devices_page(
+    session: AsyncSession,
+    actor: Actor,
+    f: DeviceFilter,
+    params: PageParams | None,
+    *,
+    sort: str = "created_at",
+    order: str = "desc",
+    limit: int | None = None,
+) -> tuple[list[DeviceRow], int]:
+    """One page (or the first `limit` rows) of the readable devices with everything DeviceOut shows, and the total.
+
+    Two steps: the page's ids from the narrowest query that can filter and order them (the visibility rule's OR
+    keeps the planner from walking an index in order, so it sorts; sorting ids alone is cheap), then the joins for
+    those ids only. Ordering and filtering columns of the gateway or the group are joined in step one only when
+    asked for."""
+    total = await count_devices(session, actor, f)
+    where, needs_gateway = _where(f)
+    column = _SORTS[sort]
+    ordering = column.asc() if order == "asc" else column.desc()
+    if sort in _NULLABLE_SORTS:
+        # NULLS LAST on both engines (they disagree by default): unregistered rows have no state or report time.
+        ordering = ordering.nulls_last()
+    ids_stmt = (await scope.readable(session, actor, Device.id)).select_from(Device)
+    if needs_gateway or sort in ("dev_state", "report_time"):
+        ids_stmt = ids_stmt.outerjoin(Gateway, _GATEWAY_ON)
+    if sort == "group_name":
+        ids_stmt = ids_stmt.outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
+    ids_stmt = ids_stmt.where(*where).order_by(ordering, Device.id.desc())
+    if params is not None:
+        ids_stmt = ids_stmt.limit(params.page_size).offset((params.page - 1) * params.page_size)
+    elif limit is not None:
+        ids_stmt = ids_stmt.limit(limit)
+    ids = list((await session.execute(ids_stmt)).scalars())
+    if not ids:
+        return [], total
+    stmt = await _rows_stmt(session, actor, ids=ids)
+    by_id = {r[0].id: _row(r) for r in (await session.execute(stmt)).all()}
+    return [by_id[i] for i in ids if i in by_id], total
+
+
+async def device_row(session: AsyncSession, actor: Actor, device_id: int) -> DeviceRow | None:
+    """One readable device with everything DeviceOut shows."""
+    stmt = (await _rows_stmt(session, actor)).where(Device.id == device_id)
+    r = (await session.execute(stmt)).first()
+    return _row(r) if r is not None else None
+
+
+async def gateway_by_sn(session: AsyncSession, sn: str) -> Gateway | None:
+    return (await session.scalars(select(Gateway).where(Gateway.sn == sn))).one_or_none()
+
+
+async def registered_by_sn(session: AsyncSession, sn: str) -> Device | None:
+    """The one registered device row of an SN, in whichever tenant holds it (answers "taken", never shown)."""
+    stmt = select(Device).where(Device.sn == sn, Device.registered.is_(True)).execution_options(**_ALL)
+    return (await session.scalars(stmt)).first()
+
+
+async def unregistered_here(session: AsyncSession, tenant_id: int, sn: str) -> Device | None:
+    """The tenant's most recent unregistered row of an SN, which a re-registration revives."""
+    stmt = (
+        select(Device)
+        .where(Device.tenant_id == tenant_id, Device.sn == sn, Device.registered.is_(False))
+        .order_by(Device.id.desc())
+    )
+    return (await session.scalars(stmt)).first()
+
+
+async def gateway(session: AsyncSession, gateway_id: int) -> Gateway | None:
+    return await session.get(Gateway, gateway_id)
+
+
+async def group(session: AsyncSession, tenant_id: int, group_id: int) -> DeviceGroup | None:
+    stmt = select(DeviceGroup).where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.id == group_id)
+    return (await session.scalars(stmt.execution_options(**_ALL))).one_or_none()
+
+
+async def group_by_name(session: AsyncSession, tenant_id: int, name: str) -> DeviceGroup | None:
+    stmt = select(DeviceGroup).where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.name == name)
+    return (await session.scalars(stmt.execution_options(**_ALL))).one_or_none()
+
+
+async def default_group(session: AsyncSession, tenant_id: int) -> DeviceGroup | None:
+    # Explicit tenant and all_tenants: a transfer looks up the receiving tenant's default group.
+    stmt = (
+        select(DeviceGroup)
+        .where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.is_default.is_(True))
+        .order_by(DeviceGroup.id)
+        .execution_options(**_ALL)
+    )
+    return (await session.scalars(stmt)).first()
+
+
+async def count_registered(session: AsyncSession, tenant_id: int) -> int:
+    stmt = select(func.count(Device.id)).where(Device.tenant_id == tenant_id, Device.registered.is_(True))
+    return int((await session.execute(stmt.execution_options(**_ALL))).scalar_one())
+
+
+async def delete_tenant_devices(session: AsyncSession, tenant_id: int) -> None:
+    stmt = delete(Device).where(Device.tenant_id == tenant_id).execution_options(synchronize_session=False)
+    await session.execute(stmt)
+
+
+async def registered_on_gateway(session: AsyncSession, gateway_id: int) -> list[Device]:
+    stmt = select(Device).where(Device.gateway_id == gateway_id, Device.registered.is_(True))
+    return list((await session.scalars(stmt.execution_options(**_ALL))).all())
+
+
+async def managed(session: AsyncSession, actor: Actor, device_ids: Collection[int]) -> list[Device]:
+    """The devices among `device_ids` that the caller manages (owns)."""
+    stmt = scope.manageable(actor).where(Device.id.in_(list(device_ids)))
+    return list((await session.scalars(stmt)).all())
+
+
+async def tenant_devices(session: AsyncSession, tenant_id: int, device_ids: Collection[int]) -> list[Device]:
+    stmt = select(Device).where(Device.tenant_id == tenant_id, Device.id.in_(list(device_ids)))
+    return list((await session.scalars(stmt)).all())
+
+
+async def device_any_tenant(session: AsyncSession, device_id: int) -> Device | None:
+    """A device by id regardless of tenant: only for a grant the caller holds (a share from another tenant)."""
+    stmt = select(Device).where(Device.id == device_id).execution_options(**_ALL)
+    return (await session.scalars(stmt)).one_or_none()
+
+
+async def grants(session: AsyncSession, device_ids: Collection[int], kind: str) -> list[DeviceGrant]:
+    stmt = select(DeviceGrant).where(DeviceGrant.device_id.in_(list(device_ids)), DeviceGrant.kind == kind)
+    return list((await session.scalars(stmt)).all())
+
+
+async def delete_grants(session: AsyncSession, device_ids: Collection[int], kind: str | None = None) -> None:
+    """Drop the grants (of `kind`, or all) on the devices."""
+    stmt = delete(DeviceGrant).where(DeviceGrant.device_id.in_(list(device_ids)))
+    if kind is not None:
+        stmt = stmt.where(DeviceGrant.kind == kind)
+    await session.execute(stmt)
+
+
+async def grant(session: AsyncSession, device_id: int, user_id: int, kind: str) -> DeviceGrant | None:
+    stmt = select(DeviceGrant).where(
+        DeviceGrant.device_id == device_id, DeviceGrant.user_id == user_id, DeviceGrant.kind == kind
+    )
+    return (await session.scalars(stmt)).one_or_none()
+
+
+async def grants_with_users(session: AsyncSession, device_id: int, kind: str) -> list[tuple[DeviceGrant, User]]:
+    stmt = (
+        select(DeviceGrant, User)
+        .join(User, User.id == DeviceGrant.user_id)
+        .where(DeviceGrant.device_id == device_id, DeviceGrant.kind == kind)
+        .order_by(DeviceGrant.created_at, DeviceGrant.id)
+        .execution_options(**_ALL)
+    )
+    return [(g, u) for g, u in (await session.execute(stmt)).all()]
+
+
+async def share_count(session: AsyncSession, device_id: int) -> int:
+    stmt = select(func.count(DeviceGrant.id)).where(DeviceGrant.device_id == device_id, DeviceGrant.kind == GRANT_SHARE)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def shares_given(session: AsyncSession, owner_id: int) -> int:
+    """Share grants on the devices `owner_id` owns: what the device_share quota counts."""
+    stmt = (
+        select(func.count(DeviceGrant.id))
+        .join(Device, Device.id == DeviceGrant.device_id)
+        .where(Device.owner_id == owner_id, DeviceGrant.kind == GRANT_SHARE)
+        .execution_options(**_ALL)
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def user_by_account(session: AsyncSession, account: str) -> User | None:
+    """A user of any tenant by user name, phone or email (a share or hand-over names its receiver so)."""
+    stmt = (
+        select(User)
+        .where(or_(User.user_name == account, User.phone == account, User.email == account.lower()))
+        .execution_options(**_ALL)
+    )
+    return (await session.scalars(stmt)).first()
+
+
+async def tenant_users(session: AsyncSession, tenant_id: int, user_ids: Collection[int]) -> list[User]:
+    stmt = select(User).where(User.tenant_id == tenant_id, User.id.in_(list(user_ids)))
+    return list((await session.scalars(stmt)).all())
+
+
+async def flow_card(session: AsyncSession, device_id: int) -> FlowCard | None:
+    stmt = select(FlowCard).where(FlowCard.device_id == device_id).execution_options(**_ALL)
+    return (await session.scalars(stmt)).one_or_none()
+
+
+async def flow_card_by_iccid(session: AsyncSession, iccid: str) -> FlowCard | None:
+    # A card is one physical SIM: bound to one device across all tenants.
+    stmt = select(FlowCard).where(FlowCard.iccid == iccid).execution_options(**_ALL)
+    return (await session.scalars(stmt)).first()
+
+
+async def state_info(session: AsyncSession, actor: Actor) -> tuple[list[Any], list[Any], list[Any]]:
+    """Counts over the readable devices: by state, by model (registered), by group and state."""
+    by_state = await scope.readable(session, actor, Device.registered, Gateway.dev_state, func.count(Device.id))
+    by_state = (
+        by_state.select_from(Device).outerjoin(Gateway, _GATEWAY_ON).group_by(Device.registered, Gateway.dev_state)
+    )
+    by_model = await scope.readable(session, actor, Gateway.model, func.count(Device.id))
+    by_model = by_model.select_from(Device).join(Gateway, _GATEWAY_ON).group_by(Gateway.model).order_by(Gateway.model)
+    by_group = await scope.readable(session, actor, Device.group_id, DeviceGroup.name, Gateway.dev_state, func.count())
+    by_group = (
+        by_group.select_from(Device)
+        .join(Gateway, _GATEWAY_ON)
+        .outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
+        .group_by(Device.group_id, DeviceGroup.name, Gateway.dev_state)
+        .order_by(DeviceGroup.name)
+    )
+    return (
+        list((await session.execute(by_state)).all()),
+        list((await session.execute(by_model)).all()),
+        list((await session.execute(by_group)).all()),
+    )
+
+
+async def virtual_count(session: AsyncSession, actor: Actor) -> int:
+    stmt = select(func.count(VirtualDevice.id)).where(VirtualDevice.tenant_id == actor.tenant_id)
+    if not actor.is_admin:
+        stmt = stmt.where(VirtualDevice.owner_id == actor.user_id)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def logs_page(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    device_id: int | None,
+    sn: str | None,
+    action: str | None,
+    start: datetime | None,
+    end: datetime | None,
+) -> tuple[list[DeviceLog], int]:
+    """The tenant's device log: all of it for the administrator, else the entries of devices the caller reads."""
+    where: list[ColumnElement[bool]] = [DeviceLog.tenant_id == actor.tenant_id]
+    if not actor.is_admin:
+        where.append(DeviceLog.device_id.in_(await scope.readable(session, actor, Device.id)))
+    if device_id is not None:
+        where.append(DeviceLog.device_id == device_id)
+    if sn:
+        where.append(DeviceLog.sn == sn)
+    if action:
+        where.append(DeviceLog.action == action)
+    if start is not None:
+        where.append(DeviceLog.time >= start)
+    if end is not None:
+        where.append(DeviceLog.time < end)
+    total = int((await session.execute(select(func.count(DeviceLog.id)).where(*where))).scalar_one())
+    stmt = (
+        select(DeviceLog)
+        .where(*where)
+        .order_by(DeviceLog.time.desc(), DeviceLog.id.desc())
+        .limit(params.page_size)
+        .offset((params.page - 1) * params.page_size)
+    )
+    return list((await session.scalars(stmt)).all()), total

@@ -1,0 +1,85 @@
+"""Who sees and who manages a device: the one place device visibility is decided (DESIGN §5.4).
+
+- The tenant's administrator reads every device of the tenant.
+- A secondary administrator reads the devices owned by users of their group subtree, and their own.
+- Everyone reads the devices they own, the devices distributed to them (same tenant) and the devices shared with
+  them (any tenant: the share is the owner's deliberate choice, so this is the one device query that opts out of
+  the session's tenant criteria, and it adds the tenant condition itself).
+- Only the registering owner manages (edits, shares, hands over, unregisters) a device (SPEC §6).
+"""
+
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, and_, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.auth.models import User
+from iotyun.core.deps import Actor
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices.models import GRANT_DISTRIBUTION, GRANT_SHARE, Device, DeviceGrant
+from iotyun.team import service as team_service
+
+
+async def visible_condition(session: AsyncSession, actor: Actor) -> ColumnElement[bool]:
+    """The WHERE clause that selects the devices `actor` may read (worked out once per request and session)."""
+    key = ("device_visible", actor.user_id)
+    cached: ColumnElement[bool] | None = session.info.get(key)
+    if cached is None:
+        cached = session.info[key] = await _visible_condition(session, actor)
+    return cached
+
+
+async def _visible_condition(session: AsyncSession, actor: Actor) -> ColumnElement[bool]:
+    own_tenant = Device.tenant_id == actor.tenant_id
+    shared = Device.id.in_(
+        select(DeviceGrant.device_id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE)
+    )
+    shared_registered = and_(shared, Device.registered.is_(True))
+    if actor.is_admin:
+        # Most administrators hold no shares: without the OR the planner walks the tenant's indexes in order.
+        return or_(own_tenant, shared_registered) if await _holds_shares(session, actor) else own_tenant
+    distributed = Device.id.in_(
+        select(DeviceGrant.device_id).where(
+            DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_DISTRIBUTION
+        )
+    )
+    mine: list[ColumnElement[bool]] = [Device.owner_id == actor.user_id, distributed]
+    groups = await team_service.group_scope(session, actor)
+    if groups:
+        mine.append(
+            Device.owner_id.in_(select(User.id).where(User.tenant_id == actor.tenant_id, User.group_id.in_(groups)))
+        )
+    return or_(and_(own_tenant, or_(*mine)), shared_registered)
+
+
+async def _holds_shares(session: AsyncSession, actor: Actor) -> bool:
+    stmt = select(DeviceGrant.id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE).limit(1)
+    return (await session.execute(stmt)).first() is not None
+
+
+async def readable(session: AsyncSession, actor: Actor, *columns: Any) -> Select[Any]:
+    """SELECT of the devices `actor` may read (or of `columns` over them). Add filters, joins and order as needed."""
+    stmt = select(*columns) if columns else select(Device)
+    if not columns:
+        stmt = stmt.select_from(Device)
+    return stmt.where(await visible_condition(session, actor)).execution_options(**{ALL_TENANTS: True})
+
+
+def manageable_condition(actor: Actor) -> ColumnElement[bool]:
+    return and_(Device.tenant_id == actor.tenant_id, Device.owner_id == actor.user_id)
+
+
+def manageable(actor: Actor) -> Select[Any]:
+    """SELECT of the devices `actor` manages: those they registered (own tenant; the session criteria apply)."""
+    return select(Device).where(manageable_condition(actor))
+
+
+async def readable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device | None:
+    stmt = (await readable(session, actor)).where(Device.id == device_id)
+    row: Device | None = (await session.execute(stmt)).scalar_one_or_none()
+    return row
+
+
+async def manageable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device | None:
+    stmt = manageable(actor).where(Device.id == device_id)
+    return (await session.scalars(stmt)).one_or_none()

@@ -1,0 +1,394 @@
+"""Device registry rules: registering an SN (creating its gateway or proving its secret), unregistering, editing the
+site facts, the device list and its counts, and the helpers other domains use (write_log, default_group,
+count_registered, set_state). Sharing and hand-over live in sharing.py, spreadsheets in files.py, flow cards in
+cards.py. Every function flushes and never commits."""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core import security
+from iotyun.core.config import Settings
+from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
+from iotyun.core.pagination import Page, PageParams
+from iotyun.devices import devlog, flowcards, scope
+from iotyun.devices import repository as repo
+from iotyun.devices.districts import service as district_service
+from iotyun.devices.groups import service as group_service
+from iotyun.devices.models import DEV_ONLINE, Device, DeviceGroup, DeviceLog, Gateway
+from iotyun.devices.repository import DeviceFilter, DeviceRow
+from iotyun.devices.schemas import (
+    DeviceDetailOut,
+    DeviceLogOut,
+    DeviceOut,
+    DeviceRegisterIn,
+    DeviceUpdateIn,
+    GroupState,
+    ModelCount,
+    Relation,
+    SnCheckOut,
+    StateInfoOut,
+)
+from iotyun.team import service as team_service
+
+# Stored name of a tenant's default group; the console shows it translated (it reads is_default).
+DEFAULT_GROUP_NAME = "默认分组"
+# Site fields a registration or an edit may set, as named in the request bodies.
+SITE_FIELDS = (
+    "alias",
+    "address",
+    "province_code",
+    "city_code",
+    "area_code",
+    "contact_name",
+    "contact_phone",
+    "contact_email",
+    "site_type",
+)
+
+# The one device-log writer (devices/devlog.py), exported here for other domains as the contract names it.
+write_log = devlog.write_log
+
+
+# --- helpers for other domains ---------------------------------------------------------------------------------
+
+
+async def default_group(session: AsyncSession, tenant_id: int) -> DeviceGroup:
+    """The tenant's default device group, created on first use (the groups package owns it)."""
+    return await group_service.ensure_default_group(session, tenant_id)
+
+
+async def count_registered(session: AsyncSession, tenant_id: int) -> int:
+    """Registered devices of the tenant (account cancellation waits for none)."""
+    return await repo.count_registered(session, tenant_id)
+
+
+async def purge_tenant(session: AsyncSession, tenant_id: int) -> None:
+    """Account cancellation: delete the tenant's device rows (only unregistered ones remain by then)."""
+    await repo.delete_tenant_devices(session, tenant_id)
+
+
+async def set_state(session: AsyncSession, gateway_id: int, dev_state: int, ip: str | None = None) -> None:
+    """Telemetry: a gateway went online or offline; logs the change on each registered device of it."""
+    gateway = await repo.gateway(session, gateway_id)
+    if gateway is None:
+        return
+    changed = gateway.dev_state != dev_state
+    gateway.dev_state = dev_state
+    if ip is not None:
+        gateway.ip = ip
+    if dev_state == DEV_ONLINE:
+        gateway.report_time = utcnow()
+    await session.flush()
+    if not changed:
+        return
+    action = "online" if dev_state == DEV_ONLINE else "offline"
+    for device in await repo.registered_on_gateway(session, gateway_id):
+        await write_log(session, device.tenant_id, device, action, None, {"ip": ip} if ip else None)
+
+
+# --- object access ---------------------------------------------------------------------------------------------
+
+
+async def owned_device(session: AsyncSession, actor: Actor, device_id: int, not_owner: ErrorCode) -> Device:
+    """A device the caller owns; `not_owner` when they only read it, 110506 when they do not even see it."""
+    device = await scope.manageable_device(session, actor, device_id)
+    if device is not None:
+        return device
+    if await scope.readable_device(session, actor, device_id) is not None:
+        raise AppError(not_owner, field="id")
+    raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="id")
+
+
+async def _group_or_default(session: AsyncSession, tenant_id: int, group_id: int | None) -> DeviceGroup:
+    if group_id is None:
+        return await default_group(session, tenant_id)
+    group = await repo.group(session, tenant_id, group_id)
+    if group is None:
+        raise AppError(ErrorCode.DEVICE_GROUP_NOT_FOUND, field="group_id")
+    return group
+
+
+def _check_area(province: str, city: str, area: str) -> None:
+    district_service.check_path(province, city, area)
+
+
+# --- DeviceOut -------------------------------------------------------------------------------------------------
+
+
+def _relation(row: DeviceRow, actor: Actor, groups: set[int] | None) -> Relation:
+    d = row.device
+    own_tenant = d.tenant_id == actor.tenant_id
+    if own_tenant and d.owner_id == actor.user_id:
+        return "owner"
+    if own_tenant and actor.is_admin:
+        return "admin"
+    if row.distribution_write is not None:
+        return "distribution"
+    if own_tenant and groups and row.owner_group_id in groups:
+        return "group"
+    return "share"
+
+
+def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceOut:
+    """The common device object (docs/api-devices.md) of one joined row."""
+    d, gw = row.device, row.gateway
+    relation = _relation(row, actor, groups)
+    if relation in ("distribution", "share"):
+        can_write = bool(row.distribution_write or row.share_write) and d.allow_write
+    else:
+        can_write = d.allow_write
+    return DeviceOut(
+        id=d.id,
+        sn_code=d.sn,
+        alias=d.alias,
+        dev_model=gw.model if gw else None,
+        firmware_version=gw.firmware_version if gw else None,
+        back_end_version=gw.back_end_version if gw else None,
+        shipment_no=gw.shipment_no if gw else None,
+        group_id=d.group_id,
+        group_name=row.group_name,
+        address=d.address,
+        province_code=d.province_code,
+        city_code=d.city_code,
+        area_code=d.area_code,
+        area_name=district_service.name_path(d.province_code, d.city_code, d.area_code),
+        contact_name=d.contact_name,
+        contact_phone=d.contact_phone,
+        contact_email=d.contact_email,
+        site_type=d.site_type,
+        remark=d.remark,
+        video_url=d.video_url,
+        registered=d.registered,
+        registered_at=epoch_ms(d.registered_at) if d.registered else None,
+        dev_state=gw.dev_state if gw else None,
+        ip=gw.ip if gw else None,
+        report_time=epoch_ms(gw.report_time) if gw else None,
+        vpn_state=gw.vpn_state if gw else None,
+        vpn_ip=gw.vpn_ip if gw else None,
+        flow_card=row.iccid,
+        latitude=d.latitude,
+        longitude=d.longitude,
+        owner_id=d.owner_id,
+        owner_name=row.owner_name,
+        relation=relation,
+        can_manage=relation == "owner",
+        can_write=can_write,
+        created_at=epoch_ms(d.created_at) or 0,
+    )
+
+
+async def get_device(session: AsyncSession, actor: Actor, device_id: int) -> DeviceOut:
+    """One readable device (110506 otherwise)."""
+    row = await repo.device_row(session, actor, device_id)
+    if row is None:
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="id")
+    return device_out(row, actor, await team_service.group_scope(session, actor))
+
+
+async def detail(session: AsyncSession, settings: Settings, actor: Actor, device_id: int) -> DeviceDetailOut:
+    """A readable device with its share counts and its flow card."""
+    out = await get_device(session, actor, device_id)
+    shares = await repo.share_count(session, device_id) if out.can_manage else 0
+    card = await repo.flow_card(session, device_id)
+    provider = flowcards.provider_for(settings).name
+    return DeviceDetailOut(
+        **out.model_dump(),
+        share_count=shares,
+        share_remaining=max(SHARE_USERS_MAX - shares, 0) if out.can_manage else 0,
+        flow_card_info=flowcards.card_out(card, provider) if card is not None else None,
+    )
+
+
+# --- list ------------------------------------------------------------------------------------------------------
+
+
+async def list_devices(
+    session: AsyncSession, actor: Actor, params: PageParams, f: DeviceFilter, sort: str, order: str
+) -> Page[DeviceOut]:
+    """A page of the devices the caller reads."""
+    rows, total = await repo.devices_page(session, actor, f, params, sort=sort, order=order)
+    groups = await team_service.group_scope(session, actor)
+    return Page(
+        items=[device_out(r, actor, groups) for r in rows], total=total, page=params.page, page_size=params.page_size
+    )
+
+
+async def state_info(session: AsyncSession, actor: Actor) -> StateInfoOut:
+    """Counts of the readable devices by state, model and group."""
+    by_state, by_model, by_group = await repo.state_info(session, actor)
+    online = offline = unregistered = 0
+    for registered, dev_state, n in by_state:
+        if not registered:
+            unregistered += n
+        elif dev_state == DEV_ONLINE:
+            online += n
+        else:
+            offline += n
+    groups: dict[int | None, GroupState] = {}
+    for group_id, group_name, dev_state, n in by_group:
+        g = groups.setdefault(group_id, GroupState(group_id=group_id, group_name=group_name, online=0, offline=0))
+        if dev_state == DEV_ONLINE:
+            g.online += n
+        else:
+            g.offline += n
+    return StateInfoOut(
+        total=online + offline + unregistered,
+        online=online,
+        offline=offline,
+        unregistered=unregistered,
+        virtual_devices=await repo.virtual_count(session, actor),
+        by_model=[ModelCount(model=m, count=n) for m, n in by_model],
+        by_group=list(groups.values()),
+    )
+
+
+async def check_sn(session: AsyncSession, actor: Actor, sn: str) -> SnCheckOut:
+    """What registering `sn` would meet: a valid SN, a known gateway, a registration here or elsewhere."""
+    sn = sn.strip()
+    valid = bool(SN_RE.fullmatch(sn))
+    known = valid and await repo.gateway_by_sn(session, sn) is not None
+    holder = await repo.registered_by_sn(session, sn) if known else None
+    return SnCheckOut(
+        sn_code=sn,
+        valid=valid,
+        known=known,
+        registered_here=holder is not None and holder.tenant_id == actor.tenant_id,
+        registered_elsewhere=holder is not None and holder.tenant_id != actor.tenant_id,
+    )
+
+
+# --- register, unregister, edit --------------------------------------------------------------------------------
+
+
+def _taken(holder: Device, actor: Actor) -> AppError:
+    if holder.tenant_id == actor.tenant_id:
+        return AppError(ErrorCode.DEVICE_REGISTERED, field="sn_code")
+    return AppError(ErrorCode.DEVICE_REGISTERED_BY_OTHER, field="sn_code")
+
+
+async def register(
+    session: AsyncSession,
+    actor: Actor,
+    body: DeviceRegisterIn,
+    *,
+    action: str = "register",
+    group: DeviceGroup | None = None,
+) -> Device:
+    """Register an SN to the caller: an unknown SN creates its gateway with the given secret, a known one needs it."""
+    if group is None:
+        group = await _group_or_default(session, actor.tenant_id, body.group_id)
+    given = {name: getattr(body, name) for name in SITE_FIELDS if getattr(body, name) is not None}
+    revived = await repo.unregistered_here(session, actor.tenant_id, body.sn_code)
+    area = [given.get(k, getattr(revived, k) if revived else "") for k in ("province_code", "city_code", "area_code")]
+    _check_area(*area)
+    holder = await repo.registered_by_sn(session, body.sn_code)
+    if holder is not None:
+        raise _taken(holder, actor)
+    gateway = await repo.gateway_by_sn(session, body.sn_code)
+    if gateway is None:
+        gateway = Gateway(sn=body.sn_code, secret_hash=security.hash_password(body.secret))
+        session.add(gateway)
+    elif not security.verify_password(gateway.secret_hash, body.secret):
+        raise AppError(ErrorCode.REGISTER_CODE_WRONG, field="secret")
+    try:
+        async with session.begin_nested():
+            await session.flush()
+            device = revived or Device(tenant_id=actor.tenant_id, sn=body.sn_code)
+            device.gateway_id = gateway.id
+            device.owner_id = actor.user_id
+            device.registered = True
+            device.registered_at = utcnow()
+            device.group_id = group.id
+            for name, value in given.items():
+                setattr(device, name, value)
+            session.add(device)
+            await session.flush()
+    except IntegrityError as exc:
+        # Another request registered the SN between the check and the write (partial unique index).
+        holder = await repo.registered_by_sn(session, body.sn_code)
+        raise (_taken(holder, actor) if holder else AppError(ErrorCode.DEVICE_REGISTERED_BY_OTHER)) from exc
+    await write_log(session, actor.tenant_id, device, action, actor, {"group_id": group.id})
+    return device
+
+
+async def unregister(session: AsyncSession, actor: Actor, device_id: int) -> None:
+    """Release the SN: the row stays (unregistered, site facts kept) and every grant on it goes."""
+    device = await owned_device(session, actor, device_id, ErrorCode.NO_CANCEL_RIGHT)
+    if not device.registered:
+        raise AppError(ErrorCode.DEVICE_NOT_REGISTERED, field="id")
+    device.registered = False
+    await repo.delete_grants(session, [device.id])
+    await session.flush()
+    await write_log(session, actor.tenant_id, device, "unregister", actor, None)
+
+
+async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> DeviceOut:
+    """Edit a device's site facts (owner only); logs the changed fields."""
+    device = await owned_device(session, actor, body.id, ErrorCode.NO_CANCEL_RIGHT)
+    values: dict[str, Any] = {
+        name: getattr(body, name)
+        for name in (*SITE_FIELDS, "group_id", "remark", "video_url", "allow_write")
+        if name in body.model_fields_set and getattr(body, name) is not None
+    }
+    if "group_id" in values:
+        await _group_or_default(session, actor.tenant_id, values["group_id"])
+    if {"province_code", "city_code", "area_code"} & values.keys():
+        _check_area(*(values.get(k, getattr(device, k)) for k in ("province_code", "city_code", "area_code")))
+    changed = sorted(name for name, value in values.items() if getattr(device, name) != value)
+    for name in changed:
+        setattr(device, name, values[name])
+    await session.flush()
+    if changed:
+        await write_log(session, actor.tenant_id, device, "edit", actor, {"fields": changed})
+    return await get_device(session, actor, device.id)
+
+
+# --- device log ------------------------------------------------------------------------------------------------
+
+
+def _ms(value: int | None) -> datetime | None:
+    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
+
+
+async def device_log(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    device_id: int | None,
+    sn: str | None,
+    action: str | None,
+    start: int | None,
+    end: int | None,
+) -> Page[DeviceLogOut]:
+    """The device log of the devices the caller reads (the administrator: the tenant's whole log)."""
+    rows, total = await repo.logs_page(
+        session,
+        actor,
+        params,
+        device_id=device_id,
+        sn=(sn or "").strip() or None,
+        action=action or None,
+        start=_ms(start),
+        # Times travel as whole milliseconds: `end` includes its whole millisecond.
+        end=_ms(end + 1 if end is not None else None),
+    )
+    return Page(items=[_log_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+def _log_out(r: DeviceLog) -> DeviceLogOut:
+    return DeviceLogOut(
+        id=r.id,
+        time=epoch_ms(r.time) or 0,
+        device_id=r.device_id,
+        sn=r.sn,
+        action=r.action,
+        user_name=r.user_name,
+        detail=r.detail,
+    )

@@ -1,0 +1,5 @@
+"""Fixtures shared by the device sub-package tests."""
+
+from tests.devices.monitoring import other_tenant, site, team
+
+__all__ = ["other_tenant", "site", "team"]

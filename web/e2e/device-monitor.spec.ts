@@ -1,0 +1,206 @@
+// Device monitoring screens against the demo server: home figures, virtual devices, the device map and the
+// equipment-monitoring overview; plus full-page screenshots of the four screens in zh and en
+// (test-results/screenshots/monitor-<page>-<lang>.png), each checked for raw keys and horizontal overflow.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, type Lang } from './helpers';
+
+type Tree = Record<string, unknown>;
+const WEB_DIR = path.resolve(import.meta.dirname, '..');
+const AREAS = ['common', 'menu', 'home', 'device-virtual'];
+const texts = new Map<Lang, Tree>();
+
+function merge(target: Tree, source: Tree): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (typeof current === 'object' && current !== null && typeof value === 'object' && value !== null)
+      merge(current as Tree, value as Tree);
+    else target[key] = value;
+  }
+}
+
+/** The console's text for `key` in `lang` (the catalogues merge deeply, as in the app). */
+function tx(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  let tree = texts.get(lang);
+  if (!tree) {
+    tree = {};
+    for (const area of AREAS) {
+      merge(
+        tree,
+        JSON.parse(readFileSync(path.join(WEB_DIR, 'src/locales', lang, `${area}.json`), 'utf8')) as Tree,
+      );
+    }
+    texts.set(lang, tree);
+  }
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = (node as Tree | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36).slice(-5)}`;
+}
+
+/** Opens an antd select inside `scope` and picks its first `count` options (by keyboard-free clicks). */
+async function pickOptions(page: Page, select: Locator, count: number): Promise<string[]> {
+  await select.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  const options = dropdown.locator('.ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  const picked: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const option = options.nth(i);
+    picked.push((await option.getAttribute('title')) ?? (await option.innerText()));
+    await option.click();
+  }
+  await page.keyboard.press('Escape');
+  return picked;
+}
+
+test.describe('device monitoring', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'admin');
+  });
+
+  test('home shows the device figures and a card opens its list', async ({ page }) => {
+    await page.goto('/iotyun/index');
+    const cards = page.locator('.home-stat');
+    await expect(cards).toHaveCount(5);
+    await expect(page.locator('[data-stat=total] .home-stat__value')).toHaveText(/^\d+$/);
+    const online = page.locator('a[data-stat=online]');
+    await expect(online).toHaveAttribute('href', /\/device\/devgroup\?dev_state=1$/);
+    await expect(page.getByText(tx('zh', 'home.chart.stateTitle'))).toBeVisible();
+    await expect(page.locator('.home-events .ant-list-item').first()).toBeVisible();
+    await online.click();
+    await expect(page).toHaveURL(/\/iotyun\/device\/devgroup\?dev_state=1$/);
+  });
+
+  test('creates a virtual device bound to a demo device', async ({ page }) => {
+    await page.goto('/iotyun/device/virtualDevice');
+    await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    await page
+      .getByRole('button', { name: exactly(tx('zh', 'device.virtual.action.create')) })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog').filter({ hasText: tx('zh', 'device.virtual.createTitle') });
+    await expect(dialog).toBeVisible();
+    const name = unique('虚拟e2e');
+    await dialog.getByLabel(tx('zh', 'device.virtual.field.name')).fill(name);
+    const [device] = await pickOptions(
+      page,
+      dialog
+        .locator('.ant-form-item')
+        .filter({ hasText: tx('zh', 'device.virtual.field.device') })
+        .locator('.ant-select'),
+      1,
+    );
+    await dialog.getByRole('button', { name: exactly(tx('zh', 'common.action.save')) }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.locator('.ant-table-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(tx('zh', 'device.virtual.binding.normal'));
+    // The bound device shows by its alias (the option reads "alias (SN)").
+    await expect(row).toContainText((device ?? '').replace(/\s*\(.*\)$/, ''));
+    await row.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(/\/device\/virtualDevice\/childDevice\/\d+$/);
+    await expect(page.getByRole('link', { name: tx('zh', 'device.virtual.detail.open') })).toBeVisible();
+  });
+
+  test('the device map shows markers and the offline notice', async ({ page }) => {
+    await page.goto('/iotyun/device/devGPS');
+    await expect(page.getByText(tx('zh', 'device.map.offline.title'))).toBeVisible();
+    await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
+    const pins = page.locator('.map-pin');
+    await expect(pins.first()).toBeVisible();
+    expect(await pins.count()).toBeGreaterThan(1);
+    // The side list pans to a device and opens its popup.
+    await page.locator('.map-list__item').first().click();
+    await expect(page.locator('.leaflet-popup')).toBeVisible();
+    await expect(
+      page.locator('.leaflet-popup').getByRole('link', { name: tx('zh', 'device.map.popup.detail') }),
+    ).toBeVisible();
+  });
+
+  test('creates a thumbnail group with two devices', async ({ page }) => {
+    await page.goto('/iotyun/device/devDashboard');
+    await expect(page.locator('.thumb-group').first()).toBeVisible();
+    await page.getByRole('button', { name: exactly(tx('zh', 'device.dashboard.create')) }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: tx('zh', 'device.dashboard.createTitle') });
+    const name = unique('分组e2e');
+    await dialog.getByLabel(tx('zh', 'device.dashboard.field.name')).fill(name);
+    await pickOptions(page, dialog.locator('.ant-select'), 2);
+    await dialog.getByRole('button', { name: exactly(tx('zh', 'common.action.save')) }).click();
+    await expect(dialog).toBeHidden();
+    const card = page.locator('.thumb-group').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.locator('.thumb-tile')).toHaveCount(2);
+    await card.locator('.thumb-tile').first().click();
+    await expect(page).toHaveURL(/\/iotyun\/deviceDetail\/\d+$/);
+  });
+});
+
+// --- screenshots -----------------------------------------------------------------------------------------------
+
+const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }[] = [
+  {
+    name: 'home',
+    url: '/iotyun/index',
+    ready: async (page) => {
+      await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
+      await expect(page.locator('.home-card canvas').first()).toBeVisible();
+      await expect(page.locator('.map-pin').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'virtual-device',
+    url: '/iotyun/device/virtualDevice',
+    ready: async (page) => {
+      await expect(page.locator('.ant-table-row').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'dev-gps',
+    url: '/iotyun/device/devGPS',
+    ready: async (page) => {
+      await expect(page.locator('.map-pin').first()).toBeVisible();
+      await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
+    },
+  },
+  {
+    name: 'dev-dashboard',
+    url: '/iotyun/device/devDashboard',
+    ready: async (page) => {
+      await expect(page.locator('.thumb-tile').first()).toBeVisible();
+    },
+  },
+];
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`monitoring screenshots (${lang})`, async ({ page, baseURL }) => {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: `${baseURL ?? ''}/` }]);
+    await signIn(page, 'admin', undefined, lang);
+    for (const shot of PAGES) {
+      await page.goto(shot.url);
+      await shot.ready(page);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+      const text = await page.locator('body').innerText();
+      expect(text, `${shot.name}: untranslated key`).not.toMatch(RAW_KEY);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${shot.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `monitor-${shot.name}-${lang}.png`),
+        fullPage: true,
+        animations: 'disabled',
+        caret: 'hide',
+      });
+    }
+  });
+}

@@ -1,0 +1,233 @@
+// Device registry against the demo server: register, edit, group, move, share, export; and screenshots of the
+// device list and the device details in both languages (test-results/screenshots/<name>-<lang>.png).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, t as shellText, userMenu, type Lang } from './helpers';
+
+type Catalogue = Record<string, unknown>;
+
+const DEVICE: Record<Lang, Catalogue> = {
+  zh: (
+    JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'locales', 'zh', 'device.json'), 'utf8'),
+    ) as { device: Catalogue }
+  ).device,
+  en: (
+    JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'locales', 'en', 'device.json'), 'utf8'),
+    ) as { device: Catalogue }
+  ).device,
+};
+
+/** A device.* text; helpers.t covers the shell's areas. */
+function dt(key: string, values: Record<string, string | number> = {}, lang: Lang = 'zh'): string {
+  let node: unknown = DEVICE[lang];
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Catalogue)[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`no ${lang} text for device.${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+function uniqueSn(): string {
+  return `E2E${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1000)}`.slice(0, 19);
+}
+
+function dialog(page: Page, title: string): Locator {
+  return page.getByRole('dialog').filter({ hasText: title });
+}
+
+async function searchDevice(page: Page, text: string) {
+  const box = page.getByPlaceholder(dt('list.searchPlaceholder'));
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+function rowOf(page: Page, sn: string): Locator {
+  return page.getByRole('row').filter({ hasText: sn });
+}
+
+test.describe('device registry', () => {
+  test('register, edit, group, move, share and export a device', async ({ page }) => {
+    const sn = uniqueSn();
+    const alias = `E2E网关${sn.slice(-4)}`;
+    const renamed = `${alias}改`;
+    const groupName = `组${Date.now().toString(36).slice(-6)}`;
+
+    await signIn(page, 'admin');
+    await page.goto('/iotyun/device/devgroup');
+    await expect(page.getByRole('heading', { name: shellText('zh', 'menu.devgroup') })).toBeVisible();
+
+    // Register (the SN check runs when the field is left).
+    await page
+      .getByRole('button', { name: exactly(dt('action.register')) })
+      .first()
+      .click();
+    const register = dialog(page, dt('register.title'));
+    await register.getByLabel(dt('field.sn')).fill(sn);
+    await register.getByLabel(dt('field.alias')).click();
+    await expect(register.getByText(dt('register.sn.new'))).toBeVisible();
+    await register.getByRole('button', { name: exactly(dt('register.generate')) }).click();
+    await register.getByLabel(dt('field.alias')).fill(alias);
+    await register.getByRole('button', { name: exactly(dt('register.submit')) }).click();
+    await expect(register).toBeHidden();
+    await searchDevice(page, sn);
+    await expect(rowOf(page, sn)).toContainText(alias);
+
+    // Edit alias, region (lazy cascader) and address; Enter in a field submits.
+    await rowOf(page, sn)
+      .getByRole('button', { name: exactly(dt('action.edit')) })
+      .click();
+    const edit = dialog(page, dt('edit.title', { name: alias }));
+    await edit.getByLabel(dt('field.alias')).fill(renamed);
+    await edit.getByLabel(dt('field.area')).click();
+    for (let level = 0; level < 3; level += 1) {
+      const menu = page.locator('.ant-cascader-menu').nth(level);
+      await expect(menu.locator('.ant-cascader-menu-item').first()).toBeVisible();
+      await menu.locator('.ant-cascader-menu-item').first().click();
+    }
+    await page.keyboard.press('Escape');
+    await edit.getByLabel(dt('field.address')).fill('E2E 路 1 号');
+    await edit.getByLabel(dt('field.address')).press('Enter');
+    await expect(edit).toBeHidden();
+    await expect(rowOf(page, sn)).toContainText(renamed);
+    await expect(rowOf(page, sn)).toContainText('E2E 路 1 号');
+
+    // A new group (selected after creation), then back to all devices.
+    await page.getByRole('button', { name: dt('group.create') }).click();
+    const groupDialog = dialog(page, dt('group.createTitle'));
+    await groupDialog.getByLabel(dt('group.field.name')).fill(groupName);
+    await groupDialog.getByRole('button', { name: exactly(shellText('zh', 'common.action.save')) }).click();
+    await expect(groupDialog).toBeHidden();
+    const groups = page.getByRole('listbox', { name: dt('group.title') });
+    await expect(groups.getByRole('option', { name: new RegExp(groupName) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await groups.getByRole('option', { name: new RegExp(dt('group.all')) }).click();
+
+    // Move the device into it.
+    await searchDevice(page, sn);
+    await rowOf(page, sn).getByRole('checkbox').check();
+    await page.getByRole('button', { name: exactly(dt('move.buttonCount', { count: 1 })) }).click();
+    const move = dialog(page, dt('move.title'));
+    await move.getByLabel(dt('move.target')).click();
+    await page.locator('.ant-select-item-option', { hasText: groupName }).click();
+    await move.getByRole('button', { name: exactly(dt('move.submit')) }).click();
+    await expect(move).toBeHidden();
+    await groups.getByRole('option', { name: new RegExp(groupName) }).click();
+    await expect(rowOf(page, sn)).toContainText(groupName);
+
+    // Share with the demo user "inspector".
+    await rowOf(page, sn)
+      .getByRole('button', { name: exactly(dt('action.share')) })
+      .click();
+    const share = dialog(page, dt('share.title', { name: renamed }));
+    await expect(share.getByText(dt('share.remaining', { remaining: 10, max: 10 }))).toBeVisible();
+    const accounts = share.getByLabel(dt('share.accounts'));
+    await accounts.fill('inspector');
+    await accounts.press('Enter');
+    await share.getByRole('button', { name: exactly(dt('share.submit')) }).click();
+    await expect(share.getByRole('listitem').filter({ hasText: 'inspector' })).toBeVisible();
+    await expect(share.getByText(dt('share.remaining', { remaining: 9, max: 10 }))).toBeVisible();
+    await share.getByRole('button', { name: exactly(dt('action.done')) }).click();
+    await expect(share).toBeHidden();
+
+    // Export the (filtered) list.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: exactly(dt('action.export')) }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+
+    // The details page shows what was edited and the log.
+    await rowOf(page, sn).getByRole('link', { name: sn }).click();
+    await expect(page).toHaveURL(/\/iotyun\/deviceDetail\/\d+$/);
+    await expect(page.getByText('E2E 路 1 号')).toBeVisible();
+    await page.getByRole('tab', { name: dt('detail.log') }).click();
+    await expect(page.getByRole('cell', { name: dt('log.action.share') })).toBeVisible();
+    await expect(page.getByRole('cell', { name: dt('log.action.register') })).toBeVisible();
+  });
+});
+
+// --- screenshots -------------------------------------------------------------------------------------------------
+
+const HAN = /\p{Script=Han}/u;
+
+/** Texts that come from the database (aliases, group names, region names), left out of the language check. */
+async function dataTexts(page: Page): Promise<string[]> {
+  const selectors = [
+    'td',
+    '.ant-descriptions-item-content',
+    '.devreg-groups__name',
+    '.devreg-detail__name',
+    '.devreg-share-summary__names',
+    '.ant-card-head-title',
+  ];
+  const texts: string[] = [(await userMenu(page, 'en').innerText()).trim()];
+  for (const selector of selectors) texts.push(...(await page.locator(selector).allInnerTexts()));
+  return texts.map((s) => s.trim()).filter(Boolean);
+}
+
+async function capture(page: Page, name: string, lang: Lang) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
+  const text = await page.locator('body').innerText();
+  expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
+  if (lang === 'en') {
+    const data = (await dataTexts(page)).filter((s) => HAN.test(s));
+    const uiText = data.reduce((rest, value) => rest.split(value).join(' '), text);
+    expect(
+      uiText.split('\n').filter((line) => HAN.test(line)),
+      'Chinese text on the English page',
+    ).toEqual([]);
+  } else {
+    expect(text).toMatch(HAN);
+  }
+  const overflow = await page.evaluate(() => {
+    const doc = document.documentElement;
+    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth };
+  });
+  expect(overflow.scrollWidth, 'horizontal overflow').toBeLessThanOrEqual(overflow.clientWidth);
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${lang}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test.describe(`device screenshots (${lang})`, () => {
+    test.use({ viewport: { width: 1366, height: 768 } });
+
+    test.beforeEach(async ({ page, baseURL }) => {
+      await page.context().addCookies([{ name: 'lang', value: lang, url: `${baseURL ?? ''}/` }]);
+      await signIn(page, 'admin', undefined, lang);
+    });
+
+    test(`devgroup-${lang}`, async ({ page }) => {
+      await page.goto('/iotyun/device/devgroup');
+      await expect(page.getByRole('heading', { name: shellText(lang, 'menu.devgroup') })).toBeVisible();
+      await expect(page.getByRole('option', { name: new RegExp(dt('group.all', {}, lang)) })).toBeVisible();
+      await expect(page.locator('.ant-table-row').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await capture(page, 'devgroup', lang);
+    });
+
+    test(`deviceDetail-${lang}`, async ({ page }) => {
+      await page.goto('/iotyun/device/devgroup');
+      // A demo device of the admin's own (the seed gives some a flow card and a site); any own row otherwise.
+      await expect(page.locator('.ant-table-row').first()).toBeVisible();
+      const own = page.getByRole('link', { name: 'IOT0000004', exact: true });
+      const link = (await own.count()) > 0 ? own : page.locator('.ant-table-row a').first();
+      await link.click();
+      await expect(page).toHaveURL(/\/iotyun\/deviceDetail\/\d+$/);
+      await expect(page.getByText(dt('detail.basic', {}, lang))).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await capture(page, 'deviceDetail', lang);
+    });
+  });
+}

@@ -1,0 +1,230 @@
+// The registered-device table: state, relation, group, site, VPN, times, and the row actions the caller may use.
+import { MoreOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Empty, Space, Table, Tag, Typography } from 'antd';
+import type { MenuProps, TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { useCan } from '../../../components/can';
+import { Role } from '../../../lib/permissions';
+import { formatTime, groupLabel } from '../lib/format';
+import { sortOrderOf } from '../lib/params';
+import type { DeviceFilters, DeviceGroupOut, DeviceOut } from '../types';
+import { RelationTag } from './relation-tag';
+import { DeviceStateBadge } from './state-badge';
+
+export type DeviceAction =
+  'edit' | 'share' | 'distribute' | 'transfer' | 'unregister' | 'takeback' | 'cancelShare' | 'reregister';
+
+interface DeviceTableProps {
+  devices: DeviceOut[];
+  groups: DeviceGroupOut[];
+  loading: boolean;
+  sort: Pick<DeviceFilters, 'sort' | 'order'>;
+  pagination: TableProps<DeviceOut>['pagination'];
+  onChange: TableProps<DeviceOut>['onChange'];
+  onAction: (action: DeviceAction, device: DeviceOut) => void;
+  rowSelection?: TableProps<DeviceOut>['rowSelection'];
+  empty: ReactNode;
+}
+
+/** The actions a row offers, given how the caller holds the device. */
+export function rowActions(device: DeviceOut, isAdministrator: boolean): DeviceAction[] {
+  if (device.can_manage) {
+    if (!device.registered) return ['edit', 'reregister'];
+    return ['edit', 'share', 'distribute', 'transfer', 'unregister'];
+  }
+  const actions: DeviceAction[] = [];
+  if (device.relation === 'share') actions.push('cancelShare');
+  if (isAdministrator && device.registered && device.relation !== 'share') actions.push('takeback');
+  return actions;
+}
+
+export function DeviceTable({
+  devices,
+  groups,
+  loading,
+  sort,
+  pagination,
+  onChange,
+  onAction,
+  rowSelection,
+  empty,
+}: DeviceTableProps) {
+  const { t } = useTranslation();
+  const isAdministrator = useCan(Role.ADMINISTRATOR, Role.ADMINISTRATOR2);
+  const groupById = new Map(groups.map((g) => [g.id, g]));
+  const groupName = (d: DeviceOut) => {
+    const g = d.group_id === null ? undefined : groupById.get(d.group_id);
+    return g ? groupLabel(g, t('device.group.defaultName')) : d.group_name || '-';
+  };
+
+  const columns: NonNullable<TableProps<DeviceOut>['columns']> = [
+    {
+      title: t('device.field.sn'),
+      dataIndex: 'sn_code',
+      key: 'sn_code',
+      fixed: 'left',
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'sn_code'),
+      render: (v: string, d) => (
+        <Link to={`/deviceDetail/${d.id}`} className="devreg-mono">
+          {v}
+        </Link>
+      ),
+    },
+    {
+      title: t('device.field.alias'),
+      dataIndex: 'alias',
+      key: 'alias',
+      width: 160,
+      ellipsis: true,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'alias'),
+      render: (v: string) => v || '-',
+    },
+    {
+      title: t('device.field.state'),
+      key: 'dev_state',
+      width: 120,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'dev_state'),
+      render: (_: unknown, d) => <DeviceStateBadge device={d} />,
+    },
+    {
+      title: t('device.field.relation'),
+      key: 'relation',
+      width: 90,
+      render: (_: unknown, d) => <RelationTag relation={d.relation} />,
+    },
+    {
+      title: t('device.field.group'),
+      key: 'group_name',
+      width: 120,
+      ellipsis: true,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'group_name'),
+      render: (_: unknown, d) => groupName(d),
+    },
+    {
+      title: t('device.field.model'),
+      dataIndex: 'dev_model',
+      key: 'dev_model',
+      width: 110,
+      ellipsis: true,
+      render: (v: string | null) => v || '-',
+    },
+    {
+      title: t('device.field.address'),
+      key: 'address',
+      width: 200,
+      ellipsis: true,
+      render: (_: unknown, d) => [d.area_name, d.address].filter(Boolean).join(' ') || '-',
+    },
+    {
+      title: t('device.field.vpn'),
+      key: 'vpn_state',
+      width: 90,
+      render: (_: unknown, d) =>
+        d.vpn_state === null ? (
+          '-'
+        ) : (
+          <Tag variant="filled" color={d.vpn_state ? 'green' : 'default'}>
+            {d.vpn_state ? t('device.vpn.on') : t('device.vpn.off')}
+          </Tag>
+        ),
+    },
+    {
+      title: t('device.field.reportTime'),
+      dataIndex: 'report_time',
+      key: 'report_time',
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'report_time'),
+      render: (v: number | null) => formatTime(v),
+    },
+    {
+      title: t('device.field.createdAt'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      width: 170,
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'created_at'),
+      render: (v: number) => formatTime(v),
+    },
+    {
+      title: t('device.field.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 170,
+      render: (_: unknown, d) => {
+        const actions = rowActions(d, isAdministrator);
+        const inline = actions.filter((a) => a === 'edit' || a === 'share');
+        const more: MenuProps['items'] = actions
+          .filter((a) => a !== 'edit' && a !== 'share')
+          .map((a) => ({
+            key: a,
+            label: t(`device.action.${a}`),
+            danger: a === 'unregister' || a === 'transfer',
+          }));
+        return (
+          <Space size={12} className="devreg-actions">
+            <Link to={`/deviceDetail/${d.id}`}>{t('device.action.detail')}</Link>
+            {inline.includes('edit') && (
+              <Button type="link" size="small" onClick={() => onAction('edit', d)}>
+                {t('device.action.edit')}
+              </Button>
+            )}
+            {inline.includes('share') && (
+              <Button type="link" size="small" onClick={() => onAction('share', d)}>
+                {t('device.action.share')}
+              </Button>
+            )}
+            {more.length > 0 && (
+              <Dropdown
+                trigger={['click']}
+                menu={{ items: more, onClick: ({ key }) => onAction(key as DeviceAction, d) }}
+              >
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<MoreOutlined />}
+                  aria-label={t('device.action.moreFor', { name: d.alias || d.sn_code })}
+                />
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Table<DeviceOut>
+      rowKey="id"
+      size="middle"
+      columns={columns}
+      dataSource={devices}
+      loading={loading}
+      pagination={pagination}
+      onChange={onChange}
+      rowSelection={rowSelection}
+      scroll={{ x: 'max-content' }}
+      rowClassName={(d) => (d.registered ? '' : 'devreg-row--unregistered')}
+      locale={{ emptyText: empty }}
+    />
+  );
+}
+
+export function EmptyDevices({ text, action }: { text: string; action?: ReactNode }) {
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={<Typography.Text type="secondary">{text}</Typography.Text>}
+    >
+      {action}
+    </Empty>
+  );
+}

@@ -1,0 +1,189 @@
+// The device groups on the left of the registry: "All devices", each group with its count, create/edit/delete.
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FolderOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Can } from '../../../components/can';
+import { Perm } from '../../../lib/permissions';
+import { toast } from '../../../lib/toast';
+import { useDeleteDeviceGroup } from '../api/delete-device-group';
+import { groupLabel } from '../lib/format';
+import type { DeviceGroupOut } from '../types';
+
+interface GroupPanelProps {
+  groups: DeviceGroupOut[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  /** null: all devices. */
+  selectedId: number | null;
+  onSelect: (id: number | null) => void;
+  onCreate: () => void;
+  onEdit: (group: DeviceGroupOut) => void;
+}
+
+function onEnter(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+export function GroupPanel({
+  groups,
+  loading,
+  error,
+  onRetry,
+  selectedId,
+  onSelect,
+  onCreate,
+  onEdit,
+}: GroupPanelProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteDeviceGroup();
+
+  const item = (
+    key: string,
+    selected: boolean,
+    select: () => void,
+    icon: ReactNode,
+    body: ReactNode,
+    actions?: ReactNode,
+  ) => (
+    <li
+      key={key}
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      className={`devreg-groups__item${selected ? ' devreg-groups__item--active' : ''}`}
+      onClick={select}
+      onKeyDown={onEnter(select)}
+    >
+      <span className="devreg-groups__icon">{icon}</span>
+      <span className="devreg-groups__body">{body}</span>
+      {actions && (
+        <span
+          className="devreg-groups__actions"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          {actions}
+        </span>
+      )}
+    </li>
+  );
+
+  return (
+    <Card
+      className="devreg-groups"
+      title={t('device.group.title')}
+      extra={
+        <Can perm={Perm.DEVICE_GROUP}>
+          <Tooltip title={t('device.group.create')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<PlusOutlined />}
+              aria-label={t('device.group.create')}
+              onClick={onCreate}
+            />
+          </Tooltip>
+        </Can>
+      }
+    >
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 5 }} title={false} />
+      ) : error ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.group.loadFailed')}>
+          <Button size="small" onClick={onRetry}>
+            {t('device.action.retry')}
+          </Button>
+        </Empty>
+      ) : (
+        <ul className="devreg-groups__list" role="listbox" aria-label={t('device.group.title')}>
+          {item(
+            'all',
+            selectedId === null,
+            () => onSelect(null),
+            <AppstoreOutlined />,
+            <span className="devreg-groups__name">{t('device.group.all')}</span>,
+          )}
+          {groups.map((g) => {
+            const label = groupLabel(g, t('device.group.defaultName'));
+            return item(
+              String(g.id),
+              selectedId === g.id,
+              () => onSelect(g.id),
+              <FolderOutlined />,
+              <>
+                <span className="devreg-groups__name" title={g.notes || label}>
+                  {label}
+                </span>
+                {g.is_default && (
+                  <Tag variant="filled" className="devreg-groups__tag">
+                    {t('device.group.defaultTag')}
+                  </Tag>
+                )}
+                <Typography.Text type="secondary" className="devreg-groups__count">
+                  {g.device_count}
+                </Typography.Text>
+              </>,
+              <Can perm={Perm.DEVICE_GROUP}>
+                <Tooltip title={t('device.group.edit')}>
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={t('device.group.editNamed', { name: label })}
+                    onClick={() => onEdit(g)}
+                  />
+                </Tooltip>
+                {!g.is_default && (
+                  <Popconfirm
+                    title={t('device.group.deleteConfirm', { name: label })}
+                    description={t('device.group.deleteHint')}
+                    okText={t('device.action.delete')}
+                    cancelText={t('common.action.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => {
+                      remove.mutateAsync(g.id).then(
+                        () => {
+                          toast.success(t('device.group.deleted'));
+                          if (selectedId === g.id) onSelect(null);
+                        },
+                        () => undefined,
+                      );
+                    }}
+                  >
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('device.group.deleteNamed', { name: label })}
+                    />
+                  </Popconfirm>
+                )}
+              </Can>,
+            );
+          })}
+          {groups.length === 0 && (
+            <li className="devreg-groups__empty">
+              <Typography.Text type="secondary">{t('device.group.empty')}</Typography.Text>
+            </li>
+          )}
+        </ul>
+      )}
+    </Card>
+  );
+}

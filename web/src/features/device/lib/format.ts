@@ -1,0 +1,42 @@
+// Display helpers of the device screens: times, flow amounts, flow usage, group names.
+import dayjs from 'dayjs';
+
+import type { DeviceGroupOut, FlowCardOut } from '../types';
+
+export function formatTime(ms: number | null | undefined): string {
+  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-';
+}
+
+export function formatDate(value: string | null | undefined): string {
+  return value ? dayjs(value).format('YYYY-MM-DD') : '-';
+}
+
+/** MB with at most two decimals ("1,024.5 MB" without grouping: "1024.5"). */
+export function formatMb(mb: number | null | undefined): string {
+  if (typeof mb !== 'number' || !Number.isFinite(mb)) return '-';
+  return String(Math.round(mb * 100) / 100);
+}
+
+export type UsageLevel = 'normal' | 'warning' | 'exhausted';
+
+/** Used share of the package in percent (0–100) and whether the remaining flow is at the warning value. */
+export function flowUsage(
+  card: Pick<FlowCardOut, 'total_mb' | 'used_mb' | 'remaining_mb' | 'warning_mb' | 'warning'>,
+): {
+  percent: number;
+  level: UsageLevel;
+} {
+  const percent = card.total_mb > 0 ? Math.min(100, Math.max(0, (card.used_mb / card.total_mb) * 100)) : 0;
+  const rounded = Math.round(percent * 10) / 10;
+  if (card.total_mb > 0 && card.remaining_mb <= 0) return { percent: rounded, level: 'exhausted' };
+  if (card.warning || (card.warning_mb > 0 && card.remaining_mb <= card.warning_mb))
+    return { percent: rounded, level: 'warning' };
+  return { percent: rounded, level: 'normal' };
+}
+
+/** The server names the default group "默认分组"; shown translated unless the tenant renamed it. */
+export const DEFAULT_GROUP_NAME = '默认分组';
+
+export function groupLabel(group: Pick<DeviceGroupOut, 'name' | 'is_default'>, defaultLabel: string): string {
+  return group.is_default && group.name === DEFAULT_GROUP_NAME ? defaultLabel : group.name;
+}

@@ -1,0 +1,33 @@
+// SPEC §5/§9 thumbnail limits, enforced in the form as the server does (117001, 117002), and group counts.
+import { deviceStateKey } from '../../../components/map/markers';
+import type { ThumbnailItem } from './monitor-types';
+
+export const THUMBNAIL_GROUPS_MAX = 50;
+export const THUMBNAILS_PER_GROUP_MAX = 30;
+export const THUMBNAIL_NAME_MAX = 32;
+export const THUMBNAIL_NOTES_MAX = 120;
+
+export function canAddGroup(groupCount: number): boolean {
+  return groupCount < THUMBNAIL_GROUPS_MAX;
+}
+
+export function withinDeviceLimit(deviceIds: readonly unknown[]): boolean {
+  return deviceIds.length <= THUMBNAILS_PER_GROUP_MAX;
+}
+
+/** Keeps the chosen order and drops what is beyond the limit or repeated. */
+export function clampDevices(deviceIds: readonly number[]): number[] {
+  return [...new Set(deviceIds)].slice(0, THUMBNAILS_PER_GROUP_MAX);
+}
+
+export interface StateCounts {
+  online: number;
+  offline: number;
+  unregistered: number;
+}
+
+export function stateCounts(items: readonly Pick<ThumbnailItem, 'dev_state' | 'registered'>[]): StateCounts {
+  const out: StateCounts = { online: 0, offline: 0, unregistered: 0 };
+  for (const item of items) out[deviceStateKey(item.dev_state, item.registered)] += 1;
+  return out;
+}

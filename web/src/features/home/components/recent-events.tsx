@@ -1,0 +1,78 @@
+// The latest device events (GET /yun/devLog?page_size=8): what happened, to which device, by whom and when.
+import { Button, Empty, List, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import type { DevLogEntry } from '../types';
+
+dayjs.extend(relativeTime);
+
+const TONES: Record<string, string> = {
+  online: 'green',
+  offline: 'gray',
+  register: 'blue',
+  unregister: 'orange',
+  position: 'cyan',
+  transfer_in: 'purple',
+  transfer_out: 'purple',
+};
+
+export function RecentEvents({
+  events,
+  loading,
+  failed,
+  onRetry,
+}: {
+  events: readonly DevLogEntry[];
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (failed)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.failed')}>
+        <Button onClick={onRetry}>{t('home.retry')}</Button>
+      </Empty>
+    );
+  if (events.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.empty')} />;
+  return (
+    <List<DevLogEntry>
+      className="home-events"
+      size="small"
+      dataSource={[...events]}
+      renderItem={(e) => {
+        const action = t(`home.events.action.${e.action}`, { defaultValue: e.action });
+        const device =
+          e.device_id !== null ? <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || '-'}</Link> : e.sn || '-';
+        return (
+          <List.Item>
+            <List.Item.Meta
+              avatar={
+                <span className={`home-events__dot home-events__dot--${TONES[e.action] ?? 'default'}`} />
+              }
+              title={
+                <span className="home-events__title">
+                  <span className="home-events__action">{action}</span>
+                  <span className="home-events__device">{device}</span>
+                </span>
+              }
+              description={
+                <span className="home-events__meta">
+                  <Typography.Text type="secondary" title={dayjs(e.time).format('YYYY-MM-DD HH:mm:ss')}>
+                    {dayjs(e.time).fromNow()}
+                  </Typography.Text>
+                  {e.user_name && <Typography.Text type="secondary">{e.user_name}</Typography.Text>}
+                </span>
+              }
+            />
+          </List.Item>
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+// Hand-written shapes of the home page's calls (docs/api-devices.md: /dev/stateInfo, /yun/devLog, /dev/map).
+import type { MapTiles } from '../../components/map/types';
+
+export interface StateInfo {
+  total: number;
+  online: number;
+  offline: number;
+  unregistered: number;
+  virtual_devices: number;
+  by_model: { model: string; count: number }[];
+  by_group: { group_id: number | null; group_name: string; online: number; offline: number }[];
+}
+
+export interface DevLogEntry {
+  id: number;
+  time: number;
+  device_id: number | null;
+  sn: string;
+  action: string;
+  user_name: string;
+  detail: Record<string, unknown> | null;
+}
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface HomeMapItem {
+  id: number;
+  sn_code: string;
+  alias: string;
+  dev_state: number | null;
+  registered: boolean;
+  latitude: number;
+  longitude: number;
+  address: string;
+  located_at: number | null;
+}
+
+export interface HomeMap {
+  tiles: MapTiles;
+  theme: string;
+  items: HomeMapItem[];
+}
