@@ -48,6 +48,11 @@ def epoch_ms(value: datetime | None) -> int | None:
     return None if value is None else int(as_utc(value).timestamp() * 1000)
 
 
+def from_epoch_ms(value: int | None) -> datetime | None:
+    """The UTC datetime of an epoch-milliseconds value from a request (API times are epoch ms)."""
+    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
+
+
 class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING)
 

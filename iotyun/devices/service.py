@@ -3,7 +3,6 @@ site facts, the device list and its counts, and the helpers other domains use (w
 count_registered, set_state). Sharing and hand-over live in sharing.py, spreadsheets in files.py, flow cards in
 cards.py. Every function flushes and never commits."""
 
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -11,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core import security
 from iotyun.core.config import Settings
-from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
@@ -352,10 +351,6 @@ async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> D
 # --- device log ------------------------------------------------------------------------------------------------
 
 
-def _ms(value: int | None) -> datetime | None:
-    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
-
-
 async def device_log(
     session: AsyncSession,
     actor: Actor,
@@ -375,9 +370,9 @@ async def device_log(
         device_id=device_id,
         sn=(sn or "").strip() or None,
         action=action or None,
-        start=_ms(start),
+        start=from_epoch_ms(start),
         # Times travel as whole milliseconds: `end` includes its whole millisecond.
-        end=_ms(end + 1 if end is not None else None),
+        end=from_epoch_ms(end + 1 if end is not None else None),
     )
     return Page(items=[_log_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
 

@@ -4,7 +4,6 @@ Every function flushes and never commits (the request's session commits once). O
 a secondary administrator reaches only users of their group and its sub-groups and grants only codes they hold.
 """
 
-from datetime import UTC, datetime
 from types import ModuleType
 from typing import Any
 
@@ -18,7 +17,7 @@ from iotyun.auth.schemas import SendCodeOut, SessionOut
 from iotyun.auth.senders import CodeSender
 from iotyun.core import security
 from iotyun.core.config import Settings
-from iotyun.core.db import epoch_ms
+from iotyun.core.db import epoch_ms, from_epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import account_kind
@@ -77,10 +76,6 @@ async def log_simulated_request(session: AsyncSession, actor: Actor, method: str
     await write_log(session, actor, "simulated_request", f"{method} {path}")
 
 
-def _ms_to_dt(value: int | None) -> datetime | None:
-    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
-
-
 async def user_log(
     session: AsyncSession,
     actor: Actor,
@@ -107,9 +102,9 @@ async def user_log(
         user_ids=user_ids,
         user_id=user_id,
         action=action,
-        start=_ms_to_dt(start),
+        start=from_epoch_ms(start),
         # Times travel as whole milliseconds: `end` includes its whole millisecond.
-        end=_ms_to_dt(end + 1 if end is not None else None),
+        end=from_epoch_ms(end + 1 if end is not None else None),
     )
     items = [
         UserLogOut(

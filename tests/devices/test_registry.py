@@ -254,6 +254,12 @@ class TestUpdate:
             "fields": ["alias", "allow_write", "area_code", "city_code", "contact_email", "province_code", "video_url"]
         }
 
+    async def test_clears_the_region(self, team: Team) -> None:
+        dev = await register(team.admin, "IOT1", province_code="310000", city_code="310100", area_code="310115")
+        body = {"id": dev["id"], "province_code": "", "city_code": "", "area_code": ""}
+        data = (await team.admin.put("/dev/update", body))["data"]
+        assert (data["province_code"], data["city_code"], data["area_code"], data["area_name"]) == ("", "", "", "")
+
 
 class TestServiceHelpers:
     async def test_count_registered_and_set_state(self, app: FastAPI, team: Team) -> None:

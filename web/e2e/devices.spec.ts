@@ -149,6 +149,28 @@ test.describe('device registry', () => {
     await expect(page.getByRole('cell', { name: dt('log.action.share') })).toBeVisible();
     await expect(page.getByRole('cell', { name: dt('log.action.register') })).toBeVisible();
   });
+
+  test('imports a CSV and reports each row', async ({ page }) => {
+    const good = uniqueSn();
+    const csv = `SN码,密钥,别名\n${good},secret123,导入网关\nBAD-SN!,secret123,坏行\n`;
+    await signIn(page, 'admin');
+    await page.goto('/iotyun/device/devgroup');
+    await page.getByRole('button', { name: exactly(dt('action.import')) }).click();
+    const modal = dialog(page, dt('import.title'));
+    await modal.locator('input[type=file]').setInputFiles({
+      name: 'devices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await modal.getByRole('button', { name: exactly(dt('import.start')) }).click();
+    // The report: one row registered, one refused with the SN rule's translated reason.
+    await expect(modal.locator('.ant-statistic-title', { hasText: dt('import.succeeded') })).toBeVisible();
+    await expect(modal.getByRole('row').filter({ hasText: good })).toContainText(dt('import.ok'));
+    await expect(modal.getByRole('row').filter({ hasText: 'BAD-SN!' })).toContainText(dt('import.fail'));
+    await page.keyboard.press('Escape');
+    await searchDevice(page, good);
+    await expect(rowOf(page, good)).toContainText('导入网关');
+  });
 });
 
 // --- screenshots -------------------------------------------------------------------------------------------------

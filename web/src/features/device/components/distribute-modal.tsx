@@ -10,7 +10,6 @@ import {
   Popconfirm,
   Select,
   Skeleton,
-  Space,
   Switch,
   Tag,
   Typography,
@@ -25,7 +24,7 @@ import { useCancelDistribution } from '../api/cancel-distribution';
 import { useDistributeDevices } from '../api/distribute-devices';
 import { useDistributions } from '../api/list-distributions';
 import { useTenantUsers } from '../api/list-tenant-users';
-import { formatTime } from '../lib/format';
+import { GrantUserSummary } from './grant-user-summary';
 import type { DeviceOut } from '../types';
 
 interface Values {
@@ -181,16 +180,7 @@ export function DistributeModal({ open, device, onClose }: DistributeModalProps)
                 </Popconfirm>,
               ]}
             >
-              <Space size={8} wrap>
-                <Typography.Text strong>{u.user_name}</Typography.Text>
-                {u.nick_name && <Typography.Text type="secondary">{u.nick_name}</Typography.Text>}
-                <Tag variant="filled" color={u.can_write ? 'orange' : 'default'}>
-                  {u.can_write ? t('device.grant.readWrite') : t('device.grant.readOnly')}
-                </Tag>
-                <Typography.Text type="secondary" className="devreg-muted-small">
-                  {formatTime(u.created_at)}
-                </Typography.Text>
-              </Space>
+              <GrantUserSummary user={u} />
             </List.Item>
           )}
         />

@@ -11,7 +11,6 @@ import {
   Popconfirm,
   Select,
   Skeleton,
-  Space,
   Switch,
   Tag,
   Typography,
@@ -25,7 +24,7 @@ import { toast } from '../../../lib/toast';
 import { useShares } from '../api/list-shares';
 import { useRemoveShare } from '../api/remove-share';
 import { useShareDevices } from '../api/share-devices';
-import { formatTime } from '../lib/format';
+import { GrantUserSummary } from './grant-user-summary';
 import { SHARE_USERS_MAX, checkShareAccounts } from '../lib/rules';
 import type { DeviceOut } from '../types';
 
@@ -190,16 +189,7 @@ export function ShareModal({ open, device, onClose }: ShareModalProps) {
                 </Popconfirm>,
               ]}
             >
-              <Space size={8} wrap>
-                <Typography.Text strong>{u.user_name}</Typography.Text>
-                {u.nick_name && <Typography.Text type="secondary">{u.nick_name}</Typography.Text>}
-                <Tag variant="filled" color={u.can_write ? 'orange' : 'default'}>
-                  {u.can_write ? t('device.grant.readWrite') : t('device.grant.readOnly')}
-                </Tag>
-                <Typography.Text type="secondary" className="devreg-muted-small">
-                  {formatTime(u.created_at)}
-                </Typography.Text>
-              </Space>
+              <GrantUserSummary user={u} />
             </List.Item>
           )}
         />

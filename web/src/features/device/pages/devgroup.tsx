@@ -22,7 +22,6 @@ import { useDeviceStateInfo } from '../api/get-state-info';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { useDevices } from '../api/list-devices';
 import { useTakeBackDevices } from '../api/take-back-devices';
-import { useUnregisterDevice } from '../api/unregister-device';
 import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceTable, EmptyDevices, type DeviceAction } from '../components/device-table';
 import { DistributeModal } from '../components/distribute-modal';
@@ -36,6 +35,7 @@ import { TransferModal } from '../components/transfer-modal';
 import { saveBlob } from '../lib/download';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';
 import { groupLabel } from '../lib/format';
+import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { filtersOf, fromSearch, isFiltered, toSort } from '../lib/params';
 import type { DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
 import '../components/registry.css';
@@ -76,7 +76,7 @@ export default function DevgroupPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
   const exporter = useExportDevices();
-  const unregister = useUnregisterDevice();
+  const confirmUnregister = useConfirmUnregister();
   const takeBack = useTakeBackDevices();
   const cancelShare = useCancelReceivedShare();
 
@@ -140,18 +140,7 @@ export default function DevgroupPage() {
         show({ kind: 'register', sn: device.sn_code });
         return;
       case 'unregister':
-        void modal.confirm({
-          title: t('device.unregister.confirmTitle', { name }),
-          content: t('device.unregister.confirmContent'),
-          okText: t('device.action.unregister'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.action.cancel'),
-          onOk: () =>
-            unregister.mutateAsync(device.id).then(
-              () => toast.success(t('device.unregister.success', { name })),
-              () => undefined,
-            ),
-        });
+        confirmUnregister(device);
         return;
       case 'takeback':
         void modal.confirm({

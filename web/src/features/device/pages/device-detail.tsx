@@ -8,7 +8,6 @@ import {
   ShareAltOutlined,
 } from '@ant-design/icons';
 import {
-  App,
   Badge,
   Button,
   Card,
@@ -29,10 +28,9 @@ import { useNavigate, useParams } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
 import { useDevice } from '../api/get-device';
 import { useDeviceGroups } from '../api/list-device-groups';
-import { useUnregisterDevice } from '../api/unregister-device';
+import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceLogTable } from '../components/device-log-table';
 import { DistributeModal } from '../components/distribute-modal';
@@ -165,12 +163,11 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
 
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const navigate = useNavigate();
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const device = useDevice(id);
-  const unregister = useUnregisterDevice();
+  const confirmUnregister = useConfirmUnregister();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [tab, setTab] = useState('overview');
   const back = () => void navigate(LIST_PATH);
@@ -249,20 +246,7 @@ export default function DeviceDetailPage() {
       setDialog(key);
       return;
     }
-    if (key === 'unregister') {
-      void modal.confirm({
-        title: t('device.unregister.confirmTitle', { name }),
-        content: t('device.unregister.confirmContent'),
-        okText: t('device.action.unregister'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.action.cancel'),
-        onOk: () =>
-          unregister.mutateAsync(d.id).then(
-            () => toast.success(t('device.unregister.success', { name })),
-            () => undefined,
-          ),
-      });
-    }
+    if (key === 'unregister') confirmUnregister(d);
   };
 
   return (
