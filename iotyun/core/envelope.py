@@ -2,7 +2,7 @@
 
 from typing import Any, Generic, TypeVar
 
-from fastapi.responses import ORJSONResponse
+from fastapi.responses import ORJSONResponse, Response
 from pydantic import BaseModel
 
 from iotyun.core.context import lang_var, request_id_var
@@ -35,6 +35,12 @@ def ok(data: T | None = None) -> Envelope[T]:
         ),
         data=data,
     )
+
+
+def ok_json(data: BaseModel) -> Response:
+    """A successful answer serialized once by pydantic's own serializer, for large lists: returning a Response
+    skips FastAPI's second validation of the return value (the route keeps its response_model for the docs)."""
+    return Response(ok(data).model_dump_json(), media_type="application/json")
 
 
 def error_body(code: int, *, field: str | None = None, **params: Any) -> dict[str, Any]:

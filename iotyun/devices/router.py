@@ -8,7 +8,7 @@ from fastapi import APIRouter, File, Query, UploadFile
 from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep
-from iotyun.core.envelope import Envelope, ok
+from iotyun.core.envelope import Envelope, ok, ok_json
 from iotyun.core.limits import IMPORT_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
@@ -74,7 +74,7 @@ async def list_devices(
     if format == "xlsx":
         content = await files.export_devices(session, actor, f, sort, order, accept_cap=accept_cap)
         return _xlsx(content, "devices.xlsx")
-    return ok(await service.list_devices(session, actor, page, f, sort, order))
+    return ok_json(await service.list_devices(session, actor, page, f, sort, order))
 
 
 @router.get("/dev/basic/{device_id}")
