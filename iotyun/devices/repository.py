@@ -103,8 +103,8 @@ _DIST = aliased(DeviceGrant, name="dist_grant")
 _SHARE = aliased(DeviceGrant, name="share_grant")
 
 
-async def _rows_stmt(session: AsyncSession, actor: Actor, *, ids: list[int] | None = None) -> Select[Any]:
-    """Everything DeviceOut shows; `ids` (already read through scope.readable) skips the visibility rule."""
+async def _rows_stmt(session: AsyncSession, actor: Actor, *, ids: list[int] | Select[Any] | None = None) -> Select[Any]:
+    """Everything DeviceOut shows; `ids` (ids, or a SELECT of ids, read through scope.readable) skips the rule."""
     dist, share = _DIST, _SHARE
     columns = (
         Device,
@@ -161,9 +161,9 @@ async def devices_page(
 ) -> tuple[list[DeviceRow], int]:
     """One page (or the first `limit` rows) of the readable devices with everything DeviceOut shows, and the total.
 
-    Two steps: the page's ids from the narrowest query that can filter and order them (the visibility rule's OR
-    keeps the planner from walking an index in order, so it sorts; sorting ids alone is cheap), then the joins for
-    those ids only. Ordering and filtering columns of the gateway or the group are joined in step one only when
+    The page's ids come from the narrowest query that can filter and order them (the visibility rule's OR keeps
+    the planner from walking an index in order, so it sorts; sorting ids alone is cheap), and the joins run for
+    those ids only, in the same statement. Ordering and filtering columns of the gateway or the group are joined in step one only when
     asked for."""
     total = await count_devices(session, actor, f)
     where, needs_gateway = _where(f)
@@ -182,12 +182,12 @@ async def devices_page(
         ids_stmt = ids_stmt.limit(params.page_size).offset((params.page - 1) * params.page_size)
     elif limit is not None:
         ids_stmt = ids_stmt.limit(limit)
-    ids = list((await session.execute(ids_stmt)).scalars())
-    if not ids:
+    if total == 0:
         return [], total
-    stmt = await _rows_stmt(session, actor, ids=ids)
-    by_id = {r[0].id: _row(r) for r in (await session.execute(stmt)).all()}
-    return [by_id[i] for i in ids if i in by_id], total
+    # One statement: the details joined for the page's ids, picked by the narrow query as a subquery (not
+    # correlated: its own joins stay its own) and ordered again the same way.
+    stmt = (await _rows_stmt(session, actor, ids=ids_stmt.correlate(None))).order_by(ordering, Device.id.desc())
+    return [_row(r) for r in (await session.execute(stmt)).all()], total
 
 
 async def device_row(session: AsyncSession, actor: Actor, device_id: int) -> DeviceRow | None:
