@@ -2,27 +2,47 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { IMPORT_MAX_BYTES, SHARE_USERS_MAX } from '../../../types/limits.gen';
+import {
+  CONTACT_NAME_MAX,
+  DEVICE_ADDRESS_MAX,
+  DEVICE_ALIAS_MAX,
+  DEVICE_GROUP_NAME_MAX,
+  DEVICE_GROUP_NOTES_MAX,
+  DEVICE_REMARK_MAX,
+  DEVICE_SECRET_MAX,
+  DEVICE_SECRET_MIN,
+  ICCID_MIN_DIGITS,
+  ICCID_PATTERN,
+  IMPORT_MAX_BYTES,
+  SHARE_USERS_MAX,
+  SITE_TYPE_MAX,
+  SN_MAX,
+  SN_PATTERN,
+} from '../../../types/limits.gen';
 import { EMAIL_RE, PHONE_RE } from '../../../lib/validation';
 
-export { IMPORT_MAX_BYTES, SHARE_USERS_MAX };
+// The numbers come from the server's core/limits.py through `make gen`, so a form shows the rule it enforces.
+export {
+  CONTACT_NAME_MAX,
+  DEVICE_GROUP_NAME_MAX,
+  DEVICE_GROUP_NOTES_MAX,
+  ICCID_MIN_DIGITS,
+  IMPORT_MAX_BYTES,
+  SHARE_USERS_MAX,
+  SITE_TYPE_MAX,
+  SN_MAX,
+};
 
 /** SPEC §5 "SN code alphanumeric under 20". */
-export const SN_RE = /^[A-Za-z0-9]{1,19}$/;
-export const SN_MAX = 19;
-export const SECRET_MIN = 6;
-export const SECRET_MAX = 32;
-export const ALIAS_MAX = 32;
-export const ADDRESS_MAX = 200;
-export const CONTACT_NAME_MAX = 32;
-export const SITE_TYPE_MAX = 32;
-export const REMARK_MAX = 200;
-export const DEVICE_GROUP_NAME_MAX = 10;
-export const DEVICE_GROUP_NOTES_MAX = 120;
+export const SN_RE = new RegExp(SN_PATTERN);
+export const SECRET_MIN = DEVICE_SECRET_MIN;
+export const SECRET_MAX = DEVICE_SECRET_MAX;
+export const ALIAS_MAX = DEVICE_ALIAS_MAX;
+export const ADDRESS_MAX = DEVICE_ADDRESS_MAX;
+export const REMARK_MAX = DEVICE_REMARK_MAX;
 export const PACKAGE_NAME_MAX = 64;
 /** SPEC §5 "flow card number at least 18 digits, no special characters": 18–32 letters/digits, ≥18 of them digits. */
-export const ICCID_RE = /^[0-9A-Za-z]{18,32}$/;
-export const ICCID_MIN_DIGITS = 18;
+export const ICCID_RE = new RegExp(ICCID_PATTERN);
 export const VIDEO_PROTOCOLS: readonly string[] = ['http:', 'https:', 'rtsp:', 'rtmp:', 'ws:', 'wss:'];
 export const IMPORT_EXTENSIONS: readonly string[] = ['.xlsx', '.xls', '.csv'];
 

@@ -2,10 +2,16 @@
 import { deviceStateKey } from '../../../components/map/markers';
 import type { ThumbnailItem } from './monitor-types';
 
-export const THUMBNAIL_GROUPS_MAX = 50;
-export const THUMBNAILS_PER_GROUP_MAX = 30;
-export const THUMBNAIL_NAME_MAX = 32;
-export const THUMBNAIL_NOTES_MAX = 120;
+import {
+  THUMBNAIL_GROUP_NAME_MAX,
+  THUMBNAIL_GROUP_NOTES_MAX,
+  THUMBNAIL_GROUPS_MAX,
+  THUMBNAILS_PER_GROUP_MAX,
+} from '../../../types/limits.gen';
+
+export { THUMBNAIL_GROUPS_MAX, THUMBNAILS_PER_GROUP_MAX };
+export const THUMBNAIL_NAME_MAX = THUMBNAIL_GROUP_NAME_MAX;
+export const THUMBNAIL_NOTES_MAX = THUMBNAIL_GROUP_NOTES_MAX;
 
 export function canAddGroup(groupCount: number): boolean {
   return groupCount < THUMBNAIL_GROUPS_MAX;
