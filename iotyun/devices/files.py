@@ -20,6 +20,7 @@ from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_ROW_CAP, IMPORT_MAX_BYTES, DeviceGroupName
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
+from iotyun.devices.groups import repository as group_repo
 from iotyun.devices.models import DeviceGroup
 from iotyun.devices.repository import DeviceFilter
 from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
@@ -149,7 +150,7 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
         name = _GROUP_NAME.validate_python(name)
     except ValidationError as exc:
         raise AppError(_rule_code(exc), field="group") from exc
-    group = await repo.group_by_name(session, actor.tenant_id, name)
+    group = await group_repo.group_named(session, actor.tenant_id, name)
     if group is None:
         group = DeviceGroup(tenant_id=actor.tenant_id, name=name)
         session.add(group)

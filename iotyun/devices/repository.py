@@ -221,27 +221,6 @@ async def gateway(session: AsyncSession, gateway_id: int) -> Gateway | None:
     return await session.get(Gateway, gateway_id)
 
 
-async def group(session: AsyncSession, tenant_id: int, group_id: int) -> DeviceGroup | None:
-    stmt = select(DeviceGroup).where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.id == group_id)
-    return (await session.scalars(stmt.execution_options(**_ALL))).one_or_none()
-
-
-async def group_by_name(session: AsyncSession, tenant_id: int, name: str) -> DeviceGroup | None:
-    stmt = select(DeviceGroup).where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.name == name)
-    return (await session.scalars(stmt.execution_options(**_ALL))).one_or_none()
-
-
-async def default_group(session: AsyncSession, tenant_id: int) -> DeviceGroup | None:
-    # Explicit tenant and all_tenants: a transfer looks up the receiving tenant's default group.
-    stmt = (
-        select(DeviceGroup)
-        .where(DeviceGroup.tenant_id == tenant_id, DeviceGroup.is_default.is_(True))
-        .order_by(DeviceGroup.id)
-        .execution_options(**_ALL)
-    )
-    return (await session.scalars(stmt)).first()
-
-
 async def count_registered(session: AsyncSession, tenant_id: int) -> int:
     stmt = select(func.count(Device.id)).where(Device.tenant_id == tenant_id, Device.registered.is_(True))
     return int((await session.execute(stmt.execution_options(**_ALL))).scalar_one())

@@ -18,6 +18,7 @@ from iotyun.core.pagination import Page, PageParams
 from iotyun.devices import devlog, flowcards, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
+from iotyun.devices.groups import repository as group_repo
 from iotyun.devices.groups import service as group_service
 from iotyun.devices.models import DEV_ONLINE, Device, DeviceGroup, DeviceLog, Gateway
 from iotyun.devices.repository import DeviceFilter, DeviceRow
@@ -35,8 +36,6 @@ from iotyun.devices.schemas import (
 )
 from iotyun.team import service as team_service
 
-# Stored name of a tenant's default group; the console shows it translated (it reads is_default).
-DEFAULT_GROUP_NAME = "默认分组"
 # Site fields a registration or an edit may set, as named in the request bodies.
 SITE_FIELDS = (
     "alias",
@@ -107,7 +106,7 @@ async def owned_device(session: AsyncSession, actor: Actor, device_id: int, not_
 async def _group_or_default(session: AsyncSession, tenant_id: int, group_id: int | None) -> DeviceGroup:
     if group_id is None:
         return await default_group(session, tenant_id)
-    group = await repo.group(session, tenant_id, group_id)
+    group = await group_repo.group(session, tenant_id, group_id)
     if group is None:
         raise AppError(ErrorCode.DEVICE_GROUP_NOT_FOUND, field="group_id")
     return group

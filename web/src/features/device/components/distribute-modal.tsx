@@ -1,19 +1,6 @@
 // Distribute a device to users of the tenant (with or without write access), and withdraw distributions.
-import { DeleteOutlined, UsergroupAddOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Empty,
-  Form,
-  List,
-  Modal,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { UsergroupAddOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Modal, Select, Switch, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +11,7 @@ import { useCancelDistribution } from '../api/cancel-distribution';
 import { useDistributeDevices } from '../api/distribute-devices';
 import { useDistributions } from '../api/list-distributions';
 import { useTenantUsers } from '../api/list-tenant-users';
-import { GrantUserSummary } from './grant-user-summary';
+import { GrantList } from './grant-user-summary';
 import type { DeviceOut } from '../types';
 
 interface Values {
@@ -144,47 +131,21 @@ export function DistributeModal({ open, device, onClose }: DistributeModalProps)
         <Typography.Text strong>{t('device.distribute.current')}</Typography.Text>
         <Tag variant="filled">{t('device.distribute.count', { count: items.length })}</Tag>
       </div>
-      {grants.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.distribute.none')} />
-      ) : (
-        <List
-          size="small"
-          bordered
-          dataSource={items}
-          renderItem={(u) => (
-            <List.Item
-              actions={[
-                <Popconfirm
-                  key="cancel"
-                  title={t('device.distribute.cancelConfirm', { account: u.user_name })}
-                  okText={t('device.distribute.cancel')}
-                  cancelText={t('common.action.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => {
-                    if (!device) return;
-                    cancel.mutateAsync({ device_ids: [device.id], user_ids: [u.user_id] }).then(
-                      () => toast.success(t('device.distribute.cancelled')),
-                      () => undefined,
-                    );
-                  }}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('device.distribute.cancelNamed', { account: u.user_name })}
-                  />
-                </Popconfirm>,
-              ]}
-            >
-              <GrantUserSummary user={u} />
-            </List.Item>
-          )}
-        />
-      )}
+      <GrantList
+        items={items}
+        loading={grants.isPending}
+        empty={t('device.distribute.none')}
+        confirmTitle={(u) => t('device.distribute.cancelConfirm', { account: u.user_name })}
+        confirmOk={t('device.distribute.cancel')}
+        removeLabel={(u) => t('device.distribute.cancelNamed', { account: u.user_name })}
+        onRemove={(u) => {
+          if (!device) return;
+          cancel.mutateAsync({ device_ids: [device.id], user_ids: [u.user_id] }).then(
+            () => toast.success(t('device.distribute.cancelled')),
+            () => undefined,
+          );
+        }}
+      />
     </Modal>
   );
 }

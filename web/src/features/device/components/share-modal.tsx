@@ -1,20 +1,7 @@
 // Share a device: who has it (remove), add accounts (user name, phone or email) with or without write access,
 // and how many of the 10 shares remain; the server's checks are mirrored before sending.
-import { DeleteOutlined, ShareAltOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Empty,
-  Form,
-  List,
-  Modal,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Switch,
-  Tag,
-  Typography,
-} from 'antd';
+import { ShareAltOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Modal, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -24,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useShares } from '../api/list-shares';
 import { useRemoveShare } from '../api/remove-share';
 import { useShareDevices } from '../api/share-devices';
-import { GrantUserSummary } from './grant-user-summary';
+import { GrantList } from './grant-user-summary';
 import { SHARE_USERS_MAX, checkShareAccounts } from '../lib/rules';
 import type { DeviceOut } from '../types';
 
@@ -153,47 +140,21 @@ export function ShareModal({ open, device, onClose }: ShareModalProps) {
           {t('device.share.remaining', { remaining, max: SHARE_USERS_MAX })}
         </Tag>
       </div>
-      {shares.isPending ? (
-        <Skeleton active title={false} paragraph={{ rows: 3 }} />
-      ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.share.none')} />
-      ) : (
-        <List
-          size="small"
-          bordered
-          dataSource={items}
-          renderItem={(u) => (
-            <List.Item
-              actions={[
-                <Popconfirm
-                  key="remove"
-                  title={t('device.share.removeConfirm', { account: u.user_name })}
-                  okText={t('device.action.remove')}
-                  cancelText={t('common.action.cancel')}
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => {
-                    if (!device) return;
-                    remove.mutateAsync({ deviceId: device.id, userId: u.user_id }).then(
-                      () => toast.success(t('device.share.removed')),
-                      () => undefined,
-                    );
-                  }}
-                >
-                  <Button
-                    type="text"
-                    size="small"
-                    danger
-                    icon={<DeleteOutlined />}
-                    aria-label={t('device.share.removeNamed', { account: u.user_name })}
-                  />
-                </Popconfirm>,
-              ]}
-            >
-              <GrantUserSummary user={u} />
-            </List.Item>
-          )}
-        />
-      )}
+      <GrantList
+        items={items}
+        loading={shares.isPending}
+        empty={t('device.share.none')}
+        confirmTitle={(u) => t('device.share.removeConfirm', { account: u.user_name })}
+        confirmOk={t('device.action.remove')}
+        removeLabel={(u) => t('device.share.removeNamed', { account: u.user_name })}
+        onRemove={(u) => {
+          if (!device) return;
+          remove.mutateAsync({ deviceId: device.id, userId: u.user_id }).then(
+            () => toast.success(t('device.share.removed')),
+            () => undefined,
+          );
+        }}
+      />
     </Modal>
   );
 }
