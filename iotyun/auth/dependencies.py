@@ -7,7 +7,7 @@ from fastapi import Depends, Request
 from iotyun.auth.senders import CodeSender
 
 
-def _sender(request: Request) -> CodeSender:
+async def _sender(request: Request) -> CodeSender:
     sender: CodeSender = request.app.state.code_sender
     return sender
 

@@ -3,7 +3,8 @@
 import base64
 import logging
 import secrets
-from datetime import timedelta
+from dataclasses import replace
+from datetime import datetime, timedelta
 
 from captcha.image import ImageCaptcha
 from fastapi import Request
@@ -24,7 +25,7 @@ from iotyun.auth.schemas import (
     SessionOut,
 )
 from iotyun.auth.senders import CodeSender
-from iotyun.core import security
+from iotyun.core import readcache, security
 from iotyun.core.config import Settings
 from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
@@ -332,24 +333,53 @@ def role_codes(role: Role, user: User) -> tuple[str, ...]:
     return tuple(codes)
 
 
+# What a token lookup reads; a committed write to any of them drops the cached principals (core.readcache).
+_PRINCIPAL_TABLES = ("user_token", "user_account", "role")
+
+
 async def authenticate(session: AsyncSession, request: Request) -> Actor:
-    """The caller behind X-Token (checked against X-User and X-Tenant); binds the session to its tenant."""
+    """The caller behind X-Token (checked against X-User and X-Tenant); binds the session to its tenant.
+
+    A valid token's principal is kept in the process's read cache for IOTYUN_READ_CACHE_SECONDS: this process's
+    sign-outs, password changes and role edits drop it at once, another process's within that time."""
     cached: Actor | None = getattr(request.state, "actor", None)
     if cached is not None:
         return cached
     raw = request.headers.get("x-token", "")
     if not raw:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
-    row = await repo.token_with_user(session, security.digest(raw))
+    digest = security.digest(raw)
+    principals = readcache.caches(session).cache("auth_principal", _PRINCIPAL_TABLES)
+    hit: tuple[Actor, datetime] | None = principals.get(digest)
+    if hit is None:
+        generation = principals.generation()
+        hit = await _principal(session, digest)
+        principals.put(digest, hit, generation)
+    principal, expires_at = hit
+    if expires_at <= utcnow():
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    x_user, x_tenant = request.headers.get("x-user"), request.headers.get("x-tenant")
+    if (x_user and x_user != str(principal.user_id)) or (x_tenant and x_tenant != str(principal.tenant_id)):
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    bind_tenant(session, principal.tenant_id)
+    actor = replace(principal, client_ip=request.client.host if request.client else "")
+    request.state.actor = actor
+    if actor.simulated_by is not None:
+        # SPEC §6: whatever an administrator does through a simulated login is logged with both identities.
+        from iotyun.team import service as team_service
+
+        await team_service.log_simulated_request(session, actor, request.method, request.url.path)
+    return actor
+
+
+async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetime]:
+    """The actor of a live token (without the request's client address) and when the token expires; 100009 else."""
+    row = await repo.token_with_user(session, digest)
     if row is None:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
     token, user, role = row
     if token.revoked_at is not None or as_utc(token.expires_at) <= utcnow() or not user.is_active:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
-    x_user, x_tenant = request.headers.get("x-user"), request.headers.get("x-tenant")
-    if (x_user and x_user != str(user.id)) or (x_tenant and x_tenant != str(user.tenant_id)):
-        raise AppError(ErrorCode.ILLEGAL_TOKEN)
-    bind_tenant(session, user.tenant_id)
     actor = Actor(
         user_id=user.id,
         tenant_id=user.tenant_id,
@@ -362,15 +392,8 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         must_change_password=user.must_change_password and token.simulated_by is None,
         simulated_by=token.simulated_by,
         roles=role_codes(role, user),
-        client_ip=request.client.host if request.client else "",
     )
-    request.state.actor = actor
-    if actor.simulated_by is not None:
-        # SPEC §6: whatever an administrator does through a simulated login is logged with both identities.
-        from iotyun.team import service as team_service
-
-        await team_service.log_simulated_request(session, actor, request.method, request.url.path)
-    return actor
+    return actor, as_utc(token.expires_at)
 
 
 async def check_public(session: AsyncSession, request: Request) -> Actor | None:

@@ -22,6 +22,9 @@ class Settings(BaseSettings):
     captcha_echo: bool = False
     captcha_ttl_seconds: int = 120
     token_ttl_hours: int = 12
+    # How long a server process may answer the hottest reads (token lookups, list counts) from memory. Its own
+    # writes drop them at once; another process's writes show within this many seconds. 0 turns the caches off.
+    read_cache_seconds: float = Field(default=2.0, ge=0, le=60)
     verify_code_ttl_seconds: int = 300
     verify_code_resend_seconds: int = 60
     # Failed logins before the account name is locked, and the first lock length (doubles each time).

@@ -1,15 +1,19 @@
 """Async engine and the per-request session: SQLite (WAL) by default, PostgreSQL through IOTYUN_DATABASE_URL."""
 
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, Integer, MetaData, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.types import TypeDecorator
+
+from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -75,22 +79,52 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
     cur.close()
 
 
+# A pooled connection idle longer than this is pinged before use; a busy pool's connections are not. SQLAlchemy's
+# pool_pre_ping pings on every checkout, which cost ~200 µs of CPU per request (docs/decisions.md "Device list
+# performance"). A connection that breaks while busy fails its request and the pool is invalidated (SQLAlchemy's
+# disconnect handling), so a database restart costs the requests in flight at that moment and nothing more.
+PING_AFTER_IDLE_SECONDS = 10.0
+_CHECKED_IN = "checked_in_at"
+
+
+def _ping_idle(engine: Engine) -> None:
+    @event.listens_for(engine, "checkin")
+    def _checkin(_dbapi_conn: Any, record: ConnectionPoolEntry) -> None:
+        record.info[_CHECKED_IN] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _checkout(dbapi_conn: Any, record: ConnectionPoolEntry, _proxy: Any) -> None:
+        last = record.info.get(_CHECKED_IN)
+        if last is None or time.monotonic() - last < PING_AFTER_IDLE_SECONDS:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except Exception as exc:
+            # The pool discards this connection and checks out another (a fresh one if need be).
+            raise DisconnectionError("idle connection failed its ping") from exc
+
+
 def make_engine(url: str) -> AsyncEngine:
     if url.startswith("sqlite"):
         engine = create_async_engine(url, connect_args={"timeout": 30})
         sync: Engine = engine.sync_engine
         event.listen(sync, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    engine = create_async_engine(url, pool_size=10, max_overflow=20)
+    _ping_idle(engine.sync_engine)
+    return engine
 
 
 class Database:
-    """The engine and session factory of one running app."""
+    """The engine and session factory of one running app, and its read caches (core.readcache)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, read_cache_seconds: float = 0.0) -> None:
         self.url = url
         self.engine = make_engine(url)
-        self.sessionmaker = async_sessionmaker(self.engine, expire_on_commit=False, autoflush=False)
+        self.reads = ReadCaches(read_cache_seconds)
+        self.sessionmaker = async_sessionmaker(
+            self.engine, expire_on_commit=False, autoflush=False, info={CACHES_KEY: self.reads}
+        )
 
     async def session(self) -> AsyncIterator[AsyncSession]:
         async with self.sessionmaker() as session:

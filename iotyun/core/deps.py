@@ -7,21 +7,37 @@ Every endpoint states how it may be called, as exactly one of:
 The authorization matrix test reads these markers off every route, so a new endpoint without one fails it.
 """
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from typing import Annotated
+from typing import Annotated, Any, TypeVar
 
 from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import readcache
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.permissions import Perm, RoleCode
 
 COMMIT_ON_ERROR = "commit_on_error"
+_READ_ONLY = "__iotyun_read_only__"
+
+E = TypeVar("E", bound=Callable[..., Any])
+
+
+def read_only(endpoint: E) -> E:
+    """Mark an endpoint that only reads. On PostgreSQL its session runs without BEGIN (each statement is its own
+    transaction, as it is under READ COMMITTED anyway); on both engines a request that wrote nothing ends without a
+    COMMIT. Saves two round trips (~150 µs of CPU) on PostgreSQL and two thread hops on SQLite. A write made in it
+    anyway (a simulated login's request log) is still committed."""
+    setattr(endpoint, _READ_ONLY, True)
+    return endpoint
 
 
 async def _session(request: Request) -> AsyncIterator[AsyncSession]:
     async with request.app.state.db.sessionmaker() as session:
+        reading = getattr(request.scope.get("endpoint"), _READ_ONLY, False)
+        if reading and session.bind.dialect.name == "postgresql":
+            await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
         try:
             yield session
         except AppError:
@@ -34,7 +50,8 @@ async def _session(request: Request) -> AsyncIterator[AsyncSession]:
             await session.rollback()
             raise
         else:
-            await session.commit()
+            if not reading or readcache.wrote(session):
+                await session.commit()
 
 
 # The request's one session: committed once after the handler returns, before the answer is sent.

@@ -17,7 +17,7 @@ class PageParams(BaseModel):
     page_size: int = PAGE_SIZE_DEFAULT
 
 
-def _page_params(
+async def _page_params(
     page: Annotated[int, Query(ge=1)] = 1,
     page_size: Annotated[int, Query(ge=1, le=PAGE_SIZE_MAX)] = PAGE_SIZE_DEFAULT,
 ) -> PageParams:

@@ -132,10 +132,25 @@ ALL_CODES: frozenset[str] = frozenset(p.value for p in Perm)
 DEFAULT_ROLE_PERMISSIONS: dict[RoleCode, frozenset[str]] = {
     RoleCode.ADMINISTRATOR: ALL_CODES,
     # A superset of the user role's codes, so a secondary administrator can give their users the built-in user role.
+    # Both reach their devices through the device list page (P31000): P30000 alone is a menu with no page in it.
     RoleCode.ADMINISTRATOR2: frozenset(
-        {P.ROOT, P.HOME, P.TEAM, P.USER_GROUP, P.USER, P.DEVICE, P.INFO, P.INBOX, P.LOG_INFO, P.REAL_TIME_FAULT}
+        {
+            P.ROOT,
+            P.HOME,
+            P.TEAM,
+            P.USER_GROUP,
+            P.USER,
+            P.DEVICE,
+            P.DEVICE_GROUP,
+            P.INFO,
+            P.INBOX,
+            P.LOG_INFO,
+            P.REAL_TIME_FAULT,
+        }
     ),
-    RoleCode.USER: frozenset({P.ROOT, P.HOME, P.DEVICE, P.INFO, P.INBOX, P.LOG_INFO, P.REAL_TIME_FAULT}),
+    RoleCode.USER: frozenset(
+        {P.ROOT, P.HOME, P.DEVICE, P.DEVICE_GROUP, P.INFO, P.INBOX, P.LOG_INFO, P.REAL_TIME_FAULT}
+    ),
 }
 
 # SPEC §2 "Permission code to default page", in priority order for choosing a user's menu permission.

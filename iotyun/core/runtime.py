@@ -1,4 +1,7 @@
-"""Objects the running app holds (settings, code sender), handed to handlers as dependencies."""
+"""Objects the running app holds (settings, code sender), handed to handlers as dependencies.
+
+Dependencies are `async def` even when they do not await: FastAPI runs a plain `def` dependency in its thread
+pool, a thread hop (~70 µs) on every request for nothing."""
 
 from typing import Annotated
 
@@ -7,12 +10,12 @@ from fastapi import Depends, Request
 from iotyun.core.config import Settings
 
 
-def _settings(request: Request) -> Settings:
+async def _settings(request: Request) -> Settings:
     settings: Settings = request.app.state.settings
     return settings
 
 
-def client_ip(request: Request) -> str:
+async def client_ip(request: Request) -> str:
     return request.client.host if request.client else ""
 
 

@@ -118,6 +118,8 @@ async def activate(session: AsyncSession, settings: Settings, actor: Actor, devi
     except flowcards.ProviderUnavailable as exc:
         raise AppError(ErrorCode.FLOW_CARD_ACTIVATE_FAILED) from exc
     card.operator_state = "activated"
+    # A card takes effect when activated, unless its book already says when.
+    card.effective_date = card.effective_date or utcnow().date()
     await session.flush()
     await device_service.write_log(session, actor.tenant_id, device, "card_activate", actor, {"iccid": card.iccid})
     return flowcards.card_out(card, provider.name)

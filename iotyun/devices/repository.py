@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, delete, func, or_, select
+from sqlalchemy import ColumnElement, Row, Select, and_, bindparam, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import aliased
 
 from iotyun.auth.models import User
+from iotyun.core import readcache
 from iotyun.core.deps import Actor
+from iotyun.core.limits import PAGE_SIZE_MAX
 from iotyun.core.pagination import PageParams
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
@@ -40,16 +41,8 @@ class DeviceFilter:
     vpn_state: bool | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DeviceRow:
-    device: Device
-    gateway: Gateway | None
-    group_name: str | None
-    owner_name: str
-    owner_group_id: int | None
-    iccid: str | None
-    distribution_write: bool | None
-    share_write: bool | None
+# One row of everything DeviceOut shows: the labelled columns of _DETAIL_COLUMNS (plain values, no ORM entities).
+DeviceRow = Row[Any]
 
 
 # The gateway's live facts belong to a registration: an unregistered row joins no gateway, so they read as null.
@@ -98,55 +91,119 @@ _SORTS: dict[str, Any] = {
 _NULLABLE_SORTS = frozenset({"dev_state", "report_time", "group_name"})
 
 
-# Made once: a fresh alias per request costs its cache-key work again on every list (measured ~10% of a page).
-_DIST = aliased(DeviceGrant, name="dist_grant")
-_SHARE = aliased(DeviceGrant, name="share_grant")
-
-
-async def _rows_stmt(session: AsyncSession, actor: Actor, *, ids: list[int] | Select[Any] | None = None) -> Select[Any]:
-    """Everything DeviceOut shows; `ids` (ids, or a SELECT of ids, read through scope.readable) skips the rule."""
-    dist, share = _DIST, _SHARE
-    columns = (
-        Device,
-        Gateway,
-        DeviceGroup.name,
-        User.user_name,
-        User.group_id,
-        FlowCard.iccid,
-        dist.can_write,
-        share.can_write,
-    )
-    stmt: Select[Any]
-    if ids is None:
-        stmt = await scope.readable(session, actor, *columns)
-    else:
-        plain: Any = select(*columns)
-        stmt = plain.where(Device.id.in_(ids)).execution_options(**_ALL)
+# The page's other facts are scalar subqueries, not joins: on PostgreSQL a seven-table join spends ~1.5 ms planning
+# every execution (prepared statements replan while custom plans win), scalar subqueries ~0.3 ms (docs/decisions.md
+# "Device list performance"). Each finds at most one row: one group, one owner, one card, one grant of each kind.
+def _grant_write(kind: str) -> Any:
     return (
-        stmt.select_from(Device)
-        .outerjoin(Gateway, _GATEWAY_ON)
-        .outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
-        .join(User, User.id == Device.owner_id)
-        .outerjoin(FlowCard, FlowCard.device_id == Device.id)
-        .outerjoin(
-            dist,
-            and_(dist.device_id == Device.id, dist.user_id == actor.user_id, dist.kind == GRANT_DISTRIBUTION),
-        )
-        .outerjoin(share, and_(share.device_id == Device.id, share.user_id == actor.user_id, share.kind == GRANT_SHARE))
+        select(DeviceGrant.can_write)
+        .where(DeviceGrant.device_id == Device.id, DeviceGrant.user_id == bindparam("uid"), DeviceGrant.kind == kind)
+        .scalar_subquery()
     )
 
 
-def _row(r: Any) -> DeviceRow:
-    return DeviceRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7])
+_g = Gateway.__table__.c
+# Plain columns (rows, not entities: hydrating 40 ORM objects cost a fifth of a page), made once so that their
+# statements are made once too.
+# The gateway's facts a device shows (every device column is shown or needed; none of these names is a device's).
+_GATEWAY_FACTS = ("model", "firmware_version", "back_end_version", "shipment_no", "dev_state", "ip", "report_time")
+_DETAIL_COLUMNS = (
+    *Device.__table__.c,
+    *(_g[name] for name in (*_GATEWAY_FACTS, "vpn_state", "vpn_ip")),
+    select(DeviceGroup.name).where(DeviceGroup.id == Device.group_id).scalar_subquery().label("group_name"),
+    select(User.user_name).where(User.id == Device.owner_id).scalar_subquery().label("owner_name"),
+    select(User.group_id).where(User.id == Device.owner_id).scalar_subquery().label("owner_group_id"),
+    select(FlowCard.iccid).where(FlowCard.device_id == Device.id).scalar_subquery().label("iccid"),
+    _grant_write(GRANT_DISTRIBUTION).label("distribution_write"),
+    _grant_write(GRANT_SHARE).label("share_write"),
+)
+# The details of given ids (read through scope.readable before), in no particular order. One statement object for
+# every page: SQLAlchemy keys its compiled form once instead of on every request.
+_BY_IDS: Select[Any] = (
+    select(*_DETAIL_COLUMNS)
+    .select_from(Device)
+    .outerjoin(Gateway, _GATEWAY_ON)
+    .where(Device.id.in_(bindparam("ids", expanding=True)))
+    .execution_options(**_ALL)
+)
+_IDS_CHUNK = 1000
+
+
+async def _rows_by_ids(session: AsyncSession, actor: Actor, ids: list[int]) -> list[DeviceRow]:
+    """The detail rows of `ids`, in that order."""
+    found: dict[int, DeviceRow] = {}
+    for start in range(0, len(ids), _IDS_CHUNK):
+        chunk = ids[start : start + _IDS_CHUNK]
+        for r in await session.execute(_BY_IDS, {"ids": chunk, "uid": actor.user_id}):
+            found[r.id] = r
+    return [found[i] for i in ids if i in found]
+
+
+def _cache_key(actor: Actor, *rest: Any) -> tuple[Any, ...]:
+    """What a cached count or page of ids depends on besides the tables: the caller and how they see devices."""
+    return (actor.user_id, actor.role_code, actor.is_group_admin, actor.group_id, *rest)
+
+
+def _tables(needs_gateway: bool) -> tuple[str, ...]:
+    # Gateway facts change with every report; answers that do not filter or sort on them do not follow them.
+    return (*scope.VISIBILITY_TABLES, "gateway") if needs_gateway else scope.VISIBILITY_TABLES
 
 
 async def count_devices(session: AsyncSession, actor: Actor, f: DeviceFilter) -> int:
-    """How many readable devices match the filter (the COUNT beside the list's SELECT)."""
+    """How many readable devices match the filter (the COUNT beside the list's SELECT).
+
+    Counting a tenant's devices walks all of them (~2 ms for 10,000 on PostgreSQL), so the answer is kept in the
+    process's read cache until a device, grant, user or group (and, when filtered on, a gateway) is written, or the
+    cache's seconds pass (core.readcache)."""
     where, needs_gateway = _where(f)
+    cache = readcache.caches(session).cache(f"device_count:{needs_gateway}", _tables(needs_gateway))
+    key = _cache_key(actor, f)
+    found: int | None = cache.get(key)
+    if found is not None:
+        return found
+    generation = cache.generation()
     count = (await scope.readable(session, actor, func.count(Device.id))).select_from(Device)
     if needs_gateway:
         count = count.outerjoin(Gateway, _GATEWAY_ON)
-    return int((await session.execute(count.where(*where))).scalar_one())
+    total = int((await session.execute(count.where(*where))).scalar_one())
+    cache.put(key, total, generation)
+    return total
+
+
+async def _page_ids(
+    session: AsyncSession, actor: Actor, f: DeviceFilter, sort: str, order: str, offset: int, limit: int | None
+) -> list[int]:
+    """The ids of one page in order, from the narrowest query that can filter and order them (the visibility
+    rule's OR keeps the planner from walking an index in order, so it sorts; sorting ids alone is cheap). Kept in
+    the read cache like the count: which devices a page holds changes only when the tables it reads are written."""
+    where, needs_gateway = _where(f)
+    gateway_sort = sort in ("dev_state", "report_time")
+    tables = _tables(needs_gateway or gateway_sort)
+    if sort == "group_name":
+        tables = (*tables, "device_group")
+    cache = readcache.caches(session).cache(f"device_page_ids:{','.join(tables)}", tables)
+    key = _cache_key(actor, f, sort, order, offset, limit)
+    # Pages only: an export's thousands of ids are read once and not kept.
+    cacheable = limit is not None and limit <= PAGE_SIZE_MAX
+    found: list[int] | None = cache.get(key) if cacheable else None
+    if found is not None:
+        return found
+    generation = cache.generation()
+    column = _SORTS[sort]
+    ordering = column.asc() if order == "asc" else column.desc()
+    if sort in _NULLABLE_SORTS:
+        # NULLS LAST on both engines (they disagree by default): unregistered rows have no state or report time.
+        ordering = ordering.nulls_last()
+    stmt = (await scope.readable(session, actor, Device.id)).select_from(Device)
+    if needs_gateway or gateway_sort:
+        stmt = stmt.outerjoin(Gateway, _GATEWAY_ON)
+    if sort == "group_name":
+        stmt = stmt.outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
+    stmt = stmt.where(*where).order_by(ordering, Device.id.desc()).offset(offset).limit(limit)
+    ids = list((await session.scalars(stmt)).all())
+    if cacheable:
+        cache.put(key, ids, generation)
+    return ids
 
 
 async def devices_page(
@@ -159,42 +216,24 @@ async def devices_page(
     order: str = "desc",
     limit: int | None = None,
 ) -> tuple[list[DeviceRow], int]:
-    """One page (or the first `limit` rows) of the readable devices with everything DeviceOut shows, and the total.
-
-    The page's ids come from the narrowest query that can filter and order them (the visibility rule's OR keeps
-    the planner from walking an index in order, so it sorts; sorting ids alone is cheap), and the joins run for
-    those ids only, in the same statement. Ordering and filtering columns of the gateway or the group are joined in step one only when
-    asked for."""
+    """One page (or the first `limit` rows) of the readable devices with everything DeviceOut shows, and the total:
+    the page's ids (cached), then their details, always read fresh, by one statement made once."""
     total = await count_devices(session, actor, f)
-    where, needs_gateway = _where(f)
-    column = _SORTS[sort]
-    ordering = column.asc() if order == "asc" else column.desc()
-    if sort in _NULLABLE_SORTS:
-        # NULLS LAST on both engines (they disagree by default): unregistered rows have no state or report time.
-        ordering = ordering.nulls_last()
-    ids_stmt = (await scope.readable(session, actor, Device.id)).select_from(Device)
-    if needs_gateway or sort in ("dev_state", "report_time"):
-        ids_stmt = ids_stmt.outerjoin(Gateway, _GATEWAY_ON)
-    if sort == "group_name":
-        ids_stmt = ids_stmt.outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
-    ids_stmt = ids_stmt.where(*where).order_by(ordering, Device.id.desc())
-    if params is not None:
-        ids_stmt = ids_stmt.limit(params.page_size).offset((params.page - 1) * params.page_size)
-    elif limit is not None:
-        ids_stmt = ids_stmt.limit(limit)
     if total == 0:
         return [], total
-    # One statement: the details joined for the page's ids, picked by the narrow query as a subquery (not
-    # correlated: its own joins stay its own) and ordered again the same way.
-    stmt = (await _rows_stmt(session, actor, ids=ids_stmt.correlate(None))).order_by(ordering, Device.id.desc())
-    return [_row(r) for r in (await session.execute(stmt)).all()], total
+    if params is not None:
+        offset, limit = (params.page - 1) * params.page_size, params.page_size
+    else:
+        offset = 0
+    ids = await _page_ids(session, actor, f, sort, order, offset, limit)
+    return await _rows_by_ids(session, actor, ids), total
 
 
 async def device_row(session: AsyncSession, actor: Actor, device_id: int) -> DeviceRow | None:
     """One readable device with everything DeviceOut shows."""
-    stmt = (await _rows_stmt(session, actor)).where(Device.id == device_id)
-    r = (await session.execute(stmt)).first()
-    return _row(r) if r is not None else None
+    stmt = (await scope.readable(session, actor, *_DETAIL_COLUMNS)).select_from(Device).outerjoin(Gateway, _GATEWAY_ON)
+    row: DeviceRow | None = (await session.execute(stmt.where(Device.id == device_id), {"uid": actor.user_id})).first()
+    return row
 
 
 async def gateway_by_sn(session: AsyncSession, sn: str) -> Gateway | None:

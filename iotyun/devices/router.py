@@ -7,7 +7,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, File, Query, UploadFile
 from fastapi.responses import Response
 
-from iotyun.core.deps import SessionDep
+from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok, ok_json
 from iotyun.core.limits import IMPORT_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
@@ -48,6 +48,7 @@ def _xlsx(content: bytes, name: str) -> Response:
 
 
 @router.get("/dev", response_model=Envelope[Page[DeviceOut]])
+@read_only
 async def list_devices(
     actor: DeviceReader,
     session: SessionDep,
@@ -107,6 +108,7 @@ async def update_device(body: DeviceUpdateIn, actor: DeviceWriter, session: Sess
 
 
 @router.get("/dev/stateInfo")
+@read_only
 async def state_info(actor: DeviceReader, session: SessionDep) -> Envelope[StateInfoOut]:
     return ok(await service.state_info(session, actor))
 

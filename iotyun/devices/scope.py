@@ -14,6 +14,7 @@ from sqlalchemy import ColumnElement, Select, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
+from iotyun.core import readcache
 from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import GRANT_DISTRIBUTION, GRANT_SHARE, Device, DeviceGrant
@@ -52,9 +53,22 @@ async def _visible_condition(session: AsyncSession, actor: Actor) -> ColumnEleme
     return or_(and_(own_tenant, or_(*mine)), shared_registered)
 
 
+# The tables a device's visibility is made of: answers computed from them (who holds shares, list counts) are kept
+# in the process's read caches and dropped when any of them is written (core.readcache).
+VISIBILITY_TABLES = ("device", "device_grant", "user_account", "user_group", "role")
+
+
 async def _holds_shares(session: AsyncSession, actor: Actor) -> bool:
-    stmt = select(DeviceGrant.id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE).limit(1)
-    return (await session.execute(stmt)).first() is not None
+    cache = readcache.caches(session).cache("device_holds_shares", ("device_grant",))
+    found: bool | None = cache.get(actor.user_id)
+    if found is None:
+        generation = cache.generation()
+        stmt = (
+            select(DeviceGrant.id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE).limit(1)
+        )
+        found = (await session.execute(stmt)).first() is not None
+        cache.put(actor.user_id, found, generation)
+    return found
 
 
 async def readable(session: AsyncSession, actor: Actor, *columns: Any) -> Select[Any]:

@@ -71,6 +71,15 @@ async def purge_tenant(session: AsyncSession, tenant_id: int) -> None:
     await repo.delete_tenant_devices(session, tenant_id)
 
 
+async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> Gateway | None:
+    """The gateway behind an SN and its secret (a gateway fetching its configuration, a broker's auth hook), or None
+    for an unknown SN or a wrong secret alike."""
+    gateway = await repo.gateway_by_sn(session, sn)
+    if gateway is None or not secret or not security.verify_password(gateway.secret_hash, secret):
+        return None
+    return gateway
+
+
 async def set_state(session: AsyncSession, gateway_id: int, dev_state: int, ip: str | None = None) -> None:
     """Telemetry: a gateway went online or offline; logs the change on each registered device of it."""
     gateway = await repo.gateway(session, gateway_id)
@@ -120,9 +129,8 @@ def _check_area(province: str, city: str, area: str) -> None:
 
 
 def _relation(row: DeviceRow, actor: Actor, groups: set[int] | None) -> Relation:
-    d = row.device
-    own_tenant = d.tenant_id == actor.tenant_id
-    if own_tenant and d.owner_id == actor.user_id:
+    own_tenant = row.tenant_id == actor.tenant_id
+    if own_tenant and row.owner_id == actor.user_id:
         return "owner"
     if own_tenant and actor.is_admin:
         return "admin"
@@ -134,50 +142,50 @@ def _relation(row: DeviceRow, actor: Actor, groups: set[int] | None) -> Relation
 
 
 def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceOut:
-    """The common device object (docs/api-devices.md) of one joined row."""
-    d, gw = row.device, row.gateway
+    """The common device object (docs/api-devices.md) of one detail row (repository.DeviceRow)."""
     relation = _relation(row, actor, groups)
     if relation in ("distribution", "share"):
-        can_write = bool(row.distribution_write or row.share_write) and d.allow_write
+        can_write = bool(row.distribution_write or row.share_write) and row.allow_write
     else:
-        can_write = d.allow_write
+        can_write = row.allow_write
+    # An unregistered row joins no gateway (repository._GATEWAY_ON): its gateway facts read as null.
     return DeviceOut(
-        id=d.id,
-        sn_code=d.sn,
-        alias=d.alias,
-        dev_model=gw.model if gw else None,
-        firmware_version=gw.firmware_version if gw else None,
-        back_end_version=gw.back_end_version if gw else None,
-        shipment_no=gw.shipment_no if gw else None,
-        group_id=d.group_id,
+        id=row.id,
+        sn_code=row.sn,
+        alias=row.alias,
+        dev_model=row.model,
+        firmware_version=row.firmware_version,
+        back_end_version=row.back_end_version,
+        shipment_no=row.shipment_no,
+        group_id=row.group_id,
         group_name=row.group_name,
-        address=d.address,
-        province_code=d.province_code,
-        city_code=d.city_code,
-        area_code=d.area_code,
-        area_name=district_service.name_path(d.province_code, d.city_code, d.area_code),
-        contact_name=d.contact_name,
-        contact_phone=d.contact_phone,
-        contact_email=d.contact_email,
-        site_type=d.site_type,
-        remark=d.remark,
-        video_url=d.video_url,
-        registered=d.registered,
-        registered_at=epoch_ms(d.registered_at) if d.registered else None,
-        dev_state=gw.dev_state if gw else None,
-        ip=gw.ip if gw else None,
-        report_time=epoch_ms(gw.report_time) if gw else None,
-        vpn_state=gw.vpn_state if gw else None,
-        vpn_ip=gw.vpn_ip if gw else None,
+        address=row.address,
+        province_code=row.province_code,
+        city_code=row.city_code,
+        area_code=row.area_code,
+        area_name=district_service.name_path(row.province_code, row.city_code, row.area_code),
+        contact_name=row.contact_name,
+        contact_phone=row.contact_phone,
+        contact_email=row.contact_email,
+        site_type=row.site_type,
+        remark=row.remark,
+        video_url=row.video_url,
+        registered=row.registered,
+        registered_at=epoch_ms(row.registered_at) if row.registered else None,
+        dev_state=row.dev_state,
+        ip=row.ip,
+        report_time=epoch_ms(row.report_time),
+        vpn_state=row.vpn_state,
+        vpn_ip=row.vpn_ip,
         flow_card=row.iccid,
-        latitude=d.latitude,
-        longitude=d.longitude,
-        owner_id=d.owner_id,
+        latitude=row.latitude,
+        longitude=row.longitude,
+        owner_id=row.owner_id,
         owner_name=row.owner_name,
         relation=relation,
         can_manage=relation == "owner",
         can_write=can_write,
-        created_at=epoch_ms(d.created_at) or 0,
+        created_at=epoch_ms(row.created_at) or 0,
     )
 
 

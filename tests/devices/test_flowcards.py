@@ -1,7 +1,7 @@
 """Flow cards: binding rules, the local provider's book, refresh and activation, and the webhook provider."""
 
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -108,6 +108,13 @@ class TestLocalBook:
         activated = (await team.admin.post("/dev/card/activate", {"device_id": dev["id"]}))["data"]
         assert activated["operator_state"] == "activated"
         assert [e.action for e in await logs(app, "card_activate")] == ["card_activate"]
+
+    async def test_activation_sets_the_effective_date(self, team: Team) -> None:
+        dev = await register(team.admin, "IOTCARD77")
+        body = {"device_id": dev["id"], "iccid": "898600000000000077"}
+        assert code(await team.admin.post("/dev/card/binding", body)) == 100001
+        activated = (await team.admin.post("/dev/card/activate", {"device_id": dev["id"]}))["data"]
+        assert activated["effective_date"] == str(datetime.now(UTC).date())
 
     async def test_activate_without_card(self, team: Team) -> None:
         dev = await register(team.admin, "IOT1")

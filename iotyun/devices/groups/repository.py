@@ -3,6 +3,8 @@
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core.deps import Actor
+from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGroup, VirtualDevice
 
 
@@ -41,10 +43,12 @@ async def group_named(session: AsyncSession, tenant_id: int, name: str) -> Devic
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
-async def device_counts(session: AsyncSession, tenant_id: int) -> dict[int, int]:
+async def device_counts(session: AsyncSession, actor: Actor) -> dict[int, int]:
+    """Registered devices per group of the caller's tenant, counting only the devices the caller reads."""
     stmt = (
-        select(Device.group_id, func.count(Device.id))
-        .where(Device.tenant_id == tenant_id, Device.registered.is_(True), Device.group_id.is_not(None))
+        (await scope.readable(session, actor, Device.group_id, func.count(Device.id)))
+        .select_from(Device)
+        .where(Device.tenant_id == actor.tenant_id, Device.registered.is_(True), Device.group_id.is_not(None))
         .group_by(Device.group_id)
     )
     return {int(gid): int(n) for gid, n in (await session.execute(stmt)).all() if gid is not None}

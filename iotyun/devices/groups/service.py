@@ -51,9 +51,9 @@ def _out(group: DeviceGroup, device_count: int = 0) -> DeviceGroupOut:
 
 
 async def list_groups(session: AsyncSession, actor: Actor) -> list[DeviceGroupOut]:
-    """The tenant's device groups, default first, with their registered device counts."""
+    """The tenant's device groups, default first, with how many of their registered devices the caller reads."""
     await ensure_default_group(session, actor.tenant_id)
-    counts = await repo.device_counts(session, actor.tenant_id)
+    counts = await repo.device_counts(session, actor)
     return [_out(g, counts.get(g.id, 0)) for g in await repo.groups(session, actor.tenant_id)]
 
 
@@ -88,7 +88,7 @@ async def update(session: AsyncSession, actor: Actor, body: DeviceGroupUpdateIn)
     if body.notes is not None:
         group.notes = body.notes
     await session.flush()
-    counts = await repo.device_counts(session, actor.tenant_id)
+    counts = await repo.device_counts(session, actor)
     return _out(group, counts.get(group.id, 0))
 
 

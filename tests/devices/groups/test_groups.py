@@ -36,6 +36,14 @@ class TestListGroups:
         assert groups[1]["notes"] == "north" and isinstance(groups[1]["created_at"], int)
         assert len(ok(await site.admin.get("/yun/dev/group"))) == 2
 
+    async def test_counts_only_the_devices_the_caller_reads(self, site: Site) -> None:
+        line = await create(site.admin, "line")
+        await site.device(group_id=line)
+        await site.device(group_id=line)
+        bob = await site.user("bob", ["P30000"])
+        assert {g["name"]: g["device_count"] for g in ok(await bob.get("/yun/dev/group"))}["line"] == 0
+        assert {g["name"]: g["device_count"] for g in ok(await site.admin.get("/yun/dev/group"))}["line"] == 2
+
     async def test_other_tenant_sees_nothing(self, site: Site, other_tenant: Api) -> None:
         await create(site.admin, "line")
         assert [g["name"] for g in ok(await other_tenant.get("/yun/dev/group"))] == ["默认分组"]

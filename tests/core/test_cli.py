@@ -1,0 +1,60 @@
+"""`iotyun serve --workers N`: several server processes on one port, each with its own app."""
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def test_serve_with_two_workers(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "IOTYUN_DATA_DIR": str(tmp_path),
+        "IOTYUN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}",
+        "IOTYUN_LOG_LEVEL": "WARNING",
+    }
+    port = _free_port()
+    proc = subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
+        [sys.executable, "-m", "iotyun.cli", "serve", "--port", str(port), "--workers", "2"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        body: dict[str, object] = {}
+        while time.monotonic() < deadline:
+            try:
+                url = f"http://127.0.0.1:{port}/api/yun/sys/info/timestamp"
+                with urllib.request.urlopen(url, timeout=2) as resp:
+                    body = json.loads(resp.read())
+                if len(_children(proc.pid)) >= 2:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.3)
+        assert body.get("data"), body
+        # uvicorn's supervisor and its two workers (plus multiprocessing's resource tracker).
+        assert len(_children(proc.pid)) >= 2
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(5)
