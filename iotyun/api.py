@@ -13,6 +13,11 @@ from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.roles.router import router as team_roles_router
 from iotyun.team.router import router as team_router
+from iotyun.templates.binding.router import router as template_binding_router
+from iotyun.templates.datasources.router import router as data_sources_router
+from iotyun.templates.library.router import router as template_library_router
+from iotyun.templates.router import detail_router as template_detail_router
+from iotyun.templates.router import router as templates_router
 
 API_PREFIX = "/api"
 
@@ -30,6 +35,12 @@ ROUTERS: tuple[APIRouter, ...] = (
     thumbnails_router,
     device_gps_router,
     districts_router,
+    templates_router,
+    data_sources_router,
+    template_binding_router,
+    template_library_router,
+    # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
+    template_detail_router,
 )
 
 

@@ -5,5 +5,6 @@ from iotyun.core.db import Base
 from iotyun.devices import models as device_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
+from iotyun.templates import models as template_models
 
-__all__ = ["Base", "auth_models", "device_models", "system_models", "team_models"]
+__all__ = ["Base", "auth_models", "device_models", "system_models", "team_models", "template_models"]

@@ -14,6 +14,7 @@ from iotyun.core.permissions import RoleCode
 from iotyun.devices import demo as device_demo
 from iotyun.devices import demo_monitoring as device_monitoring_demo
 from iotyun.team.models import UserGroup
+from iotyun.templates import demo as template_demo
 
 log = logging.getLogger("iotyun.seed")
 
@@ -59,6 +60,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await session.flush()
     await device_demo.seed(session, tenant.id, users)
     await device_monitoring_demo.seed(session, tenant.id, users)
+    await template_demo.seed(session, tenant.id, users)
     return True
 
 

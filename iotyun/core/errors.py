@@ -658,12 +658,18 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.PERMISSION_ITEMS_LIMIT: ("权限项最多 15 个", "A template can have at most 15 permission items"),
     ErrorCode.TEMPLATE_SHARE_OWN_ONLY: ("只能分享自己的模板", "You can share only your own templates"),
     ErrorCode.TEMPLATE_QUOTA_EXCEEDED: ("模板创建额度已用完", "You have used up your template quota"),
-    ErrorCode.TEMPLATE_PUBLISHED: ("已发布的模板不能删除，请先取消发布", "A published template cannot be deleted, unpublish it first"),
+    ErrorCode.TEMPLATE_PUBLISHED: (
+        "已发布的模板不能删除或转交，请先取消发布",
+        "A published template cannot be deleted or handed over; unpublish it first",
+    ),
     ErrorCode.TEMPLATE_NOT_PUBLISHED: ("模板尚未发布", "The template has not been published"),
     ErrorCode.TEMPLATE_NO_EDIT_PERMISSION: ("没有编辑该模板的权限", "You have no permission to edit this template"),
     ErrorCode.TEMPLATE_LOCKED: ("该模板正在被其他用户编辑", "Someone else is editing this template"),
     ErrorCode.TEMPLATE_COPY_FAILED: ("复制模板失败", "The template could not be copied"),
-    ErrorCode.TEMPLATE_TRANSFER_INVALID: ("模板转移的目标用户无效", "The user to transfer the template to is not valid"),
+    ErrorCode.TEMPLATE_TRANSFER_INVALID: (
+        "无法转交：接收账号无效，或模板还绑定着设备（请先解绑）",
+        "Cannot hand over: the receiving account is not valid, or devices are still bound to the template (unbind them first)",
+    ),
     # 115201-115210 template screens
     ErrorCode.SCREEN_NOT_FOUND: ("画面不存在", "This screen does not exist"),
     ErrorCode.SCREEN_NAME_EMPTY: ("请输入画面名称", "Enter the screen name"),
@@ -697,9 +703,12 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.HISTORY_SETTING_INVALID: ("历史存储设置无效", "The history storage setting is not valid"),
     ErrorCode.ALARM_CONDITION_INVALID: ("报警条件无效", "The alarm condition is not valid"),
     ErrorCode.ALARM_LEVEL_INVALID: ("报警级别须为 1 到 5", "The alarm level must be between 1 and 5"),
-    ErrorCode.DATA_SOURCE_IMPORT_TYPE_INVALID: ("导入文件须为 xlsx 格式", "The import file must be xlsx"),
+    ErrorCode.DATA_SOURCE_IMPORT_TYPE_INVALID: ("导入文件须为 xlsx、xls 或 csv 格式", "The import file must be xlsx, xls or csv"),
     ErrorCode.DATA_SOURCE_IMPORT_ROW_INVALID: ("导入数据有误（第 {row} 行）", "The import data has an error (row {row})"),
-    ErrorCode.DATA_SOURCE_IN_USE: ("该数据源正在使用中，不能删除", "This data source is in use and cannot be deleted"),
+    ErrorCode.DATA_SOURCE_IN_USE: (
+        "该分组不能删除：默认分组不能删除，其他分组请先移走或删除其中的数据源",
+        "This group cannot be deleted: the default group stays, and other groups must be emptied of data sources first",
+    ),
     ErrorCode.ALARM_LIST_EMPTY: ("报警列表至少需要 1 项", "The alarm list needs at least one item"),
     # 116001-116013 software upgrades
     ErrorCode.UPGRADE_FILE_INVALID: ("升级文件无效", "The upgrade file is not valid"),

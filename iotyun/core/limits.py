@@ -64,6 +64,51 @@ ICCID_MIN_DIGITS = 18
 FLOW_CARD_TEST_MB = 6
 
 
+# Templates (docs/api-templates.md): SPEC §5 "name max 32; description max 200", §3 designer size presets, §5
+# "template permission items max 15"; the data source and screen bounds are ours (the spec names none).
+TEMPLATE_NAME_MAX = 32
+TEMPLATE_DESCRIPTION_MAX = 200
+TEMPLATE_SOFT_TYPE_MAX = 32
+TEMPLATE_TYPES = ("standard", "nonstandard")
+TEMPLATE_DATA_VERSIONS = ("1.0", "2.0")
+WEB_SIZE_PRESETS = ((1280, 720), (1120, 630))
+WEB_SIZE_DEFAULT = (1120, 630)
+MOBILE_SIZE_PRESETS = ((750, 1334), (720, 1280), (480, 800))
+MOBILE_SIZE_DEFAULT = (750, 1334)
+WEB_WIDTH_RANGE, WEB_HEIGHT_RANGE = (200, 7680), (200, 4320)
+MOBILE_WIDTH_RANGE, MOBILE_HEIGHT_RANGE = (200, 2160), (200, 4320)
+TEMPLATE_PERMISSION_ITEMS = ("view", "copy", "bind", "design", "data_source", "publish", "export")
+TEMPLATE_PERMISSION_ITEMS_MAX = 15
+SCREEN_NAME_MAX = 32
+SCREENS_PER_KIND_MAX = 50
+SCREEN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024
+SCREEN_SCHEMA_VERSION = 1
+TILE_GROUP_NAME_MAX = 32
+DATA_SOURCE_NAME_MAX = 32
+DATA_SOURCE_GROUP_NAME_MAX = 32
+DATA_TYPES = ("bit", "int16", "uint16", "int32", "uint32", "float32", "float64", "string")
+# Registers each type spans (a string: one register per 2 characters).
+DATA_TYPE_REGISTERS = {"bit": 1, "int16": 1, "uint16": 1, "int32": 2, "uint32": 2, "float32": 2, "float64": 4}
+REGISTER_AREAS = ("coil", "discrete", "input", "holding")
+READ_ONLY_AREAS = ("discrete", "input")
+BIT_AREAS = ("coil", "discrete")
+REGISTER_ADDRESS_MAX = 65535
+BYTE_ORDERS = ("big", "little")
+STRING_LENGTH_MAX = 128
+DATA_SOURCE_UNIT_MAX = 16
+DECIMALS_MAX = 6
+HISTORY_MODES = ("off", "change", "interval")
+HISTORY_INTERVAL_MAX_S = 86400
+AGGREGATES = ("avg", "max", "min", "sum", "first", "last", "count")
+FAULT_OPS = ("gt", "ge", "lt", "le", "eq", "ne")
+FAULTS_PER_DATA_SOURCE_MAX = 10
+ALARM_NAME_MAX = 32
+ALARM_INFO_MAX = 200
+# Firmware before 2.0.0 reads these types only; later firmware reads every type (binding shows the difference).
+LEGACY_FIRMWARE_TYPES = ("bit", "int16", "uint16", "int32", "uint32", "float32")
+FIRMWARE_FULL_TYPES_FROM = (2, 0, 0)
+
+
 def rule_error(code: ErrorCode, field: str | None = None, **params: Any) -> PydanticCustomError:
     """A validation error that the app renders as `code` next to `field` (see app.py), with text `params`."""
     ctx: dict[str, Any] = {"code": int(code), **params}
@@ -248,6 +293,42 @@ VideoUrl = Annotated[
 Iccid = Annotated[str, Stripped, AfterValidator(_iccid)]
 
 
+TemplateName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.TEMPLATE_NAME_EMPTY),
+    _max_len(TEMPLATE_NAME_MAX, ErrorCode.TEMPLATE_NAME_TOO_LONG),
+]
+TemplateDescription = Annotated[
+    str, Stripped, _max_len(TEMPLATE_DESCRIPTION_MAX, ErrorCode.TEMPLATE_DESCRIPTION_TOO_LONG)
+]
+TemplateSoftType = Annotated[str, Stripped, _max_len(TEMPLATE_SOFT_TYPE_MAX, ErrorCode.PARAM_INVALID)]
+ScreenName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.SCREEN_NAME_EMPTY),
+    _max_len(SCREEN_NAME_MAX, ErrorCode.SCREEN_NAME_TOO_LONG),
+]
+TileGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.TILE_GROUP_NAME_EMPTY),
+    _max_len(TILE_GROUP_NAME_MAX, ErrorCode.TILE_GROUP_NAME_EMPTY),
+]
+DataSourceName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.DATA_SOURCE_NAME_EMPTY),
+    _max_len(DATA_SOURCE_NAME_MAX, ErrorCode.DATA_SOURCE_NAME_TOO_LONG),
+]
+DataSourceGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.DATA_SOURCE_NAME_EMPTY),
+    _max_len(DATA_SOURCE_GROUP_NAME_MAX, ErrorCode.DATA_SOURCE_NAME_TOO_LONG),
+]
+
+
 def account_kind(account: str) -> str:
     return "phone" if PHONE_RE.fullmatch(account) else "email"
 
@@ -307,4 +388,43 @@ def exported() -> dict[str, Any]:
         "GPS_HISTORY_MAX_DAYS": GPS_HISTORY_MAX_DAYS,
         "GPS_HISTORY_MAX_POINTS": GPS_HISTORY_MAX_POINTS,
         "MAP_THEMES": list(MAP_THEMES),
+        "TEMPLATE_NAME_MAX": TEMPLATE_NAME_MAX,
+        "TEMPLATE_DESCRIPTION_MAX": TEMPLATE_DESCRIPTION_MAX,
+        "TEMPLATE_SOFT_TYPE_MAX": TEMPLATE_SOFT_TYPE_MAX,
+        "TEMPLATE_TYPES": list(TEMPLATE_TYPES),
+        "TEMPLATE_DATA_VERSIONS": list(TEMPLATE_DATA_VERSIONS),
+        "WEB_SIZE_PRESETS": [list(p) for p in WEB_SIZE_PRESETS],
+        "WEB_SIZE_DEFAULT": list(WEB_SIZE_DEFAULT),
+        "MOBILE_SIZE_PRESETS": [list(p) for p in MOBILE_SIZE_PRESETS],
+        "MOBILE_SIZE_DEFAULT": list(MOBILE_SIZE_DEFAULT),
+        "WEB_WIDTH_RANGE": list(WEB_WIDTH_RANGE),
+        "WEB_HEIGHT_RANGE": list(WEB_HEIGHT_RANGE),
+        "MOBILE_WIDTH_RANGE": list(MOBILE_WIDTH_RANGE),
+        "MOBILE_HEIGHT_RANGE": list(MOBILE_HEIGHT_RANGE),
+        "TEMPLATE_PERMISSION_ITEMS": list(TEMPLATE_PERMISSION_ITEMS),
+        "TEMPLATE_PERMISSION_ITEMS_MAX": TEMPLATE_PERMISSION_ITEMS_MAX,
+        "SCREEN_NAME_MAX": SCREEN_NAME_MAX,
+        "SCREENS_PER_KIND_MAX": SCREENS_PER_KIND_MAX,
+        "SCREEN_DOCUMENT_MAX_BYTES": SCREEN_DOCUMENT_MAX_BYTES,
+        "TILE_GROUP_NAME_MAX": TILE_GROUP_NAME_MAX,
+        "DATA_SOURCE_NAME_MAX": DATA_SOURCE_NAME_MAX,
+        "DATA_SOURCE_GROUP_NAME_MAX": DATA_SOURCE_GROUP_NAME_MAX,
+        "DATA_TYPES": list(DATA_TYPES),
+        "DATA_TYPE_REGISTERS": DATA_TYPE_REGISTERS,
+        "REGISTER_AREAS": list(REGISTER_AREAS),
+        "READ_ONLY_AREAS": list(READ_ONLY_AREAS),
+        "BIT_AREAS": list(BIT_AREAS),
+        "REGISTER_ADDRESS_MAX": REGISTER_ADDRESS_MAX,
+        "BYTE_ORDERS": list(BYTE_ORDERS),
+        "STRING_LENGTH_MAX": STRING_LENGTH_MAX,
+        "DATA_SOURCE_UNIT_MAX": DATA_SOURCE_UNIT_MAX,
+        "DECIMALS_MAX": DECIMALS_MAX,
+        "HISTORY_MODES": list(HISTORY_MODES),
+        "HISTORY_INTERVAL_MAX_S": HISTORY_INTERVAL_MAX_S,
+        "AGGREGATES": list(AGGREGATES),
+        "FAULT_OPS": list(FAULT_OPS),
+        "FAULTS_PER_DATA_SOURCE_MAX": FAULTS_PER_DATA_SOURCE_MAX,
+        "ALARM_NAME_MAX": ALARM_NAME_MAX,
+        "ALARM_INFO_MAX": ALARM_INFO_MAX,
+        "LEGACY_FIRMWARE_TYPES": list(LEGACY_FIRMWARE_TYPES),
     }

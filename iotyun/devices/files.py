@@ -4,20 +4,19 @@ changes nothing), its template, and the device-list export (xlsx, capped at SPEC
 Column titles are file format, not prose: the import accepts the zh and en titles (and the field names), the
 template and the export are written in the caller's language."""
 
-import csv
 import io
 from datetime import UTC, datetime
 from typing import Any
 
 import openpyxl
-import xlrd
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode, text
-from iotyun.core.limits import EXPORT_ROW_CAP, IMPORT_MAX_BYTES, DeviceGroupName
+from iotyun.core.limits import EXPORT_ROW_CAP, DeviceGroupName
+from iotyun.core.spreadsheets import header_key, read_rows, wants_english
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.groups import repository as group_repo
@@ -27,7 +26,6 @@ from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
 from iotyun.team import service as team_service
 
 XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-IMPORT_TYPES = (".xlsx", ".xls", ".csv")
 
 # field -> (zh title, en title, other accepted titles)
 IMPORT_COLUMNS: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -65,69 +63,9 @@ EXPORT_COLUMNS: list[tuple[str, str, str]] = [
 ]
 
 
-def _en() -> bool:
-    return lang_var.get().lower().startswith("en")
-
-
-def _key(title: Any) -> str:
-    return str(title or "").strip().lstrip("*").rstrip("*").strip().lower()
-
-
-_TITLE_TO_FIELD = {_key(t): field for field, (zh, en, others) in IMPORT_COLUMNS.items() for t in (zh, en, *others)}
-
-
-# --- reading ---------------------------------------------------------------------------------------------------
-
-
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-def _rows_xlsx(data: bytes) -> list[list[str]]:
-    book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    sheet = book.worksheets[0]
-    return [[_cell(v) for v in row] for row in sheet.iter_rows(values_only=True)]
-
-
-def _rows_xls(data: bytes) -> list[list[str]]:
-    sheet = xlrd.open_workbook(file_contents=data).sheet_by_index(0)
-    return [[_cell(v) for v in sheet.row_values(i)] for i in range(sheet.nrows)]
-
-
-def _rows_csv(data: bytes) -> list[list[str]]:
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            decoded = data.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
-        raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file")
-    return [[c.strip() for c in row] for row in csv.reader(io.StringIO(decoded))]
-
-
-def read_rows(filename: str, data: bytes) -> list[list[str]]:
-    """The file's rows as text cells (110527 wrong type, 110528 too large, 110531 unreadable)."""
-    name = filename.lower()
-    kind = next((t for t in IMPORT_TYPES if name.endswith(t)), None)
-    if kind is None:
-        raise AppError(ErrorCode.IMPORT_FILE_TYPE_INVALID, field="file")
-    if len(data) > IMPORT_MAX_BYTES:
-        raise AppError(ErrorCode.IMPORT_FILE_TOO_LARGE, field="file")
-    if not data:
-        raise AppError(ErrorCode.IMPORT_FILE_EMPTY, field="file")
-    try:
-        if kind == ".csv":
-            return _rows_csv(data)
-        return _rows_xlsx(data) if kind == ".xlsx" else _rows_xls(data)
-    except AppError:
-        raise
-    except Exception as exc:
-        raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file") from exc
+_TITLE_TO_FIELD = {
+    header_key(t): field for field, (zh, en, others) in IMPORT_COLUMNS.items() for t in (zh, en, *others)
+}
 
 
 # --- importing -------------------------------------------------------------------------------------------------
@@ -160,12 +98,12 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
 
 async def import_devices(session: AsyncSession, actor: Actor, filename: str, data: bytes) -> ImportOut:
     """Register every row as POST /dev/register would, each in its own SAVEPOINT; answers a per-row report."""
-    rows = read_rows(filename, data)
+    rows = read_rows(filename, data, wrong_type=ErrorCode.IMPORT_FILE_TYPE_INVALID)
     while rows and not any(rows[-1]):
         rows.pop()
     if not rows:
         raise AppError(ErrorCode.IMPORT_FILE_EMPTY, field="file")
-    columns = {i: _TITLE_TO_FIELD.get(_key(t)) for i, t in enumerate(rows[0])}
+    columns = {i: _TITLE_TO_FIELD.get(header_key(t)) for i, t in enumerate(rows[0])}
     if "sn_code" not in columns.values():
         raise AppError(ErrorCode.IMPORT_TEMPLATE_MISMATCH, field="file")
     body_rows = [(n, r) for n, r in enumerate(rows[1:], start=2) if any(r)]
@@ -205,7 +143,7 @@ def template() -> bytes:
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
-    en = _en()
+    en = wants_english()
     sheet.append([(en_t if en else zh_t) for zh_t, en_t, _ in IMPORT_COLUMNS.values()])
     out = io.BytesIO()
     book.save(out)
@@ -236,7 +174,7 @@ async def export_devices(
     groups = await team_service.group_scope(session, actor)
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
-    en = _en()
+    en = wants_english()
     sheet.append([en_t if en else zh_t for _, zh_t, en_t in EXPORT_COLUMNS])
     for row in rows:
         data = device_service.device_out(row, actor, groups).model_dump()

@@ -512,13 +512,19 @@ async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: Quo
     return _quota_out(user.id, row)
 
 
-async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:
-    """Raise 100019 when a user who already uses `used_count` of quota `kind` may not take one more."""
+async def quota_limit(session: AsyncSession, user_id: int, kind: str) -> int | None:
+    """A user's limit of quota `kind` (None: unlimited)."""
     if kind not in QUOTA_FIELDS:
         raise ValueError(f"unknown quota {kind!r}")
-    user_id = actor_or_user_id.user_id if isinstance(actor_or_user_id, Actor) else actor_or_user_id
     row = await repo.quota_of(session, user_id)
-    limit = getattr(row, kind) if row is not None else QUOTA_DEFAULTS[kind]
+    limit: int | None = getattr(row, kind) if row is not None else QUOTA_DEFAULTS[kind]
+    return limit
+
+
+async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:
+    """Raise 100019 when a user who already uses `used_count` of quota `kind` may not take one more."""
+    user_id = actor_or_user_id.user_id if isinstance(actor_or_user_id, Actor) else actor_or_user_id
+    limit = await quota_limit(session, user_id, kind)
     if limit is not None and used_count >= limit:
         raise AppError(ErrorCode.LIMIT_REACHED, limit=limit)
 

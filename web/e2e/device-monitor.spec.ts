@@ -69,8 +69,12 @@ test.describe('device monitoring', () => {
   test('home shows the device figures and a card opens its list', async ({ page }) => {
     await page.goto('/iotyun/index');
     const cards = page.locator('.home-stat');
-    await expect(cards).toHaveCount(5);
+    // Device total, online, offline, unregistered, virtual devices and templates.
+    await expect(cards).toHaveCount(6);
     await expect(page.locator('[data-stat=total] .home-stat__value')).toHaveText(/^\d+$/);
+    const templates = page.locator('a[data-stat=templates]');
+    await expect(templates).toHaveAttribute('href', /\/configureManage\/devTemplate$/);
+    await expect(templates.locator('.home-stat__value')).toHaveText(/^[1-9]\d*$/);
     const online = page.locator('a[data-stat=online]');
     await expect(online).toHaveAttribute('href', /\/device\/devgroup\?dev_state=1$/);
     await expect(page.getByText(tx('zh', 'home.chart.stateTitle'))).toBeVisible();

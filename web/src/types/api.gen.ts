@@ -108,6 +108,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Config */
+        get: operations["device_config_api_dev_config_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/distribution": {
         parameters: {
             query?: never;
@@ -668,6 +685,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/homenav/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home Nav */
+        get: operations["home_nav_api_yun_homenav_module_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/login/check/code": {
         parameters: {
             query?: never;
@@ -677,6 +711,351 @@ export interface paths {
         };
         /** Captcha */
         get: operations["captcha_api_yun_login_check_code_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Templates */
+        get: operations["list_templates_api_yun_module_get"];
+        /** Update Template */
+        put: operations["update_template_api_yun_module_put"];
+        /** Create Template */
+        post: operations["create_template_api_yun_module_post"];
+        /** Delete Template */
+        delete: operations["delete_template_api_yun_module_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/bind": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Bind Devices */
+        get: operations["list_bind_devices_api_yun_module_bind_get"];
+        put?: never;
+        /** Bind Devices */
+        post: operations["bind_devices_api_yun_module_bind_post"];
+        /** Unbind Devices */
+        delete: operations["unbind_devices_api_yun_module_bind_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Template */
+        post: operations["copy_template_api_yun_module_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/dataSource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Data Sources */
+        get: operations["list_data_sources_api_yun_module_dataSource_get"];
+        /** Update Data Source */
+        put: operations["update_data_source_api_yun_module_dataSource_put"];
+        /** Create Data Source */
+        post: operations["create_data_source_api_yun_module_dataSource_post"];
+        /** Delete Data Sources */
+        delete: operations["delete_data_sources_api_yun_module_dataSource_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/dataSource/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export Data Sources */
+        get: operations["export_data_sources_api_yun_module_dataSource_export_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/dataSource/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_yun_module_dataSource_group_get"];
+        /** Update Group */
+        put: operations["update_group_api_yun_module_dataSource_group_put"];
+        /** Create Group */
+        post: operations["create_group_api_yun_module_dataSource_group_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_module_dataSource_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/dataSource/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Import Template */
+        get: operations["import_template_api_yun_module_dataSource_import_get"];
+        put?: never;
+        /** Import Data Sources */
+        post: operations["import_data_sources_api_yun_module_dataSource_import_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Tile Groups */
+        get: operations["list_tile_groups_api_yun_module_group_get"];
+        /** Update Tile Group */
+        put: operations["update_tile_group_api_yun_module_group_put"];
+        /** Create Tile Group */
+        post: operations["create_tile_group_api_yun_module_group_post"];
+        /** Delete Tile Group */
+        delete: operations["delete_tile_group_api_yun_module_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/group/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move Templates */
+        put: operations["move_templates_api_yun_module_group_move_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/library": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Library */
+        get: operations["library_api_yun_module_library_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/middleware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Template Middleware */
+        get: operations["template_middleware_api_yun_module_middleware_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish Template */
+        post: operations["publish_template_api_yun_module_publish_post"];
+        /** Unpublish Template */
+        delete: operations["unpublish_template_api_yun_module_publish_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Shares */
+        get: operations["list_shares_api_yun_module_share_get"];
+        put?: never;
+        /** Share Templates */
+        post: operations["share_templates_api_yun_module_share_post"];
+        /** Cancel Share */
+        delete: operations["cancel_share_api_yun_module_share_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/share/received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave Share */
+        delete: operations["leave_share_api_yun_module_share_received_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer Template */
+        post: operations["transfer_template_api_yun_module_transfer_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Screens */
+        get: operations["list_screens_api_yun_module_view_get"];
+        /** Update Screen */
+        put: operations["update_screen_api_yun_module_view_put"];
+        /** Create Screen */
+        post: operations["create_screen_api_yun_module_view_post"];
+        /** Delete Screen */
+        delete: operations["delete_screen_api_yun_module_view_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Design */
+        get: operations["get_design_api_yun_module_view_design_get"];
+        /** Save Design */
+        put: operations["save_design_api_yun_module_view_design_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Order Screens */
+        put: operations["order_screens_api_yun_module_view_order_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/{template_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Template */
+        get: operations["get_template_api_yun_module__template_id__get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1053,12 +1432,44 @@ export interface components {
             /** Account */
             account: string;
         };
-        /** BindIn */
-        BindIn: {
-            /** Account */
-            account: string;
-            /** Sms Code */
-            sms_code: string;
+        /** BindDeviceOut */
+        BindDeviceOut: {
+            /** Alias */
+            alias: string;
+            /** Dev State */
+            dev_state: number | null;
+            /** Firmware Version */
+            firmware_version: string;
+            /** Group Name */
+            group_name: string | null;
+            /** Id */
+            id: number;
+            /** Sn Code */
+            sn_code: string;
+            /** Vpn State */
+            vpn_state: boolean;
+        };
+        /**
+         * BindRowOut
+         * @description One of the caller's devices as the binding page shows it against the chosen template.
+         */
+        BindRowOut: {
+            /** Bound Template Id */
+            bound_template_id: number | null;
+            /** Bound Template Name */
+            bound_template_name: string | null;
+            device: components["schemas"]["BindDeviceOut"];
+            /** Missing Types */
+            missing_types: string[];
+            /** Supported */
+            supported: boolean;
+        };
+        /** Body_import_data_sources_api_yun_module_dataSource_import_post */
+        Body_import_data_sources_api_yun_module_dataSource_import_post: {
+            /** File */
+            file: string;
+            /** Template Id */
+            template_id: number;
         };
         /** Body_import_devices_api_dev_import_batchInsert_post */
         Body_import_devices_api_dev_import_batchInsert_post: {
@@ -1140,6 +1551,270 @@ export interface components {
             } | null;
             /** Custom Page Name */
             custom_page_name: string;
+        };
+        /** DataSourceDeleteIn */
+        DataSourceDeleteIn: {
+            /** Ids */
+            ids: number[];
+            /** Template Id */
+            template_id: number;
+        };
+        /** DataSourceGroupIn */
+        DataSourceGroupIn: {
+            /** Name */
+            name: string;
+            /** Template Id */
+            template_id: number;
+        };
+        /** DataSourceGroupOut */
+        DataSourceGroupOut: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+        };
+        /** DataSourceGroupUpdateIn */
+        DataSourceGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /**
+         * DataSourceIn
+         * @description group_id left out: the template's default group.
+         */
+        DataSourceIn: {
+            /** Address */
+            address: number;
+            /**
+             * Aggregate
+             * @default avg
+             */
+            aggregate: string;
+            /** Area */
+            area: string;
+            /** Bit Index */
+            bit_index?: number | null;
+            /**
+             * Byte Order
+             * @default big
+             */
+            byte_order: string;
+            /** Data Type */
+            data_type: string;
+            /**
+             * Decimals
+             * @default 2
+             */
+            decimals: number;
+            /** Device Id */
+            device_id?: number | null;
+            /** Faults */
+            faults?: {
+                [key: string]: unknown;
+            }[];
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * History
+             * @default off
+             */
+            history: string;
+            /** History Interval S */
+            history_interval_s?: number | null;
+            /** Max Value */
+            max_value?: number | null;
+            /** Min Value */
+            min_value?: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Offset
+             * @default 0
+             */
+            offset: number;
+            /**
+             * Rw
+             * @default r
+             */
+            rw: string;
+            /**
+             * Scale
+             * @default 1
+             */
+            scale: number;
+            /** Sort */
+            sort?: number | null;
+            /** String Length */
+            string_length?: number | null;
+            /** Template Id */
+            template_id: number;
+            /**
+             * Unit
+             * @default
+             */
+            unit: string;
+            /**
+             * Word Order
+             * @default big
+             */
+            word_order: string;
+        };
+        /** DataSourceOut */
+        DataSourceOut: {
+            /** Address */
+            address: number;
+            /** Aggregate */
+            aggregate: string;
+            /** Area */
+            area: string;
+            /** Bit Index */
+            bit_index: number | null;
+            /** Byte Order */
+            byte_order: string;
+            /** Created At */
+            created_at: number;
+            /** Data Type */
+            data_type: string;
+            /** Decimals */
+            decimals: number;
+            /** Device Id */
+            device_id: number | null;
+            /** Device Sn */
+            device_sn: string | null;
+            /** Faults */
+            faults: components["schemas"]["FaultOut"][];
+            /** Group Id */
+            group_id: number;
+            /** Group Name */
+            group_name: string;
+            /** History */
+            history: string;
+            /** History Interval S */
+            history_interval_s: number | null;
+            /** Id */
+            id: number;
+            /** Max Value */
+            max_value: number | null;
+            /** Min Value */
+            min_value: number | null;
+            /** Name */
+            name: string;
+            /** Offset */
+            offset: number;
+            /** Rw */
+            rw: string;
+            /** Scale */
+            scale: number;
+            /** Sort */
+            sort: number;
+            /** String Length */
+            string_length: number | null;
+            /** Template Id */
+            template_id: number;
+            /** Unit */
+            unit: string;
+            /** Word Order */
+            word_order: string;
+        };
+        /** DataSourceSummary */
+        DataSourceSummary: {
+            /** By Type */
+            by_type: {
+                [key: string]: number;
+            };
+            /** Total */
+            total: number;
+        };
+        /**
+         * DataSourceUpdateIn
+         * @description Every setting is replaced; group_id and sort left out stay as they are.
+         */
+        DataSourceUpdateIn: {
+            /** Address */
+            address: number;
+            /**
+             * Aggregate
+             * @default avg
+             */
+            aggregate: string;
+            /** Area */
+            area: string;
+            /** Bit Index */
+            bit_index?: number | null;
+            /**
+             * Byte Order
+             * @default big
+             */
+            byte_order: string;
+            /** Data Type */
+            data_type: string;
+            /**
+             * Decimals
+             * @default 2
+             */
+            decimals: number;
+            /** Device Id */
+            device_id?: number | null;
+            /** Faults */
+            faults?: {
+                [key: string]: unknown;
+            }[];
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * History
+             * @default off
+             */
+            history: string;
+            /** History Interval S */
+            history_interval_s?: number | null;
+            /** Id */
+            id: number;
+            /** Max Value */
+            max_value?: number | null;
+            /** Min Value */
+            min_value?: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Offset
+             * @default 0
+             */
+            offset: number;
+            /**
+             * Rw
+             * @default r
+             */
+            rw: string;
+            /**
+             * Scale
+             * @default 1
+             */
+            scale: number;
+            /** Sort */
+            sort?: number | null;
+            /** String Length */
+            string_length?: number | null;
+            /**
+             * Unit
+             * @default
+             */
+            unit: string;
+            /**
+             * Word Order
+             * @default big
+             */
+            word_order: string;
         };
         /** DeviceDetailOut */
         DeviceDetailOut: {
@@ -1473,6 +2148,16 @@ export interface components {
             data?: components["schemas"]["CustomPageOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[DataSourceGroupOut] */
+        Envelope_DataSourceGroupOut_: {
+            data?: components["schemas"]["DataSourceGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DataSourceOut] */
+        Envelope_DataSourceOut_: {
+            data?: components["schemas"]["DataSourceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[DeviceDetailOut] */
         Envelope_DeviceDetailOut_: {
             data?: components["schemas"]["DeviceDetailOut"] | null;
@@ -1513,14 +2198,29 @@ export interface components {
             data?: components["schemas"]["HeartOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[HomeNavOut] */
+        Envelope_HomeNavOut_: {
+            data?: components["schemas"]["HomeNavOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ImportOut] */
         Envelope_ImportOut_: {
             data?: components["schemas"]["ImportOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ImportReportOut] */
+        Envelope_ImportReportOut_: {
+            data?: components["schemas"]["ImportReportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MapOut] */
         Envelope_MapOut_: {
             data?: components["schemas"]["MapOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[MiddlewareOut] */
+        Envelope_MiddlewareOut_: {
+            data?: components["schemas"]["MiddlewareOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[MyPrivilegesOut] */
@@ -1534,6 +2234,16 @@ export interface components {
             data?: null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[BindRowOut]] */
+        Envelope_Page_BindRowOut__: {
+            data?: components["schemas"]["Page_BindRowOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[DataSourceOut]] */
+        Envelope_Page_DataSourceOut__: {
+            data?: components["schemas"]["Page_DataSourceOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[DeviceLogOut]] */
         Envelope_Page_DeviceLogOut__: {
             data?: components["schemas"]["Page_DeviceLogOut_"] | null;
@@ -1544,9 +2254,19 @@ export interface components {
             data?: components["schemas"]["Page_DeviceOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[LibraryItemOut]] */
+        Envelope_Page_LibraryItemOut__: {
+            data?: components["schemas"]["Page_LibraryItemOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[RoleOut]] */
         Envelope_Page_RoleOut__: {
             data?: components["schemas"]["Page_RoleOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[TemplateOut]] */
+        Envelope_Page_TemplateOut__: {
+            data?: components["schemas"]["Page_TemplateOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[UserLogOut]] */
@@ -1579,6 +2299,16 @@ export interface components {
             data?: components["schemas"]["RoleOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ScreenDesignOut] */
+        Envelope_ScreenDesignOut_: {
+            data?: components["schemas"]["ScreenDesignOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ScreenOut] */
+        Envelope_ScreenOut_: {
+            data?: components["schemas"]["ScreenOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[SendCodeOut] */
         Envelope_SendCodeOut_: {
             data?: components["schemas"]["SendCodeOut"] | null;
@@ -1587,11 +2317,6 @@ export interface components {
         /** Envelope[SessionOut] */
         Envelope_SessionOut_: {
             data?: components["schemas"]["SessionOut"] | null;
-            meta: components["schemas"]["Meta"];
-        };
-        /** Envelope[SharesOut] */
-        Envelope_SharesOut_: {
-            data?: components["schemas"]["SharesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SnCheckOut] */
@@ -1604,9 +2329,19 @@ export interface components {
             data?: components["schemas"]["StateInfoOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[TemplateOut] */
+        Envelope_TemplateOut_: {
+            data?: components["schemas"]["TemplateOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ThumbnailGroupOut] */
         Envelope_ThumbnailGroupOut_: {
             data?: components["schemas"]["ThumbnailGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TileGroupOut] */
+        Envelope_TileGroupOut_: {
+            data?: components["schemas"]["TileGroupOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Union[list[DistrictItem], DistrictPath]] */
@@ -1625,10 +2360,24 @@ export interface components {
             data?: components["schemas"]["VirtualOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[dict[str, Any]] */
+        Envelope_dict_str__Any__: {
+            /** Data */
+            data?: {
+                [key: string]: unknown;
+            } | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[int] */
         Envelope_int_: {
             /** Data */
             data?: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[DataSourceGroupOut]] */
+        Envelope_list_DataSourceGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["DataSourceGroupOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[DeviceGroupOut]] */
@@ -1655,10 +2404,22 @@ export interface components {
             data?: components["schemas"]["PermissionNodeOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[list[ScreenOut]] */
+        Envelope_list_ScreenOut__: {
+            /** Data */
+            data?: components["schemas"]["ScreenOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[list[ThumbnailGroupOut]] */
         Envelope_list_ThumbnailGroupOut__: {
             /** Data */
             data?: components["schemas"]["ThumbnailGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[TileGroupOut]] */
+        Envelope_list_TileGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["TileGroupOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[VirtualOut]] */
@@ -1666,6 +2427,23 @@ export interface components {
             /** Data */
             data?: components["schemas"]["VirtualOut"][] | null;
             meta: components["schemas"]["Meta"];
+        };
+        /** FaultOut */
+        FaultOut: {
+            /** Alarm Name */
+            alarm_name: string;
+            /** Bit Index */
+            bit_index: number | null;
+            /** Info */
+            info: string;
+            /** Kind */
+            kind: string;
+            /** Level */
+            level: number;
+            /** Op */
+            op: string | null;
+            /** Threshold */
+            threshold: number | null;
         };
         /** FlowCardOut */
         FlowCardOut: {
@@ -1787,6 +2565,17 @@ export interface components {
             /** Online */
             online: number;
         };
+        /** GroupSummary */
+        GroupSummary: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: number;
+            /** Is Default */
+            is_default: boolean;
+            /** Name */
+            name: string;
+        };
         /**
          * GroupUpdateIn
          * @description Fields left out stay as they are; `parent_id: null` makes the group a root group.
@@ -1809,6 +2598,50 @@ export interface components {
             /** Server Time */
             server_time: number;
         };
+        /** HistoryEntry */
+        HistoryEntry: {
+            /** Action */
+            action: string;
+            /** Created At */
+            created_at: number;
+            /** Detail */
+            detail: {
+                [key: string]: unknown;
+            };
+            /** User Name */
+            user_name: string;
+        };
+        /** HomeNavItem */
+        HomeNavItem: {
+            /** Bound Count */
+            bound_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Published */
+            published: boolean;
+        };
+        /** HomeNavOut */
+        HomeNavOut: {
+            /** Items */
+            items: components["schemas"]["HomeNavItem"][];
+            /** Published */
+            published: number;
+            /** Total */
+            total: number;
+        };
+        /** ImportErrorOut */
+        ImportErrorOut: {
+            /** Code */
+            code: number;
+            /** Field */
+            field: string | null;
+            /** Message */
+            message: string;
+            /** Row */
+            row: number;
+        };
         /** ImportOut */
         ImportOut: {
             /** Failed */
@@ -1819,6 +2652,19 @@ export interface components {
             succeeded: number;
             /** Total */
             total: number;
+        };
+        /** ImportReportOut */
+        ImportReportOut: {
+            /** Created */
+            created: number;
+            /** Errors */
+            errors: components["schemas"]["ImportErrorOut"][];
+            /** Failed */
+            failed: number;
+            /** Total */
+            total: number;
+            /** Updated */
+            updated: number;
         };
         /** ImportRowOut */
         ImportRowOut: {
@@ -1832,6 +2678,76 @@ export interface components {
             row: number;
             /** Sn Code */
             sn_code: string;
+        };
+        /**
+         * LibraryItemOut
+         * @description A template of the library: one the caller shared out (receiver_count receivers, shared_at the latest share)
+         *     or one shared with the caller (owner_name, permissions; shared_at when it was shared).
+         */
+        LibraryItemOut: {
+            /** Bound Count */
+            bound_count: number;
+            /** Changed Since Publish */
+            changed_since_publish: boolean;
+            /** Created At */
+            created_at: number;
+            /** Data Source Count */
+            data_source_count: number;
+            /** Data Version */
+            data_version: string;
+            /** Description */
+            description: string;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Mobile Height */
+            mobile_height: number;
+            /** Mobile Screens */
+            mobile_screens: number;
+            /** Mobile Width */
+            mobile_width: number;
+            /** Name */
+            name: string;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Permissions */
+            permissions: string[];
+            /** Published */
+            published: boolean;
+            /** Published At */
+            published_at: number | null;
+            /** Published Version */
+            published_version: number | null;
+            /** Receiver Count */
+            receiver_count: number;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "share";
+            /** Shared At */
+            shared_at: number;
+            /** Soft Type */
+            soft_type: string;
+            /** Source */
+            source: string;
+            /** Type */
+            type: string;
+            /** Updated At */
+            updated_at: number;
+            /** Version */
+            version: number;
+            /** Web Screens */
+            web_screens: number;
+            /** Width */
+            width: number;
         };
         /** LoginIn */
         LoginIn: {
@@ -1923,6 +2839,37 @@ export interface components {
             /** Success */
             success: number;
         };
+        /** MiddlewareDevice */
+        MiddlewareDevice: {
+            /** Alias */
+            alias: string;
+            /** Dev State */
+            dev_state: number | null;
+            /** Firmware Version */
+            firmware_version: string | null;
+            /** Id */
+            id: number;
+            /** Missing Types */
+            missing_types: string[];
+            /** Sn Code */
+            sn_code: string;
+            /** Supported */
+            supported: boolean;
+        };
+        /** MiddlewareOut */
+        MiddlewareOut: {
+            data_sources: components["schemas"]["DataSourceSummary"];
+            /** Devices */
+            devices: components["schemas"]["MiddlewareDevice"][];
+            /** Groups */
+            groups: components["schemas"]["GroupSummary"][];
+            /** History */
+            history: components["schemas"]["HistoryEntry"][];
+            publication: components["schemas"]["PublicationOut"] | null;
+            /** Screens */
+            screens: components["schemas"]["ScreenOut"][];
+            template: components["schemas"]["TemplateOut"];
+        };
         /** ModelCount */
         ModelCount: {
             /** Count */
@@ -1948,6 +2895,28 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /** Page[BindRowOut] */
+        Page_BindRowOut_: {
+            /** Items */
+            items: components["schemas"]["BindRowOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DataSourceOut] */
+        Page_DataSourceOut_: {
+            /** Items */
+            items: components["schemas"]["DataSourceOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[DeviceLogOut] */
         Page_DeviceLogOut_: {
             /** Items */
@@ -1970,10 +2939,32 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[LibraryItemOut] */
+        Page_LibraryItemOut_: {
+            /** Items */
+            items: components["schemas"]["LibraryItemOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[RoleOut] */
         Page_RoleOut_: {
             /** Items */
             items: components["schemas"]["RoleOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[TemplateOut] */
+        Page_TemplateOut_: {
+            /** Items */
+            items: components["schemas"]["TemplateOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -2045,6 +3036,15 @@ export interface components {
             direct_permissions: string[];
             /** Role Permissions */
             role_permissions: string[];
+        };
+        /** PublicationOut */
+        PublicationOut: {
+            /** Published At */
+            published_at: number;
+            /** Published By */
+            published_by: string;
+            /** Version */
+            version: number;
         };
         /**
          * QuotaIn
@@ -2190,6 +3190,93 @@ export interface components {
             /** User Count */
             user_count: number;
         };
+        /** ScreenDesignIn */
+        ScreenDesignIn: {
+            /** Document */
+            document: unknown;
+            /** Id */
+            id: number;
+            /**
+             * Schema Version
+             * @default 1
+             */
+            schema_version: number;
+        };
+        /** ScreenDesignOut */
+        ScreenDesignOut: {
+            /** Document */
+            document: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: number;
+            /** Is Main */
+            is_main: boolean;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Schema Version */
+            schema_version: number;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
+        /** ScreenIn */
+        ScreenIn: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "web" | "mobile";
+            /** Name */
+            name: string;
+            /** Template Id */
+            template_id: number;
+        };
+        /** ScreenOrderIn */
+        ScreenOrderIn: {
+            /** Ids */
+            ids: number[];
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "web" | "mobile";
+            /** Template Id */
+            template_id: number;
+        };
+        /** ScreenOut */
+        ScreenOut: {
+            /** Id */
+            id: number;
+            /** Is Main */
+            is_main: boolean;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Schema Version */
+            schema_version: number;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
+        /** ScreenUpdateIn */
+        ScreenUpdateIn: {
+            /** Id */
+            id: number;
+            /** Is Main */
+            is_main?: boolean | null;
+            /** Name */
+            name?: string | null;
+        };
         /** SendCodeIn */
         SendCodeIn: {
             /** Account */
@@ -2251,24 +3338,18 @@ export interface components {
             /** X Token */
             x_Token?: string | null;
         };
-        /** ShareIn */
-        ShareIn: {
-            /** Accounts */
-            accounts: string[];
-            /**
-             * Can Write
-             * @default false
-             */
-            can_write: boolean;
-            /** Device Ids */
-            device_ids: number[];
-        };
-        /** SharesOut */
-        SharesOut: {
-            /** Items */
-            items: components["schemas"]["GrantOut"][];
-            /** Remaining */
-            remaining: number;
+        /** ShareItemOut */
+        ShareItemOut: {
+            /** Created At */
+            created_at: number;
+            /** Permissions */
+            permissions: string[];
+            /** Tenant Name */
+            tenant_name: string;
+            /** User Id */
+            user_id: number;
+            /** User Name */
+            user_name: string;
         };
         /** SimulateIn */
         SimulateIn: {
@@ -2309,6 +3390,180 @@ export interface components {
         TakebackIn: {
             /** Device Ids */
             device_ids: number[];
+        };
+        /** TemplateCopyIn */
+        TemplateCopyIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+        };
+        /** TemplateIdIn */
+        TemplateIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** TemplateIn */
+        TemplateIn: {
+            /**
+             * Data Version
+             * @default 1.0
+             * @enum {string}
+             */
+            data_version: "1.0" | "2.0";
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Height
+             * @default 630
+             */
+            height: number;
+            /**
+             * Mobile Height
+             * @default 1334
+             */
+            mobile_height: number;
+            /**
+             * Mobile Width
+             * @default 750
+             */
+            mobile_width: number;
+            /** Name */
+            name: string;
+            /**
+             * Soft Type
+             * @default
+             */
+            soft_type: string;
+            /**
+             * Type
+             * @default standard
+             * @enum {string}
+             */
+            type: "standard" | "nonstandard";
+            /**
+             * Width
+             * @default 1120
+             */
+            width: number;
+        };
+        /** TemplateOut */
+        TemplateOut: {
+            /** Bound Count */
+            bound_count: number;
+            /** Changed Since Publish */
+            changed_since_publish: boolean;
+            /** Created At */
+            created_at: number;
+            /** Data Source Count */
+            data_source_count: number;
+            /** Data Version */
+            data_version: string;
+            /** Description */
+            description: string;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Mobile Height */
+            mobile_height: number;
+            /** Mobile Screens */
+            mobile_screens: number;
+            /** Mobile Width */
+            mobile_width: number;
+            /** Name */
+            name: string;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Permissions */
+            permissions: string[];
+            /** Published */
+            published: boolean;
+            /** Published At */
+            published_at: number | null;
+            /** Published Version */
+            published_version: number | null;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "share";
+            /** Soft Type */
+            soft_type: string;
+            /** Source */
+            source: string;
+            /** Type */
+            type: string;
+            /** Updated At */
+            updated_at: number;
+            /** Version */
+            version: number;
+            /** Web Screens */
+            web_screens: number;
+            /** Width */
+            width: number;
+        };
+        /** TemplateUpdateIn */
+        TemplateUpdateIn: {
+            /**
+             * Data Version
+             * @default 1.0
+             * @enum {string}
+             */
+            data_version: "1.0" | "2.0";
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Height
+             * @default 630
+             */
+            height: number;
+            /** Id */
+            id: number;
+            /**
+             * Mobile Height
+             * @default 1334
+             */
+            mobile_height: number;
+            /**
+             * Mobile Width
+             * @default 750
+             */
+            mobile_width: number;
+            /** Name */
+            name: string;
+            /**
+             * Soft Type
+             * @default
+             */
+            soft_type: string;
+            /**
+             * Type
+             * @default standard
+             * @enum {string}
+             */
+            type: "standard" | "nonstandard";
+            /**
+             * Width
+             * @default 1120
+             */
+            width: number;
         };
         /** ThumbnailGroupIn */
         ThumbnailGroupIn: {
@@ -2366,6 +3621,36 @@ export interface components {
             /** Sn Code */
             sn_code: string;
         };
+        /** TileGroupIn */
+        TileGroupIn: {
+            /** Name */
+            name: string;
+        };
+        /** TileGroupMoveIn */
+        TileGroupMoveIn: {
+            /** Group Id */
+            group_id: number | null;
+            /** Template Ids */
+            template_ids: number[];
+        };
+        /** TileGroupOut */
+        TileGroupOut: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+        };
+        /** TileGroupUpdateIn */
+        TileGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** TrackPoint */
         TrackPoint: {
             /** Latitude */
@@ -2376,13 +3661,6 @@ export interface components {
             speed: number | null;
             /** Time */
             time: number;
-        };
-        /** TransferIn */
-        TransferIn: {
-            /** Account */
-            account: string;
-            /** Device Ids */
-            device_ids: number[];
         };
         /** UserCreateIn */
         UserCreateIn: {
@@ -2675,6 +3953,79 @@ export interface components {
             /** Version */
             version?: string | null;
         };
+        /** Envelope[SharesOut] */
+        iotyun__core__envelope__Envelope_SharesOut___1: {
+            data?: components["schemas"]["iotyun__devices__schemas__SharesOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharesOut] */
+        iotyun__core__envelope__Envelope_SharesOut___2: {
+            data?: components["schemas"]["iotyun__templates__library__schemas__SharesOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** ShareIn */
+        iotyun__devices__schemas__ShareIn: {
+            /** Accounts */
+            accounts: string[];
+            /**
+             * Can Write
+             * @default false
+             */
+            can_write: boolean;
+            /** Device Ids */
+            device_ids: number[];
+        };
+        /** SharesOut */
+        iotyun__devices__schemas__SharesOut: {
+            /** Items */
+            items: components["schemas"]["GrantOut"][];
+            /** Remaining */
+            remaining: number;
+        };
+        /** TransferIn */
+        iotyun__devices__schemas__TransferIn: {
+            /** Account */
+            account: string;
+            /** Device Ids */
+            device_ids: number[];
+        };
+        /** BindIn */
+        iotyun__team__schemas__BindIn: {
+            /** Account */
+            account: string;
+            /** Sms Code */
+            sms_code: string;
+        };
+        /** BindIn */
+        iotyun__templates__binding__schemas__BindIn: {
+            /** Device Ids */
+            device_ids: number[];
+            /** Template Id */
+            template_id: number;
+        };
+        /** ShareIn */
+        iotyun__templates__library__schemas__ShareIn: {
+            /** Accounts */
+            accounts: string[];
+            /** Permissions */
+            permissions?: string[];
+            /** Template Ids */
+            template_ids: number[];
+        };
+        /** SharesOut */
+        iotyun__templates__library__schemas__SharesOut: {
+            /** Items */
+            items: components["schemas"]["ShareItemOut"][];
+            /** Remaining */
+            remaining: number | null;
+        };
+        /** TransferIn */
+        iotyun__templates__library__schemas__TransferIn: {
+            /** Account */
+            account: string;
+            /** Template Id */
+            template_id: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2937,6 +4288,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FlowCardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_config_api_dev_config_get: {
+        parameters: {
+            query: {
+                sn_code: string;
+            };
+            header?: {
+                "x-device-secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_dict_str__Any__"];
                 };
             };
             /** @description Validation Error */
@@ -3246,7 +4630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SharesOut_"];
+                    "application/json": components["schemas"]["iotyun__core__envelope__Envelope_SharesOut___1"];
                 };
             };
             /** @description Validation Error */
@@ -3269,7 +4653,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShareIn"];
+                "application/json": components["schemas"]["iotyun__devices__schemas__ShareIn"];
             };
         };
         responses: {
@@ -3418,7 +4802,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TransferIn"];
+                "application/json": components["schemas"]["iotyun__devices__schemas__TransferIn"];
             };
         };
         responses: {
@@ -3549,7 +4933,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BindIn"];
+                "application/json": components["schemas"]["iotyun__team__schemas__BindIn"];
             };
         };
         responses: {
@@ -4429,6 +5813,26 @@ export interface operations {
             };
         };
     };
+    home_nav_api_yun_homenav_module_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HomeNavOut_"];
+                };
+            };
+        };
+    };
     captcha_api_yun_login_check_code_get: {
         parameters: {
             query?: never;
@@ -4445,6 +5849,1319 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CaptchaOut_"];
+                };
+            };
+        };
+    };
+    list_templates_api_yun_module_get: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                type?: ("standard" | "nonstandard") | null;
+                published?: boolean | null;
+                group_id?: number | null;
+                relation?: "own" | "received" | "all";
+                sort?: "updated_at" | "name" | "created_at";
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TemplateOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_template_api_yun_module_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_template_api_yun_module_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_template_api_yun_module_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_bind_devices_api_yun_module_bind_get: {
+        parameters: {
+            query: {
+                template_id: number;
+                q?: string | null;
+                bound?: boolean | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_BindRowOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    bind_devices_api_yun_module_bind_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["iotyun__templates__binding__schemas__BindIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unbind_devices_api_yun_module_bind_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["iotyun__templates__binding__schemas__BindIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    copy_template_api_yun_module_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateCopyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_data_sources_api_yun_module_dataSource_get: {
+        parameters: {
+            query: {
+                template_id: number;
+                q?: string | null;
+                group_id?: number | null;
+                data_type?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DataSourceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_data_source_api_yun_module_dataSource_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_data_source_api_yun_module_dataSource_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_data_sources_api_yun_module_dataSource_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceDeleteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_data_sources_api_yun_module_dataSource_export_get: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_groups_api_yun_module_dataSource_group_get: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DataSourceGroupOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_group_api_yun_module_dataSource_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_module_dataSource_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataSourceGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DataSourceGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_module_dataSource_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    import_template_api_yun_module_dataSource_import_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+        };
+    };
+    import_data_sources_api_yun_module_dataSource_import_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_import_data_sources_api_yun_module_dataSource_import_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImportReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_tile_groups_api_yun_module_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_TileGroupOut__"];
+                };
+            };
+        };
+    };
+    update_tile_group_api_yun_module_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TileGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TileGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_tile_group_api_yun_module_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TileGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TileGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_tile_group_api_yun_module_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    move_templates_api_yun_module_group_move_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TileGroupMoveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    library_api_yun_module_library_get: {
+        parameters: {
+            query?: {
+                q?: string | null;
+                relation?: "shared" | "received";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_LibraryItemOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    template_middleware_api_yun_module_middleware_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MiddlewareOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    publish_template_api_yun_module_publish_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unpublish_template_api_yun_module_publish_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_shares_api_yun_module_share_get: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["iotyun__core__envelope__Envelope_SharesOut___2"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    share_templates_api_yun_module_share_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["iotyun__templates__library__schemas__ShareIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_share_api_yun_module_share_delete: {
+        parameters: {
+            query: {
+                template_id: number;
+                user_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    leave_share_api_yun_module_share_received_delete: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    transfer_template_api_yun_module_transfer_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["iotyun__templates__library__schemas__TransferIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_screens_api_yun_module_view_get: {
+        parameters: {
+            query: {
+                template_id: number;
+                kind?: ("web" | "mobile") | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ScreenOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_screen_api_yun_module_view_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_screen_api_yun_module_view_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_screen_api_yun_module_view_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_design_api_yun_module_view_design_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenDesignOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_design_api_yun_module_view_design_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenDesignIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenDesignOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_screens_api_yun_module_view_order_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenOrderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ScreenOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_template_api_yun_module__template_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                template_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

@@ -1,4 +1,5 @@
-// Hand-written shapes of the home page's calls (docs/api-devices.md: /dev/stateInfo, /yun/devLog, /dev/map).
+// Hand-written shapes of the home page's calls (docs/api-devices.md: /dev/stateInfo, /yun/devLog, /dev/map;
+// docs/api-templates.md: /yun/homenav/module).
 import type { MapTiles } from '../../components/map/types';
 
 export interface StateInfo {
@@ -44,4 +45,10 @@ export interface HomeMap {
   tiles: MapTiles;
   theme: string;
   items: HomeMapItem[];
+}
+
+export interface HomeTemplates {
+  total: number;
+  published: number;
+  items: { id: number; name: string; published: boolean; bound_count: number }[];
 }

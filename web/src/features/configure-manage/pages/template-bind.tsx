@@ -1,6 +1,384 @@
-// TemplateBind page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+// Template binding (/configureManage/templateBind, P42000): pick a template (own, or received with `bind`), then
+// bind the caller's devices to it or unbind them, a page at a time, with the server's refusals spelled out.
+import {
+  ApiOutlined,
+  DisconnectOutlined,
+  LinkOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+} from '@ant-design/icons';
+import { Alert, App, Button, Card, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+
+import { PageHeader } from '../../../components/page-header';
+import { isApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { useBindDevices } from '../api/bind-devices';
+import { useBindList } from '../api/bind-list';
+import { useUnbindDevices } from '../api/bind-unbind';
+import { useLibraryTemplates } from '../api/library-templates';
+import { BindDeviceTable } from '../components/bind/bind-device-table';
+import { BindTemplateSelect } from '../components/bind/bind-template-select';
+import { bindPlan, nameList, templateIdParam, unbindTargets } from '../lib/library-bind';
+import { middlewarePath, TEMPLATE_LIST_PATH } from '../lib/library-paths';
+import { bindableTemplates } from '../lib/library-permissions';
+import type { BindListParams, BindRow } from '../types-library';
+import '../components/library/library.css';
+
+const PAGE_SIZE = 20;
+/** Server codes the binding page explains in place (docs/api-templates.md "Binding"). */
+const BIND_REFUSALS = new Set(['115008', '115009', '110511']);
+
+interface Refusal {
+  title: string;
+  detail: string;
+}
 
 export default function TemplateBindPage() {
-  return <PlaceholderPage titleKey="menu.templateBind" />;
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const templates = useLibraryTemplates({ page: 1, page_size: PAGE_SIZE_MAX, relation: 'all' });
+  const choices = useMemo(() => bindableTemplates(templates.data?.items ?? []), [templates.data]);
+  const templateId = templateIdParam(searchParams.get('template_id'));
+  const template = choices.find((tpl) => tpl.id === templateId) ?? null;
+
+  const [filters, setFilters] = useState<Omit<BindListParams, 'template_id'>>({
+    page: 1,
+    page_size: PAGE_SIZE,
+  });
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<BindRow[]>([]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const params = template ? { template_id: template.id, ...filters } : null;
+  const devices = useBindList(params);
+  const bind = useBindDevices();
+  const unbind = useUnbindDevices();
+
+  const selectTemplate = (id: number | null) => {
+    setSearchParams(id === null ? {} : { template_id: String(id) }, { replace: true });
+    setFilters((f) => ({ ...f, page: 1 }));
+    setSelected([]);
+    setRefusal(null);
+  };
+  const filter = (patch: Partial<BindListParams>) => {
+    setFilters((f) => ({ ...f, ...patch, page: 1 }));
+    setSelected([]);
+  };
+
+  const showRefusal = (title: string, e: unknown) => {
+    if (isApiError(e) && BIND_REFUSALS.has(e.code)) setRefusal({ title, detail: e.detail });
+    else toast.error(isApiError(e) ? e.detail : t('configure.bind.failed'));
+  };
+
+  const names = (rows: BindRow[]) => {
+    const { names: list, more } = nameList(rows, t('configure.bind.listSeparator'));
+    return more > 0 ? t('configure.bind.namesMore', { names: list, count: more }) : list;
+  };
+
+  const onBind = () => {
+    if (!template) return;
+    const plan = bindPlan(selected, template.id);
+    if (plan.bind.length === 0) {
+      toast.info(t('configure.bind.nothingToBind'));
+      return;
+    }
+    const notes: ReactNode[] = [];
+    if (plan.already.length) notes.push(t('configure.bind.confirm.already', { count: plan.already.length }));
+    if (plan.vpn.length)
+      notes.push(t('configure.bind.confirm.vpn', { count: plan.vpn.length, names: names(plan.vpn) }));
+    if (plan.elsewhere.length)
+      notes.push(
+        t('configure.bind.confirm.elsewhere', { count: plan.elsewhere.length, names: names(plan.elsewhere) }),
+      );
+    if (plan.unsupported.length)
+      notes.push(
+        t('configure.bind.confirm.unsupported', {
+          count: plan.unsupported.length,
+          names: names(plan.unsupported),
+        }),
+      );
+    void modal.confirm({
+      title: t('configure.bind.confirm.bindTitle', { count: plan.bind.length, name: template.name }),
+      content: (
+        <div className="tpl-lib-confirm">
+          <Typography.Paragraph>{names(plan.bind)}</Typography.Paragraph>
+          {notes.length > 0 && (
+            <ul className="tpl-lib-confirm__notes">
+              {notes.map((note, i) => (
+                <li key={i}>{note}</li>
+              ))}
+            </ul>
+          )}
+          {template.published && (
+            <Typography.Paragraph type="secondary">
+              {t('configure.bind.confirm.published')}
+            </Typography.Paragraph>
+          )}
+        </div>
+      ),
+      okText: t('configure.bind.action.bind'),
+      cancelText: t('common.action.cancel'),
+      onOk: () =>
+        bind.mutateAsync({ template_id: template.id, device_ids: plan.bind.map((r) => r.device.id) }).then(
+          () => {
+            toast.success(t('configure.bind.bound', { count: plan.bind.length }));
+            setSelected([]);
+            setRefusal(null);
+          },
+          (e: unknown) => showRefusal(t('configure.bind.refused.bind'), e),
+        ),
+    });
+  };
+
+  const onUnbind = () => {
+    if (!template) return;
+    const targets = unbindTargets(selected, template.id);
+    if (targets.length === 0) {
+      toast.info(t('configure.bind.nothingToUnbind'));
+      return;
+    }
+    void modal.confirm({
+      title: t('configure.bind.confirm.unbindTitle', { count: targets.length, name: template.name }),
+      content: (
+        <div className="tpl-lib-confirm">
+          <Typography.Paragraph>{names(targets)}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">
+            {t('configure.bind.confirm.unbindHint')}
+          </Typography.Paragraph>
+        </div>
+      ),
+      okText: t('configure.bind.action.unbind'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.action.cancel'),
+      onOk: () =>
+        unbind.mutateAsync({ template_id: template.id, device_ids: targets.map((r) => r.device.id) }).then(
+          () => {
+            toast.success(t('configure.bind.unbound', { count: targets.length }));
+            setSelected([]);
+            setRefusal(null);
+          },
+          (e: unknown) => showRefusal(t('configure.bind.refused.unbind'), e),
+        ),
+    });
+  };
+
+  const total = devices.data?.total ?? 0;
+  const filtered = Boolean(filters.q) || filters.bound !== undefined;
+  const plan = template ? bindPlan(selected, template.id) : null;
+  const unbindable = template ? unbindTargets(selected, template.id).length : 0;
+
+  let body: ReactNode;
+  if (templates.isPending) body = <Card loading />;
+  else if (templates.isError)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={t('configure.bind.templatesFailed')}
+        action={<Button onClick={() => void templates.refetch()}>{t('common.action.retry')}</Button>}
+      />
+    );
+  else if (choices.length === 0)
+    body = (
+      <Card>
+        <Empty description={t('configure.bind.noTemplates')} className="tpl-lib-empty">
+          <Link to={TEMPLATE_LIST_PATH}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              {t('configure.bind.createTemplate')}
+            </Button>
+          </Link>
+        </Empty>
+      </Card>
+    );
+  else if (!template)
+    body = (
+      <Card>
+        <Empty
+          image={<ApiOutlined className="tpl-lib-empty__icon" />}
+          description={
+            templateId !== null ? t('configure.bind.templateMissing') : t('configure.bind.pickTemplate')
+          }
+          className="tpl-lib-empty"
+        />
+      </Card>
+    );
+  else
+    body = (
+      <Card
+        className="tpl-lib-card"
+        title={
+          <Space size={8}>
+            <span>{t('configure.bind.devicesTitle')}</span>
+            <Typography.Text type="secondary" className="tpl-lib-count">
+              {t('configure.bind.total', { count: total })}
+            </Typography.Text>
+          </Space>
+        }
+        extra={
+          <Space size={8} wrap>
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('configure.bind.selected', { count: selected.length })}
+              </Typography.Text>
+            )}
+            <Button
+              type="primary"
+              icon={<LinkOutlined />}
+              disabled={!plan || plan.bind.length === 0}
+              loading={bind.isPending}
+              onClick={onBind}
+            >
+              {plan && plan.bind.length > 0
+                ? t('configure.bind.action.bindCount', { count: plan.bind.length })
+                : t('configure.bind.action.bind')}
+            </Button>
+            <Button
+              danger
+              icon={<DisconnectOutlined />}
+              disabled={unbindable === 0}
+              loading={unbind.isPending}
+              onClick={onUnbind}
+            >
+              {unbindable > 0
+                ? t('configure.bind.action.unbindCount', { count: unbindable })
+                : t('configure.bind.action.unbind')}
+            </Button>
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('configure.bind.action.refresh')}
+              loading={devices.isFetching && !devices.isPending}
+              onClick={() => void devices.refetch()}
+            />
+          </Space>
+        }
+      >
+        {refusal && (
+          <Alert
+            className="tpl-lib-alert"
+            type="error"
+            showIcon
+            closable={{ onClose: () => setRefusal(null) }}
+            title={refusal.title}
+            description={refusal.detail}
+          />
+        )}
+        <div className="tpl-lib-toolbar">
+          <Input.Search
+            className="tpl-lib-toolbar__search"
+            allowClear
+            value={search}
+            placeholder={t('configure.bind.searchPlaceholder')}
+            aria-label={t('configure.bind.searchPlaceholder')}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              if (e.target.value === '' && filters.q) filter({ q: undefined });
+            }}
+            onSearch={(value) => filter({ q: value.trim() || undefined })}
+          />
+          <Select<string>
+            className="tpl-lib-toolbar__filter"
+            allowClear
+            placeholder={t('configure.bind.filter.bound')}
+            aria-label={t('configure.bind.filter.bound')}
+            value={filters.bound === undefined ? undefined : String(filters.bound)}
+            options={[
+              { value: 'true', label: t('configure.bind.filter.boundHere') },
+              { value: 'false', label: t('configure.bind.filter.notBoundHere') },
+            ]}
+            onChange={(v: string | undefined) =>
+              filter({ bound: v === undefined ? undefined : v === 'true' })
+            }
+          />
+        </div>
+        {devices.isError && !devices.data ? (
+          <Empty description={t('configure.bind.loadFailed')} className="tpl-lib-empty">
+            <Button icon={<ReloadOutlined />} onClick={() => void devices.refetch()}>
+              {t('common.action.retry')}
+            </Button>
+          </Empty>
+        ) : (
+          <BindDeviceTable
+            rows={devices.data?.items ?? []}
+            templateId={template.id}
+            loading={devices.isPending || (devices.isFetching && devices.isPlaceholderData)}
+            empty={
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={filtered ? t('configure.bind.noMatch') : t('configure.bind.noDevices')}
+              />
+            }
+            selected={selected}
+            onSelect={setSelected}
+            pagination={{
+              current: filters.page,
+              pageSize: filters.page_size,
+              total,
+              showSizeChanger: true,
+              pageSizeOptions: [10, 20, 50, 100],
+              showTotal: (n) => t('configure.bind.total', { count: n }),
+            }}
+            onChange={(pagination) =>
+              setFilters((f) => ({
+                ...f,
+                page: pagination.current ?? 1,
+                page_size: pagination.pageSize ?? PAGE_SIZE,
+              }))
+            }
+          />
+        )}
+      </Card>
+    );
+
+  return (
+    <div className="page tpl-lib">
+      <PageHeader title={t('menu.templateBind')} subTitle={t('configure.bind.subtitle')} />
+      {!templates.isPending && choices.length > 0 && (
+        <Card className="tpl-lib-card tpl-lib-picker">
+          <div className="tpl-lib-picker__row">
+            <Typography.Text strong>{t('configure.bind.template.label')}</Typography.Text>
+            <BindTemplateSelect
+              templates={choices}
+              loading={templates.isFetching}
+              value={template?.id ?? null}
+              onChange={selectTemplate}
+            />
+            {template && (
+              <Space size={[8, 4]} wrap className="tpl-lib-picker__facts">
+                {template.relation === 'share' && (
+                  <Tag variant="filled" color="cyan">
+                    {t('configure.bind.template.from', { owner: template.owner_name })}
+                  </Tag>
+                )}
+                <Tag variant="filled" color={template.published ? 'green' : 'default'}>
+                  {template.published
+                    ? t('configure.bind.template.publishedVersion', {
+                        version: template.published_version ?? 0,
+                      })
+                    : t('configure.bind.template.unpublished')}
+                </Tag>
+                <Typography.Text type="secondary">
+                  {t('configure.bind.template.facts', {
+                    bound: template.bound_count,
+                    sources: template.data_source_count,
+                    version: template.data_version,
+                  })}
+                </Typography.Text>
+                <Link to={middlewarePath(template.id)}>{t('configure.bind.template.open')}</Link>
+              </Space>
+            )}
+          </div>
+          {template && !template.published && (
+            <Typography.Text type="secondary" className="tpl-lib-picker__hint">
+              {t('configure.bind.template.unpublishedHint')}
+            </Typography.Text>
+          )}
+        </Card>
+      )}
+      {body}
+    </div>
+  );
 }

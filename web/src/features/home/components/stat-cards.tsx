@@ -1,6 +1,7 @@
-// The device figures of the home page (GET /dev/stateInfo), each card leading to its filtered list.
+// The home page's figures (GET /dev/stateInfo, GET /yun/homenav/module), each card leading to its list.
 import {
   ApiOutlined,
+  AppstoreOutlined,
   ClusterOutlined,
   DisconnectOutlined,
   QuestionCircleOutlined,
@@ -14,7 +15,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../../components/can';
 import { Perm } from '../../../lib/permissions';
 import { onlineRate, STAT_LINKS } from '../lib/chart-options';
-import type { StateInfo } from '../types';
+import type { HomeTemplates, StateInfo } from '../types';
 
 type StatKey = keyof typeof STAT_LINKS;
 
@@ -24,16 +25,27 @@ const STATS: { key: StatKey; icon: ComponentType; tone: string; perm: string }[]
   { key: 'offline', icon: DisconnectOutlined, tone: 'gray', perm: Perm.DEVICE_GROUP },
   { key: 'unregistered', icon: QuestionCircleOutlined, tone: 'orange', perm: Perm.DEVICE_GROUP },
   { key: 'virtual', icon: ApiOutlined, tone: 'purple', perm: Perm.VIRTUAL_DEVICE },
+  { key: 'templates', icon: AppstoreOutlined, tone: 'cyan', perm: Perm.DEV_TEMPLATE },
 ];
 
-function valueOf(info: StateInfo, key: StatKey): number {
+interface Figures {
+  info: StateInfo | undefined;
+  templates: HomeTemplates | undefined;
+}
+
+/** The card's figure, or undefined while it loads. */
+function valueOf({ info, templates }: Figures, key: StatKey): number | undefined {
+  if (key === 'templates') return templates?.total;
+  if (!info) return undefined;
   return key === 'virtual' ? info.virtual_devices : info[key];
 }
 
-function StatCard({ stat, info }: { stat: (typeof STATS)[number]; info: StateInfo | undefined }) {
+function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Figures }) {
   const { t } = useTranslation();
   const allowed = useCan(stat.perm);
   const Icon = stat.icon;
+  const { info, templates } = figures;
+  const value = valueOf(figures, stat.key);
   const label = t(`home.stats.${stat.key}`);
   const body = (
     <>
@@ -42,13 +54,16 @@ function StatCard({ stat, info }: { stat: (typeof STATS)[number]; info: StateInf
       </span>
       <span className="home-stat__text">
         <span className="home-stat__label">{label}</span>
-        {info ? (
-          <span className="home-stat__value">{valueOf(info, stat.key)}</span>
+        {value !== undefined ? (
+          <span className="home-stat__value">{value}</span>
         ) : (
           <Skeleton.Button active size="small" className="home-stat__skeleton" />
         )}
         {info && stat.key === 'online' && (
           <span className="home-stat__hint">{t('home.stats.rate', { rate: onlineRate(info) })}</span>
+        )}
+        {templates && stat.key === 'templates' && (
+          <span className="home-stat__hint">{t('home.stats.published', { count: templates.published })}</span>
         )}
       </span>
     </>
@@ -73,11 +88,12 @@ function StatCard({ stat, info }: { stat: (typeof STATS)[number]; info: StateInf
   );
 }
 
-export function StatCards({ info }: { info: StateInfo | undefined }) {
+export function StatCards({ info, templates }: Figures) {
+  const figures = { info, templates };
   return (
     <div className="home-stats">
       {STATS.map((s) => (
-        <StatCard key={s.key} stat={s} info={info} />
+        <StatCard key={s.key} stat={s} figures={figures} />
       ))}
     </div>
   );

@@ -98,6 +98,7 @@ export const STAT_LINKS = {
   offline: '/device/devgroup?dev_state=2',
   unregistered: '/device/devgroup?registered=false',
   virtual: '/device/virtualDevice',
+  templates: '/configureManage/devTemplate',
 } as const;
 
 /** Online share in percent, one decimal; 0 when no registered device. */

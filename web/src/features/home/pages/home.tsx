@@ -15,6 +15,7 @@ import { Perm } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useRecentDevLog } from '../api/dev-log';
 import { useHomeMap } from '../api/map';
+import { useHomeTemplates } from '../api/home-templates';
 import { useStateInfo } from '../api/state-info';
 import { RecentEvents } from '../components/recent-events';
 import { StatCards } from '../components/stat-cards';
@@ -81,6 +82,7 @@ function Greeting() {
 export default function HomePage() {
   const { t, i18n } = useTranslation();
   const stats = useStateInfo();
+  const templates = useHomeTemplates();
   const canSeeLog = useCan(Perm.LOG_INFO, Perm.DEVICE);
   const events = useRecentDevLog(undefined, canSeeLog);
   const map = useHomeMap();
@@ -132,7 +134,7 @@ export default function HomePage() {
     <div className="page home">
       <PageHeader title={t('menu.index')} />
       <Greeting />
-      <StatCards info={info} />
+      <StatCards info={info} templates={templates.data} />
       <div className="home-grid home-grid--charts">
         <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
           {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}

@@ -1,0 +1,1 @@
+"""Templates: data sources and screens modelled once, bound to many devices (docs/api-templates.md)."""

@@ -1,0 +1,91 @@
+"""Who reads and who changes a template: the one place template visibility and permission items are decided.
+
+- The owner reads and does everything (every permission item).
+- A user the template is shared with (any tenant: the share is the owner's choice) reads it and does what the
+  share's items allow (`view` always).
+- Nobody else sees it: another user, another tenant, and the tenant's administrator too (templates are their
+  author's work; an administrator works on one through a share or after a hand-over).
+Sub-packages (data sources, binding, library) load templates through `template_for`, never on their own.
+"""
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import ColumnElement, Select, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.templates.models import Template, TemplateShare
+
+ALL_ITEMS: tuple[str, ...] = TEMPLATE_PERMISSION_ITEMS
+
+
+@dataclass(frozen=True, slots=True)
+class Held:
+    """A template as the caller holds it: as owner (every item) or through a share (its items)."""
+
+    template: Template
+    relation: str
+    items: frozenset[str]
+
+    @property
+    def is_owner(self) -> bool:
+        return self.relation == "owner"
+
+    def can(self, item: str) -> bool:
+        return item in self.items
+
+
+def readable_condition(actor: Actor) -> ColumnElement[bool]:
+    """The WHERE clause of the templates the actor reads (own, or shared with them in any tenant)."""
+    shared = select(TemplateShare.template_id).where(TemplateShare.user_id == actor.user_id)
+    return or_(Template.owner_id == actor.user_id, Template.id.in_(shared))
+
+
+def readable(*columns: Any) -> Select[Any]:
+    """SELECT over templates read through a share from any tenant: callers add readable_condition(actor)."""
+    stmt = select(*columns) if columns else select(Template)
+    return stmt.execution_options(**{ALL_TENANTS: True})
+
+
+async def held(session: AsyncSession, actor: Actor, template_id: int) -> Held | None:
+    """The template as the actor holds it, or None when they do not read it."""
+    stmt = readable().where(Template.id == template_id, readable_condition(actor))
+    template: Template | None = (await session.execute(stmt)).scalar_one_or_none()
+    if template is None:
+        return None
+    if template.owner_id == actor.user_id:
+        return Held(template, "owner", frozenset(ALL_ITEMS))
+    share = (
+        await session.execute(
+            select(TemplateShare).where(
+                TemplateShare.template_id == template_id, TemplateShare.user_id == actor.user_id
+            )
+        )
+    ).scalar_one_or_none()
+    items = frozenset(share.permissions if share is not None else ()) | {"view"}
+    return Held(template, "share", items)
+
+
+async def template_for(session: AsyncSession, actor: Actor, template_id: int, item: str = "view") -> Held:
+    """The template the actor reads and may use `item` on: 115001 when not readable, 115019 when the item is not
+    held (the owner holds every item)."""
+    found = await held(session, actor, template_id)
+    if found is None:
+        raise AppError(ErrorCode.TEMPLATE_NOT_FOUND, field="template_id")
+    if not found.can(item):
+        raise AppError(ErrorCode.TEMPLATE_NO_EDIT_PERMISSION)
+    return found
+
+
+async def owned(session: AsyncSession, actor: Actor, template_id: int) -> Template:
+    """A template the actor owns: 115001 when not readable, 115015 when only shared with them."""
+    found = await held(session, actor, template_id)
+    if found is None:
+        raise AppError(ErrorCode.TEMPLATE_NOT_FOUND, field="id")
+    if not found.is_owner:
+        raise AppError(ErrorCode.TEMPLATE_SHARE_OWN_ONLY)
+    return found.template

@@ -1,0 +1,1 @@
+"""Binding templates to devices, with each device's firmware compatibility (docs/api-templates.md)."""

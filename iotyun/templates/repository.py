@@ -1,0 +1,229 @@
+"""Template SELECTs: lists and counts over the templates a caller reads (templates.access), screens, groups,
+publications and the template log."""
+
+from collections.abc import Collection
+from typing import Any
+
+from sqlalchemy import func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.auth.models import User
+from iotyun.core.deps import Actor
+from iotyun.core.pagination import PageParams
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices.models import Device, Gateway
+from iotyun.templates import access
+from iotyun.templates.models import (
+    DataSource,
+    DataSourceGroup,
+    Template,
+    TemplateBinding,
+    TemplateGroup,
+    TemplateLog,
+    TemplatePublication,
+    TemplateScreen,
+    TemplateShare,
+)
+
+_ALL = {ALL_TENANTS: True}
+
+_SORTS: dict[str, Any] = {"updated_at": Template.updated_at, "name": Template.name, "created_at": Template.created_at}
+
+
+async def templates_page(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    q: str | None,
+    type_: str | None,
+    published: bool | None,
+    group_id: int | None,
+    relation: str,
+    sort: str,
+    order: str,
+) -> tuple[list[Template], int]:
+    """A page of the templates the caller reads, narrowed to own or received ones."""
+    stmt = access.readable().where(access.readable_condition(actor))
+    if relation == "own":
+        stmt = stmt.where(Template.owner_id == actor.user_id)
+    elif relation == "received":
+        stmt = stmt.where(Template.owner_id != actor.user_id)
+    if q:
+        like = f"%{q.lower()}%"
+        stmt = stmt.where(or_(func.lower(Template.name).like(like), func.lower(Template.description).like(like)))
+    if type_:
+        stmt = stmt.where(Template.type == type_)
+    if published is not None:
+        stmt = stmt.where(Template.published.is_(published))
+    if group_id is not None:
+        stmt = stmt.where(Template.group_id == group_id)
+    total = int((await session.execute(stmt.with_only_columns(func.count(Template.id)))).scalar_one())
+    column = _SORTS[sort]
+    ordering = column.asc() if order == "asc" else column.desc()
+    page = (
+        stmt.order_by(ordering, Template.id.desc()).limit(params.page_size).offset((params.page - 1) * params.page_size)
+    )
+    return list((await session.execute(page)).scalars().all()), total
+
+
+async def owned_count(session: AsyncSession, user_id: int) -> int:
+    """Templates a user owns (the template_create quota counts them)."""
+    stmt = select(func.count(Template.id)).where(Template.owner_id == user_id).execution_options(**_ALL)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def name_taken(session: AsyncSession, owner_id: int, name: str, exclude: int | None = None) -> bool:
+    stmt = select(Template.id).where(Template.owner_id == owner_id, Template.name == name).execution_options(**_ALL)
+    if exclude is not None:
+        stmt = stmt.where(Template.id != exclude)
+    return (await session.execute(stmt.limit(1))).first() is not None
+
+
+async def names_of_owner(session: AsyncSession, owner_id: int) -> set[str]:
+    stmt = select(Template.name).where(Template.owner_id == owner_id).execution_options(**_ALL)
+    return set((await session.execute(stmt)).scalars().all())
+
+
+async def user_names(session: AsyncSession, user_ids: Collection[int]) -> dict[int, str]:
+    if not user_ids:
+        return {}
+    stmt = select(User.id, User.user_name).where(User.id.in_(list(user_ids))).execution_options(**_ALL)
+    return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}
+
+
+async def tile_group_names(session: AsyncSession, group_ids: Collection[int]) -> dict[int, str]:
+    if not group_ids:
+        return {}
+    stmt = select(TemplateGroup.id, TemplateGroup.name).where(TemplateGroup.id.in_(list(group_ids)))
+    return {int(i): str(n) for i, n in (await session.execute(stmt.execution_options(**_ALL))).all()}
+
+
+async def tile_group(session: AsyncSession, owner_id: int, group_id: int) -> TemplateGroup | None:
+    stmt = select(TemplateGroup).where(TemplateGroup.id == group_id, TemplateGroup.owner_id == owner_id)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def _counts(session: AsyncSession, column: Any, ids: Collection[int], *where: Any) -> dict[int, int]:
+    if not ids:
+        return {}
+    stmt = select(column, func.count()).where(column.in_(list(ids)), *where).group_by(column).execution_options(**_ALL)
+    return {int(k): int(n) for k, n in (await session.execute(stmt)).all()}
+
+
+async def bound_counts(session: AsyncSession, ids: Collection[int]) -> dict[int, int]:
+    return await _counts(session, TemplateBinding.template_id, ids)
+
+
+async def data_source_counts(session: AsyncSession, ids: Collection[int]) -> dict[int, int]:
+    return await _counts(session, DataSource.template_id, ids)
+
+
+async def screen_counts(session: AsyncSession, ids: Collection[int], kind: str) -> dict[int, int]:
+    return await _counts(session, TemplateScreen.template_id, ids, TemplateScreen.kind == kind)
+
+
+async def share_items(session: AsyncSession, user_id: int, ids: Collection[int]) -> dict[int, list[str]]:
+    if not ids:
+        return {}
+    stmt = select(TemplateShare.template_id, TemplateShare.permissions).where(
+        TemplateShare.user_id == user_id, TemplateShare.template_id.in_(list(ids))
+    )
+    return {int(t): list(p or []) for t, p in (await session.execute(stmt)).all()}
+
+
+async def screens(session: AsyncSession, template_id: int, kind: str | None = None) -> list[TemplateScreen]:
+    stmt = select(TemplateScreen).where(TemplateScreen.template_id == template_id).execution_options(**_ALL)
+    if kind is not None:
+        stmt = stmt.where(TemplateScreen.kind == kind)
+    stmt = stmt.order_by(TemplateScreen.kind.desc(), TemplateScreen.sort, TemplateScreen.id)
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def screen(session: AsyncSession, screen_id: int) -> TemplateScreen | None:
+    stmt = select(TemplateScreen).where(TemplateScreen.id == screen_id).execution_options(**_ALL)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def groups_with_counts(session: AsyncSession, template_id: int) -> list[tuple[DataSourceGroup, int]]:
+    counts = (
+        select(DataSource.group_id, func.count(DataSource.id).label("n"))
+        .where(DataSource.template_id == template_id)
+        .group_by(DataSource.group_id)
+        .subquery()
+    )
+    stmt = (
+        select(DataSourceGroup, func.coalesce(counts.c.n, 0))
+        .outerjoin(counts, counts.c.group_id == DataSourceGroup.id)
+        .where(DataSourceGroup.template_id == template_id)
+        .order_by(DataSourceGroup.is_default.desc(), DataSourceGroup.sort, DataSourceGroup.id)
+        .execution_options(**_ALL)
+    )
+    return [(g, int(n)) for g, n in (await session.execute(stmt)).all()]
+
+
+async def data_source_types(session: AsyncSession, template_id: int) -> dict[str, int]:
+    stmt = (
+        select(DataSource.data_type, func.count(DataSource.id))
+        .where(DataSource.template_id == template_id)
+        .group_by(DataSource.data_type)
+        .execution_options(**_ALL)
+    )
+    return {str(t): int(n) for t, n in (await session.execute(stmt)).all()}
+
+
+async def data_sources(session: AsyncSession, template_id: int) -> list[DataSource]:
+    stmt = (
+        select(DataSource)
+        .where(DataSource.template_id == template_id)
+        .order_by(DataSource.sort, DataSource.id)
+        .execution_options(**_ALL)
+    )
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def bound_devices(session: AsyncSession, template_id: int) -> list[tuple[Device, Gateway | None]]:
+    stmt = (
+        select(Device, Gateway)
+        .join(TemplateBinding, TemplateBinding.device_id == Device.id)
+        .outerjoin(Gateway, Gateway.id == Device.gateway_id)
+        .where(TemplateBinding.template_id == template_id)
+        .order_by(Device.sn)
+        .execution_options(**_ALL)
+    )
+    return [(d, g) for d, g in (await session.execute(stmt)).all()]
+
+
+async def latest_publication(session: AsyncSession, template_id: int) -> TemplatePublication | None:
+    stmt = (
+        select(TemplatePublication)
+        .where(TemplatePublication.template_id == template_id)
+        .order_by(TemplatePublication.version.desc())
+        .limit(1)
+        .execution_options(**_ALL)
+    )
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def history(session: AsyncSession, template_id: int, limit: int = 50) -> list[TemplateLog]:
+    stmt = (
+        select(TemplateLog)
+        .where(TemplateLog.template_id == template_id)
+        .order_by(TemplateLog.id.desc())
+        .limit(limit)
+        .execution_options(**_ALL)
+    )
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def binding_of_sn(session: AsyncSession, sn: str) -> tuple[Device, Gateway, TemplateBinding] | None:
+    """The registered device of an SN with its gateway and template binding, in whichever tenant holds it."""
+    stmt = (
+        select(Device, Gateway, TemplateBinding)
+        .join(Gateway, Gateway.id == Device.gateway_id)
+        .join(TemplateBinding, TemplateBinding.device_id == Device.id)
+        .where(Device.sn == sn, Device.registered.is_(True))
+        .execution_options(**_ALL)
+    )
+    row = (await session.execute(stmt)).first()
+    return None if row is None else (row[0], row[1], row[2])

@@ -1,0 +1,653 @@
+"""Template rules: create, edit, copy, delete, publish; screens and their design documents; the middleware
+overview, the home page's summary and the configuration a gateway fetches (docs/api-templates.md)."""
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import delete as sql_delete
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import (
+    MOBILE_HEIGHT_RANGE,
+    MOBILE_WIDTH_RANGE,
+    SCREEN_DOCUMENT_MAX_BYTES,
+    SCREENS_PER_KIND_MAX,
+    TEMPLATE_NAME_MAX,
+    WEB_HEIGHT_RANGE,
+    WEB_WIDTH_RANGE,
+)
+from iotyun.core.pagination import Page, PageParams
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.team import service as team_service
+from iotyun.templates import access, changes, compat
+from iotyun.templates import repository as repo
+from iotyun.templates.access import Held
+from iotyun.templates.models import (
+    SOURCE_CREATE,
+    SOURCE_SHARE,
+    DataSource,
+    DataSourceGroup,
+    Template,
+    TemplateBinding,
+    TemplatePublication,
+    TemplateScreen,
+    TemplateShare,
+)
+from iotyun.templates.schemas import (
+    DataSourceSummary,
+    GroupSummary,
+    HistoryEntry,
+    HomeNavItem,
+    HomeNavOut,
+    MiddlewareDevice,
+    MiddlewareOut,
+    PublicationOut,
+    ScreenDesignIn,
+    ScreenDesignOut,
+    ScreenIn,
+    ScreenOrderIn,
+    ScreenOut,
+    ScreenUpdateIn,
+    TemplateCopyIn,
+    TemplateIn,
+    TemplateOut,
+    TemplateUpdateIn,
+)
+
+_ALL = {ALL_TENANTS: True}
+# Stored names of what a new template starts with; the console shows them translated where it knows them.
+MAIN_SCREEN_NAME = "主画面"
+DEFAULT_DATA_SOURCE_GROUP = "默认分组"
+COPY_SUFFIX = {"zh": " 副本", "en": " copy"}
+
+
+# --- TemplateOut -----------------------------------------------------------------------------------------------
+
+
+async def outs(session: AsyncSession, actor: Actor, templates: Sequence[Template]) -> list[TemplateOut]:
+    """TemplateOut of each template (counts read in one query per kind, not per template)."""
+    ids = [t.id for t in templates]
+    bound = await repo.bound_counts(session, ids)
+    sources = await repo.data_source_counts(session, ids)
+    web = await repo.screen_counts(session, ids, "web")
+    mobile = await repo.screen_counts(session, ids, "mobile")
+    owners = await repo.user_names(session, {t.owner_id for t in templates})
+    groups = await repo.tile_group_names(session, {t.group_id for t in templates if t.group_id is not None})
+    shared = await repo.share_items(session, actor.user_id, [t.id for t in templates if t.owner_id != actor.user_id])
+    out = []
+    for t in templates:
+        own = t.owner_id == actor.user_id
+        held = set(shared.get(t.id, [])) | {"view"}
+        items = [i for i in access.ALL_ITEMS if own or i in held]
+        out.append(
+            TemplateOut(
+                id=t.id,
+                name=t.name,
+                description=t.description,
+                type=t.type,
+                soft_type=t.soft_type,
+                data_version=t.data_version,
+                width=t.width,
+                height=t.height,
+                mobile_width=t.mobile_width,
+                mobile_height=t.mobile_height,
+                source=t.source,
+                group_id=t.group_id if own else None,
+                group_name=groups.get(t.group_id) if own and t.group_id is not None else None,
+                owner_id=t.owner_id,
+                owner_name=owners.get(t.owner_id, ""),
+                published=t.published,
+                published_version=t.published_version,
+                published_at=epoch_ms(t.published_at),
+                version=t.version,
+                changed_since_publish=t.published and (t.published_version or 0) < t.version,
+                bound_count=bound.get(t.id, 0),
+                web_screens=web.get(t.id, 0),
+                mobile_screens=mobile.get(t.id, 0),
+                data_source_count=sources.get(t.id, 0),
+                relation="owner" if own else "share",
+                permissions=items,
+                created_at=epoch_ms(t.created_at) or 0,
+                updated_at=epoch_ms(t.updated_at) or 0,
+            )
+        )
+    return out
+
+
+async def out(session: AsyncSession, actor: Actor, template: Template) -> TemplateOut:
+    return (await outs(session, actor, [template]))[0]
+
+
+# --- templates -------------------------------------------------------------------------------------------------
+
+
+async def list_templates(
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    *,
+    q: str | None,
+    type_: str | None,
+    published: bool | None,
+    group_id: int | None,
+    relation: str,
+    sort: str,
+    order: str,
+) -> Page[TemplateOut]:
+    """A page of the caller's own or received templates."""
+    rows, total = await repo.templates_page(
+        session,
+        actor,
+        params,
+        q=q,
+        type_=type_,
+        published=published,
+        group_id=group_id,
+        relation=relation,
+        sort=sort,
+        order=order,
+    )
+    return Page(items=await outs(session, actor, rows), total=total, page=params.page, page_size=params.page_size)
+
+
+async def get(session: AsyncSession, actor: Actor, template_id: int) -> TemplateOut:
+    """One template the caller reads (115001 otherwise)."""
+    return await out(session, actor, (await access.template_for(session, actor, template_id)).template)
+
+
+def _check_sizes(body: TemplateIn) -> None:
+    for value, (low, high), field in (
+        (body.width, WEB_WIDTH_RANGE, "width"),
+        (body.height, WEB_HEIGHT_RANGE, "height"),
+        (body.mobile_width, MOBILE_WIDTH_RANGE, "mobile_width"),
+        (body.mobile_height, MOBILE_HEIGHT_RANGE, "mobile_height"),
+    ):
+        if not low <= value <= high:
+            raise AppError(ErrorCode.TEMPLATE_SIZE_INVALID, field=field)
+
+
+async def _check_group(session: AsyncSession, actor: Actor, group_id: int | None) -> None:
+    if group_id is not None and await repo.tile_group(session, actor.user_id, group_id) is None:
+        raise AppError(ErrorCode.TILE_GROUP_NOT_FOUND, field="group_id")
+
+
+async def _check_quota(session: AsyncSession, actor: Actor) -> None:
+    await team_service.check_quota(session, actor, "template_create", await repo.owned_count(session, actor.user_id))
+
+
+def _new_screens(template: Template) -> list[TemplateScreen]:
+    return [
+        TemplateScreen(
+            tenant_id=template.tenant_id,
+            template_id=template.id,
+            kind=kind,
+            name=MAIN_SCREEN_NAME,
+            is_main=True,
+            sort=0,
+            document={},
+        )
+        for kind in ("web", "mobile")
+    ]
+
+
+async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> TemplateOut:
+    """A new template with its main web and mobile screens and its default data source group."""
+    _check_sizes(body)
+    await _check_group(session, actor, body.group_id)
+    if await repo.name_taken(session, actor.user_id, body.name):
+        raise AppError(ErrorCode.TEMPLATE_NAME_EXISTS, field="name")
+    await _check_quota(session, actor)
+    template = Template(tenant_id=actor.tenant_id, owner_id=actor.user_id, source=SOURCE_CREATE, **body.model_dump())
+    session.add(template)
+    await session.flush()
+    session.add_all(_new_screens(template))
+    session.add(
+        DataSourceGroup(
+            tenant_id=template.tenant_id, template_id=template.id, name=DEFAULT_DATA_SOURCE_GROUP, is_default=True
+        )
+    )
+    await changes.record(session, template, actor, "create", {"name": template.name}, bump=False)
+    return await out(session, actor, template)
+
+
+async def update_template(session: AsyncSession, actor: Actor, body: TemplateUpdateIn) -> TemplateOut:
+    """Edit a template's own fields; a published one keeps its publication until published again."""
+    found = await access.template_for(session, actor, body.id, "design")
+    template = found.template
+    _check_sizes(body)
+    if found.is_owner:
+        await _check_group(session, actor, body.group_id)
+    if await repo.name_taken(session, template.owner_id, body.name, exclude=template.id):
+        raise AppError(ErrorCode.TEMPLATE_NAME_EXISTS, field="name")
+    values = body.model_dump(exclude={"id", "group_id"})
+    if template.data_version != body.data_version and body.data_version == "1.0":
+        # Going back to 1.0 drops the variables' own devices (1.0 reads everything from the bound device).
+        await session.execute(
+            update(DataSource)
+            .where(DataSource.template_id == template.id)
+            .values(device_id=None)
+            .execution_options(**_ALL)
+        )
+    for key, value in values.items():
+        setattr(template, key, value)
+    if found.is_owner:
+        template.group_id = body.group_id
+    await changes.record(session, template, actor, "update", {"name": template.name})
+    return await out(session, actor, template)
+
+
+async def delete(session: AsyncSession, actor: Actor, template_id: int) -> None:
+    """Delete an unpublished own template with everything of it (bindings included)."""
+    template = await access.owned(session, actor, template_id)
+    if template.published:
+        raise AppError(ErrorCode.TEMPLATE_PUBLISHED)
+    await changes.record(session, template, actor, "delete", {"name": template.name}, bump=False)
+    for model in (TemplateBinding, TemplateShare, TemplatePublication, DataSource, TemplateScreen):
+        await session.execute(sql_delete(model).where(model.template_id == template.id).execution_options(**_ALL))
+    await session.execute(
+        sql_delete(DataSourceGroup).where(DataSourceGroup.template_id == template.id).execution_options(**_ALL)
+    )
+    await session.delete(template)
+    await session.flush()
+
+
+def _copy_name(name: str, lang: str, taken: set[str]) -> str:
+    suffix = COPY_SUFFIX.get(lang, COPY_SUFFIX["zh"])
+    base = (name[: TEMPLATE_NAME_MAX - len(suffix)] + suffix).strip()
+    candidate, n = base, 2
+    while candidate in taken:
+        tail = f"{suffix} {n}"
+        candidate = (name[: TEMPLATE_NAME_MAX - len(tail)] + tail).strip()
+        n += 1
+    return candidate
+
+
+async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: str) -> TemplateOut:
+    """A new template of the caller with the source's screens and data sources, unpublished and unbound."""
+    source = await access.template_for(session, actor, body.id, "copy")
+    taken = await repo.names_of_owner(session, actor.user_id)
+    name = body.name or _copy_name(source.template.name, lang, taken)
+    if name in taken:
+        raise AppError(ErrorCode.TEMPLATE_NAME_EXISTS, field="name")
+    await _check_quota(session, actor)
+    src = source.template
+    copied = Template(
+        tenant_id=actor.tenant_id,
+        owner_id=actor.user_id,
+        name=name,
+        description=src.description,
+        type=src.type,
+        soft_type=src.soft_type,
+        data_version=src.data_version,
+        width=src.width,
+        height=src.height,
+        mobile_width=src.mobile_width,
+        mobile_height=src.mobile_height,
+        source=SOURCE_CREATE if source.is_owner else SOURCE_SHARE,
+        copied_from_id=src.id,
+    )
+    session.add(copied)
+    await session.flush()
+    for screen in await repo.screens(session, src.id):
+        session.add(
+            TemplateScreen(
+                tenant_id=copied.tenant_id,
+                template_id=copied.id,
+                kind=screen.kind,
+                name=screen.name,
+                is_main=screen.is_main,
+                sort=screen.sort,
+                schema_version=screen.schema_version,
+                document=screen.document,
+            )
+        )
+    group_map: dict[int, int] = {}
+    for group, _ in await repo.groups_with_counts(session, src.id):
+        new_group = DataSourceGroup(
+            tenant_id=copied.tenant_id,
+            template_id=copied.id,
+            name=group.name,
+            is_default=group.is_default,
+            sort=group.sort,
+        )
+        session.add(new_group)
+        await session.flush()
+        group_map[group.id] = new_group.id
+    same_tenant = src.tenant_id == actor.tenant_id
+    for ds in await repo.data_sources(session, src.id):
+        values = {
+            c.key: getattr(ds, c.key)
+            for c in DataSource.__table__.columns
+            if c.key not in ("id", "created_at", "updated_at")
+        }
+        values.update(tenant_id=copied.tenant_id, template_id=copied.id, group_id=group_map[ds.group_id])
+        if not same_tenant:
+            values["device_id"] = None  # another tenant's devices are not the copier's
+        session.add(DataSource(**values))
+    await session.flush()
+    await changes.record(session, copied, actor, "copy", {"from": src.id, "from_name": src.name}, bump=False)
+    return await out(session, actor, copied)
+
+
+def snapshot(
+    template: Template,
+    groups: list[DataSourceGroup],
+    sources: list[DataSource],
+    screens: list[TemplateScreen],
+    devices: dict[int, str],
+) -> dict[str, Any]:
+    return {
+        "template_id": template.id,
+        "name": template.name,
+        "version": template.version,
+        "data_version": template.data_version,
+        "groups": [{"id": g.id, "name": g.name} for g in groups],
+        "data_sources": [data_source_config(ds, devices) for ds in sources],
+        "screens": [
+            {
+                "id": s.id,
+                "kind": s.kind,
+                "name": s.name,
+                "is_main": s.is_main,
+                "sort": s.sort,
+                "schema_version": s.schema_version,
+                "document": s.document,
+            }
+            for s in screens
+        ],
+    }
+
+
+def data_source_config(ds: DataSource, devices: dict[int, str]) -> dict[str, Any]:
+    """One variable as the gateway reads it (docs/device-protocol.md)."""
+    return {
+        "id": ds.id,
+        "name": ds.name,
+        "group_id": ds.group_id,
+        "data_type": ds.data_type,
+        "area": ds.area,
+        "address": ds.address,
+        "bit_index": ds.bit_index,
+        "byte_order": ds.byte_order,
+        "word_order": ds.word_order,
+        "string_length": ds.string_length,
+        "rw": ds.rw,
+        "scale": ds.scale,
+        "offset": ds.offset,
+        "unit": ds.unit,
+        "decimals": ds.decimals,
+        "min_value": ds.min_value,
+        "max_value": ds.max_value,
+        "history": ds.history,
+        "history_interval_s": ds.history_interval_s,
+        "aggregate": ds.aggregate,
+        "faults": ds.faults,
+        "device_sn": devices.get(ds.device_id) if ds.device_id is not None else None,
+    }
+
+
+async def _device_sns(session: AsyncSession, sources: list[DataSource]) -> dict[int, str]:
+    from iotyun.devices.models import Device
+
+    ids = {ds.device_id for ds in sources if ds.device_id is not None}
+    if not ids:
+        return {}
+    stmt = select(Device.id, Device.sn).where(Device.id.in_(ids)).execution_options(**_ALL)
+    return {int(i): str(sn) for i, sn in (await session.execute(stmt)).all()}
+
+
+async def publish(session: AsyncSession, actor: Actor, template_id: int) -> TemplateOut:
+    """Freeze the template's current content as its publication: what bound gateways run from now on."""
+    template = (await access.template_for(session, actor, template_id, "publish")).template
+    if not (await repo.bound_counts(session, [template.id])).get(template.id):
+        raise AppError(ErrorCode.TEMPLATE_UNBOUND_CANNOT_PUBLISH)
+    groups = [g for g, _ in await repo.groups_with_counts(session, template.id)]
+    sources = await repo.data_sources(session, template.id)
+    screens = await repo.screens(session, template.id)
+    frozen = snapshot(template, groups, sources, screens, await _device_sns(session, sources))
+    existing = await repo.latest_publication(session, template.id)
+    if existing is not None and existing.version == template.version:
+        existing.snapshot = frozen
+        existing.published_at = utcnow()
+        existing.published_by = actor.user_id
+    else:
+        session.add(
+            TemplatePublication(
+                tenant_id=template.tenant_id,
+                template_id=template.id,
+                version=template.version,
+                snapshot=frozen,
+                published_by=actor.user_id,
+            )
+        )
+    template.published = True
+    template.published_version = template.version
+    template.published_at = utcnow()
+    await changes.record(session, template, actor, "publish", {"version": template.version}, bump=False)
+    return await out(session, actor, template)
+
+
+async def unpublish(session: AsyncSession, actor: Actor, template_id: int) -> TemplateOut:
+    """Withdraw the publication: bound gateways get no configuration until it is published again."""
+    template = (await access.template_for(session, actor, template_id, "publish")).template
+    if not template.published:
+        raise AppError(ErrorCode.TEMPLATE_NOT_PUBLISHED)
+    template.published = False
+    await changes.record(session, template, actor, "unpublish", {"version": template.published_version}, bump=False)
+    return await out(session, actor, template)
+
+
+async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> MiddlewareOut:
+    """The template's overview: screens, data source groups and types, bound devices, publication, history."""
+    template = (await access.template_for(session, actor, template_id)).template
+    types = await repo.data_source_types(session, template.id)
+    devices = []
+    for device, gateway in await repo.bound_devices(session, template.id):
+        firmware = gateway.firmware_version if gateway is not None else None
+        missing = compat.missing_types(firmware, types)
+        devices.append(
+            MiddlewareDevice(
+                id=device.id,
+                sn_code=device.sn,
+                alias=device.alias,
+                dev_state=gateway.dev_state if gateway is not None else None,
+                firmware_version=firmware,
+                supported=not missing,
+                missing_types=missing,
+            )
+        )
+    publication = await repo.latest_publication(session, template.id) if template.published_version else None
+    names = await repo.user_names(session, {publication.published_by} if publication else set())
+    return MiddlewareOut(
+        template=await out(session, actor, template),
+        screens=[screen_out(s) for s in await repo.screens(session, template.id)],
+        groups=[
+            GroupSummary(id=g.id, name=g.name, is_default=g.is_default, count=n)
+            for g, n in await repo.groups_with_counts(session, template.id)
+        ],
+        data_sources=DataSourceSummary(total=sum(types.values()), by_type=types),
+        devices=devices,
+        publication=PublicationOut(
+            version=publication.version,
+            published_at=epoch_ms(publication.published_at) or 0,
+            published_by=names.get(publication.published_by, ""),
+        )
+        if publication is not None
+        else None,
+        history=[
+            HistoryEntry(
+                action=h.action, user_name=h.user_name, detail=h.detail or {}, created_at=epoch_ms(h.created_at) or 0
+            )
+            for h in await repo.history(session, template.id)
+        ],
+    )
+
+
+async def home_nav(session: AsyncSession, actor: Actor) -> HomeNavOut:
+    """The caller's own and received templates for the home page: counts and a short list."""
+    rows = list(
+        (await session.execute(access.readable().where(access.readable_condition(actor)).order_by(Template.name)))
+        .scalars()
+        .all()
+    )
+    bound = await repo.bound_counts(session, [t.id for t in rows])
+    return HomeNavOut(
+        total=len(rows),
+        published=sum(1 for t in rows if t.published),
+        items=[
+            HomeNavItem(id=t.id, name=t.name, published=t.published, bound_count=bound.get(t.id, 0)) for t in rows[:50]
+        ],
+    )
+
+
+# --- screens ---------------------------------------------------------------------------------------------------
+
+
+def screen_out(s: TemplateScreen) -> ScreenOut:
+    return ScreenOut(
+        id=s.id,
+        template_id=s.template_id,
+        kind=s.kind,
+        name=s.name,
+        is_main=s.is_main,
+        sort=s.sort,
+        schema_version=s.schema_version,
+        updated_at=epoch_ms(s.updated_at) or 0,
+    )
+
+
+async def list_screens(session: AsyncSession, actor: Actor, template_id: int, kind: str | None) -> list[ScreenOut]:
+    await access.template_for(session, actor, template_id)
+    return [screen_out(s) for s in await repo.screens(session, template_id, kind)]
+
+
+async def _screen(
+    session: AsyncSession, actor: Actor, screen_id: int, item: str = "view"
+) -> tuple[Held, TemplateScreen]:
+    screen = await repo.screen(session, screen_id)
+    if screen is None or await access.held(session, actor, screen.template_id) is None:
+        raise AppError(ErrorCode.SCREEN_NOT_FOUND, field="id")
+    return await access.template_for(session, actor, screen.template_id, item), screen
+
+
+async def create_screen(session: AsyncSession, actor: Actor, body: ScreenIn) -> ScreenOut:
+    """A new (empty) screen of a template, last of its kind."""
+    held = await access.template_for(session, actor, body.template_id, "design")
+    same_kind = await repo.screens(session, body.template_id, body.kind)
+    if len(same_kind) >= SCREENS_PER_KIND_MAX:
+        raise AppError(ErrorCode.SCREEN_LIMIT_REACHED, limit=SCREENS_PER_KIND_MAX)
+    if any(s.name == body.name for s in same_kind):
+        raise AppError(ErrorCode.SCREEN_NAME_EXISTS, field="name")
+    screen = TemplateScreen(
+        tenant_id=held.template.tenant_id,
+        template_id=body.template_id,
+        kind=body.kind,
+        name=body.name,
+        is_main=not same_kind,
+        sort=max((s.sort for s in same_kind), default=-1) + 1,
+        document={},
+    )
+    session.add(screen)
+    await session.flush()
+    await changes.record(session, held.template, actor, "screen_create", {"name": body.name, "kind": body.kind})
+    return screen_out(screen)
+
+
+async def update_screen(session: AsyncSession, actor: Actor, body: ScreenUpdateIn) -> ScreenOut:
+    """Rename a screen or make it the main one of its kind."""
+    held, screen = await _screen(session, actor, body.id, "design")
+    same_kind = await repo.screens(session, screen.template_id, screen.kind)
+    if body.name is not None and body.name != screen.name:
+        if any(s.name == body.name and s.id != screen.id for s in same_kind):
+            raise AppError(ErrorCode.SCREEN_NAME_EXISTS, field="name")
+        screen.name = body.name
+    if body.is_main:
+        for s in same_kind:
+            s.is_main = s.id == screen.id
+    elif body.is_main is False and screen.is_main:
+        raise AppError(ErrorCode.MAIN_SCREEN_REQUIRED, field="is_main")
+    await session.flush()
+    await changes.record(session, held.template, actor, "screen_update", {"name": screen.name, "kind": screen.kind})
+    return screen_out(screen)
+
+
+async def delete_screen(session: AsyncSession, actor: Actor, screen_id: int) -> None:
+    """Delete a screen that is not its kind's main screen."""
+    held, screen = await _screen(session, actor, screen_id, "design")
+    if screen.is_main:
+        raise AppError(ErrorCode.MAIN_SCREEN_CANNOT_BE_DELETED)
+    await session.delete(screen)
+    await session.flush()
+    await changes.record(session, held.template, actor, "screen_delete", {"name": screen.name, "kind": screen.kind})
+
+
+async def order_screens(session: AsyncSession, actor: Actor, body: ScreenOrderIn) -> list[ScreenOut]:
+    """Put a kind's screens in the given order."""
+    held = await access.template_for(session, actor, body.template_id, "design")
+    same_kind = await repo.screens(session, body.template_id, body.kind)
+    if sorted(body.ids) != sorted(s.id for s in same_kind) or len(set(body.ids)) != len(body.ids):
+        raise AppError(ErrorCode.SCREEN_ORDER_INVALID, field="ids")
+    position = {sid: i for i, sid in enumerate(body.ids)}
+    for s in same_kind:
+        s.sort = position[s.id]
+    await session.flush()
+    await changes.record(session, held.template, actor, "screen_order", {"kind": body.kind})
+    return [screen_out(s) for s in sorted(same_kind, key=lambda s: s.sort)]
+
+
+async def get_design(session: AsyncSession, actor: Actor, screen_id: int) -> ScreenDesignOut:
+    _, screen = await _screen(session, actor, screen_id)
+    return ScreenDesignOut(**screen_out(screen).model_dump(), document=screen.document or {})
+
+
+async def save_design(session: AsyncSession, actor: Actor, body: ScreenDesignIn) -> ScreenDesignOut:
+    """Store a screen's design document (a JSON object up to 2 MB)."""
+    held, screen = await _screen(session, actor, body.id, "design")
+    if not isinstance(body.document, dict):
+        raise AppError(ErrorCode.SCREEN_CONTENT_INVALID, field="document")
+    if len(json.dumps(body.document, ensure_ascii=False).encode()) > SCREEN_DOCUMENT_MAX_BYTES:
+        raise AppError(ErrorCode.SCREEN_CONTENT_TOO_LARGE, field="document")
+    screen.document = body.document
+    screen.schema_version = body.schema_version
+    screen.updated_at = utcnow()
+    await session.flush()
+    await changes.record(session, held.template, actor, "screen_design", {"name": screen.name, "kind": screen.kind})
+    return ScreenDesignOut(**screen_out(screen).model_dump(), document=screen.document)
+
+
+# --- the gateway's configuration -------------------------------------------------------------------------------
+
+
+async def device_config(session: AsyncSession, sn: str, secret: str) -> dict[str, Any]:
+    """The publication a gateway runs: 110506 for an unknown SN or a wrong secret (one answer for both), 115018
+    when its device has no bound published template."""
+    from iotyun.devices import service as device_service
+
+    gateway = await device_service.authenticate_gateway(session, sn, secret)
+    if gateway is None:
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
+    found = await repo.binding_of_sn(session, gateway.sn)
+    if found is None:
+        raise AppError(ErrorCode.TEMPLATE_NOT_PUBLISHED)
+    _, _, binding = found
+    template = (
+        await session.execute(select(Template).where(Template.id == binding.template_id).execution_options(**_ALL))
+    ).scalar_one()
+    publication = await repo.latest_publication(session, template.id)
+    if not template.published or publication is None:
+        raise AppError(ErrorCode.TEMPLATE_NOT_PUBLISHED)
+    snap = publication.snapshot
+    return {
+        "sn_code": gateway.sn,
+        "template_id": template.id,
+        "version": publication.version,
+        "published_at": epoch_ms(publication.published_at),
+        "data_version": snap.get("data_version", "1.0"),
+        "groups": snap.get("groups", []),
+        "data_sources": snap.get("data_sources", []),
+    }

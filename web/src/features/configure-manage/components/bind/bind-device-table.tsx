@@ -1,0 +1,143 @@
+// The caller's devices against the chosen template: state, firmware, current binding, compatibility and VPN.
+import { LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Badge, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { STATE_COLORS } from '../../../../components/map/markers';
+import { boundElsewhere, boundHere } from '../../lib/library-bind';
+import type { BindRow } from '../../types-library';
+import { CompatTag } from './compat-tag';
+
+interface BindDeviceTableProps {
+  rows: BindRow[];
+  templateId: number;
+  loading: boolean;
+  empty: ReactNode;
+  selected: BindRow[];
+  onSelect: (rows: BindRow[]) => void;
+  pagination: TableProps<BindRow>['pagination'];
+  onChange: TableProps<BindRow>['onChange'];
+}
+
+export function BindDeviceTable({
+  rows,
+  templateId,
+  loading,
+  empty,
+  selected,
+  onSelect,
+  pagination,
+  onChange,
+}: BindDeviceTableProps) {
+  const { t } = useTranslation();
+  const columns: TableProps<BindRow>['columns'] = [
+    {
+      key: 'sn',
+      title: t('configure.bind.column.sn'),
+      width: 150,
+      render: (_v, row) => <span className="tpl-lib-mono">{row.device.sn_code}</span>,
+    },
+    {
+      key: 'alias',
+      title: t('configure.bind.column.alias'),
+      ellipsis: true,
+      render: (_v, row) => (
+        <span>
+          {row.device.alias || '-'}
+          {row.device.group_name && (
+            <Typography.Text type="secondary" className="tpl-lib-sub">
+              {row.device.group_name}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('configure.bind.column.state'),
+      width: 96,
+      render: (_v, row) =>
+        row.device.dev_state === 1 ? (
+          <Badge color={STATE_COLORS.online} text={t('configure.bind.state.online')} />
+        ) : (
+          <Badge color={STATE_COLORS.offline} text={t('configure.bind.state.offline')} />
+        ),
+    },
+    {
+      key: 'firmware',
+      title: t('configure.bind.column.firmware'),
+      width: 110,
+      render: (_v, row) =>
+        row.device.firmware_version ? (
+          <span className="tpl-lib-mono">{row.device.firmware_version}</span>
+        ) : (
+          <Typography.Text type="secondary">{t('configure.bind.firmwareUnknown')}</Typography.Text>
+        ),
+    },
+    {
+      key: 'bound',
+      title: t('configure.bind.column.bound'),
+      ellipsis: true,
+      render: (_v, row) => {
+        if (boundHere(row, templateId))
+          return (
+            <Tag color="blue" variant="filled" icon={<LinkOutlined />}>
+              {t('configure.bind.boundHere')}
+            </Tag>
+          );
+        if (boundElsewhere(row, templateId))
+          return (
+            <Tooltip title={t('configure.bind.boundElsewhereHint')}>
+              <Tag color="orange" variant="filled" className="tpl-lib-tag-ellipsis">
+                {row.bound_template_name ?? t('configure.bind.otherTemplate')}
+              </Tag>
+            </Tooltip>
+          );
+        return <Typography.Text type="secondary">{t('configure.bind.notBound')}</Typography.Text>;
+      },
+    },
+    {
+      key: 'compat',
+      title: t('configure.bind.column.compat'),
+      width: 200,
+      render: (_v, row) => <CompatTag row={row} />,
+    },
+    {
+      key: 'vpn',
+      title: t('configure.bind.column.vpn'),
+      width: 96,
+      render: (_v, row) =>
+        row.device.vpn_state ? (
+          <Tooltip title={t('configure.bind.vpnHint')}>
+            <Tag color="purple" variant="filled" icon={<SafetyCertificateOutlined />}>
+              {t('configure.bind.vpnOn')}
+            </Tag>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('configure.bind.vpnOff')}</Typography.Text>
+        ),
+    },
+  ];
+
+  return (
+    <Table<BindRow>
+      rowKey={(row) => row.device.id}
+      size="middle"
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      locale={{ emptyText: empty }}
+      scroll={{ x: 900 }}
+      rowSelection={{
+        selectedRowKeys: selected.map((r) => r.device.id),
+        preserveSelectedRowKeys: true,
+        onChange: (_keys, picked) => onSelect(picked.filter(Boolean)),
+        getCheckboxProps: (row) => ({ 'aria-label': row.device.alias || row.device.sn_code }),
+      }}
+      rowClassName={(row) => (boundHere(row, templateId) ? 'tpl-lib-row--bound' : '')}
+      pagination={pagination}
+      onChange={onChange}
+    />
+  );
+}

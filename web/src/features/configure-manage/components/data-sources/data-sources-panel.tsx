@@ -1,0 +1,465 @@
+// The data sources of a template (the "Data sources" tab of templateMiddleware): groups on the left, the searchable
+// table on the right, the add/edit form, batch delete, xlsx import with a per-row report and export.
+import {
+  CloudDownloadOutlined,
+  CloudUploadOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import {
+  Badge,
+  Button,
+  Empty,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toast } from '../../../../lib/toast';
+import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '../../../../types/limits.gen';
+import { useDeleteDataSources } from '../../api/data-source-delete';
+import { useExportDataSources } from '../../api/data-source-export';
+import { useDataSourceGroups } from '../../api/data-source-groups';
+import { useDataSources } from '../../api/data-source-list';
+import { areaPrefix, isBitArea, isNumericType, modbusReference } from '../../lib/data-source-fields';
+import { isDefaultGroup, sortGroups } from '../../lib/data-source-groups';
+import type { DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
+import { DataSourceFormModal } from './data-source-form-modal';
+import { GroupFormModal } from './group-form-modal';
+import { GroupList } from './group-list';
+import { ImportDataSourcesModal } from './import-data-sources-modal';
+import { saveBlob } from './save-file';
+
+import './data-sources.css';
+
+export interface DataSourcesPanelProps {
+  templateId: number;
+  dataVersion: '1.0' | '2.0';
+  canEdit: boolean;
+  canExport: boolean;
+}
+
+const LEVEL_COLORS = ['', 'blue', 'cyan', 'gold', 'orange', 'red'];
+
+function formatNumber(value: number): string {
+  return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(10)));
+}
+
+export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }: DataSourcesPanelProps) {
+  const { t } = useTranslation();
+  const [groupId, setGroupId] = useState<number | undefined>(undefined);
+  const [searchText, setSearchText] = useState('');
+  const [q, setQ] = useState('');
+  const [dataType, setDataType] = useState<string | undefined>(undefined);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZE_DEFAULT);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [editing, setEditing] = useState<{ source: DataSourceOut | null } | null>(null);
+  const [groupEditing, setGroupEditing] = useState<{ group: DataSourceGroupOut | null } | null>(null);
+  const [importOpen, setImportOpen] = useState(false);
+
+  const groupsQuery = useDataSourceGroups(templateId);
+  const groups = useMemo(() => sortGroups(groupsQuery.data ?? []), [groupsQuery.data]);
+  const total = groupsQuery.data ? groups.reduce((sum, g) => sum + g.count, 0) : undefined;
+  const params = {
+    template_id: templateId,
+    page,
+    page_size: pageSize,
+    q,
+    group_id: groupId,
+    data_type: dataType,
+  };
+  const list = useDataSources(params);
+  const remove = useDeleteDataSources(templateId);
+  const exporter = useExportDataSources();
+  const filtered = q !== '' || dataType !== undefined || groupId !== undefined;
+
+  const defaultGroupId = groupId ?? groups.find(isDefaultGroup)?.id ?? groups[0]?.id ?? null;
+
+  const changeFilter = (apply: () => void) => {
+    apply();
+    setPage(1);
+    setSelected([]);
+  };
+
+  const deleteRows = (ids: number[]) =>
+    remove.mutateAsync(ids).then(
+      () => {
+        toast.success(t('configure.dataSource.deleted', { count: ids.length }));
+        setSelected((keys) => keys.filter((k) => !ids.includes(k)));
+      },
+      () => undefined,
+    );
+
+  const doExport = () => {
+    exporter.mutateAsync(templateId).then(
+      (blob) => {
+        saveBlob(blob, t('configure.dataSource.exportFile', { id: templateId }));
+        toast.success(t('configure.dataSource.exported'));
+      },
+      () => undefined,
+    );
+  };
+
+  const none = t('configure.dataSource.none');
+
+  const columns: ColumnsType<DataSourceOut> = [
+    {
+      title: t('configure.dataSource.column.name'),
+      key: 'name',
+      width: 150,
+      fixed: 'left',
+      render: (_, r) => (
+        <div className="ds-name">
+          <Typography.Text strong ellipsis={{ tooltip: r.name }}>
+            {r.name}
+          </Typography.Text>
+          {groupId === undefined && (
+            <Typography.Text type="secondary" className="ds-name__group" ellipsis>
+              {isDefaultGroup({ name: r.group_name })
+                ? t('configure.dataSource.group.default')
+                : r.group_name}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      title: t('configure.dataSource.column.type'),
+      key: 'type',
+      width: 100,
+      render: (_, r) => (
+        <Tooltip title={t(`configure.dataSource.typeName.${r.data_type}`)}>
+          <Tag className="ds-type-tag">
+            {r.data_type === 'string' ? `string(${r.string_length ?? 0})` : r.data_type}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('configure.dataSource.column.address'),
+      key: 'address',
+      width: 150,
+      render: (_, r) => (
+        <Tooltip title={t(`configure.dataSource.area.${r.area}`)}>
+          <span className="ds-address">
+            <Tag color={isBitArea(r.area) ? 'purple' : 'geekblue'} className="ds-address__area">
+              {areaPrefix(r.area)}
+            </Tag>
+            <span className="ds-address__ref">{modbusReference(r.area, r.address, r.bit_index)}</span>
+            <Typography.Text type="secondary" className="ds-address__raw">
+              {`#${r.address}`}
+            </Typography.Text>
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('configure.dataSource.column.rw'),
+      dataIndex: 'rw',
+      key: 'rw',
+      width: 76,
+      render: (v: string) => (
+        <Tag color={v === 'rw' ? 'green' : 'default'} variant="filled">
+          {t(`configure.dataSource.rw.${v}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('configure.dataSource.column.scale'),
+      key: 'scale',
+      width: 104,
+      render: (_, r) => {
+        if (!isNumericType(r.data_type)) return <Typography.Text type="secondary">{none}</Typography.Text>;
+        const offset =
+          r.offset === 0 ? '' : ` ${r.offset > 0 ? '+' : '−'} ${formatNumber(Math.abs(r.offset))}`;
+        const range =
+          r.min_value !== null && r.max_value !== null
+            ? `[${formatNumber(r.min_value)}, ${formatNumber(r.max_value)}]`
+            : null;
+        return (
+          <div className="ds-scale">
+            <span>{`× ${formatNumber(r.scale)}${offset}`}</span>
+            {range && (
+              <Typography.Text type="secondary" className="ds-scale__range">
+                {range}
+              </Typography.Text>
+            )}
+          </div>
+        );
+      },
+    },
+    {
+      title: t('configure.dataSource.column.unit'),
+      dataIndex: 'unit',
+      key: 'unit',
+      width: 64,
+      render: (v: string) => v || <Typography.Text type="secondary">{none}</Typography.Text>,
+    },
+    {
+      title: t('configure.dataSource.column.history'),
+      key: 'history',
+      width: 120,
+      render: (_, r) => {
+        if (r.history === 'off')
+          return <Typography.Text type="secondary">{t('configure.dataSource.history.off')}</Typography.Text>;
+        const text =
+          r.history === 'interval'
+            ? t('configure.dataSource.history.every', { n: r.history_interval_s ?? 0 })
+            : t('configure.dataSource.history.change');
+        return (
+          <Tooltip
+            title={t('configure.dataSource.history.aggregateOf', {
+              name: t(`configure.dataSource.aggregate.${r.aggregate}`),
+            })}
+          >
+            <Badge status="processing" text={text} />
+          </Tooltip>
+        );
+      },
+    },
+    {
+      title: t('configure.dataSource.column.alarms'),
+      key: 'alarms',
+      width: 68,
+      align: 'center',
+      render: (_, r) =>
+        r.faults.length === 0 ? (
+          <Typography.Text type="secondary">{none}</Typography.Text>
+        ) : (
+          <Tooltip
+            title={
+              <ul className="ds-alarm-tip">
+                {r.faults.map((f, i) => (
+                  <li
+                    key={i}
+                  >{`${t('configure.dataSource.fault.levelN', { n: f.level })} · ${f.alarm_name}`}</li>
+                ))}
+              </ul>
+            }
+          >
+            <Tag color={LEVEL_COLORS[Math.max(...r.faults.map((f) => f.level))] ?? 'red'}>
+              {r.faults.length}
+            </Tag>
+          </Tooltip>
+        ),
+    },
+  ];
+  if (dataVersion === '2.0') {
+    columns.push({
+      title: t('configure.dataSource.column.device'),
+      key: 'device',
+      width: 130,
+      render: (_, r) =>
+        r.device_sn ?? (
+          <Typography.Text type="secondary">{t('configure.dataSource.boundDevice')}</Typography.Text>
+        ),
+    });
+  }
+  if (canEdit) {
+    columns.push({
+      title: t('configure.dataSource.column.actions'),
+      key: 'actions',
+      width: 80,
+      fixed: 'right',
+      render: (_, r) => (
+        <Space size={0}>
+          <Tooltip title={t('configure.dataSource.action.edit')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EditOutlined />}
+              aria-label={t('configure.dataSource.action.editNamed', { name: r.name })}
+              onClick={() => setEditing({ source: r })}
+            />
+          </Tooltip>
+          <Popconfirm
+            title={t('configure.dataSource.deleteConfirm', { name: r.name })}
+            description={t('configure.dataSource.deleteHint')}
+            okText={t('configure.dataSource.action.delete')}
+            cancelText={t('common.action.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => void deleteRows([r.id])}
+          >
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('configure.dataSource.action.deleteNamed', { name: r.name })}
+            />
+          </Popconfirm>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <div className="ds-panel">
+      <GroupList
+        templateId={templateId}
+        groups={groups}
+        total={total}
+        loading={groupsQuery.isPending}
+        error={groupsQuery.isError}
+        onRetry={() => void groupsQuery.refetch()}
+        canEdit={canEdit}
+        selectedId={groupId}
+        onSelect={(id) => changeFilter(() => setGroupId(id))}
+        onCreate={() => setGroupEditing({ group: null })}
+        onEdit={(group) => setGroupEditing({ group })}
+      />
+      <div className="ds-main">
+        <div className="ds-toolbar">
+          <Space wrap className="ds-toolbar__filters">
+            <Input.Search
+              allowClear
+              className="ds-toolbar__search"
+              placeholder={t('configure.dataSource.search')}
+              aria-label={t('configure.dataSource.search')}
+              value={searchText}
+              onChange={(e) => {
+                setSearchText(e.target.value);
+                if (e.target.value === '' && q !== '') changeFilter(() => setQ(''));
+              }}
+              onSearch={(value) => changeFilter(() => setQ(value.trim()))}
+            />
+            <Select<string>
+              allowClear
+              className="ds-toolbar__type"
+              placeholder={t('configure.dataSource.allTypes')}
+              aria-label={t('configure.dataSource.column.type')}
+              value={dataType ?? null}
+              onChange={(value) => changeFilter(() => setDataType(value || undefined))}
+              options={DATA_TYPES.map((d) => ({ value: d, label: d }))}
+            />
+          </Space>
+          <Space wrap>
+            {canEdit && (
+              <Button icon={<CloudUploadOutlined />} onClick={() => setImportOpen(true)}>
+                {t('configure.dataSource.action.import')}
+              </Button>
+            )}
+            {canExport && (
+              <Button icon={<CloudDownloadOutlined />} loading={exporter.isPending} onClick={doExport}>
+                {t('configure.dataSource.action.export')}
+              </Button>
+            )}
+            {canEdit && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                disabled={groups.length === 0}
+                onClick={() => setEditing({ source: null })}
+              >
+                {t('configure.dataSource.action.create')}
+              </Button>
+            )}
+          </Space>
+        </div>
+        {selected.length > 0 && (
+          <div className="ds-selection" role="status">
+            <Typography.Text>
+              {t('configure.dataSource.selected', { count: selected.length })}
+            </Typography.Text>
+            <Space>
+              <Button size="small" onClick={() => setSelected([])}>
+                {t('configure.dataSource.action.clearSelection')}
+              </Button>
+              <Popconfirm
+                title={t('configure.dataSource.batchDeleteConfirm', { count: selected.length })}
+                description={t('configure.dataSource.deleteHint')}
+                okText={t('configure.dataSource.action.delete')}
+                cancelText={t('common.action.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => void deleteRows(selected)}
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} loading={remove.isPending}>
+                  {t('configure.dataSource.action.batchDelete')}
+                </Button>
+              </Popconfirm>
+            </Space>
+          </div>
+        )}
+        <Table<DataSourceOut>
+          className="ds-table"
+          size="middle"
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          loading={list.isFetching && !list.isPending ? { delay: 200 } : list.isPending}
+          scroll={{ x: 'max-content' }}
+          {...(canEdit
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys) => setSelected(keys.map(Number)),
+                },
+              }
+            : {})}
+          locale={{
+            emptyText: list.isError ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('configure.dataSource.loadFailed')}>
+                <Button size="small" onClick={() => void list.refetch()}>
+                  {t('configure.dataSource.action.retry')}
+                </Button>
+              </Empty>
+            ) : (
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={filtered ? t('configure.dataSource.noMatch') : t('configure.dataSource.empty')}
+              />
+            ),
+          }}
+          pagination={{
+            current: page,
+            pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (n) => t('configure.dataSource.total', { total: n }),
+            onChange: (p, size) => {
+              setPage(size === pageSize ? p : 1);
+              setPageSize(size);
+            },
+          }}
+        />
+      </div>
+
+      {editing && (
+        <DataSourceFormModal
+          open
+          templateId={templateId}
+          dataVersion={dataVersion}
+          source={editing.source}
+          groups={groups}
+          defaultGroupId={defaultGroupId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {groupEditing && (
+        <GroupFormModal
+          open
+          templateId={templateId}
+          group={groupEditing.group}
+          onClose={() => setGroupEditing(null)}
+          onCreated={(g) => changeFilter(() => setGroupId(g.id))}
+        />
+      )}
+      <ImportDataSourcesModal
+        templateId={templateId}
+        open={importOpen}
+        onClose={() => setImportOpen(false)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+// The data source groups on the left of the panel: all, the default group first, counts; rename/delete when editable.
+import {
+  AppstoreOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  FolderOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { Button, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toast } from '../../../../lib/toast';
+import { useDeleteDataSourceGroup } from '../../api/data-source-group-delete';
+import { groupLabel, isDefaultGroup } from '../../lib/data-source-groups';
+import type { DataSourceGroupOut } from '../../types-data-source';
+
+interface GroupListProps {
+  templateId: number;
+  groups: DataSourceGroupOut[];
+  total: number | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  canEdit: boolean;
+  /** undefined: all data sources. */
+  selectedId: number | undefined;
+  onSelect: (id: number | undefined) => void;
+  onCreate: () => void;
+  onEdit: (group: DataSourceGroupOut) => void;
+}
+
+function onEnter(action: () => void) {
+  return (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      action();
+    }
+  };
+}
+
+export function GroupList({
+  templateId,
+  groups,
+  total,
+  loading,
+  error,
+  onRetry,
+  canEdit,
+  selectedId,
+  onSelect,
+  onCreate,
+  onEdit,
+}: GroupListProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteDataSourceGroup(templateId);
+  const defaultName = t('configure.dataSource.group.default');
+
+  const item = (
+    key: string,
+    selected: boolean,
+    select: () => void,
+    icon: ReactNode,
+    body: ReactNode,
+    actions?: ReactNode,
+  ) => (
+    <li
+      key={key}
+      role="option"
+      aria-selected={selected}
+      tabIndex={0}
+      className={`ds-groups__item${selected ? ' ds-groups__item--active' : ''}`}
+      onClick={select}
+      onKeyDown={onEnter(select)}
+    >
+      <span className="ds-groups__icon">{icon}</span>
+      <span className="ds-groups__body">{body}</span>
+      {actions && (
+        <span
+          className="ds-groups__actions"
+          onClick={(e) => e.stopPropagation()}
+          onKeyDown={(e) => e.stopPropagation()}
+        >
+          {actions}
+        </span>
+      )}
+    </li>
+  );
+
+  return (
+    <div className="ds-groups">
+      <div className="ds-groups__head">
+        <Typography.Text strong>{t('configure.dataSource.group.title')}</Typography.Text>
+        {canEdit && (
+          <Tooltip title={t('configure.dataSource.group.create')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<PlusOutlined />}
+              aria-label={t('configure.dataSource.group.create')}
+              onClick={onCreate}
+            />
+          </Tooltip>
+        )}
+      </div>
+      {loading ? (
+        <Skeleton active paragraph={{ rows: 4 }} title={false} />
+      ) : error ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('configure.dataSource.group.loadFailed')}>
+          <Button size="small" onClick={onRetry}>
+            {t('configure.dataSource.action.retry')}
+          </Button>
+        </Empty>
+      ) : (
+        <ul className="ds-groups__list" role="listbox" aria-label={t('configure.dataSource.group.title')}>
+          {item(
+            'all',
+            selectedId === undefined,
+            () => onSelect(undefined),
+            <AppstoreOutlined />,
+            <>
+              <span className="ds-groups__name">{t('configure.dataSource.group.all')}</span>
+              {total !== undefined && (
+                <Typography.Text type="secondary" className="ds-groups__count">
+                  {total}
+                </Typography.Text>
+              )}
+            </>,
+          )}
+          {groups.map((g) => {
+            const label = groupLabel(g, defaultName);
+            const isDefault = isDefaultGroup(g);
+            return item(
+              String(g.id),
+              selectedId === g.id,
+              () => onSelect(g.id),
+              <FolderOutlined />,
+              <>
+                <span className="ds-groups__name" title={label}>
+                  {label}
+                </span>
+                {isDefault && (
+                  <Tag variant="filled" className="ds-groups__tag">
+                    {t('configure.dataSource.group.defaultTag')}
+                  </Tag>
+                )}
+                <Typography.Text type="secondary" className="ds-groups__count">
+                  {g.count}
+                </Typography.Text>
+              </>,
+              canEdit && !isDefault ? (
+                <>
+                  <Tooltip title={t('configure.dataSource.group.edit')}>
+                    <Button
+                      type="text"
+                      size="small"
+                      icon={<EditOutlined />}
+                      aria-label={t('configure.dataSource.group.editNamed', { name: label })}
+                      onClick={() => onEdit(g)}
+                    />
+                  </Tooltip>
+                  <Popconfirm
+                    title={t('configure.dataSource.group.deleteConfirm', { name: label })}
+                    description={t('configure.dataSource.group.deleteHint')}
+                    okText={t('configure.dataSource.action.delete')}
+                    cancelText={t('common.action.cancel')}
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => {
+                      // A refused delete (115413: still has data sources) shows the server's message as a toast.
+                      void remove.mutateAsync(g.id).then(
+                        () => {
+                          toast.success(t('configure.dataSource.group.deleted'));
+                          if (selectedId === g.id) onSelect(undefined);
+                        },
+                        () => undefined,
+                      );
+                    }}
+                  >
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('configure.dataSource.group.deleteNamed', { name: label })}
+                    />
+                  </Popconfirm>
+                </>
+              ) : undefined,
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
