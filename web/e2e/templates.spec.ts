@@ -57,9 +57,19 @@ async function searchTemplate(page: Page, text: string, lang: Lang = 'zh') {
   await box.press('Enter');
 }
 
+/** Picks `option` of an antd Select and waits until the select shows it (a click that lands while the previous
+ * dropdown is still closing is tried again). */
 async function pickOption(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  const select = field.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]',
+  );
+  await expect(async () => {
+    await field.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .click({ timeout: 2000 });
+    await expect(select).toContainText(option, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 function uniqueName(prefix: string): string {
