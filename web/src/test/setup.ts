@@ -31,6 +31,9 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // Let React's scheduler run the work it queued (an Immediate) while jsdom still exists: after the last test of a
+  // file the environment is torn down, and a late task then fails with "window is not defined".
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
 });
