@@ -59,8 +59,9 @@ migrate: install-py
 seed: migrate
 	$(PY) iotyun seed --demo
 
-run: install web seed
-	$(PY) iotyun serve --host $(HOST) --port $(PORT) --no-migrate
+# --demo: seeds the demo (idempotent) and runs its simulated gateways in-process, so live values show at once.
+run: install web migrate
+	$(PY) iotyun serve --demo --host $(HOST) --port $(PORT) --no-migrate
 
 serve: run
 

@@ -2,6 +2,7 @@
 
 from fastapi import APIRouter, FastAPI
 
+from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
 from iotyun.devices.districts.router import router as districts_router
 from iotyun.devices.gps.router import router as device_gps_router
@@ -13,6 +14,8 @@ from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.roles.router import router as team_roles_router
 from iotyun.team.router import router as team_router
+from iotyun.telemetry.router import router as telemetry_router
+from iotyun.telemetry.ws import ws_router
 from iotyun.templates.binding.router import router as template_binding_router
 from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
@@ -39,6 +42,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     data_sources_router,
     template_binding_router,
     template_library_router,
+    telemetry_router,
+    alarms_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )
@@ -47,3 +52,5 @@ ROUTERS: tuple[APIRouter, ...] = (
 def mount_api(app: FastAPI) -> None:
     for router in ROUTERS:
         app.include_router(router, prefix=API_PREFIX)
+    # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
+    app.include_router(ws_router, prefix=API_PREFIX)

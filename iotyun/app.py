@@ -21,6 +21,7 @@ from iotyun.core.context import lang_var, pick_lang, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
 log = logging.getLogger("iotyun.app")
@@ -102,9 +103,15 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Everything built at start-up (routes, models, compiled statements) lives as long as the process: moved out
         # of the collector's generations, full collections stop walking it (p99 of the device list 94 → see
         # docs/decisions.md "Read caches and the request path").
+        await app.state.telemetry.start()
+        for hook in app.state.on_start:
+            await hook(app)
         gc.collect()
         gc.freeze()
         yield
+        for hook in app.state.on_stop:
+            await hook(app)
+        await app.state.telemetry.stop()
         await app.state.db.dispose()
 
     app = FastAPI(
@@ -118,6 +125,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)
     app.state.code_sender = make_sender(settings)
+    app.state.telemetry = Telemetry(settings, app.state.db)
+    # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
+    app.state.on_start = []
+    app.state.on_stop = []
     app.add_middleware(RequestContextMiddleware)
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -1,16 +1,21 @@
-"""`iotyun serve | migrate | seed`: the one command that runs the product."""
+"""`iotyun serve | migrate | seed | gateway | simulate`: the one command that runs the product."""
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import signal
 import sys
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from iotyun.core.config import get_settings
 from iotyun.core.context import setup_logging
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
+
+    from iotyun.gateway.agent import AgentConfig
 
 log = logging.getLogger("iotyun")
 
@@ -27,6 +32,10 @@ def _serve(args: argparse.Namespace) -> int:
     if args.demo:
         asyncio.run(seed.run(settings))
     log.info("console at http://%s:%s/iotyun/", args.host, args.port)
+    if args.workers > 1 and not settings.mqtt_url:
+        # Each worker would start its own embedded broker; N servers share one external broker instead.
+        log.error("--workers %d needs an external MQTT broker: set IOTYUN_MQTT_URL", args.workers)
+        return 2
     if args.workers > 1:
         # Each worker process builds its own app (and its own read caches: another worker's writes reach them
         # within IOTYUN_READ_CACHE_SECONDS, docs/decisions.md "Read caches").
@@ -38,9 +47,22 @@ def _serve(args: argparse.Namespace) -> int:
             port=args.port,
             log_config=None,
             access_log=False,
+            ws="websockets-sansio",
         )
     else:
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_config=None, access_log=False)
+        app = create_app(settings)
+        if args.demo:
+            from iotyun.telemetry import demo
+
+            demo.attach(app, args.port)
+        uvicorn.run(
+            app,
+            host=args.host,
+            port=args.port,
+            log_config=None,
+            access_log=False,
+            ws="websockets-sansio",
+        )
     return 0
 
 
@@ -72,6 +94,117 @@ def _seed(args: argparse.Namespace) -> int:
     return 0
 
 
+def _host_port(value: str, default_port: int) -> tuple[str, int]:
+    host, _, port = value.rpartition(":")
+    if not host:
+        return value, default_port
+    return host, int(port)
+
+
+def _on_signals(callback: Any) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, callback)
+
+
+def gateway_config(args: argparse.Namespace) -> "AgentConfig":
+    """The agent's settings: site.yaml (docs/gateway.md) overridden by the flags given."""
+    import yaml
+
+    from iotyun.gateway.agent import AgentConfig
+
+    site: dict[str, Any] = {}
+    if args.config:
+        site = yaml.safe_load(Path(args.config).read_text(encoding="utf-8")) or {}
+        if not isinstance(site, dict):
+            raise SystemExit(f"{args.config}: not a mapping of settings")
+    for key in ("sn", "secret", "server", "device_id", "data_dir"):
+        if getattr(args, key) is not None:
+            site[key] = getattr(args, key)
+    if args.period is not None:
+        site["period_s"] = args.period
+    if args.poll is not None:
+        site["poll_s"] = args.poll
+    for name in ("mqtt", "modbus"):
+        flag = getattr(args, name)
+        if flag is not None:
+            site[name] = flag
+        if isinstance(site.get(name), str):
+            host, port = _host_port(site.pop(name), 1883 if name == "mqtt" else 502)
+            site[f"{name}_host"], site[f"{name}_port"] = host, port
+    if not site.get("sn") or not site.get("secret"):
+        raise SystemExit("gateway: sn and secret are required (--sn/--secret or site.yaml)")
+    known = set(AgentConfig.__dataclass_fields__)
+    unknown = sorted(set(site) - known)
+    if unknown:
+        raise SystemExit(f"gateway: unknown settings {', '.join(unknown)}")
+    site.setdefault("data_dir", get_settings().data_dir / "gateways")
+    site["data_dir"] = Path(site["data_dir"])
+    site["sn"], site["secret"] = str(site["sn"]), str(site["secret"])
+    return AgentConfig(**site)
+
+
+def _quiet_gateway_libraries() -> None:
+    # The agent logs its own connection state once per change; these libraries would log every request and retry.
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("pymodbus").setLevel(logging.ERROR)
+
+
+def _gateway(args: argparse.Namespace) -> int:
+    from iotyun.gateway.agent import GatewayAgent
+
+    config = gateway_config(args)
+    _quiet_gateway_libraries()
+
+    async def run() -> None:
+        agent = GatewayAgent(config)
+        _on_signals(agent.stop)
+        await agent.run()
+
+    asyncio.run(run())
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from urllib.parse import urlsplit
+
+    import httpx
+
+    from iotyun.gateway import provision
+    from iotyun.gateway.agent import discover_broker
+    from iotyun.gateway.simulate import run_simulated_gateways
+
+    settings = get_settings()
+    _quiet_gateway_libraries()
+    if args.no_provision:
+        gateways = [(provision.sim_sn(n), provision.SIM_SECRET) for n in range(1, args.devices + 1)]
+    else:
+        from iotyun import migrate
+
+        migrate.upgrade(settings)
+        gateways = asyncio.run(provision.run(settings, args.devices, args.points))
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        _on_signals(stop.set)
+        if args.mqtt:
+            host, port = _host_port(args.mqtt, 1883)
+        else:
+            async with httpx.AsyncClient(timeout=10.0) as http:
+                found = await discover_broker(http, args.server, *gateways[0]) if gateways else None
+            host, port = found or (urlsplit(args.server).hostname or "127.0.0.1", 1883)
+        if args.duration:
+            asyncio.get_running_loop().call_later(args.duration, stop.set)
+        data_dir = Path(args.data_dir) if args.data_dir else settings.data_dir / "gateways"
+        await run_simulated_gateways(
+            args.server, host, port, gateways, stop, rate_hz=args.rate, data_dir=data_dir, period_s=args.period
+        )
+
+    asyncio.run(run())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="iotyun", description="iotyun industrial IoT cloud console")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -88,6 +221,29 @@ def main(argv: list[str] | None = None) -> int:
     seed = sub.add_parser("seed", help="create seed data")
     seed.add_argument("--demo", action="store_true", help="the demo tenant, administrator admin")
     seed.set_defaults(func=_seed)
+    gw = sub.add_parser("gateway", help="run the gateway agent: Modbus TCP to MQTT (docs/gateway.md)")
+    gw.add_argument("--config", help="site.yaml with the settings below (flags override it)", metavar="FILE")
+    gw.add_argument("--sn", help="the gateway's SN")
+    gw.add_argument("--secret", help="the gateway's secret")
+    gw.add_argument("--server", help="server URL (default http://127.0.0.1:8080)", metavar="URL")
+    gw.add_argument("--mqtt", help="broker host:port (default: the one the server names)", metavar="HOST:PORT")
+    gw.add_argument("--modbus", help="PLC host:port (default 127.0.0.1:502)", metavar="HOST:PORT")
+    gw.add_argument("--device-id", type=int, help="Modbus device (unit) id (default 1)")
+    gw.add_argument("--period", type=float, help="send every value this often, seconds (default 60)")
+    gw.add_argument("--poll", type=float, help="poll interval, seconds (default 1)")
+    gw.add_argument("--data-dir", help="where the value buffer lives (default $IOTYUN_DATA_DIR/gateways)")
+    gw.set_defaults(func=_gateway)
+    sim = sub.add_parser("simulate", help="run simulated gateways against a server (docs/gateway.md)")
+    sim.add_argument("--devices", type=int, default=10, help="gateways SIM000001… (default 10)", metavar="N")
+    sim.add_argument("--points", type=int, default=20, help="data sources per gateway (default 20)", metavar="M")
+    sim.add_argument("--rate", type=float, default=1.0, help="polls per second per gateway (default 1)", metavar="R")
+    sim.add_argument("--server", default="http://127.0.0.1:8080", metavar="URL")
+    sim.add_argument("--mqtt", help="broker host:port (default: the one the server names)", metavar="HOST:PORT")
+    sim.add_argument("--no-provision", action="store_true", help="the sim tenant and gateways exist already")
+    sim.add_argument("--duration", type=float, help="stop after this many seconds", metavar="S")
+    sim.add_argument("--period", type=float, default=60.0, help="send every value this often, seconds (default 60)")
+    sim.add_argument("--data-dir", help="where the value buffers live (default $IOTYUN_DATA_DIR/gateways)")
+    sim.set_defaults(func=_simulate)
     args = parser.parse_args(argv)
     setup_logging(get_settings().log_level, get_settings().log_file)
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)

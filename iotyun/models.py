@@ -1,10 +1,21 @@
 """Imports every domain's tables so Base.metadata is complete (Alembic autogenerate, tests)."""
 
+from iotyun.alarms import models as alarm_models
 from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.devices import models as device_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
+from iotyun.telemetry import models as telemetry_models
 from iotyun.templates import models as template_models
 
-__all__ = ["Base", "auth_models", "device_models", "system_models", "team_models", "template_models"]
+__all__ = [
+    "Base",
+    "alarm_models",
+    "auth_models",
+    "device_models",
+    "system_models",
+    "team_models",
+    "telemetry_models",
+    "template_models",
+]

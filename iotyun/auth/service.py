@@ -34,6 +34,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import CAPTCHA_LENGTH, VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, account_kind
 from iotyun.core.permissions import (
     ALL_CODES,
+    DEFAULT_DEVICE_PERMISSIONS,
     DEFAULT_ROLE_PERMISSIONS,
     RoleCode,
     default_page,
@@ -169,6 +170,7 @@ async def create_tenant(session: AsyncSession, name: str, code: str) -> tuple[Te
             code=rc.value,
             type="default",
             permissions=sorted(DEFAULT_ROLE_PERMISSIONS[rc]),
+            device_permissions=list(DEFAULT_DEVICE_PERMISSIONS[rc]),
         )
         for rc in RoleCode
     }
@@ -369,6 +371,18 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         from iotyun.team import service as team_service
 
         await team_service.log_simulated_request(session, actor, request.method, request.url.path)
+    return actor
+
+
+async def actor_for_token(session: AsyncSession, raw: str) -> Actor:
+    """The caller behind a bare token (a WebSocket cannot send headers); 100009 for a missing, expired or revoked
+    one. Not cached: a socket authenticates once."""
+    if not raw:
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    actor, expires_at = await _principal(session, security.digest(raw))
+    if expires_at <= utcnow():
+        raise AppError(ErrorCode.ILLEGAL_TOKEN)
+    bind_tenant(session, actor.tenant_id)
     return actor
 
 

@@ -14,8 +14,23 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("var")
     database_url: str = ""
+    # MQTT: unset runs the embedded broker (127.0.0.1:mqtt_port, or a free port if that one is taken); set to
+    # mqtt://user:password@host:port for an external one (Mosquitto, EMQX). docs/api-telemetry.md "Server settings".
     mqtt_url: str = ""
+    mqtt_port: int = Field(default=1883, ge=0, le=65535)
+    # The embedded broker's address; 0.0.0.0 lets gateways on other machines reach it.
+    mqtt_bind: str = "127.0.0.1"
+    # MQTT 5 shared-subscription group, so several server processes split the devices' values between them.
+    mqtt_share_group: str = ""
     redis_url: str = ""
+    # "off" serves the API without broker, ingest and watchdog.
+    telemetry: str = "on"
+    write_timeout_seconds: float = Field(default=10.0, gt=0, le=120)
+    offline_after_seconds: float = Field(default=90.0, gt=0)
+    ingest_flush_ms: int = Field(default=200, ge=1, le=10000)
+    ingest_batch_rows: int = Field(default=5000, ge=1)
+    # How often the storage limits (SPEC §9, per user quota) are enforced.
+    retention_interval_seconds: float = Field(default=300.0, gt=0)
     # "on" (default) or "off": the login captcha; off is for automation only.
     captcha: str = "on"
     # Test-only: also write the captcha answer to the server log, so browser tests can log in through the form.
@@ -69,6 +84,10 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite+aiosqlite:///{(self.data_dir / 'iotyun.db').resolve()}"
+
+    @property
+    def telemetry_enabled(self) -> bool:
+        return self.telemetry.lower() not in {"off", "0", "false", "no"}
 
     @property
     def captcha_enabled(self) -> bool:

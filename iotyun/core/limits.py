@@ -22,6 +22,19 @@ SHARE_USERS_MAX = 10
 ALARM_LEVEL_MIN, ALARM_LEVEL_MAX = 1, 5
 ALARM_STORAGE_MAX = 2000
 ALARM_STORAGE_TRIM = 200
+# SPEC §9 history storage: at most history_storage_mb per user (quota, default 200 MB), oldest 1000 values deleted
+# beyond it; a stored value is counted at HISTORY_VALUE_BYTES (the history_value row's size on PostgreSQL).
+HISTORY_STORAGE_TRIM = 1000
+HISTORY_VALUE_BYTES = 32
+ALARM_NOTE_MAX = 200
+# Live values, history and writes (docs/api-telemetry.md)
+HISTORY_SOURCES_MAX = 10
+HISTORY_RANGE_MAX_DAYS = 366
+HISTORY_WIDTH_MIN, HISTORY_WIDTH_MAX, HISTORY_WIDTH_DEFAULT = 10, 10000, 1000
+HISTORY_BUCKETS = ("raw", "minute", "hour", "day", "week", "month", "year")
+HISTORY_AGGREGATES = ("avg", "max", "min", "sum", "count", "distinct_count", "first", "last")
+HISTORY_FILLS = ("none", "null", "zero", "previous", "linear")
+CONTROL_PASSWORD_MIN, CONTROL_PASSWORD_MAX = 6, 32
 PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_MAX = 200
 
@@ -343,6 +356,14 @@ def exported() -> dict[str, Any]:
         "TIMESTAMP_REFRESH_S": TIMESTAMP_REFRESH_S,
         "SIGNATURE_TTL_S": SIGNATURE_TTL_S,
         "EXPORT_ROW_CAP": EXPORT_ROW_CAP,
+        "ALARM_NOTE_MAX": ALARM_NOTE_MAX,
+        "HISTORY_SOURCES_MAX": HISTORY_SOURCES_MAX,
+        "HISTORY_RANGE_MAX_DAYS": HISTORY_RANGE_MAX_DAYS,
+        "HISTORY_BUCKETS": list(HISTORY_BUCKETS),
+        "HISTORY_AGGREGATES": list(HISTORY_AGGREGATES),
+        "HISTORY_FILLS": list(HISTORY_FILLS),
+        "CONTROL_PASSWORD_MIN": CONTROL_PASSWORD_MIN,
+        "CONTROL_PASSWORD_MAX": CONTROL_PASSWORD_MAX,
         "IMPORT_MAX_BYTES": IMPORT_MAX_BYTES,
         "SHARE_USERS_MAX": SHARE_USERS_MAX,
         "PAGE_SIZE_DEFAULT": PAGE_SIZE_DEFAULT,

@@ -153,6 +153,16 @@ DEFAULT_ROLE_PERMISSIONS: dict[RoleCode, frozenset[str]] = {
     ),
 }
 
+# What a role's users may do on devices (role.device_permissions, SPEC §3). "write": write real-time values (SPEC §6
+# "user write permission"; administrators always may). Built-in roles hold it; custom roles choose.
+DEVICE_WRITE = "write"
+DEVICE_ROLE_PERMISSIONS: tuple[str, ...] = (DEVICE_WRITE,)
+DEFAULT_DEVICE_PERMISSIONS: dict[RoleCode, tuple[str, ...]] = {
+    RoleCode.ADMINISTRATOR: DEVICE_ROLE_PERMISSIONS,
+    RoleCode.ADMINISTRATOR2: (DEVICE_WRITE,),
+    RoleCode.USER: (DEVICE_WRITE,),
+}
+
 # SPEC §2 "Permission code to default page", in priority order for choosing a user's menu permission.
 DEFAULT_PAGES: tuple[tuple[Perm, str], ...] = (
     (P.HOME, "/index"),

@@ -105,6 +105,8 @@ class Device(IdMixin, TimestampMixin, TenantScoped, Base):
     video_url: Mapped[str] = mapped_column(String(500), default="")
     # Whether operators may write real-time values to this device at all (SPEC §6 "device write permission").
     allow_write: Mapped[bool] = mapped_column(Boolean, default=True)
+    # The device's own control password (argon2 hash; "" = the tenant's default applies), SPEC §6.
+    control_password_hash: Mapped[str] = mapped_column(String(255), default="", server_default="")
     latitude: Mapped[float | None] = mapped_column(Float, default=None)
     longitude: Mapped[float | None] = mapped_column(Float, default=None)
     located_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)

@@ -4,7 +4,7 @@ distribution, take-back, import, flow cards and the device log."""
 from typing import Annotated, Literal
 from urllib.parse import quote
 
-from fastapi import APIRouter, File, Query, UploadFile
+from fastapi import APIRouter, BackgroundTasks, File, Query, Request, UploadFile
 from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep, read_only
@@ -91,8 +91,12 @@ async def check_sn(sn_code: str, actor: DeviceWriter, session: SessionDep) -> En
 
 
 @router.post("/dev/register")
-async def register_device(body: DeviceRegisterIn, actor: DeviceWriter, session: SessionDep) -> Envelope[DeviceOut]:
+async def register_device(
+    body: DeviceRegisterIn, actor: DeviceWriter, session: SessionDep, request: Request, background: BackgroundTasks
+) -> Envelope[DeviceOut]:
     device = await service.register(session, actor, body)
+    # The ingest may have met this SN before it was registered: it forgets that answer once this commits.
+    background.add_task(request.app.state.telemetry.configs.invalidate, device.sn)
     return ok(await service.get_device(session, actor, device.id))
 
 

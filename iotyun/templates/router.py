@@ -3,7 +3,7 @@ gateway's configuration (docs/api-templates.md)."""
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
 
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Anonymous, SessionDep
@@ -87,8 +87,15 @@ async def copy_template(body: TemplateCopyIn, actor: TemplateUser, session: Sess
 
 
 @router.post("/yun/module/publish")
-async def publish_template(body: TemplateIdIn, actor: TemplateUser, session: SessionDep) -> Envelope[TemplateOut]:
-    return ok(await service.publish(session, actor, body.id))
+async def publish_template(
+    body: TemplateIdIn, actor: TemplateUser, session: SessionDep, request: Request, background: BackgroundTasks
+) -> Envelope[TemplateOut]:
+    published = await service.publish(session, actor, body.id)
+    # Told after the answer, i.e. after the commit, so a gateway that fetches at once gets the new publication.
+    telemetry = request.app.state.telemetry
+    for sn in await service.bound_sns(session, body.id):
+        background.add_task(telemetry.notify_config, sn, published.published_version or 0)
+    return ok(published)
 
 
 @router.delete("/yun/module/publish")

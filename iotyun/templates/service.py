@@ -631,19 +631,41 @@ async def device_config(session: AsyncSession, sn: str, secret: str) -> dict[str
     gateway = await device_service.authenticate_gateway(session, sn, secret)
     if gateway is None:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
-    found = await repo.binding_of_sn(session, gateway.sn)
-    if found is None:
+    config = await published_config(session, gateway.sn)
+    if config is None:
         raise AppError(ErrorCode.TEMPLATE_NOT_PUBLISHED)
+    return config
+
+
+async def bound_sns(session: AsyncSession, template_id: int) -> list[str]:
+    """The SNs of the registered devices bound to a template (told when its publication changes)."""
+    from iotyun.devices.models import Device
+
+    stmt = (
+        select(Device.sn)
+        .join(TemplateBinding, TemplateBinding.device_id == Device.id)
+        .where(TemplateBinding.template_id == template_id, Device.registered.is_(True))
+        .execution_options(**_ALL)
+    )
+    return [str(sn) for sn in (await session.scalars(stmt)).all()]
+
+
+async def published_config(session: AsyncSession, sn: str) -> dict[str, Any] | None:
+    """What the gateway registered under `sn` runs (docs/device-protocol.md), or None without a bound published
+    template. No authentication: the caller has done it (the config fetch, the ingest of an authenticated broker)."""
+    found = await repo.binding_of_sn(session, sn)
+    if found is None:
+        return None
     _, _, binding = found
     template = (
         await session.execute(select(Template).where(Template.id == binding.template_id).execution_options(**_ALL))
     ).scalar_one()
     publication = await repo.latest_publication(session, template.id)
     if not template.published or publication is None:
-        raise AppError(ErrorCode.TEMPLATE_NOT_PUBLISHED)
+        return None
     snap = publication.snapshot
     return {
-        "sn_code": gateway.sn,
+        "sn_code": sn,
         "template_id": template.id,
         "version": publication.version,
         "published_at": epoch_ms(publication.published_at),

@@ -27,6 +27,8 @@ def test_serve_with_two_workers(tmp_path: Path) -> None:
         "IOTYUN_DATA_DIR": str(tmp_path),
         "IOTYUN_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}",
         "IOTYUN_LOG_LEVEL": "WARNING",
+        # N workers share an external broker (each would otherwise start an embedded one); it need not answer here.
+        "IOTYUN_MQTT_URL": "mqtt://127.0.0.1:1883",
     }
     port = _free_port()
     proc = subprocess.Popen(  # noqa: S603 - our own CLI, fixed arguments
@@ -58,3 +60,16 @@ def test_serve_with_two_workers(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(5)
+
+
+def test_workers_need_an_external_broker(tmp_path: Path) -> None:
+    env = {**os.environ, "IOTYUN_DATA_DIR": str(tmp_path), "IOTYUN_MQTT_URL": "", "IOTYUN_LOG_LEVEL": "WARNING"}
+    env["IOTYUN_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}"
+    done = subprocess.run(  # noqa: S603 - our own CLI, fixed arguments
+        [sys.executable, "-m", "iotyun.cli", "serve", "--port", str(_free_port()), "--workers", "2", "--no-migrate"],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and b"IOTYUN_MQTT_URL" in done.stderr

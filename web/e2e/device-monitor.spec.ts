@@ -69,8 +69,8 @@ test.describe('device monitoring', () => {
   test('home shows the device figures and a card opens its list', async ({ page }) => {
     await page.goto('/iotyun/index');
     const cards = page.locator('.home-stat');
-    // Device total, online, offline, unregistered, virtual devices and templates.
-    await expect(cards).toHaveCount(6);
+    // Device total, online, offline, unregistered, virtual devices, templates and alarms today.
+    await expect(cards).toHaveCount(7);
     await expect(page.locator('[data-stat=total] .home-stat__value')).toHaveText(/^\d+$/);
     const templates = page.locator('a[data-stat=templates]');
     await expect(templates).toHaveAttribute('href', /\/configureManage\/devTemplate$/);

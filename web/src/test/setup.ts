@@ -31,6 +31,31 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+{
+  // No test talks to a server: a WebSocket (lib/ws) stays "connecting" instead of failing and retrying in the
+  // background. Tests of lib/ws pass their own fake socket.
+  class InertWebSocket extends EventTarget {
+    static readonly CONNECTING = 0;
+    static readonly OPEN = 1;
+    static readonly CLOSING = 2;
+    static readonly CLOSED = 3;
+    readyState = 0;
+    onopen = null;
+    onclose = null;
+    onmessage = null;
+    onerror = null;
+    constructor(readonly url: string) {
+      super();
+    }
+    send(): void {}
+    close(): void {
+      this.readyState = 3;
+    }
+  }
+  Object.defineProperty(window, 'WebSocket', { writable: true, value: InertWebSocket });
+  Object.defineProperty(globalThis, 'WebSocket', { writable: true, value: InertWebSocket });
+}
+
 afterEach(async () => {
   cleanup();
   // Let React's scheduler run the work it queued (an Immediate) while jsdom still exists: after the last test of a

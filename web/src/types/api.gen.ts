@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Access */
+        get: operations["device_access_api_dev_access_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/basic/{device_id}": {
         parameters: {
             query?: never;
@@ -118,6 +135,24 @@ export interface paths {
         /** Device Config */
         get: operations["device_config_api_dev_config_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/controls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Controls */
+        get: operations["get_controls_api_dev_controls_get"];
+        /** Put Controls */
+        put: operations["put_controls_api_dev_controls_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -343,6 +378,108 @@ export interface paths {
         };
         /** District Info */
         get: operations["district_info_api_districtInfo_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hAlarmDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** History Alarms */
+        get: operations["history_alarms_api_hAlarmDev_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** History Values */
+        get: operations["history_values_api_hDev_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rAlarmDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Realtime Alarms */
+        get: operations["realtime_alarms_api_rAlarmDev_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rAlarmDev/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm Alarms */
+        post: operations["confirm_alarms_api_rAlarmDev_confirmation_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rAlarmDev/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alarm Counts */
+        get: operations["alarm_counts_api_rAlarmDev_count_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live Values */
+        get: operations["live_values_api_rDev_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -677,6 +814,23 @@ export interface paths {
         };
         /** Device Log */
         get: operations["device_log_api_yun_devLog_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/his/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export History */
+        get: operations["export_history_api_yun_his_export_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1064,6 +1218,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/rDev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write Value */
+        post: operations["write_value_api_yun_rDev_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/sys/info/timestamp": {
         parameters: {
             query?: never;
@@ -1363,6 +1534,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/v2/rDev/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Write Config */
+        get: operations["write_config_api_yun_v2_rDev_config_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/v2/user/login": {
         parameters: {
             query?: never;
@@ -1398,10 +1586,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/validateReq/dev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate Device */
+        post: operations["validate_device_api_yun_validateReq_dev_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/validateReq/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Validate User */
+        post: operations["validate_user_api_yun_validateReq_user_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** AccessOut */
+        AccessOut: {
+            /** Config Path */
+            config_path: string;
+            /** Embedded */
+            embedded: boolean;
+            /** Mqtt Host */
+            mqtt_host: string;
+            /** Mqtt Port */
+            mqtt_port: number;
+            /** Topic Prefix */
+            topic_prefix: string;
+        };
         /** ActiveIn */
         ActiveIn: {
             /**
@@ -1409,6 +1644,48 @@ export interface components {
              * @enum {integer}
              */
             is_active: 0 | 1;
+        };
+        /** AlarmCountOut */
+        AlarmCountOut: {
+            /** Today */
+            today: number;
+            /** Unconfirmed */
+            unconfirmed: number;
+        };
+        /** AlarmOut */
+        AlarmOut: {
+            /** Alarm Info */
+            alarm_info: string;
+            /** Alarm Level */
+            alarm_level: number;
+            /** Alarm Name */
+            alarm_name: string;
+            /** Alarm Note */
+            alarm_note: string | null;
+            /** Alarm Time */
+            alarm_time: number;
+            /** Alarm Type */
+            alarm_type: number;
+            /** Confirm Time */
+            confirm_time: number | null;
+            /** Confirm Username */
+            confirm_userName: string | null;
+            /** Data Source Id */
+            data_source_id: number;
+            /** Data Source Name */
+            data_source_name: string;
+            /** Dev Alias */
+            dev_alias: string;
+            /** Device Id */
+            device_id: number;
+            /** Id */
+            id: number;
+            /** Recover Time */
+            recover_time: number | null;
+            /** Sn Code */
+            sn_code: string;
+            /** Value */
+            value: number | null;
         };
         /** BatchCreateIn */
         BatchCreateIn: {
@@ -1542,6 +1819,30 @@ export interface components {
             password: string;
             /** Password2 */
             password2: string;
+        };
+        /** ConfirmIn */
+        ConfirmIn: {
+            /** Ids */
+            ids: number[];
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+        };
+        /** ControlsIn */
+        ControlsIn: {
+            /** Device Id */
+            device_id?: number | null;
+            /** Password */
+            password?: string | null;
+        };
+        /** ControlsOut */
+        ControlsOut: {
+            /** Device Password Set */
+            device_password_set: boolean;
+            /** Global Password Set */
+            global_password_set: boolean;
         };
         /** CustomPageOut */
         CustomPageOut: {
@@ -2138,9 +2439,24 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** Envelope[AccessOut] */
+        Envelope_AccessOut_: {
+            data?: components["schemas"]["AccessOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[AlarmCountOut] */
+        Envelope_AlarmCountOut_: {
+            data?: components["schemas"]["AlarmCountOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[CaptchaOut] */
         Envelope_CaptchaOut_: {
             data?: components["schemas"]["CaptchaOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ControlsOut] */
+        Envelope_ControlsOut_: {
+            data?: components["schemas"]["ControlsOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[CustomPageOut] */
@@ -2213,6 +2529,11 @@ export interface components {
             data?: components["schemas"]["ImportReportOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[LiveOut] */
+        Envelope_LiveOut_: {
+            data?: components["schemas"]["LiveOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MapOut] */
         Envelope_MapOut_: {
             data?: components["schemas"]["MapOut"] | null;
@@ -2232,6 +2553,11 @@ export interface components {
         Envelope_NoneType_: {
             /** Data */
             data?: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[AlarmOut]] */
+        Envelope_Page_AlarmOut__: {
+            data?: components["schemas"]["Page_AlarmOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[BindRowOut]] */
@@ -2360,6 +2686,16 @@ export interface components {
             data?: components["schemas"]["VirtualOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[WriteConfigOut] */
+        Envelope_WriteConfigOut_: {
+            data?: components["schemas"]["WriteConfigOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[WriteOut] */
+        Envelope_WriteOut_: {
+            data?: components["schemas"]["WriteOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[dict[str, Any]] */
         Envelope_dict_str__Any__: {
             /** Data */
@@ -2372,6 +2708,12 @@ export interface components {
         Envelope_int_: {
             /** Data */
             data?: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[AlarmOut]] */
+        Envelope_list_AlarmOut__: {
+            /** Data */
+            data?: components["schemas"]["AlarmOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[DataSourceGroupOut]] */
@@ -2749,6 +3091,60 @@ export interface components {
             /** Width */
             width: number;
         };
+        /** LiveItem */
+        LiveItem: {
+            /** Data Type */
+            data_type: string;
+            /** Decimals */
+            decimals: number;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string;
+            /** Id */
+            id: number;
+            /** Max Value */
+            max_value: number | null;
+            /** Min Value */
+            min_value: number | null;
+            /** Name */
+            name: string;
+            /** Quality */
+            quality?: number | null;
+            /** Rw */
+            rw: string;
+            /** String Length */
+            string_length: number | null;
+            /** Ts */
+            ts?: number | null;
+            /** Unit */
+            unit: string;
+            /** Value */
+            value?: unknown;
+        };
+        /** LiveOut */
+        LiveOut: {
+            /** Can Write */
+            can_write: boolean;
+            /** Dev Alias */
+            dev_alias: string;
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Items */
+            items: components["schemas"]["LiveItem"][];
+            /** Password Required */
+            password_required: boolean;
+            /** Report Time */
+            report_time: number | null;
+            /** Sn Code */
+            sn_code: string;
+            /** Template Id */
+            template_id: number | null;
+            /** Template Version */
+            template_version: number | null;
+        };
         /** LoginIn */
         LoginIn: {
             /**
@@ -2894,6 +3290,17 @@ export interface components {
             role_permissions: string[];
             /** Roles */
             roles: string[];
+        };
+        /** Page[AlarmOut] */
+        Page_AlarmOut_: {
+            /** Items */
+            items: components["schemas"]["AlarmOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
         };
         /** Page[BindRowOut] */
         Page_BindRowOut_: {
@@ -3953,6 +4360,39 @@ export interface components {
             /** Version */
             version?: string | null;
         };
+        /** WriteConfigOut */
+        WriteConfigOut: {
+            /** Device Can Write */
+            device_can_write: boolean;
+            /** Online */
+            online: boolean;
+            /** Password Required */
+            password_required: boolean;
+            /** User Can Write */
+            user_can_write: boolean;
+        };
+        /** WriteIn */
+        WriteIn: {
+            /** Data Source Id */
+            data_source_id: number;
+            /** Device Id */
+            device_id: number;
+            /** Password */
+            password?: string | null;
+            /** Value */
+            value: unknown;
+        };
+        /** WriteOut */
+        WriteOut: {
+            /** Ack Time */
+            ack_time: number;
+            /** Old Value */
+            old_value: unknown;
+            /** Req Id */
+            req_id: string;
+            /** Value */
+            value: unknown;
+        };
         /** Envelope[SharesOut] */
         iotyun__core__envelope__Envelope_SharesOut___1: {
             data?: components["schemas"]["iotyun__devices__schemas__SharesOut"] | null;
@@ -4095,6 +4535,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SnCheckOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_access_api_dev_access_get: {
+        parameters: {
+            query?: {
+                sn_code?: string | null;
+            };
+            header?: {
+                "x-device-secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AccessOut_"];
                 };
             };
             /** @description Validation Error */
@@ -4321,6 +4794,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_dict_str__Any__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_controls_api_dev_controls_get: {
+        parameters: {
+            query?: {
+                device_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ControlsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_controls_api_dev_controls_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ControlsIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ControlsOut_"];
                 };
             };
             /** @description Validation Error */
@@ -4878,6 +5415,213 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Union_list_DistrictItem___DistrictPath__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    history_alarms_api_hAlarmDev_get: {
+        parameters: {
+            query?: {
+                device_id?: number | null;
+                level?: number | null;
+                alarm_type?: number | null;
+                keyword?: string | null;
+                start?: number | null;
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AlarmOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    history_values_api_hDev_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                ids: string;
+                start: number;
+                end: number;
+                bucket?: string;
+                agg?: string;
+                fill?: string;
+                width?: number;
+                tz?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    realtime_alarms_api_rAlarmDev_get: {
+        parameters: {
+            query?: {
+                device_id?: number | null;
+                level?: number | null;
+                keyword?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AlarmOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    confirm_alarms_api_rAlarmDev_confirmation_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AlarmOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    alarm_counts_api_rAlarmDev_count_get: {
+        parameters: {
+            query?: {
+                tz?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AlarmCountOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    live_values_api_rDev_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LiveOut_"];
                 };
             };
             /** @description Validation Error */
@@ -5800,6 +6544,45 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_DeviceLogOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_history_api_yun_his_export_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                ids: string;
+                start: number;
+                end: number;
+                bucket?: string;
+                agg?: string;
+                fill?: string;
+                tz?: number;
+                confirm?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Validation Error */
@@ -7166,6 +7949,39 @@ export interface operations {
             };
         };
     };
+    write_value_api_yun_rDev_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WriteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     timestamp_api_yun_sys_info_timestamp_get: {
         parameters: {
             query?: never;
@@ -8001,6 +8817,37 @@ export interface operations {
             };
         };
     };
+    write_config_api_yun_v2_rDev_config_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteConfigOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     login_api_yun_v2_user_login_post: {
         parameters: {
             query?: never;
@@ -8083,6 +8930,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+        };
+    };
+    validate_device_api_yun_validateReq_dev_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    validate_user_api_yun_validateReq_user_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
                 };
             };
         };

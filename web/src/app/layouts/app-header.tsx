@@ -1,4 +1,4 @@
-// Header: sidebar toggle, breadcrumb, language, alarm bell and user menu.
+// Header: sidebar toggle, breadcrumb, language, alarm bell (unconfirmed alarms, live) and user menu.
 import {
   BellOutlined,
   CloseCircleOutlined,
@@ -18,6 +18,8 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { useCan } from '../../components/can';
 import { BindAccountModal } from '../../features/auth';
 import { CancelAccountModal } from '../../features/team';
+import { useAlarmCount } from '../../lib/alarms/alarm-count';
+import { useAlarmRefresh } from '../../lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '../../lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
 import { isRouteHandle } from '../route-objects';
@@ -34,8 +36,13 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
   const opened = useAppState((s) => s.sidebarOpened);
   const showBadge = useAppState((s) => s.bellBadge);
   const name = useSession((s) => s.nickName || s.name);
-  const alarms = useSession((s) => s.alarmList.filter((a) => !a.confirmed).length);
   const canSeeFaults = useCan(Perm.REAL_TIME_FAULT);
+  // GET /rAlarmDev/count answers P73000 or P10000; refetched every minute and on every alarm push.
+  const canCountAlarms = useCan(Perm.REAL_TIME_FAULT, Perm.HOME);
+  const signedIn = useSession((s) => s.token !== '' && s.rolesLoaded);
+  const alarmCount = useAlarmCount(signedIn && canCountAlarms);
+  useAlarmRefresh(signedIn && canCountAlarms);
+  const alarms = alarmCount.data?.unconfirmed ?? 0;
   // Account cancellation is the administrator's, and not while simulating another user.
   const isAdministrator = useCan(Role.ADMINISTRATOR);
   const simulating = useSession((s) => s.simulation !== null);

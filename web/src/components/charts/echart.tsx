@@ -1,6 +1,7 @@
 // The one ECharts host (DESIGN §5.12): owns init, resize, theme and dispose; options come from pure builders.
 import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import {
+  DataZoomComponent,
   DatasetComponent,
   GridComponent,
   LegendComponent,
@@ -15,6 +16,7 @@ echarts.use([
   BarChart,
   LineChart,
   PieChart,
+  DataZoomComponent,
   DatasetComponent,
   GridComponent,
   LegendComponent,

@@ -38,3 +38,10 @@ export interface LogUserOption {
   user_name: string;
   nick_name: string | null;
 }
+
+/** The fields of a device the fault page's device filter needs (GET /dev items). */
+export interface AlarmDeviceOption {
+  id: number;
+  sn_code: string;
+  alias: string;
+}

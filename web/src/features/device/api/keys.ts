@@ -1,5 +1,6 @@
 // Query keys of the device registry: mutations invalidate the lists they change.
 import type { DeviceListParams, DeviceLogParams } from '../types';
+import type { HistoryParams } from '../types-telemetry';
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -15,6 +16,12 @@ export const deviceKeys = {
   groups: () => ['device-groups'] as const,
   districts: (parentCode: string) => ['districts', parentCode] as const,
   tenantUsers: (keyword: string) => ['device-tenant-users', keyword] as const,
+  // Telemetry (docs/api-telemetry.md).
+  live: (deviceId: number) => [...deviceKeys.all, 'live', deviceId] as const,
+  writeConfig: (deviceId: number) => [...deviceKeys.all, 'write-config', deviceId] as const,
+  history: (params: HistoryParams) => [...deviceKeys.all, 'history', params] as const,
+  controls: (deviceId: number) => [...deviceKeys.all, 'controls', deviceId] as const,
+  access: () => ['device-access'] as const,
 };
 
 /** What any change to a device may touch: lists, details, group counts and the device log. */

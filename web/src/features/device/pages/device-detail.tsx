@@ -1,5 +1,5 @@
 // Device details (/deviceDetail/:id, P10000): basic facts (editable by the owner), state, flow card, VPN, video,
-// sharing and the device log. Live data arrives with the telemetry issue.
+// sharing, control password and gateway access; live values (WebSocket) with writes, history, alarms and the log.
 import {
   ArrowLeftOutlined,
   EditOutlined,
@@ -24,17 +24,24 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/http';
+import { useLiveDevice } from '../../../lib/ws';
 import { useDevice } from '../api/get-device';
+import { useLiveValues } from '../api/get-live-values';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
+import { ControlPasswordCard } from '../components/control-password-card';
+import { DeviceAccessCard } from '../components/device-access-card';
+import { DeviceAlarmsPanel } from '../components/device-alarms-panel';
 import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceLogTable } from '../components/device-log-table';
 import { DistributeModal } from '../components/distribute-modal';
 import { FlowCardSection } from '../components/flow-card-section';
+import { HistoryPanel } from '../components/history-panel';
+import { LiveValuesPanel } from '../components/live-values-panel';
 import { RelationTag } from '../components/relation-tag';
 import { ShareModal } from '../components/share-modal';
 import { ShareSummary } from '../components/share-summary';
@@ -49,6 +56,7 @@ const LIST_PATH = '/device/devgroup';
 const NOT_FOUND = '110506';
 
 type Dialog = 'edit' | 'share' | 'distribute' | 'transfer' | null;
+const TABS: readonly string[] = ['overview', 'live', 'history', 'alarms', 'log'];
 
 const dash = (v: string | null | undefined) => v || '-';
 
@@ -157,6 +165,14 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
           {device.can_manage && <ShareSummary device={device} onManage={onShare} />}
         </Space>
       </Col>
+      {device.can_manage && (
+        <Col xs={24} lg={12}>
+          <ControlPasswordCard deviceId={device.id} />
+        </Col>
+      )}
+      <Col xs={24} lg={12}>
+        <DeviceAccessCard sn={device.sn_code} />
+      </Col>
     </Row>
   );
 }
@@ -167,9 +183,19 @@ export default function DeviceDetailPage() {
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const device = useDevice(id);
+  const registered = device.data?.registered === true;
+  // One subscription for the page, so switching tabs keeps the values.
+  const live = useLiveDevice(registered ? id : null);
+  const liveValues = useLiveValues(id, registered);
   const confirmUnregister = useConfirmUnregister();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [tab, setTab] = useState('overview');
+  // `?tab=alarms` opens a tab (links from elsewhere); switching tabs stays local, since the console's tab bar
+  // names its tabs by URL.
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<string>(() => {
+    const requested = searchParams.get('tab') ?? '';
+    return TABS.includes(requested) ? requested : 'overview';
+  });
   const back = () => void navigate(LIST_PATH);
 
   const backButton = (
@@ -239,6 +265,9 @@ export default function DeviceDetailPage() {
 
   const d = device.data;
   const name = d.alias || d.sn_code;
+  // The socket's state is newer than the detail's.
+  const devState = live.devState === 1 || live.devState === 2 ? live.devState : d.dev_state;
+  const activeTab = !d.registered && ['live', 'history', 'alarms'].includes(tab) ? 'overview' : tab;
   const owner = d.can_manage;
 
   const onMore = (key: string) => {
@@ -256,7 +285,7 @@ export default function DeviceDetailPage() {
           <span className="devreg-detail__title">
             {backButton}
             <span className="devreg-detail__name">{name}</span>
-            <DeviceStateBadge device={d} />
+            <DeviceStateBadge device={{ registered: d.registered, dev_state: devState }} />
             <RelationTag relation={d.relation} />
           </span>
         }
@@ -303,15 +332,42 @@ export default function DeviceDetailPage() {
         }
       />
       <Tabs
-        activeKey={tab}
+        activeKey={activeTab}
         onChange={setTab}
         className="devreg-detail__tabs"
+        destroyOnHidden
         items={[
           {
             key: 'overview',
             label: t('device.detail.overview'),
             children: <Overview device={d} onShare={() => setDialog('share')} />,
           },
+          ...(d.registered
+            ? [
+                {
+                  key: 'live',
+                  label: t('telemetry.tab.live'),
+                  children: <LiveValuesPanel deviceId={d.id} live={live} devState={devState} />,
+                },
+                {
+                  key: 'history',
+                  label: t('telemetry.tab.history'),
+                  children: (
+                    <HistoryPanel
+                      deviceId={d.id}
+                      sn={d.sn_code}
+                      items={liveValues.data?.items ?? []}
+                      loading={liveValues.isPending}
+                    />
+                  ),
+                },
+                {
+                  key: 'alarms',
+                  label: t('telemetry.tab.alarms'),
+                  children: <DeviceAlarmsPanel deviceId={d.id} />,
+                },
+              ]
+            : []),
           {
             key: 'log',
             label: t('device.detail.log'),

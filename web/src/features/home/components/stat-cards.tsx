@@ -1,5 +1,7 @@
-// The home page's figures (GET /dev/stateInfo, GET /yun/homenav/module), each card leading to its list.
+// The home page's figures (GET /dev/stateInfo, GET /yun/homenav/module, GET /rAlarmDev/count), each card leading
+// to its list.
 import {
+  AlertOutlined,
   ApiOutlined,
   AppstoreOutlined,
   ClusterOutlined,
@@ -13,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '../../../components/can';
+import type { AlarmCount } from '../../../lib/alarms/types';
 import { Perm } from '../../../lib/permissions';
 import { onlineRate, STAT_LINKS } from '../lib/chart-options';
 import type { HomeTemplates, StateInfo } from '../types';
@@ -26,16 +29,19 @@ const STATS: { key: StatKey; icon: ComponentType; tone: string; perm: string }[]
   { key: 'unregistered', icon: QuestionCircleOutlined, tone: 'orange', perm: Perm.DEVICE_GROUP },
   { key: 'virtual', icon: ApiOutlined, tone: 'purple', perm: Perm.VIRTUAL_DEVICE },
   { key: 'templates', icon: AppstoreOutlined, tone: 'cyan', perm: Perm.DEV_TEMPLATE },
+  { key: 'alarms', icon: AlertOutlined, tone: 'red', perm: Perm.REAL_TIME_FAULT },
 ];
 
 interface Figures {
   info: StateInfo | undefined;
   templates: HomeTemplates | undefined;
+  alarms: AlarmCount | undefined;
 }
 
 /** The card's figure, or undefined while it loads. */
-function valueOf({ info, templates }: Figures, key: StatKey): number | undefined {
+function valueOf({ info, templates, alarms }: Figures, key: StatKey): number | undefined {
   if (key === 'templates') return templates?.total;
+  if (key === 'alarms') return alarms?.today;
   if (!info) return undefined;
   return key === 'virtual' ? info.virtual_devices : info[key];
 }
@@ -44,7 +50,7 @@ function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Fi
   const { t } = useTranslation();
   const allowed = useCan(stat.perm);
   const Icon = stat.icon;
-  const { info, templates } = figures;
+  const { info, templates, alarms } = figures;
   const value = valueOf(figures, stat.key);
   const label = t(`home.stats.${stat.key}`);
   const body = (
@@ -64,6 +70,11 @@ function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Fi
         )}
         {templates && stat.key === 'templates' && (
           <span className="home-stat__hint">{t('home.stats.published', { count: templates.published })}</span>
+        )}
+        {alarms && stat.key === 'alarms' && (
+          <span className="home-stat__hint">
+            {t('home.stats.unconfirmed', { count: alarms.unconfirmed })}
+          </span>
         )}
       </span>
     </>
@@ -88,8 +99,8 @@ function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Fi
   );
 }
 
-export function StatCards({ info, templates }: Figures) {
-  const figures = { info, templates };
+export function StatCards({ info, templates, alarms }: Figures) {
+  const figures = { info, templates, alarms };
   return (
     <div className="home-stats">
       {STATS.map((s) => (

@@ -67,5 +67,6 @@ describe('stat helpers', () => {
   it('links the cards to the filtered lists', () => {
     expect(STAT_LINKS.online).toBe('/device/devgroup?dev_state=1');
     expect(STAT_LINKS.unregistered).toBe('/device/devgroup?registered=false');
+    expect(STAT_LINKS.alarms).toBe('/info/realTimeFault');
   });
 });

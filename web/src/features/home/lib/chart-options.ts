@@ -99,6 +99,7 @@ export const STAT_LINKS = {
   unregistered: '/device/devgroup?registered=false',
   virtual: '/device/virtualDevice',
   templates: '/configureManage/devTemplate',
+  alarms: '/info/realTimeFault',
 } as const;
 
 /** Online share in percent, one decimal; 0 when no registered device. */

@@ -1,5 +1,5 @@
 // Home (/index, P10000): a compact greeting, device figures linking to their lists, the state charts, the latest
-// device events and a small read-only map. Template and alarm figures arrive with their issues.
+// device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
@@ -11,6 +11,7 @@ import { useCan } from '../../../components/can';
 import { EChart } from '../../../components/charts/echart';
 import { DeviceMap } from '../../../components/map/device-map';
 import { PageHeader } from '../../../components/page-header';
+import { useAlarmCount } from '../../../lib/alarms/alarm-count';
 import { Perm } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useRecentDevLog } from '../api/dev-log';
@@ -83,6 +84,8 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   const stats = useStateInfo();
   const templates = useHomeTemplates();
+  // The header bell shares this query (and refreshes it on alarm pushes).
+  const alarmCount = useAlarmCount();
   const canSeeLog = useCan(Perm.LOG_INFO, Perm.DEVICE);
   const events = useRecentDevLog(undefined, canSeeLog);
   const map = useHomeMap();
@@ -134,7 +137,7 @@ export default function HomePage() {
     <div className="page home">
       <PageHeader title={t('menu.index')} />
       <Greeting />
-      <StatCards info={info} templates={templates.data} />
+      <StatCards info={info} templates={templates.data} alarms={alarmCount.data} />
       <div className="home-grid home-grid--charts">
         <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
           {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}

@@ -1,0 +1,403 @@
+"""What the telemetry benchmarks (ingest, live_latency, history_query) share: a throwaway database, a provisioned
+plant (tenant, administrator with a token, gateways and registered devices, one published template with its data
+sources bound to every device), the server as a subprocess, percentiles and the DESIGN §4 results file.
+
+A package rather than bench/*.py so that `make bench`, which runs every bench/*.py, does not run it. The scripts
+import it as `benchlib` (their own directory is first on sys.path when run as `python bench/<name>.py`).
+"""
+
+import asyncio
+import json
+import math
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import insert, text
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "bench" / "results"
+TOKEN = "bench-token-0123456789abcdef0123456789abcdef"
+PG_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
+MOSQUITTO_BIN = "mosquitto"
+SECRET = "benchsecret1"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def answers(address: tuple[str, int]) -> bool:
+    try:
+        with socket.create_connection(address, timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+# --- the database -----------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class BenchDb:
+    """A throwaway database (PostgreSQL database iotyun_bench_<pid>, or a SQLite file) and a temporary data dir."""
+
+    kind: str
+    tmp: Path
+    url: str
+    pg_name: str = ""
+
+    @property
+    def asyncpg_dsn(self) -> str:
+        return f"postgresql://postgres@127.0.0.1:5432/{self.pg_name}"
+
+    @property
+    def sqlite_path(self) -> Path:
+        return self.tmp / "bench.sqlite"
+
+    def env(self, **extra: str) -> dict[str, str]:
+        return {
+            **os.environ,
+            "IOTYUN_DATA_DIR": str(self.tmp),
+            "IOTYUN_DATABASE_URL": self.url,
+            "IOTYUN_LOG_LEVEL": "WARNING",
+            "IOTYUN_CAPTCHA": "off",
+            **extra,
+        }
+
+
+@contextmanager
+def bench_db(kind: str) -> Iterator[BenchDb]:
+    tmp = Path(tempfile.mkdtemp(prefix="iotyun-bench-"))
+    pg_name = f"iotyun_bench_{os.getpid()}"
+    if kind == "postgresql":
+        asyncio.run(pg_admin("CREATE", pg_name))
+        db = BenchDb(kind, tmp, f"postgresql+asyncpg://postgres@127.0.0.1:5432/{pg_name}", pg_name)
+    else:
+        db = BenchDb(kind, tmp, f"sqlite+aiosqlite:///{tmp / 'bench.sqlite'}")
+    try:
+        yield db
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if kind == "postgresql":
+            asyncio.run(pg_admin("DROP", pg_name))
+
+
+async def pg_admin(verb: str, name: str) -> None:
+    from iotyun.core.db import make_engine
+
+    engine = make_engine(PG_ADMIN_URL)
+    async with engine.connect() as conn:
+        conn = await conn.execution_options(isolation_level="AUTOCOMMIT")
+        if verb == "DROP":
+            await conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        else:
+            await conn.execute(text(f'CREATE DATABASE "{name}"'))
+    await engine.dispose()
+
+
+# --- the plant ----------------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Plant:
+    """What provisioning made: the administrator's auth headers, the devices (SN -> device id, in SN order), the
+    template and its published data source ids (in address order)."""
+
+    headers: dict[str, str]
+    devices: dict[str, int]
+    template_id: int
+    sources: list[int]
+    gateway_ids: dict[str, int] = field(default_factory=dict)
+
+
+async def provision(
+    db: BenchDb,
+    devices: int,
+    sources: int,
+    *,
+    data_type: str = "float32",
+    history: str = "change",
+    sn_prefix: str = "BENCH",
+) -> Plant:
+    """Migrate, then make one tenant with an administrator (a fixed token), `devices` registered gateways, and one
+    template with `sources` data sources bound to all of them and published. Rows that are only bookkeeping are
+    inserted directly; the template goes through the HTTP API (in process), so its publication is the real one."""
+    import httpx
+
+    from iotyun.app import create_app
+    from iotyun.auth import service as auth_service
+    from iotyun.auth.models import User, UserToken
+    from iotyun.core import security
+    from iotyun.core.config import Settings
+    from iotyun.core.db import Database
+    from iotyun.core.permissions import RoleCode
+    from iotyun.devices.models import DEV_OFFLINE, Device, DeviceGroup, Gateway
+    from iotyun.migrate import upgrade
+
+    settings = Settings(data_dir=db.tmp, database_url=db.url, captcha="off", telemetry="off", log_level="WARNING")
+    await asyncio.to_thread(upgrade, settings, db.url)
+    database = Database(db.url)
+    now = datetime.now(UTC)
+    sns = [f"{sn_prefix}{i:06d}" for i in range(devices)]
+    try:
+        async with database.sessionmaker() as session:
+            tenant, roles = await auth_service.create_tenant(session, "bench", "bench")
+            admin = User(
+                tenant_id=tenant.id,
+                user_name="benchadmin",
+                password_hash=security.hash_password("bench123"),
+                role_id=roles[RoleCode.ADMINISTRATOR].id,
+            )
+            session.add(admin)
+            await session.flush()
+            group = DeviceGroup(tenant_id=tenant.id, name="G0", is_default=True)
+            session.add(group)
+            await session.flush()
+            session.add(
+                UserToken(
+                    tenant_id=tenant.id,
+                    user_id=admin.id,
+                    token_hash=security.digest(TOKEN),
+                    pub_key="",
+                    expires_at=now + timedelta(days=1),
+                )
+            )
+            secret = security.hash_password(SECRET)
+            gateway_ids = (
+                (
+                    await session.execute(
+                        insert(Gateway).returning(Gateway.id),
+                        [
+                            {
+                                "sn": sn,
+                                "secret_hash": secret,
+                                "model": "BENCH",
+                                "firmware_version": "1.0.0",
+                                "dev_state": DEV_OFFLINE,
+                                "created_at": now,
+                                "updated_at": now,
+                            }
+                            for sn in sns
+                        ],
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            device_ids = (
+                (
+                    await session.execute(
+                        insert(Device).returning(Device.id),
+                        [
+                            {
+                                "tenant_id": tenant.id,
+                                "gateway_id": gid,
+                                "sn": sn,
+                                "registered": True,
+                                "registered_at": now,
+                                "owner_id": admin.id,
+                                "alias": f"设备 {i}",
+                                "group_id": group.id,
+                                "created_at": now,
+                                "updated_at": now,
+                            }
+                            for i, (gid, sn) in enumerate(zip(gateway_ids, sns, strict=True))
+                        ],
+                    )
+                )
+                .scalars()
+                .all()
+            )
+            await session.commit()
+            headers = {"X-Token": TOKEN, "X-User": str(admin.id), "X-Tenant": str(tenant.id)}
+    finally:
+        await database.dispose()
+
+    app = create_app(settings)
+    try:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://bench", headers=headers) as http:
+
+            async def call(path: str, body: dict[str, Any]) -> Any:
+                resp = (await http.post("/api" + path, json=body)).json()
+                if resp["meta"]["success"] != 1:
+                    raise RuntimeError(f"{path} refused: {resp}")
+                return resp["data"]
+
+            template = await call("/yun/module", {"name": "bench"})
+            tid = int(template["id"])
+            source_ids = []
+            for i in range(sources):
+                created = await call(
+                    "/yun/module/dataSource",
+                    {
+                        "template_id": tid,
+                        "name": f"V{i:03d}",
+                        "data_type": data_type,
+                        "area": "holding",
+                        "address": 4 * i,
+                        "rw": "r",
+                        "decimals": 3,
+                        "history": history,
+                    },
+                )
+                source_ids.append(int(created["id"]))
+            await call("/yun/module/bind", {"template_id": tid, "device_ids": [int(d) for d in device_ids]})
+            await call("/yun/module/publish", {"id": tid})
+    finally:
+        await app.state.db.dispose()
+    return Plant(
+        headers=headers,
+        devices={sn: int(d) for sn, d in zip(sns, device_ids, strict=True)},
+        template_id=tid,
+        sources=source_ids,
+        gateway_ids={sn: int(g) for sn, g in zip(sns, gateway_ids, strict=True)},
+    )
+
+
+# --- the broker --------------------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def mosquitto(tmp: Path, queue_limit: int | None = None) -> Iterator[tuple[str, int]]:
+    """A private Mosquitto (the machine's binary, its defaults) on a free port, for the length of one benchmark: the
+    shared one on 1883 carries other people's test traffic (their servers subscribe to iotyun/dev/+/values), which
+    would both disturb the measurement and receive ours. `queue_limit` sets max_queued_messages (Mosquitto's default
+    1000 per client; 0 means no limit)."""
+    binary = shutil.which(MOSQUITTO_BIN) or "/usr/sbin/mosquitto"
+    port = free_port()
+    conf = tmp / "mosquitto.conf"
+    lines = [f"listener {port} 127.0.0.1", "allow_anonymous true", "persistence false"]
+    if queue_limit is not None:
+        lines.append(f"max_queued_messages {queue_limit}")
+    conf.write_text("\n".join(lines) + "\n")
+    with (tmp / "mosquitto.log").open("ab") as out:
+        proc = subprocess.Popen([binary, "-c", str(conf)], stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 10
+        while not answers(("127.0.0.1", port)):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"mosquitto did not start: {log_tail(tmp / 'mosquitto.log')}")
+            time.sleep(0.05)
+        yield "127.0.0.1", port
+    finally:
+        stop([proc])
+
+
+# --- the server ---------------------------------------------------------------------------------------------------------
+
+
+def start_server(env: dict[str, str], port: int, log: Path) -> "subprocess.Popen[bytes]":
+    """`iotyun serve` on 127.0.0.1:port (one uvicorn worker, migrations already done), its log in `log`."""
+    with log.open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "iotyun.cli", "serve", "--no-migrate", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def log_tail(log: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return ""
+
+
+def stop(procs: Sequence["subprocess.Popen[bytes]"]) -> None:
+    for p in procs:
+        p.terminate()
+    for p in procs:
+        try:
+            p.wait(15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(5)
+
+
+def wait_up(url: str, headers: dict[str, str], timeout: float = 60) -> bytes:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            req = urllib.request.Request(url, headers=headers)
+            with urllib.request.urlopen(req, timeout=5) as resp:
+                body: bytes = resp.read()
+                return body
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.3)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- figures ------------------------------------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100), nearest rank."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def result(
+    name: str,
+    metric: str,
+    unit: str,
+    candidate: float,
+    baseline: float,
+    baseline_name: str,
+    target: float,
+    met: bool,
+    **extra: Any,
+) -> dict[str, Any]:
+    return {
+        "name": name,
+        "metric": metric,
+        "unit": unit,
+        "candidate": round(candidate, 3),
+        "baseline": round(baseline, 3),
+        "baseline_name": baseline_name,
+        "ratio": round(candidate / baseline, 4) if baseline else None,
+        "target": target,
+        "met": met,
+        **extra,
+    }
+
+
+def report(file_name: str, results: list[dict[str, Any]], target_prefix: str = "") -> None:
+    """Write bench/results/<file_name>.json (a list of DESIGN §4 entries) and print the table."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / f"{file_name}.json").write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    width = max(26, *(len(r["metric"]) + 2 for r in results))
+    print(f"{'metric':<{width}}{'candidate':>14}{'baseline':>14}{'ratio':>9}{'target':>12}  met")
+    for r in results:
+        ratio = "-" if r["ratio"] is None else f"{r['ratio']:.3f}"
+        target = f"{r.get('target_text', r['target'])}"
+        print(f"{r['metric']:<{width}}{r['candidate']:>14.2f}{r['baseline']:>14.2f}{ratio:>9}{target:>12}  {r['met']}")
+    print(f"wrote {RESULTS / (file_name + '.json')}")

@@ -1,0 +1,350 @@
+"""Ingest benchmark (B1): points committed per second from MQTT into the history table, with zero loss.
+
+The candidate is `iotyun serve` (one process, telemetry as shipped: IOTYUN_INGEST_FLUSH_MS / _BATCH_ROWS defaults)
+against a throwaway PostgreSQL database (or SQLite with --db sqlite), connected through IOTYUN_MQTT_URL to a
+private Mosquitto (the machine's binary on a free port, so other people's test traffic on 1883 neither disturbs the
+run nor receives it). The broker's per-client queue is unbounded by default (--queue-limit 0): the publisher is far
+faster than any ingest, so the backlog waits in the broker, and Mosquitto's default max_queued_messages of 1000
+would drop the burst's tail for the server's subscription (run --queue-limit 1000 to see it). It serves N registered devices (default 100) bound to one published
+template of M float32 data sources (default 50, history "change"). Every gateway first announces itself online (its
+state message) and the benchmark waits until the server has marked all of them online, so the server is subscribed
+and its configuration cache is warm before the clock starts.
+
+A separate publisher process (paho-mqtt, one connection, QoS 1) then sends a fixed total of points (default
+1,000,000) as values batches of ~500 values (`{"boot", "seq", "values": [{"id", "v", "ts"}, ...]}`; ten one-second
+steps of all M data sources of one device per batch, batches round-robin over the devices, every value different
+from the previous one of its data source so every point is stored), as fast as the broker acknowledges. The payloads
+are encoded before the clock starts.
+
+Measured: from the first publish to the moment the last batch is committed. Each flush commits the gateways'
+delivery cursors (boot, seq) in the same transaction as the rows, so the benchmark polls the cursor table (cheap)
+every 20 ms; when every gateway's cursor reaches its last seq it checks that history_value holds exactly the total
+and that no (device, data source, ts) appears twice (zero loss, no duplicates). Points/s = total / that time.
+
+Baseline (same run, same machine, same row count): the raw bulk write of the same rows with nothing else — one
+asyncpg copy_records_to_table into a scratch table with history_value's columns and index (SQLite: one executemany
+in one transaction). For context it also prints the publisher's own rate (first publish to last PUBACK).
+
+Usage: uv run python bench/ingest.py [--devices 100] [--sources 50] [--points 1000000] [--batch 500]
+       [--db postgresql|sqlite] [--timeout 180] [--queue-limit 0]
+Writes bench/results/ingest_<db>.json (DESIGN §4 fields) and prints `metric candidate baseline ratio target`.
+"""
+
+import argparse
+import asyncio
+import math
+import multiprocessing as mp
+import os
+import sqlite3
+import sys
+import threading
+import time
+from typing import Any
+
+import benchlib
+import orjson
+from sqlalchemy import func, select, text
+
+# Target from DESIGN (B1): 100,000 points/s committed, zero loss.
+TARGET_POINTS_S = 100_000.0
+CURSOR_POLL_S = 0.02
+INFLIGHT = 200
+
+
+def batches_of(
+    sns: list[str], sources: list[int], steps: int, per_batch: int, base_ts: int, boot: int
+) -> list[tuple[str, bytes]]:
+    """Every values batch of the run, in publishing order (batch k of every device, then k + 1)."""
+    out: list[tuple[str, bytes]] = []
+    m = len(sources)
+    for b in range(math.ceil(steps / per_batch)):
+        step_range = range(b * per_batch, min(steps, (b + 1) * per_batch))
+        for sn in sns:
+            values = [
+                {"id": sid, "v": step * m + j + 0.5, "ts": base_ts + step * 1000}
+                for step in step_range
+                for j, sid in enumerate(sources)
+            ]
+            out.append((f"iotyun/dev/{sn}/values", orjson.dumps({"boot": boot, "seq": b + 1, "values": values})))
+    return out
+
+
+def rows_of(plant: benchlib.Plant, steps: int, base_ts: int) -> list[tuple[int, int, int, float, None]]:
+    """The history rows the run must produce (the baseline writes exactly these)."""
+    m = len(plant.sources)
+    return [
+        (device_id, sid, base_ts + step * 1000, step * m + j + 0.5, None)
+        for device_id in plant.devices.values()
+        for step in range(steps)
+        for j, sid in enumerate(plant.sources)
+    ]
+
+
+def publisher(
+    broker: tuple[str, int], payloads: list[tuple[str, bytes]], ready: Any, go: Any, out: Any, timeout: float
+) -> None:
+    """The publisher process: connect, report ready, publish everything at QoS 1 on `go`, report the times."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    done = threading.Event()
+    connected = threading.Event()
+    acked = 0
+
+    def on_connect(*_: Any) -> None:
+        connected.set()
+
+    def on_publish(*_: Any) -> None:
+        nonlocal acked
+        acked += 1
+        if acked == len(payloads):
+            done.set()
+
+    client = mqtt.Client(
+        CallbackAPIVersion.VERSION2, client_id=f"iotyun-bench-pub-{os.getpid()}", protocol=mqtt.MQTTv311
+    )
+    client.max_inflight_messages_set(INFLIGHT)
+    client.max_queued_messages_set(0)
+    client.on_connect = on_connect
+    client.on_publish = on_publish
+    client.connect(*broker, keepalive=60)
+    client.loop_start()
+    if not connected.wait(10):
+        out.put({"error": "publisher could not connect to Mosquitto"})
+        return
+    ready.set()
+    go.wait()
+    first = time.time()
+    for topic, body in payloads:
+        client.publish(topic, body, qos=1)
+    sent = time.time()
+    ok = done.wait(timeout)
+    last_ack = time.time()
+    client.loop_stop()
+    client.disconnect()
+    out.put(
+        {"first": first, "sent": sent, "last_ack": last_ack, "acked": acked, "all_acked": ok, "messages": len(payloads)}
+    )
+
+
+async def announce_online(db: benchlib.BenchDb, broker: tuple[str, int], sns: list[str], wait_s: float = 30) -> None:
+    """Every gateway says it is online; wait until the server has marked them all (it is subscribed and warm)."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    from iotyun.core.db import Database
+    from iotyun.devices.models import DEV_ONLINE, Gateway
+
+    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"iotyun-bench-state-{os.getpid()}")
+    client.connect(*broker)
+    client.loop_start()
+    database = Database(db.url)
+    deadline = time.monotonic() + wait_s
+    try:
+        while True:
+            for sn in sns:
+                body = orjson.dumps({"state": "online", "ts": int(time.time() * 1000), "ip": "127.0.0.1"})
+                client.publish(f"iotyun/dev/{sn}/state", body, qos=1)
+            for _ in range(20):
+                await asyncio.sleep(0.1)
+                async with database.sessionmaker() as session:
+                    online = (
+                        await session.execute(select(func.count()).where(Gateway.dev_state == DEV_ONLINE))
+                    ).scalar_one()
+                if online >= len(sns):
+                    return
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server marked only {online} of {len(sns)} gateways online")
+    finally:
+        client.loop_stop()
+        client.disconnect()
+        await database.dispose()
+
+
+async def wait_committed(
+    db: benchlib.BenchDb, gateways: int, last_seq: int, total: int, deadline: float
+) -> tuple[float | None, int, int]:
+    """(time every cursor reached last_seq, or None on timeout; stored rows; distinct (device, source, ts))."""
+    from iotyun.core.db import Database
+    from iotyun.telemetry.models import history_value, ingest_cursor
+
+    database = Database(db.url)
+    done_at: float | None = None
+    try:
+        async with database.engine.connect() as conn:
+            stmt = select(func.count()).where(ingest_cursor.c.seq >= last_seq)
+            while time.time() < deadline:
+                if (await conn.execute(stmt)).scalar_one() >= gateways:
+                    done_at = time.time()
+                    break
+                await conn.rollback()
+                await asyncio.sleep(CURSOR_POLL_S)
+            await conn.rollback()
+            count_stmt = select(func.count()).select_from(history_value)
+            stored = int((await conn.execute(count_stmt)).scalar_one())
+            # A cursor committed ahead of its rows would be a bug; give stragglers until the deadline to show it.
+            while done_at is not None and stored < total and time.time() < deadline:
+                await asyncio.sleep(0.5)
+                await conn.rollback()
+                stored = int((await conn.execute(count_stmt)).scalar_one())
+            distinct = int(
+                (
+                    await conn.execute(
+                        text(
+                            "SELECT count(*) FROM (SELECT DISTINCT device_id, data_source_id, ts FROM history_value) d"
+                        )
+                    )
+                ).scalar_one()
+            )
+    finally:
+        await database.dispose()
+    return done_at, stored, distinct
+
+
+async def baseline_pg(db: benchlib.BenchDb, rows: list[tuple[int, int, int, float, None]]) -> float:
+    """Seconds for one COPY of `rows` into a scratch table shaped like history_value (columns and index)."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    conn = await asyncpg.connect(db.asyncpg_dsn)
+    try:
+        await conn.execute("CREATE TABLE bench_copy (LIKE history_value INCLUDING ALL)")
+        started = time.perf_counter()
+        await conn.copy_records_to_table(
+            "bench_copy", records=rows, columns=["device_id", "data_source_id", "ts", "value", "text"]
+        )
+        elapsed = time.perf_counter() - started
+        n = await conn.fetchval("SELECT count(*) FROM bench_copy")
+        assert n == len(rows), (n, len(rows))
+        await conn.execute("DROP TABLE bench_copy")
+        return elapsed
+    finally:
+        await conn.close()
+
+
+def baseline_sqlite(db: benchlib.BenchDb, rows: list[tuple[int, int, int, float, None]]) -> float:
+    """Seconds for one executemany of `rows` in one transaction into a scratch table with history_value's shape."""
+    conn = sqlite3.connect(db.sqlite_path)
+    try:
+        conn.execute(
+            "CREATE TABLE bench_copy (device_id BIGINT NOT NULL, data_source_id BIGINT NOT NULL, ts BIGINT NOT NULL, "
+            "value FLOAT, text VARCHAR(255))"
+        )
+        conn.execute("CREATE INDEX ix_bench_copy ON bench_copy (device_id, data_source_id, ts)")
+        conn.commit()
+        started = time.perf_counter()
+        with conn:
+            conn.executemany("INSERT INTO bench_copy VALUES (?, ?, ?, ?, ?)", rows)
+        elapsed = time.perf_counter() - started
+        conn.execute("DROP TABLE bench_copy")
+        conn.commit()
+        return elapsed
+    finally:
+        conn.close()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--devices", type=int, default=100)
+    parser.add_argument("--sources", type=int, default=50, help="float32 data sources per device")
+    parser.add_argument("--points", type=int, default=1_000_000, help="total points (rounded to whole steps)")
+    parser.add_argument("--batch", type=int, default=500, help="values per MQTT batch (about)")
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
+    parser.add_argument("--timeout", type=float, default=180, help="seconds to wait for the last commit")
+    parser.add_argument(
+        "--queue-limit",
+        type=int,
+        default=0,
+        help="the broker's max_queued_messages (0: no limit; Mosquitto's default is 1000, which drops a burst)",
+    )
+    args = parser.parse_args()
+
+    per_batch = max(1, args.batch // args.sources)  # one-second steps of all data sources per batch
+    steps = max(1, args.points // (args.devices * args.sources))
+    total = args.devices * args.sources * steps
+    last_seq = math.ceil(steps / per_batch)
+    base_ts = (int(time.time()) - 86_400) * 1000  # yesterday: inside the server's accepted time window
+    ctx = mp.get_context("spawn")
+    with benchlib.bench_db(args.db) as db, benchlib.mosquitto(db.tmp, args.queue_limit) as broker:
+        plant = asyncio.run(benchlib.provision(db, args.devices, args.sources))
+        sns = list(plant.devices)
+        log = db.tmp / "server.log"
+        port = benchlib.free_port()
+        server = benchlib.start_server(db.env(IOTYUN_MQTT_URL=f"mqtt://{broker[0]}:{broker[1]}"), port, log)
+        try:
+            benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
+            asyncio.run(announce_online(db, broker, sns))
+            payloads = batches_of(sns, plant.sources, steps, per_batch, base_ts, boot=int(time.time() * 1000))
+            wire_bytes = sum(len(p) for _, p in payloads)
+            ready, go, out = ctx.Event(), ctx.Event(), ctx.Queue()
+            pub = ctx.Process(target=publisher, args=(broker, payloads, ready, go, out, args.timeout), daemon=True)
+            pub.start()
+            del payloads
+            if not ready.wait(60):
+                raise RuntimeError("the publisher did not get ready")
+            go.set()
+            start = time.time()
+            done_at, stored, distinct = asyncio.run(
+                wait_committed(db, args.devices, last_seq, total, start + args.timeout)
+            )
+            published = out.get(timeout=args.timeout)
+            pub.join(10)
+            if "error" in published:
+                raise RuntimeError(published["error"])
+        finally:
+            benchlib.stop([server])
+        if done_at is None or stored != total or distinct != total:
+            print(
+                f"incomplete: {stored} rows stored ({distinct} distinct) of {total}; server log:\n"
+                f"{benchlib.log_tail(log)}",
+                file=sys.stderr,
+            )
+        rows = rows_of(plant, steps, base_ts)
+        base_s = asyncio.run(baseline_pg(db, rows)) if args.db == "postgresql" else baseline_sqlite(db, rows)
+
+    elapsed = (done_at or time.time()) - published["first"]
+    cand = total / elapsed if done_at is not None else stored / elapsed
+    base = total / base_s
+    pub_rate = total / (published["last_ack"] - published["first"])
+    zero_loss = done_at is not None and stored == total and distinct == total
+    extra = {
+        "devices": args.devices,
+        "sources": args.sources,
+        "points": total,
+        "values_per_batch": per_batch * args.sources,
+        "batches": published["messages"],
+        "payload_mb": round(wire_bytes / 1e6, 1),
+        "database": args.db,
+        "seconds": round(elapsed, 3),
+        "stored": stored,
+        "distinct": distinct,
+        "zero_loss": zero_loss,
+        "mqtt_publish_points_s": round(pub_rate, 1),
+        "mqtt_all_acked": published["all_acked"],
+        "broker_max_queued_messages": args.queue_limit,
+    }
+    results = [
+        benchlib.result(
+            "ingest",
+            "ingest_points_per_s",
+            "points/s",
+            cand,
+            base,
+            "one raw COPY of the same rows into a scratch table with the same columns and index"
+            if args.db == "postgresql"
+            else "one executemany of the same rows into a scratch table with the same columns and index",
+            TARGET_POINTS_S,
+            zero_loss and cand >= TARGET_POINTS_S,
+            **extra,
+        )
+    ]
+    benchlib.report(f"ingest_{args.db}", results)
+    print(
+        f"context: {total} points in {published['messages']} batches ({wire_bytes / 1e6:.1f} MB) published and "
+        f"acknowledged by Mosquitto at {pub_rate:,.0f} points/s; committed in {elapsed:.2f} s; "
+        f"stored {stored}, distinct {distinct}, zero loss: {zero_loss}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

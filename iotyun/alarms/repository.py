@@ -1,0 +1,83 @@
+"""Alarm queries, scoped to the devices the caller reads (devices/scope.py decides which)."""
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, or_, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.alarms.models import CONFIRMED, Alarm
+from iotyun.core.deps import Actor
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import scope
+from iotyun.devices.models import Device
+
+_ALL = {ALL_TENANTS: True}
+
+
+async def visible(session: AsyncSession, actor: Actor) -> Select[Any]:
+    """The alarms of every device `actor` reads. Alarms carry the owner's tenant: a shared device's alarms live in
+    another tenant, so the device visibility decides, not the session's tenant."""
+    devices = await scope.readable(session, actor, Device.id)
+    return select(Alarm).where(Alarm.device_id.in_(devices.scalar_subquery())).execution_options(**_ALL)
+
+
+def _filtered(
+    stmt: Select[Any],
+    *,
+    device_id: int | None,
+    level: int | None,
+    alarm_type: int | None,
+    keyword: str | None,
+    start: datetime | None,
+    end: datetime | None,
+) -> Select[Any]:
+    if device_id is not None:
+        stmt = stmt.where(Alarm.device_id == device_id)
+    if level is not None:
+        stmt = stmt.where(Alarm.alarm_level == level)
+    if alarm_type is not None:
+        stmt = stmt.where(Alarm.alarm_type == alarm_type)
+    if keyword:
+        like = f"%{keyword}%"
+        stmt = stmt.where(or_(Alarm.sn.ilike(like), Alarm.dev_alias.ilike(like), Alarm.alarm_name.ilike(like)))
+    if start is not None:
+        stmt = stmt.where(Alarm.alarm_time >= start)
+    if end is not None:
+        stmt = stmt.where(Alarm.alarm_time <= end)
+    return stmt
+
+
+async def listing(session: AsyncSession, actor: Actor, *, unconfirmed: bool, **filters: Any) -> Select[Any]:
+    stmt = _filtered(await visible(session, actor), **filters)
+    if unconfirmed:
+        stmt = stmt.where(Alarm.alarm_type != CONFIRMED)
+    return stmt.order_by(Alarm.alarm_time.desc(), Alarm.id.desc())
+
+
+async def counts(session: AsyncSession, actor: Actor, since: datetime) -> tuple[int, int]:
+    base = (await visible(session, actor)).subquery()
+    unconfirmed = select(func.count()).select_from(base).where(base.c.alarm_type != CONFIRMED)
+    today = select(func.count()).select_from(base).where(base.c.alarm_time >= since)
+    return int((await session.execute(unconfirmed)).scalar_one()), int((await session.execute(today)).scalar_one())
+
+
+async def by_ids(session: AsyncSession, actor: Actor, ids: list[int]) -> list[Alarm]:
+    stmt = (await visible(session, actor)).where(Alarm.id.in_(ids))
+    return list((await session.scalars(stmt)).all())
+
+
+async def count_of_owner(session: AsyncSession, owner_id: int) -> int:
+    stmt = select(func.count()).select_from(Alarm).where(Alarm.owner_id == owner_id).execution_options(**_ALL)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def oldest_ids_of_owner(session: AsyncSession, owner_id: int, n: int) -> list[int]:
+    stmt = (
+        select(Alarm.id)
+        .where(Alarm.owner_id == owner_id)
+        .order_by(Alarm.alarm_time, Alarm.id)
+        .limit(n)
+        .execution_options(**_ALL)
+    )
+    return [int(i) for i in (await session.scalars(stmt)).all()]

@@ -1,0 +1,73 @@
+"""Alarm endpoints: /rAlarmDev (real-time), /rAlarmDev/count, /rAlarmDev/confirmation, /hAlarmDev (history)."""
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from iotyun.alarms import service
+from iotyun.alarms.dependencies import AlarmReader
+from iotyun.alarms.schemas import AlarmCountOut, AlarmOut, ConfirmIn
+from iotyun.core.db import from_epoch_ms
+from iotyun.core.deps import SessionDep, read_only
+from iotyun.core.envelope import Envelope, ok
+from iotyun.core.limits import ALARM_LEVEL_MAX, ALARM_LEVEL_MIN
+from iotyun.core.pagination import Page, PageDep
+
+router = APIRouter(tags=["alarms"])
+
+Level = Annotated[int | None, Query(ge=ALARM_LEVEL_MIN, le=ALARM_LEVEL_MAX)]
+Keyword = Annotated[str | None, Query(max_length=64)]
+
+
+@router.get("/rAlarmDev", response_model_by_alias=True)
+@read_only
+async def realtime_alarms(
+    actor: AlarmReader,
+    session: SessionDep,
+    page: PageDep,
+    device_id: int | None = None,
+    level: Level = None,
+    keyword: Keyword = None,
+) -> Envelope[Page[AlarmOut]]:
+    return ok(await service.realtime(session, actor, page, device_id=device_id, level=level, keyword=keyword))
+
+
+@router.get("/rAlarmDev/count")
+@read_only
+async def alarm_counts(
+    actor: AlarmReader, session: SessionDep, tz: Annotated[int, Query(ge=-840, le=840)] = 0
+) -> Envelope[AlarmCountOut]:
+    return ok(await service.counts(session, actor, tz))
+
+
+@router.post("/rAlarmDev/confirmation", response_model_by_alias=True)
+async def confirm_alarms(actor: AlarmReader, session: SessionDep, body: ConfirmIn) -> Envelope[list[AlarmOut]]:
+    return ok(await service.confirm(session, actor, body.ids, body.note.strip()))
+
+
+@router.get("/hAlarmDev", response_model_by_alias=True)
+@read_only
+async def history_alarms(
+    actor: AlarmReader,
+    session: SessionDep,
+    page: PageDep,
+    device_id: int | None = None,
+    level: Level = None,
+    alarm_type: Annotated[int | None, Query(ge=1, le=3)] = None,
+    keyword: Keyword = None,
+    start: Annotated[int | None, Query(ge=0)] = None,
+    end: Annotated[int | None, Query(ge=0)] = None,
+) -> Envelope[Page[AlarmOut]]:
+    return ok(
+        await service.history(
+            session,
+            actor,
+            page,
+            device_id=device_id,
+            level=level,
+            alarm_type=alarm_type,
+            keyword=keyword,
+            start=from_epoch_ms(start),
+            end=from_epoch_ms(end),
+        )
+    )

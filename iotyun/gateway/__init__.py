@@ -1,0 +1,1 @@
+"""The gateway agent (`iotyun gateway`) and the simulated gateways (`iotyun simulate`)."""

@@ -1,0 +1,204 @@
+"""What the ingest knows of a gateway: its registered device and the data sources of its published template."""
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices.models import Device, Gateway
+from iotyun.templates import service as template_service
+
+log = logging.getLogger("iotyun.telemetry.configs")
+
+NUMERIC_TYPES = frozenset({"int16", "uint16", "int32", "uint32", "float32", "float64"})
+INTEGER_TYPES = frozenset({"int16", "uint16", "int32", "uint32"})
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    key: str
+    kind: str  # "compare" or "bit"
+    op: str | None
+    threshold: float | None
+    bit_index: int | None
+    alarm_name: str
+    level: int
+    info: str
+
+    def active(self, value: float | bool | str | None) -> bool | None:
+        """Whether the condition holds for `value` (None: the value cannot be judged, e.g. a failed read)."""
+        if value is None or isinstance(value, str):
+            return None
+        number = float(value)
+        if self.kind == "bit":
+            return bool((int(number) >> (self.bit_index or 0)) & 1)
+        t = self.threshold if self.threshold is not None else 0.0
+        return {
+            "gt": number > t,
+            "ge": number >= t,
+            "lt": number < t,
+            "le": number <= t,
+            "eq": number == t,
+            "ne": number != t,
+        }.get(self.op or "", False)
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One published data source as the ingest checks and records it."""
+
+    id: int
+    name: str
+    data_type: str
+    rw: str
+    unit: str
+    decimals: int
+    min_value: float | None
+    max_value: float | None
+    string_length: int | None
+    history: str  # off | change | interval
+    interval_ms: int
+    group_id: int | None
+    faults: tuple[Fault, ...]
+    raw: dict[str, Any] = field(compare=False, repr=False)
+
+    @property
+    def kind(self) -> str:
+        if self.data_type == "bit":
+            return "bool"
+        if self.data_type == "string":
+            return "str"
+        return "num"
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceConfig:
+    gateway_id: int
+    sn: str
+    device_id: int | None  # None: the gateway is not registered by any tenant
+    tenant_id: int | None
+    owner_id: int | None
+    alias: str
+    template_id: int | None
+    version: int | None
+    sources: dict[int, Source]
+    groups: dict[int, str]
+
+
+def _source(raw: dict[str, Any]) -> Source:
+    faults = tuple(
+        Fault(
+            key=f"{raw['id']}:{i}",
+            kind=str(f.get("kind", "compare")),
+            op=f.get("op"),
+            threshold=None if f.get("threshold") is None else float(f["threshold"]),
+            bit_index=f.get("bit_index"),
+            alarm_name=str(f.get("alarm_name", "")),
+            level=int(f.get("level", 1)),
+            info=str(f.get("info", "")),
+        )
+        for i, f in enumerate(raw.get("faults") or [])
+    )
+    return Source(
+        id=int(raw["id"]),
+        name=str(raw.get("name", "")),
+        data_type=str(raw.get("data_type", "float32")),
+        rw=str(raw.get("rw", "r")),
+        unit=str(raw.get("unit", "")),
+        decimals=int(raw.get("decimals", 2)),
+        min_value=raw.get("min_value"),
+        max_value=raw.get("max_value"),
+        string_length=raw.get("string_length"),
+        history=str(raw.get("history", "off")),
+        interval_ms=int(raw.get("history_interval_s") or 0) * 1000,
+        group_id=raw.get("group_id"),
+        faults=faults,
+        raw=raw,
+    )
+
+
+async def load(session: AsyncSession, sn: str) -> DeviceConfig | None:
+    """The config of the gateway with this SN, or None for an SN no gateway has."""
+    gateway = (
+        await session.execute(
+            select(Gateway.id, Gateway.sn).where(Gateway.sn == sn).execution_options(**{ALL_TENANTS: True})
+        )
+    ).first()
+    if gateway is None:
+        return None
+    device = (
+        await session.execute(
+            select(Device.id, Device.tenant_id, Device.owner_id, Device.alias)
+            .where(Device.gateway_id == gateway.id, Device.registered.is_(True))
+            .execution_options(**{ALL_TENANTS: True})
+        )
+    ).first()
+    published = await template_service.published_config(session, sn) if device is not None else None
+    sources = {int(raw["id"]): _source(raw) for raw in (published or {}).get("data_sources", [])}
+    groups = {int(g["id"]): str(g.get("name", "")) for g in (published or {}).get("groups", [])}
+    return DeviceConfig(
+        gateway_id=int(gateway.id),
+        sn=str(gateway.sn),
+        device_id=None if device is None else int(device.id),
+        tenant_id=None if device is None else int(device.tenant_id),
+        owner_id=None if device is None else int(device.owner_id),
+        alias="" if device is None else str(device.alias),
+        template_id=None if published is None else int(published["template_id"]),
+        version=None if published is None else int(published["version"]),
+        sources=sources,
+        groups=groups,
+    )
+
+
+class ConfigCache:
+    """Gateway configs by SN, reloaded after `ttl` seconds (a publish, a registration or a rename shows within it)
+    or at once after invalidate()."""
+
+    def __init__(
+        self, sessionmaker: async_sessionmaker[AsyncSession], ttl: float = 5.0, unknown_ttl: float = 1.0
+    ) -> None:
+        self.sessionmaker = sessionmaker
+        self.ttl = ttl
+        # An SN without a registered device is asked again sooner: it may be registered any moment.
+        self.unknown_ttl = unknown_ttl
+        self._items: dict[str, tuple[float, DeviceConfig | None]] = {}
+
+    async def get(self, sn: str) -> DeviceConfig | None:
+        now = time.monotonic()
+        hit = self._items.get(sn)
+        if hit is not None:
+            known = hit[1] is not None and hit[1].device_id is not None
+            if now - hit[0] < (self.ttl if known else self.unknown_ttl):
+                return hit[1]
+        try:
+            async with self.sessionmaker() as session:
+                config = await load(session, sn)
+        except Exception:
+            if hit is None:
+                raise
+            # The database is away: keep running on what we knew (a running site must not lose values for it).
+            log.warning("config reload for %s failed; using the cached one", sn, exc_info=True)
+            self._items[sn] = (now, hit[1])
+            return hit[1]
+        self._items[sn] = (now, config)
+        return config
+
+    def peek(self, sn: str) -> DeviceConfig | None:
+        hit = self._items.get(sn)
+        return None if hit is None else hit[1]
+
+    def by_device(self, device_id: int) -> DeviceConfig | None:
+        for _, config in self._items.values():
+            if config is not None and config.device_id == device_id:
+                return config
+        return None
+
+    def invalidate(self, sn: str | None = None) -> None:
+        if sn is None:
+            self._items.clear()
+        else:
+            self._items.pop(sn, None)

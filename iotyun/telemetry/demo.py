@@ -1,0 +1,153 @@
+"""`iotyun serve --demo`: the demo tenant's gateways run as simulated gateways inside the server process, so a
+newcomer sees live values, alarms and writes at once (they speak MQTT to the server's broker like real ones)."""
+
+import asyncio
+import contextlib
+import logging
+import math
+import random
+import time
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import select
+
+from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
+from iotyun.devices.demo import DEMO_SECRET
+from iotyun.devices.models import DEV_ONLINE, Gateway
+from iotyun.telemetry import configs
+from iotyun.telemetry.configs import DeviceConfig, Source
+from iotyun.telemetry.models import history_value
+
+log = logging.getLogger("iotyun.telemetry.demo")
+
+
+async def _demo_gateways(app: FastAPI) -> list[tuple[str, str]]:
+    """The demo gateways the seed shows online (a simulated one keeps each of them online for real)."""
+    async with app.state.db.sessionmaker() as session:
+        rows = await session.execute(
+            select(Gateway.sn).where(Gateway.sn.like("IOT00000%"), Gateway.dev_state == DEV_ONLINE).order_by(Gateway.sn)
+        )
+        return [(str(sn), DEMO_SECRET) for sn in rows.scalars()]
+
+
+HISTORY_DAYS = 7
+HISTORY_STEP_MS = 5 * 60_000
+
+
+def _curve(source: Source, ts: int, rng: random.Random) -> float | None:
+    """A plausible week of one variable: a daily cycle around the middle of its range, with noise."""
+    if source.kind == "str":
+        return None
+    if source.kind == "bool":
+        return float((ts // 3_600_000) % 5 != 0)
+    lo = source.min_value if source.min_value is not None else 0.0
+    hi = source.max_value if source.max_value is not None else 100.0
+    mid, amp = (lo + hi) / 2, (hi - lo) / 4
+    day = (ts % 86_400_000) / 86_400_000
+    value = mid + amp * math.sin(2 * math.pi * day) + rng.gauss(0, amp / 10)
+    return round(min(hi, max(lo, value)), source.decimals)
+
+
+async def backfill(app: FastAPI) -> int:
+    """A week of history and a few past alarms for the demo's bound gateways, once (their history is empty)."""
+    telemetry = app.state.telemetry
+    added = 0
+    now = int(time.time() * 1000) // HISTORY_STEP_MS * HISTORY_STEP_MS
+    for sn, _ in await _demo_gateways(app):
+        async with app.state.db.sessionmaker() as session:
+            config = await configs.load(session, sn)
+            if config is None or config.device_id is None or not config.sources:
+                continue
+            seen = await session.execute(
+                select(history_value.c.ts).where(history_value.c.device_id == config.device_id).limit(1)
+            )
+            if seen.first() is not None:
+                continue
+        rng = random.Random(sn)
+        rows = []
+        for source in config.sources.values():
+            if source.history == "off":
+                continue
+            for ts in range(now - HISTORY_DAYS * 86_400_000, now, HISTORY_STEP_MS):
+                value = _curve(source, ts, rng)
+                if value is not None:
+                    rows.append((config.device_id, source.id, ts, value, None))
+        telemetry.writer.add(rows, config.gateway_id, None)
+        await telemetry.writer.flush()
+        added += len(rows)
+        await _past_alarms(app, config, now)
+    return added
+
+
+async def _past_alarms(app: FastAPI, config: DeviceConfig, now: int) -> None:
+    """Three earlier occurrences of each fault condition: confirmed, recovered, and one still to confirm."""
+    assert config.device_id is not None and config.tenant_id is not None and config.owner_id is not None
+    async with app.state.db.sessionmaker() as session:
+        for source in config.sources.values():
+            for fault in source.faults:
+                for days_ago, state in ((5, CONFIRMED), (2, RECOVERED), (0.2, RECOVERED)):
+                    start = datetime.fromtimestamp((now - days_ago * 86_400_000) / 1000, UTC)
+                    session.add(
+                        Alarm(
+                            tenant_id=config.tenant_id,
+                            device_id=config.device_id,
+                            owner_id=config.owner_id,
+                            sn=config.sn,
+                            dev_alias=config.alias,
+                            data_source_id=source.id,
+                            data_source_name=source.name,
+                            fault_key=fault.key,
+                            alarm_name=fault.alarm_name,
+                            alarm_level=fault.level,
+                            alarm_type=state,
+                            alarm_info=fault.info,
+                            value=fault.threshold,
+                            alarm_time=start,
+                            recover_time=start + timedelta(minutes=12),
+                            confirm_time=start + timedelta(minutes=30) if state == CONFIRMED else None,
+                            confirm_user_name="admin" if state == CONFIRMED else None,
+                            alarm_note="已复位" if state == CONFIRMED else None,
+                        )
+                    )
+        await session.commit()
+
+
+def attach(app: FastAPI, http_port: int) -> None:
+    """Run the demo's simulated gateways while `app` runs (started after telemetry, stopped before it)."""
+    stop = asyncio.Event()
+    tasks: list[asyncio.Task[Any]] = []
+
+    async def on_start(app: FastAPI) -> None:
+        from iotyun.gateway.simulate import run_simulated_gateways
+
+        telemetry = app.state.telemetry
+        if not telemetry.started:
+            return
+        try:
+            added = await backfill(app)
+            if added:
+                log.info("demo: backfilled %d history values", added)
+        except Exception:
+            log.exception("demo history backfill failed")
+        gateways = await _demo_gateways(app)
+        host, port, _ = telemetry.mqtt_public
+        data_dir = app.state.settings.data_dir / "demo-gateways"
+        server = f"http://127.0.0.1:{http_port}"
+        tasks.append(
+            asyncio.create_task(
+                run_simulated_gateways(server, host, port, gateways, stop, rate_hz=1.0, data_dir=data_dir, period_s=30),
+                name="iotyun-demo-gateways",
+            )
+        )
+        log.info("demo: %d simulated gateways (%s)", len(gateways), ", ".join(sn for sn, _ in gateways))
+
+    async def on_stop(_: FastAPI) -> None:
+        stop.set()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await asyncio.wait_for(task, 5)
+
+    app.state.on_start.append(on_start)
+    app.state.on_stop.append(on_stop)

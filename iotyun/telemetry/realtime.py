@@ -1,0 +1,200 @@
+"""Latest values and the live fan-out: ingest events reach every WebSocket that subscribed, in this process or, with
+IOTYUN_REDIS_URL, in every server process (Redis pub/sub)."""
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+log = logging.getLogger("iotyun.telemetry.realtime")
+
+# A client with more undelivered messages than this is dropped (docs/api-telemetry.md): it reconnects and gets a
+# fresh snapshot, and never slows the others.
+QUEUE_LIMIT = 1000
+CHANNEL = "iotyun:rtd"
+
+Value = tuple[Any, int, int]  # (value, ts, quality)
+
+
+class LatestCache:
+    """The last value of every data source of every device this process has seen, and each device's state."""
+
+    def __init__(self) -> None:
+        self.values: dict[int, dict[int, Value]] = {}
+        self.states: dict[int, tuple[int, int]] = {}
+
+    def update(self, device_id: int, values: list[dict[str, Any]]) -> None:
+        current = self.values.setdefault(device_id, {})
+        for v in values:
+            old = current.get(v["id"])
+            if old is None or v["ts"] >= old[1]:
+                current[v["id"]] = (v["v"], v["ts"], v.get("q", 0))
+
+    def get(self, device_id: int) -> dict[int, Value]:
+        return self.values.get(device_id, {})
+
+    def set_state(self, device_id: int, dev_state: int, ts: int) -> None:
+        self.states[device_id] = (dev_state, ts)
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket client: what it listens to and its bounded queue of encoded messages."""
+
+    user_id: int
+    devices: dict[int, frozenset[int] | None] = field(default_factory=dict)  # device -> source filter (None: all)
+    alarms: bool = False
+    # The devices this user may read, for alarm pushes (refreshed by the socket handler).
+    readable: frozenset[int] = frozenset()
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    dropped: bool = False
+    on_drop: Callable[[], None] | None = None
+
+    def offer(self, message: str) -> None:
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.dropped = True
+            if self.on_drop is not None:
+                self.on_drop()
+
+
+class Hub:
+    """Routes events (values, state, alarm) to subscribers. publish() goes through Redis when configured, so each
+    process delivers what any process ingested; otherwise straight to this process's subscribers."""
+
+    def __init__(self, cache: LatestCache, redis_url: str = "") -> None:
+        self.cache = cache
+        self.redis_url = redis_url
+        self.by_device: dict[int, set[Subscriber]] = {}
+        self.alarm_subscribers: set[Subscriber] = set()
+        self._redis: Any = None
+        self._listener: asyncio.Task[None] | None = None
+        self.published = 0
+
+    # --- subscriptions ------------------------------------------------------------------------------------------
+
+    def subscribe(self, sub: Subscriber, device_id: int, sources: frozenset[int] | None) -> None:
+        sub.devices[device_id] = sources
+        self.by_device.setdefault(device_id, set()).add(sub)
+
+    def unsubscribe(self, sub: Subscriber, device_id: int) -> None:
+        sub.devices.pop(device_id, None)
+        subs = self.by_device.get(device_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.by_device[device_id]
+
+    def watch_alarms(self, sub: Subscriber) -> None:
+        sub.alarms = True
+        self.alarm_subscribers.add(sub)
+
+    def remove(self, sub: Subscriber) -> None:
+        for device_id in list(sub.devices):
+            self.unsubscribe(sub, device_id)
+        self.alarm_subscribers.discard(sub)
+
+    def subscriber_count(self) -> int:
+        return len({s for subs in self.by_device.values() for s in subs} | self.alarm_subscribers)
+
+    # --- events -------------------------------------------------------------------------------------------------
+
+    async def publish(self, event: dict[str, Any]) -> None:
+        self.published += 1
+        if self._redis is not None:
+            try:
+                await self._redis.publish(CHANNEL, orjson.dumps(event))
+                return
+            except Exception:  # Redis gone: this process's own clients still get the event
+                log.warning("redis publish failed; delivering locally", exc_info=True)
+        self.deliver(event)
+
+    def deliver(self, event: dict[str, Any]) -> None:
+        """Hand one event to the subscribers of this process (and keep the latest values)."""
+        kind = event.get("type")
+        if kind == "alarm":
+            self._deliver_alarm(event)
+            return
+        device_id = int(event["device_id"])
+        if kind == "values":
+            self.cache.update(device_id, event["values"])
+        elif kind == "state":
+            self.cache.set_state(device_id, int(event["dev_state"]), int(event["ts"]))
+        subs = self.by_device.get(device_id)
+        if not subs:
+            return
+        encoded = encode(event)
+        for sub in list(subs):
+            only = sub.devices.get(device_id)
+            if kind == "values" and only is not None:
+                picked = [v for v in event["values"] if v["id"] in only]
+                if picked:
+                    sub.offer(encode({**event, "values": picked}))
+            else:
+                sub.offer(encoded)
+
+    def _deliver_alarm(self, event: dict[str, Any]) -> None:
+        alarm = event["alarm"]
+        device_id = int(alarm["device_id"])
+        encoded = encode(event)
+        targets = {s for s in self.alarm_subscribers if device_id in s.readable}
+        targets |= self.by_device.get(device_id, set())
+        for sub in targets:
+            sub.offer(encoded)
+
+    # --- Redis bridge -------------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        if not self.redis_url:
+            return
+        import redis.asyncio as aioredis
+
+        self._redis = aioredis.from_url(self.redis_url)
+        ready = asyncio.Event()
+        self._listener = asyncio.create_task(self._listen(ready), name="iotyun-hub-redis")
+        await asyncio.wait_for(ready.wait(), timeout=10)
+
+    async def _listen(self, ready: asyncio.Event) -> None:
+        backoff = 0.5
+        while True:
+            try:
+                pubsub = self._redis.pubsub()
+                await pubsub.subscribe(CHANNEL)
+                ready.set()
+                backoff = 0.5
+                async for message in pubsub.listen():
+                    if message.get("type") != "message":
+                        continue
+                    try:
+                        self.deliver(orjson.loads(message["data"]))
+                    except Exception:
+                        log.exception("bad hub event from redis")
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("redis subscription lost; retrying in %.1fs", backoff, exc_info=True)
+                await asyncio.sleep(backoff)
+                backoff = min(backoff * 2, 10)
+
+    async def stop(self) -> None:
+        if self._listener is not None:
+            self._listener.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._listener
+        if self._redis is not None:
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
+
+
+def encode(event: dict[str, Any]) -> str:
+    return orjson.dumps(event).decode()
+
+
+Publisher = Callable[[dict[str, Any]], Awaitable[None]]

@@ -1,0 +1,261 @@
+"""HTTP routes of telemetry (docs/api-telemetry.md): live values, control writes and passwords, history and its
+export, device access facts, and the broker's authentication hooks (docs/device-protocol.md)."""
+
+import io
+from datetime import UTC, datetime, timedelta
+from typing import Annotated, Any
+from urllib.parse import quote
+
+import openpyxl
+import orjson
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import Response
+
+from iotyun.auth import service as auth_service
+from iotyun.core.deps import Actor, Anonymous, SessionDep, read_only, require
+from iotyun.core.envelope import Envelope, ok
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
+from iotyun.core.permissions import Perm
+from iotyun.core.spreadsheets import wants_english
+from iotyun.devices import service as device_service
+from iotyun.telemetry import control, hooks
+from iotyun.telemetry import history as hist
+from iotyun.telemetry.broker import TOPIC_PREFIX
+from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.schemas import (
+    AccessOut,
+    ControlsIn,
+    ControlsOut,
+    HookIn,
+    LiveOut,
+    WriteConfigOut,
+    WriteIn,
+    WriteOut,
+)
+
+router = APIRouter(tags=["telemetry"])
+
+# deviceDetail/{id} is a P10000 page (SPEC §2): live values, history and writes are read through it.
+DeviceViewer = Annotated[Actor, Depends(require(Perm.HOME))]
+XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _telemetry(request: Request) -> Telemetry:
+    runtime: Telemetry = request.app.state.telemetry
+    return runtime
+
+
+TelemetryDep = Annotated[Telemetry, Depends(_telemetry)]
+
+
+@router.get("/rDev")
+@read_only
+async def live_values(
+    actor: DeviceViewer, session: SessionDep, telemetry: TelemetryDep, device_id: int
+) -> Envelope[LiveOut]:
+    return ok(await control.live(session, actor, telemetry, device_id))
+
+
+@router.get("/yun/v2/rDev/config")
+@read_only
+async def write_config(actor: DeviceViewer, session: SessionDep, device_id: int) -> Envelope[WriteConfigOut]:
+    return ok(await control.write_config(session, actor, device_id))
+
+
+@router.post("/yun/rDev")
+async def write_value(
+    actor: DeviceViewer, session: SessionDep, telemetry: TelemetryDep, body: WriteIn
+) -> Envelope[WriteOut]:
+    return ok(await control.write(session, actor, telemetry, body))
+
+
+@router.get("/dev/controls")
+@read_only
+async def get_controls(actor: DeviceViewer, session: SessionDep, device_id: int | None = None) -> Envelope[ControlsOut]:
+    return ok(await control.controls(session, actor, device_id))
+
+
+@router.put("/dev/controls")
+async def put_controls(actor: DeviceViewer, session: SessionDep, body: ControlsIn) -> Envelope[ControlsOut]:
+    return ok(await control.set_controls(session, actor, body))
+
+
+@router.get("/dev/access")
+@read_only
+async def device_access(
+    _: Anonymous,
+    request: Request,
+    session: SessionDep,
+    telemetry: TelemetryDep,
+    sn_code: str | None = None,
+    x_device_secret: Annotated[str, Header()] = "",
+) -> Envelope[AccessOut]:
+    # Asked by the console (token, P10000) and by a gateway discovering its broker (SN + secret, like /dev/config).
+    if sn_code is not None or x_device_secret:
+        if await device_service.authenticate_gateway(session, sn_code or "", x_device_secret) is None:
+            raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
+    else:
+        actor = await auth_service.authenticate(session, request)
+        if not actor.can(Perm.HOME):
+            raise AppError(ErrorCode.NO_PRIVILEGE)
+    host, port, embedded = telemetry.mqtt_public
+    return ok(
+        AccessOut(
+            mqtt_host=host, mqtt_port=port, embedded=embedded, config_path="/api/dev/config", topic_prefix=TOPIC_PREFIX
+        )
+    )
+
+
+# --- history ---------------------------------------------------------------------------------------------------------
+
+
+def _ids(raw: str) -> list[int]:
+    try:
+        ids = [int(p) for p in raw.split(",") if p.strip()]
+    except ValueError:
+        raise AppError(ErrorCode.PARAM_INVALID, field="ids") from None
+    return list(dict.fromkeys(ids))
+
+
+async def _history(
+    session: SessionDep,
+    telemetry: Telemetry,
+    actor: Actor,
+    device_id: int,
+    ids: str,
+    start: int,
+    end: int,
+    bucket: str,
+    agg: str,
+    fill: str,
+    width: int,
+    tz: int,
+) -> tuple[list[Any], dict[int, list[hist.Point]], bool, hist.Query]:
+    q = hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=tz)
+    wanted = _ids(ids)
+    hist.check(q, len(wanted))
+    device = await control._device(session, actor, device_id)
+    # The published configuration from the ingest's cache (a publish shows within its TTL): history queries are
+    # frequent and the publication snapshot holds the screens too.
+    config = await telemetry.configs.get(device.sn)
+    sources = []
+    for sid in wanted:
+        source = None if config is None else config.sources.get(sid)
+        if source is None:
+            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="ids")
+        sources.append(source)
+    points, downsampled = await hist.series(session, device.id, sources, q)
+    return sources, points, downsampled, q
+
+
+Start = Annotated[int, Query(ge=0)]
+Width = Annotated[int, Query(ge=HISTORY_WIDTH_MIN, le=HISTORY_WIDTH_MAX)]
+Tz = Annotated[int, Query(ge=-840, le=840)]
+
+
+@router.get("/hDev")
+@read_only
+async def history_values(
+    actor: DeviceViewer,
+    session: SessionDep,
+    telemetry: TelemetryDep,
+    device_id: int,
+    ids: str,
+    start: Start,
+    end: Start,
+    bucket: str = "raw",
+    agg: str = "avg",
+    fill: str = "none",
+    width: Width = HISTORY_WIDTH_DEFAULT,
+    tz: Tz = 0,
+) -> Response:
+    sources, points, downsampled, q = await _history(
+        session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, width, tz
+    )
+    data = {
+        "device_id": device_id,
+        "bucket": q.bucket,
+        "agg": q.agg,
+        "downsampled": downsampled,
+        "series": [
+            {
+                "id": s.id,
+                "name": s.name,
+                "unit": s.unit,
+                "decimals": s.decimals,
+                "points": hist.rounded(points[s.id], s.decimals),
+            }
+            for s in sources
+        ],
+    }
+    # History series can hold 20,000 points: serialized once with orjson, not through a response model (DESIGN §5.13).
+    body = ok(None).model_dump()
+    body["data"] = data
+    return Response(orjson.dumps(body), media_type="application/json")
+
+
+@router.get("/yun/his/export")
+@read_only
+async def export_history(
+    actor: DeviceViewer,
+    session: SessionDep,
+    telemetry: TelemetryDep,
+    device_id: int,
+    ids: str,
+    start: Start,
+    end: Start,
+    bucket: str = "raw",
+    agg: str = "avg",
+    fill: str = "none",
+    tz: Tz = 0,
+    confirm: int = 0,
+) -> Response:
+    sources, points, _, _ = await _history(
+        session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, HISTORY_WIDTH_MAX, tz
+    )
+    rows = hist.table({s.id: hist.rounded(points[s.id], s.decimals) for s in sources}, [s.id for s in sources])
+    if not rows:
+        raise AppError(ErrorCode.EXPORT_EMPTY)
+    if len(rows) > hist.EXPORT_CAP and not confirm:
+        raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=len(rows))
+    book = openpyxl.Workbook(write_only=True)
+    sheet = book.create_sheet()
+    en = wants_english()
+    sheet.append(["Time" if en else "时间", *[f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]])
+    zone = timedelta(minutes=tz)
+    for ts, values in rows[: hist.EXPORT_CAP]:
+        local = (datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None)
+        sheet.append([local, *values])
+    out = io.BytesIO()
+    book.save(out)
+    name = f"history-{device_id}.xlsx"
+    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
+    return Response(out.getvalue(), media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
+
+
+# --- broker hooks ------------------------------------------------------------------------------------------------------
+
+
+async def _hook_body(request: Request) -> HookIn:
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            raw = orjson.loads(await request.body())
+        except orjson.JSONDecodeError:
+            raw = {}
+    else:
+        raw = dict(await request.form())
+    if not isinstance(raw, dict):
+        raw = {}
+    return HookIn.model_validate({k: str(v) for k, v in raw.items() if k in HookIn.model_fields and v is not None})
+
+
+@router.post("/yun/validateReq/dev")
+async def validate_device(_: Anonymous, request: Request, session: SessionDep) -> dict[str, Any]:
+    # Called by the broker, not the console: it reads the EMQX / mosquitto-go-auth answer shape, not the envelope.
+    return await hooks.validate_device(session, await _hook_body(request))
+
+
+@router.post("/yun/validateReq/user")
+async def validate_user(_: Anonymous, request: Request, telemetry: TelemetryDep) -> dict[str, Any]:
+    return hooks.validate_service(telemetry, await _hook_body(request))

@@ -1,0 +1,262 @@
+"""The telemetry runtime of one server process: broker (embedded or external), ingest, history writer, alarm engine,
+live hub, pending control writes, the online/offline watchdog and the storage limits. Built by create_app, started
+by its lifespan."""
+
+import asyncio
+import contextlib
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select, update
+
+from iotyun.alarms.engine import AlarmEngine
+from iotyun.core.config import Settings
+from iotyun.core.db import Database, epoch_ms, utcnow
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import service as device_service
+from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE, Device, Gateway
+from iotyun.telemetry import retention
+from iotyun.telemetry.broker import EmbeddedBroker
+from iotyun.telemetry.configs import ConfigCache, DeviceConfig
+from iotyun.telemetry.ingest import Ingest, wait_idle
+from iotyun.telemetry.mqtt import BrokerAddress, MqttLink
+from iotyun.telemetry.realtime import Hub, LatestCache
+from iotyun.telemetry.store import HistoryWriter
+
+log = logging.getLogger("iotyun.telemetry")
+_ALL = {ALL_TENANTS: True}
+WATCHDOG_TICK_S = 2.0
+REPORT_TIME_EVERY_S = 30.0
+
+
+@dataclass
+class PendingWrite:
+    sn: str
+    future: asyncio.Future[dict[str, Any]]
+    created: float = field(default_factory=time.monotonic)
+
+
+class Telemetry:
+    def __init__(self, settings: Settings, db: Database) -> None:
+        self.settings = settings
+        self.db = db
+        self.enabled = settings.telemetry_enabled
+        self.cache = LatestCache()
+        self.hub = Hub(self.cache, settings.redis_url)
+        self.configs = ConfigCache(db.sessionmaker)
+        self.writer = HistoryWriter(db.engine, settings.ingest_flush_ms, settings.ingest_batch_rows)
+        self.alarms = AlarmEngine(db.sessionmaker, self.hub.publish)
+        self.ingest = Ingest(self.configs, self.writer, self.hub, self.alarms, db.sessionmaker)
+        self.ingest.state_handler = self._on_state
+        self.pending: dict[str, PendingWrite] = {}
+        self.broker: EmbeddedBroker | None = None
+        self.address: BrokerAddress | None = None
+        self.link: MqttLink | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._reported: dict[int, float] = {}
+        self.started = False
+
+    # --- life -----------------------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        if not self.enabled or self.started:
+            return
+        await self.hub.start()
+        await self.alarms.load()
+        await self._load_online()
+        self.writer.start()
+        self.alarms.start()
+        if self.settings.mqtt_url:
+            self.address = BrokerAddress.parse(self.settings.mqtt_url)
+        else:
+            self.broker = EmbeddedBroker(self.db.sessionmaker, self.settings.mqtt_bind, self.settings.mqtt_port)
+            await self.broker.start()
+            self.address = BrokerAddress(
+                "127.0.0.1" if self.settings.mqtt_bind in ("0.0.0.0", "") else self.settings.mqtt_bind,  # noqa: S104
+                self.broker.port,
+                self.broker.service_user,
+                self.broker.service_password,
+            )
+        # The embedded broker (amqtt) speaks MQTT 3.1.1; external ones (Mosquitto, EMQX) get MQTT 5.
+        self.link = MqttLink(
+            self.address,
+            self._on_message,
+            self.settings.mqtt_share_group,
+            v5=self.broker is None,
+            on_subscribed=self.broker.mark_ready if self.broker is not None else None,
+        )
+        self.link.start()
+        self._tasks.append(asyncio.create_task(self._watchdog(), name="iotyun-watchdog"))
+        self._tasks.append(asyncio.create_task(self._retention(), name="iotyun-retention"))
+        self.started = True
+
+    async def wait_connected(self, wait_s: float = 10.0) -> None:
+        assert self.link is not None
+        await asyncio.wait_for(self.link.connected.wait(), wait_s)
+
+    async def stop(self) -> None:
+        if not self.started:
+            return
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._tasks.clear()
+        if self.link is not None:
+            await self.link.stop()
+        if self.broker is not None:
+            await self.broker.stop()
+        await self.alarms.stop()
+        await self.writer.stop()
+        await self.hub.stop()
+        for pending in self.pending.values():
+            pending.future.cancel()
+        self.started = False
+
+    async def idle(self) -> None:
+        """Until every value and alarm accepted so far is stored (tests and benchmarks)."""
+        await wait_idle(self.writer, self.alarms)
+
+    @property
+    def mqtt_public(self) -> tuple[str, int, bool]:
+        """Where gateways connect: host, port, and whether it is the embedded broker."""
+        if self.address is None:
+            if self.settings.mqtt_url:
+                a = BrokerAddress.parse(self.settings.mqtt_url)
+                return a.host, a.port, False
+            return self.settings.mqtt_bind, self.settings.mqtt_port, True
+        return self.address.host, self.address.port, self.broker is not None
+
+    # --- messages ---------------------------------------------------------------------------------------------------
+
+    async def _on_message(self, kind: str, sn: str, payload: bytes) -> None:
+        if kind == "values":
+            await self.ingest.on_values(sn, payload)
+        elif kind == "state":
+            await self.ingest.on_state(sn, payload)
+        elif kind == "ack":
+            self._on_ack(sn, payload)
+
+    def _on_ack(self, sn: str, payload: bytes) -> None:
+        import orjson
+
+        try:
+            body = orjson.loads(payload)
+        except orjson.JSONDecodeError:
+            self.ingest.stats["rejected_ack"] += 1
+            return
+        req_id = body.get("req_id") if isinstance(body, dict) else None
+        pending = self.pending.get(req_id) if isinstance(req_id, str) else None
+        if pending is None or pending.sn != sn or pending.future.done():
+            return
+        pending.future.set_result(body)
+
+    async def _on_state(self, config: DeviceConfig, online: bool, info: dict[str, str]) -> None:
+        state = DEV_ONLINE if online else DEV_OFFLINE
+        await self._set_state(config.gateway_id, state, info)
+
+    async def _set_state(self, gateway_id: int, state: int, info: dict[str, str] | None = None) -> None:
+        info = info or {}
+        for attempt in range(5):
+            try:
+                async with self.db.sessionmaker() as session:
+                    await device_service.set_state(session, gateway_id, state, info.get("ip"))
+                    if info.get("firmware_version"):
+                        await session.execute(
+                            update(Gateway)
+                            .where(Gateway.id == gateway_id)
+                            .values(firmware_version=info["firmware_version"][:32])
+                        )
+                    device_ids = [
+                        int(i)
+                        for i in (
+                            await session.execute(
+                                select(Device.id)
+                                .where(Device.gateway_id == gateway_id, Device.registered.is_(True))
+                                .execution_options(**_ALL)
+                            )
+                        ).scalars()
+                    ]
+                    await session.commit()
+                break
+            except Exception:
+                log.warning("state write for gateway %s failed (attempt %d)", gateway_id, attempt + 1, exc_info=True)
+                await asyncio.sleep(0.5 * (attempt + 1))
+        else:
+            return
+        if state == DEV_ONLINE:
+            self._reported[gateway_id] = time.monotonic()
+        now = epoch_ms(utcnow()) or 0
+        for device_id in device_ids:
+            await self.hub.publish({"type": "state", "device_id": device_id, "dev_state": state, "ts": now})
+
+    async def _load_online(self) -> None:
+        """Gateways the database calls online get one watchdog period to speak up after a restart."""
+        async with self.db.sessionmaker() as session:
+            ids = (await session.execute(select(Gateway.id).where(Gateway.dev_state == DEV_ONLINE))).scalars().all()
+        now = time.monotonic()
+        for gateway_id in ids:
+            self.ingest.last_seen[int(gateway_id)] = now
+
+    async def _watchdog(self) -> None:
+        limit = self.settings.offline_after_seconds
+        while True:
+            await asyncio.sleep(WATCHDOG_TICK_S)
+            try:
+                now = time.monotonic()
+                for gateway_id, seen in list(self.ingest.last_seen.items()):
+                    if now - seen > limit:
+                        self.ingest.forget_gateway(gateway_id)
+                        log.info("gateway %s silent for %.0fs: offline", gateway_id, now - seen)
+                        await self._set_state(gateway_id, DEV_OFFLINE)
+                # report_time follows the latest message, written at most every REPORT_TIME_EVERY_S per gateway.
+                due = [
+                    g
+                    for g, seen in self.ingest.last_seen.items()
+                    if now - self._reported.get(g, 0) > REPORT_TIME_EVERY_S
+                ]
+                if due:
+                    async with self.db.sessionmaker() as session:
+                        await session.execute(update(Gateway).where(Gateway.id.in_(due)).values(report_time=utcnow()))
+                        await session.commit()
+                    for g in due:
+                        self._reported[g] = now
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("watchdog tick failed", exc_info=True)
+
+    async def _retention(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.retention_interval_seconds)
+            try:
+                await retention.enforce(self.db)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("storage limit check failed", exc_info=True)
+
+    # --- writes ---------------------------------------------------------------------------------------------------
+
+    async def send_write(self, sn: str, body: dict[str, Any]) -> dict[str, Any]:
+        """Publish a write and wait for the gateway's ack; TimeoutError when none comes in time."""
+        if self.link is None or not self.link.connected.is_set():
+            raise ConnectionError("MQTT broker not connected")
+        loop = asyncio.get_running_loop()
+        req_id = str(body["req_id"])
+        pending = PendingWrite(sn, loop.create_future())
+        self.pending[req_id] = pending
+        try:
+            await self.link.publish(sn, "write", body)
+            return await asyncio.wait_for(pending.future, self.settings.write_timeout_seconds)
+        finally:
+            self.pending.pop(req_id, None)
+
+    async def notify_config(self, sn: str, version: int) -> None:
+        """Tell a gateway its published configuration changed (it fetches /dev/config again)."""
+        self.configs.invalidate(sn)
+        if self.link is not None and self.link.connected.is_set():
+            with contextlib.suppress(Exception):
+                await self.link.publish(sn, "config", {"version": version})

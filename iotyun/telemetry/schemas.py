@@ -1,0 +1,84 @@
+"""Telemetry payloads (docs/api-telemetry.md)."""
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field
+
+from iotyun.core.limits import CONTROL_PASSWORD_MAX
+
+
+class LiveItem(BaseModel):
+    id: int
+    name: str
+    group_id: int | None
+    group_name: str
+    data_type: str
+    rw: str
+    unit: str
+    decimals: int
+    min_value: float | None
+    max_value: float | None
+    string_length: int | None
+    value: Any = None
+    ts: int | None = None
+    quality: int | None = None
+
+
+class LiveOut(BaseModel):
+    device_id: int
+    sn_code: str
+    dev_alias: str
+    dev_state: int
+    report_time: int | None
+    template_id: int | None
+    template_version: int | None
+    can_write: bool
+    password_required: bool
+    items: list[LiveItem]
+
+
+class WriteConfigOut(BaseModel):
+    user_can_write: bool
+    device_can_write: bool
+    online: bool
+    password_required: bool
+
+
+class WriteIn(BaseModel):
+    device_id: int
+    data_source_id: int
+    value: Any
+    password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None
+
+
+class WriteOut(BaseModel):
+    req_id: str
+    value: Any
+    old_value: Any
+    ack_time: int
+
+
+class ControlsOut(BaseModel):
+    global_password_set: bool
+    device_password_set: bool
+
+
+class ControlsIn(BaseModel):
+    device_id: int | None = None
+    password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None
+
+
+class AccessOut(BaseModel):
+    mqtt_host: str
+    mqtt_port: int
+    embedded: bool
+    config_path: str
+    topic_prefix: str
+
+
+class HookIn(BaseModel):
+    username: str = ""
+    password: str = ""
+    clientid: str = ""
+    topic: str | None = None
+    action: str | None = None

@@ -1,0 +1,64 @@
+"""`serve --demo`: the demo's gateways run simulated in the server process, with a week of history and past alarms
+backfilled once, so a newcomer sees live values, a chart and alarms at once."""
+
+from fastapi import FastAPI
+from sqlalchemy import func, select
+
+from iotyun.alarms.models import Alarm
+from iotyun.auth.models import User
+from iotyun.devices import demo as device_demo
+from iotyun.devices.models import Device
+from iotyun.telemetry import demo
+from iotyun.telemetry.models import history_value
+from iotyun.templates import demo as template_demo
+from tests.team.conftest import Team
+from tests.telemetry.conftest import eventually, http
+from tests.templates.conftest import ok
+
+__all__ = ["http"]
+
+
+async def seed_demo(app: FastAPI, team: Team) -> int:
+    async with app.state.db.sessionmaker() as s:
+        admin = (await s.execute(select(User).where(User.id == team.admin.user_id))).scalar_one()
+        await device_demo.seed(s, team.admin.tenant_id or 0, {"admin": admin})
+        await template_demo.seed(s, team.admin.tenant_id or 0, {"admin": admin})
+        await s.commit()
+    app.state.telemetry.configs.invalidate()  # as registering through the API does
+    async with app.state.db.sessionmaker() as s:
+        return int((await s.execute(select(Device.id).where(Device.sn == "IOT0000001"))).scalar_one())
+
+
+async def test_backfill_once(app: FastAPI, team: Team) -> None:
+    await seed_demo(app, team)
+    added = await demo.backfill(app)
+    assert added > 7 * 24 * 12  # a week every 5 minutes, several variables
+    assert await demo.backfill(app) == 0
+    async with app.state.db.sessionmaker() as s:
+        stored = (await s.execute(select(func.count()).select_from(history_value))).scalar_one()
+        kinds = sorted((await s.execute(select(Alarm.alarm_type))).scalars())
+    assert stored == added
+    assert kinds and kinds.count(3) * 3 == len(kinds)  # each condition: confirmed, recovered, recovered
+    assert ok(await team.admin.get("/rAlarmDev/count"))["unconfirmed"] == len(kinds) * 2 // 3
+
+
+async def test_simulated_gateways_bring_live_values(app: FastAPI, team: Team, http: str) -> None:
+    device_id = await seed_demo(app, team)
+    demo.attach(app, int(http.rsplit(":", 1)[1]))
+    for hook in app.state.on_start:
+        await hook(app)
+    try:
+
+        async def live() -> bool:
+            items = ok(await team.admin.get("/rDev", params={"device_id": device_id}))["items"]
+            return len(items) == 7 and all(i["value"] is not None for i in items)
+
+        try:
+            await eventually(live, within=30)
+        except AssertionError:
+            items = ok(await team.admin.get("/rDev", params={"device_id": device_id}))["items"]
+            got = [(i["name"], i["value"]) for i in items]
+            raise AssertionError(f"ingest {dict(app.state.telemetry.ingest.stats)} items {got}") from None
+    finally:
+        for hook in app.state.on_stop:
+            await hook(app)

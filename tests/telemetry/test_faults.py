@@ -1,0 +1,222 @@
+"""Fault tests: the gateway agent streams a counter (each poll a new value, each stored) through the broker into the
+database while something breaks — the broker restarts, the database is away for 5 s, the gateway is cut off for a
+minute. Afterwards every value is stored exactly once."""
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import func, select
+
+from iotyun.app import create_app
+from iotyun.gateway.agent import AgentConfig, GatewayAgent
+from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value
+from iotyun.telemetry.models import history_value
+from tests.conftest import _wipe, make_settings
+from tests.team.conftest import Team
+from tests.telemetry.conftest import MOSQUITTO, SECRET, Plant, TcpProxy, broker_url_for, eventually, make_plant
+
+PG_ADDRESS = ("127.0.0.1", 5432)
+
+
+class Counter:
+    """A value source whose one point counts up on every poll until frozen."""
+
+    def __init__(self) -> None:
+        self.source_id = 0
+        self.n = 0
+        self.frozen = False
+
+    def configure(self, points: Sequence[Point]) -> None:
+        self.source_id = next(p.id for p in points if p.name == "出水压力")
+
+    async def read_all(self) -> dict[int, Reading]:
+        if not self.frozen and self.source_id:
+            self.n += 1
+        return {self.source_id: (float(self.n), Q_GOOD)} if self.n else {}
+
+    async def write(self, point: Point, value: Any) -> Value:
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        return None
+
+
+@pytest.fixture
+async def world(database_url: str, tmp_path: Path) -> AsyncIterator[dict[str, Any]]:
+    """An app whose broker and database connections can be broken: PostgreSQL and Mosquitto behind TCP proxies
+    (cut = unreachable), or SQLite with the embedded broker (restartable in place)."""
+    broker = broker_url_for(database_url)
+    proxies: dict[str, TcpProxy] = {}
+    url = database_url
+    if broker:
+        proxies["broker"] = await TcpProxy(MOSQUITTO).start()
+        broker = f"mqtt://127.0.0.1:{proxies['broker'].port}"
+        proxies["db"] = await TcpProxy(PG_ADDRESS).start()
+        url = database_url.replace("127.0.0.1:5432", f"127.0.0.1:{proxies['db'].port}")
+    settings = make_settings(url, tmp_path, mqtt_url=broker, mqtt_port=0, ingest_flush_ms=50, read_cache_seconds=0)
+    app = create_app(settings)
+    await app.state.telemetry.start()
+    await app.state.telemetry.wait_connected()
+    yield {"app": app, "proxies": proxies, "tmp": tmp_path}
+    await app.state.telemetry.stop()
+    for proxy in proxies.values():
+        proxy.restore()
+    await _wipe(app)
+    await app.state.db.dispose()
+    for proxy in proxies.values():
+        await proxy.stop()
+
+
+@pytest.fixture
+async def app(world: dict[str, Any]) -> FastAPI:
+    application: FastAPI = world["app"]
+    return application
+
+
+async def stored_values(app: FastAPI, device_id: int) -> list[float]:
+    hv = history_value.c
+    async with app.state.db.sessionmaker() as s:
+        rows = await s.execute(select(hv.value).where(hv.device_id == device_id).order_by(hv.ts))
+        return [float(v) for v in rows.scalars()]
+
+
+async def stored_count(app: FastAPI, device_id: int) -> int:
+    async with app.state.db.sessionmaker() as s:
+        stmt = select(func.count()).select_from(history_value).where(history_value.c.device_id == device_id)
+        return int((await s.execute(stmt)).scalar_one())
+
+
+class Stream:
+    """The agent streaming the counter, optionally through its own cuttable link to the broker."""
+
+    def __init__(self, world: dict[str, Any], plant: Plant, via_proxy: bool = False) -> None:
+        self.app: FastAPI = world["app"]
+        self.plant = plant
+        self.counter = Counter()
+        self.proxy: TcpProxy | None = None
+        self.via_proxy = via_proxy
+        self.tmp: Path = world["tmp"]
+        self.task: asyncio.Task[None] | None = None
+        self.agent: GatewayAgent | None = None
+
+    async def start(self) -> None:
+        host, port, _ = self.app.state.telemetry.mqtt_public
+        if self.via_proxy:
+            self.proxy = await TcpProxy((host, port)).start()
+            host, port = "127.0.0.1", self.proxy.port
+        config = AgentConfig(
+            sn=self.plant.sn,
+            secret=SECRET,
+            server="http://unused.invalid",
+            mqtt_host=host,
+            mqtt_port=port,
+            poll_s=0.05,
+            period_s=3600,
+            backoff_min_s=0.2,
+            backoff_max_s=2,
+            data_dir=self.tmp / "gateway",
+        )
+        self.agent = GatewayAgent(config, self.counter)
+        # The configuration as /dev/config gives it (the HTTP side is tested elsewhere).
+        async with self.app.state.db.sessionmaker() as s:
+            from iotyun.templates import service as template_service
+
+            published = await template_service.published_config(s, self.plant.sn)
+        assert published is not None
+        self.agent.apply_config(published)
+        self.agent.fetch_config = _fixed(published)  # type: ignore[method-assign]
+        self.task = asyncio.create_task(self.agent.run())
+        await eventually(lambda: self.counter.n > 5)
+
+    async def finish(self) -> None:
+        """Freeze the counter, let everything drain, check every value arrived exactly once."""
+        self.counter.frozen = True
+        n = self.counter.n
+        try:
+            await eventually(lambda: _count_is(self.app, self.plant.device_id, n), within=90)
+        except AssertionError:
+            got = await stored_values(self.app, self.plant.device_id)
+            missing = sorted(set(range(1, n + 1)) - {int(v) for v in got})
+            stats = dict(self.app.state.telemetry.ingest.stats)
+            raise AssertionError(f"{len(got)} of {n} stored; missing {missing[:20]}; ingest {stats}") from None
+        assert self.agent is not None and self.task is not None
+        self.agent.stop()
+        await asyncio.wait_for(self.task, 20)
+        if self.proxy is not None:
+            await self.proxy.stop()
+        values = await stored_values(self.app, self.plant.device_id)
+        assert values == [float(i) for i in range(1, n + 1)]
+
+
+def _fixed(config: dict[str, Any]) -> Any:
+    async def fetch(_: Any) -> dict[str, Any]:
+        return config
+
+    return fetch
+
+
+async def _count_is(app: FastAPI, device_id: int, n: int) -> bool:
+    await app.state.telemetry.writer.flush() if not app.state.telemetry.writer.pending.empty() else None
+    return await stored_count(app, device_id) >= n
+
+
+@pytest.fixture
+async def stream_plant(team: Team) -> Plant:
+    return await make_plant(team.admin)
+
+
+class TestFaults:
+    async def test_broker_restart_mid_stream(self, world: dict[str, Any], stream_plant: Plant) -> None:
+        stream = Stream(world, stream_plant)
+        await stream.start()
+        telemetry = world["app"].state.telemetry
+        if telemetry.broker is not None:
+            await telemetry.broker.restart()
+        else:
+            world["proxies"]["broker"].cut()  # every client's connection to Mosquitto drops at once
+            await asyncio.sleep(3)
+            world["proxies"]["broker"].restore()
+        await eventually(lambda: stream.counter.n > 150, within=30)
+        await stream.finish()
+
+    async def test_database_unavailable_for_5_seconds(self, world: dict[str, Any], stream_plant: Plant) -> None:
+        stream = Stream(world, stream_plant)
+        await stream.start()
+        app: FastAPI = world["app"]
+        if "db" in world["proxies"]:
+            world["proxies"]["db"].cut()
+            await asyncio.sleep(5)
+            world["proxies"]["db"].restore()
+            assert app.state.telemetry.writer.failures > 0  # flushes failed, were kept and retried
+        else:
+            # SQLite: another process holds the write lock; the writer waits it out (busy timeout) or retries.
+            path = app.state.db.url.split("///", 1)[1]
+            await asyncio.to_thread(_lock_sqlite, path, 5.0)
+        await eventually(lambda: stream.counter.n > 150, within=30)
+        await stream.finish()
+
+    async def test_gateway_cut_off_for_a_minute(self, world: dict[str, Any], stream_plant: Plant) -> None:
+        stream = Stream(world, stream_plant, via_proxy=True)
+        await stream.start()
+        assert stream.proxy is not None
+        stream.proxy.cut()
+        # A minute on the production pairing (PostgreSQL + Mosquitto); 10 s on the embedded one keeps CI short.
+        await asyncio.sleep(60 if "db" in world["proxies"] else 10)
+        stream.proxy.restore()
+        await stream.finish()
+
+
+def _lock_sqlite(path: str, seconds: float) -> None:
+    """Hold SQLite's write lock: every writer waits, then fails with "database is locked", then retries."""
+    import time
+
+    conn = sqlite3.connect(path, timeout=1)
+    conn.execute("BEGIN EXCLUSIVE")
+    time.sleep(seconds)
+    conn.rollback()
+    conn.close()

@@ -1,0 +1,69 @@
+"""The broker hooks (/yun/validateReq/dev, /yun/validateReq/user) and the device access facts (/dev/access)."""
+
+import httpx
+from fastapi import FastAPI
+
+from tests.conftest import Api
+from tests.team.conftest import Team
+from tests.telemetry.conftest import SECRET, Plant
+from tests.templates.conftest import ok
+
+
+async def hook(api: Api, path: str, body: dict[str, str] | None = None, *, form: bool = False) -> dict[str, object]:
+    body = body or {}
+    client: httpx.AsyncClient = api.client
+    resp = await (client.post(f"/api{path}", data=body) if form else client.post(f"/api{path}", json=body))
+    assert resp.status_code == 200
+    data: dict[str, object] = resp.json()
+    return data
+
+
+class TestDeviceHook:
+    async def test_authentication(self, api: Api, plant: Plant) -> None:
+        assert (await hook(api, "/yun/validateReq/dev", dict(username=plant.sn, password=SECRET)))["result"] == "allow"
+        assert (await hook(api, "/yun/validateReq/dev", dict(username=plant.sn, password=SECRET), form=True))[
+            "ok"
+        ] is True
+        assert (await hook(api, "/yun/validateReq/dev", dict(username=plant.sn, password="wrong")))["result"] == "deny"
+        assert (await hook(api, "/yun/validateReq/dev", dict(username="NOSUCH", password=SECRET)))["result"] == "deny"
+        assert (await hook(api, "/yun/validateReq/dev"))["result"] == "deny"
+
+    async def test_acl(self, api: Api, plant: Plant) -> None:
+        sn = plant.sn
+        allow = {"username": sn, "topic": f"iotyun/dev/{sn}/values", "action": "publish"}
+        assert (await hook(api, "/yun/validateReq/dev", allow))["result"] == "allow"
+        other = {**allow, "topic": "iotyun/dev/SOMEONE/values"}
+        assert (await hook(api, "/yun/validateReq/dev", other))["result"] == "deny"
+        sub_write = {**allow, "topic": f"iotyun/dev/{sn}/write", "action": "subscribe"}
+        assert (await hook(api, "/yun/validateReq/dev", sub_write))["result"] == "allow"
+        pub_write = {**sub_write, "action": "publish"}
+        assert (await hook(api, "/yun/validateReq/dev", pub_write))["result"] == "deny"
+        wild = {**allow, "topic": "iotyun/dev/#", "action": "subscribe"}
+        assert (await hook(api, "/yun/validateReq/dev", wild))["result"] == "deny"
+
+
+class TestServiceHook:
+    async def test_only_the_servers_own_account(self, app: FastAPI, api: Api) -> None:
+        answer = await hook(api, "/yun/validateReq/user", dict(username="iotyun", password="x"))
+        assert answer["result"] == "deny"  # no such account configured (or not this one)
+
+
+class TestAccess:
+    async def test_where_gateways_connect(self, app: FastAPI, team: Team) -> None:
+        data = ok(await team.admin.get("/dev/access"))
+        host, port, embedded = app.state.telemetry.mqtt_public
+        assert data == {
+            "mqtt_host": host,
+            "mqtt_port": port,
+            "embedded": embedded,
+            "config_path": "/api/dev/config",
+            "topic_prefix": "iotyun/dev/",
+        }
+
+    async def test_a_gateway_asks_with_its_sn_and_secret(self, api: Api, plant: Plant) -> None:
+        found = ok(await api.get("/dev/access", params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET}))
+        assert found["topic_prefix"] == "iotyun/dev/"
+        wrong = await api.get("/dev/access", params={"sn_code": plant.sn}, headers={"X-Device-Secret": "nope"})
+        assert wrong["meta"]["message"] == "110506"
+        api.forget()
+        assert (await api.get("/dev/access"))["meta"]["message"] == "100009"

@@ -1,0 +1,18 @@
+// GET /rDev?device_id=: the device's published data sources with their latest values (seed of the live table).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { get } from '../../../lib/http';
+import type { LiveDeviceOut } from '../types-telemetry';
+import { deviceKeys } from './keys';
+
+export function getLiveValues(deviceId: number): Promise<LiveDeviceOut> {
+  // The tab shows its own error state.
+  return get<LiveDeviceOut>('/rDev', { device_id: deviceId }, { silent: true });
+}
+
+export const liveValuesQueryOptions = (deviceId: number) =>
+  queryOptions({ queryKey: deviceKeys.live(deviceId), queryFn: () => getLiveValues(deviceId) });
+
+export function useLiveValues(deviceId: number, enabled = true) {
+  return useQuery({ ...liveValuesQueryOptions(deviceId), enabled });
+}

@@ -1,0 +1,22 @@
+// GET /yun/v2/rDev/config?device_id=: the device's write rules (rights, online, control password) for the dialog.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { get } from '../../../lib/http';
+import type { WriteConfigOut } from '../types-telemetry';
+import { deviceKeys } from './keys';
+
+export function getWriteConfig(deviceId: number): Promise<WriteConfigOut> {
+  return get<WriteConfigOut>('/yun/v2/rDev/config', { device_id: deviceId });
+}
+
+export const writeConfigQueryOptions = (deviceId: number) =>
+  queryOptions({
+    queryKey: deviceKeys.writeConfig(deviceId),
+    queryFn: () => getWriteConfig(deviceId),
+    // Rights and the password rule may have changed since the last write: ask every time the dialog opens.
+    staleTime: 0,
+  });
+
+export function useWriteConfig(deviceId: number, enabled = true) {
+  return useQuery({ ...writeConfigQueryOptions(deviceId), enabled });
+}

@@ -1,0 +1,177 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type { AlarmOut } from '../../../lib/alarms/types';
+import { logout, sessionStore } from '../../../lib/session';
+import { RtdClient, setRtdClient, type SocketLike } from '../../../lib/ws';
+import { bodyOf, mockApi, ok, type Handler } from '../../../test/mock-api';
+import RealTimeFaultPage from './real-time-fault';
+
+class FakeSocket implements SocketLike {
+  static last: FakeSocket | null = null;
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  sent: unknown[] = [];
+  constructor() {
+    FakeSocket.last = this;
+  }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.readyState = 3;
+  }
+}
+
+function alarm(over: Partial<AlarmOut>): AlarmOut {
+  return {
+    id: 7,
+    device_id: 12,
+    sn_code: 'IOT0000001',
+    dev_alias: '1号空压机',
+    data_source_id: 41,
+    data_source_name: '出水压力',
+    alarm_name: '压力过高',
+    alarm_level: 2,
+    alarm_type: 1,
+    alarm_info: '检查出水阀',
+    value: 1.31,
+    alarm_time: Date.UTC(2026, 0, 2, 3, 4, 5),
+    recover_time: null,
+    confirm_time: null,
+    confirm_userName: null,
+    alarm_note: null,
+    ...over,
+  };
+}
+
+const page = (items: AlarmOut[]) => ok({ items, total: items.length, page: 1, page_size: 20 });
+
+function renderPage(handlers: Record<string, Handler>) {
+  const calls = mockApi({
+    'GET /rAlarmDev/count': () => ok({ unconfirmed: 2, today: 5 }),
+    'GET /dev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
+    ...handlers,
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/info/realTimeFault', Component: RealTimeFaultPage }], {
+    initialEntries: ['/info/realTimeFault'],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  logout();
+  sessionStore.setState({
+    token: 't',
+    userId: '1',
+    roles: ['administrator'],
+    permissions: ['P70000', 'P73000'],
+    rolesLoaded: true,
+  });
+  setRtdClient(new RtdClient({ createSocket: () => new FakeSocket(), url: () => 'ws://test' }));
+});
+
+afterEach(() => {
+  setRtdClient(null);
+});
+
+const alarmCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.url === '/rAlarmDev');
+
+describe('RealTimeFaultPage', () => {
+  it('lists the unconfirmed alarms with their tags and the counts', async () => {
+    renderPage({
+      'GET /rAlarmDev': () =>
+        page([
+          alarm({}),
+          alarm({ id: 8, alarm_name: '温度过高', alarm_level: 4, alarm_type: 2, recover_time: 5 }),
+        ]),
+    });
+    expect(await screen.findByText('压力过高')).toBeInTheDocument();
+    expect(screen.getByText('温度过高')).toBeInTheDocument();
+    expect(screen.getByText('2 级')).toBeInTheDocument();
+    expect(screen.getByText('已恢复')).toBeInTheDocument();
+    expect(screen.getByText('告警中')).toBeInTheDocument();
+    expect(await screen.findByText('未确认 2 条 · 今日 5 条')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: '1号空压机' })[0]).toHaveAttribute('href', '/deviceDetail/12');
+    // The page listens to the alarm pushes.
+    act(() => {
+      FakeSocket.last!.readyState = 1;
+      FakeSocket.last!.onopen?.(new Event('open'));
+    });
+    expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', alarms: true });
+  });
+
+  it('filters by level and keyword', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({ 'GET /rAlarmDev': () => page([alarm({})]) });
+    await screen.findByText('压力过高');
+    await user.type(screen.getByRole('searchbox', { name: '搜索 SN、设备名称或告警名称' }), ' IOT01 {Enter}');
+    await waitFor(() =>
+      expect(alarmCalls(calls).at(-1)?.params).toMatchObject({ keyword: 'IOT01', page: 1 }),
+    );
+  });
+
+  it('confirms the selected alarms with a note', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /rAlarmDev': () => page([alarm({}), alarm({ id: 8, alarm_name: '温度过高' })]),
+      'POST /rAlarmDev/confirmation': (config) =>
+        ok((bodyOf(config) as { ids: number[] }).ids.map((id) => alarm({ id }))),
+    });
+    await screen.findByText('压力过高');
+    // (getByText: role queries over a whole antd table are slow.)
+    const batch = screen.getByText(/确认所选/).closest('button')!;
+    expect(batch).toBeDisabled();
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryByRole('checkbox'));
+    // The header row's checkbox selects all.
+    await user.click(within(rows[0]!).getByRole('checkbox'));
+    expect(batch).toHaveTextContent('确认所选（2）');
+    expect(batch).toBeEnabled();
+    await user.click(batch);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('确认 2 条告警')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '已处理' } });
+    await user.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/rAlarmDev/confirmation')).toBe(true));
+    const post = calls.find((c) => c.url === '/rAlarmDev/confirmation')!;
+    expect(bodyOf(post)).toEqual({ ids: [7, 8], note: '已处理' });
+    // The list is asked again.
+    await waitFor(() => expect(alarmCalls(calls).length).toBeGreaterThan(1));
+  });
+
+  it('shows the history of a time range', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /rAlarmDev': () => page([]),
+      'GET /hAlarmDev': () =>
+        page([
+          alarm({ id: 9, alarm_type: 3, confirm_time: 10, confirm_userName: 'admin', alarm_note: '已处理' }),
+        ]),
+    });
+    expect(await screen.findByText('没有未确认的告警')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: '历史告警' }));
+    expect(await screen.findByText('已处理')).toBeInTheDocument();
+    expect(screen.getByText('已确认')).toBeInTheDocument();
+    const history = calls.find((c) => c.url === '/hAlarmDev')!;
+    const params = history.params as { start: number; end: number };
+    expect(params.end - params.start).toBeGreaterThan(6 * 86_400_000);
+  });
+});

@@ -1,0 +1,6 @@
+// The viewer's UTC offset in minutes (480 in China), as the history and alarm-count calls take it (`tz`).
+export function viewerTz(date: Date = new Date()): number {
+  const offset = -date.getTimezoneOffset();
+  // -0 would print as "0" anyway, but keeps query keys equal.
+  return offset === 0 ? 0 : offset;
+}

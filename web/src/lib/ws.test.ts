@@ -1,0 +1,350 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { AlarmOut } from './alarms/types';
+import {
+  backoffDelay,
+  CLOSE_LINGER_MS,
+  CLOSE_UNAUTHORIZED,
+  parseMessage,
+  PING_INTERVAL_MS,
+  RtdClient,
+  rtdUrl,
+  setRtdClient,
+  useAlarmFeed,
+  useLiveDevice,
+  type SocketLike,
+} from './ws';
+
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  sent: unknown[] = [];
+  closedWith: number | undefined;
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+
+  close(code?: number): void {
+    this.closedWith = code ?? 1000;
+    this.readyState = 3;
+  }
+
+  // --- driven by the test ---
+  open(): void {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  receive(message: unknown): void {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
+  }
+
+  drop(code = 1006): void {
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+const last = () => FakeSocket.all.at(-1)!;
+
+function makeClient(token = 'tok') {
+  return new RtdClient({
+    createSocket: (url) => new FakeSocket(url),
+    getToken: () => token,
+    url: (t) => `ws://test/rtd?token=${t}`,
+  });
+}
+
+const alarm: AlarmOut = {
+  id: 7,
+  device_id: 12,
+  sn_code: 'IOT0000001',
+  dev_alias: 'a',
+  data_source_id: 41,
+  data_source_name: 'p',
+  alarm_name: 'high',
+  alarm_level: 2,
+  alarm_type: 1,
+  alarm_info: null,
+  value: 1.3,
+  alarm_time: 1,
+  recover_time: null,
+  confirm_time: null,
+  confirm_userName: null,
+  alarm_note: null,
+};
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  setRtdClient(null);
+  vi.useRealTimers();
+});
+
+describe('rtdUrl', () => {
+  it('derives ws:// from a relative base on http', () => {
+    expect(rtdUrl('a b', '/api', 'http://host:8080/iotyun/x')).toBe(
+      'ws://host:8080/api/v2/ws/web/rtd?token=a+b',
+    );
+  });
+
+  it('derives wss:// on https and keeps an absolute base', () => {
+    expect(rtdUrl('t', '/api/', 'https://h/iotyun')).toBe('wss://h/api/v2/ws/web/rtd?token=t');
+    expect(rtdUrl('t', 'https://api.example.com/api', 'http://h/')).toBe(
+      'wss://api.example.com/api/v2/ws/web/rtd?token=t',
+    );
+  });
+});
+
+describe('backoffDelay', () => {
+  it('doubles from 1 s up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+  });
+});
+
+describe('parseMessage', () => {
+  it('accepts the typed frames and rejects the rest', () => {
+    expect(parseMessage('{"type":"pong","ts":1}')).toEqual({ type: 'pong', ts: 1 });
+    expect(
+      parseMessage('{"type":"values","device_id":1,"values":[{"id":2,"v":1,"ts":1,"q":0}]}'),
+    ).toMatchObject({ type: 'values' });
+    expect(parseMessage('{"type":"values","device_id":"1","values":[]}')).toBeNull();
+    expect(parseMessage('{"type":"nope"}')).toBeNull();
+    expect(parseMessage('not json')).toBeNull();
+    expect(parseMessage(new ArrayBuffer(1))).toBeNull();
+  });
+});
+
+describe('RtdClient', () => {
+  it('opens one socket on the first subscriber and subscribes once it is open', () => {
+    const client = makeClient();
+    const onChange = vi.fn();
+    client.subscribeDevice(12, null, onChange);
+    client.subscribeDevice(13, [42, 41], vi.fn());
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(last().url).toBe('ws://test/rtd?token=tok');
+    expect(client.getStatus()).toBe('connecting');
+    last().open();
+    expect(client.getStatus()).toBe('open');
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [12] },
+      { op: 'sub', devices: [13], sources: [41, 42] },
+    ]);
+  });
+
+  it('keeps the snapshot, merges values and follows the state', () => {
+    const client = makeClient();
+    const onChange = vi.fn();
+    client.subscribeDevice(12, null, onChange);
+    last().open();
+    last().receive({
+      type: 'snapshot',
+      device_id: 12,
+      dev_state: 1,
+      values: [
+        { id: 41, v: 0.82, ts: 1, q: 0 },
+        { id: 42, v: 1, ts: 1, q: 0 },
+      ],
+    });
+    const first = client.getDevice(12);
+    expect(first).toMatchObject({ devState: 1, ready: true });
+    expect(first.values[41]?.v).toBe(0.82);
+    last().receive({ type: 'values', device_id: 12, values: [{ id: 41, v: 0.83, ts: 2, q: 0 }] });
+    expect(client.getDevice(12).values[41]?.v).toBe(0.83);
+    expect(client.getDevice(12).values[42]?.v).toBe(1);
+    expect(client.getDevice(12)).not.toBe(first);
+    last().receive({ type: 'state', device_id: 12, dev_state: 2, ts: 3 });
+    expect(client.getDevice(12).devState).toBe(2);
+    // Another device's frames change nothing here.
+    last().receive({ type: 'values', device_id: 99, values: [{ id: 1, v: 1, ts: 1, q: 0 }] });
+    expect(onChange).toHaveBeenCalledTimes(3);
+  });
+
+  it('records a refused subscription', () => {
+    const client = makeClient();
+    client.subscribeDevice(13, null, vi.fn());
+    last().open();
+    last().receive({ type: 'error', code: 110506, device_id: 13 });
+    expect(client.getDevice(13).error).toBe(110506);
+  });
+
+  it('unsubscribes the last subscriber of a device and closes after the linger when none remain', () => {
+    const client = makeClient();
+    const stopA = client.subscribeDevice(12, null, vi.fn());
+    const stopB = client.subscribeDevice(12, null, vi.fn());
+    last().open();
+    stopA();
+    expect(last().sent).toEqual([{ op: 'sub', devices: [12] }]);
+    stopB();
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [12] },
+      { op: 'unsub', devices: [12] },
+    ]);
+    expect(last().closedWith).toBeUndefined();
+    vi.advanceTimersByTime(CLOSE_LINGER_MS);
+    expect(last().closedWith).toBe(1000);
+    expect(client.getStatus()).toBe('idle');
+  });
+
+  it('keeps the socket when a subscriber comes back within the linger', () => {
+    const client = makeClient();
+    const stop = client.subscribeDevice(12, null, vi.fn());
+    last().open();
+    stop();
+    client.subscribeDevice(12, null, vi.fn());
+    vi.advanceTimersByTime(CLOSE_LINGER_MS * 2);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(last().closedWith).toBeUndefined();
+  });
+
+  it('widens the data sources when a subscriber wants them all', () => {
+    const client = makeClient();
+    client.subscribeDevice(12, [41], vi.fn());
+    last().open();
+    const stop = client.subscribeDevice(12, null, vi.fn());
+    stop();
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [12], sources: [41] },
+      { op: 'sub', devices: [12] },
+      { op: 'sub', devices: [12], sources: [41] },
+    ]);
+  });
+
+  it('pings every 25 s while open', () => {
+    const client = makeClient();
+    client.subscribeDevice(12, null, vi.fn());
+    last().open();
+    vi.advanceTimersByTime(PING_INTERVAL_MS * 2);
+    expect(last().sent.filter((m) => (m as { op: string }).op === 'ping')).toHaveLength(2);
+  });
+
+  it('reconnects with backoff and sends its subscriptions again', () => {
+    const client = makeClient();
+    const alarms = vi.fn();
+    client.subscribeDevice(12, null, vi.fn());
+    client.subscribeAlarms(alarms);
+    last().open();
+    last().drop();
+    expect(client.getStatus()).toBe('reconnecting');
+    vi.advanceTimersByTime(999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    // The second attempt fails too: 2 s next.
+    last().drop();
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [12] },
+      { op: 'sub', alarms: true },
+    ]);
+    // A success resets the backoff.
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(4);
+  });
+
+  it('stops for good on 4401 (token invalid)', () => {
+    const client = makeClient();
+    client.subscribeDevice(12, null, vi.fn());
+    last().drop(CLOSE_UNAUTHORIZED);
+    expect(client.getStatus()).toBe('unauthorized');
+    vi.advanceTimersByTime(120_000);
+    client.subscribeDevice(13, null, vi.fn());
+    expect(FakeSocket.all).toHaveLength(1);
+    // A new session starts over.
+    client.restart();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('does not connect without a token', () => {
+    const client = makeClient('');
+    client.subscribeDevice(12, null, vi.fn());
+    expect(FakeSocket.all).toHaveLength(0);
+    expect(client.getStatus()).toBe('idle');
+  });
+
+  it('subscribes to alarms once and hands every push to the listeners', () => {
+    const client = makeClient();
+    const a = vi.fn();
+    const b = vi.fn();
+    client.subscribeAlarms(a);
+    last().open();
+    client.subscribeAlarms(b);
+    expect(last().sent).toEqual([{ op: 'sub', alarms: true }]);
+    last().receive({ type: 'alarm', alarm });
+    expect(a).toHaveBeenCalledWith(alarm);
+    expect(b).toHaveBeenCalledWith(alarm);
+  });
+
+  it('ignores malformed frames and pongs', () => {
+    const client = makeClient();
+    const onChange = vi.fn();
+    client.subscribeDevice(12, null, onChange);
+    last().open();
+    last().onmessage?.(new MessageEvent('message', { data: '{oops' }));
+    last().receive({ type: 'pong', ts: 1 });
+    last().receive({ type: 'error', code: 100002 });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe('hooks', () => {
+  it('useLiveDevice follows one device and narrows to the asked data sources', () => {
+    const client = makeClient();
+    setRtdClient(client);
+    const { result, unmount } = renderHook(() => useLiveDevice(12, [41]));
+    expect(result.current.ready).toBe(false);
+    act(() => {
+      last().open();
+      last().receive({
+        type: 'snapshot',
+        device_id: 12,
+        dev_state: 1,
+        values: [
+          { id: 41, v: 5, ts: 1, q: 0 },
+          { id: 42, v: 6, ts: 1, q: 0 },
+        ],
+      });
+    });
+    expect(last().sent).toEqual([{ op: 'sub', devices: [12], sources: [41] }]);
+    expect(result.current.ready).toBe(true);
+    expect(result.current.devState).toBe(1);
+    expect(Object.keys(result.current.values)).toEqual(['41']);
+    unmount();
+    expect(last().sent.at(-1)).toEqual({ op: 'unsub', devices: [12] });
+  });
+
+  it('useAlarmFeed calls the latest callback', () => {
+    const client = makeClient();
+    setRtdClient(client);
+    const first = vi.fn();
+    const second = vi.fn();
+    const { rerender } = renderHook(({ cb }) => useAlarmFeed(cb), { initialProps: { cb: first } });
+    rerender({ cb: second });
+    act(() => {
+      last().open();
+      last().receive({ type: 'alarm', alarm });
+    });
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith(alarm);
+  });
+});
