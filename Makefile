@@ -75,7 +75,7 @@ lint: install
 	$(NPM) run lint
 
 test-py: install-py
-	$(PY) pytest -q
+	$(PY) pytest -q -n 2
 
 test-web: install-web
 	$(NPM) test

@@ -16,6 +16,8 @@ from sqlalchemy import select
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
 from iotyun.devices.demo import DEMO_SECRET
 from iotyun.devices.models import DEV_ONLINE, Gateway
+from iotyun.gateway.modbus import Point
+from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.telemetry import configs
 from iotyun.telemetry.configs import DeviceConfig, Source
 from iotyun.telemetry.models import history_value
@@ -36,15 +38,23 @@ HISTORY_DAYS = 7
 HISTORY_STEP_MS = 5 * 60_000
 
 
-def _curve(source: Source, ts: int, rng: random.Random) -> float | None:
-    """A plausible week of one variable: a daily cycle around the middle of its range, with noise."""
+def _band(source: Source) -> tuple[float, float]:
+    """The normal band of a variable: the simulator's (its range, or below its fault thresholds), so the backfilled
+    week and the live values continue each other."""
+    signal = make_signal(Point.from_config(source.raw), random.Random(source.id))
+    if isinstance(signal, NumberSignal):
+        return signal.lo, signal.hi
+    return 0.0, 1.0
+
+
+def _curve(source: Source, band: tuple[float, float], ts: int, rng: random.Random) -> float | None:
+    """A plausible week of one variable: a daily cycle inside its normal band, with noise."""
     if source.kind == "str":
         return None
     if source.kind == "bool":
         return float((ts // 3_600_000) % 5 != 0)
-    lo = source.min_value if source.min_value is not None else 0.0
-    hi = source.max_value if source.max_value is not None else 100.0
-    mid, amp = (lo + hi) / 2, (hi - lo) / 4
+    lo, hi = band
+    mid, amp = (lo + hi) / 2, (hi - lo) / 3
     day = (ts % 86_400_000) / 86_400_000
     value = mid + amp * math.sin(2 * math.pi * day) + rng.gauss(0, amp / 10)
     return round(min(hi, max(lo, value)), source.decimals)
@@ -70,8 +80,9 @@ async def backfill(app: FastAPI) -> int:
         for source in config.sources.values():
             if source.history == "off":
                 continue
+            band = _band(source)
             for ts in range(now - HISTORY_DAYS * 86_400_000, now, HISTORY_STEP_MS):
-                value = _curve(source, ts, rng)
+                value = _curve(source, band, ts, rng)
                 if value is not None:
                     rows.append((config.device_id, source.id, ts, value, None))
         telemetry.writer.add(rows, config.gateway_id, None)

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from tests.conftest import Api
 from tests.team.conftest import Team
-from tests.telemetry.conftest import FakeGateway, Plant, now_ms
+from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
 
 
 def free_port() -> int:
@@ -57,7 +57,7 @@ class TestLive:
         p = plant.sources["出水压力"]
         async with FakeGateway(app, plant.sn) as gw, connect(f"{server}?token={team.admin.token}") as ws:
             await gw.send([{"id": p, "v": 0.5, "ts": now_ms()}])
-            await asyncio.sleep(0.3)
+            await eventually(lambda: app.state.telemetry.cache.get(plant.device_id).get(p))
             await ws.send(orjson.dumps({"op": "sub", "devices": [plant.device_id]}).decode())
             snap = await receive(ws, "snapshot")
             assert snap["device_id"] == plant.device_id and snap["values"][0]["v"] == 0.5

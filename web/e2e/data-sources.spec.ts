@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import {
+  api,
   exactly,
   RAW_KEY,
   SCREENSHOT_DIR,
@@ -48,30 +49,6 @@ function ct(key: string, values: Record<string, string | number> = {}, lang: Lan
 
 const ds = (key: string, values: Record<string, string | number> = {}, lang: Lang = 'zh') =>
   ct(`dataSource.${key}`, values, lang);
-
-// --- the API, with the signed-in user's session ------------------------------------------------------------------
-
-interface Envelope<T> {
-  meta: { success: number; message: string; detail: string };
-  data: T;
-}
-
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const cookies = await page.context().cookies();
-  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  const response = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: {
-      'X-Token': cookie('iotyun_token'),
-      'X-User': cookie('iotyun_user_id'),
-      'X-Tenant': cookie('iotyun_tenant_id'),
-    },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await response.json()) as Envelope<T>;
-  if (body.meta.success !== 1) throw new Error(`${method} ${url}: ${JSON.stringify(body.meta)}`);
-  return body.data;
-}
 
 function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;

@@ -1,45 +1,14 @@
 // Device monitoring screens against the demo server: home figures, virtual devices, the device map and the
 // equipment-monitoring overview; plus full-page screenshots of the four screens in zh and en
 // (test-results/screenshots/monitor-<page>-<lang>.png), each checked for raw keys and horizontal overflow.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, type Lang } from './helpers';
+import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, textsOf } from './helpers';
 
-type Tree = Record<string, unknown>;
-const WEB_DIR = path.resolve(import.meta.dirname, '..');
-const AREAS = ['common', 'menu', 'home', 'device-virtual'];
-const texts = new Map<Lang, Tree>();
-
-function merge(target: Tree, source: Tree): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (typeof current === 'object' && current !== null && typeof value === 'object' && value !== null)
-      merge(current as Tree, value as Tree);
-    else target[key] = value;
-  }
-}
-
-/** The console's text for `key` in `lang` (the catalogues merge deeply, as in the app). */
-function tx(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  let tree = texts.get(lang);
-  if (!tree) {
-    tree = {};
-    for (const area of AREAS) {
-      merge(
-        tree,
-        JSON.parse(readFileSync(path.join(WEB_DIR, 'src/locales', lang, `${area}.json`), 'utf8')) as Tree,
-      );
-    }
-    texts.set(lang, tree);
-  }
-  let node: unknown = tree;
-  for (const part of key.split('.')) node = (node as Tree | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
-}
+/** The console's text for `key` in `lang`. */
+const tx = textsOf(['common', 'menu', 'home', 'device-virtual']);
 
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-5)}`;

@@ -1,5 +1,5 @@
 // Shared browser-test helpers: the console's own texts, the server log (captcha answers, verification codes),
-// captcha solving, sign-in and unique test data.
+// captcha solving, API calls as the signed-in user, sign-in and unique test data.
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,29 +19,54 @@ export const CAPTCHA_PATH = '/api/yun/login/check/code';
 // --- texts -----------------------------------------------------------------------------------------------------
 
 type Catalogue = Record<string, unknown>;
-const catalogues = new Map<Lang, Catalogue>();
+const catalogues = new Map<string, Catalogue>();
 
-function catalogue(lang: Lang): Catalogue {
-  let merged = catalogues.get(lang);
+/** The shell's areas, which `t` reads. */
+const SHELL_AREAS = ['auth', 'common', 'exception', 'home', 'layout', 'menu', 'validation'];
+
+function merge(target: Catalogue, source: Catalogue): void {
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    if (typeof current === 'object' && current !== null && typeof value === 'object' && value !== null)
+      merge(current as Catalogue, value as Catalogue);
+    else target[key] = value;
+  }
+}
+
+/** The catalogues of `areas` in `lang`, merged deeply as in the app. */
+function catalogue(lang: Lang, areas: readonly string[]): Catalogue {
+  const id = `${lang}:${areas.join(',')}`;
+  let merged = catalogues.get(id);
   if (!merged) {
     merged = {};
-    for (const area of ['auth', 'common', 'exception', 'home', 'layout', 'menu', 'validation']) {
+    for (const area of areas) {
       const file = path.join(WEB_DIR, 'src', 'locales', lang, `${area}.json`);
-      Object.assign(merged, JSON.parse(readFileSync(file, 'utf8')) as Catalogue);
+      merge(merged, JSON.parse(readFileSync(file, 'utf8')) as Catalogue);
     }
-    catalogues.set(lang, merged);
+    catalogues.set(id, merged);
   }
   return merged;
 }
 
-/** The console's text for `key` (e.g. `auth.login.submit`) in `lang`, with `{{name}}` values filled in. */
-export function t(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  let node: unknown = catalogue(lang);
+function lookup(root: Catalogue, lang: Lang, key: string, values: Record<string, string | number>): string {
+  let node: unknown = root;
   for (const part of key.split('.')) {
     node = typeof node === 'object' && node !== null ? (node as Catalogue)[part] : undefined;
   }
   if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
+}
+
+/** The console's text for `key` (e.g. `auth.login.submit`) in `lang`, with `{{name}}` values filled in. */
+export function t(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  return lookup(catalogue(lang, SHELL_AREAS), lang, key, values);
+}
+
+/** A `t` over the catalogues of `areas` (a screen's own besides common and menu, say). */
+export function textsOf(
+  areas: readonly string[],
+): (lang: Lang, key: string, values?: Record<string, string | number>) => string {
+  return (lang, key, values = {}) => lookup(catalogue(lang, areas), lang, key, values);
 }
 
 /** A server error text (catalogue code → text), as the API's meta.detail carries it. */
@@ -150,6 +175,41 @@ export async function solveCaptcha(page: Page, captcha: { codeKey: string; img: 
   const answer = await captchaAnswer(captcha.codeKey);
   await captchaInput(page, lang).fill(answer);
   return answer;
+}
+
+// --- the API, with the signed-in user's session -----------------------------------------------------------------
+
+export interface Envelope<T> {
+  meta: { success: number; message: string; detail: string };
+  data: T;
+}
+
+/** Calls `/api${url}` as the user signed in on `page` (its session cookies); the whole envelope. */
+export async function apiCall<T>(
+  page: Page,
+  method: string,
+  url: string,
+  data?: unknown,
+): Promise<Envelope<T>> {
+  const cookies = await page.context().cookies();
+  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  const response = await page.request.fetch(`/api${url}`, {
+    method,
+    headers: {
+      'X-Token': cookie('iotyun_token'),
+      'X-User': cookie('iotyun_user_id'),
+      'X-Tenant': cookie('iotyun_tenant_id'),
+    },
+    ...(data === undefined ? {} : { data }),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** Like apiCall, but throws unless the call succeeded; its data. */
+export async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const body = await apiCall<T>(page, method, url, data);
+  if (body.meta.success !== 1) throw new Error(`${method} ${url}: ${JSON.stringify(body.meta)}`);
+  return body.data;
 }
 
 // --- sign-in ---------------------------------------------------------------------------------------------------

@@ -2,74 +2,15 @@
 // IOT0000001, a control write within range (acknowledged by the gateway) and one out of range (refused in the
 // dialog and by the server), the history chart, the real-time fault page; plus screenshots of those screens in
 // zh and en (test-results/screenshots/live-<page>-<lang>.png), each checked for raw keys and horizontal overflow.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, type Lang } from './helpers';
+import { api, apiCall, exactly, RAW_KEY, SCREENSHOT_DIR, signIn, textsOf, type Lang } from './helpers';
 
-type Tree = Record<string, unknown>;
-const WEB_DIR = path.resolve(import.meta.dirname, '..');
-const AREAS = ['common', 'menu', 'telemetry'];
-const texts = new Map<Lang, Tree>();
+/** The console's text for `key` in `lang`. */
+const tx = textsOf(['common', 'menu', 'telemetry']);
 const DEMO_SN = 'IOT0000001';
-
-function merge(target: Tree, source: Tree): void {
-  for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
-    if (typeof current === 'object' && current !== null && typeof value === 'object' && value !== null)
-      merge(current as Tree, value as Tree);
-    else target[key] = value;
-  }
-}
-
-/** The console's text for `key` in `lang` (the catalogues merge deeply, as in the app). */
-function tx(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  let tree = texts.get(lang);
-  if (!tree) {
-    tree = {};
-    for (const area of AREAS) {
-      merge(
-        tree,
-        JSON.parse(readFileSync(path.join(WEB_DIR, 'src/locales', lang, `${area}.json`), 'utf8')) as Tree,
-      );
-    }
-    texts.set(lang, tree);
-  }
-  let node: unknown = tree;
-  for (const part of key.split('.')) node = (node as Tree | undefined)?.[part];
-  if (typeof node !== 'string') throw new Error(`no ${lang} text for ${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_m, name: string) => String(values[name] ?? ''));
-}
-
-// --- the API, with the signed-in user's session ------------------------------------------------------------------
-
-interface Envelope<T> {
-  meta: { success: number; message: string; detail: string };
-  data: T;
-}
-
-async function call<T>(page: Page, method: string, url: string, data?: unknown): Promise<Envelope<T>> {
-  const cookies = await page.context().cookies();
-  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  const response = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: {
-      'X-Token': cookie('iotyun_token'),
-      'X-User': cookie('iotyun_user_id'),
-      'X-Tenant': cookie('iotyun_tenant_id'),
-    },
-    ...(data === undefined ? {} : { data }),
-  });
-  return (await response.json()) as Envelope<T>;
-}
-
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const body = await call<T>(page, method, url, data);
-  if (body.meta.success !== 1) throw new Error(`${method} ${url}: ${JSON.stringify(body.meta)}`);
-  return body.data;
-}
 
 interface LiveItem {
   id: number;
@@ -192,7 +133,7 @@ test.describe('live data', () => {
     ).toBeVisible();
     await dialog.getByRole('button', { name: exactly(tx('zh', 'common.action.cancel')) }).click();
     await expect(dialog).toBeHidden();
-    const refused = await call(page, 'POST', '/yun/rDev', {
+    const refused = await apiCall(page, 'POST', '/yun/rDev', {
       device_id: id,
       data_source_id: item.id,
       value: tooBig,

@@ -9,7 +9,16 @@ import path from 'node:path';
 
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 
-import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, t as shellText, userMenu, type Lang } from './helpers';
+import {
+  api,
+  exactly,
+  RAW_KEY,
+  SCREENSHOT_DIR,
+  signIn,
+  t as shellText,
+  userMenu,
+  type Lang,
+} from './helpers';
 
 type Catalogue = Record<string, unknown>;
 
@@ -70,30 +79,6 @@ async function publishBound(page: Page, template: Template, lang: Lang) {
 
 function dialog(page: Page, title: string): Locator {
   return page.getByRole('dialog').filter({ hasText: title });
-}
-
-// --- the API, with the signed-in user's session ------------------------------------------------------------------
-
-interface Envelope<T> {
-  meta: { success: number; message: string; detail: string };
-  data: T;
-}
-
-async function api<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const cookies = await page.context().cookies();
-  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  const response = await page.request.fetch(`/api${url}`, {
-    method,
-    headers: {
-      'X-Token': cookie('iotyun_token'),
-      'X-User': cookie('iotyun_user_id'),
-      'X-Tenant': cookie('iotyun_tenant_id'),
-    },
-    ...(data === undefined ? {} : { data }),
-  });
-  const body = (await response.json()) as Envelope<T>;
-  if (body.meta.success !== 1) throw new Error(`${method} ${url}: ${JSON.stringify(body.meta)}`);
-  return body.data;
 }
 
 interface Role {

@@ -1,6 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { FakeSocket } from '../test/fake-socket';
 import type { AlarmOut } from './alarms/types';
 import {
   backoffDelay,
@@ -13,47 +14,7 @@ import {
   setRtdClient,
   useAlarmFeed,
   useLiveDevice,
-  type SocketLike,
 } from './ws';
-
-class FakeSocket implements SocketLike {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: unknown[] = [];
-  closedWith: number | undefined;
-
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-  }
-
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(code?: number): void {
-    this.closedWith = code ?? 1000;
-    this.readyState = 3;
-  }
-
-  // --- driven by the test ---
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  receive(message: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-
-  drop(code = 1006): void {
-    this.readyState = 3;
-    this.onclose?.({ code } as CloseEvent);
-  }
-}
 
 const last = () => FakeSocket.all.at(-1)!;
 

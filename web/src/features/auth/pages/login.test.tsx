@@ -1,14 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { QueryClientProvider } from '@tanstack/react-query';
 
 import { queryClient } from '../../../lib/query-client';
 import { logout, sessionStore } from '../../../lib/session';
 import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
 import type { SessionPayload } from '../../../types/session';
 import LoginPage from './login';
 
@@ -44,23 +41,14 @@ function captcha(enabled = true): Handler {
 
 function renderLogin(handlers: Record<string, Handler>, entry = '/login') {
   const calls = mockApi(handlers);
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/login', Component: LoginPage },
       { path: '/', element: <div>console home</div> },
       { path: '/device/devgroup', element: <div>device groups</div> },
       { path: '/register', element: <div>register page</div> },
     ],
-    { initialEntries: [entry] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
+    { initialEntries: [entry], client: queryClient },
   );
   return { calls, router };
 }

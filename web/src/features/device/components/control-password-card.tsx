@@ -1,23 +1,19 @@
 // The owner's control password card: whether the device has its own password and the tenant a default, and
 // setting (6–32 characters) or clearing the device's own (PUT /dev/controls).
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Tag, Typography, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import {
+  ControlPasswordFields,
+  type ControlPasswordValues,
+} from '../../../components/control-password-fields';
 import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useControlPassword } from '../api/get-control-password';
 import { useSetControlPassword } from '../api/set-control-password';
-
-export const CONTROL_PASSWORD_MIN = 6;
-export const CONTROL_PASSWORD_MAX = 32;
-
-interface PasswordForm {
-  password: string;
-  confirm: string;
-}
 
 function SetTag({ set }: { set: boolean | undefined }) {
   const { t } = useTranslation();
@@ -36,7 +32,7 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
   const save = useSetControlPassword();
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<PasswordForm>();
+  const [form] = Form.useForm<ControlPasswordValues>();
   const data = status.data;
   const effective = !data
     ? null
@@ -46,7 +42,7 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
         ? 'global'
         : 'none';
 
-  const onFinish = ({ password }: PasswordForm) =>
+  const onFinish = ({ password }: ControlPasswordValues) =>
     save.mutateAsync({ device_id: deviceId, password }).then(
       () => {
         toast.success(t('telemetry.control.saved'));
@@ -134,47 +130,19 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
 interface ControlPasswordModalProps {
   open: boolean;
   title: string;
-  form: FormInstance<PasswordForm>;
+  form: FormInstance<ControlPasswordValues>;
   loading: boolean;
   error: string | null;
   onErrorChange: (error: string | null) => void;
   onClose: () => void;
-  onFinish: (values: PasswordForm) => Promise<void>;
+  onFinish: (values: ControlPasswordValues) => Promise<void>;
 }
 
 /** A new control password and its confirmation. */
 function ControlPasswordModal(props: ControlPasswordModalProps) {
-  const { t } = useTranslation();
-  const rule = t('telemetry.control.rule', { min: CONTROL_PASSWORD_MIN, max: CONTROL_PASSWORD_MAX });
   return (
-    <FormModal<PasswordForm> {...props} name="control-password">
-      <Form.Item
-        name="password"
-        label={t('telemetry.control.password')}
-        extra={rule}
-        rules={[
-          { required: true, message: t('telemetry.control.required') },
-          { min: CONTROL_PASSWORD_MIN, max: CONTROL_PASSWORD_MAX, message: rule },
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={CONTROL_PASSWORD_MAX} />
-      </Form.Item>
-      <Form.Item
-        name="confirm"
-        label={t('telemetry.control.passwordConfirm')}
-        dependencies={['password']}
-        rules={[
-          { required: true, message: t('telemetry.control.required') },
-          ({ getFieldValue }) => ({
-            validator: (_rule, value: unknown) =>
-              !value || getFieldValue('password') === value
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('telemetry.control.mismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" maxLength={CONTROL_PASSWORD_MAX} />
-      </Form.Item>
+    <FormModal<ControlPasswordValues> {...props} name="control-password">
+      <ControlPasswordFields />
     </FormModal>
   );
 }

@@ -1,42 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { logout, sessionStore } from '../../../lib/session';
-import { RtdClient, setRtdClient, useLiveDevice, type SocketLike } from '../../../lib/ws';
+import { setRtdClient, useLiveDevice } from '../../../lib/ws';
+import { FakeSocket, installFakeRtd } from '../../../test/fake-socket';
 import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import type { LiveDeviceOut, LiveItem } from '../types-telemetry';
 import { LiveValuesPanel } from './live-values-panel';
-
-class FakeSocket implements SocketLike {
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: unknown[] = [];
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-  open(): void {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-  receive(message: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-}
 
 function item(over: Partial<LiveItem>): LiveItem {
   return {
@@ -95,33 +67,16 @@ function Harness({ devState }: { devState: number | null }) {
 
 function renderPanel(handlers: Record<string, Handler>, devState: number | null = 1) {
   const calls = mockApi(handlers);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([
+  renderRoutes([
     { path: '/', element: <Harness devState={devState} /> },
     { path: '/configureManage/templateBind', element: <p>bind page</p> },
   ]);
-  render(
-    <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
   return calls;
 }
 
 beforeEach(() => {
-  logout();
-  sessionStore.setState({
-    token: 't',
-    userId: '1',
-    roles: ['administrator'],
-    permissions: ['P10000', 'P42000'],
-    rolesLoaded: true,
-  });
-  setRtdClient(new RtdClient({ createSocket: () => new FakeSocket(), url: () => 'ws://test' }));
+  signInAs(['P10000', 'P42000']);
+  installFakeRtd();
 });
 
 afterEach(() => {

@@ -1,29 +1,24 @@
 // The administrator's tenant-wide default control password: set (6–32 characters) or clear (PUT /dev/controls).
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { App, Button, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import {
+  ControlPasswordFields,
+  type ControlPasswordValues,
+} from '../../../components/control-password-fields';
 import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useSetDefaultControlPassword } from '../api/set-default-control-password';
 
-const MIN = 6;
-const MAX = 32;
-
-interface PasswordForm {
-  password: string;
-  confirm: string;
-}
-
 export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const [form] = Form.useForm<PasswordForm>();
+  const [form] = Form.useForm<ControlPasswordValues>();
   const save = useSetDefaultControlPassword();
   const [error, setError] = useState<string | null>(null);
-  const rule = t('telemetry.control.rule', { min: MIN, max: MAX });
 
-  const onFinish = ({ password }: PasswordForm) =>
+  const onFinish = ({ password }: ControlPasswordValues) =>
     save.mutateAsync(password).then(
       () => {
         toast.success(t('telemetry.control.saved'));
@@ -73,7 +68,7 @@ export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; 
       ]}
     >
       <Typography.Paragraph type="secondary">{t('telemetry.control.globalDesc')}</Typography.Paragraph>
-      <Form<PasswordForm>
+      <Form<ControlPasswordValues>
         form={form}
         name="default-control-password"
         layout="vertical"
@@ -83,33 +78,7 @@ export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; 
           if (error) setError(null);
         }}
       >
-        <Form.Item
-          name="password"
-          label={t('telemetry.control.password')}
-          extra={rule}
-          rules={[
-            { required: true, message: t('telemetry.control.required') },
-            { min: MIN, max: MAX, message: rule },
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('telemetry.control.passwordConfirm')}
-          dependencies={['password']}
-          rules={[
-            { required: true, message: t('telemetry.control.required') },
-            ({ getFieldValue }) => ({
-              validator: (_rule, value: unknown) =>
-                !value || getFieldValue('password') === value
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('telemetry.control.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" maxLength={MAX} />
-        </Form.Item>
+        <ControlPasswordFields />
         {error && <Typography.Text type="danger">{error}</Typography.Text>}
         <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
       </Form>

@@ -1,14 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { i18n } from '../../../lib/i18n';
-import { logout, sessionStore } from '../../../lib/session';
 import { fail, mockApi, ok, type Handler } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import { actionLabel, humanizeAction, LOG_ACTIONS } from '../lib/actions';
 import type { UserLogOut } from '../types';
 import LogInfoPage from './log-info';
@@ -48,34 +45,14 @@ const usersPage = ok({
 
 function renderPage(handlers: Record<string, Handler>) {
   const calls = mockApi(handlers);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/info/logInfo', Component: LogInfoPage }], {
-    initialEntries: ['/info/logInfo'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/info/logInfo', Component: LogInfoPage }], { initialEntries: ['/info/logInfo'] });
   return calls;
 }
 
 const logCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.url === '/yun/userLog');
 
 function signIn(permissions: string[]) {
-  logout();
-  sessionStore.setState({
-    token: 't',
-    userId: '1',
-    name: 'admin',
-    roles: ['administrator'],
-    permissions,
-    rolesLoaded: true,
-  });
+  signInAs(permissions, { name: 'admin' });
 }
 
 /** Opens an antd select by its aria-label and picks an option by its text. */

@@ -1,35 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { AlarmOut } from '../../../lib/alarms/types';
-import { logout, sessionStore } from '../../../lib/session';
-import { RtdClient, setRtdClient, type SocketLike } from '../../../lib/ws';
+import { setRtdClient } from '../../../lib/ws';
+import { FakeSocket, installFakeRtd } from '../../../test/fake-socket';
 import { bodyOf, mockApi, ok, type Handler } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import RealTimeFaultPage from './real-time-fault';
-
-class FakeSocket implements SocketLike {
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onclose: ((event: CloseEvent) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  sent: unknown[] = [];
-  constructor() {
-    FakeSocket.last = this;
-  }
-  send(data: string): void {
-    this.sent.push(JSON.parse(data));
-  }
-  close(): void {
-    this.readyState = 3;
-  }
-}
 
 function alarm(over: Partial<AlarmOut>): AlarmOut {
   return {
@@ -61,32 +40,15 @@ function renderPage(handlers: Record<string, Handler>) {
     'GET /dev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
     ...handlers,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/info/realTimeFault', Component: RealTimeFaultPage }], {
+  renderRoutes([{ path: '/info/realTimeFault', Component: RealTimeFaultPage }], {
     initialEntries: ['/info/realTimeFault'],
   });
-  render(
-    <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
   return calls;
 }
 
 beforeEach(() => {
-  logout();
-  sessionStore.setState({
-    token: 't',
-    userId: '1',
-    roles: ['administrator'],
-    permissions: ['P70000', 'P73000'],
-    rolesLoaded: true,
-  });
-  setRtdClient(new RtdClient({ createSocket: () => new FakeSocket(), url: () => 'ws://test' }));
+  signInAs(['P70000', 'P73000']);
+  installFakeRtd();
 });
 
 afterEach(() => {
@@ -113,8 +75,7 @@ describe('RealTimeFaultPage', () => {
     expect(screen.getAllByRole('link', { name: '1号空压机' })[0]).toHaveAttribute('href', '/deviceDetail/12');
     // The page listens to the alarm pushes.
     act(() => {
-      FakeSocket.last!.readyState = 1;
-      FakeSocket.last!.onopen?.(new Event('open'));
+      FakeSocket.last!.open();
     });
     expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', alarms: true });
   });

@@ -1,21 +1,21 @@
 // Real-time faults (/info/realTimeFault, P73000): the unconfirmed alarms of every readable device, filtered by
 // level, device and keyword, confirmed one by one or in a batch with a note; the alarm history by time range;
 // both refresh on the WebSocket's alarm pushes. Administrators set the tenant's default control password here.
-import { CheckOutlined, LockOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CheckOutlined, LockOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { AlarmList } from '../../../components/alarms/alarm-list';
 import { alarmLevelOptions, alarmTypeOptions } from '../../../components/alarms/alarm-options';
-import { AlarmTable } from '../../../components/alarms/alarm-table';
 import { ConfirmAlarmsModal } from '../../../components/alarms/confirm-alarms-modal';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { useAlarmCount } from '../../../lib/alarms/alarm-count';
 import { useAlarmHistory } from '../../../lib/alarms/list-alarm-history';
 import { useRealtimeAlarms } from '../../../lib/alarms/list-realtime-alarms';
-import type { AlarmHistoryParams, AlarmType, RealtimeAlarmParams } from '../../../lib/alarms/types';
+import { useAlarmListParams, type AlarmListState } from '../../../lib/alarms/use-alarm-list-params';
 import { useAlarmRefresh } from '../../../lib/alarms/use-alarm-refresh';
 import { Role } from '../../../lib/permissions';
 import { useAlarmDevices } from '../api/list-alarm-devices';
@@ -56,78 +56,86 @@ function DeviceFilter({
   );
 }
 
+/** A narrow select of fixed options, labelled by its placeholder. */
+function OptionFilter<T extends number>(props: {
+  label: string;
+  value: T | undefined;
+  options: { value: T; label: string }[];
+  onChange: (value: T | undefined) => void;
+}) {
+  return (
+    <Select<T>
+      className="info-toolbar__filter info-toolbar__filter--narrow"
+      allowClear
+      placeholder={props.label}
+      aria-label={props.label}
+      value={props.value}
+      options={props.options}
+      onChange={props.onChange}
+    />
+  );
+}
+
+/** The filters both tabs have: level, (the history's) type, device and keyword. */
+function AlarmFilters({ list, withType = false }: { list: AlarmListState; withType?: boolean }) {
+  const { t } = useTranslation();
+  const { params, filter } = list;
+  return (
+    <>
+      <OptionFilter
+        label={t('telemetry.alarm.levelFilter')}
+        value={params.level}
+        options={alarmLevelOptions(t)}
+        onChange={(level) => filter({ level })}
+      />
+      {withType && (
+        <OptionFilter
+          label={t('telemetry.alarm.typeFilter')}
+          value={params.alarm_type}
+          options={alarmTypeOptions(t)}
+          onChange={(alarm_type) => filter({ alarm_type })}
+        />
+      )}
+      <DeviceFilter value={params.device_id} onChange={(device_id) => filter({ device_id })} />
+      <Input.Search
+        className="info-toolbar__search"
+        allowClear
+        placeholder={t('telemetry.alarm.keyword')}
+        aria-label={t('telemetry.alarm.keyword')}
+        onSearch={(keyword) => filter({ keyword: keyword.trim() || undefined })}
+      />
+    </>
+  );
+}
+
 function RealtimeTab() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<RealtimeAlarmParams>({ page: 1, page_size: PAGE_SIZE });
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<number[]>([]);
-  const alarms = useRealtimeAlarms(params);
-  const filtered = params.level !== undefined || params.device_id !== undefined || Boolean(params.keyword);
-  const filter = (patch: Partial<RealtimeAlarmParams>) => {
-    setParams((p) => ({ ...p, ...patch, page: 1 }));
+  const list = useAlarmListParams(PAGE_SIZE, () => {
     setSelected([]);
-  };
+  });
+  const alarms = useRealtimeAlarms(list.params);
 
   return (
     <>
-      <div className="info-toolbar">
-        <Select<number>
-          className="info-toolbar__filter info-toolbar__filter--narrow"
-          allowClear
-          placeholder={t('telemetry.alarm.levelFilter')}
-          aria-label={t('telemetry.alarm.levelFilter')}
-          value={params.level}
-          options={alarmLevelOptions(t)}
-          onChange={(level) => filter({ level })}
-        />
-        <DeviceFilter value={params.device_id} onChange={(device_id) => filter({ device_id })} />
-        <Input.Search
-          className="info-toolbar__search"
-          allowClear
-          placeholder={t('telemetry.alarm.keyword')}
-          aria-label={t('telemetry.alarm.keyword')}
-          onSearch={(keyword) => filter({ keyword: keyword.trim() || undefined })}
-        />
-        <div className="info-toolbar__spacer" />
-        <Button
-          type="primary"
-          icon={<CheckOutlined />}
-          disabled={selected.length === 0}
-          onClick={() => {
-            setConfirming(selected);
-          }}
-        >
-          {t('telemetry.alarm.confirmSelected', { count: selected.length })}
-        </Button>
-        <Button
-          icon={<ReloadOutlined />}
-          aria-label={t('telemetry.alarm.refresh')}
-          loading={alarms.isFetching}
-          onClick={() => void alarms.refetch()}
-        />
-      </div>
-      <AlarmTable
+      <AlarmList
         mode="realtime"
-        alarms={alarms.data?.items ?? []}
-        loading={alarms.isPending || (alarms.isFetching && alarms.isPlaceholderData)}
-        emptyText={
-          alarms.isError
-            ? t('telemetry.alarm.loadFailed')
-            : filtered
-              ? t('telemetry.alarm.noMatch')
-              : t('telemetry.alarm.empty')
+        alarms={alarms}
+        list={list}
+        filters={<AlarmFilters list={list} />}
+        actions={
+          <Button
+            type="primary"
+            icon={<CheckOutlined />}
+            disabled={selected.length === 0}
+            onClick={() => {
+              setConfirming(selected);
+            }}
+          >
+            {t('telemetry.alarm.confirmSelected', { count: selected.length })}
+          </Button>
         }
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: alarms.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('telemetry.alarm.total', { total }),
-        }}
-        onPageChange={(page, page_size) => {
-          setParams((p) => ({ ...p, page, page_size }));
-        }}
         selectedIds={selected}
         onSelect={setSelected}
         onConfirm={(items) => {
@@ -155,102 +163,49 @@ function HistoryTab() {
     dayjs().subtract(7, 'day').startOf('day'),
     dayjs().endOf('day'),
   ]);
-  const [params, setParams] = useState<Omit<AlarmHistoryParams, 'start' | 'end'>>({
-    page: 1,
-    page_size: PAGE_SIZE,
-  });
-  const alarms = useAlarmHistory({ ...params, start: range[0].valueOf(), end: range[1].valueOf() });
-  const filter = (patch: Partial<AlarmHistoryParams>) => setParams((p) => ({ ...p, ...patch, page: 1 }));
-  const filtered =
-    params.level !== undefined ||
-    params.alarm_type !== undefined ||
-    params.device_id !== undefined ||
-    Boolean(params.keyword);
+  const list = useAlarmListParams(PAGE_SIZE);
+  const alarms = useAlarmHistory({ ...list.params, start: range[0].valueOf(), end: range[1].valueOf() });
 
   return (
-    <>
-      <div className="info-toolbar">
-        <DatePicker.RangePicker
-          className="info-toolbar__range"
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          allowClear={false}
-          aria-label={t('telemetry.alarm.range')}
-          value={range}
-          presets={[
-            { label: t('telemetry.history.preset.day'), value: () => [dayjs().subtract(1, 'day'), dayjs()] },
-            { label: t('telemetry.history.preset.week'), value: () => [dayjs().subtract(7, 'day'), dayjs()] },
-            {
-              label: t('telemetry.history.preset.month'),
-              value: () => [dayjs().subtract(30, 'day'), dayjs()],
-            },
-          ]}
-          onChange={(value) => {
-            const [start, end] = value ?? [];
-            if (start && end) {
-              setRange([start, end]);
-              setParams((p) => ({ ...p, page: 1 }));
-            }
-          }}
-        />
-        <Select<number>
-          className="info-toolbar__filter info-toolbar__filter--narrow"
-          allowClear
-          placeholder={t('telemetry.alarm.levelFilter')}
-          aria-label={t('telemetry.alarm.levelFilter')}
-          value={params.level}
-          options={alarmLevelOptions(t)}
-          onChange={(level) => filter({ level })}
-        />
-        <Select<AlarmType>
-          className="info-toolbar__filter info-toolbar__filter--narrow"
-          allowClear
-          placeholder={t('telemetry.alarm.typeFilter')}
-          aria-label={t('telemetry.alarm.typeFilter')}
-          value={params.alarm_type}
-          options={alarmTypeOptions(t)}
-          onChange={(alarm_type) => filter({ alarm_type })}
-        />
-        <DeviceFilter value={params.device_id} onChange={(device_id) => filter({ device_id })} />
-        <Input.Search
-          className="info-toolbar__search"
-          allowClear
-          placeholder={t('telemetry.alarm.keyword')}
-          aria-label={t('telemetry.alarm.keyword')}
-          onSearch={(keyword) => filter({ keyword: keyword.trim() || undefined })}
-        />
-        <div className="info-toolbar__spacer" />
-        <Button
-          icon={<ReloadOutlined />}
-          aria-label={t('telemetry.alarm.refresh')}
-          loading={alarms.isFetching}
-          onClick={() => void alarms.refetch()}
-        />
-      </div>
-      <AlarmTable
-        mode="history"
-        alarms={alarms.data?.items ?? []}
-        loading={alarms.isPending || (alarms.isFetching && alarms.isPlaceholderData)}
-        emptyText={
-          alarms.isError
-            ? t('telemetry.alarm.loadFailed')
-            : filtered
-              ? t('telemetry.alarm.noMatch')
-              : t('telemetry.alarm.emptyHistory')
-        }
-        pagination={{
-          current: params.page,
-          pageSize: params.page_size,
-          total: alarms.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('telemetry.alarm.total', { total }),
-        }}
-        onPageChange={(page, page_size) => {
-          setParams((p) => ({ ...p, page, page_size }));
-        }}
-      />
-    </>
+    <AlarmList
+      mode="history"
+      alarms={alarms}
+      list={list}
+      filters={
+        <>
+          <DatePicker.RangePicker
+            className="info-toolbar__range"
+            showTime={{ format: 'HH:mm' }}
+            format="YYYY-MM-DD HH:mm"
+            allowClear={false}
+            aria-label={t('telemetry.alarm.range')}
+            value={range}
+            presets={[
+              {
+                label: t('telemetry.history.preset.day'),
+                value: () => [dayjs().subtract(1, 'day'), dayjs()],
+              },
+              {
+                label: t('telemetry.history.preset.week'),
+                value: () => [dayjs().subtract(7, 'day'), dayjs()],
+              },
+              {
+                label: t('telemetry.history.preset.month'),
+                value: () => [dayjs().subtract(30, 'day'), dayjs()],
+              },
+            ]}
+            onChange={(value) => {
+              const [start, end] = value ?? [];
+              if (start && end) {
+                setRange([start, end]);
+                list.filter({});
+              }
+            }}
+          />
+          <AlarmFilters list={list} withType />
+        </>
+      }
+    />
   );
 }
 

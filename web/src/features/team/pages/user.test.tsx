@@ -1,13 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { logout, sessionStore } from '../../../lib/session';
+import { sessionStore } from '../../../lib/session';
 import { mockApi, ok, type Handler } from '../../../test/mock-api';
+import { renderRoutes } from '../../../test/render';
+import { signInAs } from '../../../test/session';
 import type { UserOut } from '../types';
 import UserPage from './user';
 
@@ -70,34 +68,14 @@ function renderPage(handlers: Record<string, Handler>) {
       ok([{ id: 7, name: 'Plant A', parent_id: null, user_count: 1, children: [] }]),
     ...handlers,
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/team/user', Component: UserPage }], {
-    initialEntries: ['/team/user'],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <RouterProvider router={router} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  renderRoutes([{ path: '/team/user', Component: UserPage }], { initialEntries: ['/team/user'] });
   return calls;
 }
 
 const listCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((c) => c.url === '/yun/userInfo');
 
 beforeEach(() => {
-  logout();
-  sessionStore.setState({
-    token: 't',
-    userId: '1',
-    name: 'admin',
-    roles: ['administrator'],
-    permissions: ['P00000', 'P50000', 'P53000'],
-    rolesLoaded: true,
-  });
+  signInAs(['P00000', 'P50000', 'P53000'], { name: 'admin' });
 });
 
 describe('user list', () => {
