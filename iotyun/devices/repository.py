@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, Select, and_, bindparam, delete, func, or_, select
+from sqlalchemy import ColumnElement, Row, Select, and_, bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
@@ -17,6 +17,7 @@ from iotyun.core.pagination import PageParams
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import (
+    DEV_ONLINE,
     GRANT_DISTRIBUTION,
     GRANT_SHARE,
     Device,
@@ -273,6 +274,26 @@ async def delete_tenant_devices(session: AsyncSession, tenant_id: int) -> None:
 async def registered_on_gateway(session: AsyncSession, gateway_id: int) -> list[Device]:
     stmt = select(Device).where(Device.gateway_id == gateway_id, Device.registered.is_(True))
     return list((await session.scalars(stmt.execution_options(**_ALL))).all())
+
+
+async def touch_report_times(session: AsyncSession, gateway_ids: list[int], when: datetime) -> None:
+    await session.execute(update(Gateway).where(Gateway.id.in_(gateway_ids)).values(report_time=when))
+
+
+async def online_gateway_ids(session: AsyncSession) -> list[int]:
+    stmt = select(Gateway.id).where(Gateway.dev_state == DEV_ONLINE)
+    return [int(i) for i in (await session.scalars(stmt)).all()]
+
+
+async def gateway_states(session: AsyncSession, device_ids: Collection[int]) -> dict[int, int]:
+    """dev_state of the gateway behind each device (any tenant: the caller has checked visibility)."""
+    stmt = (
+        select(Device.id, Gateway.dev_state)
+        .join(Gateway, Gateway.id == Device.gateway_id)
+        .where(Device.id.in_(list(device_ids)))
+        .execution_options(**_ALL)
+    )
+    return {int(d): int(s) for d, s in (await session.execute(stmt)).all()}
 
 
 async def managed(session: AsyncSession, actor: Actor, device_ids: Collection[int]) -> list[Device]:

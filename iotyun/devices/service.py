@@ -80,23 +80,48 @@ async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> G
     return gateway
 
 
-async def set_state(session: AsyncSession, gateway_id: int, dev_state: int, ip: str | None = None) -> None:
-    """Telemetry: a gateway went online or offline; logs the change on each registered device of it."""
+async def set_state(
+    session: AsyncSession,
+    gateway_id: int,
+    dev_state: int,
+    ip: str | None = None,
+    firmware_version: str | None = None,
+) -> list[int]:
+    """Telemetry: a gateway went online or offline (with what it said of itself); logs a change on each registered
+    device of it and returns their ids."""
     gateway = await repo.gateway(session, gateway_id)
     if gateway is None:
-        return
+        return []
     changed = gateway.dev_state != dev_state
     gateway.dev_state = dev_state
     if ip is not None:
         gateway.ip = ip
+    if firmware_version:
+        gateway.firmware_version = firmware_version[:32]
     if dev_state == DEV_ONLINE:
         gateway.report_time = utcnow()
     await session.flush()
-    if not changed:
-        return
-    action = "online" if dev_state == DEV_ONLINE else "offline"
-    for device in await repo.registered_on_gateway(session, gateway_id):
-        await write_log(session, device.tenant_id, device, action, None, {"ip": ip} if ip else None)
+    devices = await repo.registered_on_gateway(session, gateway_id)
+    if changed:
+        action = "online" if dev_state == DEV_ONLINE else "offline"
+        for device in devices:
+            await write_log(session, device.tenant_id, device, action, None, {"ip": ip} if ip else None)
+    return [d.id for d in devices]
+
+
+async def touch_report_times(session: AsyncSession, gateway_ids: list[int]) -> None:
+    """Telemetry: these gateways reported just now (report_time)."""
+    await repo.touch_report_times(session, gateway_ids, utcnow())
+
+
+async def gateway_states(session: AsyncSession, device_ids: set[int]) -> dict[int, int]:
+    """dev_state per device id (the caller has checked that it may read them)."""
+    return await repo.gateway_states(session, device_ids) if device_ids else {}
+
+
+async def online_gateway_ids(session: AsyncSession) -> list[int]:
+    """The gateways the database calls online (the watchdog's starting point after a restart)."""
+    return await repo.online_gateway_ids(session)
 
 
 # --- object access ---------------------------------------------------------------------------------------------

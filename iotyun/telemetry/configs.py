@@ -14,7 +14,6 @@ from iotyun.templates import service as template_service
 
 log = logging.getLogger("iotyun.telemetry.configs")
 
-NUMERIC_TYPES = frozenset({"int16", "uint16", "int32", "uint32", "float32", "float64"})
 INTEGER_TYPES = frozenset({"int16", "uint16", "int32", "uint32"})
 
 
@@ -186,16 +185,6 @@ class ConfigCache:
             return hit[1]
         self._items[sn] = (now, config)
         return config
-
-    def peek(self, sn: str) -> DeviceConfig | None:
-        hit = self._items.get(sn)
-        return None if hit is None else hit[1]
-
-    def by_device(self, device_id: int) -> DeviceConfig | None:
-        for _, config in self._items.values():
-            if config is not None and config.device_id == device_id:
-                return config
-        return None
 
     def invalidate(self, sn: str | None = None) -> None:
         if sn is None:

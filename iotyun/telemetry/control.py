@@ -5,10 +5,8 @@ import math
 import uuid
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import Role
 from iotyun.core import security
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
@@ -21,7 +19,8 @@ from iotyun.devices import service as device_service
 from iotyun.devices.devlog import write_log
 from iotyun.devices.models import DEV_ONLINE, Device
 from iotyun.telemetry import configs
-from iotyun.telemetry.configs import DeviceConfig, Source
+from iotyun.telemetry import repository as repo
+from iotyun.telemetry.configs import Source
 from iotyun.telemetry.models import ControlSetting
 from iotyun.telemetry.schemas import ControlsIn, ControlsOut, LiveItem, LiveOut, WriteConfigOut, WriteIn, WriteOut
 
@@ -31,39 +30,32 @@ if TYPE_CHECKING:
 _ALL = {ALL_TENANTS: True}
 
 
-async def _device(session: AsyncSession, actor: Actor, device_id: int) -> Device:
+async def readable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device:
+    """A registered device the caller reads (110506 otherwise)."""
     device = await scope.readable_device(session, actor, device_id)
     if device is None or not device.registered:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
     return device
 
 
-async def _config(session: AsyncSession, device: Device) -> DeviceConfig | None:
-    return await configs.load(session, device.sn)
-
-
 async def user_can_write(session: AsyncSession, actor: Actor) -> bool:
     """SPEC §6 "user write permission": administrators always; others through their role's device permissions."""
-    if actor.is_admin:
-        return True
-    stmt = select(Role.device_permissions).where(Role.tenant_id == actor.tenant_id, Role.code == actor.role_code)
-    codes = (await session.execute(stmt.execution_options(**_ALL))).scalar_one_or_none() or []
-    return DEVICE_WRITE in codes
+    return actor.is_admin or DEVICE_WRITE in await repo.role_device_permissions(session, actor)
 
 
 async def _password_hash(session: AsyncSession, device: Device) -> str:
     """The password that guards this device's controls: its own, else its tenant's default ("" = none)."""
     if device.control_password_hash:
         return device.control_password_hash
-    stmt = select(ControlSetting.password_hash).where(ControlSetting.tenant_id == device.tenant_id)
-    return (await session.execute(stmt.execution_options(**_ALL))).scalar_one_or_none() or ""
+    setting = await repo.control_setting(session, device.tenant_id)
+    return setting.password_hash if setting else ""
 
 
 async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", device_id: int) -> LiveOut:
     """The device's published data sources with their latest values."""
-    device = await _device(session, actor, device_id)
+    device = await readable_device(session, actor, device_id)
     out = await device_service.get_device(session, actor, device_id)
-    config = await _config(session, device)
+    config = await configs.load(session, device.sn)
     latest = telemetry.cache.get(device.id)
     items = []
     if config is not None:
@@ -102,7 +94,7 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
 
 
 async def write_config(session: AsyncSession, actor: Actor, device_id: int) -> WriteConfigOut:
-    device = await _device(session, actor, device_id)
+    device = await readable_device(session, actor, device_id)
     out = await device_service.get_device(session, actor, device_id)
     return WriteConfigOut(
         user_can_write=await user_can_write(session, actor),
@@ -144,8 +136,8 @@ def checked_value(source: Source, raw: Any) -> Any:
 
 async def write(session: AsyncSession, actor: Actor, telemetry: "Telemetry", body: WriteIn) -> WriteOut:
     """Check every rule, send the write and wait for the gateway's acknowledgement (docs/api-telemetry.md)."""
-    device = await _device(session, actor, body.device_id)
-    config = await _config(session, device)
+    device = await readable_device(session, actor, body.device_id)
+    config = await configs.load(session, device.sn)
     source = None if config is None else config.sources.get(body.data_source_id)
     if source is None or source.rw != "rw":
         raise AppError(ErrorCode.DATA_ITEM_UNBOUND, field="data_source_id")
@@ -199,12 +191,10 @@ async def write(session: AsyncSession, actor: Actor, telemetry: "Telemetry", bod
 
 
 async def controls(session: AsyncSession, actor: Actor, device_id: int | None) -> ControlsOut:
-    setting = (
-        await session.execute(select(ControlSetting).where(ControlSetting.tenant_id == actor.tenant_id))
-    ).scalar_one_or_none()
+    setting = await repo.control_setting(session, actor.tenant_id)
     device_set = False
     if device_id is not None:
-        device_set = bool((await _device(session, actor, device_id)).control_password_hash)
+        device_set = bool((await readable_device(session, actor, device_id)).control_password_hash)
     return ControlsOut(global_password_set=bool(setting and setting.password_hash), device_password_set=device_set)
 
 
@@ -217,9 +207,7 @@ async def set_controls(session: AsyncSession, actor: Actor, body: ControlsIn) ->
     if body.device_id is None:
         if not actor.is_admin:
             raise AppError(ErrorCode.NO_PRIVILEGE)
-        setting = (
-            await session.execute(select(ControlSetting).where(ControlSetting.tenant_id == actor.tenant_id))
-        ).scalar_one_or_none()
+        setting = await repo.control_setting(session, actor.tenant_id)
         if setting is None:
             setting = ControlSetting(tenant_id=actor.tenant_id)
             session.add(setting)

@@ -5,6 +5,7 @@ import logging
 from collections import defaultdict
 
 from sqlalchemy import and_, delete, func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import Alarm
@@ -57,10 +58,7 @@ async def enforce(db: Database) -> dict[str, int]:
     return removed
 
 
-async def _delete_oldest(session: object, device_ids: list[int], n: int) -> int:
-    from sqlalchemy.ext.asyncio import AsyncSession
-
-    assert isinstance(session, AsyncSession)
+async def _delete_oldest(session: AsyncSession, device_ids: list[int], n: int) -> int:
     cutoff = (
         await session.execute(
             select(history_value.c.ts)

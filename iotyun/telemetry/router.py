@@ -1,12 +1,9 @@
 """HTTP routes of telemetry (docs/api-telemetry.md): live values, control writes and passwords, history and its
 export, device access facts, and the broker's authentication hooks (docs/device-protocol.md)."""
 
-import io
-from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any
 from urllib.parse import quote
 
-import openpyxl
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
@@ -135,7 +132,7 @@ async def _history(
     q = hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=tz)
     wanted = _ids(ids)
     hist.check(q, len(wanted))
-    device = await control._device(session, actor, device_id)
+    device = await control.readable_device(session, actor, device_id)
     # The published configuration from the ingest's cache (a publish shows within its TTL): history queries are
     # frequent and the publication snapshot holds the screens too.
     config = await telemetry.configs.get(device.sn)
@@ -214,24 +211,10 @@ async def export_history(
     sources, points, _, _ = await _history(
         session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, HISTORY_WIDTH_MAX, tz
     )
-    rows = hist.table({s.id: hist.rounded(points[s.id], s.decimals) for s in sources}, [s.id for s in sources])
-    if not rows:
-        raise AppError(ErrorCode.EXPORT_EMPTY)
-    if len(rows) > hist.EXPORT_CAP and not confirm:
-        raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=len(rows))
-    book = openpyxl.Workbook(write_only=True)
-    sheet = book.create_sheet()
-    en = wants_english()
-    sheet.append(["Time" if en else "时间", *[f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]])
-    zone = timedelta(minutes=tz)
-    for ts, values in rows[: hist.EXPORT_CAP]:
-        local = (datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None)
-        sheet.append([local, *values])
-    out = io.BytesIO()
-    book.save(out)
+    content = hist.export_xlsx(sources, points, tz, accept_cap=bool(confirm), english=wants_english())
     name = f"history-{device_id}.xlsx"
     disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(out.getvalue(), media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
+    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
 # --- broker hooks ------------------------------------------------------------------------------------------------------

@@ -9,14 +9,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
-
 from iotyun.alarms.engine import AlarmEngine
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import service as device_service
-from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE, Device, Gateway
+from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE
 from iotyun.telemetry import retention
 from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig
@@ -162,23 +160,9 @@ class Telemetry:
         for attempt in range(5):
             try:
                 async with self.db.sessionmaker() as session:
-                    await device_service.set_state(session, gateway_id, state, info.get("ip"))
-                    if info.get("firmware_version"):
-                        await session.execute(
-                            update(Gateway)
-                            .where(Gateway.id == gateway_id)
-                            .values(firmware_version=info["firmware_version"][:32])
-                        )
-                    device_ids = [
-                        int(i)
-                        for i in (
-                            await session.execute(
-                                select(Device.id)
-                                .where(Device.gateway_id == gateway_id, Device.registered.is_(True))
-                                .execution_options(**_ALL)
-                            )
-                        ).scalars()
-                    ]
+                    device_ids = await device_service.set_state(
+                        session, gateway_id, state, info.get("ip"), info.get("firmware_version")
+                    )
                     await session.commit()
                 break
             except Exception:
@@ -195,7 +179,7 @@ class Telemetry:
     async def _load_online(self) -> None:
         """Gateways the database calls online get one watchdog period to speak up after a restart."""
         async with self.db.sessionmaker() as session:
-            ids = (await session.execute(select(Gateway.id).where(Gateway.dev_state == DEV_ONLINE))).scalars().all()
+            ids = await device_service.online_gateway_ids(session)
         now = time.monotonic()
         for gateway_id in ids:
             self.ingest.last_seen[int(gateway_id)] = now
@@ -219,7 +203,7 @@ class Telemetry:
                 ]
                 if due:
                     async with self.db.sessionmaker() as session:
-                        await session.execute(update(Gateway).where(Gateway.id.in_(due)).values(report_time=utcnow()))
+                        await device_service.touch_report_times(session, due)
                         await session.commit()
                     for g in due:
                         self._reported[g] = now

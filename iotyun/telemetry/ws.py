@@ -9,13 +9,13 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from sqlalchemy import select
 
 from iotyun.auth import service as auth_service
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.devices import scope
-from iotyun.devices.models import Device
+from iotyun.core.tenancy import bind_tenant
+from iotyun.devices import service as device_service
+from iotyun.telemetry import repository as repo
 from iotyun.telemetry.realtime import Subscriber, encode
 from iotyun.telemetry.runtime import Telemetry
 
@@ -32,14 +32,8 @@ READABLE_REFRESH_S = 30.0
 
 async def _readable_ids(websocket: WebSocket, actor: Actor, ids: list[int] | None = None) -> set[int]:
     async with websocket.app.state.db.sessionmaker() as session:
-        from iotyun.core.tenancy import bind_tenant
-
         bind_tenant(session, actor.tenant_id)
-        stmt = await scope.readable(session, actor, Device.id)
-        stmt = stmt.where(Device.registered.is_(True))
-        if ids is not None:
-            stmt = stmt.where(Device.id.in_(ids))
-        return {int(i) for i in (await session.execute(stmt)).scalars()}
+        return await repo.readable_device_ids(session, actor, ids)
 
 
 async def _authenticate(websocket: WebSocket) -> Actor | None:
@@ -144,19 +138,8 @@ async def _subscribe(
 
 
 async def _states(websocket: WebSocket, ids: set[int]) -> dict[int, int]:
-    if not ids:
-        return {}
-    from iotyun.core.tenancy import ALL_TENANTS
-    from iotyun.devices.models import Gateway
-
     async with websocket.app.state.db.sessionmaker() as session:
-        rows = await session.execute(
-            select(Device.id, Gateway.dev_state)
-            .join(Gateway, Gateway.id == Device.gateway_id)
-            .where(Device.id.in_(ids))
-            .execution_options(**{ALL_TENANTS: True})
-        )
-        return {int(d): int(s) for d, s in rows.all()}
+        return await device_service.gateway_states(session, ids)
 
 
 async def _send(websocket: WebSocket, sub: Subscriber) -> None:
