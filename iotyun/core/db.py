@@ -15,6 +15,10 @@ from sqlalchemy.types import TypeDecorator
 
 from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
+# How long a SQLite writer waits for the write lock before "database is locked". Writers hold it for one request
+# or one history flush (milliseconds); the wait only grows under heavy bursts, which it must absorb, not refuse.
+SQLITE_BUSY_TIMEOUT_MS = 30_000
+
 NAMING = {
     "ix": "ix_%(column_0_label)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -74,9 +78,28 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: ConnectionPoolEntry) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
+
+
+# Statements that need SQLite's write lock. The driver (pysqlite's legacy transaction mode) runs SELECTs outside any
+# transaction and opens a deferred one only before INSERT/UPDATE/DELETE, and not at all before SAVEPOINT.
+_WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE", "SAVEPOINT")
+
+
+def _sqlite_write_lock(conn: Any, cursor: Any, statement: str, _params: Any, _context: Any, _executemany: bool) -> None:
+    """Open the transaction with BEGIN IMMEDIATE before a connection's first write.
+
+    Two defects of the driver's own handling, both seen under ingest load: a SAVEPOINT outside a transaction opens
+    one itself and its RELEASE commits it, so a request that failed after a savepoint (a device import's rows) kept
+    what the savepoint wrote; and a deferred transaction that read before writing (inside a savepoint) fails at once
+    with "database is locked" when another connection committed in between, because SQLite cannot upgrade a stale
+    snapshot and does not wait for it. BEGIN IMMEDIATE takes the write lock up front, waiting up to busy_timeout,
+    and nests savepoints inside it. Reads before the first write stay outside the transaction, as before."""
+    head = statement.lstrip()[:9].upper()
+    if head.startswith(_WRITES) and not conn.connection.driver_connection.in_transaction:
+        cursor.execute("BEGIN IMMEDIATE")
 
 
 # A pooled connection idle longer than this is pinged before use; a busy pool's connections are not. SQLAlchemy's
@@ -109,6 +132,7 @@ def make_engine(url: str) -> AsyncEngine:
         engine = create_async_engine(url, connect_args={"timeout": 30})
         sync: Engine = engine.sync_engine
         event.listen(sync, "connect", _sqlite_pragmas)
+        event.listen(sync, "before_cursor_execute", _sqlite_write_lock)
         return engine
     engine = create_async_engine(url, pool_size=10, max_overflow=20)
     _ping_idle(engine.sync_engine)

@@ -97,7 +97,9 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
 
 
 async def import_devices(session: AsyncSession, actor: Actor, filename: str, data: bytes) -> ImportOut:
-    """Register every row as POST /dev/register would, each in its own SAVEPOINT; answers a per-row report."""
+    """Register every row as POST /dev/register would, all or nothing: each row is tried in its own SAVEPOINT so
+    the report names every failing row with its reason, and if any row fails the whole import is rolled back (the
+    rows that passed are reported valid but not registered)."""
     rows = read_rows(filename, data, wrong_type=ErrorCode.IMPORT_FILE_TYPE_INVALID)
     while rows and not any(rows[-1]):
         rows.pop()
@@ -112,6 +114,7 @@ async def import_devices(session: AsyncSession, actor: Actor, filename: str, dat
     lang = lang_var.get()
     report: list[ImportRowOut] = []
     seen: set[str] = set()
+    outer = await session.begin_nested()
     for number, cells in body_rows:
         values = {f: cells[i] for i, f in columns.items() if f is not None and i < len(cells)}
         sn = values.get("sn_code", "")
@@ -134,8 +137,19 @@ async def import_devices(session: AsyncSession, actor: Actor, filename: str, dat
         else:
             message = text(code, lang)
         report.append(ImportRowOut(row=number, sn_code=sn, ok=code == ErrorCode.SUCCESS, code=code, message=message))
-    succeeded = sum(1 for r in report if r.ok)
-    return ImportOut(total=len(report), succeeded=succeeded, failed=len(report) - succeeded, rows=report)
+    valid = sum(1 for r in report if r.ok)
+    imported = valid == len(report)
+    if imported:
+        await outer.commit()
+    else:
+        await outer.rollback()
+    return ImportOut(
+        total=len(report),
+        succeeded=valid if imported else 0,
+        failed=len(report) - valid,
+        imported=imported,
+        rows=report,
+    )
 
 
 def template() -> bytes:

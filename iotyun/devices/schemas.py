@@ -190,9 +190,13 @@ class ImportRowOut(BaseModel):
 
 
 class ImportOut(BaseModel):
+    """An import's verdict. All or nothing: `imported` is false when any row failed, and then no row was
+    registered (`succeeded` is 0; rows with `ok` passed their checks but were rolled back with the rest)."""
+
     total: int
     succeeded: int
     failed: int
+    imported: bool
     rows: list[ImportRowOut]
 
 

@@ -150,23 +150,31 @@ test.describe('device registry', () => {
     await expect(page.getByRole('cell', { name: dt('log.action.register') })).toBeVisible();
   });
 
-  test('imports a CSV and reports each row', async ({ page }) => {
+  test('imports a CSV all or nothing and reports each row', async ({ page }) => {
     const good = uniqueSn();
-    const csv = `SN码,密钥,别名\n${good},secret123,导入网关\nBAD-SN!,secret123,坏行\n`;
+    const upload = async (csv: string) => {
+      await modal.locator('input[type=file]').setInputFiles({
+        name: 'devices.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv, 'utf8'),
+      });
+      await modal.getByRole('button', { name: exactly(dt('import.start')) }).click();
+    };
     await signIn(page, 'admin');
     await page.goto('/iotyun/device/devgroup');
     await page.getByRole('button', { name: exactly(dt('action.import')) }).click();
     const modal = dialog(page, dt('import.title'));
-    await modal.locator('input[type=file]').setInputFiles({
-      name: 'devices.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(csv, 'utf8'),
-    });
-    await modal.getByRole('button', { name: exactly(dt('import.start')) }).click();
-    // The report: one row registered, one refused with the SN rule's translated reason.
+    // One bad row: nothing is imported; the good row is reported valid, the bad one with the SN rule's reason.
+    await upload(`SN码,密钥,别名\n${good},secret123,导入网关\nBAD-SN!,secret123,坏行\n`);
+    await expect(modal.locator('.devreg-import__rolled-back')).toBeVisible();
+    await expect(modal.getByRole('row').filter({ hasText: good })).toContainText(dt('import.valid'));
+    await expect(modal.getByRole('row').filter({ hasText: 'BAD-SN!' })).toContainText(dt('import.fail'));
+    // The corrected file imports.
+    await modal.getByRole('button', { name: exactly(dt('import.again')) }).click();
+    await upload(`SN码,密钥,别名\n${good},secret123,导入网关\n`);
     await expect(modal.locator('.ant-statistic-title', { hasText: dt('import.succeeded') })).toBeVisible();
     await expect(modal.getByRole('row').filter({ hasText: good })).toContainText(dt('import.ok'));
-    await expect(modal.getByRole('row').filter({ hasText: 'BAD-SN!' })).toContainText(dt('import.fail'));
+    await expect(modal.locator('.devreg-import__rolled-back')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await searchDevice(page, good);
     await expect(rowOf(page, good)).toContainText('导入网关');

@@ -2984,10 +2984,16 @@ export interface components {
             /** Row */
             row: number;
         };
-        /** ImportOut */
+        /**
+         * ImportOut
+         * @description An import's verdict. All or nothing: `imported` is false when any row failed, and then no row was
+         *     registered (`succeeded` is 0; rows with `ok` passed their checks but were rolled back with the rest).
+         */
         ImportOut: {
             /** Failed */
             failed: number;
+            /** Imported */
+            imported: boolean;
             /** Rows */
             rows: components["schemas"]["ImportRowOut"][];
             /** Succeeded */

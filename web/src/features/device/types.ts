@@ -160,6 +160,8 @@ export interface ImportResult {
   total: number;
   succeeded: number;
   failed: number;
+  /** All or nothing: false when any row failed, and then no row was registered. */
+  imported: boolean;
   rows: ImportRowResult[];
 }
 

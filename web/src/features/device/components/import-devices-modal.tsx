@@ -102,6 +102,14 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
               styles={{ content: { color: result.failed > 0 ? '#f53f3f' : undefined } }}
             />
           </div>
+          {!result.imported && (
+            <Alert
+              type="warning"
+              showIcon
+              className="devreg-import__rolled-back"
+              title={t('device.import.rolledBack', { count: result.failed })}
+            />
+          )}
           {result.failed > 0 && (
             <Button
               type="link"
@@ -133,7 +141,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
                 render: (_: unknown, r) =>
                   r.ok ? (
                     <Typography.Text type="success">
-                      <CheckCircleFilled /> {t('device.import.ok')}
+                      <CheckCircleFilled /> {result.imported ? t('device.import.ok') : t('device.import.valid')}
                     </Typography.Text>
                   ) : (
                     <Typography.Text type="danger">
