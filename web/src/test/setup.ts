@@ -1,9 +1,13 @@
 // Vitest setup: jest-dom matchers, the browser APIs antd needs that jsdom lacks, i18n in zh.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import '../lib/i18n';
+
+// findBy*/waitFor give up after 1 s by default: on a busy 2-core machine a lazily loaded chunk (ECharts) or a
+// mocked request can take longer, and a test must not fail only because the machine is loaded.
+configure({ asyncUtilTimeout: 10_000 });
 
 {
   // jsdom has no matchMedia; antd's responsive helpers need one.
