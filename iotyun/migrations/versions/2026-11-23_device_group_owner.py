@@ -12,7 +12,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-
 revision: str = "5d1f0b7c2e11"
 down_revision: str | None = "92b933ce3aca"
 branch_labels: str | Sequence[str] | None = None
