@@ -23,6 +23,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import account_kind
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_permission, normalize
+from iotyun.core.ratelimit import Limiters
 from iotyun.team import repository as repo
 from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
 from iotyun.team.schemas import (
@@ -474,19 +475,18 @@ def _account_exists(account: str) -> AppError:
 
 
 async def send_bind_code(
-    session: AsyncSession, settings: Settings, sender: CodeSender, body: BindCodeIn
+    session: AsyncSession, settings: Settings, sender: CodeSender, limiters: Limiters, client_ip: str, body: BindCodeIn
 ) -> SendCodeOut:
-    """Send a "bind" code to a phone or email nobody uses yet (throttled like every code)."""
-    if await auth_repo.user_by_account(session, body.account) is not None:
-        raise _account_exists(body.account)
-    return await auth_service.issue_code(session, settings, sender, body.account, "bind")
+    """Send a "bind" code to a phone or email (throttled like every code). It goes out whether or not someone uses
+    the account already: only who proves the code learns that it is taken (bind_account)."""
+    return await auth_service.issue_code(session, settings, sender, body.account, "bind", limiters, client_ip)
 
 
 async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> SessionOut:
     """Set the caller's phone or email to an account proven by its "bind" code; answers the session payload."""
+    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
     if await auth_repo.user_by_account(session, body.account) is not None:
         raise _account_exists(body.account)
-    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
     user = await repo.user(session, actor.tenant_id, actor.user_id)
     assert user is not None
     kind = account_kind(body.account)
