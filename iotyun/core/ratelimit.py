@@ -5,6 +5,7 @@ bounded memory. The counts live in one process: with N server workers an address
 per-account limits that must hold exactly are counted in the database instead; docs/security.md "Throttles").
 """
 
+import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -43,7 +44,7 @@ class Window:
         hits = self._live(key)
         if hits is None or len(hits) < self.limit:
             return 0
-        return max(1, int(hits[0] + self.seconds - self.clock()) + 1)
+        return max(1, math.ceil(hits[0] + self.seconds - self.clock()))
 
     def hit(self, key: str) -> None:
         hits = self._live(key)
