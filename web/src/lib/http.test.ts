@@ -156,7 +156,9 @@ describe('headers', () => {
       path: '/yun/login/check/code',
     });
     const sig = hexToBytes(header(config, 'SIG')!);
-    expect(ed25519.verify(sig, new TextEncoder().encode(message), hexToBytes(header(config, 'PubKey')!))).toBe(true);
+    expect(
+      ed25519.verify(sig, new TextEncoder().encode(message), hexToBytes(header(config, 'PubKey')!)),
+    ).toBe(true);
   });
 
   it('keeps one ephemeral key per tab (sessionStorage) and strictly increasing TS', async () => {

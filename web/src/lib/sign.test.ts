@@ -16,7 +16,11 @@ const SIG =
 
 describe('signing message', () => {
   it('covers key, time, method, path and the body digest', () => {
-    const message = signingMessage(PUB, 1700000000000, 60, { method: 'post', path: '/yun/v2/user/login', body: BODY });
+    const message = signingMessage(PUB, 1700000000000, 60, {
+      method: 'post',
+      path: '/yun/v2/user/login',
+      body: BODY,
+    });
     expect(message).toBe(`${PUB}\n1700000000000\n60\nPOST\n/yun/v2/user/login\n${BODY_SHA256}`);
   });
 
@@ -30,7 +34,11 @@ describe('signing message', () => {
   it('gives the same signature as the server computes', () => {
     const pair = keyPairFromHex(SEED);
     expect(pair.publicKeyHex).toBe(PUB);
-    const message = signingMessage(PUB, 1700000000000, 60, { method: 'POST', path: '/yun/v2/user/login', body: BODY });
+    const message = signingMessage(PUB, 1700000000000, 60, {
+      method: 'POST',
+      path: '/yun/v2/user/login',
+      body: BODY,
+    });
     expect(bytesToHex(ed25519.sign(new TextEncoder().encode(message), pair.secretKey))).toBe(SIG);
   });
 
@@ -40,8 +48,12 @@ describe('signing message', () => {
     const headers = signHeaders(SEED, request, clock);
     const message = signingMessage(PUB, Number(headers.TS), 60, request);
     expect(headers.PubKey).toBe(PUB);
-    expect(ed25519.verify(hexToBytes(headers.SIG), new TextEncoder().encode(message), hexToBytes(PUB))).toBe(true);
+    expect(ed25519.verify(hexToBytes(headers.SIG), new TextEncoder().encode(message), hexToBytes(PUB))).toBe(
+      true,
+    );
     const other = signingMessage(PUB, Number(headers.TS), 60, { ...request, body: '{"a":2}' });
-    expect(ed25519.verify(hexToBytes(headers.SIG), new TextEncoder().encode(other), hexToBytes(PUB))).toBe(false);
+    expect(ed25519.verify(hexToBytes(headers.SIG), new TextEncoder().encode(other), hexToBytes(PUB))).toBe(
+      false,
+    );
   });
 });

@@ -102,9 +102,14 @@ export function bodyDigest(body?: string | Uint8Array | null): string {
 
 export function signingMessage(pubKeyHex: string, ts: number, ttl: number, request: SignedRequest): string {
   const path = request.path.split('?', 1)[0] ?? '';
-  return [pubKeyHex, String(ts), String(ttl), request.method.toUpperCase(), path, bodyDigest(request.body)].join(
-    '\n',
-  );
+  return [
+    pubKeyHex,
+    String(ts),
+    String(ttl),
+    request.method.toUpperCase(),
+    path,
+    bodyDigest(request.body),
+  ].join('\n');
 }
 
 export interface SignedHeaders {
