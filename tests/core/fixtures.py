@@ -123,7 +123,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "device_group": [device_groups[0], device_groups[2]],
         "template": [template],
     }
-    names = ("firstdora", "firstother", "FIRST0001")
+    names = ("firstdora", "firstother", "FIRST0001", "FIRST0003")
     return First(boss, chief, carl, dora, bob, ids, out_of_chief, names)
 
 
