@@ -270,7 +270,11 @@ async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
 def throttle_key(user: User | None, typed: str) -> str:
     """Failures count per account, whichever of its name, phone or email was typed; for a name nobody holds, per
     name typed (lower-cased), so an unknown name locks like a known one."""
-    return f"user:{user.id}" if user is not None else f"name:{typed.lower()}"
+    if user is not None:
+        return f"user:{user.id}"
+    lowered = typed.lower()
+    # The key column holds 254 characters; a longer name is kept by its digest.
+    return f"name:{lowered}" if len(lowered) <= 240 else f"name:{security.digest(lowered)}"
 
 
 # Verified against when the name is unknown, so an unknown name costs the same time as a wrong password.

@@ -396,6 +396,11 @@ class TestLogin:
         assert code(await api.login("nobody", "wrong1234")) == 100016
         assert code(await api.login("NOBODY", "wrong1234")) == 100016
 
+    async def test_an_over_long_name_is_counted_too(self, api: Api) -> None:
+        for _ in range(5):
+            assert code(await api.login("n" * 1000, "wrong1234")) == 110003
+        assert code(await api.login("n" * 1000, "wrong1234")) == 100016
+
     async def test_success_resets_failures(self, api: Api) -> None:
         await api.register("alice", "13800000001")
         api.forget()
