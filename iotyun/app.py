@@ -21,6 +21,7 @@ from iotyun.core.context import lang_var, pick_lang, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.ratelimit import Limiters
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
@@ -125,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)
     app.state.code_sender = make_sender(settings)
+    app.state.limiters = Limiters()
     app.state.telemetry = Telemetry(settings, app.state.db)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []

@@ -4,6 +4,8 @@ With CI=true PostgreSQL must answer: its tests fail instead of skipping.
 """
 
 import asyncio
+import hashlib
+import json
 import logging
 import os
 import re
@@ -139,18 +141,22 @@ async def app(database_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
 
 
 class Signer:
-    """What the console's lib/sign.ts does: an Ed25519 pair, TS strictly increasing, SIG over PubKey, TS, TTL."""
+    """What the console's lib/sign.ts does: an Ed25519 pair, TS strictly increasing, SIG over PubKey, TS, TTL, the
+    method, the path under /api and the body's SHA-256 (docs/security.md)."""
 
     def __init__(self) -> None:
         self.key = Ed25519PrivateKey.generate()
         self.pub = self.key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
         self.last_ts = 0
 
-    def headers(self, ts: int | None = None, ttl: int = 60) -> dict[str, str]:
+    def headers(
+        self, method: str, path: str, body: bytes = b"", *, ts: int | None = None, ttl: int = 60
+    ) -> dict[str, str]:
         if ts is None:
             ts = max(int(time.time() * 1000), self.last_ts + 1)
             self.last_ts = ts
-        sig = self.key.sign(f"{self.pub}\n{ts}\n{ttl}".encode()).hex()
+        digest = hashlib.sha256(body).hexdigest()
+        sig = self.key.sign(f"{self.pub}\n{ts}\n{ttl}\n{method.upper()}\n{path}\n{digest}".encode()).hex()
         return {
             "TS": str(ts),
             "TTL": str(ttl),
@@ -173,16 +179,23 @@ class Api:
     tenant_id: int | None = None
     lang: str = "zh"
 
-    def _headers(self) -> dict[str, str]:
+    def _headers(self, method: str = "GET", path: str = "", body: bytes = b"") -> dict[str, str]:
+        """Token headers, or a signature over `method`, `path` (under /api, no query) and `body`."""
         headers = {"Accept-Language": self.lang}
         if self.token:
             headers.update({"X-Token": self.token, "X-User": str(self.user_id), "X-Tenant": str(self.tenant_id)})
         else:
-            headers.update(self.signer.headers())
+            headers.update(self.signer.headers(method, path.split("?", 1)[0], body))
         return headers
 
     async def call(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
-        headers = {**self._headers(), **kwargs.pop("headers", {})}
+        if "json" in kwargs:
+            # Serialized here so the signature covers exactly the bytes sent.
+            kwargs["content"] = json.dumps(kwargs.pop("json")).encode()
+            kwargs["headers"] = {"Content-Type": "application/json", **kwargs.get("headers", {})}
+        content = kwargs.get("content", b"")
+        sent = content.encode() if isinstance(content, str) else content
+        headers = {**self._headers(method, path, sent if isinstance(sent, bytes) else b""), **kwargs.pop("headers", {})}
         resp = await self.client.request(method, "/api" + path, headers=headers, **kwargs)
         body: dict[str, Any] = resp.json()
         body["status"] = resp.status_code

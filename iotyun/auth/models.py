@@ -103,7 +103,8 @@ class VerifyCode(IdMixin, Base):
 class LoginThrottle(Base):
     __tablename__ = "login_throttle"
 
-    # The login name as typed, lower-cased: unknown names are throttled too, so probing reveals nothing.
+    # "user:<id>" for an account (whichever of its names was typed), "name:<typed, lower-cased>" for a name nobody
+    # holds: unknown names are throttled too, so probing reveals nothing (auth.service.throttle_key).
     key: Mapped[str] = mapped_column(String(254), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     lock_count: Mapped[int] = mapped_column(Integer, default=0)

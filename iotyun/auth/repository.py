@@ -35,6 +35,17 @@ async def latest_code(session: AsyncSession, account: str, scene: str, *, unused
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def code_times(session: AsyncSession, account: str, since: datetime, limit: int) -> list[datetime]:
+    """When the newest `limit` codes of `account` (any scene) made after `since` were made, newest first."""
+    stmt = (
+        select(VerifyCode.created_at)
+        .where(VerifyCode.account == account, VerifyCode.created_at > since)
+        .order_by(VerifyCode.created_at.desc())
+        .limit(limit)
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
 async def token_with_user(session: AsyncSession, token_hash: str) -> tuple[UserToken, User, Role] | None:
     stmt = (
         select(UserToken, User, Role)

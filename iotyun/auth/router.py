@@ -17,28 +17,42 @@ from iotyun.auth.schemas import (
 )
 from iotyun.core.deps import LoggedIn, LoggedInDuringPasswordChange, Public, SessionDep
 from iotyun.core.envelope import Envelope, ok
-from iotyun.core.runtime import ClientIp, SettingsDep
+from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
 
 router = APIRouter(tags=["auth"])
 
 
 @router.get("/yun/login/check/code")
-async def captcha(_: Public, session: SessionDep, settings: SettingsDep) -> Envelope[CaptchaOut]:
-    return ok(await service.new_captcha(session, settings))
+async def captcha(
+    _: Public, session: SessionDep, settings: SettingsDep, limiters: LimitersDep, ip: ClientIp
+) -> Envelope[CaptchaOut]:
+    return ok(await service.new_captcha(session, settings, limiters, ip))
 
 
 @router.post("/register/sms/num")
 async def send_register_code(
-    body: SendCodeIn, _: Public, session: SessionDep, settings: SettingsDep, sender: SenderDep
+    body: SendCodeIn,
+    _: Public,
+    session: SessionDep,
+    settings: SettingsDep,
+    sender: SenderDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
 ) -> Envelope[SendCodeOut]:
-    return ok(await service.send_code(session, settings, sender, "register", body))
+    return ok(await service.send_code(session, settings, sender, limiters, ip, "register", body))
 
 
 @router.post("/user/sms/num")
 async def send_reset_code(
-    body: SendCodeIn, _: Public, session: SessionDep, settings: SettingsDep, sender: SenderDep
+    body: SendCodeIn,
+    _: Public,
+    session: SessionDep,
+    settings: SettingsDep,
+    sender: SenderDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
 ) -> Envelope[SendCodeOut]:
-    return ok(await service.send_code(session, settings, sender, "reset", body))
+    return ok(await service.send_code(session, settings, sender, limiters, ip, "reset", body))
 
 
 @router.post("/user/register")

@@ -1,4 +1,9 @@
-"""Account rules: captcha, verification codes, registration (a new tenant), login with throttling, tokens, signing."""
+"""Account rules: captcha, verification codes, registration (a new tenant), login with throttling, tokens, signing.
+
+Nothing here tells a caller whether an account exists before they prove they hold it: a code request answers the
+same for any account (a reset code for an unknown account is recorded, throttled alike and never sent), a reset
+with an unknown account reads as a wrong code, and login failures lock the account whatever name it was typed as
+(unknown names lock alike). docs/security.md "Accounts" and "Throttles"."""
 
 import base64
 import logging
@@ -31,7 +36,14 @@ from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import CAPTCHA_LENGTH, VERIFY_CODE_LENGTH, VERIFY_CODE_MAX_ATTEMPTS, account_kind
+from iotyun.core.limits import (
+    CAPTCHA_LENGTH,
+    CODE_WINDOW_S,
+    CODES_PER_ACCOUNT,
+    VERIFY_CODE_LENGTH,
+    VERIFY_CODE_MAX_ATTEMPTS,
+    account_kind,
+)
 from iotyun.core.permissions import (
     ALL_CODES,
     DEFAULT_DEVICE_PERMISSIONS,
@@ -41,6 +53,7 @@ from iotyun.core.permissions import (
     menu_permission,
 )
 from iotyun.core.permissions import normalize as normalize_perms
+from iotyun.core.ratelimit import Limiters
 from iotyun.core.tenancy import bind_tenant
 
 log = logging.getLogger("iotyun.auth")
@@ -52,10 +65,13 @@ _captcha_image = ImageCaptcha(width=120, height=40, font_sizes=(30, 32, 34))
 # --- captcha -------------------------------------------------------------------------------------------------
 
 
-async def new_captcha(session: AsyncSession, settings: Settings) -> CaptchaOut:
-    """A single-use graphic code: the answer is stored hashed and expires."""
+async def new_captcha(session: AsyncSession, settings: Settings, limiters: Limiters, client_ip: str) -> CaptchaOut:
+    """A single-use graphic code: the answer is stored hashed and expires. 100008 when the address asked for too
+    many within the window."""
     if not settings.captcha_enabled:
         return CaptchaOut(enabled=False, code_key="", img="", expires_in=0)
+    if limiters.captcha_by_address.take(client_ip):
+        raise AppError(ErrorCode.TOO_MANY_REQUESTS)
     now = utcnow()
     await repo.purge_expired_captchas(session, now)
     answer = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
@@ -98,46 +114,74 @@ async def check_captcha(session: AsyncSession, settings: Settings, key: str, cod
 
 
 async def send_code(
-    session: AsyncSession, settings: Settings, sender: CodeSender, scene: str, body: SendCodeIn
+    session: AsyncSession,
+    settings: Settings,
+    sender: CodeSender,
+    limiters: Limiters,
+    client_ip: str,
+    scene: str,
+    body: SendCodeIn,
 ) -> SendCodeOut:
-    """Send a registration ("register") or find-password ("reset") code to a phone or email."""
+    """Send a registration ("register") or find-password ("reset") code to a phone or email. The answer is the same
+    whether or not the account exists: a registration code goes out either way (registering a taken account is
+    refused once its code is proven), a reset code only to an existing account."""
     await check_captcha(session, settings, body.code_key, body.code)
-    kind = account_kind(body.account)
-    existing = await repo.user_by_account(session, body.account)
-    if scene == "register" and existing is not None:
-        keep_on_error(session)
-        raise AppError(ErrorCode.PHONE_EXISTS if kind == "phone" else ErrorCode.EMAIL_EXISTS, field="account")
-    if scene == "reset" and existing is None:
-        keep_on_error(session)
-        raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
-    return await issue_code(session, settings, sender, body.account, scene)
+    deliver = scene != "reset" or await repo.user_by_account(session, body.account) is not None
+    return await issue_code(session, settings, sender, body.account, scene, limiters, client_ip, deliver=deliver)
 
 
 async def issue_code(
-    session: AsyncSession, settings: Settings, sender: CodeSender, account: str, scene: str
+    session: AsyncSession,
+    settings: Settings,
+    sender: CodeSender,
+    account: str,
+    scene: str,
+    limiters: Limiters,
+    client_ip: str,
+    *,
+    deliver: bool = True,
 ) -> SendCodeOut:
-    """Store and send a new code for `account` and `scene`; 100018 while the last one is younger than the resend
-    interval. The caller has already checked whether the account may get a code for this scene."""
+    """Store and send a new code for `account` and `scene`. 100018 while the address has asked for too many codes,
+    the account has had too many within the window, or its last `scene` code is younger than the resend interval.
+    `deliver=False` records a code nobody can know, counted and throttled like a sent one, and sends nothing."""
     now = utcnow()
-    last = await repo.latest_code(session, account, scene)
-    if last is not None:
-        wait = settings.verify_code_resend_seconds - (now - as_utc(last.created_at)).total_seconds()
-        if wait > 0:
-            keep_on_error(session)
-            raise AppError(ErrorCode.CODE_TOO_FREQUENT, field="account", seconds=int(wait) + 1)
+    wait = limiters.code_by_address.wait(client_ip)
+    if not wait:
+        wait = await _account_code_wait(session, settings, account, scene, now)
+    if wait:
+        keep_on_error(session)
+        raise AppError(ErrorCode.CODE_TOO_FREQUENT, field="account", seconds=wait)
+    limiters.code_by_address.hit(client_ip)
     code = security.new_numeric_code(VERIFY_CODE_LENGTH)
     session.add(
         VerifyCode(
             account=account,
             scene=scene,
-            code_hash=security.digest(code),
+            # Undelivered: the hash of a secret longer than any code, so no code ever matches it.
+            code_hash=security.digest(code if deliver else security.new_token()),
             created_at=now,
             expires_at=now + timedelta(seconds=settings.verify_code_ttl_seconds),
         )
     )
     await session.flush()
-    await sender.send(account, account_kind(account), scene, code, lang_var.get())
+    if deliver:
+        await sender.send(account, account_kind(account), scene, code, lang_var.get())
     return SendCodeOut(expires_in=settings.verify_code_ttl_seconds, resend_after=settings.verify_code_resend_seconds)
+
+
+async def _account_code_wait(session: AsyncSession, settings: Settings, account: str, scene: str, now: datetime) -> int:
+    """Seconds `account` must wait for another `scene` code (0: none): the resend interval of that scene, and at most
+    CODES_PER_ACCOUNT codes of any scene within CODE_WINDOW_S."""
+    last = await repo.latest_code(session, account, scene)
+    if last is not None:
+        wait = settings.verify_code_resend_seconds - (now - as_utc(last.created_at)).total_seconds()
+        if wait > 0:
+            return int(wait) + 1
+    since = now - timedelta(seconds=CODE_WINDOW_S)
+    recent = await repo.code_times(session, account, since, CODES_PER_ACCOUNT)
+    if len(recent) >= CODES_PER_ACCOUNT:
+        return max(1, int((as_utc(recent[-1]) - since).total_seconds()) + 1)
+    return 0
 
 
 async def spend_code(session: AsyncSession, account: str, scene: str, code: str) -> None:
@@ -186,9 +230,10 @@ async def register(session: AsyncSession, settings: Settings, body: RegisterIn, 
     if await repo.user_name_taken(session, body.user_name):
         raise AppError(ErrorCode.USER_NAME_EXISTS, field="user_name")
     kind = account_kind(body.account)
+    # Only who holds the account's code learns that it is taken.
+    await spend_code(session, body.account, "register", body.sms_code)
     if await repo.user_by_account(session, body.account) is not None:
         raise AppError(ErrorCode.PHONE_EXISTS if kind == "phone" else ErrorCode.EMAIL_EXISTS, field="account")
-    await spend_code(session, body.account, "register", body.sms_code)
     try:
         async with session.begin_nested():
             tenant, roles = await create_tenant(session, body.company or body.user_name, "u-" + body.user_name.lower())
@@ -222,8 +267,22 @@ async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
     return row
 
 
+def throttle_key(user: User | None, typed: str) -> str:
+    """Failures count per account, whichever of its name, phone or email was typed; for a name nobody holds, per
+    name typed (lower-cased), so an unknown name locks like a known one."""
+    if user is not None:
+        return f"user:{user.id}"
+    lowered = typed.lower()
+    # The key column holds 254 characters; a longer name is kept by its digest.
+    return f"name:{lowered}" if len(lowered) <= 240 else f"name:{security.digest(lowered)}"
+
+
+# Verified against when the name is unknown, so an unknown name costs the same time as a wrong password.
+_NO_USER_HASH = security.hash_password(security.new_token())
+
+
 async def login(session: AsyncSession, settings: Settings, body: LoginIn, client_ip: str) -> SessionOut:
-    """Password login with captcha; repeated failures lock the name for a growing time."""
+    """Password login with captcha; repeated failures lock the account for a growing time."""
     username = body.username.strip()
     if not username:
         raise AppError(ErrorCode.LOGIN_EMPTY, field="username")
@@ -231,13 +290,14 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
         raise AppError(ErrorCode.LOGIN_EMPTY, field="password")
     await check_captcha(session, settings, body.code_key, body.code)
     now = utcnow()
-    throttle = await _throttle(session, username.lower())
+    user = await repo.user_by_login_name(session, username)
+    throttle = await _throttle(session, throttle_key(user, username))
     if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
         keep_on_error(session)
         seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
         raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
-    user = await repo.user_by_login_name(session, username)
-    if user is None or not security.verify_password(user.password_hash, body.password):
+    right = security.verify_password(user.password_hash if user is not None else _NO_USER_HASH, body.password)
+    if user is None or not right:
         throttle.failures = (throttle.failures or 0) + 1
         if throttle.failures >= settings.login_max_failures:
             throttle.locked_until = now + timedelta(
@@ -410,8 +470,18 @@ async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetim
     return actor, as_utc(token.expires_at)
 
 
+def signed_path(request: Request) -> str:
+    """The path a signature covers: the request's path under /api, without the query (a proxy may mount the API
+    elsewhere; the console signs the path it asks for below its API base)."""
+    from iotyun.api import API_PREFIX  # on use: iotyun.api imports every router, this module among them
+
+    path: str = request.url.path
+    return path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else path
+
+
 async def check_public(session: AsyncSession, request: Request) -> Actor | None:
-    """A token-less call must be signed (SPEC §7): fresh TS within TTL, valid Ed25519 SIG, never seen before."""
+    """A token-less call must be signed (SPEC §7): fresh TS within TTL, an Ed25519 SIG over the method, path and body
+    digest too, never seen before in any letter case."""
     if request.headers.get("x-token"):
         try:
             return await authenticate(session, request)
@@ -428,11 +498,14 @@ async def check_public(session: AsyncSession, request: Request) -> Actor | None:
     now = utcnow()
     if abs((epoch_ms(now) or 0) - int(ts)) > ttl_s * 1000:
         raise AppError(ErrorCode.SIGNATURE_EXPIRED)
-    if not security.signature_valid(pub, ts, ttl, sig):
+    used = security.signature_key(sig)
+    body = await request.body()
+    if used is None or not security.signature_valid(pub, ts, ttl, sig, request.method, signed_path(request), body):
         raise AppError(ErrorCode.SIGNATURE_INVALID)
-    # The nonce is recorded in its own committed transaction so two concurrent replays cannot both pass.
+    # The nonce is recorded in its own committed transaction so two concurrent replays cannot both pass; it is the
+    # signature in one spelling, so a hex case variant of a used one is a replay.
     async with request.app.state.db.sessionmaker() as nonce_session:
-        nonce_session.add(RequestNonce(sig_hash=security.digest(sig), expires_at=now + timedelta(seconds=2 * ttl_s)))
+        nonce_session.add(RequestNonce(sig_hash=security.digest(used), expires_at=now + timedelta(seconds=2 * ttl_s)))
         try:
             await nonce_session.commit()
         except IntegrityError as exc:
@@ -482,11 +555,12 @@ async def change_password(session: AsyncSession, actor: Actor, body: ChangePassw
 
 
 async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
-    """Find password: set a new one with a code sent to the account's phone or email."""
+    """Find password: set a new one with a code sent to the account's phone or email. An unknown account reads as a
+    wrong code (it was never sent one)."""
+    await spend_code(session, body.account, "reset", body.sms_code)
     user = await repo.user_by_account(session, body.account)
     if user is None:
-        raise AppError(ErrorCode.ACCOUNT_NOT_FOUND, field="account")
-    await spend_code(session, body.account, "reset", body.sms_code)
+        raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
     user.password_hash = security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id)

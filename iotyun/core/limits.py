@@ -48,6 +48,19 @@ VERIFY_CODE_LENGTH = 6
 VERIFY_CODE_MAX_ATTEMPTS = 5
 CAPTCHA_LENGTH = 4
 
+# Abuse limits of the open account endpoints and the device-secret checks (docs/security.md "Throttles"). Per-address
+# windows are counted in the process (core.ratelimit); per-account ones in the database.
+CAPTCHAS_PER_ADDRESS = 60
+CAPTCHA_WINDOW_S = 60
+CODES_PER_ADDRESS = 20
+CODES_PER_ACCOUNT = 5
+CODE_WINDOW_S = 3600
+GATEWAY_SECRET_FAILURES_PER_ADDRESS = 10
+GATEWAY_SECRET_FAILURES_PER_SN = 50
+GATEWAY_SECRET_WINDOW_S = 600
+# Keys (addresses, SNs) an in-process window keeps at most; the least recently used go first.
+RATE_LIMIT_KEYS_MAX = 50_000
+
 # SPEC §5 team rules: role names have no special characters or spaces; "Name max 32" for roles and user groups.
 ROLE_NAME_MAX = 32
 GROUP_NAME_MAX = 32

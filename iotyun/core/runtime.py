@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from iotyun.core.config import Settings
+from iotyun.core.ratelimit import Limiters
 
 
 async def _settings(request: Request) -> Settings:
@@ -21,3 +22,12 @@ async def client_ip(request: Request) -> str:
 
 SettingsDep = Annotated[Settings, Depends(_settings)]
 ClientIp = Annotated[str, Depends(client_ip)]
+
+
+async def _limiters(request: Request) -> Limiters:
+    found: Limiters = request.app.state.limiters
+    return found
+
+
+# The process's abuse windows (core.ratelimit).
+LimitersDep = Annotated[Limiters, Depends(_limiters)]

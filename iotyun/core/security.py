@@ -2,6 +2,7 @@
 
 import hashlib
 import hmac
+import re
 import secrets
 
 from argon2 import PasswordHasher
@@ -49,19 +50,36 @@ def new_keypair() -> tuple[str, str]:
     return pub, pri
 
 
-def signing_message(pub_key: str, ts: str, ttl: str) -> bytes:
-    return f"{pub_key}\n{ts}\n{ttl}".encode()
+# SIG and PubKey travel as hex; exactly this and nothing else (bytes.fromhex would also take spaces).
+_SIG_HEX = re.compile(r"^[0-9a-fA-F]{128}$")
+_KEY_HEX = re.compile(r"^[0-9a-fA-F]{64}$")
 
 
-def sign(pri_key_hex: str, pub_key: str, ts: str, ttl: str) -> str:
+def body_digest(body: bytes) -> str:
+    return hashlib.sha256(body).hexdigest()
+
+
+def signing_message(pub_key: str, ts: str, ttl: str, method: str, path: str, body: bytes) -> bytes:
+    """What SIG signs (docs/security.md): PubKey, TS, TTL, the method, the path under /api and the body's SHA-256."""
+    return f"{pub_key}\n{ts}\n{ttl}\n{method.upper()}\n{path}\n{body_digest(body)}".encode()
+
+
+def sign(pri_key_hex: str, pub_key: str, ts: str, ttl: str, method: str, path: str, body: bytes) -> str:
     key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(pri_key_hex))
-    return key.sign(signing_message(pub_key, ts, ttl)).hex()
+    return key.sign(signing_message(pub_key, ts, ttl, method, path, body)).hex()
 
 
-def signature_valid(pub_key: str, ts: str, ttl: str, sig: str) -> bool:
+def signature_key(sig: str) -> str | None:
+    """The one spelling of a well-formed SIG (lower-case hex), by which it is used up; None when malformed."""
+    return sig.lower() if _SIG_HEX.match(sig) else None
+
+
+def signature_valid(pub_key: str, ts: str, ttl: str, sig: str, method: str, path: str, body: bytes) -> bool:
+    if not (_SIG_HEX.match(sig) and _KEY_HEX.match(pub_key)):
+        return False
     try:
         key = Ed25519PublicKey.from_public_bytes(bytes.fromhex(pub_key))
-        key.verify(bytes.fromhex(sig), signing_message(pub_key, ts, ttl))
+        key.verify(bytes.fromhex(sig), signing_message(pub_key, ts, ttl, method, path, body))
     except (ValueError, InvalidSignature):
         return False
     return True

@@ -64,7 +64,7 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
     default = await device_service.default_group(session, tenant_id)
     groups: dict[str, DeviceGroup] = {"": default}
     for key, (name, notes) in _GROUPS.items():
-        groups[key] = DeviceGroup(tenant_id=tenant_id, name=name, notes=notes)
+        groups[key] = DeviceGroup(tenant_id=tenant_id, name=name, notes=notes, owner_id=admin.id)
         session.add(groups[key])
     await session.flush()
     secret_hash = security.hash_password(DEMO_SECRET)

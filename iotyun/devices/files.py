@@ -90,7 +90,7 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
         raise AppError(_rule_code(exc), field="group") from exc
     group = await group_repo.group_named(session, actor.tenant_id, name)
     if group is None:
-        group = DeviceGroup(tenant_id=actor.tenant_id, name=name)
+        group = DeviceGroup(tenant_id=actor.tenant_id, name=name, owner_id=actor.user_id)
         session.add(group)
         await session.flush()
     return group

@@ -58,6 +58,11 @@ class DeviceGroup(IdMixin, TimestampMixin, TenantScoped, Base):
     name: Mapped[str] = mapped_column(String(10))
     notes: Mapped[str] = mapped_column(String(120), default="")
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Who made the group: they may edit it, and so may their secondary administrator and the tenant's administrator
+    # (devices.groups.service). None for the default group and for groups made before owners were kept.
+    owner_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None, index=True
+    )
 
 
 # Foreign keys to users and groups take no ON DELETE rule (NO ACTION, checked at statement end) so a tenant's

@@ -15,6 +15,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.devices import devlog, flowcards, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
@@ -77,6 +78,22 @@ async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> G
     gateway = await repo.gateway_by_sn(session, sn)
     if gateway is None or not secret or not security.verify_password(gateway.secret_hash, secret):
         return None
+    return gateway
+
+
+async def authenticate_gateway_guarded(
+    session: AsyncSession, guard: GatewaySecretGuard, sn: str, secret: str, address: str | None
+) -> Gateway | None:
+    """authenticate_gateway behind the device-secret throttle (docs/security.md "Throttles"): 100008 while `sn` or
+    `address` (None when unknown) has had too many wrong secrets; a wrong or right secret is counted."""
+    key = sn[:64]
+    if guard.refused(key, address):
+        raise AppError(ErrorCode.TOO_MANY_REQUESTS)
+    gateway = await authenticate_gateway(session, sn, secret)
+    if gateway is None:
+        guard.failed(key, address)
+    else:
+        guard.succeeded(key, address)
     return gateway
 
 

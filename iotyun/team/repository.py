@@ -10,6 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.auth.models import Role, Tenant, User
 from iotyun.core.db import Base
 from iotyun.core.pagination import PageParams
+from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.team.models import UserGroup, UserLog, UserQuota
 
@@ -161,6 +162,16 @@ async def logs_page(
         .offset((params.page - 1) * params.page_size)
     )
     return list((await session.execute(stmt)).scalars()), int(total)
+
+
+async def non_admin_user_ids_in(session: AsyncSession, tenant_id: int, group_ids: Collection[int]) -> set[int]:
+    """The users of `group_ids` who do not hold the administrator role."""
+    stmt = (
+        select(User.id)
+        .join(Role, Role.id == User.role_id)
+        .where(User.tenant_id == tenant_id, User.group_id.in_(list(group_ids)), Role.code != RoleCode.ADMINISTRATOR)
+    )
+    return {int(i) for i in (await session.execute(stmt)).scalars()}
 
 
 def user_ids_in(tenant_id: int, group_ids: Collection[int]) -> Select[int]:

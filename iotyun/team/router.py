@@ -9,7 +9,7 @@ from iotyun.auth.schemas import SendCodeOut, SessionOut
 from iotyun.core.deps import LoggedIn, LoggedInDuringPasswordChange, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
-from iotyun.core.runtime import SettingsDep
+from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
 from iotyun.team import service
 from iotyun.team.dependencies import Console, LogReader, UserAdmin
 from iotyun.team.schemas import (
@@ -157,9 +157,15 @@ async def my_privileges(actor: LoggedIn, session: SessionDep) -> Envelope[MyPriv
 
 @router.post("/user/account/bind/code")
 async def send_bind_code(
-    body: BindCodeIn, _: LoggedIn, session: SessionDep, settings: SettingsDep, sender: SenderDep
+    body: BindCodeIn,
+    _: LoggedIn,
+    session: SessionDep,
+    settings: SettingsDep,
+    sender: SenderDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
 ) -> Envelope[SendCodeOut]:
-    return ok(await service.send_bind_code(session, settings, sender, body))
+    return ok(await service.send_bind_code(session, settings, sender, limiters, ip, body))
 
 
 @router.post("/user/account/bind")

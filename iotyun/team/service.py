@@ -23,6 +23,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import account_kind
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_permission, normalize
+from iotyun.core.ratelimit import Limiters
 from iotyun.team import repository as repo
 from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
 from iotyun.team.schemas import (
@@ -153,6 +154,17 @@ async def group_scope(session: AsyncSession, actor: Actor, groups: list[UserGrou
     return subtree(groups, actor.group_id)
 
 
+async def managed_user_ids(session: AsyncSession, actor: Actor) -> set[int] | None:
+    """The users whose things the caller manages besides their own: None for the administrator (the whole tenant),
+    the users of a secondary administrator's group subtree (never an administrator), else only the caller."""
+    if actor.is_admin:
+        return None
+    scope = await group_scope(session, actor)
+    if scope is None:
+        return {actor.user_id}
+    return {actor.user_id} | await repo.non_admin_user_ids_in(session, actor.tenant_id, scope)
+
+
 async def _target(session: AsyncSession, actor: Actor, user_id: int) -> tuple[User, Role, str | None]:
     """A user the caller may manage, or 110333 (also for users of another tenant or outside the caller's groups)."""
     row = await repo.user_row(session, actor.tenant_id, user_id)
@@ -253,15 +265,27 @@ async def _assignable(
         raise AppError(ErrorCode.ADMIN2_GROUP_REQUIRED, field="group_id")
     scope = await group_scope(session, actor, groups)
     if scope is not None:
-        if is_admin2 or role.code == RoleCode.ADMINISTRATOR2:
+        if is_admin2:
             raise AppError(ErrorCode.ROLE_EXCEEDS_OWN, field="role_id")
         if group is None:
             raise AppError(ErrorCode.GROUP_REQUIRED, field="group_id")
         if group.id not in scope:
             raise AppError(ErrorCode.GROUP_OUT_OF_SCOPE, field="group_id")
-    if not actor.is_admin and not normalize(role.permissions or []) <= actor.permissions:
+    if not may_assign(actor, role, scope is not None):
         raise AppError(ErrorCode.ROLE_EXCEEDS_OWN, field="role_id")
     return role, group.name if group is not None else None
+
+
+def may_assign(actor: Actor, role: Role, group_admin: bool) -> bool:
+    """Whether the caller may give a user `role`: never the administrator role; a secondary administrator never the
+    secondary administrator role (they make no peers); anyone but the administrator only roles within their codes."""
+    if role.code == RoleCode.ADMINISTRATOR:
+        return False
+    if actor.is_admin:
+        return True
+    if group_admin and role.code == RoleCode.ADMINISTRATOR2:
+        return False
+    return normalize(role.permissions or []) <= actor.permissions
 
 
 async def _check_unique(session: AsyncSession, *, phone: str | None, email: str | None, exclude: int | None) -> None:
@@ -451,19 +475,18 @@ def _account_exists(account: str) -> AppError:
 
 
 async def send_bind_code(
-    session: AsyncSession, settings: Settings, sender: CodeSender, body: BindCodeIn
+    session: AsyncSession, settings: Settings, sender: CodeSender, limiters: Limiters, client_ip: str, body: BindCodeIn
 ) -> SendCodeOut:
-    """Send a "bind" code to a phone or email nobody uses yet (throttled like every code)."""
-    if await auth_repo.user_by_account(session, body.account) is not None:
-        raise _account_exists(body.account)
-    return await auth_service.issue_code(session, settings, sender, body.account, "bind")
+    """Send a "bind" code to a phone or email (throttled like every code). It goes out whether or not someone uses
+    the account already: only who proves the code learns that it is taken (bind_account)."""
+    return await auth_service.issue_code(session, settings, sender, body.account, "bind", limiters, client_ip)
 
 
 async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> SessionOut:
     """Set the caller's phone or email to an account proven by its "bind" code; answers the session payload."""
+    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
     if await auth_repo.user_by_account(session, body.account) is not None:
         raise _account_exists(body.account)
-    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
     user = await repo.user(session, actor.tenant_id, actor.user_id)
     assert user is not None
     kind = account_kind(body.account)

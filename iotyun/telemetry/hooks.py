@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core.errors import AppError
+from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.devices import service as device_service
 from iotyun.telemetry.broker import gateway_topic_allowed
 from iotyun.telemetry.mqtt import BrokerAddress
@@ -20,11 +22,17 @@ def _answer(allowed: bool) -> dict[str, Any]:
     return {"result": "allow" if allowed else "deny", "ok": allowed, "error": "" if allowed else "denied"}
 
 
-async def validate_device(session: AsyncSession, body: HookIn) -> dict[str, Any]:
+async def validate_device(session: AsyncSession, guard: GatewaySecretGuard, body: HookIn) -> dict[str, Any]:
     if body.topic is not None:
         action = "publish" if (body.action or "").lower().startswith("pub") else "subscribe"
         return _answer(gateway_topic_allowed(body.username, body.topic, action))
-    gateway = await device_service.authenticate_gateway(session, body.username, body.password)
+    # The caller is the broker: the gateway's own address counts only when the broker sends it (docs/security.md).
+    try:
+        gateway = await device_service.authenticate_gateway_guarded(
+            session, guard, body.username, body.password, body.peerhost[:64] or None
+        )
+    except AppError:
+        return _answer(False)
     return _answer(gateway is not None)
 
 

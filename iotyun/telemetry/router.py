@@ -14,6 +14,7 @@ from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
 from iotyun.core.permissions import Perm
+from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.core.spreadsheets import wants_english
 from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks
@@ -85,12 +86,17 @@ async def device_access(
     request: Request,
     session: SessionDep,
     telemetry: TelemetryDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
     sn_code: str | None = None,
     x_device_secret: Annotated[str, Header()] = "",
 ) -> Envelope[AccessOut]:
     # Asked by the console (token, P10000) and by a gateway discovering its broker (SN + secret, like /dev/config).
     if sn_code is not None or x_device_secret:
-        if await device_service.authenticate_gateway(session, sn_code or "", x_device_secret) is None:
+        gateway = await device_service.authenticate_gateway_guarded(
+            session, limiters.gateway_secret, sn_code or "", x_device_secret, ip
+        )
+        if gateway is None:
             raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
     else:
         actor = await auth_service.authenticate(session, request)
@@ -234,9 +240,9 @@ async def _hook_body(request: Request) -> HookIn:
 
 
 @router.post("/yun/validateReq/dev")
-async def validate_device(_: Anonymous, request: Request, session: SessionDep) -> dict[str, Any]:
+async def validate_device(_: Anonymous, request: Request, session: SessionDep, limiters: LimitersDep) -> dict[str, Any]:
     # Called by the broker, not the console: it reads the EMQX / mosquitto-go-auth answer shape, not the envelope.
-    return await hooks.validate_device(session, await _hook_body(request))
+    return await hooks.validate_device(session, limiters.gateway_secret, await _hook_body(request))
 
 
 @router.post("/yun/validateReq/user")

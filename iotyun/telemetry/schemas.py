@@ -80,5 +80,7 @@ class HookIn(BaseModel):
     username: str = ""
     password: str = ""
     clientid: str = ""
+    # The gateway's address, when the broker sends it (EMQX: ${peerhost}); the device-secret throttle counts it.
+    peerhost: str = ""
     topic: str | None = None
     action: str | None = None

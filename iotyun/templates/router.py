@@ -9,6 +9,7 @@ from iotyun.core.context import lang_var
 from iotyun.core.deps import Anonymous, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
+from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.templates import service
 from iotyun.templates.dependencies import HomeReader, TemplateDesigner, TemplateUser
 from iotyun.templates.schemas import (
@@ -179,8 +180,10 @@ async def save_design(body: ScreenDesignIn, actor: TemplateDesigner, session: Se
 async def device_config(
     _: Anonymous,
     session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
     sn_code: str,
     x_device_secret: Annotated[str, Header()] = "",
 ) -> Envelope[dict[str, Any]]:
     # The gateway authenticates with its SN and secret (docs/device-protocol.md), not with a user's token.
-    return ok(await service.device_config(session, sn_code, x_device_secret))
+    return ok(await service.device_config(session, limiters.gateway_secret, ip, sn_code, x_device_secret))

@@ -22,6 +22,7 @@ from iotyun.core.limits import (
     WEB_WIDTH_RANGE,
 )
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
@@ -623,12 +624,14 @@ async def save_design(session: AsyncSession, actor: Actor, body: ScreenDesignIn)
 # --- the gateway's configuration -------------------------------------------------------------------------------
 
 
-async def device_config(session: AsyncSession, sn: str, secret: str) -> dict[str, Any]:
-    """The publication a gateway runs: 110506 for an unknown SN or a wrong secret (one answer for both), 115018
-    when its device has no bound published template."""
+async def device_config(
+    session: AsyncSession, guard: GatewaySecretGuard, address: str, sn: str, secret: str
+) -> dict[str, Any]:
+    """The publication a gateway runs: 110506 for an unknown SN or a wrong secret (one answer for both), 100008 after
+    too many wrong secrets (docs/security.md "Throttles"), 115018 when its device has no bound published template."""
     from iotyun.devices import service as device_service
 
-    gateway = await device_service.authenticate_gateway(session, sn, secret)
+    gateway = await device_service.authenticate_gateway_guarded(session, guard, sn, secret, address)
     if gateway is None:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
     config = await published_config(session, gateway.sn)

@@ -11,6 +11,7 @@ from iotyun.core.db import utcnow
 from tests.conftest import Api, code
 
 PASSWORD = "secret123"
+CAPTCHA = "/yun/login/check/code"
 
 
 async def db_user(app: FastAPI, user_name: str) -> User:
@@ -39,34 +40,74 @@ class TestSigning:
 
     async def test_stale_timestamp_refused(self, api: Api) -> None:
         old = int(utcnow().timestamp() * 1000) - 61_000
-        body = await api.get("/yun/login/check/code", headers=api.signer.headers(ts=old))
+        body = await api.get("/yun/login/check/code", headers=api.signer.headers("GET", CAPTCHA, ts=old))
         assert code(body) == 100011
 
     async def test_future_timestamp_refused(self, api: Api) -> None:
         ahead = int(utcnow().timestamp() * 1000) + 61_000
-        body = await api.get("/yun/login/check/code", headers=api.signer.headers(ts=ahead))
+        body = await api.get("/yun/login/check/code", headers=api.signer.headers("GET", CAPTCHA, ts=ahead))
         assert code(body) == 100011
 
     async def test_replayed_signature_refused(self, api: Api) -> None:
-        headers = api.signer.headers()
+        headers = api.signer.headers("GET", CAPTCHA)
         assert (await api.get("/yun/login/check/code", headers=headers))["meta"]["success"] == 1
         assert code(await api.get("/yun/login/check/code", headers=headers)) == 100012
 
     async def test_forged_signature_refused(self, api: Api) -> None:
-        headers = api.signer.headers()
+        headers = api.signer.headers("GET", CAPTCHA)
         headers["SIG"] = headers["SIG"][:-2] + ("00" if headers["SIG"][-2:] != "00" else "11")
         assert code(await api.get("/yun/login/check/code", headers=headers)) == 100010
 
     async def test_ttl_over_60_refused(self, api: Api) -> None:
-        assert code(await api.get("/yun/login/check/code", headers=api.signer.headers(ttl=3600))) == 100010
+        assert (
+            code(await api.get("/yun/login/check/code", headers=api.signer.headers("GET", CAPTCHA, ttl=3600))) == 100010
+        )
 
     async def test_version_must_be_v2(self, api: Api) -> None:
-        headers = {**api.signer.headers(), "Version": "V1"}
+        headers = {**api.signer.headers("GET", CAPTCHA), "Version": "V1"}
         assert code(await api.get("/yun/login/check/code", headers=headers)) == 100010
 
     async def test_signed_request_passes(self, api: Api) -> None:
         body = await api.get("/yun/login/check/code")
         assert body["meta"]["success"] == 1
+
+    @pytest.mark.parametrize("spell", [str.upper, str.swapcase, lambda s: s[:64] + s[64:].upper()])
+    async def test_a_hex_case_variant_is_a_replay(self, api: Api, spell: Any) -> None:
+        headers = api.signer.headers("GET", CAPTCHA)
+        assert (await api.get(CAPTCHA, headers=headers))["meta"]["success"] == 1
+        variant = {**headers, "SIG": spell(headers["SIG"])}
+        assert variant["SIG"] != headers["SIG"]
+        assert code(await api.get(CAPTCHA, headers=variant)) == 100012
+
+    async def test_malformed_hex_refused(self, api: Api) -> None:
+        headers = api.signer.headers("GET", CAPTCHA)
+        spaced = {**headers, "SIG": headers["SIG"][:2] + " " + headers["SIG"][2:]}
+        assert code(await api.get(CAPTCHA, headers=spaced)) == 100010
+        assert (await api.get(CAPTCHA, headers=headers))["meta"]["success"] == 1
+
+    async def test_covers_method_path_and_body(self, api: Api) -> None:
+        login = "/yun/v2/user/login"
+        body = b'{"username": "alice", "password": "secret123", "code": "", "code_key": ""}'
+        json_type = {"Content-Type": "application/json"}
+        # Signed for another method, another path or another body: refused (and not used up).
+        for method, path, content in (
+            ("GET", login, body),
+            ("POST", "/user/pwd/reset", body),
+            ("POST", "/api" + login, body),
+            ("POST", login, body.replace(b"alice", b"bobby")),
+        ):
+            signed = api.signer.headers(method, path, content)
+            resp = await api.client.post("/api" + login, content=body, headers={**signed, **json_type})
+            assert resp.json()["meta"]["message"] == "100010", (method, path)
+        signed = api.signer.headers("POST", login, body)
+        resp = await api.client.post("/api" + login, content=body, headers={**signed, **json_type})
+        assert resp.json()["meta"]["message"] == "110002"  # past the signature: the captcha is checked
+
+    async def test_old_signature_refused(self, api: Api) -> None:
+        """A client still signing only PubKey, TS and TTL is refused with the signature code."""
+        headers = api.signer.headers("GET", CAPTCHA)
+        old = api.signer.key.sign(f"{api.signer.pub}\n{headers['TS']}\n{headers['TTL']}".encode()).hex()
+        assert code(await api.get(CAPTCHA, headers={**headers, "SIG": old})) == 100010
 
 
 class TestCaptcha:
@@ -238,19 +279,29 @@ class TestRegister:
         answer = await other.post("/user/register", body)
         assert code(answer) == 110307 and answer["meta"]["field"] == "user_name"
 
-    async def test_duplicate_phone_gets_no_code(self, api: Api, new_api: Any) -> None:
+    async def test_duplicate_phone_told_only_to_the_code_holder(self, api: Api, app: FastAPI, new_api: Any) -> None:
+        """The code request reads the same for a taken account; registering it is refused once the code (sent to
+        the account's owner) is proven."""
         await api.register("alice", "13800000001")
+        app.state.settings.verify_code_resend_seconds = 0
         other = new_api()
         key, answer = await other.captcha()
         body = await other.post("/register/sms/num", {"account": "13800000001", "code": answer, "code_key": key})
-        assert code(body) == 110308 and body["meta"]["field"] == "account"
+        assert body["meta"]["success"] == 1
+        sms = other.code_log.codes[("13800000001", "register")]
+        wrong = "000000" if sms != "000000" else "111111"
+        form = {"user_name": "mallory", "account": "13800000001", "password": PASSWORD, "password2": PASSWORD}
+        assert code(await other.post("/user/register", {**form, "sms_code": wrong, "agree": True})) == 110310
+        answer = await other.post("/user/register", {**form, "sms_code": sms, "agree": True})
+        assert code(answer) == 110308 and answer["meta"]["field"] == "account"
 
-    async def test_duplicate_email_gets_no_code(self, api: Api, new_api: Any) -> None:
+    async def test_duplicate_email_reads_the_same(self, api: Api, app: FastAPI, new_api: Any) -> None:
         await api.register("alice", "alice@example.com")
+        app.state.settings.verify_code_resend_seconds = 0
         other = new_api()
         key, answer = await other.captcha()
         body = await other.post("/register/sms/num", {"account": "ALICE@example.com", "code": answer, "code_key": key})
-        assert code(body) == 110309
+        assert body["meta"]["success"] == 1
 
     async def test_code_needs_captcha(self, api: Api) -> None:
         body = await api.post("/register/sms/num", {"account": "13800000001", "code": "", "code_key": ""})
@@ -307,7 +358,7 @@ class TestLogin:
         } <= set(data)
 
     async def test_locks_after_repeated_failures_then_grows(self, api: Api, app: FastAPI) -> None:
-        await api.register("alice", "13800000001")
+        user_id = (await api.register("alice", "13800000001"))["user_id"]
         api.forget()
         for _ in range(5):
             assert code(await api.login("alice", "wrong1234")) == 110003
@@ -317,7 +368,7 @@ class TestLogin:
         from iotyun.auth.models import LoginThrottle
 
         async with app.state.db.sessionmaker() as s:
-            row = await s.get(LoginThrottle, "alice")
+            row = await s.get(LoginThrottle, f"user:{user_id}")
             assert row is not None and row.lock_count == 1
             first_lock = row.locked_until
             row.locked_until = utcnow()
@@ -325,10 +376,30 @@ class TestLogin:
         for _ in range(5):
             await api.login("alice", "wrong1234")
         async with app.state.db.sessionmaker() as s:
-            row = await s.get(LoginThrottle, "alice")
+            row = await s.get(LoginThrottle, f"user:{user_id}")
             assert row is not None and row.lock_count == 2 and first_lock is not None
             assert row.locked_until is not None
             assert (row.locked_until - utcnow()).total_seconds() > 100  # 60 s, then 120 s
+
+    async def test_lock_holds_for_every_login_name_of_the_account(self, api: Api) -> None:
+        await api.register("alice", "alice@example.com")
+        api.forget()
+        # Failures through any of its names count for the one account.
+        for name in ("alice", "ALICE@example.com", "alice", "alice@example.com", "alice"):
+            assert code(await api.login(name, "wrong1234")) == 110003
+        for name in ("alice", "alice@example.com", "ALICE@EXAMPLE.COM"):
+            assert code(await api.login(name, PASSWORD)) == 100016, name
+
+    async def test_unknown_names_lock_alike(self, api: Api) -> None:
+        for _ in range(5):
+            assert code(await api.login("nobody", "wrong1234")) == 110003
+        assert code(await api.login("nobody", "wrong1234")) == 100016
+        assert code(await api.login("NOBODY", "wrong1234")) == 100016
+
+    async def test_an_over_long_name_is_counted_too(self, api: Api) -> None:
+        for _ in range(5):
+            assert code(await api.login("n" * 1000, "wrong1234")) == 110003
+        assert code(await api.login("n" * 1000, "wrong1234")) == 100016
 
     async def test_success_resets_failures(self, api: Api) -> None:
         await api.register("alice", "13800000001")
@@ -422,10 +493,23 @@ class TestChangePassword:
 
 
 class TestFindPassword:
-    async def test_unknown_account_gets_no_code(self, api: Api) -> None:
-        key, answer = await api.captcha()
-        body = await api.post("/user/sms/num", {"account": "13800000009", "code": answer, "code_key": key})
-        assert code(body) == 110312
+    async def test_unknown_account_reads_the_same_and_gets_no_code(self, api: Api, new_api: Any) -> None:
+        await new_api().register("alice", "13800000001")
+        answers = []
+        for account in ("13800000009", "13800000001"):
+            key, answer = await api.captcha()
+            body = await api.post("/user/sms/num", {"account": account, "code": answer, "code_key": key})
+            answers.append((code(body), body["data"]))
+            # And the second request within the resend interval is refused alike.
+            key, answer = await api.captcha()
+            again = await api.post("/user/sms/num", {"account": account, "code": answer, "code_key": key})
+            answers.append((code(again), again["meta"]["field"]))
+        assert answers[0] == answers[2] and answers[1] == answers[3] == (100018, "account")
+        assert ("13800000009", "reset") not in api.code_log.codes
+        assert ("13800000001", "reset") in api.code_log.codes
+        # Resetting an unknown account reads as a wrong code.
+        form = {"account": "13800000009", "sms_code": "123456", "password": "fresh123", "password2": "fresh123"}
+        assert code(await api.post("/user/pwd/reset", form)) == 110310
 
     async def test_resets_and_revokes_sessions(self, api: Api, new_api: Any) -> None:
         await api.register("alice", "13800000001")
@@ -479,3 +563,37 @@ class TestCaptchaOff:
         finally:
             await _wipe(app)
             await app.state.db.dispose()
+
+
+class TestCodeAndCaptchaLimits:
+    async def test_codes_per_account_within_the_window(self, api: Api, app: FastAPI) -> None:
+        """At most CODES_PER_ACCOUNT codes an hour reach one account, whoever asks and whether or not it exists."""
+        from iotyun.core.limits import CODES_PER_ACCOUNT
+
+        app.state.settings.verify_code_resend_seconds = 0
+        for account in ("13800000007", "13800000008"):
+            for i in range(CODES_PER_ACCOUNT):
+                key, answer = await api.captcha()
+                body = await api.post("/user/sms/num", {"account": account, "code": answer, "code_key": key})
+                assert body["meta"]["success"] == 1, (account, i, body)
+            key, answer = await api.captcha()
+            body = await api.post("/register/sms/num", {"account": account, "code": answer, "code_key": key})
+            assert code(body) == 100018 and body["meta"]["field"] == "account"
+
+    async def test_codes_per_address(self, api: Api, app: FastAPI) -> None:
+        from iotyun.core.ratelimit import Window
+
+        app.state.limiters.code_by_address = Window(2, 3600)
+        for n in range(3):
+            key, answer = await api.captcha()
+            body = await api.post("/register/sms/num", {"account": f"1380000000{n}", "code": answer, "code_key": key})
+            assert (body["meta"]["success"] == 1) == (n < 2), body
+        assert code(body) == 100018
+
+    async def test_captchas_per_address(self, api: Api, app: FastAPI) -> None:
+        from iotyun.core.ratelimit import Window
+
+        app.state.limiters.captcha_by_address = Window(3, 60)
+        for _ in range(3):
+            assert (await api.get(CAPTCHA))["meta"]["success"] == 1
+        assert code(await api.get(CAPTCHA)) == 100008

@@ -1,7 +1,7 @@
 """Roles over HTTP: list, create, edit, delete and the permission tree (SPEC §3, §5, §6)."""
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.conftest import PASSWORD, Team
 
 
 class TestListRoles:
@@ -121,3 +121,56 @@ class TestPermissionTree:
         bob = await team.without()
         tree = (await bob.get("/userPrivileges"))["data"]
         assert {"code": "P53000", "parent": "P50000", "zh": "用户", "en": "Users", "route": "/team/user"} in tree
+
+
+class TestRolesASecondaryAdministratorAssigns:
+    """A secondary administrator lists the roles he may give (his codes at most, never administrator-level) and
+    creates users of his group with them."""
+
+    async def setup(self, team: Team) -> tuple[Api, int, int]:
+        plant = await team.group("plant")
+        office = await team.group("office")
+        await team.role("viewer", ["P10000", "P31000"])
+        await team.role("designer", ["P41600"])
+        await team.user("boss2", "administrator2", group_id=plant)
+        return await team.login("boss2"), plant, office
+
+    async def test_lists_what_he_may_assign(self, team: Team) -> None:
+        boss2, *_ = await self.setup(team)
+        data = (await boss2.get("/yun/user/role"))["data"]
+        assert {r["code"] for r in data["items"]} == {"user", team_code(team, "viewer")}
+        assert data["total"] == 2
+        assert (await boss2.get("/yun/user/role", params={"keyword": "view"}))["data"]["total"] == 1
+        # Roles stay the administrator's to edit.
+        assert code(await boss2.post("/yun/user/role", {"name": "x", "permissions": ["P10000"]})) == 100015
+
+    async def test_flag_holder_lists_within_his_own_codes(self, team: Team) -> None:
+        plant = await team.group("plant")
+        await team.role("viewer", ["P10000", "P31000"])
+        await team.user("flagged", "viewer", group_id=plant, is_admin2=True)
+        flagged = await team.login("flagged")
+        assert {r["name"] for r in (await flagged.get("/yun/user/role"))["data"]["items"]} == {"viewer"}
+
+    async def test_creates_users_of_his_group_only(self, team: Team) -> None:
+        boss2, plant, office = await self.setup(team)
+        body = {"user_name": "newbie", "password": PASSWORD, "password2": PASSWORD, "group_id": plant}
+        for role in ("administrator", "administrator2", "designer"):
+            refused = await boss2.post("/yun/userInfo", {**body, "role_id": team.roles[role]})
+            assert code(refused) in (110423, 110424), (role, refused)
+        assert (
+            code(await boss2.post("/yun/userInfo", {**body, "role_id": team.roles["viewer"], "group_id": office}))
+            == 110422
+        )
+        created = await boss2.post("/yun/userInfo", {**body, "role_id": team.roles["viewer"]})
+        assert created["meta"]["success"] == 1 and created["data"]["group_id"] == plant
+        names = {u["user_name"] for u in (await team.admin.get("/yun/userInfo"))["data"]["items"]}
+        assert names == {"alice", "boss2", "newbie"}
+
+    async def test_basic_user_still_refused(self, team: Team) -> None:
+        await team.user("bob")
+        bob = await team.login("bob")
+        assert code(await bob.get("/yun/user/role")) == 100015
+
+
+def team_code(team: Team, name: str) -> str:
+    return next(code for code, rid in team.roles.items() if rid == team.roles[name] and code.startswith("r_"))

@@ -67,3 +67,63 @@ class TestAccess:
         assert wrong["meta"]["message"] == "110506"
         api.forget()
         assert (await api.get("/dev/access"))["meta"]["message"] == "100009"
+
+
+def from_address(app: FastAPI, address: str) -> httpx.AsyncClient:
+    transport = httpx.ASGITransport(app=app, client=(address, 40000))
+    return httpx.AsyncClient(transport=transport, base_url="http://test")
+
+
+class TestSecretThrottle:
+    """Guessing a device secret is refused after GATEWAY_SECRET_FAILURES_PER_ADDRESS wrong tries from one address
+    (the right secret from there too), while the gateway itself, elsewhere, keeps working (docs/security.md)."""
+
+    async def test_config_and_access_per_address(self, app: FastAPI, plant: Plant) -> None:
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_ADDRESS
+
+        async with from_address(app, "203.0.113.9") as guesser, from_address(app, "198.51.100.7") as gateway:
+            for i in range(GATEWAY_SECRET_FAILURES_PER_ADDRESS):
+                path = "/api/dev/config" if i % 2 else "/api/dev/access"
+                resp = await guesser.get(path, params={"sn_code": plant.sn}, headers={"X-Device-Secret": f"x{i}"})
+                assert resp.json()["meta"]["message"] == "110506", i
+            for path in ("/api/dev/config", "/api/dev/access"):
+                resp = await guesser.get(path, params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET})
+                assert resp.json()["meta"]["message"] == "100008", path
+            # Another SN from the guessing address: refused as well.
+            resp = await guesser.get("/api/dev/access", params={"sn_code": "OTHER1"}, headers={"X-Device-Secret": "x"})
+            assert resp.json()["meta"]["message"] == "100008"
+            resp = await gateway.get(
+                "/api/dev/access", params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET}
+            )
+            assert resp.json()["meta"]["success"] == 1
+
+    async def test_per_sn_spares_the_gateway_in_service(self, app: FastAPI, plant: Plant) -> None:
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_SN
+
+        params, right = {"sn_code": plant.sn}, {"X-Device-Secret": SECRET}
+        async with from_address(app, "198.51.100.7") as gateway:
+            assert (await gateway.get("/api/dev/access", params=params, headers=right)).json()["meta"]["success"] == 1
+        # Many addresses, a few guesses each: the SN's own count fills up.
+        for n in range(GATEWAY_SECRET_FAILURES_PER_SN):
+            async with from_address(app, f"203.0.113.{n}") as guesser:
+                resp = await guesser.get("/api/dev/access", params=params, headers={"X-Device-Secret": "nope"})
+                assert resp.json()["meta"]["message"] == "110506", n
+        async with from_address(app, "192.0.2.1") as fresh, from_address(app, "198.51.100.7") as gateway:
+            assert (await fresh.get("/api/dev/access", params=params, headers=right)).json()["meta"]["message"] == (
+                "100008"
+            )
+            assert (await gateway.get("/api/dev/access", params=params, headers=right)).json()["meta"]["success"] == 1
+
+    async def test_broker_hook_counts_the_sn_and_the_sent_address(self, app: FastAPI, api: Api, plant: Plant) -> None:
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_ADDRESS
+
+        wrong = {"username": plant.sn, "password": "nope", "peerhost": "203.0.113.9"}
+        for _ in range(GATEWAY_SECRET_FAILURES_PER_ADDRESS):
+            assert (await hook(api, "/yun/validateReq/dev", wrong))["result"] == "deny"
+        right = {**wrong, "password": SECRET}
+        assert (await hook(api, "/yun/validateReq/dev", right))["result"] == "deny"
+        assert (await hook(api, "/yun/validateReq/dev", {**right, "peerhost": "198.51.100.7"}))["result"] == "allow"
+        # Without an address the SN's count applies, which ten guesses do not reach.
+        assert (await hook(api, "/yun/validateReq/dev", {"username": plant.sn, "password": SECRET}))["result"] == (
+            "allow"
+        )

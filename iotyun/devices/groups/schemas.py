@@ -26,6 +26,8 @@ class DeviceGroupOut(BaseModel):
     # Registered devices in the group.
     device_count: int
     created_at: int
+    # Whether the caller may rename and delete it (its maker, their secondary administrator, the administrator).
+    editable: bool
 
 
 class GroupMoveIn(BaseModel):

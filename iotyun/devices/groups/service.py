@@ -1,5 +1,9 @@
 """Device-group rules: names unique per tenant, one default group made on first use that cannot be deleted, and only
-a device's owner moves it between groups."""
+a device's owner moves it between groups.
+
+Who edits (renames, deletes) a group: the user who made it, a secondary administrator whose group subtree holds that
+user, and the tenant's administrator. The default group and groups without a known maker are the administrator's.
+Everyone who reads the list sees every group of the tenant (a device form offers them all) with `editable` set."""
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -11,6 +15,7 @@ from iotyun.devices import devlog, scope
 from iotyun.devices.groups import repository as repo
 from iotyun.devices.groups.schemas import DeviceGroupIn, DeviceGroupOut, DeviceGroupUpdateIn, GroupMoveIn
 from iotyun.devices.models import Device, DeviceGroup
+from iotyun.team import service as team_service
 
 # Stored name of a tenant's default group; the console shows it translated (it reads is_default).
 DEFAULT_GROUP_NAME = "默认分组"
@@ -39,7 +44,7 @@ async def ensure_default_group(session: AsyncSession, tenant_id: int) -> DeviceG
     return group
 
 
-def _out(group: DeviceGroup, device_count: int = 0) -> DeviceGroupOut:
+def _out(group: DeviceGroup, device_count: int = 0, *, editable: bool) -> DeviceGroupOut:
     return DeviceGroupOut(
         id=group.id,
         name=group.name,
@@ -47,14 +52,26 @@ def _out(group: DeviceGroup, device_count: int = 0) -> DeviceGroupOut:
         is_default=group.is_default,
         device_count=device_count,
         created_at=epoch_ms(group.created_at) or 0,
+        editable=editable,
     )
+
+
+def _may_edit(group: DeviceGroup, managed: set[int] | None) -> bool:
+    """Whether a caller managing the users `managed` (None: the administrator, all) edits `group`."""
+    if managed is None:
+        return True
+    return not group.is_default and group.owner_id is not None and group.owner_id in managed
 
 
 async def list_groups(session: AsyncSession, actor: Actor) -> list[DeviceGroupOut]:
     """The tenant's device groups, default first, with how many of their registered devices the caller reads."""
     await ensure_default_group(session, actor.tenant_id)
     counts = await repo.device_counts(session, actor)
-    return [_out(g, counts.get(g.id, 0)) for g in await repo.groups(session, actor.tenant_id)]
+    managed = await team_service.managed_user_ids(session, actor)
+    return [
+        _out(g, counts.get(g.id, 0), editable=_may_edit(g, managed))
+        for g in await repo.groups(session, actor.tenant_id)
+    ]
 
 
 async def _check_name(session: AsyncSession, tenant_id: int, name: str, exclude: int | None = None) -> None:
@@ -63,10 +80,13 @@ async def _check_name(session: AsyncSession, tenant_id: int, name: str, exclude:
         raise AppError(ErrorCode.DEVICE_GROUP_NAME_EXISTS, field="name")
 
 
-async def _group(session: AsyncSession, tenant_id: int, group_id: int) -> DeviceGroup:
-    group = await repo.group(session, tenant_id, group_id)
+async def _editable_group(session: AsyncSession, actor: Actor, group_id: int) -> DeviceGroup:
+    """A group of the caller's tenant (else 112005) that the caller may edit (else 100015)."""
+    group = await repo.group(session, actor.tenant_id, group_id)
     if group is None:
         raise AppError(ErrorCode.DEVICE_GROUP_NOT_FOUND, field="id")
+    if not _may_edit(group, await team_service.managed_user_ids(session, actor)):
+        raise AppError(ErrorCode.NO_PRIVILEGE)
     return group
 
 
@@ -74,27 +94,27 @@ async def create(session: AsyncSession, actor: Actor, body: DeviceGroupIn) -> De
     """A new device group."""
     await ensure_default_group(session, actor.tenant_id)
     await _check_name(session, actor.tenant_id, body.name)
-    group = DeviceGroup(tenant_id=actor.tenant_id, name=body.name, notes=body.notes)
+    group = DeviceGroup(tenant_id=actor.tenant_id, name=body.name, notes=body.notes, owner_id=actor.user_id)
     session.add(group)
     await session.flush()
-    return _out(group)
+    return _out(group, editable=True)
 
 
 async def update(session: AsyncSession, actor: Actor, body: DeviceGroupUpdateIn) -> DeviceGroupOut:
-    """Rename a group or change its notes (the default group too)."""
-    group = await _group(session, actor.tenant_id, body.id)
+    """Rename a group or change its notes (the default group too, by the administrator)."""
+    group = await _editable_group(session, actor, body.id)
     await _check_name(session, actor.tenant_id, body.name, exclude=group.id)
     group.name = body.name
     if body.notes is not None:
         group.notes = body.notes
     await session.flush()
     counts = await repo.device_counts(session, actor)
-    return _out(group, counts.get(group.id, 0))
+    return _out(group, counts.get(group.id, 0), editable=True)
 
 
 async def delete(session: AsyncSession, actor: Actor, group_id: int) -> None:
     """Delete an unused group; unregistered device rows left in it fall back to the default group."""
-    group = await _group(session, actor.tenant_id, group_id)
+    group = await _editable_group(session, actor, group_id)
     if group.is_default:
         raise AppError(ErrorCode.DEFAULT_GROUP_CANNOT_BE_DELETED)
     if await repo.in_use(session, actor.tenant_id, group.id):

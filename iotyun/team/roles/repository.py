@@ -1,5 +1,7 @@
 """Role SELECTs, scoped to the caller's tenant."""
 
+from collections.abc import Collection
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -8,10 +10,17 @@ from iotyun.core.pagination import PageParams
 
 
 async def roles_page(
-    session: AsyncSession, tenant_id: int, params: PageParams, keyword: str | None
+    session: AsyncSession,
+    tenant_id: int,
+    params: PageParams,
+    keyword: str | None,
+    only: Collection[int] | None = None,
 ) -> tuple[list[tuple[Role, int]], int]:
-    """One page of roles, each with how many users hold it (one SELECT with a grouped subquery, one COUNT)."""
+    """One page of roles (of `only` when given), each with how many users hold it (one SELECT with a grouped
+    subquery, one COUNT)."""
     where = [Role.tenant_id == tenant_id]
+    if only is not None:
+        where.append(Role.id.in_(list(only)))
     if keyword:
         where.append(Role.name.ilike(f"%{keyword}%"))
     total = (await session.execute(select(func.count(Role.id)).where(*where))).scalar_one()
@@ -30,6 +39,11 @@ async def roles_page(
         .offset((params.page - 1) * params.page_size)
     )
     return [(r[0], int(r[1])) for r in (await session.execute(stmt)).all()], int(total)
+
+
+async def roles(session: AsyncSession, tenant_id: int) -> list[Role]:
+    """Every role of the tenant (a tenant keeps a few dozen at most)."""
+    return list((await session.execute(select(Role).where(Role.tenant_id == tenant_id).order_by(Role.id))).scalars())
 
 
 async def role(session: AsyncSession, tenant_id: int, role_id: int) -> Role | None:

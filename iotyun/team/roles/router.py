@@ -5,7 +5,7 @@ from fastapi import APIRouter
 from iotyun.core.deps import LoggedIn, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
-from iotyun.team.dependencies import RoleAdmin
+from iotyun.team.dependencies import RoleAdmin, RoleReader
 from iotyun.team.roles import service
 from iotyun.team.roles.schemas import PermissionNodeOut, RoleIn, RoleOut
 
@@ -14,7 +14,7 @@ router = APIRouter(tags=["team-roles"])
 
 @router.get("/yun/user/role")
 async def list_roles(
-    actor: RoleAdmin, session: SessionDep, page: PageDep, keyword: str | None = None
+    actor: RoleReader, session: SessionDep, page: PageDep, keyword: str | None = None
 ) -> Envelope[Page[RoleOut]]:
     return ok(await service.list_roles(session, actor, page, keyword))
 

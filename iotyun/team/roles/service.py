@@ -9,7 +9,7 @@ from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.pagination import Page, PageParams
-from iotyun.core.permissions import DEFAULT_PAGES, TREE, RoleCode
+from iotyun.core.permissions import DEFAULT_PAGES, TREE, Perm, RoleCode
 from iotyun.team import service as team_service
 from iotyun.team.roles import repository as repo
 from iotyun.team.roles.schemas import PermissionNodeOut, RoleIn, RoleOut
@@ -44,8 +44,15 @@ def permission_tree() -> list[PermissionNodeOut]:
 
 
 async def list_roles(session: AsyncSession, actor: Actor, params: PageParams, keyword: str | None) -> Page[RoleOut]:
-    """A page of the tenant's roles with their user counts."""
-    rows, total = await repo.roles_page(session, actor.tenant_id, params, (keyword or "").strip() or None)
+    """A page of the tenant's roles with their user counts. A caller who edits roles (P52000) sees them all; one who
+    only manages users (P53000, a secondary administrator) sees the roles they may give a user."""
+    only = None
+    if not actor.can(Perm.ROLE):
+        group_admin = actor.is_group_admin
+        only = [
+            r.id for r in await repo.roles(session, actor.tenant_id) if team_service.may_assign(actor, r, group_admin)
+        ]
+    rows, total = await repo.roles_page(session, actor.tenant_id, params, (keyword or "").strip() or None, only)
     return Page(items=[_out(r, n) for r, n in rows], total=total, page=params.page, page_size=params.page_size)
 
 

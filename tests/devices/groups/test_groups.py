@@ -178,3 +178,68 @@ class TestMoveDevices:
             assert code(await bob.post("/yun/dev/group/move", {"group_id": line, "device_ids": [device]})) == 110510
         own = await site.device(owner=bob)
         ok(await bob.post("/yun/dev/group/move", {"group_id": line, "device_ids": [own]}))
+
+
+class TestWhoEditsWhichGroup:
+    """Its maker, their secondary administrator and the tenant's administrator edit a group; nobody else does."""
+
+    async def setup(self, site: Site) -> dict[str, Api]:
+        plant = await site.team.group("plant")
+        office = await site.team.group("office")
+        await site.team.user("boss2", "administrator2", group_id=plant)
+        await site.team.user("worker", group_id=plant)
+        await site.team.user("clerk", group_id=office)
+        return {name: await site.team.login(name) for name in ("boss2", "worker", "clerk")}
+
+    async def test_each_role(self, site: Site) -> None:
+        users = await self.setup(site)
+        default = ok(await site.admin.get("/yun/dev/group"))[0]["id"]
+        admins = await create(site.admin, "admins")
+        boss2s = await create(users["boss2"], "boss2s")
+        workers = await create(users["worker"], "workers")
+        clerks = await create(users["clerk"], "clerks")
+
+        def editable(listed: list[dict[str, object]]) -> set[object]:
+            return {g["name"] for g in listed if g["editable"]}
+
+        assert editable(ok(await site.admin.get("/yun/dev/group"))) == {
+            "默认分组",
+            "admins",
+            "boss2s",
+            "workers",
+            "clerks",
+        }
+        assert editable(ok(await users["boss2"].get("/yun/dev/group"))) == {"boss2s", "workers"}
+        assert editable(ok(await users["worker"].get("/yun/dev/group"))) == {"workers"}
+        assert editable(ok(await users["clerk"].get("/yun/dev/group"))) == {"clerks"}
+
+        refused = {
+            "worker": (default, admins, boss2s, clerks),
+            "clerk": (default, admins, boss2s, workers),
+            "boss2": (default, admins, clerks),
+        }
+        for name, ids in refused.items():
+            for gid in ids:
+                assert code(await users[name].put("/yun/dev/group", {"id": gid, "name": "taken"})) == 100015
+                assert code(await users[name].call("DELETE", "/yun/dev/group", params={"id": gid})) == 100015
+        # Nothing changed.
+        names = {g["id"]: g["name"] for g in ok(await site.admin.get("/yun/dev/group"))}
+        assert names == {default: "默认分组", admins: "admins", boss2s: "boss2s", workers: "workers", clerks: "clerks"}
+
+        assert ok(await users["worker"].put("/yun/dev/group", {"id": workers, "name": "w2"}))["editable"] is True
+        ok(await users["boss2"].put("/yun/dev/group", {"id": workers, "name": "w3"}))
+        ok(await users["boss2"].call("DELETE", "/yun/dev/group", params={"id": workers}))
+        ok(await users["boss2"].put("/yun/dev/group", {"id": boss2s, "name": "b2"}))
+        ok(await site.admin.put("/yun/dev/group", {"id": clerks, "name": "c2"}))
+        ok(await site.admin.call("DELETE", "/yun/dev/group", params={"id": boss2s}))
+        ok(await users["clerk"].call("DELETE", "/yun/dev/group", params={"id": clerks}))
+        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["默认分组", "admins"]
+
+    async def test_a_moved_maker_takes_the_right_along(self, site: Site) -> None:
+        """The secondary administrator's right follows the maker's user group, not where the group was made."""
+        users = await self.setup(site)
+        workers = await create(users["worker"], "workers")
+        office = next(g["id"] for g in ok(await site.admin.get("/yun/user/group")) if g["name"] == "office")
+        worker_id = users["worker"].user_id
+        ok(await site.admin.post(f"/yun/user/group/{office}/members", {"user_ids": [worker_id]}))
+        assert code(await users["boss2"].put("/yun/dev/group", {"id": workers, "name": "x"})) == 100015

@@ -7,7 +7,7 @@ import zhErrors from '../locales/zh/errors.json';
 import { ApiError, get, getBlob, httpClient, post, put, del, syncServerClock } from './http';
 import { browser, setNavigator } from './navigation';
 import { appStore, logout, sessionStore, setCanvasEdit, setDashboardFullscreen } from './session';
-import { ServerClock, nextTimestamp, serverClock } from './sign';
+import { ServerClock, bodyDigest, nextTimestamp, serverClock, signingMessage } from './sign';
 import { bindFeedback, resetToasts, toastErrorStore, type MessageApi, type ModalApi } from './toast';
 
 interface Reply {
@@ -140,8 +140,25 @@ describe('headers', () => {
     expect(header(config, 'Version')).toBe('V2');
     expect(header(config, 'RequestType')).toBe('Web');
     expect(header(config, 'X-Token')).toBeUndefined();
-    const message = new TextEncoder().encode(`${pub}\n${ts}\n60`);
+    // The body is sent as the very JSON text that was signed.
+    expect(config.data).toBe('{"username":"admin"}');
+    const message = new TextEncoder().encode(
+      `${pub}\n${ts}\n60\nPOST\n/yun/v2/user/login\n${bodyDigest('{"username":"admin"}')}`,
+    );
     expect(ed25519.verify(hexToBytes(sig), message, hexToBytes(pub))).toBe(true);
+  });
+
+  it('signs a GET over its path without the query and the empty body', async () => {
+    await get('/yun/login/check/code', { a: 1 });
+    const config = requests[0]!;
+    const message = signingMessage(header(config, 'PubKey')!, Number(header(config, 'TS')), 60, {
+      method: 'GET',
+      path: '/yun/login/check/code',
+    });
+    const sig = hexToBytes(header(config, 'SIG')!);
+    expect(
+      ed25519.verify(sig, new TextEncoder().encode(message), hexToBytes(header(config, 'PubKey')!)),
+    ).toBe(true);
   });
 
   it('keeps one ephemeral key per tab (sessionStorage) and strictly increasing TS', async () => {

@@ -91,7 +91,31 @@ function isPlainBody(data: unknown): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-function buildHeaders(data: unknown, options: RequestOptions): Record<string, string> {
+/**
+ * The body exactly as it will be sent when a token-less request is signed, so the signature's body digest matches:
+ * JSON text for a plain object, urlencoded text for a form object or URLSearchParams, strings as they are. Other
+ * bodies (FormData, Blob) are sent unchanged and signed as empty: no open endpoint takes them.
+ */
+function serializedBody(data: unknown, options: RequestOptions): { data: unknown; text: string | null } {
+  if (data === undefined || data === null) return { data, text: null };
+  if (typeof data === 'string') return { data, text: data };
+  if (data instanceof URLSearchParams) return { data: data.toString(), text: data.toString() };
+  if (isPlainBody(data)) {
+    const text = options.form
+      ? new URLSearchParams(
+          Object.entries(data as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        ).toString()
+      : JSON.stringify(data);
+    return { data: text, text };
+  }
+  return { data, text: null };
+}
+
+function buildHeaders(
+  data: unknown,
+  options: RequestOptions,
+  signed?: { method: string; path: string; body: string | null },
+): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json, text/plain, */*',
     'Accept-Language': appStore.getState().language,
@@ -107,7 +131,14 @@ function buildHeaders(data: unknown, options: RequestOptions): Record<string, st
     headers['X-User'] = session.userId;
     if (session.tenantId) headers['X-Tenant'] = session.tenantId;
   } else if (!options.unsigned) {
-    Object.assign(headers, signHeaders(session.userInfo?.pri_key));
+    Object.assign(
+      headers,
+      signHeaders(session.userInfo?.pri_key, {
+        method: signed?.method ?? 'GET',
+        path: signed?.path ?? '',
+        body: signed?.body ?? null,
+      }),
+    );
   }
   return { ...headers, ...options.headers };
 }
@@ -273,14 +304,17 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   let response: AxiosResponse<unknown>;
+  // A token-less call is signed over its method, path and the very body sent (docs/security.md).
+  const signing = !sessionStore.getState().token && !options.unsigned;
+  const body = signing ? serializedBody(payload.data, options) : { data: payload.data, text: null };
   try {
     response = await httpClient.request<unknown>({
       method,
       url,
       baseURL: apiBase(),
       params: payload.params,
-      data: payload.data,
-      headers: buildHeaders(payload.data, options),
+      data: body.data,
+      headers: buildHeaders(payload.data, options, { method, path: url, body: body.text }),
       responseType: options.responseType ?? 'json',
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),

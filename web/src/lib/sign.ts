@@ -1,6 +1,8 @@
-// Request signing for token-less calls (docs/api.md): Ed25519 over "PubKey\nTS\nTTL" with a server-adjusted clock.
+// Request signing for token-less calls (docs/security.md): Ed25519 over
+// "PubKey\nTS\nTTL\nMETHOD\npath\nSHA-256(body)" with a server-adjusted clock.
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 
 import { SIGN_TTL_SECONDS } from './constants';
 
@@ -83,8 +85,31 @@ export function ephemeralKeyPair(storage: Storage = window.sessionStorage): KeyP
   return keyPairFromHex(secretHex);
 }
 
-export function signingMessage(pubKeyHex: string, ts: number, ttl: number): string {
-  return `${pubKeyHex}\n${String(ts)}\n${String(ttl)}`;
+/** What a signature covers besides the key and time: the request itself. */
+export interface SignedRequest {
+  method: string;
+  /** The path below the API base, without the query (e.g. /yun/v2/user/login). */
+  path: string;
+  /** The exact body sent: a string is signed as its UTF-8 bytes; none signs the empty body. */
+  body?: string | Uint8Array | null;
+}
+
+/** Lower-case hex SHA-256 of a request body. */
+export function bodyDigest(body?: string | Uint8Array | null): string {
+  const bytes = typeof body === 'string' ? new TextEncoder().encode(body) : (body ?? new Uint8Array());
+  return bytesToHex(sha256(bytes));
+}
+
+export function signingMessage(pubKeyHex: string, ts: number, ttl: number, request: SignedRequest): string {
+  const path = request.path.split('?', 1)[0] ?? '';
+  return [
+    pubKeyHex,
+    String(ts),
+    String(ttl),
+    request.method.toUpperCase(),
+    path,
+    bodyDigest(request.body),
+  ].join('\n');
 }
 
 export interface SignedHeaders {
@@ -99,12 +124,13 @@ export interface SignedHeaders {
 
 /** Headers of a signed request; sessionSecretHex is the session's pri_key when the browser holds one. */
 export function signHeaders(
-  sessionSecretHex?: string | null,
+  sessionSecretHex: string | null | undefined,
+  request: SignedRequest,
   clock: ServerClock = serverClock,
 ): SignedHeaders {
   const pair = sessionSecretHex ? keyPairFromHex(sessionSecretHex) : ephemeralKeyPair();
   const ts = nextTimestamp(pair.publicKeyHex, clock);
-  const msg = new TextEncoder().encode(signingMessage(pair.publicKeyHex, ts, SIGN_TTL_SECONDS));
+  const msg = new TextEncoder().encode(signingMessage(pair.publicKeyHex, ts, SIGN_TTL_SECONDS, request));
   return {
     TS: String(ts),
     TTL: String(SIGN_TTL_SECONDS),

@@ -2216,6 +2216,8 @@ export interface components {
             created_at: number;
             /** Device Count */
             device_count: number;
+            /** Editable */
+            editable: boolean;
             /** Id */
             id: number;
             /** Is Default */

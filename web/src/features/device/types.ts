@@ -201,6 +201,8 @@ export interface DeviceGroupOut {
   is_default: boolean;
   device_count: number;
   created_at: number;
+  /** Whether the caller may rename and delete it. */
+  editable: boolean;
 }
 
 export interface DistrictNode {

@@ -138,43 +138,47 @@ export function GroupPanel({
                   {g.device_count}
                 </Typography.Text>
               </>,
-              <Can perm={Perm.DEVICE_GROUP}>
-                <Tooltip title={t('device.group.edit')}>
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={t('device.group.editNamed', { name: label })}
-                    onClick={() => onEdit(g)}
-                  />
-                </Tooltip>
-                {!g.is_default && (
-                  <Popconfirm
-                    title={t('device.group.deleteConfirm', { name: label })}
-                    description={t('device.group.deleteHint')}
-                    okText={t('device.action.delete')}
-                    cancelText={t('common.action.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => {
-                      remove.mutateAsync(g.id).then(
-                        () => {
-                          toast.success(t('device.group.deleted'));
-                          if (selectedId === g.id) onSelect(null);
-                        },
-                        () => undefined,
-                      );
-                    }}
-                  >
+              // The server marks the groups the caller may rename and delete (its maker, their secondary
+              // administrator, the administrator).
+              g.editable && (
+                <Can perm={Perm.DEVICE_GROUP}>
+                  <Tooltip title={t('device.group.edit')}>
                     <Button
                       type="text"
                       size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('device.group.deleteNamed', { name: label })}
+                      icon={<EditOutlined />}
+                      aria-label={t('device.group.editNamed', { name: label })}
+                      onClick={() => onEdit(g)}
                     />
-                  </Popconfirm>
-                )}
-              </Can>,
+                  </Tooltip>
+                  {!g.is_default && (
+                    <Popconfirm
+                      title={t('device.group.deleteConfirm', { name: label })}
+                      description={t('device.group.deleteHint')}
+                      okText={t('device.action.delete')}
+                      cancelText={t('common.action.cancel')}
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => {
+                        remove.mutateAsync(g.id).then(
+                          () => {
+                            toast.success(t('device.group.deleted'));
+                            if (selectedId === g.id) onSelect(null);
+                          },
+                          () => undefined,
+                        );
+                      }}
+                    >
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={t('device.group.deleteNamed', { name: label })}
+                      />
+                    </Popconfirm>
+                  )}
+                </Can>
+              ),
             );
           })}
           {groups.length === 0 && (

@@ -1,0 +1,108 @@
+"""In-process sliding-window limits: captcha and code requests per address, device-secret failures per SN and address.
+
+Each window holds at most RATE_LIMIT_KEYS_MAX keys (least recently used dropped first), so a flood of addresses costs
+bounded memory. The counts live in one process: with N server workers an address gets up to N times the limit (the
+per-account limits that must hold exactly are counted in the database instead; docs/security.md "Throttles").
+"""
+
+import math
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from iotyun.core import limits
+
+
+class Window:
+    """At most `limit` hits per key within `seconds`."""
+
+    def __init__(
+        self,
+        limit: int,
+        seconds: float,
+        max_keys: int = limits.RATE_LIMIT_KEYS_MAX,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.limit, self.seconds, self.max_keys, self.clock = limit, seconds, max_keys, clock
+        self._hits: OrderedDict[str, deque[float]] = OrderedDict()
+
+    def _live(self, key: str) -> deque[float] | None:
+        hits = self._hits.get(key)
+        if hits is None:
+            return None
+        horizon = self.clock() - self.seconds
+        while hits and hits[0] <= horizon:
+            hits.popleft()
+        if not hits:
+            del self._hits[key]
+            return None
+        return hits
+
+    def wait(self, key: str) -> int:
+        """Whole seconds until `key` may be hit again; 0 while it is under its limit."""
+        hits = self._live(key)
+        if hits is None or len(hits) < self.limit:
+            return 0
+        return max(1, math.ceil(hits[0] + self.seconds - self.clock()))
+
+    def hit(self, key: str) -> None:
+        hits = self._live(key)
+        if hits is None:
+            hits = self._hits[key] = deque()
+            while len(self._hits) > self.max_keys:
+                self._hits.popitem(last=False)
+        else:
+            self._hits.move_to_end(key)
+        hits.append(self.clock())
+        while len(hits) > self.limit:
+            hits.popleft()
+
+    def take(self, key: str) -> int:
+        """Count a hit unless the key is at its limit; answers the wait (0 when the hit was counted)."""
+        wait = self.wait(key)
+        if not wait:
+            self.hit(key)
+        return wait
+
+
+class GatewaySecretGuard:
+    """Device-secret checks: wrong secrets are counted per address and per SN. An address over its count is refused
+    for every SN; an SN over its count is refused from every address except those it last checked in from with the
+    right secret (so a gateway in service keeps working while someone elsewhere guesses its secret)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        window = limits.GATEWAY_SECRET_WINDOW_S
+        self.by_address = Window(limits.GATEWAY_SECRET_FAILURES_PER_ADDRESS, window, clock=clock)
+        self.by_sn = Window(limits.GATEWAY_SECRET_FAILURES_PER_SN, window, clock=clock)
+        self._good: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+
+    def refused(self, sn: str, address: str | None) -> bool:
+        """Whether a check of `sn` from `address` (None: not known, e.g. a broker hook without it) is refused now."""
+        if address and self.by_address.wait(address):
+            return True
+        return bool(self.by_sn.wait(sn)) and (not address or address not in self._good.get(sn, ()))
+
+    def failed(self, sn: str, address: str | None) -> None:
+        self.by_sn.hit(sn)
+        if address:
+            self.by_address.hit(address)
+
+    def succeeded(self, sn: str, address: str | None) -> None:
+        if not address:
+            return
+        known = tuple(a for a in self._good.pop(sn, ()) if a != address)
+        self._good[sn] = (address, *known[:3])
+        while len(self._good) > limits.RATE_LIMIT_KEYS_MAX:
+            self._good.popitem(last=False)
+
+
+@dataclass
+class Limiters:
+    """The process's windows, kept on app.state.limiters."""
+
+    captcha_by_address: Window = field(
+        default_factory=lambda: Window(limits.CAPTCHAS_PER_ADDRESS, limits.CAPTCHA_WINDOW_S)
+    )
+    code_by_address: Window = field(default_factory=lambda: Window(limits.CODES_PER_ADDRESS, limits.CODE_WINDOW_S))
+    gateway_secret: GatewaySecretGuard = field(default_factory=GatewaySecretGuard)

@@ -1,0 +1,143 @@
+"""Two tenants for authorization tests: the `two_tenants` fixture (tests/core/test_matrix.py; later issues extend it).
+
+Tenant "first" is made first, so its row ids are below the second tenant's in every table. It holds:
+- `boss` the administrator; `chief` a secondary administrator bound to user group `group` (with sub-group `line`);
+  `carl` a basic user (built-in user role) in `line`; `dora` a basic user in `other`, outside chief's groups;
+  `bob` a user whose custom role `role` holds only P31000.
+- a device each of boss, carl and dora (registered, gateway secret "secret123"), a device group each of boss,
+  carl and dora, and one template of boss.
+Tenant "second" holds its administrator `boss` with a device, a device group and a template.
+
+Every name of the first tenant contains "first" (SNs "FIRST…"), of the second "second": a test finds a leak by
+searching an answer for them. `First.ids` lists the first tenant's ids by kind; `out_of_chief` the ids and names
+outside the secondary administrator's groups. To add an object for a later issue, make it in `_seed_first` with a
+"first" name and add its id to `ids` (and to `out_of_chief` when chief must not reach it).
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+
+from tests.conftest import Api
+from tests.devices.factories import make_device
+
+PASSWORD = "secret123"
+
+
+@dataclass
+class First:
+    """The first tenant: its logged-in users and the ids of its objects by kind."""
+
+    boss: Api
+    chief: Api
+    carl: Api
+    dora: Api
+    bob: Api
+    ids: dict[str, list[int]] = field(default_factory=dict)
+    # What chief must neither see nor change: ids by kind and the names that must not appear in his answers.
+    out_of_chief: dict[str, list[int]] = field(default_factory=dict)
+    out_of_chief_names: tuple[str, ...] = ()
+
+
+@dataclass
+class Second:
+    boss: Api
+    ids: dict[str, list[int]] = field(default_factory=dict)
+
+
+@dataclass
+class TwoTenants:
+    app: FastAPI
+    first: First
+    second: Second
+    new_api: Callable[[], Api]
+
+
+async def _ok(resp: dict[str, Any]) -> Any:
+    assert resp["meta"]["success"] == 1, resp
+    return resp["data"]
+
+
+async def _login(new_api: Callable[[], Api], name: str) -> Api:
+    api = new_api()
+    resp = await api.login(name, PASSWORD)
+    assert resp["meta"]["success"] == 1, resp
+    return api
+
+
+async def _user(boss: Api, name: str, role_id: int, group_id: int | None, **body: Any) -> int:
+    payload = {
+        "user_name": name,
+        "password": PASSWORD,
+        "password2": PASSWORD,
+        "role_id": role_id,
+        "group_id": group_id,
+        "must_change_password": False,
+        **body,
+    }
+    return int((await _ok(await boss.post("/yun/userInfo", payload)))["id"])
+
+
+async def _device(app: FastAPI, owner: Api, sn: str) -> int:
+    return await make_device(app, tenant_id=owner.tenant_id or 0, owner_id=owner.user_id or 0, sn=sn)
+
+
+async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
+    boss = new_api()
+    await boss.register("firstboss", "13800000001")
+    roles = {r["code"]: r["id"] for r in (await _ok(await boss.get("/yun/user/role")))["items"]}
+    role = int((await _ok(await boss.post("/yun/user/role", {"name": "firstrole", "permissions": ["P31000"]})))["id"])
+    group = int((await _ok(await boss.post("/yun/user/group", {"name": "firstgroup"})))["id"])
+    line = int((await _ok(await boss.post("/yun/user/group", {"name": "firstline", "parent_id": group})))["id"])
+    other = int((await _ok(await boss.post("/yun/user/group", {"name": "firstother"})))["id"])
+    chief_id = await _user(boss, "firstchief", roles["administrator2"], group)
+    carl_id = await _user(boss, "firstcarl", roles["user"], line)
+    dora_id = await _user(boss, "firstdora", roles["user"], other)
+    bob_id = await _user(boss, "firstbob", role, line)
+    chief, carl, dora, bob = [await _login(new_api, n) for n in ("firstchief", "firstcarl", "firstdora", "firstbob")]
+    devices = [
+        await _device(app, boss, "FIRST0001"),
+        await _device(app, carl, "FIRST0002"),
+        await _device(app, dora, "FIRST0003"),
+    ]
+    device_groups = [
+        int((await _ok(await api.post("/yun/dev/group", {"name": name})))["id"])
+        for api, name in ((boss, "firstdgb"), (carl, "firstdgc"), (dora, "firstdgd"))
+    ]
+    template = int((await _ok(await boss.post("/yun/module", {"name": "firsttpl"})))["id"])
+    ids = {
+        "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
+        "role": [role, *roles.values()],
+        "group": [group, line, other],
+        "device": devices,
+        "device_group": device_groups,
+        "template": [template],
+    }
+    out_of_chief = {
+        "user": [boss.user_id or 0, dora_id],
+        "group": [other],
+        "device": [devices[0], devices[2]],
+        "device_group": [device_groups[0], device_groups[2]],
+        "template": [template],
+    }
+    names = ("firstdora", "firstother", "FIRST0001", "FIRST0003")
+    return First(boss, chief, carl, dora, bob, ids, out_of_chief, names)
+
+
+async def _seed_second(app: FastAPI, new_api: Callable[[], Api]) -> Second:
+    boss = new_api()
+    await boss.register("secondboss", "13900000009")
+    device = await _device(app, boss, "SECOND0001")
+    group = int((await _ok(await boss.post("/yun/dev/group", {"name": "seconddg"})))["id"])
+    template = int((await _ok(await boss.post("/yun/module", {"name": "secondtpl"})))["id"])
+    return Second(boss, {"device": [device], "device_group": [group], "template": [template]})
+
+
+@pytest.fixture
+async def two_tenants(app: FastAPI, new_api: Callable[[], Api]) -> TwoTenants:
+    first = await _seed_first(app, new_api)
+    second = await _seed_second(app, new_api)
+    return TwoTenants(app, first, second, new_api)
