@@ -143,6 +143,10 @@ def attach(app: FastAPI, http_port: int) -> None:
         except Exception:
             log.exception("demo history backfill failed")
         gateways = await _demo_gateways(app)
+        if telemetry.dynsec is not None:
+            # Seeded with their documented secret, never registered through the API: their broker accounts now.
+            for sn, secret in gateways:
+                await telemetry.dynsec.gateway_keyed(sn, secret)
         host, port, _ = telemetry.mqtt_public
         data_dir = app.state.settings.data_dir / "demo-gateways"
         server = f"http://127.0.0.1:{http_port}"
