@@ -173,11 +173,6 @@ class BrokerFiles:
         return self.root / "broker.json"
 
     @property
-    def local_host(self) -> str:
-        """Where processes on this machine reach the broker."""
-        return "127.0.0.1" if self.host in ("0.0.0.0", "") else self.host  # noqa: S104
-
-    @property
     def pid(self) -> Path:
         return self.root / "mosquitto.pid"
 
@@ -317,7 +312,7 @@ class EmbeddedBroker:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, signal.SIGTERM)
         deadline = time.monotonic() + STOP_WAIT_S
-        while self._leftover_pid() == pid and time.monotonic() < deadline:
+        while self._leftover_pid() == pid and time.monotonic() < deadline:  # noqa: ASYNC110 - another process
             await asyncio.sleep(0.05)
         if self._leftover_pid() == pid:
             with contextlib.suppress(ProcessLookupError):
