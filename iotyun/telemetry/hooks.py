@@ -24,6 +24,9 @@ async def validate_device(session: AsyncSession, body: HookIn) -> dict[str, Any]
     if body.topic is not None:
         action = "publish" if (body.action or "").lower().startswith("pub") else "subscribe"
         return _answer(gateway_topic_allowed(body.username, body.topic, action))
+    # A gateway's client id is its SN: another one would let a gateway take over someone else's session.
+    if body.clientid and body.clientid != body.username:
+        return _answer(False)
     gateway = await device_service.authenticate_gateway(session, body.username, body.password)
     return _answer(gateway is not None)
 
