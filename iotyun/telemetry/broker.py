@@ -10,6 +10,7 @@ import json
 import logging
 import os
 import secrets
+import shutil
 import signal
 import socket
 import time
@@ -357,6 +358,11 @@ class EmbeddedBroker:
         return ""
 
     async def start(self) -> None:
+        if shutil.which(self.executable) is None:
+            raise FileNotFoundError(
+                f"mosquitto not found at {self.executable}: install Debian's mosquitto (make install), set "
+                "IOTYUN_MOSQUITTO_PATH, or name an external broker with IOTYUN_MQTT_URL"
+            )
         self.files.root.mkdir(parents=True, exist_ok=True)
         os.chmod(self.files.root, 0o700)
         await self._stop_leftover()

@@ -7,6 +7,7 @@ import contextlib
 import hashlib
 import logging
 import random
+import secrets
 import uuid
 from typing import Any
 
@@ -20,7 +21,7 @@ log = logging.getLogger("iotyun.telemetry.dynsec")
 
 CONTROL = "$CONTROL/dynamic-security/v1"
 RESPONSE = f"{CONTROL}/response"
-# Marks the clients and roles this server manages, so reconciling never touches an operator's own clients.
+# Starts the text name of the clients and roles this server manages, so reconciling never touches an operator's own.
 GATEWAY_TEXT = "iotyun gateway"
 ROLE_PREFIX = "iotyun-gw-"
 CONNECT_WAIT_S = 3.0
@@ -35,8 +36,27 @@ def role_name(sn: str) -> str:
     return f"{ROLE_PREFIX}{sn}"
 
 
-def _fingerprint(sn: str, secret: str) -> str:
-    return hashlib.sha256(f"{sn}\0{secret}".encode()).hexdigest()
+def _fingerprint(sn: str, secret: str, salt: str = "") -> str:
+    return hashlib.sha256(f"{salt}\0{sn}\0{secret}".encode()).hexdigest()
+
+
+def _text(sn: str, secret: str) -> str:
+    """The client's text name: ours, with a salted digest of the secret it was given, so a server that restarted
+    can tell an account is current without changing it (a change would disconnect the gateway)."""
+    salt = secrets.token_hex(8)
+    return f"{GATEWAY_TEXT} {salt}:{_fingerprint(sn, secret, salt)[:32]}"
+
+
+def _current(client: dict[str, Any], sn: str, secret: str) -> bool:
+    text = str(client.get("textname") or "")
+    salt, _, digest = text.removeprefix(f"{GATEWAY_TEXT} ").partition(":")
+    roles = {str(r.get("rolename")) for r in client.get("roles", []) if isinstance(r, dict)}
+    return (
+        text.startswith(f"{GATEWAY_TEXT} ")
+        and secrets.compare_digest(digest, _fingerprint(sn, secret, salt)[:32])
+        and client.get("clientid") == sn
+        and role_name(sn) in roles
+    )
 
 
 class DynamicSecurity:
@@ -131,35 +151,27 @@ class DynamicSecurity:
 
     # --- gateways ---------------------------------------------------------------------------------------------------
 
-    async def ensure_gateway(self, sn: str, secret: str) -> None:
-        """A client `sn` that logs in only with this secret and this client id, holding the gateway's own role."""
+    async def ensure_gateway(self, sn: str, secret: str) -> bool:
+        """A client `sn` that logs in only with this secret and this client id, holding the gateway's own role;
+        whether anything had to change (a change disconnects the gateway if it is connected)."""
         role = role_name(sn)
-        created = await self.command(
-            [
-                {"command": "createRole", "rolename": role, "textname": GATEWAY_TEXT, "acls": gateway_acls(sn)},
-                {
-                    "command": "createClient",
-                    "username": sn,
-                    "password": secret,
-                    "clientid": sn,
-                    "textname": GATEWAY_TEXT,
-                    "roles": [{"rolename": role}],
-                },
-            ]
-        )
-        if "error" not in created[1]:
-            return
-        # The client exists (an earlier secret, or another server process got there first): bring it in line.
-        updated = await self.command(
-            [
-                {"command": "setClientPassword", "username": sn, "password": secret},
-                {"command": "setClientId", "username": sn, "clientid": sn},
-                {"command": "addClientRole", "username": sn, "rolename": role},
-            ]
-        )
-        errors = [r["error"] for r in updated[:2] if "error" in r]
-        if errors:
-            raise DynsecError(f"{sn}: {'; '.join(map(str, errors))}")
+        found = (await self.command([{"command": "getClient", "username": sn}]))[0]
+        client = found.get("data", {}).get("client") if "error" not in found else None
+        if isinstance(client, dict) and _current(client, sn, secret):
+            return False
+        account = {"username": sn, "password": secret, "clientid": sn, "textname": _text(sn, secret)}
+        create = [
+            {"command": "createRole", "rolename": role, "textname": GATEWAY_TEXT, "acls": gateway_acls(sn)},
+            {"command": "createClient", **account, "roles": [{"rolename": role}]},
+        ]
+        # The client exists (an earlier secret), or another server process created it meanwhile.
+        modify = [{"command": "modifyClient", **account, "roles": [{"rolename": role}]}]
+        answer = await self.command(create if client is None else create[:1] + modify)
+        if "error" in answer[-1] and client is None:
+            answer = await self.command(modify)
+        if "error" in answer[-1]:
+            raise DynsecError(f"{sn}: {answer[-1]['error']}")
+        return True
 
     async def remove_gateway(self, sn: str) -> None:
         await self.command(
@@ -193,7 +205,7 @@ class DynamicSecurity:
         clients = {
             str(c["username"])
             for c in answer[0].get("data", {}).get("clients", [])
-            if isinstance(c, dict) and c.get("textname") == GATEWAY_TEXT
+            if isinstance(c, dict) and str(c.get("textname") or "").startswith(GATEWAY_TEXT)
         }
         roles = {
             str(name)[len(ROLE_PREFIX) :]

@@ -13,12 +13,14 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import func, select, update
 
+from iotyun.app import create_app
 from iotyun.core import security
+from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices.models import Gateway
 from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.models import history_value
 from iotyun.telemetry.runtime import Telemetry
-from tests.conftest import Api
+from tests.conftest import Api, make_settings
 from tests.team.conftest import Team
 from tests.telemetry.conftest import SECRET, FakeGateway, Plant, broker_of, eventually, make_plant, now_ms
 from tests.templates.conftest import ok
@@ -155,6 +157,15 @@ class TestGatewayAccounts:
         assert not await login(app, plant.sn, SECRET, client_id="someone-else")
         assert not await login(app, "NOSUCH0001", SECRET)
 
+    async def test_an_account_already_current_is_left_alone(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        embedded(app)
+        dynsec = app.state.telemetry.dynsec
+        # A server that restarted remembers nothing, yet must not rewrite (and so disconnect) a current account.
+        dynsec._known.clear()
+        assert await dynsec.ensure_gateway(plant.sn, SECRET) is False
+        assert await dynsec.ensure_gateway(plant.sn, "new-secret1") is True
+        assert await login(app, plant.sn, "new-secret1")
+
     async def test_re_keyed_gateway(self, app: FastAPI, team: Team, plant: Plant) -> None:
         embedded(app)
         async with app.state.db.sessionmaker() as s:
@@ -225,3 +236,28 @@ async def _stored_is(app: FastAPI, device_id: int, n: int) -> bool:
     async with app.state.db.sessionmaker() as s:
         stmt = select(func.count()).select_from(history_value).where(history_value.c.device_id == device_id)
         return int((await s.execute(stmt)).scalar_one()) == n
+
+
+class TestExternalMosquitto:
+    async def test_its_gateway_accounts_are_managed_the_same_way(self, database_url: str, tmp_path: Path) -> None:
+        # Another Mosquitto with dynamic security, whose admin account the server is given in IOTYUN_MQTT_URL.
+        external = EmbeddedBroker(tmp_path / "external", "127.0.0.1", 0)
+        await external.start()
+        url = f"mqtt://{external.service_user}:{external.service_password}@127.0.0.1:{external.port}"
+        app = create_app(make_settings(database_url, tmp_path / "server", mqtt_url=url, mqtt_dynsec="on"))
+        telemetry: Telemetry = app.state.telemetry
+        try:
+            await telemetry.start()
+            await telemetry.wait_connected()
+            assert telemetry.broker is None and telemetry.dynsec is not None
+            async with app.state.db.sessionmaker() as s:
+                await gateway_accounts.keyed(s, "EXT0000001", SECRET)  # what registering tells the broker
+            assert await login(app, "EXT0000001", SECRET)
+            assert not await login(app, "EXT0000001", SECRET, client_id="EXT0000002")
+            async with app.state.db.sessionmaker() as s:
+                await gateway_accounts.released(s, "EXT0000001")
+            assert not await login(app, "EXT0000001", SECRET)
+        finally:
+            await telemetry.stop()
+            await app.state.db.dispose()
+            await external.stop()
