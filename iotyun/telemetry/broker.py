@@ -14,6 +14,7 @@ import shutil
 import signal
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -145,10 +146,20 @@ def _write_private(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _set_pdeathsig() -> None:  # pragma: no cover - runs in the child between fork and exec
-    # Linux: the broker is told to stop (and saves its queues) when the server process dies, even by SIGKILL.
-    with contextlib.suppress(Exception):
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+def _pdeathsig() -> Callable[[], None] | None:
+    """Linux: a function for the child (between fork and exec) that has the kernel send it SIGTERM when the server
+    process dies, even by SIGKILL, so the broker stops and saves its queues. prctl is looked up here, in the parent:
+    the child must not load libraries while other threads of the parent may have held the loader's lock."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    sigterm = int(signal.SIGTERM)
+
+    def set_it() -> None:  # pragma: no cover - runs in the child
+        prctl(1, sigterm)  # PR_SET_PDEATHSIG
+
+    return set_it
 
 
 @dataclass
@@ -330,7 +341,7 @@ class EmbeddedBroker:
                 stdin=asyncio.subprocess.DEVNULL,
                 stdout=out,
                 stderr=out,
-                preexec_fn=_set_pdeathsig,
+                preexec_fn=_pdeathsig(),
                 start_new_session=True,
             )
         self.files.pid.write_text(f"{self._proc.pid}\n")

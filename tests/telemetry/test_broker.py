@@ -2,9 +2,11 @@
 a killed server replaced) whose dynamic-security clients follow the device registry (register, re-key, transfer,
 unregister, gateways registered before it kept accounts, reconciling at start-up)."""
 
+import asyncio
 import json
 import os
 import signal
+import sys
 from collections.abc import Awaitable
 from pathlib import Path
 
@@ -133,6 +135,33 @@ class TestPort:
         assert (telemetry.broker.port, telemetry.broker.pid != left_pid) == (port, True)
         await eventually(lambda: gone(left_pid))
         assert await login(app, plant.sn, SECRET)
+
+    async def test_a_server_killed_by_sigkill_takes_its_broker_along(self, tmp_path: Path) -> None:
+        script = (
+            "import asyncio, sys\n"
+            "from pathlib import Path\n"
+            "from iotyun.telemetry.broker import EmbeddedBroker\n"
+            "async def main():\n"
+            "    b = EmbeddedBroker(Path(sys.argv[1]), '127.0.0.1', 0)\n"
+            "    await b.start()\n"
+            "    print(b.pid, b.port, flush=True)\n"
+            "    await asyncio.sleep(600)\n"
+            "asyncio.run(main())\n"
+        )
+        server = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", script, str(tmp_path), stdout=asyncio.subprocess.PIPE
+        )
+        assert server.stdout is not None
+        pid, port = map(int, (await asyncio.wait_for(server.stdout.readline(), 30)).split())
+        server.kill()
+        await server.wait()
+        await eventually(lambda: gone(pid), within=15)
+        again = EmbeddedBroker(tmp_path, "127.0.0.1", 0)
+        await again.start()
+        try:
+            assert again.port == port
+        finally:
+            await again.stop()
 
     async def test_credentials_are_private(self, app: FastAPI, tmp_path: Path) -> None:
         embedded(app)
