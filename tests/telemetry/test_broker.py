@@ -163,8 +163,9 @@ class TestPort:
         finally:
             await again.stop()
 
-    async def test_credentials_are_private(self, app: FastAPI, tmp_path: Path) -> None:
-        embedded(app)
+    async def test_credentials_are_private(self, app: FastAPI, tmp_path: Path, plant: Plant) -> None:
+        embedded(app)  # the plant's registration made Mosquitto rewrite its dynamic-security file
+        assert (tmp_path / "mosquitto").stat().st_mode & 0o077 == 0
         for name in ("server.json", "dynamic-security.json", "mosquitto.conf"):
             assert (tmp_path / "mosquitto" / name).stat().st_mode & 0o077 == 0, name
 
