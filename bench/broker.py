@@ -23,6 +23,7 @@ Writes bench/results/broker.json (two DESIGN §4 entries: connect_1000_gateways,
 import argparse
 import asyncio
 import logging
+import shutil
 import sys
 import tempfile
 import time
@@ -145,6 +146,7 @@ async def main(args: argparse.Namespace) -> int:
     finally:
         await dynsec.stop()
         await broker.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
     common = {"gateways": args.gateways, "parallel": args.parallel, "flood_messages": args.flood}
     results = [
         benchlib.result(
