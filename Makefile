@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: uv help install install-py install-web install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
+.PHONY: uv help install install-py install-web install-broker install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo and serve the console at http://$(HOST):$(PORT)/iotyun/"
@@ -33,9 +33,25 @@ web/node_modules/.stamp: web/package-lock.json web/package.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
-install-py: .venv/.stamp
+install-py: .venv/.stamp install-broker
 install-web: web/node_modules/.stamp
 install: install-py install-web
+
+# Debian's mosquitto: `iotyun serve` runs it as the embedded broker. The package starts a system-wide broker on 1883
+# when it is first installed, which would take the embedded one's port: when this target installed the package, that
+# service is stopped and disabled. A mosquitto installed before (and whatever it runs) is left alone.
+install-broker:
+	@if [ ! -x /usr/sbin/mosquitto ]; then \
+		echo "installing mosquitto"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq mosquitto >/dev/null; \
+		if command -v systemctl >/dev/null 2>&1 && systemctl is-active --quiet mosquitto 2>/dev/null; then \
+			$$SUDO systemctl disable --now mosquitto >/dev/null 2>&1 || true; \
+		elif [ -x /etc/init.d/mosquitto ]; then \
+			$$SUDO /etc/init.d/mosquitto stop >/dev/null 2>&1 || true; \
+			$$SUDO update-rc.d mosquitto disable >/dev/null 2>&1 || true; \
+		fi; \
+	fi
 
 # Debian's chromium and a CJK font (without one, Chinese renders as boxes) for the browser tests.
 install-browser:

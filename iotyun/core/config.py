@@ -14,12 +14,19 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("var")
     database_url: str = ""
-    # MQTT: unset runs the embedded broker (127.0.0.1:mqtt_port, or a free port if that one is taken); set to
+    # MQTT: unset runs the embedded broker (a supervised Mosquitto on 127.0.0.1:mqtt_port, or a free port if that one
+    # is taken; the port is then kept in the data dir); set to
     # mqtt://user:password@host:port for an external one (Mosquitto, EMQX). docs/api-telemetry.md "Server settings".
     mqtt_url: str = ""
     mqtt_port: int = Field(default=1883, ge=0, le=65535)
     # The embedded broker's address; 0.0.0.0 lets gateways on other machines reach it.
     mqtt_bind: str = "127.0.0.1"
+    # An external Mosquitto whose dynamic-security plugin lets IOTYUN_MQTT_URL's user manage clients: "on" keeps one
+    # client per gateway there, as the embedded broker does (docs/operations.md). Off for EMQX (HTTP hooks).
+    mqtt_dynsec: str = "off"
+    # The embedded broker's program and its dynamic-security plugin (unset: the usual library folders are searched).
+    mosquitto_path: str = "/usr/sbin/mosquitto"
+    mosquitto_dynsec_plugin: str = ""
     # MQTT 5 shared-subscription group, so several server processes split the devices' values between them.
     mqtt_share_group: str = ""
     redis_url: str = ""
@@ -88,6 +95,10 @@ class Settings(BaseSettings):
     @property
     def telemetry_enabled(self) -> bool:
         return self.telemetry.lower() not in {"off", "0", "false", "no"}
+
+    @property
+    def mqtt_dynsec_enabled(self) -> bool:
+        return self.mqtt_dynsec.lower() in {"on", "1", "true", "yes"}
 
     @property
     def captcha_enabled(self) -> bool:

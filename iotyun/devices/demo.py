@@ -52,6 +52,11 @@ _GROUPS = {
 }
 
 
+def live_sns() -> list[str]:
+    """The demo gateways the seed shows online: the ones `serve --demo` keeps online with simulated gateways."""
+    return [f"IOT{row[0]:07d}" for row in _DEVICES if row[6]]
+
+
 def _owner(users: dict[str, User], name: str) -> User:
     return users.get(name) or users.get("admin") or next(iter(users.values()))
 

@@ -247,6 +247,11 @@ async def registered_by_sn(session: AsyncSession, sn: str) -> Device | None:
     return (await session.scalars(stmt)).first()
 
 
+async def registered_sns(session: AsyncSession) -> set[str]:
+    stmt = select(Device.sn).where(Device.registered.is_(True)).execution_options(**_ALL)
+    return {str(sn) for sn in (await session.scalars(stmt)).all()}
+
+
 async def unregistered_here(session: AsyncSession, tenant_id: int, sn: str) -> Device | None:
     """The tenant's most recent unregistered row of an SN, which a re-registration revives."""
     stmt = (

@@ -1,7 +1,8 @@
 """Device registry rules: registering an SN (creating its gateway or proving its secret), unregistering, editing the
 site facts, the device list and its counts, and the helpers other domains use (write_log, default_group,
-count_registered, set_state). Sharing and hand-over live in sharing.py, spreadsheets in files.py, flow cards in
-cards.py. Every function flushes and never commits."""
+count_registered, set_state). The broker's gateway accounts hear of registrations and releases (accounts.py).
+Sharing and hand-over live in sharing.py, spreadsheets in files.py, flow cards in cards.py. Every function flushes
+and never commits."""
 
 from typing import Any
 
@@ -16,7 +17,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
-from iotyun.devices import devlog, flowcards, scope
+from iotyun.devices import accounts, devlog, flowcards, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
 from iotyun.devices.groups import repository as group_repo
@@ -78,6 +79,10 @@ async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> G
     gateway = await repo.gateway_by_sn(session, sn)
     if gateway is None or not secret or not security.verify_password(gateway.secret_hash, secret):
         return None
+    # The one moment the server holds the secret in plain besides registration: the broker's account follows it
+    # (gateways registered before the broker kept accounts, secrets changed since).
+    if accounts.listener_of(session) is not None and await repo.registered_by_sn(session, sn) is not None:
+        await accounts.keyed(session, gateway.sn, secret)
     return gateway
 
 
@@ -134,6 +139,11 @@ async def touch_report_times(session: AsyncSession, gateway_ids: list[int]) -> N
 async def gateway_states(session: AsyncSession, device_ids: set[int]) -> dict[int, int]:
     """dev_state per device id (the caller has checked that it may read them)."""
     return await repo.gateway_states(session, device_ids) if device_ids else {}
+
+
+async def registered_sns(session: AsyncSession) -> set[str]:
+    """The SNs some tenant has registered (the broker keeps gateway accounts for these alone)."""
+    return await repo.registered_sns(session)
 
 
 async def online_gateway_ids(session: AsyncSession) -> list[int]:
@@ -362,6 +372,7 @@ async def register(
         holder = await repo.registered_by_sn(session, body.sn_code)
         raise (_taken(holder, actor) if holder else AppError(ErrorCode.DEVICE_REGISTERED_BY_OTHER)) from exc
     await write_log(session, actor.tenant_id, device, action, actor, {"group_id": group.id})
+    await accounts.keyed(session, device.sn, body.secret)
     return device
 
 
@@ -374,6 +385,7 @@ async def unregister(session: AsyncSession, actor: Actor, device_id: int) -> Non
     await repo.delete_grants(session, [device.id])
     await session.flush()
     await write_log(session, actor.tenant_id, device, "unregister", actor, None)
+    await accounts.released(session, device.sn)
 
 
 async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> DeviceOut:

@@ -14,8 +14,9 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
+from iotyun.devices import demo as device_demo
 from iotyun.devices.demo import DEMO_SECRET
-from iotyun.devices.models import DEV_ONLINE, Gateway
+from iotyun.devices.models import Gateway
 from iotyun.gateway.modbus import Point
 from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.telemetry import configs
@@ -26,10 +27,12 @@ log = logging.getLogger("iotyun.telemetry.demo")
 
 
 async def _demo_gateways(app: FastAPI) -> list[tuple[str, str]]:
-    """The demo gateways the seed shows online (a simulated one keeps each of them online for real)."""
+    """The demo gateways the seed shows online (a simulated one keeps each of them online for real). Chosen by the
+    seed's list, not by today's state: the broker sends their last wills when a server stops, which marks them
+    offline before the next start."""
     async with app.state.db.sessionmaker() as session:
         rows = await session.execute(
-            select(Gateway.sn).where(Gateway.sn.like("IOT00000%"), Gateway.dev_state == DEV_ONLINE).order_by(Gateway.sn)
+            select(Gateway.sn).where(Gateway.sn.in_(device_demo.live_sns())).order_by(Gateway.sn)
         )
         return [(str(sn), DEMO_SECRET) for sn in rows.scalars()]
 
@@ -143,6 +146,10 @@ def attach(app: FastAPI, http_port: int) -> None:
         except Exception:
             log.exception("demo history backfill failed")
         gateways = await _demo_gateways(app)
+        if telemetry.dynsec is not None:
+            # Seeded with their documented secret, never registered through the API: their broker accounts now.
+            for sn, secret in gateways:
+                await telemetry.dynsec.gateway_keyed(sn, secret)
         host, port, _ = telemetry.mqtt_public
         data_dir = app.state.settings.data_dir / "demo-gateways"
         server = f"http://127.0.0.1:{http_port}"

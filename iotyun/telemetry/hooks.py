@@ -26,6 +26,9 @@ async def validate_device(session: AsyncSession, guard: GatewaySecretGuard, body
     if body.topic is not None:
         action = "publish" if (body.action or "").lower().startswith("pub") else "subscribe"
         return _answer(gateway_topic_allowed(body.username, body.topic, action))
+    # A gateway's client id is its SN: another one would let a gateway take over someone else's session.
+    if body.clientid and body.clientid != body.username:
+        return _answer(False)
     # The caller is the broker: the gateway's own address counts only when the broker sends it (docs/security.md).
     try:
         gateway = await device_service.authenticate_gateway_guarded(

@@ -13,11 +13,13 @@ from iotyun.alarms.engine import AlarmEngine
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices import service as device_service
 from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE
 from iotyun.telemetry import retention
 from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig
+from iotyun.telemetry.dynsec import DynamicSecurity
 from iotyun.telemetry.ingest import Ingest, wait_idle
 from iotyun.telemetry.mqtt import BrokerAddress, MqttLink
 from iotyun.telemetry.realtime import Hub, LatestCache
@@ -50,6 +52,7 @@ class Telemetry:
         self.ingest.state_handler = self._on_state
         self.pending: dict[str, PendingWrite] = {}
         self.broker: EmbeddedBroker | None = None
+        self.dynsec: DynamicSecurity | None = None
         self.address: BrokerAddress | None = None
         self.link: MqttLink | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -69,30 +72,52 @@ class Telemetry:
         if self.settings.mqtt_url:
             self.address = BrokerAddress.parse(self.settings.mqtt_url)
         else:
-            self.broker = EmbeddedBroker(self.db.sessionmaker, self.settings.mqtt_bind, self.settings.mqtt_port)
+            self.broker = EmbeddedBroker(
+                self.settings.data_dir,
+                self.settings.mqtt_bind,
+                self.settings.mqtt_port,
+                port_given="mqtt_port" in self.settings.model_fields_set,
+                executable=self.settings.mosquitto_path,
+                plugin=self.settings.mosquitto_dynsec_plugin,
+            )
             await self.broker.start()
             self.address = BrokerAddress(
-                "127.0.0.1" if self.settings.mqtt_bind in ("0.0.0.0", "") else self.settings.mqtt_bind,  # noqa: S104
-                self.broker.port,
-                self.broker.service_user,
-                self.broker.service_password,
+                self.broker.local_host, self.broker.port, self.broker.service_user, self.broker.service_password
             )
-        # The embedded broker (amqtt) speaks MQTT 3.1.1; external ones (Mosquitto, EMQX) get MQTT 5.
-        self.link = MqttLink(
-            self.address,
-            self._on_message,
-            self.settings.mqtt_share_group,
-            v5=self.broker is None,
-            on_subscribed=self.broker.mark_ready if self.broker is not None else None,
-        )
+        if self.broker is not None or self.settings.mqtt_dynsec_enabled:
+            self.dynsec = DynamicSecurity(self.address)
+            self.dynsec.start()
+            gateway_accounts.attach(self.db.sessionmaker, self.dynsec)
+            self._tasks.append(asyncio.create_task(self._reconcile(), name="iotyun-dynsec-reconcile"))
+        self.link = MqttLink(self.address, self._on_message, self.settings.mqtt_share_group)
         self.link.start()
         self._tasks.append(asyncio.create_task(self._watchdog(), name="iotyun-watchdog"))
         self._tasks.append(asyncio.create_task(self._retention(), name="iotyun-retention"))
         self.started = True
 
+    async def _reconcile(self) -> None:
+        """Start-up: the broker forgets gateways whose devices were unregistered or deleted meanwhile."""
+        assert self.dynsec is not None
+        while True:
+            try:
+                async with self.db.sessionmaker() as session:
+                    registered = await device_service.registered_sns(session)
+                gone = await self.dynsec.reconcile(registered)
+                if gone:
+                    log.info("broker accounts of %d released gateways removed", gone)
+                self.dynsec.reconciled.set()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("reconciling the broker's gateway accounts failed (%s); retrying", exc)
+                await asyncio.sleep(2.0)
+
     async def wait_connected(self, wait_s: float = 10.0) -> None:
         assert self.link is not None
         await asyncio.wait_for(self.link.connected.wait(), wait_s)
+        if self.dynsec is not None:
+            await asyncio.wait_for(self.dynsec.reconciled.wait(), wait_s)
 
     async def stop(self) -> None:
         if not self.started:
@@ -104,6 +129,10 @@ class Telemetry:
         self._tasks.clear()
         if self.link is not None:
             await self.link.stop()
+        if self.dynsec is not None:
+            gateway_accounts.attach(self.db.sessionmaker, None)
+            await self.dynsec.stop()
+            self.dynsec = None
         if self.broker is not None:
             await self.broker.stop()
         await self.alarms.stop()

@@ -28,6 +28,12 @@ class TestDeviceHook:
         assert (await hook(api, "/yun/validateReq/dev", dict(username="NOSUCH", password=SECRET)))["result"] == "deny"
         assert (await hook(api, "/yun/validateReq/dev"))["result"] == "deny"
 
+    async def test_the_client_id_must_be_the_sn(self, api: Api, plant: Plant) -> None:
+        own = dict(username=plant.sn, password=SECRET, clientid=plant.sn)
+        assert (await hook(api, "/yun/validateReq/dev", own))["result"] == "allow"
+        taken = {**own, "clientid": "IOT0000001"}  # someone else's session
+        assert (await hook(api, "/yun/validateReq/dev", taken))["result"] == "deny"
+
     async def test_acl(self, api: Api, plant: Plant) -> None:
         sn = plant.sn
         allow = {"username": sn, "topic": f"iotyun/dev/{sn}/values", "action": "publish"}
