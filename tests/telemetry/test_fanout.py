@@ -31,11 +31,11 @@ async def test_events_cross_processes_through_redis() -> None:
         sub = Subscriber(user_id=1)
         two.subscribe(sub, 42, None)
         await one.publish({"type": "values", "device_id": 42, "values": [{"id": 7, "v": 1.5, "ts": 1, "q": 0}]})
-        message = await asyncio.wait_for(sub.queue.get(), 5)
+        _, _, message = await asyncio.wait_for(sub.queue.get(), 5)
         assert '"v":1.5' in message
         assert two.cache.get(42)[7] == (1.5, 1, 0) and one.cache.get(42)[7] == (1.5, 1, 0)
         await two.publish({"type": "state", "device_id": 42, "dev_state": 2, "ts": 5})
-        assert '"dev_state":2' in await asyncio.wait_for(sub.queue.get(), 5)
+        assert '"dev_state":2' in (await asyncio.wait_for(sub.queue.get(), 5))[2]
     finally:
         await one.stop()
         await two.stop()
@@ -53,6 +53,6 @@ async def test_without_redis_events_stay_in_process() -> None:
             "values": [{"id": 7, "v": 1, "ts": 1, "q": 0}, {"id": 8, "v": 2, "ts": 1, "q": 0}],
         }
     )
-    message = sub.queue.get_nowait()
+    _, _, message = sub.queue.get_nowait()
     assert '"id":7' in message and '"id":8' not in message  # narrowed to the subscribed source
     await hub.stop()
