@@ -74,6 +74,13 @@ def protect_logs() -> None:
             logger.addFilter(_SECRET_FILTER)
 
 
+def secure_handler(handler: logging.Handler) -> logging.Handler:
+    """A handler as the server's are set up: request id on each record, secret values masked."""
+    handler.addFilter(RequestIdFilter())
+    handler.addFilter(_SECRET_FILTER)
+    return handler
+
+
 def setup_logging(level: str = "INFO", log_file: Path | None = None) -> None:
     handlers: list[logging.Handler] = [logging.StreamHandler()]
     if log_file is not None:
@@ -81,9 +88,7 @@ def setup_logging(level: str = "INFO", log_file: Path | None = None) -> None:
         handlers.append(logging.FileHandler(log_file, encoding="utf-8"))
     fmt = logging.Formatter("%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s")
     for handler in handlers:
-        handler.addFilter(RequestIdFilter())
-        handler.addFilter(_SECRET_FILTER)
-        handler.setFormatter(fmt)
+        secure_handler(handler).setFormatter(fmt)
     root = logging.getLogger()
     root.handlers = handlers
     root.setLevel(level.upper())
