@@ -38,8 +38,11 @@ CLOSE_TOO_SLOW = 4408
 MAX_DEVICES = 500
 # The first frame must authenticate within this time.
 AUTH_DEADLINE_S = 5.0
-# Each socket re-reads its session and devices at least this often, whatever it was told.
+# Each socket re-reads its session and its subscribed devices at least this often, whatever it was told; the whole
+# readable set behind its alarm pushes (possibly thousands of ids) at least every READABLE_REFRESH_S, and at once on
+# an access notice.
 RECHECK_S = 5.0
+READABLE_REFRESH_S = 30.0
 # After a failed re-check (database unreachable) the socket stays paused and tries again after this.
 RECHECK_RETRY_S = 1.0
 
@@ -65,6 +68,7 @@ class _Socket:
         self.sub.on_drop = lambda: _background(self.close(CLOSE_TOO_SLOW))
         self.closed = False
         self.tasks: list[asyncio.Task[None]] = []
+        self.readable_at = time.monotonic()
 
     def start(self) -> None:
         self.telemetry.hub.add(self.sub)
@@ -111,12 +115,13 @@ class _Socket:
     async def _guard(self) -> None:
         sub = self.sub
         while not self.closed:
+            told = False
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(RECHECK_S):
-                    await sub.recheck.wait()
+                    told = await sub.recheck.wait()
             sub.recheck.clear()
             try:
-                await self.recheck()
+                await self.recheck(every=told or time.monotonic() - self.readable_at > READABLE_REFRESH_S)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -126,8 +131,9 @@ class _Socket:
                 await asyncio.sleep(RECHECK_RETRY_S)
                 sub.recheck.set()
 
-    async def recheck(self) -> None:
-        """Re-read the session and the readable devices; drop what is no longer allowed, or close."""
+    async def recheck(self, *, every: bool = True) -> None:
+        """Re-read the session and the readable devices (with `every`, the whole set behind alarm pushes too); drop
+        what is no longer allowed, or close."""
         sub = self.sub
         epoch = sub.epoch
         actor = await _authenticate(self.websocket, self.token)
@@ -142,10 +148,11 @@ class _Socket:
         values_allowed = actor.can(*VALUES_PERMS)
         alarms_allowed = actor.can(*ALARM_PERMS)
         wanted = list(sub.devices) if values_allowed else []
-        every = sub.alarms and alarms_allowed
+        every = every and sub.alarms and alarms_allowed
         readable: set[int] = set()
         if every:
             readable = await _readable_ids(self.websocket, actor)
+            self.readable_at = time.monotonic()
         elif wanted:
             readable = await _readable_ids(self.websocket, actor, wanted)
         if sub.epoch != epoch:
@@ -158,9 +165,9 @@ class _Socket:
                 code = ErrorCode.DEVICE_NOT_FOUND if values_allowed else ErrorCode.NO_PRIVILEGE
                 sub.offer(encode({"type": "error", "code": int(code), "device_id": device_id}))
         if sub.alarms:
-            if alarms_allowed:
+            if every:
                 sub.readable = frozenset(readable)
-            else:
+            elif not alarms_allowed:
                 hub.unwatch_alarms(sub)
                 sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
         sub.resume()
@@ -298,6 +305,7 @@ async def _watch_alarms(client: _Socket) -> None:
         sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
         return
     sub.readable = frozenset(await _current_readable(client, None))
+    client.readable_at = time.monotonic()
     client.telemetry.hub.watch_alarms(sub)
 
 
