@@ -247,7 +247,7 @@ async def cancel_distribution(session: AsyncSession, actor: Actor, body: Distrib
         removed.setdefault(g.device_id, []).append(g.user_id)
         await session.delete(g)
     await session.flush()
-    access.changed(session, devices=removed)
+    access.changed(session, devices=list(removed))
     for d in devices:
         if d.id in removed:
             detail = {"user_ids": sorted(removed[d.id])}
