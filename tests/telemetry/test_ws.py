@@ -347,6 +347,28 @@ class TestFollowsRights:
             await assert_loses_device(app, ws, plant.device_id)
             await streams(app, owner, plant.device_id)
 
+    async def test_unregistered(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        bob = await team.user("bob")
+        as_bob = await team.login("bob")
+        ok(await team.admin.post("/dev/distribution", {"device_ids": [plant.device_id], "user_ids": [bob["id"]]}))
+        async with live(server, as_bob.token) as ws:
+            await watch(ws, plant.device_id)
+            await streams(app, ws, plant.device_id)
+            ok(await team.admin.call("DELETE", "/dev/register", params={"id": plant.device_id}))
+            await assert_loses_device(app, ws, plant.device_id)
+
+    async def test_user_deleted(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        bob = await team.user("bob")
+        as_bob = await team.login("bob")
+        ok(await team.admin.post("/dev/distribution", {"device_ids": [plant.device_id], "user_ids": [bob["id"]]}))
+        async with live(server, as_bob.token) as ws, live(server, team.admin.token) as owner:
+            await watch(ws, plant.device_id)
+            await watch(owner, plant.device_id)
+            await streams(app, ws, plant.device_id)
+            ok(await team.admin.call("DELETE", f"/yun/userInfo/{bob['id']}"))
+            await assert_session_closed(app, ws, plant.device_id)
+            await streams(app, owner, plant.device_id)
+
     async def test_logout(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
         first = await team.login("alice")
         async with live(server, first.token) as ws, live(server, team.admin.token) as other:
