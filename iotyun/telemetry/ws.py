@@ -10,6 +10,7 @@ the services' back."""
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from typing import Any
 
@@ -17,11 +18,13 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from iotyun.auth import service as auth_service
+from iotyun.core import security
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.permissions import Perm
 from iotyun.core.tenancy import bind_tenant
 from iotyun.devices import service as device_service
+from iotyun.devices.scope import VISIBILITY_TABLES
 from iotyun.telemetry import repository as repo
 from iotyun.telemetry.realtime import Subscriber, encode
 from iotyun.telemetry.runtime import Telemetry
@@ -45,6 +48,9 @@ RECHECK_S = 5.0
 READABLE_REFRESH_S = 30.0
 # After a failed re-check (database unreachable) the socket stays paused and tries again after this.
 RECHECK_RETRY_S = 1.0
+# What a token lookup reads: the periodic re-checks of sockets sharing a token (a user's tabs) share one lookup
+# through the process's read cache (IOTYUN_READ_CACHE_SECONDS); a re-check on an access notice reads afresh.
+_PRINCIPAL_TABLES = ("user_token", "user_account", "role")
 
 # Device values are read through a device's detail page (P10000, as GET /rDev); alarm pushes also through the
 # real-time fault page (P73000, as the alarm list).
@@ -116,12 +122,14 @@ class _Socket:
         sub = self.sub
         while not self.closed:
             told = False
+            # Jittered, so the sockets opened together do not all query in the same instant.
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(RECHECK_S):
+                async with asyncio.timeout(RECHECK_S * random.uniform(0.75, 1.25)):
                     told = await sub.recheck.wait()
             sub.recheck.clear()
             try:
-                await self.recheck(every=told or time.monotonic() - self.readable_at > READABLE_REFRESH_S)
+                every = told or time.monotonic() - self.readable_at > READABLE_REFRESH_S
+                await self.recheck(every=every, fresh=told)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -131,12 +139,15 @@ class _Socket:
                 await asyncio.sleep(RECHECK_RETRY_S)
                 sub.recheck.set()
 
-    async def recheck(self, *, every: bool = True) -> None:
+    async def recheck(self, *, every: bool = True, fresh: bool = True) -> None:
         """Re-read the session and the readable devices (with `every`, the whole set behind alarm pushes too); drop
-        what is no longer allowed, or close."""
+        what is no longer allowed, or close. Without `fresh` (a periodic check) the reads may come from the read
+        cache, which this process's own writes invalidate at once."""
         sub = self.sub
         epoch = sub.epoch
-        actor = await _authenticate(self.websocket, self.token)
+        actor = await (
+            _authenticate(self.websocket, self.token) if fresh else _cached_actor(self.websocket, self.token)
+        )
         if actor is None:
             await self.close(CLOSE_UNAUTHORIZED)
             return
@@ -154,7 +165,8 @@ class _Socket:
             readable = await _readable_ids(self.websocket, actor)
             self.readable_at = time.monotonic()
         elif wanted:
-            readable = await _readable_ids(self.websocket, actor, wanted)
+            fetch = _readable_ids if fresh else _cached_readable_ids
+            readable = await fetch(self.websocket, actor, wanted)
         if sub.epoch != epoch:
             return  # another change arrived meanwhile: the guard runs again at once and resumes after it
         # Only the devices checked here: one subscribed meanwhile was checked by its own subscription.
@@ -186,6 +198,28 @@ async def _readable_ids(websocket: WebSocket, actor: Actor, ids: list[int] | Non
     async with websocket.app.state.db.sessionmaker() as session:
         bind_tenant(session, actor.tenant_id)
         return await repo.readable_device_ids(session, actor, ids)
+
+
+async def _cached_readable_ids(websocket: WebSocket, actor: Actor, ids: list[int]) -> set[int]:
+    cache = websocket.app.state.db.reads.cache("ws_readable", VISIBILITY_TABLES)
+    key = (actor.user_id, actor.token_id, frozenset(ids))
+    hit: set[int] | None = cache.get(key)
+    if hit is None:
+        generation = cache.generation()
+        hit = await _readable_ids(websocket, actor, ids)
+        cache.put(key, hit, generation)
+    return hit
+
+
+async def _cached_actor(websocket: WebSocket, token: str) -> Actor | None:
+    cache = websocket.app.state.db.reads.cache("ws_principal", _PRINCIPAL_TABLES)
+    key = security.digest(token)
+    hit: tuple[Actor | None] | None = cache.get(key)
+    if hit is None:
+        generation = cache.generation()
+        hit = (await _authenticate(websocket, token),)
+        cache.put(key, hit, generation)
+    return hit[0]
 
 
 async def _authenticate(websocket: WebSocket, token: str) -> Actor | None:
