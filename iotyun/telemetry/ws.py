@@ -255,17 +255,14 @@ async def _first_frame_token(websocket: WebSocket) -> str:
 async def realtime(websocket: WebSocket) -> None:
     await websocket.accept()
     # The token in the URL (the old form) is refused, not used: it has been written to access logs on its way.
-    if "token" in websocket.query_params:
-        await websocket.close(code=CLOSE_UNAUTHORIZED)
-        return
-    token = await _first_frame_token(websocket)
-    actor = await _authenticate(websocket, token) if token else None
-    if actor is None:
+    actor = None
+    token = ""
+    if "token" not in websocket.query_params:
+        token = await _first_frame_token(websocket)
+        actor = await _authenticate(websocket, token) if token else None
+    if actor is None or not _may_connect(actor):
         with contextlib.suppress(Exception):
-            await websocket.close(code=CLOSE_UNAUTHORIZED)
-        return
-    if not _may_connect(actor):
-        await websocket.close(code=CLOSE_FORBIDDEN)
+            await websocket.close(code=CLOSE_UNAUTHORIZED if actor is None else CLOSE_FORBIDDEN)
         return
     telemetry: Telemetry = websocket.app.state.telemetry
     client = _Socket(websocket, telemetry, token, actor)
@@ -273,8 +270,11 @@ async def realtime(websocket: WebSocket) -> None:
     client.sub.offer(encode({"type": "ready", "user_id": actor.user_id}))
     try:
         while True:
-            raw = await websocket.receive_text()
-            await _handle(client, raw)
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            # A binary frame is as malformed as bad JSON.
+            await _handle(client, frame.get("text") or "")
     except WebSocketDisconnect:
         pass
     except RuntimeError:

@@ -161,6 +161,19 @@ class TestToken:
         async with connect(server) as ws:
             assert await closed_with(ws) == 4401
 
+    async def test_without_p10000_or_p73000_closes_4403(self, server: str, team: Team) -> None:
+        await team.role("lister", ["P30000"])
+        await team.user("carol", "lister")
+        as_carol = await team.login("carol")
+        async with connect(server) as ws:
+            await ws.send(dumps({"op": "auth", "token": as_carol.token}))
+            assert await closed_with(ws) == 4403
+
+    async def test_a_binary_frame_is_malformed(self, server: str, team: Team) -> None:
+        async with live(server, team.admin.token) as ws:
+            await ws.send(b"\x00\x01")
+            assert (await receive(ws, "error"))["code"] == 100002
+
     async def test_a_revoked_token_closes_4401(self, server: str, team: Team) -> None:
         bob = await team.user("bob")
         session = await team.login("bob")
