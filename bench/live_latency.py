@@ -5,7 +5,8 @@ connected through IOTYUN_MQTT_URL to a private Mosquitto (the machine's binary o
 one on 1883 carries other people's test traffic). One registered device is bound to a published template of
 --values float32 data sources. --clients WebSocket clients (default 200, the `websockets` library, spread over
 --client-procs processes so the clients' own work delays the stamps as little as possible) open
-/api/v2/ws/web/rtd?token=… with an administrator's token and send {"op": "sub", "devices": [id]}.
+/api/v2/ws/web/rtd, authenticate with an administrator's token in the first frame ({"op": "auth", "token": …}) and
+send {"op": "sub", "devices": [id]}.
 
 A publisher (paho-mqtt, QoS 1, like a gateway) sends values batches of all the device's data sources at --rate per
 second for --seconds (default 20/s for 20 s) after a warm-up that lasts until every client has received a batch.
@@ -43,13 +44,17 @@ WARMUP_MAX_S = 30.0
 CONNECT_CONCURRENCY = 20
 
 
-def client_process(url: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any) -> None:
+def client_process(
+    url: str, token: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any
+) -> None:
     """One client process: `count` sockets subscribed to the device, each recording (first value, arrival ns) of every
     values frame; reports ready (all subscribed), warm (all received a batch), then its samples once `stop` is set."""
-    asyncio.run(_clients(url, device_id, count, ready, warm, stop, out))
+    asyncio.run(_clients(url, token, device_id, count, ready, warm, stop, out))
 
 
-async def _clients(url: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any) -> None:
+async def _clients(
+    url: str, token: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any
+) -> None:
     from websockets.asyncio.client import ClientConnection, connect
 
     gate = asyncio.Semaphore(CONNECT_CONCURRENCY)
@@ -60,6 +65,7 @@ async def _clients(url: str, device_id: int, count: int, ready: Any, warm: Any, 
     async def open_one(i: int) -> ClientConnection:
         async with gate:
             ws = await connect(url, max_queue=None, open_timeout=30)
+            await ws.send(orjson.dumps({"op": "auth", "token": token}).decode())
             await ws.send(orjson.dumps({"op": "sub", "devices": [device_id]}).decode())
             while True:
                 first = orjson.loads(await ws.recv())
@@ -209,7 +215,7 @@ def main() -> int:
         baseline: Baseline | None = None
         try:
             benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
-            url = f"ws://127.0.0.1:{port}/api/v2/ws/web/rtd?token={benchlib.TOKEN}"
+            url = f"ws://127.0.0.1:{port}/api/v2/ws/web/rtd"
             out = ctx.Queue()
             stop = ctx.Event()
             flags = []
@@ -222,7 +228,9 @@ def main() -> int:
                 flags.append((ready, warm))
                 procs.append(
                     ctx.Process(
-                        target=client_process, args=(url, device_id, count, ready, warm, stop, out), daemon=True
+                        target=client_process,
+                        args=(url, benchlib.TOKEN, device_id, count, ready, warm, stop, out),
+                        daemon=True,
                     )
                 )
                 procs[-1].start()

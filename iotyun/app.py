@@ -17,7 +17,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from iotyun.api import mount_api
 from iotyun.auth.senders import make_sender
 from iotyun.core.config import Settings, get_settings
-from iotyun.core.context import lang_var, pick_lang, request_id_var
+from iotyun.core.context import lang_var, pick_lang, protect_logs, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
@@ -98,6 +98,8 @@ async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
+    # Request lines carry URLs: their secret parameters are masked whoever configured the handlers.
+    protect_logs()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

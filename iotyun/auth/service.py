@@ -30,7 +30,7 @@ from iotyun.auth.schemas import (
     SessionOut,
 )
 from iotyun.auth.senders import CodeSender
-from iotyun.core import readcache, security
+from iotyun.core import access, readcache, security
 from iotyun.core.config import Settings
 from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
@@ -521,6 +521,7 @@ async def logout(session: AsyncSession, actor: Actor) -> None:
     token = await session.get(UserToken, actor.token_id)
     if token is not None:
         token.revoked_at = utcnow()
+    access.changed(session, tokens=[actor.token_id])
 
 
 async def heart(session: AsyncSession, settings: Settings, actor: Actor) -> HeartOut:
@@ -576,6 +577,7 @@ async def revoke_token(session: AsyncSession, token_id: int) -> None:
     token = await session.get(UserToken, token_id)
     if token is not None:
         token.revoked_at = utcnow()
+    access.changed(session, tokens=[token_id])
 
 
 async def _revoke_all(session: AsyncSession, user_id: int, keep: int | None = None) -> None:
@@ -583,3 +585,5 @@ async def _revoke_all(session: AsyncSession, user_id: int, keep: int | None = No
     for token in await repo.live_tokens(session, user_id):
         if token.id != keep:
             token.revoked_at = now
+    # The user's live sockets re-check their session (the kept one stays open).
+    access.changed(session, users=[user_id])

@@ -13,6 +13,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.types import TypeDecorator
 
+from iotyun.core.access import BUS_KEY, AccessBus
 from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
 # How long a SQLite writer waits for the write lock before "database is locked". Writers hold it for one request
@@ -140,14 +141,19 @@ def make_engine(url: str) -> AsyncEngine:
 
 
 class Database:
-    """The engine and session factory of one running app, and its read caches (core.readcache)."""
+    """The engine and session factory of one running app, its read caches (core.readcache) and the bus its
+    committed access changes go out on (core.access)."""
 
     def __init__(self, url: str, read_cache_seconds: float = 0.0) -> None:
         self.url = url
         self.engine = make_engine(url)
         self.reads = ReadCaches(read_cache_seconds)
+        self.access = AccessBus()
         self.sessionmaker = async_sessionmaker(
-            self.engine, expire_on_commit=False, autoflush=False, info={CACHES_KEY: self.reads}
+            self.engine,
+            expire_on_commit=False,
+            autoflush=False,
+            info={CACHES_KEY: self.reads, BUS_KEY: self.access},
         )
 
     async def session(self) -> AsyncIterator[AsyncSession]:

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core import security
+from iotyun.core import access, security
 from iotyun.core.config import Settings
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
@@ -384,6 +384,7 @@ async def unregister(session: AsyncSession, actor: Actor, device_id: int) -> Non
     device.registered = False
     await repo.delete_grants(session, [device.id])
     await session.flush()
+    access.changed(session, devices=[device.id])
     await write_log(session, actor.tenant_id, device, "unregister", actor, None)
     await accounts.released(session, device.sn)
 

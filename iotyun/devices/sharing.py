@@ -7,6 +7,7 @@ from sqlalchemy import delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
+from iotyun.core import access
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -120,6 +121,7 @@ async def cancel_share(session: AsyncSession, actor: Actor, device_id: int, user
         raise AppError(ErrorCode.SHARE_NOT_FOUND, field="user_id")
     await session.delete(grant)
     await session.flush()
+    access.changed(session, devices=[device.id])
     await device_service.write_log(session, actor.tenant_id, device, "share_cancel", actor, {"user_ids": [user_id]})
 
 
@@ -131,6 +133,7 @@ async def drop_received(session: AsyncSession, actor: Actor, device_id: int) -> 
         raise AppError(ErrorCode.SHARE_NOT_FOUND, field="device_id")
     await session.delete(grant)
     await session.flush()
+    access.changed(session, devices=[device.id])
     detail = {"user_ids": [actor.user_id], "by": "receiver"}
     await device_service.write_log(session, device.tenant_id, device, "share_cancel", actor, detail)
 
@@ -187,6 +190,7 @@ async def transfer(session: AsyncSession, actor: Actor, body: TransferIn) -> Non
         d.owner_id = receiver.id
         d.group_id = group.id
     await session.flush()
+    access.changed(session, devices=ids)
     for d in devices:
         await device_service.write_log(session, receiver.tenant_id, d, "transfer_in", actor, {"from": actor.user_name})
 
@@ -243,6 +247,7 @@ async def cancel_distribution(session: AsyncSession, actor: Actor, body: Distrib
         removed.setdefault(g.device_id, []).append(g.user_id)
         await session.delete(g)
     await session.flush()
+    access.changed(session, devices=list(removed))
     for d in devices:
         if d.id in removed:
             detail = {"user_ids": sorted(removed[d.id])}
@@ -275,5 +280,6 @@ async def takeback(session: AsyncSession, actor: Actor, body: TakebackIn) -> Non
     for d in devices:
         d.owner_id = actor.user_id
     await session.flush()
+    access.changed(session, devices=ids)
     for d in devices:
         await device_service.write_log(session, actor.tenant_id, d, "takeback", actor, {"from_user_id": previous[d.id]})

@@ -15,7 +15,7 @@ from iotyun.auth import service as auth_service
 from iotyun.auth.models import Role, User
 from iotyun.auth.schemas import SendCodeOut, SessionOut
 from iotyun.auth.senders import CodeSender
-from iotyun.core import security
+from iotyun.core import access, security
 from iotyun.core.config import Settings
 from iotyun.core.db import epoch_ms, from_epoch_ms
 from iotyun.core.deps import Actor
@@ -345,6 +345,8 @@ async def update_user(session: AsyncSession, actor: Actor, user_id: int, body: U
     if placement_changes:
         user.role_id, user.group_id, user.is_admin2 = role_id, group_id, is_admin2
         changed.extend(["role_id", "group_id", "is_admin2"])
+        # The user's rights and the secondary administrators' scope change: live sockets re-check.
+        access.changed(session, tenants=[actor.tenant_id])
     await session.flush()
     await write_log(session, actor, "user_edit", user.user_name, {"user_id": user.id, "fields": changed})
     return _user_out(user, role.name, role.code, group_name)
@@ -360,6 +362,7 @@ async def delete_user(session: AsyncSession, actor: Actor, user_id: int) -> None
     name = user.user_name
     await session.delete(user)
     await session.flush()
+    access.changed(session, users=[user_id], tenants=[actor.tenant_id])
     await write_log(session, actor, "user_delete", name, {"user_id": user_id})
 
 
@@ -426,6 +429,7 @@ async def set_privileges(session: AsyncSession, actor: Actor, user_id: int, body
         )
     user.direct_permissions = sorted(codes)
     await session.flush()
+    access.changed(session, users=[user.id])
     action = "user_privilege_reset" if body is None else "user_privilege"
     await write_log(session, actor, action, user.user_name, {"user_id": user.id, "codes": user.direct_permissions})
     return _privileges(user, role)
@@ -463,6 +467,7 @@ async def move_users(
     for u in users:
         u.group_id = group.id
     await session.flush()
+    access.changed(session, tenants=[actor.tenant_id])
     await write_log(session, actor, "group_members", group.name, {"group_id": group.id, "user_ids": sorted(user_ids)})
 
 

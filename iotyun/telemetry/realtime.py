@@ -4,11 +4,14 @@ IOTYUN_REDIS_URL, in every server process (Redis pub/sub)."""
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+
+from iotyun.core.access import AccessChange
 
 log = logging.getLogger("iotyun.telemetry.realtime")
 
@@ -43,31 +46,69 @@ class LatestCache:
 
 @dataclass(eq=False)
 class Subscriber:
-    """One WebSocket client: what it listens to and its bounded queue of encoded messages."""
+    """One WebSocket client: whose session it is, what it listens to and its bounded queue of encoded messages.
+
+    Each queued message carries the device it is about (None for answers to the client itself) and whether it is
+    an alarm: the sender drops a device's values the moment the device leaves `devices`, and its alarms the moment
+    it leaves `readable`, so nothing queued before a right ended goes out after it. While `resumed` is clear (an
+    access change is being re-checked) nothing is sent."""
 
     user_id: int
+    tenant_id: int = 0
+    token_id: int = 0
     devices: dict[int, frozenset[int] | None] = field(default_factory=dict)  # device -> source filter (None: all)
     alarms: bool = False
     # The devices this user may read, for alarm pushes (refreshed by the socket handler).
     readable: frozenset[int] = frozenset()
-    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[tuple[int | None, bool, str]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     dropped: bool = False
     on_drop: Callable[[], None] | None = None
+    # Access changes seen so far; the socket handler re-checks its rights when this moves.
+    epoch: int = 0
+    recheck: asyncio.Event = field(default_factory=asyncio.Event)
+    resumed: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def offer(self, message: str) -> None:
+    def __post_init__(self) -> None:
+        self.resumed.set()
+
+    def offer(self, message: str, device_id: int | None = None, alarm: bool = False) -> None:
         if self.dropped:
             return
         try:
-            self.queue.put_nowait(message)
+            self.queue.put_nowait((device_id, alarm, message))
         except asyncio.QueueFull:
             self.dropped = True
             if self.on_drop is not None:
                 self.on_drop()
 
+    def may_send(self, device_id: int | None, alarm: bool) -> bool:
+        """Whether a queued message about `device_id` may still go out (set lookups: the hot path)."""
+        if device_id is None or device_id in self.devices:
+            return True
+        return alarm and self.alarms and device_id in self.readable
+
+    def matches(self, change: AccessChange) -> bool:
+        return (
+            self.user_id in change.users
+            or self.tenant_id in change.tenants
+            or self.token_id in change.tokens
+            or any(d in self.devices or d in self.readable for d in change.devices)
+        )
+
+    def pause(self) -> None:
+        """Hold every send until the handler has re-checked the session and the devices (`resume`)."""
+        self.epoch += 1
+        self.resumed.clear()
+        self.recheck.set()
+
+    def resume(self) -> None:
+        self.resumed.set()
+
 
 class Hub:
     """Routes events (values, state, alarm) to subscribers. publish() goes through Redis when configured, so each
-    process delivers what any process ingested; otherwise straight to this process's subscribers."""
+    process delivers what any process ingested; otherwise straight to this process's subscribers. Access changes
+    (core.access) travel the same way: this process's sockets pause at once, the others' when Redis brings it."""
 
     def __init__(self, cache: LatestCache, redis_url: str = "") -> None:
         self.cache = cache
@@ -77,6 +118,10 @@ class Hub:
         self._redis: Any = None
         self._listener: asyncio.Task[None] | None = None
         self.published = 0
+        # Every open socket of this process, for access changes.
+        self.clients: set[Subscriber] = set()
+        self.origin = uuid.uuid4().hex
+        self._forwarding: set[asyncio.Task[None]] = set()
 
     # --- subscriptions ------------------------------------------------------------------------------------------
 
@@ -96,10 +141,43 @@ class Hub:
         sub.alarms = True
         self.alarm_subscribers.add(sub)
 
+    def unwatch_alarms(self, sub: Subscriber) -> None:
+        sub.alarms = False
+        sub.readable = frozenset()
+        self.alarm_subscribers.discard(sub)
+
     def remove(self, sub: Subscriber) -> None:
         for device_id in list(sub.devices):
             self.unsubscribe(sub, device_id)
         self.alarm_subscribers.discard(sub)
+        self.clients.discard(sub)
+
+    def add(self, sub: Subscriber) -> None:
+        """An authenticated socket: it hears access changes from now on."""
+        self.clients.add(sub)
+
+    # --- access changes -------------------------------------------------------------------------------------------
+
+    def access_changed(self, change: AccessChange) -> None:
+        """A committed change of rights (core.access bus listener, called inside the commit): pause this process's
+        matching sockets now, and tell the other processes through Redis."""
+        self._apply_access(change)
+        if self._redis is not None:
+            event = {"type": "access", "origin": self.origin, **change.to_json()}
+            task = asyncio.get_running_loop().create_task(self._forward(event))
+            self._forwarding.add(task)
+            task.add_done_callback(self._forwarding.discard)
+
+    async def _forward(self, event: dict[str, Any]) -> None:
+        try:
+            await self._redis.publish(CHANNEL, orjson.dumps(event))
+        except Exception:  # the other processes' sockets still re-check on their own within seconds
+            log.warning("redis publish of an access change failed", exc_info=True)
+
+    def _apply_access(self, change: AccessChange) -> None:
+        for sub in self.clients:
+            if sub.matches(change):
+                sub.pause()
 
     def subscriber_count(self) -> int:
         return len({s for subs in self.by_device.values() for s in subs} | self.alarm_subscribers)
@@ -122,6 +200,10 @@ class Hub:
         if kind == "alarm":
             self._deliver_alarm(event)
             return
+        if kind == "access":
+            if event.get("origin") != self.origin:
+                self._apply_access(AccessChange.from_json(event))
+            return
         device_id = int(event["device_id"])
         if kind == "values":
             self.cache.update(device_id, event["values"])
@@ -136,9 +218,9 @@ class Hub:
             if kind == "values" and only is not None:
                 picked = [v for v in event["values"] if v["id"] in only]
                 if picked:
-                    sub.offer(encode({**event, "values": picked}))
+                    sub.offer(encode({**event, "values": picked}), device_id)
             else:
-                sub.offer(encoded)
+                sub.offer(encoded, device_id)
 
     def _deliver_alarm(self, event: dict[str, Any]) -> None:
         alarm = event["alarm"]
@@ -147,7 +229,7 @@ class Hub:
         targets = {s for s in self.alarm_subscribers if device_id in s.readable}
         targets |= self.by_device.get(device_id, set())
         for sub in targets:
-            sub.offer(encoded)
+            sub.offer(encoded, device_id, alarm=True)
 
     # --- Redis bridge -------------------------------------------------------------------------------------------
 

@@ -45,6 +45,8 @@ class Telemetry:
         self.enabled = settings.telemetry_enabled
         self.cache = LatestCache()
         self.hub = Hub(self.cache, settings.redis_url)
+        # Sockets follow rights: a committed access change pauses the matching ones at once (core.access).
+        db.access.listen(self.hub.access_changed)
         self.configs = ConfigCache(db.sessionmaker)
         self.writer = HistoryWriter(db.engine, settings.ingest_flush_ms, settings.ingest_batch_rows)
         self.alarms = AlarmEngine(db.sessionmaker, self.hub.publish)

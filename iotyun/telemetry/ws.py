@@ -1,9 +1,16 @@
 """The live channel /v2/ws/web/rtd: a console tab subscribes to devices (and alarms) and receives their values,
-state changes and alarms as they are ingested (docs/api-telemetry.md "WebSocket")."""
+state changes and alarms as they are ingested (docs/api-telemetry.md "WebSocket").
+
+The token comes in the first frame, never in the URL (URLs end up in access logs). A socket follows the rights
+that let it read: an access change committed anywhere (core.access, forwarded by the hub) pauses the matching
+sockets at once; each re-reads its session and its readable devices, drops what it may no longer read and closes
+when the session itself ended. Every socket also re-checks on its own every few seconds, for changes made behind
+the services' back."""
 
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from typing import Any
 
@@ -11,10 +18,13 @@ import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from iotyun.auth import service as auth_service
+from iotyun.core import security
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.permissions import Perm
 from iotyun.core.tenancy import bind_tenant
 from iotyun.devices import service as device_service
+from iotyun.devices.scope import VISIBILITY_TABLES
 from iotyun.telemetry import repository as repo
 from iotyun.telemetry.realtime import Subscriber, encode
 from iotyun.telemetry.runtime import Telemetry
@@ -24,78 +34,155 @@ log = logging.getLogger("iotyun.telemetry.ws")
 # Not in api.ROUTERS (those are HTTP routes, each with a permission marker): the socket authenticates itself.
 ws_router = APIRouter()
 
-CLOSE_UNAUTHORIZED = 4401
+# Close codes (docs/api-telemetry.md): reconnecting does not help after 4401 or 4403.
+CLOSE_UNAUTHORIZED = 4401  # no valid token in the first frame in time, a token in the URL, or the session ended
+CLOSE_FORBIDDEN = 4403  # the user no longer holds a permission the live channel needs
 CLOSE_TOO_SLOW = 4408
 MAX_DEVICES = 500
+# The first frame must authenticate within this time.
+AUTH_DEADLINE_S = 5.0
+# Each socket re-reads its session and its subscribed devices at least this often, whatever it was told; the whole
+# readable set behind its alarm pushes (possibly thousands of ids) at least every READABLE_REFRESH_S, and at once on
+# an access notice.
+RECHECK_S = 5.0
 READABLE_REFRESH_S = 30.0
+# After a failed re-check (database unreachable) the socket stays paused and tries again after this.
+RECHECK_RETRY_S = 1.0
+# What a token lookup reads: the periodic re-checks of sockets sharing a token (a user's tabs) share one lookup
+# through the process's read cache (IOTYUN_READ_CACHE_SECONDS); a re-check on an access notice reads afresh.
+_PRINCIPAL_TABLES = ("user_token", "user_account", "role")
+
+# Device values are read through a device's detail page (P10000, as GET /rDev); alarm pushes also through the
+# real-time fault page (P73000, as the alarm list).
+VALUES_PERMS = (Perm.HOME,)
+ALARM_PERMS = (Perm.HOME, Perm.REAL_TIME_FAULT)
 
 
-async def _readable_ids(websocket: WebSocket, actor: Actor, ids: list[int] | None = None) -> set[int]:
-    async with websocket.app.state.db.sessionmaker() as session:
-        bind_tenant(session, actor.tenant_id)
-        return await repo.readable_device_ids(session, actor, ids)
+def _may_connect(actor: Actor) -> bool:
+    return actor.can(*ALARM_PERMS) or actor.can(*VALUES_PERMS)
 
 
-async def _authenticate(websocket: WebSocket) -> Actor | None:
-    token = websocket.query_params.get("token", "")
-    try:
-        async with websocket.app.state.db.sessionmaker() as session:
-            return await auth_service.actor_for_token(session, token)
-    except AppError:
-        return None
+class _Socket:
+    """One live client: its token, its current actor, its hub subscriber and its sender and guard tasks."""
 
+    def __init__(self, websocket: WebSocket, telemetry: Telemetry, token: str, actor: Actor) -> None:
+        self.websocket = websocket
+        self.telemetry = telemetry
+        self.token = token
+        self.actor = actor
+        self.sub = Subscriber(user_id=actor.user_id, tenant_id=actor.tenant_id, token_id=actor.token_id)
+        self.sub.on_drop = lambda: _background(self.close(CLOSE_TOO_SLOW))
+        self.closed = False
+        self.tasks: list[asyncio.Task[None]] = []
+        self.readable_at = time.monotonic()
 
-@ws_router.websocket("/v2/ws/web/rtd")
-async def realtime(websocket: WebSocket) -> None:
-    actor = await _authenticate(websocket)
-    if actor is None:
-        await websocket.close(code=CLOSE_UNAUTHORIZED)
-        return
-    await websocket.accept()
-    telemetry: Telemetry = websocket.app.state.telemetry
-    hub = telemetry.hub
-    sub = Subscriber(user_id=actor.user_id)
-    sub.on_drop = lambda: _background(_close_slow(websocket, sub))
-    sender = asyncio.create_task(_send(websocket, sub))
-    try:
-        last_refresh = 0.0
-        while True:
-            raw = await websocket.receive_text()
+    def start(self) -> None:
+        self.telemetry.hub.add(self.sub)
+        self.tasks = [asyncio.create_task(self._send()), asyncio.create_task(self._guard())]
+
+    async def stop(self) -> None:
+        self.telemetry.hub.remove(self.sub)
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def close(self, code: int) -> None:
+        """Close once: nothing queued goes out after this."""
+        if self.closed:
+            return
+        self.closed = True
+        self.sub.dropped = True
+        self.telemetry.hub.remove(self.sub)
+        if code == CLOSE_TOO_SLOW:
+            log.info("dropping a live client of user %s: %d messages behind", self.sub.user_id, self.sub.queue.qsize())
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code=code)
+
+    # --- sending --------------------------------------------------------------------------------------------------
+
+    async def _send(self) -> None:
+        sub = self.sub
+        try:
+            while True:
+                device_id, alarm, message = await sub.queue.get()
+                if not sub.resumed.is_set():
+                    await sub.resumed.wait()
+                if sub.dropped:
+                    return
+                if sub.may_send(device_id, alarm):
+                    await self.websocket.send_text(message)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+
+    # --- following the rights -------------------------------------------------------------------------------------
+
+    async def _guard(self) -> None:
+        sub = self.sub
+        while not self.closed:
+            told = False
+            # Jittered, so the sockets opened together do not all query in the same instant.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(RECHECK_S * random.uniform(0.75, 1.25)):
+                    told = await sub.recheck.wait()
+            sub.recheck.clear()
             try:
-                message = orjson.loads(raw)
-                if not isinstance(message, dict):
-                    raise ValueError
-            except ValueError:
-                sub.offer(encode({"type": "error", "code": int(ErrorCode.OPERATION_FAILED)}))
-                continue
-            op = message.get("op")
-            if op == "ping":
-                sub.offer(encode({"type": "pong", "ts": int(time.time() * 1000)}))
-            elif op == "sub":
-                if message.get("alarms") is True:
-                    if time.monotonic() - last_refresh > READABLE_REFRESH_S:
-                        sub.readable = frozenset(await _readable_ids(websocket, actor))
-                        last_refresh = time.monotonic()
-                    hub.watch_alarms(sub)
-                await _subscribe(websocket, telemetry, actor, sub, message)
-            elif op == "unsub":
-                for device_id in _int_list(message.get("devices")):
-                    hub.unsubscribe(sub, device_id)
-            else:
-                sub.offer(encode({"type": "error", "code": int(ErrorCode.PARAM_INVALID)}))
-            if sub.alarms and time.monotonic() - last_refresh > READABLE_REFRESH_S:
-                sub.readable = frozenset(await _readable_ids(websocket, actor))
-                last_refresh = time.monotonic()
-    except WebSocketDisconnect:
-        pass
-    except RuntimeError:
-        # receive after the sender closed a too-slow client
-        pass
-    finally:
-        hub.remove(sub)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+                every = told or time.monotonic() - self.readable_at > READABLE_REFRESH_S
+                await self.recheck(every=every, fresh=told)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # Fail closed: the socket stays paused until a re-check succeeds.
+                log.warning("live socket re-check failed for user %s", sub.user_id, exc_info=True)
+                sub.resumed.clear()
+                await asyncio.sleep(RECHECK_RETRY_S)
+                sub.recheck.set()
+
+    async def recheck(self, *, every: bool = True, fresh: bool = True) -> None:
+        """Re-read the session and the readable devices (with `every`, the whole set behind alarm pushes too); drop
+        what is no longer allowed, or close. Without `fresh` (a periodic check) the reads may come from the read
+        cache, which this process's own writes invalidate at once."""
+        sub = self.sub
+        epoch = sub.epoch
+        actor = await (
+            _authenticate(self.websocket, self.token) if fresh else _cached_actor(self.websocket, self.token)
+        )
+        if actor is None:
+            await self.close(CLOSE_UNAUTHORIZED)
+            return
+        if not _may_connect(actor):
+            await self.close(CLOSE_FORBIDDEN)
+            return
+        self.actor = actor
+        hub = self.telemetry.hub
+        values_allowed = actor.can(*VALUES_PERMS)
+        alarms_allowed = actor.can(*ALARM_PERMS)
+        wanted = list(sub.devices) if values_allowed else []
+        every = every and sub.alarms and alarms_allowed
+        readable: set[int] = set()
+        if every:
+            readable = await _readable_ids(self.websocket, actor)
+            self.readable_at = time.monotonic()
+        elif wanted:
+            fetch = _readable_ids if fresh else _cached_readable_ids
+            readable = await fetch(self.websocket, actor, wanted)
+        if sub.epoch != epoch:
+            return  # another change arrived meanwhile: the guard runs again at once and resumes after it
+        # Only the devices checked here: one subscribed meanwhile was checked by its own subscription.
+        checked = set(wanted)
+        for device_id in list(sub.devices):
+            if not values_allowed or ((every or device_id in checked) and device_id not in readable):
+                hub.unsubscribe(sub, device_id)
+                code = ErrorCode.DEVICE_NOT_FOUND if values_allowed else ErrorCode.NO_PRIVILEGE
+                sub.offer(encode({"type": "error", "code": int(code), "device_id": device_id}))
+        if sub.alarms:
+            if every:
+                sub.readable = frozenset(readable)
+            elif not alarms_allowed:
+                hub.unwatch_alarms(sub)
+                sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
+        sub.resume()
 
 
 _BACKGROUND: set[asyncio.Task[None]] = set()
@@ -107,21 +194,166 @@ def _background(coro: Any) -> None:
     task.add_done_callback(_BACKGROUND.discard)
 
 
+async def _readable_ids(websocket: WebSocket, actor: Actor, ids: list[int] | None = None) -> set[int]:
+    async with websocket.app.state.db.sessionmaker() as session:
+        bind_tenant(session, actor.tenant_id)
+        return await repo.readable_device_ids(session, actor, ids)
+
+
+async def _cached_readable_ids(websocket: WebSocket, actor: Actor, ids: list[int]) -> set[int]:
+    cache = websocket.app.state.db.reads.cache("ws_readable", VISIBILITY_TABLES)
+    key = (actor.user_id, actor.token_id, frozenset(ids))
+    hit: set[int] | None = cache.get(key)
+    if hit is None:
+        generation = cache.generation()
+        hit = await _readable_ids(websocket, actor, ids)
+        cache.put(key, hit, generation)
+    return hit
+
+
+async def _cached_actor(websocket: WebSocket, token: str) -> Actor | None:
+    cache = websocket.app.state.db.reads.cache("ws_principal", _PRINCIPAL_TABLES)
+    key = security.digest(token)
+    hit: tuple[Actor | None] | None = cache.get(key)
+    if hit is None:
+        generation = cache.generation()
+        hit = (await _authenticate(websocket, token),)
+        cache.put(key, hit, generation)
+    return hit[0]
+
+
+async def _authenticate(websocket: WebSocket, token: str) -> Actor | None:
+    """The live session behind `token`, read afresh (None when missing, expired, revoked or its user locked)."""
+    try:
+        async with websocket.app.state.db.sessionmaker() as session:
+            return await auth_service.actor_for_token(session, token)
+    except AppError:
+        return None
+
+
+async def _first_frame_token(websocket: WebSocket) -> str:
+    """The token of the first frame, `{"op": "auth", "token": "..."}`, if it comes within the deadline."""
+    try:
+        async with asyncio.timeout(AUTH_DEADLINE_S):
+            frame = await websocket.receive()
+    except TimeoutError:
+        return ""
+    raw = frame.get("text")
+    if not isinstance(raw, str):
+        return ""
+    try:
+        message = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return ""
+    if not isinstance(message, dict) or message.get("op") != "auth":
+        return ""
+    token = message.get("token")
+    return token if isinstance(token, str) else ""
+
+
+@ws_router.websocket("/v2/ws/web/rtd")
+async def realtime(websocket: WebSocket) -> None:
+    await websocket.accept()
+    # The token in the URL (the old form) is refused, not used: it has been written to access logs on its way.
+    actor = None
+    token = ""
+    if "token" not in websocket.query_params:
+        token = await _first_frame_token(websocket)
+        actor = await _authenticate(websocket, token) if token else None
+    if actor is None or not _may_connect(actor):
+        with contextlib.suppress(Exception):
+            await websocket.close(code=CLOSE_UNAUTHORIZED if actor is None else CLOSE_FORBIDDEN)
+        return
+    telemetry: Telemetry = websocket.app.state.telemetry
+    client = _Socket(websocket, telemetry, token, actor)
+    client.start()
+    client.sub.offer(encode({"type": "ready", "user_id": actor.user_id}))
+    try:
+        while True:
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            # A binary frame is as malformed as bad JSON.
+            await _handle(client, frame.get("text") or "")
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError:
+        # receive after the socket was closed here (too slow, or its rights ended)
+        pass
+    finally:
+        await client.stop()
+
+
+async def _handle(client: _Socket, raw: str) -> None:
+    sub, hub = client.sub, client.telemetry.hub
+    try:
+        message = orjson.loads(raw)
+        if not isinstance(message, dict):
+            raise ValueError
+    except ValueError:
+        sub.offer(encode({"type": "error", "code": int(ErrorCode.OPERATION_FAILED)}))
+        return
+    op = message.get("op")
+    if op == "ping":
+        sub.offer(encode({"type": "pong", "ts": int(time.time() * 1000)}))
+    elif op == "sub":
+        if message.get("alarms") is True:
+            await _watch_alarms(client)
+        await _subscribe(client, message)
+    elif op == "unsub":
+        for device_id in _int_list(message.get("devices")):
+            hub.unsubscribe(sub, device_id)
+    else:
+        sub.offer(encode({"type": "error", "code": int(ErrorCode.PARAM_INVALID)}))
+
+
 def _int_list(value: Any) -> list[int]:
     if not isinstance(value, list):
         return []
     return [v for v in value if isinstance(v, int) and not isinstance(v, bool)][:MAX_DEVICES]
 
 
-async def _subscribe(
-    websocket: WebSocket, telemetry: Telemetry, actor: Actor, sub: Subscriber, message: dict[str, Any]
-) -> None:
+async def _current_readable(client: _Socket, ids: list[int] | None) -> set[int]:
+    """The readable devices among `ids` (all when None), read after any access change seen meanwhile."""
+    readable, _ = await _current(client, ids, with_states=False)
+    return readable
+
+
+async def _current(client: _Socket, ids: list[int] | None, *, with_states: bool) -> tuple[set[int], dict[int, int]]:
+    """Readable devices (and their gateways' states), read with no access change pending or arriving meanwhile,
+    so the caller may act on them before its next await."""
+    sub = client.sub
+    while True:
+        if not sub.resumed.is_set():
+            await sub.resumed.wait()
+        epoch = sub.epoch
+        readable = await _readable_ids(client.websocket, client.actor, ids)
+        states = await _states(client.websocket, readable) if with_states else {}
+        if sub.epoch == epoch and sub.resumed.is_set():
+            return readable, states
+
+
+async def _watch_alarms(client: _Socket) -> None:
+    sub = client.sub
+    if not client.actor.can(*ALARM_PERMS):
+        sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
+        return
+    sub.readable = frozenset(await _current_readable(client, None))
+    client.readable_at = time.monotonic()
+    client.telemetry.hub.watch_alarms(sub)
+
+
+async def _subscribe(client: _Socket, message: dict[str, Any]) -> None:
     wanted = _int_list(message.get("devices"))
     if not wanted:
         return
+    sub, telemetry = client.sub, client.telemetry
+    if not client.actor.can(*VALUES_PERMS):
+        for device_id in wanted:
+            sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "device_id": device_id}))
+        return
     sources = frozenset(_int_list(message.get("sources"))) or None
-    readable = await _readable_ids(websocket, actor, wanted)
-    states = await _states(websocket, readable)
+    readable, states = await _current(client, wanted, with_states=True)
     for device_id in wanted:
         if device_id not in readable:
             sub.offer(encode({"type": "error", "code": int(ErrorCode.DEVICE_NOT_FOUND), "device_id": device_id}))
@@ -134,26 +366,10 @@ async def _subscribe(
             if sources is None or sid in sources
         ]
         state = telemetry.cache.states.get(device_id, (states.get(device_id, 2), 0))[0]
-        sub.offer(encode({"type": "snapshot", "device_id": device_id, "dev_state": state, "values": values}))
+        snapshot = {"type": "snapshot", "device_id": device_id, "dev_state": state, "values": values}
+        sub.offer(encode(snapshot), device_id)
 
 
 async def _states(websocket: WebSocket, ids: set[int]) -> dict[int, int]:
     async with websocket.app.state.db.sessionmaker() as session:
         return await device_service.gateway_states(session, ids)
-
-
-async def _send(websocket: WebSocket, sub: Subscriber) -> None:
-    try:
-        while True:
-            message = await sub.queue.get()
-            if sub.dropped:
-                return
-            await websocket.send_text(message)
-    except (WebSocketDisconnect, RuntimeError):
-        return
-
-
-async def _close_slow(websocket: WebSocket, sub: Subscriber) -> None:
-    log.info("dropping a live client of user %s: %d messages behind", sub.user_id, sub.queue.qsize())
-    with contextlib.suppress(Exception):
-        await websocket.close(code=CLOSE_TOO_SLOW)

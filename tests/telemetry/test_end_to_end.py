@@ -78,7 +78,8 @@ async def test_register_to_socket_and_write_to_register(
     await modbus.connect()
     try:
         temp = plant.sources["温度"]  # int16, holding 20
-        async with connect(f"ws://{http}/api/v2/ws/web/rtd?token={team.admin.token}") as ws:
+        async with connect(f"ws://{http}/api/v2/ws/web/rtd") as ws:
+            await ws.send(orjson.dumps({"op": "auth", "token": team.admin.token}).decode())
             await ws.send(orjson.dumps({"op": "sub", "devices": [plant.device_id]}).decode())
             await modbus.write_register(20, 55, device_id=1)
             await receive_value(ws, temp, 55)

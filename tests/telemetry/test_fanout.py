@@ -6,6 +6,7 @@ import socket
 
 import pytest
 
+from iotyun.core.access import AccessChange
 from iotyun.telemetry.realtime import Hub, LatestCache, Subscriber
 from tests.conftest import CI
 
@@ -31,11 +32,11 @@ async def test_events_cross_processes_through_redis() -> None:
         sub = Subscriber(user_id=1)
         two.subscribe(sub, 42, None)
         await one.publish({"type": "values", "device_id": 42, "values": [{"id": 7, "v": 1.5, "ts": 1, "q": 0}]})
-        message = await asyncio.wait_for(sub.queue.get(), 5)
+        _, _, message = await asyncio.wait_for(sub.queue.get(), 5)
         assert '"v":1.5' in message
         assert two.cache.get(42)[7] == (1.5, 1, 0) and one.cache.get(42)[7] == (1.5, 1, 0)
         await two.publish({"type": "state", "device_id": 42, "dev_state": 2, "ts": 5})
-        assert '"dev_state":2' in await asyncio.wait_for(sub.queue.get(), 5)
+        assert '"dev_state":2' in (await asyncio.wait_for(sub.queue.get(), 5))[2]
     finally:
         await one.stop()
         await two.stop()
@@ -53,6 +54,59 @@ async def test_without_redis_events_stay_in_process() -> None:
             "values": [{"id": 7, "v": 1, "ts": 1, "q": 0}, {"id": 8, "v": 2, "ts": 1, "q": 0}],
         }
     )
-    message = sub.queue.get_nowait()
+    _, _, message = sub.queue.get_nowait()
     assert '"id":7' in message and '"id":8' not in message  # narrowed to the subscribed source
     await hub.stop()
+
+
+async def test_access_changes_cross_processes_through_redis() -> None:
+    """A right ended in one process pauses the matching sockets of another at once (they re-check before sending)."""
+    url = redis_url()
+    one, two = Hub(LatestCache(), url), Hub(LatestCache(), url)
+    await one.start()
+    await two.start()
+    try:
+        watcher = Subscriber(user_id=7, tenant_id=3, token_id=70)
+        bystander = Subscriber(user_id=8, tenant_id=4, token_id=80)
+        two.add(watcher)
+        two.add(bystander)
+        two.subscribe(watcher, 42, None)
+        two.subscribe(bystander, 43, None)
+        one.access_changed(AccessChange(devices=frozenset({42})))
+        await asyncio.wait_for(watcher.recheck.wait(), 5)
+        assert not watcher.resumed.is_set()
+        one.access_changed(AccessChange(tokens=frozenset({80})))
+        await asyncio.wait_for(bystander.recheck.wait(), 5)
+        assert not bystander.resumed.is_set()
+        # The process that made the change paused its own matching sockets without waiting for Redis.
+        local = Subscriber(user_id=7, tenant_id=3, token_id=71)
+        one.add(local)
+        one.access_changed(AccessChange(users=frozenset({7})))
+        assert local.recheck.is_set() and not local.resumed.is_set()
+    finally:
+        await one.stop()
+        await two.stop()
+
+
+def test_an_access_change_pauses_only_the_sockets_it_names() -> None:
+    hub = Hub(LatestCache())
+    mine = Subscriber(user_id=1, tenant_id=1, token_id=10)
+    other = Subscriber(user_id=2, tenant_id=2, token_id=20)
+    for sub in (mine, other):
+        hub.add(sub)
+    hub.subscribe(mine, 5, None)
+    hub.watch_alarms(other)
+    other.readable = frozenset({6})
+    for change, paused in [
+        (AccessChange(devices=frozenset({5})), {1}),
+        (AccessChange(devices=frozenset({6})), {2}),
+        (AccessChange(tenants=frozenset({2})), {2}),
+        (AccessChange(users=frozenset({1})), {1}),
+        (AccessChange(tokens=frozenset({20})), {2}),
+        (AccessChange(devices=frozenset({7}), users=frozenset({3})), set()),
+    ]:
+        for sub in (mine, other):
+            sub.recheck.clear()
+            sub.resume()
+        hub.access_changed(change)
+        assert {s.user_id for s in (mine, other) if s.recheck.is_set() and not s.resumed.is_set()} == paused, change

@@ -2,6 +2,7 @@
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import access
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.team import service as team_service
@@ -80,6 +81,8 @@ async def update(session: AsyncSession, actor: Actor, group_id: int, body: Group
     _check_name(groups, name, parent_id, exclude=group.id)
     group.name, group.parent_id = name, parent_id
     await session.flush()
+    # A move narrows what the secondary administrators above it read.
+    access.changed(session, tenants=[actor.tenant_id])
     await team_service.write_log(session, actor, "group_edit", group.name, {"group_id": group.id})
     counts = await repo.user_counts(session, actor.tenant_id)
     return _out(group, counts.get(group.id, 0))

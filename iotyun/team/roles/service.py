@@ -5,6 +5,7 @@ import secrets
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role
+from iotyun.core import access
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -102,6 +103,8 @@ async def update(session: AsyncSession, actor: Actor, role_id: int, body: RoleIn
         raise AppError(ErrorCode.ROLE_NAME_EXISTS, field="name")
     _apply(actor, role, body)
     await session.flush()
+    # Its users' live sockets re-check what they may read.
+    access.changed(session, tenants=[actor.tenant_id])
     await team_service.write_log(session, actor, "role_edit", role.name, {"role_id": role.id})
     return _out(role, await repo.user_count(session, actor.tenant_id, role.id))
 

@@ -5,6 +5,7 @@ import { FakeSocket } from '../test/fake-socket';
 import type { AlarmOut } from './alarms/types';
 import {
   backoffDelay,
+  CLOSE_FORBIDDEN,
   CLOSE_LINGER_MS,
   CLOSE_UNAUTHORIZED,
   parseMessage,
@@ -22,7 +23,7 @@ function makeClient(token = 'tok') {
   return new RtdClient({
     createSocket: (url) => new FakeSocket(url),
     getToken: () => token,
-    url: (t) => `ws://test/rtd?token=${t}`,
+    url: () => 'ws://test/rtd',
   });
 }
 
@@ -56,16 +57,14 @@ afterEach(() => {
 });
 
 describe('rtdUrl', () => {
-  it('derives ws:// from a relative base on http', () => {
-    expect(rtdUrl('a b', '/api', 'http://host:8080/iotyun/x')).toBe(
-      'ws://host:8080/api/v2/ws/web/rtd?token=a+b',
-    );
+  it('derives ws:// from a relative base on http, with no token in it', () => {
+    expect(rtdUrl('/api', 'http://host:8080/iotyun/x')).toBe('ws://host:8080/api/v2/ws/web/rtd');
   });
 
   it('derives wss:// on https and keeps an absolute base', () => {
-    expect(rtdUrl('t', '/api/', 'https://h/iotyun')).toBe('wss://h/api/v2/ws/web/rtd?token=t');
-    expect(rtdUrl('t', 'https://api.example.com/api', 'http://h/')).toBe(
-      'wss://api.example.com/api/v2/ws/web/rtd?token=t',
+    expect(rtdUrl('/api/', 'https://h/iotyun')).toBe('wss://h/api/v2/ws/web/rtd');
+    expect(rtdUrl('https://api.example.com/api', 'http://h/')).toBe(
+      'wss://api.example.com/api/v2/ws/web/rtd',
     );
   });
 });
@@ -81,6 +80,7 @@ describe('backoffDelay', () => {
 describe('parseMessage', () => {
   it('accepts the typed frames and rejects the rest', () => {
     expect(parseMessage('{"type":"pong","ts":1}')).toEqual({ type: 'pong', ts: 1 });
+    expect(parseMessage('{"type":"ready","user_id":3}')).toEqual({ type: 'ready', user_id: 3 });
     expect(
       parseMessage('{"type":"values","device_id":1,"values":[{"id":2,"v":1,"ts":1,"q":0}]}'),
     ).toMatchObject({ type: 'values' });
@@ -92,15 +92,20 @@ describe('parseMessage', () => {
 });
 
 describe('RtdClient', () => {
-  it('opens one socket on the first subscriber and subscribes once it is open', () => {
+  it('opens one socket on the first subscriber, authenticates in the first frame, subscribes once ready', () => {
     const client = makeClient();
     const onChange = vi.fn();
     client.subscribeDevice(12, null, onChange);
     client.subscribeDevice(13, [42, 41], vi.fn());
     expect(FakeSocket.all).toHaveLength(1);
-    expect(last().url).toBe('ws://test/rtd?token=tok');
+    expect(last().url).toBe('ws://test/rtd');
     expect(client.getStatus()).toBe('connecting');
-    last().open();
+    last().connect();
+    // The token went in the first frame, nothing else before the server's `ready`.
+    expect(last().token).toBe('tok');
+    expect(last().sent).toEqual([]);
+    expect(client.getStatus()).toBe('connecting');
+    last().receive({ type: 'ready' });
     expect(client.getStatus()).toBe('open');
     expect(last().sent).toEqual([
       { op: 'sub', devices: [12] },
@@ -142,6 +147,21 @@ describe('RtdClient', () => {
     last().open();
     last().receive({ type: 'error', code: 110506, device_id: 13 });
     expect(client.getDevice(13).error).toBe(110506);
+  });
+
+  it('drops the values of a device whose right to read ended', () => {
+    const client = makeClient();
+    client.subscribeDevice(13, null, vi.fn());
+    last().open();
+    last().receive({
+      type: 'snapshot',
+      device_id: 13,
+      dev_state: 1,
+      values: [{ id: 41, v: 1, ts: 1, q: 0 }],
+    });
+    expect(client.getDevice(13).ready).toBe(true);
+    last().receive({ type: 'error', code: 110506, device_id: 13 });
+    expect(client.getDevice(13)).toMatchObject({ values: {}, devState: null, ready: false, error: 110506 });
   });
 
   it('unsubscribes the last subscriber of a device and closes after the linger when none remain', () => {
@@ -233,6 +253,20 @@ describe('RtdClient', () => {
     expect(FakeSocket.all).toHaveLength(1);
     // A new session starts over.
     client.restart();
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('stops for good on 4401 before ready (token refused) and on 4403 (permission gone)', () => {
+    const client = makeClient();
+    client.subscribeDevice(12, null, vi.fn());
+    last().connect();
+    last().drop(CLOSE_UNAUTHORIZED);
+    expect(client.getStatus()).toBe('unauthorized');
+    client.restart();
+    last().open();
+    last().drop(CLOSE_FORBIDDEN);
+    expect(client.getStatus()).toBe('unauthorized');
+    vi.advanceTimersByTime(120_000);
     expect(FakeSocket.all).toHaveLength(2);
   });
 

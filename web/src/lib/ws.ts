@@ -1,6 +1,8 @@
 // The one WebSocket client (DESIGN §2 lib/ws): /api/v2/ws/web/rtd for live values, device states and alarm pushes.
-// One shared connection per tab, opened by the first subscriber and closed when none remain; it reconnects with
-// backoff and sends its subscriptions again, pings every 25 s, and stops for good on 4401 (token invalid).
+// One shared connection per tab, opened by the first subscriber and closed when none remain. The token goes in the
+// first frame, never in the URL (URLs end up in access logs); once the server answers `ready` the client sends its
+// subscriptions. It reconnects with backoff, pings every 25 s, and stops for good on 4401 (token invalid or the
+// session ended) and 4403 (the user no longer holds a permission the live channel needs).
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import type { AlarmOut } from './alarms/types';
@@ -13,6 +15,8 @@ export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 /** The server's close code for a missing, invalid, expired or revoked token: reconnecting would not help. */
 export const CLOSE_UNAUTHORIZED = 4401;
+/** The server's close code when the user holds neither P10000 nor P73000 any more: reconnecting would not help. */
+export const CLOSE_FORBIDDEN = 4403;
 /** Closing waits this long after the last subscriber leaves, so a page switch (or StrictMode) keeps the socket. */
 export const CLOSE_LINGER_MS = 1_000;
 const CLOSE_NORMAL = 1000;
@@ -28,6 +32,7 @@ export interface LiveValue {
 }
 
 export type RtdMessage =
+  | { type: 'ready'; user_id?: number }
   | { type: 'snapshot'; device_id: number; dev_state: number | null; values: LiveValue[] }
   | { type: 'values'; device_id: number; values: LiveValue[] }
   | { type: 'state'; device_id: number; dev_state: number | null; ts?: number }
@@ -36,6 +41,7 @@ export type RtdMessage =
   | { type: 'pong'; ts?: number };
 
 export type RtdRequest =
+  | { op: 'auth'; token: string }
   | { op: 'sub'; devices: number[]; sources?: number[] }
   | { op: 'unsub'; devices: number[] }
   | { op: 'sub'; alarms: true }
@@ -63,6 +69,7 @@ export function parseMessage(data: unknown): RtdMessage | null {
       return typeof body.device_id === 'number' ? (body as RtdMessage) : null;
     case 'alarm':
       return isRecord(body.alarm) && typeof body.alarm.id === 'number' ? (body as RtdMessage) : null;
+    case 'ready':
     case 'error':
     case 'pong':
       return body as RtdMessage;
@@ -73,15 +80,11 @@ export function parseMessage(data: unknown): RtdMessage | null {
 
 // --- addresses -------------------------------------------------------------------------------------------------
 
-/** ws(s)://host/api/v2/ws/web/rtd?token=… from the REST base (relative or absolute), as the page is http(s). */
-export function rtdUrl(
-  token: string,
-  base: string = apiBase(),
-  pageUrl: string = window.location.href,
-): string {
+/** ws(s)://host/api/v2/ws/web/rtd from the REST base (relative or absolute), as the page is http(s). No token:
+ * it travels in the first frame. */
+export function rtdUrl(base: string = apiBase(), pageUrl: string = window.location.href): string {
   const url = new URL(`${base.replace(/\/+$/, '')}${WS_PATH}`, pageUrl);
   url.protocol = url.protocol === 'https:' || url.protocol === 'wss:' ? 'wss:' : 'ws:';
-  url.searchParams.set('token', token);
   return url.toString();
 }
 
@@ -113,7 +116,8 @@ export interface DeviceLive {
   devState: number | null;
   /** True once the device's snapshot arrived on the current connection. */
   ready: boolean;
-  /** The server's error code when it refused the subscription (110506: not readable). */
+  /** The server's error code when it refused or ended the subscription (110506: not readable, 100015: no P10000);
+   * the values are dropped with it. */
   error: number | null;
 }
 
@@ -136,7 +140,7 @@ interface DeviceEntry {
 export interface RtdClientOptions {
   createSocket?: SocketFactory;
   getToken?: () => string;
-  url?: (token: string) => string;
+  url?: () => string;
 }
 
 const OPEN = 1;
@@ -149,7 +153,7 @@ function byId(values: readonly LiveValue[], into: Record<number, LiveValue> = {}
 export class RtdClient {
   private readonly createSocket: SocketFactory;
   private readonly getToken: () => string;
-  private readonly url: (token: string) => string;
+  private readonly url: () => string;
 
   private socket: SocketLike | null = null;
   private status: RtdStatus = 'idle';
@@ -167,7 +171,7 @@ export class RtdClient {
   constructor(options: RtdClientOptions = {}) {
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
     this.getToken = options.getToken ?? (() => sessionStore.getState().token);
-    this.url = options.url ?? ((token) => rtdUrl(token));
+    this.url = options.url ?? (() => rtdUrl());
   }
 
   // --- public API --------------------------------------------------------------------------------------------
@@ -311,18 +315,15 @@ export class RtdClient {
     this.setStatus(this.attempt === 0 ? 'connecting' : 'reconnecting');
     let socket: SocketLike;
     try {
-      socket = this.createSocket(this.url(token));
+      socket = this.createSocket(this.url());
     } catch {
       this.scheduleReconnect();
       return;
     }
     this.socket = socket;
     socket.onopen = () => {
-      this.attempt = 0;
-      this.setStatus('open');
-      this.startPing();
-      for (const [deviceId, entry] of this.devices) this.syncDevice(deviceId, entry);
-      if (this.alarmListeners.size > 0) this.sendAlarmSub();
+      // The token goes in the first frame; the server answers `ready` (then subscriptions follow) or closes 4401.
+      socket.send(JSON.stringify({ op: 'auth', token } satisfies RtdRequest));
     };
     socket.onmessage = (event) => {
       const message = parseMessage(event.data);
@@ -344,7 +345,7 @@ export class RtdClient {
       // The values stay on screen; the next snapshot replaces them.
       if (entry.live.ready) this.update(entry, { ...entry.live, ready: false });
     }
-    if (code === CLOSE_UNAUTHORIZED) {
+    if (code === CLOSE_UNAUTHORIZED || code === CLOSE_FORBIDDEN) {
       this.setStatus('unauthorized');
       return;
     }
@@ -407,8 +408,21 @@ export class RtdClient {
     for (const listener of [...entry.listeners]) listener();
   }
 
+  /** The server accepted the token: the connection is usable. */
+  private onReady(): void {
+    if (this.status === 'open') return;
+    this.attempt = 0;
+    this.setStatus('open');
+    this.startPing();
+    for (const [deviceId, entry] of this.devices) this.syncDevice(deviceId, entry);
+    if (this.alarmListeners.size > 0) this.sendAlarmSub();
+  }
+
   private handle(message: RtdMessage): void {
     switch (message.type) {
+      case 'ready':
+        this.onReady();
+        return;
       case 'snapshot': {
         const entry = this.devices.get(message.device_id);
         if (entry)
@@ -435,8 +449,9 @@ export class RtdClient {
         for (const listener of [...this.alarmListeners]) listener(message.alarm);
         return;
       case 'error': {
+        // A refused subscription, or one the server ended because the right to read the device ended.
         const entry = message.device_id === undefined ? undefined : this.devices.get(message.device_id);
-        if (entry) this.update(entry, { ...entry.live, error: message.code });
+        if (entry) this.update(entry, { values: {}, devState: null, ready: false, error: message.code });
         return;
       }
       case 'pong':

@@ -9,8 +9,10 @@ export class FakeSocket implements SocketLike {
   onclose: ((event: CloseEvent) => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
-  /** What the client sent, parsed. */
+  /** What the client sent after its auth frame, parsed. */
   sent: unknown[] = [];
+  /** The token of the client's auth frame (the first frame), once sent. */
+  token: string | undefined;
   closedWith: number | undefined;
 
   /** The socket opened last. */
@@ -23,7 +25,9 @@ export class FakeSocket implements SocketLike {
   }
 
   send(data: string): void {
-    this.sent.push(JSON.parse(data));
+    const frame = JSON.parse(data) as { op?: string; token?: string };
+    if (frame.op === 'auth') this.token = frame.token;
+    else this.sent.push(frame);
   }
 
   close(code?: number): void {
@@ -32,7 +36,14 @@ export class FakeSocket implements SocketLike {
   }
 
   // --- driven by the test ---
+  /** The connection opens and the server accepts the client's token (`ready`). */
   open(): void {
+    this.connect();
+    this.receive({ type: 'ready' });
+  }
+
+  /** The connection opens; the server has not answered the auth frame yet. */
+  connect(): void {
     this.readyState = 1;
     this.onopen?.(new Event('open'));
   }

@@ -1,0 +1,112 @@
+"""Access-change notices: a service that takes a right away (a share, a role, a session) says whose access changed,
+and every live consumer (the WebSocket hub) hears it the moment the change is committed.
+
+A service calls `changed(session, users=..., tenants=..., devices=..., tokens=...)` inside its unit of work; the
+notice waits in the session and goes out to the database's `AccessBus` listeners from the session's commit hook, so
+nothing is announced for a write that rolls back, and nothing is announced before it is visible to a fresh read.
+Domains import only this module (DESIGN §5.1): the telemetry hub subscribes to the bus and forwards notices to the
+other server processes itself (docs/api-telemetry.md "WebSocket", docs/decisions.md "Live sockets follow rights").
+"""
+
+import logging
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+log = logging.getLogger("iotyun.access")
+
+# session.info keys: the AccessBus of the session's database (set by Database's sessionmaker) and the notices
+# waiting for the session's commit.
+BUS_KEY = "access_bus"
+_PENDING_KEY = "access_pending"
+
+
+@dataclass(frozen=True, slots=True)
+class AccessChange:
+    """Whose access may have narrowed: any live reader matching one of these re-checks its rights."""
+
+    users: frozenset[int] = field(default_factory=frozenset)
+    tenants: frozenset[int] = field(default_factory=frozenset)
+    devices: frozenset[int] = field(default_factory=frozenset)
+    tokens: frozenset[int] = field(default_factory=frozenset)
+
+    def to_json(self) -> dict[str, list[int]]:
+        return {
+            "users": sorted(self.users),
+            "tenants": sorted(self.tenants),
+            "devices": sorted(self.devices),
+            "tokens": sorted(self.tokens),
+        }
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> "AccessChange":
+        def ids(key: str) -> frozenset[int]:
+            value = body.get(key)
+            return frozenset(int(v) for v in value) if isinstance(value, list) else frozenset()
+
+        return cls(ids("users"), ids("tenants"), ids("devices"), ids("tokens"))
+
+    def merge(self, other: "AccessChange") -> "AccessChange":
+        return AccessChange(
+            self.users | other.users,
+            self.tenants | other.tenants,
+            self.devices | other.devices,
+            self.tokens | other.tokens,
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.users or self.tenants or self.devices or self.tokens)
+
+
+Listener = Callable[[AccessChange], None]
+
+
+class AccessBus:
+    """The listeners of one database's access changes (in this process). Listeners run synchronously inside the
+    commit hook, on the event loop's thread: they must not block or await (schedule work instead)."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Listener] = []
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def emit(self, change: AccessChange) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(change)
+            except Exception:  # a listener's failure must not fail the committed request
+                log.exception("access change listener failed")
+
+
+def changed(
+    session: "Session | Any",
+    *,
+    users: Iterable[int] = (),
+    tenants: Iterable[int] = (),
+    devices: Iterable[int] = (),
+    tokens: Iterable[int] = (),
+) -> None:
+    """Announce, when `session` commits, that these users', tenants', devices' or tokens' access may have narrowed."""
+    change = AccessChange(frozenset(users), frozenset(tenants), frozenset(devices), frozenset(tokens))
+    if not change:
+        return
+    pending: AccessChange | None = session.info.get(_PENDING_KEY)
+    session.info[_PENDING_KEY] = change if pending is None else pending.merge(change)
+
+
+@event.listens_for(Session, "after_commit")
+def _emit_on_commit(session: Session) -> None:
+    change: AccessChange | None = session.info.pop(_PENDING_KEY, None)
+    bus: AccessBus | None = session.info.get(BUS_KEY)
+    if change is not None and bus is not None:
+        bus.emit(change)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_on_rollback(session: Session) -> None:
+    session.info.pop(_PENDING_KEY, None)
