@@ -1,6 +1,8 @@
 """What the ingest knows of a gateway: its registered device and the data sources of its published template."""
 
 import logging
+import math
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -8,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from iotyun.core.limits import INGEST_TEXT_MAX
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import Device, Gateway
 from iotyun.templates import service as template_service
@@ -15,6 +18,15 @@ from iotyun.templates import service as template_service
 log = logging.getLogger("iotyun.telemetry.configs")
 
 INTEGER_TYPES = frozenset({"int16", "uint16", "int32", "uint32"})
+# The raw register value each numeric data type can hold; the shown value is raw × scale + offset (device-protocol).
+TYPE_RANGES: dict[str, tuple[float, float]] = {
+    "int16": (-(2**15), 2**15 - 1),
+    "uint16": (0, 2**16 - 1),
+    "int32": (-(2**31), 2**31 - 1),
+    "uint32": (0, 2**32 - 1),
+    "float32": (-3.4028234663852886e38, 3.4028234663852886e38),
+    "float64": (-sys.float_info.max, sys.float_info.max),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +76,11 @@ class Source:
     group_id: int | None
     faults: tuple[Fault, ...]
     raw: dict[str, Any] = field(compare=False, repr=False)
+    # The shown values the data type can carry (raw range × scale + offset, widened by half a rounding step), and
+    # the longest string a string source takes: what the ingest accepts (docs/device-protocol.md "Values batch").
+    low: float = -math.inf
+    high: float = math.inf
+    text_max: int = 0
 
     @property
     def kind(self) -> str:
@@ -88,6 +105,21 @@ class DeviceConfig:
     groups: dict[int, str]
 
 
+def shown_range(data_type: str, scale: Any, offset: Any, decimals: int) -> tuple[float, float]:
+    """The shown values a numeric data type can produce: its raw range through raw × scale + offset (a scale of 0
+    or none counts as 1, as the gateway agent does), widened by half a step of the rounding to `decimals`."""
+    lo, hi = TYPE_RANGES.get(data_type, TYPE_RANGES["float64"])
+    k = float(scale) if isinstance(scale, int | float) and scale not in (0, True, False) else 1.0
+    b = float(offset) if isinstance(offset, int | float) and not isinstance(offset, bool) else 0.0
+    if not (math.isfinite(k) and math.isfinite(b)):
+        k, b = 1.0, 0.0
+    a, c = lo * k + b, hi * k + b
+    slack = 0.5 * 10.0 ** -max(0, min(decimals, 12))
+    low, high = min(a, c) - slack, max(a, c) + slack
+    # float64's range times a scale above 1 overflows to infinity: the value must still be finite (checked apart).
+    return max(low, -sys.float_info.max), min(high, sys.float_info.max)
+
+
 def _source(raw: dict[str, Any]) -> Source:
     faults = tuple(
         Fault(
@@ -102,13 +134,18 @@ def _source(raw: dict[str, Any]) -> Source:
         )
         for i, f in enumerate(raw.get("faults") or [])
     )
+    data_type = str(raw.get("data_type", "float32"))
+    decimals = int(raw.get("decimals", 2))
+    low, high = shown_range(data_type, raw.get("scale"), raw.get("offset"), decimals)
+    length = raw.get("string_length")
+    text_max = min(length, INGEST_TEXT_MAX) if isinstance(length, int) and length > 0 else INGEST_TEXT_MAX
     return Source(
         id=int(raw["id"]),
         name=str(raw.get("name", "")),
-        data_type=str(raw.get("data_type", "float32")),
+        data_type=data_type,
         rw=str(raw.get("rw", "r")),
         unit=str(raw.get("unit", "")),
-        decimals=int(raw.get("decimals", 2)),
+        decimals=decimals,
         min_value=raw.get("min_value"),
         max_value=raw.get("max_value"),
         string_length=raw.get("string_length"),
@@ -117,6 +154,9 @@ def _source(raw: dict[str, Any]) -> Source:
         group_id=raw.get("group_id"),
         faults=faults,
         raw=raw,
+        low=low,
+        high=high,
+        text_max=text_max,
     )
 
 
