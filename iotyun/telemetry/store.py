@@ -225,14 +225,16 @@ class HistoryWriter:
             started = time.perf_counter()
             written = self.written
             try:
-                await self._commit([batch], split=False)
+                await self._transaction(batch)
+                self._done(batch)
                 self._failed_in_a_row = 0
             except Exception as exc:
                 if not await self._should_split(exc):
+                    self._put_back([batch])
                     raise
                 log.warning("history flush refused by the database, splitting it: %s", exc)
                 self._failed_in_a_row = 0
-                await self._commit([batch], split=True)
+                await self._split([batch])
             n = self.written - written
             log.debug("flushed %d values in %.1f ms", n, (time.perf_counter() - started) * 1000)
             return n
@@ -246,25 +248,28 @@ class HistoryWriter:
         self._failed_in_a_row += 1
         return self._failed_in_a_row >= SPLIT_AFTER_FAILURES and await self._db_answers()
 
-    async def _commit(self, groups: list[list[Entry]], split: bool) -> None:
-        """Commit the groups in order, each in one transaction, acknowledging as they commit. With `split`, a group
-        the database refuses is halved (a single message's rows too) until the refused row stands alone; it is
-        set aside. An outage puts every uncommitted entry back in front of what arrived since, and raises."""
+    async def _split(self, groups: list[list[Entry]]) -> None:
+        """Commit the groups in order, each in one transaction, acknowledging as they commit; a group the database
+        refuses is halved (a single message's rows too) until the refused row stands alone, and that row is set
+        aside. An outage puts every uncommitted entry back in front of what arrived since, and raises."""
         todo = deque(groups)
         while todo:
             group = todo.popleft()
             try:
                 await self._transaction(group)
             except Exception as exc:
-                if not split or is_outage(exc) or (not is_data_error(exc) and not await self._db_answers()):
+                if is_outage(exc) or (not is_data_error(exc) and not await self._db_answers()):
                     self._put_back([group, *todo])
                     raise
                 todo.extendleft(reversed(self._halves(group, exc)))
                 continue
-            for entry in group:
-                self.written += len(entry.rows)
-                if entry.ack is not None:
-                    entry.ack()
+            self._done(group)
+
+    def _done(self, entries: list[Entry]) -> None:
+        for entry in entries:
+            self.written += len(entry.rows)
+            if entry.ack is not None:
+                entry.ack()
 
     def _halves(self, group: list[Entry], exc: Exception) -> list[list[Entry]]:
         if len(group) > 1:
