@@ -1,5 +1,6 @@
 """What the ingest knows of a gateway: its registered device and the data sources of its published template."""
 
+import asyncio
 import logging
 import math
 import sys
@@ -205,6 +206,7 @@ class ConfigCache:
         # An SN without a registered device is asked again sooner: it may be registered any moment.
         self.unknown_ttl = unknown_ttl
         self._items: dict[str, tuple[float, DeviceConfig | None]] = {}
+        self._refreshing: dict[str, asyncio.Task[DeviceConfig | None]] = {}
 
     async def get(self, sn: str) -> DeviceConfig | None:
         now = time.monotonic()
@@ -213,6 +215,18 @@ class ConfigCache:
             known = hit[1] is not None and hit[1].device_id is not None
             if now - hit[0] < (self.ttl if known else self.unknown_ttl):
                 return hit[1]
+            if known:
+                # A registered gateway's values go on with what is known while it is read again in the background:
+                # the database's latency (or absence) never holds the message loop up.
+                if sn not in self._refreshing:
+                    task = asyncio.create_task(self._refresh(sn, hit), name=f"iotyun-config-{sn}")
+                    self._refreshing[sn] = task
+                    task.add_done_callback(lambda _: self._refreshing.pop(sn, None))
+                return hit[1]
+        return await self._refresh(sn, hit)
+
+    async def _refresh(self, sn: str, hit: tuple[float, DeviceConfig | None] | None) -> DeviceConfig | None:
+        now = time.monotonic()
         try:
             async with self.sessionmaker() as session:
                 config = await load(session, sn)
@@ -223,7 +237,8 @@ class ConfigCache:
             log.warning("config reload for %s failed; using the cached one", sn, exc_info=True)
             self._items[sn] = (now, hit[1])
             return hit[1]
-        self._items[sn] = (now, config)
+        if self._items.get(sn) is hit:  # not invalidated (nor refreshed) meanwhile
+            self._items[sn] = (now, config)
         return config
 
     def invalidate(self, sn: str | None = None) -> None:

@@ -50,15 +50,23 @@ def stable_client_id(data_dir: Path) -> str:
         except OSError:
             os.close(fd)
             continue
-        _held_locks.append(fd)  # kept open (and locked) for the life of the process
         id_file = folder / f"{slot}.id"
         if not id_file.exists():
             id_file.write_text(f"iotyun-server-{uuid.uuid4().hex[:12]}-{slot}\n")
-        return id_file.read_text().strip()
+        identifier = id_file.read_text().strip()
+        _held_locks[identifier] = fd  # kept open (and locked) until release_client_id or the process's end
+        return identifier
     return f"iotyun-server-{uuid.uuid4().hex[:12]}"
 
 
-_held_locks: list[int] = []
+def release_client_id(identifier: str) -> None:
+    """Give a client id's slot back (the telemetry runtime stopped)."""
+    fd = _held_locks.pop(identifier, None)
+    if fd is not None:
+        os.close(fd)
+
+
+_held_locks: dict[str, int] = {}
 
 
 class AckOrder:

@@ -19,7 +19,7 @@ from iotyun.telemetry import retention
 from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig
 from iotyun.telemetry.ingest import Ingest, wait_idle
-from iotyun.telemetry.mqtt import BrokerAddress, Done, MqttLink, stable_client_id
+from iotyun.telemetry.mqtt import BrokerAddress, Done, MqttLink, release_client_id, stable_client_id
 from iotyun.telemetry.realtime import Hub, LatestCache
 from iotyun.telemetry.store import HistoryWriter
 
@@ -106,6 +106,7 @@ class Telemetry:
         self._tasks.clear()
         if self.link is not None:
             await self.link.stop()
+            release_client_id(self.link.identifier)
         if self.broker is not None:
             await self.broker.stop()
         await self.ingest.states.stop()

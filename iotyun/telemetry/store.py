@@ -35,7 +35,7 @@ FLUSH_AT_MESSAGES = 2000
 _INSERT_SQL = "INSERT INTO history_value (device_id, data_source_id, ts, value, text) VALUES (?, ?, ?, ?, ?)"
 _ROLLUP_SQL = """
 INSERT INTO history_hour (device_id, data_source_id, bucket, count, sum, min, max, first_ts, first, last_ts, last)
-VALUES (:d, :s, :b, :count, :sum, :min, :max, :first_ts, :first, :last_ts, :last)
+VALUES ({params})
 ON CONFLICT (device_id, data_source_id, bucket) DO UPDATE SET
   count = history_hour.count + excluded.count,
   sum = history_hour.sum + excluded.sum,
@@ -47,9 +47,18 @@ ON CONFLICT (device_id, data_source_id, bucket) DO UPDATE SET
   last_ts = CASE WHEN excluded.last_ts >= history_hour.last_ts THEN excluded.last_ts ELSE history_hour.last_ts END
 """
 _CURSOR_SQL = """
-INSERT INTO ingest_cursor (gateway_id, boot, seq) VALUES (:g, :boot, :seq)
+INSERT INTO ingest_cursor (gateway_id, boot, seq) VALUES ({params})
 ON CONFLICT (gateway_id) DO UPDATE SET boot = excluded.boot, seq = excluded.seq
 """
+# Positional parameters in each driver's own style: the statements go to the driver directly (no per-row dicts).
+_PG = {
+    "rollup": _ROLLUP_SQL.format(params=", ".join(f"${i}" for i in range(1, 12)), least="LEAST", greatest="GREATEST"),
+    "cursor": _CURSOR_SQL.format(params="$1, $2, $3"),
+}
+_SQLITE = {
+    "rollup": _ROLLUP_SQL.format(params=", ".join("?" * 11), least="MIN", greatest="MAX"),
+    "cursor": _CURSOR_SQL.format(params="?, ?, ?"),
+}
 
 
 @dataclass(slots=True)
@@ -328,48 +337,31 @@ class HistoryWriter:
             await self._write(conn, rows, cursors)
 
     async def _write(self, conn: AsyncConnection, rows: list[Row], cursors: dict[int, tuple[int, int]]) -> None:
-        # The statements first: they open the transaction that the PostgreSQL COPY below then joins (asyncpg's
-        # copy on a connection outside a transaction commits on its own, and a retry would store the rows twice).
-        hours = rollup(rows)
-        if hours:
-            sql = _ROLLUP_SQL.format(
-                least="LEAST" if self.postgres else "MIN", greatest="GREATEST" if self.postgres else "MAX"
-            )
-            await conn.execute(
-                text(sql),
-                [
-                    {
-                        "d": d,
-                        "s": s,
-                        "b": b,
-                        "count": int(a[0]),
-                        "sum": a[1],
-                        "min": a[2],
-                        "max": a[3],
-                        "first_ts": int(a[4]),
-                        "first": a[5],
-                        "last_ts": int(a[6]),
-                        "last": a[7],
-                    }
-                    for (d, s, b), a in sorted(hours.items())
-                ],
-            )
-        if cursors:
-            await conn.execute(
-                text(_CURSOR_SQL),
-                [{"g": g, "boot": c[0], "seq": c[1]} for g, c in sorted(cursors.items())],
-            )
-        if not rows:
+        hours = [
+            (d, s, b, int(a[0]), a[1], a[2], a[3], int(a[4]), a[5], int(a[6]), a[7])
+            for (d, s, b), a in sorted(rollup(rows).items())
+        ]
+        marks = [(g, c[0], c[1]) for g, c in sorted(cursors.items())]
+        if not self.postgres:
+            if hours:
+                await conn.exec_driver_sql(_SQLITE["rollup"], hours)
+            if marks:
+                await conn.exec_driver_sql(_SQLITE["cursor"], marks)
+            if rows:
+                await conn.exec_driver_sql(_INSERT_SQL, rows)
             return
-        if self.postgres:
-            raw = await conn.get_raw_connection()
-            driver: Any = raw.driver_connection
-            if not driver.is_in_transaction():
-                await conn.execute(text("SELECT 1"))
-            if not driver.is_in_transaction():
-                raise RuntimeError("history COPY outside a transaction")
+        # SQLAlchemy opens the transaction with its first statement; everything after runs on the driver's connection
+        # inside it. (asyncpg's COPY on a connection outside a transaction commits on its own: a retried flush would
+        # store the same rows again.)
+        await conn.exec_driver_sql("SELECT 1")
+        driver: Any = (await conn.get_raw_connection()).driver_connection
+        if not driver.is_in_transaction():
+            raise RuntimeError("history flush outside a transaction")
+        if hours:
+            await driver.executemany(_PG["rollup"], hours)
+        if marks:
+            await driver.executemany(_PG["cursor"], marks)
+        if rows:
             await driver.copy_records_to_table(
                 "history_value", records=rows, columns=["device_id", "data_source_id", "ts", "value", "text"]
             )
-        else:
-            await conn.exec_driver_sql(_INSERT_SQL, rows)
