@@ -82,14 +82,7 @@ class Source:
     low: float = -math.inf
     high: float = math.inf
     text_max: int = 0
-
-    @property
-    def kind(self) -> str:
-        if self.data_type == "bit":
-            return "bool"
-        if self.data_type == "string":
-            return "str"
-        return "num"
+    kind: str = "num"  # "bool" for bit, "str" for string, else "num" (what the ingest checks a value as)
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +151,7 @@ def _source(raw: dict[str, Any]) -> Source:
         low=low,
         high=high,
         text_max=text_max,
+        kind={"bit": "bool", "string": "str"}.get(data_type, "num"),
     )
 
 
