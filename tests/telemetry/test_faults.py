@@ -376,7 +376,8 @@ class TestServerKilled:
 async def _online(app: FastAPI, device_id: int) -> bool:
     async with app.state.db.sessionmaker() as s:
         stmt = select(Gateway.dev_state).join(Device, Device.gateway_id == Gateway.id).where(Device.id == device_id)
-        return (await s.execute(stmt.execution_options(**{ALL_TENANTS: True}))).scalar_one() == DEV_ONLINE
+        state = (await s.execute(stmt.execution_options(**{ALL_TENANTS: True}))).scalar_one()
+    return bool(state == DEV_ONLINE)
 
 
 def _lock_sqlite(path: str, seconds: float) -> None:

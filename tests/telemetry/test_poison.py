@@ -14,6 +14,7 @@ from sqlalchemy import select
 
 from iotyun.devices.models import Gateway
 from iotyun.telemetry.models import history_hour, history_value, ingest_cursor
+from iotyun.telemetry.mqtt import AckOrder
 from iotyun.telemetry.store import HistoryWriter
 from tests.conftest import Api
 from tests.team.conftest import Team
@@ -223,3 +224,29 @@ class TestWriter:
             hv = history_value.c
             values = (await s.execute(select(hv.value).where(hv.device_id == 900002).order_by(hv.ts))).scalars().all()
         assert values == [float(i) for i in range(10)] and writer.set_aside == 0
+
+
+class TestAckOrder:
+    def test_acknowledgements_leave_in_receive_order(self) -> None:
+        """A message handled early (a state message, a refused batch) is acknowledged only after every message that
+        arrived before it: MQTT requires PUBACKs in receive order, and the broker may forget a message once acked."""
+        sent: list[int] = []
+
+        class Paho:
+            def ack(self, mid: int, qos: int) -> None:
+                sent.append(mid)
+
+        order = AckOrder(Paho())
+        done = [order.ticket(mid, 1) for mid in (1, 2, 3, 4)]
+        qos0 = order.ticket(5, 0)
+        done[2]()
+        done[3]()
+        assert sent == []
+        done[0]()
+        assert sent == [1]
+        done[1]()
+        done[1]()  # twice is once
+        assert sent == [1, 2, 3, 4]
+        order.closed = True  # the connection is gone: the broker delivers again whatever was not acknowledged
+        qos0()
+        assert sent == [1, 2, 3, 4] and order.pending() == 0
