@@ -346,6 +346,9 @@ def main() -> int:
         "mqtt_publish_points_s": round(pub_rate, 1),
         "mqtt_all_acked": published["all_acked"],
         "broker_max_queued_messages": args.queue_limit,
+        # The machine is shared: its load during the run says how far the absolute figure can be trusted.
+        "load_average_1m": round(os.getloadavg()[0], 2),
+        "cpus": os.cpu_count(),
     }
     target = TARGET_POINTS_S[args.db]
     results = [
