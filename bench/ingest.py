@@ -305,11 +305,13 @@ def main() -> int:
             del payloads
             if not ready.wait(60):
                 raise RuntimeError("the publisher did not get ready")
+            cpu_before = benchlib.cpu_seconds(server.pid)
             go.set()
             start = time.time()
             done_at, stored, distinct = asyncio.run(
                 wait_committed(db, args.devices, last_seq, total, start + args.timeout)
             )
+            server_cpu = benchlib.cpu_seconds(server.pid) - cpu_before
             published = out.get(timeout=args.timeout)
             pub.join(10)
             if "error" in published:
@@ -346,6 +348,9 @@ def main() -> int:
         "mqtt_publish_points_s": round(pub_rate, 1),
         "mqtt_all_acked": published["all_acked"],
         "broker_max_queued_messages": args.queue_limit,
+        # The server's own CPU time for the run: points per CPU second hardly depend on what else the machine does.
+        "server_cpu_s": round(server_cpu, 2),
+        "points_per_server_cpu_s": round(total / server_cpu, 1) if server_cpu else None,
         # The machine is shared: its load during the run says how far the absolute figure can be trusted.
         "load_average_1m": round(os.getloadavg()[0], 2),
         "cpus": os.cpu_count(),
@@ -370,7 +375,8 @@ def main() -> int:
     print(
         f"context: {total} points in {published['messages']} batches ({wire_bytes / 1e6:.1f} MB) published and "
         f"acknowledged by Mosquitto at {pub_rate:,.0f} points/s; committed in {elapsed:.2f} s; "
-        f"stored {stored}, distinct {distinct}, zero loss: {zero_loss}"
+        f"stored {stored}, distinct {distinct}, zero loss: {zero_loss}; server CPU {server_cpu:.1f} s "
+        f"({total / max(server_cpu, 1e-9):,.0f} points per CPU second), load average {os.getloadavg()[0]:.1f}"
     )
     return 0
 

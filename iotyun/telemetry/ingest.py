@@ -181,8 +181,9 @@ class Ingest:
         accepted: list[dict[str, Any]] = []
         rows: list[Row] = []
         device_id = config.device_id
+        latest = time.time() * 1000 + FUTURE_TOLERANCE_MS
         for item in values:
-            checked = self._check(config, item)
+            checked = self._check(config, item, latest)
             if checked is None:
                 continue
             source, value = checked
@@ -255,7 +256,9 @@ class Ingest:
             ).first()
         return None if row is None else (int(row[0]), int(row[1]))
 
-    def _check(self, config: DeviceConfig, item: Any) -> tuple[Source, dict[str, Any]] | None:
+    def _check(self, config: DeviceConfig, item: Any, latest: float) -> tuple[Source, dict[str, Any]] | None:
+        """The value's data source and the value as accepted, or None (counted and logged) when it is refused;
+        `latest` is the latest ts accepted (the server's clock plus the tolerance)."""
         if not isinstance(item, dict):
             self._reject("malformed", config.sn, "value is not an object")
             return None
@@ -269,7 +272,7 @@ class Ingest:
             self._reject("bad_time", config.sn, f"bad ts for {source.id}")
             return None
         ts = int(ts)
-        if ts < EARLIEST_MS or ts > time.time() * 1000 + FUTURE_TOLERANCE_MS:
+        if ts < EARLIEST_MS or ts > latest:
             self._reject("bad_time", config.sn, f"ts {ts} out of range for {source.id}")
             return None
         q = item.get("q", 0)
