@@ -235,6 +235,12 @@ class ConfigCache:
             self._items[sn] = (now, config)
         return config
 
+    def close(self) -> None:
+        """Stop the background reloads (the runtime is stopping)."""
+        for task in list(self._refreshing.values()):
+            task.cancel()
+        self._refreshing.clear()
+
     def invalidate(self, sn: str | None = None) -> None:
         if sn is None:
             self._items.clear()

@@ -110,6 +110,7 @@ class Telemetry:
         if self.broker is not None:
             await self.broker.stop()
         await self.ingest.states.stop()
+        self.configs.close()
         await self.alarms.stop()
         await self.writer.stop()
         await self.hub.stop()
