@@ -35,6 +35,13 @@ HISTORY_BUCKETS = ("raw", "minute", "hour", "day", "week", "month", "year")
 HISTORY_AGGREGATES = ("avg", "max", "min", "sum", "count", "distinct_count", "first", "last")
 HISTORY_FILLS = ("none", "null", "zero", "previous", "linear")
 CONTROL_PASSWORD_MIN, CONTROL_PASSWORD_MAX = 6, 32
+# Ingest (docs/device-protocol.md "Values batch"): what one gateway message may carry before it is refused whole.
+INGEST_PAYLOAD_MAX_BYTES = 512 * 1024
+INGEST_BATCH_VALUES_MAX = 1000
+INGEST_TEXT_MAX = 255  # history_value.text
+INGEST_SEQ_MAX = 2**63 - 1  # boot and seq are stored as signed 64-bit integers
+GATEWAY_IP_MAX = 45  # gateway.ip
+GATEWAY_FIRMWARE_MAX = 32  # gateway.firmware_version
 PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_MAX = 200
 

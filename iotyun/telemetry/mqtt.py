@@ -1,13 +1,20 @@
 """The server's MQTT connection: receives gateway values, state and acks, sends writes and config notices, and
-reconnects with backoff whenever the broker goes away."""
+reconnects with backoff whenever the broker goes away. Its session is durable (a client id kept in the data dir,
+MQTT 5 session expiry) and it acknowledges each QoS 1 message only once what it carried is committed, in the order
+the messages arrived: after a crash the broker delivers again whatever was not yet stored."""
 
 import asyncio
 import contextlib
+import fcntl
 import logging
+import os
 import random
 import uuid
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import aiomqtt
@@ -15,13 +22,83 @@ import orjson
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from iotyun.core.limits import SN_RE
 from iotyun.telemetry.broker import TOPIC_PREFIX
 
 log = logging.getLogger("iotyun.telemetry.mqtt")
 
 SESSION_EXPIRY_S = 300
+# How many unacknowledged QoS 1 messages the server takes from the broker at once (MQTT 5 Receive Maximum): acks wait
+# for the history flush, so the window must hold more than one flush interval of messages.
+RECEIVE_MAXIMUM = 65535
+# How many server processes may share one data dir (`serve --workers N`), each with its own session.
+_CLIENT_ID_SLOTS = 64
 
-Handler = Callable[[str, str, bytes], Awaitable[None]]  # (kind, sn, payload)
+Done = Callable[[], None]
+Handler = Callable[[str, str, bytes, Done], Awaitable[None]]  # (kind, sn, payload, done: ack once handled)
+
+
+def stable_client_id(data_dir: Path) -> str:
+    """A client id that survives restarts: kept in the data dir, one per server process sharing it (a process holds
+    its slot with a lock until it exits, even by SIGKILL), so a restarted server resumes its own broker session."""
+    folder = data_dir / "mqtt-client"
+    folder.mkdir(parents=True, exist_ok=True)
+    for slot in range(_CLIENT_ID_SLOTS):
+        fd = os.open(folder / f"{slot}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue
+        id_file = folder / f"{slot}.id"
+        if not id_file.exists():
+            id_file.write_text(f"iotyun-server-{uuid.uuid4().hex[:12]}-{slot}\n")
+        identifier = id_file.read_text().strip()
+        _held_locks[identifier] = fd  # kept open (and locked) until release_client_id or the process's end
+        return identifier
+    return f"iotyun-server-{uuid.uuid4().hex[:12]}"
+
+
+def release_client_id(identifier: str) -> None:
+    """Give a client id's slot back (the telemetry runtime stopped)."""
+    fd = _held_locks.pop(identifier, None)
+    if fd is not None:
+        os.close(fd)
+
+
+_held_locks: dict[str, int] = {}
+
+
+class AckOrder:
+    """QoS 1 acknowledgements of one connection, sent in the order the messages arrived, each once its handler
+    called done (MQTT requires PUBACKs in receive order)."""
+
+    def __init__(self, client: Any) -> None:
+        self._paho = client
+        self._queue: deque[list[Any]] = deque()  # [mid, qos, done]
+        self.closed = False
+
+    def ticket(self, mid: int, qos: int) -> Done:
+        slot = [mid, qos, False]
+        self._queue.append(slot)
+
+        def done() -> None:
+            if slot[2]:
+                return
+            slot[2] = True
+            self._release()
+
+        return done
+
+    def _release(self) -> None:
+        queue = self._queue
+        while queue and queue[0][2]:
+            mid, qos, _ = queue.popleft()
+            if not self.closed and qos > 0:
+                self._paho.ack(mid, qos)
+
+    def pending(self) -> int:
+        return len(self._queue)
 
 
 @dataclass(frozen=True)
@@ -50,6 +127,7 @@ class MqttLink:
         share_group: str = "",
         v5: bool = True,
         on_subscribed: Callable[[], None] | None = None,
+        identifier: str | None = None,
     ) -> None:
         self.on_subscribed = on_subscribed
         self.address = address
@@ -59,7 +137,8 @@ class MqttLink:
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
         self._task: asyncio.Task[None] | None = None
-        self.identifier = f"iotyun-server-{uuid.uuid4().hex[:10]}"
+        self.identifier = identifier or f"iotyun-server-{uuid.uuid4().hex[:10]}"
+        self.acks: AckOrder | None = None
         self.reconnects = 0
 
     def _topic(self, leaf: str, shared: bool) -> str:
@@ -78,19 +157,21 @@ class MqttLink:
 
     async def _run(self) -> None:
         backoff = 0.5
-        # A persistent session under one client id for the life of the process: values a gateway publishes while
-        # this link is reconnecting wait in the broker (QoS 1) instead of being dropped. MQTT 5 lets the session
-        # expire (SESSION_EXPIRY_S) once the process is gone for good.
+        # A persistent session under a client id kept across restarts: values a gateway publishes while this link
+        # reconnects, or while the server restarts, wait in the broker (QoS 1), and messages delivered but not yet
+        # acknowledged are delivered again. MQTT 5 lets the session expire (SESSION_EXPIRY_S) once the server is
+        # gone for good.
         options: dict[str, object]
         if self.v5:
             props = Properties(PacketTypes.CONNECT)  # type: ignore[no-untyped-call]
             props.SessionExpiryInterval = SESSION_EXPIRY_S
+            props.ReceiveMaximum = RECEIVE_MAXIMUM
             options = {"protocol": aiomqtt.ProtocolVersion.V5, "clean_start": False, "properties": props}
         else:
             options = {"protocol": aiomqtt.ProtocolVersion.V311, "clean_session": False}
         while True:
             try:
-                async with aiomqtt.Client(
+                client = aiomqtt.Client(
                     self.address.host,
                     self.address.port,
                     username=self.address.username,
@@ -98,8 +179,13 @@ class MqttLink:
                     identifier=self.identifier,
                     keepalive=30,
                     **options,  # type: ignore[arg-type]
-                ) as client:
+                )
+                # Acknowledge each message only once handled (aiomqtt has no option for it yet: paho's own).
+                client._client.manual_ack_set(True)
+                acks = AckOrder(client._client)
+                async with client:
                     self._client = client
+                    self.acks = acks
                     # Values and state are split between server processes (shared); every process hears every ack,
                     # because the write waiting for it may be in any of them.
                     await client.subscribe(self._topic("values", True), qos=1)
@@ -111,7 +197,9 @@ class MqttLink:
                     backoff = 0.5
                     log.info("connected to MQTT broker %s:%s", self.address.host, self.address.port)
                     async for message in client.messages:
-                        await self._dispatch(str(message.topic), bytes(message.payload) if message.payload else b"")
+                        done = acks.ticket(message.mid, message.qos)
+                        payload = bytes(message.payload) if message.payload else b""  # type: ignore[arg-type,unused-ignore]
+                        await self._dispatch(str(message.topic), payload, done)
             except asyncio.CancelledError:
                 raise
             except aiomqtt.MqttError as exc:
@@ -125,23 +213,27 @@ class MqttLink:
             except Exception:
                 log.exception("MQTT link failed; retrying in %.1fs", backoff)
             finally:
+                # Messages of this connection not yet acknowledged come again on the next one (same session).
+                if self.acks is not None:
+                    self.acks.closed = True
+                self.acks = None
                 self._client = None
                 self.connected.clear()
             self.reconnects += 1
             await asyncio.sleep(backoff + random.uniform(0, backoff / 4))
             backoff = min(backoff * 2, 10.0)
 
-    async def _dispatch(self, topic: str, payload: bytes) -> None:
-        if not topic.startswith(TOPIC_PREFIX):
-            return
-        parts = topic[len(TOPIC_PREFIX) :].split("/")
-        if len(parts) != 2:
+    async def _dispatch(self, topic: str, payload: bytes, done: Done) -> None:
+        parts = topic[len(TOPIC_PREFIX) :].split("/") if topic.startswith(TOPIC_PREFIX) else []
+        if len(parts) != 2 or not SN_RE.fullmatch(parts[0]):
+            done()
             return
         try:
-            await self.handler(parts[1], parts[0], payload)
+            await self.handler(parts[1], parts[0], payload, done)
         except Exception:
-            # One bad message must never stop the ingest.
+            # One bad message must never stop the ingest (nor hold back the acknowledgements after it).
             log.exception("handling %s failed", topic)
+            done()
 
     async def publish(self, sn: str, leaf: str, body: dict[str, object], wait_s: float = 5.0) -> None:
         """Publish to a gateway's topic (QoS 1); raises when the broker is not connected."""

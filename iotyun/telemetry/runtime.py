@@ -21,7 +21,7 @@ from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig
 from iotyun.telemetry.dynsec import DynamicSecurity
 from iotyun.telemetry.ingest import Ingest, wait_idle
-from iotyun.telemetry.mqtt import BrokerAddress, MqttLink
+from iotyun.telemetry.mqtt import BrokerAddress, Done, MqttLink, release_client_id, stable_client_id
 from iotyun.telemetry.realtime import Hub, LatestCache
 from iotyun.telemetry.store import HistoryWriter
 
@@ -71,6 +71,7 @@ class Telemetry:
         await self._load_online()
         self.writer.start()
         self.alarms.start()
+        self.ingest.states.start()
         if self.settings.mqtt_url:
             self.address = BrokerAddress.parse(self.settings.mqtt_url)
         else:
@@ -91,7 +92,12 @@ class Telemetry:
             self.dynsec.start()
             gateway_accounts.attach(self.db.sessionmaker, self.dynsec)
             self._tasks.append(asyncio.create_task(self._reconcile(), name="iotyun-dynsec-reconcile"))
-        self.link = MqttLink(self.address, self._on_message, self.settings.mqtt_share_group)
+        self.link = MqttLink(
+            self.address,
+            self._on_message,
+            self.settings.mqtt_share_group,
+            identifier=stable_client_id(self.settings.data_dir),
+        )
         self.link.start()
         self._tasks.append(asyncio.create_task(self._watchdog(), name="iotyun-watchdog"))
         self._tasks.append(asyncio.create_task(self._retention(), name="iotyun-retention"))
@@ -131,12 +137,15 @@ class Telemetry:
         self._tasks.clear()
         if self.link is not None:
             await self.link.stop()
+            release_client_id(self.link.identifier)
         if self.dynsec is not None:
             gateway_accounts.attach(self.db.sessionmaker, None)
             await self.dynsec.stop()
             self.dynsec = None
         if self.broker is not None:
             await self.broker.stop()
+        await self.ingest.states.stop()
+        self.configs.close()
         await self.alarms.stop()
         await self.writer.stop()
         await self.hub.stop()
@@ -146,7 +155,7 @@ class Telemetry:
 
     async def idle(self) -> None:
         """Until every value and alarm accepted so far is stored (tests and benchmarks)."""
-        await wait_idle(self.writer, self.alarms)
+        await wait_idle(self.writer, self.alarms, self.ingest.states)
 
     @property
     def mqtt_public(self) -> tuple[str, int, bool]:
@@ -160,13 +169,19 @@ class Telemetry:
 
     # --- messages ---------------------------------------------------------------------------------------------------
 
-    async def _on_message(self, kind: str, sn: str, payload: bytes) -> None:
+    async def _on_message(self, kind: str, sn: str, payload: bytes, done: Done) -> None:
+        # Values are acknowledged to the broker once committed (the writer calls done); state and write acks once
+        # handed over (state goes to its own worker, so a slow state write never holds values up).
         if kind == "values":
-            await self.ingest.on_values(sn, payload)
-        elif kind == "state":
-            await self.ingest.on_state(sn, payload)
-        elif kind == "ack":
-            self._on_ack(sn, payload)
+            await self.ingest.on_values(sn, payload, done)
+            return
+        try:
+            if kind == "state":
+                await self.ingest.on_state(sn, payload)
+            elif kind == "ack":
+                self._on_ack(sn, payload)
+        finally:
+            done()
 
     def _on_ack(self, sn: str, payload: bytes) -> None:
         import orjson

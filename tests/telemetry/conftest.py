@@ -17,6 +17,7 @@ import orjson
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from sqlalchemy.exc import OperationalError
 
 from iotyun.app import create_app
 from tests.conftest import CI, Api, _wipe, make_settings
@@ -66,8 +67,22 @@ async def app(database_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
     await application.state.telemetry.wait_connected()
     yield application
     await application.state.telemetry.stop()
-    await _wipe(application)
+    await wipe(application)
     await application.state.db.dispose()
+
+
+async def wipe(app: FastAPI, within: float = 60.0) -> None:
+    """Empty the database after a test. SQLite may still be locked for a moment by a writer that has just stopped
+    (or a test that held the lock on purpose): wait for it rather than leave rows for the next test's setup."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            await _wipe(app)
+            return
+        except OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.2)
 
 
 @dataclass

@@ -1,9 +1,15 @@
 """Fault tests: the gateway agent streams a counter (each poll a new value, each stored) through the broker into the
-database while something breaks — the broker restarts, the database is away for 5 s, the gateway is cut off for a
-minute. Afterwards every value is stored exactly once."""
+database while something breaks — the broker restarts, the database is away for 5 s or fails in the middle of a
+flush, the server is killed with SIGKILL, the gateway is cut off for a minute. Afterwards a query counts every value
+exactly once."""
 
 import asyncio
+import contextlib
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -13,12 +19,24 @@ from fastapi import FastAPI
 from sqlalchemy import func, select
 
 from iotyun.app import create_app
+from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices.models import DEV_ONLINE, Device, Gateway
 from iotyun.gateway.agent import AgentConfig, GatewayAgent
 from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value
 from iotyun.telemetry.models import history_value
-from tests.conftest import _wipe, make_settings
+from tests.conftest import make_settings
 from tests.team.conftest import Team
-from tests.telemetry.conftest import MOSQUITTO, SECRET, Plant, TcpProxy, broker_url_for, eventually, make_plant
+from tests.telemetry.conftest import (
+    MOSQUITTO,
+    SECRET,
+    Plant,
+    TcpProxy,
+    broker_url_for,
+    eventually,
+    free_port,
+    make_plant,
+    wipe,
+)
 
 PG_ADDRESS = ("127.0.0.1", 5432)
 
@@ -62,11 +80,14 @@ async def world(database_url: str, tmp_path: Path) -> AsyncIterator[dict[str, An
     app = create_app(settings)
     await app.state.telemetry.start()
     await app.state.telemetry.wait_connected()
-    yield {"app": app, "proxies": proxies, "tmp": tmp_path}
+    streams: list[Stream] = []
+    yield {"app": app, "proxies": proxies, "tmp": tmp_path, "streams": streams, "database_url": database_url}
+    for stream in streams:  # a test that failed half-way leaves no agent running into the next one
+        await stream.stop()
     await app.state.telemetry.stop()
     for proxy in proxies.values():
         proxy.restore()
-    await _wipe(app)
+    await wipe(app)
     await app.state.db.dispose()
     for proxy in proxies.values():
         await proxy.stop()
@@ -94,8 +115,12 @@ async def stored_count(app: FastAPI, device_id: int) -> int:
 class Stream:
     """The agent streaming the counter, optionally through its own cuttable link to the broker."""
 
-    def __init__(self, world: dict[str, Any], plant: Plant, via_proxy: bool = False) -> None:
+    def __init__(
+        self, world: dict[str, Any], plant: Plant, via_proxy: bool = False, broker: tuple[str, int] | None = None
+    ) -> None:
         self.app: FastAPI = world["app"]
+        self.broker = broker
+        world["streams"].append(self)
         self.plant = plant
         self.counter = Counter()
         self.proxy: TcpProxy | None = None
@@ -104,8 +129,8 @@ class Stream:
         self.task: asyncio.Task[None] | None = None
         self.agent: GatewayAgent | None = None
 
-    async def start(self) -> None:
-        host, port, _ = self.app.state.telemetry.mqtt_public
+    async def start(self, wait: bool = True) -> None:
+        host, port = self.broker or self.app.state.telemetry.mqtt_public[:2]
         if self.via_proxy:
             self.proxy = await TcpProxy((host, port)).start()
             host, port = "127.0.0.1", self.proxy.port
@@ -131,14 +156,25 @@ class Stream:
         self.agent.apply_config(published)
         self.agent.fetch_config = _fixed(published)  # type: ignore[method-assign]
         self.task = asyncio.create_task(self.agent.run())
-        await eventually(lambda: self.counter.n > 5)
+        if wait:
+            await eventually(lambda: self.counter.n > 5)
 
-    async def finish(self) -> None:
+    async def stop(self) -> None:
+        if self.agent is not None and self.task is not None and not self.task.done():
+            self.agent.stop()
+            try:
+                await asyncio.wait_for(self.task, 20)
+            except (TimeoutError, Exception):
+                self.task.cancel()
+        if self.proxy is not None:
+            await self.proxy.stop()
+
+    async def finish(self, within: float = 90) -> None:
         """Freeze the counter, let everything drain, check every value arrived exactly once."""
         self.counter.frozen = True
         n = self.counter.n
         try:
-            await eventually(lambda: _count_is(self.app, self.plant.device_id, n), within=90)
+            await eventually(lambda: _count_is(self.app, self.plant.device_id, n), within=within)
         except AssertionError:
             got = await stored_values(self.app, self.plant.device_id)
             missing = sorted(set(range(1, n + 1)) - {int(v) for v in got})
@@ -161,7 +197,10 @@ def _fixed(config: dict[str, Any]) -> Any:
 
 
 async def _count_is(app: FastAPI, device_id: int, n: int) -> bool:
-    await app.state.telemetry.writer.flush() if not app.state.telemetry.writer.pending.empty() else None
+    telemetry = app.state.telemetry
+    if telemetry.started and telemetry.writer.backlog():
+        with contextlib.suppress(Exception):  # the database may still be away: the writer retries on its own
+            await telemetry.writer.flush()
     return await stored_count(app, device_id) >= n
 
 
@@ -209,6 +248,128 @@ class TestFaults:
         await asyncio.sleep(60 if "db" in world["proxies"] else 10)
         stream.proxy.restore()
         await stream.finish()
+
+
+class TestMidFlush:
+    async def test_database_fails_after_the_rows_are_written(
+        self, world: dict[str, Any], stream_plant: Plant, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """The flush's rows are written (on PostgreSQL: the COPY succeeded), then the transaction fails before it
+        commits — a few times over. Retried flushes must not store those rows again."""
+        app: FastAPI = world["app"]
+        writer = app.state.telemetry.writer
+        real = writer._write
+        failures = {"left": 4}
+
+        async def write_then_fail(*args: Any) -> None:
+            await real(*args)
+            if failures["left"] > 0:
+                failures["left"] -= 1
+                raise ConnectionResetError("connection lost after the rows were written")
+
+        stream = Stream(world, stream_plant)
+        await stream.start()
+        monkeypatch.setattr(writer, "_write", write_then_fail)
+        await eventually(lambda: failures["left"] == 0, within=30)
+        await eventually(lambda: stream.counter.n > 120, within=30)
+        await stream.finish()
+        assert writer.failures >= 4 and writer.set_aside == 0
+
+    async def test_connection_lost_in_the_middle_of_a_flush(
+        self, world: dict[str, Any], stream_plant: Plant, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """PostgreSQL: the network to the database goes down between the rows and the commit, for 2 s."""
+        if "db" not in world["proxies"]:
+            pytest.skip("SQLite has no connection to lose (test_database_unavailable_for_5_seconds holds its lock)")
+        app: FastAPI = world["app"]
+        writer = app.state.telemetry.writer
+        proxy: TcpProxy = world["proxies"]["db"]
+        real = writer._write
+        cut = asyncio.Event()
+
+        async def write_then_cut(conn: Any, rows: Any, cursors: Any) -> None:
+            await real(conn, rows, cursors)
+            if rows and not cut.is_set():
+                cut.set()
+                proxy.cut()  # the COMMIT that follows goes nowhere
+
+        stream = Stream(world, stream_plant)
+        await stream.start()
+        monkeypatch.setattr(writer, "_write", write_then_cut)
+        await eventually(cut.is_set, within=30)
+        await asyncio.sleep(2)
+        proxy.restore()
+        await eventually(lambda: stream.counter.n > 120, within=30)
+        await stream.finish()
+        assert writer.failures > 0 and writer.set_aside == 0
+
+
+class TestServerKilled:
+    async def test_server_killed_with_sigkill_mid_stream(
+        self, world: dict[str, Any], stream_plant: Plant, request: pytest.FixtureRequest
+    ) -> None:
+        """`iotyun serve` (its own data dir and port) ingests a stream; it is killed with SIGKILL, the gateway
+        keeps publishing, the server starts again. Values it had received but not committed were never
+        acknowledged, so the broker delivers them again; the delivery cursor drops what was committed already."""
+        app: FastAPI = world["app"]
+        external = "broker" in world["proxies"]
+        await app.state.telemetry.stop()  # the server below is the only ingest of this database
+        data_dir = world["tmp"] / "server"
+        mqtt_port = MOSQUITTO[1] if external else free_port()
+        env = {
+            **os.environ,
+            "IOTYUN_DATA_DIR": str(data_dir),
+            "IOTYUN_DATABASE_URL": world["database_url"],
+            "IOTYUN_MQTT_URL": f"mqtt://{MOSQUITTO[0]}:{MOSQUITTO[1]}" if external else "",
+            "IOTYUN_MQTT_PORT": str(mqtt_port),
+            "IOTYUN_INGEST_FLUSH_MS": "100",
+            "IOTYUN_LOG_LEVEL": "WARNING",
+            "IOTYUN_CAPTCHA": "off",
+        }
+        log_path = world["tmp"] / "server.log"
+        stream = Stream(world, stream_plant, broker=("127.0.0.1", mqtt_port))
+
+        def serve() -> "subprocess.Popen[bytes]":
+            with log_path.open("ab") as out:
+                return subprocess.Popen(  # noqa: S603 - our own server, fixed arguments
+                    [sys.executable, "-m", "iotyun.cli", "serve", "--no-migrate", "--port", str(free_port())],
+                    env=env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                )
+
+        server = serve()
+        try:
+            # The counter waits until the server has subscribed: it marks the gateway online from its retained state.
+            stream.counter.frozen = True
+            await stream.start(wait=False)
+            await eventually(lambda: _online(app, stream_plant.device_id), within=60)
+            stream.counter.frozen = False
+            await eventually(lambda: stored_count(app, stream_plant.device_id), within=60)
+            await eventually(lambda: stream.counter.n > 60, within=30)
+            os.kill(server.pid, signal.SIGKILL)
+            await asyncio.to_thread(server.wait, 10)
+            killed_at = stream.counter.n
+            await eventually(lambda: stream.counter.n > killed_at + 40, within=30)  # published while it is down
+            server = serve()
+            await eventually(lambda: stream.counter.n > killed_at + 100, within=30)
+            try:
+                await stream.finish(within=60)
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}\nserver log:\n{log_path.read_text(errors='replace')[-3000:]}") from None
+        finally:
+            server.terminate()
+            try:
+                await asyncio.to_thread(server.wait, 15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+async def _online(app: FastAPI, device_id: int) -> bool:
+    async with app.state.db.sessionmaker() as s:
+        stmt = select(Gateway.dev_state).join(Device, Device.gateway_id == Gateway.id).where(Device.id == device_id)
+        state = (await s.execute(stmt.execution_options(**{ALL_TENANTS: True}))).scalar_one()
+    return bool(state == DEV_ONLINE)
 
 
 def _lock_sqlite(path: str, seconds: float) -> None:
