@@ -313,9 +313,12 @@ class TestServerKilled:
         acknowledged, so the broker delivers them again; the delivery cursor drops what was committed already."""
         app: FastAPI = world["app"]
         external = "broker" in world["proxies"]
+        broker = app.state.telemetry.broker
         await app.state.telemetry.stop()  # the server below is the only ingest of this database
-        data_dir = world["tmp"] / "server"
-        mqtt_port = MOSQUITTO[1] if external else free_port()
+        # Embedded: the server below takes over the app's data dir, so its Mosquitto keeps the port and the gateway
+        # accounts (the broker outlives nothing of the server's: it is stopped with it and started again).
+        data_dir = world["tmp"] / "server" if external else world["tmp"]
+        mqtt_port = MOSQUITTO[1] if external else broker.port
         env = {
             **os.environ,
             "IOTYUN_DATA_DIR": str(data_dir),
