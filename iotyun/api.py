@@ -1,9 +1,10 @@
 """Mounts every domain router under /api. A router not listed in ROUTERS is not served (and not tested)."""
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
 
 from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
+from iotyun.core.inputs import check_params
 from iotyun.devices.districts.router import router as districts_router
 from iotyun.devices.gps.router import router as device_gps_router
 from iotyun.devices.groups.router import router as device_groups_router
@@ -51,6 +52,6 @@ ROUTERS: tuple[APIRouter, ...] = (
 
 def mount_api(app: FastAPI) -> None:
     for router in ROUTERS:
-        app.include_router(router, prefix=API_PREFIX)
+        app.include_router(router, prefix=API_PREFIX, dependencies=[Depends(check_params)])
     # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
     app.include_router(ws_router, prefix=API_PREFIX)

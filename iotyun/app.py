@@ -21,6 +21,8 @@ from iotyun.core.context import lang_var, pick_lang, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.inputs import InputGuardMiddleware, InputRejected, too_large_code
+from iotyun.core.limits import JSON_BODY_MAX_BYTES
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
@@ -79,14 +81,20 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     return _json(error_body(ErrorCode.PARAM_INVALID, field=".".join(loc) or None), 200)
 
 
-async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc, InputRejected):
+        return _json(error_body(exc.code, field=exc.field), 200)
     code = {
+        400: ErrorCode.PARAM_INVALID,
         404: ErrorCode.NOT_FOUND,
         405: ErrorCode.METHOD_NOT_ALLOWED,
-        413: ErrorCode.PAYLOAD_TOO_LARGE,
+        413: too_large_code(request.scope),
     }.get(exc.status_code, ErrorCode.OPERATION_FAILED)
-    return _json(error_body(code), exc.status_code)
+    # A body FastAPI could not parse is an input error like any other (HTTP 200, DESIGN §3); 405 keeps its Allow
+    # header (RFC 9110 §15.5.6).
+    status = 200 if exc.status_code == 400 else exc.status_code
+    return JSONResponse(error_body(code), status_code=status, headers=exc.headers)
 
 
 async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
@@ -121,6 +129,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
         redoc_url=None,
         lifespan=lifespan,
+        # Bodies are refused past this while they are read; routes that take more say so (core/inputs.py).
+        max_body_size=JSON_BODY_MAX_BYTES,
     )
     app.state.settings = settings
     app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)
@@ -129,6 +139,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []
+    app.add_middleware(InputGuardMiddleware)
     app.add_middleware(RequestContextMiddleware)
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

@@ -1,4 +1,5 @@
-"""List paging: ?page=1&page_size=20 → {items, total, page, page_size}, one count and one page query."""
+"""List paging: ?page=1&page_size=20 → {items, total, page, page_size}, one count and one page query; and the
+LIKE pattern every list search uses."""
 
 from typing import Annotated, Generic, TypeVar
 
@@ -10,6 +11,16 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.limits import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
 
 T = TypeVar("T")
+
+
+# Every search's LIKE takes the caller's text literally: its %, _ and the escape character itself are escaped.
+LIKE_ESCAPE = "\\"
+
+
+def like_pattern(text: str) -> str:
+    """`%text%` for LIKE/ILIKE with escape=LIKE_ESCAPE: matches values containing `text` as written."""
+    escaped = text.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", LIKE_ESCAPE + "%").replace("_", LIKE_ESCAPE + "_")
+    return f"%{escaped}%"
 
 
 class PageParams(BaseModel):
