@@ -1,6 +1,7 @@
 """Mounts every domain router under /api. A router not listed in ROUTERS is not served (and not tested)."""
 
 from fastapi import APIRouter, Depends, FastAPI
+from fastapi.routing import APIRoute
 
 from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
@@ -48,6 +49,19 @@ ROUTERS: tuple[APIRouter, ...] = (
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )
+
+
+def allowed_methods(path: str) -> set[str]:
+    """The methods the API serves at `path` (the Allow header of a 405)."""
+    if not path.startswith(API_PREFIX + "/"):
+        return set()
+    inner = path[len(API_PREFIX) :]
+    methods: set[str] = set()
+    for router in ROUTERS:
+        for route in router.routes:
+            if isinstance(route, APIRoute) and route.path_regex.match(inner):
+                methods |= route.methods or set()
+    return methods
 
 
 def mount_api(app: FastAPI) -> None:

@@ -14,15 +14,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from iotyun.api import mount_api
+from iotyun.api import allowed_methods, mount_api
 from iotyun.auth.senders import make_sender
 from iotyun.core.config import Settings, get_settings
 from iotyun.core.context import lang_var, pick_lang, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.inputs import InputGuardMiddleware, InputRejected, too_large_code
-from iotyun.core.limits import JSON_BODY_MAX_BYTES
+from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
@@ -89,12 +88,16 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
         400: ErrorCode.PARAM_INVALID,
         404: ErrorCode.NOT_FOUND,
         405: ErrorCode.METHOD_NOT_ALLOWED,
-        413: too_large_code(request.scope),
+        413: exc.code if isinstance(exc, BodyTooLarge) else ErrorCode.PAYLOAD_TOO_LARGE,
     }.get(exc.status_code, ErrorCode.OPERATION_FAILED)
     # A body FastAPI could not parse is an input error like any other (HTTP 200, DESIGN §3); 405 keeps its Allow
     # header (RFC 9110 §15.5.6).
     status = 200 if exc.status_code == 400 else exc.status_code
-    return JSONResponse(error_body(code), status_code=status, headers=exc.headers)
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Every method served at this path: Starlette's own Allow names only the first route's.
+        headers["Allow"] = ", ".join(sorted(allowed_methods(request.url.path))) or headers.get("Allow", "")
+    return JSONResponse(error_body(code), status_code=status, headers=headers)
 
 
 async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
@@ -129,8 +132,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url="/api/openapi.json",
         redoc_url=None,
         lifespan=lifespan,
-        # Bodies are refused past this while they are read; routes that take more say so (core/inputs.py).
-        max_body_size=JSON_BODY_MAX_BYTES,
     )
     app.state.settings = settings
     app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)

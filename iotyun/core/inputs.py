@@ -1,10 +1,9 @@
 """Request input guards: what every request must be before a handler sees it (docs/api.md "Input limits").
 
-- Body size: FastAPI's own limit (app-wide JSON_BODY_MAX_BYTES, raised per route with `max_body_size=`) refuses a
-  body over the limit while it is read, from its Content-Length up front; `too_large` names the code a route
-  answers then (app.py renders it with HTTP 413).
-- `InputGuardMiddleware`: a query string or path holding NUL or invalid UTF-8 is refused before routing; a JSON
-  body is checked as it is read: strict UTF-8, at most JSON_DEPTH_MAX levels, integers within 64 bits, no NUL in
+- `InputGuardMiddleware`: a query string or path holding NUL or invalid UTF-8 is refused before routing. A body is
+  refused (HTTP 413 with the route's code) once past its route's limit: up front from its Content-Length, else
+  while it is read, so an oversized body is never read in full (JSON_BODY_MAX_BYTES unless the endpoint declares
+  more with `body_limit`). A JSON body is checked as it is read: strict UTF-8, at most JSON_DEPTH_MAX levels, integers within 64 bits, no NUL in
   any string or key, no NaN or Infinity, and a JSON route answers 100020 to another content type.
 - `check_params`: a dependency of every API route that refuses an integer query, path or form parameter outside
   64 bits (pydantic's int has no bound; the database has).
@@ -18,15 +17,16 @@ from urllib.parse import unquote_to_bytes
 
 from fastapi import HTTPException, Request, params
 from fastapi.dependencies.models import Dependant
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from iotyun.core.envelope import error_response
+from iotyun.core.envelope import error_body
 from iotyun.core.errors import ErrorCode
-from iotyun.core.limits import INT64_MAX, INT64_MIN, JSON_DEPTH_MAX
+from iotyun.core.limits import INT64_MAX, INT64_MIN, JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX
 
 E = TypeVar("E", bound=Callable[..., Any])
-_TOO_LARGE = "__iotyun_too_large__"
+_BODY_LIMIT = "__iotyun_body_limit__"
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
@@ -39,18 +39,29 @@ class InputRejected(HTTPException):
         self.field = field
 
 
-def too_large(code: ErrorCode) -> Callable[[E], E]:
-    """The code an endpoint answers when its body passes its `max_body_size` (default 100007)."""
+class BodyTooLarge(HTTPException):
+    """A body past its route's limit; rendered by app.py as the envelope of `code` with HTTP 413."""
+
+    def __init__(self, code: ErrorCode) -> None:
+        super().__init__(status_code=413)
+        self.code = code
+
+
+def body_limit(max_bytes: int, code: ErrorCode) -> Callable[[E], E]:
+    """Let an endpoint take bodies up to `max_bytes` (instead of JSON_BODY_MAX_BYTES), answering `code` past it."""
 
     def mark(endpoint: E) -> E:
-        setattr(endpoint, _TOO_LARGE, code)
+        setattr(endpoint, _BODY_LIMIT, (max_bytes, code))
         return endpoint
 
     return mark
 
 
-def too_large_code(scope: Scope) -> ErrorCode:
-    return getattr(scope.get("endpoint"), _TOO_LARGE, ErrorCode.PAYLOAD_TOO_LARGE)
+def _limit_of(scope: Scope) -> tuple[int, ErrorCode]:
+    limit: tuple[int, ErrorCode] = getattr(
+        scope.get("endpoint"), _BODY_LIMIT, (JSON_BODY_MAX_BYTES, ErrorCode.PAYLOAD_TOO_LARGE)
+    )
+    return limit
 
 
 # --- text and JSON ----------------------------------------------------------------------------------------------
@@ -120,6 +131,13 @@ def check_json(body: bytes) -> None:
             stack.extend((child, depth + 1) for child in children if isinstance(child, str | dict | list))
 
 
+def _length(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
 def _is_json(content_type: str) -> bool:
     main = content_type.split(";", 1)[0].strip().lower()
     return main == "application/json" or (main.startswith("application/") and main.endswith("+json"))
@@ -147,30 +165,41 @@ class InputGuardMiddleware:
         if field is None and ("\x00" in scope.get("path", "") or not _text_ok(scope.get("raw_path") or b"")):
             field = "path"
         if field is not None:
-            await error_response(ErrorCode.PARAM_INVALID, field=field)(scope, receive, send)
+            await JSONResponse(error_body(ErrorCode.PARAM_INVALID, field=field))(scope, receive, send)
             return
         if scope.get("method") not in _BODY_METHODS:
             await self.app(scope, receive, send)
             return
-        content_type = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"content-type"), "")
+        headers = {k: v.decode("latin-1") for k, v in scope["headers"] if k in (b"content-type", b"content-length")}
+        content_type = headers.get(b"content-type", "")
+        declared = _length(headers.get(b"content-length"))
         is_json = _is_json(content_type)
         chunks: list[bytes] = []
-        first = True
+        received = 0
+        limit: tuple[int, ErrorCode] | None = None
 
         async def guarded_receive() -> Message:
-            nonlocal first
-            if first:
-                first = False
+            nonlocal limit, received
+            if limit is None:
+                # First read: the route is known now.
+                limit = _limit_of(scope)
+                if declared is not None and declared > limit[0]:
+                    raise BodyTooLarge(limit[1])
                 if content_type and not is_json and _wants_json(scope):
                     raise InputRejected(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "body")
             message = await receive()
-            if is_json and message["type"] == "http.request":
-                chunks.append(message.get("body", b""))
-                if not message.get("more_body", False):
-                    check_json(b"".join(chunks))
+            if message["type"] == "http.request":
+                chunk = message.get("body", b"")
+                received += len(chunk)
+                if received > limit[0]:
+                    raise BodyTooLarge(limit[1])
+                if is_json:
+                    chunks.append(chunk)
+                    if not message.get("more_body", False):
+                        check_json(b"".join(chunks))
             return message
 
-        await self.app(scope, guarded_receive if is_json or content_type else receive, send)
+        await self.app(scope, guarded_receive, send)
 
 
 # --- integer parameters -----------------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ _RATIO_FROM_BYTES = 1024 * 1024
 _SCAN_CHUNK_BYTES = 1024 * 1024
 # sst > si > r > rPr > (b, color, ...): a real shared string is five levels deep.
 _SHARED_STRING_DEPTH_MAX = 8
+# Rows read, empty ones included (a sheet may format many empty rows, a crafted one claims a million).
+_ROWS_SEEN_MAX = 2 * IMPORT_ROWS_MAX
 # Parses in flight at once: each holds a worker thread and CPU, so a burst of imports cannot take them all.
 _PARSERS = 2
 _limiter: anyio.CapacityLimiter | None = None
@@ -107,6 +109,7 @@ class _Budget:
         self.deadline = deadline
         self.cells = 0
         self.rows = 0
+        self.seen = 0
 
     def tick(self) -> None:
         if time.monotonic() > self.deadline:
@@ -114,6 +117,9 @@ class _Budget:
 
     def row(self, values: Iterable[Any]) -> list[str]:
         self.tick()
+        self.seen += 1
+        if self.seen > _ROWS_SEEN_MAX:
+            raise _TooLarge("rows")
         cells = [_cell(v) for v in values]
         filled = sum(1 for c in cells if c)
         if filled:
@@ -185,6 +191,7 @@ def _rows_xlsx(data: bytes, budget: _Budget) -> list[list[str]]:
     try:
         sheet = book.worksheets[0]
         # The declared dimension is ignored (a crafted one spans A1:XFD1048576); only the first columns are read.
+        sheet.reset_dimensions()
         rows: Iterator[tuple[Any, ...]] = sheet.iter_rows(min_row=1, max_col=IMPORT_COLUMNS_MAX, values_only=True)
         return [budget.row(values) for values in rows]
     finally:

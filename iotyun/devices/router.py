@@ -10,7 +10,7 @@ from fastapi.responses import Response
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok, ok_json
 from iotyun.core.errors import ErrorCode
-from iotyun.core.inputs import too_large
+from iotyun.core.inputs import body_limit
 from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
@@ -178,8 +178,8 @@ async def take_back_devices(body: TakebackIn, actor: DeviceWriter, session: Sess
 # --- import ----------------------------------------------------------------------------------------------------
 
 
-@router.post("/dev/import/batchInsert", max_body_size=UPLOAD_BODY_MAX_BYTES)
-@too_large(ErrorCode.IMPORT_FILE_TOO_LARGE)
+@router.post("/dev/import/batchInsert")
+@body_limit(UPLOAD_BODY_MAX_BYTES, ErrorCode.IMPORT_FILE_TOO_LARGE)
 async def import_devices(
     actor: DeviceWriter, session: SessionDep, file: Annotated[UploadFile, File()]
 ) -> Envelope[ImportOut]:

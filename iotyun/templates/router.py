@@ -9,7 +9,7 @@ from iotyun.core.context import lang_var
 from iotyun.core.deps import Anonymous, SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
-from iotyun.core.inputs import too_large
+from iotyun.core.inputs import body_limit
 from iotyun.core.limits import SCREEN_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.templates import service
@@ -170,8 +170,8 @@ async def get_design(
     return ok(await service.get_design(session, actor, screen_id))
 
 
-@router.put("/yun/module/view/design", max_body_size=SCREEN_BODY_MAX_BYTES)
-@too_large(ErrorCode.SCREEN_CONTENT_TOO_LARGE)
+@router.put("/yun/module/view/design")
+@body_limit(SCREEN_BODY_MAX_BYTES, ErrorCode.SCREEN_CONTENT_TOO_LARGE)
 async def save_design(body: ScreenDesignIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[ScreenDesignOut]:
     return ok(await service.save_design(session, actor, body))
 

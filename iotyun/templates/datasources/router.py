@@ -9,7 +9,7 @@ from fastapi.responses import Response
 from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
-from iotyun.core.inputs import too_large
+from iotyun.core.inputs import body_limit
 from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
@@ -114,8 +114,8 @@ async def export_data_sources(template_id: int, actor: TemplateUser, session: Se
     return _xlsx(content, f"data-sources-{template_id}.xlsx")
 
 
-@router.post("/yun/module/dataSource/import", max_body_size=UPLOAD_BODY_MAX_BYTES)
-@too_large(ErrorCode.IMPORT_FILE_TOO_LARGE)
+@router.post("/yun/module/dataSource/import")
+@body_limit(UPLOAD_BODY_MAX_BYTES, ErrorCode.IMPORT_FILE_TOO_LARGE)
 async def import_data_sources(
     actor: TemplateUser,
     session: SessionDep,
