@@ -211,7 +211,8 @@ def _runner(
                 seen.add(key)
                 failures.append(f"{key}: {str(exc)[:300]}\n  {case.as_curl_command()[:400]}")
             return
-        if response.headers.get("content-type", "").startswith("application/json"):
+        content_type = response.headers.get("content-type") or [""]  # schemathesis' response: a list per header
+        if str(content_type[0]).startswith("application/json"):
             caller.revoked |= response.json().get("meta", {}).get("message") == "100009" and not is_public
         try:
             case.validate_response(response, checks=CHECKS, headers=headers)
