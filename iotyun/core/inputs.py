@@ -3,8 +3,9 @@
 - `InputGuardMiddleware`: a query string or path holding NUL or invalid UTF-8 is refused before routing. A body is
   refused (HTTP 413 with the route's code) once past its route's limit: up front from its Content-Length, else
   while it is read, so an oversized body is never read in full (JSON_BODY_MAX_BYTES unless the endpoint declares
-  more with `body_limit`). A JSON body is checked as it is read: strict UTF-8, at most JSON_DEPTH_MAX levels, integers within 64 bits, no NUL in
-  any string or key, no NaN or Infinity, and a JSON route answers 100020 to another content type.
+  more with `body_limit`). A JSON body is checked as it is read: strict UTF-8, at most JSON_DEPTH_MAX levels,
+  integers within 64 bits, no NUL in any string or key, no NaN or Infinity; a JSON route answers 100020 to another
+  content type.
 - `check_params`: a dependency of every API route that refuses an integer query, path or form parameter outside
   64 bits (pydantic's int has no bound; the database has).
 Each refusal is a catalogue code in the envelope, never a 500.
