@@ -107,6 +107,22 @@ class TestJsonBodies:
         resp = await raw(admin, "POST", "/yun/user/group", content=b"name=g", headers={"Content-Type": "text/plain"})
         assert resp.status_code == 200 and resp.json()["meta"]["message"] == "100020"
 
+    @pytest.mark.parametrize(
+        ("content", "content_type"),
+        [
+            (b'{"file": "x"}', "application/json"),
+            (b"--B\r\nbroken", "multipart/form-data; boundary=B"),
+            (b"--B\r\nContent-Disposition: form-data\r\n\r\nx\r\n--B--\r\n", "multipart/form-data"),
+            (b"file=x", "application/x-www-form-urlencoded"),
+        ],
+    )
+    async def test_upload_route_given_something_else(self, admin: Api, content: bytes, content_type: str) -> None:
+        resp = await raw(
+            admin, "POST", "/dev/import/batchInsert", content=content, headers={"Content-Type": content_type}
+        )
+        assert resp.status_code == 200, resp.text
+        assert resp.json()["meta"]["message"] == "100004"
+
     async def test_largest_64_bit_integer_passes_the_guard(self, admin: Api) -> None:
         resp = await admin.post("/yun/user/group", {"name": "g", "parent_id": 2**63 - 1})
         assert code(resp) != 100004 and resp["status"] == 200
