@@ -167,7 +167,9 @@ class TestOffTheEventLoop:
         self, admin: Api, monkeypatch: pytest.MonkeyPatch
     ) -> None:
         started, release = _gate(monkeypatch)
-        data = workbook([HEADER, ["LOOP01", "secret123", "x"]])
+        # The crafted file of the report: a claimed A1:XFD1048576 sheet (today's main read it on the event loop).
+        rows = inline_row(1, HEADER) + inline_row(2, ["LOOP01", "secret123", "x"])
+        data = replace_parts(workbook([HEADER]), {SHEET: sheet_xml(rows, "A1:XFD1048576")})
         order: list[str] = []
 
         async def importing() -> None:
