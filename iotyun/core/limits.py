@@ -47,6 +47,8 @@ UPLOAD_BODY_MAX_BYTES = IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
 JSON_DEPTH_MAX = 64
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 EPOCH_MS_MIN, EPOCH_MS_MAX = 0, 253402300799999
+# The last page whose row offset is still a 64-bit integer at the largest page size.
+PAGE_MAX = INT64_MAX // PAGE_SIZE_MAX
 # Spreadsheet imports (core/spreadsheets.py): parsed in a worker thread within these bounds, or refused with 110528.
 IMPORT_ROWS_MAX = 10000
 IMPORT_COLUMNS_MAX = 64

@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core.limits import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
+from iotyun.core.limits import PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
 
 T = TypeVar("T")
 
@@ -29,7 +29,7 @@ class PageParams(BaseModel):
 
 
 async def _page_params(
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 1,
     page_size: Annotated[int, Query(ge=1, le=PAGE_SIZE_MAX)] = PAGE_SIZE_DEFAULT,
 ) -> PageParams:
     return PageParams(page=page, page_size=page_size)
