@@ -39,8 +39,8 @@ from tests.core.test_permissions import api_routes, declared
 # where the databases differ (NUL in text, column widths). IOTYUN_FUZZ_EXAMPLES raises both for a longer hunt.
 _MORE = int(os.environ.get("IOTYUN_FUZZ_EXAMPLES", "0"))
 PLAN: dict[str, tuple[int, tuple[GenerationMode, ...]]] = {
-    "sqlite": (_MORE or 5, (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)),
-    "postgresql": (_MORE or 4, (GenerationMode.POSITIVE,)),
+    "sqlite": (_MORE or 8, (GenerationMode.POSITIVE, GenerationMode.NEGATIVE)),
+    "postgresql": (_MORE or 6, (GenerationMode.POSITIVE,)),
 }
 CHECKS = [not_a_server_error, response_schema_conformance]
 PASSWORD = "fuzzpass123"
