@@ -1,9 +1,11 @@
 """Mounts every domain router under /api. A router not listed in ROUTERS is not served (and not tested)."""
 
-from fastapi import APIRouter, FastAPI
+from fastapi import APIRouter, Depends, FastAPI
+from fastapi.routing import APIRoute
 
 from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
+from iotyun.core.inputs import check_params
 from iotyun.devices.districts.router import router as districts_router
 from iotyun.devices.gps.router import router as device_gps_router
 from iotyun.devices.groups.router import router as device_groups_router
@@ -49,8 +51,21 @@ ROUTERS: tuple[APIRouter, ...] = (
 )
 
 
+def allowed_methods(path: str) -> set[str]:
+    """The methods the API serves at `path` (the Allow header of a 405)."""
+    if not path.startswith(API_PREFIX + "/"):
+        return set()
+    inner = path[len(API_PREFIX) :]
+    methods: set[str] = set()
+    for router in ROUTERS:
+        for route in router.routes:
+            if isinstance(route, APIRoute) and route.path_regex.match(inner):
+                methods |= route.methods or set()
+    return methods
+
+
 def mount_api(app: FastAPI) -> None:
     for router in ROUTERS:
-        app.include_router(router, prefix=API_PREFIX)
+        app.include_router(router, prefix=API_PREFIX, dependencies=[Depends(check_params)])
     # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
     app.include_router(ws_router, prefix=API_PREFIX)

@@ -14,13 +14,14 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from iotyun.api import mount_api
+from iotyun.api import allowed_methods, mount_api
 from iotyun.auth.senders import make_sender
 from iotyun.core.config import Settings, get_settings
 from iotyun.core.context import lang_var, pick_lang, protect_logs, request_id_var
 from iotyun.core.db import Database
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
@@ -80,14 +81,24 @@ async def _validation_error(_: Request, exc: Exception) -> JSONResponse:
     return _json(error_body(ErrorCode.PARAM_INVALID, field=".".join(loc) or None), 200)
 
 
-async def _http_error(_: Request, exc: Exception) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
+    if isinstance(exc, InputRejected):
+        return _json(error_body(exc.code, field=exc.field), 200)
     code = {
+        400: ErrorCode.PARAM_INVALID,
         404: ErrorCode.NOT_FOUND,
         405: ErrorCode.METHOD_NOT_ALLOWED,
-        413: ErrorCode.PAYLOAD_TOO_LARGE,
+        413: exc.code if isinstance(exc, BodyTooLarge) else ErrorCode.PAYLOAD_TOO_LARGE,
     }.get(exc.status_code, ErrorCode.OPERATION_FAILED)
-    return _json(error_body(code), exc.status_code)
+    # A body FastAPI could not parse is an input error like any other (HTTP 200, DESIGN §3); 405 keeps its Allow
+    # header (RFC 9110 §15.5.6).
+    status = 200 if exc.status_code == 400 else exc.status_code
+    headers = dict(exc.headers or {})
+    if exc.status_code == 405:
+        # Every method served at this path: Starlette's own Allow names only the first route's.
+        headers["Allow"] = ", ".join(sorted(allowed_methods(request.url.path))) or headers.get("Allow", "")
+    return JSONResponse(error_body(code), status_code=status, headers=headers)
 
 
 async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
@@ -133,6 +144,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []
+    app.add_middleware(InputGuardMiddleware)
     app.add_middleware(RequestContextMiddleware)
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(RequestValidationError, _validation_error)

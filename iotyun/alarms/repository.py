@@ -8,6 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms.models import CONFIRMED, Alarm
 from iotyun.core.deps import Actor
+from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
@@ -39,8 +40,14 @@ def _filtered(
     if alarm_type is not None:
         stmt = stmt.where(Alarm.alarm_type == alarm_type)
     if keyword:
-        like = f"%{keyword}%"
-        stmt = stmt.where(or_(Alarm.sn.ilike(like), Alarm.dev_alias.ilike(like), Alarm.alarm_name.ilike(like)))
+        like = like_pattern(keyword)
+        stmt = stmt.where(
+            or_(
+                Alarm.sn.ilike(like, escape=LIKE_ESCAPE),
+                Alarm.dev_alias.ilike(like, escape=LIKE_ESCAPE),
+                Alarm.alarm_name.ilike(like, escape=LIKE_ESCAPE),
+            )
+        )
     if start is not None:
         stmt = stmt.where(Alarm.alarm_time >= start)
     if end is not None:

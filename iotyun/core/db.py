@@ -14,6 +14,8 @@ from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.types import TypeDecorator
 
 from iotyun.core.access import BUS_KEY, AccessBus
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
 from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
 # How long a SQLite writer waits for the write lock before "database is locked". Writers hold it for one request
@@ -57,9 +59,14 @@ def epoch_ms(value: datetime | None) -> int | None:
     return None if value is None else int(as_utc(value).timestamp() * 1000)
 
 
-def from_epoch_ms(value: int | None) -> datetime | None:
-    """The UTC datetime of an epoch-milliseconds value from a request (API times are epoch ms)."""
-    return None if value is None else datetime.fromtimestamp(value / 1000, UTC)
+def from_epoch_ms(value: int | None, field: str | None = None) -> datetime | None:
+    """The UTC datetime of an epoch-milliseconds value from a request (API times are epoch ms); 100004 outside
+    the years 1970-9999."""
+    if value is None:
+        return None
+    if not EPOCH_MS_MIN <= value <= EPOCH_MS_MAX:
+        raise AppError(ErrorCode.PARAM_INVALID, field=field)
+    return datetime.fromtimestamp(value / 1000, UTC)
 
 
 class Base(DeclarativeBase):

@@ -544,7 +544,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.EXPORT_ROW_LIMIT: ("最多只能导出前 5000 行数据（共 {total} 行）", "You can export at most the first 5000 rows ({total} rows match)"),
     ErrorCode.EXPORT_EMPTY: ("没有可导出的数据", "There is no data to export"),
     ErrorCode.IMPORT_FILE_TYPE_INVALID: ("导入文件须为 xlsx、xls 或 csv 格式", "The import file must be xlsx, xls or csv"),
-    ErrorCode.IMPORT_FILE_TOO_LARGE: ("导入文件不能超过 20MB", "The import file cannot exceed 20MB"),
+    ErrorCode.IMPORT_FILE_TOO_LARGE: ("导入文件不能超过 20MB（且不超过 {rows} 行）", "The import file cannot exceed 20MB (nor {rows} rows)"),
     ErrorCode.IMPORT_FILE_EMPTY: ("导入文件中没有数据", "The import file has no data"),
     ErrorCode.IMPORT_ROW_INVALID: ("导入数据有误（第 {row} 行）", "The import data has an error (row {row})"),
     ErrorCode.IMPORT_TEMPLATE_MISMATCH: ("导入文件与模板格式不符", "The file does not match the import template"),

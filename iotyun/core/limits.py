@@ -45,6 +45,26 @@ GATEWAY_FIRMWARE_MAX = 32  # gateway.firmware_version
 PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_MAX = 200
 
+# Request inputs (docs/api.md "Input limits"): bodies are refused while read once past their route's limit; a JSON
+# body is at most JSON_DEPTH_MAX levels deep; integers are 64-bit (the database's widest); times in epoch ms lie
+# in years 1970-9999.
+JSON_BODY_MAX_BYTES = 256 * 1024
+MULTIPART_OVERHEAD_BYTES = 64 * 1024
+UPLOAD_BODY_MAX_BYTES = IMPORT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+JSON_DEPTH_MAX = 64
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+EPOCH_MS_MIN, EPOCH_MS_MAX = 0, 253402300799999
+# The last page whose row offset is still a 64-bit integer at the largest page size.
+PAGE_MAX = INT64_MAX // PAGE_SIZE_MAX
+# Spreadsheet imports (core/spreadsheets.py): parsed in a worker thread within these bounds, or refused with 110528.
+IMPORT_ROWS_MAX = 10000
+IMPORT_COLUMNS_MAX = 64
+IMPORT_CELLS_MAX = 200_000
+IMPORT_UNZIPPED_MAX_BYTES = 100 * 1024 * 1024
+IMPORT_ZIP_RATIO_MAX = 100
+IMPORT_SHARED_STRINGS_MAX = 200_000
+IMPORT_PARSE_SECONDS = 20.0
+
 # SPEC §5 account rules (the password's upper bound is ours: the spec fixes only "at least 6, letters or digits")
 USER_NAME_MIN, USER_NAME_MAX = 3, 32
 PASSWORD_MIN, PASSWORD_MAX = 6, 20
@@ -116,6 +136,8 @@ SCREEN_NAME_MAX = 32
 SCREENS_PER_KIND_MAX = 50
 SCREEN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024
 SCREEN_SCHEMA_VERSION = 1
+# A screen document's request: the document and its envelope fields (core/inputs.py).
+SCREEN_BODY_MAX_BYTES = SCREEN_DOCUMENT_MAX_BYTES + JSON_BODY_MAX_BYTES
 TILE_GROUP_NAME_MAX = 32
 DATA_SOURCE_NAME_MAX = 32
 DATA_SOURCE_GROUP_NAME_MAX = 32

@@ -1,4 +1,5 @@
-"""List paging: ?page=1&page_size=20 → {items, total, page, page_size}, one count and one page query."""
+"""List paging: ?page=1&page_size=20 → {items, total, page, page_size}, one count and one page query; and the
+LIKE pattern every list search uses."""
 
 from typing import Annotated, Generic, TypeVar
 
@@ -7,9 +8,19 @@ from pydantic import BaseModel
 from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core.limits import PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
+from iotyun.core.limits import PAGE_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX
 
 T = TypeVar("T")
+
+
+# Every search's LIKE takes the caller's text literally: its %, _ and the escape character itself are escaped.
+LIKE_ESCAPE = "\\"
+
+
+def like_pattern(text: str) -> str:
+    """`%text%` for LIKE/ILIKE with escape=LIKE_ESCAPE: matches values containing `text` as written."""
+    escaped = text.replace(LIKE_ESCAPE, LIKE_ESCAPE * 2).replace("%", LIKE_ESCAPE + "%").replace("_", LIKE_ESCAPE + "_")
+    return f"%{escaped}%"
 
 
 class PageParams(BaseModel):
@@ -18,7 +29,7 @@ class PageParams(BaseModel):
 
 
 async def _page_params(
-    page: Annotated[int, Query(ge=1)] = 1,
+    page: Annotated[int, Query(ge=1, le=PAGE_MAX)] = 1,
     page_size: Annotated[int, Query(ge=1, le=PAGE_SIZE_MAX)] = PAGE_SIZE_DEFAULT,
 ) -> PageParams:
     return PageParams(page=page, page_size=page_size)

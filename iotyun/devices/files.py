@@ -16,7 +16,7 @@ from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_ROW_CAP, DeviceGroupName
-from iotyun.core.spreadsheets import header_key, read_rows, wants_english
+from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.groups import repository as group_repo
@@ -24,8 +24,6 @@ from iotyun.devices.models import DeviceGroup
 from iotyun.devices.repository import DeviceFilter
 from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
 from iotyun.team import service as team_service
-
-XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 # field -> (zh title, en title, other accepted titles)
 IMPORT_COLUMNS: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -100,7 +98,7 @@ async def import_devices(session: AsyncSession, actor: Actor, filename: str, dat
     """Register every row as POST /dev/register would, all or nothing: each row is tried in its own SAVEPOINT so
     the report names every failing row with its reason, and if any row fails the whole import is rolled back (the
     rows that passed are reported valid but not registered)."""
-    rows = read_rows(filename, data, wrong_type=ErrorCode.IMPORT_FILE_TYPE_INVALID)
+    rows = await read_rows(filename, data, wrong_type=ErrorCode.IMPORT_FILE_TYPE_INVALID)
     while rows and not any(rows[-1]):
         rows.pop()
     if not rows:
@@ -192,7 +190,7 @@ async def export_devices(
     sheet.append([en_t if en else zh_t for _, zh_t, en_t in EXPORT_COLUMNS])
     for row in rows:
         data = device_service.device_out(row, actor, groups).model_dump()
-        sheet.append([_export_value(name, data[name]) for name, _, _ in EXPORT_COLUMNS])
+        sheet.append(safe_row(sheet, [_export_value(name, data[name]) for name, _, _ in EXPORT_COLUMNS]))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -13,7 +13,7 @@ from iotyun.auth.models import User
 from iotyun.core import readcache
 from iotyun.core.deps import Actor
 from iotyun.core.limits import PAGE_SIZE_MAX
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import (
@@ -55,12 +55,12 @@ def _where(f: DeviceFilter) -> tuple[list[ColumnElement[bool]], bool]:
     where: list[ColumnElement[bool]] = []
     needs_gateway = False
     if f.q:
-        like = f"%{f.q.lower()}%"
+        like = like_pattern(f.q.lower())
         where.append(
             or_(
-                func.lower(Device.sn).like(like),
-                func.lower(Device.alias).like(like),
-                func.lower(Device.address).like(like),
+                func.lower(Device.sn).like(like, escape=LIKE_ESCAPE),
+                func.lower(Device.alias).like(like, escape=LIKE_ESCAPE),
+                func.lower(Device.address).like(like, escape=LIKE_ESCAPE),
             )
         )
     if f.group_id is not None:

@@ -9,9 +9,12 @@ from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok, ok_json
-from iotyun.core.limits import IMPORT_MAX_BYTES
+from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import body_limit
+from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
+from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
 from iotyun.devices import cards, files, service, sharing
 from iotyun.devices.dependencies import DeviceLogReader, DeviceReader, DeviceWriter
 from iotyun.devices.repository import DeviceFilter
@@ -44,10 +47,10 @@ router = APIRouter(tags=["devices"])
 
 def _xlsx(content: bytes, name: str) -> Response:
     disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=files.XLSX_MEDIA, headers={"Content-Disposition": disposition})
+    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
-@router.get("/dev", response_model=Envelope[Page[DeviceOut]])
+@router.get("/dev", response_model=Envelope[Page[DeviceOut]], responses=XLSX_RESPONSES)
 @read_only
 async def list_devices(
     actor: DeviceReader,
@@ -176,6 +179,7 @@ async def take_back_devices(body: TakebackIn, actor: DeviceWriter, session: Sess
 
 
 @router.post("/dev/import/batchInsert")
+@body_limit(UPLOAD_BODY_MAX_BYTES, ErrorCode.IMPORT_FILE_TOO_LARGE)
 async def import_devices(
     actor: DeviceWriter, session: SessionDep, file: Annotated[UploadFile, File()]
 ) -> Envelope[ImportOut]:
@@ -184,7 +188,7 @@ async def import_devices(
     return ok(await files.import_devices(session, actor, file.filename or "", data))
 
 
-@router.get("/dev/import/batchInsert", response_model=None)
+@router.get("/dev/import/batchInsert", response_model=None, responses=XLSX_RESPONSES)
 async def import_template(actor: DeviceWriter) -> Response:
     return _xlsx(files.template(), "device-import.xlsx")
 

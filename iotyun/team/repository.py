@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role, Tenant, User
 from iotyun.core.db import Base
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.team.models import UserGroup, UserLog, UserQuota
@@ -58,9 +58,12 @@ async def users_page(
     """One page of users with their role and group (one SELECT with joins) and the total (one COUNT)."""
     where = _in_scope(tenant_id, group_ids)
     if keyword:
-        like = f"%{keyword}%"
+        like = like_pattern(keyword)
         where.append(
-            User.user_name.ilike(like) | User.phone.ilike(like) | User.email.ilike(like) | User.nick_name.ilike(like)
+            User.user_name.ilike(like, escape=LIKE_ESCAPE)
+            | User.phone.ilike(like, escape=LIKE_ESCAPE)
+            | User.email.ilike(like, escape=LIKE_ESCAPE)
+            | User.nick_name.ilike(like, escape=LIKE_ESCAPE)
         )
     if role_id is not None:
         where.append(User.role_id == role_id)

@@ -23,6 +23,7 @@ from iotyun.core.limits import (
     HISTORY_RANGE_MAX_DAYS,
     HISTORY_SOURCES_MAX,
 )
+from iotyun.core.spreadsheets import safe_row
 from iotyun.telemetry.configs import Source
 from iotyun.telemetry.models import history_hour, history_value
 
@@ -400,10 +401,11 @@ def export_xlsx(
         raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=len(rows))
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
-    sheet.append(["Time" if english else "时间", *[f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]])
+    titles = [f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]
+    sheet.append(safe_row(sheet, ["Time" if english else "时间", *titles]))
     zone = timedelta(minutes=tz)
     for ts, values in rows[:EXPORT_ROW_CAP]:
-        sheet.append([(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values])
+        sheet.append(safe_row(sheet, [(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values]))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

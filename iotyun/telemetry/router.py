@@ -12,10 +12,10 @@ from iotyun.auth import service as auth_service
 from iotyun.core.deps import Actor, Anonymous, SessionDep, read_only, require
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
 from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
-from iotyun.core.spreadsheets import wants_english
+from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES, wants_english
 from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks
 from iotyun.telemetry import history as hist
@@ -36,7 +36,6 @@ router = APIRouter(tags=["telemetry"])
 
 # deviceDetail/{id} is a P10000 page (SPEC §2): live values, history and writes are read through it.
 DeviceViewer = Annotated[Actor, Depends(require(Perm.HOME))]
-XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _telemetry(request: Request) -> Telemetry:
@@ -152,7 +151,7 @@ async def _history(
     return sources, points, downsampled, q
 
 
-Start = Annotated[int, Query(ge=0)]
+Start = Annotated[int, Query(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
 Width = Annotated[int, Query(ge=HISTORY_WIDTH_MIN, le=HISTORY_WIDTH_MAX)]
 Tz = Annotated[int, Query(ge=-840, le=840)]
 
@@ -198,7 +197,7 @@ async def history_values(
     return Response(orjson.dumps(body), media_type="application/json")
 
 
-@router.get("/yun/his/export")
+@router.get("/yun/his/export", responses=XLSX_RESPONSES)
 @read_only
 async def export_history(
     actor: DeviceViewer,

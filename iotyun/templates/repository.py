@@ -9,7 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
 from iotyun.core.deps import Actor
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import Device, Gateway
 from iotyun.templates import access
@@ -50,8 +50,13 @@ async def templates_page(
     elif relation == "received":
         stmt = stmt.where(Template.owner_id != actor.user_id)
     if q:
-        like = f"%{q.lower()}%"
-        stmt = stmt.where(or_(func.lower(Template.name).like(like), func.lower(Template.description).like(like)))
+        like = like_pattern(q.lower())
+        stmt = stmt.where(
+            or_(
+                func.lower(Template.name).like(like, escape=LIKE_ESCAPE),
+                func.lower(Template.description).like(like, escape=LIKE_ESCAPE),
+            )
+        )
     if type_:
         stmt = stmt.where(Template.type == type_)
     if published is not None:

@@ -8,6 +8,9 @@ from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Anonymous, SessionDep
 from iotyun.core.envelope import Envelope, ok
+from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import body_limit
+from iotyun.core.limits import SCREEN_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.templates import service
@@ -169,6 +172,7 @@ async def get_design(
 
 
 @router.put("/yun/module/view/design")
+@body_limit(SCREEN_BODY_MAX_BYTES, ErrorCode.SCREEN_CONTENT_TOO_LARGE)
 async def save_design(body: ScreenDesignIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[ScreenDesignOut]:
     return ok(await service.save_design(session, actor, body))
 

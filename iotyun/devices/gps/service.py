@@ -2,12 +2,12 @@
 granted writes, moves the device only when it is newer than the last fix, and always extends the track; a track is
 read over at most 31 days and thinned to a bounded number of points."""
 
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.config import Settings
-from iotyun.core.db import as_utc, epoch_ms, utcnow
+from iotyun.core.db import as_utc, epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import GPS_HISTORY_MAX_DAYS, GPS_HISTORY_MAX_POINTS
@@ -18,7 +18,9 @@ from iotyun.devices.models import Device, GpsPoint
 
 
 def _dt(ms: int) -> datetime:
-    return datetime.fromtimestamp(ms / 1000, UTC)
+    value = from_epoch_ms(ms)
+    assert value is not None
+    return value
 
 
 async def device_map(

@@ -13,7 +13,7 @@ from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import VIRTUAL_NAME_MAX
-from iotyun.core.pagination import Page, PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, Page, PageParams, like_pattern
 from iotyun.devices import scope
 from iotyun.devices.districts import service as districts
 from iotyun.devices.groups import repository as group_repo
@@ -152,8 +152,13 @@ async def list_virtual(
     """A page of the caller's virtual devices (the tenant's for an administrator), newest first."""
     stmt = repo.owned(actor)
     if q:
-        pattern = f"%{q.strip().lower()}%"
-        stmt = stmt.where(or_(VirtualDevice.name.ilike(pattern), VirtualDevice.address.ilike(pattern)))
+        pattern = like_pattern(q.strip().lower())
+        stmt = stmt.where(
+            or_(
+                VirtualDevice.name.ilike(pattern, escape=LIKE_ESCAPE),
+                VirtualDevice.address.ilike(pattern, escape=LIKE_ESCAPE),
+            )
+        )
     if group_id is not None:
         stmt = stmt.where(VirtualDevice.group_id == group_id)
     if version:

@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role, User
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 
 
 async def roles_page(
@@ -22,7 +22,7 @@ async def roles_page(
     if only is not None:
         where.append(Role.id.in_(list(only)))
     if keyword:
-        where.append(Role.name.ilike(f"%{keyword}%"))
+        where.append(Role.name.ilike(like_pattern(keyword), escape=LIKE_ESCAPE))
     total = (await session.execute(select(func.count(Role.id)).where(*where))).scalar_one()
     counts = (
         select(User.role_id, func.count(User.id).label("n"))

@@ -10,7 +10,7 @@ from sqlalchemy import Select, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGroup, Gateway
@@ -56,8 +56,13 @@ async def devices_page(
     """A page of the caller's registered devices; `bound` narrows to those bound (or not) to `template_id`."""
     stmt = _own_devices(actor)
     if q:
-        like = f"%{q.lower()}%"
-        stmt = stmt.where(or_(func.lower(Device.sn).like(like), func.lower(Device.alias).like(like)))
+        like = like_pattern(q.lower())
+        stmt = stmt.where(
+            or_(
+                func.lower(Device.sn).like(like, escape=LIKE_ESCAPE),
+                func.lower(Device.alias).like(like, escape=LIKE_ESCAPE),
+            )
+        )
     if bound is True:
         stmt = stmt.where(TemplateBinding.template_id == template_id)
     elif bound is False:

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.spreadsheets import header_key, read_rows, wants_english
+from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
 from iotyun.templates import access, changes
 from iotyun.templates.datasources import repository as repo
 from iotyun.templates.datasources import service
@@ -28,8 +28,6 @@ from iotyun.templates.datasources.schemas import (
     ImportReportOut,
 )
 from iotyun.templates.models import DataSource, DataSourceGroup, Template
-
-XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 # field -> (zh title, en title), in file order (docs/api-templates.md "Import/export columns").
 COLUMNS: dict[str, tuple[str, str]] = {
@@ -208,7 +206,7 @@ async def import_data_sources(
     """Create or update a data source per row, each in its own SAVEPOINT; answers the counts and the failed rows."""
     held = await access.template_for(session, actor, template_id, service.WRITE)
     template = held.template
-    rows = read_rows(filename, data, wrong_type=ErrorCode.DATA_SOURCE_IMPORT_TYPE_INVALID)
+    rows = await read_rows(filename, data, wrong_type=ErrorCode.DATA_SOURCE_IMPORT_TYPE_INVALID)
     while rows and not any(rows[-1]):
         rows.pop()
     if not rows:
@@ -273,7 +271,7 @@ async def export_data_sources(session: AsyncSession, actor: Actor, template_id: 
     sheet = book.create_sheet()
     sheet.append(_titles())
     for ds, group_name in rows:
-        sheet.append(_export_row(ds, group_name, sns))
+        sheet.append(safe_row(sheet, _export_row(ds, group_name, sns)))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

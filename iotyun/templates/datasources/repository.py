@@ -9,7 +9,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
@@ -46,7 +46,7 @@ async def data_sources_page(
 ) -> tuple[list[tuple[DataSource, str]], int]:
     stmt = _listed(template_id)
     if q:
-        stmt = stmt.where(func.lower(DataSource.name).like(f"%{q.lower()}%"))
+        stmt = stmt.where(func.lower(DataSource.name).like(like_pattern(q.lower()), escape=LIKE_ESCAPE))
     if group_id is not None:
         stmt = stmt.where(DataSource.group_id == group_id)
     if data_type:

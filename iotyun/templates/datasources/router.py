@@ -8,8 +8,11 @@ from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
-from iotyun.core.limits import IMPORT_MAX_BYTES
+from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import body_limit
+from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
+from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
 from iotyun.templates.datasources import files, service
 from iotyun.templates.datasources.schemas import (
     DataSourceDeleteIn,
@@ -28,7 +31,7 @@ router = APIRouter(tags=["templates"])
 
 def _xlsx(content: bytes, name: str) -> Response:
     disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=files.XLSX_MEDIA, headers={"Content-Disposition": disposition})
+    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
 @router.get("/yun/module/dataSource")
@@ -105,13 +108,14 @@ async def delete_group(
 # --- import and export -----------------------------------------------------------------------------------------
 
 
-@router.get("/yun/module/dataSource/export", response_model=None)
+@router.get("/yun/module/dataSource/export", response_model=None, responses=XLSX_RESPONSES)
 async def export_data_sources(template_id: int, actor: TemplateUser, session: SessionDep) -> Response:
     content = await files.export_data_sources(session, actor, template_id)
     return _xlsx(content, f"data-sources-{template_id}.xlsx")
 
 
 @router.post("/yun/module/dataSource/import")
+@body_limit(UPLOAD_BODY_MAX_BYTES, ErrorCode.IMPORT_FILE_TOO_LARGE)
 async def import_data_sources(
     actor: TemplateUser,
     session: SessionDep,
@@ -123,6 +127,6 @@ async def import_data_sources(
     return ok(await files.import_data_sources(session, actor, template_id, file.filename or "", data))
 
 
-@router.get("/yun/module/dataSource/import", response_model=None)
+@router.get("/yun/module/dataSource/import", response_model=None, responses=XLSX_RESPONSES)
 async def import_template(actor: TemplateUser) -> Response:
     return _xlsx(files.import_template(), "data-source-import.xlsx")

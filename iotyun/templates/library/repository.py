@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Tenant, User
 from iotyun.core.deps import Actor
-from iotyun.core.pagination import PageParams
+from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.templates import access
 from iotyun.templates.models import (
@@ -70,8 +70,11 @@ async def delete_shares(session: AsyncSession, template_id: int) -> None:
 
 
 def _like(q: str) -> Any:
-    like = f"%{q.lower()}%"
-    return or_(func.lower(Template.name).like(like), func.lower(Template.description).like(like))
+    like = like_pattern(q.lower())
+    return or_(
+        func.lower(Template.name).like(like, escape=LIKE_ESCAPE),
+        func.lower(Template.description).like(like, escape=LIKE_ESCAPE),
+    )
 
 
 async def shared_page(
