@@ -231,10 +231,10 @@ class Telemetry:
             self.ingest.last_seen[int(gateway_id)] = now
 
     async def _watchdog(self) -> None:
-        limit = self.settings.offline_after_seconds
         while True:
             await asyncio.sleep(WATCHDOG_TICK_S)
             try:
+                limit = self.settings.offline_after_seconds
                 now = time.monotonic()
                 for gateway_id, seen in list(self.ingest.last_seen.items()):
                     if now - seen > limit:

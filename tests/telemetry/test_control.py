@@ -64,6 +64,7 @@ class TestWrite:
         async with FakeGateway(app, plant.sn) as gw:
             await online(app, team, plant)
             gw.ack = lambda body: None  # never answers
+            app.state.telemetry.settings.write_timeout_seconds = 2
             assert code(await team.admin.post("/yun/rDev", write(plant, 1.0))) == 110524
             gw.ack = lambda body: {"ok": False, "error": "modbus: illegal address"}
             assert code(await team.admin.post("/yun/rDev", write(plant, 1.0))) == 110523

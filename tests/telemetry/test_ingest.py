@@ -139,6 +139,7 @@ class TestState:
         assert "online" in actions and "offline" in actions
 
     async def test_watchdog_marks_a_silent_gateway_offline(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        app.state.telemetry.settings.offline_after_seconds = 3
         async with FakeGateway(app, plant.sn) as gw:
             await gw.send([{"id": plant.sources["出水压力"], "v": 0.5, "ts": now_ms()}])
 
