@@ -66,7 +66,7 @@ async def seed(url: str, devices: int) -> dict[str, str]:
             admin = User(
                 tenant_id=tenant.id,
                 user_name="benchadmin",
-                password_hash=security.hash_password("bench123"),
+                password_hash=security.hash_password_sync("bench123"),
                 role_id=roles[RoleCode.ADMINISTRATOR].id,
             )
             session.add(admin)
@@ -83,7 +83,7 @@ async def seed(url: str, devices: int) -> dict[str, str]:
                     expires_at=now + timedelta(days=1),
                 )
             )
-            secret = security.hash_password("secret123")
+            secret = security.hash_password_sync("secret123", device=True)
             batch = 2000
             for start in range(0, devices, batch):
                 rows = range(start, min(start + batch, devices))

@@ -42,7 +42,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
         session.add(group)
         await session.flush()
         groups[label] = group
-    password_hash = security.hash_password(settings.demo_password)
+    password_hash = security.hash_password_sync(settings.demo_password)
     users: dict[str, User] = {}
     for name, role, nick, group_name in DEMO_USERS:
         users[name] = User(

@@ -159,7 +159,7 @@ async def provision(
             admin = User(
                 tenant_id=tenant.id,
                 user_name="benchadmin",
-                password_hash=security.hash_password("bench123"),
+                password_hash=security.hash_password_sync("bench123"),
                 role_id=roles[RoleCode.ADMINISTRATOR].id,
             )
             session.add(admin)
@@ -176,7 +176,7 @@ async def provision(
                     expires_at=now + timedelta(days=1),
                 )
             )
-            secret = security.hash_password(SECRET)
+            secret = security.hash_password_sync(SECRET, device=True)
             gateway_ids = (
                 (
                     await session.execute(

@@ -242,7 +242,7 @@ async def register(session: AsyncSession, settings: Settings, body: RegisterIn, 
                 user_name=body.user_name,
                 phone=body.account if kind == "phone" else None,
                 email=body.account if kind == "email" else None,
-                password_hash=security.hash_password(body.password),
+                password_hash=await security.hash_password(body.password),
                 company=body.company,
                 role_id=roles[RoleCode.ADMINISTRATOR].id,
                 last_login_at=utcnow(),
@@ -278,7 +278,7 @@ def throttle_key(user: User | None, typed: str) -> str:
 
 
 # Verified against when the name is unknown, so an unknown name costs the same time as a wrong password.
-_NO_USER_HASH = security.hash_password(security.new_token())
+_NO_USER_HASH = security.hash_password_sync(security.new_token())
 
 
 async def login(session: AsyncSession, settings: Settings, body: LoginIn, client_ip: str) -> SessionOut:
@@ -296,7 +296,7 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
         keep_on_error(session)
         seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
         raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
-    right = security.verify_password(user.password_hash if user is not None else _NO_USER_HASH, body.password)
+    right = await security.verify_password(user.password_hash if user is not None else _NO_USER_HASH, body.password)
     if user is None or not right:
         throttle.failures = (throttle.failures or 0) + 1
         if throttle.failures >= settings.login_max_failures:
@@ -546,11 +546,11 @@ async def change_password(session: AsyncSession, actor: Actor, body: ChangePassw
     """Change one's own password; clears a forced change and signs out the other sessions."""
     user = await session.get(User, actor.user_id)
     assert user is not None
-    if not security.verify_password(user.password_hash, body.old_password):
+    if not await security.verify_password(user.password_hash, body.old_password):
         raise AppError(ErrorCode.OLD_PASSWORD_WRONG, field="old_password")
     if body.password == body.old_password:
         raise AppError(ErrorCode.PASSWORD_SAME_AS_OLD, field="password")
-    user.password_hash = security.hash_password(body.password)
+    user.password_hash = await security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id, keep=actor.token_id)
 
@@ -562,7 +562,7 @@ async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
     user = await repo.user_by_account(session, body.account)
     if user is None:
         raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
-    user.password_hash = security.hash_password(body.password)
+    user.password_hash = await security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id)
 

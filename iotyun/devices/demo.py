@@ -72,7 +72,7 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
         groups[key] = DeviceGroup(tenant_id=tenant_id, name=name, notes=notes, owner_id=admin.id)
         session.add(groups[key])
     await session.flush()
-    secret_hash = security.hash_password(DEMO_SECRET)
+    secret_hash = security.hash_password_sync(DEMO_SECRET, device=True)
     now = utcnow()
     devices: list[Device] = []
     for n, alias, group, site, model, firmware, online, vpn, owner_name in _DEVICES:

@@ -94,6 +94,18 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
     return group
 
 
+def _row_values(columns: dict[int, str | None], cells: list[str]) -> dict[str, str]:
+    return {f: cells[i] for i, f in columns.items() if f is not None and i < len(cells)}
+
+
+def _row_body(values: dict[str, str]) -> DeviceRegisterIn | ValidationError:
+    fields = {k: v for k, v in values.items() if k != "group" and (v or k in ("sn_code", "secret"))}
+    try:
+        return DeviceRegisterIn.model_validate(fields)
+    except ValidationError as exc:
+        return exc
+
+
 async def import_devices(session: AsyncSession, actor: Actor, filename: str, data: bytes) -> ImportOut:
     """Register every row as POST /dev/register would, all or nothing: each row is tried in its own SAVEPOINT so
     the report names every failing row with its reason, and if any row fails the whole import is rolled back (the
@@ -112,23 +124,29 @@ async def import_devices(session: AsyncSession, actor: Actor, filename: str, dat
     lang = lang_var.get()
     report: list[ImportRowOut] = []
     seen: set[str] = set()
+    parsed = [(number, _row_values(columns, cells)) for number, cells in body_rows]
+    bodies = {number: _row_body(values) for number, values in parsed}
+    # The secrets' argon2 work first, before the first write takes the database's write lock (core/db.py).
+    checks: dict[int, device_service.SecretCheck] = {}
+    for number, body in bodies.items():
+        if isinstance(body, DeviceRegisterIn):
+            checks[number] = await device_service.check_secret(session, body.sn_code, body.secret)
     outer = await session.begin_nested()
-    for number, cells in body_rows:
-        values = {f: cells[i] for i, f in columns.items() if f is not None and i < len(cells)}
+    for number, values in parsed:
         sn = values.get("sn_code", "")
         code = int(ErrorCode.SUCCESS)
         try:
             if sn and sn in seen:
                 raise AppError(ErrorCode.IMPORT_SN_DUPLICATE, row=number)
             seen.add(sn)
-            fields = {k: v for k, v in values.items() if k != "group" and (v or k in ("sn_code", "secret"))}
-            try:
-                body = DeviceRegisterIn.model_validate(fields)
-            except ValidationError as exc:
-                raise AppError(_rule_code(exc), row=number) from exc
+            body = bodies[number]
+            if isinstance(body, ValidationError):
+                raise AppError(_rule_code(body), row=number) from body
             async with session.begin_nested():
                 group = await _group(session, actor, values.get("group", ""))
-                await device_service.register(session, actor, body, action="import", group=group)
+                await device_service.register(
+                    session, actor, body, action="import", group=group, checked=checks.get(number)
+                )
         except AppError as exc:
             code = exc.code
             message = exc.detail(lang)

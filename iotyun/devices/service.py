@@ -77,7 +77,7 @@ async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> G
     """The gateway behind an SN and its secret (a gateway fetching its configuration, a broker's auth hook), or None
     for an unknown SN or a wrong secret alike."""
     gateway = await repo.gateway_by_sn(session, sn)
-    if gateway is None or not secret or not security.verify_password(gateway.secret_hash, secret):
+    if gateway is None or not secret or not await security.verify_password(gateway.secret_hash, secret):
         return None
     # The one moment the server holds the secret in plain besides registration: the broker's account follows it
     # (gateways registered before the broker kept accounts, secrets changed since).
@@ -330,6 +330,19 @@ def _taken(holder: Device, actor: Actor) -> AppError:
     return AppError(ErrorCode.DEVICE_REGISTERED_BY_OTHER, field="sn_code")
 
 
+# A secret checked ahead of registering: the hash for a gateway not yet known, True when it matched the known one's.
+SecretCheck = str | bool
+
+
+async def check_secret(session: AsyncSession, sn: str, secret: str) -> SecretCheck:
+    """The argon2 work of registering `sn` with `secret`, done before any write (a device import runs it for every
+    row first, so the database's write lock is not held while hundreds of secrets are hashed)."""
+    gateway = await repo.gateway_by_sn(session, sn)
+    if gateway is None:
+        return await security.hash_password(secret, device=True)
+    return await security.verify_password(gateway.secret_hash, secret)
+
+
 async def register(
     session: AsyncSession,
     actor: Actor,
@@ -337,8 +350,10 @@ async def register(
     *,
     action: str = "register",
     group: DeviceGroup | None = None,
+    checked: SecretCheck | None = None,
 ) -> Device:
-    """Register an SN to the caller: an unknown SN creates its gateway with the given secret, a known one needs it."""
+    """Register an SN to the caller: an unknown SN creates its gateway with the given secret, a known one needs it.
+    `checked` is the secret's check made ahead, before the caller took the write lock (check_secret)."""
     if group is None:
         group = await _group_or_default(session, actor.tenant_id, body.group_id)
     given = {name: getattr(body, name) for name in SITE_FIELDS if getattr(body, name) is not None}
@@ -350,9 +365,10 @@ async def register(
         raise _taken(holder, actor)
     gateway = await repo.gateway_by_sn(session, body.sn_code)
     if gateway is None:
-        gateway = Gateway(sn=body.sn_code, secret_hash=security.hash_password(body.secret))
+        secret_hash = checked if isinstance(checked, str) else await security.hash_password(body.secret, device=True)
+        gateway = Gateway(sn=body.sn_code, secret_hash=secret_hash)
         session.add(gateway)
-    elif not security.verify_password(gateway.secret_hash, body.secret):
+    elif checked is not True and not await security.verify_password(gateway.secret_hash, body.secret):
         raise AppError(ErrorCode.REGISTER_CODE_WRONG, field="secret")
     try:
         async with session.begin_nested():

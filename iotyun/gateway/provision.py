@@ -99,7 +99,7 @@ async def _tenant_and_user(session: AsyncSession, settings: Settings) -> tuple[i
             tenant_id=tenant.id,
             user_name=SIM_USER,
             email=f"{SIM_USER}@sim.iotyun.local",
-            password_hash=security.hash_password(settings.demo_password),
+            password_hash=security.hash_password_sync(settings.demo_password),
             nick_name="仿真",
             company="iotyun",
             role_id=role.id,
@@ -177,7 +177,7 @@ async def _sources(session: AsyncSession, template: Template, points: int) -> bo
 async def _devices(session: AsyncSession, tenant_id: int, owner: User, template: Template, count: int) -> None:
     group = await device_service.default_group(session, tenant_id)
     sns = [sim_sn(n) for n in range(1, count + 1)]
-    secret_hash = security.hash_password(SIM_SECRET)
+    secret_hash = security.hash_password_sync(SIM_SECRET, device=True)
     for start in range(0, len(sns), _CHUNK):
         chunk = sns[start : start + _CHUNK]
         gateways = {g.sn: g for g in (await session.scalars(select(Gateway).where(Gateway.sn.in_(chunk)))).all()}

@@ -306,7 +306,7 @@ async def create_user(session: AsyncSession, actor: Actor, body: UserCreateIn) -
         user_name=body.user_name,
         phone=body.phone,
         email=body.email,
-        password_hash=security.hash_password(body.password),
+        password_hash=await security.hash_password(body.password),
         nick_name=body.nick_name,
         company=body.company,
         role_id=role.id,
@@ -387,7 +387,7 @@ async def reset_password(session: AsyncSession, actor: Actor, user_id: int, body
     user, role, _ = await _target(session, actor, user_id)
     if role.code == RoleCode.ADMINISTRATOR and user.id != actor.user_id:
         raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY)
-    user.password_hash = security.hash_password(body.password)
+    user.password_hash = await security.hash_password(body.password)
     user.must_change_password = True
     await auth_service.revoke_tokens(session, user.id)
     await session.flush()
@@ -618,7 +618,7 @@ async def cancel_account(session: AsyncSession, actor: Actor, password: str) -> 
         raise AppError(ErrorCode.NO_PRIVILEGE)
     user = await repo.user(session, actor.tenant_id, actor.user_id)
     assert user is not None
-    if not password or not security.verify_password(user.password_hash, password):
+    if not password or not await security.verify_password(user.password_hash, password):
         raise AppError(ErrorCode.OLD_PASSWORD_WRONG, field="password")
     if await repo.other_users(session, actor.tenant_id, actor.user_id):
         raise AppError(ErrorCode.CANCEL_HAS_SUB_USERS)

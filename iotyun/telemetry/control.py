@@ -168,7 +168,7 @@ async def write(session: AsyncSession, actor: Actor, telemetry: "Telemetry", bod
     if password_hash:
         if not body.password:
             raise await refuse(ErrorCode.CONTROL_PASSWORD_REQUIRED, "password_required", "password")
-        if not security.verify_password(password_hash, body.password):
+        if not await security.verify_password(password_hash, body.password):
             raise await refuse(ErrorCode.CONTROL_PASSWORD_WRONG, "password_wrong", "password")
     req_id = uuid.uuid4().hex
     message = {"req_id": req_id, "id": source.id, "value": value, "ts": epoch_ms(utcnow())}
@@ -203,7 +203,7 @@ async def set_controls(session: AsyncSession, actor: Actor, body: ControlsIn) ->
     password = body.password
     if password is not None and not CONTROL_PASSWORD_MIN <= len(password) <= CONTROL_PASSWORD_MAX:
         raise AppError(ErrorCode.PARAM_INVALID, field="password")
-    hashed = security.hash_password(password) if password else ""
+    hashed = await security.hash_password(password) if password else ""
     if body.device_id is None:
         if not actor.is_admin:
             raise AppError(ErrorCode.NO_PRIVILEGE)

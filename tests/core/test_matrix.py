@@ -253,7 +253,12 @@ async def user_lacking(env: TwoTenants, codes: tuple[str, ...], cache: dict[tupl
         s.add(role)
         await s.flush()
         s.add(
-            User(tenant_id=tenant_id, user_name=name, password_hash=security.hash_password(PASSWORD), role_id=role.id)
+            User(
+                tenant_id=tenant_id,
+                user_name=name,
+                password_hash=security.hash_password_sync(PASSWORD),
+                role_id=role.id,
+            )
         )
         await s.commit()
     api = env.new_api()

@@ -26,7 +26,7 @@ async def make_device(
     async with app.state.db.sessionmaker() as session:
         gateway = Gateway(
             sn=sn,
-            secret_hash=security.hash_password(secret),
+            secret_hash=security.hash_password_sync(secret, device=True),
             dev_state=dev_state,
             firmware_version=firmware_version,
             model=model,

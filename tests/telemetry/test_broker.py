@@ -200,7 +200,9 @@ class TestGatewayAccounts:
         embedded(app)
         async with app.state.db.sessionmaker() as s:
             await s.execute(
-                update(Gateway).where(Gateway.sn == plant.sn).values(secret_hash=security.hash_password("new-secret1"))
+                update(Gateway)
+                .where(Gateway.sn == plant.sn)
+                .values(secret_hash=security.hash_password_sync("new-secret1", device=True))
             )
             await s.commit()
         assert await prove_secret(team.admin, plant.sn, "new-secret1") == 0
