@@ -1,22 +1,31 @@
 """Where verification codes go: a small provider interface with a default that needs no internet.
 
-- `log` (default): the code is written to the server log (`verification code ... : 123456`), which is what a
-  self-hosted install without SMS or mail uses, and what the browser tests read.
-- `smtp`: email accounts get a mail through IOTYUN_SMTP_*; phone accounts still go to the log.
+- `outbox` (default; `log` is the same): the code is appended to the outbox file, `<data dir>/outbox/codes.log`
+  (0600, `IOTYUN_CODE_OUTBOX` moves it), one line `<time> verification code for <kind> <account> (<scene>): <code>`,
+  which is what a self-hosted install without SMS or mail reads, and what the browser tests read. It never reaches
+  the server log (docs/security.md "Logs").
+- `smtp`: email accounts get a mail through IOTYUN_SMTP_*; phone accounts still go to the outbox.
 - `webhook`: IOTYUN_SMS_WEBHOOK_URL receives a JSON POST {account, kind, scene, code} for any SMS gateway.
 """
 
 import asyncio
 import logging
+import os
 import smtplib
+from datetime import UTC, datetime
 from email.message import EmailMessage
+from pathlib import Path
 from typing import Protocol
 
 import httpx
 
 from iotyun.core.config import Settings
 
+# The outbox's records also go to this logger, which does not reach the server log (no propagation; the null
+# handler keeps Python's last-resort handler from printing them): the test suite listens on it.
 log = logging.getLogger("iotyun.codes")
+log.propagate = False
+log.addHandler(logging.NullHandler())
 
 SUBJECTS = {"zh": "iotyun 验证码", "en": "iotyun verification code"}
 BODIES = {
@@ -29,15 +38,26 @@ class CodeSender(Protocol):
     async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None: ...
 
 
-class LogSender:
+class OutboxSender:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _append(self, line: str) -> None:
+        self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        with os.fdopen(fd, "a", encoding="utf-8") as out:
+            out.write(line + "\n")
+
     async def send(self, account: str, kind: str, scene: str, code: str, lang: str) -> None:
-        log.warning("verification code for %s %s (%s): %s", kind, account, scene, code)
+        line = f"verification code for {kind} {account} ({scene}): {code}"
+        await asyncio.to_thread(self._append, f"{datetime.now(UTC).isoformat(timespec='seconds')} {line}")
+        log.info(line)
 
 
 class SmtpSender:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.fallback = LogSender()
+        self.fallback = OutboxSender(outbox_path(settings))
 
     def _send_mail(self, to: str, code: str, lang: str) -> None:
         s = self.settings
@@ -77,4 +97,8 @@ def make_sender(settings: Settings) -> CodeSender:
         return SmtpSender(settings)
     if settings.code_sender == "webhook" and settings.sms_webhook_url:
         return WebhookSender(settings.sms_webhook_url)
-    return LogSender()
+    return OutboxSender(outbox_path(settings))
+
+
+def outbox_path(settings: Settings) -> Path:
+    return Path(settings.code_outbox) if settings.code_outbox else Path(settings.data_dir) / "outbox" / "codes.log"

@@ -53,8 +53,10 @@ class Settings(BaseSettings):
     login_max_failures: int = 5
     login_lock_seconds: int = 60
     signature_ttl_seconds: int = 60
-    # Where verification codes go: "log" (default; the code is written to the server log), "smtp" for email.
-    code_sender: str = "log"
+    # Where verification codes go: "outbox" (default, also "log": a file in the data dir, never the server log),
+    # "smtp" for email, "webhook" for an SMS gateway (auth/senders.py).
+    code_sender: str = "outbox"
+    code_outbox: str = ""
     smtp_host: str = ""
     smtp_port: int = 587
     smtp_user: str = ""

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The server under test for `npm run e2e`: the demo tenant in a fresh temporary SQLite data directory, captcha
-# answers and verification codes echoed to a fixed log file (truncated here) that e2e/helpers.ts reads.
+# answers (echoed to the log) and verification codes (the outbox) in one fixed file, truncated here, that
+# e2e/helpers.ts reads.
 set -euo pipefail
 
 web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +21,8 @@ export IOTYUN_DATABASE_URL=
 export IOTYUN_DATA_DIR="$data_dir"
 export IOTYUN_CAPTCHA=on
 export IOTYUN_CAPTCHA_ECHO=true
-export IOTYUN_CODE_SENDER=log
+export IOTYUN_CODE_SENDER=outbox
+export IOTYUN_CODE_OUTBOX="$log_file"
 export IOTYUN_LOG_FILE="$log_file"
 export IOTYUN_WEB_DIST="$web/dist"
 
