@@ -91,7 +91,7 @@ lint: install
 	$(NPM) run lint
 
 test-py: install-py
-	$(PY) pytest -q -n 2
+	$(PY) pytest -q -n 3 --durations=15
 
 test-web: install-web
 	$(NPM) test
