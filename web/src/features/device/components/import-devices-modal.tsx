@@ -123,6 +123,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
           <Table<ImportRowResult>
             size="small"
             rowKey="row"
+            scroll={{ x: 'max-content' }}
             dataSource={rows}
             pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
             columns={[
@@ -152,6 +153,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
               {
                 title: t('device.import.column.reason'),
                 key: 'reason',
+                width: 280,
                 render: (_: unknown, r) => reason(r),
               },
             ]}
