@@ -142,7 +142,8 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
                 render: (_: unknown, r) =>
                   r.ok ? (
                     <Typography.Text type="success">
-                      <CheckCircleFilled /> {result.imported ? t('device.import.ok') : t('device.import.valid')}
+                      <CheckCircleFilled />{' '}
+                      {result.imported ? t('device.import.ok') : t('device.import.valid')}
                     </Typography.Text>
                   ) : (
                     <Typography.Text type="danger">
