@@ -163,8 +163,19 @@ class TestValues:
             await observer.next(sn, "values")
             await agent.connected.wait()
             fake_server.add(sn, SECRET, DATA_SOURCES, version=2)
-            await observer.publish(sn, "config", {"version": 2})
-            batch = await observer.next(sn, "values", lambda b: len(b["values"]) == len(DATA_SOURCES))
+            # The notice is not queued for a gateway whose subscription is still being set up after it connected:
+            # sent again until the agent refetches (a real server sends one on each publish).
+            for _ in range(6):
+                await observer.publish(sn, "config", {"version": 2})
+                try:
+                    batch = await observer.next(
+                        sn, "values", lambda b: len(b["values"]) == len(DATA_SOURCES), seconds=10
+                    )
+                    break
+                except TimeoutError:
+                    continue
+            else:
+                raise AssertionError("the agent never refetched its configuration")
             assert {v["id"] for v in batch["values"]} == {d["id"] for d in DATA_SOURCES}
             state = await observer.next(sn, "state", lambda s: s.get("config_version") == 2)
             assert state["state"] == "online"
