@@ -1,7 +1,7 @@
 """Device registry SELECTs. Visibility comes from devices.scope alone; this module adds the joins, filters and
 orderings the registry screens need, so the device list stays one SELECT plus one COUNT at any size."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -239,6 +239,12 @@ async def device_row(session: AsyncSession, actor: Actor, device_id: int) -> Dev
 
 async def gateway_by_sn(session: AsyncSession, sn: str) -> Gateway | None:
     return (await session.scalars(select(Gateway).where(Gateway.sn == sn))).one_or_none()
+
+
+async def existing_sns(session: AsyncSession, sns: Iterable[str]) -> list[str]:
+    """Which of `sns` have a gateway row, in SN order."""
+    stmt = select(Gateway.sn).where(Gateway.sn.in_(list(sns))).order_by(Gateway.sn)
+    return [str(sn) for sn in (await session.scalars(stmt)).all()]
 
 
 async def registered_by_sn(session: AsyncSession, sn: str) -> Device | None:

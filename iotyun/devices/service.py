@@ -4,6 +4,7 @@ count_registered, set_state). The broker's gateway accounts hear of registration
 Sharing and hand-over live in sharing.py, spreadsheets in files.py, flow cards in cards.py. Every function flushes
 and never commits."""
 
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -144,6 +145,11 @@ async def gateway_states(session: AsyncSession, device_ids: set[int]) -> dict[in
 async def registered_sns(session: AsyncSession) -> set[str]:
     """The SNs some tenant has registered (the broker keeps gateway accounts for these alone)."""
     return await repo.registered_sns(session)
+
+
+async def existing_sns(session: AsyncSession, sns: Iterable[str]) -> list[str]:
+    """Which of `sns` have a gateway (the demo's simulated gateways)."""
+    return await repo.existing_sns(session, sns)
 
 
 async def online_gateway_ids(session: AsyncSession) -> list[int]:

@@ -15,8 +15,8 @@ from sqlalchemy import select
 
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
 from iotyun.devices import demo as device_demo
+from iotyun.devices import service as device_service
 from iotyun.devices.demo import DEMO_SECRET
-from iotyun.devices.models import Gateway
 from iotyun.gateway.modbus import Point
 from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.telemetry import configs
@@ -31,10 +31,8 @@ async def _demo_gateways(app: FastAPI) -> list[tuple[str, str]]:
     seed's list, not by today's state: the broker sends their last wills when a server stops, which marks them
     offline before the next start."""
     async with app.state.db.sessionmaker() as session:
-        rows = await session.execute(
-            select(Gateway.sn).where(Gateway.sn.in_(device_demo.live_sns())).order_by(Gateway.sn)
-        )
-        return [(str(sn), DEMO_SECRET) for sn in rows.scalars()]
+        sns = await device_service.existing_sns(session, device_demo.live_sns())
+    return [(sn, DEMO_SECRET) for sn in sns]
 
 
 HISTORY_DAYS = 7
