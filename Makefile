@@ -117,10 +117,12 @@ install-bench:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk >/dev/null; \
 	fi
 
-# Every benchmark on the embedded default (SQLite); the device list also on PostgreSQL (127.0.0.1:5432).
+# Every benchmark with its defaults; the device list also on PostgreSQL (127.0.0.1:5432), the ingest (B1, on
+# PostgreSQL + Mosquitto by default) also on the embedded default (SQLite + the server's own Mosquitto).
 bench: install-py install-bench
 	@for b in bench/*.py; do $(PY) python $$b || exit 1; done
 	$(PY) python bench/device_list.py --db postgresql
+	$(PY) python bench/ingest.py --db sqlite
 
 clean:
 	rm -rf .venv web/node_modules web/dist var .mypy_cache .ruff_cache .pytest_cache

@@ -1,18 +1,26 @@
 """Ingest benchmark (B1): points committed per second from MQTT into the history table, with zero loss.
 
 The candidate is `iotyun serve` (one process, telemetry as shipped: IOTYUN_INGEST_FLUSH_MS / _BATCH_ROWS defaults)
-against a throwaway PostgreSQL database (or SQLite with --db sqlite), connected through IOTYUN_MQTT_URL to a
-private Mosquitto (the machine's binary on a free port, so other people's test traffic on 1883 neither disturbs the
-run nor receives it). The broker's per-client queue is unbounded by default (--queue-limit 0): the publisher is far
-faster than any ingest, so the backlog waits in the broker, and Mosquitto's default max_queued_messages of 1000
-would drop the burst's tail for the server's subscription (run --queue-limit 1000 to see it). It serves N registered devices (default 100) bound to one published
-template of M float32 data sources (default 50, history "change"). Every gateway first announces itself online (its
-state message) and the benchmark waits until the server has marked all of them online, so the server is subscribed
-and its configuration cache is warm before the clock starts.
+against a throwaway PostgreSQL database (or SQLite with --db sqlite). It serves N registered devices (default 100)
+bound to one published template of M float32 data sources (default 50, history "change").
 
-A separate publisher process (paho-mqtt, one connection, QoS 1) then sends a fixed total of points (default
-1,000,000) shaped as the gateway agent (iotyun/gateway/agent.py) publishes them: one message per poll of one device,
-i.e. one reading of its M data sources (at most 50 values a message, `--values-per-message`), each value
+Two pairings (--broker):
+- PostgreSQL + Mosquitto (`--db postgresql`, broker `private` by default): the server connects through
+  IOTYUN_MQTT_URL to a private Mosquitto (the machine's binary on a free port, anonymous, so other people's test
+  traffic on 1883 neither disturbs the run nor receives it) and one publisher connection sends for every gateway. The
+  broker's per-client queue is unbounded (--queue-limit 0): the publisher is far faster than any ingest, so the
+  backlog waits in the broker, and Mosquitto's default max_queued_messages of 1000 would drop the burst's tail for
+  the server's subscription (run --queue-limit 1000 to see it).
+- The embedded default (`--db sqlite`, broker `embedded` by default): SQLite and the Mosquitto `iotyun serve` itself
+  starts and supervises when IOTYUN_MQTT_URL is unset (dynamic security, generated configuration, its port given).
+  Every gateway first proves its secret over HTTP as the agent does (GET /api/dev/access), so the server writes its
+  broker account, and then publishes over its own connection as itself (SN as client id and user name).
+
+Before the clock starts every gateway announces itself online (its state message, again every 2 s) and the benchmark
+waits until the server has marked all of them online, so the server is subscribed and its configuration cache is
+warm. The publisher (a separate process, paho-mqtt, QoS 1) then sends a fixed total of points (default 1,000,000)
+shaped as the gateway agent (iotyun/gateway/agent.py) publishes them: one message per poll of one device, i.e. one
+reading of its M data sources (at most 50 values a message, `--values-per-message`), each value
 `{"id", "v", "ts", "q"}`, each message `{"boot", "seq", "values"}` with the device's own seq. Messages go
 round-robin over the devices; every value differs from the previous one of its data source, so every point is
 stored. (`--readings 10` packs ten readings into a message: the 500-value shape earlier runs measured, which flatters
@@ -21,22 +29,23 @@ the server ~2x.) The payloads are encoded before the clock starts, and sent as f
 Measured: from the first publish to the moment the last batch is committed. Each flush commits the gateways'
 delivery cursors (boot, seq) in the same transaction as the rows, so the benchmark polls the cursor table (cheap)
 every 20 ms; when every gateway's cursor reaches its last seq it checks that history_value holds exactly the total
-and that no (device, data source, ts) appears twice (zero loss, no duplicates). Points/s = total / that time.
-
-The embedded default (`--db sqlite`) is SQLite with a private Mosquitto, the broker `iotyun serve` supervises when
-IOTYUN_MQTT_URL is unset. Targets: 100,000 points/s on PostgreSQL, 50,000 on SQLite, zero loss both.
+and that no (device, data source, ts) appears twice (zero loss, no duplicates). Points/s = total / that time. The
+server's own CPU seconds for the run are recorded too: points per server CPU second hardly depend on what else the
+machine is doing, the absolute rate does. Targets: 100,000 points/s on PostgreSQL, 50,000 on the embedded default,
+zero loss both.
 
 Baseline (same run, same machine, same row count): the raw bulk write of the same rows with nothing else — one
 asyncpg copy_records_to_table into a scratch table with history_value's columns and index (SQLite: one executemany
 in one transaction). For context it also prints the publisher's own rate (first publish to last PUBACK).
 
 Usage: uv run python bench/ingest.py [--devices 100] [--sources 50] [--points 1000000] [--values-per-message 50]
-       [--readings 1] [--db postgresql|sqlite] [--timeout 180] [--queue-limit 0]
+       [--readings 1] [--db postgresql|sqlite] [--broker auto|embedded|private] [--timeout 180] [--queue-limit 0]
 Writes bench/results/ingest_<db>.json (DESIGN §4 fields) and prints `metric candidate baseline ratio target`.
 """
 
 import argparse
 import asyncio
+import contextlib
 import math
 import multiprocessing as mp
 import os
@@ -44,6 +53,7 @@ import sqlite3
 import sys
 import threading
 import time
+import urllib.request
 from typing import Any
 
 import benchlib
@@ -94,84 +104,113 @@ def rows_of(plant: benchlib.Plant, steps: int, base_ts: int) -> list[tuple[int, 
 
 
 def publisher(
-    broker: tuple[str, int], payloads: list[tuple[str, bytes]], ready: Any, go: Any, out: Any, timeout: float
+    broker: tuple[str, int],
+    sns: list[str],
+    auth: bool,
+    payloads: list[tuple[str, bytes]],
+    ready: Any,
+    go: Any,
+    out: Any,
+    timeout: float,
 ) -> None:
-    """The publisher process: connect, report ready, publish everything at QoS 1 on `go`, report the times."""
+    """The publisher process: connect, announce every gateway online (again every 2 s until `go`), report ready,
+    publish everything at QoS 1 on `go`, report the times. With `auth` every gateway has its own connection, as
+    itself (SN as client id and user name, its secret), as the embedded broker requires; otherwise one anonymous
+    connection publishes for all of them."""
     import paho.mqtt.client as mqtt
     from paho.mqtt.enums import CallbackAPIVersion
 
     done = threading.Event()
-    connected = threading.Event()
+    lock = threading.Lock()
     acked = 0
-
-    def on_connect(*_: Any) -> None:
-        connected.set()
 
     def on_publish(*_: Any) -> None:
         nonlocal acked
-        acked += 1
-        if acked == len(payloads):
-            done.set()
+        with lock:
+            acked += 1
+            if acked == len(payloads):
+                done.set()
 
-    client = mqtt.Client(
-        CallbackAPIVersion.VERSION2, client_id=f"iotyun-bench-pub-{os.getpid()}", protocol=mqtt.MQTTv311
-    )
-    client.max_inflight_messages_set(INFLIGHT)
-    client.max_queued_messages_set(0)
-    client.on_connect = on_connect
-    client.on_publish = on_publish
-    client.connect(*broker, keepalive=60)
-    client.loop_start()
-    if not connected.wait(10):
-        out.put({"error": "publisher could not connect to Mosquitto"})
+    names = sns if auth else [f"iotyun-bench-pub-{os.getpid()}"]
+    clients: dict[str, Any] = {}
+    connected: list[threading.Event] = []
+    for name in names:
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, protocol=mqtt.MQTTv311)
+        if auth:
+            client.username_pw_set(name, benchlib.SECRET)
+        client.max_inflight_messages_set(max(20, INFLIGHT // len(names)))
+        client.max_queued_messages_set(0)
+        event = threading.Event()
+        client.on_connect = lambda *_, event=event: event.set()
+        client.on_publish = on_publish
+        client.connect(*broker, keepalive=60)
+        client.loop_start()
+        clients[name] = client
+        connected.append(event)
+    if not all(event.wait(10) for event in connected):
+        out.put({"error": f"only {sum(e.is_set() for e in connected)} of {len(names)} publishers connected"})
         return
+    state = orjson.dumps({"state": "online", "ts": int(time.time() * 1000), "ip": "127.0.0.1"})
+    client_of = {sn: clients[sn if auth else names[0]] for sn in sns}
     ready.set()
-    go.wait()
+    while True:
+        for sn in sns:
+            client_of[sn].publish(f"iotyun/dev/{sn}/state", state, qos=1)
+        if go.wait(2):
+            break
+    acked = 0  # the state messages' acknowledgements are not counted
     first = time.time()
     for topic, body in payloads:
-        client.publish(topic, body, qos=1)
+        client_of[topic.split("/")[2]].publish(topic, body, qos=1)
     sent = time.time()
     ok = done.wait(timeout)
     last_ack = time.time()
-    client.loop_stop()
-    client.disconnect()
+    for client in clients.values():
+        client.loop_stop()
+        client.disconnect()
     out.put(
         {"first": first, "sent": sent, "last_ack": last_ack, "acked": acked, "all_acked": ok, "messages": len(payloads)}
     )
 
 
-async def announce_online(db: benchlib.BenchDb, broker: tuple[str, int], sns: list[str], wait_s: float = 30) -> None:
-    """Every gateway says it is online; wait until the server has marked them all (it is subscribed and warm)."""
-    import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
-
+async def wait_online(db: benchlib.BenchDb, n: int, wait_s: float = 60) -> None:
+    """Until the server has marked every gateway online (it is subscribed and its caches are warm)."""
     from iotyun.core.db import Database
     from iotyun.devices.models import DEV_ONLINE, Gateway
 
-    client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=f"iotyun-bench-state-{os.getpid()}")
-    client.connect(*broker)
-    client.loop_start()
     database = Database(db.url)
     deadline = time.monotonic() + wait_s
+    online = 0
     try:
-        while True:
-            for sn in sns:
-                body = orjson.dumps({"state": "online", "ts": int(time.time() * 1000), "ip": "127.0.0.1"})
-                client.publish(f"iotyun/dev/{sn}/state", body, qos=1)
-            for _ in range(20):
-                await asyncio.sleep(0.1)
-                async with database.sessionmaker() as session:
-                    online = (
-                        await session.execute(select(func.count()).where(Gateway.dev_state == DEV_ONLINE))
-                    ).scalar_one()
-                if online >= len(sns):
-                    return
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"the server marked only {online} of {len(sns)} gateways online")
+        while time.monotonic() < deadline:
+            async with database.sessionmaker() as session:
+                online = (
+                    await session.execute(select(func.count()).where(Gateway.dev_state == DEV_ONLINE))
+                ).scalar_one()
+            if online >= n:
+                return
+            await asyncio.sleep(0.1)
+        raise RuntimeError(f"the server marked only {online} of {n} gateways online")
     finally:
-        client.loop_stop()
-        client.disconnect()
         await database.dispose()
+
+
+def gateway_accounts(base_url: str, sns: list[str]) -> None:
+    """Each gateway proves its secret over HTTP as the agent does at start (GET /api/dev/access): the server writes
+    its account into the embedded broker."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ask(sn: str) -> None:
+        request = urllib.request.Request(
+            f"{base_url}/api/dev/access?sn_code={sn}", headers={"X-Device-Secret": benchlib.SECRET}
+        )
+        with urllib.request.urlopen(request, timeout=60) as resp:
+            body = orjson.loads(resp.read())
+        if body["meta"]["success"] != 1:
+            raise RuntimeError(f"/dev/access refused {sn}: {body}")
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(ask, sns))
 
 
 async def wait_committed(
@@ -272,6 +311,13 @@ def main() -> int:
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
     parser.add_argument("--timeout", type=float, default=180, help="seconds to wait for the last commit")
     parser.add_argument(
+        "--broker",
+        choices=["auto", "embedded", "private"],
+        default="auto",
+        help="embedded: the server's own Mosquitto, each gateway as itself (auto for sqlite); private: an anonymous "
+        "Mosquitto on a free port through IOTYUN_MQTT_URL (auto for postgresql)",
+    )
+    parser.add_argument(
         "--queue-limit",
         type=int,
         default=0,
@@ -286,25 +332,41 @@ def main() -> int:
     last_seq = math.ceil(steps / readings) * math.ceil(args.sources / per_message)
     base_ts = (int(time.time()) - 86_400) * 1000  # yesterday: inside the server's accepted time window
     ctx = mp.get_context("spawn")
-    with benchlib.bench_db(args.db) as db, benchlib.mosquitto(db.tmp, args.queue_limit) as broker:
+    embedded = args.broker == "embedded" or (args.broker == "auto" and args.db == "sqlite")
+    with contextlib.ExitStack() as stack:
+        db = stack.enter_context(benchlib.bench_db(args.db))
         plant = asyncio.run(benchlib.provision(db, args.devices, args.sources))
         sns = list(plant.devices)
         log = db.tmp / "server.log"
         port = benchlib.free_port()
-        server = benchlib.start_server(db.env(IOTYUN_MQTT_URL=f"mqtt://{broker[0]}:{broker[1]}"), port, log)
+        if embedded:
+            # The server's own supervised Mosquitto (IOTYUN_MQTT_URL unset), its port given.
+            broker = ("127.0.0.1", benchlib.free_port())
+            env = db.env(IOTYUN_MQTT_PORT=str(broker[1]), IOTYUN_MQTT_BIND="127.0.0.1")
+        else:
+            broker = stack.enter_context(benchlib.mosquitto(db.tmp, args.queue_limit))
+            env = db.env(IOTYUN_MQTT_URL=f"mqtt://{broker[0]}:{broker[1]}")
+        server = benchlib.start_server(env, port, log)
         try:
             benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
-            asyncio.run(announce_online(db, broker, sns))
+            if embedded:
+                gateway_accounts(f"http://127.0.0.1:{port}", sns)
             payloads = batches_of(
                 sns, plant.sources, steps, readings, per_message, base_ts, boot=int(time.time() * 1000)
             )
             wire_bytes = sum(len(p) for _, p in payloads)
             ready, go, out = ctx.Event(), ctx.Event(), ctx.Queue()
-            pub = ctx.Process(target=publisher, args=(broker, payloads, ready, go, out, args.timeout), daemon=True)
+            pub = ctx.Process(
+                target=publisher,
+                args=(broker, sns, embedded, payloads, ready, go, out, args.timeout),
+                daemon=True,
+            )
             pub.start()
             del payloads
             if not ready.wait(60):
-                raise RuntimeError("the publisher did not get ready")
+                raise RuntimeError(f"the publisher did not get ready: {out.get(timeout=1) if not out.empty() else ''}")
+            asyncio.run(wait_online(db, len(sns)))
+            time.sleep(1)  # the last state writes and config loads settle before the clock starts
             cpu_before = benchlib.cpu_seconds(server.pid)
             go.set()
             start = time.time()
@@ -347,7 +409,10 @@ def main() -> int:
         "zero_loss": zero_loss,
         "mqtt_publish_points_s": round(pub_rate, 1),
         "mqtt_all_acked": published["all_acked"],
-        "broker_max_queued_messages": args.queue_limit,
+        "broker": "embedded (the server's supervised Mosquitto, one connection per gateway)"
+        if embedded
+        else "private Mosquitto through IOTYUN_MQTT_URL (one publisher connection)",
+        "broker_max_queued_messages": 0 if embedded else args.queue_limit,
         # The server's own CPU time for the run: points per CPU second hardly depend on what else the machine does.
         "server_cpu_s": round(server_cpu, 2),
         "points_per_server_cpu_s": round(total / server_cpu, 1) if server_cpu else None,

@@ -5,6 +5,7 @@ import logging
 import math
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -155,42 +156,97 @@ def _source(raw: dict[str, Any]) -> Source:
     )
 
 
-async def load(session: AsyncSession, sn: str) -> DeviceConfig | None:
+# The data sources and groups of one publication, parsed once: (template id, version) -> (sources, groups).
+Parsed = tuple[dict[int, Source], dict[int, str]]
+_PARSED_MAX = 1000
+# SNs a reload query asks for at once (bound parameters stay well under every database's limit).
+LOAD_CHUNK = 500
+# How long a reload waits for the other gateways turning stale at the same moment.
+RELOAD_GATHER_S = 0.05
+
+
+def parse_publication(published: dict[str, Any]) -> Parsed:
+    sources = {int(raw["id"]): _source(raw) for raw in published.get("data_sources", [])}
+    groups = {int(g["id"]): str(g.get("name", "")) for g in published.get("groups", [])}
+    return sources, groups
+
+
+async def load(
+    session: AsyncSession, sn: str, parsed: dict[tuple[int, int], Parsed] | None = None
+) -> DeviceConfig | None:
     """The config of the gateway with this SN, or None for an SN no gateway has."""
-    gateway = (
+    return (await load_many(session, [sn], parsed)).get(sn)
+
+
+async def load_many(
+    session: AsyncSession, sns: Sequence[str], parsed: dict[tuple[int, int], Parsed] | None = None
+) -> dict[str, DeviceConfig]:
+    """The configs of the gateways with these SNs (an SN no gateway has is left out), in two light queries. With
+    `parsed`, a publication already parsed there is taken as it is, and one parsed now is kept there: the devices of
+    one template share it, and a reload that finds nothing changed parses nothing."""
+    found: dict[str, DeviceConfig] = {}
+    for start in range(0, len(sns), LOAD_CHUNK):
+        found.update(await _load_chunk(session, sns[start : start + LOAD_CHUNK], parsed))
+    return found
+
+
+async def _load_chunk(
+    session: AsyncSession, sns: Sequence[str], parsed: dict[tuple[int, int], Parsed] | None
+) -> dict[str, DeviceConfig]:
+    rows = (
         await session.execute(
-            select(Gateway.id, Gateway.sn).where(Gateway.sn == sn).execution_options(**{ALL_TENANTS: True})
-        )
-    ).first()
-    if gateway is None:
-        return None
-    device = (
-        await session.execute(
-            select(Device.id, Device.tenant_id, Device.owner_id, Device.alias)
-            .where(Device.gateway_id == gateway.id, Device.registered.is_(True))
+            select(Gateway.id, Gateway.sn, Device.id, Device.tenant_id, Device.owner_id, Device.alias)
+            .outerjoin(Device, (Device.gateway_id == Gateway.id) & Device.registered.is_(True))
+            .where(Gateway.sn.in_(sns))
+            .order_by(Gateway.id, Device.id)
             .execution_options(**{ALL_TENANTS: True})
         )
-    ).first()
-    published = await template_service.published_config(session, sn) if device is not None else None
-    sources = {int(raw["id"]): _source(raw) for raw in (published or {}).get("data_sources", [])}
-    groups = {int(g["id"]): str(g.get("name", "")) for g in (published or {}).get("groups", [])}
-    return DeviceConfig(
-        gateway_id=int(gateway.id),
-        sn=str(gateway.sn),
-        device_id=None if device is None else int(device.id),
-        tenant_id=None if device is None else int(device.tenant_id),
-        owner_id=None if device is None else int(device.owner_id),
-        alias="" if device is None else str(device.alias),
-        template_id=None if published is None else int(published["template_id"]),
-        version=None if published is None else int(published["version"]),
-        sources=sources,
-        groups=groups,
-    )
+    ).all()
+    device_ids = [int(r[2]) for r in rows if r[2] is not None]
+    stamps = await template_service.published_stamps(session, device_ids) if device_ids else {}
+    found: dict[str, DeviceConfig] = {}
+    for gateway_id, gateway_sn, device_id, tenant_id, owner_id, alias in rows:
+        sn = str(gateway_sn)
+        if sn in found:
+            continue  # one registered device per gateway; the first stands should there ever be two
+        template_id: int | None = None
+        version: int | None = None
+        sources: dict[int, Source] = {}
+        groups: dict[int, str] = {}
+        stamp = stamps.get(int(device_id)) if device_id is not None else None
+        if stamp is not None:
+            known = parsed.get(stamp) if parsed is not None else None
+            if known is not None:
+                (template_id, version), (sources, groups) = stamp, known
+            else:
+                published = await template_service.published_config(session, sn)
+                if published is not None:
+                    template_id, version = int(published["template_id"]), int(published["version"])
+                    sources, groups = parse_publication(published)
+                    if parsed is not None:
+                        if len(parsed) >= _PARSED_MAX:
+                            parsed.clear()
+                        parsed[(template_id, version)] = (sources, groups)
+        found[sn] = DeviceConfig(
+            gateway_id=int(gateway_id),
+            sn=sn,
+            device_id=None if device_id is None else int(device_id),
+            tenant_id=None if tenant_id is None else int(tenant_id),
+            owner_id=None if owner_id is None else int(owner_id),
+            alias="" if alias is None else str(alias),
+            template_id=template_id,
+            version=version,
+            sources=sources,
+            groups=groups,
+        )
+    return found
 
 
 class ConfigCache:
     """Gateway configs by SN, reloaded after `ttl` seconds (a publish, a registration or a rename shows within it)
-    or at once after invalidate()."""
+    or at once after invalidate(). A registered gateway's values go on with what is known while it is read again in
+    the background, every stale one in one batch: the database's latency (or absence) never holds the message loop
+    up, and a thousand gateways cost a few queries per reload, not two each."""
 
     def __init__(
         self, sessionmaker: async_sessionmaker[AsyncSession], ttl: float = 5.0, unknown_ttl: float = 1.0
@@ -200,7 +256,10 @@ class ConfigCache:
         # An SN without a registered device is asked again sooner: it may be registered any moment.
         self.unknown_ttl = unknown_ttl
         self._items: dict[str, tuple[float, DeviceConfig | None]] = {}
-        self._refreshing: dict[str, asyncio.Task[DeviceConfig | None]] = {}
+        self._stale: dict[str, tuple[float, DeviceConfig | None]] = {}
+        self._reload: asyncio.Task[None] | None = None
+        self._parsed: dict[tuple[int, int], Parsed] = {}
+        self.reloads = 0
 
     async def get(self, sn: str) -> DeviceConfig | None:
         now = time.monotonic()
@@ -210,12 +269,10 @@ class ConfigCache:
             if now - hit[0] < (self.ttl if known else self.unknown_ttl):
                 return hit[1]
             if known:
-                # A registered gateway's values go on with what is known while it is read again in the background:
-                # the database's latency (or absence) never holds the message loop up.
-                if sn not in self._refreshing:
-                    task = asyncio.create_task(self._refresh(sn, hit), name=f"iotyun-config-{sn}")
-                    self._refreshing[sn] = task
-                    task.add_done_callback(lambda _: self._refreshing.pop(sn, None))
+                if sn not in self._stale:
+                    self._stale[sn] = hit
+                    if self._reload is None or self._reload.done():
+                        self._reload = asyncio.create_task(self._reload_stale(), name="iotyun-config-reload")
                 return hit[1]
         return await self._refresh(sn, hit)
 
@@ -223,11 +280,10 @@ class ConfigCache:
         now = time.monotonic()
         try:
             async with self.sessionmaker() as session:
-                config = await load(session, sn)
+                config = await load(session, sn, self._parsed)
         except Exception:
             if hit is None:
                 raise
-            # The database is away: keep running on what we knew (a running site must not lose values for it).
             log.warning("config reload for %s failed; using the cached one", sn, exc_info=True)
             self._items[sn] = (now, hit[1])
             return hit[1]
@@ -235,11 +291,30 @@ class ConfigCache:
             self._items[sn] = (now, config)
         return config
 
+    async def _reload_stale(self) -> None:
+        # The other gateways that turn stale at this moment join the batch.
+        await asyncio.sleep(RELOAD_GATHER_S)
+        while self._stale:
+            batch, self._stale = self._stale, {}
+            now = time.monotonic()
+            self.reloads += 1
+            try:
+                async with self.sessionmaker() as session:
+                    configs: dict[str, DeviceConfig | None] = dict(await load_many(session, list(batch), self._parsed))
+            except Exception:
+                # The database is away: keep running on what we knew (a running site must not lose values for it).
+                log.warning("config reload of %d gateways failed; using the cached ones", len(batch), exc_info=True)
+                configs = {sn: hit[1] for sn, hit in batch.items()}
+            for sn, hit in batch.items():
+                if self._items.get(sn) is hit:  # not invalidated (nor refreshed) meanwhile
+                    self._items[sn] = (now, configs.get(sn))
+
     def close(self) -> None:
         """Stop the background reloads (the runtime is stopping)."""
-        for task in list(self._refreshing.values()):
-            task.cancel()
-        self._refreshing.clear()
+        if self._reload is not None:
+            self._reload.cancel()
+            self._reload = None
+        self._stale.clear()
 
     def invalidate(self, sn: str | None = None) -> None:
         if sn is None:

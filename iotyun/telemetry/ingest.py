@@ -37,6 +37,7 @@ FUTURE_TOLERANCE_MS = 24 * 3600 * 1000
 EARLIEST_MS = 946_684_800_000  # 2000-01-01
 # (gateway, reason) pairs already logged; forgotten wholesale beyond this many so the set stays bounded.
 _LOGGED_MAX = 10_000
+_NUMBER = (int, float)
 
 StateHandler = Callable[[DeviceConfig, bool, dict[str, str]], Awaitable[None]]
 
@@ -258,7 +259,32 @@ class Ingest:
 
     def _check(self, config: DeviceConfig, item: Any, latest: float) -> tuple[Source, dict[str, Any]] | None:
         """The value's data source and the value as accepted, or None (counted and logged) when it is refused;
-        `latest` is the latest ts accepted (the server's clock plus the tolerance)."""
+        `latest` is the latest ts accepted (the server's clock plus the tolerance). The common case (a known source,
+        an int ts, quality 0/1/2 and a number in range or a bit) is decided with exact type tests; anything else
+        goes through the full checks, which also word the refusal."""
+        if type(item) is dict:
+            sid = item.get("id")
+            source = config.sources.get(sid) if type(sid) is int else None
+            ts = item.get("ts")
+            q = item.get("q", 0)
+            v: Any = item.get("v")
+            if (
+                source is not None
+                and type(ts) is int
+                and EARLIEST_MS <= ts <= latest
+                and type(q) is int
+                and 0 <= q <= 2
+            ):
+                t = type(v)
+                kind = source.kind
+                if kind == "num":
+                    if (t is float or t is int) and source.low <= v <= source.high:
+                        return source, {"id": sid, "v": v, "ts": ts, "q": q}
+                elif kind == "bool" and t is bool:
+                    return source, {"id": sid, "v": v, "ts": ts, "q": q}
+        return self._check_slow(config, item, latest)
+
+    def _check_slow(self, config: DeviceConfig, item: Any, latest: float) -> tuple[Source, dict[str, Any]] | None:
         if not isinstance(item, dict):
             self._reject("malformed", config.sn, "value is not an object")
             return None
@@ -268,7 +294,7 @@ class Ingest:
             self._reject("unknown_source", config.sn, f"unknown data source {str(sid)[:40]!r}")
             return None
         ts = item.get("ts")
-        if not isinstance(ts, int | float) or isinstance(ts, bool) or not math.isfinite(ts):
+        if not isinstance(ts, _NUMBER) or isinstance(ts, bool) or not math.isfinite(ts):
             self._reject("bad_time", config.sn, f"bad ts for {source.id}")
             return None
         ts = int(ts)
@@ -287,7 +313,7 @@ class Ingest:
             return source, {"id": source.id, "v": None, "ts": ts, "q": q}
         kind = source.kind
         if kind == "num":
-            if isinstance(v, bool) or not isinstance(v, int | float):
+            if isinstance(v, bool) or not isinstance(v, _NUMBER):
                 self._reject("bad_value", config.sn, f"not a number for {source.id}")
                 return None
             # An int beyond float range, NaN, infinity, or more than the data type can hold after scale/offset.
@@ -316,15 +342,17 @@ class Ingest:
         return source, {"id": source.id, "v": v, "ts": ts, "q": q}
 
     def _history_row(self, device_id: int, source: Source, value: dict[str, Any]) -> Row | None:
-        if source.history == "off" or value["q"] != 0:
+        history = source.history
+        if history == "off" or value["q"] != 0:
             return None
         key = (device_id, source.id)
         v, ts = value["v"], value["ts"]
         last = self._last_stored.get(key)
         if last is not None:
-            if source.history == "change" and last[0] == v:
-                return None
-            if source.history == "interval" and ts - last[1] < source.interval_ms:
+            if history == "change":
+                if last[0] == v:
+                    return None
+            elif history == "interval" and ts - last[1] < source.interval_ms:
                 return None
         self._last_stored[key] = (v, ts)
         if isinstance(v, str):

@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 
 import aiomqtt
 import orjson
+from paho.mqtt import _packet as paho_packet
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
@@ -67,6 +68,39 @@ def release_client_id(identifier: str) -> None:
 
 
 _held_locks: dict[str, int] = {}
+
+
+class _SharedTables(Properties):
+    """paho-mqtt's MQTT 5 properties with the tables built once. paho 2.2 decodes every received PUBLISH into a new
+    Properties, whose constructor builds its three tables (27 names, 27 ids and their packet types) anew, and whose
+    unpack first walks all 27 names to clear them: a tenth of the ingest's CPU for messages that, from gateways,
+    carry no property at all. The tables are only read, so every instance shares one copy, and an empty property
+    block is decoded at once; anything else goes through paho's own unpack."""
+
+    _tables: tuple[Any, Any, Any] | None = None
+
+    def __init__(self, packetType: int) -> None:
+        tables = _SharedTables._tables
+        if tables is None:
+            Properties.__init__(self, packetType)  # type: ignore[no-untyped-call]
+            _SharedTables._tables = (self.types, self.names, self.properties)
+            return
+        self.packetType = packetType
+        self.types, self.names, self.properties = tables
+
+    def unpack(self, buffer: bytes | bytearray) -> tuple["_SharedTables", int]:
+        if buffer[:1] == b"\x00" and not self.__dict__.keys() - _PLAIN_ATTRIBUTES:
+            return self, 1  # property length 0, nothing set before: nothing to clear, nothing to read
+        return Properties.unpack(self, buffer)  # type: ignore[no-untyped-call,no-any-return]
+
+
+_PLAIN_ATTRIBUTES = frozenset({"packetType", "types", "names", "properties"})
+
+
+def use_shared_property_tables() -> None:
+    """Let paho's packet decoder build its Properties with _SharedTables (idempotent)."""
+    if getattr(paho_packet, "Properties", None) is Properties:
+        setattr(paho_packet, "Properties", _SharedTables)  # noqa: B010
 
 
 class AckOrder:
@@ -140,6 +174,7 @@ class MqttLink:
         self.identifier = identifier or f"iotyun-server-{uuid.uuid4().hex[:10]}"
         self.acks: AckOrder | None = None
         self.reconnects = 0
+        use_shared_property_tables()
 
     def _topic(self, leaf: str, shared: bool) -> str:
         topic = f"{TOPIC_PREFIX}+/{leaf}"

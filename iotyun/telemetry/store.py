@@ -35,7 +35,7 @@ FLUSH_AT_MESSAGES = 2000
 _INSERT_SQL = "INSERT INTO history_value (device_id, data_source_id, ts, value, text) VALUES (?, ?, ?, ?, ?)"
 _ROLLUP_SQL = """
 INSERT INTO history_hour (device_id, data_source_id, bucket, count, sum, min, max, first_ts, first, last_ts, last)
-VALUES ({params})
+{source}
 ON CONFLICT (device_id, data_source_id, bucket) DO UPDATE SET
   count = history_hour.count + excluded.count,
   sum = history_hour.sum + excluded.sum,
@@ -47,17 +47,24 @@ ON CONFLICT (device_id, data_source_id, bucket) DO UPDATE SET
   last_ts = CASE WHEN excluded.last_ts >= history_hour.last_ts THEN excluded.last_ts ELSE history_hour.last_ts END
 """
 _CURSOR_SQL = """
-INSERT INTO ingest_cursor (gateway_id, boot, seq) VALUES ({params})
+INSERT INTO ingest_cursor (gateway_id, boot, seq) {source}
 ON CONFLICT (gateway_id) DO UPDATE SET boot = excluded.boot, seq = excluded.seq
 """
-# Positional parameters in each driver's own style: the statements go to the driver directly (no per-row dicts).
+# The statements go to the driver directly (no per-row dicts). PostgreSQL gets one statement per flush with a column
+# array per parameter (keys are unique within a flush: the rollup is grouped, the cursors are by gateway), which
+# costs a tenth of a prepared statement executed per row; SQLite's executemany is a loop in C already.
 _PG = {
-    "rollup": _ROLLUP_SQL.format(params=", ".join(f"${i}" for i in range(1, 12)), least="LEAST", greatest="GREATEST"),
-    "cursor": _CURSOR_SQL.format(params="$1, $2, $3"),
+    "rollup": _ROLLUP_SQL.format(
+        source="SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::int[], $5::float8[], $6::float8[], "
+        "$7::float8[], $8::bigint[], $9::float8[], $10::bigint[], $11::float8[])",
+        least="LEAST",
+        greatest="GREATEST",
+    ),
+    "cursor": _CURSOR_SQL.format(source="SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])"),
 }
 _SQLITE = {
-    "rollup": _ROLLUP_SQL.format(params=", ".join("?" * 11), least="MIN", greatest="MAX"),
-    "cursor": _CURSOR_SQL.format(params="?, ?, ?"),
+    "rollup": _ROLLUP_SQL.format(source="VALUES ({})".format(", ".join("?" * 11)), least="MIN", greatest="MAX"),
+    "cursor": _CURSOR_SQL.format(source="VALUES (?, ?, ?)"),
 }
 
 
@@ -358,9 +365,9 @@ class HistoryWriter:
         if not driver.is_in_transaction():
             raise RuntimeError("history flush outside a transaction")
         if hours:
-            await driver.executemany(_PG["rollup"], hours)
+            await driver.execute(_PG["rollup"], *zip(*hours, strict=True))
         if marks:
-            await driver.executemany(_PG["cursor"], marks)
+            await driver.execute(_PG["cursor"], *zip(*marks, strict=True))
         if rows:
             await driver.copy_records_to_table(
                 "history_value", records=rows, columns=["device_id", "data_source_id", "ts", "value", "text"]

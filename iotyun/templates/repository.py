@@ -221,6 +221,18 @@ async def history(session: AsyncSession, template_id: int, limit: int = 50) -> l
     return list((await session.execute(stmt)).scalars().all())
 
 
+async def published_stamps(session: AsyncSession, device_ids: Collection[int]) -> dict[int, tuple[int, int]]:
+    stmt = (
+        select(TemplateBinding.device_id, Template.id, func.max(TemplatePublication.version))
+        .join(Template, TemplateBinding.template_id == Template.id)
+        .join(TemplatePublication, TemplatePublication.template_id == Template.id)
+        .where(TemplateBinding.device_id.in_(device_ids), Template.published.is_(True))
+        .group_by(TemplateBinding.device_id, Template.id)
+        .execution_options(**_ALL)
+    )
+    return {int(d): (int(t), int(v)) for d, t, v in (await session.execute(stmt)).all() if v is not None}
+
+
 async def binding_of_sn(session: AsyncSession, sn: str) -> tuple[Device, Gateway, TemplateBinding] | None:
     """The registered device of an SN with its gateway and template binding, in whichever tenant holds it."""
     stmt = (

@@ -653,6 +653,12 @@ async def bound_sns(session: AsyncSession, template_id: int) -> list[str]:
     return [str(sn) for sn in (await session.scalars(stmt)).all()]
 
 
+async def published_stamps(session: AsyncSession, device_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
+    """(template id, latest version) of what each of these devices runs, for those bound to a published template:
+    one light query, for callers that keep parsed publications (the ingest's config cache)."""
+    return await repo.published_stamps(session, device_ids)
+
+
 async def published_config(session: AsyncSession, sn: str) -> dict[str, Any] | None:
     """What the gateway registered under `sn` runs (docs/device-protocol.md), or None without a bound published
     template. No authentication: the caller has done it (the config fetch, the ingest of an authenticated broker)."""

@@ -1,6 +1,7 @@
 """MQTT ingest end to end (docs/device-protocol.md): a gateway's values become live values and history, bad input
 is counted and never stored, duplicates are dropped, state follows the gateway, faults raise and recover alarms."""
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
@@ -10,9 +11,20 @@ from fastapi import FastAPI
 from sqlalchemy import func, select
 
 from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE, DeviceLog
+from iotyun.telemetry import configs
 from iotyun.telemetry.models import history_value
+from tests.devices.conftest import SECRET, register
 from tests.team.conftest import Team
-from tests.telemetry.conftest import FakeGateway, Plant, TcpProxy, broker_of, eventually, now_ms
+from tests.telemetry.conftest import (
+    FakeGateway,
+    Plant,
+    TcpProxy,
+    broker_of,
+    eventually,
+    make_plant,
+    now_ms,
+    unique_sn,
+)
 from tests.templates.conftest import ok
 
 
@@ -115,6 +127,64 @@ class TestValues:
         before = stats["rejected_unknown_device"]
         await app.state.telemetry.ingest.on_values("NOSUCHSN", b'{"values": [{"id": 1, "v": 1, "ts": 1795000000000}]}')
         assert stats["rejected_unknown_device"] == before + 1 and stats["values"] == 0
+
+
+class TestConfigs:
+    """What the ingest knows of a gateway is read again every few seconds: a publication is parsed once, shared by
+    the devices that run it, and a new one (or a new alias) is seen at the next reload."""
+
+    async def test_a_publication_is_parsed_once_and_a_new_one_is_seen(
+        self, app: FastAPI, team: Team, plant: Plant
+    ) -> None:
+        parsed: dict[tuple[int, int], configs.Parsed] = {}
+
+        async def load(sn: str) -> configs.DeviceConfig:
+            async with app.state.db.sessionmaker() as session:
+                config = await configs.load(session, sn, parsed)
+            assert config is not None
+            return config
+
+        first = await load(plant.sn)
+        again = await load(plant.sn)
+        assert again == first and again.sources is first.sources  # nothing changed: nothing parsed again
+        assert (first.template_id, first.device_id) == (plant.template_id, plant.device_id)
+        assert set(first.sources) == set(plant.sources.values())
+
+        # A second device on the same template, published again: both run the new version, from one parse.
+        sn2 = unique_sn()
+        device2 = await register(team.admin, sn2, SECRET, alias="2号空压机")
+        ok(await team.admin.post("/yun/module/bind", {"template_id": plant.template_id, "device_ids": [device2["id"]]}))
+        extra = {"template_id": plant.template_id, "name": "流量", "data_type": "float32", "area": "holding"}
+        new_id = ok(await team.admin.post("/yun/module/dataSource", {**extra, "address": 40, "history": "change"}))[
+            "id"
+        ]
+        ok(await team.admin.post("/yun/module/publish", {"id": plant.template_id}))
+        second = await load(sn2)
+        assert second.version is not None and first.version is not None and second.version > first.version
+        assert second.alias == "2号空压机" and second.device_id == device2["id"]
+        assert new_id in second.sources
+        third = await load(plant.sn)
+        assert third.version == second.version and third.sources is second.sources
+        assert third.device_id == plant.device_id and third.alias == first.alias
+
+        # An SN no gateway has.
+        async with app.state.db.sessionmaker() as session:
+            assert await configs.load(session, "NOSUCHSN", parsed) is None
+
+    async def test_stale_gateways_are_read_again_together_while_values_go_on(self, app: FastAPI, team: Team) -> None:
+        plants = [await make_plant(team.admin) for _ in range(3)]
+        cache = configs.ConfigCache(app.state.db.sessionmaker, ttl=0.3)
+        first = [await cache.get(p.sn) for p in plants]
+        assert [c.alias if c else None for c in first] == ["1号空压机"] * 3
+        ok(await team.admin.put("/dev/update", {"id": plants[0].device_id, "alias": "改名的空压机"}))
+        await asyncio.sleep(0.35)
+        # Stale: answered at once from what is known, and read again in the background, all three in one reload.
+        assert [await cache.get(p.sn) for p in plants] == first
+        await eventually(lambda: cache.reloads >= 1 and not cache._stale and cache._reload and cache._reload.done())
+        assert cache.reloads == 1
+        renamed = await cache.get(plants[0].sn)
+        assert renamed is not None and renamed.alias == "改名的空压机" and renamed.sources is first[0].sources  # type: ignore[union-attr]
+        cache.close()
 
 
 class TestState:
