@@ -123,8 +123,7 @@ class TestPort:
         left_pid, port = broker.pid, broker.port
         assert left_pid is not None
         # The server dies without stopping its broker: nothing watches the process any more, it keeps the port.
-        assert broker._watch is not None
-        broker._watch.cancel()
+        await broker._watch.stop()
         broker._proc = None
         await telemetry.stop()
         broker.files.pid.write_text(f"{left_pid}\n")  # a killed server leaves its pid file
