@@ -3,7 +3,6 @@ starts to hold produces an alarm (type 1), one that stops holding recovers it (t
 by one worker that retries while the database is away, then pushed live."""
 
 import asyncio
-import contextlib
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -14,6 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import PRODUCED, RECOVERED, Alarm
+from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.telemetry.configs import DeviceConfig
 from iotyun.telemetry.realtime import Publisher
@@ -39,7 +39,7 @@ class AlarmEngine:
         # (device_id, fault_key) of conditions holding now, as this process judges them.
         self.active: set[tuple[int, str]] = set()
         self.queue: asyncio.Queue[Change] = asyncio.Queue()
-        self._task: asyncio.Task[None] | None = None
+        self._worker = Worker("iotyun-alarm-engine", self._run)
         self.produced = 0
         self.recovered = 0
 
@@ -72,13 +72,10 @@ class AlarmEngine:
                     self.queue.put_nowait(Change("recover", config, source.id, fault.key, _num(v["v"]), v["ts"]))
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="iotyun-alarm-engine")
+        self._worker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._worker.stop()
 
     async def drain(self) -> None:
         """Wait until every queued change is written (tests, shutdown)."""

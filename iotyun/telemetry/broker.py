@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from iotyun.core.tasks import Worker
+
 log = logging.getLogger("iotyun.telemetry.broker")
 
 TOPIC_PREFIX = "iotyun/dev/"
@@ -218,7 +220,7 @@ class EmbeddedBroker:
         self.service_password = ""
         self.restarts = 0
         self._proc: asyncio.subprocess.Process | None = None
-        self._watch: asyncio.Task[None] | None = None
+        self._watch = Worker("iotyun-mqtt-broker", self._supervise)
         self._stopping = False
 
     # --- files ----------------------------------------------------------------------------------------------------
@@ -383,7 +385,7 @@ class EmbeddedBroker:
         self._write_conf()
         self._stopping = False
         await self._spawn()
-        self._watch = asyncio.create_task(self._supervise(), name="iotyun-mqtt-broker")
+        self._watch.start()
         log.info("embedded MQTT broker (mosquitto pid %s) on %s:%s", self.pid, self.host, self.port)
 
     @property
@@ -437,15 +439,11 @@ class EmbeddedBroker:
         await self._halt()
         self._stopping = False
         await self._spawn()
-        self._watch = asyncio.create_task(self._supervise(), name="iotyun-mqtt-broker")
+        self._watch.start()
 
     async def _halt(self) -> None:
         self._stopping = True
-        if self._watch is not None:
-            self._watch.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watch
-            self._watch = None
+        await self._watch.stop()
         await self._terminate()
 
     async def stop(self) -> None:

@@ -3,7 +3,6 @@
 over `$CONTROL/dynamic-security/v1` with the server's account (embedded broker, or an external one that grants it)."""
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import random
@@ -14,8 +13,9 @@ from typing import Any
 import aiomqtt
 import orjson
 
+from iotyun.core.tasks import checkpoint
 from iotyun.telemetry.broker import gateway_acls
-from iotyun.telemetry.mqtt import BrokerAddress
+from iotyun.telemetry.mqtt import BrokerAddress, client_for, connection, link_worker
 
 log = logging.getLogger("iotyun.telemetry.dynsec")
 
@@ -67,37 +67,29 @@ class DynamicSecurity:
         self.connected = asyncio.Event()
         self.reconciled = asyncio.Event()
         self._client: aiomqtt.Client | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._worker = link_worker("iotyun-dynsec", self._run)
         self._waiters: dict[str, asyncio.Future[list[dict[str, Any]]]] = {}
         # What this process has told the broker, so a gateway asking for its configuration costs no command.
         self._known: dict[str, str] = {}
         self.identifier = f"iotyun-dynsec-{uuid.uuid4().hex[:10]}"
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="iotyun-dynsec")
+        self._worker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._worker.stop()
         self.connected.clear()
+
+    @staticmethod
+    async def _subscribe(client: aiomqtt.Client) -> None:
+        await client.subscribe(RESPONSE, qos=1)
 
     async def _run(self) -> None:
         backoff = 0.2
         while True:
             try:
-                async with aiomqtt.Client(
-                    self.address.host,
-                    self.address.port,
-                    username=self.address.username,
-                    password=self.address.password,
-                    identifier=self.identifier,
-                    protocol=aiomqtt.ProtocolVersion.V5,
-                    keepalive=30,
-                ) as client:
-                    await client.subscribe(RESPONSE, qos=1)
+                client = client_for(self.address, self.identifier, protocol=aiomqtt.ProtocolVersion.V5)
+                async with connection(client, self._subscribe):
                     self._client = client
                     self.connected.set()
                     backoff = 0.2
@@ -115,6 +107,7 @@ class DynamicSecurity:
                 for waiter in self._waiters.values():
                     if not waiter.done():
                         waiter.set_exception(DynsecError("broker connection lost"))
+            checkpoint()
             await asyncio.sleep(backoff + random.uniform(0, backoff / 4))
             backoff = min(backoff * 2, 5.0)
 

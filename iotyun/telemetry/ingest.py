@@ -4,7 +4,6 @@ before anything is queued; bad input is counted by reason and logged once per ga
 good values, and a slow state write never holds them up (state goes through its own worker)."""
 
 import asyncio
-import contextlib
 import ipaddress
 import logging
 import math
@@ -25,6 +24,7 @@ from iotyun.core.limits import (
     INGEST_PAYLOAD_MAX_BYTES,
     INGEST_SEQ_MAX,
 )
+from iotyun.core.tasks import Worker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
 from iotyun.telemetry.models import ingest_cursor
 from iotyun.telemetry.realtime import Hub
@@ -63,7 +63,7 @@ class StateWorker:
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
-        self._task: asyncio.Task[None] | None = None
+        self._worker = Worker("iotyun-gateway-state", self._run)
 
     def put(self, config: DeviceConfig, online: bool, info: dict[str, str]) -> None:
         previous = self._pending.pop(config.gateway_id, None)
@@ -74,19 +74,14 @@ class StateWorker:
         self._wake.set()
 
     def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="iotyun-gateway-state")
+        self._worker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._worker.stop()
 
     async def drain(self) -> None:
         """Until every queued state change is handled (tests)."""
-        if self._task is not None:
+        if self._worker.running:
             await self._idle.wait()
 
     async def _run(self) -> None:

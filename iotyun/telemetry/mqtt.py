@@ -11,7 +11,7 @@ import os
 import random
 import uuid
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,7 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from iotyun.core.limits import SN_RE
+from iotyun.core.tasks import Worker, checkpoint
 from iotyun.telemetry.broker import TOPIC_PREFIX
 
 log = logging.getLogger("iotyun.telemetry.mqtt")
@@ -32,6 +33,9 @@ SESSION_EXPIRY_S = 300
 # How many unacknowledged QoS 1 messages the server takes from the broker at once (MQTT 5 Receive Maximum): acks wait
 # for the history flush, so the window must hold more than one flush interval of messages.
 RECEIVE_MAXIMUM = 65535
+# How long one step of a connect may take: paho's TCP connect (in a worker thread), then the broker's CONNACK; also
+# the client's wait for any other answer it is given no timeout for (subscriptions, the disconnect).
+CONNECT_TIMEOUT_S = 5.0
 # How many server processes may share one data dir (`serve --workers N`), each with its own session.
 _CLIENT_ID_SLOTS = 64
 
@@ -103,6 +107,72 @@ def use_shared_property_tables() -> None:
         setattr(paho_packet, "Properties", _SharedTables)  # noqa: B010
 
 
+def client_for(address: "BrokerAddress", identifier: str, **options: Any) -> aiomqtt.Client:
+    """A client of the server's to `address`, every wait of which is bounded by CONNECT_TIMEOUT_S."""
+    client = aiomqtt.Client(
+        address.host,
+        address.port,
+        username=address.username,
+        password=address.password,
+        identifier=identifier,
+        keepalive=30,
+        timeout=CONNECT_TIMEOUT_S,
+        **options,
+    )
+    client._client.connect_timeout = CONNECT_TIMEOUT_S
+    return client
+
+
+def link_worker(name: str, run: Callable[[], Coroutine[Any, Any, None]]) -> Worker:
+    """The worker of a broker connection: its stop may wait for a connect under way (see connection()), so it is
+    cancelled again only once that connect has had its time."""
+    return Worker(name, run, grace=2 * CONNECT_TIMEOUT_S + 1, within=2 * CONNECT_TIMEOUT_S + 5)
+
+
+@contextlib.asynccontextmanager
+async def connection(
+    client: aiomqtt.Client, setup: Callable[[aiomqtt.Client], Awaitable[None]]
+) -> AsyncIterator[aiomqtt.Client]:
+    """`async with client` (then `setup`, its subscriptions) that a cancellation never leaves half-open.
+
+    aiomqtt 2.5 connects in two steps, paho's TCP connect in a worker thread, then a wait for the CONNACK, and when
+    cancelled during either it returns without closing what it opened: the thread completes the connect anyway, and
+    the socket stays logged in under the client id with its keep-alive task running (cancelled during the CONNACK
+    wait, the client is broken besides: its connected future is left cancelled, and paho's disconnect callback then
+    raises). So the connect runs as a task of its own that a cancellation does not reach; cancelled, this waits for
+    it to end (each step is bounded by CONNECT_TIMEOUT_S), closes the connection it made, and raises. A connect that
+    fails closes its socket too (aiomqtt leaves it open after a CONNACK timeout)."""
+    attempt = asyncio.ensure_future(client.__aenter__())
+    try:
+        await asyncio.shield(attempt)
+    except asyncio.CancelledError:
+        attempt.add_done_callback(lambda _: _drop(client, attempt))  # even if a second cancel cuts the wait short
+        await asyncio.wait({attempt})
+        raise
+    except BaseException:
+        _drop(client, attempt)
+        raise
+    try:
+        await setup(client)
+        # aiomqtt's waits for the broker's answers can swallow a cancellation (core.tasks): not into the message loop.
+        checkpoint()
+        yield client
+    finally:
+        # aiomqtt's exit raises when the disconnect is not confirmed in time or the connection broke meanwhile: that
+        # must not take the place of a cancellation (the worker would take it for a lost broker and connect again).
+        with contextlib.suppress(Exception):
+            await client.__aexit__(None, None, None)
+
+
+def _drop(client: aiomqtt.Client, attempt: "asyncio.Future[Any]") -> None:
+    """Close the socket of a connect attempt (a paho disconnect writes DISCONNECT and closes it at once)."""
+    if not attempt.cancelled():
+        attempt.exception()  # retrieved: a failed attempt is logged by the worker, not by asyncio
+    paho = client._client
+    if paho.socket() is not None:
+        paho.disconnect()
+
+
 class AckOrder:
     """QoS 1 acknowledgements of one connection, sent in the order the messages arrived, each once its handler
     called done (MQTT requires PUBACKs in receive order)."""
@@ -170,7 +240,7 @@ class MqttLink:
         self.share_group = share_group
         self.connected = asyncio.Event()
         self._client: aiomqtt.Client | None = None
-        self._task: asyncio.Task[None] | None = None
+        self._worker = link_worker("iotyun-mqtt", self._run)
         self.identifier = identifier or f"iotyun-server-{uuid.uuid4().hex[:10]}"
         self.acks: AckOrder | None = None
         self.reconnects = 0
@@ -181,14 +251,18 @@ class MqttLink:
         return f"$share/{self.share_group}/{topic}" if shared and self.share_group else topic
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="iotyun-mqtt")
+        self._worker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        await self._worker.stop()
         self.connected.clear()
+
+    async def _subscribe(self, client: aiomqtt.Client) -> None:
+        # Values and state are split between server processes (shared); every process hears every ack, because the
+        # write waiting for it may be in any of them.
+        await client.subscribe(self._topic("values", True), qos=1)
+        await client.subscribe(self._topic("state", True), qos=1)
+        await client.subscribe(self._topic("ack", False), qos=1)
 
     async def _run(self) -> None:
         backoff = 0.5
@@ -206,26 +280,13 @@ class MqttLink:
             options = {"protocol": aiomqtt.ProtocolVersion.V311, "clean_session": False}
         while True:
             try:
-                client = aiomqtt.Client(
-                    self.address.host,
-                    self.address.port,
-                    username=self.address.username,
-                    password=self.address.password,
-                    identifier=self.identifier,
-                    keepalive=30,
-                    **options,  # type: ignore[arg-type]
-                )
+                client = client_for(self.address, self.identifier, **options)
                 # Acknowledge each message only once handled (aiomqtt has no option for it yet: paho's own).
                 client._client.manual_ack_set(True)
                 acks = AckOrder(client._client)
-                async with client:
+                async with connection(client, self._subscribe):
                     self._client = client
                     self.acks = acks
-                    # Values and state are split between server processes (shared); every process hears every ack,
-                    # because the write waiting for it may be in any of them.
-                    await client.subscribe(self._topic("values", True), qos=1)
-                    await client.subscribe(self._topic("state", True), qos=1)
-                    await client.subscribe(self._topic("ack", False), qos=1)
                     self.connected.set()
                     if self.on_subscribed is not None:
                         self.on_subscribed()
@@ -254,6 +315,7 @@ class MqttLink:
                 self.acks = None
                 self._client = None
                 self.connected.clear()
+            checkpoint()
             self.reconnects += 1
             await asyncio.sleep(backoff + random.uniform(0, backoff / 4))
             backoff = min(backoff * 2, 10.0)

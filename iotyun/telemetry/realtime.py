@@ -12,6 +12,7 @@ from typing import Any
 import orjson
 
 from iotyun.core.access import AccessChange
+from iotyun.core.tasks import STOP_WITHIN_S, Worker
 
 log = logging.getLogger("iotyun.telemetry.realtime")
 
@@ -116,7 +117,8 @@ class Hub:
         self.by_device: dict[int, set[Subscriber]] = {}
         self.alarm_subscribers: set[Subscriber] = set()
         self._redis: Any = None
-        self._listener: asyncio.Task[None] | None = None
+        self._ready = asyncio.Event()
+        self._listener = Worker("iotyun-hub-redis", self._listen)
         self.published = 0
         # Every open socket of this process, for access changes.
         self.clients: set[Subscriber] = set()
@@ -239,17 +241,17 @@ class Hub:
         import redis.asyncio as aioredis
 
         self._redis = aioredis.from_url(self.redis_url)
-        ready = asyncio.Event()
-        self._listener = asyncio.create_task(self._listen(ready), name="iotyun-hub-redis")
-        await asyncio.wait_for(ready.wait(), timeout=10)
+        self._ready.clear()
+        self._listener.start()
+        await asyncio.wait_for(self._ready.wait(), timeout=10)
 
-    async def _listen(self, ready: asyncio.Event) -> None:
+    async def _listen(self) -> None:
         backoff = 0.5
         while True:
             try:
                 pubsub = self._redis.pubsub()
                 await pubsub.subscribe(CHANNEL)
-                ready.set()
+                self._ready.set()
                 backoff = 0.5
                 async for message in pubsub.listen():
                     if message.get("type") != "message":
@@ -266,13 +268,11 @@ class Hub:
                 backoff = min(backoff * 2, 10)
 
     async def stop(self) -> None:
-        if self._listener is not None:
-            self._listener.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._listener
+        await self._listener.stop()
         if self._redis is not None:
             with contextlib.suppress(Exception):
-                await self._redis.aclose()
+                async with asyncio.timeout(STOP_WITHIN_S):
+                    await self._redis.aclose()
 
 
 def encode(event: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 from iotyun.alarms.engine import AlarmEngine
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
+from iotyun.core.tasks import Worker, checkpoint
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices import service as device_service
@@ -57,7 +58,9 @@ class Telemetry:
         self.dynsec: DynamicSecurity | None = None
         self.address: BrokerAddress | None = None
         self.link: MqttLink | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self._watchdog_worker = Worker("iotyun-watchdog", self._watchdog)
+        self._retention_worker = Worker("iotyun-retention", self._retention)
+        self._reconciler = Worker("iotyun-dynsec-reconcile", self._reconcile)
         self._reported: dict[int, float] = {}
         self.started = False
 
@@ -66,6 +69,15 @@ class Telemetry:
     async def start(self) -> None:
         if not self.enabled or self.started:
             return
+        # Started from the first step, so that a start that fails (or is cancelled) half-way stops what it started.
+        self.started = True
+        try:
+            await self._start()
+        except BaseException:
+            await self.stop()
+            raise
+
+    async def _start(self) -> None:
         await self.hub.start()
         await self.alarms.load()
         await self._load_online()
@@ -91,7 +103,7 @@ class Telemetry:
             self.dynsec = DynamicSecurity(self.address)
             self.dynsec.start()
             gateway_accounts.attach(self.db.sessionmaker, self.dynsec)
-            self._tasks.append(asyncio.create_task(self._reconcile(), name="iotyun-dynsec-reconcile"))
+            self._reconciler.start()
         self.link = MqttLink(
             self.address,
             self._on_message,
@@ -99,9 +111,8 @@ class Telemetry:
             identifier=stable_client_id(self.settings.data_dir),
         )
         self.link.start()
-        self._tasks.append(asyncio.create_task(self._watchdog(), name="iotyun-watchdog"))
-        self._tasks.append(asyncio.create_task(self._retention(), name="iotyun-retention"))
-        self.started = True
+        self._watchdog_worker.start()
+        self._retention_worker.start()
 
     async def _reconcile(self) -> None:
         """Start-up: the broker forgets gateways whose devices were unregistered or deleted meanwhile."""
@@ -118,6 +129,7 @@ class Telemetry:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                checkpoint()  # a command cut short by a stop fails as "no answer": no retry then
                 log.warning("reconciling the broker's gateway accounts failed (%s); retrying", exc)
                 await asyncio.sleep(2.0)
 
@@ -128,20 +140,20 @@ class Telemetry:
             await asyncio.wait_for(self.dynsec.reconciled.wait(), wait_s)
 
     async def stop(self) -> None:
+        """Stop everything start() started, each part within its own bound (core.tasks), so this returns even when
+        it comes while the broker connections are still being made. Nothing acknowledged is lost: the broker
+        connection goes first (what it delivered but is not yet committed stays unacknowledged, and comes again),
+        the history writer's last flush after it."""
         if not self.started:
             return
-        for task in self._tasks:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        self._tasks.clear()
-        if self.link is not None:
-            await self.link.stop()
-            release_client_id(self.link.identifier)
-        if self.dynsec is not None:
-            gateway_accounts.attach(self.db.sessionmaker, None)
-            await self.dynsec.stop()
-            self.dynsec = None
+        # The timers, the MQTT link and the dynamic-security client at once: each may be waiting for a connect.
+        await asyncio.gather(
+            self._watchdog_worker.stop(),
+            self._retention_worker.stop(),
+            self._reconciler.stop(),
+            self._stop_link(),
+            self._stop_dynsec(),
+        )
         if self.broker is not None:
             await self.broker.stop()
         await self.ingest.states.stop()
@@ -152,6 +164,17 @@ class Telemetry:
         for pending in self.pending.values():
             pending.future.cancel()
         self.started = False
+
+    async def _stop_link(self) -> None:
+        if self.link is not None:
+            await self.link.stop()
+            release_client_id(self.link.identifier)
+
+    async def _stop_dynsec(self) -> None:
+        if self.dynsec is not None:
+            gateway_accounts.attach(self.db.sessionmaker, None)
+            await self.dynsec.stop()
+            self.dynsec = None
 
     async def idle(self) -> None:
         """Until every value and alarm accepted so far is stored (tests and benchmarks)."""

@@ -18,6 +18,8 @@ from sqlalchemy import exc as sa_exc
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from iotyun.core.tasks import Worker
+
 log = logging.getLogger("iotyun.telemetry.store")
 
 HOUR_MS = 3_600_000
@@ -31,6 +33,8 @@ SPLIT_AFTER_FAILURES = 3
 # Messages waiting for their acknowledgement that make a flush start before flush_ms: the broker lets only so many
 # unacknowledged messages travel to the server at a time.
 FLUSH_AT_MESSAGES = 2000
+# How long a stop waits for a flush under way, and then for the last flush.
+STOP_FLUSH_WITHIN_S = 10.0
 
 _INSERT_SQL = "INSERT INTO history_value (device_id, data_source_id, ts, value, text) VALUES (?, ?, ?, ?, ?)"
 _ROLLUP_SQL = """
@@ -171,7 +175,7 @@ class HistoryWriter:
         self.pending: list[Entry] = []
         self._rows = 0
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._worker = Worker("iotyun-history-writer", self._run)
         self._flushing = asyncio.Lock()
         self.written = 0
         self.failures = 0
@@ -202,16 +206,30 @@ class HistoryWriter:
     # --- the flush loop -----------------------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="iotyun-history-writer")
+        self._worker.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        # Whatever is still pending gets one last chance (a clean shutdown loses nothing).
-        with contextlib.suppress(Exception):
-            await self.flush()
+        """Stop the flush loop, then flush what is pending one last time (a clean shutdown loses nothing). A flush
+        under way is let finish first: it took its batch out of `pending`, and cancelled half-way its rows would be
+        left out of the last flush. Each wait is bounded by STOP_FLUSH_WITHIN_S: what a flush that does not end in
+        time held is not stored, but was not acknowledged either, so the broker delivers it again."""
+        held = False
+        try:
+            async with asyncio.timeout(STOP_FLUSH_WITHIN_S):
+                held = await self._flushing.acquire()
+        except TimeoutError:
+            log.warning("a history flush still runs after %.0fs; stopping the writer anyway", STOP_FLUSH_WITHIN_S)
+        try:
+            await self._worker.stop()
+        finally:
+            if held:
+                self._flushing.release()
+        try:
+            async with asyncio.timeout(STOP_FLUSH_WITHIN_S):
+                await self.flush()
+        except Exception as exc:
+            # Acknowledged only once committed: the broker delivers again what this flush held.
+            log.warning("the last history flush failed or did not end in time: %r", exc)
 
     async def _run(self) -> None:
         backoff = 0.2

@@ -1,0 +1,75 @@
+"""Background workers with a bounded stop.
+
+A worker is one named task. Stopping it cancels the task and waits for it, but never forever: a task still running
+after `grace` seconds is cancelled again (library code can swallow a cancellation: on Python 3.11 `asyncio.wait_for`
+returns the result of a future that completed in the same event-loop turn as the cancel, CPython gh-86296, and
+aiomqtt waits for every broker answer that way), and one still running after `within` seconds is left behind with a
+warning naming it, so the caller's own stop always returns (docs/decisions.md "Bounded stops")."""
+
+import asyncio
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+log = logging.getLogger("iotyun.tasks")
+
+STOP_WITHIN_S = 10.0
+RECANCEL_AFTER_S = 1.0
+
+
+class Worker:
+    def __init__(
+        self,
+        name: str,
+        run: Callable[[], Coroutine[Any, Any, None]],
+        *,
+        within: float = STOP_WITHIN_S,
+        grace: float = RECANCEL_AFTER_S,
+    ) -> None:
+        self.name = name
+        self.within = within
+        self.grace = grace
+        self._run = run
+        self._task: asyncio.Task[None] | None = None
+        # Set by stop(): a worker's loop that retries on errors ends instead (a swallowed cancellation may surface as
+        # the error of the operation it interrupted).
+        self.stopping = False
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        if self.running:
+            return
+        self.stopping = False
+        self._task = asyncio.create_task(self._run(), name=self.name)
+
+    async def stop(self) -> bool:
+        """Cancel the task and wait for its end, at most `within` seconds; whether it ended."""
+        task, self._task = self._task, None
+        if task is None:
+            return True
+        self.stopping = True
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.within
+        while not task.done():
+            left = deadline - loop.time()
+            if left <= 0:
+                log.warning("background task %s did not stop within %.0fs; left running", self.name, self.within)
+                return False
+            task.cancel()
+            await asyncio.wait({task}, timeout=min(self.grace, left))
+        if not task.cancelled() and task.exception() is not None:
+            log.warning("background task %s had failed", self.name, exc_info=task.exception())
+        return True
+
+
+def checkpoint() -> None:
+    """Raise CancelledError in a task that was cancelled but runs on because code it awaited swallowed the
+    cancellation (see above): for the places where a worker would otherwise go on, after such waits and before a
+    retry. (A cancellation stays requested until someone calls Task.uncancel(), which only asyncio.timeout and
+    TaskGroup do, for their own.)"""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
