@@ -5,7 +5,14 @@ import { defineConfig } from '@playwright/test';
 
 const CI = process.env.CI === 'true';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+// One demo server per worker, on PORT, PORT + 1, …, with E2E_SERVERS > 1: the spec files split between them and run
+// at once, each file still in order on its server. This config is loaded again in every worker process, where
+// TEST_PARALLEL_INDEX (0 … workers − 1, kept when a worker restarts) picks the worker's own server; e2e/helpers.ts
+// reads its log. One by default: on this 2-core machine two servers and two browsers took longer (9.7 min against
+// 7.8) and timed out under the load.
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 1));
+const serverUrl = (index: number) => `http://127.0.0.1:${PORT + index}`;
+const BASE_URL = serverUrl(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 
 // The console must be built; `make test` builds it first, a bare `npm run e2e` builds it only when missing.
 const serve = existsSync(new URL('./dist/index.html', import.meta.url))
@@ -16,7 +23,7 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: './test-results',
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS,
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   reporter: 'list',
@@ -47,14 +54,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium' }],
-  webServer: {
+  webServer: Array.from({ length: SERVERS }, (_, index) => ({
     command: serve,
-    url: `${BASE_URL}/api/yun/sys/info/timestamp`,
+    env: { E2E_PORT: String(PORT + index) },
+    url: `${serverUrl(index)}/api/yun/sys/info/timestamp`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     // SIGTERM lets serve.sh remove its temporary data directory.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  })),
 });

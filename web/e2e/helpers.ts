@@ -9,8 +9,15 @@ import { expect, type Locator, type Page, type Response } from '@playwright/test
 export type Lang = 'zh' | 'en';
 
 const WEB_DIR = path.resolve(import.meta.dirname, '..');
-/** Written by e2e/serve.sh (IOTYUN_LOG_FILE), truncated at every server start. */
-export const SERVER_LOG = path.join(WEB_DIR, 'test-results', 'e2e-server.log');
+/**
+ * The log of this worker's server: written by e2e/serve.sh (IOTYUN_LOG_FILE), truncated at every server start. Each
+ * worker has its own server (playwright.config.ts), on E2E_PORT + TEST_PARALLEL_INDEX.
+ */
+export const SERVER_LOG = path.join(
+  WEB_DIR,
+  'test-results',
+  `e2e-server-${String(Number(process.env.E2E_PORT ?? 8181) + Number(process.env.TEST_PARALLEL_INDEX ?? 0))}.log`,
+);
 export const SCREENSHOT_DIR = path.join(WEB_DIR, 'test-results', 'screenshots');
 
 export const DEMO_PASSWORD = 'iotyun123';
@@ -216,6 +223,9 @@ export async function api<T>(page: Page, method: string, url: string, data?: unk
 
 /** Opens /login and returns the captcha the page loaded. */
 export async function openLogin(page: Page): Promise<{ codeKey: string; img: string }> {
+  // Leave the current page first: a login page already open (after a sign-out, say) may still be fetching its own
+  // captcha, and that response, read after the navigation below, has no body any more.
+  await page.goto('about:blank');
   const captcha = nextCaptcha(page);
   await page.goto('/iotyun/login');
   return captcha;

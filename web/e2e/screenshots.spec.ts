@@ -21,7 +21,8 @@ const HAN = /\p{Script=Han}/u;
 test.use({ viewport: { width: 1366, height: 768 } });
 
 async function setLanguage(page: Page, lang: Lang) {
-  await page.context().addCookies([{ name: 'lang', value: lang, url: 'http://127.0.0.1:8181/' }]);
+  const baseURL = test.info().project.use.baseURL ?? '';
+  await page.context().addCookies([{ name: 'lang', value: lang, url: `${baseURL}/` }]);
 }
 
 /** The signed-in user's display name, from the header. */

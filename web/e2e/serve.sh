@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The server under test for `npm run e2e`: the demo tenant in a fresh temporary SQLite data directory, captcha
+# A server under test for `npm run e2e` (one per worker, on $E2E_PORT): the demo tenant in a fresh temporary SQLite data directory, captcha
 # answers (echoed to the log) and verification codes (the outbox) in one fixed file, truncated here, that
 # e2e/helpers.ts reads.
 set -euo pipefail
@@ -7,8 +7,10 @@ set -euo pipefail
 web="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 repo="$(dirname "$web")"
 results="$web/test-results"
-log_file="$results/e2e-server.log"
-console_file="$results/e2e-server.console.log"
+port="${E2E_PORT:-8181}"
+# One log per server (playwright.config.ts starts one per worker); e2e/helpers.ts reads the one of its worker.
+log_file="$results/e2e-server-$port.log"
+console_file="$results/e2e-server-$port.console.log"
 
 mkdir -p "$results"
 : >"$log_file"
@@ -32,7 +34,7 @@ cd "$repo"
 echo "e2e server: data $data_dir, log $log_file" >&2
 # In the background so a SIGTERM to this script alone (not only to its process group, which is what Playwright
 # sends) still stops the server before the EXIT trap removes the data directory.
-"${uv[@]}" run --frozen iotyun serve --demo --port "${E2E_PORT:-8181}" >"$console_file" 2>&1 &
+"${uv[@]}" run --frozen iotyun serve --demo --port "$port" >"$console_file" 2>&1 &
 server=$!
 trap 'kill -TERM "$server" 2>/dev/null; wait "$server"; exit 143' TERM INT
 status=0
