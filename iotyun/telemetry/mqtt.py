@@ -244,6 +244,7 @@ class MqttLink:
         self.identifier = identifier or f"iotyun-server-{uuid.uuid4().hex[:10]}"
         self.acks: AckOrder | None = None
         self.reconnects = 0
+        self.held = False
         use_shared_property_tables()
 
     def _topic(self, leaf: str, shared: bool) -> str:
@@ -252,6 +253,21 @@ class MqttLink:
 
     def start(self) -> None:
         self._worker.start()
+
+    def hold(self) -> None:
+        """Take no more messages in (a stop is coming): what arrives from now on is left unacknowledged, so the
+        broker delivers it again at the next start, while what was taken in can still be acknowledged."""
+        self.held = True
+
+    async def written(self) -> None:
+        """Until the packets queued on the connection (acknowledgements) are on the wire. paho writes them from the
+        event loop when the socket is writable; a disconnect right after queueing them was seen to lose them (the
+        broker then delivered those messages again), so a stop waits for this first. The caller bounds the wait."""
+        client = self._client
+        paho = client._client if client is not None else None
+        # Polled: paho signals no event when its queue has been written.
+        while paho is not None and paho.socket() is not None and paho._out_packet:  # noqa: ASYNC110
+            await asyncio.sleep(0.01)
 
     async def stop(self) -> None:
         await self._worker.stop()
@@ -293,6 +309,8 @@ class MqttLink:
                     backoff = 0.5
                     log.info("connected to MQTT broker %s:%s", self.address.host, self.address.port)
                     async for message in client.messages:
+                        if self.held:
+                            continue
                         done = acks.ticket(message.mid, message.qos)
                         payload = bytes(message.payload) if message.payload else b""  # type: ignore[arg-type,unused-ignore]
                         await self._dispatch(str(message.topic), payload, done)

@@ -30,6 +30,8 @@ log = logging.getLogger("iotyun.telemetry")
 _ALL = {ALL_TENANTS: True}
 WATCHDOG_TICK_S = 2.0
 REPORT_TIME_EVERY_S = 30.0
+# How long a stop waits for what the broker delivered to be committed and acknowledged (Telemetry._drain).
+DRAIN_WITHIN_S = 10.0
 
 
 @dataclass
@@ -141,11 +143,13 @@ class Telemetry:
 
     async def stop(self) -> None:
         """Stop everything start() started, each part within its own bound (core.tasks), so this returns even when
-        it comes while the broker connections are still being made. Nothing acknowledged is lost: the broker
-        connection goes first (what it delivered but is not yet committed stays unacknowledged, and comes again),
-        the history writer's last flush after it."""
+        it comes while the broker connections are still being made. Nothing is lost and nothing comes twice: while
+        the broker connection still stands, no more messages are taken in and what was taken in is committed and
+        acknowledged (_drain); then the connection goes (anything delivered but not committed by then stays
+        unacknowledged and comes again), the history writer's last flush after it."""
         if not self.started:
             return
+        await self._drain()
         # The timers, the MQTT link and the dynamic-security client at once: each may be waiting for a connect.
         await asyncio.gather(
             self._watchdog_worker.stop(),
@@ -164,6 +168,25 @@ class Telemetry:
         for pending in self.pending.values():
             pending.future.cancel()
         self.started = False
+
+    async def _drain(self) -> None:
+        """Commit and acknowledge what the broker connection delivered, and take nothing more in. Left to the
+        writer's last flush after the connection is gone, the acknowledgements would never be sent: the broker would
+        deliver those messages again at the next start, and values of a gateway that sends no seq (so no delivery
+        cursor drops repeats) would be stored twice. Bounded: the database may be away."""
+        link = self.link
+        if link is None or not link.connected.is_set():
+            return
+        link.hold()
+        try:
+            async with asyncio.timeout(DRAIN_WITHIN_S):
+                await self.idle()
+                await self.writer.flush()  # the acknowledgements of state messages handled by the line above
+                await link.written()
+        except Exception as exc:
+            log.warning(
+                "values taken in before the stop were not all committed (%r); the broker delivers them again", exc
+            )
 
     async def _stop_link(self) -> None:
         if self.link is not None:
