@@ -48,7 +48,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
         users[name] = User(
             tenant_id=tenant.id,
             user_name=name,
-            email=f"{name}@demo.iotyun.local",
+            email=f"{name}@demo.example.com",  # example.com: reserved, accepted by find-password
             password_hash=password_hash,
             nick_name=nick,
             company="iotyun",

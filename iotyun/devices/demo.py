@@ -30,20 +30,26 @@ _SITES = {
     "bj": ("110000", "110100", "110105", "北京市朝阳区酒仙桥路 10 号", 39.9702, 116.4952),
 }
 
-# sn suffix, alias, group key, site, model, firmware, online, vpn, owner
+# sn suffix, alias, group key, site, model, firmware, online, vpn, owner. Every gateway shown online runs simulated
+# under `serve --demo` and has a published template of its kind (iotyun/templates/demo.py). VPN devices cannot bind a
+# template, so the two on VPN are offline ones; 13–16 are spares not yet deployed (offline, no template).
 _DEVICES = [
     (1, "1号空压机", "workshop", "sh", "GW100", "2.1.0", True, False, "admin"),
-    (2, "2号空压机", "workshop", "sh", "GW100", "2.1.0", True, True, "admin"),
-    (3, "冷却塔", "workshop", "sh", "GW200", "3.0.2", False, False, "admin"),
+    (2, "2号空压机", "workshop", "sh", "GW100", "2.1.0", True, False, "admin"),
+    (3, "冷却塔", "workshop", "sh", "GW200", "3.0.2", True, False, "admin"),
     (4, "1号配电柜", "power", "sz", "GW200", "3.0.2", True, False, "admin"),
-    (5, "2号配电柜", "power", "sz", "GW200", "3.0.1", False, False, "admin"),
-    (6, "光伏逆变器", "power", "sz", "GW300", "1.4.0", True, True, "admin"),
+    (5, "2号配电柜", "power", "sz", "GW200", "3.0.1", False, True, "admin"),
+    (6, "光伏逆变器", "power", "sz", "GW300", "1.4.0", True, False, "admin"),
     (7, "冷库温控", "cold", "bj", "GW100", "2.0.5", True, False, "admin"),
-    (8, "冷链车 A", "cold", "bj", "GW300", "1.4.0", False, False, "admin"),
+    (8, "冷链车 A", "cold", "bj", "GW300", "1.4.0", False, True, "admin"),
     (9, "锅炉房", "", "bj", "GW100", "2.1.0", True, False, "admin"),
     (10, "水泵站", "", "sh", "GW200", "3.0.2", False, False, "operator"),
     (11, "污水处理", "", "sz", "GW100", "2.0.5", True, False, "operator"),
     (12, "备用网关", "", "bj", "GW100", "2.1.0", False, False, "admin"),
+    (13, "3号空压机", "workshop", "sh", "GW100", "2.1.0", False, False, "admin"),
+    (14, "3号配电柜", "power", "sz", "GW200", "3.0.2", False, False, "admin"),
+    (15, "2号冷库", "cold", "bj", "GW100", "2.0.5", False, False, "admin"),
+    (16, "备用锅炉", "", "bj", "GW100", "2.1.0", False, False, "admin"),
 ]
 _GROUPS = {
     "workshop": ("生产车间", "空压机与冷却"),
@@ -55,6 +61,16 @@ _GROUPS = {
 def live_sns() -> list[str]:
     """The demo gateways the seed shows online: the ones `serve --demo` keeps online with simulated gateways."""
     return [f"IOT{row[0]:07d}" for row in _DEVICES if row[6]]
+
+
+def seeded_sns() -> list[str]:
+    """Every demo gateway's SN."""
+    return [f"IOT{row[0]:07d}" for row in _DEVICES]
+
+
+def firmware(sn: str) -> str | None:
+    """The firmware a demo gateway runs (and its simulated twin reports), or None for another SN."""
+    return next((row[5] for row in _DEVICES if f"IOT{row[0]:07d}" == sn), None)
 
 
 def _owner(users: dict[str, User], name: str) -> User:

@@ -2,9 +2,9 @@
 so the virtual-device list, the equipment overview and the map have something to show on first start."""
 
 import math
-from datetime import timedelta
+from datetime import datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
@@ -36,30 +36,66 @@ async def _devices(session: AsyncSession, tenant_id: int) -> list[tuple[Device, 
     return [(d, g) for d, g in (await session.execute(stmt)).all()]
 
 
-async def _track(session: AsyncSession, tenant_id: int, device: Device, gateway: Gateway, turn: float) -> None:
-    """About a day of fixes along a loop around the device's site; the last one becomes its position."""
-    lat0, lng0 = (device.latitude, device.longitude) if device.latitude is not None else TRACK_ORIGIN
-    lng0 = lng0 if lng0 is not None else TRACK_ORIGIN[1]
-    now = utcnow()
-    step = timedelta(days=1) / TRACK_POINTS
-    lat = lng = 0.0
-    for i in range(TRACK_POINTS):
-        angle = 2 * math.pi * i / TRACK_POINTS + turn
-        lat = lat0 + 0.03 * math.sin(angle) + 0.004 * math.sin(5 * angle)
-        lng = lng0 + 0.045 * math.cos(angle)
-        speed = round(25 + 20 * abs(math.sin(3 * angle)), 1)
+TRACK_STEP = timedelta(days=1) / TRACK_POINTS
+
+
+def _offset(device: Device, at: datetime) -> tuple[float, float]:
+    """Where a tracked demo device is at `at`, from its site: one loop a day (two devices drive it half a day apart),
+    so a track goes on seamlessly whenever it is extended."""
+    angle = 2 * math.pi * ((at.timestamp() % 86_400) / 86_400) + math.pi * (device.id % 2)
+    return 0.03 * math.sin(angle) + 0.004 * math.sin(5 * angle), 0.045 * math.cos(angle)
+
+
+def _add_fixes(session: AsyncSession, device: Device, site: tuple[float, float], start: datetime, end: datetime) -> int:
+    """Fixes every TRACK_STEP from `start` to `end`; the last one becomes the device's position."""
+    added = 0
+    at = start
+    while at <= end:
+        d_lat, d_lng = _offset(device, at)
+        speed = round(25 + 20 * abs(math.sin(3 * math.atan2(d_lat, d_lng))), 1)
+        lat, lng = round(site[0] + d_lat, 6), round(site[1] + d_lng, 6)
         session.add(
-            GpsPoint(
-                tenant_id=tenant_id,
-                device_id=device.id,
-                time=now - step * (TRACK_POINTS - 1 - i),
-                latitude=round(lat, 6),
-                longitude=round(lng, 6),
-                speed=speed,
-            )
+            GpsPoint(tenant_id=device.tenant_id, device_id=device.id, time=at, latitude=lat, longitude=lng, speed=speed)
         )
-    device.latitude, device.longitude, device.located_at = round(lat, 6), round(lng, 6), now
+        device.latitude, device.longitude, device.located_at = lat, lng, at
+        added += 1
+        at += TRACK_STEP
+    return added
+
+
+def _track(session: AsyncSession, device: Device, gateway: Gateway) -> None:
+    """A day of fixes along a loop around the device's site, up to now."""
+    site = (
+        device.latitude if device.latitude is not None else TRACK_ORIGIN[0],
+        device.longitude if device.longitude is not None else TRACK_ORIGIN[1],
+    )
+    end = utcnow()
+    _add_fixes(session, device, site, end - TRACK_STEP * (TRACK_POINTS - 1), end)
     gateway.has_gps = True
+
+
+async def extend_tracks(session: AsyncSession, sns: list[str]) -> int:
+    """`serve --demo`: the tracked demo devices among `sns` drive on. Fixes from their last one (at most a week
+    back) up to now, so the map's default playback (the last 24 hours) always has a track. The number added."""
+    devices = select(Device.id).where(Device.sn.in_(sns), Device.registered.is_(True))
+    last = (
+        select(GpsPoint.device_id, func.max(GpsPoint.time).label("last"))
+        .where(GpsPoint.device_id.in_(devices))
+        .group_by(GpsPoint.device_id)
+        .subquery()
+    )
+    stmt = select(Device, last.c.last).join(last, last.c.device_id == Device.id).order_by(Device.id)
+    added = 0
+    now = utcnow()
+    for device, at in (await session.execute(stmt)).all():
+        if device.latitude is None or device.longitude is None or now - at < TRACK_STEP:
+            continue
+        # The site the loop goes round: the last fix less its offset (the fixes follow _offset exactly).
+        d_lat, d_lng = _offset(device, at)
+        site = (device.latitude - d_lat, device.longitude - d_lng)
+        added += _add_fixes(session, device, site, max(at + TRACK_STEP, now - timedelta(days=7)), now)
+    await session.flush()
+    return added
 
 
 async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) -> None:
@@ -72,9 +108,10 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
     if (await session.execute(existing)).first() is not None:
         return
 
-    tracked = devices[-2:] if len(devices) > 2 else devices[:1]
-    for turn, (device, gateway) in enumerate(tracked):
-        await _track(session, tenant_id, device, gateway, turn * math.pi)
+    # The devices whose gateways report GPS (the GW300s of the demo); elsewhere the last two.
+    tracked = [(d, g) for d, g in devices if g.has_gps] or (devices[-2:] if len(devices) > 2 else devices[:1])
+    for device, gateway in tracked:
+        _track(session, device, gateway)
 
     group = await group_service.ensure_default_group(session, tenant_id)
 

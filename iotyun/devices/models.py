@@ -190,8 +190,10 @@ class VirtualDevice(IdMixin, TimestampMixin, TenantScoped, Base):
         BigId, ForeignKey("device.id", ondelete="SET NULL"), default=None, index=True
     )
     gps_device_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("device.id", ondelete="SET NULL"), default=None)
-    # The template table arrives with the templates issue, which adds the foreign key.
-    template_id: Mapped[int | None] = mapped_column(BigId, default=None, index=True)
+    # A template the owner reads (own or shared); deleting the template unbinds it.
+    template_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("template.id", ondelete="SET NULL"), default=None, index=True
+    )
     version: Mapped[str] = mapped_column(String(4), default="1.0")
     # The bound device's firmware version when bound or last repaired; differing now means "abnormal" (SPEC §4).
     firmware_version: Mapped[str] = mapped_column(String(32), default="")

@@ -7,13 +7,13 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from iotyun.gateway.agent import AgentConfig, GatewayAgent
+from iotyun.gateway.agent import FIRMWARE_VERSION, AgentConfig, GatewayAgent
 from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value, check_write, decode, encode
 from iotyun.gateway.signals import Signal, make_signal
 
@@ -71,9 +71,10 @@ async def run_simulated_gateways(
     rate_hz: float = 1.0,
     data_dir: Path | None = None,
     period_s: float = 60.0,
+    firmware: Mapping[str, str] | None = None,
 ) -> None:
     """Run one simulated gateway per (sn, secret) until `stop` is set; buffers under data_dir (default: the
-    server's data dir / gateways)."""
+    server's data dir / gateways). `firmware` names the version a gateway reports (default: the agent's own)."""
     if data_dir is None:
         from iotyun.core.config import get_settings
 
@@ -92,6 +93,7 @@ async def run_simulated_gateways(
                     poll_s=poll_s,
                     period_s=period_s,
                     data_dir=data_dir,
+                    firmware_version=(firmware or {}).get(sn) or FIRMWARE_VERSION,
                 ),
                 http=http,
             )

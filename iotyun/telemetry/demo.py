@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
 from iotyun.devices import demo as device_demo
+from iotyun.devices import demo_monitoring as device_monitoring_demo
 from iotyun.devices import service as device_service
 from iotyun.devices.demo import DEMO_SECRET
 from iotyun.gateway.modbus import Point
@@ -126,6 +127,28 @@ async def _past_alarms(app: FastAPI, config: DeviceConfig, now: int) -> None:
         await session.commit()
 
 
+TRACK_EVERY_S = 300.0
+
+
+async def extend_tracks(app: FastAPI) -> int:
+    """The demo's GPS devices drive on: their tracks reach up to now (the map plays back the last 24 hours)."""
+    async with app.state.db.sessionmaker() as session:
+        added = await device_monitoring_demo.extend_tracks(session, device_demo.seeded_sns())
+        await session.commit()
+    return added
+
+
+async def _drive(app: FastAPI, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        try:
+            await extend_tracks(app)
+        except Exception:
+            log.exception("demo GPS tracks could not be extended")
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(TRACK_EVERY_S):  # not wait_for: on 3.11 it can lose a cancellation
+                await stop.wait()
+
+
 def attach(app: FastAPI, http_port: int) -> None:
     """Run the demo's simulated gateways while `app` runs (started after telemetry, stopped before it)."""
     stop = asyncio.Event()
@@ -143,6 +166,7 @@ def attach(app: FastAPI, http_port: int) -> None:
                 log.info("demo: backfilled %d history values", added)
         except Exception:
             log.exception("demo history backfill failed")
+        tasks.append(asyncio.create_task(_drive(app, stop), name="iotyun-demo-tracks"))
         gateways = await _demo_gateways(app)
         if telemetry.dynsec is not None:
             # Seeded with their documented secret, never registered through the API: their broker accounts now.
@@ -153,7 +177,18 @@ def attach(app: FastAPI, http_port: int) -> None:
         server = f"http://127.0.0.1:{http_port}"
         tasks.append(
             asyncio.create_task(
-                run_simulated_gateways(server, host, port, gateways, stop, rate_hz=1.0, data_dir=data_dir, period_s=30),
+                run_simulated_gateways(
+                    server,
+                    host,
+                    port,
+                    gateways,
+                    stop,
+                    rate_hz=1.0,
+                    data_dir=data_dir,
+                    period_s=30,
+                    # The firmware the seed recorded: virtual devices bound to them compare it (SPEC §4).
+                    firmware={sn: device_demo.firmware(sn) or "" for sn, _ in gateways},
+                ),
                 name="iotyun-demo-gateways",
             )
         )

@@ -1,5 +1,6 @@
-"""Demo templates for `iotyun seed --demo`: a published compressor template bound to two demo gateways (what the
-simulated gateways of `iotyun serve --demo` will run) and an unpublished power-room template."""
+"""Demo templates for `iotyun seed --demo`: one published template per kind of demo gateway, bound to every demo
+gateway that `iotyun serve --demo` keeps online (so each streams live values, history and alarms), and an unpublished
+draft bound to the offline pump station."""
 
 from typing import Any
 
@@ -23,79 +24,92 @@ from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME
 # name, group, data type, area, address, rw, unit, decimals, min, max, history, faults
 _Source = tuple[str, str, str, str, int, str, str, int, float | None, float | None, str, list[dict[str, Any]]]
 
+
+def _compare(op: str, threshold: float, name: str, level: int, info: str) -> dict[str, Any]:
+    """An alarm condition as the data-source API stores it (every key; iotyun.templates.datasources.schemas)."""
+    return {"kind": "compare", "op": op, "threshold": threshold, "bit_index": None, "alarm_name": name,
+            "level": level, "info": info}  # fmt: skip
+
+
+def _bit(index: int, name: str, level: int, info: str) -> dict[str, Any]:
+    return {"kind": "bit", "op": None, "threshold": None, "bit_index": index, "alarm_name": name, "level": level,
+            "info": info}  # fmt: skip
+
+
 _COMPRESSOR: list[_Source] = [
-    (
-        "排气压力",
-        "运行",
-        "float32",
-        "holding",
-        0,
-        "r",
-        "MPa",
-        2,
-        None,
-        None,
-        "interval",
-        [
-            {
-                "kind": "compare",
-                "op": "gt",
-                "threshold": 1.0,
-                "alarm_name": "排气压力过高",
-                "level": 2,
-                "info": "检查排气阀与负载",
-            }
-        ],
-    ),
+    ("排气压力", "运行", "float32", "holding", 0, "r", "MPa", 2, None, None, "interval",
+     [_compare("gt", 1.0, "排气压力过高", 2, "检查排气阀与负载")]),
     ("设定压力", "运行", "float32", "holding", 2, "rw", "MPa", 2, 0.4, 1.0, "change", []),
-    (
-        "排气温度",
-        "运行",
-        "float32",
-        "input",
-        0,
-        "r",
-        "℃",
-        1,
-        None,
-        None,
-        "interval",
-        [
-            {
-                "kind": "compare",
-                "op": "ge",
-                "threshold": 95,
-                "alarm_name": "排气温度过高",
-                "level": 3,
-                "info": "检查冷却系统",
-            }
-        ],
-    ),
+    ("排气温度", "运行", "float32", "input", 0, "r", "℃", 1, None, None, "interval",
+     [_compare("ge", 95, "排气温度过高", 3, "检查冷却系统")]),
     ("电机电流", "电气", "int16", "input", 2, "r", "A", 0, None, None, "interval", []),
     ("运行小时", "电气", "uint32", "holding", 10, "r", "h", 0, None, None, "change", []),
     ("运行状态", "状态", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
-    (
-        "故障字",
-        "状态",
-        "uint16",
-        "holding",
-        20,
-        "r",
-        "",
-        0,
-        None,
-        None,
-        "change",
-        [
-            {"kind": "bit", "bit_index": 0, "alarm_name": "电机过载", "level": 4, "info": "热继电器动作"},
-            {"kind": "bit", "bit_index": 1, "alarm_name": "相序错误", "level": 5, "info": "检查供电相序"},
-        ],
-    ),
-]
+    ("故障字", "状态", "uint16", "holding", 20, "r", "", 0, None, None, "change",
+     [_bit(0, "电机过载", 4, "热继电器动作"), _bit(1, "相序错误", 5, "检查供电相序")]),
+]  # fmt: skip
 _POWER: list[_Source] = [
-    ("A相电压", "默认分组", "float32", "input", 0, "r", "V", 1, None, None, "interval", []),
-    ("有功功率", "默认分组", "float32", "input", 10, "r", "kW", 2, None, None, "interval", []),
-    ("合闸", "默认分组", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
+    ("A相电压", "电压", "float32", "input", 0, "r", "V", 1, 215.0, 232.0, "interval",
+     [_compare("gt", 235, "A相过压", 3, "检查进线电压")]),
+    ("B相电压", "电压", "float32", "input", 2, "r", "V", 1, 215.0, 232.0, "interval", []),
+    ("有功功率", "功率", "float32", "input", 10, "r", "kW", 2, 40.0, 260.0, "interval",
+     [_compare("gt", 280, "负载过高", 2, "检查用电负载")]),
+    ("功率因数", "功率", "float32", "input", 12, "r", "", 2, 0.86, 0.99, "interval", []),
+    ("合闸", "控制", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
+]  # fmt: skip
+_SOLAR: list[_Source] = [
+    ("直流电压", "直流侧", "float32", "input", 0, "r", "V", 1, 520.0, 680.0, "interval", []),
+    ("交流功率", "交流侧", "float32", "input", 2, "r", "kW", 2, 5.0, 48.0, "interval", []),
+    ("日发电量", "交流侧", "uint32", "input", 4, "r", "kWh", 0, None, None, "change", []),
+    ("模块温度", "状态", "float32", "input", 6, "r", "℃", 1, None, None, "interval",
+     [_compare("ge", 75, "逆变器过温", 3, "检查散热风扇")]),
+    ("并网", "状态", "bit", "discrete", 0, "r", "", 0, None, None, "change", []),
+]  # fmt: skip
+_COLD: list[_Source] = [
+    ("库温", "温度", "float32", "input", 0, "r", "℃", 1, None, None, "interval",
+     [_compare("gt", -12, "库温过高", 2, "检查库门与制冷机组")]),
+    ("设定温度", "温度", "float32", "holding", 0, "rw", "℃", 1, -25.0, -15.0, "change", []),
+    ("湿度", "温度", "float32", "input", 2, "r", "%RH", 0, 70.0, 90.0, "interval", []),
+    ("压缩机运行", "状态", "bit", "discrete", 0, "r", "", 0, None, None, "change", []),
+    ("库门", "状态", "bit", "discrete", 1, "r", "", 0, None, None, "change", []),
+]  # fmt: skip
+_BOILER: list[_Source] = [
+    ("蒸汽压力", "运行", "float32", "input", 0, "r", "MPa", 2, None, None, "interval",
+     [_compare("gt", 1.25, "蒸汽压力过高", 4, "检查安全阀与负荷")]),
+    ("出水温度", "运行", "float32", "input", 2, "r", "℃", 1, 70.0, 90.0, "interval", []),
+    ("液位", "运行", "float32", "input", 4, "r", "mm", 0, None, None, "interval",
+     [_compare("lt", 200, "液位过低", 5, "立即检查给水泵")]),
+    ("燃烧器", "控制", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
+]  # fmt: skip
+_SEWAGE: list[_Source] = [
+    ("进水流量", "水量", "float32", "input", 0, "r", "m³/h", 1, 80.0, 160.0, "interval", []),
+    ("出水 COD", "水质", "float32", "input", 2, "r", "mg/L", 1, None, None, "interval",
+     [_compare("gt", 50, "COD 超标", 3, "检查曝气与加药")]),
+    ("pH", "水质", "float32", "input", 4, "r", "", 2, 6.6, 8.2, "interval", []),
+    ("溶解氧", "水质", "float32", "input", 6, "r", "mg/L", 2, 2.0, 4.0, "interval", []),
+    ("曝气风机", "控制", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
+]  # fmt: skip
+_PUMP: list[_Source] = [
+    ("出口压力", "默认分组", "float32", "input", 0, "r", "MPa", 2, 0.2, 0.6, "interval", []),
+    ("流量", "默认分组", "float32", "input", 2, "r", "m³/h", 1, 20.0, 80.0, "interval", []),
+    ("启停", "默认分组", "bit", "coil", 0, "rw", "", 0, None, None, "change", []),
+]  # fmt: skip
+
+# name, description, data sources, bound demo gateways (their SNs), published
+_TEMPLATES: list[tuple[str, str, list[_Source], tuple[str, ...], bool]] = [
+    (
+        "空压机监控",
+        "螺杆空压机的压力、温度、电流与故障字",
+        _COMPRESSOR,
+        ("IOT0000001", "IOT0000002", "IOT0000003"),
+        True,
+    ),
+    ("配电监控", "配电柜电压、功率与合闸", _POWER, ("IOT0000004",), True),
+    ("光伏逆变器监控", "直流电压、交流功率、发电量与温度", _SOLAR, ("IOT0000006",), True),
+    ("冷库温控", "库温、湿度与制冷机组状态", _COLD, ("IOT0000007",), True),
+    ("锅炉监控", "蒸汽压力、出水温度与液位", _BOILER, ("IOT0000009",), True),
+    ("污水处理监控", "进水流量与出水水质", _SEWAGE, ("IOT0000011",), True),
+    ("水泵站监控", "泵站压力与流量（草稿，未发布）", _PUMP, ("IOT0000010",), False),
 ]
 
 _SCREEN = {
@@ -180,44 +194,38 @@ async def _template(
 
 
 async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) -> None:
-    """The demo templates: the compressor one bound to the two compressors' neighbours and published."""
+    """The demo templates, each bound to its demo gateways; published ones carry their first publication (v1)."""
     admin = users.get("admin") or next(iter(users.values()))
-    compressor, sources, groups, screens = await _template(
-        session, tenant_id, admin, "空压机监控", "螺杆空压机的压力、温度、电流与故障字", _COMPRESSOR
-    )
-    await _template(session, tenant_id, admin, "配电监控", "配电柜电压与功率（未发布）", _POWER)
-    # 1号空压机 and 冷却塔 (2号空压机 runs over VPN, which cannot bind a template).
-    devices = (
-        await session.scalars(
-            select(Device).where(Device.tenant_id == tenant_id, Device.sn.in_(["IOT0000001", "IOT0000003"]))
-        )
-    ).all()
-    for device in devices:
-        session.add(
-            TemplateBinding(tenant_id=tenant_id, device_id=device.id, template_id=compressor.id, bound_by=admin.id)
-        )
-    if devices:
-        frozen = snapshot(compressor, groups, sources, screens, {})
+    for name, description, data_sources, sns, published in _TEMPLATES:
+        template, sources, groups, screens = await _template(session, tenant_id, admin, name, description, data_sources)
+        devices = (await session.scalars(select(Device).where(Device.tenant_id == tenant_id, Device.sn.in_(sns)))).all()
+        for device in devices:
+            session.add(
+                TemplateBinding(tenant_id=tenant_id, device_id=device.id, template_id=template.id, bound_by=admin.id)
+            )
+        if not devices or not published:
+            continue
+        frozen = snapshot(template, groups, sources, screens, {})
         session.add(
             TemplatePublication(
                 tenant_id=tenant_id,
-                template_id=compressor.id,
-                version=compressor.version,
+                template_id=template.id,
+                version=template.version,
                 snapshot=frozen,
                 published_by=admin.id,
             )
         )
-        compressor.published = True
-        compressor.published_version = compressor.version
-        compressor.published_at = utcnow()
+        template.published = True
+        template.published_version = template.version
+        template.published_at = utcnow()
         session.add(
             TemplateLog(
                 tenant_id=tenant_id,
-                template_id=compressor.id,
+                template_id=template.id,
                 action="publish",
                 user_id=admin.id,
                 user_name=admin.user_name,
-                detail={"version": compressor.version},
+                detail={"version": template.version},
             )
         )
     await session.flush()

@@ -597,3 +597,18 @@ class TestCodeAndCaptchaLimits:
         for _ in range(3):
             assert (await api.get(CAPTCHA))["meta"]["success"] == 1
         assert code(await api.get(CAPTCHA)) == 100008
+
+
+class TestDemoAccounts:
+    async def test_demo_users_find_their_password_by_email(self, api: Api, app: FastAPI) -> None:
+        """The demo's emails are ones find-password accepts (a special-use domain such as .local is refused)."""
+        from iotyun import seed
+
+        async with app.state.db.sessionmaker() as s:
+            await seed.seed_demo(s, app.state.settings)
+            await s.commit()
+        email = "operator@demo.example.com"
+        sms = await api.send_code(email, scene="reset")
+        body = {"account": email, "sms_code": sms, "password": "fresh123", "password2": "fresh123"}
+        assert (await api.post("/user/pwd/reset", body))["meta"]["success"] == 1
+        assert (await api.login("operator", "fresh123"))["meta"]["success"] == 1

@@ -295,7 +295,7 @@ class TestDemo:
         resp = await api.login("admin", "iotyun123")
         assert resp["meta"]["success"] == 1, resp
         data = (await api.get("/dev", params={"page_size": 50}))["data"]
-        assert data["total"] == 12
+        assert data["total"] == 16
         items = data["items"]
         assert sum(1 for d in items if not d["registered"]) == 1
         assert sum(1 for d in items if d["flow_card"]) == 2
@@ -303,4 +303,4 @@ class TestDemo:
         assert all(d["area_name"] for d in items)
         state = (await api.get("/dev/stateInfo"))["data"]
         assert state["online"] >= 5 and len(state["by_group"]) == 4
-        assert (await api.get("/yun/devLog"))["data"]["total"] >= 12
+        assert (await api.get("/yun/devLog"))["data"]["total"] >= 16

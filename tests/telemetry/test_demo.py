@@ -1,13 +1,18 @@
 """`serve --demo`: the demo's gateways run simulated in the server process, with a week of history and past alarms
 backfilled once, so a newcomer sees live values, a chart and alarms at once."""
 
+import itertools
+import time
+from datetime import timedelta
+
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
 from iotyun.alarms.models import Alarm
 from iotyun.auth.models import User
 from iotyun.devices import demo as device_demo
-from iotyun.devices.models import Device
+from iotyun.devices import demo_monitoring as device_monitoring_demo
+from iotyun.devices.models import Device, Gateway, GpsPoint
 from iotyun.telemetry import demo
 from iotyun.telemetry.models import history_value
 from iotyun.templates import demo as template_demo
@@ -55,6 +60,8 @@ async def test_simulated_gateways_bring_live_values(app: FastAPI, team: Team, ht
 
         try:
             await eventually(live, within=30)
+            # Each reports the firmware the seed recorded: virtual devices bound to it stay normal (SPEC §4).
+            await eventually(lambda: _firmware(app, "IOT0000001", "2.1.0"), within=30)
         except AssertionError:
             items = ok(await team.admin.get("/rDev", params={"device_id": device_id}))["items"]
             got = [(i["name"], i["value"]) for i in items]
@@ -62,3 +69,52 @@ async def test_simulated_gateways_bring_live_values(app: FastAPI, team: Team, ht
     finally:
         for hook in app.state.on_stop:
             await hook(app)
+
+
+async def _firmware(app: FastAPI, sn: str, expected: str) -> bool:
+    async with app.state.db.sessionmaker() as s:
+        got = (await s.execute(select(Gateway.firmware_version).where(Gateway.sn == sn))).scalar_one()
+    return bool(got == expected)
+
+
+async def test_gps_tracks_go_on_up_to_now(app: FastAPI, team: Team) -> None:
+    """The demo's GPS gateways (GW300) have a track, and a server started days later extends it to now, so the map's
+    default playback (the last 24 hours) is never empty; the extension continues where the track stopped."""
+    async with app.state.db.sessionmaker() as s:
+        admin = (await s.execute(select(User).where(User.id == team.admin.user_id))).scalar_one()
+        await device_demo.seed(s, team.admin.tenant_id or 0, {"admin": admin})
+        await device_monitoring_demo.seed(s, team.admin.tenant_id or 0, {"admin": admin})
+        await s.commit()
+        tracked = (
+            await s.execute(
+                select(Device.id, Device.sn).join(Gateway, Gateway.id == Device.gateway_id).where(Gateway.has_gps)
+            )
+        ).all()
+    assert sorted(sn for _, sn in tracked) == ["IOT0000006", "IOT0000008"]
+    now = int(time.time() * 1000)
+    day = {"start": now - 86_400_000, "end": now + 60_000}
+    for device_id, _ in tracked:
+        points = ok(await team.admin.get("/dev/gps/history", params={"device_id": device_id, **day}))["points"]
+        assert len(points) >= 190
+    assert await demo.extend_tracks(app) == 0  # nothing to add yet
+    # Two days pass with the server down.
+    async with app.state.db.sessionmaker() as s:
+        for point in (await s.scalars(select(GpsPoint))).all():
+            point.time -= timedelta(days=2)
+        for device in (await s.scalars(select(Device).where(Device.located_at.is_not(None)))).all():
+            device.located_at -= timedelta(days=2)
+        await s.commit()
+    for device_id, _ in tracked:
+        points = ok(await team.admin.get("/dev/gps/history", params={"device_id": device_id, **day}))["points"]
+        assert points == []
+    assert await demo.extend_tracks(app) > 2 * 190
+    for device_id, _ in tracked:
+        params = {"device_id": device_id, "start": now - 3 * 86_400_000, "end": int(time.time() * 1000) + 60_000}
+        points = ok(await team.admin.get("/dev/gps/history", params=params))["points"]
+        assert len(points) >= 190 * 3
+        # One loop a day around the site: no jump where the extension begins (a step is ~7 minutes of driving).
+        steps = [
+            abs(a["latitude"] - b["latitude"]) + abs(a["longitude"] - b["longitude"])
+            for a, b in itertools.pairwise(points)
+        ]
+        assert max(steps) < 0.01

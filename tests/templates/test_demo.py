@@ -13,7 +13,11 @@ from tests.team.conftest import Team
 from tests.templates.conftest import ok
 
 
-async def test_demo_template_is_published_to_two_gateways(app: FastAPI, team: Team, new_api: Callable[[], Api]) -> None:
+async def test_every_live_demo_gateway_runs_a_published_template(
+    app: FastAPI, team: Team, new_api: Callable[[], Api]
+) -> None:
+    """Each gateway the demo shows online (and `serve --demo` simulates) gets its configuration: none loops on
+    115018, and the offline pump station keeps an unpublished draft."""
     async with app.state.db.sessionmaker() as s:
         admin = (await s.execute(select(User).where(User.id == team.admin.user_id))).scalar_one()
         users = {"admin": admin}
@@ -21,16 +25,22 @@ async def test_demo_template_is_published_to_two_gateways(app: FastAPI, team: Te
         await template_demo.seed(s, team.admin.tenant_id or 0, users)
         await s.commit()
     listed = {t["name"]: t for t in ok(await team.admin.get("/yun/module"))["items"]}
-    assert set(listed) == {"空压机监控", "配电监控"}
+    assert len(listed) == 7
     compressor = listed["空压机监控"]
-    assert (compressor["published"], compressor["bound_count"], compressor["data_source_count"]) == (True, 2, 7)
-    assert listed["配电监控"]["published"] is False
+    assert (compressor["published"], compressor["bound_count"], compressor["data_source_count"]) == (True, 3, 7)
+    assert listed["水泵站监控"]["published"] is False
+    assert all(t["published"] for name, t in listed.items() if name != "水泵站监控")
     gateway = new_api()
-    got = ok(
-        await gateway.get(
-            "/dev/config", params={"sn_code": "IOT0000001"}, headers={"X-Device-Secret": device_demo.DEMO_SECRET}
-        )
-    )
+    secret = {"X-Device-Secret": device_demo.DEMO_SECRET}
+    for sn in device_demo.live_sns():
+        got = ok(await gateway.get("/dev/config", params={"sn_code": sn}, headers=secret))
+        assert got["data_sources"], sn
+    got = ok(await gateway.get("/dev/config", params={"sn_code": "IOT0000001"}, headers=secret))
     assert len(got["data_sources"]) == 7 and {g["name"] for g in got["groups"]} >= {"运行", "电气", "状态"}
     mid = ok(await team.admin.get("/yun/module/middleware", params={"id": compressor["id"]}))
     assert [h["action"] for h in mid["history"]] == ["publish", "create"]
+    assert mid["publication"]["version"] == 1  # the first publish is v1
+    # The data-source tab of every demo template reads (its alarm conditions carry every key).
+    for template in listed.values():
+        sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": template["id"]}))
+        assert sources["total"] > 0

@@ -71,6 +71,15 @@ test.describe('device monitoring', () => {
         .locator('.ant-select'),
       1,
     );
+    // A real template: the demo's own (the picker lists the caller's own and shared ones).
+    await dialog
+      .locator('.ant-form-item')
+      .filter({ hasText: tx('zh', 'device.virtual.field.template') })
+      .locator('.ant-select')
+      .click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '空压机监控' })
+      .click();
     await dialog.getByRole('button', { name: exactly(tx('zh', 'common.action.save')) }).click();
     await expect(dialog).toBeHidden();
     const row = page.locator('.ant-table-row').filter({ hasText: name });
@@ -81,6 +90,21 @@ test.describe('device monitoring', () => {
     await row.getByRole('link', { name }).click();
     await expect(page).toHaveURL(/\/device\/virtualDevice\/childDevice\/\d+$/);
     await expect(page.getByRole('link', { name: tx('zh', 'device.virtual.detail.open') })).toBeVisible();
+    await expect(page.locator('.ant-descriptions')).toContainText('空压机监控');
+  });
+
+  test('the demo truck has a track of the last 24 hours to play back', async ({ page }) => {
+    await page.goto('/iotyun/device/devGPS');
+    const track = page.locator('form').filter({ hasText: tx('zh', 'device.map.track.device') });
+    await track.locator('.ant-select').first().click();
+    await page.keyboard.type('IOT0000008');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'IOT0000008' })
+      .click();
+    await track.getByRole('button', { name: tx('zh', 'device.map.track.query') }).click();
+    const playback = page.getByRole('group', { name: tx('zh', 'device.map.track.playback') });
+    await expect(playback).toBeVisible();
+    await expect(playback.locator('.map-playback__count')).toHaveText(/[1-9]\d{2}/);
   });
 
   test('the device map shows markers and the offline notice', async ({ page }) => {

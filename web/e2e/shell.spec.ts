@@ -99,3 +99,27 @@ test.describe('sign-out', () => {
     await expect(page.getByRole('button', { name: exactly(t('zh', 'auth.login.submit')) })).toBeVisible();
   });
 });
+
+test.describe('typography', () => {
+  test('the console font draws ℃ (the CJK font of Debian has an empty glyph for it)', async ({ page }) => {
+    await signIn(page, 'admin');
+    // Ink of "℃" drawn with the font of the console's text, counted on a canvas: an empty glyph leaves none.
+    const inked = await page.evaluate(() => {
+      const source = document.querySelector('.ant-layout') ?? document.body;
+      const font = getComputedStyle(source).fontFamily;
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 64;
+      const context = canvas.getContext('2d');
+      if (!context) return -1;
+      context.font = `40px ${font}`;
+      context.fillStyle = '#000';
+      context.fillText('℃', 4, 48);
+      const pixels = context.getImageData(0, 0, 64, 64).data;
+      let ink = 0;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) ink += 1;
+      return ink;
+    });
+    expect(inked).toBeGreaterThan(50);
+  });
+});

@@ -136,8 +136,9 @@ async function newSignedInPage(browser: Browser, baseURL: string | undefined, us
 // Demo devices of the administrator, neither on VPN nor bound to a demo template; one pair per language, since
 // a device stays bound to the first run's template.
 const DEVICES: Record<Lang, [string, string]> = {
-  zh: ['1号配电柜', '2号配电柜'],
-  en: ['冷库温控', '锅炉房'],
+  // Spare demo gateways, bound to no template yet (the live ones each run a template of their own).
+  zh: ['3号空压机', '3号配电柜'],
+  en: ['2号冷库', '备用锅炉'],
 };
 
 // --- screenshots ---------------------------------------------------------------------------------------------------
@@ -226,8 +227,8 @@ async function bindTwoUnbindOne(page: Page, template: Template, lang: Lang) {
   await expect(rowOf(page, 'IOT0000008')).toContainText(
     ct('bind.compat.missing', { types: 'float64' }, lang),
   );
-  // The demo gateway on VPN can be selected but is left out of a bind, as the confirmation says.
-  await expect(rowOf(page, 'IOT0000002')).toContainText(ct('bind.vpnOn', {}, lang));
+  // The demo gateways on VPN can be selected but are left out of a bind, as the confirmation says.
+  await expect(rowOf(page, 'IOT0000005')).toContainText(ct('bind.vpnOn', {}, lang));
 }
 
 async function filterBound(page: Page, lang: Lang) {

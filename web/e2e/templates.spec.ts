@@ -240,7 +240,8 @@ async function capture(page: Page, name: string, lang: Lang) {
   const text = await page.locator('body').innerText();
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
-    const data = (await dataTexts(page)).filter((s) => HAN.test(s));
+    // Longest first: a device alias inside a template name ("污水处理" in "污水处理监控") must not cut the name.
+    const data = (await dataTexts(page)).filter((s) => HAN.test(s)).sort((a, b) => b.length - a.length);
     const uiText = data.reduce((rest, value) => rest.split(value).join(' '), text);
     expect(
       uiText.split('\n').filter((line) => HAN.test(line)),

@@ -49,7 +49,7 @@ class VirtualIn(BaseModel):
     contact_phone: ContactPhone = ""
     device_id: int | None = None
     gps_device_id: int | None = None
-    # Until the templates issue adds templates, any template id is unknown (115001).
+    # A template the caller reads (own or shared with them); 115001 otherwise.
     template_id: int | None = None
     version: Version = "1.0"
     permissions: Permissions = Field(default_factory=lambda: list(DEFAULT_PERMISSIONS))

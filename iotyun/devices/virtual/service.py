@@ -31,6 +31,7 @@ from iotyun.devices.virtual.schemas import (
     VirtualOut,
     VirtualUpdateIn,
 )
+from iotyun.templates import access as template_access
 
 V1, V2 = "1.0", "2.0"
 # Update fields where an explicit null means something (unbind, default group); for the others null means "unchanged".
@@ -45,6 +46,7 @@ class Context:
     shares: set[tuple[int, int]]
     members: dict[int, list[int]]
     groups: dict[int, str]
+    templates: dict[tuple[int, int], str]
 
 
 async def _context(session: AsyncSession, tenant_id: int, rows: list[VirtualDevice]) -> Context:
@@ -57,6 +59,9 @@ async def _context(session: AsyncSession, tenant_id: int, rows: list[VirtualDevi
         shares=await repo.shares(session, ids),
         members=members,
         groups=await repo.group_names(session, tenant_id, groups),
+        templates=await repo.template_names(
+            session, {(v.template_id, v.owner_id) for v in rows if v.template_id is not None}
+        ),
     )
 
 
@@ -122,7 +127,7 @@ def _out(ctx: Context, vd: VirtualDevice) -> VirtualOut:
         gps_device_id=vd.gps_device_id,
         gps_sn_code=gps[0].sn if gps else "",
         template_id=vd.template_id,
-        template_name=None,
+        template_name=ctx.templates.get((vd.template_id, vd.owner_id)) if vd.template_id is not None else None,
         version=vd.version,
         firmware_version=vd.firmware_version,
         device_firmware_version=bound[1].firmware_version if bound else None,
@@ -234,7 +239,8 @@ async def _validate(
     group_id = await _group_id(session, actor, want.group_id)
     _check_area(want.province_code, want.city_code, want.area_code)
     if want.template_id is not None and (current is None or want.template_id != current.template_id):
-        raise AppError(ErrorCode.TEMPLATE_NOT_FOUND, field="template_id")
+        # A template the caller reads: their own, or one shared with them (115001 otherwise).
+        await template_access.template_for(session, actor, want.template_id)
     firmware = current.firmware_version if current is not None and current.version == want.version else ""
     if want.version == V1:
         if want.member_ids:

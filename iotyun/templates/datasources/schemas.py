@@ -231,13 +231,14 @@ class DataSourceDeleteIn(BaseModel):
 
 
 class FaultOut(BaseModel):
+    # Defaults: a condition stored before every key was normalized (an older demo seed) still reads.
     kind: str
-    op: str | None
-    threshold: float | None
-    bit_index: int | None
+    op: str | None = None
+    threshold: float | None = None
+    bit_index: int | None = None
     alarm_name: str
     level: int
-    info: str
+    info: str = ""
 
 
 class DataSourceOut(BaseModel):

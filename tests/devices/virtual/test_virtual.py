@@ -4,6 +4,7 @@ from typing import Any
 
 from tests.conftest import Api, code
 from tests.devices.monitoring import Site, ok
+from tests.templates.conftest import make_template, share_template
 
 PATH = "/yun/dev/fictitious"
 
@@ -293,3 +294,42 @@ class TestBatch:
         assert (await listed(site.admin))["total"] == 3
         ok(await site.admin.call("DELETE", "/yun/batch/dev/fictitious", json={"ids": [a["id"], b["id"]]}))
         assert [v["name"] for v in (await listed(site.admin))["items"]] == ["c"]
+
+
+class TestTemplate:
+    """A virtual device binds a real template the caller reads (SPEC §3): their own or one shared with them."""
+
+    async def test_binds_own_template_and_shows_its_name(self, site: Site) -> None:
+        template = await make_template(site.admin, "空压机")
+        vd = await make(site.admin, "pump", template_id=template["id"])
+        assert (vd["template_id"], vd["template_name"]) == (template["id"], "空压机")
+        assert (await listed(site.admin))["items"][0]["template_name"] == "空压机"
+        cleared = ok(await site.admin.put(PATH, {"id": vd["id"], "template_id": None}))
+        assert (cleared["template_id"], cleared["template_name"]) == (None, None)
+
+    async def test_refuses_a_template_it_does_not_read(self, site: Site, other_tenant: Api) -> None:
+        bob = await site.user("bob", ["P32000", "P40000", "P41000"])
+        foreign = await make_template(other_tenant, "别家的")
+        colleagues = await make_template(bob, "同事的")
+        for template_id in (foreign["id"], colleagues["id"], 999999):
+            answer = await site.admin.post(PATH, {"name": "v", "template_id": template_id})
+            assert (code(answer), answer["meta"]["field"]) == (115001, "template_id")
+        vd = await make(site.admin, "v")
+        answer = await site.admin.put(PATH, {"id": vd["id"], "template_id": foreign["id"]})
+        assert code(answer) == 115001
+        assert ok(await site.admin.get(f"{PATH}/{vd['id']}"))["template_id"] is None
+
+    async def test_binds_a_template_shared_with_the_caller(self, site: Site, other_tenant: Api) -> None:
+        template = await make_template(other_tenant, "共享模板")
+        shared = await share_template(other_tenant, template["id"], "alice", ["view"])  # the site's administrator
+        assert shared["meta"]["success"] == 1, shared
+        vd = await make(site.admin, "v", template_id=template["id"])
+        assert vd["template_name"] == "共享模板"
+
+    async def test_deleting_the_template_unbinds_it(self, site: Site) -> None:
+        template = await make_template(site.admin, "临时")
+        vd = await make(site.admin, "v", template_id=template["id"])
+        deleted = await site.admin.call("DELETE", "/yun/module", params={"id": template["id"]})
+        assert deleted["meta"]["success"] == 1, deleted
+        got = ok(await site.admin.get(f"{PATH}/{vd['id']}"))
+        assert (got["template_id"], got["template_name"]) == (None, None)

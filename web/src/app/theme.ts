@@ -12,7 +12,9 @@ export const appTheme: ThemeConfig = {
     colorBgLayout: '#F2F4F8',
     borderRadius: 6,
     fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'WenQuanYi Micro Hei', 'Helvetica Neue', Arial, sans-serif",
+      // Latin fonts first: the browser takes each character from the first font that has it, and WenQuanYi Micro
+      // Hei (Debian's CJK font) has an empty ℃ (U+2103), so "71.2 ℃" read "71.2" with it ahead (DESIGN §6).
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, 'Noto Sans', 'DejaVu Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif",
   },
   components: {
     Layout: {

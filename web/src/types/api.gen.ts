@@ -2777,17 +2777,20 @@ export interface components {
             /** Alarm Name */
             alarm_name: string;
             /** Bit Index */
-            bit_index: number | null;
-            /** Info */
+            bit_index?: number | null;
+            /**
+             * Info
+             * @default
+             */
             info: string;
             /** Kind */
             kind: string;
             /** Level */
             level: number;
             /** Op */
-            op: string | null;
+            op?: string | null;
             /** Threshold */
-            threshold: number | null;
+            threshold?: number | null;
         };
         /** FlowCardOut */
         FlowCardOut: {

@@ -1,7 +1,6 @@
 // Create or edit a virtual device: name, group, version (1.0 one bound device / 2.0 member devices), GPS device,
-// template (read-only until the templates issue), region and address, contact, viewer permissions.
-import { InfoCircleOutlined } from '@ant-design/icons';
-import { Checkbox, Col, Form, Input, Radio, Row, Tooltip, Typography } from 'antd';
+// template (own or shared with the caller), region and address, contact, viewer permissions.
+import { Checkbox, Col, Form, Input, Radio, Row } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -29,6 +28,7 @@ import {
 import { DeviceGroupSelect } from './device-group-select';
 import { VirtualDeviceSelect, type KnownDevice } from './virtual-device-select';
 import { VirtualRegionCascader } from './virtual-region-cascader';
+import { VirtualTemplateSelect } from './virtual-template-select';
 
 const FIELDS = [
   'name',
@@ -37,6 +37,7 @@ const FIELDS = [
   'device_id',
   'member_ids',
   'gps_device_id',
+  'template_id',
   'region',
   'address',
   'contact_name',
@@ -78,7 +79,7 @@ export function VirtualFormModal({
   const onFinish = async (values: VirtualFormValues) => {
     setError(null);
     try {
-      await save.mutateAsync({ id: device?.id ?? null, input: toInput(values, device?.template_id ?? null) });
+      await save.mutateAsync({ id: device?.id ?? null, input: toInput(values) });
       toast.success(device ? t('device.virtual.saved') : t('device.virtual.created'));
       onClose();
     } catch (e) {
@@ -128,16 +129,18 @@ export function VirtualFormModal({
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label={t('device.virtual.field.template')}>
-            <Typography.Text type={device?.template_name ? undefined : 'secondary'}>
-              {device?.template_name ?? t('device.virtual.none')}
-            </Typography.Text>{' '}
-            <Tooltip title={t('device.virtual.field.templateLater')}>
-              <InfoCircleOutlined
-                className="virtual-form__hint"
-                aria-label={t('device.virtual.field.templateLater')}
-              />
-            </Tooltip>
+          <Form.Item
+            name="template_id"
+            label={t('device.virtual.field.template')}
+            extra={t('device.virtual.field.templateHint')}
+          >
+            <VirtualTemplateSelect
+              known={
+                device?.template_id != null && device.template_name
+                  ? { id: device.template_id, name: device.template_name }
+                  : null
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -130,6 +130,13 @@ describe('virtual device form', () => {
     });
   });
 
+  it('sends the chosen template, and null once it is cleared', () => {
+    const base = { name: 'v', version: '1.0' as const, permissions: ['view' as const] };
+    expect(toInput({ ...base, template_id: 12 }).template_id).toBe(12);
+    expect(toInput({ ...base, template_id: null }).template_id).toBeNull();
+    expect(toInput(base).template_id).toBeNull();
+  });
+
   it('starts a new one as 1.0 with view and history', () => {
     expect(toFormValues(null)).toMatchObject({ version: '1.0', permissions: ['view', 'history'] });
   });

@@ -23,6 +23,7 @@ export interface VirtualFormValues {
   device_id?: number | null;
   member_ids?: number[];
   gps_device_id?: number | null;
+  template_id?: number | null;
   region?: string[];
   address?: string;
   contact_name?: string;
@@ -41,6 +42,7 @@ export function toFormValues(v: VirtualOut | null): VirtualFormValues {
     device_id: v.device_id,
     member_ids: v.members.map((m) => m.device_id),
     gps_device_id: v.gps_device_id,
+    template_id: v.template_id,
     region: [v.province_code, v.city_code, v.area_code].filter((c) => c !== ''),
     address: v.address,
     contact_name: v.contact_name,
@@ -50,7 +52,7 @@ export function toFormValues(v: VirtualOut | null): VirtualFormValues {
 }
 
 /** The request body: 1.0 binds one device, 2.0 its members (the other one is cleared). */
-export function toInput(values: VirtualFormValues, templateId: number | null = null): VirtualInput {
+export function toInput(values: VirtualFormValues): VirtualInput {
   const [province = '', city = '', area = ''] = values.region ?? [];
   const v2 = values.version === '2.0';
   return {
@@ -60,7 +62,7 @@ export function toInput(values: VirtualFormValues, templateId: number | null = n
     device_id: v2 ? null : (values.device_id ?? null),
     member_ids: v2 ? (values.member_ids ?? []) : [],
     gps_device_id: values.gps_device_id ?? null,
-    template_id: templateId,
+    template_id: values.template_id ?? null,
     address: (values.address ?? '').trim(),
     province_code: province,
     city_code: city,

@@ -1,0 +1,45 @@
+// A searchable picker of the templates a virtual device may bind: the caller's own and those shared with them
+// (GET /yun/module?relation=all&q=); an unpublished one is marked as such.
+import { Select, type SelectProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useTemplateOptions } from '../api/template-options';
+
+type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch' | 'filterOption'> & {
+  /** The template bound now (edit), so its name shows before a search finds it. */
+  known?: { id: number; name: string } | null;
+};
+
+export function VirtualTemplateSelect({ known = null, ...props }: Props) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQ(typed.trim()), 300);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const templates = useTemplateOptions(q);
+  const options = useMemo(() => {
+    const out = (templates.data?.items ?? []).map((tpl) => ({
+      value: tpl.id,
+      label: tpl.published ? tpl.name : `${tpl.name} (${t('device.virtual.field.templateDraft')})`,
+    }));
+    if (known && !out.some((o) => o.value === known.id)) out.push({ value: known.id, label: known.name });
+    return out;
+  }, [templates.data, known, t]);
+
+  return (
+    <Select<number>
+      allowClear
+      placeholder={t('device.virtual.field.templatePlaceholder')}
+      notFoundContent={
+        templates.isFetching ? t('device.virtual.searching') : t('device.virtual.field.noTemplate')
+      }
+      {...props}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={templates.isFetching}
+      options={options}
+    />
+  );
+}
