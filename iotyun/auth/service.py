@@ -315,7 +315,17 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
     old_user = user.last_login_at is not None
     user.last_login_at = now
     user.login_count = (user.login_count or 0) + 1
+    await _account_log(session, user.tenant_id, user.id, user.user_name, "login", client_ip)
     return await _issue(session, settings, user, client_ip, old_user=old_user)
+
+
+async def _account_log(
+    session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str
+) -> None:
+    """The user's own log: sign-ins, sign-outs and password changes (SPEC §6 "log information")."""
+    from iotyun.team import service as team_service  # team's service reads auth's models: imported when used
+
+    await team_service.log_account_event(session, tenant_id, user_id, user_name, action, ip)
 
 
 async def issue_simulated(
@@ -522,6 +532,8 @@ async def logout(session: AsyncSession, actor: Actor) -> None:
     if token is not None:
         token.revoked_at = utcnow()
     access.changed(session, tokens=[actor.token_id])
+    if actor.simulated_by is None:  # a simulated session ends with simulate_stop, in the administrator's name
+        await _account_log(session, actor.tenant_id, actor.user_id, actor.user_name, "logout", actor.client_ip)
 
 
 async def heart(session: AsyncSession, settings: Settings, actor: Actor) -> HeartOut:
@@ -553,6 +565,7 @@ async def change_password(session: AsyncSession, actor: Actor, body: ChangePassw
     user.password_hash = await security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id, keep=actor.token_id)
+    await _account_log(session, user.tenant_id, user.id, user.user_name, "password_change", actor.client_ip)
 
 
 async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
@@ -565,6 +578,7 @@ async def reset_password(session: AsyncSession, body: ResetPasswordIn) -> None:
     user.password_hash = await security.hash_password(body.password)
     user.must_change_password = False
     await _revoke_all(session, user.id)
+    await _account_log(session, user.tenant_id, user.id, user.user_name, "password_find", "")
 
 
 async def revoke_tokens(session: AsyncSession, user_id: int) -> None:

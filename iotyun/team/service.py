@@ -72,9 +72,25 @@ async def write_log(
     await session.flush()
 
 
+# Requests of a simulated session that change nothing and are not logged: page reads (GET, HEAD, OPTIONS) and the
+# session's heartbeat. What the administrator does as the user (every other request) is.
+_QUIET_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 async def log_simulated_request(session: AsyncSession, actor: Actor, method: str, path: str) -> None:
-    """One log entry per request made with a simulated-login token (called by auth.service.authenticate)."""
+    """One log entry per request that acts (not a read) made with a simulated-login token (called by
+    auth.service.authenticate)."""
+    if method.upper() in _QUIET_METHODS:
+        return
     await write_log(session, actor, "simulated_request", f"{method} {path}")
+
+
+async def log_account_event(
+    session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str = ""
+) -> None:
+    """A sign-in, sign-out or password change of the user's own (auth.service), in their log."""
+    session.add(UserLog(tenant_id=tenant_id, user_id=user_id, user_name=user_name, action=action, ip=ip[:45]))
+    await session.flush()
 
 
 async def user_log(

@@ -38,9 +38,15 @@ class TestSimulate:
         assert (await as_bob.get("/yun/user/config"))["data"]["simulated_by"] == team.admin.user_id
         # Not while simulating.
         assert code(await as_bob.post("/yun/v2/user/login/simulate", {"user_id": carl["id"]})) == 110329
+        # What the administrator does as bob is logged with both names; the pages read and the heartbeat are not.
+        assert (await as_bob.post("/yun/dev/group", {"name": "泵房"}))["meta"]["success"] == 1
+        await as_bob.get("/yun/user/heart")
         log = (await team.admin.get("/yun/userLog", params={"user_id": bob["id"]}))["data"]["items"]
         assert log and all(e["actor_name"] == "alice" and e["user_name"] == "bob" for e in log)
-        assert "GET /api/yun/user/config" in [e["target"] for e in log]
+        targets = [
+            e["target"] for e in (await team.admin.get("/yun/userLog", params={"user_id": bob["id"]}))["data"]["items"]
+        ]
+        assert targets == ["POST /api/yun/dev/group"]
         assert (await as_bob.call("DELETE", "/yun/v2/user/login/simulate"))["meta"]["success"] == 1
         assert code(await as_bob.get("/yun/user/config")) == 100009
         actions = [e["action"] for e in (await team.admin.get("/yun/userLog"))["data"]["items"]]
@@ -126,5 +132,20 @@ class TestUserLog:
 
     async def test_ordinary_users_see_their_own(self, team: Team) -> None:
         await team.user("bob")
+        await team.user("carl")
+        await team.login("carl")
         bob = await team.login("bob")
-        assert (await bob.get("/yun/userLog"))["data"]["total"] == 0
+        items = (await bob.get("/yun/userLog"))["data"]["items"]
+        assert [(e["user_name"], e["action"]) for e in items] == [("bob", "login")]
+
+    async def test_records_sign_in_sign_out_and_password_changes(self, team: Team) -> None:
+        """A user's own log shows their sessions and password changes (with the address they came from)."""
+        await team.user("bob")
+        bob = await team.login("bob")
+        body = {"old_password": PASSWORD, "password": "fresh123", "password2": "fresh123"}
+        assert (await bob.put("/yun/user/edit/pwd", body))["meta"]["success"] == 1
+        assert (await bob.post("/yun/user/logout"))["meta"]["success"] == 1
+        bob = await team.login("bob", "fresh123")
+        items = (await bob.get("/yun/userLog"))["data"]["items"]
+        assert [e["action"] for e in items] == ["login", "logout", "password_change", "login"]
+        assert all(e["ip"] and e["actor_name"] is None for e in items)

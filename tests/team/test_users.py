@@ -178,7 +178,8 @@ class TestLock:
         await team.admin.put(f"/yun/userInfo/{bob['id']}/active", {"is_active": 1})
         assert (await team.new_api().login("bob", PASSWORD))["meta"]["success"] == 1
         actions = [e["action"] for e in (await team.admin.get("/yun/userLog"))["data"]["items"]]
-        assert actions[:2] == ["user_unlock", "user_lock"]
+        # Newest first: bob's sign-in after the unlock, the unlock, the lock, bob's first sign-in.
+        assert actions[:4] == ["login", "user_unlock", "user_lock", "login"]
 
     async def test_cannot_lock_administrator_or_self(self, team: Team) -> None:
         me = team.admin.user_id

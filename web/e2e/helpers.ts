@@ -258,5 +258,18 @@ export async function signOut(page: Page, lang: Lang = 'zh') {
   await expect(page).toHaveURL(/\/iotyun\/login$/);
 }
 
+const HAN_SCRIPT = /\p{Script=Han}/u;
+
+/**
+ * The lines of an English page's `text` still holding Chinese once the data texts (aliases, names, regions: what
+ * users typed, in any language) are taken out. Longest first, so a data text inside a longer one ("冷链" in the alias
+ * "冷链车 A") cannot cut the longer one and leave Chinese behind.
+ */
+export function chineseOutsideData(text: string, data: readonly string[]): string[] {
+  const texts = data.filter((s) => HAN_SCRIPT.test(s)).sort((a, b) => b.length - a.length);
+  const uiText = texts.reduce((rest, value) => rest.split(value).join(' '), text);
+  return uiText.split('\n').filter((line) => HAN_SCRIPT.test(line));
+}
+
 /** Text in the page that looks like an untranslated i18n key (`area.group.key`). */
 export const RAW_KEY = /\b[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+\b/;

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { expect, test, type Page } from '@playwright/test';
 
-import { exactly, signIn, t as shellText, uniqueUserName, type Lang } from './helpers';
+import { api, exactly, signIn, signOut, t as shellText, uniqueUserName, type Lang } from './helpers';
 
 const TEAM = (
   JSON.parse(
@@ -56,6 +56,11 @@ test.describe('team', () => {
     await roleDialog.getByRole('button', { name: exactly(shellText(lang, 'common.action.save')) }).click();
     await expect(roleDialog).toBeHidden();
     await expect(page.getByRole('cell', { name: roleName })).toBeVisible();
+    // A custom role offers delete; the built-in ones (administrator, secondary administrator, user) do not.
+    const rows = page.locator('.ant-table-row');
+    const deleteButton = { name: exactly(tt('action.delete')) };
+    await expect(rows.filter({ hasText: roleName }).getByRole('button', deleteButton)).toBeVisible();
+    await expect(rows.first().getByRole('button', deleteButton)).toHaveCount(0);
 
     // User with that role.
     await page.goto('/iotyun/team/user');
@@ -77,11 +82,26 @@ test.describe('team', () => {
     const row = page.getByRole('row').filter({ hasText: userName });
     await row.getByRole('button', { name: tt('action.more') }).click();
     await page.getByRole('menuitem', { name: tt('action.simulate') }).click();
+    // Nothing answers "no operation privilege" while the console switches to the user (the open user list must not
+    // fetch again with the user's session).
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/api/')) return;
+      response
+        .json()
+        .then((body: { meta?: { message?: string } }) => {
+          if (body.meta?.message === '100015') refused.push(response.url());
+        })
+        .catch(() => undefined);
+    });
     await page.getByRole('button', { name: exactly(tt('simulate.start')) }).click();
 
     const banner = page.getByText(tt('simulate.banner', { name: userName }));
     await expect(banner).toBeVisible();
     await expect(page).toHaveURL(/\/iotyun\/(index|device\/devgroup)/);
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
+    await expect(page.locator('.ant-message-notice-error')).toHaveCount(0);
     // Exactly what the role allows: Home, and Device groups inside its Devices menu group.
     expect((await menuLabels(page)).sort()).toEqual(
       [
@@ -117,5 +137,40 @@ test.describe('team', () => {
     await expect(sidebar(page)).not.toContainText(shellText(lang, 'menu.role'));
     await page.goto('/iotyun/team/role');
     await expect(page).toHaveURL(/\/iotyun\/401/);
+  });
+});
+
+test.describe('forced password change', () => {
+  test('after the forced change the home page loads without a retry', async ({ page }) => {
+    const userName = uniqueUserName('forced');
+    await signIn(page, 'admin');
+    const roles = await api<{ items: { id: number; code: string }[] }>(page, 'GET', '/yun/user/role');
+    const userRole = roles.items.find((r) => r.code === 'user');
+    if (!userRole) throw new Error('no built-in user role');
+    await api(page, 'POST', '/yun/userInfo', {
+      user_name: userName,
+      password: 'abc12345',
+      password2: 'abc12345',
+      role_id: userRole.id,
+      must_change_password: true,
+    });
+    await signOut(page);
+
+    await signIn(page, userName, 'abc12345');
+    const dialog = page
+      .getByRole('dialog')
+      .filter({ hasText: shellText(lang, 'auth.changePassword.forcedTitle') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(shellText(lang, 'auth.field.oldPassword')).fill('abc12345');
+    await dialog.getByLabel(shellText(lang, 'auth.field.newPassword')).fill('abc67890');
+    await dialog.getByLabel(shellText(lang, 'auth.field.confirmPassword')).fill('abc67890');
+    await dialog
+      .getByRole('button', { name: exactly(shellText(lang, 'auth.changePassword.submit')) })
+      .click();
+    await expect(dialog).toBeHidden();
+    // The cards that failed while the change was pending load again on their own.
+    await expect(page.locator('[data-stat=total] .home-stat__value')).toHaveText(/^\d+$/);
+    await expect(page.getByText(shellText(lang, 'home.chart.failed'))).toHaveCount(0);
+    await expect(page.getByText(shellText(lang, 'home.events.failed'))).toHaveCount(0);
   });
 });

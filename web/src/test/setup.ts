@@ -1,7 +1,6 @@
 // Vitest setup: jest-dom matchers, the browser APIs antd needs that jsdom lacks, i18n in zh.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { message, Modal, notification } from 'antd';
 import { afterEach } from 'vitest';
 
 import '../lib/i18n';
@@ -63,19 +62,7 @@ if (!('ResizeObserver' in window)) {
 
 afterEach(async () => {
   cleanup();
-  // Toasts and confirm dialogs shown through antd's static API (lib/toast without the app's FeedbackBridge) live in
-  // roots of their own that cleanup() does not unmount; their close timers would commit after the file's last test.
-  message.destroy();
-  notification.destroy();
-  Modal.destroyAll();
   // Let React's scheduler run the work it queued (an Immediate) while jsdom still exists: after the last test of a
   // file the environment is torn down, and a late task then fails with "window is not defined".
-  // (React's scheduler runs on Node's setImmediate here, which the browser typings do not declare.)
-  const { setImmediate: immediate } = globalThis as unknown as { setImmediate: (run: () => void) => void };
-  for (let round = 0; round < 3; round += 1) {
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
-    await new Promise<void>((resolve) => {
-      immediate(resolve);
-    });
-  }
+  await new Promise<void>((resolve) => setTimeout(resolve, 0));
 });

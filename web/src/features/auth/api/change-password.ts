@@ -1,5 +1,5 @@
 // PUT /yun/user/edit/pwd: changes the password (and clears the forced-change flag).
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { put } from '../../../lib/http';
 
@@ -14,5 +14,11 @@ export function changePassword(input: ChangePasswordInput): Promise<null> {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    // While a forced change was pending every request failed with 100013 (change the password first) (the home
+    // cards showed "failed to load"): everything on screen loads again now.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 }

@@ -1,9 +1,10 @@
 // Batch create: pick real devices (searchable table) and a group; one 1.0 virtual device is made per device.
 import { Form, Input, Modal, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toast } from '../../../lib/toast';
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useBatchCreateVirtualDevices } from '../api/batch-create-virtual-devices';
 import { useDeviceOptions } from '../api/device-options';
 import type { DeviceOption } from '../lib/monitor-types';
@@ -11,16 +12,11 @@ import { DeviceGroupSelect } from './device-group-select';
 
 export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const { typed, setTyped, q } = useDebouncedSearch();
   const [selected, setSelected] = useState<number[]>([]);
   const [groupId, setGroupId] = useState<number | null>(null);
   const devices = useDeviceOptions(q, open);
   const create = useBatchCreateVirtualDevices();
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(typed.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
 
   const close = () => {
     onClose();

@@ -1,7 +1,9 @@
 // A searchable picker of registered devices (GET /dev?registered=true&q=), single or multiple.
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 import { useDeviceOptions } from '../api/device-options';
 
@@ -22,12 +24,7 @@ type Props = Omit<SelectProps<number | number[]>, 'options' | 'loading' | 'showS
 
 export function VirtualDeviceSelect({ known = [], ...props }: Props) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(typed.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const { setTyped, q } = useDebouncedSearch();
   const devices = useDeviceOptions(q);
   const options = useMemo(() => {
     const seen = new Set<number>();

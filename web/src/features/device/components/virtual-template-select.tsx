@@ -1,8 +1,10 @@
 // A searchable picker of the templates a virtual device may bind: the caller's own and those shared with them
 // (GET /yun/module?relation=all&q=); an unpublished one is marked as such.
 import { Select, type SelectProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 
 import { useTemplateOptions } from '../api/template-options';
 
@@ -13,12 +15,7 @@ type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch' | 'f
 
 export function VirtualTemplateSelect({ known = null, ...props }: Props) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setQ(typed.trim()), 300);
-    return () => window.clearTimeout(timer);
-  }, [typed]);
+  const { setTyped, q } = useDebouncedSearch();
   const templates = useTemplateOptions(q);
   const options = useMemo(() => {
     const out = (templates.data?.items ?? []).map((tpl) => ({

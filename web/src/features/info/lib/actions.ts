@@ -2,6 +2,10 @@
 import type { TFunction } from 'i18next';
 
 export const LOG_ACTIONS = [
+  'login',
+  'logout',
+  'password_change',
+  'password_find',
   'user_create',
   'user_edit',
   'user_delete',

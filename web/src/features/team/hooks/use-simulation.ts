@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
+import { APP_BASENAME } from '../../../lib/config';
 import { endSimulation, logout, startSimulation } from '../../../lib/session';
 import { useEndSimulation } from '../api/end-simulation';
 import { useSimulateLogin } from '../api/simulate-login';
@@ -13,15 +14,18 @@ export function useSimulation() {
   const simulate = useSimulateLogin();
   const end = useEndSimulation();
 
-  /** Signs in as `userId`; the guard loads that user's routes and menu on the way to their default page. */
+  /**
+   * Signs in as `userId` and starts the console afresh as that user (the guard loads their routes and menu on the
+   * way to their default page). A reload, not a navigation: the open page (the user list, which the user may not
+   * read) would otherwise fetch again with the new session and toast "no operation privilege".
+   */
   const start = useCallback(
     async (userId: number) => {
       const payload = await simulate.mutateAsync(userId);
       startSimulation(payload);
-      queryClient.clear();
-      await navigate('/', { replace: true });
+      window.location.replace(`${APP_BASENAME}/`);
     },
-    [navigate, queryClient, simulate],
+    [simulate],
   );
 
   /** Revokes the simulated token (errors ignored: it may be gone), restores the admin, back to the user list. */

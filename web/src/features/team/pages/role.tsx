@@ -103,21 +103,25 @@ export default function RolePage() {
             >
               {t('team.action.edit')}
             </Button>
-            <Popconfirm
-              title={t('team.role.deleteConfirm', { name: roleLabel(r.code, r.name) })}
-              description={r.user_count > 0 ? t('team.role.deleteInUse', { count: r.user_count }) : undefined}
-              okText={t('team.action.delete')}
-              cancelText={t('common.action.cancel')}
-              okButtonProps={{ danger: true }}
-              disabled={fixed}
-              onConfirm={() => {
-                remove.mutate(r.id);
-              }}
-            >
-              <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={fixed}>
-                {t('team.action.delete')}
-              </Button>
-            </Popconfirm>
+            {r.type === 'custom' && (
+              // Built-in roles cannot be deleted: they offer no delete at all (the server refuses it too).
+              <Popconfirm
+                title={t('team.role.deleteConfirm', { name: roleLabel(r.code, r.name) })}
+                description={
+                  r.user_count > 0 ? t('team.role.deleteInUse', { count: r.user_count }) : undefined
+                }
+                okText={t('team.action.delete')}
+                cancelText={t('common.action.cancel')}
+                okButtonProps={{ danger: true }}
+                onConfirm={() => {
+                  remove.mutate(r.id);
+                }}
+              >
+                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+                  {t('team.action.delete')}
+                </Button>
+              </Popconfirm>
+            )}
           </Space>
         );
       },
