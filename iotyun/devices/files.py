@@ -20,7 +20,7 @@ from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_engl
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.groups import repository as group_repo
-from iotyun.devices.models import DeviceGroup
+from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE, DeviceGroup
 from iotyun.devices.repository import DeviceFilter
 from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
 from iotyun.team import service as team_service
@@ -183,9 +183,20 @@ def template() -> bytes:
 # --- export ----------------------------------------------------------------------------------------------------
 
 
-def _export_value(name: str, value: Any) -> Any:
+# Coded columns written as words in the caller's language: (zh, en) by value.
+_EXPORT_WORDS: dict[str, dict[Any, tuple[str, str]]] = {
+    "registered": {True: ("是", "Yes"), False: ("否", "No")},
+    "dev_state": {DEV_ONLINE: ("在线", "Online"), DEV_OFFLINE: ("离线", "Offline")},
+    "vpn_state": {True: ("开启", "On"), False: ("关闭", "Off")},
+}
+
+
+def _export_value(name: str, value: Any, en: bool) -> Any:
     if name in ("report_time", "created_at") and value is not None:
         return datetime.fromtimestamp(value / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
+    words = _EXPORT_WORDS.get(name, {}).get(value)
+    if words is not None:
+        return words[1] if en else words[0]
     if isinstance(value, bool):
         return int(value)
     return value
@@ -208,7 +219,7 @@ async def export_devices(
     sheet.append([en_t if en else zh_t for _, zh_t, en_t in EXPORT_COLUMNS])
     for row in rows:
         data = device_service.device_out(row, actor, groups).model_dump()
-        sheet.append(safe_row(sheet, [_export_value(name, data[name]) for name, _, _ in EXPORT_COLUMNS]))
+        sheet.append(safe_row(sheet, [_export_value(name, data[name], en) for name, _, _ in EXPORT_COLUMNS]))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

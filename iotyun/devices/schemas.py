@@ -226,3 +226,6 @@ class DeviceLogOut(BaseModel):
     action: str
     user_name: str
     detail: dict[str, Any] | None
+    # What the detail's ids name, so the console shows names: "user:<id>" and "group:<id>" → name (users and groups
+    # of the caller's tenant only; an id without an entry is left unnamed).
+    names: dict[str, str] = {}

@@ -458,10 +458,39 @@ async def device_log(
         # Times travel as whole milliseconds: `end` includes its whole millisecond.
         end=from_epoch_ms(end + 1 if end is not None else None),
     )
-    return Page(items=[_log_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+    names = await _log_names(session, actor.tenant_id, rows)
+    items = [_log_out(r, names) for r in rows]
+    return Page(items=items, total=total, page=params.page, page_size=params.page_size)
 
 
-def _log_out(r: DeviceLog) -> DeviceLogOut:
+# Detail keys that hold user ids and group ids (write_log callers).
+_LOG_USER_KEYS = ("user_ids", "from_user_id")
+_LOG_GROUP_KEYS = ("group_id",)
+
+
+def _ids(detail: dict[str, Any] | None, keys: tuple[str, ...]) -> set[int]:
+    found: set[int] = set()
+    for key in keys:
+        value = (detail or {}).get(key)
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, int) and not isinstance(item, bool):
+                found.add(item)
+    return found
+
+
+async def _log_names(session: AsyncSession, tenant_id: int, rows: list[DeviceLog]) -> dict[str, str]:
+    """Names of the users and groups the page's details name by id, within the tenant."""
+    user_ids = set().union(*(_ids(r.detail, _LOG_USER_KEYS) for r in rows)) if rows else set()
+    group_ids = set().union(*(_ids(r.detail, _LOG_GROUP_KEYS) for r in rows)) if rows else set()
+    names = {f"user:{i}": n for i, n in (await repo.user_names_in(session, tenant_id, user_ids)).items()}
+    names |= {f"group:{i}": n for i, n in (await repo.group_names_in(session, tenant_id, group_ids)).items()}
+    return names
+
+
+def _log_out(r: DeviceLog, names: dict[str, str]) -> DeviceLogOut:
+    wanted = {f"user:{i}" for i in _ids(r.detail, _LOG_USER_KEYS)} | {
+        f"group:{i}" for i in _ids(r.detail, _LOG_GROUP_KEYS)
+    }
     return DeviceLogOut(
         id=r.id,
         time=epoch_ms(r.time) or 0,
@@ -470,4 +499,5 @@ def _log_out(r: DeviceLog) -> DeviceLogOut:
         action=r.action,
         user_name=r.user_name,
         detail=r.detail,
+        names={key: names[key] for key in sorted(wanted) if key in names},
     )

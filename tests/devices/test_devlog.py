@@ -2,6 +2,8 @@
 
 from fastapi import FastAPI
 
+from iotyun.devices import service as device_service
+from iotyun.devices.models import Device
 from tests.conftest import Api, code
 from tests.devices.conftest import register
 from tests.team.conftest import Team
@@ -71,3 +73,28 @@ class TestDeviceLog:
         await team.admin.post("/dev/transfer", {"device_ids": [dev["id"]], "account": "mallory"})
         assert await actions(team.admin) == ["transfer_out", "share", "takeback", "register"]
         assert await actions(other_tenant) == ["transfer_in"]
+
+
+class TestNames:
+    async def test_entries_name_the_users_and_groups_they_concern(
+        self, app: FastAPI, team: Team, bob: Api, other_tenant: Api
+    ) -> None:
+        """Details keep ids; `names` says whom and which group they are, within the caller's tenant only."""
+        dev = await register(team.admin, "IOT1")
+        await team.admin.post("/dev/distribution", {"device_ids": [dev["id"]], "user_ids": [bob.user_id]})
+        items = (await team.admin.get("/yun/devLog"))["data"]["items"]
+        distribute, registered = items[0], items[-1]
+        assert distribute["detail"]["user_ids"] == [bob.user_id]
+        assert distribute["names"] == {f"user:{bob.user_id}": "bob"}
+        group_id = registered["detail"]["group_id"]
+        assert registered["names"] == {f"group:{group_id}": "默认分组"}
+        # Another tenant's user, named by id in a detail, is not named.
+        async with app.state.db.sessionmaker() as s:
+            device = await s.get(Device, dev["id"])
+            assert device is not None
+            await device_service.write_log(
+                s, device.tenant_id, device, "share", None, {"user_ids": [other_tenant.user_id, bob.user_id]}
+            )
+            await s.commit()
+        latest = (await team.admin.get("/yun/devLog"))["data"]["items"][0]
+        assert latest["names"] == {f"user:{bob.user_id}": "bob"}

@@ -170,7 +170,21 @@ class TestExport:
         sheet = openpyxl.load_workbook(io.BytesIO(resp.content)).active
         assert sheet is not None
         row = next(sheet.iter_rows(min_row=2, values_only=True))
-        assert row[0] == "U1" and row[2] is None and row[5] == 0
+        assert row[0] == "U1" and row[2] is None
+
+    async def test_export_writes_words_in_the_callers_language(self, app: FastAPI, team: Team) -> None:
+        """Registered, state and VPN as words (not 1/0/2), in the caller's language."""
+        tid, uid = team.admin.tenant_id or 0, team.admin.user_id or 0
+        await make_device(app, tenant_id=tid, owner_id=uid, sn="U1")
+        for lang, expected in (("zh", ("是", "离线", "关闭")), ("en", ("Yes", "Offline", "Off"))):
+            headers = {**team.admin._headers(), "Accept-Language": lang}
+            resp = await team.admin.client.get("/api/dev", params={"format": "xlsx"}, headers=headers)
+            sheet = openpyxl.load_workbook(io.BytesIO(resp.content)).active
+            assert sheet is not None
+            header = next(sheet.iter_rows(max_row=1, values_only=True))
+            row = dict(zip(header, next(sheet.iter_rows(min_row=2, values_only=True)), strict=True))
+            names = ("已注册", "在线状态", "VPN") if lang == "zh" else ("Registered", "State", "VPN")
+            assert tuple(row[n] for n in names) == expected
 
 
 class TestImportUnderWriteLoad:

@@ -262,6 +262,17 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(page.getByText(dt('detail.basic', {}, lang))).toBeVisible();
       await page.waitForLoadState('networkidle');
       await capture(page, 'deviceDetail', lang);
+      if ((await own.count()) > 0) {
+        // Its log names the user it was distributed to (the seed's operator), in words: no raw keys or ids.
+        await page.getByRole('tab', { name: dt('detail.log', {}, lang) }).click();
+        const distributed = page
+          .locator('.ant-table-row')
+          .filter({ hasText: dt('log.action.distribute', {}, lang) })
+          .first();
+        await expect(distributed).toContainText(dt('log.detailKey.user_ids', {}, lang));
+        await expect(distributed).toContainText('operator');
+        await expect(distributed).not.toContainText('user_ids');
+      }
     });
   });
 }

@@ -2251,6 +2251,13 @@ export interface components {
             device_id: number | null;
             /** Id */
             id: number;
+            /**
+             * Names
+             * @default {}
+             */
+            names: {
+                [key: string]: string;
+            };
             /** Sn */
             sn: string;
             /** Time */

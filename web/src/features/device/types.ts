@@ -182,6 +182,8 @@ export interface DeviceLogOut {
   action: string;
   user_name: string;
   detail: Record<string, unknown> | null;
+  /** "user:<id>" / "group:<id>" → the name of a user or group the detail names by id (the caller's tenant). */
+  names?: Record<string, string>;
 }
 
 export interface DeviceLogParams {

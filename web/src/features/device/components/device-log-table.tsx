@@ -82,8 +82,8 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
           title: t('device.log.detail'),
           dataIndex: 'detail',
           key: 'detail',
-          render: (v: DeviceLogOut['detail']) => {
-            const entries = detailEntries(v);
+          render: (v: DeviceLogOut['detail'], row) => {
+            const entries = detailEntries(v, t, row.names);
             if (entries.length === 0) return '-';
             return (
               <span className="devreg-log-detail">

@@ -20,6 +20,10 @@ export const DEVICE_LOG_ACTIONS = [
   'online',
   'offline',
   'position',
+  'write',
+  'control_password',
+  'template_bind',
+  'template_unbind',
 ] as const;
 
 /** "some_new_action" → "Some new action": readable when the console does not know the action yet. */
@@ -34,15 +38,56 @@ export function deviceActionLabel(t: TFunction, action: string): string {
   return text && text !== key ? text : humanizeAction(action);
 }
 
-/** Log detail → "key: value" pairs for display (nested values as compact JSON). */
-export function detailEntries(detail: Record<string, unknown> | null | undefined): [string, string][] {
+// Detail keys that hold ids, with the kind of thing they name (DeviceLogOut.names).
+const NAMED_BY_ID: Record<string, 'user' | 'group'> = {
+  user_ids: 'user',
+  from_user_id: 'user',
+  group_id: 'group',
+};
+// Detail keys shown as words rather than their raw values.
+const HIDDEN_KEYS = new Set(['data_source_id', 'template_id', 'req_id']);
+
+function plain(value: unknown, t: TFunction): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? t('device.log.yes') : t('device.log.no');
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * Log detail → [label, value] pairs in the console's language: keys translated, ids as the names the server sent
+ * (a user or group it could not name reads "unknown"), field lists and results as words, booleans as yes/no.
+ */
+export function detailEntries(
+  detail: Record<string, unknown> | null | undefined,
+  t: TFunction,
+  names: Record<string, string> = {},
+): [string, string][] {
   if (!detail) return [];
-  return Object.entries(detail).map(([key, value]) => [
-    key,
-    value === null || value === undefined
-      ? '-'
-      : typeof value === 'object'
-        ? JSON.stringify(value)
-        : String(value as string | number | boolean),
-  ]);
+  const out: [string, string][] = [];
+  for (const [key, value] of Object.entries(detail)) {
+    if (HIDDEN_KEYS.has(key)) continue;
+    const label = t(`device.log.detailKey.${key}`, { defaultValue: humanizeAction(key) });
+    const kind = NAMED_BY_ID[key];
+    let text: string;
+    if (kind) {
+      const ids = Array.isArray(value) ? (value as unknown[]) : [value];
+      text = ids
+        .map((id) => names[`${kind}:${String(id)}`] ?? t('device.log.unknown'))
+        .join(t('device.log.listSeparator'));
+    } else if (key === 'fields' && Array.isArray(value)) {
+      text = (value as unknown[])
+        .map((f) => t(`device.log.fieldName.${String(f)}`, { defaultValue: String(f) }))
+        .join(t('device.log.listSeparator'));
+    } else if (key === 'result' && typeof value === 'string') {
+      text = t(`device.log.result.${value}`, { defaultValue: value });
+    } else if (key === 'by' && typeof value === 'string') {
+      text = t(`device.log.by.${value}`, { defaultValue: value });
+    } else {
+      text = plain(value, t);
+    }
+    out.push([label, text]);
+  }
+  return out;
 }
