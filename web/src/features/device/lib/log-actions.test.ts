@@ -29,7 +29,7 @@ describe('device log details', () => {
     for (const t of [zh, en])
       for (const action of DEVICE_LOG_ACTIONS) {
         const key = `device.log.action.${action}`;
-        expect(t(key), `${action}`).not.toBe(key);
+        expect(t(key), action).not.toBe(key);
         expect(deviceActionLabel(t, action)).toBe(t(key));
         // The home page's recent events name them too.
         expect(t(`home.events.action.${action}`), `home ${action}`).not.toBe(`home.events.action.${action}`);
