@@ -469,13 +469,3 @@ async def user_names_in(session: AsyncSession, tenant_id: int, user_ids: set[int
         return {}
     stmt = select(User.id, User.user_name).where(User.tenant_id == tenant_id, User.id.in_(user_ids))
     return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}
-
-
-async def group_names_in(session: AsyncSession, tenant_id: int, group_ids: set[int]) -> dict[int, str]:
-    """Device group names by id, of the tenant's groups among `group_ids`."""
-    if not group_ids:
-        return {}
-    stmt = select(DeviceGroup.id, DeviceGroup.name).where(
-        DeviceGroup.tenant_id == tenant_id, DeviceGroup.id.in_(group_ids)
-    )
-    return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}

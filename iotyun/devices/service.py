@@ -458,39 +458,31 @@ async def device_log(
         # Times travel as whole milliseconds: `end` includes its whole millisecond.
         end=from_epoch_ms(end + 1 if end is not None else None),
     )
-    names = await _log_names(session, actor.tenant_id, rows)
-    items = [_log_out(r, names) for r in rows]
+    refs = [_refs(r.detail) for r in rows]
+    user_ids = {int(key[5:]) for keys in refs for key in keys if key.startswith("user:")}
+    group_ids = {int(key[6:]) for keys in refs for key in keys if key.startswith("group:")}
+    names = {f"user:{i}": n for i, n in (await repo.user_names_in(session, actor.tenant_id, user_ids)).items()}
+    names |= {f"group:{i}": n for i, n in (await group_repo.names(session, actor.tenant_id, group_ids)).items()}
+    items = [_log_out(r, {key: names[key] for key in keys if key in names}) for r, keys in zip(rows, refs, strict=True)]
     return Page(items=items, total=total, page=params.page, page_size=params.page_size)
 
 
-# Detail keys that hold user ids and group ids (write_log callers).
-_LOG_USER_KEYS = ("user_ids", "from_user_id")
-_LOG_GROUP_KEYS = ("group_id",)
+# Detail keys that name users or groups by id (write_log callers), and what they name.
+_LOG_REFS = {"user_ids": "user", "from_user_id": "user", "group_id": "group"}
 
 
-def _ids(detail: dict[str, Any] | None, keys: tuple[str, ...]) -> set[int]:
-    found: set[int] = set()
-    for key in keys:
+def _refs(detail: dict[str, Any] | None) -> list[str]:
+    """ "user:<id>" / "group:<id>" for each id a log detail names."""
+    refs: list[str] = []
+    for key, kind in _LOG_REFS.items():
         value = (detail or {}).get(key)
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, int) and not isinstance(item, bool):
-                found.add(item)
-    return found
-
-
-async def _log_names(session: AsyncSession, tenant_id: int, rows: list[DeviceLog]) -> dict[str, str]:
-    """Names of the users and groups the page's details name by id, within the tenant."""
-    user_ids = set().union(*(_ids(r.detail, _LOG_USER_KEYS) for r in rows)) if rows else set()
-    group_ids = set().union(*(_ids(r.detail, _LOG_GROUP_KEYS) for r in rows)) if rows else set()
-    names = {f"user:{i}": n for i, n in (await repo.user_names_in(session, tenant_id, user_ids)).items()}
-    names |= {f"group:{i}": n for i, n in (await repo.group_names_in(session, tenant_id, group_ids)).items()}
-    return names
+                refs.append(f"{kind}:{item}")
+    return refs
 
 
 def _log_out(r: DeviceLog, names: dict[str, str]) -> DeviceLogOut:
-    wanted = {f"user:{i}" for i in _ids(r.detail, _LOG_USER_KEYS)} | {
-        f"group:{i}" for i in _ids(r.detail, _LOG_GROUP_KEYS)
-    }
     return DeviceLogOut(
         id=r.id,
         time=epoch_ms(r.time) or 0,
@@ -499,5 +491,5 @@ def _log_out(r: DeviceLog, names: dict[str, str]) -> DeviceLogOut:
         action=r.action,
         user_name=r.user_name,
         detail=r.detail,
-        names={key: names[key] for key in sorted(wanted) if key in names},
+        names=names,
     )

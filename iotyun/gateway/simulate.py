@@ -93,7 +93,7 @@ async def run_simulated_gateways(
                     poll_s=poll_s,
                     period_s=period_s,
                     data_dir=data_dir,
-                    firmware_version=(firmware or {}).get(sn) or FIRMWARE_VERSION,
+                    firmware_version=(firmware or {}).get(sn, FIRMWARE_VERSION),
                 ),
                 http=http,
             )

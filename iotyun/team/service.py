@@ -56,17 +56,44 @@ async def write_log(
     session: AsyncSession, actor: Actor, action: str, target: str = "", detail: dict[str, Any] | None = None
 ) -> None:
     """Record what `actor` did; under a simulated login the administrator is recorded too."""
+    await _append_log(
+        session,
+        actor.tenant_id,
+        actor.user_id,
+        actor.user_name,
+        action,
+        actor.client_ip,
+        target=target,
+        detail=detail,
+        actor_id=actor.simulated_by,
+        actor_name=await _simulator_name(session, actor),
+    )
+
+
+async def _append_log(
+    session: AsyncSession,
+    tenant_id: int,
+    user_id: int,
+    user_name: str,
+    action: str,
+    ip: str,
+    *,
+    target: str = "",
+    detail: dict[str, Any] | None = None,
+    actor_id: int | None = None,
+    actor_name: str | None = None,
+) -> None:
     session.add(
         UserLog(
-            tenant_id=actor.tenant_id,
-            user_id=actor.user_id,
-            user_name=actor.user_name,
-            actor_id=actor.simulated_by,
-            actor_name=await _simulator_name(session, actor),
+            tenant_id=tenant_id,
+            user_id=user_id,
+            user_name=user_name,
+            actor_id=actor_id,
+            actor_name=actor_name,
             action=action,
             target=target[:200],
             detail=detail,
-            ip=actor.client_ip[:45],
+            ip=ip[:45],
         )
     )
     await session.flush()
@@ -89,8 +116,7 @@ async def log_account_event(
     session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str = ""
 ) -> None:
     """A sign-in, sign-out or password change of the user's own (auth.service), in their log."""
-    session.add(UserLog(tenant_id=tenant_id, user_id=user_id, user_name=user_name, action=action, ip=ip[:45]))
-    await session.flush()
+    await _append_log(session, tenant_id, user_id, user_name, action, ip)
 
 
 async def user_log(

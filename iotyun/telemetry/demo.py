@@ -187,7 +187,7 @@ def attach(app: FastAPI, http_port: int) -> None:
                     data_dir=data_dir,
                     period_s=30,
                     # The firmware the seed recorded: virtual devices bound to them compare it (SPEC §4).
-                    firmware={sn: device_demo.firmware(sn) or "" for sn, _ in gateways},
+                    firmware={sn: fw for sn, _ in gateways if (fw := device_demo.firmware(sn))},
                 ),
                 name="iotyun-demo-gateways",
             )

@@ -1,5 +1,7 @@
 """Device-group SELECTs, scoped to the caller's tenant."""
 
+from collections.abc import Collection
+
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -71,3 +73,13 @@ async def unregistered_in(session: AsyncSession, tenant_id: int, group_id: int) 
         Device.tenant_id == tenant_id, Device.group_id == group_id, Device.registered.is_(False)
     )
     return list((await session.execute(stmt)).scalars())
+
+
+async def names(session: AsyncSession, tenant_id: int, group_ids: Collection[int]) -> dict[int, str]:
+    """Names by id of the tenant's device groups among `group_ids`."""
+    if not group_ids:
+        return {}
+    stmt = select(DeviceGroup.id, DeviceGroup.name).where(
+        DeviceGroup.tenant_id == tenant_id, DeviceGroup.id.in_(list(group_ids))
+    )
+    return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}

@@ -15,7 +15,6 @@ from iotyun.devices.models import (
     GRANT_SHARE,
     Device,
     DeviceGrant,
-    DeviceGroup,
     Gateway,
     VirtualDevice,
     VirtualDeviceMember,
@@ -148,15 +147,6 @@ async def template_names(session: AsyncSession, pairs: set[tuple[int, int]]) -> 
     shared_stmt = select(TemplateShare.template_id, TemplateShare.user_id).where(TemplateShare.template_id.in_(ids))
     shared = {(int(t), int(u)) for t, u in (await session.execute(shared_stmt)).all()}
     return {(t, u): templates[t][1] for t, u in pairs if t in templates and (templates[t][0] == u or (t, u) in shared)}
-
-
-async def group_names(session: AsyncSession, tenant_id: int, group_ids: set[int]) -> dict[int, str]:
-    if not group_ids:
-        return {}
-    stmt = select(DeviceGroup.id, DeviceGroup.name).where(
-        DeviceGroup.tenant_id == tenant_id, DeviceGroup.id.in_(group_ids)
-    )
-    return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}
 
 
 async def gateway_of(session: AsyncSession, device: Device) -> Gateway:

@@ -58,7 +58,7 @@ async def _context(session: AsyncSession, tenant_id: int, rows: list[VirtualDevi
         devices=await repo.bound_devices(session, ids),
         shares=await repo.shares(session, ids),
         members=members,
-        groups=await repo.group_names(session, tenant_id, groups),
+        groups=await group_repo.names(session, tenant_id, groups),
         templates=await repo.template_names(
             session, {(v.template_id, v.owner_id) for v in rows if v.template_id is not None}
         ),

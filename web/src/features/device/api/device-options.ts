@@ -2,9 +2,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '../../../lib/http';
+import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
 import type { DeviceOption, PageOf } from '../lib/monitor-types';
 
-export const DEVICE_OPTIONS_PAGE = 200;
+export const DEVICE_OPTIONS_PAGE = PAGE_SIZE_MAX;
 
 export function listDeviceOptions(q = ''): Promise<PageOf<DeviceOption>> {
   return get<PageOf<DeviceOption>>(

@@ -1,11 +1,10 @@
-// GET /yun/module?relation=all&page_size=200&q=: the templates a virtual device may bind (own and shared with the
+// GET /yun/module?relation=all&page_size=PAGE_SIZE_MAX&q=: the templates a virtual device may bind (own and shared with the
 // caller), for the virtual-device form's picker.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '../../../lib/http';
+import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
 import type { PageOf } from '../lib/monitor-types';
-
-export const TEMPLATE_OPTIONS_PAGE = 200;
 
 export interface TemplateOption {
   id: number;
@@ -16,7 +15,7 @@ export interface TemplateOption {
 export function listTemplateOptions(q = ''): Promise<PageOf<TemplateOption>> {
   return get<PageOf<TemplateOption>>(
     '/yun/module',
-    { relation: 'all', page: 1, page_size: TEMPLATE_OPTIONS_PAGE, sort: 'name', ...(q ? { q } : {}) },
+    { relation: 'all', page: 1, page_size: PAGE_SIZE_MAX, sort: 'name', ...(q ? { q } : {}) },
     { silent: true },
   );
 }

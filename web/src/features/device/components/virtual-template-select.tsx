@@ -5,7 +5,6 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useDebouncedSearch } from '../../../lib/use-debounced-search';
-
 import { useTemplateOptions } from '../api/template-options';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch' | 'filterOption'> & {
@@ -20,7 +19,7 @@ export function VirtualTemplateSelect({ known = null, ...props }: Props) {
   const options = useMemo(() => {
     const out = (templates.data?.items ?? []).map((tpl) => ({
       value: tpl.id,
-      label: tpl.published ? tpl.name : `${tpl.name} (${t('device.virtual.field.templateDraft')})`,
+      label: tpl.published ? tpl.name : t('device.virtual.field.templateDraft', { name: tpl.name }),
     }));
     if (known && !out.some((o) => o.value === known.id)) out.push({ value: known.id, label: known.name });
     return out;
