@@ -14,10 +14,11 @@ from iotyun.auth import service as auth_service
 from iotyun.auth.models import Role, User
 from iotyun.core import security
 from iotyun.core.config import Settings
-from iotyun.core.db import Database, utcnow
+from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device, Gateway
+from iotyun.templates import changes
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
@@ -240,19 +241,7 @@ async def _publish(session: AsyncSession, template: Template, owner: User, chang
     screens = list(
         (await session.scalars(select(TemplateScreen).where(TemplateScreen.template_id == template.id))).all()
     )
-    if exists is None:
-        session.add(
-            TemplatePublication(
-                tenant_id=template.tenant_id,
-                template_id=template.id,
-                version=template.version,
-                snapshot=snapshot(template, groups, sources, screens, {}),
-                published_by=owner.id,
-            )
-        )
-    template.published = True
-    template.published_version = template.version
-    template.published_at = utcnow()
+    release = await changes.freeze(session, template, snapshot(template, groups, sources, screens, {}), owner.id)
     session.add(
         TemplateLog(
             tenant_id=template.tenant_id,
@@ -260,7 +249,7 @@ async def _publish(session: AsyncSession, template: Template, owner: User, chang
             action="publish",
             user_id=owner.id,
             user_name=owner.user_name,
-            detail={"version": template.version},
+            detail={"version": template.version, "release": release},
         )
     )
     await session.flush()

@@ -3,10 +3,12 @@ publish") and leaves a template-log row the middleware page lists. Every sub-pac
 
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core.db import utcnow
 from iotyun.core.deps import Actor
-from iotyun.templates.models import Template, TemplateLog
+from iotyun.templates.models import Template, TemplateLog, TemplatePublication
 
 
 async def record(
@@ -32,3 +34,36 @@ async def record(
         )
     )
     await session.flush()
+
+
+async def freeze(session: AsyncSession, template: Template, frozen: dict[str, Any], user_id: int) -> int:
+    """Store `frozen` as the publication of the template's current version and mark the template published; returns
+    its release. Publishing an unchanged version again replaces that publication's content and keeps its number; any
+    other publish is numbered after the last, so the first publish is release 1 whatever the edits before it."""
+    existing = await session.scalar(
+        select(TemplatePublication).where(
+            TemplatePublication.template_id == template.id, TemplatePublication.version == template.version
+        )
+    )
+    if existing is not None:
+        existing.snapshot = frozen
+        existing.published_at = utcnow()
+        existing.published_by = user_id
+        release = existing.release
+    else:
+        template.releases += 1
+        release = template.releases
+        session.add(
+            TemplatePublication(
+                tenant_id=template.tenant_id,
+                template_id=template.id,
+                version=template.version,
+                release=release,
+                snapshot=frozen,
+                published_by=user_id,
+            )
+        )
+    template.published = True
+    template.published_version = template.version
+    template.published_at = utcnow()
+    return release

@@ -8,15 +8,14 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
-from iotyun.core.db import utcnow
 from iotyun.devices.models import Device
+from iotyun.templates import changes
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
     Template,
     TemplateBinding,
     TemplateLog,
-    TemplatePublication,
     TemplateScreen,
 )
 from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME, snapshot
@@ -205,19 +204,7 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
             )
         if not devices or not published:
             continue
-        frozen = snapshot(template, groups, sources, screens, {})
-        session.add(
-            TemplatePublication(
-                tenant_id=tenant_id,
-                template_id=template.id,
-                version=template.version,
-                snapshot=frozen,
-                published_by=admin.id,
-            )
-        )
-        template.published = True
-        template.published_version = template.version
-        template.published_at = utcnow()
+        release = await changes.freeze(session, template, snapshot(template, groups, sources, screens, {}), admin.id)
         session.add(
             TemplateLog(
                 tenant_id=tenant_id,
@@ -225,7 +212,7 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
                 action="publish",
                 user_id=admin.id,
                 user_name=admin.user_name,
-                detail={"version": template.version},
+                detail={"version": template.version, "release": release},
             )
         )
     await session.flush()

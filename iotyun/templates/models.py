@@ -42,6 +42,8 @@ class Template(IdMixin, TimestampMixin, TenantScoped, Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     published: Mapped[bool] = mapped_column(Boolean, default=False)
     published_version: Mapped[int | None] = mapped_column(Integer, default=None)
+    # How many publications the template has had: the latest one is release `releases` (the first publish is v1).
+    releases: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     published_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
 
@@ -127,6 +129,8 @@ class TemplatePublication(IdMixin, TenantScoped, Base):
 
     template_id: Mapped[int] = mapped_column(BigId, ForeignKey("template.id", ondelete="CASCADE"), index=True)
     version: Mapped[int] = mapped_column(Integer)
+    # The number users see: 1 for the first publication, then one more for each publish of a changed template.
+    release: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
     snapshot: Mapped[dict[str, Any]] = mapped_column(JSON)
     published_by: Mapped[int] = mapped_column(BigId)
     published_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

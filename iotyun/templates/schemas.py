@@ -66,6 +66,8 @@ class TemplateOut(BaseModel):
     owner_name: str
     published: bool
     published_version: int | None
+    # The publication's number users see (v1 for the first publish); published_version is the edit it froze.
+    published_release: int | None
     published_at: int | None
     version: int
     changed_since_publish: bool
@@ -137,6 +139,7 @@ class MiddlewareDevice(BaseModel):
 
 class PublicationOut(BaseModel):
     version: int
+    release: int
     published_at: int
     published_by: str
 

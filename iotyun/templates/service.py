@@ -104,6 +104,7 @@ async def outs(session: AsyncSession, actor: Actor, templates: Sequence[Template
                 owner_name=owners.get(t.owner_id, ""),
                 published=t.published,
                 published_version=t.published_version,
+                published_release=t.releases or None,
                 published_at=epoch_ms(t.published_at),
                 version=t.version,
                 changed_since_publish=t.published and (t.published_version or 0) < t.version,
@@ -411,25 +412,10 @@ async def publish(session: AsyncSession, actor: Actor, template_id: int) -> Temp
     sources = await repo.data_sources(session, template.id)
     screens = await repo.screens(session, template.id)
     frozen = snapshot(template, groups, sources, screens, await _device_sns(session, sources))
-    existing = await repo.latest_publication(session, template.id)
-    if existing is not None and existing.version == template.version:
-        existing.snapshot = frozen
-        existing.published_at = utcnow()
-        existing.published_by = actor.user_id
-    else:
-        session.add(
-            TemplatePublication(
-                tenant_id=template.tenant_id,
-                template_id=template.id,
-                version=template.version,
-                snapshot=frozen,
-                published_by=actor.user_id,
-            )
-        )
-    template.published = True
-    template.published_version = template.version
-    template.published_at = utcnow()
-    await changes.record(session, template, actor, "publish", {"version": template.version}, bump=False)
+    release = await changes.freeze(session, template, frozen, actor.user_id)
+    await changes.record(
+        session, template, actor, "publish", {"version": template.version, "release": release}, bump=False
+    )
     return await out(session, actor, template)
 
 
@@ -475,6 +461,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
         devices=devices,
         publication=PublicationOut(
             version=publication.version,
+            release=publication.release,
             published_at=epoch_ms(publication.published_at) or 0,
             published_by=names.get(publication.published_by, ""),
         )

@@ -84,6 +84,25 @@ class TestPublish:
         assert sorted(versions) == [first, again["published_version"]]
         assert await template_logs(app, t["id"]) == ["create", "publish", "update", "publish"]
 
+    async def test_first_publish_is_v1(self, app: FastAPI, team: Team) -> None:
+        """Users count publications, not edits: three edits before the first publish still make it v1; publishing
+        an unchanged template again keeps v1, and the next publish after an edit is v2."""
+        t = await make_template(team.admin)
+        dev = await register(team.admin, "IOTTPL09")
+        await bind_rows(app, team, t["id"], dev["id"])
+        for name in ("一期", "二期", "三期"):
+            ok(await team.admin.put("/yun/module", {"id": t["id"], "name": f"水泵站{name}"}))
+        assert ok(await team.admin.get(f"/yun/module/{t['id']}"))["published_release"] is None
+        first = ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))
+        assert first["published_release"] == 1 and first["published_version"] == first["version"] > 1
+        assert ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))["published_release"] == 1
+        ok(await team.admin.put("/yun/module", {"id": t["id"], "name": "水泵站四期"}))
+        assert ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))["published_release"] == 2
+        overview = ok(await team.admin.get("/yun/module/middleware", params={"id": t["id"]}))
+        assert overview["publication"]["release"] == 2
+        publishes = [h["detail"] for h in overview["history"] if h["action"] == "publish"]
+        assert sorted(d["release"] for d in publishes) == [1, 1, 2]
+
     async def test_unpublish(self, app: FastAPI, team: Team, new_api: Callable[[], Api]) -> None:
         api = new_api()
         t = await make_template(team.admin)

@@ -76,6 +76,8 @@ async function publishBound(page: Page, template: Template, lang: Lang) {
   await expect(
     page.getByRole('button', { name: exactly(tt('template.action.unpublish', {}, lang)) }),
   ).toBeVisible();
+  // Edits came before it (a data source, bindings), yet the first publish is v1.
+  await expect(page.getByText(tt('template.state.published', { version: 1 }, lang)).first()).toBeVisible();
 }
 
 function dialog(page: Page, title: string): Locator {

@@ -3083,6 +3083,8 @@ export interface components {
             published: boolean;
             /** Published At */
             published_at: number | null;
+            /** Published Release */
+            published_release: number | null;
             /** Published Version */
             published_version: number | null;
             /** Receiver Count */
@@ -3468,6 +3470,8 @@ export interface components {
             published_at: number;
             /** Published By */
             published_by: string;
+            /** Release */
+            release: number;
             /** Version */
             version: number;
         };
@@ -3917,6 +3921,8 @@ export interface components {
             published: boolean;
             /** Published At */
             published_at: number | null;
+            /** Published Release */
+            published_release: number | null;
             /** Published Version */
             published_version: number | null;
             /**

@@ -32,7 +32,10 @@ export interface TemplateOut {
   owner_id: number;
   owner_name: string;
   published: boolean;
+  /** The edit (`version`) the latest publication froze. */
   published_version: number | null;
+  /** The latest publication's number: 1 for the first publish, one more for each publish of a changed template. */
+  published_release: number | null;
   published_at: number | null;
   /** Counts saved changes; `changed_since_publish` = published and version > published_version. */
   version: number;
@@ -110,6 +113,7 @@ export interface MiddlewareDevice {
 
 export interface PublicationOut {
   version: number;
+  release: number;
   published_at: number;
   published_by: string;
 }

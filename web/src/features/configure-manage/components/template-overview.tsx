@@ -134,7 +134,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                         key: 'version',
                         label: t('configure.middleware.publishedVersion'),
                         children: t('configure.middleware.historyVersion', {
-                          version: data.publication.version,
+                          version: data.publication.release,
                         }),
                       },
                       {
@@ -152,7 +152,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                 {
                   key: 'current',
                   label: t('configure.middleware.currentVersion'),
-                  children: t('configure.middleware.historyVersion', { version: tpl.version }),
+                  children: t('configure.middleware.revision', { revision: tpl.version }),
                 },
                 {
                   key: 'bound',
@@ -186,12 +186,12 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                               {subject}
                             </Typography.Text>
                           )}
-                          {entry.action === 'publish' && typeof entry.detail.version === 'number' && (
+                          {entry.action === 'publish' && typeof entry.detail.release === 'number' && (
                             <Badge
                               className="tpl-history__subject"
                               color="green"
                               text={t('configure.middleware.historyVersion', {
-                                version: entry.detail.version,
+                                version: entry.detail.release,
                               })}
                             />
                           )}

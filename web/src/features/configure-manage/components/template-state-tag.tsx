@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { publishState } from '../lib/state';
 import type { TemplateOut } from '../types';
 
-type StateFields = Pick<TemplateOut, 'published' | 'published_version' | 'changed_since_publish'>;
+type StateFields = Pick<TemplateOut, 'published' | 'published_release' | 'changed_since_publish'>;
 
 export function TemplateStateTag({ template }: { template: StateFields }) {
   const { t } = useTranslation();
   const state = publishState(template);
-  const version = template.published_version ?? 0;
+  const version = template.published_release ?? 1;
   if (state === 'unpublished')
     return (
       <Tag className="tpl-state" variant="filled">

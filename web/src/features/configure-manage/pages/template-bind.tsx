@@ -356,7 +356,7 @@ export default function TemplateBindPage() {
                 <Tag variant="filled" color={template.published ? 'green' : 'default'}>
                   {template.published
                     ? t('configure.bind.template.publishedVersion', {
-                        version: template.published_version ?? 0,
+                        version: template.published_release ?? 1,
                       })
                     : t('configure.bind.template.unpublished')}
                 </Tag>

@@ -38,7 +38,7 @@ function PublishTag({ row }: { row: LibraryItem }) {
   const { t } = useTranslation();
   return row.published ? (
     <Tag color="green" variant="filled">
-      {t('configure.library.published', { version: row.published_version ?? 0 })}
+      {t('configure.library.published', { version: row.published_release ?? 1 })}
     </Tag>
   ) : (
     <Tag variant="filled">{t('configure.library.unpublished')}</Tag>

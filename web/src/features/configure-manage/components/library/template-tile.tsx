@@ -34,7 +34,7 @@ export function TemplateTile({ template, selected, onToggle }: TemplateTileProps
       <div className="tpl-tile__tags">
         {template.published ? (
           <Tag color="green" variant="filled">
-            {t('configure.tileGroup.published', { version: template.published_version ?? 0 })}
+            {t('configure.tileGroup.published', { version: template.published_release ?? 1 })}
           </Tag>
         ) : (
           <Tag variant="filled">{t('configure.tileGroup.unpublished')}</Tag>
