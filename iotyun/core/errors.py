@@ -589,7 +589,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.DEVICE_BUSY: ("设备正忙，请稍后再试", "The device is busy, please try again later"),
     ErrorCode.DEVICE_DISABLED: ("该设备已被禁用", "This device has been disabled"),
     ErrorCode.DEVICE_LIMIT_REACHED: ("设备数量已达上限（{limit}）", "The maximum number of devices has been reached ({limit})"),
-    ErrorCode.REGISTER_CODE_WRONG: ("设备注册码错误", "The device registration code is wrong"),
+    ErrorCode.REGISTER_CODE_WRONG: ("设备注册码错误（注册码应为 {min}–{max} 个字符，填写的有 {length} 个）", "The device registration code is wrong (a code has {min} to {max} characters; the one given has {length})"),
     ErrorCode.SHARED_DEVICE_CANCEL_ONLY: ("分享给您的设备只能取消分享", "On a device shared with you, you can only cancel the share"),
     ErrorCode.DEVICE_HAS_TEMPLATE: ("该设备已绑定模板，请先解绑", "This device is bound to a template, unbind it first"),
     ErrorCode.ALARM_NOT_FOUND: ("报警记录不存在", "This alarm record does not exist"),

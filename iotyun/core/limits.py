@@ -4,10 +4,10 @@ import re
 from typing import Annotated, Any
 
 from email_validator import EmailNotValidError, validate_email
-from pydantic import AfterValidator, BeforeValidator
+from pydantic import AfterValidator, BeforeValidator, ValidationError
 from pydantic_core import PydanticCustomError
 
-from iotyun.core.errors import ErrorCode
+from iotyun.core.errors import AppError, ErrorCode
 
 # SPEC §9
 TOAST_MS = 3000
@@ -172,6 +172,20 @@ def rule_error(code: ErrorCode, field: str | None = None, **params: Any) -> Pyda
     return PydanticCustomError("app_rule", "rule {code}", ctx)
 
 
+def rule_app_error(exc: ValidationError, fallback: ErrorCode, field: str | None = None, **params: Any) -> AppError:
+    """The first problem of `exc` as the API answers it: a rule's own code, field and text values (rule_error), or
+    `fallback` for a value that is not even of its type. `field` names the field when the error's own place does
+    not (a bare value validated alone)."""
+    first = exc.errors()[0]
+    ctx = first.get("ctx") or {}
+    loc = [str(p) for p in first.get("loc", ())]
+    field = ctx.get("field") or (loc[0] if loc else field)
+    if first.get("type") != "app_rule":
+        return AppError(fallback, field=field, **params)
+    values = {k: v for k, v in ctx.items() if k not in ("code", "field")}
+    return AppError(int(ctx["code"]), field=field, **params, **values)
+
+
 def _strip(value: Any) -> Any:
     return value.strip() if isinstance(value, str) else value
 
@@ -325,8 +339,11 @@ def _iccid(value: str) -> str:
 
 
 def _secret(value: str) -> str:
-    if not DEVICE_SECRET_MIN <= len(value) <= DEVICE_SECRET_MAX:
+    """A blank secret reads as a wrong one (110573); one of the wrong length says what length it needs."""
+    if not value:
         raise rule_error(ErrorCode.REGISTER_CODE_WRONG)
+    if not DEVICE_SECRET_MIN <= len(value) <= DEVICE_SECRET_MAX:
+        raise rule_error(ErrorCode.REGISTER_CODE_WRONG, min=DEVICE_SECRET_MIN, max=DEVICE_SECRET_MAX, length=len(value))
     return value
 
 

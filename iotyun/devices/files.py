@@ -15,7 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode, text
-from iotyun.core.limits import EXPORT_ROW_CAP, DeviceGroupName
+from iotyun.core.limits import EXPORT_ROW_CAP, DeviceGroupName, rule_app_error
 from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
@@ -69,12 +69,6 @@ _TITLE_TO_FIELD = {
 # --- importing -------------------------------------------------------------------------------------------------
 
 
-def _rule_code(exc: ValidationError) -> int:
-    first = exc.errors()[0]
-    ctx = first.get("ctx") or {}
-    return int(ctx["code"]) if first.get("type") == "app_rule" else int(ErrorCode.IMPORT_ROW_INVALID)
-
-
 _GROUP_NAME: TypeAdapter[str] = TypeAdapter(DeviceGroupName)
 
 
@@ -85,7 +79,7 @@ async def _group(session: AsyncSession, actor: Actor, name: str) -> DeviceGroup 
     try:
         name = _GROUP_NAME.validate_python(name)
     except ValidationError as exc:
-        raise AppError(_rule_code(exc), field="group") from exc
+        raise rule_app_error(exc, ErrorCode.IMPORT_ROW_INVALID, field="group") from exc
     group = await group_repo.group_named(session, actor.tenant_id, name)
     if group is None:
         group = DeviceGroup(tenant_id=actor.tenant_id, name=name, owner_id=actor.user_id)
@@ -141,7 +135,7 @@ async def import_devices(session: AsyncSession, actor: Actor, filename: str, dat
             seen.add(sn)
             body = bodies[number]
             if isinstance(body, ValidationError):
-                raise AppError(_rule_code(body), row=number) from body
+                raise rule_app_error(body, ErrorCode.IMPORT_ROW_INVALID, row=number) from body
             async with session.begin_nested():
                 group = await _group(session, actor, values.get("group", ""))
                 await device_service.register(

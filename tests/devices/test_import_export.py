@@ -77,6 +77,8 @@ class TestImport:
         assert (data["total"], data["succeeded"], data["failed"], data["imported"]) == (7, 0, 5, False)
         assert [(r["row"], r["ok"], r["code"]) for r in data["rows"]] == EXPECTED
         assert all(r["message"] for r in data["rows"])
+        # The short secret's row says what length a secret needs, not merely that it is wrong.
+        assert "6–32" in data["rows"][1]["message"] and "3" in data["rows"][1]["message"]
         async with app.state.db.sessionmaker() as s:
             assert (await s.scalars(select(Gateway.sn))).all() == []
             assert (await s.scalars(select(DeviceGroup.name))).all() == []

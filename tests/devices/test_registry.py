@@ -41,7 +41,11 @@ class TestRegisterDevice:
 
     async def test_secret_missing_or_short(self, team: Team) -> None:
         assert code(await team.admin.post("/dev/register", {"sn_code": "IOT1"})) == 110573
-        assert code(await team.admin.post("/dev/register", {"sn_code": "IOT1", "secret": "12345"})) == 110573
+        short = await team.admin.post("/dev/register", {"sn_code": "IOT1", "secret": "12345"})
+        assert code(short) == 110573
+        assert "6–32" in short["meta"]["detail"] and "5" in short["meta"]["message"]
+        blank = await team.admin.post("/dev/register", {"sn_code": "IOT1", "secret": ""})
+        assert "6–32" not in blank["meta"]["detail"]
 
     async def test_known_sn_needs_its_secret(self, app: FastAPI, team: Team) -> None:
         await make_device(app, tenant_id=team.admin.tenant_id or 0, owner_id=team.admin.user_id or 0, sn="IOT9")

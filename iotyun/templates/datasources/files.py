@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import rule_app_error
 from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
 from iotyun.templates import access, changes
 from iotyun.templates.datasources import repository as repo
@@ -94,17 +95,6 @@ def _titles() -> list[str]:
 # --- importing -------------------------------------------------------------------------------------------------
 
 
-def _validation_error(exc: ValidationError) -> AppError:
-    """The first problem of a row as the API would answer it; a value that is not even of its type is 115412."""
-    first = exc.errors()[0]
-    ctx = first.get("ctx") or {}
-    loc = [str(p) for p in first.get("loc", ())]
-    field = ctx.get("field") or (loc[0] if loc else None)
-    if first.get("type") == "app_rule":
-        return AppError(int(ctx["code"]), field=field)
-    return AppError(ErrorCode.DATA_SOURCE_IMPORT_ROW_INVALID, field=field)
-
-
 def _parse(field: str, text: str) -> Any:
     """A cell's value as DataSourceSpec reads it; an empty cell is the field's default."""
     if text == "":
@@ -133,7 +123,7 @@ async def _group(session: AsyncSession, template: Template, name: str) -> DataSo
     try:
         name = DataSourceGroupIn(template_id=template.id, name=name).name
     except ValidationError as exc:
-        raise _with_field(_validation_error(exc), "group") from exc
+        raise _with_field(rule_app_error(exc, ErrorCode.DATA_SOURCE_IMPORT_ROW_INVALID), "group") from exc
     found = await repo.group_named(session, template.id, name)
     if found is None:
         found = DataSourceGroup(
@@ -183,7 +173,7 @@ async def _import_row(
     try:
         spec = DataSourceSpec.model_validate(fields)
     except ValidationError as exc:
-        error = _validation_error(exc)
+        error = rule_app_error(exc, ErrorCode.DATA_SOURCE_IMPORT_ROW_INVALID)
         if error.field == "device_id":
             error.field = "device_sn"
         raise error from exc
