@@ -9,13 +9,14 @@ import { canConfirm } from '../../lib/alarms/tags';
 import type { AlarmOut } from '../../lib/alarms/types';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
+import { EMPTY } from '../../lib/empty';
 
 export function formatAlarmTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-';
+  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
 function formatAlarmValue(value: AlarmOut['value']): string {
-  if (value === null || value === '') return '-';
+  if (value === null || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? '1' : '0';
   return String(value);
 }
@@ -97,7 +98,7 @@ export function AlarmTable({
       dataIndex: 'data_source_name',
       key: 'source',
       width: 140,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => v || EMPTY,
     },
     {
       title: t('telemetry.alarm.column.value'),
@@ -152,7 +153,7 @@ export function AlarmTable({
                   )}
                 </span>
               ) : (
-                '-'
+                EMPTY
               ),
           },
         ]

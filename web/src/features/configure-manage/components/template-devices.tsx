@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 
 import { deviceDetailPath, templateBindPath } from '../lib/template-paths';
 import type { MiddlewareDevice } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 interface TemplateDevicesProps {
   templateId: number;
@@ -39,7 +40,7 @@ export function TemplateDevices({ templateId, devices, canBind }: TemplateDevice
       dataIndex: 'alias',
       title: t('configure.middleware.devices.alias'),
       ellipsis: true,
-      render: (alias: string) => alias || '-',
+      render: (alias: string) => alias || EMPTY,
     },
     {
       key: 'state',

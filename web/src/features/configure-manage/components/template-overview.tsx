@@ -19,8 +19,7 @@ import { formatSize } from '../lib/size';
 import { formatTime } from '../lib/template-format';
 import type { MiddlewareOut } from '../types';
 import { TemplateStateTag } from './template-state-tag';
-
-const dash = (v: string | null | undefined) => v || '-';
+import { orEmpty } from '../../../lib/empty';
 
 export function TemplateOverview({ data }: { data: MiddlewareOut }) {
   const { t } = useTranslation();
@@ -49,7 +48,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                 {
                   key: 'softType',
                   label: t('configure.template.field.softType'),
-                  children: dash(tpl.soft_type),
+                  children: orEmpty(tpl.soft_type),
                 },
                 {
                   key: 'source',
@@ -66,7 +65,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                   label: t('configure.template.field.mobileSize'),
                   children: formatSize(tpl.mobile_width, tpl.mobile_height),
                 },
-                { key: 'owner', label: t('configure.template.field.owner'), children: dash(tpl.owner_name) },
+                { key: 'owner', label: t('configure.template.field.owner'), children: orEmpty(tpl.owner_name) },
                 {
                   key: 'screens',
                   label: t('configure.template.field.screens'),
@@ -89,7 +88,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                   key: 'description',
                   label: t('configure.template.field.description'),
                   span: 'filled',
-                  children: dash(tpl.description),
+                  children: orEmpty(tpl.description),
                 },
               ]}
             />
@@ -145,7 +144,7 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                       {
                         key: 'by',
                         label: t('configure.middleware.publishedBy'),
-                        children: dash(data.publication.published_by),
+                        children: orEmpty(data.publication.published_by),
                       },
                     ]
                   : []),

@@ -7,6 +7,7 @@ import { useDeviceLog } from '../api/list-device-log';
 import { formatTime } from '../lib/format';
 import { deviceActionLabel, detailEntries } from '../lib/log-actions';
 import type { DeviceLogOut } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 const ACTION_COLOR: Record<string, string> = {
   register: 'green',
@@ -84,7 +85,7 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
           key: 'detail',
           render: (v: DeviceLogOut['detail'], row) => {
             const entries = detailEntries(v, t, row.names);
-            if (entries.length === 0) return '-';
+            if (entries.length === 0) return EMPTY;
             return (
               <span className="devreg-log-detail">
                 {entries.map(([k, value]) => (

@@ -13,6 +13,7 @@ import { sortOrderOf } from '../lib/params';
 import type { DeviceFilters, DeviceGroupOut, DeviceOut } from '../types';
 import { RelationTag } from './relation-tag';
 import { DeviceStateBadge } from './state-badge';
+import { EMPTY } from '../../../lib/empty';
 
 export type DeviceAction =
   'edit' | 'share' | 'distribute' | 'transfer' | 'unregister' | 'takeback' | 'cancelShare' | 'reregister';
@@ -57,7 +58,7 @@ export function DeviceTable({
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const groupName = (d: DeviceOut) => {
     const g = d.group_id === null ? undefined : groupById.get(d.group_id);
-    return g ? groupLabel(g, t('device.group.defaultName')) : d.group_name || '-';
+    return g ? groupLabel(g, t('device.group.defaultName')) : d.group_name || EMPTY;
   };
 
   const columns: NonNullable<TableProps<DeviceOut>['columns']> = [
@@ -83,7 +84,7 @@ export function DeviceTable({
       ellipsis: true,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'alias'),
-      render: (v: string) => v || '-',
+      render: (v: string) => v || EMPTY,
     },
     {
       title: t('device.field.state'),
@@ -114,14 +115,14 @@ export function DeviceTable({
       key: 'dev_model',
       width: 110,
       ellipsis: true,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => v || EMPTY,
     },
     {
       title: t('device.field.address'),
       key: 'address',
       width: 200,
       ellipsis: true,
-      render: (_: unknown, d) => [d.area_name, d.address].filter(Boolean).join(' ') || '-',
+      render: (_: unknown, d) => [d.area_name, d.address].filter(Boolean).join(' ') || EMPTY,
     },
     {
       title: t('device.field.vpn'),
@@ -129,7 +130,7 @@ export function DeviceTable({
       width: 90,
       render: (_: unknown, d) =>
         d.vpn_state === null ? (
-          '-'
+          EMPTY
         ) : (
           <Tag variant="filled" color={d.vpn_state ? 'green' : 'default'}>
             {d.vpn_state ? t('device.vpn.on') : t('device.vpn.off')}

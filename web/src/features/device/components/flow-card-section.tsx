@@ -32,6 +32,7 @@ import { useUpdateCardInfo } from '../api/update-card-info';
 import { flowUsage, formatDate, formatMb, formatTime } from '../lib/format';
 import { PACKAGE_NAME_MAX, iccidRules, maxRule } from '../lib/rules';
 import type { DeviceDetailOut, FlowCardOut } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 const STATUS_COLOR: Record<string, string> = { normal: 'green', shutdown: 'red', abnormal: 'orange' };
 const USAGE_COLOR = { normal: '#165dff', warning: '#ff7d00', exhausted: '#f53f3f' } as const;
@@ -346,7 +347,7 @@ export function FlowCardSection({ device }: { device: DeviceDetailOut }) {
               span: 2,
               children: <span className="devreg-mono">{card.iccid}</span>,
             },
-            { key: 'package', label: t('device.card.package'), children: card.package_name || '-' },
+            { key: 'package', label: t('device.card.package'), children: card.package_name || EMPTY },
             {
               key: 'effective',
               label: t('device.card.effective'),

@@ -12,6 +12,7 @@ import { useImportDevices } from '../api/import-devices';
 import { saveBlob } from '../lib/download';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, checkImportFile } from '../lib/rules';
 import type { ImportResult, ImportRowResult } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / (1024 * 1024));
 
@@ -53,7 +54,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
   };
 
   const reason = (row: ImportRowResult): string => {
-    if (row.ok) return '-';
+    if (row.ok) return EMPTY;
     const code = row.code === null ? '' : String(row.code);
     return (code && translateCode(code)) || row.message || t('device.import.failedRow');
   };
@@ -133,7 +134,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
                 dataIndex: 'sn_code',
                 key: 'sn',
                 width: 180,
-                render: (v: string) => v || '-',
+                render: (v: string) => v || EMPTY,
               },
               {
                 title: t('device.import.column.result'),

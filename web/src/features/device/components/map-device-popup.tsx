@@ -7,6 +7,7 @@ import { deviceStateKey } from '../../../components/map/markers';
 import { formatTime } from '../lib/format';
 import type { MapItem } from '../lib/monitor-types';
 import { deviceDetailPath } from '../lib/virtual-form';
+import { EMPTY } from '../../../lib/empty';
 
 export const STATE_BADGE = { online: 'success', offline: 'default', unregistered: 'warning' } as const;
 
@@ -26,7 +27,7 @@ export function MapDevicePopup({ device }: { device: MapItem }) {
           <Badge status={STATE_BADGE[state]} text={t(`device.map.state.${state}`)} />
         </dd>
         <dt>{t('device.map.popup.address')}</dt>
-        <dd>{device.address || '-'}</dd>
+        <dd>{device.address || EMPTY}</dd>
         <dt>{t('device.map.popup.located')}</dt>
         <dd>{formatTime(device.located_at)}</dd>
       </dl>

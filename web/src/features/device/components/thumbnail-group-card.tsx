@@ -9,6 +9,7 @@ import { formatTime } from '../lib/format';
 import type { ThumbnailGroup, ThumbnailItem } from '../lib/monitor-types';
 import { stateCounts, THUMBNAILS_PER_GROUP_MAX } from '../lib/thumbnail-limits';
 import { deviceDetailPath } from '../lib/virtual-form';
+import { EMPTY } from '../../../lib/empty';
 
 function Tile({ item }: { item: ThumbnailItem }) {
   const { t } = useTranslation();
@@ -38,7 +39,7 @@ function Tile({ item }: { item: ThumbnailItem }) {
       </span>
       <span className="thumb-tile__row">
         <span className="thumb-tile__label">{t('device.dashboard.tile.model')}</span>
-        <span className="thumb-tile__value">{item.dev_model || '-'}</span>
+        <span className="thumb-tile__value">{item.dev_model || EMPTY}</span>
       </span>
       <span className="thumb-tile__row">
         <span className="thumb-tile__label">{t('device.dashboard.tile.report')}</span>

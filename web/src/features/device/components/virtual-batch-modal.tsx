@@ -9,6 +9,7 @@ import { useBatchCreateVirtualDevices } from '../api/batch-create-virtual-device
 import { useDeviceOptions } from '../api/device-options';
 import type { DeviceOption } from '../lib/monitor-types';
 import { DeviceGroupSelect } from './device-group-select';
+import { EMPTY } from '../../../lib/empty';
 
 export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -86,9 +87,9 @@ export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: (
           onChange: (keys) => setSelected(keys as number[]),
         }}
         columns={[
-          { key: 'alias', title: t('device.virtual.column.alias'), render: (_v, d) => d.alias || '-' },
+          { key: 'alias', title: t('device.virtual.column.alias'), render: (_v, d) => d.alias || EMPTY },
           { key: 'sn', dataIndex: 'sn_code', title: t('device.virtual.column.sn') },
-          { key: 'group', title: t('device.virtual.column.group'), render: (_v, d) => d.group_name ?? '-' },
+          { key: 'group', title: t('device.virtual.column.group'), render: (_v, d) => d.group_name ?? EMPTY },
         ]}
       />
     </Modal>

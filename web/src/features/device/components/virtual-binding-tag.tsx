@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import { abnormalReasonKey } from '../lib/virtual-form';
 import type { VirtualOut } from '../lib/monitor-types';
+import { EMPTY } from '../../../lib/empty';
 
 export function VirtualBindingTag({
   device,
@@ -28,8 +29,8 @@ export function VirtualBindingTag({
   const hint =
     device.abnormal_reason === 'version_differs'
       ? t('device.virtual.binding.versionHint', {
-          own: device.firmware_version || '-',
-          bound: device.device_firmware_version ?? '-',
+          own: device.firmware_version || EMPTY,
+          bound: device.device_firmware_version ?? EMPTY,
         })
       : t('device.virtual.binding.snHint');
   return (

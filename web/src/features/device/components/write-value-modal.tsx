@@ -24,6 +24,7 @@ import { formatTime } from '../lib/format';
 import { formatWithUnit } from '../lib/live';
 import { checkWriteValue, rangeText, writeKind, type WriteError } from '../lib/write-rules';
 import type { LiveItem, WriteConfigOut } from '../types-telemetry';
+import { EMPTY } from '../../../lib/empty';
 
 /** Server codes shown next to a field rather than as a toast. */
 const FIELD_CODES: Readonly<Record<string, 'value' | 'password'>> = {
@@ -198,7 +199,7 @@ export function WriteValueModal({ deviceId, item, passwordRequired, onClose }: W
               label: t('telemetry.write.range'),
               children: range ?? t('telemetry.write.noRange'),
             },
-            { key: 'unit', label: t('telemetry.write.unit'), children: item.unit || '-' },
+            { key: 'unit', label: t('telemetry.write.unit'), children: item.unit || EMPTY },
             { key: 'type', label: t('telemetry.write.dataType'), children: item.data_type },
             { key: 'time', label: t('telemetry.write.time'), children: formatTime(item.ts), span: 2 },
           ]}

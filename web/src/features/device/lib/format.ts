@@ -2,18 +2,19 @@
 import dayjs from 'dayjs';
 
 import type { DeviceGroupOut, FlowCardOut } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 export function formatTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '-';
+  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
 export function formatDate(value: string | null | undefined): string {
-  return value ? dayjs(value).format('YYYY-MM-DD') : '-';
+  return value ? dayjs(value).format('YYYY-MM-DD') : EMPTY;
 }
 
 /** MB with at most two decimals ("1,024.5 MB" without grouping: "1024.5"). */
 export function formatMb(mb: number | null | undefined): string {
-  if (typeof mb !== 'number' || !Number.isFinite(mb)) return '-';
+  if (typeof mb !== 'number' || !Number.isFinite(mb)) return EMPTY;
   return String(Math.round(mb * 100) / 100);
 }
 

@@ -10,6 +10,7 @@ import type {
   HistoryParams,
   HistorySeries,
 } from '../types-telemetry';
+import { EMPTY } from '../../../lib/empty';
 
 export const HISTORY_SOURCES_MAX = 10;
 export const HISTORY_RANGE_MAX_DAYS = 366;
@@ -138,7 +139,7 @@ export function seriesLabel(series: Pick<HistorySeries, 'name' | 'unit'>): strin
 }
 
 export function formatPoint(value: unknown, decimals: number | null): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
+  if (typeof value !== 'number' || !Number.isFinite(value)) return EMPTY;
   return decimals === null ? String(value) : value.toFixed(Math.min(20, Math.max(0, decimals)));
 }
 
@@ -181,7 +182,7 @@ export function buildHistoryOption(
           const value = Array.isArray(p.value) ? (p.value as unknown[])[1] : p.value;
           if (!s) return '';
           const text = formatPoint(value, s.decimals);
-          const unit = s.unit && text !== '-' ? ` ${escapeHtml(s.unit)}` : '';
+          const unit = s.unit && text !== EMPTY ? ` ${escapeHtml(s.unit)}` : '';
           const marker = typeof p.marker === 'string' ? p.marker : '';
           return `${marker}${escapeHtml(s.name)}: <b>${escapeHtml(text)}</b>${unit}`;
         });

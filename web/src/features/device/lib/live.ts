@@ -1,6 +1,7 @@
 // Live values of a device: the GET /rDev seed merged with the WebSocket's pushes, formatting, grouping, write gate.
 import type { LiveValue } from '../../../lib/ws';
 import type { LiveItem, Quality, RawValue } from '../types-telemetry';
+import { EMPTY } from '../../../lib/empty';
 
 export type QualityName = 'good' | 'bad' | 'stale' | 'none';
 
@@ -19,7 +20,7 @@ export const QUALITY_COLORS: Record<QualityName, string> = {
 
 /** The value as shown: numbers with the data source's decimals, bits as 0/1, text as it is; '-' when none. */
 export function formatValue(value: RawValue, item: Pick<LiveItem, 'data_type' | 'decimals'>): string {
-  if (value === null || value === '') return '-';
+  if (value === null || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return String(value);
@@ -41,7 +42,7 @@ export function formatWithUnit(
   item: Pick<LiveItem, 'data_type' | 'decimals' | 'unit'>,
 ): string {
   const text = formatValue(value, item);
-  return text !== '-' && item.unit ? `${text} ${item.unit}` : text;
+  return text !== EMPTY && item.unit ? `${text} ${item.unit}` : text;
 }
 
 /** The seed with every pushed value that is at least as new as the seeded one. */

@@ -1,5 +1,6 @@
 // Device log action names (docs/api-devices.md /yun/devLog) and their labels.
 import type { TFunction } from 'i18next';
+import { EMPTY } from '../../../lib/empty';
 
 export const DEVICE_LOG_ACTIONS = [
   'register',
@@ -29,7 +30,7 @@ export const DEVICE_LOG_ACTIONS = [
 /** "some_new_action" → "Some new action": readable when the console does not know the action yet. */
 export function humanizeAction(action: string): string {
   const words = action.replace(/[_\-.]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '-';
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : EMPTY;
 }
 
 export function deviceActionLabel(t: TFunction, action: string): string {
@@ -48,7 +49,7 @@ const NAMED_BY_ID: Record<string, 'user' | 'group'> = {
 const HIDDEN_KEYS = new Set(['data_source_id', 'template_id', 'req_id']);
 
 function plain(value: unknown, t: TFunction): string {
-  if (value === null || value === undefined || value === '') return '-';
+  if (value === null || value === undefined || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? t('device.log.yes') : t('device.log.no');
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);

@@ -10,6 +10,7 @@ import type {
   VirtualPermission,
   VirtualVersion,
 } from './monitor-types';
+import { EMPTY } from '../../../lib/empty';
 
 /** docs/api-devices.md: name 1–32 (118809), contact name ≤32, phone 11 digits or empty, address ≤200. */
 export const VIRTUAL_NAME_MAX = 32;
@@ -108,7 +109,7 @@ export function membersRules(t: TFunction): FormRule[] {
 
 /** The server names the default group "默认分组"; shown translated. */
 export function virtualGroupName(name: string | null, defaultLabel: string): string {
-  if (!name) return '-';
+  if (!name) return EMPTY;
   return name === '默认分组' ? defaultLabel : name;
 }
 

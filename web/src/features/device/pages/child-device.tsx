@@ -30,6 +30,7 @@ import { VirtualFormModal } from '../components/virtual-form-modal';
 import { formatTime } from '../lib/format';
 import { canRepair, deviceDetailPath, virtualGroupName } from '../lib/virtual-form';
 import './device-monitor.css';
+import { EMPTY } from '../../../lib/empty';
 
 interface BoundRow {
   device_id: number;
@@ -153,19 +154,19 @@ export default function ChildDevicePage() {
             {
               key: 'firmware',
               label: t('device.virtual.detail.firmware'),
-              children: v.firmware_version || '-',
+              children: v.firmware_version || EMPTY,
             },
             {
               key: 'template',
               label: t('device.virtual.field.template'),
-              children: v.template_name ?? t('device.virtual.none'),
+              children: v.template_name ?? EMPTY,
             },
-            { key: 'region', label: t('device.virtual.field.region'), children: v.area_name || '-' },
-            { key: 'address', label: t('device.virtual.field.address'), children: v.address || '-' },
+            { key: 'region', label: t('device.virtual.field.region'), children: v.area_name || EMPTY },
+            { key: 'address', label: t('device.virtual.field.address'), children: v.address || EMPTY },
             {
               key: 'contact',
               label: t('device.virtual.detail.contact'),
-              children: [v.contact_name, v.contact_phone].filter(Boolean).join(' · ') || '-',
+              children: [v.contact_name, v.contact_phone].filter(Boolean).join(' · ') || EMPTY,
             },
             {
               key: 'permissions',
@@ -173,7 +174,7 @@ export default function ChildDevicePage() {
               children:
                 v.permissions.length > 0
                   ? v.permissions.map((p) => <Tag key={p}>{t(`device.virtual.permission.${p}`)}</Tag>)
-                  : '-',
+                  : EMPTY,
             },
             {
               key: 'created',
@@ -212,14 +213,14 @@ export default function ChildDevicePage() {
             {
               key: 'sn',
               title: t('device.virtual.column.sn'),
-              render: (_x, r, i) => states[i]?.data?.sn_code ?? (r.sn_code || '-'),
+              render: (_x, r, i) => states[i]?.data?.sn_code ?? (r.sn_code || EMPTY),
             },
             {
               key: 'state',
               title: t('device.virtual.detail.state'),
               render: (_x, _r, i) => {
                 const d = states[i]?.data;
-                if (!d) return states[i]?.isPending ? <Badge status="processing" /> : '-';
+                if (!d) return states[i]?.isPending ? <Badge status="processing" /> : EMPTY;
                 const key = deviceStateKey(d.dev_state, d.registered);
                 return <Badge status={BADGE[key]} text={t(`device.map.state.${key}`)} />;
               },
@@ -227,7 +228,7 @@ export default function ChildDevicePage() {
             {
               key: 'firmware',
               title: t('device.virtual.detail.firmware'),
-              render: (_x, _r, i) => states[i]?.data?.firmware_version ?? '-',
+              render: (_x, _r, i) => states[i]?.data?.firmware_version ?? EMPTY,
             },
             {
               key: 'report',
@@ -249,8 +250,8 @@ export default function ChildDevicePage() {
             {v.abnormal_reason === 'sn_empty'
               ? t('device.virtual.binding.snHint')
               : t('device.virtual.binding.versionHint', {
-                  own: v.firmware_version || '-',
-                  bound: v.device_firmware_version ?? '-',
+                  own: v.firmware_version || EMPTY,
+                  bound: v.device_firmware_version ?? EMPTY,
                 })}
           </Typography.Paragraph>
         )}

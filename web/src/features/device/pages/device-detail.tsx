@@ -51,14 +51,13 @@ import { VideoSection } from '../components/video-section';
 import { formatTime, groupLabel } from '../lib/format';
 import type { DeviceDetailOut } from '../types';
 import '../components/registry.css';
+import { EMPTY, orEmpty } from '../../../lib/empty';
 
 const LIST_PATH = '/device/devgroup';
 const NOT_FOUND = '110506';
 
 type Dialog = 'edit' | 'share' | 'distribute' | 'transfer' | null;
 const TABS: readonly string[] = ['overview', 'live', 'history', 'alarms', 'log'];
-
-const dash = (v: string | null | undefined) => v || '-';
 
 function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () => void }) {
   const { t } = useTranslation();
@@ -74,33 +73,33 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
             size="small"
             column={{ xs: 1, sm: 2, lg: 3 }}
             items={[
-              { key: 'alias', label: t('device.field.alias'), children: dash(device.alias) },
+              { key: 'alias', label: t('device.field.alias'), children: orEmpty(device.alias) },
               {
                 key: 'sn',
                 label: t('device.field.sn'),
                 children: <span className="devreg-mono">{device.sn_code}</span>,
               },
-              { key: 'model', label: t('device.field.model'), children: dash(device.dev_model) },
-              { key: 'firmware', label: t('device.field.firmware'), children: dash(device.firmware_version) },
+              { key: 'model', label: t('device.field.model'), children: orEmpty(device.dev_model) },
+              { key: 'firmware', label: t('device.field.firmware'), children: orEmpty(device.firmware_version) },
               {
                 key: 'backend',
                 label: t('device.field.backEndVersion'),
-                children: dash(device.back_end_version),
+                children: orEmpty(device.back_end_version),
               },
-              { key: 'shipment', label: t('device.field.shipmentNo'), children: dash(device.shipment_no) },
+              { key: 'shipment', label: t('device.field.shipmentNo'), children: orEmpty(device.shipment_no) },
               {
                 key: 'group',
                 label: t('device.field.group'),
-                children: group ? groupLabel(group, t('device.group.defaultName')) : dash(device.group_name),
+                children: group ? groupLabel(group, t('device.group.defaultName')) : orEmpty(device.group_name),
               },
-              { key: 'area', label: t('device.field.area'), children: dash(device.area_name) },
-              { key: 'address', label: t('device.field.address'), children: dash(device.address) },
-              { key: 'contact', label: t('device.field.contactName'), children: dash(device.contact_name) },
-              { key: 'phone', label: t('device.field.contactPhone'), children: dash(device.contact_phone) },
-              { key: 'email', label: t('device.field.contactEmail'), children: dash(device.contact_email) },
-              { key: 'site', label: t('device.field.siteType'), children: dash(device.site_type) },
-              { key: 'owner', label: t('device.field.owner'), children: dash(device.owner_name) },
-              { key: 'remark', label: t('device.field.remark'), children: dash(device.remark) },
+              { key: 'area', label: t('device.field.area'), children: orEmpty(device.area_name) },
+              { key: 'address', label: t('device.field.address'), children: orEmpty(device.address) },
+              { key: 'contact', label: t('device.field.contactName'), children: orEmpty(device.contact_name) },
+              { key: 'phone', label: t('device.field.contactPhone'), children: orEmpty(device.contact_phone) },
+              { key: 'email', label: t('device.field.contactEmail'), children: orEmpty(device.contact_email) },
+              { key: 'site', label: t('device.field.siteType'), children: orEmpty(device.site_type) },
+              { key: 'owner', label: t('device.field.owner'), children: orEmpty(device.owner_name) },
+              { key: 'remark', label: t('device.field.remark'), children: orEmpty(device.remark) },
             ]}
           />
         </Card>
@@ -116,7 +115,7 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
                 label: t('device.field.state'),
                 children: <DeviceStateBadge device={device} />,
               },
-              { key: 'ip', label: t('device.field.ip'), children: live ? dash(device.ip) : '-' },
+              { key: 'ip', label: t('device.field.ip'), children: live ? orEmpty(device.ip) : EMPTY },
               {
                 key: 'report',
                 label: t('device.field.reportTime'),
@@ -143,7 +142,7 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
                 label: t('device.field.vpnState'),
                 children:
                   device.vpn_state === null ? (
-                    '-'
+                    EMPTY
                   ) : (
                     <Badge
                       status={device.vpn_state ? 'success' : 'default'}
@@ -151,7 +150,7 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
                     />
                   ),
               },
-              { key: 'vpnIp', label: t('device.field.vpnIp'), children: dash(device.vpn_ip) },
+              { key: 'vpnIp', label: t('device.field.vpnIp'), children: orEmpty(device.vpn_ip) },
             ]}
           />
         </Card>

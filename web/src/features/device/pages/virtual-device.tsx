@@ -41,6 +41,7 @@ import { formatTime } from '../lib/format';
 import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from '../lib/monitor-types';
 import { canRepair, childDevicePath, virtualGroupName } from '../lib/virtual-form';
 import './device-monitor.css';
+import { EMPTY } from '../../../lib/empty';
 
 const PAGE_SIZE = 20;
 
@@ -163,13 +164,13 @@ export default function VirtualDevicePage() {
       key: 'template',
       title: t('device.virtual.column.template'),
       width: 120,
-      render: (_v, r) => r.template_name ?? t('device.virtual.none'),
+      render: (_v, r) => r.template_name ?? EMPTY,
     },
     {
       key: 'address',
       title: t('device.virtual.column.address'),
       ellipsis: true,
-      render: (_v, r) => [r.area_name, r.address].filter(Boolean).join(' ') || '-',
+      render: (_v, r) => [r.area_name, r.address].filter(Boolean).join(' ') || EMPTY,
     },
     {
       key: 'created',

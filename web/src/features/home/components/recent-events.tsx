@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { DevLogEntry } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 dayjs.extend(relativeTime);
 
@@ -48,7 +49,7 @@ export function RecentEvents({
       renderItem={(e) => {
         const action = t(`home.events.action.${e.action}`, { defaultValue: e.action });
         const device =
-          e.device_id !== null ? <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || '-'}</Link> : e.sn || '-';
+          e.device_id !== null ? <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || EMPTY}</Link> : e.sn || EMPTY;
         return (
           <List.Item>
             <List.Item.Meta

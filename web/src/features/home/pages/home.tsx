@@ -22,6 +22,7 @@ import { RecentEvents } from '../components/recent-events';
 import { StatCards } from '../components/stat-cards';
 import { buildGroupBarOption, buildStatePieOption } from '../lib/chart-options';
 import '../home.css';
+import { EMPTY } from '../../../lib/empty';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';
@@ -35,7 +36,7 @@ const DEFAULT_GROUP_NAME = '默认分组';
 
 /** Built-in roles are stored by code and shown translated; custom roles show their own name. */
 function roleLabel(t: TFunction, roleName: string): string {
-  if (!roleName) return '-';
+  if (!roleName) return EMPTY;
   return BUILT_IN_ROLES.includes(roleName) ? t(`common.role.${roleName}`) : roleName;
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { actionLabel } from '../lib/actions';
 import { formatDetailValue, formatLogTime, hasDetail } from '../lib/format';
 import type { UserLogOut } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 interface UserLogTableProps {
   entries: UserLogOut[];
@@ -39,7 +40,7 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       key: 'actor',
       width: 170,
       render: (v: string | null) =>
-        v ? <Tag color="orange">{t('info.log.simulating', { name: v })}</Tag> : '-',
+        v ? <Tag color="orange">{t('info.log.simulating', { name: v })}</Tag> : EMPTY,
     },
     {
       title: t('info.log.column.action'),
@@ -58,14 +59,14 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       key: 'target',
       width: 220,
       ellipsis: true,
-      render: (v: string) => v || '-',
+      render: (v: string) => v || EMPTY,
     },
     {
       title: t('info.log.column.ip'),
       dataIndex: 'ip',
       key: 'ip',
       width: 140,
-      render: (v: string) => v || '-',
+      render: (v: string) => v || EMPTY,
     },
   ];
 

@@ -1,5 +1,6 @@
 // User log action names (the backend's write_log calls) and their labels.
 import type { TFunction } from 'i18next';
+import { EMPTY } from '../../../lib/empty';
 
 export const LOG_ACTIONS = [
   'login',
@@ -30,7 +31,7 @@ export const LOG_ACTIONS = [
 /** "some_new_action" → "Some new action": readable when the console does not know the action yet. */
 export function humanizeAction(action: string): string {
   const words = action.replace(/[_\-.]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : '-';
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : EMPTY;
 }
 
 /** The translated label of an action, or a readable form of its name for unknown actions. */

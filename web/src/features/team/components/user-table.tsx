@@ -14,6 +14,7 @@ import { formatTime } from '../lib/format';
 import { sortOrderOf } from '../lib/sort';
 import { isBuiltInRole, tagColor } from '../lib/tags';
 import type { UserOut, UserSort } from '../types';
+import { EMPTY } from '../../../lib/empty';
 
 export type UserAction = 'edit' | 'password' | 'permissions' | 'quota' | 'simulate';
 
@@ -68,14 +69,14 @@ export function UserTable({
       key: 'nick_name',
       width: 110,
       ellipsis: true,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => v || EMPTY,
     },
     {
       title: t('team.user.column.phone'),
       dataIndex: 'phone',
       key: 'phone',
       width: 130,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => v || EMPTY,
     },
     {
       title: t('team.user.column.email'),
@@ -83,7 +84,7 @@ export function UserTable({
       key: 'email',
       width: 180,
       ellipsis: true,
-      render: (v: string | null) => v || '-',
+      render: (v: string | null) => v || EMPTY,
     },
     {
       title: t('team.user.column.role'),
@@ -101,7 +102,7 @@ export function UserTable({
             key: 'group',
             width: 120,
             ellipsis: true,
-            render: (v: string | null) => v || '-',
+            render: (v: string | null) => v || EMPTY,
           },
           {
             title: t('team.user.column.tags'),
@@ -109,7 +110,7 @@ export function UserTable({
             width: 240,
             render: (_: unknown, u: UserOut) =>
               u.tags.length === 0 ? (
-                '-'
+                EMPTY
               ) : (
                 <div className="team-tags">
                   {u.tags.map((tag) => (

@@ -40,6 +40,7 @@ import { ImportDataSourcesModal } from './import-data-sources-modal';
 import { saveBlob } from './save-file';
 
 import './data-sources.css';
+import { EMPTY } from '../../../../lib/empty';
 
 export interface DataSourcesPanelProps {
   templateId: number;
@@ -110,7 +111,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
     );
   };
 
-  const none = t('configure.dataSource.none');
+  const none = EMPTY;
 
   const columns: ColumnsType<DataSourceOut> = [
     {

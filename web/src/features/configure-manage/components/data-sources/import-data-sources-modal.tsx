@@ -12,6 +12,7 @@ import { useDataSourceImportTemplate } from '../../api/data-source-import-templa
 import { checkImportFile, IMPORT_EXTENSIONS, IMPORT_MAX_MB } from '../../lib/data-source-import';
 import type { DataSourceImportError, DataSourceImportResult } from '../../types-data-source';
 import { saveBlob } from './save-file';
+import { EMPTY } from '../../../../lib/empty';
 
 /** Import columns (docs/api-templates.md) → the form's label of that setting. */
 const IMPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -80,7 +81,7 @@ export function ImportDataSourcesModal({ templateId, open, onClose }: ImportData
   };
 
   const fieldName = (field: string | null) => {
-    if (!field) return t('configure.dataSource.none');
+    if (!field) return EMPTY;
     const key = IMPORT_FIELD_LABELS[field];
     return key ? `${t(key)} (${field})` : field;
   };
