@@ -225,8 +225,10 @@ async function bindTwoUnbindOne(page: Page, template: Template, lang: Lang) {
   await expect(rowOf(page, 'IOT0000008')).toContainText(
     ct('bind.compat.missing', { types: 'float64' }, lang),
   );
-  // The demo gateways on VPN can be selected but are left out of a bind, as the confirmation says.
+  // A demo gateway on VPN cannot be picked, and its row says why.
   await expect(rowOf(page, 'IOT0000005')).toContainText(ct('bind.vpnOn', {}, lang));
+  await expect(rowOf(page, 'IOT0000005')).toContainText(ct('bind.vpnBlocked', {}, lang));
+  await expect(rowOf(page, 'IOT0000005').getByRole('checkbox')).toBeDisabled();
 }
 
 async function filterBound(page: Page, lang: Lang) {

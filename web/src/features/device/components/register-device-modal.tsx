@@ -1,7 +1,7 @@
-// Register a device: SN (checked with GET /dev/SN when the field is left), secret (with a generator), alias, group.
+// Register a device: SN (checked with GET /dev/SN while it is typed), secret (with a generator), alias, group.
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '../../../components/form-modal';
@@ -23,6 +23,8 @@ import {
 import { snNotice, type SnNotice } from '../lib/sn-notice';
 import type { DeviceOut } from '../types';
 import { DeviceGroupSelect } from './device-group-select';
+
+const SN_CHECK_DELAY_MS = 400;
 
 interface Values {
   sn_code: string;
@@ -51,17 +53,28 @@ export function RegisterDeviceModal({ open, sn, groupId, onClose, onRegistered }
   const [showSecret, setShowSecret] = useState(false);
   const defaultGroup = groups.data?.find((g) => g.is_default)?.id ?? null;
 
-  const check = (value: string) => {
-    const code = value.trim();
-    setNotice(null);
-    if (!isValidSn(code)) return;
-    checkSn(code).then(
-      (result) => {
-        if (form.getFieldValue('sn_code') === value) setNotice(snNotice(result));
-      },
-      () => undefined,
-    );
-  };
+  const check = useCallback(
+    (value: string) => {
+      const code = value.trim();
+      if (!isValidSn(code)) return;
+      checkSn(code).then(
+        (result) => {
+          if (form.getFieldValue('sn_code') === value) setNotice(snNotice(result));
+        },
+        () => undefined,
+      );
+    },
+    [form],
+  );
+
+  // The SN is checked a moment after typing stops (and at once when the field is left), so an SN that is already
+  // registered, here or elsewhere, is flagged before the rest of the form is filled in.
+  const typed = Form.useWatch('sn_code', form);
+  useEffect(() => {
+    if (!open || typeof typed !== 'string') return;
+    const timer = window.setTimeout(() => check(typed), SN_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed, open, check]);
 
   const onFinish = async (values: Values) => {
     try {
@@ -105,6 +118,7 @@ export function RegisterDeviceModal({ open, sn, groupId, onClose, onRegistered }
         name="sn_code"
         label={t('device.field.sn')}
         rules={snRules(t)}
+        validateStatus={notice?.tone === 'danger' ? 'error' : undefined}
         extra={notice && <Typography.Text type={notice.tone}>{t(notice.key)}</Typography.Text>}
       >
         <Input

@@ -8,6 +8,7 @@ import { STATE_COLORS } from '../../../../components/map/markers';
 import { boundElsewhere, boundHere } from '../../lib/library-bind';
 import type { BindRow } from '../../types-library';
 import { CompatTag } from './compat-tag';
+import { EMPTY } from '../../../../lib/empty';
 
 interface BindDeviceTableProps {
   rows: BindRow[];
@@ -44,7 +45,7 @@ export function BindDeviceTable({
       ellipsis: true,
       render: (_v, row) => (
         <span>
-          {row.device.alias || '-'}
+          {row.device.alias || EMPTY}
           {row.device.group_name && (
             <Typography.Text type="secondary" className="tpl-lib-sub">
               {row.device.group_name}
@@ -106,14 +107,21 @@ export function BindDeviceTable({
     {
       key: 'vpn',
       title: t('configure.bind.column.vpn'),
-      width: 96,
+      width: 150,
+      // A VPN device cannot be bound (115008): the row says so, and only one bound here already can be picked (to
+      // unbind it).
       render: (_v, row) =>
         row.device.vpn_state ? (
-          <Tooltip title={t('configure.bind.vpnHint')}>
+          <span>
             <Tag color="purple" variant="filled" icon={<SafetyCertificateOutlined />}>
               {t('configure.bind.vpnOn')}
             </Tag>
-          </Tooltip>
+            {!boundHere(row, templateId) && (
+              <Typography.Text type="secondary" className="tpl-lib-sub">
+                {t('configure.bind.vpnBlocked')}
+              </Typography.Text>
+            )}
+          </span>
         ) : (
           <Typography.Text type="secondary">{t('configure.bind.vpnOff')}</Typography.Text>
         ),
@@ -133,7 +141,10 @@ export function BindDeviceTable({
         selectedRowKeys: selected.map((r) => r.device.id),
         preserveSelectedRowKeys: true,
         onChange: (_keys, picked) => onSelect(picked.filter(Boolean)),
-        getCheckboxProps: (row) => ({ 'aria-label': row.device.alias || row.device.sn_code }),
+        getCheckboxProps: (row) => ({
+          'aria-label': row.device.alias || row.device.sn_code,
+          disabled: row.device.vpn_state && !boundHere(row, templateId),
+        }),
       }}
       rowClassName={(row) => (boundHere(row, templateId) ? 'tpl-lib-row--bound' : '')}
       pagination={pagination}
