@@ -62,7 +62,9 @@ test.describe('route permissions', () => {
 
     await page.goto('/iotyun/team/user');
     await expect(page).toHaveURL(/\/iotyun\/401(\?noGoBack=true)?$/);
-    await expect(page.getByText(t('zh', 'exception.401.title'))).toBeVisible();
+    await expect(page.locator('.exception-page').getByText(t('zh', 'exception.401.title'))).toBeVisible();
+    // Inside the console: the menu stays, so the way on is one click away.
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
 
     // The redirect replaced the team/user entry: going back returns to the page before it.
     await page.goBack();
@@ -76,11 +78,33 @@ test.describe('route permissions', () => {
 
     await page.goto('/iotyun/no/such/page');
     await expect(page).toHaveURL(/\/iotyun\/exception\/403$/);
-    await expect(page.getByText(t('zh', 'exception.403.subtitle'))).toBeVisible();
+    await expect(page.locator('.exception-page').getByText(t('zh', 'exception.403.subtitle'))).toBeVisible();
+    await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
 
     await page.getByRole('button', { name: exactly(t('zh', 'exception.action.home')) }).click();
     await expect(page).toHaveURL(home);
     await expect(menuItem(page, 'zh', 'menu.index')).toBeVisible();
+  });
+});
+
+test.describe('alarm bell', () => {
+  test('the bell opens the latest unconfirmed alarms, each linking to its device, and the way to all of them', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const bell = page.getByRole('button', { name: t('zh', 'layout.header.alarms') });
+    // The demo's gateways raise alarms within a minute of the start.
+    await expect(bell.locator('.ant-badge-count')).toBeVisible({ timeout: 30_000 });
+    await bell.click();
+    const panel = page.locator('.ant-popover').filter({ hasText: t('zh', 'layout.bell.title') });
+    await expect(panel.locator('.alarm-bell__item').first()).toBeVisible();
+    expect(await panel.locator('.alarm-bell__item').count()).toBeLessThanOrEqual(5);
+    await expect(panel.locator('.alarm-bell__item .alarm-level-tag').first()).toBeVisible();
+    await panel.getByRole('button', { name: /查看全部实时告警/ }).click();
+    await expect(page).toHaveURL(/\/iotyun\/info\/realTimeFault/);
+    await expect(panel).toBeHidden();
+    // The real-time list carries the legend of the level colours.
+    await expect(page.getByRole('group', { name: '告警级别颜色' })).toBeVisible();
   });
 });
 

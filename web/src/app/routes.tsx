@@ -1,5 +1,5 @@
 // The complete route table (SPEC §2), composed from the features; sidebar, guard and default pages read it.
-import type { MiddlewareFunction, RouteObject } from 'react-router';
+import { Outlet, type MiddlewareFunction, type RouteObject } from 'react-router';
 
 import { analysisRoutes } from '../features/analysis/routes';
 import { authPublicRoutes } from '../features/auth';
@@ -17,6 +17,7 @@ import { systemPublicRoutes, systemRoutes } from '../features/system/routes';
 import { teamRoutes } from '../features/team/routes';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { Perm } from '../lib/permissions';
+import { useSession } from '../lib/session';
 import type { AppRoute } from '../types/route';
 import { ConsoleLayout } from './layouts/console-layout';
 import { RootRedirect, RootShell, UnknownRoute } from './root-shell';
@@ -40,7 +41,7 @@ export const guardedRoutes: AppRoute[] = [
 
 export const CONSOLE_PERMS: readonly string[] = [Perm.ROOT];
 
-/** Routes outside the console layout; the guard's token rules still apply to them. */
+/** Routes without a permission of their own; the guard's token rules still apply to them. */
 export const publicRoutes: AppRoute[] = [
   ...authPublicRoutes,
   ...sharePublicRoutes,
@@ -49,6 +50,13 @@ export const publicRoutes: AppRoute[] = [
   ...modulePublicRoutes,
   ...exceptionPublicRoutes,
 ];
+
+/** The exception pages (401, 403, 404) show inside the console layout once signed in: a page the user may not open
+ * keeps the menu, so the way on is one click away. */
+function ExceptionShell() {
+  const token = useSession((s) => s.token);
+  return token ? <ConsoleLayout /> : <Outlet />;
+}
 
 export function createRouteObjects(middleware: MiddlewareFunction[] = []): RouteObject[] {
   return [
@@ -62,13 +70,20 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
       handle: { fullPath: '/' },
       children: [
         { index: true, Component: RootRedirect, handle: { fullPath: '/' } },
-        ...toRouteObjects(publicRoutes),
+        ...toRouteObjects(publicRoutes.filter((route) => !exceptionPublicRoutes.includes(route))),
         {
           id: 'console',
           Component: ConsoleLayout,
           ErrorBoundary: RouteError,
           handle: { perms: CONSOLE_PERMS, fullPath: '/' },
           children: toRouteObjects(guardedRoutes),
+        },
+        {
+          id: 'exception',
+          Component: ExceptionShell,
+          ErrorBoundary: RouteError,
+          handle: { fullPath: '/' },
+          children: toRouteObjects(exceptionPublicRoutes),
         },
         // Unknown paths go to the 403 page (SPEC §2).
         { path: '*', Component: UnknownRoute, handle: { fullPath: '*' } },

@@ -20,9 +20,41 @@ afterEach(() => {
 });
 
 describe('AppHeader bell', () => {
+  it('without the fault list permission only counts', async () => {
+    signInAs(['P10000'], { name: 'admin' });
+    mockApi({ 'GET /rAlarmDev/count': () => ok({ unconfirmed: 2, today: 2 }) });
+    renderRoutes([
+      { path: '/', element: <AppHeader onChangePassword={() => undefined} onLogout={() => undefined} /> },
+    ]);
+    const bell = screen.getByRole('button', { name: '未确认告警' });
+    await waitFor(() => expect(bell).toHaveTextContent('2'));
+    expect(bell).not.toHaveAttribute('aria-haspopup');
+  });
+
   it('shows the unconfirmed alarms, refetches on a push and opens the fault page', async () => {
     let unconfirmed = 3;
-    const calls = mockApi({ 'GET /rAlarmDev/count': () => ok({ unconfirmed, today: 9 }) });
+    const alarm = {
+      id: 7,
+      device_id: 12,
+      sn_code: 'IOT0000002',
+      dev_alias: '2号泵站',
+      data_source_id: 3,
+      data_source_name: '出水压力',
+      alarm_name: '压力过高',
+      alarm_level: 1,
+      alarm_type: 1,
+      alarm_info: null,
+      value: 1.8,
+      alarm_time: Date.now(),
+      recover_time: null,
+      confirm_time: null,
+      confirm_userName: null,
+      alarm_note: null,
+    };
+    const calls = mockApi({
+      'GET /rAlarmDev/count': () => ok({ unconfirmed, today: 9 }),
+      'GET /rAlarmDev': () => ok({ items: [alarm], total: 4, page: 1, page_size: 5 }),
+    });
     renderRoutes([
       { path: '/', element: <AppHeader onChangePassword={() => undefined} onLogout={() => undefined} /> },
       { path: '/info/realTimeFault', element: <p>faults</p> },
@@ -42,7 +74,15 @@ describe('AppHeader bell', () => {
     });
     await waitFor(() => expect(bell).toHaveTextContent('4'), { timeout: 3000 });
 
-    await userEvent.setup().click(bell);
+    // A click opens the latest unconfirmed alarms, each linking to its device; the footer opens the fault page.
+    const user = userEvent.setup();
+    await user.click(bell);
+    const link = await screen.findByRole('link', { name: '压力过高' });
+    expect(link).toHaveAttribute('href', '/deviceDetail/12');
+    expect(screen.getByText(/2号泵站 ·/)).toBeInTheDocument();
+    expect(screen.getByText('1 级')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/rAlarmDev')?.params).toMatchObject({ page: 1, page_size: 5 });
+    await user.click(screen.getByRole('button', { name: '查看全部实时告警（4）' }));
     expect(await screen.findByText('faults')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
 // Header: sidebar toggle, breadcrumb, language, alarm bell (unconfirmed alarms, live) and user menu.
 import {
-  BellOutlined,
   CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -9,10 +8,10 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Avatar, Badge, Breadcrumb, Button, Dropdown, Layout, Tooltip } from 'antd';
+import { Avatar, Breadcrumb, Button, Dropdown, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches, useNavigate } from 'react-router';
+import { useMatches } from 'react-router';
 
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCan } from '../../components/can';
@@ -23,6 +22,7 @@ import { useAlarmRefresh } from '../../lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '../../lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
 import { isRouteHandle } from '../route-objects';
+import { AlarmBell } from './alarm-bell';
 
 interface AppHeaderProps {
   onChangePassword: () => void;
@@ -31,7 +31,6 @@ interface AppHeaderProps {
 
 export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const matches = useMatches();
   const opened = useAppState((s) => s.sidebarOpened);
   const showBadge = useAppState((s) => s.bellBadge);
@@ -72,20 +71,7 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
       </div>
       <div className="app-header__right">
         <LanguageSwitch />
-        <Tooltip title={t('layout.header.alarms')}>
-          <Button
-            type="text"
-            aria-label={t('layout.header.alarms')}
-            onClick={() => {
-              if (canSeeFaults) void navigate('/info/realTimeFault');
-            }}
-            icon={
-              <Badge count={showBadge ? alarms : 0} size="small" overflowCount={99}>
-                <BellOutlined className="app-header__bell" />
-              </Badge>
-            }
-          />
-        </Tooltip>
+        <AlarmBell count={alarms} showBadge={showBadge} canList={canSeeFaults} />
         <Dropdown
           trigger={['click']}
           menu={{

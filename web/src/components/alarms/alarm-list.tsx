@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { AlarmPage } from '../../lib/alarms/types';
 import type { AlarmListState } from '../../lib/alarms/use-alarm-list-params';
+import { AlarmLevelLegend } from './alarm-tags';
 import { AlarmTable, type AlarmTableProps } from './alarm-table';
 import './alarms.css';
 
@@ -30,6 +31,7 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
       <div className="alarm-toolbar">
         {filters}
         <div className="alarm-toolbar__spacer" />
+        <AlarmLevelLegend />
         {actions}
         <Button
           icon={<ReloadOutlined />}

@@ -1,8 +1,8 @@
-// Alarm level (1–5, coloured) and type (produced / recovered / confirmed) tags.
-import { Tag } from 'antd';
+// Alarm level (1–5, coloured) and type (produced / recovered / confirmed) tags, and the legend of the level colours.
+import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { alarmLevelColor, alarmTypeColor, alarmTypeKey } from '../../lib/alarms/tags';
+import { ALARM_LEVELS, alarmLevelColor, alarmTypeColor, alarmTypeKey } from '../../lib/alarms/tags';
 
 export function AlarmLevelTag({ level }: { level: number }) {
   const { t } = useTranslation();
@@ -19,5 +19,23 @@ export function AlarmTypeTag({ type }: { type: number }) {
     <Tag variant="filled" color={alarmTypeColor(type)} data-type={type}>
       {t(alarmTypeKey(type))}
     </Tag>
+  );
+}
+
+/** The five level colours in order, most urgent first, so a colour in a list reads the same everywhere. */
+export function AlarmLevelLegend() {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap className="alarm-legend" aria-label={t('telemetry.alarm.legend.label')} role="group">
+      <Typography.Text type="secondary" className="alarm-legend__end">
+        {t('telemetry.alarm.legend.urgent')}
+      </Typography.Text>
+      {ALARM_LEVELS.map((level) => (
+        <AlarmLevelTag key={level} level={level} />
+      ))}
+      <Typography.Text type="secondary" className="alarm-legend__end">
+        {t('telemetry.alarm.legend.minor')}
+      </Typography.Text>
+    </Space>
   );
 }

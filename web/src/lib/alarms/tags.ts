@@ -4,7 +4,8 @@ import type { AlarmOut, AlarmType } from './types';
 export const ALARM_LEVELS = [1, 2, 3, 4, 5] as const;
 export const ALARM_TYPES: readonly AlarmType[] = [1, 2, 3];
 
-/** Level 1 is the most urgent (red), 5 the least (grey). */
+/** The one colour scale of alarm levels, everywhere they show: level 1 is the most urgent (red), 5 the least
+ * (blue). */
 const LEVEL_COLORS: Record<number, string> = {
   1: 'red',
   2: 'volcano',
@@ -15,6 +16,11 @@ const LEVEL_COLORS: Record<number, string> = {
 
 export function alarmLevelColor(level: number): string {
   return LEVEL_COLORS[level] ?? 'default';
+}
+
+/** The most urgent of some levels (the lowest number), or null when there are none. */
+export function mostUrgentLevel(levels: readonly number[]): number | null {
+  return levels.length ? Math.min(...levels) : null;
 }
 
 const TYPE_COLORS: Record<AlarmType, string> = { 1: 'error', 2: 'warning', 3: 'success' };

@@ -4,7 +4,7 @@
 import { CheckOutlined, LockOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { AlarmList } from '../../../components/alarms/alarm-list';
@@ -60,7 +60,7 @@ function DeviceFilter({
 function OptionFilter<T extends number>(props: {
   label: string;
   value: T | undefined;
-  options: { value: T; label: string }[];
+  options: { value: T; label: ReactNode }[];
   onChange: (value: T | undefined) => void;
 }) {
   return (

@@ -41,6 +41,7 @@ import { saveBlob } from './save-file';
 
 import './data-sources.css';
 import { EMPTY } from '../../../../lib/empty';
+import { alarmLevelColor, mostUrgentLevel } from '../../../../lib/alarms/tags';
 
 export interface DataSourcesPanelProps {
   templateId: number;
@@ -48,8 +49,6 @@ export interface DataSourcesPanelProps {
   canEdit: boolean;
   canExport: boolean;
 }
-
-const LEVEL_COLORS = ['', 'blue', 'cyan', 'gold', 'orange', 'red'];
 
 function formatNumber(value: number): string {
   return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(10)));
@@ -248,7 +247,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
               </ul>
             }
           >
-            <Tag color={LEVEL_COLORS[Math.max(...r.faults.map((f) => f.level))] ?? 'red'}>
+            <Tag color={alarmLevelColor(mostUrgentLevel(r.faults.map((f) => f.level)) ?? 1)}>
               {r.faults.length}
             </Tag>
           </Tooltip>

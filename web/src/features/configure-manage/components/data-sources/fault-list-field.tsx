@@ -12,8 +12,8 @@ import {
 } from '../../../../types/limits.gen';
 import { NEW_FAULT } from '../../lib/data-source-form';
 import type { FaultKind } from '../../types-data-source';
+import { alarmLevelOptions } from '../../../../components/alarms/alarm-options';
 
-const LEVELS = [1, 2, 3, 4, 5];
 const FAULT_BIT_MAX = 63;
 
 function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[]; onRemove: () => void }) {
@@ -88,10 +88,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
         <Col span={6}>
           <Form.Item name={[index, 'level']} label={t('configure.dataSource.fault.level')}>
             <Select
-              options={LEVELS.map((level) => ({
-                value: level,
-                label: t('configure.dataSource.fault.levelN', { n: level }),
-              }))}
+              options={alarmLevelOptions(t)}
             />
           </Form.Item>
         </Col>
