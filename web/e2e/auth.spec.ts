@@ -98,6 +98,15 @@ test.describe('register', () => {
     await expect(page).toHaveURL(/\/iotyun\/index$/);
     await expect(userMenu(page)).toContainText(userName);
     await expect(page.getByText(t('zh', 'auth.register.success'))).toBeVisible();
+
+    // A new tenant's home offers first steps instead of zeros; the first one opens the register dialog.
+    const steps = page.locator('.first-steps');
+    await expect(steps).toContainText(t('zh', 'home.firstSteps.title'));
+    await expect(page.getByText(t('zh', 'home.welcome.firstRun'))).toBeVisible();
+    await expect(page.locator('.home-stat__value')).toHaveCount(0);
+    await steps.getByRole('link', { name: `1. ${t('zh', 'home.firstSteps.register.title')}` }).click();
+    await expect(page).toHaveURL(/\/iotyun\/device\/devgroup/);
+    await expect(page.getByRole('dialog')).toBeVisible();
   });
 
   test('an existing user name shows the server message next to the user name field', async ({ page }) => {

@@ -1,5 +1,5 @@
 // The shared Leaflet map of devices (devGPS and home): tiles from GET /dev/map or the bundled offline base map,
-// a SPEC §9 theme, state-coloured markers (clustered beyond CLUSTER_THRESHOLD), a controlled selection with a popup,
+// a SPEC §9 theme, state-coloured markers (stacked ones clustered with their count), a controlled selection with a popup,
 // and slots for overlays such as a history track. Markers are divIcons, so no image paths need resolving under Vite.
 import 'leaflet/dist/leaflet.css';
 import './device-map.css';

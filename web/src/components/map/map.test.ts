@@ -52,11 +52,11 @@ describe('markers', () => {
     expect(stateColor(1)).toBe(STATE_COLORS.online);
   });
 
-  it('clusters only beyond the threshold', () => {
-    expect(CLUSTER_THRESHOLD).toBe(200);
+  it('clusters as soon as two markers could stack', () => {
+    expect(CLUSTER_THRESHOLD).toBe(1);
     expect(shouldCluster(0)).toBe(false);
-    expect(shouldCluster(200)).toBe(false);
-    expect(shouldCluster(201)).toBe(true);
+    expect(shouldCluster(1)).toBe(false);
+    expect(shouldCluster(2)).toBe(true);
     expect(shouldCluster(5, 4)).toBe(true);
   });
 

@@ -19,8 +19,10 @@ export function stateColor(devState: number | null | undefined, registered = tru
   return STATE_COLORS[deviceStateKey(devState, registered)];
 }
 
-/** Beyond this many markers the map groups nearby ones into clusters. */
-export const CLUSTER_THRESHOLD = 200;
+/** With more markers than this the map groups markers that sit within a few pixels of each other into a cluster
+ * that shows their count (markers further apart stay single): devices at one site would otherwise stack into what
+ * reads as one pin. */
+export const CLUSTER_THRESHOLD = 1;
 
 export function shouldCluster(markerCount: number, threshold = CLUSTER_THRESHOLD): boolean {
   return markerCount > threshold;

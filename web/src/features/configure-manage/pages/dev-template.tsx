@@ -39,6 +39,7 @@ import { templateAbilities } from '../lib/state';
 import { templateOverviewPath } from '../lib/template-paths';
 import type { ListRelation, TemplateListParams, TemplateOut, TemplateType } from '../types';
 import '../components/templates.css';
+import { useArrivalDialog } from '../../../lib/arrival';
 
 type Dialog = { kind: 'form'; template: TemplateOut | null } | { kind: 'copy'; template: TemplateOut };
 
@@ -61,6 +62,7 @@ export default function DevTemplatePage() {
     setOpen(true);
   };
   const close = () => setOpen(false);
+  useArrivalDialog('create', () => show({ kind: 'form', template: null }));
   const relation: ListRelation = params.relation ?? 'own';
   const total = templates.data?.total ?? 0;
   const filtered = isFiltered(params);

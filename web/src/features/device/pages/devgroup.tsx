@@ -39,6 +39,7 @@ import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { filtersOf, fromSearch, isFiltered, toSort } from '../lib/params';
 import type { DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
 import '../components/registry.css';
+import { useArrivalDialog } from '../../../lib/arrival';
 
 const PAGE_SIZE = 20;
 
@@ -85,6 +86,7 @@ export default function DevgroupPage() {
     setOpen(true);
   };
   const close = () => setOpen(false);
+  useArrivalDialog('register', () => show({ kind: 'register' }));
   const filter = (patch: Partial<DeviceListParams>) => {
     setParams((p) => ({ ...p, ...patch, page: 1 }));
     setSelected([]);

@@ -19,6 +19,7 @@ import { useHomeMap } from '../api/map';
 import { useHomeTemplates } from '../api/home-templates';
 import { useStateInfo } from '../api/state-info';
 import { RecentEvents } from '../components/recent-events';
+import { FirstSteps, useFirstRun } from '../components/first-steps';
 import { StatCards } from '../components/stat-cards';
 import { buildGroupBarOption, buildStatePieOption } from '../lib/chart-options';
 import '../home.css';
@@ -40,7 +41,7 @@ function roleLabel(t: TFunction, roleName: string): string {
   return BUILT_IN_ROLES.includes(roleName) ? t(`common.role.${roleName}`) : roleName;
 }
 
-function Greeting() {
+function Greeting({ firstRun }: { firstRun: boolean }) {
   const { t } = useTranslation();
   const name = useSession((s) => s.nickName || s.name);
   const account = useSession((s) => s.name);
@@ -54,7 +55,9 @@ function Greeting() {
           <Typography.Title level={5} className="home-welcome__title">
             {t(greetingKey(new Date().getHours()), { name })}
           </Typography.Title>
-          <Typography.Text type="secondary">{t('home.welcome.subtitle')}</Typography.Text>
+          <Typography.Text type="secondary">
+            {t(firstRun ? 'home.welcome.firstRun' : 'home.welcome.subtitle')}
+          </Typography.Text>
         </div>
         <dl className="home-welcome__facts">
           <div>
@@ -94,6 +97,7 @@ export default function HomePage() {
   const canOpenLog = useCan(Perm.LOG_INFO);
   const info = stats.data;
   const lang = i18n.language;
+  const firstRun = useFirstRun(info);
 
   const labels = useMemo(
     () => ({
@@ -137,76 +141,82 @@ export default function HomePage() {
   return (
     <div className="page home">
       <PageHeader title={t('menu.index')} />
-      <Greeting />
-      <StatCards info={info} templates={templates.data} alarms={alarmCount.data} />
-      <div className="home-grid home-grid--charts">
-        <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
-          {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}
-        </Card>
-        <Card size="small" title={t('home.chart.groupTitle')} className="home-card">
-          {chartState(
-            bars &&
-              (info?.by_group.length ? (
-                <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
+      <Greeting firstRun={firstRun} />
+      {firstRun && info ? (
+        <FirstSteps info={info} templates={templates.data} />
+      ) : (
+        <>
+          <StatCards info={info} templates={templates.data} alarms={alarmCount.data} />
+          <div className="home-grid home-grid--charts">
+            <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
+              {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}
+            </Card>
+            <Card size="small" title={t('home.chart.groupTitle')} className="home-card">
+              {chartState(
+                bars &&
+                  (info?.by_group.length ? (
+                    <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
+                  ) : (
+                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
+                  )),
+              )}
+            </Card>
+          </div>
+          <div className="home-grid home-grid--bottom">
+            <Card
+              size="small"
+              title={t('home.map.title')}
+              className="home-card home-card--map"
+              extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
+            >
+              {map.isError ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
+                  <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
+                </Empty>
               ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
-              )),
-          )}
-        </Card>
-      </div>
-      <div className="home-grid home-grid--bottom">
-        <Card
-          size="small"
-          title={t('home.map.title')}
-          className="home-card home-card--map"
-          extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
-        >
-          {map.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
-              <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
-            </Empty>
-          ) : (
-            <div className="home-map">
-              <DeviceMap
-                tiles={map.data ? map.data.tiles : undefined}
-                theme={map.data?.theme ?? 'normal'}
-                markers={markers}
-                height="100%"
-                compact
-              />
-              {map.data && (
-                <div className="home-map__legend" aria-hidden="true">
-                  {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
-                  <span>{t('home.map.count', { count: markers.length })}</span>
+                <div className="home-map">
+                  <DeviceMap
+                    tiles={map.data ? map.data.tiles : undefined}
+                    theme={map.data?.theme ?? 'normal'}
+                    markers={markers}
+                    height="100%"
+                    compact
+                  />
+                  {map.data && (
+                    <div className="home-map__legend" aria-hidden="true">
+                      {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
+                      <span>{t('home.map.count', { count: markers.length })}</span>
+                    </div>
+                  )}
                 </div>
               )}
-            </div>
-          )}
-        </Card>
-        <Card
-          size="small"
-          title={t('home.events.title')}
-          className="home-card"
-          extra={
-            canOpenLog && (
-              <Link to="/info/logInfo" className="home-card__more">
-                {t('home.events.more')}
-              </Link>
-            )
-          }
-        >
-          {canSeeLog ? (
-            <RecentEvents
-              events={events.data?.items ?? []}
-              loading={events.isPending}
-              failed={events.isError}
-              onRetry={() => void events.refetch()}
-            />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
-          )}
-        </Card>
-      </div>
+            </Card>
+            <Card
+              size="small"
+              title={t('home.events.title')}
+              className="home-card"
+              extra={
+                canOpenLog && (
+                  <Link to="/info/logInfo" className="home-card__more">
+                    {t('home.events.more')}
+                  </Link>
+                )
+              }
+            >
+              {canSeeLog ? (
+                <RecentEvents
+                  events={events.data?.items ?? []}
+                  loading={events.isPending}
+                  failed={events.isError}
+                  onRetry={() => void events.refetch()}
+                />
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
+              )}
+            </Card>
+          </div>
+        </>
+      )}
     </div>
   );
 }
