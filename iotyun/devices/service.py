@@ -206,6 +206,9 @@ def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceO
         can_write = bool(row.distribution_write or row.share_write) and row.allow_write
     else:
         can_write = row.allow_write
+    # A device shared from another tenant sits in no group of the receiver's: the owner's group (and its name) stays
+    # the owner's. The console lists it as shared with the receiver.
+    foreign = row.tenant_id != actor.tenant_id
     # An unregistered row joins no gateway (repository._GATEWAY_ON): its gateway facts read as null.
     return DeviceOut(
         id=row.id,
@@ -215,8 +218,8 @@ def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceO
         firmware_version=row.firmware_version,
         back_end_version=row.back_end_version,
         shipment_no=row.shipment_no,
-        group_id=row.group_id,
-        group_name=row.group_name,
+        group_id=None if foreign else row.group_id,
+        group_name=None if foreign else row.group_name,
         address=row.address,
         province_code=row.province_code,
         city_code=row.city_code,

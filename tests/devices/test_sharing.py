@@ -33,7 +33,13 @@ class TestShare:
         listed = (await team.admin.get("/dev/share", params={"device_id": dev["id"]}))["data"]
         assert listed["remaining"] == 9
         assert [(i["user_name"], i["can_write"]) for i in listed["items"]] == [("mallory", True)]
-        assert (await other_tenant.get("/dev"))["data"]["total"] == 1
+        received = (await other_tenant.get("/dev"))["data"]
+        assert received["total"] == 1
+        # The receiver sees the device as shared with them, not in the owner's group (whose name is the owner's).
+        (item,) = received["items"]
+        assert (item["relation"], item["group_id"], item["group_name"]) == ("share", None, None)
+        basic = (await other_tenant.get(f"/dev/basic/{dev['id']}"))["data"]
+        assert (basic["group_id"], basic["group_name"]) == (None, None)
         assert [e.action for e in await logs(app, "share")] == ["share"]
         detail = (await team.admin.get(f"/dev/basic/{dev['id']}"))["data"]
         assert (detail["share_count"], detail["share_remaining"]) == (1, 9)

@@ -58,7 +58,10 @@ export function DeviceTable({
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const groupName = (d: DeviceOut) => {
     const g = d.group_id === null ? undefined : groupById.get(d.group_id);
-    return g ? groupLabel(g, t('device.group.defaultName')) : d.group_name || EMPTY;
+    if (g) return groupLabel(g, t('device.group.defaultName'));
+    // Shared from another tenant: in none of the caller's groups.
+    if (d.relation === 'share' && d.group_id === null) return t('device.group.sharedWithMe');
+    return d.group_name || EMPTY;
   };
 
   const columns: NonNullable<TableProps<DeviceOut>['columns']> = [

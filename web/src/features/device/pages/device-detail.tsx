@@ -80,7 +80,11 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
                 children: <span className="devreg-mono">{device.sn_code}</span>,
               },
               { key: 'model', label: t('device.field.model'), children: orEmpty(device.dev_model) },
-              { key: 'firmware', label: t('device.field.firmware'), children: orEmpty(device.firmware_version) },
+              {
+                key: 'firmware',
+                label: t('device.field.firmware'),
+                children: orEmpty(device.firmware_version),
+              },
               {
                 key: 'backend',
                 label: t('device.field.backEndVersion'),
@@ -90,13 +94,29 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
               {
                 key: 'group',
                 label: t('device.field.group'),
-                children: group ? groupLabel(group, t('device.group.defaultName')) : orEmpty(device.group_name),
+                children: group
+                  ? groupLabel(group, t('device.group.defaultName'))
+                  : device.relation === 'share' && device.group_id === null
+                    ? t('device.group.sharedWithMe')
+                    : orEmpty(device.group_name),
               },
               { key: 'area', label: t('device.field.area'), children: orEmpty(device.area_name) },
               { key: 'address', label: t('device.field.address'), children: orEmpty(device.address) },
-              { key: 'contact', label: t('device.field.contactName'), children: orEmpty(device.contact_name) },
-              { key: 'phone', label: t('device.field.contactPhone'), children: orEmpty(device.contact_phone) },
-              { key: 'email', label: t('device.field.contactEmail'), children: orEmpty(device.contact_email) },
+              {
+                key: 'contact',
+                label: t('device.field.contactName'),
+                children: orEmpty(device.contact_name),
+              },
+              {
+                key: 'phone',
+                label: t('device.field.contactPhone'),
+                children: orEmpty(device.contact_phone),
+              },
+              {
+                key: 'email',
+                label: t('device.field.contactEmail'),
+                children: orEmpty(device.contact_email),
+              },
               { key: 'site', label: t('device.field.siteType'), children: orEmpty(device.site_type) },
               { key: 'owner', label: t('device.field.owner'), children: orEmpty(device.owner_name) },
               { key: 'remark', label: t('device.field.remark'), children: orEmpty(device.remark) },
