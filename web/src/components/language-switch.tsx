@@ -9,9 +9,11 @@ import { setLanguage, useAppState } from '../lib/session';
 interface LanguageSwitchProps {
   /** Colour scheme: on the dark brand panel or on a light surface. */
   tone?: 'light' | 'dark';
+  /** Only the globe (a phone's header); the languages' names are in its menu. */
+  compact?: boolean;
 }
 
-export function LanguageSwitch({ tone = 'light' }: LanguageSwitchProps) {
+export function LanguageSwitch({ tone = 'light', compact = false }: LanguageSwitchProps) {
   const { t } = useTranslation();
   const language = useAppState((s) => s.language);
   return (
@@ -32,7 +34,7 @@ export function LanguageSwitch({ tone = 'light' }: LanguageSwitchProps) {
         className={tone === 'dark' ? 'language-switch language-switch--dark' : 'language-switch'}
         aria-label={t('common.language.switch')}
       >
-        {t(`common.language.${language}`)}
+        {compact ? null : t(`common.language.${language}`)}
       </Button>
     </Dropdown>
   );

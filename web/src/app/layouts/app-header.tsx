@@ -1,10 +1,12 @@
-// Header: sidebar toggle, breadcrumb, language, alarm bell (unconfirmed alarms, live) and user menu.
+// Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, alarm bell (unconfirmed alarms,
+// live) and user menu.
 import {
   CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
   MailOutlined,
   MenuFoldOutlined,
+  MenuOutlined,
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -25,11 +27,14 @@ import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
 
 interface AppHeaderProps {
+  /** Phone layout: the toggle opens the menu drawer, and the header keeps to one row (icons, the page's name). */
+  phone?: boolean;
+  onOpenMenu?: () => void;
   onChangePassword: () => void;
   onLogout: () => void;
 }
 
-export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
+export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
   const matches = useMatches();
   const opened = useAppState((s) => s.sidebarOpened);
@@ -49,28 +54,40 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
 
-  const crumbs = matches
+  const allCrumbs = matches
     .map((m): unknown => m.handle)
     .filter(isRouteHandle)
     .filter((h) => h.menu)
     .map((h) => ({ key: h.fullPath, title: t(h.menu ?? '') }));
+  // A phone has room for the page's own name only.
+  const crumbs = phone ? allCrumbs.slice(-1) : allCrumbs;
 
   return (
-    <Layout.Header className="app-header">
+    <Layout.Header className={phone ? 'app-header app-header--phone' : 'app-header'}>
       <div className="app-header__left">
-        <Button
-          type="text"
-          className="app-header__toggle"
-          icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-          aria-label={opened ? t('layout.header.collapse') : t('layout.header.expand')}
-          onClick={() => {
-            setSidebarOpened(!opened);
-          }}
-        />
+        {phone ? (
+          <Button
+            type="text"
+            className="app-header__toggle"
+            icon={<MenuOutlined />}
+            aria-label={t('layout.header.openMenu')}
+            onClick={onOpenMenu}
+          />
+        ) : (
+          <Button
+            type="text"
+            className="app-header__toggle"
+            icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+            aria-label={opened ? t('layout.header.collapse') : t('layout.header.expand')}
+            onClick={() => {
+              setSidebarOpened(!opened);
+            }}
+          />
+        )}
         <Breadcrumb items={crumbs} />
       </div>
       <div className="app-header__right">
-        <LanguageSwitch />
+        <LanguageSwitch compact={phone} />
         <AlarmBell count={alarms} showBadge={showBadge} canList={canSeeFaults} />
         <Dropdown
           trigger={['click']}
@@ -95,7 +112,7 @@ export function AppHeader({ onChangePassword, onLogout }: AppHeaderProps) {
         >
           <Button type="text" className="app-header__user" aria-label={t('layout.user.menu')}>
             <Avatar size={28} icon={<UserOutlined />} className="app-header__avatar" />
-            <span className="app-header__name">{name}</span>
+            {!phone && <span className="app-header__name">{name}</span>}
           </Button>
         </Dropdown>
         <BindAccountModal

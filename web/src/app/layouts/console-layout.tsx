@@ -1,10 +1,12 @@
-// The signed-in console: sidebar, header, tab bar, page outlet, and the (possibly forced) password dialog.
-import { App, Layout } from 'antd';
+// The signed-in console: sidebar (a drawer on phones), header, tab bar, page outlet, and the (possibly forced)
+// password dialog.
+import { App, Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { BrandLogo } from '../../components/brand-logo';
+import { useIsPhone } from '../../components/use-phone';
 import { ChangePasswordModal, useHeartbeat } from '../../features/auth';
 import { SimulationBanner } from '../../features/team';
 import { addTab, useAppState, useSession } from '../../lib/session';
@@ -17,7 +19,9 @@ import { useLogout } from './use-logout';
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const phone = useIsPhone();
   const collapsed = !useAppState((s) => s.sidebarOpened);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const mustChangePassword = useSession((s) => s.mustChangePassword);
   const token = useSession((s) => s.token);
   useHeartbeat(token !== '');
@@ -26,6 +30,15 @@ export function ConsoleLayout() {
   const location = useLocation();
   const titleKey = deepestMenuKey(useMatches());
   const tabName = `${location.pathname}${location.search}`;
+  const [drawerPage, setDrawerPage] = useState(tabName);
+  if (drawerPage !== tabName || (drawerOpen && !phone)) {
+    // The drawer closes on any navigation (a menu item, the browser's back) and when the window grows past a phone.
+    setDrawerPage(tabName);
+    setDrawerOpen(false);
+  }
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+  };
 
   useEffect(() => {
     if (titleKey) addTab({ name: tabName, titleKey });
@@ -43,23 +56,44 @@ export function ConsoleLayout() {
   };
 
   return (
-    <Layout className="console">
-      <Layout.Sider
-        className="console__sider"
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={224}
-        collapsedWidth={64}
-      >
-        <div className="console__brand">
-          <BrandLogo compact={collapsed} tone="dark" size={30} />
-        </div>
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
+    <Layout className={phone ? 'console console--phone' : 'console'}>
+      {phone ? (
+        <Drawer
+          rootClassName="console__drawer"
+          placement="left"
+          size={256}
+          closable={false}
+          open={drawerOpen}
+          onClose={closeDrawer}
+          aria-label={t('layout.header.menu')}
+        >
+          <div className="console__brand">
+            <BrandLogo tone="dark" size={30} />
+          </div>
+          <SideMenu collapsed={false} onNavigate={closeDrawer} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          className="console__sider"
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={224}
+          collapsedWidth={64}
+        >
+          <div className="console__brand">
+            <BrandLogo compact={collapsed} tone="dark" size={30} />
+          </div>
+          <SideMenu collapsed={collapsed} />
+        </Layout.Sider>
+      )}
       <Layout className="console__main">
         <SimulationBanner />
         <AppHeader
+          phone={phone}
+          onOpenMenu={() => {
+            setDrawerOpen(true);
+          }}
           onChangePassword={() => {
             setPasswordOpen(true);
           }}

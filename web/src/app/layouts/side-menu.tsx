@@ -7,7 +7,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
 import { ancestorKeys, buildMenuItems, selectedMenuKey } from './menu-items';
 
-export function SideMenu({ collapsed }: { collapsed: boolean }) {
+interface SideMenuProps {
+  collapsed: boolean;
+  /** Called after a menu item navigated (the phone drawer closes). */
+  onNavigate?: () => void;
+}
+
+export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -32,7 +38,10 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
       items={items}
       selectedKeys={selected ? [selected] : []}
       {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-      onClick={({ key }) => void navigate(key)}
+      onClick={({ key }) => {
+        void navigate(key);
+        onNavigate?.();
+      }}
     />
   );
 }

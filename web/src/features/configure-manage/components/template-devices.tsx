@@ -121,6 +121,8 @@ export function TemplateDevices({ templateId, devices, canBind }: TemplateDevice
           size="small"
           columns={columns}
           dataSource={[...devices]}
+          // Narrower than its columns (a phone), the table scrolls sideways instead of squeezing them.
+          scroll={{ x: 'max-content' }}
           pagination={devices.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
         />
       )}

@@ -350,7 +350,7 @@ export default function DevTemplatePage() {
             dataSource={templates.data?.items ?? []}
             loading={templates.isPending || (templates.isFetching && templates.isPlaceholderData)}
             locale={{ emptyText: templates.isPending ? ' ' : empty }}
-            scroll={{ x: 960 }}
+            scroll={{ x: 'max-content' }}
             onRow={(tpl) => ({
               onDoubleClick: () => void navigate(templateOverviewPath(tpl.id)),
             })}

@@ -189,6 +189,8 @@ export default function ChildDevicePage() {
           rowKey={(r) => `${r.role}-${r.device_id}`}
           dataSource={rows}
           pagination={false}
+          // Narrower than its columns (a phone), the table scrolls sideways instead of squeezing them.
+          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.virtual.detail.noBound')} />

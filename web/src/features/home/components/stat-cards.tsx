@@ -9,7 +9,7 @@ import {
   QuestionCircleOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
-import { Card, Skeleton } from 'antd';
+import { Card, Col, Row, Skeleton } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { useCan } from '../../../components/can';
 import type { AlarmCount } from '../../../lib/alarms/types';
 import { Perm } from '../../../lib/permissions';
+import { HOME_GUTTER } from '../lib/layout';
 import { onlineRate, STAT_LINKS } from '../lib/chart-options';
 import type { HomeTemplates, StateInfo } from '../types';
 
@@ -99,13 +100,21 @@ function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Fi
   );
 }
 
+/**
+ * One figure a row on a phone, two on a small tablet, then three and four; all seven in one row from `xl` (1200 px),
+ * where each column takes an equal share.
+ */
+const STAT_COL = { xs: 24, sm: 12, md: 8, lg: 6, xl: { flex: '1 1 0' } } as const;
+
 export function StatCards({ info, templates, alarms }: Figures) {
   const figures = { info, templates, alarms };
   return (
-    <div className="home-stats">
+    <Row gutter={[HOME_GUTTER, HOME_GUTTER]} className="home-stats">
       {STATS.map((s) => (
-        <StatCard key={s.key} stat={s} figures={figures} />
+        <Col key={s.key} {...STAT_COL} className="home-stats__col">
+          <StatCard stat={s} figures={figures} />
+        </Col>
       ))}
-    </div>
+    </Row>
   );
 }

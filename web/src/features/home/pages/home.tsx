@@ -1,7 +1,7 @@
 // Home (/index, P10000): a compact greeting, device figures linking to their lists, the state charts, the latest
 // device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Empty, Skeleton, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { RecentEvents } from '../components/recent-events';
 import { FirstSteps, useFirstRun } from '../components/first-steps';
 import { StatCards } from '../components/stat-cards';
 import { buildGroupBarOption, buildStatePieOption } from '../lib/chart-options';
+import { HOME_GUTTER } from '../lib/layout';
 import '../home.css';
 import { EMPTY } from '../../../lib/empty';
 
@@ -147,74 +148,85 @@ export default function HomePage() {
       ) : (
         <>
           <StatCards info={info} templates={templates.data} alarms={alarmCount.data} />
-          <div className="home-grid home-grid--charts">
-            <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
-              {chartState(pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />)}
-            </Card>
-            <Card size="small" title={t('home.chart.groupTitle')} className="home-card">
-              {chartState(
-                bars &&
-                  (info?.by_group.length ? (
-                    <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
-                  ) : (
-                    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
-                  )),
-              )}
-            </Card>
-          </div>
-          <div className="home-grid home-grid--bottom">
-            <Card
-              size="small"
-              title={t('home.map.title')}
-              className="home-card home-card--map"
-              extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
-            >
-              {map.isError ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
-                  <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
-                </Empty>
-              ) : (
-                <div className="home-map">
-                  <DeviceMap
-                    tiles={map.data ? map.data.tiles : undefined}
-                    theme={map.data?.theme ?? 'normal'}
-                    markers={markers}
-                    height="100%"
-                    compact
+          {/* Charts and cards stack below 1200 px; beside each other, they share the row 2 : 3 and 3 : 2. */}
+          <Row gutter={[HOME_GUTTER, HOME_GUTTER]}>
+            <Col xs={24} xl={10}>
+              <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
+                {chartState(
+                  pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />,
+                )}
+              </Card>
+            </Col>
+            <Col xs={24} xl={14}>
+              <Card size="small" title={t('home.chart.groupTitle')} className="home-card">
+                {chartState(
+                  bars &&
+                    (info?.by_group.length ? (
+                      <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
+                    ) : (
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
+                    )),
+                )}
+              </Card>
+            </Col>
+          </Row>
+          <Row gutter={[HOME_GUTTER, HOME_GUTTER]}>
+            <Col xs={24} xl={14}>
+              <Card
+                size="small"
+                title={t('home.map.title')}
+                className="home-card home-card--map"
+                extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
+              >
+                {map.isError ? (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
+                    <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
+                  </Empty>
+                ) : (
+                  <div className="home-map">
+                    <DeviceMap
+                      tiles={map.data ? map.data.tiles : undefined}
+                      theme={map.data?.theme ?? 'normal'}
+                      markers={markers}
+                      height="100%"
+                      compact
+                    />
+                    {map.data && (
+                      <div className="home-map__legend" aria-hidden="true">
+                        {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
+                        <span>{t('home.map.count', { count: markers.length })}</span>
+                      </div>
+                    )}
+                  </div>
+                )}
+              </Card>
+            </Col>
+            <Col xs={24} xl={10}>
+              <Card
+                size="small"
+                title={t('home.events.title')}
+                className="home-card"
+                extra={
+                  canOpenLog && (
+                    <Link to="/info/logInfo" className="home-card__more">
+                      {t('home.events.more')}
+                    </Link>
+                  )
+                }
+              >
+                {canSeeLog ? (
+                  <RecentEvents
+                    events={events.data?.items ?? []}
+                    loading={events.isPending}
+                    failed={events.isError}
+                    onRetry={() => void events.refetch()}
                   />
-                  {map.data && (
-                    <div className="home-map__legend" aria-hidden="true">
-                      {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
-                      <span>{t('home.map.count', { count: markers.length })}</span>
-                    </div>
-                  )}
-                </div>
-              )}
-            </Card>
-            <Card
-              size="small"
-              title={t('home.events.title')}
-              className="home-card"
-              extra={
-                canOpenLog && (
-                  <Link to="/info/logInfo" className="home-card__more">
-                    {t('home.events.more')}
-                  </Link>
-                )
-              }
-            >
-              {canSeeLog ? (
-                <RecentEvents
-                  events={events.data?.items ?? []}
-                  loading={events.isPending}
-                  failed={events.isError}
-                  onRetry={() => void events.refetch()}
-                />
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
-              )}
-            </Card>
-          </div>
+                ) : (
+                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
+                )}
+              </Card>
+            </Col>
+          </Row>
         </>
       )}
     </div>

@@ -39,6 +39,7 @@ import { groupLabel } from '../../lib/data-source-groups';
 import type { ByteOrder, DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
 import { DevicePicker } from './device-picker';
 import { FaultListField } from './fault-list-field';
+import { HALF, QUARTER, THIRD } from './form-grid';
 
 const FORM_FIELDS: readonly string[] = [
   'name',
@@ -172,7 +173,7 @@ export function DataSourceFormModal({
         {t('configure.dataSource.section.basic')}
       </Divider>
       <Row gutter={16}>
-        <Col span={fields.device ? 8 : 12}>
+        <Col {...(fields.device ? THIRD : HALF)}>
           <Form.Item
             name="name"
             label={t('configure.dataSource.field.name')}
@@ -191,7 +192,7 @@ export function DataSourceFormModal({
             <Input autoComplete="off" maxLength={DATA_SOURCE_NAME_MAX} showCount autoFocus />
           </Form.Item>
         </Col>
-        <Col span={fields.device ? 8 : 12}>
+        <Col {...(fields.device ? THIRD : HALF)}>
           <Form.Item name="group_id" label={t('configure.dataSource.field.group')}>
             <Select
               options={groups.map((g) => ({
@@ -202,7 +203,7 @@ export function DataSourceFormModal({
           </Form.Item>
         </Col>
         {fields.device && (
-          <Col span={8}>
+          <Col {...THIRD}>
             <Form.Item name="device_id" label={t('configure.dataSource.field.device')}>
               <DevicePicker
                 current={
@@ -220,7 +221,7 @@ export function DataSourceFormModal({
         {t('configure.dataSource.section.register')}
       </Divider>
       <Row gutter={16}>
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item name="data_type" label={t('configure.dataSource.field.dataType')}>
             <Select
               options={DATA_TYPES.map((d) => ({
@@ -238,14 +239,14 @@ export function DataSourceFormModal({
             />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item name="area" label={t('configure.dataSource.field.area')}>
             <Select
               options={areasFor(type).map((a) => ({ value: a, label: t(`configure.dataSource.area.${a}`) }))}
             />
           </Form.Item>
         </Col>
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item
             name="address"
             label={t('configure.dataSource.field.address')}
@@ -264,7 +265,7 @@ export function DataSourceFormModal({
           </Form.Item>
         </Col>
         {fields.bitIndex && (
-          <Col span={6}>
+          <Col {...QUARTER}>
             <Form.Item
               name="bit_index"
               label={t('configure.dataSource.field.bitIndex')}
@@ -278,7 +279,7 @@ export function DataSourceFormModal({
           </Col>
         )}
         {fields.stringLength && (
-          <Col span={6}>
+          <Col {...QUARTER}>
             <Form.Item
               name="string_length"
               label={t('configure.dataSource.field.stringLength')}
@@ -297,20 +298,20 @@ export function DataSourceFormModal({
           </Col>
         )}
         {fields.byteOrder && (
-          <Col span={6}>
+          <Col {...QUARTER}>
             <Form.Item name="byte_order" label={t('configure.dataSource.field.byteOrder')}>
               <Select options={orderOptions('byteOrder')} />
             </Form.Item>
           </Col>
         )}
         {fields.wordOrder && (
-          <Col span={6}>
+          <Col {...QUARTER}>
             <Form.Item name="word_order" label={t('configure.dataSource.field.wordOrder')}>
               <Select options={orderOptions('wordOrder')} />
             </Form.Item>
           </Col>
         )}
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item
             name="rw"
             label={t('configure.dataSource.field.rw')}
@@ -333,7 +334,7 @@ export function DataSourceFormModal({
             {t('configure.dataSource.section.value')}
           </Divider>
           <Row gutter={16}>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item
                 name="scale"
                 label={t('configure.dataSource.field.scale')}
@@ -351,12 +352,12 @@ export function DataSourceFormModal({
                 <InputNumber className="ds-full" />
               </Form.Item>
             </Col>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item name="offset" label={t('configure.dataSource.field.offset')} rules={[required]}>
                 <InputNumber className="ds-full" />
               </Form.Item>
             </Col>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item
                 name="unit"
                 label={t('configure.dataSource.field.unit')}
@@ -370,7 +371,7 @@ export function DataSourceFormModal({
                 <Input maxLength={DATA_SOURCE_UNIT_MAX} autoComplete="off" />
               </Form.Item>
             </Col>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item
                 name="decimals"
                 label={t('configure.dataSource.field.decimals')}
@@ -389,12 +390,12 @@ export function DataSourceFormModal({
             </Col>
             {fields.writeRange && (
               <>
-                <Col span={6}>
+                <Col {...QUARTER}>
                   <Form.Item name="min_value" label={t('configure.dataSource.field.minValue')}>
                     <InputNumber className="ds-full" />
                   </Form.Item>
                 </Col>
-                <Col span={6}>
+                <Col {...QUARTER}>
                   <Form.Item
                     name="max_value"
                     label={t('configure.dataSource.field.maxValue')}
@@ -427,7 +428,7 @@ export function DataSourceFormModal({
         {t('configure.dataSource.section.history')}
       </Divider>
       <Row gutter={16}>
-        <Col span={8}>
+        <Col {...THIRD}>
           <Form.Item name="history" label={t('configure.dataSource.field.history')}>
             <Select
               options={HISTORY_MODES.map((m) => ({
@@ -438,7 +439,7 @@ export function DataSourceFormModal({
           </Form.Item>
         </Col>
         {fields.historyInterval && (
-          <Col span={8}>
+          <Col {...THIRD}>
             <Form.Item
               name="history_interval_s"
               label={t('configure.dataSource.field.interval')}
@@ -457,7 +458,7 @@ export function DataSourceFormModal({
           </Col>
         )}
         {history !== 'off' && (
-          <Col span={8}>
+          <Col {...THIRD}>
             <Form.Item name="aggregate" label={t('configure.dataSource.field.aggregate')}>
               <Select
                 options={AGGREGATES.map((a) => ({

@@ -13,6 +13,7 @@ import {
 import { NEW_FAULT } from '../../lib/data-source-form';
 import type { FaultKind } from '../../types-data-source';
 import { alarmLevelOptions } from '../../../../components/alarms/alarm-options';
+import { QUARTER } from './form-grid';
 
 const FAULT_BIT_MAX = 63;
 
@@ -37,7 +38,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
         </Tooltip>
       </div>
       <Row gutter={12}>
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item name={[index, 'kind']} label={t('configure.dataSource.fault.kindLabel')}>
             <Select
               options={kinds.map((k) => ({ value: k, label: t(`configure.dataSource.fault.kind.${k}`) }))}
@@ -45,7 +46,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
           </Form.Item>
         </Col>
         {kind === 'bit' ? (
-          <Col span={6}>
+          <Col {...QUARTER}>
             <Form.Item
               name={[index, 'bit_index']}
               label={t('configure.dataSource.fault.bitIndex')}
@@ -64,7 +65,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
           </Col>
         ) : (
           <>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item name={[index, 'op']} label={t('configure.dataSource.fault.opLabel')}>
                 <Select
                   options={FAULT_OPS.map((op) => ({
@@ -74,7 +75,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
                 />
               </Form.Item>
             </Col>
-            <Col span={6}>
+            <Col {...QUARTER}>
               <Form.Item
                 name={[index, 'threshold']}
                 label={t('configure.dataSource.fault.threshold')}
@@ -85,16 +86,14 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
             </Col>
           </>
         )}
-        <Col span={6}>
+        <Col {...QUARTER}>
           <Form.Item name={[index, 'level']} label={t('configure.dataSource.fault.level')}>
-            <Select
-              options={alarmLevelOptions(t)}
-            />
+            <Select options={alarmLevelOptions(t)} />
           </Form.Item>
         </Col>
       </Row>
       <Row gutter={12}>
-        <Col span={9}>
+        <Col xs={24} sm={9}>
           <Form.Item
             name={[index, 'alarm_name']}
             label={t('configure.dataSource.fault.alarmName')}
@@ -109,7 +108,7 @@ function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[
             <Input maxLength={ALARM_NAME_MAX} autoComplete="off" />
           </Form.Item>
         </Col>
-        <Col span={15}>
+        <Col xs={24} sm={15}>
           <Form.Item
             name={[index, 'info']}
             label={t('configure.dataSource.fault.info')}

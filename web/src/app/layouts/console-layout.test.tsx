@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { mockApi, ok } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import { signInAs } from '../../test/session';
+import { filterRoutes } from '../guard';
+import { guardedRoutes } from '../routes';
+import { ConsoleLayout } from './console-layout';
+
+const PERMS = ['P00000', 'P30000', 'P31000', 'P34000'];
+// The setup's stand-in (every query false), put back after each test.
+const setupMatchMedia = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+
+/** A window `width` px wide, as antd's breakpoints ask it: `(min-width: Npx)` and `(max-width: Npx)` queries. */
+function resizeTo(width: number) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    },
+  });
+}
+
+function renderConsole() {
+  return renderRoutes(
+    [
+      {
+        path: '/',
+        element: <ConsoleLayout />,
+        children: [
+          { path: 'index', element: <p>home page</p> },
+          { path: 'device/devgroup', element: <p>device list</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/index'] },
+  );
+}
+
+beforeEach(() => {
+  signInAs(PERMS, { name: 'admin', allowedRoutes: filterRoutes(guardedRoutes, new Set(PERMS)) });
+  mockApi({
+    'GET /yun/user/heart': () => ok({ server_time: Date.now(), expires_at: Date.now() + 3_600_000 }),
+  });
+});
+
+afterEach(() => {
+  if (setupMatchMedia) Object.defineProperty(window, 'matchMedia', setupMatchMedia);
+});
+
+describe('console layout', () => {
+  it('keeps the sidebar inline from the md breakpoint up', async () => {
+    resizeTo(1024);
+    renderConsole();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(document.querySelector('aside.console__sider')).not.toBeNull();
+    expect(screen.getByRole('button', { name: '收起菜单' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '打开菜单' })).not.toBeInTheDocument();
+    // The header has room for the user's name and the language's.
+    expect(screen.getByRole('button', { name: '用户菜单' })).toHaveTextContent('admin');
+    expect(screen.getByRole('button', { name: '切换语言' })).toHaveTextContent('中文');
+  });
+
+  it('puts the menu in a drawer on a phone, closed again once a page is picked', async () => {
+    resizeTo(390);
+    const { router } = renderConsole();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(document.querySelector('aside.console__sider')).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: /设备分组/ })).not.toBeInTheDocument();
+    // One row: icons only, the user's name in the menu.
+    expect(screen.getByRole('button', { name: '用户菜单' })).not.toHaveTextContent('admin');
+    expect(screen.getByRole('button', { name: '切换语言' })).not.toHaveTextContent('中文');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = await screen.findByRole('dialog', { name: '菜单' });
+    await user.click(within(drawer).getByRole('menuitem', { name: /设备管理/ }));
+    await user.click(await within(drawer).findByRole('menuitem', { name: /设备分组/ }));
+
+    expect(await screen.findByText('device list')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/device/devgroup');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '菜单' })).not.toBeInTheDocument());
+  });
+});
