@@ -7,6 +7,8 @@ import { dirname, join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
+import { textBundle } from './src/lib/text-areas.ts';
+
 /** Copies Swagger UI into dist/swagger so the server's /api/docs works without internet access. */
 function swaggerUi(): Plugin {
   const require = createRequire(import.meta.url);
@@ -37,6 +39,26 @@ export default defineConfig({
     outDir: 'dist',
     // antd alone is ~1 MB minified; page chunks stay small thanks to route-level lazy loading.
     chunkSizeWarningLimit: 1600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page needs (React, the router, antd's core, i18next, …): one file that changes
+            // only when they do, so a release of the app's own code leaves it in the browser's cache.
+            { name: 'vendor', debugName: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The texts, one file per language and bundle (lib/i18n.ts loads one language, the shell's areas first)
+            // instead of one per area file.
+            {
+              debugName: 'texts',
+              name(id) {
+                const match = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
+                return match ? `texts-${match[1]}-${textBundle(match[2])}` : null;
+              },
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

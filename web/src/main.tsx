@@ -1,8 +1,8 @@
-// Entry point: i18n, the server clock for request signing, then the app.
+// Entry point: i18n, the server clock for request signing, then the app once the shell's texts are in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import './lib/i18n';
+import { loadShellTexts } from './lib/i18n';
 import './app/global.css';
 import { App } from './app/app';
 import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from './lib/constants';
@@ -13,8 +13,13 @@ startServerClock(CLOCK_SYNC_INTERVAL_MS);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Rendered even when the texts failed to load: the pages' own loaders try them again.
+void loadShellTexts()
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });

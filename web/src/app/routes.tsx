@@ -2,9 +2,9 @@
 import type { MiddlewareFunction, RouteObject } from 'react-router';
 
 import { analysisRoutes } from '../features/analysis/routes';
-import { authPublicRoutes } from '../features/auth';
+import { authPublicRoutes } from '../features/auth/routes';
 import { configureManageRoutes } from '../features/configure-manage/routes';
-import { customPageRoutes } from '../features/custom-page';
+import { customPageRoutes } from '../features/custom-page/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devicePublicRoutes, deviceRoutes } from '../features/device/routes';
 import { exceptionPublicRoutes } from '../features/exception/routes';
@@ -18,10 +18,9 @@ import { teamRoutes } from '../features/team/routes';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { Perm } from '../lib/permissions';
 import type { AppRoute } from '../types/route';
-import { ConsoleLayout } from './layouts/console-layout';
 import { RootRedirect, RootShell, UnknownRoute } from './root-shell';
 import { RouteError } from './route-error';
-import { toRouteObjects } from './route-objects';
+import { lazyPage, toRouteObjects } from './route-objects';
 
 /** The guarded tree in sidebar order; the whole tree needs P00000 (CONSOLE_PERMS). */
 export const guardedRoutes: AppRoute[] = [
@@ -65,7 +64,11 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
         ...toRouteObjects(publicRoutes),
         {
           id: 'console',
-          Component: ConsoleLayout,
+          // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public pages
+          // never load it.
+          lazy: lazyPage(() =>
+            import('./layouts/console-layout').then((m) => ({ default: m.ConsoleLayout })),
+          ),
           ErrorBoundary: RouteError,
           handle: { perms: CONSOLE_PERMS, fullPath: '/' },
           children: toRouteObjects(guardedRoutes),
