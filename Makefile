@@ -118,8 +118,9 @@ install-bench:
 	fi
 
 # Every benchmark with its defaults; the device list also on PostgreSQL (127.0.0.1:5432), the ingest (B1, on
-# PostgreSQL + Mosquitto by default) also on the embedded default (SQLite + the server's own Mosquitto).
-bench: install-py install-bench
+# PostgreSQL + Mosquitto by default) also on the embedded default (SQLite + the server's own Mosquitto). The first
+# load (B5) measures the built console in Chromium.
+bench: install-py install-bench web install-browser
 	@for b in bench/*.py; do $(PY) python $$b || exit 1; done
 	$(PY) python bench/device_list.py --db postgresql
 	$(PY) python bench/ingest.py --db sqlite

@@ -12,6 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from iotyun.api import allowed_methods, mount_api
@@ -23,10 +24,36 @@ from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
+from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
 log = logging.getLogger("iotyun.app")
+
+GZIP_MIN_BYTES = 1024
+GZIP_LEVEL = 6
+
+
+class ApiGZipMiddleware:
+    """Gzips /api answers when the client accepts it and they are worth it: a device list page or a history series
+    shrinks 5-10 times; small envelopes go as they are. Level 6, not gzip's 9: nearly the same size for JSON at a
+    fraction of the CPU per request. Exports (xlsx, a zip already) pass through; WebSockets are not HTTP responses.
+    The console's files are left to iotyun/web.py, which sends the build's precompressed copies."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(
+            app,
+            minimum_size=GZIP_MIN_BYTES,
+            compresslevel=GZIP_LEVEL,
+            exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, XLSX_MEDIA),
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["path"].startswith("/api/"):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
 
 
 class RequestContextMiddleware:
@@ -144,6 +171,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []
+    app.add_middleware(ApiGZipMiddleware)
     app.add_middleware(InputGuardMiddleware)
     app.add_middleware(RequestContextMiddleware)
     app.add_exception_handler(AppError, _app_error)

@@ -1,12 +1,19 @@
 """The app shell: envelope, error rendering, request ids, OpenAPI, the console under /iotyun/ and the catalogue."""
 
+import gzip
+import os
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
-from fastapi import FastAPI
+import pytest
+from fastapi import FastAPI, Response
 
 from iotyun.app import create_app
 from iotyun.core.errors import CATALOGUE, ErrorCode, text
+from iotyun.core.spreadsheets import XLSX_MEDIA
+from iotyun.web import pick_encoding
 from tests.conftest import make_settings
 
 
@@ -64,6 +71,150 @@ async def test_console_history_fallback(database_url: str, tmp_path: Path) -> No
         assert "nope" not in (await c.get("/iotyun/../secret.txt")).text
         assert "nope" not in (await c.get("/iotyun/%2e%2e/secret.txt")).text
     await app.state.db.dispose()
+
+
+class Sent(NamedTuple):
+    status_code: int
+    headers: httpx.Headers
+    content: bytes
+
+    @property
+    def text(self) -> str:
+        return self.content.decode()
+
+
+class TestPrecompressedConsole:
+    """The build's .br and .gz copies are sent to browsers that accept them, with the original's type."""
+
+    # Above the API's gzip threshold, so a response compressed on the fly would show.
+    JS = "console.log('plain');" * 100
+    CSS = "body{}" * 300
+
+    @pytest.fixture
+    def dist(self, tmp_path: Path) -> Path:
+        dist = tmp_path / "dist"
+        (dist / "assets").mkdir(parents=True)
+        (dist / "index.html").write_text("<html>console</html>")
+        (dist / "index.html.gz").write_bytes(gzip.compress(b"<html>console</html>"))
+        (dist / "assets" / "app-123.js").write_text(self.JS)
+        (dist / "assets" / "app-123.js.gz").write_bytes(gzip.compress(self.JS.encode()))
+        # Not real brotli: the test reads which copy was sent, the browser would decode it.
+        (dist / "assets" / "app-123.js.br").write_bytes(b"BROTLI")
+        (dist / "assets" / "style-9.css").write_text(self.CSS)
+        (dist / "config.js").write_text("window.edited = true;")
+        (dist / "config.js.gz").write_bytes(gzip.compress(b"window.before = true;"))
+        stale = (dist / "config.js").stat().st_mtime - 60
+        os.utime(dist / "config.js.gz", (stale, stale))
+        (tmp_path / "secret.txt").write_text("nope")
+        (tmp_path / "secret.txt.gz").write_bytes(gzip.compress(b"nope"))
+        return dist
+
+    @pytest.fixture
+    async def console(self, database_url: str, tmp_path: Path, dist: Path) -> AsyncIterator[httpx.AsyncClient]:
+        app = create_app(make_settings(database_url, tmp_path, web_dist=dist))
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+            yield c
+        await app.state.db.dispose()
+
+    @staticmethod
+    async def raw(c: httpx.AsyncClient, path: str, accept: str) -> Sent:
+        """The response with its body as sent (httpx would otherwise decode gzip)."""
+        request = c.build_request("GET", path, headers={"Accept-Encoding": accept})
+        resp = await c.send(request, stream=True)
+        body = b"".join([chunk async for chunk in resp.aiter_raw()])
+        await resp.aclose()
+        return Sent(resp.status_code, resp.headers, body)
+
+    async def test_brotli_first(self, console: httpx.AsyncClient) -> None:
+        resp = await self.raw(console, "/iotyun/assets/app-123.js", "gzip, deflate, br, zstd")
+        assert resp.status_code == 200
+        assert resp.headers["content-encoding"] == "br"
+        assert resp.headers["content-type"].startswith("text/javascript")
+        assert resp.headers["vary"] == "Accept-Encoding"
+        assert resp.headers["cache-control"] == "public, max-age=31536000, immutable"
+        assert resp.headers["content-length"] == "6"
+        assert resp.content == b"BROTLI"
+
+    async def test_gzip_when_brotli_is_not_accepted(self, console: httpx.AsyncClient) -> None:
+        resp = await self.raw(console, "/iotyun/assets/app-123.js", "gzip")
+        assert resp.headers["content-encoding"] == "gzip"
+        assert resp.headers["content-type"].startswith("text/javascript")
+        assert gzip.decompress(resp.content).decode() == self.JS
+
+    async def test_q_values_are_respected(self, console: httpx.AsyncClient) -> None:
+        assert (await self.raw(console, "/iotyun/assets/app-123.js", "br;q=0, gzip")).headers[
+            "content-encoding"
+        ] == "gzip"
+        assert (await self.raw(console, "/iotyun/assets/app-123.js", "br;q=0.5, gzip;q=0.8")).headers[
+            "content-encoding"
+        ] == "gzip"
+        assert (await self.raw(console, "/iotyun/assets/app-123.js", "*")).headers["content-encoding"] == "br"
+
+    async def test_plain_without_accept_encoding(self, console: httpx.AsyncClient) -> None:
+        for accept in ("", "identity", "br;q=0, gzip;q=0", "deflate"):
+            resp = await self.raw(console, "/iotyun/assets/app-123.js", accept)
+            assert "content-encoding" not in resp.headers, accept
+            assert resp.text == self.JS and resp.headers["vary"] == "Accept-Encoding"
+            assert resp.headers["cache-control"] == "public, max-age=31536000, immutable"
+            assert resp.headers["content-length"] == str(len(self.JS))
+
+    async def test_plain_when_the_build_made_no_copy(self, console: httpx.AsyncClient) -> None:
+        resp = await self.raw(console, "/iotyun/assets/style-9.css", "gzip, br")
+        assert "content-encoding" not in resp.headers
+        assert resp.text == self.CSS and resp.headers["content-type"].startswith("text/css")
+
+    async def test_a_file_edited_after_the_build_is_not_shadowed_by_its_stale_copy(
+        self, console: httpx.AsyncClient
+    ) -> None:
+        resp = await self.raw(console, "/iotyun/config.js", "gzip, br")
+        assert "content-encoding" not in resp.headers
+        assert resp.text == "window.edited = true;" and resp.headers["cache-control"] == "no-cache"
+
+    async def test_index_and_history_routes(self, console: httpx.AsyncClient) -> None:
+        for path in ("/iotyun/", "/iotyun/login", "/iotyun/device/devgroup"):
+            resp = await self.raw(console, path, "gzip, br")
+            assert resp.headers["content-encoding"] == "gzip", path
+            assert resp.headers["content-type"].startswith("text/html"), path
+            assert resp.headers["cache-control"] == "no-cache", path
+            assert gzip.decompress(resp.content) == b"<html>console</html>", path
+
+    async def test_path_traversal_still_refused(self, console: httpx.AsyncClient) -> None:
+        for path in ("/iotyun/../secret.txt", "/iotyun/%2e%2e/secret.txt", "/iotyun/..%2fsecret.txt"):
+            for accept in ("", "gzip"):
+                resp = await console.get(path, headers={"Accept-Encoding": accept})
+                assert "nope" not in resp.text, (path, accept)
+
+    async def test_large_api_answers_are_gzipped_small_ones_not(self, app: FastAPI, client: httpx.AsyncClient) -> None:
+        @app.get("/api/test/large")
+        async def large() -> dict[str, str]:
+            return {"text": "x" * 5000}
+
+        big = await self.raw(client, "/api/test/large", "gzip, br")
+        assert big.headers["content-encoding"] == "gzip" and big.headers["vary"] == "Accept-Encoding"
+        assert len(big.content) < 1000
+        assert gzip.decompress(big.content).decode() == '{"text":"' + "x" * 5000 + '"}'
+        small = await self.raw(client, "/api/yun/sys/info/timestamp", "gzip, br")
+        assert "content-encoding" not in small.headers
+
+    async def test_exports_are_not_compressed_again(self, app: FastAPI, client: httpx.AsyncClient) -> None:
+        @app.get("/api/test/export")
+        async def export() -> Response:
+            return Response(b"PK" + b"\0" * 5000, media_type=XLSX_MEDIA)
+
+        resp = await self.raw(client, "/api/test/export", "gzip")
+        assert "content-encoding" not in resp.headers and len(resp.content) == 5002
+
+
+def test_pick_encoding() -> None:
+    assert pick_encoding("gzip, deflate, br, zstd", ["br", "gzip"]) == "br"
+    assert pick_encoding("gzip, deflate, br", ["gzip"]) == "gzip"
+    assert pick_encoding("GZIP;Q=1.0", ["br", "gzip"]) == "gzip"
+    assert pick_encoding("br;q=0.1, gzip;q=0.9", ["br", "gzip"]) == "gzip"
+    assert pick_encoding("br;q=bad, gzip", ["br", "gzip"]) == "gzip"
+    assert pick_encoding("*;q=0", ["br", "gzip"]) is None
+    assert pick_encoding("identity", ["br", "gzip"]) is None
+    assert pick_encoding("", ["br", "gzip"]) is None
+    assert pick_encoding("br", []) is None
 
 
 def test_catalogue_complete_in_both_languages() -> None:

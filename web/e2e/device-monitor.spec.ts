@@ -47,7 +47,7 @@ test.describe('device monitoring', () => {
     const online = page.locator('a[data-stat=online]');
     await expect(online).toHaveAttribute('href', /\/device\/devgroup\?dev_state=1$/);
     await expect(page.getByText(tx('zh', 'home.chart.stateTitle'))).toBeVisible();
-    await expect(page.locator('.home-events .ant-list-item').first()).toBeVisible();
+    await expect(page.locator('.home-events__item').first()).toBeVisible();
     await online.click();
     await expect(page).toHaveURL(/\/iotyun\/device\/devgroup\?dev_state=1$/);
   });

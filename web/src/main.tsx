@@ -1,10 +1,11 @@
-// Entry point: i18n, the server clock for request signing, then the app.
+// Entry point: i18n, the server clock for request signing, then the app once the shell's texts are in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import './lib/i18n';
+import { loadShellTexts } from './lib/i18n';
 import './app/global.css';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from './lib/constants';
 import { startServerClock } from './lib/http';
 
@@ -13,8 +14,15 @@ startServerClock(CLOCK_SYNC_INTERVAL_MS);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The router starts before the first render: the first page's chunk loads while the shell's texts do, not after.
+const router = createAppRouter();
+// Rendered even when the texts failed to load: the pages' own loaders try them again.
+void loadShellTexts()
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });

@@ -1,12 +1,10 @@
-// The application: providers around the data router.
-import { useState } from 'react';
+// The application: providers around the data router (created by main.tsx, see there).
 import { RouterProvider } from 'react-router';
 
 import { AppProviders } from './providers';
-import { createAppRouter } from './router';
+import type { createAppRouter } from './router';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   return (
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 // Turns the features' route data into react-router route objects (lazy pages, handles, group redirects).
 import { Navigate, type RouteObject } from 'react-router';
 
+import { loadPageTexts } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import type { AppRoute, PageModule } from '../types/route';
 import { chunkFailureAction, joinPath, menuPagePaths, UNAUTHORIZED_URL } from './guard';
@@ -20,14 +21,18 @@ export function isRouteHandle(handle: unknown): handle is RouteHandle {
 /** sessionStorage key remembering that a failed chunk already triggered a reload of that URL. */
 export const CHUNK_RELOAD_KEY = 'iotyun.chunk-reload';
 
-/** Lazy page loader: a failed chunk is retried once here; the error boundary then reloads once. */
+/**
+ * Lazy page loader: the page's chunk and, unless `texts` is null (the shell's own pages), the texts of every area;
+ * a failed chunk is retried once here; the error boundary then reloads once.
+ */
 export function lazyPage(
   loader: () => Promise<PageModule>,
+  texts: (() => Promise<void>) | null = loadPageTexts,
 ): () => Promise<{ Component: PageModule['default'] }> {
   return async () => {
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const mod = await loader();
+        const [mod] = await Promise.all([loader(), texts?.()]);
         window.sessionStorage.removeItem(CHUNK_RELOAD_KEY);
         return { Component: mod.default };
       } catch (error) {
@@ -67,7 +72,7 @@ function toRouteObject(route: AppRoute, parentPath: string): RouteObject {
     ...(route.menu ? { menu: route.menu } : {}),
     ...(route.hidden ? { hidden: true } : {}),
   };
-  const page = route.lazy ? lazyPage(route.lazy) : undefined;
+  const page = route.lazy ? lazyPage(route.lazy, route.shellTexts ? null : loadPageTexts) : undefined;
   if (!route.children?.length) return { path: route.path, handle, ...(page ? { lazy: page } : {}) };
   // A page with sub-pages (virtualDevice → childDevice/:id) shows them in its place, not nested inside it.
   const index: RouteObject = page

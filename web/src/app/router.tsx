@@ -7,8 +7,10 @@ import {
   type RouteObject,
 } from 'react-router';
 
-import { getUserConfig } from '../features/auth';
-import { getCustomPage } from '../features/custom-page';
+// From the modules themselves, not the features' index files: those also export what only the console's frame uses
+// (its modals), and everything an index names loads with the entry, /login included.
+import { getUserConfig } from '../features/auth/api/get-user-config';
+import { getCustomPage } from '../features/custom-page/api/get-custom-page';
 import { APP_BASENAME } from '../lib/config';
 import { ILLEGAL_TOKEN, isApiError } from '../lib/http';
 import { setNavigator } from '../lib/navigation';

@@ -1,10 +1,10 @@
 // The complete route table (SPEC §2), composed from the features; sidebar, guard and default pages read it.
-import { Outlet, type MiddlewareFunction, type RouteObject } from 'react-router';
+import type { MiddlewareFunction, RouteObject } from 'react-router';
 
 import { analysisRoutes } from '../features/analysis/routes';
-import { authPublicRoutes } from '../features/auth';
+import { authPublicRoutes } from '../features/auth/routes';
 import { configureManageRoutes } from '../features/configure-manage/routes';
-import { customPageRoutes } from '../features/custom-page';
+import { customPageRoutes } from '../features/custom-page/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { devicePublicRoutes, deviceRoutes } from '../features/device/routes';
 import { exceptionPublicRoutes } from '../features/exception/routes';
@@ -17,12 +17,10 @@ import { systemPublicRoutes, systemRoutes } from '../features/system/routes';
 import { teamRoutes } from '../features/team/routes';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { Perm } from '../lib/permissions';
-import { useSession } from '../lib/session';
 import type { AppRoute } from '../types/route';
-import { ConsoleLayout } from './layouts/console-layout';
 import { RootRedirect, RootShell, UnknownRoute } from './root-shell';
 import { RouteError } from './route-error';
-import { toRouteObjects } from './route-objects';
+import { lazyPage, toRouteObjects } from './route-objects';
 
 /** The guarded tree in sidebar order; the whole tree needs P00000 (CONSOLE_PERMS). */
 export const guardedRoutes: AppRoute[] = [
@@ -51,13 +49,6 @@ export const publicRoutes: AppRoute[] = [
   ...exceptionPublicRoutes,
 ];
 
-/** The exception pages (401, 403, 404) show inside the console layout once signed in: a page the user may not open
- * keeps the menu, so the way on is one click away. */
-function ExceptionShell() {
-  const token = useSession((s) => s.token);
-  return token ? <ConsoleLayout /> : <Outlet />;
-}
-
 export function createRouteObjects(middleware: MiddlewareFunction[] = []): RouteObject[] {
   return [
     {
@@ -73,14 +64,19 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
         ...toRouteObjects(publicRoutes.filter((route) => !exceptionPublicRoutes.includes(route))),
         {
           id: 'console',
-          Component: ConsoleLayout,
+          // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public pages
+          // never load it.
+          lazy: lazyPage(() =>
+            import('./layouts/console-layout').then((m) => ({ default: m.ConsoleLayout })),
+          ),
           ErrorBoundary: RouteError,
           handle: { perms: CONSOLE_PERMS, fullPath: '/' },
           children: toRouteObjects(guardedRoutes),
         },
         {
           id: 'exception',
-          Component: ExceptionShell,
+          // Inside the console's frame once signed in (layouts/exception-shell.tsx), a chunk like the console's.
+          lazy: lazyPage(() => import('./layouts/exception-shell')),
           ErrorBoundary: RouteError,
           handle: { fullPath: '/' },
           children: toRouteObjects(exceptionPublicRoutes),

@@ -3,11 +3,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-import '../lib/i18n';
+import { loadAllTexts } from '../lib/i18n';
 
 // findBy*/waitFor give up after 1 s by default: on a busy 2-core machine a lazily loaded chunk (ECharts) or a
 // mocked request can take longer, and a test must not fail only because the machine is loaded.
 configure({ asyncUtilTimeout: 10_000 });
+
+// The app loads one language's texts at a time; tests read both at once (getFixedT('en'), language switches).
+await loadAllTexts();
 
 {
   // jsdom has no matchMedia; antd's responsive helpers need one.

@@ -15,6 +15,8 @@ export interface AppRoute {
   /** i18n key of the title, `menu.<routeName>`. */
   menu?: string;
   icon?: ComponentType;
+  /** The page shows only the shell's texts (lib/text-areas.ts), so it need not wait for the other areas' texts. */
+  shellTexts?: boolean;
   /** Not listed in the sidebar (detail pages, designers). */
   hidden?: boolean;
   children?: readonly AppRoute[];

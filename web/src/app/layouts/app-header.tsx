@@ -17,14 +17,13 @@ import { useMatches } from 'react-router';
 
 import { LanguageSwitch } from '../../components/language-switch';
 import { useCan } from '../../components/can';
-import { BindAccountModal } from '../../features/auth';
-import { CancelAccountModal } from '../../features/team';
 import { useAlarmCount } from '../../lib/alarms/alarm-count';
 import { useAlarmRefresh } from '../../lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '../../lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
 import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
+import { BindAccountModal, CancelAccountModal } from './deferred-modals';
 
 interface AppHeaderProps {
   /** Phone layout: the toggle opens the menu drawer, and the header keeps to one row (icons, the page's name). */

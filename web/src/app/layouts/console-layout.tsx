@@ -7,11 +7,12 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { BrandLogo } from '../../components/brand-logo';
 import { useIsPhone } from '../../components/use-phone';
-import { ChangePasswordModal, useHeartbeat } from '../../features/auth';
+import { useHeartbeat } from '../../features/auth';
 import { SimulationBanner } from '../../features/team';
 import { addTab, useAppState, useSession } from '../../lib/session';
 import { deepestMenuKey } from '../root-shell';
 import { AppHeader } from './app-header';
+import { ChangePasswordModal } from './deferred-modals';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useLogout } from './use-logout';

@@ -3,5 +3,3 @@ export { authPublicRoutes } from './routes';
 export { getUserConfig } from './api/get-user-config';
 export { logoutRequest } from './api/logout';
 export { useHeartbeat } from './api/heart';
-export { ChangePasswordModal } from './components/change-password-modal';
-export { BindAccountModal } from './components/bind-account-modal';

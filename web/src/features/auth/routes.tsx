@@ -1,9 +1,10 @@
-// Account screens reachable without a token (SPEC §2: /login, /register, /findPass, /privacy).
+// Account screens reachable without a token (SPEC §2: /login, /register, /findPass, /privacy); all but the privacy
+// notice show only the shell's texts.
 import type { AppRoute } from '../../types/route';
 
 export const authPublicRoutes: AppRoute[] = [
-  { path: 'login', menu: 'menu.login', lazy: () => import('./pages/login') },
-  { path: 'register', menu: 'menu.register', lazy: () => import('./pages/register') },
-  { path: 'findPass', menu: 'menu.findPass', lazy: () => import('./pages/find-pass') },
+  { path: 'login', menu: 'menu.login', lazy: () => import('./pages/login'), shellTexts: true },
+  { path: 'register', menu: 'menu.register', lazy: () => import('./pages/register'), shellTexts: true },
+  { path: 'findPass', menu: 'menu.findPass', lazy: () => import('./pages/find-pass'), shellTexts: true },
   { path: 'privacy', menu: 'menu.privacy', lazy: () => import('./pages/privacy') },
 ];

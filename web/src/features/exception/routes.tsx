@@ -2,7 +2,12 @@
 import type { AppRoute } from '../../types/route';
 
 export const exceptionPublicRoutes: AppRoute[] = [
-  { path: 'exception/403', menu: 'menu.exception403', lazy: () => import('./pages/forbidden') },
-  { path: '404', menu: 'menu.notFound', lazy: () => import('./pages/not-found') },
-  { path: '401', menu: 'menu.unauthorized', lazy: () => import('./pages/unauthorized') },
+  {
+    path: 'exception/403',
+    menu: 'menu.exception403',
+    lazy: () => import('./pages/forbidden'),
+    shellTexts: true,
+  },
+  { path: '404', menu: 'menu.notFound', lazy: () => import('./pages/not-found'), shellTexts: true },
+  { path: '401', menu: 'menu.unauthorized', lazy: () => import('./pages/unauthorized'), shellTexts: true },
 ];

@@ -1,4 +1,3 @@
 // What the app shell uses from the team feature.
 export { teamRoutes } from './routes';
 export { SimulationBanner } from './components/simulation-banner';
-export { CancelAccountModal } from './components/cancel-account-modal';

@@ -1,6 +1,6 @@
-// Split layout shared by login, register and find-password: brand panel left, form card right.
+// Split layout shared by login, register and find-password: brand panel left, form card right. Plain headings rather
+// than antd's Typography, which /login would load for two lines of text (with its tooltip and copy machinery).
 import { CheckCircleFilled } from '@ant-design/icons';
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -47,10 +47,8 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           <LanguageSwitch />
         </div>
         <div className="auth-card">
-          <Typography.Title level={2} className="auth-card__title">
-            {title}
-          </Typography.Title>
-          {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+          <h2 className="auth-card__title">{title}</h2>
+          {subtitle && <p className="auth-card__subtitle">{subtitle}</p>}
           {children}
           {footer && <div className="auth-card__footer">{footer}</div>}
         </div>

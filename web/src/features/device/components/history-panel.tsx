@@ -3,6 +3,8 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Empty, InputNumber, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { LineChart } from 'echarts/charts';
+import { DataZoomComponent, LegendScrollComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -33,6 +35,8 @@ import {
 import type { HistoryAgg, HistoryBucket, HistoryFillMode, LiveItem } from '../types-telemetry';
 
 const CHART_HEIGHT = 380;
+/** The history chart's ECharts parts: lines on a time axis, zoom (wheel and slider), a scrolling legend. */
+const CHART_PARTS = [LineChart, DataZoomComponent, LegendScrollComponent];
 /** The chart width is sent rounded, so a small resize does not ask again. */
 const WIDTH_STEP = 50;
 
@@ -159,7 +163,14 @@ export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps
       );
     if (!hasPoints || !option)
       return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.history.noData')} />;
-    return <EChart option={option} height={CHART_HEIGHT} ariaLabel={t('telemetry.history.chart')} />;
+    return (
+      <EChart
+        option={option}
+        parts={CHART_PARTS}
+        height={CHART_HEIGHT}
+        ariaLabel={t('telemetry.history.chart')}
+      />
+    );
   };
 
   return (

@@ -1,5 +1,6 @@
-// The latest device events (GET /yun/devLog?page_size=8): what happened, to which device, by whom and when.
-import { Button, Empty, List, Skeleton, Typography } from 'antd';
+// The latest device events (GET /yun/devLog?page_size=8): what happened, to which device, by whom and when. A plain
+// list laid out as antd's List: List would bring its pagination, and with it Select, to the home page (~25 KB gzip).
+import { Button, Empty, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
@@ -42,38 +43,27 @@ export function RecentEvents({
   if (events.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.empty')} />;
   return (
-    <List<DevLogEntry>
-      className="home-events"
-      size="small"
-      dataSource={[...events]}
-      renderItem={(e) => {
+    <ul className="home-events">
+      {events.map((e) => {
         const action = t(`home.events.action.${e.action}`, { defaultValue: e.action });
         const device =
           e.device_id !== null ? <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || EMPTY}</Link> : e.sn || EMPTY;
         return (
-          <List.Item>
-            <List.Item.Meta
-              avatar={
-                <span className={`home-events__dot home-events__dot--${TONES[e.action] ?? 'default'}`} />
-              }
-              title={
-                <span className="home-events__title">
-                  <span className="home-events__action">{action}</span>
-                  <span className="home-events__device">{device}</span>
-                </span>
-              }
-              description={
-                <span className="home-events__meta">
-                  <Typography.Text type="secondary" title={dayjs(e.time).format('YYYY-MM-DD HH:mm:ss')}>
-                    {dayjs(e.time).fromNow()}
-                  </Typography.Text>
-                  {e.user_name && <Typography.Text type="secondary">{e.user_name}</Typography.Text>}
-                </span>
-              }
-            />
-          </List.Item>
+          <li key={e.id} className="home-events__item">
+            <span className={`home-events__dot home-events__dot--${TONES[e.action] ?? 'default'}`} />
+            <div className="home-events__body">
+              <div className="home-events__title">
+                <span className="home-events__action">{action}</span>
+                <span className="home-events__device">{device}</span>
+              </div>
+              <div className="home-events__meta">
+                <span title={dayjs(e.time).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(e.time).fromNow()}</span>
+                {e.user_name && <span>{e.user_name}</span>}
+              </div>
+            </div>
+          </li>
         );
-      }}
-    />
+      })}
+    </ul>
   );
 }

@@ -2,6 +2,7 @@
 // device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { BarChart, PieChart } from 'echarts/charts';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,9 @@ function greetingKey(hour: number): string {
   if (hour < 18) return 'home.greeting.afternoon';
   return 'home.greeting.evening';
 }
+
+/** The ECharts series types of the state pie and the group bars. */
+const CHART_PARTS = [PieChart, BarChart];
 
 const BUILT_IN_ROLES: readonly string[] = ['administrator', 'administrator2', 'user'];
 /** The server's name of the default device group, shown translated. */
@@ -153,7 +157,14 @@ export default function HomePage() {
             <Col xs={24} xl={10}>
               <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
                 {chartState(
-                  pie && <EChart option={pie} height={260} ariaLabel={t('home.chart.stateTitle')} />,
+                  pie && (
+                    <EChart
+                      option={pie}
+                      parts={CHART_PARTS}
+                      height={260}
+                      ariaLabel={t('home.chart.stateTitle')}
+                    />
+                  ),
                 )}
               </Card>
             </Col>
@@ -162,7 +173,12 @@ export default function HomePage() {
                 {chartState(
                   bars &&
                     (info?.by_group.length ? (
-                      <EChart option={bars} height={260} ariaLabel={t('home.chart.groupTitle')} />
+                      <EChart
+                        option={bars}
+                        parts={CHART_PARTS}
+                        height={260}
+                        ariaLabel={t('home.chart.groupTitle')}
+                      />
                     ) : (
                       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
                     )),

@@ -1,0 +1,158 @@
+"""First load benchmark (B5): the JavaScript a browser downloads to show /login and, signed in, /index.
+
+The candidate is `iotyun serve --demo` (a fresh SQLite data directory, captcha off) serving the console as built in
+web/dist (`make web`), with the build's precompressed copies (iotyun/web.py). Debian's Chromium, driven by the
+Playwright of the console's browser tests (bench/first_load_browser.mjs), opens with an empty cache:
+  /login   a fresh browser context, no session;
+  /index   another fresh context holding the session of a sign-in through the /login form (admin, the demo
+           password), as a user who signed in yesterday opens the console on a browser that kept nothing.
+Each page counts every script it loads by itself, until no script has been asked for during a second after the
+network went idle (the home page's chart and map chunks come once their data is in). The figure is the body bytes
+on the wire (Playwright's responseBodySize), summed: asked with `Accept-Encoding: gzip`, then with `br`.
+
+Baseline (same run, same pages, same scripts): asked with `Accept-Encoding: identity`, the bytes the console sent
+before its files were compressed. Targets (issue 13): /login at most 200 KB of gzip (150 the aim), /index at most
+350 KB (300 the aim); the brotli entries are held to the same budgets.
+
+Usage: uv run python bench/first_load.py [--dist web/dist]
+Writes bench/results/first_load.json (four DESIGN §4 entries: login and index, gzip and br; KB = 1024 bytes; each
+with the figures of the console before issue 13 point 3 alongside) and prints `metric candidate baseline ratio
+target`.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import benchlib
+
+DRIVER = benchlib.ROOT / "bench" / "first_load_browser.mjs"
+USER = "admin"
+KB = 1024
+PAGES = {
+    # page: (the driver's step, target KB, aim KB)
+    "login": ("login", 200.0, 150.0),
+    "index": ("index", 350.0, 300.0),
+}
+# The console before issue 13 point 3 (commit 0183ae0), measured by this benchmark (`--dist` on that commit's build,
+# its files compressed the same way): kept beside each figure for comparison. It was sent uncompressed then.
+BEFORE = {
+    "login": {"files": 26, "identity_kb": 1354.8, "gzip_kb": 452.3, "br_kb": 389.5},
+    "index": {"files": 32, "identity_kb": 2307.0, "gzip_kb": 766.0, "br_kb": 658.2},
+}
+
+
+def start_demo(port: int, tmp: Path, dist: Path) -> "subprocess.Popen[bytes]":
+    """`iotyun serve --demo` on a fresh SQLite data directory, as the browser tests run it (web/e2e/serve.sh)."""
+    env = {
+        **os.environ,
+        "IOTYUN_DATA_DIR": str(tmp),
+        "IOTYUN_DATABASE_URL": "",
+        "IOTYUN_CAPTCHA": "off",
+        "IOTYUN_LOG_LEVEL": "WARNING",
+        "IOTYUN_WEB_DIST": str(dist),
+    }
+    with (tmp / "server.log").open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "iotyun.cli", "serve", "--demo", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+def load_pages(base: str, password: str, accept_encoding: str) -> dict[str, list[dict[str, Any]]]:
+    """The driver's report for one Accept-Encoding: per step, the scripts with their encoded and decoded sizes."""
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("node is needed (make install-web)")
+    done = subprocess.run(
+        [node, str(DRIVER), base, USER, password, accept_encoding],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"the browser run ({accept_encoding}) failed:\n{done.stderr[-3000:]}")
+    report: dict[str, list[dict[str, Any]]] = json.loads(done.stdout)
+    return report
+
+
+def total_kb(scripts: list[dict[str, Any]]) -> float:
+    return sum(int(s["encoded"]) for s in scripts) / KB
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--dist", type=Path, default=benchlib.ROOT / "web" / "dist", help="the console build")
+    args = parser.parse_args()
+    dist: Path = args.dist.resolve()
+    if not (dist / "index.html").is_file():
+        raise SystemExit(f"{dist} holds no build: run `make web` first")
+    password = os.environ.get("IOTYUN_DEMO_PASSWORD", "iotyun123")
+
+    tmp = Path(tempfile.mkdtemp(prefix="iotyun-bench-"))
+    port = benchlib.free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start_demo(port, tmp, dist)
+    try:
+        try:
+            benchlib.wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)
+            # The console itself, not only the API: a build the server cannot find answers 503.
+            with urllib.request.urlopen(f"{base}/iotyun/login", timeout=10) as resp:
+                resp.read()
+        except OSError as exc:
+            raise RuntimeError(f"the server did not start: {exc}\n{benchlib.log_tail(tmp / 'server.log')}") from exc
+        runs = {encoding: load_pages(base, password, encoding) for encoding in ("identity", "gzip", "br")}
+    finally:
+        benchlib.stop([server])
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    baseline_name = "the same scripts sent uncompressed (Accept-Encoding: identity), same run"
+    results = []
+    for page, (step, target, aim) in PAGES.items():
+        plain = runs["identity"][step]
+        base_kb = total_kb(plain)
+        for encoding in ("gzip", "br"):
+            scripts = runs[encoding][step]
+            kb = total_kb(scripts)
+            largest = sorted(scripts, key=lambda s: -int(s["encoded"]))[:5]
+            results.append(
+                benchlib.result(
+                    "first_load",
+                    f"{page}_js_{encoding}",
+                    "KB",
+                    kb,
+                    base_kb,
+                    baseline_name,
+                    target,
+                    kb <= target,
+                    aim=aim,
+                    page=f"/iotyun/{page}",
+                    accept_encoding=encoding,
+                    files=len(scripts),
+                    baseline_files=len(plain),
+                    encodings=sorted({str(s["encoding"]) for s in scripts}),
+                    largest_kb={str(s["url"]): round(int(s["encoded"]) / KB, 1) for s in largest},
+                    before=BEFORE[page],
+                )
+            )
+    signing_in = runs["gzip"]["loginToIndex"]
+    benchlib.report("first_load", results)
+    print(
+        f"context: signing in on /login then loads {len(signing_in)} more scripts, "
+        f"{total_kb(signing_in):.1f} KB gzip, to show /index"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
