@@ -8,8 +8,8 @@ import { BrandLogo } from '../../components/brand-logo';
 import { ChangePasswordModal, useHeartbeat } from '../../features/auth';
 import { SimulationBanner } from '../../features/team';
 import { addTab, useAppState, useSession } from '../../lib/session';
-import { deepestMenuKey } from '../root-shell';
 import { AppHeader } from './app-header';
+import { pageTab } from './page-tab';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useLogout } from './use-logout';
@@ -24,12 +24,14 @@ export function ConsoleLayout() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout();
   const location = useLocation();
-  const titleKey = deepestMenuKey(useMatches());
-  const tabName = `${location.pathname}${location.search}`;
+  const tab = pageTab(useMatches(), location);
+  const tabName = tab?.name;
+  const tabUrl = tab?.url;
+  const titleKey = tab?.titleKey;
 
   useEffect(() => {
-    if (titleKey) addTab({ name: tabName, titleKey });
-  }, [tabName, titleKey]);
+    if (tabName && tabUrl && titleKey) addTab({ name: tabName, url: tabUrl, titleKey });
+  }, [tabName, tabUrl, titleKey]);
 
   const confirmLogout = () => {
     void modal.confirm({
