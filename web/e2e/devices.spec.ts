@@ -280,6 +280,42 @@ for (const lang of ['zh', 'en'] as const) {
   });
 }
 
+test.describe('device list in the URL', () => {
+  test('keeps its search, page and page size through a reload and a visit to a device', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/iotyun/device/devgroup?page_size=10');
+    await searchDevice(page, 'IOT');
+    await expect(page).toHaveURL(/[?&]q=IOT(&|$)/);
+    await page.locator('.devreg-list .ant-pagination-item-2').click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page.locator('.devreg-list .ant-pagination-item-active')).toHaveText('2');
+    const firstLink = page.locator('.devreg-list .ant-table-row').first().getByRole('link');
+    const sn = (await firstLink.innerText()).trim();
+    expect(sn).toMatch(/^IOT/);
+    const url = page.url();
+
+    await page.reload();
+    expect(page.url()).toBe(url);
+    await expect(page.getByPlaceholder(dt('list.searchPlaceholder'))).toHaveValue('IOT');
+    await expect(page.locator('.devreg-list .ant-pagination-item-active')).toHaveText('2');
+    await expect(page.locator('.devreg-list .ant-table-row').first()).toContainText(sn);
+
+    await rowOf(page, sn).getByRole('link', { name: sn }).click();
+    await expect(page).toHaveURL(/\/deviceDetail\/\d+/);
+    await page.goBack();
+    expect(page.url()).toBe(url);
+    await expect(page.locator('.devreg-list .ant-table-row').first()).toContainText(sn);
+  });
+
+  test('falls back to the defaults for values it does not take', async ({ page }) => {
+    await signIn(page, 'admin');
+    await page.goto('/iotyun/device/devgroup?page=x&page_size=7&dev_state=9&sort=secret');
+    await expect(page.locator('.devreg-list .ant-table-row').first()).toBeVisible();
+    await expect(page.locator('.devreg-list .ant-pagination-item-active')).toHaveText('1');
+    await expect(page.locator('.devreg-list .ant-pagination-options')).toContainText('20');
+  });
+});
+
 for (const lang of ['zh', 'en'] as const) {
   test.describe(`device list at 1440 px (${lang})`, () => {
     test.use({ viewport: { width: 1440, height: 900 } });

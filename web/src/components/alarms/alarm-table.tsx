@@ -30,7 +30,7 @@ export interface AlarmTableProps {
   showDevice?: boolean;
   emptyText: string;
   pagination: TablePaginationConfig | false;
-  onPageChange?: (page: number, pageSize: number) => void;
+  onPageChange?: (page: number, pageSize?: number) => void;
   /** Row selection for batch confirmation (real-time only). */
   selectedIds?: number[];
   onSelect?: (ids: number[]) => void;
@@ -192,7 +192,7 @@ export function AlarmTable({
           }
         : {})}
       onChange={(p) => {
-        onPageChange?.(p.current ?? 1, p.pageSize ?? 20);
+        onPageChange?.(p.current ?? 1, p.pageSize);
       }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
     />

@@ -84,12 +84,12 @@ afterEach(() => {
 });
 
 describe('user list', () => {
-  it('loads the first page sorted by creation time and shows users, roles and coloured tags', async () => {
+  it('loads the first page (the server sorts newest first) and shows users, roles and coloured tags', async () => {
     // The tags column shows from 1600 px.
     setScreenWidth(1680);
     const calls = renderPage({ 'GET /yun/userInfo': () => page(users) });
     expect(await screen.findByText('alice')).toBeInTheDocument();
-    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20, sort: '-create_time' });
+    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20 });
 
     const row = screen.getByText('alice').closest('tr')!;
     expect(within(row).getByText('Plant A', { selector: '.ant-tag' })).toHaveClass('ant-tag-warning');
@@ -111,6 +111,31 @@ describe('user list', () => {
     expect(screen.queryByRole('menuitem', { name: '删除' })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: '更多操作' }));
     expect(await screen.findByRole('menuitem', { name: '删除' })).toBeInTheDocument();
+  });
+
+  it('keeps the filters and page in the URL and reads them back', async () => {
+    const calls = renderPage(
+      { 'GET /yun/userInfo': () => page(users) },
+      '/team/user?keyword=ali&is_active=1&page=2&page_size=50&sort=user_name',
+    );
+    await screen.findByText('alice');
+    expect(listCalls(calls)[0]!.params).toEqual({
+      page: 2,
+      page_size: 50,
+      keyword: 'ali',
+      is_active: 1,
+      sort: 'user_name',
+    });
+    expect(screen.getByPlaceholderText('搜索用户名 / 昵称 / 手机号 / 邮箱')).toHaveValue('ali');
+  });
+
+  it('ignores malformed values in the URL', async () => {
+    const calls = renderPage(
+      { 'GET /yun/userInfo': () => page(users) },
+      '/team/user?is_active=2&page=-1&page_size=33&sort=password',
+    );
+    await screen.findByText('alice');
+    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20 });
   });
 
   it('searches by keyword from the first page', async () => {
