@@ -1,7 +1,7 @@
 // The signed-in shell: language switch, role-based routes, unknown routes, sign-out.
 import { expect, test, type Page } from '@playwright/test';
 
-import { exactly, signIn, signOut, t, userMenu, type Lang } from './helpers';
+import { api, exactly, signIn, signOut, t, userMenu, type Lang } from './helpers';
 
 function sidebar(page: Page) {
   return page.locator('aside.console__sider');
@@ -105,6 +105,53 @@ test.describe('alarm bell', () => {
     await expect(panel).toBeHidden();
     // The real-time list carries the legend of the level colours.
     await expect(page.getByRole('group', { name: '告警级别颜色' })).toBeVisible();
+  });
+});
+
+test.describe('tab bar', () => {
+  const tabBar = (page: Page) => page.locator('.tab-bar');
+  const tabs = (page: Page) => tabBar(page).getByRole('tab');
+
+  test('keeps one tab per page whatever its query string, pins home and opens no tab for a group URL', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const templates = await api<{ items: { id: number }[] }>(page, 'GET', '/yun/module?page=1&page_size=1');
+    const id = templates.items[0]?.id;
+    expect(id).toBeDefined();
+    const detail = `/iotyun/templateMiddleware/id=${String(id)}`;
+    const detailTitle = t('zh', 'menu.templateMiddleware');
+
+    for (const tab of ['overview', 'screens', 'dataSources', 'devices']) {
+      await page.goto(`${detail}?tab=${tab}`);
+      await expect(tabBar(page).getByRole('tab', { name: detailTitle, selected: true })).toBeVisible();
+    }
+    await expect(tabBar(page).getByRole('tab', { name: detailTitle })).toHaveCount(1);
+
+    // A group's own URL only redirects to its first page: the page gets a tab, the group none.
+    await page.goto('/iotyun/configureManage');
+    await expect(page).toHaveURL(/\/configureManage\/devTemplate$/);
+    await expect(tabBar(page).getByRole('tab', { name: t('zh', 'menu.devTemplate') })).toBeVisible();
+    await expect(tabBar(page).getByRole('tab', { name: t('zh', 'menu.configureManage') })).toHaveCount(0);
+
+    // Home comes first and has no close button; the others do.
+    const home = tabBar(page).locator('.ant-tabs-tab').first();
+    await expect(home.getByRole('tab')).toHaveText(t('zh', 'menu.index'));
+    await expect(home.locator('.ant-tabs-tab-remove')).toHaveCount(0);
+    const detailTab = tabBar(page).locator('.ant-tabs-tab').filter({ hasText: detailTitle });
+    await expect(detailTab.locator('.ant-tabs-tab-remove')).toHaveCount(1);
+
+    // The detail tab opens the page at the query string it was left at.
+    await detailTab.click();
+    await expect(page).toHaveURL(new RegExp(`${detail}\\?tab=devices$`));
+
+    // Closing the others keeps home and the open page.
+    await tabBar(page)
+      .getByRole('button', { name: t('zh', 'layout.tabs.more') })
+      .click();
+    await page.getByRole('menuitem', { name: t('zh', 'layout.tabs.closeOthers') }).click();
+    await expect(tabs(page)).toHaveCount(2);
+    await expect(tabs(page).first()).toHaveText(t('zh', 'menu.index'));
   });
 });
 

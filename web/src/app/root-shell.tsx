@@ -7,7 +7,7 @@ import { useSession } from '../lib/session';
 import { isRouteHandle } from './route-objects';
 
 /** i18n key of the deepest matched route that has a title. */
-export function deepestMenuKey(matches: readonly UIMatch[]): string | undefined {
+export function deepestMenuKey(matches: readonly Pick<UIMatch, 'handle'>[]): string | undefined {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const handle: unknown = matches[i]?.handle;
     if (isRouteHandle(handle) && handle.menu) return handle.menu;

@@ -12,6 +12,8 @@ export interface RouteHandle {
   menu?: string;
   hidden?: boolean;
   fullPath: string;
+  /** Only sends the visitor on to a child page (a menu group's own URL): no page, so no tab. */
+  redirect?: boolean;
 }
 
 export function isRouteHandle(handle: unknown): handle is RouteHandle {
@@ -77,7 +79,11 @@ function toRouteObject(route: AppRoute, parentPath: string): RouteObject {
   // A page with sub-pages (virtualDevice → childDevice/:id) shows them in its place, not nested inside it.
   const index: RouteObject = page
     ? { index: true, lazy: page, handle: { fullPath } }
-    : { index: true, element: <FirstChildRedirect parent={fullPath} />, handle: { fullPath } };
+    : {
+        index: true,
+        element: <FirstChildRedirect parent={fullPath} />,
+        handle: { fullPath, redirect: true },
+      };
   return { path: route.path, handle, children: [index, ...toRouteObjects(route.children, fullPath)] };
 }
 

@@ -3,6 +3,7 @@ import {
   COMPANY_MAX,
   ERROR_TOAST_MS,
   PASSWORD_MAX,
+  PAGE_SIZE_MAX,
   PASSWORD_MIN,
   REQUEST_TIMEOUT_MS,
   SIGNATURE_TTL_S,
@@ -30,3 +31,6 @@ export const SMS_RESEND_SECONDS = 60;
 export const MAX_NAV_TABS = 20;
 
 export { USER_NAME_MIN, USER_NAME_MAX, PASSWORD_MIN, PASSWORD_MAX, COMPANY_MAX };
+
+/** The page sizes a list offers (its size changer); a `page_size` in the URL must be one of them. */
+export const PAGE_SIZE_OPTIONS: number[] = [10, 20, 50, 100].filter((size) => size <= PAGE_SIZE_MAX);

@@ -43,7 +43,7 @@ beforeEach(() => {
 
 describe('session', () => {
   it('login stores user info, name, token, user id and clears the tabs', () => {
-    addTab({ name: '/team/user', titleKey: 'menu.user' });
+    addTab({ name: '/team/user', url: '/team/user', titleKey: 'menu.user' });
     login(payload);
     const s = sessionStore.getState();
     expect(s).toMatchObject({
@@ -96,7 +96,7 @@ describe('session', () => {
   it('logout clears token, roles, tenant, tabs and routes', () => {
     login(payload);
     applyUserConfig(payload, [{ path: 'index' }], '/index');
-    addTab({ name: '/index', titleKey: 'menu.index' });
+    addTab({ name: '/index', url: '/index', titleKey: 'menu.index' });
     logout();
     expect(sessionStore.getState()).toMatchObject({
       token: '',
@@ -122,15 +122,15 @@ describe('session', () => {
   });
 
   it('adds tabs once per name, removes them by name, and persists the list', () => {
-    addTab({ name: '/index', titleKey: 'menu.index' });
-    addTab({ name: '/team/user', titleKey: 'menu.user' });
-    addTab({ name: '/index', titleKey: 'menu.index' });
+    addTab({ name: '/index', url: '/index', titleKey: 'menu.index' });
+    addTab({ name: '/team/user', url: '/team/user', titleKey: 'menu.user' });
+    addTab({ name: '/index', url: '/index', titleKey: 'menu.index' });
     expect(sessionStore.getState().navList.map((t) => t.name)).toEqual(['/index', '/team/user']);
     expect(sessionStore.getState().activeIndex).toBe('/index');
     removeTab('/index');
     expect(sessionStore.getState().navList.map((t) => t.name)).toEqual(['/team/user']);
     expect(JSON.parse(Cookies.get(COOKIE.navList) ?? '[]')).toEqual([
-      { name: '/team/user', titleKey: 'menu.user' },
+      { name: '/team/user', url: '/team/user', titleKey: 'menu.user' },
     ]);
   });
 

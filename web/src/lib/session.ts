@@ -6,6 +6,9 @@ import { createStore } from 'zustand/vanilla';
 import type { AppRoute } from '../types/route';
 import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } from '../types/session';
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_NAV_TABS, type Language } from './constants';
+import { HOME_TAB, normalizeTabs, upsertTab, type NavTab } from './nav-tabs';
+
+export type { NavTab } from './nav-tabs';
 
 export const COOKIE = {
   token: 'iotyun_token',
@@ -58,21 +61,17 @@ function readJsonCookie<T>(name: string, isValid: (v: unknown) => v is T): T | u
 const isUserInfo = (v: unknown): v is UserInfo =>
   typeof v === 'object' && v !== null && 'user_id' in v && 'x_Token' in v && 'pub_key' in v;
 
-export interface NavTab {
-  /** Unique name of the tab: the full URL (pathname + search) it shows. */
-  name: string;
-  /** i18n key of its title. */
-  titleKey: string;
-}
+type StoredTab = Pick<NavTab, 'name' | 'titleKey'> & { url?: string };
 
-const isNavList = (v: unknown): v is NavTab[] =>
+const isNavList = (v: unknown): v is StoredTab[] =>
   Array.isArray(v) &&
   v.every(
     (x: unknown) =>
       typeof x === 'object' &&
       x !== null &&
-      typeof (x as NavTab).name === 'string' &&
-      typeof (x as NavTab).titleKey === 'string',
+      typeof (x as StoredTab).name === 'string' &&
+      typeof (x as StoredTab).titleKey === 'string' &&
+      ['string', 'undefined'].includes(typeof (x as StoredTab).url),
   );
 
 export interface AlarmItem {
@@ -173,7 +172,7 @@ function initialSession(): SessionState {
     rolesLoaded: false,
     defaultPage: readCookie(COOKIE.defaultPage) ?? '',
     userInfo,
-    navList: readJsonCookie(COOKIE.navList, isNavList) ?? [],
+    navList: normalizeTabs(readJsonCookie(COOKIE.navList, isNavList) ?? []),
     activeIndex: '',
     dashboardId: '',
     canvasEdit: false,
@@ -207,9 +206,17 @@ export function splitCodes(codes: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
+/** A cookie stays under the 4 KB browsers keep: the oldest tabs (never home, first) are left out of it. */
+const NAV_COOKIE_MAX_CHARS = 3500;
+
 function persistNavList(list: NavTab[]): void {
-  if (list.length === 0) removeCookie(COOKIE.navList);
-  else writeCookie(COOKIE.navList, JSON.stringify(list));
+  let kept = list;
+  while (kept.length > 1 && JSON.stringify(kept).length > NAV_COOKIE_MAX_CHARS) {
+    const oldest = kept.findIndex((t) => t.name !== HOME_TAB.name);
+    kept = kept.filter((_, i) => i !== oldest);
+  }
+  if (kept.length === 0) removeCookie(COOKIE.navList);
+  else writeCookie(COOKIE.navList, JSON.stringify(kept));
 }
 
 /** Stores the login answer (SPEC §4: user info, name, token, user id; the tab list is cleared). */
@@ -387,11 +394,9 @@ export function takeOldUserFlag(): boolean {
   return set;
 }
 
+/** Opens the tab of a page: its own tab when already open (a new query string updates its address). */
 export function addTab(tab: NavTab): void {
-  const { navList } = sessionStore.getState();
-  const existing = navList.find((t) => t.name === tab.name);
-  let next = existing ? navList.map((t) => (t.name === tab.name ? tab : t)) : [...navList, tab];
-  if (next.length > MAX_NAV_TABS) next = next.slice(next.length - MAX_NAV_TABS);
+  const next = upsertTab(sessionStore.getState().navList, tab, MAX_NAV_TABS);
   persistNavList(next);
   sessionStore.setState({ navList: next, activeIndex: tab.name });
 }

@@ -10,9 +10,9 @@ import { useIsPhone } from '../../components/use-phone';
 import { useHeartbeat } from '../../features/auth';
 import { SimulationBanner } from '../../features/team';
 import { addTab, useAppState, useSession } from '../../lib/session';
-import { deepestMenuKey } from '../root-shell';
 import { AppHeader } from './app-header';
 import { ChangePasswordModal } from './deferred-modals';
+import { pageTab } from './page-tab';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useLogout } from './use-logout';
@@ -29,12 +29,15 @@ export function ConsoleLayout() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout();
   const location = useLocation();
-  const titleKey = deepestMenuKey(useMatches());
-  const tabName = `${location.pathname}${location.search}`;
-  const [drawerPage, setDrawerPage] = useState(tabName);
-  if (drawerPage !== tabName || (drawerOpen && !phone)) {
+  const tab = pageTab(useMatches(), location);
+  const tabName = tab?.name;
+  const tabUrl = tab?.url;
+  const titleKey = tab?.titleKey;
+  const here = `${location.pathname}${location.search}`;
+  const [drawerPage, setDrawerPage] = useState(here);
+  if (drawerPage !== here || (drawerOpen && !phone)) {
     // The drawer closes on any navigation (a menu item, the browser's back) and when the window grows past a phone.
-    setDrawerPage(tabName);
+    setDrawerPage(here);
     setDrawerOpen(false);
   }
   const closeDrawer = () => {
@@ -42,8 +45,8 @@ export function ConsoleLayout() {
   };
 
   useEffect(() => {
-    if (titleKey) addTab({ name: tabName, titleKey });
-  }, [tabName, titleKey]);
+    if (tabName && tabUrl && titleKey) addTab({ name: tabName, url: tabUrl, titleKey });
+  }, [tabName, tabUrl, titleKey]);
 
   const confirmLogout = () => {
     void modal.confirm({

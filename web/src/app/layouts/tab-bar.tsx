@@ -1,10 +1,12 @@
-// Tabs of the visited pages (SPEC §4: added on navigation, removed by name, kept in the nav list cookie).
+// Tabs of the visited pages (SPEC §4: added on navigation, removed by name, kept in the nav list cookie): one tab per
+// page, whose address follows the page's query string, and the home page pinned first without a close button.
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { keepTabs, removeTab, useSession } from '../../lib/session';
+import { closeTab, HOME_TAB, isClosable, tabNameOf, withHome } from '../../lib/nav-tabs';
+import { keepTabs, useSession } from '../../lib/session';
 
 export function TabBar() {
   const { t } = useTranslation();
@@ -12,17 +14,18 @@ export function TabBar() {
   const location = useLocation();
   const navList = useSession((s) => s.navList);
   const defaultPage = useSession((s) => s.defaultPage);
-  const active = `${location.pathname}${location.search}`;
+  const homeAllowed = useSession((s) => s.allowedRoutes.some((r) => `/${r.path}` === HOME_TAB.name));
+  const active = tabNameOf(location.pathname);
+  const shown = withHome(navList, homeAllowed);
+  const fallback = homeAllowed ? HOME_TAB.url : defaultPage || HOME_TAB.url;
 
   const close = (name: string) => {
-    const index = navList.findIndex((tab) => tab.name === name);
-    removeTab(name);
-    if (name !== active) return;
-    const next = navList[index + 1] ?? navList[index - 1];
-    void navigate(next ? next.name : defaultPage || '/index');
+    const { list, goTo } = closeTab(shown, name, active);
+    keepTabs(list.map((tab) => tab.name));
+    if (name === active) void navigate(goTo ?? fallback);
   };
 
-  if (navList.length === 0) return null;
+  if (shown.length === 0) return null;
   return (
     <div className="tab-bar">
       <Tabs
@@ -30,12 +33,12 @@ export function TabBar() {
         size="small"
         hideAdd
         activeKey={active}
-        items={navList.map((tab) => ({
+        items={shown.map((tab) => ({
           key: tab.name,
           label: t(tab.titleKey),
-          closable: navList.length > 1,
+          closable: isClosable(shown, tab.name),
         }))}
-        onChange={(key) => void navigate(key)}
+        onChange={(key) => void navigate(shown.find((tab) => tab.name === key)?.url ?? key)}
         onEdit={(key, action) => {
           if (action === 'remove' && typeof key === 'string') close(key);
         }}
@@ -45,16 +48,20 @@ export function TabBar() {
               trigger={['click']}
               menu={{
                 items: [
-                  { key: 'current', label: t('layout.tabs.closeCurrent'), disabled: navList.length <= 1 },
+                  {
+                    key: 'current',
+                    label: t('layout.tabs.closeCurrent'),
+                    disabled: !isClosable(shown, active),
+                  },
                   { key: 'others', label: t('layout.tabs.closeOthers') },
                   { key: 'all', label: t('layout.tabs.closeAll') },
                 ],
                 onClick: ({ key }) => {
                   if (key === 'current') close(active);
-                  else if (key === 'others') keepTabs([active]);
+                  else if (key === 'others') keepTabs([HOME_TAB.name, active]);
                   else {
-                    keepTabs([]);
-                    void navigate(defaultPage || '/index');
+                    keepTabs([HOME_TAB.name]);
+                    void navigate(fallback);
                   }
                 },
               }}

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { AlarmPage } from '../../lib/alarms/types';
+import { PAGE_SIZE_OPTIONS } from '../../lib/constants';
+import { useClampPage } from '../../lib/route-params';
 import type { AlarmListState } from '../../lib/alarms/use-alarm-list-params';
 import { AlarmLevelLegend } from './alarm-tags';
 import { AlarmTable, type AlarmTableProps } from './alarm-table';
@@ -26,6 +28,7 @@ export interface AlarmListProps extends Pick<
 export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmListProps) {
   const { t } = useTranslation();
   const { params, filtered } = list;
+  useClampPage(list, alarms.data?.total);
   return (
     <>
       <div className="alarm-toolbar">
@@ -58,7 +61,7 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
           pageSize: params.page_size,
           total: alarms.data?.total ?? 0,
           showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
+          pageSizeOptions: PAGE_SIZE_OPTIONS,
           showTotal: (total) => t('telemetry.alarm.total', { total }),
         }}
         onPageChange={list.setPage}

@@ -1,12 +1,14 @@
 // A table of alarms (real-time or history) shared by the fault page and the device page.
-import { CheckOutlined } from '@ant-design/icons';
-import { Button, Empty, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
+import { Empty, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { canConfirm } from '../../lib/alarms/tags';
 import type { AlarmOut } from '../../lib/alarms/types';
+import { CellLines, CellText } from '../table/cell-text';
+import { actionColumn, FROM_XXL, TIME_WIDTH, useFitScroll } from '../table/fit-columns';
+import { RowActions } from '../table/row-actions';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
 import { EMPTY } from '../../lib/empty';
@@ -29,7 +31,7 @@ export interface AlarmTableProps {
   showDevice?: boolean;
   emptyText: string;
   pagination: TablePaginationConfig | false;
-  onPageChange?: (page: number, pageSize: number) => void;
+  onPageChange?: (page: number, pageSize?: number) => void;
   /** Row selection for batch confirmation (real-time only). */
   selectedIds?: number[];
   onSelect?: (ids: number[]) => void;
@@ -52,12 +54,12 @@ export function AlarmTable({
   const { t } = useTranslation();
   const history = mode === 'history';
 
-  const columns: TableProps<AlarmOut>['columns'] = [
+  const columns: NonNullable<TableProps<AlarmOut>['columns']> = [
     {
       title: t('telemetry.alarm.column.time'),
       dataIndex: 'alarm_time',
       key: 'time',
-      width: 170,
+      width: TIME_WIDTH,
       render: (v: number) => formatAlarmTime(v),
     },
     ...(showDevice
@@ -65,16 +67,13 @@ export function AlarmTable({
           {
             title: t('telemetry.alarm.column.device'),
             key: 'device',
-            width: 180,
+            width: 150,
             render: (_: unknown, a: AlarmOut) => (
-              <span className="alarm-device">
-                <Link to={`/deviceDetail/${a.device_id}`}>{a.dev_alias || a.sn_code}</Link>
-                {a.dev_alias && (
-                  <Typography.Text type="secondary" className="alarm-device__sn">
-                    {a.sn_code}
-                  </Typography.Text>
-                )}
-              </span>
+              <CellLines
+                primary={<Link to={`/deviceDetail/${a.device_id}`}>{a.dev_alias || a.sn_code}</Link>}
+                primaryTooltip={a.dev_alias || a.sn_code}
+                secondary={a.dev_alias ? <span className="alarm-device__sn">{a.sn_code}</span> : undefined}
+              />
             ),
           },
         ]
@@ -82,30 +81,24 @@ export function AlarmTable({
     {
       title: t('telemetry.alarm.column.name'),
       key: 'name',
-      render: (_: unknown, a: AlarmOut) => (
-        <span className="alarm-name">
-          <span>{a.alarm_name}</span>
-          {a.alarm_info && (
-            <Typography.Text type="secondary" className="alarm-name__info">
-              {a.alarm_info}
-            </Typography.Text>
-          )}
-        </span>
-      ),
+      minWidth: 160,
+      render: (_: unknown, a: AlarmOut) => <CellLines primary={a.alarm_name} secondary={a.alarm_info} />,
     },
     {
       title: t('telemetry.alarm.column.source'),
       dataIndex: 'data_source_name',
       key: 'source',
-      width: 140,
-      render: (v: string | null) => v || EMPTY,
+      width: 120,
+      // The alarm's name says what it watches; the data source is the detail wide screens add.
+      responsive: FROM_XXL,
+      render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('telemetry.alarm.column.value'),
       dataIndex: 'value',
       key: 'value',
-      width: 100,
-      render: (v: AlarmOut['value']) => formatAlarmValue(v),
+      width: 80,
+      render: (v: AlarmOut['value']) => <CellText>{formatAlarmValue(v)}</CellText>,
     },
     {
       title: t('telemetry.alarm.column.level'),
@@ -125,7 +118,7 @@ export function AlarmTable({
       title: t('telemetry.alarm.column.recover'),
       dataIndex: 'recover_time',
       key: 'recover',
-      width: 170,
+      width: TIME_WIDTH,
       render: (v: number | null) =>
         v ? (
           formatAlarmTime(v)
@@ -141,17 +134,10 @@ export function AlarmTable({
             width: 200,
             render: (_: unknown, a: AlarmOut) =>
               a.confirm_time ? (
-                <span className="alarm-name">
-                  <span>
-                    {formatAlarmTime(a.confirm_time)}
-                    {a.confirm_userName ? ` · ${a.confirm_userName}` : ''}
-                  </span>
-                  {a.alarm_note && (
-                    <Typography.Text type="secondary" className="alarm-name__info">
-                      {a.alarm_note}
-                    </Typography.Text>
-                  )}
-                </span>
+                <CellLines
+                  primary={`${formatAlarmTime(a.confirm_time)}${a.confirm_userName ? ` · ${a.confirm_userName}` : ''}`}
+                  secondary={a.alarm_note}
+                />
               ) : (
                 EMPTY
               ),
@@ -160,28 +146,29 @@ export function AlarmTable({
       : []),
     ...(onConfirm
       ? [
-          {
+          actionColumn<AlarmOut>({
             title: t('telemetry.alarm.column.action'),
-            key: 'action',
-            width: 100,
-            fixed: 'right' as const,
-            render: (_: unknown, a: AlarmOut) =>
-              canConfirm(a) ? (
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<CheckOutlined />}
-                  onClick={() => {
-                    onConfirm([a]);
-                  }}
-                >
-                  {t('telemetry.alarm.confirm')}
-                </Button>
-              ) : null,
-          },
+            labels: [t('telemetry.alarm.confirm')],
+            more: false,
+            render: (a) => (
+              <RowActions
+                moreLabel={t('telemetry.alarm.column.action')}
+                actions={[
+                  canConfirm(a) && {
+                    key: 'confirm',
+                    label: t('telemetry.alarm.confirm'),
+                    onClick: () => {
+                      onConfirm([a]);
+                    },
+                  },
+                ]}
+              />
+            ),
+          }),
         ]
       : []),
   ];
+  const scroll = useFitScroll(columns, { selection: onSelect !== undefined });
 
   return (
     <Table<AlarmOut>
@@ -191,7 +178,7 @@ export function AlarmTable({
       dataSource={alarms}
       loading={loading}
       columns={columns}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       pagination={pagination}
       rowClassName={(a) => (a.recover_time === null && a.alarm_type !== 3 ? 'alarm-row--active' : '')}
       {...(onSelect
@@ -206,7 +193,7 @@ export function AlarmTable({
           }
         : {})}
       onChange={(p) => {
-        onPageChange?.(p.current ?? 1, p.pageSize ?? 20);
+        onPageChange?.(p.current ?? 1, p.pageSize);
       }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
     />

@@ -65,7 +65,11 @@ export function TemplateOverview({ data }: { data: MiddlewareOut }) {
                   label: t('configure.template.field.mobileSize'),
                   children: formatSize(tpl.mobile_width, tpl.mobile_height),
                 },
-                { key: 'owner', label: t('configure.template.field.owner'), children: orEmpty(tpl.owner_name) },
+                {
+                  key: 'owner',
+                  label: t('configure.template.field.owner'),
+                  children: orEmpty(tpl.owner_name),
+                },
                 {
                   key: 'screens',
                   label: t('configure.template.field.screens'),

@@ -4,14 +4,12 @@ import {
   AppstoreAddOutlined,
   CopyOutlined,
   DeleteOutlined,
-  MoreOutlined,
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
 import {
   Button,
   Card,
-  Dropdown,
   Empty,
   Input,
   Segmented,
@@ -28,6 +26,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
+import { CellLines, CellText } from '../../../components/table/cell-text';
+import { actionColumn, FROM_XXL, useFitScroll } from '../../../components/table/fit-columns';
+import { RowActions } from '../../../components/table/row-actions';
 import { useTemplates } from '../api/list-templates';
 import { CopyTemplateModal } from '../components/copy-template-modal';
 import { TemplateFormModal } from '../components/template-form-modal';
@@ -71,17 +72,17 @@ export default function DevTemplatePage() {
     {
       key: 'name',
       title: t('configure.template.field.name'),
+      minWidth: 200,
       render: (_: unknown, tpl) => (
-        <div className="tpl-name">
-          <Link to={templateOverviewPath(tpl.id)} className="tpl-name__link" title={tpl.name}>
-            {tpl.name}
-          </Link>
-          {tpl.description && (
-            <Typography.Text type="secondary" ellipsis className="tpl-name__desc" title={tpl.description}>
-              {tpl.description}
-            </Typography.Text>
-          )}
-        </div>
+        <CellLines
+          primary={
+            <Link to={templateOverviewPath(tpl.id)} className="tpl-name__link">
+              {tpl.name}
+            </Link>
+          }
+          primaryTooltip={tpl.name}
+          secondary={tpl.description}
+        />
       ),
     },
     {
@@ -107,6 +108,9 @@ export default function DevTemplatePage() {
       key: 'screens',
       title: t('configure.template.field.screens'),
       width: 130,
+      // With the owner column (received and all templates) the counts wait for a wide screen; the template's own
+      // page shows them too.
+      ...(relation === 'own' ? {} : { responsive: FROM_XXL }),
       render: (_: unknown, tpl) => (
         <span className="tpl-nowrap">
           {t('configure.template.screenCount', { web: tpl.web_screens, mobile: tpl.mobile_screens })}
@@ -134,12 +138,11 @@ export default function DevTemplatePage() {
             key: 'owner',
             title: t('configure.template.field.owner'),
             width: 120,
-            ellipsis: true,
             render: (_: unknown, tpl: TemplateOut) =>
               tpl.relation === 'owner' ? (
                 <Tag variant="filled">{t('configure.template.relation.owner')}</Tag>
               ) : (
-                tpl.owner_name
+                <CellText>{tpl.owner_name}</CellText>
               ),
           },
         ]),
@@ -150,72 +153,57 @@ export default function DevTemplatePage() {
       width: 140,
       render: (ms: number) => <span className="tpl-nowrap">{formatTime(ms)}</span>,
     },
-    {
-      key: 'actions',
+    actionColumn<TemplateOut>({
       title: t('configure.template.field.actions'),
-      width: 150,
-      fixed: 'right',
-      render: (_: unknown, tpl) => rowActions(tpl),
-    },
+      labels: [t('configure.template.action.edit'), t('configure.template.action.publish')],
+      more: true,
+      render: (tpl) => rowActions(tpl),
+    }),
   ];
+  const scroll = useFitScroll(columns);
 
   function rowActions(template: TemplateOut) {
     const can = templateAbilities(template);
-    const more = [
-      ...(can.copy
-        ? [{ key: 'copy', icon: <CopyOutlined />, label: t('configure.template.action.copy') }]
-        : []),
-      ...(can.publish && template.published
-        ? [{ key: 'unpublish', label: t('configure.template.action.unpublish'), danger: true }]
-        : []),
-      ...(can.delete
-        ? [
-            {
-              key: 'delete',
-              icon: <DeleteOutlined />,
-              label: t('configure.template.action.delete'),
-              danger: true,
-            },
-          ]
-        : []),
-    ];
     return (
-      <Space size={0} className="tpl-actions">
-        {can.edit && (
-          <Button
-            type="link"
-            size="small"
-            onClick={() => actions.confirmEdit(template, () => show({ kind: 'form', template }))}
-          >
-            {t('configure.template.action.edit')}
-          </Button>
-        )}
-        {can.publish && (!template.published || template.changed_since_publish) && (
-          <Button type="link" size="small" onClick={() => actions.confirmPublish(template)}>
-            {t('configure.template.action.publish')}
-          </Button>
-        )}
-        {more.length > 0 && (
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: more,
-              onClick: ({ key }) => {
-                if (key === 'copy') show({ kind: 'copy', template });
-                else if (key === 'unpublish') actions.confirmUnpublish(template);
-                else if (key === 'delete') actions.confirmDelete(template);
-              },
-            }}
-          >
-            <Button
-              type="text"
-              size="small"
-              icon={<MoreOutlined />}
-              aria-label={t('configure.template.action.more', { name: template.name })}
-            />
-          </Dropdown>
-        )}
-      </Space>
+      <RowActions
+        moreLabel={t('configure.template.action.more', { name: template.name })}
+        actions={[
+          can.edit && {
+            key: 'edit',
+            label: t('configure.template.action.edit'),
+            onClick: () => actions.confirmEdit(template, () => show({ kind: 'form', template })),
+          },
+          can.publish &&
+            (!template.published || template.changed_since_publish) && {
+              key: 'publish',
+              label: t('configure.template.action.publish'),
+              onClick: () => actions.confirmPublish(template),
+            },
+          can.copy && {
+            key: 'copy',
+            label: t('configure.template.action.copy'),
+            icon: <CopyOutlined />,
+            menu: true,
+            onClick: () => show({ kind: 'copy', template }),
+          },
+          can.publish &&
+            template.published && {
+              key: 'unpublish',
+              label: t('configure.template.action.unpublish'),
+              danger: true,
+              menu: true,
+              onClick: () => actions.confirmUnpublish(template),
+            },
+          can.delete && {
+            key: 'delete',
+            label: t('configure.template.action.delete'),
+            icon: <DeleteOutlined />,
+            danger: true,
+            menu: true,
+            onClick: () => actions.confirmDelete(template),
+          },
+        ]}
+      />
     );
   }
 
@@ -350,7 +338,7 @@ export default function DevTemplatePage() {
             dataSource={templates.data?.items ?? []}
             loading={templates.isPending || (templates.isFetching && templates.isPlaceholderData)}
             locale={{ emptyText: templates.isPending ? ' ' : empty }}
-            scroll={{ x: 'max-content' }}
+            scroll={scroll}
             onRow={(tpl) => ({
               onDoubleClick: () => void navigate(templateOverviewPath(tpl.id)),
             })}

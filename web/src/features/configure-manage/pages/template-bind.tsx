@@ -13,7 +13,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { isApiError } from '../../../lib/http';
+import {
+  param,
+  useClampPage,
+  useListParams,
+  useSyncedText,
+  type FilterPatch,
+  type ParamSpec,
+} from '../../../lib/route-params';
 import { toast } from '../../../lib/toast';
 import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
 import { useBindDevices } from '../api/bind-devices';
@@ -28,7 +37,8 @@ import { bindableTemplates } from '../lib/library-permissions';
 import type { BindListParams, BindRow } from '../types-library';
 import '../components/library/library.css';
 
-const PAGE_SIZE = 20;
+/** The device list's search, filter and paging in the URL beside `template_id` (another template starts afresh). */
+const LIST_PARAMS: ParamSpec<{ q?: string; bound?: boolean }> = { q: param.text, bound: param.bool };
 /** Server codes the binding page explains in place (docs/api-templates.md "Binding"). */
 const BIND_REFUSALS = new Set(['115008', '115009', '110511']);
 
@@ -46,26 +56,25 @@ export default function TemplateBindPage() {
   const templateId = templateIdParam(searchParams.get('template_id'));
   const template = choices.find((tpl) => tpl.id === templateId) ?? null;
 
-  const [filters, setFilters] = useState<Omit<BindListParams, 'template_id'>>({
-    page: 1,
-    page_size: PAGE_SIZE,
-  });
-  const [search, setSearch] = useState('');
+  const listParams = useListParams(LIST_PARAMS);
+  const filters: Omit<BindListParams, 'template_id'> = listParams.params;
+  const [search, setSearch] = useSyncedText(filters.q);
   const [selected, setSelected] = useState<BindRow[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const params = template ? { template_id: template.id, ...filters } : null;
   const devices = useBindList(params);
+  useClampPage(listParams, devices.data?.total);
   const bind = useBindDevices();
   const unbind = useUnbindDevices();
 
   const selectTemplate = (id: number | null) => {
+    // A new query string: the device list's filters and page start afresh for the other template.
     setSearchParams(id === null ? {} : { template_id: String(id) }, { replace: true });
-    setFilters((f) => ({ ...f, page: 1 }));
     setSelected([]);
     setRefusal(null);
   };
-  const filter = (patch: Partial<BindListParams>) => {
-    setFilters((f) => ({ ...f, ...patch, page: 1 }));
+  const filter = (patch: FilterPatch<{ q?: string; bound?: boolean }>) => {
+    listParams.filter(patch);
     setSelected([]);
   };
 
@@ -318,16 +327,12 @@ export default function TemplateBindPage() {
               pageSize: filters.page_size,
               total,
               showSizeChanger: true,
-              pageSizeOptions: [10, 20, 50, 100],
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
               showTotal: (n) => t('configure.bind.total', { count: n }),
             }}
-            onChange={(pagination) =>
-              setFilters((f) => ({
-                ...f,
-                page: pagination.current ?? 1,
-                page_size: pagination.pageSize ?? PAGE_SIZE,
-              }))
-            }
+            onChange={(pagination) => {
+              listParams.setPage(pagination.current ?? 1, pagination.pageSize);
+            }}
           />
         )}
       </Card>

@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { isApiError } from '../../../lib/http';
+import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
 import { toast } from '../../../lib/toast';
 import { useCopyTemplate } from '../api/copy-template';
 import { useLibrary } from '../api/library-list';
@@ -19,7 +21,8 @@ import { middlewarePath } from '../lib/library-paths';
 import type { LibraryItem, LibraryParams, LibraryRelation } from '../types-library';
 import '../components/library/library.css';
 
-const PAGE_SIZE = 20;
+/** The open tab's search and paging in the URL, beside `tab` (switching tabs starts the other list afresh). */
+const LIST_PARAMS: ParamSpec<{ q?: string }> = { q: param.text };
 
 type Dialog =
   | { kind: 'share'; template: { id: number; name: string } | null }
@@ -37,9 +40,11 @@ function LibraryTab({
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();
-  const [params, setParams] = useState<LibraryParams>({ page: 1, page_size: PAGE_SIZE, relation });
-  const [search, setSearch] = useState('');
+  const listParams = useListParams(LIST_PARAMS);
+  const params: LibraryParams = { ...listParams.params, relation };
+  const [search, setSearch] = useSyncedText(params.q);
   const list = useLibrary(params);
+  useClampPage(listParams, list.data?.total);
   const copy = useCopyTemplate();
   const leave = useLeaveTemplateShare();
   const [copying, setCopying] = useState<number | null>(null);
@@ -93,15 +98,12 @@ function LibraryTab({
       pageSize: params.page_size,
       total,
       showSizeChanger: true,
-      pageSizeOptions: [10, 20, 50, 100],
+      pageSizeOptions: PAGE_SIZE_OPTIONS,
       showTotal: (n: number) => t('configure.library.total', { count: n }),
     },
-    onChange: (pagination: { current?: number; pageSize?: number }) =>
-      setParams((p) => ({
-        ...p,
-        page: pagination.current ?? 1,
-        page_size: pagination.pageSize ?? PAGE_SIZE,
-      })),
+    onChange: (pagination: { current?: number; pageSize?: number }) => {
+      listParams.setPage(pagination.current ?? 1, pagination.pageSize);
+    },
   };
 
   return (
@@ -115,9 +117,9 @@ function LibraryTab({
           aria-label={t('configure.library.searchPlaceholder')}
           onChange={(e) => {
             setSearch(e.target.value);
-            if (e.target.value === '' && params.q) setParams((p) => ({ ...p, q: undefined, page: 1 }));
+            if (e.target.value === '' && params.q) listParams.filter({ q: undefined });
           }}
-          onSearch={(value) => setParams((p) => ({ ...p, q: value.trim() || undefined, page: 1 }))}
+          onSearch={(value) => listParams.filter({ q: value.trim() || undefined })}
         />
         <Typography.Text type="secondary" className="tpl-lib-count">
           {t('configure.library.total', { count: total })}
@@ -181,6 +183,7 @@ export default function TemplateLibraryPage() {
       <Card className="tpl-lib-card">
         <Tabs
           activeKey={tab}
+          destroyOnHidden
           onChange={(key) =>
             setSearchParams(key === 'received' ? { tab: 'received' } : {}, { replace: true })
           }

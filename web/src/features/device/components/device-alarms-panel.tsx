@@ -139,7 +139,7 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
             showTotal: (total) => t('telemetry.alarm.total', { total }),
           }}
           onPageChange={(p, size) => {
-            setPage({ page: p, page_size: size });
+            setPage((prev) => ({ page: p, page_size: size ?? prev.page_size }));
           }}
           selectedIds={selected}
           onSelect={setSelected}
@@ -161,7 +161,7 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
             showTotal: (total) => t('telemetry.alarm.total', { total }),
           }}
           onPageChange={(p, size) => {
-            setHistoryPage({ page: p, page_size: size });
+            setHistoryPage((prev) => ({ page: p, page_size: size ?? prev.page_size }));
           }}
         />
       )}

@@ -1,8 +1,10 @@
 // A device's log: time, action (translated), user and the recorded detail.
-import { Empty, Table, Tag, Typography } from 'antd';
+import { Empty, Table, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { CellText } from '../../../components/table/cell-text';
+import { useFitScroll } from '../../../components/table/fit-columns';
 import { useDeviceLog } from '../api/list-device-log';
 import { formatTime } from '../lib/format';
 import { deviceActionLabel, detailEntries } from '../lib/log-actions';
@@ -27,6 +29,58 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ page: 1, page_size: 10 });
   const log = useDeviceLog({ ...page, device_id: deviceId });
+  const columns: NonNullable<TableProps<DeviceLogOut>['columns']> = [
+    {
+      title: t('device.log.time'),
+      dataIndex: 'time',
+      key: 'time',
+      width: 180,
+      render: (v: number) => formatTime(v),
+    },
+    {
+      title: t('device.log.actionColumn'),
+      dataIndex: 'action',
+      key: 'action',
+      width: 140,
+      render: (v: string) => (
+        <Tag variant="filled" color={ACTION_COLOR[v] ?? 'blue'} title={v}>
+          {deviceActionLabel(t, v)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('device.log.user'),
+      dataIndex: 'user_name',
+      key: 'user',
+      width: 140,
+      render: (v: string) =>
+        v ? (
+          <CellText>{v}</CellText>
+        ) : (
+          <Typography.Text type="secondary">{t('device.log.system')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('device.log.detail'),
+      dataIndex: 'detail',
+      key: 'detail',
+      minWidth: 240,
+      render: (v: DeviceLogOut['detail'], row) => {
+        const entries = detailEntries(v, t, row.names);
+        if (entries.length === 0) return EMPTY;
+        return (
+          <span className="devreg-log-detail">
+            {entries.map(([k, value]) => (
+              <span key={k} className="devreg-log-detail__item">
+                <Typography.Text type="secondary">{k}</Typography.Text> {value}
+              </span>
+            ))}
+          </span>
+        );
+      },
+    },
+  ];
+  const scroll = useFitScroll(columns);
 
   return (
     <Table<DeviceLogOut>
@@ -34,7 +88,7 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
       size="middle"
       dataSource={log.data?.items ?? []}
       loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       locale={{
         emptyText: (
           <Empty
@@ -52,52 +106,7 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
         showTotal: (total) => t('device.log.total', { count: total }),
       }}
       onChange={(p) => setPage({ page: p.current ?? 1, page_size: p.pageSize ?? 10 })}
-      columns={[
-        {
-          title: t('device.log.time'),
-          dataIndex: 'time',
-          key: 'time',
-          width: 180,
-          render: (v: number) => formatTime(v),
-        },
-        {
-          title: t('device.log.actionColumn'),
-          dataIndex: 'action',
-          key: 'action',
-          width: 140,
-          render: (v: string) => (
-            <Tag variant="filled" color={ACTION_COLOR[v] ?? 'blue'} title={v}>
-              {deviceActionLabel(t, v)}
-            </Tag>
-          ),
-        },
-        {
-          title: t('device.log.user'),
-          dataIndex: 'user_name',
-          key: 'user',
-          width: 140,
-          render: (v: string) =>
-            v || <Typography.Text type="secondary">{t('device.log.system')}</Typography.Text>,
-        },
-        {
-          title: t('device.log.detail'),
-          dataIndex: 'detail',
-          key: 'detail',
-          render: (v: DeviceLogOut['detail'], row) => {
-            const entries = detailEntries(v, t, row.names);
-            if (entries.length === 0) return EMPTY;
-            return (
-              <span className="devreg-log-detail">
-                {entries.map(([k, value]) => (
-                  <span key={k} className="devreg-log-detail__item">
-                    <Typography.Text type="secondary">{k}</Typography.Text> {value}
-                  </span>
-                ))}
-              </span>
-            );
-          },
-        },
-      ]}
+      columns={columns}
     />
   );
 }

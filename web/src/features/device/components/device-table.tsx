@@ -1,12 +1,20 @@
 // The registered-device table: state, relation, group, site, VPN, times, and the row actions the caller may use.
-import { MoreOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, Space, Table, Tag, Typography } from 'antd';
-import type { MenuProps, TableProps } from 'antd';
+import { Empty, Grid, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '../../../components/can';
+import { CellLines, CellText } from '../../../components/table/cell-text';
+import {
+  actionColumn,
+  FROM_XXL,
+  FROM_XXXL,
+  TIME_WIDTH,
+  useFitScroll,
+} from '../../../components/table/fit-columns';
+import { RowActions } from '../../../components/table/row-actions';
 import { Role } from '../../../lib/permissions';
 import { formatTime, groupLabel } from '../lib/format';
 import { sortOrderOf } from '../lib/params';
@@ -55,6 +63,7 @@ export function DeviceTable({
 }: DeviceTableProps) {
   const { t } = useTranslation();
   const isAdministrator = useCan(Role.ADMINISTRATOR, Role.ADMINISTRATOR2);
+  const wide = Grid.useBreakpoint().xxl === true;
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const groupName = (d: DeviceOut) => {
     const g = d.group_id === null ? undefined : groupById.get(d.group_id);
@@ -70,29 +79,36 @@ export function DeviceTable({
       dataIndex: 'sn_code',
       key: 'sn_code',
       fixed: 'left',
-      width: 170,
+      width: 140,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'sn_code'),
       render: (v: string, d) => (
-        <Link to={`/deviceDetail/${d.id}`} className="devreg-mono">
-          {v}
-        </Link>
+        <CellText tooltip={v}>
+          <Link to={`/deviceDetail/${d.id}`} className="devreg-mono">
+            {v}
+          </Link>
+        </CellText>
       ),
     },
     {
-      title: t('device.field.alias'),
+      // Below 1600 px the group shares the alias's cell (a second line) rather than a column of its own.
+      title: wide ? t('device.field.alias') : `${t('device.field.alias')} · ${t('device.field.group')}`,
       dataIndex: 'alias',
       key: 'alias',
-      width: 160,
-      ellipsis: true,
+      minWidth: 140,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'alias'),
-      render: (v: string) => v || EMPTY,
+      render: (v: string, d) =>
+        wide ? (
+          <CellText>{v || EMPTY}</CellText>
+        ) : (
+          <CellLines primary={v || EMPTY} secondary={groupName(d)} />
+        ),
     },
     {
       title: t('device.field.state'),
       key: 'dev_state',
-      width: 120,
+      width: 110,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'dev_state'),
       render: (_: unknown, d) => <DeviceStateBadge device={d} />,
@@ -106,31 +122,34 @@ export function DeviceTable({
     {
       title: t('device.field.group'),
       key: 'group_name',
-      width: 120,
-      ellipsis: true,
+      width: 110,
+      responsive: FROM_XXL,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'group_name'),
-      render: (_: unknown, d) => groupName(d),
+      render: (_: unknown, d) => <CellText>{groupName(d)}</CellText>,
     },
     {
       title: t('device.field.model'),
       dataIndex: 'dev_model',
       key: 'dev_model',
-      width: 110,
-      ellipsis: true,
-      render: (v: string | null) => v || EMPTY,
+      width: 100,
+      responsive: FROM_XXL,
+      render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('device.field.address'),
       key: 'address',
-      width: 200,
-      ellipsis: true,
-      render: (_: unknown, d) => [d.area_name, d.address].filter(Boolean).join(' ') || EMPTY,
+      minWidth: 140,
+      responsive: FROM_XXXL,
+      render: (_: unknown, d) => (
+        <CellText>{[d.area_name, d.address].filter(Boolean).join(' ') || EMPTY}</CellText>
+      ),
     },
     {
       title: t('device.field.vpn'),
       key: 'vpn_state',
-      width: 90,
+      width: 80,
+      responsive: FROM_XXXL,
       render: (_: unknown, d) =>
         d.vpn_state === null ? (
           EMPTY
@@ -144,7 +163,7 @@ export function DeviceTable({
       title: t('device.field.reportTime'),
       dataIndex: 'report_time',
       key: 'report_time',
-      width: 170,
+      width: TIME_WIDTH,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'report_time'),
       render: (v: number | null) => formatTime(v),
@@ -153,57 +172,35 @@ export function DeviceTable({
       title: t('device.field.createdAt'),
       dataIndex: 'created_at',
       key: 'created_at',
-      width: 170,
+      width: TIME_WIDTH,
+      responsive: FROM_XXXL,
       sorter: true,
       sortOrder: sortOrderOf(sort, 'created_at'),
       render: (v: number) => formatTime(v),
     },
-    {
+    actionColumn<DeviceOut>({
       title: t('device.field.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 170,
-      render: (_: unknown, d) => {
+      labels: [t('device.action.edit'), t('device.action.share')],
+      more: true,
+      render: (d) => {
         const actions = rowActions(d, isAdministrator);
-        const inline = actions.filter((a) => a === 'edit' || a === 'share');
-        const more: MenuProps['items'] = actions
-          .filter((a) => a !== 'edit' && a !== 'share')
-          .map((a) => ({
-            key: a,
-            label: t(`device.action.${a}`),
-            danger: a === 'unregister' || a === 'transfer',
-          }));
         return (
-          <Space size={12} className="devreg-actions">
-            <Link to={`/deviceDetail/${d.id}`}>{t('device.action.detail')}</Link>
-            {inline.includes('edit') && (
-              <Button type="link" size="small" onClick={() => onAction('edit', d)}>
-                {t('device.action.edit')}
-              </Button>
-            )}
-            {inline.includes('share') && (
-              <Button type="link" size="small" onClick={() => onAction('share', d)}>
-                {t('device.action.share')}
-              </Button>
-            )}
-            {more.length > 0 && (
-              <Dropdown
-                trigger={['click']}
-                menu={{ items: more, onClick: ({ key }) => onAction(key as DeviceAction, d) }}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  icon={<MoreOutlined />}
-                  aria-label={t('device.action.moreFor', { name: d.alias || d.sn_code })}
-                />
-              </Dropdown>
-            )}
-          </Space>
+          <RowActions
+            moreLabel={t('device.action.moreFor', { name: d.alias || d.sn_code })}
+            actions={actions.map((a) => ({
+              key: a,
+              label: t(`device.action.${a}`),
+              danger: a === 'unregister' || a === 'transfer',
+              // Edit and share are the everyday actions; the rest are rare or change who holds the device.
+              menu: a !== 'edit' && a !== 'share',
+              onClick: () => onAction(a, d),
+            }))}
+          />
         );
       },
-    },
+    }),
   ];
+  const scroll = useFitScroll(columns, { selection: rowSelection !== undefined });
 
   return (
     <Table<DeviceOut>
@@ -215,7 +212,7 @@ export function DeviceTable({
       pagination={pagination}
       onChange={onChange}
       rowSelection={rowSelection}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       rowClassName={(d) => (d.registered ? '' : 'devreg-row--unregistered')}
       locale={{ emptyText: empty }}
     />

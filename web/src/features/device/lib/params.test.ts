@@ -4,7 +4,17 @@ import { areaCodes, areaValue } from './area';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from './export';
 import { flowUsage, formatMb, groupLabel } from './format';
 import { deviceActionLabel, DEVICE_LOG_ACTIONS, humanizeAction } from './log-actions';
-import { filtersOf, fromSearch, isFiltered, sortOrderOf, toQueryParams, toSort } from './params';
+import { readListParams, type Paging } from '../../../lib/route-params';
+import { filtersOf, isFiltered, LIST_PARAMS, sortOrderOf, toQueryParams, toSort } from './params';
+import type { DeviceFilters } from '../types';
+
+/** The filters of a page URL's query. */
+function fromSearch(query: string) {
+  const params: Partial<Paging> & DeviceFilters = readListParams(new URLSearchParams(query), LIST_PARAMS);
+  delete params.page;
+  delete params.page_size;
+  return params;
+}
 import { i18n } from '../../../lib/i18n';
 
 describe('list query parameters', () => {
@@ -116,18 +126,20 @@ describe('device log actions', () => {
   });
 });
 
-describe('fromSearch', () => {
+describe('the list URL', () => {
   it('reads the filters the home page links carry', () => {
-    expect(fromSearch(new URLSearchParams('dev_state=1'))).toEqual({ dev_state: 1 });
-    expect(fromSearch(new URLSearchParams('registered=false'))).toEqual({ registered: false });
-    expect(fromSearch(new URLSearchParams('group_id=7&q=%20pump%20&vpn_state=true'))).toEqual({
+    expect(fromSearch('dev_state=1')).toEqual({ dev_state: 1 });
+    expect(fromSearch('registered=false')).toEqual({ registered: false });
+    expect(fromSearch('group_id=7&q=%20pump%20&vpn_state=true&sort=alias&order=asc')).toEqual({
       group_id: 7,
       q: 'pump',
       vpn_state: true,
+      sort: 'alias',
+      order: 'asc',
     });
   });
 
   it('ignores values the list does not take', () => {
-    expect(fromSearch(new URLSearchParams('dev_state=3&registered=maybe&group_id=-1&q=%20'))).toEqual({});
+    expect(fromSearch('dev_state=3&registered=maybe&group_id=-1&q=%20&sort=owner&order=up')).toEqual({});
   });
 });

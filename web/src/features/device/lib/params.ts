@@ -1,4 +1,6 @@
-// The device list's query parameters: table sorter ↔ sort/order, and the filters as GET /dev takes them.
+// The device list's query parameters: table sorter ↔ sort/order, the filters as GET /dev takes them and as the page
+// URL keeps them.
+import { param, type ParamSpec } from '../../../lib/route-params';
 import type { DeviceFilters, DeviceListParams, DeviceSortField } from '../types';
 
 export type SortOrder = 'ascend' | 'descend' | null | undefined;
@@ -69,26 +71,17 @@ export function isFiltered(params: DeviceFilters): boolean {
   );
 }
 
-const DEV_STATES: readonly string[] = ['1', '2'];
-
-const boolOf = (v: string | null): boolean | undefined =>
-  v === 'true' ? true : v === 'false' ? false : undefined;
-
-/** Filters given in the page URL (links from the home page: `?dev_state=1`, `?registered=false`, ...). */
-export function fromSearch(search: URLSearchParams): DeviceFilters {
-  const out: DeviceFilters = {};
-  const state = search.get('dev_state');
-  if (state !== null && DEV_STATES.includes(state))
-    out.dev_state = Number(state) as DeviceFilters['dev_state'];
-  const registered = boolOf(search.get('registered'));
-  if (registered !== undefined) out.registered = registered;
-  const vpn = boolOf(search.get('vpn_state'));
-  if (vpn !== undefined) out.vpn_state = vpn;
-  const group = Number(search.get('group_id'));
-  if (Number.isInteger(group) && group > 0) out.group_id = group;
-  const q = search.get('q')?.trim();
-  if (q) out.q = q;
-  const model = search.get('model')?.trim();
-  if (model) out.model = model;
-  return out;
-}
+/**
+ * The list's filters and sort in the page URL (`?dev_state=1`, `?registered=false` from the home page's links, and
+ * whatever the list was left at). No sort means the server's: newest first.
+ */
+export const LIST_PARAMS: ParamSpec<DeviceFilters> = {
+  q: param.text,
+  group_id: param.id,
+  dev_state: param.oneOf([1, 2] as const),
+  registered: param.bool,
+  model: param.text,
+  vpn_state: param.bool,
+  sort: param.oneOf(SORTABLE_FIELDS),
+  order: param.oneOf(['asc', 'desc'] as const),
+};

@@ -9,12 +9,13 @@ import {
 } from '@ant-design/icons';
 import { App, AutoComplete, Button, Card, Input, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
+import { useClampPage, useListParams, useSyncedText, type FilterPatch } from '../../../lib/route-params';
 import { toast } from '../../../lib/toast';
 import { useCancelReceivedShare } from '../api/cancel-received-share';
 import { useExportDevices } from '../api/export-devices';
@@ -36,12 +37,10 @@ import { saveBlob } from '../lib/download';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';
 import { groupLabel } from '../lib/format';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
-import { filtersOf, fromSearch, isFiltered, toSort } from '../lib/params';
-import type { DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
+import { filtersOf, isFiltered, LIST_PARAMS, toSort } from '../lib/params';
+import type { DeviceFilters, DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
 import '../components/registry.css';
 import { useArrivalDialog } from '../../../lib/arrival';
-
-const PAGE_SIZE = 20;
 
 type Dialog =
   | { kind: 'register'; sn?: string }
@@ -57,18 +56,10 @@ export default function DevgroupPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const canManage = useCan(Perm.DEVICE);
-  const [searchParams] = useSearchParams();
-  // The URL's filters (links from the home page) seed the list once; later changes live in the page state.
-  const [initial] = useState(() => fromSearch(searchParams));
-  const [params, setParams] = useState<DeviceListParams>({
-    page: 1,
-    page_size: PAGE_SIZE,
-    sort: 'created_at',
-    order: 'desc',
-    ...initial,
-  });
-  const [search, setSearch] = useState(initial.q ?? '');
-  const [model, setModel] = useState(initial.model ?? '');
+  const list = useListParams(LIST_PARAMS);
+  const params: DeviceListParams = list.params;
+  const [search, setSearch] = useSyncedText(params.q);
+  const [model, setModel] = useSyncedText(params.model);
   const stateInfo = useDeviceStateInfo();
   const devices = useDevices(params);
   const groups = useDeviceGroups();
@@ -87,11 +78,12 @@ export default function DevgroupPage() {
   };
   const close = () => setOpen(false);
   useArrivalDialog('register', () => show({ kind: 'register' }));
-  const filter = (patch: Partial<DeviceListParams>) => {
-    setParams((p) => ({ ...p, ...patch, page: 1 }));
+  const filter = (patch: FilterPatch<DeviceFilters>) => {
+    list.filter(patch);
     setSelected([]);
   };
 
+  useClampPage(list, devices.data?.total);
   const total = devices.data?.total ?? 0;
   const filtered = isFiltered(params);
   const selectedGroup = allGroups.find((g) => g.id === params.group_id) ?? null;
@@ -375,20 +367,17 @@ export default function DevgroupPage() {
                 pageSize: params.page_size,
                 total,
                 showSizeChanger: true,
-                pageSizeOptions: [10, 20, 50, 100],
+                pageSizeOptions: PAGE_SIZE_OPTIONS,
                 showTotal: (n) => t('device.list.total', { count: n }),
               }}
               onChange={(pagination, _filters, sorter) => {
                 const s = Array.isArray(sorter) ? sorter[0] : sorter;
                 const next = toSort(s?.columnKey ?? s?.field, s?.order);
-                setParams((p) => {
-                  const sortChanged = next.sort !== p.sort || next.order !== p.order;
-                  return {
-                    ...p,
-                    ...next,
-                    page: sortChanged ? 1 : (pagination.current ?? 1),
-                    page_size: pagination.pageSize ?? PAGE_SIZE,
-                  };
+                const sortChanged = next.sort !== params.sort || next.order !== params.order;
+                list.update({
+                  ...next,
+                  page: sortChanged ? 1 : (pagination.current ?? 1),
+                  page_size: pagination.pageSize ?? params.page_size,
                 });
               }}
               onAction={onAction}

@@ -208,13 +208,17 @@ export default function DeviceDetailPage() {
   const liveValues = useLiveValues(id, registered);
   const confirmUnregister = useConfirmUnregister();
   const [dialog, setDialog] = useState<Dialog>(null);
-  // `?tab=alarms` opens a tab (links from elsewhere); switching tabs stays local, since the console's tab bar
-  // names its tabs by URL.
-  const [searchParams] = useSearchParams();
-  const [tab, setTab] = useState<string>(() => {
-    const requested = searchParams.get('tab') ?? '';
-    return TABS.includes(requested) ? requested : 'overview';
-  });
+  // The open tab lives in the URL (`?tab=alarms`, links from elsewhere, reload and back keep it); the console's tab
+  // bar keeps one tab per page whatever its query string.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab') ?? '';
+  const tab = TABS.includes(requested) ? requested : 'overview';
+  const setTab = (key: string) => {
+    const next = new URLSearchParams(searchParams);
+    if (key === 'overview') next.delete('tab');
+    else next.set('tab', key);
+    setSearchParams(next, { replace: true });
+  };
   const back = () => void navigate(LIST_PATH);
 
   const backButton = (

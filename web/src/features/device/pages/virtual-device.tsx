@@ -1,33 +1,31 @@
 // Virtual devices (/device/virtualDevice, P32000): filterable table, binding state and repair, create/edit,
 // delete, batch create from real devices and batch delete.
-import {
-  AppstoreAddOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-  ToolOutlined,
-} from '@ant-design/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { AppstoreAddOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { PageHeader } from '../../../components/page-header';
+import { CellLines, CellText } from '../../../components/table/cell-text';
+import {
+  actionColumn,
+  FROM_XXL,
+  FROM_XXXL,
+  TIME_WIDTH,
+  useFitScroll,
+} from '../../../components/table/fit-columns';
+import { RowActions } from '../../../components/table/row-actions';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
+import {
+  param,
+  useClampPage,
+  useListParams,
+  useSyncedText,
+  type FilterPatch,
+  type ParamSpec,
+} from '../../../lib/route-params';
 import { confirmDialog, toast } from '../../../lib/toast';
 import { useDeleteVirtualDevices } from '../api/delete-virtual-devices';
 import { useVirtualDevices } from '../api/list-virtual-devices';
@@ -43,13 +41,20 @@ import { canRepair, childDevicePath, virtualGroupName } from '../lib/virtual-for
 import './device-monitor.css';
 import { EMPTY } from '../../../lib/empty';
 
-const PAGE_SIZE = 20;
+const LIST_PARAMS: ParamSpec<Omit<VirtualListParams, 'page' | 'page_size'>> = {
+  q: param.text,
+  group_id: param.id,
+  binding_state: param.oneOf(['normal', 'abnormal'] as const),
+  version: param.oneOf(['1.0', '2.0'] as const),
+};
 
 export default function VirtualDevicePage() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<VirtualListParams>({ page: 1, page_size: PAGE_SIZE });
-  const [search, setSearch] = useState('');
+  const listParams = useListParams(LIST_PARAMS);
+  const params: VirtualListParams = listParams.params;
+  const [search, setSearch] = useSyncedText(params.q);
   const list = useVirtualDevices(params);
+  useClampPage(listParams, list.data?.total);
   const remove = useDeleteVirtualDevices();
   const repair = useRepairVirtualDevice();
   const [editing, setEditing] = useState<VirtualOut | null>(null);
@@ -57,15 +62,9 @@ export default function VirtualDevicePage() {
   const [batchOpen, setBatchOpen] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
 
-  const filter = (patch: Partial<VirtualListParams>) => {
-    setParams((p) => {
-      const merged = { ...p, ...patch, page: 1 };
-      // Cleared filters leave the query string instead of being sent empty.
-      const entries = Object.entries(merged) as [string, unknown][];
-      return Object.fromEntries(
-        entries.filter(([, value]) => value !== undefined),
-      ) as unknown as VirtualListParams;
-    });
+  const filter = (patch: FilterPatch<VirtualListParams>) => {
+    // Cleared filters leave the query string instead of being sent empty.
+    listParams.filter(patch);
     setSelected([]);
   };
   const filtered = Boolean(params.q ?? params.group_id ?? params.binding_state ?? params.version);
@@ -113,31 +112,29 @@ export default function VirtualDevicePage() {
       key: 'name',
       title: t('device.virtual.column.name'),
       fixed: 'left',
-      width: 180,
+      width: 160,
       render: (_v, r) => (
-        <Link to={childDevicePath(r.id)} className="virtual-table__name">
-          {r.name}
-        </Link>
+        <CellText tooltip={r.name}>
+          <Link to={childDevicePath(r.id)} className="virtual-table__name">
+            {r.name}
+          </Link>
+        </CellText>
       ),
     },
     {
       key: 'bound',
       title: t('device.virtual.column.bound'),
-      width: 220,
+      minWidth: 180,
       render: (_v, r) =>
         r.version === '2.0' ? (
           <Tooltip title={r.members.map(deviceLabel).join('、')}>
             <span>{t('device.virtual.memberCount', { count: r.members.length })}</span>
           </Tooltip>
         ) : r.device_id !== null && r.sn_code ? (
-          <Space orientation="vertical" size={0}>
-            <span>{r.device_alias || r.sn_code}</span>
-            {r.device_alias && (
-              <Typography.Text type="secondary" className="virtual-table__sn">
-                {r.sn_code}
-              </Typography.Text>
-            )}
-          </Space>
+          <CellLines
+            primary={r.device_alias || r.sn_code}
+            secondary={r.device_alias ? r.sn_code : undefined}
+          />
         ) : (
           <Typography.Text type="secondary">{t('device.virtual.unbound')}</Typography.Text>
         ),
@@ -145,77 +142,82 @@ export default function VirtualDevicePage() {
     {
       key: 'binding',
       title: t('device.virtual.column.binding'),
-      width: 190,
+      width: 180,
       render: (_v, r) => <VirtualBindingTag device={r} />,
     },
     {
       key: 'version',
       title: t('device.virtual.column.version'),
-      width: 90,
+      width: 80,
       render: (_v, r) => <Tag color={r.version === '2.0' ? 'purple' : 'blue'}>{r.version}</Tag>,
     },
     {
       key: 'group',
       title: t('device.virtual.column.group'),
-      width: 120,
-      render: (_v, r) => virtualGroupName(r.group_name, t('device.virtual.defaultGroup')),
+      width: 110,
+      render: (_v, r) => (
+        <CellText>{virtualGroupName(r.group_name, t('device.virtual.defaultGroup'))}</CellText>
+      ),
     },
     {
       key: 'template',
       title: t('device.virtual.column.template'),
       width: 120,
-      render: (_v, r) => r.template_name ?? EMPTY,
+      render: (_v, r) => <CellText>{r.template_name ?? EMPTY}</CellText>,
     },
     {
       key: 'address',
       title: t('device.virtual.column.address'),
-      ellipsis: true,
-      render: (_v, r) => [r.area_name, r.address].filter(Boolean).join(' ') || EMPTY,
+      minWidth: 140,
+      responsive: FROM_XXXL,
+      render: (_v, r) => <CellText>{[r.area_name, r.address].filter(Boolean).join(' ') || EMPTY}</CellText>,
     },
     {
       key: 'created',
       title: t('device.virtual.column.createdAt'),
-      width: 170,
+      width: TIME_WIDTH,
+      responsive: FROM_XXL,
       render: (_v, r) => formatTime(r.created_at),
     },
-    {
-      key: 'actions',
+    actionColumn<VirtualOut>({
       title: t('device.virtual.column.actions'),
-      fixed: 'right',
-      width: 240,
-      render: (_v, r) => (
-        <Space size={0} wrap={false}>
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openForm(r)}>
-            {t('device.virtual.action.edit')}
-          </Button>
-          {canRepair(r) && (
-            <Button type="link" size="small" icon={<ToolOutlined />} onClick={() => void onRepair(r)}>
-              {t('device.virtual.action.repair')}
-            </Button>
-          )}
-          <Popconfirm
-            title={t('device.virtual.deleteConfirm', { name: r.name })}
-            description={t('device.virtual.deleteHint')}
-            okText={t('device.virtual.action.delete')}
-            cancelText={t('common.action.cancel')}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => {
-              remove.mutate([r.id], {
-                onSuccess: () => {
-                  toast.success(t('device.virtual.deleted'));
-                  setSelected((s) => s.filter((id) => id !== r.id));
-                },
-              });
-            }}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-              {t('device.virtual.action.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
+      labels: [t('device.virtual.action.edit'), t('device.virtual.action.repair')],
+      more: true,
+      render: (r) => (
+        <RowActions
+          moreLabel={t('device.virtual.action.moreFor', { name: r.name })}
+          actions={[
+            { key: 'edit', label: t('device.virtual.action.edit'), onClick: () => openForm(r) },
+            canRepair(r) && {
+              key: 'repair',
+              label: t('device.virtual.action.repair'),
+              onClick: () => void onRepair(r),
+            },
+            {
+              key: 'delete',
+              label: t('device.virtual.action.delete'),
+              danger: true,
+              menu: true,
+              confirm: {
+                title: t('device.virtual.deleteConfirm', { name: r.name }),
+                content: t('device.virtual.deleteHint'),
+                okText: t('device.virtual.action.delete'),
+              },
+              onClick: () => {
+                remove.mutate([r.id], {
+                  onSuccess: () => {
+                    toast.success(t('device.virtual.deleted'));
+                    setSelected((s) => s.filter((id) => id !== r.id));
+                  },
+                });
+              },
+            },
+          ]}
+        />
       ),
-    },
+    }),
   ];
+  const scroll = useFitScroll(columns, { selection: true });
 
   return (
     <div className="page">
@@ -317,10 +319,11 @@ export default function VirtualDevicePage() {
         ) : (
           <Table<VirtualOut>
             rowKey="id"
+            size="middle"
             columns={columns}
             dataSource={list.data?.items ?? []}
             loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-            scroll={{ x: 1320 }}
+            scroll={scroll}
             rowSelection={{
               selectedRowKeys: selected,
               preserveSelectedRowKeys: true,
@@ -345,11 +348,10 @@ export default function VirtualDevicePage() {
               pageSize: params.page_size,
               total: list.data?.total ?? 0,
               showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
               showTotal: (total) => t('device.virtual.total', { total }),
             }}
-            onChange={(p) =>
-              setParams((prev) => ({ ...prev, page: p.current ?? 1, page_size: p.pageSize ?? PAGE_SIZE }))
-            }
+            onChange={(p) => listParams.setPage(p.current ?? 1, p.pageSize)}
           />
         )}
       </Card>

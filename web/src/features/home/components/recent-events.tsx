@@ -47,7 +47,11 @@ export function RecentEvents({
       {events.map((e) => {
         const action = t(`home.events.action.${e.action}`, { defaultValue: e.action });
         const device =
-          e.device_id !== null ? <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || EMPTY}</Link> : e.sn || EMPTY;
+          e.device_id !== null ? (
+            <Link to={`/deviceDetail/${e.device_id}`}>{e.sn || EMPTY}</Link>
+          ) : (
+            e.sn || EMPTY
+          );
         return (
           <li key={e.id} className="home-events__item">
             <span className={`home-events__dot home-events__dot--${TONES[e.action] ?? 'default'}`} />

@@ -3,6 +3,8 @@ import { Descriptions, Empty, Table, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import { CellText } from '../../../components/table/cell-text';
+import { useFitScroll } from '../../../components/table/fit-columns';
 import { actionLabel } from '../lib/actions';
 import { formatDetailValue, formatLogTime, hasDetail } from '../lib/format';
 import type { UserLogOut } from '../types';
@@ -32,7 +34,7 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       dataIndex: 'user_name',
       key: 'user',
       width: 140,
-      ellipsis: true,
+      render: (v: string) => <CellText>{v}</CellText>,
     },
     {
       title: t('info.log.column.actor'),
@@ -57,9 +59,8 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       title: t('info.log.column.target'),
       dataIndex: 'target',
       key: 'target',
-      width: 220,
-      ellipsis: true,
-      render: (v: string) => v || EMPTY,
+      minWidth: 200,
+      render: (v: string) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('info.log.column.ip'),
@@ -70,6 +71,8 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
     },
   ];
 
+  const scroll = useFitScroll(columns, { expandable: true });
+
   return (
     <Table<UserLogOut>
       rowKey="id"
@@ -79,7 +82,7 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       loading={loading}
       pagination={pagination}
       onChange={onChange}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       expandable={{
         rowExpandable: (r) => hasDetail(r.detail),
         expandedRowRender: (r) => (

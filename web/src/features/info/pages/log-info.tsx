@@ -2,13 +2,14 @@
 // server-paged, filtered by user, action and time range.
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
 import { useLogUsers } from '../api/list-log-users';
 import { useUserLog } from '../api/list-user-log';
 import { UserLogTable } from '../components/user-log-table';
@@ -16,15 +17,29 @@ import { actionLabel, LOG_ACTIONS } from '../lib/actions';
 import type { UserLogParams } from '../types';
 import '../info.css';
 
-const PAGE_SIZE = 20;
+const LIST_PARAMS: ParamSpec<Omit<UserLogParams, 'page' | 'page_size'>> = {
+  user_id: param.id,
+  action: param.oneOf<string>(LOG_ACTIONS),
+  start: param.time,
+  end: param.time,
+};
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
 export default function LogInfoPage() {
   const { t } = useTranslation();
-  const [params, setParams] = useState<UserLogParams>({ page: 1, page_size: PAGE_SIZE });
-  const [range, setRange] = useState<Range>(null);
+  const list = useListParams(LIST_PARAMS);
+  const params: UserLogParams = list.params;
+  // The picker shows the days the URL's range covers.
+  const range: Range =
+    params.start === undefined && params.end === undefined
+      ? null
+      : [
+          params.start === undefined ? null : dayjs(params.start),
+          params.end === undefined ? null : dayjs(params.end),
+        ];
   const log = useUserLog(params);
+  useClampPage(list, log.data?.total);
   // Only callers who may read users get the user filter; a failure just leaves it out.
   const canReadUsers = useCan(Perm.USER);
   const users = useLogUsers(canReadUsers);
@@ -35,7 +50,7 @@ export default function LogInfoPage() {
       }))
     : null;
 
-  const filter = (patch: Partial<UserLogParams>) => setParams((p) => ({ ...p, ...patch, page: 1 }));
+  const { filter } = list;
   const filtered =
     params.user_id !== undefined ||
     params.action !== undefined ||
@@ -77,7 +92,6 @@ export default function LogInfoPage() {
             aria-label={t('info.log.filter.range')}
             onChange={(value) => {
               const next: Range = value ? [value[0], value[1]] : null;
-              setRange(next);
               filter({
                 start: next?.[0] ? next[0].startOf('day').valueOf() : undefined,
                 end: next?.[1] ? next[1].endOf('day').valueOf() : undefined,
@@ -101,15 +115,11 @@ export default function LogInfoPage() {
             pageSize: params.page_size,
             total: log.data?.total ?? 0,
             showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (total) => t('info.log.total', { total }),
           }}
           onChange={(pagination) => {
-            setParams((p) => ({
-              ...p,
-              page: pagination.current ?? 1,
-              page_size: pagination.pageSize ?? PAGE_SIZE,
-            }));
+            list.setPage(pagination.current ?? 1, pagination.pageSize);
           }}
         />
       </Card>

@@ -68,7 +68,8 @@ describe('RealTimeFaultPage', () => {
     });
     expect(await screen.findByText('压力过高')).toBeInTheDocument();
     expect(screen.getByText('温度过高')).toBeInTheDocument();
-    expect(screen.getByText('2 级')).toBeInTheDocument();
+    // In the row (the legend above the table shows every level too).
+    expect(within(screen.getByRole('table')).getByText('2 级')).toBeInTheDocument();
     expect(screen.getByText('已恢复')).toBeInTheDocument();
     expect(screen.getByText('告警中')).toBeInTheDocument();
     expect(await screen.findByText('未确认 2 条 · 今日 5 条')).toBeInTheDocument();

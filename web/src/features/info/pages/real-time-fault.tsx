@@ -6,6 +6,7 @@ import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 
 import { AlarmList } from '../../../components/alarms/alarm-list';
 import { alarmLevelOptions, alarmTypeOptions } from '../../../components/alarms/alarm-options';
@@ -18,12 +19,19 @@ import { useRealtimeAlarms } from '../../../lib/alarms/list-realtime-alarms';
 import { useAlarmListParams, type AlarmListState } from '../../../lib/alarms/use-alarm-list-params';
 import { useAlarmRefresh } from '../../../lib/alarms/use-alarm-refresh';
 import { Role } from '../../../lib/permissions';
+import { param, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
 import { useAlarmDevices } from '../api/list-alarm-devices';
 import { DefaultControlPasswordModal } from '../components/default-control-password-modal';
 import '../info.css';
 
-const PAGE_SIZE = 20;
 type View = 'realtime' | 'history';
+
+/** The history's time range in the URL (epoch ms); the last 7 days by default. */
+const RANGE_PARAMS: ParamSpec<{ start?: number; end?: number }> = { start: param.time, end: param.time };
+
+function defaultRange(): [Dayjs, Dayjs] {
+  return [dayjs().subtract(7, 'day').startOf('day'), dayjs().endOf('day')];
+}
 
 function DeviceFilter({
   value,
@@ -80,6 +88,7 @@ function OptionFilter<T extends number>(props: {
 function AlarmFilters({ list, withType = false }: { list: AlarmListState; withType?: boolean }) {
   const { t } = useTranslation();
   const { params, filter } = list;
+  const [keyword, setKeyword] = useSyncedText(params.keyword);
   return (
     <>
       <OptionFilter
@@ -102,6 +111,10 @@ function AlarmFilters({ list, withType = false }: { list: AlarmListState; withTy
         allowClear
         placeholder={t('telemetry.alarm.keyword')}
         aria-label={t('telemetry.alarm.keyword')}
+        value={keyword}
+        onChange={(e) => {
+          setKeyword(e.target.value);
+        }}
         onSearch={(keyword) => filter({ keyword: keyword.trim() || undefined })}
       />
     </>
@@ -112,7 +125,7 @@ function RealtimeTab() {
   const { t } = useTranslation();
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<number[]>([]);
-  const list = useAlarmListParams(PAGE_SIZE, () => {
+  const list = useAlarmListParams(() => {
     setSelected([]);
   });
   const alarms = useRealtimeAlarms(list.params);
@@ -159,11 +172,12 @@ type Range = [Dayjs, Dayjs];
 
 function HistoryTab() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<Range>(() => [
-    dayjs().subtract(7, 'day').startOf('day'),
-    dayjs().endOf('day'),
-  ]);
-  const list = useAlarmListParams(PAGE_SIZE);
+  const [fallback] = useState<Range>(defaultRange);
+  const rangeParams = useListParams(RANGE_PARAMS);
+  const { start, end } = rangeParams.params;
+  const range: Range =
+    start !== undefined && end !== undefined && start <= end ? [dayjs(start), dayjs(end)] : fallback;
+  const list = useAlarmListParams();
   const alarms = useAlarmHistory({ ...list.params, start: range[0].valueOf(), end: range[1].valueOf() });
 
   return (
@@ -196,10 +210,7 @@ function HistoryTab() {
             ]}
             onChange={(value) => {
               const [start, end] = value ?? [];
-              if (start && end) {
-                setRange([start, end]);
-                list.filter({});
-              }
+              if (start && end) rangeParams.filter({ start: start.valueOf(), end: end.valueOf() });
             }}
           />
           <AlarmFilters list={list} withType />
@@ -211,7 +222,9 @@ function HistoryTab() {
 
 export default function RealTimeFaultPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('realtime');
+  // The open tab in the URL (`?tab=history`); each tab keeps its filters and page there while it shows.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view: View = searchParams.get('tab') === 'history' ? 'history' : 'realtime';
   const [passwordOpen, setPasswordOpen] = useState(false);
   const isAdministrator = useCan(Role.ADMINISTRATOR);
   const count = useAlarmCount();
@@ -252,7 +265,7 @@ export default function RealTimeFaultPage() {
         <Tabs
           activeKey={view}
           onChange={(key) => {
-            setView(key as View);
+            setSearchParams(key === 'history' ? { tab: 'history' } : {}, { replace: true });
           }}
           destroyOnHidden
           items={[

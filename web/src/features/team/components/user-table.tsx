@@ -1,10 +1,13 @@
 // The users table (shared by the user list and the group members): columns, tags, lock switch, actions.
-import { DeleteOutlined, EditOutlined, MoreOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Empty, Popconfirm, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Empty, Popconfirm, Switch, Table, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useCan } from '../../../components/can';
+import { CellTags } from '../../../components/table/cell-tags';
+import { CellText } from '../../../components/table/cell-text';
+import { actionColumn, FROM_XXL, FROM_XXXL, useFitScroll } from '../../../components/table/fit-columns';
+import { RowActions } from '../../../components/table/row-actions';
 import { Perm, Role } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
@@ -59,39 +62,37 @@ export function UserTable({
       dataIndex: 'user_name',
       key: 'user_name',
       fixed: 'left',
-      width: 140,
-      ellipsis: true,
+      width: 130,
       ...(compact ? {} : { sorter: true, sortOrder: sortOrderOf(sort, 'user_name') }),
+      render: (v: string) => <CellText>{v}</CellText>,
     },
     {
       title: t('team.user.column.nickName'),
       dataIndex: 'nick_name',
       key: 'nick_name',
       width: 110,
-      ellipsis: true,
-      render: (v: string | null) => v || EMPTY,
+      render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('team.user.column.phone'),
       dataIndex: 'phone',
       key: 'phone',
-      width: 130,
-      render: (v: string | null) => v || EMPTY,
+      width: 120,
+      responsive: FROM_XXL,
+      render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('team.user.column.email'),
       dataIndex: 'email',
       key: 'email',
-      width: 180,
-      ellipsis: true,
-      render: (v: string | null) => v || EMPTY,
+      minWidth: 160,
+      render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
     },
     {
       title: t('team.user.column.role'),
       key: 'role',
       width: 120,
-      ellipsis: true,
-      render: (_: unknown, u) => roleLabel(u.role_code, u.role_name),
+      render: (_: unknown, u) => <CellText>{roleLabel(u.role_code, u.role_name)}</CellText>,
     },
     ...(compact
       ? []
@@ -100,32 +101,30 @@ export function UserTable({
             title: t('team.user.column.group'),
             dataIndex: 'group_name',
             key: 'group',
-            width: 120,
-            ellipsis: true,
-            render: (v: string | null) => v || EMPTY,
+            width: 110,
+            render: (v: string | null) => <CellText>{v || EMPTY}</CellText>,
           },
           {
             title: t('team.user.column.tags'),
             key: 'tags',
-            width: 240,
-            render: (_: unknown, u: UserOut) =>
-              u.tags.length === 0 ? (
-                EMPTY
-              ) : (
-                <div className="team-tags">
-                  {u.tags.map((tag) => (
-                    <Tag key={`${tag.kind}-${tag.label}`} color={tagColor(tag.kind)}>
-                      {isBuiltInRole(tag.label) ? t(`common.role.${tag.label}`) : tag.label}
-                    </Tag>
-                  ))}
-                </div>
-              ),
+            width: 160,
+            // Role and group have their own columns; the tags repeat them with the rest.
+            responsive: FROM_XXL,
+            render: (_: unknown, u: UserOut) => (
+              <CellTags
+                tags={u.tags.map((tag) => ({
+                  key: `${tag.kind}-${tag.label}`,
+                  label: isBuiltInRole(tag.label) ? t(`common.role.${tag.label}`) : tag.label,
+                  color: tagColor(tag.kind),
+                }))}
+              />
+            ),
           },
         ]),
     {
       title: t('team.user.column.state'),
       key: 'state',
-      width: 100,
+      width: 90,
       render: (_: unknown, u) => {
         const active = u.is_active === 1;
         const label = active ? t('team.user.state.active') : t('team.user.state.locked');
@@ -180,71 +179,77 @@ export function UserTable({
       dataIndex: 'create_time',
       key: 'create_time',
       width: 150,
-      ...(compact ? {} : { sorter: true, sortOrder: sortOrderOf(sort, 'create_time') }),
+      // Next to the last login the creation time is the least asked for.
+      ...(compact
+        ? {}
+        : { sorter: true, sortOrder: sortOrderOf(sort, 'create_time'), responsive: FROM_XXXL }),
       render: (v: number) => formatTime(v),
     },
   ];
 
   if (!compact && canManage && onAction) {
-    columns.push({
-      title: t('team.user.column.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 220,
-      render: (_: unknown, u) => {
-        const admin = isAdministrator(u);
-        const self = String(u.id) === selfId;
-        return (
-          <Space size={12} className="team-actions">
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => onAction('edit', u)}>
-              {t('team.action.edit')}
-            </Button>
-            {!admin && (
-              <Button
-                type="link"
-                size="small"
-                icon={<SafetyOutlined />}
-                onClick={() => onAction('permissions', u)}
-              >
-                {t('team.action.permissions')}
-              </Button>
-            )}
-            {!admin && !self && (
-              <Popconfirm
-                title={t('team.user.deleteConfirm', { name: u.user_name })}
-                description={t('team.user.deleteHint')}
-                okText={t('team.action.delete')}
-                cancelText={t('common.action.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => {
-                  remove.mutate(u.id);
-                }}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('team.action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'password', label: t('team.action.resetPassword') },
-                  { key: 'quota', label: t('team.action.quota') },
-                  ...(canSimulate && !admin && !self && u.is_active === 1
-                    ? [{ key: 'simulate', label: t('team.action.simulate') }]
-                    : []),
-                ],
-                onClick: ({ key }) => onAction(key as UserAction, u),
-              }}
-            >
-              <Button type="link" size="small" icon={<MoreOutlined />} aria-label={t('team.action.more')} />
-            </Dropdown>
-          </Space>
-        );
-      },
-    });
+    columns.push(
+      actionColumn<UserOut>({
+        title: t('team.user.column.actions'),
+        labels: [t('team.action.edit'), t('team.action.permissions')],
+        more: true,
+        render: (u) => {
+          const admin = isAdministrator(u);
+          const self = String(u.id) === selfId;
+          return (
+            <RowActions
+              moreLabel={t('team.action.more')}
+              actions={[
+                { key: 'edit', label: t('team.action.edit'), onClick: () => onAction('edit', u) },
+                !admin && {
+                  key: 'permissions',
+                  label: t('team.action.permissions'),
+                  onClick: () => onAction('permissions', u),
+                },
+                {
+                  key: 'password',
+                  label: t('team.action.resetPassword'),
+                  menu: true,
+                  onClick: () => onAction('password', u),
+                },
+                {
+                  key: 'quota',
+                  label: t('team.action.quota'),
+                  menu: true,
+                  onClick: () => onAction('quota', u),
+                },
+                canSimulate &&
+                  !admin &&
+                  !self &&
+                  u.is_active === 1 && {
+                    key: 'simulate',
+                    label: t('team.action.simulate'),
+                    menu: true,
+                    onClick: () => onAction('simulate', u),
+                  },
+                !admin &&
+                  !self && {
+                    key: 'delete',
+                    label: t('team.action.delete'),
+                    danger: true,
+                    menu: true,
+                    confirm: {
+                      title: t('team.user.deleteConfirm', { name: u.user_name }),
+                      content: t('team.user.deleteHint'),
+                      okText: t('team.action.delete'),
+                    },
+                    onClick: () => {
+                      remove.mutate(u.id);
+                    },
+                  },
+              ]}
+            />
+          );
+        },
+      }),
+    );
   }
+  const scroll = useFitScroll(columns, { selection: rowSelection !== undefined });
 
   return (
     <Table<UserOut>
@@ -256,7 +261,7 @@ export function UserTable({
       pagination={pagination}
       onChange={onChange}
       rowSelection={rowSelection}
-      scroll={{ x: 'max-content' }}
+      scroll={scroll}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
     />
   );

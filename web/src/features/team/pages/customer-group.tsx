@@ -8,7 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../components/can';
 import { useSession } from '../../../lib/session';
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/list-groups';
 import { useUsers } from '../api/list-users';
@@ -19,7 +21,8 @@ import { findGroup, flattenGroups, groupTreeData, type GroupTreeItem } from '../
 import type { UserOut } from '../types';
 import '../team.css';
 
-const PAGE_SIZE = 20;
+/** The selected group and its members' page in the URL. */
+const LIST_PARAMS: ParamSpec<{ group_id?: number }> = { group_id: param.id };
 
 export default function CustomerGroupPage() {
   const { t } = useTranslation();
@@ -28,11 +31,13 @@ export default function CustomerGroupPage() {
   const canCreateRoot = useCan(Perm.CUSTOMER_GROUP) && !isGroupManager;
   const groups = useGroups();
   const all = useMemo(() => groups.data ?? [], [groups.data]);
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const list = useListParams(LIST_PARAMS);
+  const selectedId = list.params.group_id ?? null;
   // The first group until the user picks one (a secondary administrator sees their own group first).
   const selected = (selectedId === null ? undefined : findGroup(all, selectedId)) ?? all[0] ?? null;
-  const [page, setPage] = useState({ page: 1, page_size: PAGE_SIZE });
+  const page = { page: list.params.page, page_size: list.params.page_size };
   const members = useUsers({ ...page, group_id: selected?.id ?? 0 }, selected !== null);
+  useClampPage(list, members.data?.total);
   const remove = useDeleteGroup();
   const [edit, setEdit] = useState<GroupEdit | null>(null);
   const [editOpen, setEditOpen] = useState(false);
@@ -50,8 +55,7 @@ export default function CustomerGroupPage() {
   );
 
   const select = (id: number) => {
-    setSelectedId(id);
-    setPage((p) => ({ ...p, page: 1 }));
+    list.filter({ group_id: id });
     setSelectedRows([]);
   };
   const openEdit = (next: GroupEdit) => {
@@ -103,7 +107,7 @@ export default function CustomerGroupPage() {
               e?.stopPropagation();
               remove.mutate(group.id, {
                 onSuccess: () => {
-                  if (selected?.id === group.id) setSelectedId(null);
+                  if (selected?.id === group.id) list.filter({ group_id: undefined });
                 },
               });
             }}
@@ -215,11 +219,14 @@ export default function CustomerGroupPage() {
               pagination={{
                 current: page.page,
                 pageSize: page.page_size,
+                pageSizeOptions: PAGE_SIZE_OPTIONS,
                 total: members.data?.total ?? 0,
                 showSizeChanger: true,
                 showTotal: (total) => t('team.pagination.total', { total }),
               }}
-              onChange={(p) => setPage({ page: p.current ?? 1, page_size: p.pageSize ?? PAGE_SIZE })}
+              onChange={(p) => {
+                list.setPage(p.current ?? 1, p.pageSize);
+              }}
             />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('team.group.selectHint')} />

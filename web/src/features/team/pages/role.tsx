@@ -1,13 +1,18 @@
 // Roles (/team/role, P52000): list with create/edit (permissions, home page, fullscreen) and delete.
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Input, Table, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
+import { CellText } from '../../../components/table/cell-text';
+import { actionColumn, useFitScroll } from '../../../components/table/fit-columns';
+import { RowActions } from '../../../components/table/row-actions';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm, Role } from '../../../lib/permissions';
+import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
 import { useAppState } from '../../../lib/session';
 import { useDeleteRole } from '../api/delete-role';
 import { usePermissionTree } from '../api/get-permission-tree';
@@ -18,12 +23,17 @@ import { formatTime } from '../lib/format';
 import type { RoleOut } from '../types';
 import '../team.css';
 
+const LIST_PARAMS: ParamSpec<Omit<RoleListParams, 'page' | 'page_size'>> = { keyword: param.text };
+
 export default function RolePage() {
   const { t } = useTranslation();
   const language = useAppState((s) => s.language);
   const canManage = useCan(Perm.ROLE);
-  const [params, setParams] = useState<RoleListParams>({ page: 1, page_size: 20 });
+  const list = useListParams(LIST_PARAMS);
+  const params: RoleListParams = list.params;
+  const [keyword, setKeyword] = useSyncedText(params.keyword);
   const roles = useRoles(params);
+  useClampPage(list, roles.data?.total);
   const tree = usePermissionTree();
   const roleLabel = useRoleLabel();
   const remove = useDeleteRole();
@@ -40,11 +50,12 @@ export default function RolePage() {
     {
       title: t('team.role.column.name'),
       key: 'name',
+      minWidth: 200,
       render: (_: unknown, r) => (
-        <Space size={8}>
-          <Typography.Text strong>{roleLabel(r.code, r.name)}</Typography.Text>
+        <span className="team-role-name">
+          <CellText className="team-role-name__text">{roleLabel(r.code, r.name)}</CellText>
           {r.type === 'default' && <Tag>{t('team.role.builtIn')}</Tag>}
-        </Space>
+        </span>
       ),
     },
     {
@@ -60,7 +71,7 @@ export default function RolePage() {
       title: t('team.role.column.homePage'),
       key: 'home',
       width: 160,
-      render: (_: unknown, r) => pageName(r.home_page),
+      render: (_: unknown, r) => <CellText>{pageName(r.home_page)}</CellText>,
     },
     {
       title: t('team.role.column.fullscreen'),
@@ -83,50 +94,45 @@ export default function RolePage() {
     },
   ];
   if (canManage) {
-    columns.push({
-      title: t('team.role.column.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_: unknown, r) => {
-        const fixed = r.code === Role.ADMINISTRATOR;
-        return (
-          <Space size={12} className="team-actions">
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              disabled={fixed}
-              onClick={() => {
-                setEditing(r);
-                setOpen(true);
-              }}
-            >
-              {t('team.action.edit')}
-            </Button>
-            {r.type === 'custom' && (
+    columns.push(
+      actionColumn<RoleOut>({
+        title: t('team.role.column.actions'),
+        labels: [t('team.action.edit'), t('team.action.delete')],
+        more: false,
+        render: (r) => (
+          <RowActions
+            moreLabel={t('team.action.more')}
+            actions={[
+              {
+                key: 'edit',
+                label: t('team.action.edit'),
+                disabled: r.code === Role.ADMINISTRATOR,
+                onClick: () => {
+                  setEditing(r);
+                  setOpen(true);
+                },
+              },
               // Built-in roles cannot be deleted: they offer no delete at all (the server refuses it too).
-              <Popconfirm
-                title={t('team.role.deleteConfirm', { name: roleLabel(r.code, r.name) })}
-                description={
-                  r.user_count > 0 ? t('team.role.deleteInUse', { count: r.user_count }) : undefined
-                }
-                okText={t('team.action.delete')}
-                cancelText={t('common.action.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => {
+              r.type === 'custom' && {
+                key: 'delete',
+                label: t('team.action.delete'),
+                danger: true,
+                confirm: {
+                  title: t('team.role.deleteConfirm', { name: roleLabel(r.code, r.name) }),
+                  content: r.user_count > 0 ? t('team.role.deleteInUse', { count: r.user_count }) : undefined,
+                  okText: t('team.action.delete'),
+                },
+                onClick: () => {
                   remove.mutate(r.id);
-                }}
-              >
-                <Button type="link" size="small" danger icon={<DeleteOutlined />}>
-                  {t('team.action.delete')}
-                </Button>
-              </Popconfirm>
-            )}
-          </Space>
-        );
-      },
-    });
+                },
+              },
+            ]}
+          />
+        ),
+      }),
+    );
   }
+  const scroll = useFitScroll(columns);
 
   return (
     <div className="page">
@@ -153,9 +159,14 @@ export default function RolePage() {
           <Input.Search
             className="team-toolbar__search"
             allowClear
+            value={keyword}
             placeholder={t('team.role.searchPlaceholder')}
             aria-label={t('team.role.searchPlaceholder')}
-            onSearch={(value) => setParams((p) => ({ ...p, page: 1, keyword: value.trim() || undefined }))}
+            onChange={(e) => {
+              setKeyword(e.target.value);
+              if (e.target.value === '' && params.keyword) list.filter({ keyword: undefined });
+            }}
+            onSearch={(value) => list.filter({ keyword: value.trim() || undefined })}
           />
         </div>
         <Table<RoleOut>
@@ -164,7 +175,7 @@ export default function RolePage() {
           columns={columns}
           dataSource={roles.data?.items ?? []}
           loading={roles.isPending || (roles.isFetching && roles.isPlaceholderData)}
-          scroll={{ x: 'max-content' }}
+          scroll={scroll}
           locale={{
             emptyText: (
               <Empty
@@ -178,11 +189,10 @@ export default function RolePage() {
             pageSize: params.page_size,
             total: roles.data?.total ?? 0,
             showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (total) => t('team.pagination.total', { total }),
           }}
-          onChange={(pagination) =>
-            setParams((p) => ({ ...p, page: pagination.current ?? 1, page_size: pagination.pageSize ?? 20 }))
-          }
+          onChange={(pagination) => list.setPage(pagination.current ?? 1, pagination.pageSize)}
         />
       </Card>
       <RoleFormModal open={open} role={editing} onClose={() => setOpen(false)} />

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { sessionStore } from '../../../lib/session';
 import { mockApi, ok, type Handler } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
+import { resetScreenWidth, setScreenWidth } from '../../../test/screen-width';
 import { signInAs } from '../../../test/session';
 import type { UserOut } from '../types';
 import UserPage from './user';
@@ -53,7 +54,7 @@ function page(items: UserOut[]) {
   return ok({ items, total: items.length, page: 1, page_size: 20 });
 }
 
-function renderPage(handlers: Record<string, Handler>) {
+function renderPage(handlers: Record<string, Handler>, url = '/team/user') {
   const calls = mockApi({
     'GET /yun/user/role': () =>
       ok({
@@ -68,7 +69,7 @@ function renderPage(handlers: Record<string, Handler>) {
       ok([{ id: 7, name: 'Plant A', parent_id: null, user_count: 1, children: [] }]),
     ...handlers,
   });
-  renderRoutes([{ path: '/team/user', Component: UserPage }], { initialEntries: ['/team/user'] });
+  renderRoutes([{ path: '/team/user', Component: UserPage }], { initialEntries: [url] });
   return calls;
 }
 
@@ -78,26 +79,63 @@ beforeEach(() => {
   signInAs(['P00000', 'P50000', 'P53000'], { name: 'admin' });
 });
 
+afterEach(() => {
+  resetScreenWidth();
+});
+
 describe('user list', () => {
-  it('loads the first page sorted by creation time and shows users, roles and coloured tags', async () => {
+  it('loads the first page (the server sorts newest first) and shows users, roles and coloured tags', async () => {
+    // The tags column shows from 1600 px.
+    setScreenWidth(1680);
     const calls = renderPage({ 'GET /yun/userInfo': () => page(users) });
     expect(await screen.findByText('alice')).toBeInTheDocument();
-    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20, sort: '-create_time' });
+    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20 });
 
     const row = screen.getByText('alice').closest('tr')!;
     expect(within(row).getByText('Plant A', { selector: '.ant-tag' })).toHaveClass('ant-tag-warning');
     expect(within(row).getByText('operators', { selector: '.ant-tag' })).toHaveClass('ant-tag-error');
-    // Built-in codes are shown translated.
-    expect(within(row).getByText('二级管理员', { selector: '.ant-tag' })).toHaveClass('ant-tag-success');
+    // Two tags fit the cell; the rest are counted, and listed on hover (built-in codes translated).
+    const more = within(row).getByText('+1', { selector: '.ant-tag' });
+    await userEvent.hover(more);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Plant A, operators, 二级管理员');
     const adminRow = screen.getByText('admin').closest('tr')!;
     expect(within(adminRow).getAllByText('管理员').length).toBeGreaterThan(0);
 
-    // The administrator cannot be deleted or locked; other users can.
-    expect(within(adminRow).queryByRole('button', { name: /删\s*除/ })).not.toBeInTheDocument();
+    // The administrator cannot be deleted or locked; other users can (delete is in the row's menu).
     expect(within(adminRow).getByRole('switch')).toBeDisabled();
-    expect(within(row).getByRole('button', { name: /删\s*除/ })).toBeInTheDocument();
     expect(within(row).getByRole('switch')).toBeEnabled();
     expect(screen.getByText('共 2 条')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(adminRow).getByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '重置密码' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '删除' })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '删除' })).toBeInTheDocument();
+  });
+
+  it('keeps the filters and page in the URL and reads them back', async () => {
+    const calls = renderPage(
+      { 'GET /yun/userInfo': () => page(users) },
+      '/team/user?keyword=ali&is_active=1&page=2&page_size=50&sort=user_name',
+    );
+    await screen.findByText('alice');
+    expect(listCalls(calls)[0]!.params).toEqual({
+      page: 2,
+      page_size: 50,
+      keyword: 'ali',
+      is_active: 1,
+      sort: 'user_name',
+    });
+    expect(screen.getByPlaceholderText('搜索用户名 / 昵称 / 手机号 / 邮箱')).toHaveValue('ali');
+  });
+
+  it('ignores malformed values in the URL', async () => {
+    const calls = renderPage(
+      { 'GET /yun/userInfo': () => page(users) },
+      '/team/user?is_active=2&page=-1&page_size=33&sort=password',
+    );
+    await screen.findByText('alice');
+    expect(listCalls(calls)[0]!.params).toEqual({ page: 1, page_size: 20 });
   });
 
   it('searches by keyword from the first page', async () => {

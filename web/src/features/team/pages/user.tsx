@@ -7,7 +7,9 @@ import { useTranslation } from 'react-i18next';
 
 import { Can } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
+import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
+import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
 import { useUsers } from '../api/list-users';
 import { useRoleOptions } from '../api/list-roles';
 import { GroupSelect } from '../components/group-select';
@@ -18,24 +20,29 @@ import { UserPermissionModal } from '../components/user-permission-modal';
 import { UserTable, type UserAction } from '../components/user-table';
 import { useRoleLabel } from '../hooks/use-role-label';
 import { useSimulation } from '../hooks/use-simulation';
-import { toSortParam } from '../lib/sort';
+import { toSortParam, USER_SORTS } from '../lib/sort';
 import type { UserListParams, UserOut } from '../types';
 import '../team.css';
 
-const PAGE_SIZE = 20;
+/** The list's filters and sort in the URL; no sort means the server's (newest first). */
+const LIST_PARAMS: ParamSpec<Omit<UserListParams, 'page' | 'page_size'>> = {
+  keyword: param.text,
+  role_id: param.id,
+  group_id: param.id,
+  is_active: param.oneOf([0, 1] as const),
+  sort: param.oneOf(USER_SORTS),
+};
 
 type Dialog = { kind: Exclude<UserAction, 'simulate'> | 'create'; user: UserOut | null } | null;
 
 export default function UserPage() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const [params, setParams] = useState<UserListParams>({
-    page: 1,
-    page_size: PAGE_SIZE,
-    sort: '-create_time',
-  });
-  const [keyword, setKeyword] = useState('');
+  const list = useListParams(LIST_PARAMS);
+  const params: UserListParams = list.params;
+  const [keyword, setKeyword] = useSyncedText(params.keyword);
   const users = useUsers(params);
+  useClampPage(list, users.data?.total);
   const roles = useRoleOptions();
   const roleLabel = useRoleLabel();
   const simulation = useSimulation();
@@ -48,7 +55,7 @@ export default function UserPage() {
   };
   const close = () => setOpen(false);
 
-  const filter = (patch: Partial<UserListParams>) => setParams((p) => ({ ...p, ...patch, page: 1 }));
+  const { filter } = list;
   const filtered =
     Boolean(params.keyword) ||
     params.role_id !== undefined ||
@@ -149,18 +156,17 @@ export default function UserPage() {
             pageSize: params.page_size,
             total: users.data?.total ?? 0,
             showSizeChanger: true,
-            pageSizeOptions: [10, 20, 50, 100],
+            pageSizeOptions: PAGE_SIZE_OPTIONS,
             showTotal: (total) => t('team.pagination.total', { total }),
           }}
           onChange={(pagination, _filters, sorter) => {
             const s = Array.isArray(sorter) ? sorter[0] : sorter;
             const sort = toSortParam(s?.columnKey ?? s?.field, s?.order);
-            setParams((p) => ({
-              ...p,
-              page: sort === p.sort ? (pagination.current ?? 1) : 1,
-              page_size: pagination.pageSize ?? PAGE_SIZE,
+            list.update({
+              page: sort === params.sort ? (pagination.current ?? 1) : 1,
+              page_size: pagination.pageSize ?? params.page_size,
               sort,
-            }));
+            });
           }}
           onAction={onAction}
         />

@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { STATE_COLORS } from '../../../../components/map/markers';
+import { CellLines, CellText } from '../../../../components/table/cell-text';
+import { useFitScroll } from '../../../../components/table/fit-columns';
 import { boundElsewhere, boundHere } from '../../lib/library-bind';
 import type { BindRow } from '../../types-library';
 import { CompatTag } from './compat-tag';
@@ -32,26 +34,19 @@ export function BindDeviceTable({
   onChange,
 }: BindDeviceTableProps) {
   const { t } = useTranslation();
-  const columns: TableProps<BindRow>['columns'] = [
+  const columns: NonNullable<TableProps<BindRow>['columns']> = [
     {
       key: 'sn',
       title: t('configure.bind.column.sn'),
       width: 150,
-      render: (_v, row) => <span className="tpl-lib-mono">{row.device.sn_code}</span>,
+      render: (_v, row) => <CellText className="tpl-lib-mono">{row.device.sn_code}</CellText>,
     },
     {
       key: 'alias',
       title: t('configure.bind.column.alias'),
-      ellipsis: true,
+      minWidth: 140,
       render: (_v, row) => (
-        <span>
-          {row.device.alias || EMPTY}
-          {row.device.group_name && (
-            <Typography.Text type="secondary" className="tpl-lib-sub">
-              {row.device.group_name}
-            </Typography.Text>
-          )}
-        </span>
+        <CellLines primary={row.device.alias || EMPTY} secondary={row.device.group_name} />
       ),
     },
     {
@@ -79,7 +74,7 @@ export function BindDeviceTable({
     {
       key: 'bound',
       title: t('configure.bind.column.bound'),
-      ellipsis: true,
+      minWidth: 140,
       render: (_v, row) => {
         if (boundHere(row, templateId))
           return (
@@ -128,6 +123,8 @@ export function BindDeviceTable({
     },
   ];
 
+  const scroll = useFitScroll(columns, { selection: true });
+
   return (
     <Table<BindRow>
       rowKey={(row) => row.device.id}
@@ -136,7 +133,7 @@ export function BindDeviceTable({
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: 900 }}
+      scroll={scroll}
       rowSelection={{
         selectedRowKeys: selected.map((r) => r.device.id),
         preserveSelectedRowKeys: true,

@@ -24,6 +24,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FROM_XXL, useFitScroll } from '../../../../components/table/fit-columns';
 import { toast } from '../../../../lib/toast';
 import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '../../../../types/limits.gen';
 import { useDeleteDataSources } from '../../api/data-source-delete';
@@ -116,7 +117,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
     {
       title: t('configure.dataSource.column.name'),
       key: 'name',
-      width: 150,
+      width: 140,
       fixed: 'left',
       render: (_, r) => (
         <div className="ds-name">
@@ -148,7 +149,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
     {
       title: t('configure.dataSource.column.address'),
       key: 'address',
-      width: 150,
+      width: 140,
       render: (_, r) => (
         <Tooltip title={t(`configure.dataSource.area.${r.area}`)}>
           <span className="ds-address">
@@ -167,7 +168,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
       title: t('configure.dataSource.column.rw'),
       dataIndex: 'rw',
       key: 'rw',
-      width: 76,
+      width: 96,
       render: (v: string) => (
         <Tag color={v === 'rw' ? 'green' : 'default'} variant="filled">
           {t(`configure.dataSource.rw.${v}`)}
@@ -178,6 +179,8 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
       title: t('configure.dataSource.column.scale'),
       key: 'scale',
       width: 104,
+      // A 2.0 template adds the device column: its scale and alarm counts then wait for a wider screen.
+      ...(dataVersion === '2.0' ? { responsive: FROM_XXL } : {}),
       render: (_, r) => {
         if (!isNumericType(r.data_type)) return <Typography.Text type="secondary">{none}</Typography.Text>;
         const offset =
@@ -231,6 +234,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
       title: t('configure.dataSource.column.alarms'),
       key: 'alarms',
       width: 68,
+      ...(dataVersion === '2.0' ? { responsive: FROM_XXL } : {}),
       align: 'center',
       render: (_, r) =>
         r.faults.length === 0 ? (
@@ -302,6 +306,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
       ),
     });
   }
+  const scroll = useFitScroll(columns, { selection: canEdit });
 
   return (
     <div className="ds-panel">
@@ -397,7 +402,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
           columns={columns}
           dataSource={list.data?.items ?? []}
           loading={list.isFetching && !list.isPending ? { delay: 200 } : list.isPending}
-          scroll={{ x: 'max-content' }}
+          scroll={scroll}
           {...(canEdit
             ? {
                 rowSelection: {

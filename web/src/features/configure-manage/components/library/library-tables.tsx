@@ -1,10 +1,13 @@
 // The two lists of the template library: templates the caller shared out, and templates shared with the caller.
-import { CopyOutlined, ExportOutlined, LogoutOutlined, SwapOutlined, TeamOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { TeamOutlined } from '@ant-design/icons';
+import { Button, Table, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { CellLines, CellText } from '../../../../components/table/cell-text';
+import { actionColumn, useFitScroll } from '../../../../components/table/fit-columns';
+import { RowActions } from '../../../../components/table/row-actions';
 import { formatTime } from '../../lib/library-format';
 import { middlewarePath } from '../../lib/library-paths';
 import { holds } from '../../lib/library-permissions';
@@ -21,16 +24,15 @@ interface LibraryTableProps {
 
 function NameCell({ row }: { row: LibraryItem }) {
   return (
-    <div className="tpl-lib-name">
-      <Link to={middlewarePath(row.id)} className="tpl-lib-name__link">
-        {row.name}
-      </Link>
-      {row.description && (
-        <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} className="tpl-lib-sub">
-          {row.description}
-        </Typography.Text>
-      )}
-    </div>
+    <CellLines
+      primary={
+        <Link to={middlewarePath(row.id)} className="tpl-lib-name__link">
+          {row.name}
+        </Link>
+      }
+      primaryTooltip={row.name}
+      secondary={row.description}
+    />
   );
 }
 
@@ -51,8 +53,13 @@ export function SharedTable({
   ...props
 }: LibraryTableProps & { onManage: (row: LibraryItem) => void; onTransfer: (row: LibraryItem) => void }) {
   const { t } = useTranslation();
-  const columns: TableProps<LibraryItem>['columns'] = [
-    { key: 'name', title: t('configure.library.column.name'), render: (_v, row) => <NameCell row={row} /> },
+  const columns: NonNullable<TableProps<LibraryItem>['columns']> = [
+    {
+      key: 'name',
+      title: t('configure.library.column.name'),
+      minWidth: 200,
+      render: (_v, row) => <NameCell row={row} />,
+    },
     {
       key: 'state',
       title: t('configure.library.column.state'),
@@ -87,24 +94,30 @@ export function SharedTable({
       width: 160,
       render: (_v, row) => formatTime(row.shared_at),
     },
-    {
-      key: 'actions',
+    actionColumn<LibraryItem>({
       title: t('configure.library.column.actions'),
-      width: 210,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={12} className="tpl-lib-actions">
-          <Button type="link" size="small" onClick={() => onManage(row)}>
-            {t('configure.library.action.manageShares')}
-          </Button>
-          <Button type="link" size="small" icon={<SwapOutlined />} onClick={() => onTransfer(row)}>
-            {t('configure.library.action.transfer')}
-          </Button>
-        </Space>
+      labels: [t('configure.library.action.manageShares'), t('configure.library.action.transfer')],
+      more: false,
+      render: (row) => (
+        <RowActions
+          moreLabel={t('configure.library.action.moreFor', { name: row.name })}
+          actions={[
+            {
+              key: 'manage',
+              label: t('configure.library.action.manageShares'),
+              onClick: () => onManage(row),
+            },
+            {
+              key: 'transfer',
+              label: t('configure.library.action.transfer'),
+              onClick: () => onTransfer(row),
+            },
+          ]}
+        />
       ),
-    },
+    }),
   ];
-  return <LibraryTable columns={columns} scrollX={900} {...props} />;
+  return <LibraryTable columns={columns} {...props} />;
 }
 
 export function ReceivedTable({
@@ -118,23 +131,23 @@ export function ReceivedTable({
   copying: number | null;
 }) {
   const { t } = useTranslation();
-  const columns: TableProps<LibraryItem>['columns'] = [
+  const columns: NonNullable<TableProps<LibraryItem>['columns']> = [
     {
       key: 'name',
       title: t('configure.library.column.name'),
-      width: 200,
+      minWidth: 180,
       render: (_v, row) => <NameCell row={row} />,
     },
     {
       key: 'owner',
       title: t('configure.library.column.owner'),
       width: 120,
-      ellipsis: true,
-      render: (_v, row) => row.owner_name,
+      render: (_v, row) => <CellText>{row.owner_name}</CellText>,
     },
     {
       key: 'items',
       title: t('configure.library.column.items'),
+      minWidth: 200,
       render: (_v, row) => <PermissionTags items={row.permissions} />,
     },
     {
@@ -149,45 +162,41 @@ export function ReceivedTable({
       width: 140,
       render: (_v, row) => formatTime(row.shared_at),
     },
-    {
-      key: 'actions',
+    actionColumn<LibraryItem>({
       title: t('configure.library.column.actions'),
-      width: 290,
-      fixed: 'right',
-      render: (_v, row) => (
-        <Space size={12} className="tpl-lib-actions">
-          <Tooltip title={holds(row, 'copy') ? undefined : t('configure.library.copyNotAllowed')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<CopyOutlined />}
-              disabled={!holds(row, 'copy')}
-              loading={copying === row.id}
-              onClick={() => onCopy(row)}
-            >
-              {t('configure.library.action.copy')}
-            </Button>
-          </Tooltip>
-          <Link to={middlewarePath(row.id)} className="tpl-lib-action-link">
-            <ExportOutlined /> {t('configure.library.action.open')}
-          </Link>
-          <Popconfirm
-            title={t('configure.library.leave.confirmTitle', { name: row.name })}
-            description={t('configure.library.leave.confirmContent', { owner: row.owner_name })}
-            okText={t('configure.library.action.leave')}
-            okButtonProps={{ danger: true }}
-            cancelText={t('common.action.cancel')}
-            onConfirm={() => void onLeave(row)}
-          >
-            <Button type="link" size="small" danger icon={<LogoutOutlined />}>
-              {t('configure.library.action.leave')}
-            </Button>
-          </Popconfirm>
-        </Space>
+      labels: [t('configure.library.action.copy'), t('configure.library.action.open')],
+      more: true,
+      render: (row) => (
+        <RowActions
+          moreLabel={t('configure.library.action.moreFor', { name: row.name })}
+          actions={[
+            {
+              key: 'copy',
+              label: t('configure.library.action.copy'),
+              disabled: !holds(row, 'copy'),
+              disabledReason: t('configure.library.copyNotAllowed'),
+              loading: copying === row.id,
+              onClick: () => onCopy(row),
+            },
+            { key: 'open', label: t('configure.library.action.open'), to: middlewarePath(row.id) },
+            {
+              key: 'leave',
+              label: t('configure.library.action.leave'),
+              danger: true,
+              menu: true,
+              confirm: {
+                title: t('configure.library.leave.confirmTitle', { name: row.name }),
+                content: t('configure.library.leave.confirmContent', { owner: row.owner_name }),
+                okText: t('configure.library.action.leave'),
+              },
+              onClick: () => void onLeave(row),
+            },
+          ]}
+        />
       ),
-    },
+    }),
   ];
-  return <LibraryTable columns={columns} scrollX={1040} {...props} />;
+  return <LibraryTable columns={columns} {...props} />;
 }
 
 function LibraryTable({
@@ -197,8 +206,8 @@ function LibraryTable({
   empty,
   pagination,
   onChange,
-  scrollX,
-}: LibraryTableProps & { columns: TableProps<LibraryItem>['columns']; scrollX: number }) {
+}: LibraryTableProps & { columns: NonNullable<TableProps<LibraryItem>['columns']> }) {
+  const scroll = useFitScroll(columns);
   return (
     <Table<LibraryItem>
       rowKey="id"
@@ -207,7 +216,7 @@ function LibraryTable({
       dataSource={rows}
       loading={loading}
       locale={{ emptyText: empty }}
-      scroll={{ x: scrollX }}
+      scroll={scroll}
       pagination={pagination}
       onChange={onChange}
     />
