@@ -111,9 +111,14 @@ test.describe('device monitoring', () => {
     await page.goto('/iotyun/device/devGPS');
     await expect(page.getByText(tx('zh', 'device.map.offline.title'))).toBeVisible();
     await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
-    const pins = page.locator('.map-pin');
-    await expect(pins.first()).toBeVisible();
-    expect(await pins.count()).toBeGreaterThan(1);
+    // Single pins, and clusters for devices that would stack, each showing how many devices it holds.
+    await expect(page.locator(MARKERS).first()).toBeVisible();
+    const pins = await page.locator('.map-pin').count();
+    const clustered = (await page.locator('.marker-cluster').allInnerTexts()).reduce(
+      (n, text) => n + Number(text),
+      0,
+    );
+    expect(pins + clustered).toBeGreaterThan(1);
     // The side list pans to a device and opens its popup.
     await page.locator('.map-list__item').first().click();
     await expect(page.locator('.leaflet-popup')).toBeVisible();
@@ -142,6 +147,9 @@ test.describe('device monitoring', () => {
 
 // --- screenshots -----------------------------------------------------------------------------------------------
 
+/** A device on the map: a single pin, or a cluster of devices that would stack. */
+const MARKERS = '.map-pin, .marker-cluster';
+
 const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }[] = [
   {
     name: 'home',
@@ -149,7 +157,7 @@ const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }
     ready: async (page) => {
       await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
       await expect(page.locator('.home-card canvas').first()).toBeVisible();
-      await expect(page.locator('.map-pin').first()).toBeVisible();
+      await expect(page.locator(MARKERS).first()).toBeVisible();
     },
   },
   {
@@ -163,7 +171,7 @@ const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }
     name: 'dev-gps',
     url: '/iotyun/device/devGPS',
     ready: async (page) => {
-      await expect(page.locator('.map-pin').first()).toBeVisible();
+      await expect(page.locator(MARKERS).first()).toBeVisible();
       await expect(page.locator('.leaflet-overlay-pane path').first()).toBeAttached();
     },
   },

@@ -105,8 +105,11 @@ for (const lang of LANGS) {
       await signIn(page, 'admin', undefined, lang);
       await page.goto('/iotyun/no/such/page');
       await expect(page).toHaveURL(/\/iotyun\/exception\/403$/);
-      await expect(page.getByText(t(lang, 'exception.403.subtitle'))).toBeVisible();
-      await capture(page, '403', lang);
+      await expect(
+        page.locator('.exception-page').getByText(t(lang, 'exception.403.subtitle')),
+      ).toBeVisible();
+      // Inside the console: the header names the signed-in user (demo data, in Chinese).
+      await capture(page, '403', lang, [await userName(page, lang)]);
     });
   });
 }
