@@ -197,7 +197,7 @@ function rowOf(page: Page, text: string): Locator {
 
 async function bindTwoUnbindOne(page: Page, template: Template, lang: Lang) {
   const [DEVICE_A, DEVICE_B] = DEVICES[lang];
-  await page.goto(`/iotyun/configureManage/templateBind?template_id=${template.id}`);
+  await page.goto(`/iotyun/configureManage/templateBind?template_id=${template.id}&page_size=50`);
   await expect(page.getByRole('heading', { name: shellText(lang, 'menu.templateBind') })).toBeVisible();
   await expect(page.locator('.tpl-lib-template-select')).toContainText(template.name);
   await expect(rowOf(page, DEVICE_A)).toBeVisible();

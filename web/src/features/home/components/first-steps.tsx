@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 
 import { useCan } from '../../../components/can';
 import { arrivalState } from '../../../lib/arrival';
-import { Perm } from '../../../lib/permissions';
+import { Perm, Role } from '../../../lib/permissions';
 import type { HomeTemplates, StateInfo } from '../types';
 
 interface Step {
@@ -49,10 +49,11 @@ const STEPS: readonly Step[] = [
   { key: 'team', icon: TeamOutlined, to: '/team/user', done: () => false },
 ];
 
-/** Whether the home page should offer first steps: nothing registered yet, and the caller may register. */
+/** Whether the home page should offer first steps: a tenant's administrator (the one who registered it) with no
+ * device yet. A new sub-user who sees no device yet gets the usual home. */
 export function useFirstRun(info: StateInfo | undefined): boolean {
-  const canRegister = useCan(Perm.DEVICE);
-  return canRegister && info?.total === 0;
+  const administrator = useCan(Role.ADMINISTRATOR);
+  return administrator && info?.total === 0;
 }
 
 function StepItem({ step, index, done }: { step: Step; index: number; done: boolean }) {
