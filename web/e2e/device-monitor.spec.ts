@@ -156,7 +156,7 @@ const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }
     url: '/iotyun/index',
     ready: async (page) => {
       await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
-      await expect(page.locator('.home-card canvas').first()).toBeVisible();
+      await expect(page.locator('.home-card .svg-chart svg').first()).toBeVisible();
       await expect(page.locator(MARKERS).first()).toBeVisible();
     },
   },

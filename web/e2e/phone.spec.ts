@@ -36,7 +36,7 @@ test('phone: drawer menu, stacked home cards, no page wider than the screen', as
 
   // Home: every figure and card takes the row (no 30 px strips).
   await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
-  await expect(page.locator('.home-card canvas').first()).toBeVisible();
+  await expect(page.locator('.home-card .svg-chart svg').first()).toBeVisible();
   const cards = page.locator('.home-stat, .home-card');
   expect(await cards.count()).toBeGreaterThanOrEqual(11);
   for (const box of await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))) {

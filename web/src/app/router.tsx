@@ -13,7 +13,7 @@ import { getUserConfig } from '../features/auth/api/get-user-config';
 import { getCustomPage } from '../features/custom-page/api/get-custom-page';
 import { APP_BASENAME } from '../lib/config';
 import { ILLEGAL_TOKEN, isApiError } from '../lib/http';
-import { setNavigator } from '../lib/navigation';
+import { setNavigator, setSearchReader } from '../lib/navigation';
 import { Perm } from '../lib/permissions';
 import {
   applyUserConfig,
@@ -83,5 +83,6 @@ export function createAppRouter() {
   setNavigator((to, options) => {
     void router.navigate(to, options);
   });
+  setSearchReader(() => router.state.location.search);
   return router;
 }

@@ -9,6 +9,23 @@ export function setNavigator(fn: Navigate | null): void {
   navigateImpl = fn;
 }
 
+type SearchReader = () => string;
+
+let searchReader: SearchReader | null = null;
+
+/** Registered by the app's router: reads the search of the location it is at. */
+export function setSearchReader(fn: SearchReader | null): void {
+  searchReader = fn;
+}
+
+/**
+ * The search ('?a=1') of the location the router is at now, which can be ahead of the last render of it (React
+ * renders a navigation as a transition); null outside the app's router (tests with a memory router).
+ */
+export function latestSearch(): string | null {
+  return searchReader ? searchReader() : null;
+}
+
 export function navigateTo(to: string, options?: { replace?: boolean }): void {
   if (navigateImpl) navigateImpl(to, options);
   else window.location.assign(`${APP_BASENAME}${to}`);

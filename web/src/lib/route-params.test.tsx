@@ -1,6 +1,6 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
 import { PAGE_SIZE_OPTIONS } from './constants';
@@ -13,8 +13,10 @@ import {
   useClampPage,
   useListParams,
   writeListParams,
+  type ListParams,
   type ParamSpec,
 } from './route-params';
+import { setSearchReader } from './navigation';
 
 describe('legacy key=value segments', () => {
   it('reads designConfigure/id=123 and middlewaresDevice/id=1/module=a%20b', () => {
@@ -146,5 +148,30 @@ describe('useListParams', () => {
     const { hook, location } = setup('/list?page=9', 45);
     expect(location()).toBe('/list?page=3');
     expect(hook.result.current.params.page).toBe(3);
+  });
+
+  it('builds on the URL, not on the last render: a page turned before the search was drawn keeps the search', async () => {
+    const seen: { list: ListParams<Filters> | null } = { list: null };
+    function List() {
+      seen.list = useListParams(spec, { defaults: { sort: 'created_at' } });
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/list', Component: List }], { initialEntries: ['/list'] });
+    setSearchReader(() => router.state.location.search);
+    try {
+      render(<RouterProvider router={router} />);
+      await waitFor(() => expect(seen.list).not.toBeNull());
+      const stale = seen.list;
+      // Both calls from the same render, as when a click lands before React has drawn the search: inside act, the
+      // router moves on while the page is not drawn again.
+      await act(async () => {
+        stale?.filter({ q: 'IOT' });
+        await waitFor(() => expect(router.state.location.search).toBe('?q=IOT'));
+        stale?.setPage(2);
+      });
+      await waitFor(() => expect(router.state.location.search).toBe('?q=IOT&page=2'));
+    } finally {
+      setSearchReader(null);
+    }
   });
 });

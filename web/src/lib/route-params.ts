@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 
 import { PAGE_SIZE_DEFAULT } from '../types/limits.gen';
 import { PAGE_SIZE_OPTIONS } from './constants';
+import { latestSearch } from './navigation';
 
 /** '123' from `id=123` (or from a bare `123`); undefined when absent or for another key. */
 export function keyedParam(segment: string | undefined, key: string): string | undefined {
@@ -168,7 +169,11 @@ export function useListParams<F extends object>(
 
   const write = (patch: FilterPatch<F> & Partial<Paging>) => {
     setSearch(
-      (current) => {
+      (rendered) => {
+        // react-router hands this the search of the last render, not of the URL: a click landing before the render
+        // of the previous change (a search, then at once the next page) would write over that change.
+        const latest = latestSearch();
+        const current = latest === null ? rendered : new URLSearchParams(latest);
         const base = readListParams(current, spec, defaults, pageSize);
         return writeListParams(current, { ...base, ...patch }, spec, defaults, pageSize);
       },

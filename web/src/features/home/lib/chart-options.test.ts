@@ -1,45 +1,33 @@
 import { describe, expect, it } from 'vitest';
 
 import { STATE_COLORS } from '../../../components/map/markers';
-import {
-  buildGroupBarOption,
-  buildStatePieOption,
-  MAX_GROUP_BARS,
-  onlineRate,
-  STAT_LINKS,
-} from './chart-options';
+import { buildGroupBars, buildStateSlices, MAX_GROUP_BARS, onlineRate, STAT_LINKS } from './chart-options';
 
 const labels = { online: 'On', offline: 'Off', unregistered: 'Unreg', total: 'Total' };
 
-describe('state pie', () => {
-  it('has one slice per state with the state colours and the total in the middle', () => {
-    const option = buildStatePieOption({ total: 12, online: 7, offline: 3, unregistered: 2 }, labels) as {
-      series: { type: string; data: { name: string; value: number; itemStyle: { color: string } }[] }[];
-      title: { text: string; subtext: string };
-    };
-    expect(option.series[0]!.type).toBe('pie');
-    expect(option.series[0]!.data).toEqual([
-      { name: 'On', value: 7, itemStyle: { color: STATE_COLORS.online } },
-      { name: 'Off', value: 3, itemStyle: { color: STATE_COLORS.offline } },
-      { name: 'Unreg', value: 2, itemStyle: { color: STATE_COLORS.unregistered } },
+describe('state slices', () => {
+  it('has one slice per state, in the state colours', () => {
+    expect(buildStateSlices({ online: 7, offline: 3, unregistered: 2 }, labels)).toEqual([
+      { key: 'online', label: 'On', value: 7, color: STATE_COLORS.online },
+      { key: 'offline', label: 'Off', value: 3, color: STATE_COLORS.offline },
+      { key: 'unregistered', label: 'Unreg', value: 2, color: STATE_COLORS.unregistered },
     ]);
-    expect(option.title).toMatchObject({ text: '12', subtext: 'Total' });
   });
 });
 
 describe('group bars', () => {
   it('stacks online and offline per group, biggest first', () => {
-    const option = buildGroupBarOption(
+    const bars = buildGroupBars(
       [
         { group_id: 1, group_name: 'A', online: 1, offline: 0 },
         { group_id: 2, group_name: 'B', online: 2, offline: 3 },
       ],
       labels,
-    ) as { xAxis: { data: string[] }; series: { name: string; stack: string; data: number[] }[] };
-    expect(option.xAxis.data).toEqual(['B', 'A']);
-    expect(option.series.map((s) => [s.name, s.stack, s.data])).toEqual([
-      ['On', 'state', [2, 1]],
-      ['Off', 'state', [3, 0]],
+    );
+    expect(bars.categories).toEqual(['B', 'A']);
+    expect(bars.series.map((s) => [s.label, s.color, s.values])).toEqual([
+      ['On', STATE_COLORS.online, [2, 1]],
+      ['Off', STATE_COLORS.offline, [3, 0]],
     ]);
   });
 
@@ -50,11 +38,9 @@ describe('group bars', () => {
       online: i,
       offline: 0,
     }));
-    const option = buildGroupBarOption(many, labels, (g) => g.group_name.toUpperCase()) as {
-      xAxis: { data: string[] };
-    };
-    expect(option.xAxis.data).toHaveLength(MAX_GROUP_BARS);
-    expect(option.xAxis.data[0]).toBe('G19');
+    const bars = buildGroupBars(many, labels, (g) => g.group_name.toUpperCase());
+    expect(bars.categories).toHaveLength(MAX_GROUP_BARS);
+    expect(bars.categories[0]).toBe('G19');
   });
 });
 

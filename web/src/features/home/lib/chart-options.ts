@@ -1,5 +1,7 @@
-// ECharts options of the home page, built by pure functions (tested without a DOM).
-import type { EChartsOption } from '../../../components/charts/echart';
+// What the home page's two charts draw, built by pure functions (tested without a DOM): the device states as donut
+// slices and the devices per group as stacked bars (components/charts: plain SVG, the home page loads no ECharts).
+import type { DonutSlice } from '../../../components/charts/donut-chart';
+import type { BarSeries } from '../../../components/charts/stacked-bar-chart';
 import { STATE_COLORS } from '../../../components/map/markers';
 import type { StateInfo } from '../types';
 
@@ -10,84 +12,38 @@ export interface StateLabels {
   total: string;
 }
 
-/** Doughnut of online / offline / unregistered devices with the total in the middle. */
-export function buildStatePieOption(
-  info: Pick<StateInfo, 'online' | 'offline' | 'unregistered' | 'total'>,
+/** Slices of online / offline / unregistered devices, in the states' colours. */
+export function buildStateSlices(
+  info: Pick<StateInfo, 'online' | 'offline' | 'unregistered'>,
   labels: StateLabels,
-): EChartsOption {
-  const data = (['online', 'offline', 'unregistered'] as const).map((key) => ({
-    name: labels[key],
+): DonutSlice[] {
+  return (['online', 'offline', 'unregistered'] as const).map((key) => ({
+    key,
+    label: labels[key],
     value: info[key],
-    itemStyle: { color: STATE_COLORS[key] },
+    color: STATE_COLORS[key],
   }));
-  return {
-    tooltip: { trigger: 'item', formatter: '{b}: {c} ({d}%)' },
-    legend: { bottom: 0, icon: 'circle', itemWidth: 10, itemHeight: 10 },
-    title: {
-      text: String(info.total),
-      subtext: labels.total,
-      left: 'center',
-      top: '34%',
-      itemGap: 4,
-      textStyle: { fontSize: 26, fontWeight: 600, color: '#1d2129' },
-      subtextStyle: { fontSize: 12, color: '#86909c' },
-    },
-    series: [
-      {
-        type: 'pie',
-        radius: ['52%', '72%'],
-        center: ['50%', '44%'],
-        avoidLabelOverlap: true,
-        label: { show: false },
-        labelLine: { show: false },
-        itemStyle: { borderColor: '#fff', borderWidth: 2 },
-        data,
-      },
-    ],
-  };
 }
 
 export const MAX_GROUP_BARS = 12;
 
-/** Stacked bars of online / offline devices per group (the largest groups first, at most MAX_GROUP_BARS). */
-export function buildGroupBarOption(
+/** Online and offline devices per group, stacked (the largest groups first, at most MAX_GROUP_BARS). */
+export function buildGroupBars(
   byGroup: StateInfo['by_group'],
   labels: Pick<StateLabels, 'online' | 'offline'>,
   groupName: (group: StateInfo['by_group'][number]) => string = (g) => g.group_name,
-): EChartsOption {
+): { categories: string[]; series: BarSeries[] } {
   const groups = [...byGroup]
     .sort((a, b) => b.online + b.offline - (a.online + a.offline))
     .slice(0, MAX_GROUP_BARS);
-  const names = groups.map(groupName);
   return {
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    legend: { top: 0, right: 0, icon: 'circle', itemWidth: 10, itemHeight: 10 },
-    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
-    xAxis: {
-      type: 'category',
-      data: names,
-      axisTick: { show: false },
-      axisLabel: { interval: 0, hideOverlap: true, width: 80, overflow: 'truncate' },
-    },
-    yAxis: { type: 'value', minInterval: 1, splitLine: { lineStyle: { type: 'dashed' } } },
-    series: [
-      {
-        name: labels.online,
-        type: 'bar',
-        stack: 'state',
-        barMaxWidth: 36,
-        itemStyle: { color: STATE_COLORS.online },
-        data: groups.map((g) => g.online),
-      },
-      {
-        name: labels.offline,
-        type: 'bar',
-        stack: 'state',
-        barMaxWidth: 36,
-        itemStyle: { color: STATE_COLORS.offline, borderRadius: [4, 4, 0, 0] },
-        data: groups.map((g) => g.offline),
-      },
-    ],
+    categories: groups.map(groupName),
+    series: (['online', 'offline'] as const).map((key) => ({
+      key,
+      label: labels[key],
+      color: STATE_COLORS[key],
+      values: groups.map((g) => g[key]),
+    })),
   };
 }
 

@@ -2,14 +2,14 @@
 // device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
-import { BarChart, PieChart } from 'echarts/charts';
 import type { TFunction } from 'i18next';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '../../../components/can';
-import { EChart } from '../../../components/charts/echart';
+import { DonutChart } from '../../../components/charts/donut-chart';
+import { StackedBarChart } from '../../../components/charts/stacked-bar-chart';
 import { DeviceMap } from '../../../components/map/device-map';
 import { PageHeader } from '../../../components/page-header';
 import { useAlarmCount } from '../../../lib/alarms/alarm-count';
@@ -22,7 +22,7 @@ import { useStateInfo } from '../api/state-info';
 import { RecentEvents } from '../components/recent-events';
 import { FirstSteps, useFirstRun } from '../components/first-steps';
 import { StatCards } from '../components/stat-cards';
-import { buildGroupBarOption, buildStatePieOption } from '../lib/chart-options';
+import { buildGroupBars, buildStateSlices } from '../lib/chart-options';
 import { HOME_GUTTER } from '../lib/layout';
 import '../home.css';
 import { EMPTY } from '../../../lib/empty';
@@ -32,9 +32,6 @@ function greetingKey(hour: number): string {
   if (hour < 18) return 'home.greeting.afternoon';
   return 'home.greeting.evening';
 }
-
-/** The ECharts series types of the state pie and the group bars. */
-const CHART_PARTS = [PieChart, BarChart];
 
 const BUILT_IN_ROLES: readonly string[] = ['administrator', 'administrator2', 'user'];
 /** The server's name of the default device group, shown translated. */
@@ -115,11 +112,11 @@ export default function HomePage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, lang],
   );
-  const pie = useMemo(() => (info ? buildStatePieOption(info, labels) : null), [info, labels]);
+  const slices = useMemo(() => (info ? buildStateSlices(info, labels) : null), [info, labels]);
   const bars = useMemo(
     () =>
       info
-        ? buildGroupBarOption(info.by_group, labels, (g) =>
+        ? buildGroupBars(info.by_group, labels, (g) =>
             g.group_name === DEFAULT_GROUP_NAME ? t('home.chart.defaultGroup') : g.group_name,
           )
         : null,
@@ -157,10 +154,11 @@ export default function HomePage() {
             <Col xs={24} xl={10}>
               <Card size="small" title={t('home.chart.stateTitle')} className="home-card">
                 {chartState(
-                  pie && (
-                    <EChart
-                      option={pie}
-                      parts={CHART_PARTS}
+                  slices && info && (
+                    <DonutChart
+                      slices={slices}
+                      centerValue={String(info.total)}
+                      centerLabel={labels.total}
                       height={260}
                       ariaLabel={t('home.chart.stateTitle')}
                     />
@@ -173,9 +171,9 @@ export default function HomePage() {
                 {chartState(
                   bars &&
                     (info?.by_group.length ? (
-                      <EChart
-                        option={bars}
-                        parts={CHART_PARTS}
+                      <StackedBarChart
+                        categories={bars.categories}
+                        series={bars.series}
                         height={260}
                         ariaLabel={t('home.chart.groupTitle')}
                       />
