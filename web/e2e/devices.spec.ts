@@ -61,6 +61,8 @@ function rowOf(page: Page, sn: string): Locator {
 
 test.describe('device registry', () => {
   test('register, edit, group, move, share and export a device', async ({ page }) => {
+    // Some thirty steps through six dialogs: more than a minute on a busy two-core machine.
+    test.slow();
     const sn = uniqueSn();
     const alias = `E2E网关${sn.slice(-4)}`;
     const renamed = `${alias}改`;
