@@ -296,6 +296,8 @@ test.describe('device list in the URL', () => {
     await page.goto('/iotyun/device/devgroup?page_size=10');
     await searchDevice(page, 'IOT');
     await expect(page).toHaveURL(/[?&]q=IOT(&|$)/);
+    // The search's rows are in (a click on the pager of the rows before would be lost as it is drawn again).
+    await expect(page.locator('.devreg-list .ant-spin-spinning')).toHaveCount(0);
     await page.locator('.devreg-list .ant-pagination-item-2').click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(page.locator('.devreg-list .ant-pagination-item-active')).toHaveText('2');
