@@ -7,7 +7,7 @@ import { useNavigate, useRouteError } from 'react-router';
 
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { PlainButton } from '../components/plain-button';
-import { PlainIcon } from '../components/plain-icon';
+import { EXCLAMATION_CIRCLE_ICON, PlainIcon } from '../components/plain-icon';
 import { browser } from '../lib/navigation';
 import { chunkFailureAction, isChunkLoadError } from './guard';
 import { CHUNK_RELOAD_KEY } from './route-objects';
@@ -34,7 +34,7 @@ export function RouteError() {
   return (
     <div className="exception-page">
       <div className="route-error" role="alert">
-        <PlainIcon name="exclamationCircle" className="route-error__icon" />
+        <PlainIcon icon={EXCLAMATION_CIRCLE_ICON} className="route-error__icon" />
         <div className="route-error__title">{t('common.error.title')}</div>
         <div className="route-error__subtitle">
           {chunk ? t('common.error.chunk') : t('common.error.description')}

@@ -61,13 +61,17 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
       handle: { fullPath: '/' },
       children: [
         { index: true, Component: RootRedirect, handle: { fullPath: '/' } },
+        // The pages without antd (/login): nothing on the way to them loads it.
+        ...toRouteObjects(publicRoutes.filter((route) => route.light)),
         {
           id: 'antd',
-          // antd's theme, locale and App around the pages, a chunk of its own (issue 13, point 3).
+          // antd's theme, locale and App around every other page, a chunk of its own (issue 13, point 3).
           lazy: lazyPage(() => import('./layouts/antd-layout'), null),
           handle: { fullPath: '/' },
           children: [
-            ...toRouteObjects(publicRoutes.filter((route) => !exceptionPublicRoutes.includes(route))),
+            ...toRouteObjects(
+              publicRoutes.filter((route) => !route.light && !exceptionPublicRoutes.includes(route)),
+            ),
             {
               id: 'console',
               // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public

@@ -1,8 +1,9 @@
 // A button drawn like antd's (default, primary or text; large; full width; loading) for the screens that load no
-// antd. Like antd, a label of exactly two Chinese characters gets a space between them ("登 录").
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+// antd. Like antd, the label of a bordered button without an icon gets a space between exactly two Chinese
+// characters ("登 录").
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
-import { PlainIcon } from './plain-icon';
+import { LOADING_ICON, PlainIcon } from './plain-icon';
 import './plain.css';
 
 interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> {
@@ -12,6 +13,7 @@ interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
   block?: boolean;
   loading?: boolean;
   icon?: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 const TWO_HAN = /^\p{Script=Han}{2}$/u;
@@ -28,6 +30,7 @@ export function PlainButton({
   block = false,
   loading = false,
   icon,
+  ref,
   className,
   children,
   ...rest
@@ -42,13 +45,16 @@ export function PlainButton({
   ];
   return (
     <button
+      ref={ref}
       type={htmlType}
       className={classes.filter(Boolean).join(' ')}
       aria-busy={loading || undefined}
       {...rest}
     >
-      {loading ? <PlainIcon name="loading" spin /> : icon}
-      {children !== undefined && children !== null && <span>{spacedLabel(children)}</span>}
+      {loading ? <PlainIcon icon={LOADING_ICON} spin /> : icon}
+      {children !== undefined && children !== null && (
+        <span>{icon || variant === 'text' ? children : spacedLabel(children)}</span>
+      )}
     </button>
   );
 }
