@@ -13,7 +13,7 @@ import { getUserConfig } from '../features/auth/api/get-user-config';
 import { getCustomPage } from '../features/custom-page/api/get-custom-page';
 import { APP_BASENAME } from '../lib/config';
 import { ILLEGAL_TOKEN, isApiError } from '../lib/http';
-import { setNavigator } from '../lib/navigation';
+import { setNavigator, setSignInPrefetch } from '../lib/navigation';
 import { Perm } from '../lib/permissions';
 import {
   applyUserConfig,
@@ -82,6 +82,11 @@ export function createAppRouter() {
   const router = createBrowserRouter(routes, { basename: APP_BASENAME });
   setNavigator((to, options) => {
     void router.navigate(to, options);
+  });
+  // The chunks every signed-in page needs, fetched while the user types on /login (routes.tsx loads them lazily).
+  setSignInPrefetch(() => {
+    void import('./layouts/antd-layout');
+    void import('./layouts/console-layout');
   });
   return router;
 }

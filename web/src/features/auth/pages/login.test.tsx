@@ -1,9 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
+import { setSignInPrefetch } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
 import { logout, rememberAccount, sessionStore } from '../../../lib/session';
 import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
@@ -98,6 +99,17 @@ describe('LoginPage', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(screen.getByRole('button', { name: '隐藏密码' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('fetches what signing in loads once the user types, not on load', async () => {
+    const user = userEvent.setup();
+    const prefetch = vi.fn();
+    setSignInPrefetch(prefetch);
+    renderLogin({ 'GET /yun/login/check/code': captcha() });
+    await screen.findByRole('img', { name: '图形验证码' });
+    expect(prefetch).not.toHaveBeenCalled();
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), 'ad');
+    expect(prefetch).toHaveBeenCalledOnce();
   });
 
   it('hides the captcha when the server disables it', async () => {

@@ -1,6 +1,7 @@
 // Login: account, password, graphic captcha, remember me; server field errors show next to their field. Plain
 // React and CSS in antd's look (components/plain.css): the first page most visitors open loads no antd (issue 13,
-// point 3). The rules are antd Form's: each field is checked as it changes and all of them on submit.
+// point 3); what signing in loads (antd, the console's frame) is fetched once the user starts typing. The rules are
+// antd Form's: each field is checked as it changes and all of them on submit.
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +18,7 @@ import {
   type IconShape,
 } from '../../../components/plain-icon';
 import { safeRedirect, serverErrorPlace } from '../../../lib/form-errors';
+import { prefetchSignIn } from '../../../lib/navigation';
 import { login, rememberAccount, rememberedAccount } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
@@ -128,6 +130,7 @@ export default function LoginPage() {
   };
 
   const change = (field: Field, value: string) => {
+    prefetchSignIn();
     setValues((current) => ({ ...current, [field]: value }));
     // Checked as it changes, which also clears a server message on the field.
     setErrors((current) => ({ ...current, [field]: rule(field, value) }));
@@ -137,6 +140,7 @@ export default function LoginPage() {
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loginMutation.isPending) return;
+    prefetchSignIn();
     const checked: FieldErrors = {};
     for (const field of FIELDS) {
       if (field === 'code' && !captchaShown) continue;
