@@ -124,15 +124,18 @@ describe('decide (SPEC §2)', () => {
 
 describe('permsChain over the real route table', () => {
   it('collects every matched level, outermost first', () => {
+    // The root, the antd layout (no list of its own), the console, then the pages.
     expect(chain('/analysis/flowAnalysis/detail/9')).toEqual([
+      undefined,
       undefined,
       ['P00000'],
       ['P60000'],
       ['P62000'],
       ['P62200'],
     ]);
-    expect(chain('/designConfigure/id=12')).toEqual([undefined, ['P00000'], ['P41600']]);
+    expect(chain('/designConfigure/id=12')).toEqual([undefined, undefined, ['P00000'], ['P41600']]);
     expect(chain('/monitor/middlewaresDevice/id=1/module=2')).toEqual([
+      undefined,
       undefined,
       ['P00000'],
       ['P110000'],

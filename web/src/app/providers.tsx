@@ -1,29 +1,36 @@
-// App-wide providers: server-state cache, antd theme and locale (switching with the app language), feedback.
+// App-wide providers: the server-state cache, and beside the routes antd's feedback host (toasts, confirm
+// dialogs, the offline prompt), loaded once wanted. antd's theme and locale wrap the pages in the antd layout
+// route (layouts/antd-layout.tsx): /login loads no antd.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 import { queryClient } from '../lib/query-client';
-import { useAppState } from '../lib/session';
-import { FeedbackBridge } from './feedback-bridge';
-import { OfflineBanner } from './offline-banner';
-import { appTheme } from './theme';
+import { feedbackStore } from '../lib/toast';
 
-const ANTD_LOCALES = { zh: zhCN, en: enUS } as const;
+const wantedNow = () => feedbackStore.getState().wanted;
+
+function FeedbackSlot() {
+  const wanted = useSyncExternalStore(feedbackStore.subscribe, wantedNow);
+  const [Host, setHost] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!wanted || Host) return;
+    import('./feedback-host')
+      .then((module) => {
+        setHost(() => module.default);
+      })
+      .catch(() => {
+        // Offline, say: the next toast asks again (the queued ones wait).
+        feedbackStore.setState({ wanted: false });
+      });
+  }, [wanted, Host]);
+  return Host ? <Host /> : null;
+}
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const language = useAppState((s) => s.language);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={appTheme}>
-        <AntApp message={{ maxCount: 5, top: 64 }} className="app-root">
-          <FeedbackBridge />
-          <OfflineBanner />
-          {children}
-        </AntApp>
-      </ConfigProvider>
+      {children}
+      <FeedbackSlot />
     </QueryClientProvider>
   );
 }

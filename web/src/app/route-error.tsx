@@ -1,13 +1,13 @@
 // Route error boundary: a failed page chunk reloads the page once (after the lazy retry), else an error result.
-// Drawn by hand rather than with antd's Result: the boundary loads with every page, /login included, and Result
-// brings its 403/404/500 illustrations along (~11 KB gzip).
-import { ExclamationCircleFilled } from '@ant-design/icons';
-import { Button } from 'antd';
+// Drawn by hand rather than with antd's Result and Button: the boundary loads with every page, /login included,
+// which loads no antd (Result alone brings its 403/404/500 illustrations along, ~11 KB gzip).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouteError } from 'react-router';
 
 import { FullPageSpinner } from '../components/full-page-spinner';
+import { PlainButton } from '../components/plain-button';
+import { EXCLAMATION_CIRCLE_ICON, PlainIcon } from '../components/plain-icon';
 import { browser } from '../lib/navigation';
 import { chunkFailureAction, isChunkLoadError } from './guard';
 import { CHUNK_RELOAD_KEY } from './route-objects';
@@ -34,16 +34,18 @@ export function RouteError() {
   return (
     <div className="exception-page">
       <div className="route-error" role="alert">
-        <ExclamationCircleFilled className="route-error__icon" />
+        <PlainIcon icon={EXCLAMATION_CIRCLE_ICON} className="route-error__icon" />
         <div className="route-error__title">{t('common.error.title')}</div>
         <div className="route-error__subtitle">
           {chunk ? t('common.error.chunk') : t('common.error.description')}
         </div>
         <div className="route-error__actions">
-          <Button type="primary" onClick={() => browser.reload()}>
+          <PlainButton variant="primary" onClick={() => browser.reload()}>
             {t('common.action.reload')}
-          </Button>
-          <Button onClick={() => void navigate('/', { replace: true })}>{t('common.error.home')}</Button>
+          </PlainButton>
+          <PlainButton onClick={() => void navigate('/', { replace: true })}>
+            {t('common.error.home')}
+          </PlainButton>
         </div>
       </div>
     </div>

@@ -13,7 +13,7 @@ import { getUserConfig } from '../features/auth/api/get-user-config';
 import { getCustomPage } from '../features/custom-page/api/get-custom-page';
 import { APP_BASENAME } from '../lib/config';
 import { ILLEGAL_TOKEN, isApiError } from '../lib/http';
-import { setNavigator, setSearchReader } from '../lib/navigation';
+import { setNavigator, setSearchReader, setSignInPrefetch } from '../lib/navigation';
 import { Perm } from '../lib/permissions';
 import {
   applyUserConfig,
@@ -84,5 +84,10 @@ export function createAppRouter() {
     void router.navigate(to, options);
   });
   setSearchReader(() => router.state.location.search);
+  // The chunks every signed-in page needs, fetched while the user types on /login (routes.tsx loads them lazily).
+  setSignInPrefetch(() => {
+    void import('./layouts/antd-layout');
+    void import('./layouts/console-layout');
+  });
   return router;
 }

@@ -61,25 +61,37 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
       handle: { fullPath: '/' },
       children: [
         { index: true, Component: RootRedirect, handle: { fullPath: '/' } },
-        ...toRouteObjects(publicRoutes.filter((route) => !exceptionPublicRoutes.includes(route))),
+        // The pages without antd (/login): nothing on the way to them loads it.
+        ...toRouteObjects(publicRoutes.filter((route) => route.light)),
         {
-          id: 'console',
-          // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public pages
-          // never load it.
-          lazy: lazyPage(() =>
-            import('./layouts/console-layout').then((m) => ({ default: m.ConsoleLayout })),
-          ),
-          ErrorBoundary: RouteError,
-          handle: { perms: CONSOLE_PERMS, fullPath: '/' },
-          children: toRouteObjects(guardedRoutes),
-        },
-        {
-          id: 'exception',
-          // Inside the console's frame once signed in (layouts/exception-shell.tsx), a chunk like the console's.
-          lazy: lazyPage(() => import('./layouts/exception-shell')),
-          ErrorBoundary: RouteError,
+          id: 'antd',
+          // antd's theme, locale and App around every other page, a chunk of its own (issue 13, point 3).
+          lazy: lazyPage(() => import('./layouts/antd-layout'), null),
           handle: { fullPath: '/' },
-          children: toRouteObjects(exceptionPublicRoutes),
+          children: [
+            ...toRouteObjects(
+              publicRoutes.filter((route) => !route.light && !exceptionPublicRoutes.includes(route)),
+            ),
+            {
+              id: 'console',
+              // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public
+              // pages never load it.
+              lazy: lazyPage(() =>
+                import('./layouts/console-layout').then((m) => ({ default: m.ConsoleLayout })),
+              ),
+              ErrorBoundary: RouteError,
+              handle: { perms: CONSOLE_PERMS, fullPath: '/' },
+              children: toRouteObjects(guardedRoutes),
+            },
+            {
+              id: 'exception',
+              // Inside the console's frame once signed in (layouts/exception-shell.tsx), a chunk like the console's.
+              lazy: lazyPage(() => import('./layouts/exception-shell')),
+              ErrorBoundary: RouteError,
+              handle: { fullPath: '/' },
+              children: toRouteObjects(exceptionPublicRoutes),
+            },
+          ],
         },
         // Unknown paths go to the 403 page (SPEC §2).
         { path: '*', Component: UnknownRoute, handle: { fullPath: '*' } },

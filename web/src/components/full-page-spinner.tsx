@@ -1,10 +1,10 @@
-// Centered loading indicator shown while the first route resolves.
-import { Spin } from 'antd';
+// Centered loading indicator shown while the first route resolves (plain: it loads with every page, /login too).
+import { PlainSpinner } from './plain-spinner';
 
 export function FullPageSpinner() {
   return (
     <div className="full-page-spinner" role="status" aria-busy="true">
-      <Spin size="large" />
+      <PlainSpinner size="large" />
     </div>
   );
 }

@@ -4,6 +4,24 @@ import type { FormInstance } from 'antd';
 import { isApiError } from './http';
 
 /**
+ * Where an error belongs: on one of `fields` when the server named it (aliases map server field names to form
+ * names), else `field` is null and the text is for a form-level alert. Forms without antd (the sign-in page) use
+ * this directly.
+ */
+export function serverErrorPlace(
+  error: unknown,
+  fields: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): { field: string | null; text: string } {
+  if (!isApiError(error))
+    return { field: null, text: error instanceof Error ? error.message : String(error) };
+  const field = error.field ? (aliases[error.field] ?? error.field) : null;
+  return field && fields.includes(field)
+    ? { field, text: error.detail }
+    : { field: null, text: error.detail };
+}
+
+/**
  * Shows the error on `fields` when the server named one of them (aliases map server field names to form
  * names) and returns null; otherwise returns the text for a form-level alert.
  */
@@ -13,13 +31,10 @@ export function applyServerError(
   fields: readonly string[],
   aliases: Readonly<Record<string, string>> = {},
 ): string | null {
-  if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
-  const field = error.field ? (aliases[error.field] ?? error.field) : null;
-  if (field && fields.includes(field)) {
-    form.setFields([{ name: field, errors: [error.detail] }]);
-    return null;
-  }
-  return error.detail;
+  const { field, text } = serverErrorPlace(error, fields, aliases);
+  if (!field) return text;
+  form.setFields([{ name: field, errors: [text] }]);
+  return null;
 }
 
 /** A `redirect` query value that is safe to navigate to inside the app. */

@@ -143,7 +143,7 @@ describe('headers', () => {
     // The body is sent as the very JSON text that was signed.
     expect(config.data).toBe('{"username":"admin"}');
     const message = new TextEncoder().encode(
-      `${pub}\n${ts}\n60\nPOST\n/yun/v2/user/login\n${bodyDigest('{"username":"admin"}')}`,
+      `${pub}\n${ts}\n60\nPOST\n/yun/v2/user/login\n${await bodyDigest('{"username":"admin"}')}`,
     );
     expect(ed25519.verify(hexToBytes(sig), message, hexToBytes(pub))).toBe(true);
   });
@@ -151,7 +151,7 @@ describe('headers', () => {
   it('signs a GET over its path without the query and the empty body', async () => {
     await get('/yun/login/check/code', { a: 1 });
     const config = requests[0]!;
-    const message = signingMessage(header(config, 'PubKey')!, Number(header(config, 'TS')), 60, {
+    const message = await signingMessage(header(config, 'PubKey')!, Number(header(config, 'TS')), 60, {
       method: 'GET',
       path: '/yun/login/check/code',
     });

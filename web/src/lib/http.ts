@@ -111,11 +111,11 @@ function serializedBody(data: unknown, options: RequestOptions): { data: unknown
   return { data, text: null };
 }
 
-function buildHeaders(
+async function buildHeaders(
   data: unknown,
   options: RequestOptions,
   signed?: { method: string; path: string; body: string | null },
-): Record<string, string> {
+): Promise<Record<string, string>> {
   const headers: Record<string, string> = {
     Accept: 'application/json, text/plain, */*',
     'Accept-Language': appStore.getState().language,
@@ -133,7 +133,7 @@ function buildHeaders(
   } else if (!options.unsigned) {
     Object.assign(
       headers,
-      signHeaders(session.userInfo?.pri_key, {
+      await signHeaders(session.userInfo?.pri_key, {
         method: signed?.method ?? 'GET',
         path: signed?.path ?? '',
         body: signed?.body ?? null,
@@ -314,7 +314,7 @@ async function request<T>(
       baseURL: apiBase(),
       params: payload.params,
       data: body.data,
-      headers: buildHeaders(payload.data, options, { method, path: url, body: body.text }),
+      headers: await buildHeaders(payload.data, options, { method, path: url, body: body.text }),
       responseType: options.responseType ?? 'json',
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),

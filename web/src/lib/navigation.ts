@@ -49,3 +49,17 @@ export const browser = {
     window.location.reload();
   },
 };
+
+let signInPrefetch: (() => void) | null = null;
+
+/** What signing in will load (the app registers antd's layout and the console's frame: /login loads neither). */
+export function setSignInPrefetch(fn: (() => void) | null): void {
+  signInPrefetch = fn;
+}
+
+/** Fetches it ahead, once: the sign-in page calls this when the user starts typing, not on load. */
+export function prefetchSignIn(): void {
+  const fn = signInPrefetch;
+  signInPrefetch = null;
+  fn?.();
+}

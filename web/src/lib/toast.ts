@@ -1,5 +1,6 @@
-// Toasts and confirm dialogs usable outside React (the request wrapper), bridged to antd's App context.
-import { message as staticMessage, Modal } from 'antd';
+// Toasts and confirm dialogs usable outside React (the request wrapper), bridged to antd's App context. No antd
+// here: /login loads none. Until the app's feedback host (app/feedback-host.tsx, antd's App outside the routes) has
+// bound its instances, calls wait in a queue and ask for the host, which the app then loads and mounts.
 import type { ReactNode } from 'react';
 import { createStore } from 'zustand/vanilla';
 
@@ -34,15 +35,37 @@ export interface ModalApi {
 
 let messageApi: MessageApi | null = null;
 let modalApi: ModalApi | null = null;
+/** Calls made before the instances were bound, in order. */
+let pending: (() => void)[] = [];
+
+/** Whether something asked for toasts or dialogs: app/providers.tsx then loads and mounts the feedback host. */
+export const feedbackStore = createStore<{ wanted: boolean }>()(() => ({ wanted: false }));
+
+/** Asks the app for its feedback host (antd's App): on the first toast, or when a page that uses antd opens. */
+export function requestFeedback(): void {
+  if (!feedbackStore.getState().wanted) feedbackStore.setState({ wanted: true });
+}
 
 /** Called by the app's FeedbackBridge with the themed instances from antd's `App.useApp()`. */
 export function bindFeedback(apis: { message: MessageApi | null; modal: ModalApi | null }): void {
   messageApi = apis.message;
   modalApi = apis.modal;
+  if (!messageApi || !modalApi) return;
+  const queued = pending;
+  pending = [];
+  for (const call of queued) call();
 }
 
-function message(): MessageApi {
-  return messageApi ?? staticMessage;
+/** Runs `call` with the bound instances, at once or once they are bound. */
+function withFeedback(call: (apis: { message: MessageApi; modal: ModalApi }) => void): void {
+  if (messageApi && modalApi) {
+    call({ message: messageApi, modal: modalApi });
+    return;
+  }
+  pending.push(() => {
+    withFeedback(call);
+  });
+  requestFeedback();
 }
 
 // Toast errors kept for the status area / diagnostics (SPEC §8: "kept in a list with add and clear").
@@ -76,14 +99,16 @@ function show(type: ToastKind, content: ReactNode, options: ToastOptions = {}): 
     if (options.exclusive && visibleErrors.size > 0) return;
     visibleErrors.add(key);
   }
-  message().open({
-    type,
-    content,
-    duration: ms / 1000,
-    key,
-    onClose: () => {
-      if (visibleErrors.delete(key) && visibleErrors.size === 0) setErrorFlag(false);
-    },
+  withFeedback(({ message }) => {
+    message.open({
+      type,
+      content,
+      duration: ms / 1000,
+      key,
+      onClose: () => {
+        if (visibleErrors.delete(key) && visibleErrors.size === 0) setErrorFlag(false);
+      },
+    });
   });
 }
 
@@ -107,25 +132,27 @@ export function visibleErrorToasts(): number {
   return visibleErrors.size;
 }
 
-/** Test helper: forget visible toasts. */
+/** Test helper: forget visible and queued toasts. */
 export function resetToasts(): void {
   visibleErrors.clear();
   clearToastErrors();
+  pending = [];
   seq = 0;
 }
 
 /** Resolves true on OK, false on cancel. */
 export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
-    const api: ModalApi = modalApi ?? Modal;
-    api.confirm({
-      ...options,
-      onOk: () => {
-        resolve(true);
-      },
-      onCancel: () => {
-        resolve(false);
-      },
+    withFeedback(({ modal }) => {
+      modal.confirm({
+        ...options,
+        onOk: () => {
+          resolve(true);
+        },
+        onCancel: () => {
+          resolve(false);
+        },
+      });
     });
   });
 }

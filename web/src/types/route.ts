@@ -17,6 +17,8 @@ export interface AppRoute {
   icon?: ComponentType;
   /** The page shows only the shell's texts (lib/text-areas.ts), so it need not wait for the other areas' texts. */
   shellTexts?: boolean;
+  /** The page loads no antd: it stays outside the antd layout route (app/layouts/antd-layout.tsx). */
+  light?: boolean;
   /** Not listed in the sidebar (detail pages, designers). */
   hidden?: boolean;
   children?: readonly AppRoute[];

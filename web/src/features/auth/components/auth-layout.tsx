@@ -1,12 +1,12 @@
-// Split layout shared by login, register and find-password: brand panel left, form card right. Plain headings rather
-// than antd's Typography, which /login would load for two lines of text (with its tooltip and copy machinery).
-import { CheckCircleFilled } from '@ant-design/icons';
+// Split layout shared by login, register and find-password: brand panel left, form card right. No antd (/login
+// loads none): plain headings, inline icons and the plain language switch.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import illustrationUrl from '../../../assets/auth-illustration.svg';
 import { BrandLogo } from '../../../components/brand-logo';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { CHECK_CIRCLE_ICON, PlainIcon } from '../../../components/plain-icon';
+import { PlainLanguageSwitch } from '../../../components/plain-language-switch';
 
 interface AuthLayoutProps {
   title: ReactNode;
@@ -29,7 +29,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           <ul className="auth-brand__features">
             {FEATURES.map((key) => (
               <li key={key}>
-                <CheckCircleFilled /> {t(key)}
+                <PlainIcon icon={CHECK_CIRCLE_ICON} /> {t(key)}
               </li>
             ))}
           </ul>
@@ -44,7 +44,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           <span className="auth-main__mobile-logo">
             <BrandLogo size={32} />
           </span>
-          <LanguageSwitch />
+          <PlainLanguageSwitch />
         </div>
         <div className="auth-card">
           <h2 className="auth-card__title">{title}</h2>

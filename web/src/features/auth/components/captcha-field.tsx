@@ -1,17 +1,19 @@
-// Graphic captcha input with its image (fixed-size box, click to refresh); hidden when the server disables it.
-import { ReloadOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Form, Input, Spin } from 'antd';
+// Graphic captcha input (antd's, for register and find password) with its image (fixed-size box, click to
+// refresh); hidden when the server disables it. The sign-in page draws its own field around the same image.
+import { SafetyOutlined } from '@ant-design/icons';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { captchaRules } from '../../../lib/validation';
 import type { CaptchaPayload } from '../../../types/session';
+import { CaptchaImage } from './captcha-image';
 
 interface CaptchaFieldProps {
   captcha: CaptchaPayload | undefined;
   loading: boolean;
   failed: boolean;
   onRefresh: () => void;
-  /** Required on submit (login). Register and find password check it only when a code is sent. */
+  /** Required on submit. Register and find password check it only when a code is sent (`required={false}`). */
   required?: boolean;
 }
 
@@ -30,23 +32,7 @@ export function CaptchaField({ captcha, loading, failed, onRefresh, required = t
           maxLength={8}
         />
       </Form.Item>
-      <button
-        type="button"
-        className="captcha-row__image"
-        onClick={onRefresh}
-        title={t('auth.captcha.refresh')}
-        aria-label={t('auth.captcha.refresh')}
-      >
-        {loading && !captcha ? (
-          <Spin size="small" />
-        ) : failed && !captcha ? (
-          <span className="captcha-row__failed">
-            <ReloadOutlined /> {t('auth.captcha.failed')}
-          </span>
-        ) : captcha ? (
-          <img src={captcha.img} width={120} height={40} alt={t('auth.captcha.alt')} />
-        ) : null}
-      </button>
+      <CaptchaImage captcha={captcha} loading={loading} failed={failed} onRefresh={onRefresh} />
     </div>
   );
 }

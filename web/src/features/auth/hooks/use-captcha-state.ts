@@ -1,16 +1,19 @@
-// The captcha query plus a refresh that also clears the typed answer.
-import type { FormInstance } from 'antd';
-import { useCallback } from 'react';
+// The captcha query plus a refresh that also clears the typed answer (`clearAnswer`, the form's own way).
+import { useCallback, useEffect, useRef } from 'react';
 
 import { useCaptcha } from '../api/get-captcha';
 
-export function useCaptchaState(form: FormInstance) {
+export function useCaptchaState(clearAnswer: () => void) {
   const query = useCaptcha();
   const { refetch } = query;
+  const clear = useRef(clearAnswer);
+  useEffect(() => {
+    clear.current = clearAnswer;
+  });
   const refresh = useCallback(() => {
-    form.setFieldValue('code', '');
+    clear.current();
     void refetch();
-  }, [form, refetch]);
+  }, [refetch]);
   return {
     captcha: query.data,
     loading: query.isFetching,

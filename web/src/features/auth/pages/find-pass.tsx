@@ -29,7 +29,9 @@ export default function FindPassPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<FindPassValues>();
   const navigate = useNavigate();
-  const captcha = useCaptchaState(form);
+  const captcha = useCaptchaState(() => {
+    form.setFieldValue('code', '');
+  });
   const reset = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
 

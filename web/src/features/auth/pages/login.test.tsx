@@ -1,11 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 
+import { setSignInPrefetch } from '../../../lib/navigation';
 import { queryClient } from '../../../lib/query-client';
-import { logout, sessionStore } from '../../../lib/session';
+import { logout, rememberAccount, sessionStore } from '../../../lib/session';
 import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
 import type { SessionPayload } from '../../../types/session';
 import LoginPage from './login';
 
@@ -39,18 +41,24 @@ function captcha(enabled = true): Handler {
   };
 }
 
+/** The page as the app shows it: outside antd's providers (it loads no antd), with the query client only. */
 function renderLogin(handlers: Record<string, Handler>, entry = '/login') {
   const calls = mockApi(handlers);
-  const { router } = renderRoutes(
+  const router = createMemoryRouter(
     [
       { path: '/login', Component: LoginPage },
       { path: '/', element: <div>console home</div> },
       { path: '/device/devgroup', element: <div>device groups</div> },
       { path: '/register', element: <div>register page</div> },
     ],
-    { initialEntries: [entry], client: queryClient },
+    { initialEntries: [entry] },
   );
-  return { calls, router };
+  const { container } = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { calls, router, container };
 }
 
 const captchaCalls = (calls: ReturnType<typeof mockApi>) =>
@@ -59,18 +67,49 @@ const captchaCalls = (calls: ReturnType<typeof mockApi>) =>
 beforeEach(() => {
   queryClient.clear();
   logout();
+  rememberAccount(null);
 });
 
 describe('LoginPage', () => {
   it('renders the form in Chinese with the captcha image and links', async () => {
-    renderLogin({ 'GET /yun/login/check/code': captcha() });
+    const { container } = renderLogin({ 'GET /yun/login/check/code': captcha() });
     expect(screen.getByRole('heading', { name: '欢迎登录' })).toBeInTheDocument();
     expect(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱')).toHaveAttribute('autocomplete', 'username');
+    expect(screen.getByRole('textbox', { name: '用户名 / 手机号 / 邮箱' })).toHaveFocus();
+    expect(screen.getByRole('checkbox', { name: '记住账号' })).not.toBeChecked();
     expect(screen.getByPlaceholderText('密码')).toHaveAttribute('autocomplete', 'current-password');
     expect(await screen.findByRole('img', { name: '图形验证码' })).toHaveAttribute('src', PNG);
     expect(screen.getByRole('link', { name: '立即注册' })).toHaveAttribute('href', '/register');
     expect(screen.getByRole('link', { name: '忘记密码？' })).toHaveAttribute('href', '/findPass');
     expect(screen.getByRole('button', { name: /登\s*录/ })).toBeInTheDocument();
+    // Drawn without antd: none of its components, none of its class names.
+    expect(container.querySelector('[class*="ant-"]')).toBeNull();
+  });
+
+  it('starts on the password with a remembered account, and shows the password on request', async () => {
+    const user = userEvent.setup();
+    rememberAccount('ops');
+    renderLogin({ 'GET /yun/login/check/code': captcha() });
+    expect(screen.getByRole('textbox', { name: '用户名 / 手机号 / 邮箱' })).toHaveValue('ops');
+    expect(screen.getByRole('checkbox', { name: '记住账号' })).toBeChecked();
+    const password = screen.getByLabelText('密码', { selector: 'input' });
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: '显示密码' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: '隐藏密码' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
+  it('fetches what signing in loads once the user types, not on load', async () => {
+    const user = userEvent.setup();
+    const prefetch = vi.fn();
+    setSignInPrefetch(prefetch);
+    renderLogin({ 'GET /yun/login/check/code': captcha() });
+    await screen.findByRole('img', { name: '图形验证码' });
+    expect(prefetch).not.toHaveBeenCalled();
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), 'ad');
+    expect(prefetch).toHaveBeenCalledOnce();
   });
 
   it('hides the captcha when the server disables it', async () => {
@@ -83,6 +122,24 @@ describe('LoginPage', () => {
     });
   });
 
+  it('signs in without a captcha when the server disables it', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderLogin({
+      'GET /yun/login/check/code': captcha(false),
+      'POST /yun/v2/user/login': () => ok(session),
+    });
+    await waitFor(() => {
+      expect(captchaCalls(calls)).toHaveLength(1);
+    });
+    await user.type(screen.getByPlaceholderText('用户名 / 手机号 / 邮箱'), 'admin');
+    await user.type(screen.getByPlaceholderText('密码'), 'secret1{Enter}');
+    await waitFor(() => {
+      expect(router.state.location.pathname).toBe('/');
+    });
+    const login = calls.find((c) => c.url === '/yun/v2/user/login')!;
+    expect(bodyOf(login)).toEqual({ username: 'admin', password: 'secret1', code: '', code_key: 'key-1' });
+  });
+
   it('shows the client-side rules before calling the server', async () => {
     const user = userEvent.setup();
     const { calls } = renderLogin({ 'GET /yun/login/check/code': captcha() });
@@ -90,7 +147,14 @@ describe('LoginPage', () => {
     expect(await screen.findByText('请输入用户名、手机号或邮箱')).toBeInTheDocument();
     expect(screen.getByText('请输入密码')).toBeInTheDocument();
     expect(screen.getByText('请输入图形验证码')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.url === '/yun/v2/user/login')).toHaveLength(0);
+    // Checked again as the field changes: a typed value clears its message, a cleared one brings it back.
+    await user.type(screen.getByPlaceholderText('密码'), 'x');
+    expect(screen.queryByText('请输入密码')).not.toBeInTheDocument();
+    expect(screen.getByPlaceholderText('密码')).not.toHaveAttribute('aria-invalid');
+    await user.clear(screen.getByPlaceholderText('密码'));
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
   });
 
   it('submits with Enter, stores the session and follows the redirect query', async () => {
@@ -131,6 +195,8 @@ describe('LoginPage', () => {
     await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12');
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('密码')).toHaveAccessibleDescription('用户名或密码错误');
+    expect(screen.getByPlaceholderText('密码')).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => {
       expect(captchaCalls(calls)).toHaveLength(2);
     });
@@ -151,5 +217,8 @@ describe('LoginPage', () => {
     await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12{Enter}');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('登录失败次数过多，请 15 分钟后再试');
+    // Typing again puts the alert away.
+    await user.type(screen.getByPlaceholderText('图形验证码'), 'c');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

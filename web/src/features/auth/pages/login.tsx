@@ -1,47 +1,161 @@
-// Login: account, password, graphic captcha, remember me; server field errors show next to their field.
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Form, Input } from 'antd';
-import { useState } from 'react';
+// Login: account, password, graphic captcha, remember me; server field errors show next to their field. Plain
+// React and CSS in antd's look (components/plain.css): the first page most visitors open loads no antd (issue 13,
+// point 3); what signing in loads (antd, the console's frame) is fetched once the user starts typing. The rules are
+// antd Form's: each field is checked as it changes and all of them on submit.
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-import { applyServerError, safeRedirect } from '../../../lib/form-errors';
+import { PlainButton } from '../../../components/plain-button';
+import {
+  PlainIcon,
+  CLOSE_CIRCLE_ICON,
+  EYE_ICON,
+  EYE_INVISIBLE_ICON,
+  LOCK_ICON,
+  SAFETY_ICON,
+  USER_ICON,
+  type IconShape,
+} from '../../../components/plain-icon';
+import { safeRedirect, serverErrorPlace } from '../../../lib/form-errors';
+import { prefetchSignIn } from '../../../lib/navigation';
 import { login, rememberAccount, rememberedAccount } from '../../../lib/session';
 import { useLogin } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
-import { CaptchaField } from '../components/captcha-field';
+import { CaptchaImage } from '../components/captcha-image';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 
 interface LoginValues {
   username: string;
   password: string;
-  code?: string;
+  code: string;
   remember: boolean;
 }
 
-const FIELDS = ['username', 'password', 'code'] as const;
+type Field = 'username' | 'password' | 'code';
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELDS: readonly Field[] = ['username', 'password', 'code'];
+
+interface InputFieldProps {
+  name: Field;
+  icon: IconShape;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  type?: 'text' | 'password';
+  autoComplete: string;
+  autoFocus?: boolean;
+  maxLength?: number;
+  suffix?: ReactNode;
+  className?: string;
+}
+
+/** A large input with its prefix icon and the field's message below it, as antd's Form.Item and Input. */
+function InputField({
+  name,
+  icon,
+  label,
+  value,
+  error,
+  onChange,
+  type = 'text',
+  autoComplete,
+  autoFocus,
+  maxLength,
+  suffix,
+  className,
+}: InputFieldProps) {
+  const id = `login_${name}`;
+  const help = `${id}_help`;
+  const classes = ['plain-field', error ? 'plain-field--error' : '', className];
+  return (
+    <div className={classes.filter(Boolean).join(' ')}>
+      <span className="plain-input">
+        <span className="plain-input__prefix">
+          <PlainIcon icon={icon} />
+        </span>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          placeholder={label}
+          aria-label={label}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? help : undefined}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          maxLength={maxLength}
+          onChange={(event) => {
+            onChange(event.target.value);
+          }}
+        />
+        {suffix && <span className="plain-input__suffix">{suffix}</span>}
+      </span>
+      {error && (
+        <div id={help} className="plain-field__error">
+          {error}
+        </div>
+      )}
+    </div>
+  );
+}
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const captcha = useCaptchaState(form);
-  const loginMutation = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [initialValues] = useState<Partial<LoginValues>>(() => {
+  const [values, setValues] = useState<LoginValues>(() => {
     const account = rememberedAccount();
-    return { username: account, remember: account !== '' };
+    return { username: account, password: '', code: '', remember: account !== '' };
   });
+  // Where the focus starts: the password when the account is remembered.
+  const [accountKnown] = useState(() => values.username !== '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [showPassword, setShowPassword] = useState(false);
+  const captcha = useCaptchaState(() => {
+    setValues((current) => ({ ...current, code: '' }));
+  });
+  const captchaShown = captcha.captcha?.enabled !== false;
+  const loginMutation = useLogin();
 
-  const onFinish = async (values: LoginValues) => {
+  const rule = (field: Field, value: string): string | undefined => {
+    if (field === 'username') return value.trim() ? undefined : t('validation.username.required');
+    if (field === 'password') return value ? undefined : t('validation.password.required');
+    return value ? undefined : t('validation.captcha.required');
+  };
+
+  const change = (field: Field, value: string) => {
+    prefetchSignIn();
+    setValues((current) => ({ ...current, [field]: value }));
+    // Checked as it changes, which also clears a server message on the field.
+    setErrors((current) => ({ ...current, [field]: rule(field, value) }));
+    setFormError(null);
+  };
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (loginMutation.isPending) return;
+    prefetchSignIn();
+    const checked: FieldErrors = {};
+    for (const field of FIELDS) {
+      if (field === 'code' && !captchaShown) continue;
+      const message = rule(field, values[field]);
+      if (message) checked[field] = message;
+    }
+    setErrors(checked);
+    if (Object.keys(checked).length > 0) return;
     setFormError(null);
     const username = values.username.trim();
     try {
       const payload = await loginMutation.mutateAsync({
         username,
         password: values.password,
-        code: values.code?.trim() ?? '',
+        code: captchaShown ? values.code.trim() : '',
         code_key: captcha.codeKey,
       });
       rememberAccount(values.remember ? username : null);
@@ -50,10 +164,14 @@ export default function LoginPage() {
     } catch (error) {
       // A captcha is single-use: fetch a new one after every failed attempt.
       captcha.refresh();
-      setFormError(applyServerError(form, error, FIELDS, { code_key: 'code', account: 'username' }));
+      const shown = captchaShown ? FIELDS : FIELDS.filter((name) => name !== 'code');
+      const { field, text } = serverErrorPlace(error, shown, { code_key: 'code', account: 'username' });
+      if (field) setErrors({ [field]: text });
+      else setFormError(text);
     }
   };
 
+  const passwordToggle = showPassword ? t('auth.field.hidePassword') : t('auth.field.showPassword');
   return (
     <AuthLayout
       title={t('auth.login.title')}
@@ -64,56 +182,96 @@ export default function LoginPage() {
         </>
       }
     >
-      <Form<LoginValues>
-        form={form}
-        name="login"
-        layout="vertical"
-        size="large"
-        requiredMark={false}
-        initialValues={initialValues}
-        onFinish={(values) => void onFinish(values)}
-        onValuesChange={() => {
-          if (formError) setFormError(null);
-        }}
-      >
-        <Form.Item
+      <form name="login" className="plain-form" noValidate onSubmit={(event) => void submit(event)}>
+        <InputField
           name="username"
-          rules={[{ required: true, whitespace: true, message: t('validation.username.required') }]}
-        >
-          <Input
-            prefix={<UserOutlined />}
-            placeholder={t('auth.field.username')}
-            aria-label={t('auth.field.username')}
-            autoComplete="username"
-            autoFocus={initialValues.username === ''}
-          />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: t('validation.password.required') }]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            placeholder={t('auth.field.password')}
-            aria-label={t('auth.field.password')}
-            autoComplete="current-password"
-            autoFocus={initialValues.username !== ''}
-          />
-        </Form.Item>
-        <CaptchaField
-          captcha={captcha.captcha}
-          loading={captcha.loading}
-          failed={captcha.failed}
-          onRefresh={captcha.refresh}
+          icon={USER_ICON}
+          label={t('auth.field.username')}
+          value={values.username}
+          error={errors.username}
+          onChange={(value) => {
+            change('username', value);
+          }}
+          autoComplete="username"
+          autoFocus={!accountKnown}
         />
+        <InputField
+          name="password"
+          icon={LOCK_ICON}
+          type={showPassword ? 'text' : 'password'}
+          label={t('auth.field.password')}
+          value={values.password}
+          error={errors.password}
+          onChange={(value) => {
+            change('password', value);
+          }}
+          autoComplete="current-password"
+          autoFocus={accountKnown}
+          suffix={
+            <button
+              type="button"
+              className="plain-input__toggle"
+              aria-label={passwordToggle}
+              title={passwordToggle}
+              aria-pressed={showPassword}
+              onClick={() => {
+                setShowPassword((shown) => !shown);
+              }}
+            >
+              <PlainIcon icon={showPassword ? EYE_ICON : EYE_INVISIBLE_ICON} />
+            </button>
+          }
+        />
+        {captchaShown && (
+          <div className="captcha-row">
+            <InputField
+              name="code"
+              icon={SAFETY_ICON}
+              label={t('auth.field.captcha')}
+              value={values.code}
+              error={errors.code}
+              onChange={(value) => {
+                change('code', value);
+              }}
+              autoComplete="off"
+              maxLength={8}
+              className="captcha-row__field"
+            />
+            <CaptchaImage
+              captcha={captcha.captcha}
+              loading={captcha.loading}
+              failed={captcha.failed}
+              onRefresh={captcha.refresh}
+            />
+          </div>
+        )}
         <div className="auth-form__row">
-          <Form.Item name="remember" valuePropName="checked" noStyle>
-            <Checkbox>{t('auth.login.remember')}</Checkbox>
-          </Form.Item>
+          <label className="plain-checkbox">
+            <span className="plain-checkbox__box">
+              <input
+                type="checkbox"
+                name="remember"
+                checked={values.remember}
+                onChange={(event) => {
+                  setValues((current) => ({ ...current, remember: event.target.checked }));
+                  setFormError(null);
+                }}
+              />
+            </span>
+            <span className="plain-checkbox__label">{t('auth.login.remember')}</span>
+          </label>
           <Link to="/findPass">{t('auth.login.forgot')}</Link>
         </div>
-        {formError && <Alert className="auth-form__alert" type="error" showIcon title={formError} />}
-        <Button type="primary" htmlType="submit" block loading={loginMutation.isPending}>
+        {formError && (
+          <div className="plain-alert auth-form__alert" role="alert">
+            <PlainIcon icon={CLOSE_CIRCLE_ICON} className="plain-alert__icon" />
+            <div className="plain-alert__message">{formError}</div>
+          </div>
+        )}
+        <PlainButton variant="primary" htmlType="submit" large block loading={loginMutation.isPending}>
           {t('auth.login.submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -48,7 +48,9 @@ export default function RegisterPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm<RegisterValues>();
   const navigate = useNavigate();
-  const captcha = useCaptchaState(form);
+  const captcha = useCaptchaState(() => {
+    form.setFieldValue('code', '');
+  });
   const registerMutation = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
 
