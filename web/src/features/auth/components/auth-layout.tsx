@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 import illustrationUrl from '../../../assets/auth-illustration.svg';
 import { BrandLogo } from '../../../components/brand-logo';
-import { CHECK_CIRCLE_ICON, PlainIcon } from '../../../components/plain-icon';
+import { PlainIcon } from '../../../components/plain-icon';
+import { CHECK_CIRCLE_ICON } from './auth-icons';
 import { PlainLanguageSwitch } from '../../../components/plain-language-switch';
 
 interface AuthLayoutProps {

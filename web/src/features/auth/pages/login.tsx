@@ -7,20 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { PlainButton } from '../../../components/plain-button';
+import { PlainIcon, type IconShape } from '../../../components/plain-icon';
+import { safeRedirect, serverErrorPlace } from '../../../lib/form-errors';
+import { prefetchSignIn } from '../../../lib/navigation';
+import { login, rememberAccount, rememberedAccount } from '../../../lib/session';
+import { useLogin } from '../api/login';
 import {
-  PlainIcon,
   CLOSE_CIRCLE_ICON,
   EYE_ICON,
   EYE_INVISIBLE_ICON,
   LOCK_ICON,
   SAFETY_ICON,
   USER_ICON,
-  type IconShape,
-} from '../../../components/plain-icon';
-import { safeRedirect, serverErrorPlace } from '../../../lib/form-errors';
-import { prefetchSignIn } from '../../../lib/navigation';
-import { login, rememberAccount, rememberedAccount } from '../../../lib/session';
-import { useLogin } from '../api/login';
+} from '../components/auth-icons';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaImage } from '../components/captcha-image';
 import { useCaptchaState } from '../hooks/use-captcha-state';
