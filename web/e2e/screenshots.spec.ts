@@ -98,7 +98,17 @@ for (const lang of LANGS) {
         page.locator('aside.console__sider').getByRole('menuitem', { name: t(lang, 'menu.index') }),
       ).toBeVisible();
       await page.waitForLoadState('networkidle');
-      await capture(page, 'home', lang, [await userName(page, lang)]);
+      // The group names under the bars are data (the SVG chart's text, with the full name in its <title>).
+      const groups = await page.locator('.svg-chart__category').evaluateAll((els) =>
+        els.flatMap((el) => [
+          el.querySelector('title')?.textContent ?? '',
+          [...el.childNodes]
+            .filter((node) => node.nodeType === Node.TEXT_NODE)
+            .map((node) => node.textContent ?? '')
+            .join(''),
+        ]),
+      );
+      await capture(page, 'home', lang, [await userName(page, lang), ...groups.filter(Boolean)]);
     });
 
     test(`403-${lang}`, async ({ page }) => {
