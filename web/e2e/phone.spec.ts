@@ -52,14 +52,22 @@ test('phone: drawer menu, stacked home cards, no page wider than the screen', as
   await drawer.getByRole('menuitem', { name: exactly(t('zh', 'menu.devgroup')) }).click();
   await expect(page).toHaveURL(/\/iotyun\/device\/devgroup$/);
   await expect(drawer).toBeHidden();
-  const firstRow = page.locator('.ant-table-row').first();
+  // On a phone the list is one card per device: the SN on top, then its state, and its actions at the foot, all
+  // on the screen (the table's columns would have scrolled sideways, the state and actions out of view).
+  const firstRow = page.locator('.data-card').first();
   await expect(firstRow).toBeVisible();
+  await expect(page.locator('.ant-table-row')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await expectNoSidewaysScroll(page, 'device list');
-  // The table scrolls inside its own container, its SN column kept in view.
-  // The row's SN link (earlier specs may have registered devices of their own, not named IOT…).
+  // The card's SN link (earlier specs may have registered devices of their own, not named IOT…).
   const sn = firstRow.getByRole('link').first();
   await expect(sn).toBeInViewport();
+  await expect(firstRow.getByText(dt('zh', 'device.field.state'), { exact: true })).toBeVisible();
+  const actions = firstRow.locator('.data-card__actions');
+  await actions.scrollIntoViewIfNeeded();
+  await expect(actions).toBeInViewport();
+  const box = await actions.boundingBox();
+  expect(box && box.x + box.width, 'actions inside the screen').toBeLessThanOrEqual(390);
 
   // A device's detail, reached from the list.
   const snText = (await sn.innerText()).trim();

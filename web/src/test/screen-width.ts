@@ -1,12 +1,13 @@
-// Test helper: a window `width` pixels wide for antd's responsive helpers (jsdom's matchMedia matches nothing).
+// Test helper: a window `width` pixels wide for antd's responsive helpers (jsdom has no matchMedia).
 const MIN_WIDTH = /\(min-width:\s*(\d+(?:\.\d+)?)px\)/;
 const MAX_WIDTH = /\(max-width:\s*(\d+(?:\.\d+)?)px\)/;
 
-const narrow = window.matchMedia.bind(window);
+/** The window tests run in unless they set another: a laptop's. */
+export const DEFAULT_SCREEN_WIDTH = 1280;
 
-/** Back to the test setup's window, where no media query matches. */
+/** Back to the default window (test/setup.ts sets it before every file). */
 export function resetScreenWidth(): void {
-  window.matchMedia = narrow;
+  setScreenWidth(DEFAULT_SCREEN_WIDTH);
 }
 
 export function setScreenWidth(width: number): void {

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 import { loadAllTexts } from '../lib/i18n';
+import { resetScreenWidth } from './screen-width';
 
 // findBy*/waitFor give up after 1 s by default: on a busy 2-core machine a lazily loaded chunk (ECharts) or a
 // mocked request can take longer, and a test must not fail only because the machine is loaded.
@@ -12,22 +13,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // The app loads one language's texts at a time; tests read both at once (getFixedT('en'), language switches).
 await loadAllTexts();
 
-{
-  // jsdom has no matchMedia; antd's responsive helpers need one.
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }),
-  });
-}
+// jsdom has no matchMedia; antd's responsive helpers need one: a desktop window unless a test sets another width.
+resetScreenWidth();
 
 if (!('ResizeObserver' in window)) {
   class ResizeObserverStub {

@@ -31,7 +31,7 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
   useClampPage(list, alarms.data?.total);
   return (
     <>
-      <div className="alarm-toolbar">
+      <div className="alarm-toolbar list-toolbar">
         {filters}
         <div className="alarm-toolbar__spacer" />
         <AlarmLevelLegend />

@@ -1,5 +1,5 @@
 // A table of alarms (real-time or history) shared by the fault page and the device page.
-import { Empty, Table, Typography, type TablePaginationConfig, type TableProps } from 'antd';
+import { Empty, Typography, type TablePaginationConfig, type TableProps } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { RowActions } from '../table/row-actions';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
 import { EMPTY } from '../../lib/empty';
+import { DataTable } from '../table/data-table';
 
 export function formatAlarmTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
@@ -171,7 +172,7 @@ export function AlarmTable({
   const scroll = useFitScroll(columns, { selection: onSelect !== undefined });
 
   return (
-    <Table<AlarmOut>
+    <DataTable<AlarmOut>
       rowKey="id"
       size="middle"
       className="alarm-table"

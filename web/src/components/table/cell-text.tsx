@@ -19,7 +19,9 @@ interface CellTextProps {
  */
 export function CellText({ children, tooltip, secondary = false, className }: CellTextProps) {
   const [cut, setCut] = useState(false);
-  const classes = ['cell-text', secondary ? 'cell-text--secondary' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['cell-text', secondary ? 'cell-text--secondary' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   const text = (
     <span
       className={classes}

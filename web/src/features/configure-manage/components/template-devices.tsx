@@ -1,12 +1,13 @@
 // The devices tab of a template: the bound devices with state, firmware and data type support; a link to binding.
 import { LinkOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Empty, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Empty, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { deviceDetailPath, templateBindPath } from '../lib/template-paths';
 import type { MiddlewareDevice } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 interface TemplateDevicesProps {
   templateId: number;
@@ -116,7 +117,7 @@ export function TemplateDevices({ templateId, devices, canBind }: TemplateDevice
           {manage}
         </Empty>
       ) : (
-        <Table<MiddlewareDevice>
+        <DataTable<MiddlewareDevice>
           rowKey="id"
           size="small"
           columns={columns}

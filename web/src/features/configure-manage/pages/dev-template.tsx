@@ -15,7 +15,6 @@ import {
   Segmented,
   Select,
   Space,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -41,6 +40,7 @@ import { templateOverviewPath } from '../lib/template-paths';
 import type { ListRelation, TemplateListParams, TemplateOut, TemplateType } from '../types';
 import '../components/templates.css';
 import { useArrivalDialog } from '../../../lib/arrival';
+import { DataTable } from '../../../components/table/data-table';
 
 type Dialog = { kind: 'form'; template: TemplateOut | null } | { kind: 'copy'; template: TemplateOut };
 
@@ -269,7 +269,7 @@ export default function DevTemplatePage() {
           </Tooltip>
         }
       >
-        <div className="tpl-toolbar">
+        <div className="tpl-toolbar list-toolbar">
           <Input.Search
             className="tpl-toolbar__search"
             allowClear
@@ -331,7 +331,7 @@ export default function DevTemplatePage() {
             </Button>
           </Empty>
         ) : (
-          <Table<TemplateOut>
+          <DataTable<TemplateOut>
             rowKey="id"
             size="middle"
             columns={columns}

@@ -275,7 +275,7 @@ export default function TemplateBindPage() {
             description={refusal.detail}
           />
         )}
-        <div className="tpl-lib-toolbar">
+        <div className="tpl-lib-toolbar list-toolbar">
           <Input.Search
             className="tpl-lib-toolbar__search"
             allowClear

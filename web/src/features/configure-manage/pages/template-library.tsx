@@ -108,7 +108,7 @@ function LibraryTab({
 
   return (
     <>
-      <div className="tpl-lib-toolbar">
+      <div className="tpl-lib-toolbar list-toolbar">
         <Input.Search
           className="tpl-lib-toolbar__search"
           allowClear

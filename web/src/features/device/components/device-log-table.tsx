@@ -1,5 +1,5 @@
 // A device's log: time, action (translated), user and the recorded detail.
-import { Empty, Table, Tag, Typography, type TableProps } from 'antd';
+import { Empty, Tag, Typography, type TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,7 @@ import { formatTime } from '../lib/format';
 import { deviceActionLabel, detailEntries } from '../lib/log-actions';
 import type { DeviceLogOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 const ACTION_COLOR: Record<string, string> = {
   register: 'green',
@@ -83,7 +84,7 @@ export function DeviceLogTable({ deviceId }: { deviceId: number }) {
   const scroll = useFitScroll(columns);
 
   return (
-    <Table<DeviceLogOut>
+    <DataTable<DeviceLogOut>
       rowKey="id"
       size="middle"
       dataSource={log.data?.items ?? []}

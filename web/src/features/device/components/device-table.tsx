@@ -1,5 +1,5 @@
 // The registered-device table: state, relation, group, site, VPN, times, and the row actions the caller may use.
-import { Empty, Grid, Table, Tag, Typography } from 'antd';
+import { Empty, Grid, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import type { DeviceFilters, DeviceGroupOut, DeviceOut } from '../types';
 import { RelationTag } from './relation-tag';
 import { DeviceStateBadge } from './state-badge';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 export type DeviceAction =
   'edit' | 'share' | 'distribute' | 'transfer' | 'unregister' | 'takeback' | 'cancelShare' | 'reregister';
@@ -203,7 +204,7 @@ export function DeviceTable({
   const scroll = useFitScroll(columns, { selection: rowSelection !== undefined });
 
   return (
-    <Table<DeviceOut>
+    <DataTable<DeviceOut>
       rowKey="id"
       size="middle"
       columns={columns}

@@ -1,7 +1,7 @@
 // Import devices from a spreadsheet: pick a file (checked here: type, 20 MB), upload with progress, then the
 // server's verdict per row with the reason translated from the error catalogue.
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Space, Statistic, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Space, Statistic, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ import { saveBlob } from '../lib/download';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, checkImportFile } from '../lib/rules';
 import type { ImportResult, ImportRowResult } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / (1024 * 1024));
 
@@ -121,7 +122,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
               {onlyFailed ? t('device.import.showAll') : t('device.import.showFailed')}
             </Button>
           )}
-          <Table<ImportRowResult>
+          <DataTable<ImportRowResult>
             size="small"
             rowKey="row"
             scroll={{ x: 'max-content' }}

@@ -1,20 +1,7 @@
 // The Live values tab: the device's published data sources by group, seeded by GET /rDev and kept current by the
 // WebSocket, with quality tags and a write action on read-write rows.
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Empty,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Alert, Badge, Button, Card, Empty, Result, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -38,6 +25,7 @@ import {
 import type { LiveItem } from '../types-telemetry';
 import { WriteValueModal } from './write-value-modal';
 import './telemetry.css';
+import { DataTable } from '../../../components/table/data-table';
 
 const STATUS_BADGE: Record<RtdStatus, 'processing' | 'default' | 'warning' | 'error'> = {
   open: 'processing',
@@ -264,7 +252,7 @@ export function LiveValuesPanel({ deviceId, live, devState: initialState }: Live
                 </Typography.Text>
               </div>
             )}
-            <Table<LiveItem>
+            <DataTable<LiveItem>
               rowKey="id"
               size="middle"
               className="live-table"

@@ -1,5 +1,5 @@
 // Batch create: pick real devices (searchable table) and a group; one 1.0 virtual device is made per device.
-import { Form, Input, Modal, Table, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,7 @@ import { useDeviceOptions } from '../api/device-options';
 import type { DeviceOption } from '../lib/monitor-types';
 import { DeviceGroupSelect } from './device-group-select';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -73,7 +74,7 @@ export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: (
         aria-label={t('device.virtual.batch.search')}
         className="virtual-batch__search"
       />
-      <Table<DeviceOption>
+      <DataTable<DeviceOption>
         size="small"
         rowKey="id"
         loading={devices.isFetching}

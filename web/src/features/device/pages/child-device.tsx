@@ -2,19 +2,7 @@
 // with its live state and a link to the device's own page.
 import { ArrowLeftOutlined, EditOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import {
-  Badge,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Result,
-  Skeleton,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -31,6 +19,7 @@ import { formatTime } from '../lib/format';
 import { canRepair, deviceDetailPath, virtualGroupName } from '../lib/virtual-form';
 import './device-monitor.css';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 interface BoundRow {
   device_id: number;
@@ -185,7 +174,7 @@ export default function ChildDevicePage() {
         />
       </Card>
       <Card title={t('device.virtual.detail.bound')}>
-        <Table<BoundRow>
+        <DataTable<BoundRow>
           rowKey={(r) => `${r.role}-${r.device_id}`}
           dataSource={rows}
           pagination={false}

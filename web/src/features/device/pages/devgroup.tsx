@@ -249,7 +249,7 @@ export default function DevgroupPage() {
             </Space>
           }
         >
-          <div className="devreg-toolbar">
+          <div className="devreg-toolbar list-toolbar">
             <Input.Search
               className="devreg-toolbar__search"
               allowClear

@@ -1,7 +1,7 @@
 // Virtual devices (/device/virtualDevice, P32000): filterable table, binding state and repair, create/edit,
 // delete, batch create from real devices and batch delete.
 import { AppstoreAddOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,7 @@ import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from
 import { canRepair, childDevicePath, virtualGroupName } from '../lib/virtual-form';
 import './device-monitor.css';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 const LIST_PARAMS: ParamSpec<Omit<VirtualListParams, 'page' | 'page_size'>> = {
   q: param.text,
@@ -236,7 +237,7 @@ export default function VirtualDevicePage() {
         }
       />
       <Card>
-        <div className="virtual-filters">
+        <div className="virtual-filters list-toolbar">
           <Input.Search
             allowClear
             value={search}
@@ -317,7 +318,7 @@ export default function VirtualDevicePage() {
             <Button onClick={() => void list.refetch()}>{t('device.virtual.action.retry')}</Button>
           </Empty>
         ) : (
-          <Table<VirtualOut>
+          <DataTable<VirtualOut>
             rowKey="id"
             size="middle"
             columns={columns}

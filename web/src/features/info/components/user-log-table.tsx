@@ -1,5 +1,5 @@
 // The user log table: time, user, simulating administrator, action, target, IP; the detail in an expanded row.
-import { Descriptions, Empty, Table, Tag, Typography } from 'antd';
+import { Descriptions, Empty, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -9,6 +9,7 @@ import { actionLabel } from '../lib/actions';
 import { formatDetailValue, formatLogTime, hasDetail } from '../lib/format';
 import type { UserLogOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 interface UserLogTableProps {
   entries: UserLogOut[];
@@ -71,10 +72,12 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
     },
   ];
 
-  const scroll = useFitScroll(columns, { expandable: true });
+  // The expand column only when some entry on the page has details to open (sign-ins have none).
+  const expands = entries.some((r) => hasDetail(r.detail));
+  const scroll = useFitScroll(columns, { expandable: expands });
 
   return (
-    <Table<UserLogOut>
+    <DataTable<UserLogOut>
       rowKey="id"
       size="middle"
       columns={columns}
@@ -84,6 +87,7 @@ export function UserLogTable({ entries, loading, pagination, onChange, emptyText
       onChange={onChange}
       scroll={scroll}
       expandable={{
+        showExpandColumn: expands,
         rowExpandable: (r) => hasDetail(r.detail),
         expandedRowRender: (r) => (
           <Descriptions

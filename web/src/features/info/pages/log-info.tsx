@@ -61,7 +61,7 @@ export default function LogInfoPage() {
     <div className="page">
       <PageHeader title={t('menu.logInfo')} subTitle={t('info.log.subtitle')} />
       <Card>
-        <div className="info-toolbar">
+        <div className="info-toolbar list-toolbar">
           {canReadUsers && userOptions && (
             <Select
               className="info-toolbar__filter"

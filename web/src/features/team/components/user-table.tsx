@@ -1,5 +1,5 @@
 // The users table (shared by the user list and the group members): columns, tags, lock switch, actions.
-import { Empty, Popconfirm, Switch, Table, Tooltip } from 'antd';
+import { Empty, Popconfirm, Switch, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -18,6 +18,7 @@ import { sortOrderOf } from '../lib/sort';
 import { isBuiltInRole, tagColor } from '../lib/tags';
 import type { UserOut, UserSort } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DataTable } from '../../../components/table/data-table';
 
 export type UserAction = 'edit' | 'password' | 'permissions' | 'quota' | 'simulate';
 
@@ -252,7 +253,7 @@ export function UserTable({
   const scroll = useFitScroll(columns, { selection: rowSelection !== undefined });
 
   return (
-    <Table<UserOut>
+    <DataTable<UserOut>
       rowKey="id"
       size="middle"
       columns={columns}

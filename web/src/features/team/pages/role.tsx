@@ -1,6 +1,6 @@
 // Roles (/team/role, P52000): list with create/edit (permissions, home page, fullscreen) and delete.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Table, Tag } from 'antd';
+import { Button, Card, Empty, Input, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { useRoleLabel } from '../hooks/use-role-label';
 import { formatTime } from '../lib/format';
 import type { RoleOut } from '../types';
 import '../team.css';
+import { DataTable } from '../../../components/table/data-table';
 
 const LIST_PARAMS: ParamSpec<Omit<RoleListParams, 'page' | 'page_size'>> = { keyword: param.text };
 
@@ -155,7 +156,7 @@ export default function RolePage() {
         }
       />
       <Card>
-        <div className="team-toolbar">
+        <div className="team-toolbar list-toolbar">
           <Input.Search
             className="team-toolbar__search"
             allowClear
@@ -169,7 +170,7 @@ export default function RolePage() {
             onSearch={(value) => list.filter({ keyword: value.trim() || undefined })}
           />
         </div>
-        <Table<RoleOut>
+        <DataTable<RoleOut>
           rowKey="id"
           size="middle"
           columns={columns}

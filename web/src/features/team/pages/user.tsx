@@ -94,7 +94,7 @@ export default function UserPage() {
         }
       />
       <Card>
-        <div className="team-toolbar">
+        <div className="team-toolbar list-toolbar">
           <Input.Search
             className="team-toolbar__search"
             allowClear

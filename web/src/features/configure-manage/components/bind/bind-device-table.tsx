@@ -1,6 +1,6 @@
 // The caller's devices against the chosen template: state, firmware, current binding, compatibility and VPN.
 import { LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { Badge, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Badge, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,6 +11,7 @@ import { boundElsewhere, boundHere } from '../../lib/library-bind';
 import type { BindRow } from '../../types-library';
 import { CompatTag } from './compat-tag';
 import { EMPTY } from '../../../../lib/empty';
+import { DataTable } from '../../../../components/table/data-table';
 
 interface BindDeviceTableProps {
   rows: BindRow[];
@@ -126,7 +127,7 @@ export function BindDeviceTable({
   const scroll = useFitScroll(columns, { selection: true });
 
   return (
-    <Table<BindRow>
+    <DataTable<BindRow>
       rowKey={(row) => row.device.id}
       size="middle"
       columns={columns}

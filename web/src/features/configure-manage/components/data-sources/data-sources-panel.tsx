@@ -7,19 +7,7 @@ import {
   EditOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import {
-  Badge,
-  Button,
-  Empty,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Badge, Button, Empty, Input, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +31,7 @@ import { saveBlob } from './save-file';
 import './data-sources.css';
 import { EMPTY } from '../../../../lib/empty';
 import { alarmLevelColor, mostUrgentLevel } from '../../../../lib/alarms/tags';
+import { DataTable } from '../../../../components/table/data-table';
 
 export interface DataSourcesPanelProps {
   templateId: number;
@@ -324,7 +313,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
         onEdit={(group) => setGroupEditing({ group })}
       />
       <div className="ds-main">
-        <div className="ds-toolbar">
+        <div className="ds-toolbar list-toolbar">
           <Space wrap className="ds-toolbar__filters">
             <Input.Search
               allowClear
@@ -395,7 +384,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
             </Space>
           </div>
         )}
-        <Table<DataSourceOut>
+        <DataTable<DataSourceOut>
           className="ds-table"
           size="middle"
           rowKey="id"

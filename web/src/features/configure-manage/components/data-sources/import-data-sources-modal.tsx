@@ -1,7 +1,7 @@
 // Import data sources from a spreadsheet: download the template, pick a file (type and 20 MB checked here), upload
 // with progress, then created/updated/failed counts and the failing rows with field and reason.
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Result, Space, Statistic, Table, Typography, Upload } from 'antd';
+import { Alert, Button, Modal, Progress, Result, Space, Statistic, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,7 @@ import { checkImportFile, IMPORT_EXTENSIONS, IMPORT_MAX_MB } from '../../lib/dat
 import type { DataSourceImportError, DataSourceImportResult } from '../../types-data-source';
 import { saveBlob } from './save-file';
 import { EMPTY } from '../../../../lib/empty';
+import { DataTable } from '../../../../components/table/data-table';
 
 /** Import columns (docs/api-templates.md) → the form's label of that setting. */
 const IMPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -140,7 +141,7 @@ export function ImportDataSourcesModal({ templateId, open, onClose }: ImportData
             />
           </div>
           {result.errors.length > 0 ? (
-            <Table<DataSourceImportError>
+            <DataTable<DataSourceImportError>
               size="small"
               rowKey={(r) => `${r.row}-${r.field ?? ''}-${r.code ?? ''}`}
               dataSource={result.errors}

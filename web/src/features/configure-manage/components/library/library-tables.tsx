@@ -1,6 +1,6 @@
 // The two lists of the template library: templates the caller shared out, and templates shared with the caller.
 import { TeamOutlined } from '@ant-design/icons';
-import { Button, Table, Tag, type TableProps } from 'antd';
+import { Button, Tag, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +13,7 @@ import { middlewarePath } from '../../lib/library-paths';
 import { holds } from '../../lib/library-permissions';
 import type { LibraryItem } from '../../types-library';
 import { PermissionTags } from './permission-items';
+import { DataTable } from '../../../../components/table/data-table';
 
 interface LibraryTableProps {
   rows: LibraryItem[];
@@ -209,7 +210,7 @@ function LibraryTable({
 }: LibraryTableProps & { columns: NonNullable<TableProps<LibraryItem>['columns']> }) {
   const scroll = useFitScroll(columns);
   return (
-    <Table<LibraryItem>
+    <DataTable<LibraryItem>
       rowKey="id"
       size="middle"
       columns={columns}
