@@ -3,9 +3,9 @@
 from typing import Any
 
 from fastapi import FastAPI
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from iotyun.devices.models import DeviceGrant, ThumbnailGroup, ThumbnailItem, VirtualDevice
+from iotyun.devices.models import Device, DeviceGrant, ThumbnailGroup, ThumbnailItem, VirtualDevice
 from tests.conftest import Api, code
 from tests.devices.conftest import logs, register
 from tests.team.conftest import Team
@@ -199,6 +199,18 @@ class TestReceivedShareGroup:
         # The owner still sees it in its own group.
         assert await listed(team.admin, group_id=default) == [(dev["id"], default, "默认分组")]
         assert (await counts(team.admin))[default] == 1 and (await counts(team.admin))[line] == 0
+
+    async def test_map_follows_the_filing(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(update(Device).where(Device.id == dev["id"]).values(latitude=31.2, longitude=121.5))
+            await s.commit()
+        await share(team.admin, [dev["id"]], ["mallory"])
+        line = await new_group(other_tenant, "产线")
+        on_map = {"group_id": line}
+        assert (await other_tenant.get("/dev/map", params=on_map))["data"]["items"] == []
+        await file_share(other_tenant, dev["id"], line)
+        assert [i["id"] for i in (await other_tenant.get("/dev/map", params=on_map))["data"]["items"]] == [dev["id"]]
 
     async def test_deleting_the_group_files_it_back(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
         dev = await register(team.admin, "IOT1")
