@@ -136,6 +136,11 @@ class DeviceGrant(IdMixin, Base):
     can_write: Mapped[bool] = mapped_column(Boolean, default=False)
     granted_by: Mapped[int] = mapped_column(BigId)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    # Where the receiver of a share files the device among their own tenant's groups (private to them; None: "shared
+    # with me", or the owner's group for a same-tenant share). Deleting the group files it back to None.
+    group_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("device_group.id", ondelete="SET NULL"), default=None, index=True
+    )
 
 
 class FlowCard(IdMixin, TimestampMixin, TenantScoped, Base):

@@ -33,6 +33,7 @@ from iotyun.devices.schemas import (
     FlowCardOut,
     GrantOut,
     ImportOut,
+    ReceivedShareGroupIn,
     ShareIn,
     SharesOut,
     SnCheckOut,
@@ -62,6 +63,7 @@ async def list_devices(
     registered: bool | None = None,
     model: str | None = None,
     vpn_state: bool | None = None,
+    shared: bool | None = None,
     sort: DeviceSort = "created_at",
     order: SortOrder = "desc",
     format: Literal["xlsx"] | None = None,
@@ -74,6 +76,7 @@ async def list_devices(
         registered=registered,
         model=model or None,
         vpn_state=vpn_state,
+        shared=shared,
     )
     if format == "xlsx":
         content = await files.export_devices(session, actor, f, sort, order, accept_cap=accept_cap)
@@ -143,6 +146,12 @@ async def cancel_share(device_id: int, user_id: int, actor: DeviceWriter, sessio
 @router.delete("/dev/share/received")
 async def drop_received_share(device_id: int, actor: DeviceReader, session: SessionDep) -> Envelope[None]:
     await sharing.drop_received(session, actor, device_id)
+    return ok()
+
+
+@router.put("/dev/share/received")
+async def file_received_share(body: ReceivedShareGroupIn, actor: DeviceReader, session: SessionDep) -> Envelope[None]:
+    await sharing.file_received(session, actor, body)
     return ok()
 
 

@@ -161,6 +161,13 @@ class ShareIn(BaseModel):
     can_write: bool = False
 
 
+class ReceivedShareGroupIn(BaseModel):
+    """Where the receiver files a device shared with them: one of their tenant's groups, or null for "shared with me"."""
+
+    device_id: int
+    group_id: int | None
+
+
 class TransferIn(BaseModel):
     device_ids: list[int] = Field(min_length=1)
     account: str

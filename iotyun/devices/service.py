@@ -199,6 +199,18 @@ def _relation(row: DeviceRow, actor: Actor, groups: set[int] | None) -> Relation
     return "share"
 
 
+def _shown_group(row: DeviceRow, actor: Actor) -> tuple[int | None, str | None]:
+    """The group a device shows in to the caller. A receiver who filed a share in one of their own groups sees it
+    there (their filing is private: nobody else sees it). A device shared from another tenant and not filed sits in
+    no group of the receiver's (the owner's group and its name stay the owner's): the console lists it as shared
+    with them. Anything else shows in its own group."""
+    if row.share_group_id is not None:
+        return row.share_group_id, row.share_group_name
+    if row.tenant_id != actor.tenant_id:
+        return None, None
+    return row.group_id, row.group_name
+
+
 def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceOut:
     """The common device object (docs/api-devices.md) of one detail row (repository.DeviceRow)."""
     relation = _relation(row, actor, groups)
@@ -206,9 +218,7 @@ def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceO
         can_write = bool(row.distribution_write or row.share_write) and row.allow_write
     else:
         can_write = row.allow_write
-    # A device shared from another tenant sits in no group of the receiver's: the owner's group (and its name) stays
-    # the owner's. The console lists it as shared with the receiver.
-    foreign = row.tenant_id != actor.tenant_id
+    group_id, group_name = _shown_group(row, actor)
     # An unregistered row joins no gateway (repository._GATEWAY_ON): its gateway facts read as null.
     return DeviceOut(
         id=row.id,
@@ -218,8 +228,8 @@ def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceO
         firmware_version=row.firmware_version,
         back_end_version=row.back_end_version,
         shipment_no=row.shipment_no,
-        group_id=None if foreign else row.group_id,
-        group_name=None if foreign else row.group_name,
+        group_id=group_id,
+        group_name=group_name,
         address=row.address,
         province_code=row.province_code,
         city_code=row.city_code,

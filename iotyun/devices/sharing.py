@@ -14,6 +14,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
+from iotyun.devices.groups import repository as group_repo
 from iotyun.devices.models import (
     GRANT_DISTRIBUTION,
     GRANT_SHARE,
@@ -29,6 +30,7 @@ from iotyun.devices.schemas import (
     DistributeIn,
     DistributionCancelIn,
     GrantOut,
+    ReceivedShareGroupIn,
     ShareIn,
     SharesOut,
     TakebackIn,
@@ -136,6 +138,18 @@ async def drop_received(session: AsyncSession, actor: Actor, device_id: int) -> 
     access.changed(session, devices=[device.id])
     detail = {"user_ids": [actor.user_id], "by": "receiver"}
     await device_service.write_log(session, device.tenant_id, device, "share_cancel", actor, detail)
+
+
+async def file_received(session: AsyncSession, actor: Actor, body: ReceivedShareGroupIn) -> None:
+    """The receiver files a device shared with them in one of their own tenant's groups (null: back to "shared with
+    me"). Private to them: the device, its owner's view and the device log stay as they are."""
+    grant = await repo.grant(session, body.device_id, actor.user_id, GRANT_SHARE)
+    if grant is None:
+        raise AppError(ErrorCode.SHARE_NOT_FOUND, field="device_id")
+    if body.group_id is not None and await group_repo.group(session, actor.tenant_id, body.group_id) is None:
+        raise AppError(ErrorCode.DEVICE_GROUP_NOT_FOUND, field="group_id")
+    grant.group_id = body.group_id
+    await session.flush()
 
 
 # --- hand-over -------------------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 """Shares, hand-over, distribution and take-back (docs/api-devices.md Registry; SPEC §5 sharing rules, §6)."""
 
-from fastapi import FastAPI
-from sqlalchemy import select
+from typing import Any
 
-from iotyun.devices.models import DeviceGrant, ThumbnailGroup, ThumbnailItem, VirtualDevice
+from fastapi import FastAPI
+from sqlalchemy import select, update
+
+from iotyun.devices.models import Device, DeviceGrant, ThumbnailGroup, ThumbnailItem, VirtualDevice
 from tests.conftest import Api, code
 from tests.devices.conftest import logs, register
 from tests.team.conftest import Team
@@ -108,6 +110,120 @@ class TestShare:
         assert await grants(app) == []
         (entry,) = await logs(app, "share_cancel")
         assert entry.tenant_id == team.admin.tenant_id and entry.user_name == "mallory"
+
+
+async def file_share(api: Api, device_id: int, group_id: int | None) -> dict[str, Any]:
+    return await api.put("/dev/share/received", {"device_id": device_id, "group_id": group_id})
+
+
+async def new_group(api: Api, name: str) -> int:
+    resp = await api.post("/yun/dev/group", {"name": name, "notes": ""})
+    assert resp["meta"]["success"] == 1, resp
+    return int(resp["data"]["id"])
+
+
+async def filed_in(app: FastAPI) -> list[int | None]:
+    async with app.state.db.sessionmaker() as s:
+        return [g.group_id for g in (await s.scalars(select(DeviceGrant).order_by(DeviceGrant.id))).all()]
+
+
+async def counts(api: Api) -> dict[int, int]:
+    return {g["id"]: g["device_count"] for g in (await api.get("/yun/dev/group"))["data"]}
+
+
+async def listed(api: Api, **params: Any) -> list[tuple[int, int | None, str | None]]:
+    items = (await api.get("/dev", params=params))["data"]["items"]
+    return [(i["id"], i["group_id"], i["group_name"]) for i in items]
+
+
+class TestReceivedShareGroup:
+    """The receiver of a share files it in one of their own groups (PUT /dev/share/received), privately."""
+
+    async def test_files_into_own_group_and_back(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        await share(team.admin, [dev["id"]], ["mallory"])
+        line = await new_group(other_tenant, "产线")
+        owner_view = (await team.admin.get(f"/dev/basic/{dev['id']}"))["data"]
+        before = [(e.action, e.detail) for e in await logs(app)]
+        assert await listed(other_tenant, shared="true") == [(dev["id"], None, None)]
+        assert (await file_share(other_tenant, dev["id"], line))["meta"]["success"] == 1
+        assert await listed(other_tenant) == [(dev["id"], line, "产线")]
+        assert await listed(other_tenant, group_id=line) == [(dev["id"], line, "产线")]
+        assert await listed(other_tenant, shared="true") == []
+        assert await listed(other_tenant, shared="false") == [(dev["id"], line, "产线")]
+        assert await listed(other_tenant, sort="group_name", order="asc") == [(dev["id"], line, "产线")]
+        basic = (await other_tenant.get(f"/dev/basic/{dev['id']}"))["data"]
+        assert (basic["relation"], basic["group_id"], basic["group_name"]) == ("share", line, "产线")
+        assert (await counts(other_tenant))[line] == 1
+        # The owner's device, their view of it and the log are untouched: the filing is the receiver's own.
+        assert (await team.admin.get(f"/dev/basic/{dev['id']}"))["data"] == owner_view
+        assert await listed(team.admin, group_id=owner_view["group_id"]) == [
+            (dev["id"], owner_view["group_id"], "默认分组")
+        ]
+        assert [(e.action, e.detail) for e in await logs(app)] == before
+        # Null files it back to "shared with me".
+        assert (await file_share(other_tenant, dev["id"], None))["meta"]["success"] == 1
+        assert await listed(other_tenant) == [(dev["id"], None, None)]
+        assert await listed(other_tenant, group_id=line) == []
+        assert await listed(other_tenant, shared="true") == [(dev["id"], None, None)]
+        assert (await counts(other_tenant))[line] == 0
+        assert await filed_in(app) == [None]
+
+    async def test_refusals_change_nothing(self, app: FastAPI, team: Team, bob: Api, other_tenant: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        await share(team.admin, [dev["id"]], ["mallory"])
+        owners_group = dev["group_id"]
+        # A group of another tenant is refused like a missing one.
+        for group_id in (owners_group, 999_999):
+            resp = await file_share(other_tenant, dev["id"], group_id)
+            assert code(resp) == 112005 and resp["meta"]["field"] == "group_id", resp
+        assert await filed_in(app) == [None]
+        assert await listed(other_tenant) == [(dev["id"], None, None)]
+        # Only a receiver of a share files it: not its owner, not a user of the owner's tenant without a share.
+        for api in (team.admin, bob):
+            assert code(await file_share(api, dev["id"], owners_group)) == 110538
+        assert code(await file_share(other_tenant, 999_999, None)) == 110538
+
+    async def test_same_tenant_share_filed_privately(self, team: Team, bob: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        await share(team.admin, [dev["id"]], ["bob"])
+        default = dev["group_id"]
+        line = await new_group(team.admin, "产线")
+        # Unfiled, a share within the tenant shows in the owner's group, as before.
+        assert await listed(bob) == [(dev["id"], default, "默认分组")]
+        assert await listed(bob, shared="true") == []
+        assert (await file_share(bob, dev["id"], line))["meta"]["success"] == 1
+        assert await listed(bob, group_id=line) == [(dev["id"], line, "产线")]
+        assert await listed(bob, group_id=default) == []
+        assert (await counts(bob))[default] == 0 and (await counts(bob))[line] == 1
+        # The owner still sees it in its own group.
+        assert await listed(team.admin, group_id=default) == [(dev["id"], default, "默认分组")]
+        assert (await counts(team.admin))[default] == 1 and (await counts(team.admin))[line] == 0
+
+    async def test_map_follows_the_filing(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(update(Device).where(Device.id == dev["id"]).values(latitude=31.2, longitude=121.5))
+            await s.commit()
+        await share(team.admin, [dev["id"]], ["mallory"])
+        line = await new_group(other_tenant, "产线")
+        on_map = {"group_id": line}
+        assert (await other_tenant.get("/dev/map", params=on_map))["data"]["items"] == []
+        await file_share(other_tenant, dev["id"], line)
+        assert [i["id"] for i in (await other_tenant.get("/dev/map", params=on_map))["data"]["items"]] == [dev["id"]]
+
+    async def test_deleting_the_group_files_it_back(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
+        dev = await register(team.admin, "IOT1")
+        await share(team.admin, [dev["id"]], ["mallory"])
+        line = await new_group(other_tenant, "产线")
+        await file_share(other_tenant, dev["id"], line)
+        assert await listed(other_tenant, shared="true") == []
+        # A share filed in a group does not keep the group "in use".
+        resp = await other_tenant.call("DELETE", "/yun/dev/group", params={"id": line})
+        assert resp["meta"]["success"] == 1, resp
+        assert await filed_in(app) == [None]
+        assert await listed(other_tenant) == [(dev["id"], None, None)]
+        assert await listed(other_tenant, shared="true") == [(dev["id"], None, None)]
 
 
 class TestTransfer:

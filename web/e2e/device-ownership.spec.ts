@@ -1,5 +1,6 @@
 // Who holds a device, through the console against the demo server: distribution and its cancellation, take-back
-// by the administrator, leaving a received share, hand-over, and the device page's flow card and video address.
+// by the administrator, leaving a received share, filing one in the receiver's own group, hand-over, and the device
+// page's flow card and video address.
 // Each test registers its own devices; one screenshot per flow (test-results/screenshots/device-<flow>-zh.png).
 //
 // The receiving sub-user is a fresh user of the built-in user role, created once through the team screens, so the
@@ -321,6 +322,64 @@ test.describe('device ownership', () => {
       .getByRole('button', { name: exactly(dt('action.share')) })
       .click();
     await expect(share.getByText(dt('share.none'))).toBeVisible();
+  });
+
+  test('a sub-user files a share they received in a group of their own', async ({ page, subPage }) => {
+    // Two users, a share, a new group and the filing: more steps than the other flows.
+    test.slow();
+    await signIn(page, 'admin');
+    const device = await register(page, 'File');
+    await rowOf(page, device.sn)
+      .getByRole('button', { name: exactly(dt('action.share')) })
+      .click();
+    const share = dialog(page, dt('share.title', { name: device.alias }));
+    const accounts = share.getByLabel(dt('share.accounts'));
+    await accounts.fill(subUser);
+    await accounts.press('Enter');
+    await share.getByRole('button', { name: exactly(dt('share.submit')) }).click();
+    await expect(share.getByRole('listitem').filter({ hasText: subUser })).toBeVisible();
+    await share.getByRole('button', { name: exactly(dt('action.done')) }).click();
+    await expect(share).toBeHidden();
+
+    // The receiver makes a group of their own (names are unique per tenant: ≤10 characters).
+    const groupName = `Mine${device.sn.slice(-5)}`;
+    await openList(subPage, device.sn);
+    await subPage.getByRole('button', { name: exactly(dt('group.create')) }).click();
+    const groupForm = dialog(subPage, dt('group.createTitle'));
+    await groupForm.getByLabel(dt('group.field.name')).fill(groupName);
+    await groupForm.getByRole('button', { name: exactly(shellText(lang, 'common.action.save')) }).click();
+    await expect(groupForm).toBeHidden();
+    const groupEntry = subPage.getByRole('option').filter({ hasText: groupName });
+    await expect(groupEntry).toHaveAttribute('aria-selected', 'true');
+    await expect(groupEntry.locator('.devreg-groups__count')).toHaveText('0');
+
+    // … and moves the shared device into it.
+    await expectListed(subPage, device, 'share');
+    await rowMore(subPage, device, 'fileShare');
+    const file = dialog(subPage, dt('fileShare.title', { name: device.alias }));
+    await expect(file.getByText(dt('fileShare.intro'))).toBeVisible();
+    const target = file.getByLabel(dt('fileShare.target'));
+    await target.click();
+    await target.fill(groupName);
+    await subPage.locator('.ant-select-item-option', { hasText: groupName }).click();
+    await screenshot(subPage, 'file-share');
+    await file.getByRole('button', { name: exactly(shellText(lang, 'common.action.save')) }).click();
+    await expect(
+      toast(subPage, dt('fileShare.success', { name: device.alias, group: groupName })),
+    ).toBeVisible();
+    await expect(file).toBeHidden();
+    await expect(rowOf(subPage, device.sn)).toContainText(groupName);
+
+    // The group lists it and counts it.
+    await subPage.goto('/iotyun/device/devgroup');
+    await subPage.getByRole('option').filter({ hasText: groupName }).click();
+    await expect(relationTag(rowOf(subPage, device.sn), 'share')).toBeVisible();
+    await expect(groupEntry.locator('.devreg-groups__count')).toHaveText('1');
+
+    // The filing is the receiver's own: the owner still sees the device in its default group.
+    await openList(page, device.sn);
+    await expect(rowOf(page, device.sn)).toContainText(dt('group.defaultName'));
+    await expect(rowOf(page, device.sn)).not.toContainText(groupName);
   });
 
   test('an owner hands a device over to another account', async ({ page, subPage }) => {

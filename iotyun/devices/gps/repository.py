@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import repository as devices_repo
 from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGrant, Gateway, GpsPoint
 
@@ -23,7 +24,8 @@ async def located(
         Device.latitude.is_not(None), Device.longitude.is_not(None)
     )
     if group_id is not None:
-        stmt = stmt.where(Device.group_id == group_id)
+        # The devices shown in the group to the caller (a receiver's filed shares included, docs/api-devices.md).
+        stmt = stmt.where(devices_repo.in_group(actor, group_id))
     if dev_state is not None:
         stmt = stmt.where(Device.registered.is_(True), Gateway.dev_state == dev_state)
     stmt = stmt.order_by(Device.id)

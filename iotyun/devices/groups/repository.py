@@ -2,12 +2,13 @@
 
 from collections.abc import Collection
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
+from iotyun.devices import repository as devices_repo
 from iotyun.devices import scope
-from iotyun.devices.models import Device, DeviceGroup, VirtualDevice
+from iotyun.devices.models import GRANT_SHARE, Device, DeviceGrant, DeviceGroup, VirtualDevice
 
 
 async def groups(session: AsyncSession, tenant_id: int) -> list[DeviceGroup]:
@@ -46,14 +47,29 @@ async def group_named(session: AsyncSession, tenant_id: int, name: str) -> Devic
 
 
 async def device_counts(session: AsyncSession, actor: Actor) -> dict[int, int]:
-    """Registered devices per group of the caller's tenant, counting only the devices the caller reads."""
-    stmt = (
+    """Registered devices per group of the caller's tenant, counting only the devices the caller reads, each in the
+    group it shows in to them: the shares they filed in their group, the tenant's other devices in their own."""
+    own = (
         (await scope.readable(session, actor, Device.group_id, func.count(Device.id)))
         .select_from(Device)
         .where(Device.tenant_id == actor.tenant_id, Device.registered.is_(True), Device.group_id.is_not(None))
+        .where(Device.id.not_in(devices_repo.filed(actor)))
         .group_by(Device.group_id)
     )
-    return {int(gid): int(n) for gid, n in (await session.execute(stmt)).all() if gid is not None}
+    shares = (
+        (await scope.readable(session, actor, DeviceGrant.group_id, func.count(Device.id)))
+        .select_from(Device)
+        .join(DeviceGrant, DeviceGrant.device_id == Device.id)
+        .where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE, DeviceGrant.group_id.is_not(None))
+        .where(Device.registered.is_(True))
+        .group_by(DeviceGrant.group_id)
+    )
+    counts: dict[int, int] = {}
+    for stmt in (own, shares):
+        for gid, n in (await session.execute(stmt)).all():
+            if gid is not None:
+                counts[int(gid)] = counts.get(int(gid), 0) + int(n)
+    return counts
 
 
 async def in_use(session: AsyncSession, tenant_id: int, group_id: int) -> bool:
@@ -66,6 +82,12 @@ async def in_use(session: AsyncSession, tenant_id: int, group_id: int) -> bool:
         if (await session.execute(stmt.limit(1))).first() is not None:
             return True
     return False
+
+
+async def unfile_shares(session: AsyncSession, group_id: int) -> None:
+    """Shares filed in the group go back to "shared with me" (the foreign key says so too; written here so the read
+    caches that follow grants hear of it)."""
+    await session.execute(update(DeviceGrant).where(DeviceGrant.group_id == group_id).values(group_id=None))
 
 
 async def unregistered_in(session: AsyncSession, tenant_id: int, group_id: int) -> list[Device]:

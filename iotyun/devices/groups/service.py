@@ -113,7 +113,9 @@ async def update(session: AsyncSession, actor: Actor, body: DeviceGroupUpdateIn)
 
 
 async def delete(session: AsyncSession, actor: Actor, group_id: int) -> None:
-    """Delete an unused group; unregistered device rows left in it fall back to the default group."""
+    """Delete an unused group; unregistered device rows left in it fall back to the default group and the shares
+    receivers filed in it back to "shared with me" (a filed share does not make a group "in use": it is not the
+    group's device, only the receiver's filing)."""
     group = await _editable_group(session, actor, group_id)
     if group.is_default:
         raise AppError(ErrorCode.DEFAULT_GROUP_CANNOT_BE_DELETED)
@@ -125,6 +127,7 @@ async def delete(session: AsyncSession, actor: Actor, group_id: int) -> None:
         for device in leftovers:
             device.group_id = default.id
         await session.flush()
+    await repo.unfile_shares(session, group.id)
     await session.delete(group)
     await session.flush()
 

@@ -292,7 +292,8 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /** File Received Share */
+        put: operations["file_received_share_api_dev_share_received_put"];
         post?: never;
         /** Drop Received Share */
         delete: operations["drop_received_share_api_dev_share_received_delete"];
@@ -3534,6 +3535,16 @@ export interface components {
             /** Wechat Push */
             wechat_push?: number | null;
         };
+        /**
+         * ReceivedShareGroupIn
+         * @description Where the receiver files a device shared with them: one of their tenant's groups, or null for "shared with me".
+         */
+        ReceivedShareGroupIn: {
+            /** Device Id */
+            device_id: number;
+            /** Group Id */
+            group_id: number | null;
+        };
         /** RegisterIn */
         RegisterIn: {
             /** Account */
@@ -4508,6 +4519,7 @@ export interface operations {
                 registered?: boolean | null;
                 model?: string | null;
                 vpn_state?: boolean | null;
+                shared?: boolean | null;
                 sort?: "sn_code" | "alias" | "dev_state" | "report_time" | "created_at" | "group_name";
                 order?: "asc" | "desc";
                 format?: "xlsx" | null;
@@ -5251,6 +5263,39 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    file_received_share_api_dev_share_received_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceivedShareGroupIn"];
+            };
+        };
         responses: {
             /** @description Successful Response */
             200: {

@@ -92,6 +92,8 @@ export interface DeviceFilters {
   registered?: boolean | undefined;
   model?: string | undefined;
   vpn_state?: boolean | undefined;
+  /** true: only the devices shared from other tenants that the caller has not filed in a group of theirs. */
+  shared?: boolean | undefined;
   sort?: DeviceSortField | undefined;
   order?: 'asc' | 'desc' | undefined;
 }

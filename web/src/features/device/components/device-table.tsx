@@ -25,7 +25,15 @@ import { EMPTY } from '../../../lib/empty';
 import { DataTable } from '../../../components/table/data-table';
 
 export type DeviceAction =
-  'edit' | 'share' | 'distribute' | 'transfer' | 'unregister' | 'takeback' | 'cancelShare' | 'reregister';
+  | 'edit'
+  | 'share'
+  | 'distribute'
+  | 'transfer'
+  | 'unregister'
+  | 'takeback'
+  | 'fileShare'
+  | 'cancelShare'
+  | 'reregister';
 
 interface DeviceTableProps {
   devices: DeviceOut[];
@@ -46,7 +54,7 @@ export function rowActions(device: DeviceOut, isAdministrator: boolean): DeviceA
     return ['edit', 'share', 'distribute', 'transfer', 'unregister'];
   }
   const actions: DeviceAction[] = [];
-  if (device.relation === 'share') actions.push('cancelShare');
+  if (device.relation === 'share') actions.push('fileShare', 'cancelShare');
   if (isAdministrator && device.registered && device.relation !== 'share') actions.push('takeback');
   return actions;
 }
@@ -69,7 +77,7 @@ export function DeviceTable({
   const groupName = (d: DeviceOut) => {
     const g = d.group_id === null ? undefined : groupById.get(d.group_id);
     if (g) return groupLabel(g, t('device.group.defaultName'));
-    // Shared from another tenant: in none of the caller's groups.
+    // Shared from another tenant and not filed in one of the caller's groups.
     if (d.relation === 'share' && d.group_id === null) return t('device.group.sharedWithMe');
     return d.group_name || EMPTY;
   };

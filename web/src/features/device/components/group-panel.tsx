@@ -5,6 +5,7 @@ import {
   EditOutlined,
   FolderOutlined,
   PlusOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -15,6 +16,7 @@ import { Perm } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useDeleteDeviceGroup } from '../api/delete-device-group';
 import { groupLabel } from '../lib/format';
+import { showSharedEntry } from '../lib/share-group';
 import type { DeviceGroupOut } from '../types';
 
 interface GroupPanelProps {
@@ -22,9 +24,12 @@ interface GroupPanelProps {
   loading: boolean;
   error: boolean;
   onRetry: () => void;
-  /** null: all devices. */
-  selectedId: number | null;
+  /** null: all devices; 'shared': the shares from other tenants not filed in a group. */
+  selectedId: number | 'shared' | null;
+  /** How many shares wait unfiled (undefined while unknown). */
+  sharedCount: number | undefined;
   onSelect: (id: number | null) => void;
+  onSelectShared: () => void;
   onCreate: () => void;
   onEdit: (group: DeviceGroupOut) => void;
 }
@@ -45,7 +50,9 @@ export function GroupPanel({
   error,
   onRetry,
   selectedId,
+  sharedCount,
   onSelect,
+  onSelectShared,
   onCreate,
   onEdit,
 }: GroupPanelProps) {
@@ -181,6 +188,19 @@ export function GroupPanel({
               ),
             );
           })}
+          {showSharedEntry(sharedCount, selectedId === 'shared') &&
+            item(
+              'shared',
+              selectedId === 'shared',
+              onSelectShared,
+              <ShareAltOutlined />,
+              <>
+                <span className="devreg-groups__name">{t('device.group.sharedWithMe')}</span>
+                <Typography.Text type="secondary" className="devreg-groups__count">
+                  {sharedCount ?? ''}
+                </Typography.Text>
+              </>,
+            )}
           {groups.length === 0 && (
             <li className="devreg-groups__empty">
               <Typography.Text type="secondary">{t('device.group.empty')}</Typography.Text>

@@ -47,6 +47,15 @@ describe('list query parameters', () => {
     expect(isFiltered({ q: '  ' })).toBe(false);
     expect(isFiltered({ registered: false })).toBe(true);
     expect(isFiltered({ group_id: 1 })).toBe(true);
+    expect(isFiltered({ shared: true })).toBe(true);
+  });
+  it('keep the "Shared with me" entry in the page URL', () => {
+    expect(fromSearch('shared=true')).toEqual({ shared: true });
+    expect(toQueryParams({ page: 1, page_size: 20, shared: true })).toEqual({
+      page: 1,
+      page_size: 20,
+      shared: true,
+    });
   });
 });
 

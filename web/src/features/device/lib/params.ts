@@ -67,7 +67,8 @@ export function isFiltered(params: DeviceFilters): boolean {
     params.dev_state !== undefined ||
     params.registered !== undefined ||
     Boolean(params.model?.trim()) ||
-    params.vpn_state !== undefined
+    params.vpn_state !== undefined ||
+    params.shared !== undefined
   );
 }
 
@@ -82,6 +83,7 @@ export const LIST_PARAMS: ParamSpec<DeviceFilters> = {
   registered: param.bool,
   model: param.text,
   vpn_state: param.bool,
+  shared: param.bool,
   sort: param.oneOf(SORTABLE_FIELDS),
   order: param.oneOf(['asc', 'desc'] as const),
 };

@@ -26,6 +26,7 @@ import { useTakeBackDevices } from '../api/take-back-devices';
 import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceTable, EmptyDevices, type DeviceAction } from '../components/device-table';
 import { DistributeModal } from '../components/distribute-modal';
+import { FileShareModal } from '../components/file-share-modal';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupPanel } from '../components/group-panel';
 import { ImportDevicesModal } from '../components/import-devices-modal';
@@ -47,7 +48,9 @@ type Dialog =
   | { kind: 'import' }
   | { kind: 'move' }
   | { kind: 'group'; group: DeviceGroupOut | null }
-  | { kind: 'edit' | 'share' | 'distribute' | 'transfer'; device: DeviceOut };
+  | { kind: 'edit' | 'share' | 'distribute' | 'transfer' | 'fileShare'; device: DeviceOut };
+
+const UNFILED_SHARES: DeviceListParams = { shared: true, page: 1, page_size: 1 };
 
 const boolParam = (v: string | undefined): boolean | undefined =>
   v === 'true' ? true : v === 'false' ? false : undefined;
@@ -63,6 +66,8 @@ export default function DevgroupPage() {
   const stateInfo = useDeviceStateInfo();
   const devices = useDevices(params);
   const groups = useDeviceGroups();
+  // How many devices shared from other tenants wait unfiled: the group list's "Shared with me" entry.
+  const unfiledShares = useDevices(UNFILED_SHARES);
   const allGroups = useMemo(() => groups.data ?? [], [groups.data]);
   const [selected, setSelected] = useState<DeviceOut[]>([]);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -128,6 +133,7 @@ export default function DevgroupPage() {
       case 'share':
       case 'distribute':
       case 'transfer':
+      case 'fileShare':
         show({ kind: action, device });
         return;
       case 'reregister':
@@ -195,8 +201,10 @@ export default function DevgroupPage() {
           loading={groups.isPending}
           error={groups.isError}
           onRetry={() => void groups.refetch()}
-          selectedId={params.group_id ?? null}
-          onSelect={(id) => filter({ group_id: id ?? undefined })}
+          selectedId={params.shared ? 'shared' : (params.group_id ?? null)}
+          sharedCount={unfiledShares.data?.total}
+          onSelect={(id) => filter({ group_id: id ?? undefined, shared: undefined })}
+          onSelectShared={() => filter({ shared: true, group_id: undefined })}
           onCreate={() => show({ kind: 'group', group: null })}
           onEdit={(group) => show({ kind: 'group', group })}
         />
@@ -205,9 +213,11 @@ export default function DevgroupPage() {
           title={
             <Space size={8}>
               <span>
-                {selectedGroup
-                  ? groupLabel(selectedGroup, t('device.group.defaultName'))
-                  : t('device.group.all')}
+                {params.shared
+                  ? t('device.group.sharedWithMe')
+                  : selectedGroup
+                    ? groupLabel(selectedGroup, t('device.group.defaultName'))
+                    : t('device.group.all')}
               </span>
               <Typography.Text type="secondary" className="devreg-count">
                 {t('device.list.total', { count: total })}
@@ -423,6 +433,11 @@ export default function DevgroupPage() {
       <TransferModal
         open={open && dialog?.kind === 'transfer'}
         device={dialog?.kind === 'transfer' ? dialog.device : null}
+        onClose={close}
+      />
+      <FileShareModal
+        open={open && dialog?.kind === 'fileShare'}
+        device={dialog?.kind === 'fileShare' ? dialog.device : null}
         onClose={close}
       />
     </div>
