@@ -83,7 +83,8 @@ def unfiled_shares(actor: Actor) -> ColumnElement[bool]:
 
 
 def _shown_group_id(actor: Actor) -> ColumnElement[Any]:
-    """The group a device shows in to the caller (what DeviceOut's group_id says), for sorting by its name."""
+    """The group a device shows in to the caller (what DeviceOut's group_id says), for sorting by its name and for
+    the counts by group."""
     filing = (
         select(DeviceGrant.group_id)
         .where(
@@ -465,13 +466,17 @@ async def state_info(session: AsyncSession, actor: Actor) -> tuple[list[Any], li
     )
     by_model = await scope.readable(session, actor, Gateway.model, func.count(Device.id))
     by_model = by_model.select_from(Device).join(Gateway, _GATEWAY_ON).group_by(Gateway.model).order_by(Gateway.model)
-    by_group = await scope.readable(session, actor, Device.group_id, DeviceGroup.name, Gateway.dev_state, func.count())
+    # By the group each device shows in to the caller: a share from another tenant never under the owner's group
+    # (its id and name are the other tenant's), under the receiver's own group once filed there.
+    shown = _shown_group_id(actor).label("shown_group_id")
+    by_group = await scope.readable(session, actor, shown, Gateway.dev_state, func.count().label("n"))
+    counts = by_group.select_from(Device).join(Gateway, _GATEWAY_ON).group_by(shown, Gateway.dev_state).subquery()
     by_group = (
-        by_group.select_from(Device)
-        .join(Gateway, _GATEWAY_ON)
-        .outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
-        .group_by(Device.group_id, DeviceGroup.name, Gateway.dev_state)
+        select(counts.c.shown_group_id, DeviceGroup.name, counts.c.dev_state, counts.c.n)
+        .outerjoin(DeviceGroup, DeviceGroup.id == counts.c.shown_group_id)
         .order_by(DeviceGroup.name)
+        # The visibility rule inside reaches other tenants' shared devices; the shown group is the caller's.
+        .execution_options(**_ALL)
     )
     return (
         list((await session.execute(by_state)).all()),

@@ -169,6 +169,24 @@ class TestReceivedShareGroup:
         assert (await counts(other_tenant))[line] == 0
         assert await filed_in(app) == [None]
 
+    async def test_state_counts_follow_the_filing(self, team: Team, other_tenant: Api) -> None:
+        """Home's "online by group" shows a share from another tenant in the receiver's grouping: never under the
+        owner's group (its id and name are the other tenant's), under the receiver's group once filed there."""
+        dev = await register(team.admin, "IOT1")
+        await share(team.admin, [dev["id"]], ["mallory"])
+
+        async def by_group() -> list[tuple[int | None, str | None]]:
+            state = (await other_tenant.get("/dev/stateInfo"))["data"]
+            return [(g["group_id"], g["group_name"]) for g in state["by_group"]]
+
+        assert await by_group() == [(None, None)]
+        line = await new_group(other_tenant, "产线")
+        await file_share(other_tenant, dev["id"], line)
+        assert await by_group() == [(line, "产线")]
+        # The owner's own counts keep the device in its group.
+        owner = (await team.admin.get("/dev/stateInfo"))["data"]["by_group"]
+        assert [(g["group_id"], g["group_name"]) for g in owner] == [(dev["group_id"], "默认分组")]
+
     async def test_refusals_change_nothing(self, app: FastAPI, team: Team, bob: Api, other_tenant: Api) -> None:
         dev = await register(team.admin, "IOT1")
         await share(team.admin, [dev["id"]], ["mallory"])

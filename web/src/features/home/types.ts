@@ -1,16 +1,10 @@
 // Hand-written shapes of the home page's calls (docs/api-devices.md: /dev/stateInfo, /yun/devLog, /dev/map;
 // docs/api-templates.md: /yun/homenav/module).
 import type { MapTiles } from '../../components/map/types';
+import type { components } from '../../types/api.gen';
 
-export interface StateInfo {
-  total: number;
-  online: number;
-  offline: number;
-  unregistered: number;
-  virtual_devices: number;
-  by_model: { model: string; count: number }[];
-  by_group: { group_id: number | null; group_name: string; online: number; offline: number }[];
-}
+/** /dev/stateInfo. A group without id or name holds the shares from other tenants not filed in a group. */
+export type StateInfo = components['schemas']['StateInfoOut'];
 
 export interface DevLogEntry {
   id: number;

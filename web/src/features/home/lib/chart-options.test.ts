@@ -38,7 +38,7 @@ describe('group bars', () => {
       online: i,
       offline: 0,
     }));
-    const bars = buildGroupBars(many, labels, (g) => g.group_name.toUpperCase());
+    const bars = buildGroupBars(many, labels, (g) => (g.group_name ?? '').toUpperCase());
     expect(bars.categories).toHaveLength(MAX_GROUP_BARS);
     expect(bars.categories[0]).toBe('G19');
   });

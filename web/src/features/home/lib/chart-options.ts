@@ -31,7 +31,7 @@ export const MAX_GROUP_BARS = 12;
 export function buildGroupBars(
   byGroup: StateInfo['by_group'],
   labels: Pick<StateLabels, 'online' | 'offline'>,
-  groupName: (group: StateInfo['by_group'][number]) => string = (g) => g.group_name,
+  groupName: (group: StateInfo['by_group'][number]) => string = (g) => g.group_name ?? '',
 ): { categories: string[]; series: BarSeries[] } {
   const groups = [...byGroup]
     .sort((a, b) => b.online + b.offline - (a.online + a.offline))

@@ -117,7 +117,12 @@ export default function HomePage() {
     () =>
       info
         ? buildGroupBars(info.by_group, labels, (g) =>
-            g.group_name === DEFAULT_GROUP_NAME ? t('home.chart.defaultGroup') : g.group_name,
+            // No group: shares from other tenants the user has not filed in a group of theirs.
+            g.group_name === null
+              ? t('home.chart.sharedWithMe')
+              : g.group_name === DEFAULT_GROUP_NAME
+                ? t('home.chart.defaultGroup')
+                : g.group_name,
           )
         : null,
     [info, labels, t],
