@@ -1,5 +1,5 @@
 // The hover card of the light SVG charts: a title and coloured rows, placed at the pointer inside the chart's box.
-import type { ReactNode } from 'react';
+import { useState, type PointerEvent, type ReactNode, type RefObject } from 'react';
 
 export interface TooltipRow {
   color: string;
@@ -14,6 +14,33 @@ export interface ChartTooltipState {
   width: number;
   title?: string;
   rows: TooltipRow[];
+}
+
+/** What the card shows for the item at an index (series rows, a title), or null for no card. */
+export type TooltipContent = (index: number) => Pick<ChartTooltipState, 'title' | 'rows'> | null;
+
+/**
+ * The hover and focus state of a chart's items: which item is active and where its card is. `show` places it at a
+ * point of the chart box (focus), `pointer` at the pointer, `hide` drops both (pointer leaving the box, blur).
+ */
+export function useChartTooltip(box: RefObject<HTMLDivElement | null>, content: TooltipContent) {
+  const [tip, setTip] = useState<ChartTooltipState | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const show = (index: number, x: number, y: number) => {
+    const shown = content(index);
+    if (!shown) return;
+    setActive(index);
+    setTip({ x, y, width: box.current?.clientWidth ?? 0, ...shown });
+  };
+  const hide = () => {
+    setActive(null);
+    setTip(null);
+  };
+  const pointer = (event: PointerEvent, index: number) => {
+    const rect = box.current?.getBoundingClientRect();
+    if (rect) show(index, event.clientX - rect.left, event.clientY - rect.top);
+  };
+  return { tip, active, show, hide, pointer };
 }
 
 /** Drawn inside a `position: relative` chart box; flips to the pointer's left in the box's right half. */

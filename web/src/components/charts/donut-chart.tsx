@@ -1,8 +1,8 @@
 // A donut of a few shares with the total in its hole: plain SVG, for pages that should not load ECharts (the home
 // page's device states). Hover or focus a slice for its value and share.
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef } from 'react';
 
-import { ChartLegend, ChartTooltip, type ChartTooltipState } from './chart-tooltip';
+import { ChartLegend, ChartTooltip, useChartTooltip } from './chart-tooltip';
 import { donutSegments, percent } from './svg-geometry';
 import './svg-charts.css';
 
@@ -31,23 +31,17 @@ const GAP = 2;
 
 export function DonutChart({ slices, centerValue, centerLabel, ariaLabel, height = 260 }: DonutChartProps) {
   const box = useRef<HTMLDivElement>(null);
-  const [tip, setTip] = useState<ChartTooltipState | null>(null);
-  const [active, setActive] = useState<number | null>(null);
   const segments = donutSegments(
     slices.map((s) => s.value),
     CIRCUMFERENCE,
     GAP,
   );
 
-  const show = (index: number, x: number, y: number) => {
+  const { tip, active, show, hide, pointer } = useChartTooltip(box, (index) => {
     const slice = slices[index];
     const segment = segments.find((s) => s.index === index);
-    if (!slice || !segment) return;
-    setActive(index);
-    setTip({
-      x,
-      y,
-      width: box.current?.clientWidth ?? SIZE,
+    if (!slice || !segment) return null;
+    return {
       rows: [
         {
           color: slice.color,
@@ -55,16 +49,8 @@ export function DonutChart({ slices, centerValue, centerLabel, ariaLabel, height
           value: `${String(slice.value)} (${percent(segment.share)})`,
         },
       ],
-    });
-  };
-  const hide = () => {
-    setActive(null);
-    setTip(null);
-  };
-  const pointer = (event: PointerEvent, index: number) => {
-    const rect = box.current?.getBoundingClientRect();
-    if (rect) show(index, event.clientX - rect.left, event.clientY - rect.top);
-  };
+    };
+  });
 
   return (
     <div className="svg-chart svg-chart--donut" style={{ height }} ref={box} onPointerLeave={hide}>

@@ -1,8 +1,8 @@
 // Stacked bars of a few series per category: plain SVG drawn at the box's own pixel width (crisp text, no scaling),
 // for pages that should not load ECharts (the home page's devices per group). Hover or focus a bar for its figures.
-import { useLayoutEffect, useRef, useState, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 
-import { ChartLegend, ChartTooltip, type ChartTooltipState } from './chart-tooltip';
+import { ChartLegend, ChartTooltip, useChartTooltip } from './chart-tooltip';
 import { integerTicks } from './svg-geometry';
 import './svg-charts.css';
 
@@ -61,8 +61,6 @@ function segmentPath(x: number, y: number, w: number, h: number, rounded: boolea
 export function StackedBarChart({ categories, series, ariaLabel, height = 260 }: StackedBarChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
-  const [active, setActive] = useState<number | null>(null);
-  const [tip, setTip] = useState<ChartTooltipState | null>(null);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -83,24 +81,10 @@ export function StackedBarChart({ categories, series, ariaLabel, height = 260 }:
   const barWidth = Math.min(MAX_BAR, band * 0.6);
   const y = (value: number) => TOP_PAD + plotHeight - (value / top) * plotHeight;
 
-  const show = (index: number, x: number, pointerY: number) => {
-    setActive(index);
-    setTip({
-      x,
-      y: pointerY,
-      width,
-      title: categories[index],
-      rows: series.map((s) => ({ color: s.color, label: s.label, value: s.values[index] ?? 0 })),
-    });
-  };
-  const hide = () => {
-    setActive(null);
-    setTip(null);
-  };
-  const pointer = (event: PointerEvent, index: number) => {
-    const rect = box.current?.getBoundingClientRect();
-    if (rect) show(index, event.clientX - rect.left, event.clientY - rect.top);
-  };
+  const { tip, active, show, hide, pointer } = useChartTooltip(box, (index) => ({
+    title: categories[index],
+    rows: series.map((s) => ({ color: s.color, label: s.label, value: s.values[index] ?? 0 })),
+  }));
 
   return (
     <div className="svg-chart svg-chart--bars" style={{ height }} ref={box} onPointerLeave={hide}>
