@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
-from iotyun.devices.models import Device
+from iotyun.devices.models import Device, VirtualDevice
 from iotyun.templates import changes
 from iotyun.templates.models import (
     DataSource,
@@ -215,4 +215,15 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
                 detail={"version": template.version, "release": release},
             )
         )
+    await session.flush()
+    await _virtual_templates(session, tenant_id)
+
+
+async def _virtual_templates(session: AsyncSession, tenant_id: int) -> None:
+    """Each demo virtual device bound to a real device takes that device's template (SPEC §3), as a user would
+    bind it; the 2.0 one, reading from several devices, is left without."""
+    virtuals = select(VirtualDevice).where(VirtualDevice.tenant_id == tenant_id, VirtualDevice.device_id.is_not(None))
+    for vd in (await session.scalars(virtuals)).all():
+        binding = select(TemplateBinding.template_id).where(TemplateBinding.device_id == vd.device_id)
+        vd.template_id = await session.scalar(binding)
     await session.flush()

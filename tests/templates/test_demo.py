@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from iotyun.auth.models import User
 from iotyun.devices import demo as device_demo
+from iotyun.devices import demo_monitoring as device_monitoring_demo
 from iotyun.templates import demo as template_demo
 from tests.conftest import Api
 from tests.team.conftest import Team
@@ -44,3 +45,23 @@ async def test_every_live_demo_gateway_runs_a_published_template(
     for template in listed.values():
         sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": template["id"]}))
         assert sources["total"] > 0
+
+
+async def test_demo_virtual_devices_take_their_devices_templates(app: FastAPI, team: Team) -> None:
+    """A demo virtual device bound to one real device shows that device's template; the 2.0 one has none."""
+    async with app.state.db.sessionmaker() as s:
+        admin = (await s.execute(select(User).where(User.id == team.admin.user_id))).scalar_one()
+        users = {"admin": admin}
+        tenant_id = team.admin.tenant_id or 0
+        await device_demo.seed(s, tenant_id, users)
+        await device_monitoring_demo.seed(s, tenant_id, users)
+        await template_demo.seed(s, tenant_id, users)
+        await s.commit()
+    items = ok(await team.admin.get("/yun/dev/fictitious"))["items"]
+    templates = {v["name"]: v["template_name"] for v in items}
+    assert templates == {
+        "锅炉房监控": "空压机监控",
+        "空压机站": "空压机监控",
+        "物流车队": "配电监控",
+        "水处理车间": None,
+    }
