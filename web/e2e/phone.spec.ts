@@ -37,8 +37,14 @@ test('phone: drawer menu, stacked home cards, no page wider than the screen', as
   // Home: every figure and card takes the row (no 30 px strips).
   await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
   await expect(page.locator('.home-card .svg-chart svg').first()).toBeVisible();
-  const cards = page.locator('.home-stat, .home-card');
-  expect(await cards.count()).toBeGreaterThanOrEqual(11);
+  // The figures two to a line, the cards one to a line: none squeezed into a strip.
+  const stats = page.locator('.home-stat');
+  expect(await stats.count()).toBeGreaterThanOrEqual(7);
+  for (const box of await stats.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))) {
+    expect(box, 'home figure width').toBeGreaterThanOrEqual(150);
+  }
+  const cards = page.locator('.home-card');
+  expect(await cards.count()).toBeGreaterThanOrEqual(4);
   for (const box of await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width))) {
     expect(box, 'home card width').toBeGreaterThanOrEqual(300);
   }

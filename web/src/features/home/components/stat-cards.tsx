@@ -104,7 +104,8 @@ function StatCard({ stat, figures }: { stat: (typeof STATS)[number]; figures: Fi
  * One figure a row on a phone, two on a small tablet, then three and four; all seven in one row from `xl` (1200 px),
  * where each column takes an equal share.
  */
-const STAT_COL = { xs: 24, sm: 12, md: 8, lg: 6, xl: { flex: '1 1 0' } } as const;
+// Two to a line on a phone: one per line made seven tall strips before the first chart.
+const STAT_COL = { xs: 12, sm: 12, md: 8, lg: 6, xl: { flex: '1 1 0' } } as const;
 
 export function StatCards({ info, templates, alarms }: Figures) {
   const figures = { info, templates, alarms };
