@@ -3,7 +3,7 @@
 from fastapi import APIRouter
 
 from iotyun.auth import service
-from iotyun.auth.dependencies import SenderDep
+from iotyun.auth.dependencies import LoggedIn, LoggedInDuringPasswordChange, Public, SenderDep
 from iotyun.auth.schemas import (
     CaptchaOut,
     ChangePasswordIn,
@@ -15,7 +15,7 @@ from iotyun.auth.schemas import (
     SendCodeOut,
     SessionOut,
 )
-from iotyun.core.deps import LoggedIn, LoggedInDuringPasswordChange, Public, SessionDep
+from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
 

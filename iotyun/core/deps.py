@@ -1,11 +1,6 @@
-"""Request dependencies: the database session, the calling actor, and the permission each endpoint declares.
-
-Every endpoint states how it may be called, as exactly one of:
-- `Public`: no token needed, but a token-less call must be signed (SPEC §7); a valid token also passes.
-- `Anonymous`: not even signed (only the server clock, which the signer itself needs).
-- `require(code, ...)`: a valid token whose user holds one of the codes (or role codes); else 100009 / 100015.
-The authorization matrix test reads these markers off every route, so a new endpoint without one fails it.
-"""
+"""Request dependencies every domain shares: the database session and the calling actor. How an endpoint may be
+called (`require`, `LoggedIn`, `Public`, `Anonymous`) is declared with the access markers of
+iotyun.auth.dependencies, which authenticate through the auth service."""
 
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -15,8 +10,8 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core import readcache
-from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.permissions import Perm, RoleCode
+from iotyun.core.errors import AppError
+from iotyun.core.permissions import RoleCode
 
 COMMIT_ON_ERROR = "commit_on_error"
 _READ_ONLY = "__iotyun_read_only__"
@@ -93,48 +88,3 @@ class Actor:
         if self.is_admin:
             return True
         return any(c in self.permissions or c in self.roles for c in codes)
-
-
-class PermissionRequirement:
-    """Dependency marker: the caller must hold one of `codes`."""
-
-    def __init__(self, *codes: Perm | RoleCode | str, during_password_change: bool = False) -> None:
-        self.codes = tuple(str(c) for c in codes)
-        self.during_password_change = during_password_change
-
-    async def __call__(self, request: Request, session: SessionDep) -> Actor:
-        from iotyun.auth import service as auth_service
-
-        actor = await auth_service.authenticate(session, request)
-        if actor.must_change_password and not self.during_password_change:
-            raise AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED)
-        if not actor.can(*self.codes):
-            raise AppError(ErrorCode.NO_PRIVILEGE)
-        return actor
-
-
-def require(*codes: Perm | RoleCode | str, during_password_change: bool = False) -> PermissionRequirement:
-    return PermissionRequirement(*codes, during_password_change=during_password_change)
-
-
-class PublicAccess:
-    """Dependency marker: open endpoint; a token-less call must carry a fresh, unused signature."""
-
-    async def __call__(self, request: Request, session: SessionDep) -> Actor | None:
-        from iotyun.auth import service as auth_service
-
-        return await auth_service.check_public(session, request)
-
-
-class AnonymousAccess:
-    """Dependency marker: open and unsigned."""
-
-    async def __call__(self) -> None:
-        return None
-
-
-LoggedIn = Annotated[Actor, Depends(require(Perm.ROOT))]
-# Endpoints a user being forced to change their password may still call.
-LoggedInDuringPasswordChange = Annotated[Actor, Depends(require(Perm.ROOT, during_password_change=True))]
-Public = Annotated[Actor | None, Depends(PublicAccess())]
-Anonymous = Annotated[None, Depends(AnonymousAccess())]

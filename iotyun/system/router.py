@@ -4,7 +4,8 @@ import time
 
 from fastapi import APIRouter
 
-from iotyun.core.deps import Anonymous, LoggedIn, SessionDep
+from iotyun.auth.dependencies import Anonymous, LoggedIn
+from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.system import service
 from iotyun.system.schemas import CustomPageOut

@@ -4,7 +4,8 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from iotyun.core.deps import Actor, require
+from iotyun.auth.dependencies import require
+from iotyun.core.deps import Actor
 from iotyun.core.permissions import Perm, RoleCode
 
 # Users (P53000); a secondary administrator reaches them too, limited to their group by the service.

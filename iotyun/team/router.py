@@ -4,9 +4,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from iotyun.auth.dependencies import SenderDep
+from iotyun.auth.dependencies import LoggedIn, LoggedInDuringPasswordChange, SenderDep
 from iotyun.auth.schemas import SendCodeOut, SessionOut
-from iotyun.core.deps import LoggedIn, LoggedInDuringPasswordChange, SessionDep
+from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep

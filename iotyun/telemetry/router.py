@@ -9,7 +9,8 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from iotyun.auth import service as auth_service
-from iotyun.core.deps import Actor, Anonymous, SessionDep, read_only, require
+from iotyun.auth.dependencies import Anonymous, require
+from iotyun.core.deps import Actor, SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN

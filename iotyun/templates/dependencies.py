@@ -4,7 +4,8 @@ from typing import Annotated
 
 from fastapi import Depends
 
-from iotyun.core.deps import Actor, require
+from iotyun.auth.dependencies import require
+from iotyun.core.deps import Actor
 from iotyun.core.permissions import Perm
 
 # The template pages: list, create, edit, screens, data sources.

@@ -5,8 +5,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
 
+from iotyun.auth.dependencies import Anonymous
 from iotyun.core.context import lang_var
-from iotyun.core.deps import Anonymous, SessionDep
+from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit

@@ -8,8 +8,8 @@ from fastapi.routing import APIRoute
 from sqlalchemy import select, update
 
 from iotyun.api import ROUTERS
+from iotyun.auth.dependencies import AnonymousAccess, PermissionRequirement, PublicAccess
 from iotyun.auth.models import Role, User
-from iotyun.core.deps import AnonymousAccess, PermissionRequirement, PublicAccess
 from iotyun.core.permissions import (
     ALL_CODES,
     DEFAULT_PAGES,

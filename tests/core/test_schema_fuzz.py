@@ -29,8 +29,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from iotyun import migrate
 from iotyun.app import create_app
+from iotyun.auth.dependencies import AnonymousAccess, PublicAccess
 from iotyun.core.config import Settings
-from iotyun.core.deps import AnonymousAccess, PublicAccess
 from tests.conftest import CI, CodeLog, Signer, _create_pg_database, _drop_pg_database, _pg_answers, make_settings
 from tests.core.test_permissions import api_routes, declared
 

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from iotyun.core.deps import LoggedIn
+from iotyun.auth.dependencies import LoggedIn
 from iotyun.core.envelope import Envelope, ok
 from iotyun.devices.districts import service
 from iotyun.devices.districts.schemas import DistrictItem, DistrictPath

@@ -2,7 +2,8 @@
 
 from fastapi import APIRouter
 
-from iotyun.core.deps import LoggedIn, SessionDep
+from iotyun.auth.dependencies import LoggedIn
+from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.team.dependencies import RoleAdmin, RoleReader
