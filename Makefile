@@ -87,6 +87,7 @@ lint: install
 	$(PY) ruff check iotyun tests bench
 	$(PY) ruff format --check iotyun tests bench
 	$(PY) mypy iotyun tests bench
+	$(PY) lint-imports
 	$(NPM) run typecheck
 	$(NPM) run lint
 

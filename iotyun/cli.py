@@ -23,8 +23,9 @@ log = logging.getLogger("iotyun")
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from iotyun import migrate, seed
+    from iotyun import migrate
     from iotyun.app import create_app
+    from iotyun.demo import seed
 
     settings = get_settings()
     if not args.no_migrate:
@@ -52,7 +53,7 @@ def _serve(args: argparse.Namespace) -> int:
     else:
         app = create_app(settings)
         if args.demo:
-            from iotyun.telemetry import demo
+            from iotyun.demo import live as demo
 
             demo.attach(app, args.port)
         uvicorn.run(
@@ -85,7 +86,7 @@ def _migrate(_: argparse.Namespace) -> int:
 
 
 def _seed(args: argparse.Namespace) -> int:
-    from iotyun import seed
+    from iotyun.demo import seed
 
     if not args.demo:
         log.error("nothing to seed: pass --demo")
@@ -171,7 +172,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
     import httpx
 
-    from iotyun.gateway import provision
+    from iotyun.demo import provision
     from iotyun.gateway.agent import discover_broker
     from iotyun.gateway.simulate import run_simulated_gateways
 

@@ -68,17 +68,14 @@ async def run_simulated_gateways(
     mqtt_port: int,
     gateways: list[tuple[str, str]],
     stop: asyncio.Event,
+    *,
+    data_dir: Path,
     rate_hz: float = 1.0,
-    data_dir: Path | None = None,
     period_s: float = 60.0,
     firmware: Mapping[str, str] | None = None,
 ) -> None:
-    """Run one simulated gateway per (sn, secret) until `stop` is set; buffers under data_dir (default: the
-    server's data dir / gateways). `firmware` names the version a gateway reports (default: the agent's own)."""
-    if data_dir is None:
-        from iotyun.core.config import get_settings
-
-        data_dir = get_settings().data_dir / "gateways"
+    """Run one simulated gateway per (sn, secret) until `stop` is set, buffering under `data_dir`. `firmware` names
+    the version a gateway reports (default: the agent's own)."""
     poll_s = 1.0 / rate_hz if rate_hz > 0 else 1.0
     limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
     async with httpx.AsyncClient(timeout=30.0, limits=limits) as http:

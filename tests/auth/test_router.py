@@ -554,7 +554,7 @@ class TestCaptchaOff:
                 api = Api(client, code_log)
                 assert (await api.get("/yun/login/check/code"))["data"]["enabled"] is False
                 async with app.state.db.sessionmaker() as s:
-                    from iotyun import seed
+                    from iotyun.demo import seed
 
                     await seed.seed_demo(s, app.state.settings)
                     await s.commit()
@@ -602,7 +602,7 @@ class TestCodeAndCaptchaLimits:
 class TestDemoAccounts:
     async def test_demo_users_find_their_password_by_email(self, api: Api, app: FastAPI) -> None:
         """The demo's emails are ones find-password accepts (a special-use domain such as .local is refused)."""
-        from iotyun import seed
+        from iotyun.demo import seed
 
         async with app.state.db.sessionmaker() as s:
             await seed.seed_demo(s, app.state.settings)

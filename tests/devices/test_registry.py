@@ -291,7 +291,7 @@ class TestServiceHelpers:
 
 class TestDemo:
     async def test_demo_devices(self, app: FastAPI, api: Api) -> None:
-        from iotyun import seed
+        from iotyun.demo import seed
 
         async with app.state.db.sessionmaker() as s:
             await seed.seed_demo(s, app.state.settings)

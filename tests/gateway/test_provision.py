@@ -5,8 +5,8 @@ import httpx
 from fastapi import FastAPI
 from sqlalchemy import func, select
 
+from iotyun.demo.provision import SIM_SECRET, provision
 from iotyun.devices.models import Device
-from iotyun.gateway.provision import SIM_SECRET, provision
 from iotyun.templates.models import DataSource, TemplatePublication
 
 

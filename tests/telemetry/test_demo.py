@@ -10,12 +10,12 @@ from sqlalchemy import func, select
 
 from iotyun.alarms.models import Alarm
 from iotyun.auth.models import User
-from iotyun.devices import demo as device_demo
-from iotyun.devices import demo_monitoring as device_monitoring_demo
+from iotyun.demo import devices as device_demo
+from iotyun.demo import live as demo
+from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo import templates as template_demo
 from iotyun.devices.models import Device, Gateway, GpsPoint
-from iotyun.telemetry import demo
 from iotyun.telemetry.models import history_value
-from iotyun.templates import demo as template_demo
 from tests.team.conftest import Team
 from tests.telemetry.conftest import eventually, http
 from tests.templates.conftest import ok

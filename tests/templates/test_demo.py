@@ -1,4 +1,4 @@
-"""The demo templates (iotyun/templates/demo.py) as the console and a demo gateway then see them."""
+"""The demo templates (iotyun/demo/templates.py) as the console and a demo gateway then see them."""
 
 from collections.abc import Callable
 
@@ -6,9 +6,9 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from iotyun.auth.models import User
-from iotyun.devices import demo as device_demo
-from iotyun.devices import demo_monitoring as device_monitoring_demo
-from iotyun.templates import demo as template_demo
+from iotyun.demo import devices as device_demo
+from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo import templates as template_demo
 from tests.conftest import Api
 from tests.team.conftest import Team
 from tests.templates.conftest import ok

@@ -1,11 +1,11 @@
-"""The demo's monitoring data (iotyun/devices/demo_monitoring.py) as the console then shows it."""
+"""The demo's monitoring data (iotyun/demo/monitoring.py) as the console then shows it."""
 
 import time
 
 from sqlalchemy import select
 
 from iotyun.auth.models import User
-from iotyun.devices import demo_monitoring
+from iotyun.demo import monitoring as demo_monitoring
 from tests.devices.monitoring import Site, ok
 
 

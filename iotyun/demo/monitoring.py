@@ -99,7 +99,7 @@ async def extend_tracks(session: AsyncSession, sns: list[str]) -> int:
 
 
 async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) -> None:
-    """Runs after iotyun.devices.demo.seed; does nothing without demo devices or an administrator."""
+    """Runs after iotyun.demo.devices.seed; does nothing without demo devices or an administrator."""
     admin = users.get("admin")
     devices = await _devices(session, tenant_id)
     if admin is None or not devices:

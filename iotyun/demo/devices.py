@@ -31,7 +31,7 @@ _SITES = {
 }
 
 # sn suffix, alias, group key, site, model, firmware, online, vpn, owner. Every gateway shown online runs simulated
-# under `serve --demo` and has a published template of its kind (iotyun/templates/demo.py). VPN devices cannot bind a
+# under `serve --demo` and has a published template of its kind (iotyun/demo/templates.py). VPN devices cannot bind a
 # template, so the two on VPN are offline ones; 13–16 are spares not yet deployed (offline, no template).
 _DEVICES = [
     (1, "1号空压机", "workshop", "sh", "GW100", "2.1.0", True, False, "admin"),

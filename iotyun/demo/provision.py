@@ -30,7 +30,7 @@ from iotyun.templates.models import (
 )
 from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME, snapshot
 
-log = logging.getLogger("iotyun.gateway.provision")
+log = logging.getLogger("iotyun.demo.provision")
 
 SIM_TENANT = "sim"
 SIM_USER = "sim"

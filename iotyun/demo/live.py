@@ -14,17 +14,17 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
-from iotyun.devices import demo as device_demo
-from iotyun.devices import demo_monitoring as device_monitoring_demo
+from iotyun.demo import devices as device_demo
+from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo.devices import DEMO_SECRET
 from iotyun.devices import service as device_service
-from iotyun.devices.demo import DEMO_SECRET
 from iotyun.gateway.modbus import Point
 from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.telemetry import configs
 from iotyun.telemetry.configs import DeviceConfig, Source
 from iotyun.telemetry.models import history_value
 
-log = logging.getLogger("iotyun.telemetry.demo")
+log = logging.getLogger("iotyun.demo")
 
 
 async def _demo_gateways(app: FastAPI) -> list[tuple[str, str]]:

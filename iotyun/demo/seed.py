@@ -11,12 +11,12 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
-from iotyun.devices import demo as device_demo
-from iotyun.devices import demo_monitoring as device_monitoring_demo
+from iotyun.demo import devices as device_demo
+from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo import templates as template_demo
 from iotyun.team.models import UserGroup
-from iotyun.templates import demo as template_demo
 
-log = logging.getLogger("iotyun.seed")
+log = logging.getLogger("iotyun.demo.seed")
 
 DEMO_TENANT = "demo"
 # User groups: (name, parent name). The group administrator runs "Plant A" and its workshop.
