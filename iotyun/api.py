@@ -5,6 +5,7 @@ from fastapi.routing import APIRoute
 
 from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
+from iotyun.core.config import API_PREFIX
 from iotyun.core.inputs import check_params
 from iotyun.devices.districts.router import router as districts_router
 from iotyun.devices.gps.router import router as device_gps_router
@@ -23,8 +24,6 @@ from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
 from iotyun.templates.router import detail_router as template_detail_router
 from iotyun.templates.router import router as templates_router
-
-API_PREFIX = "/api"
 
 # Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
 # authorization matrix test sees every endpoint.

@@ -16,6 +16,7 @@ from fastapi import Request
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import hooks
 from iotyun.auth import repository as repo
 from iotyun.auth.models import Captcha, LoginThrottle, RequestNonce, Role, Tenant, User, UserToken, VerifyCode
 from iotyun.auth.schemas import (
@@ -31,7 +32,7 @@ from iotyun.auth.schemas import (
 )
 from iotyun.auth.senders import CodeSender
 from iotyun.core import access, readcache, security
-from iotyun.core.config import Settings
+from iotyun.core.config import API_PREFIX, Settings
 from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
@@ -323,9 +324,7 @@ async def _account_log(
     session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str
 ) -> None:
     """The user's own log: sign-ins, sign-outs and password changes (SPEC §6 "log information")."""
-    from iotyun.team import service as team_service  # team's service reads auth's models: imported when used
-
-    await team_service.log_account_event(session, tenant_id, user_id, user_name, action, ip)
+    await hooks.account_event.call(session, tenant_id, user_id, user_name, action, ip)
 
 
 async def issue_simulated(
@@ -438,9 +437,7 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
     request.state.actor = actor
     if actor.simulated_by is not None:
         # SPEC §6: whatever an administrator does through a simulated login is logged with both identities.
-        from iotyun.team import service as team_service
-
-        await team_service.log_simulated_request(session, actor, request.method, request.url.path)
+        await hooks.simulated_request.call(session, actor, request.method, request.url.path)
     return actor
 
 
@@ -483,8 +480,6 @@ async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetim
 def signed_path(request: Request) -> str:
     """The path a signature covers: the request's path under /api, without the query (a proxy may mount the API
     elsewhere; the console signs the path it asks for below its API base)."""
-    from iotyun.api import API_PREFIX  # on use: iotyun.api imports every router, this module among them
-
     path: str = request.url.path
     return path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else path
 

@@ -8,6 +8,9 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from iotyun.core.limits import MAP_THEMES
 
+# Where the API is mounted (iotyun.api); request signatures cover the path below it.
+API_PREFIX = "/api"
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="IOTYUN_", env_file=".env", extra="ignore")

@@ -37,6 +37,7 @@ from iotyun.devices.schemas import (
     SnCheckOut,
     StateInfoOut,
 )
+from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 
 # Site fields a registration or an edit may set, as named in the request bodies.
@@ -72,6 +73,15 @@ async def count_registered(session: AsyncSession, tenant_id: int) -> int:
 async def purge_tenant(session: AsyncSession, tenant_id: int) -> None:
     """Account cancellation: delete the tenant's device rows (only unregistered ones remain by then)."""
     await repo.delete_tenant_devices(session, tenant_id)
+
+
+async def _holds_account(session: AsyncSession, tenant_id: int) -> ErrorCode | None:
+    """Account cancellation waits for the tenant's registered devices to go (an unregistered row does not hold it)."""
+    return ErrorCode.CANCEL_HAS_DEVICES if await count_registered(session, tenant_id) else None
+
+
+team_hooks.cancellation_blocker.connect(_holds_account)
+team_hooks.tenant_purge.connect(purge_tenant)
 
 
 async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> Gateway | None:

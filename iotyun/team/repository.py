@@ -8,7 +8,6 @@ from sqlalchemy import ColumnElement, Select, delete, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role, Tenant, User
-from iotyun.core.db import Base
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import ALL_TENANTS
@@ -183,15 +182,6 @@ def user_ids_in(tenant_id: int, group_ids: Collection[int]) -> Select[int]:
 
 async def other_users(session: AsyncSession, tenant_id: int, except_id: int) -> int:
     stmt = select(func.count(User.id)).where(User.tenant_id == tenant_id, User.id != except_id)
-    return int((await session.execute(stmt)).scalar_one())
-
-
-async def tenant_rows(session: AsyncSession, table_name: str, tenant_id: int) -> int:
-    """Rows of `table_name` owned by the tenant, or 0 while no model defines that table."""
-    table = Base.metadata.tables.get(table_name)
-    if table is None:
-        return 0
-    stmt = select(func.count()).select_from(table).where(table.c.tenant_id == tenant_id)
     return int((await session.execute(stmt)).scalar_one())
 
 

@@ -4,12 +4,12 @@ Every function flushes and never commits (the request's session commits once). O
 a secondary administrator reaches only users of their group and its sub-groups and grants only codes they hold.
 """
 
-from types import ModuleType
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import hooks as auth_hooks
 from iotyun.auth import repository as auth_repo
 from iotyun.auth import service as auth_service
 from iotyun.auth.models import Role, User
@@ -24,6 +24,7 @@ from iotyun.core.limits import account_kind
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_permission, normalize
 from iotyun.core.ratelimit import Limiters
+from iotyun.team import hooks
 from iotyun.team import repository as repo
 from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
 from iotyun.team.schemas import (
@@ -629,31 +630,6 @@ async def stop_simulation(session: AsyncSession, actor: Actor) -> None:
 # --- account cancellation --------------------------------------------------------------------------------------
 
 
-def _device_service() -> ModuleType:
-    # Imported on use: devices.scope imports this module, so a module-level import would be circular.
-    from iotyun.devices import service as device_service
-
-    return device_service
-
-
-async def count_devices(session: AsyncSession, tenant_id: int) -> int:
-    """Registered devices of the tenant (an unregistered row left behind does not hold the account)."""
-    count: int = await _device_service().count_registered(session, tenant_id)
-    return count
-
-
-async def count_virtual_devices(session: AsyncSession, tenant_id: int) -> int:
-    """Virtual devices of the tenant. Wired by the virtual-devices issue: counts table `virtual_device` once it
-    exists (the domain must name its table so and carry tenant_id), 0 before."""
-    return await repo.tenant_rows(session, "virtual_device", tenant_id)
-
-
-async def count_templates(session: AsyncSession, tenant_id: int) -> int:
-    """Device templates of the tenant. Wired by the templates issue: counts table `template` once it exists
-    (the domain must name its table so and carry tenant_id), 0 before."""
-    return await repo.tenant_rows(session, "template", tenant_id)
-
-
 async def cancel_account(session: AsyncSession, actor: Actor, password: str) -> None:
     """SPEC §6: the administrator cancels the tenant once sub-users, devices, virtual devices and templates are gone."""
     if not actor.is_admin or actor.simulated_by is not None:
@@ -664,16 +640,19 @@ async def cancel_account(session: AsyncSession, actor: Actor, password: str) -> 
         raise AppError(ErrorCode.OLD_PASSWORD_WRONG, field="password")
     if await repo.other_users(session, actor.tenant_id, actor.user_id):
         raise AppError(ErrorCode.CANCEL_HAS_SUB_USERS)
-    if await count_devices(session, actor.tenant_id):
-        raise AppError(ErrorCode.CANCEL_HAS_DEVICES)
-    if await count_virtual_devices(session, actor.tenant_id):
-        raise AppError(ErrorCode.CANCEL_HAS_VIRTUAL_DEVICES)
-    if await count_templates(session, actor.tenant_id):
-        raise AppError(ErrorCode.CANCEL_HAS_TEMPLATES)
+    # Devices, virtual devices and templates each answer for their own rows (team.hooks), in the catalogue's order.
+    blockers = sorted(code for code in await hooks.cancellation_blocker.call(session, actor.tenant_id) if code)
+    if blockers:
+        raise AppError(blockers[0])
     await auth_service.revoke_tokens(session, actor.user_id)
     await session.flush()
     # Unregistered device rows hold their owners; they go first. Tokens, roles, groups, quotas and the log go with
     # the tenant (ON DELETE CASCADE).
-    await _device_service().purge_tenant(session, actor.tenant_id)
+    await hooks.tenant_purge.call(session, actor.tenant_id)
     await repo.delete_tenant(session, actor.tenant_id)
     session.expunge_all()
+
+
+# Auth tells team of sign-ins, sign-outs, password changes and simulated requests: the user log keeps them.
+auth_hooks.account_event.connect(log_account_event)
+auth_hooks.simulated_request.connect(log_simulated_request)

@@ -72,6 +72,12 @@ async def templates_page(
     return list((await session.execute(page)).scalars().all()), total
 
 
+async def tenant_count(session: AsyncSession, tenant_id: int) -> int:
+    """The tenant's templates (account cancellation waits for none)."""
+    stmt = select(func.count(Template.id)).where(Template.tenant_id == tenant_id)
+    return int((await session.execute(stmt)).scalar_one())
+
+
 async def owned_count(session: AsyncSession, user_id: int) -> int:
     """Templates a user owns (the template_create quota counts them)."""
     stmt = select(func.count(Template.id)).where(Template.owner_id == user_id).execution_options(**_ALL)

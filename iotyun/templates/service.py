@@ -24,6 +24,7 @@ from iotyun.core.limits import (
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
 from iotyun.templates import repository as repo
@@ -669,3 +670,11 @@ async def published_config(session: AsyncSession, sn: str) -> dict[str, Any] | N
         "groups": snap.get("groups", []),
         "data_sources": snap.get("data_sources", []),
     }
+
+
+async def _holds_account(session: AsyncSession, tenant_id: int) -> ErrorCode | None:
+    """Account cancellation waits for the tenant's templates to go."""
+    return ErrorCode.CANCEL_HAS_TEMPLATES if await repo.tenant_count(session, tenant_id) else None
+
+
+team_hooks.cancellation_blocker.connect(_holds_account)

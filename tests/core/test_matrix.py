@@ -18,10 +18,10 @@ from fastapi import FastAPI
 from fastapi.routing import APIRoute
 from sqlalchemy import select
 
-from iotyun.api import API_PREFIX
 from iotyun.auth.dependencies import PermissionRequirement
 from iotyun.auth.models import Role, User
 from iotyun.core import security
+from iotyun.core.config import API_PREFIX
 from iotyun.core.permissions import ALL_CODES, NODES, Perm, PermNode, normalize
 from iotyun.models import Base
 from tests.conftest import Api

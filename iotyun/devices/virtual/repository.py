@@ -85,6 +85,12 @@ async def name_taken(session: AsyncSession, tenant_id: int, name: str, exclude: 
     return (await session.execute(stmt.limit(1))).first() is not None
 
 
+async def tenant_count(session: AsyncSession, tenant_id: int) -> int:
+    """The tenant's virtual devices (account cancellation waits for none)."""
+    stmt = select(func.count(VirtualDevice.id)).where(VirtualDevice.tenant_id == tenant_id)
+    return int((await session.execute(stmt)).scalar_one())
+
+
 async def names(session: AsyncSession, tenant_id: int) -> set[str]:
     stmt = select(VirtualDevice.name).where(VirtualDevice.tenant_id == tenant_id)
     return set((await session.execute(stmt)).scalars())

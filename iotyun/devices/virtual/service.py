@@ -31,6 +31,7 @@ from iotyun.devices.virtual.schemas import (
     VirtualOut,
     VirtualUpdateIn,
 )
+from iotyun.team import hooks as team_hooks
 from iotyun.templates import access as template_access
 
 V1, V2 = "1.0", "2.0"
@@ -407,3 +408,11 @@ async def batch_delete(session: AsyncSession, actor: Actor, body: BatchDeleteIn)
     for vd in rows:
         await session.delete(vd)
     await session.flush()
+
+
+async def _holds_account(session: AsyncSession, tenant_id: int) -> ErrorCode | None:
+    """Account cancellation waits for the tenant's virtual devices to go."""
+    return ErrorCode.CANCEL_HAS_VIRTUAL_DEVICES if await repo.tenant_count(session, tenant_id) else None
+
+
+team_hooks.cancellation_blocker.connect(_holds_account)

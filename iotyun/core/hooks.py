@@ -1,0 +1,30 @@
+"""Typed hooks between domains: a lower domain declares what it tells or asks (a `Hook`), a higher one connects a
+handler when its service module is imported, so neither imports the other against the layering (docs/architecture.md).
+A hook's type names the handler's parameters and answer; mypy checks both sides."""
+
+from collections.abc import Awaitable, Callable
+from typing import Generic, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Hook(Generic[P, R]):
+    """Handlers awaited in the order they were connected. `call` awaits each and returns their answers."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._handlers: list[Callable[P, Awaitable[R]]] = []
+
+    def connect(self, handler: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+        """Add a handler (once: connecting the same one again changes nothing). Usable as a decorator."""
+        if handler not in self._handlers:
+            self._handlers.append(handler)
+        return handler
+
+    @property
+    def connected(self) -> bool:
+        return bool(self._handlers)
+
+    async def call(self, *args: P.args, **kwargs: P.kwargs) -> list[R]:
+        return [await handler(*args, **kwargs) for handler in self._handlers]
