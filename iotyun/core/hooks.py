@@ -28,3 +28,10 @@ class Hook(Generic[P, R]):
 
     async def call(self, *args: P.args, **kwargs: P.kwargs) -> list[R]:
         return [await handler(*args, **kwargs) for handler in self._handlers]
+
+    async def ask(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        """The one answer of a hook that exactly one domain serves. Fails (RuntimeError) when none or several are
+        connected: a question about rights must never pass for want of someone to answer it."""
+        if len(self._handlers) != 1:
+            raise RuntimeError(f"hook {self.name}: {len(self._handlers)} handlers, one expected")
+        return await self._handlers[0](*args, **kwargs)

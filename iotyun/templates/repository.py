@@ -72,6 +72,19 @@ async def templates_page(
     return list((await session.execute(page)).scalars().all()), total
 
 
+async def names_for_readers(session: AsyncSession, pairs: set[tuple[int, int]]) -> dict[tuple[int, int], str]:
+    """Names of templates by (template id, user id), for the pairs where that user reads the template: owns it, or
+    it is shared with them (from any tenant, templates.access). A template the user no longer reads has no name."""
+    if not pairs:
+        return {}
+    ids = {t for t, _ in pairs}
+    stmt = select(Template.id, Template.owner_id, Template.name).where(Template.id.in_(ids)).execution_options(**_ALL)
+    templates = {int(i): (int(o), str(n)) for i, o, n in (await session.execute(stmt)).all()}
+    shared_stmt = select(TemplateShare.template_id, TemplateShare.user_id).where(TemplateShare.template_id.in_(ids))
+    shared = {(int(t), int(u)) for t, u in (await session.execute(shared_stmt)).all()}
+    return {(t, u): templates[t][1] for t, u in pairs if t in templates and (templates[t][0] == u or (t, u) in shared)}
+
+
 async def tenant_count(session: AsyncSession, tenant_id: int) -> int:
     """The tenant's templates (account cancellation waits for none)."""
     stmt = select(func.count(Template.id)).where(Template.tenant_id == tenant_id)

@@ -24,6 +24,7 @@ from iotyun.core.limits import (
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices.virtual import hooks as virtual_hooks
 from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
@@ -678,3 +679,12 @@ async def _holds_account(session: AsyncSession, tenant_id: int) -> ErrorCode | N
 
 
 team_hooks.cancellation_blocker.connect(_holds_account)
+
+
+async def _check_for_virtual_device(session: AsyncSession, actor: Actor, template_id: int) -> None:
+    """A virtual device binds a template its owner reads: their own, or one shared with them (115001 otherwise)."""
+    await access.template_for(session, actor, template_id)
+
+
+virtual_hooks.check_template.connect(_check_for_virtual_device)
+virtual_hooks.template_names.connect(repo.names_for_readers)

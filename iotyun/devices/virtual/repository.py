@@ -19,7 +19,6 @@ from iotyun.devices.models import (
     VirtualDevice,
     VirtualDeviceMember,
 )
-from iotyun.templates.models import Template, TemplateShare
 
 
 def _bound_visible(device: Any) -> ColumnElement[bool]:
@@ -136,23 +135,6 @@ async def shares(session: AsyncSession, device_ids: set[int]) -> set[tuple[int, 
         DeviceGrant.device_id.in_(device_ids), DeviceGrant.kind == GRANT_SHARE
     )
     return {(int(d), int(u)) for d, u in (await session.execute(stmt)).all()}
-
-
-async def template_names(session: AsyncSession, pairs: set[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """Names of templates by (template id, user id), for the pairs where that user reads the template: owns it, or
-    it is shared with them (from any tenant, templates.access). A template the user no longer reads has no name."""
-    if not pairs:
-        return {}
-    ids = {t for t, _ in pairs}
-    stmt = (
-        select(Template.id, Template.owner_id, Template.name)
-        .where(Template.id.in_(ids))
-        .execution_options(**{ALL_TENANTS: True})
-    )
-    templates = {int(i): (int(o), str(n)) for i, o, n in (await session.execute(stmt)).all()}
-    shared_stmt = select(TemplateShare.template_id, TemplateShare.user_id).where(TemplateShare.template_id.in_(ids))
-    shared = {(int(t), int(u)) for t, u in (await session.execute(shared_stmt)).all()}
-    return {(t, u): templates[t][1] for t, u in pairs if t in templates and (templates[t][0] == u or (t, u) in shared)}
 
 
 async def gateway_of(session: AsyncSession, device: Device) -> Gateway:

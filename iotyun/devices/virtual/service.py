@@ -19,6 +19,7 @@ from iotyun.devices.districts import service as districts
 from iotyun.devices.groups import repository as group_repo
 from iotyun.devices.groups import service as group_service
 from iotyun.devices.models import Device, Gateway, VirtualDevice, VirtualDeviceMember
+from iotyun.devices.virtual import hooks
 from iotyun.devices.virtual import repository as repo
 from iotyun.devices.virtual.schemas import (
     DEFAULT_PERMISSIONS,
@@ -32,7 +33,6 @@ from iotyun.devices.virtual.schemas import (
     VirtualUpdateIn,
 )
 from iotyun.team import hooks as team_hooks
-from iotyun.templates import access as template_access
 
 V1, V2 = "1.0", "2.0"
 # Update fields where an explicit null means something (unbind, default group); for the others null means "unchanged".
@@ -60,7 +60,7 @@ async def _context(session: AsyncSession, tenant_id: int, rows: list[VirtualDevi
         shares=await repo.shares(session, ids),
         members=members,
         groups=await group_repo.names(session, tenant_id, groups),
-        templates=await repo.template_names(
+        templates=await hooks.template_names.ask(
             session, {(v.template_id, v.owner_id) for v in rows if v.template_id is not None}
         ),
     )
@@ -241,7 +241,7 @@ async def _validate(
     _check_area(want.province_code, want.city_code, want.area_code)
     if want.template_id is not None and (current is None or want.template_id != current.template_id):
         # A template the caller reads: their own, or one shared with them (115001 otherwise).
-        await template_access.template_for(session, actor, want.template_id)
+        await hooks.check_template.ask(session, actor, want.template_id)
     firmware = current.firmware_version if current is not None and current.version == want.version else ""
     if want.version == V1:
         if want.member_ids:
