@@ -1,1 +1,2 @@
-"""Alarms: fault conditions evaluated on ingest, real-time and history alarm lists, confirmation."""
+"""Alarms: the real-time and history alarm lists and their confirmation. The engine that raises and recovers alarms
+on ingest is part of the data path (iotyun/telemetry/alarm_engine.py)."""

@@ -1,1 +1,2 @@
-"""Live plant data: MQTT ingest, history, live values over WebSocket, control writes (DESIGN §1)."""
+"""Live plant data: MQTT ingest and the alarm engine, history, live values over WebSocket, control writes
+(DESIGN §1)."""

@@ -16,7 +16,6 @@ import orjson
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from iotyun.alarms.engine import AlarmEngine
 from iotyun.core.limits import (
     GATEWAY_FIRMWARE_MAX,
     GATEWAY_IP_MAX,
@@ -25,6 +24,7 @@ from iotyun.core.limits import (
     INGEST_SEQ_MAX,
 )
 from iotyun.core.tasks import Worker
+from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
 from iotyun.telemetry.models import ingest_cursor
 from iotyun.telemetry.realtime import Hub

@@ -9,7 +9,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from iotyun.alarms.engine import AlarmEngine
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tasks import Worker, checkpoint
@@ -18,6 +17,7 @@ from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices import service as device_service
 from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE
 from iotyun.telemetry import retention
+from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.broker import EmbeddedBroker
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig
 from iotyun.telemetry.dynsec import DynamicSecurity

@@ -18,7 +18,7 @@ from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.telemetry.configs import DeviceConfig
 from iotyun.telemetry.realtime import Publisher
 
-log = logging.getLogger("iotyun.alarms.engine")
+log = logging.getLogger("iotyun.telemetry.alarm_engine")
 _ALL = {ALL_TENANTS: True}
 
 
