@@ -20,6 +20,7 @@ from iotyun.demo.devices import DEMO_SECRET
 from iotyun.devices import service as device_service
 from iotyun.gateway.modbus import Point
 from iotyun.gateway.signals import NumberSignal, make_signal
+from iotyun.gateway.simulate import run_simulated_gateways
 from iotyun.telemetry import configs
 from iotyun.telemetry.configs import DeviceConfig, Source
 from iotyun.telemetry.models import history_value
@@ -155,8 +156,6 @@ def attach(app: FastAPI, http_port: int) -> None:
     tasks: list[asyncio.Task[Any]] = []
 
     async def on_start(app: FastAPI) -> None:
-        from iotyun.gateway.simulate import run_simulated_gateways
-
         telemetry = app.state.telemetry
         if not telemetry.started:
             return

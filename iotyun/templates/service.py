@@ -24,6 +24,8 @@ from iotyun.core.limits import (
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import service as device_service
+from iotyun.devices.models import Device
 from iotyun.devices.virtual import hooks as virtual_hooks
 from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
@@ -396,8 +398,6 @@ def data_source_config(ds: DataSource, devices: dict[int, str]) -> dict[str, Any
 
 
 async def _device_sns(session: AsyncSession, sources: list[DataSource]) -> dict[int, str]:
-    from iotyun.devices.models import Device
-
     ids = {ds.device_id for ds in sources if ds.device_id is not None}
     if not ids:
         return {}
@@ -618,8 +618,6 @@ async def device_config(
 ) -> dict[str, Any]:
     """The publication a gateway runs: 110506 for an unknown SN or a wrong secret (one answer for both), 100008 after
     too many wrong secrets (docs/security.md "Throttles"), 115018 when its device has no bound published template."""
-    from iotyun.devices import service as device_service
-
     gateway = await device_service.authenticate_gateway_guarded(session, guard, sn, secret, address)
     if gateway is None:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
@@ -631,8 +629,6 @@ async def device_config(
 
 async def bound_sns(session: AsyncSession, template_id: int) -> list[str]:
     """The SNs of the registered devices bound to a template (told when its publication changes)."""
-    from iotyun.devices.models import Device
-
     stmt = (
         select(Device.sn)
         .join(TemplateBinding, TemplateBinding.device_id == Device.id)
