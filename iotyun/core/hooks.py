@@ -22,6 +22,11 @@ class Hook(Generic[P, R]):
             self._handlers.append(handler)
         return handler
 
+    def disconnect(self, handler: Callable[P, Awaitable[R]]) -> None:
+        """Remove a handler connected for a while (a running part that stops); unknown ones are ignored."""
+        if handler in self._handlers:
+            self._handlers.remove(handler)
+
     @property
     def connected(self) -> bool:
         return bool(self._handlers)

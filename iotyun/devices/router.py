@@ -4,7 +4,7 @@ distribution, take-back, import, flow cards and the device log."""
 from typing import Annotated, Literal
 from urllib.parse import quote
 
-from fastapi import APIRouter, BackgroundTasks, File, Query, Request, UploadFile
+from fastapi import APIRouter, BackgroundTasks, File, Query, UploadFile
 from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep, read_only
@@ -15,7 +15,7 @@ from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
 from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
-from iotyun.devices import cards, files, service, sharing
+from iotyun.devices import cards, files, hooks, service, sharing
 from iotyun.devices.dependencies import DeviceLogReader, DeviceReader, DeviceWriter
 from iotyun.devices.repository import DeviceFilter
 from iotyun.devices.schemas import (
@@ -98,11 +98,11 @@ async def check_sn(sn_code: str, actor: DeviceWriter, session: SessionDep) -> En
 
 @router.post("/dev/register")
 async def register_device(
-    body: DeviceRegisterIn, actor: DeviceWriter, session: SessionDep, request: Request, background: BackgroundTasks
+    body: DeviceRegisterIn, actor: DeviceWriter, session: SessionDep, background: BackgroundTasks
 ) -> Envelope[DeviceOut]:
     device = await service.register(session, actor, body)
     # The ingest may have met this SN before it was registered: it forgets that answer once this commits.
-    background.add_task(request.app.state.telemetry.configs.invalidate, device.sn)
+    background.add_task(hooks.config_changed.call, device.sn, None)
     return ok(await service.get_device(session, actor, device.id))
 
 

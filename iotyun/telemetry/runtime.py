@@ -14,6 +14,7 @@ from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tasks import Worker, checkpoint
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import accounts as gateway_accounts
+from iotyun.devices import hooks as device_hooks
 from iotyun.devices import service as device_service
 from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE
 from iotyun.telemetry import retention
@@ -73,6 +74,7 @@ class Telemetry:
             return
         # Started from the first step, so that a start that fails (or is cancelled) half-way stops what it started.
         self.started = True
+        device_hooks.config_changed.connect(self.config_changed)
         try:
             await self._start()
         except BaseException:
@@ -149,6 +151,7 @@ class Telemetry:
         unacknowledged and comes again), the history writer's last flush after it."""
         if not self.started:
             return
+        device_hooks.config_changed.disconnect(self.config_changed)
         await self._drain()
         # The timers, the MQTT link and the dynamic-security client at once: each may be waiting for a connect.
         await asyncio.gather(
@@ -329,6 +332,13 @@ class Telemetry:
             return await asyncio.wait_for(pending.future, self.settings.write_timeout_seconds)
         finally:
             self.pending.pop(req_id, None)
+
+    async def config_changed(self, sn: str, version: int | None) -> None:
+        """devices.hooks.config_changed: forget the gateway's cached configuration; on a new publication, tell it."""
+        if version is None:
+            self.configs.invalidate(sn)
+        else:
+            await self.notify_config(sn, version)
 
     async def notify_config(self, sn: str, version: int) -> None:
         """Tell a gateway its published configuration changed (it fetches /dev/config again)."""

@@ -3,7 +3,7 @@ gateway's configuration (docs/api-templates.md)."""
 
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
+from fastapi import APIRouter, BackgroundTasks, Header, Query
 
 from iotyun.auth.dependencies import Anonymous
 from iotyun.core.context import lang_var
@@ -14,6 +14,7 @@ from iotyun.core.inputs import body_limit
 from iotyun.core.limits import SCREEN_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
+from iotyun.devices import hooks as device_hooks
 from iotyun.templates import service
 from iotyun.templates.dependencies import HomeReader, TemplateDesigner, TemplateUser
 from iotyun.templates.schemas import (
@@ -93,13 +94,12 @@ async def copy_template(body: TemplateCopyIn, actor: TemplateUser, session: Sess
 
 @router.post("/yun/module/publish")
 async def publish_template(
-    body: TemplateIdIn, actor: TemplateUser, session: SessionDep, request: Request, background: BackgroundTasks
+    body: TemplateIdIn, actor: TemplateUser, session: SessionDep, background: BackgroundTasks
 ) -> Envelope[TemplateOut]:
     published = await service.publish(session, actor, body.id)
     # Told after the answer, i.e. after the commit, so a gateway that fetches at once gets the new publication.
-    telemetry = request.app.state.telemetry
     for sn in await service.bound_sns(session, body.id):
-        background.add_task(telemetry.notify_config, sn, published.published_version or 0)
+        background.add_task(device_hooks.config_changed.call, sn, published.published_version or 0)
     return ok(published)
 
 
