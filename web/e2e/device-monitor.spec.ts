@@ -22,9 +22,12 @@ async function pickOptions(page: Page, select: Locator, count: number): Promise<
   await expect(options.first()).toBeVisible();
   const picked: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const option = options.nth(i);
+    // The first option not chosen yet, and the choice counted before the next: the list may draw again after a
+    // click, and the nth option of the earlier drawing can then be one already chosen (a click would unchoose it).
+    const option = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first();
     picked.push((await option.getAttribute('title')) ?? (await option.innerText()));
     await option.click();
+    await expect(select.locator('.ant-select-selection-item')).toHaveCount(i + 1);
   }
   await page.keyboard.press('Escape');
   return picked;
