@@ -81,7 +81,8 @@ function CardList<T extends object>(props: TableProps<T>) {
   const { t } = useTranslation();
   const { columns: tree, dataSource, rowKey, rowSelection, pagination, loading, locale, expandable } = props;
   const all = dataSource ?? [];
-  const columns = flatColumns(tree).filter(onCard);
+  const flat = flatColumns(tree);
+  const columns = flat.filter(onCard);
   const actions = columns.find((column) => column.key === 'actions');
   const [head, ...body] = columns.filter((column) => column !== actions);
   const [open, setOpen] = useState<ReadonlySet<Key>>(new Set());
@@ -117,7 +118,7 @@ function CardList<T extends object>(props: TableProps<T>) {
     props.onChange?.(
       { ...(paging || {}), current: page, pageSize: size },
       {},
-      currentSorter(flatColumns(tree)),
+      currentSorter(flat),
       { action: 'paginate', currentDataSource: all as T[] },
     );
   };
