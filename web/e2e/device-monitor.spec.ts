@@ -24,10 +24,18 @@ async function pickOptions(page: Page, select: Locator, count: number): Promise<
   for (let i = 0; i < count; i += 1) {
     // The first option not chosen yet, and the choice counted before the next: the list may draw again after a
     // click, and the nth option of the earlier drawing can then be one already chosen (a click would unchoose it).
+    // Under load the list's options can be drawn anew (its search answers) just as one is clicked, and the click is
+    // lost: click the chosen option again until the field shows it (never another, never twice once it shows).
     const option = dropdown.locator('.ant-select-item-option:not(.ant-select-item-option-selected)').first();
-    picked.push((await option.getAttribute('title')) ?? (await option.innerText()));
-    await option.click();
-    await expect(select.locator('.ant-select-selection-item')).toHaveCount(i + 1);
+    const label = (await option.getAttribute('title')) ?? (await option.innerText());
+    picked.push(label);
+    await expect(async () => {
+      if ((await select.locator('.ant-select-selection-item').count()) === i + 1) return;
+      await dropdown
+        .locator('.ant-select-item-option:not(.ant-select-item-option-selected)', { hasText: label })
+        .click();
+      await expect(select.locator('.ant-select-selection-item')).toHaveCount(i + 1, { timeout: 2_000 });
+    }).toPass();
   }
   await page.keyboard.press('Escape');
   return picked;
