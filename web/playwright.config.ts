@@ -27,9 +27,10 @@ export default defineConfig({
   retries: CI ? 1 : 0,
   forbidOnly: CI,
   reporter: 'list',
-  timeout: 60_000,
   // CI runs the suite on a two-core machine that also hosts the server and the browser: a page that takes a few
-  // seconds there is slow, not broken.
+  // seconds there is slow, not broken. A long flow (search, page, reload, visit, back) took 65 s with the machine
+  // loaded to 19 and failed at 60 s; it passes on a quiet machine. CI allows twice that.
+  timeout: CI ? 120_000 : 60_000,
   expect: { timeout: CI ? 15_000 : 10_000 },
   use: {
     baseURL: BASE_URL,
