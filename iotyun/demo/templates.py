@@ -18,7 +18,8 @@ from iotyun.templates.models import (
     TemplateLog,
     TemplateScreen,
 )
-from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME, snapshot
+from iotyun.templates.screens.service import MAIN_SCREEN_NAME
+from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, snapshot
 
 # name, group, data type, area, address, rw, unit, decimals, min, max, history, faults
 _Source = tuple[str, str, str, str, int, str, str, int, float | None, float | None, str, list[dict[str, Any]]]
