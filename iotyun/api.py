@@ -24,6 +24,7 @@ from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
 from iotyun.templates.router import detail_router as template_detail_router
 from iotyun.templates.router import router as templates_router
+from iotyun.templates.screens.router import router as template_screens_router
 
 # Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
 # authorization matrix test sees every endpoint.
@@ -40,6 +41,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     device_gps_router,
     districts_router,
     templates_router,
+    template_screens_router,
     data_sources_router,
     template_binding_router,
     template_library_router,

@@ -136,6 +136,38 @@ SCREEN_NAME_MAX = 32
 SCREENS_PER_KIND_MAX = 50
 SCREEN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024
 SCREEN_SCHEMA_VERSION = 1
+# The screen document (templates/screens/document.py): SPEC §3 "Screen element state", §5 "state count 2 to 255",
+# "flicker frequency 0.01 to 1000; default 0.5", "background images jpg or png"; the counts and sizes are ours.
+ELEMENT_TYPES = (
+    "text",
+    "value",
+    "input",
+    "switch",
+    "button",
+    "indicator",
+    "image",
+    "symbol",
+    "rect",
+    "ellipse",
+    "line",
+    "gauge",
+    "chart",
+    "time",
+    "video",
+)
+SCREEN_ELEMENTS_MAX = 5000
+SCREEN_GROUPS_MAX = 1000
+ELEMENT_ID_MAX = 64
+ELEMENT_STATES_MIN, ELEMENT_STATES_MAX = 2, 255
+ELEMENT_BINDINGS_MAX = 16
+ELEMENT_ACTIONS_MAX = 16
+FLICKER_TYPES = ("none", "background", "text")
+FLICKER_FREQUENCY_MIN, FLICKER_FREQUENCY_MAX, FLICKER_FREQUENCY_DEFAULT = 0.01, 1000.0, 0.5
+CANVAS_SIZE_MAX = 7680
+CANVAS_GRID_MAX = 200
+BACKGROUND_IMAGE_TYPES = ("jpg", "jpeg", "png")
+SCREEN_URL_MAX = 500
+SCREEN_TEXT_MAX = 1000
 # A screen document's request: the document and its envelope fields (core/inputs.py).
 SCREEN_BODY_MAX_BYTES = SCREEN_DOCUMENT_MAX_BYTES + JSON_BODY_MAX_BYTES
 TILE_GROUP_NAME_MAX = 32
@@ -486,6 +518,18 @@ def exported() -> dict[str, Any]:
         "SCREEN_NAME_MAX": SCREEN_NAME_MAX,
         "SCREENS_PER_KIND_MAX": SCREENS_PER_KIND_MAX,
         "SCREEN_DOCUMENT_MAX_BYTES": SCREEN_DOCUMENT_MAX_BYTES,
+        "SCREEN_SCHEMA_VERSION": SCREEN_SCHEMA_VERSION,
+        "ELEMENT_TYPES": list(ELEMENT_TYPES),
+        "SCREEN_ELEMENTS_MAX": SCREEN_ELEMENTS_MAX,
+        "ELEMENT_STATES_MIN": ELEMENT_STATES_MIN,
+        "ELEMENT_STATES_MAX": ELEMENT_STATES_MAX,
+        "ELEMENT_BINDINGS_MAX": ELEMENT_BINDINGS_MAX,
+        "ELEMENT_ACTIONS_MAX": ELEMENT_ACTIONS_MAX,
+        "FLICKER_TYPES": list(FLICKER_TYPES),
+        "FLICKER_FREQUENCY_MIN": FLICKER_FREQUENCY_MIN,
+        "FLICKER_FREQUENCY_MAX": FLICKER_FREQUENCY_MAX,
+        "FLICKER_FREQUENCY_DEFAULT": FLICKER_FREQUENCY_DEFAULT,
+        "BACKGROUND_IMAGE_TYPES": list(BACKGROUND_IMAGE_TYPES),
         "TILE_GROUP_NAME_MAX": TILE_GROUP_NAME_MAX,
         "DATA_SOURCE_NAME_MAX": DATA_SOURCE_NAME_MAX,
         "DATA_SOURCE_GROUP_NAME_MAX": DATA_SOURCE_GROUP_NAME_MAX,

@@ -28,7 +28,8 @@ from iotyun.templates.models import (
     TemplatePublication,
     TemplateScreen,
 )
-from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME, snapshot
+from iotyun.templates.screens.service import MAIN_SCREEN_NAME
+from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, snapshot
 
 log = logging.getLogger("iotyun.demo.provision")
 

@@ -18,7 +18,9 @@ from iotyun.templates.models import (
     TemplateLog,
     TemplateScreen,
 )
-from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, MAIN_SCREEN_NAME, snapshot
+from iotyun.templates.screens.document import ScreenDocument
+from iotyun.templates.screens.service import MAIN_SCREEN_NAME
+from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, snapshot
 
 # name, group, data type, area, address, rw, unit, decimals, min, max, history, faults
 _Source = tuple[str, str, str, str, int, str, str, int, float | None, float | None, str, list[dict[str, Any]]]
@@ -111,15 +113,28 @@ _TEMPLATES: list[tuple[str, str, list[_Source], tuple[str, ...], bool]] = [
     ("水泵站监控", "泵站压力与流量（草稿，未发布）", _PUMP, ("IOT0000010",), False),
 ]
 
-_SCREEN = {
-    "elements": [
-        {"type": "text", "x": 40, "y": 30, "w": 400, "h": 40, "text": "空压机运行监控"},
-        {"type": "value", "x": 40, "y": 100, "w": 220, "h": 60, "data_source": "排气压力"},
-        {"type": "value", "x": 280, "y": 100, "w": 220, "h": 60, "data_source": "排气温度"},
-        {"type": "switch", "x": 520, "y": 100, "w": 120, "h": 60, "data_source": "运行状态"},
-    ],
-    "background": {"color": "#0b1a2e"},
-}
+
+def _compressor_screen(ids: dict[str, int]) -> dict[str, Any]:
+    """The compressor's web screen (a screen document, templates/screens/document.py) bound to its data sources."""
+
+    def element(n: int, type_: str, x: int, w: int, **fields: Any) -> dict[str, Any]:
+        placement = {"x": x, "y": 30 if type_ == "text" else 100, "w": w, "h": 40 if type_ == "text" else 60}
+        return {"id": f"e{n}", "type": type_, "placement": placement, **fields}
+
+    def bound(name: str) -> dict[str, Any]:
+        return {"value": {"data_source_id": ids[name]}}
+
+    return ScreenDocument.model_validate(
+        {
+            "canvas": {"background": {"color": "#0b1a2e"}},
+            "elements": [
+                element(1, "text", 40, 400, settings={"text": "空压机运行监控"}),
+                element(2, "value", 40, 220, bindings=bound("排气压力")),
+                element(3, "value", 280, 220, bindings=bound("排气温度")),
+                element(4, "switch", 520, 120, bindings=bound("运行状态")),
+            ],
+        }
+    ).model_dump(mode="json")
 
 
 async def _template(
@@ -135,7 +150,7 @@ async def _template(
             kind=kind,
             name=MAIN_SCREEN_NAME,
             is_main=True,
-            document=_SCREEN if kind == "web" and sources is _COMPRESSOR else {},
+            document=ScreenDocument().model_dump(mode="json"),
         )
         for kind in ("web", "mobile")
     ]
@@ -178,6 +193,9 @@ async def _template(
             )
         )
     session.add_all(rows)
+    await session.flush()
+    if sources is _COMPRESSOR:
+        screens[0].document = _compressor_screen({r.name: r.id for r in rows})
     session.add(
         TemplateLog(
             tenant_id=tenant_id,

@@ -1,5 +1,5 @@
-"""Template SELECTs: lists and counts over the templates a caller reads (templates.access), screens, groups,
-publications and the template log."""
+"""Template SELECTs: lists and counts over the templates a caller reads (templates.access), screen counts, groups,
+publications and the template log (a screen's own SELECTs are in templates/screens/repository.py)."""
 
 from collections.abc import Collection
 from typing import Any
@@ -154,19 +154,6 @@ async def share_items(session: AsyncSession, user_id: int, ids: Collection[int])
         TemplateShare.user_id == user_id, TemplateShare.template_id.in_(list(ids))
     )
     return {int(t): list(p or []) for t, p in (await session.execute(stmt)).all()}
-
-
-async def screens(session: AsyncSession, template_id: int, kind: str | None = None) -> list[TemplateScreen]:
-    stmt = select(TemplateScreen).where(TemplateScreen.template_id == template_id).execution_options(**_ALL)
-    if kind is not None:
-        stmt = stmt.where(TemplateScreen.kind == kind)
-    stmt = stmt.order_by(TemplateScreen.kind.desc(), TemplateScreen.sort, TemplateScreen.id)
-    return list((await session.execute(stmt)).scalars().all())
-
-
-async def screen(session: AsyncSession, screen_id: int) -> TemplateScreen | None:
-    stmt = select(TemplateScreen).where(TemplateScreen.id == screen_id).execution_options(**_ALL)
-    return (await session.execute(stmt)).scalar_one_or_none()
 
 
 async def groups_with_counts(session: AsyncSession, template_id: int) -> list[tuple[DataSourceGroup, int]]:

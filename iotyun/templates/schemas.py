@@ -1,22 +1,21 @@
-"""Request and response models of templates, screens, publishing, the middleware overview and the gateway's
+"""Request and response models of templates, publishing, the middleware overview and the gateway's
 configuration (docs/api-templates.md)."""
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from iotyun.core.limits import (
     MOBILE_SIZE_DEFAULT,
     WEB_SIZE_DEFAULT,
-    ScreenName,
     TemplateDescription,
     TemplateName,
     TemplateSoftType,
 )
+from iotyun.templates.screens.schemas import ScreenOut
 
 TemplateType = Literal["standard", "nonstandard"]
 DataVersion = Literal["1.0", "2.0"]
-ScreenKind = Literal["web", "mobile"]
 TemplateRelation = Literal["owner", "share"]
 TemplateSort = Literal["updated_at", "name", "created_at"]
 SortOrder = Literal["asc", "desc"]
@@ -79,45 +78,6 @@ class TemplateOut(BaseModel):
     permissions: list[str]
     created_at: int
     updated_at: int
-
-
-class ScreenIn(BaseModel):
-    template_id: int
-    kind: ScreenKind
-    name: ScreenName
-
-
-class ScreenUpdateIn(BaseModel):
-    id: int
-    name: ScreenName | None = None
-    is_main: bool | None = None
-
-
-class ScreenOrderIn(BaseModel):
-    template_id: int
-    kind: ScreenKind
-    ids: list[int]
-
-
-class ScreenOut(BaseModel):
-    id: int
-    template_id: int
-    kind: str
-    name: str
-    is_main: bool
-    sort: int
-    schema_version: int
-    updated_at: int
-
-
-class ScreenDesignIn(BaseModel):
-    id: int
-    document: Any
-    schema_version: int = Field(default=1, ge=1)
-
-
-class ScreenDesignOut(ScreenOut):
-    document: dict[str, Any]
 
 
 class GroupSummary(BaseModel):

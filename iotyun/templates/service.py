@@ -1,7 +1,6 @@
-"""Template rules: create, edit, copy, delete, publish; screens and their design documents; the middleware
-overview, the home page's summary and the configuration a gateway fetches (docs/api-templates.md)."""
+"""Template rules: create, edit, copy, delete, publish (its screens' documents checked by templates.screens); the
+middleware overview, the home page's summary and the configuration a gateway fetches (docs/api-templates.md)."""
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -9,14 +8,13 @@ from sqlalchemy import delete as sql_delete
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import (
     MOBILE_HEIGHT_RANGE,
     MOBILE_WIDTH_RANGE,
-    SCREEN_DOCUMENT_MAX_BYTES,
-    SCREENS_PER_KIND_MAX,
+    SCREEN_SCHEMA_VERSION,
     TEMPLATE_NAME_MAX,
     WEB_HEIGHT_RANGE,
     WEB_WIDTH_RANGE,
@@ -31,7 +29,6 @@ from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
 from iotyun.templates import repository as repo
-from iotyun.templates.access import Held
 from iotyun.templates.models import (
     SOURCE_CREATE,
     SOURCE_SHARE,
@@ -52,21 +49,17 @@ from iotyun.templates.schemas import (
     MiddlewareDevice,
     MiddlewareOut,
     PublicationOut,
-    ScreenDesignIn,
-    ScreenDesignOut,
-    ScreenIn,
-    ScreenOrderIn,
-    ScreenOut,
-    ScreenUpdateIn,
     TemplateCopyIn,
     TemplateIn,
     TemplateOut,
     TemplateUpdateIn,
 )
+from iotyun.templates.screens import repository as screen_repo
+from iotyun.templates.screens import service as screen_service
+from iotyun.templates.screens.service import screen_out
 
 _ALL = {ALL_TENANTS: True}
-# Stored names of what a new template starts with; the console shows them translated where it knows them.
-MAIN_SCREEN_NAME = "主画面"
+# Stored name of a new template's default data source group; the console shows it translated (it reads is_default).
 DEFAULT_DATA_SOURCE_GROUP = "默认分组"
 COPY_SUFFIX = {"zh": " 副本", "en": " copy"}
 
@@ -186,21 +179,6 @@ async def _check_quota(session: AsyncSession, actor: Actor) -> None:
     await team_service.check_quota(session, actor, "template_create", await repo.owned_count(session, actor.user_id))
 
 
-def _new_screens(template: Template) -> list[TemplateScreen]:
-    return [
-        TemplateScreen(
-            tenant_id=template.tenant_id,
-            template_id=template.id,
-            kind=kind,
-            name=MAIN_SCREEN_NAME,
-            is_main=True,
-            sort=0,
-            document={},
-        )
-        for kind in ("web", "mobile")
-    ]
-
-
 async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> TemplateOut:
     """A new template with its main web and mobile screens and its default data source group."""
     _check_sizes(body)
@@ -211,7 +189,7 @@ async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> Templ
     template = Template(tenant_id=actor.tenant_id, owner_id=actor.user_id, source=SOURCE_CREATE, **body.model_dump())
     session.add(template)
     await session.flush()
-    session.add_all(_new_screens(template))
+    session.add_all(screen_service.new_screens(template))
     session.add(
         DataSourceGroup(
             tenant_id=template.tenant_id, template_id=template.id, name=DEFAULT_DATA_SOURCE_GROUP, is_default=True
@@ -299,19 +277,6 @@ async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: 
     )
     session.add(copied)
     await session.flush()
-    for screen in await repo.screens(session, src.id):
-        session.add(
-            TemplateScreen(
-                tenant_id=copied.tenant_id,
-                template_id=copied.id,
-                kind=screen.kind,
-                name=screen.name,
-                is_main=screen.is_main,
-                sort=screen.sort,
-                schema_version=screen.schema_version,
-                document=screen.document,
-            )
-        )
     group_map: dict[int, int] = {}
     for group, _ in await repo.groups_with_counts(session, src.id):
         new_group = DataSourceGroup(
@@ -325,6 +290,7 @@ async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: 
         await session.flush()
         group_map[group.id] = new_group.id
     same_tenant = src.tenant_id == actor.tenant_id
+    pairs: list[tuple[int, DataSource]] = []
     for ds in await repo.data_sources(session, src.id):
         values = {
             c.key: getattr(ds, c.key)
@@ -334,8 +300,11 @@ async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: 
         values.update(tenant_id=copied.tenant_id, template_id=copied.id, group_id=group_map[ds.group_id])
         if not same_tenant:
             values["device_id"] = None  # another tenant's devices are not the copier's
-        session.add(DataSource(**values))
+        copy_ds = DataSource(**values)
+        session.add(copy_ds)
+        pairs.append((ds.id, copy_ds))
     await session.flush()
+    await screen_service.copy_screens(session, src.id, copied, {old: new.id for old, new in pairs})
     await changes.record(session, copied, actor, "copy", {"from": src.id, "from_name": src.name}, bump=False)
     return await out(session, actor, copied)
 
@@ -346,7 +315,10 @@ def snapshot(
     sources: list[DataSource],
     screens: list[TemplateScreen],
     devices: dict[int, str],
+    documents: dict[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    """What a publication freezes; `documents` are the screens' documents as checked for it (default: as stored)."""
+    documents = documents or {}
     return {
         "template_id": template.id,
         "name": template.name,
@@ -361,8 +333,8 @@ def snapshot(
                 "name": s.name,
                 "is_main": s.is_main,
                 "sort": s.sort,
-                "schema_version": s.schema_version,
-                "document": s.document,
+                "schema_version": SCREEN_SCHEMA_VERSION if s.id in documents else s.schema_version,
+                "document": documents.get(s.id, s.document),
             }
             for s in screens
         ],
@@ -412,8 +384,9 @@ async def publish(session: AsyncSession, actor: Actor, template_id: int) -> Temp
         raise AppError(ErrorCode.TEMPLATE_UNBOUND_CANNOT_PUBLISH)
     groups = [g for g, _ in await repo.groups_with_counts(session, template.id)]
     sources = await repo.data_sources(session, template.id)
-    screens = await repo.screens(session, template.id)
-    frozen = snapshot(template, groups, sources, screens, await _device_sns(session, sources))
+    screens = await screen_repo.screens(session, template.id)
+    documents = await screen_service.published_documents(session, screens)
+    frozen = snapshot(template, groups, sources, screens, await _device_sns(session, sources), documents)
     release = await changes.freeze(session, template, frozen, actor.user_id)
     await changes.record(
         session, template, actor, "publish", {"version": template.version, "release": release}, bump=False
@@ -454,7 +427,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
     names = await repo.user_names(session, {publication.published_by} if publication else set())
     return MiddlewareOut(
         template=await out(session, actor, template),
-        screens=[screen_out(s) for s in await repo.screens(session, template.id)],
+        screens=[screen_out(s) for s in await screen_repo.screens(session, template.id)],
         groups=[
             GroupSummary(id=g.id, name=g.name, is_default=g.is_default, count=n)
             for g, n in await repo.groups_with_counts(session, template.id)
@@ -493,121 +466,6 @@ async def home_nav(session: AsyncSession, actor: Actor) -> HomeNavOut:
             HomeNavItem(id=t.id, name=t.name, published=t.published, bound_count=bound.get(t.id, 0)) for t in rows[:50]
         ],
     )
-
-
-# --- screens ---------------------------------------------------------------------------------------------------
-
-
-def screen_out(s: TemplateScreen) -> ScreenOut:
-    return ScreenOut(
-        id=s.id,
-        template_id=s.template_id,
-        kind=s.kind,
-        name=s.name,
-        is_main=s.is_main,
-        sort=s.sort,
-        schema_version=s.schema_version,
-        updated_at=epoch_ms(s.updated_at) or 0,
-    )
-
-
-async def list_screens(session: AsyncSession, actor: Actor, template_id: int, kind: str | None) -> list[ScreenOut]:
-    await access.template_for(session, actor, template_id)
-    return [screen_out(s) for s in await repo.screens(session, template_id, kind)]
-
-
-async def _screen(
-    session: AsyncSession, actor: Actor, screen_id: int, item: str = "view"
-) -> tuple[Held, TemplateScreen]:
-    screen = await repo.screen(session, screen_id)
-    if screen is None or await access.held(session, actor, screen.template_id) is None:
-        raise AppError(ErrorCode.SCREEN_NOT_FOUND, field="id")
-    return await access.template_for(session, actor, screen.template_id, item), screen
-
-
-async def create_screen(session: AsyncSession, actor: Actor, body: ScreenIn) -> ScreenOut:
-    """A new (empty) screen of a template, last of its kind."""
-    held = await access.template_for(session, actor, body.template_id, "design")
-    same_kind = await repo.screens(session, body.template_id, body.kind)
-    if len(same_kind) >= SCREENS_PER_KIND_MAX:
-        raise AppError(ErrorCode.SCREEN_LIMIT_REACHED, limit=SCREENS_PER_KIND_MAX)
-    if any(s.name == body.name for s in same_kind):
-        raise AppError(ErrorCode.SCREEN_NAME_EXISTS, field="name")
-    screen = TemplateScreen(
-        tenant_id=held.template.tenant_id,
-        template_id=body.template_id,
-        kind=body.kind,
-        name=body.name,
-        is_main=not same_kind,
-        sort=max((s.sort for s in same_kind), default=-1) + 1,
-        document={},
-    )
-    session.add(screen)
-    await session.flush()
-    await changes.record(session, held.template, actor, "screen_create", {"name": body.name, "kind": body.kind})
-    return screen_out(screen)
-
-
-async def update_screen(session: AsyncSession, actor: Actor, body: ScreenUpdateIn) -> ScreenOut:
-    """Rename a screen or make it the main one of its kind."""
-    held, screen = await _screen(session, actor, body.id, "design")
-    same_kind = await repo.screens(session, screen.template_id, screen.kind)
-    if body.name is not None and body.name != screen.name:
-        if any(s.name == body.name and s.id != screen.id for s in same_kind):
-            raise AppError(ErrorCode.SCREEN_NAME_EXISTS, field="name")
-        screen.name = body.name
-    if body.is_main:
-        for s in same_kind:
-            s.is_main = s.id == screen.id
-    elif body.is_main is False and screen.is_main:
-        raise AppError(ErrorCode.MAIN_SCREEN_REQUIRED, field="is_main")
-    await session.flush()
-    await changes.record(session, held.template, actor, "screen_update", {"name": screen.name, "kind": screen.kind})
-    return screen_out(screen)
-
-
-async def delete_screen(session: AsyncSession, actor: Actor, screen_id: int) -> None:
-    """Delete a screen that is not its kind's main screen."""
-    held, screen = await _screen(session, actor, screen_id, "design")
-    if screen.is_main:
-        raise AppError(ErrorCode.MAIN_SCREEN_CANNOT_BE_DELETED)
-    await session.delete(screen)
-    await session.flush()
-    await changes.record(session, held.template, actor, "screen_delete", {"name": screen.name, "kind": screen.kind})
-
-
-async def order_screens(session: AsyncSession, actor: Actor, body: ScreenOrderIn) -> list[ScreenOut]:
-    """Put a kind's screens in the given order."""
-    held = await access.template_for(session, actor, body.template_id, "design")
-    same_kind = await repo.screens(session, body.template_id, body.kind)
-    if sorted(body.ids) != sorted(s.id for s in same_kind) or len(set(body.ids)) != len(body.ids):
-        raise AppError(ErrorCode.SCREEN_ORDER_INVALID, field="ids")
-    position = {sid: i for i, sid in enumerate(body.ids)}
-    for s in same_kind:
-        s.sort = position[s.id]
-    await session.flush()
-    await changes.record(session, held.template, actor, "screen_order", {"kind": body.kind})
-    return [screen_out(s) for s in sorted(same_kind, key=lambda s: s.sort)]
-
-
-async def get_design(session: AsyncSession, actor: Actor, screen_id: int) -> ScreenDesignOut:
-    _, screen = await _screen(session, actor, screen_id)
-    return ScreenDesignOut(**screen_out(screen).model_dump(), document=screen.document or {})
-
-
-async def save_design(session: AsyncSession, actor: Actor, body: ScreenDesignIn) -> ScreenDesignOut:
-    """Store a screen's design document (a JSON object up to 2 MB)."""
-    held, screen = await _screen(session, actor, body.id, "design")
-    if not isinstance(body.document, dict):
-        raise AppError(ErrorCode.SCREEN_CONTENT_INVALID, field="document")
-    if len(json.dumps(body.document, ensure_ascii=False).encode()) > SCREEN_DOCUMENT_MAX_BYTES:
-        raise AppError(ErrorCode.SCREEN_CONTENT_TOO_LARGE, field="document")
-    screen.document = body.document
-    screen.schema_version = body.schema_version
-    screen.updated_at = utcnow()
-    await session.flush()
-    await changes.record(session, held.template, actor, "screen_design", {"name": screen.name, "kind": screen.kind})
-    return ScreenDesignOut(**screen_out(screen).model_dump(), document=screen.document)
 
 
 # --- the gateway's configuration -------------------------------------------------------------------------------

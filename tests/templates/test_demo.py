@@ -41,6 +41,14 @@ async def test_every_live_demo_gateway_runs_a_published_template(
     mid = ok(await team.admin.get("/yun/module/middleware", params={"id": compressor["id"]}))
     assert [h["action"] for h in mid["history"]] == ["publish", "create"]
     assert mid["publication"]["version"] == 1  # the first publish is v1
+    # Its web screen is a screen document bound to its own data sources: publishing it again passes the checks.
+    web = ok(await team.admin.get("/yun/module/view", params={"template_id": compressor["id"], "kind": "web"}))[0]
+    design = ok(await team.admin.get("/yun/module/view/design", params={"id": web["id"]}))["document"]
+    sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": compressor["id"]}))["items"]
+    names = {ds["id"]: ds["name"] for ds in sources}
+    bound = [names[e["bindings"]["value"]["data_source_id"]] for e in design["elements"] if e["bindings"]]
+    assert bound == ["排气压力", "排气温度", "运行状态"]
+    assert ok(await team.admin.post("/yun/module/publish", {"id": compressor["id"]}))["published_release"] == 1
     # The data-source tab of every demo template reads (its alarm conditions carry every key).
     for template in listed.values():
         sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": template["id"]}))

@@ -1688,6 +1688,19 @@ export interface components {
             /** Value */
             value: number | null;
         };
+        /** Background */
+        Background: {
+            /** Color */
+            color?: string | null;
+            /**
+             * Fit
+             * @default stretch
+             * @enum {string}
+             */
+            fit: "stretch" | "contain" | "cover" | "tile" | "none";
+            /** Image */
+            image?: string | null;
+        };
         /** BatchCreateIn */
         BatchCreateIn: {
             /** Device Ids */
@@ -1742,6 +1755,14 @@ export interface components {
             /** Supported */
             supported: boolean;
         };
+        /**
+         * Binding
+         * @description A data source of the same template, by id: the device is supplied at runtime (DESIGN §7).
+         */
+        Binding: {
+            /** Data Source Id */
+            data_source_id: number;
+        };
         /** Body_import_data_sources_api_yun_module_dataSource_import_post */
         Body_import_data_sources_api_yun_module_dataSource_import_post: {
             /** File */
@@ -1761,6 +1782,18 @@ export interface components {
              * @default
              */
             password: string;
+        };
+        /**
+         * Canvas
+         * @description The drawing area; width and height left out mean the template's size for the screen's kind.
+         */
+        Canvas: {
+            background?: components["schemas"]["Background"];
+            grid?: components["schemas"]["Grid"];
+            /** Height */
+            height?: number | null;
+            /** Width */
+            width?: number | null;
         };
         /** CaptchaOut */
         CaptchaOut: {
@@ -2449,6 +2482,43 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** Element */
+        Element: {
+            /** Actions */
+            actions?: (components["schemas"]["WriteValue"] | components["schemas"]["JumpScreen"] | components["schemas"]["OpenPopup"] | components["schemas"]["OpenUrl"])[];
+            /** Bindings */
+            bindings?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            flicker?: components["schemas"]["Flicker"];
+            /** Group */
+            group?: string | null;
+            /**
+             * Hidden
+             * @default false
+             */
+            hidden: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Locked
+             * @default false
+             */
+            locked: boolean;
+            placement?: components["schemas"]["Placement"];
+            /** Settings */
+            settings?: {
+                [key: string]: components["schemas"]["JsonValue"];
+            };
+            states?: components["schemas"]["States"] | null;
+            /** Type */
+            type: string;
+            /**
+             * Z
+             * @default 0
+             */
+            z: number;
+        };
         /** Envelope[AccessOut] */
         Envelope_AccessOut_: {
             data?: components["schemas"]["AccessOut"] | null;
@@ -2800,6 +2870,23 @@ export interface components {
             /** Threshold */
             threshold?: number | null;
         };
+        /**
+         * Flicker
+         * @description SPEC §3/§5: flickerType none (the frequency is then unused), background or text; seconds per period.
+         */
+        Flicker: {
+            /**
+             * Flickerfrequency
+             * @default 0.5
+             */
+            flickerFrequency: number;
+            /**
+             * Flickertype
+             * @default none
+             * @enum {string}
+             */
+            flickerType: "none" | "background" | "text";
+        };
         /** FlowCardOut */
         FlowCardOut: {
             /** Effective Date */
@@ -2870,6 +2957,46 @@ export interface components {
             user_id: number;
             /** User Name */
             user_name: string;
+        };
+        /** Grid */
+        Grid: {
+            /**
+             * Show
+             * @default false
+             */
+            show: boolean;
+            /**
+             * Size
+             * @default 10
+             */
+            size: number;
+            /**
+             * Snap
+             * @default false
+             */
+            snap: boolean;
+        };
+        /** Group */
+        Group: {
+            /**
+             * Hidden
+             * @default false
+             */
+            hidden: boolean;
+            /** Id */
+            id: string;
+            /**
+             * Locked
+             * @default false
+             */
+            locked: boolean;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /** Parent */
+            parent?: string | null;
         };
         /** GroupIn */
         GroupIn: {
@@ -3039,6 +3166,17 @@ export interface components {
             row: number;
             /** Sn Code */
             sn_code: string;
+        };
+        JsonValue: unknown;
+        /** JumpScreen */
+        JumpScreen: {
+            /** Screen Id */
+            screen_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "jump_screen";
         };
         /**
          * LibraryItemOut
@@ -3312,6 +3450,31 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /** OpenPopup */
+        OpenPopup: {
+            /** Screen Id */
+            screen_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open_popup";
+        };
+        /** OpenUrl */
+        OpenUrl: {
+            /**
+             * New Tab
+             * @default true
+             */
+            new_tab: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "open_url";
+            /** Url */
+            url: string;
+        };
         /** Page[AlarmOut] */
         Page_AlarmOut_: {
             /** Items */
@@ -3452,6 +3615,34 @@ export interface components {
             route: string | null;
             /** Zh */
             zh: string;
+        };
+        /** Placement */
+        Placement: {
+            /**
+             * H
+             * @default 40
+             */
+            h: number;
+            /**
+             * Rotation
+             * @default 0
+             */
+            rotation: number;
+            /**
+             * W
+             * @default 100
+             */
+            w: number;
+            /**
+             * X
+             * @default 0
+             */
+            x: number;
+            /**
+             * Y
+             * @default 0
+             */
+            y: number;
         };
         /** PrivilegeIn */
         PrivilegeIn: {
@@ -3632,8 +3823,7 @@ export interface components {
         };
         /** ScreenDesignIn */
         ScreenDesignIn: {
-            /** Document */
-            document: unknown;
+            document: components["schemas"]["ScreenDocument"];
             /** Id */
             id: number;
             /**
@@ -3644,10 +3834,7 @@ export interface components {
         };
         /** ScreenDesignOut */
         ScreenDesignOut: {
-            /** Document */
-            document: {
-                [key: string]: unknown;
-            };
+            document: components["schemas"]["ScreenDocument"];
             /** Id */
             id: number;
             /** Is Main */
@@ -3664,6 +3851,23 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+        };
+        /**
+         * ScreenDocument
+         * @description A screen's design, schema_version 1.
+         */
+        ScreenDocument: {
+            canvas?: components["schemas"]["Canvas"];
+            /** Elements */
+            elements?: components["schemas"]["Element"][];
+            /** Groups */
+            groups?: components["schemas"]["Group"][];
+            /**
+             * Schema Version
+             * @default 1
+             * @constant
+             */
+            schema_version: 1;
         };
         /** ScreenIn */
         ScreenIn: {
@@ -3809,6 +4013,38 @@ export interface components {
             /** Valid */
             valid: boolean;
         };
+        /**
+         * State
+         * @description One look of a stateful element (SPEC §3 "Screen element state"), chosen by a value range or by a bit.
+         */
+        State: {
+            /** Backgroundcolor */
+            backgroundColor?: string | null;
+            /** Bit */
+            bit?: number | null;
+            flicker?: components["schemas"]["Flicker"] | null;
+            /** Font */
+            font?: string | null;
+            /** Fontcolor */
+            fontColor?: string | null;
+            /** Imgurl */
+            imgUrl?: string | null;
+            /**
+             * Isunderline
+             * @default false
+             */
+            isUnderline: boolean;
+            /** Max */
+            max?: number | null;
+            /** Min */
+            min?: number | null;
+            /** Stroke */
+            stroke?: string | null;
+            /** Text */
+            text?: string | null;
+            /** Textalign */
+            textAlign?: ("left" | "center" | "right") | null;
+        };
         /** StateInfoOut */
         StateInfoOut: {
             /** By Group */
@@ -3825,6 +4061,17 @@ export interface components {
             unregistered: number;
             /** Virtual Devices */
             virtual_devices: number;
+        };
+        /** States */
+        States: {
+            /**
+             * By
+             * @default value
+             * @enum {string}
+             */
+            by: "value" | "bit";
+            /** Items */
+            items: components["schemas"]["State"][];
         };
         /** TakebackIn */
         TakebackIn: {
@@ -4427,6 +4674,23 @@ export interface components {
             req_id: string;
             /** Value */
             value: unknown;
+        };
+        /** WriteValue */
+        WriteValue: {
+            /**
+             * Confirm
+             * @default false
+             */
+            confirm: boolean;
+            /** Data Source Id */
+            data_source_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "write_value";
+            /** Value */
+            value: number | string;
         };
         /** Envelope[SharesOut] */
         iotyun__core__envelope__Envelope_SharesOut___1: {

@@ -1,0 +1,1 @@
+"""Template screens: web and mobile screens of a template and their versioned design documents."""

@@ -1,0 +1,325 @@
+"""The versioned screen document (DESIGN §7, SPEC §3 "Screen element state"): its schema, the checks that need no
+database, and `upgrade`, which turns a stored document of any older schema_version into the current one."""
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
+
+from iotyun.core.errors import ErrorCode
+from iotyun.core.limits import (
+    BACKGROUND_IMAGE_TYPES,
+    CANVAS_GRID_MAX,
+    CANVAS_SIZE_MAX,
+    ELEMENT_ACTIONS_MAX,
+    ELEMENT_BINDINGS_MAX,
+    ELEMENT_ID_MAX,
+    ELEMENT_STATES_MAX,
+    ELEMENT_STATES_MIN,
+    ELEMENT_TYPES,
+    FLICKER_FREQUENCY_DEFAULT,
+    FLICKER_FREQUENCY_MAX,
+    FLICKER_FREQUENCY_MIN,
+    SCREEN_DOCUMENT_MAX_BYTES,
+    SCREEN_ELEMENTS_MAX,
+    SCREEN_GROUPS_MAX,
+    SCREEN_SCHEMA_VERSION,
+    SCREEN_TEXT_MAX,
+    SCREEN_URL_MAX,
+    rule_error,
+)
+
+# A document's version when it says none: what screens stored before the schema existed (a free JSON object).
+LEGACY_VERSION = 0
+COORDINATE_MAX = 100_000
+
+
+def _element_type(value: str) -> str:
+    if value not in ELEMENT_TYPES:
+        raise rule_error(ErrorCode.ELEMENT_TYPE_UNKNOWN, type=value)
+    return value
+
+
+def _flicker_frequency(value: float) -> float:
+    if not FLICKER_FREQUENCY_MIN <= value <= FLICKER_FREQUENCY_MAX:
+        raise rule_error(ErrorCode.FLICKER_FREQUENCY_INVALID, min=FLICKER_FREQUENCY_MIN, max=FLICKER_FREQUENCY_MAX)
+    return value
+
+
+def _state_count(value: list[Any]) -> list[Any]:
+    if not ELEMENT_STATES_MIN <= len(value) <= ELEMENT_STATES_MAX:
+        raise rule_error(ErrorCode.STATE_COUNT_INVALID)
+    return value
+
+
+_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+_IMAGE_SUFFIX = re.compile(r"\.(" + "|".join(BACKGROUND_IMAGE_TYPES) + r")$", re.IGNORECASE)
+
+
+def _background_image(value: str) -> str:
+    if not _IMAGE_SUFFIX.search(value.split("?", 1)[0].split("#", 1)[0]):
+        raise rule_error(ErrorCode.SCREEN_BACKGROUND_INVALID)
+    return value
+
+
+Colour = Annotated[
+    str, StringConstraints(pattern=r"^(#[0-9A-Fa-f]{3,8}|rgba?\([0-9.,%\s]{1,40}\)|transparent)$", max_length=64)
+]
+ImageUrl = Annotated[str, StringConstraints(min_length=1, max_length=SCREEN_URL_MAX)]
+WebUrl = Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=SCREEN_URL_MAX)]
+Ident = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=ELEMENT_ID_MAX)]
+Key = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+Text = Annotated[str, StringConstraints(max_length=SCREEN_TEXT_MAX)]
+Coordinate = Annotated[float, Field(ge=-COORDINATE_MAX, le=COORDINATE_MAX)]
+Length = Annotated[float, Field(gt=0, le=COORDINATE_MAX)]
+FlickerFrequency = Annotated[float, AfterValidator(_flicker_frequency)]
+
+
+class _Strict(BaseModel):
+    """Every part of the document refuses fields it does not know: a typo is an error, not a silent loss."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Grid(_Strict):
+    show: bool = False
+    snap: bool = False
+    size: int = Field(default=10, ge=1, le=CANVAS_GRID_MAX)
+
+
+class Background(_Strict):
+    color: Colour | None = None
+    image: Annotated[ImageUrl, AfterValidator(_background_image)] | None = None
+    fit: Literal["stretch", "contain", "cover", "tile", "none"] = "stretch"
+
+
+class Canvas(_Strict):
+    """The drawing area; width and height left out mean the template's size for the screen's kind."""
+
+    width: int | None = Field(default=None, ge=1, le=CANVAS_SIZE_MAX)
+    height: int | None = Field(default=None, ge=1, le=CANVAS_SIZE_MAX)
+    background: Background = Field(default_factory=Background)
+    grid: Grid = Field(default_factory=Grid)
+
+
+class Placement(_Strict):
+    x: Coordinate = 0
+    y: Coordinate = 0
+    w: Length = 100
+    h: Length = 40
+    rotation: float = Field(default=0, ge=-360, le=360)
+
+
+class Flicker(_Strict):
+    """SPEC §3/§5: flickerType none (the frequency is then unused), background or text; seconds per period."""
+
+    flickerType: Literal["none", "background", "text"] = "none"
+    flickerFrequency: FlickerFrequency = FLICKER_FREQUENCY_DEFAULT
+
+
+class State(_Strict):
+    """One look of a stateful element (SPEC §3 "Screen element state"), chosen by a value range or by a bit."""
+
+    min: float | None = None
+    max: float | None = None
+    bit: int | None = Field(default=None, ge=0, le=63)
+    imgUrl: ImageUrl | None = None
+    backgroundColor: Colour | None = None
+    stroke: Colour | None = None
+    textAlign: Literal["left", "center", "right"] | None = None
+    fontColor: Colour | None = None
+    font: Annotated[str, StringConstraints(max_length=200)] | None = None
+    isUnderline: bool = False
+    text: Text | None = None
+    flicker: Flicker | None = None
+
+
+class States(_Strict):
+    by: Literal["value", "bit"] = "value"
+    items: Annotated[list[State], AfterValidator(_state_count)]
+
+
+class Binding(_Strict):
+    """A data source of the same template, by id: the device is supplied at runtime (DESIGN §7)."""
+
+    data_source_id: int = Field(ge=1)
+
+
+class WriteValue(_Strict):
+    type: Literal["write_value"]
+    data_source_id: int = Field(ge=1)
+    value: float | Text
+    confirm: bool = False
+
+
+class JumpScreen(_Strict):
+    type: Literal["jump_screen"]
+    screen_id: int = Field(ge=1)
+
+
+class OpenPopup(_Strict):
+    type: Literal["open_popup"]
+    screen_id: int = Field(ge=1)
+
+
+class OpenUrl(_Strict):
+    type: Literal["open_url"]
+    url: WebUrl
+    new_tab: bool = True
+
+
+Action = Annotated[WriteValue | JumpScreen | OpenPopup | OpenUrl, Field(discriminator="type")]
+
+
+class Element(_Strict):
+    id: Ident
+    type: Annotated[str, AfterValidator(_element_type)]
+    placement: Placement = Field(default_factory=Placement)
+    z: int = Field(default=0, ge=-1_000_000, le=1_000_000)
+    group: Ident | None = None
+    locked: bool = False
+    hidden: bool = False
+    # What each type draws with (text, colours, ranges, ...): open for the designer's registry, JSON values only.
+    settings: dict[Key, JsonValue] = Field(default_factory=dict)
+    bindings: dict[Key, Binding] = Field(default_factory=dict, max_length=ELEMENT_BINDINGS_MAX)
+    states: States | None = None
+    flicker: Flicker = Field(default_factory=Flicker)
+    actions: list[Action] = Field(default_factory=list, max_length=ELEMENT_ACTIONS_MAX)
+
+
+class Group(_Strict):
+    id: Ident
+    name: Annotated[str, StringConstraints(max_length=64)] = ""
+    parent: Ident | None = None
+    locked: bool = False
+    hidden: bool = False
+
+
+class ScreenDocument(_Strict):
+    """A screen's design, schema_version 1."""
+
+    schema_version: Literal[1] = 1
+    canvas: Canvas = Field(default_factory=Canvas)
+    elements: list[Element] = Field(default_factory=list, max_length=SCREEN_ELEMENTS_MAX)
+    groups: list[Group] = Field(default_factory=list, max_length=SCREEN_GROUPS_MAX)
+
+    def data_source_ids(self) -> Iterator[tuple[int, int]]:
+        """(element index, data source id) of every binding and every write."""
+        for i, element in enumerate(self.elements):
+            for binding in element.bindings.values():
+                yield i, binding.data_source_id
+            for action in element.actions:
+                if isinstance(action, WriteValue):
+                    yield i, action.data_source_id
+
+    def screen_ids(self) -> Iterator[tuple[int, int]]:
+        """(element index, screen id) of every jump and pop-up."""
+        for i, element in enumerate(self.elements):
+            for action in element.actions:
+                if isinstance(action, JumpScreen | OpenPopup):
+                    yield i, action.screen_id
+
+
+# --- checks that need no database ------------------------------------------------------------------------------
+
+
+def version_of(document: dict[str, Any], default: int = LEGACY_VERSION) -> int:
+    """The schema_version a document says it has (`default` when it says none or nonsense)."""
+    value = document.get("schema_version", default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def too_large(document: Any) -> bool:
+    return len(json.dumps(document, ensure_ascii=False).encode()) > SCREEN_DOCUMENT_MAX_BYTES
+
+
+def references(document: ScreenDocument) -> list[str]:
+    """What a well-formed document still gets wrong inside itself: duplicate ids, unknown groups."""
+    problems = []
+    ids = [e.id for e in document.elements]
+    group_ids = [g.id for g in document.groups]
+    if len(set(ids)) != len(ids):
+        problems.append("elements")
+    if len(set(group_ids)) != len(group_ids):
+        problems.append("groups")
+    known = set(group_ids)
+    for i, element in enumerate(document.elements):
+        if element.group is not None and element.group not in known:
+            problems.append(f"elements.{i}.group")
+    for i, group in enumerate(document.groups):
+        if group.parent is not None and group.parent not in known:
+            problems.append(f"groups.{i}.parent")
+    return problems
+
+
+# --- upgrading older documents ---------------------------------------------------------------------------------
+
+
+def _legacy_element(i: int, raw: Any) -> dict[str, Any] | None:
+    """A version 0 element ({type, x, y, w, h, ...free keys}) as a version 1 element, or None when it cannot be."""
+    if not isinstance(raw, dict) or raw.get("type") not in ELEMENT_TYPES:
+        return None
+    placement = {k: raw[k] for k in ("x", "y", "w", "h", "rotation") if isinstance(raw.get(k), int | float)}
+    settings = {
+        k: v for k, v in raw.items() if k not in ("id", "type", "x", "y", "w", "h", "rotation") and _KEY.match(k)
+    }
+    candidate = {"id": f"e{i + 1}", "type": raw["type"], "placement": placement, "settings": settings}
+    try:
+        return Element.model_validate(candidate).model_dump(mode="json")
+    except ValidationError:
+        return None
+
+
+def _from_0(document: dict[str, Any]) -> dict[str, Any]:
+    """Version 0, the free object stored before the schema: its known elements keep their place and their own keys
+    (as settings, a data source's name included); the background colour moves to the canvas; the rest is dropped."""
+    background = document.get("background")
+    colour = background.get("color") if isinstance(background, dict) else None
+    try:
+        canvas = Canvas.model_validate({"background": {"color": colour}}).model_dump(mode="json")
+    except ValidationError:
+        canvas = Canvas().model_dump(mode="json")
+    raw_elements = document.get("elements")
+    elements = [
+        e
+        for e in (
+            _legacy_element(i, raw) for i, raw in enumerate(raw_elements if isinstance(raw_elements, list) else [])
+        )
+        if e is not None
+    ]
+    return {"schema_version": 1, "canvas": canvas, "elements": elements[:SCREEN_ELEMENTS_MAX], "groups": []}
+
+
+# Step n turns a document of version n into one of version n + 1.
+_STEPS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {0: _from_0}
+
+
+def upgrade(document: dict[str, Any] | None) -> ScreenDocument:
+    """A stored document of any version up to the current one, as the current schema. Never refuses an older
+    document: one that cannot be read (a row written by hand) reads as an empty screen."""
+    current = dict(document or {})
+    version = version_of(current)
+    while version < SCREEN_SCHEMA_VERSION and version in _STEPS:
+        current = _STEPS[version](current)
+        version += 1
+    try:
+        return ScreenDocument.model_validate(current)
+    except ValidationError:
+        return ScreenDocument()
+
+
+def remap(document: ScreenDocument, sources: dict[int, int], screens: dict[int, int]) -> ScreenDocument:
+    """The document of a copied template: each data source and screen id replaced by its copy's (ids without a copy
+    are kept, and a publish of the copy refuses them)."""
+    copied = document.model_copy(deep=True)
+    for element in copied.elements:
+        for binding in element.bindings.values():
+            binding.data_source_id = sources.get(binding.data_source_id, binding.data_source_id)
+        for action in element.actions:
+            if isinstance(action, WriteValue):
+                action.data_source_id = sources.get(action.data_source_id, action.data_source_id)
+            elif isinstance(action, JumpScreen | OpenPopup):
+                action.screen_id = screens.get(action.screen_id, action.screen_id)
+    return copied

@@ -1,0 +1,191 @@
+"""Screens of a template over HTTP: add, rename, main, reorder, delete, and their design documents, checked on save
+and on publish (docs/api-templates.md)."""
+
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import delete, update
+
+from iotyun.templates.models import DataSource, TemplateScreen
+from tests.conftest import Api, code
+from tests.devices.conftest import register
+from tests.team.conftest import Team
+from tests.templates.conftest import make_template, ok, template_logs
+from tests.templates.datasources.conftest import add
+from tests.templates.test_publish import bind_rows
+
+DESIGN = "/yun/module/view/design"
+
+
+def element(**fields: Any) -> dict[str, Any]:
+    return {"id": "e1", "type": "value", "placement": {"x": 10, "y": 20, "w": 80, "h": 40}, **fields}
+
+
+def doc(*elements: dict[str, Any]) -> dict[str, Any]:
+    return {"schema_version": 1, "elements": list(elements)}
+
+
+async def screens(api: Api, template_id: int, kind: str | None = None) -> list[dict[str, object]]:
+    params: dict[str, object] = {"template_id": template_id}
+    if kind:
+        params["kind"] = kind
+    data: list[dict[str, object]] = ok(await api.get("/yun/module/view", params=params))
+    return data
+
+
+class TestScreens:
+    async def test_add_rename_main_order_delete(self, app: FastAPI, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        second = ok(await team.admin.post("/yun/module/view", {"template_id": t["id"], "kind": "web", "name": "泵房"}))
+        third = ok(await team.admin.post("/yun/module/view", {"template_id": t["id"], "kind": "web", "name": "配电"}))
+        assert (second["is_main"], second["sort"], third["sort"]) == (False, 1, 2)
+        renamed = ok(await team.admin.put("/yun/module/view", {"id": second["id"], "name": "泵房一"}))
+        assert renamed["name"] == "泵房一"
+        ok(await team.admin.put("/yun/module/view", {"id": third["id"], "is_main": True}))
+        listed = await screens(team.admin, t["id"], "web")
+        assert [(s["name"], s["is_main"]) for s in listed] == [("主画面", False), ("泵房一", False), ("配电", True)]
+        order = [third["id"], main["id"], second["id"]]
+        body = {"template_id": t["id"], "kind": "web", "ids": order}
+        assert [s["id"] for s in ok(await team.admin.put("/yun/module/view/order", body))] == order
+        assert code(await team.admin.call("DELETE", "/yun/module/view", params={"id": third["id"]})) == 115012
+        assert code(await team.admin.call("DELETE", "/yun/module/view", params={"id": main["id"]})) == 100001
+        assert [s["id"] for s in await screens(team.admin, t["id"], "web")] == [third["id"], second["id"]]
+        assert ok(await team.admin.get(f"/yun/module/{t['id']}"))["version"] > t["version"]
+        assert "screen_delete" in await template_logs(app, t["id"])
+
+    async def test_rules(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        web = {"template_id": t["id"], "kind": "web"}
+        assert code(await team.admin.post("/yun/module/view", {**web, "name": ""})) == 115202
+        assert code(await team.admin.post("/yun/module/view", {**web, "name": "名" * 33})) == 115203
+        assert code(await team.admin.post("/yun/module/view", {**web, "name": "主画面"})) == 115204
+        # The same name in the other kind is fine.
+        ok(await team.admin.post("/yun/module/view", {**web, "kind": "mobile", "name": "泵房"}))
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        assert code(await team.admin.put("/yun/module/view", {"id": main["id"], "is_main": False})) == 115011
+        bad_order = {**web, "ids": [main["id"], main["id"]]}
+        assert code(await team.admin.put("/yun/module/view/order", bad_order)) == 115210
+        assert code(await team.admin.put("/yun/module/view/order", {**web, "ids": []})) == 115210
+
+    async def test_screen_limit(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        for i in range(49):
+            ok(await team.admin.post("/yun/module/view", {"template_id": t["id"], "kind": "mobile", "name": f"s{i}"}))
+        resp = await team.admin.post("/yun/module/view", {"template_id": t["id"], "kind": "mobile", "name": "x"})
+        assert code(resp) == 115205
+
+    async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"]))[0]
+        assert code(await other_tenant.get("/yun/module/view", params={"template_id": t["id"]})) == 115001
+        assert code(await other_tenant.get("/yun/module/view/design", params={"id": main["id"]})) == 115201
+        assert code(await other_tenant.put("/yun/module/view", {"id": main["id"], "name": "x"})) == 115201
+
+
+class TestDesignDocument:
+    async def test_saves_and_reads(self, app: FastAPI, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        source = await add(team.admin, t["id"])
+        document = doc(element(bindings={"value": {"data_source_id": source["id"]}}))
+        saved = ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        assert saved["schema_version"] == 1
+        assert saved["document"]["elements"][0]["bindings"] == {"value": {"data_source_id": source["id"]}}
+        read = ok(await team.admin.get(DESIGN, params={"id": main["id"]}))
+        assert read["document"] == saved["document"]
+        assert (
+            ok(await team.admin.put(DESIGN, {"id": main["id"], "document": read["document"]}))["document"]
+            == (saved["document"])
+        )
+        assert "screen_design" in await template_logs(app, t["id"])
+
+    async def test_refuses_rules_with_their_codes(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        cases = [
+            (element(states={"items": [{"text": "一"}]}), 110518),
+            (element(flicker={"flickerType": "text", "flickerFrequency": 1001}), 115213),
+            (element(type="hologram"), 115212),
+        ]
+        for bad, expected in cases:
+            assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": doc(bad)})) == expected, bad
+        newer = {"schema_version": 2}
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": newer})) == 115211
+
+    async def test_refuses_a_data_source_or_screen_of_another_template(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        other = await make_template(team.admin, "另一个模板")
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        foreign_source = await add(team.admin, other["id"])
+        foreign_screen = (await screens(team.admin, other["id"], "web"))[0]
+        bound = doc(element(bindings={"value": {"data_source_id": foreign_source["id"]}}))
+        resp = await team.admin.put(DESIGN, {"id": main["id"], "document": bound})
+        assert code(resp) == 115209 and resp["meta"]["field"] == "document.elements.0"
+        written = doc(element(actions=[{"type": "write_value", "data_source_id": foreign_source["id"], "value": 1}]))
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": written})) == 115209
+        jump = doc(element(actions=[{"type": "open_popup", "screen_id": foreign_screen["id"]}]))
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": jump})) == 115214
+        assert ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["document"]["elements"] == []
+
+    async def test_upgrades_an_older_stored_document_on_read(self, app: FastAPI, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        legacy = {"elements": [{"type": "text", "x": 10, "y": 20, "text": "出水压力"}], "background": {}}
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(update(TemplateScreen).where(TemplateScreen.id == main["id"]).values(document=legacy))
+            await s.commit()
+        read = ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["document"]
+        assert read["schema_version"] == 1
+        assert [(e["id"], e["type"], e["settings"]) for e in read["elements"]] == [("e1", "text", {"text": "出水压力"})]
+        assert read["elements"][0]["placement"]["x"] == 10
+
+    async def test_rejects_non_objects_and_too_large(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        for bad in ([1, 2], "x", None):
+            resp = await team.admin.put("/yun/module/view/design", {"id": main["id"], "document": bad})
+            assert code(resp) == 115207, bad
+        huge = {"blob": "x" * (2 * 1024 * 1024 + 1)}
+        assert code(await team.admin.put("/yun/module/view/design", {"id": main["id"], "document": huge})) == 115208
+        assert (
+            ok(await team.admin.get("/yun/module/view/design", params={"id": main["id"]}))["document"]["elements"] == []
+        )
+
+    async def test_without_P41000_or_P41600(self, team: Team) -> None:
+        nobody = await team.without()
+        assert code(await nobody.get("/yun/module/view/design", params={"id": 1})) == 100015
+
+
+class TestPublishChecksDocuments:
+    async def test_refuses_a_binding_whose_data_source_is_gone(self, app: FastAPI, team: Team) -> None:
+        t = await make_template(team.admin)
+        device = await register(team.admin, "SDOC0001")
+        await bind_rows(app, team, t["id"], device["id"])
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        source = await add(team.admin, t["id"])
+        document = doc(element(bindings={"value": {"data_source_id": source["id"]}}))
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        published = ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))
+        assert published["published_release"] == 1
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(delete(DataSource).where(DataSource.id == source["id"]))
+            await s.commit()
+        resp = await team.admin.post("/yun/module/publish", {"id": t["id"]})
+        assert code(resp) == 115209 and resp["meta"]["field"] == "document.elements.0"
+        assert "主画面" in resp["meta"]["detail"]
+
+    async def test_copy_binds_its_own_data_sources(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        second = ok(await team.admin.post("/yun/module/view", {"template_id": t["id"], "kind": "web", "name": "泵房"}))
+        source = await add(team.admin, t["id"])
+        actions = [{"type": "jump_screen", "screen_id": second["id"]}]
+        document = doc(element(bindings={"value": {"data_source_id": source["id"]}}, actions=actions))
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        copied = ok(await team.admin.post("/yun/module/copy", {"id": t["id"]}))
+        copied_screens = await screens(team.admin, copied["id"], "web")
+        read = ok(await team.admin.get(DESIGN, params={"id": copied_screens[0]["id"]}))["document"]["elements"][0]
+        copied_sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": copied["id"]}))
+        assert read["bindings"]["value"]["data_source_id"] == copied_sources["items"][0]["id"] != source["id"]
+        assert read["actions"][0]["screen_id"] == copied_screens[1]["id"]
