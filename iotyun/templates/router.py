@@ -1,7 +1,7 @@
 """HTTP routes of templates, screens, publishing, the middleware overview, the home page's summary and the
 gateway's configuration (docs/api-templates.md)."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Header, Query
 
@@ -15,6 +15,7 @@ from iotyun.core.limits import SCREEN_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.devices import hooks as device_hooks
+from iotyun.gateway.config_schema import GatewayConfig
 from iotyun.templates import service
 from iotyun.templates.dependencies import HomeReader, TemplateDesigner, TemplateUser
 from iotyun.templates.schemas import (
@@ -189,6 +190,6 @@ async def device_config(
     ip: ClientIp,
     sn_code: str,
     x_device_secret: Annotated[str, Header()] = "",
-) -> Envelope[dict[str, Any]]:
+) -> Envelope[GatewayConfig]:
     # The gateway authenticates with its SN and secret (docs/device-protocol.md), not with a user's token.
     return ok(await service.device_config(session, limiters.gateway_secret, ip, sn_code, x_device_secret))

@@ -178,7 +178,23 @@ class TestDeviceConfig:
         assert isinstance(got["published_at"], int) and got["published_at"] > 0
         assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
 
+    async def test_the_openapi_document_types_it(self, app: FastAPI) -> None:
+        """`/dev/config` answers the gateway-configuration schema, every key it sends marked as present."""
+        spec = app.openapi()
+        answer = spec["paths"]["/api/dev/config"]["get"]["responses"]["200"]["content"]["application/json"]
+        schemas = spec["components"]["schemas"]
+        envelope = schemas[answer["schema"]["$ref"].rsplit("/", 1)[1]]
+        assert {"$ref": "#/components/schemas/GatewayConfig"} in envelope["properties"]["data"]["anyOf"]
+        document = schemas["GatewayConfig"]
+        assert document["required"] == list(WIRE_TOP)
+        assert document["properties"]["data_sources"]["items"] == {"$ref": "#/components/schemas/DataSourceConfig"}
+        assert schemas["DataSourceConfig"]["required"] == list(WIRE_DEFAULTS)
+        assert schemas["FaultConfig"]["required"] == list(_COMPARE)
+        assert schemas["GroupConfig"]["required"] == ["id", "name"]
 
+
+# The document's keys in wire order.
+WIRE_TOP = ("sn_code", "template_id", "version", "published_at", "data_version", "groups", "data_sources")
 # The data-source keys in wire order, with the values a row takes by default.
 WIRE_DEFAULTS: dict[str, Any] = {
     "id": 0,
