@@ -44,7 +44,7 @@ HISTORY_STEP_MS = 5 * 60_000
 def _band(source: Source) -> tuple[float, float]:
     """The normal band of a variable: the simulator's (its range, or below its fault thresholds), so the backfilled
     week and the live values continue each other."""
-    signal = make_signal(Point.from_config(source.raw), random.Random(source.id))
+    signal = make_signal(Point.from_config(source.config), random.Random(source.id))
     if isinstance(signal, NumberSignal):
         return signal.lo, signal.hi
     return 0.0, 1.0

@@ -17,8 +17,10 @@ from urllib.parse import urlsplit
 import aiomqtt
 import httpx
 import orjson
+from pydantic import ValidationError
 
 from iotyun.gateway.buffer import DEFAULT_CAP, BatchBuffer
+from iotyun.gateway.config_schema import GatewayConfig, problems
 from iotyun.gateway.modbus import ModbusPoller, Point, Reading, ValueSource, WriteRefused
 
 log = logging.getLogger("iotyun.gateway")
@@ -41,6 +43,11 @@ def topic(sn: str, kind: str) -> str:
 
 class ConfigError(Exception):
     """The server answered the config fetch with an error code (110506, 115018, ...)."""
+
+
+class ConfigRefused(ConfigError):
+    """The fetched document does not match the configuration schema (gateway/config_schema.py): a key is missing or
+    has the wrong type. The agent keeps running on its last good configuration."""
 
 
 @dataclass(slots=True)
@@ -181,8 +188,9 @@ class GatewayAgent:
 
     # --- configuration ------------------------------------------------------------------------------------------
 
-    async def fetch_config(self, http: httpx.AsyncClient) -> dict[str, Any]:
-        """GET /api/dev/config: the published configuration of this gateway's template."""
+    async def fetch_config(self, http: httpx.AsyncClient) -> GatewayConfig:
+        """GET /api/dev/config: the published configuration of this gateway's template, checked against the schema
+        (ConfigRefused when it does not match; keys the agent does not know are ignored)."""
         resp = await http.get(
             self.config.server.rstrip("/") + "/api/dev/config",
             params={"sn_code": self.config.sn},
@@ -193,29 +201,35 @@ class GatewayAgent:
         meta = body.get("meta") or {}
         if meta.get("success") != 1:
             raise ConfigError(f"{meta.get('message')} {meta.get('detail') or ''}".strip())
-        data: dict[str, Any] = body.get("data") or {}
-        return data
+        try:
+            return GatewayConfig.model_validate(body.get("data"))
+        except ValidationError as exc:
+            raise ConfigRefused(problems(exc)) from None
 
-    def apply_config(self, data: dict[str, Any]) -> None:
+    def apply_config(self, data: GatewayConfig) -> None:
         points: list[Point] = []
-        for ds in data.get("data_sources") or []:
+        for ds in data.data_sources:
             # Data version 2.0: a variable read by another gateway is that gateway's business.
-            if ds.get("device_sn") not in (None, "", self.config.sn):
+            if ds.device_sn not in (None, "", self.config.sn):
                 continue
             try:
                 points.append(Point.from_config(ds))
-            except (ValueError, KeyError, TypeError) as exc:
-                log.warning("%s: data source %s skipped: %s", self.sn, ds.get("id"), exc)
+            except ValueError as exc:
+                log.warning("%s: data source %s skipped: %s", self.sn, ds.id, exc)
         self.source.configure(points)
         self.points = {p.id: p for p in points}
         self._last_sent = {}
         self._last_full = float("-inf")
-        self.config_version = data.get("version")
+        self.config_version = data.version
         log.info("%s: configuration version %s, %d data sources", self.sn, self.config_version, len(points))
         self.configured.set()
         self._poll_now.set()
         if self._client is not None:
             self._spawn(self._publish_online(self._client))
+
+    def refetch(self) -> None:
+        """Fetch the configuration again now (the server said it changed)."""
+        self._refetch.set()
 
     async def _config_loop(self, http: httpx.AsyncClient) -> None:
         backoff = Backoff(self.config.backoff_min_s, self.config.backoff_max_s)
@@ -225,7 +239,16 @@ class GatewayAgent:
                 data = await self.fetch_config(http)
             except (httpx.HTTPError, ValueError, ConfigError) as exc:
                 delay = backoff.next()
-                log.warning("%s: configuration fetch failed (%s), retrying in %.1f s", self.sn, exc, delay)
+                if isinstance(exc, ConfigRefused):
+                    log.error(
+                        "%s: configuration refused (%s); keeping version %s, fetching again in %.1f s",
+                        self.sn,
+                        exc,
+                        self.config_version,
+                        delay,
+                    )
+                else:
+                    log.warning("%s: configuration fetch failed (%s), retrying in %.1f s", self.sn, exc, delay)
                 await _wait(self._refetch, delay)
                 continue
             backoff.reset()
@@ -387,7 +410,7 @@ class GatewayAgent:
             payload = None
         if message.topic.matches(topic(self.sn, "config")):
             log.info("%s: configuration changed, fetching it", self.sn)
-            self._refetch.set()
+            self.refetch()
         elif message.topic.matches(topic(self.sn, "write")):
             if not isinstance(payload, dict):
                 log.warning("%s: malformed write request dropped", self.sn)

@@ -7,12 +7,14 @@ import logging
 import math
 import struct
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from pymodbus.client import AsyncModbusTcpClient
 from pymodbus.exceptions import ModbusException
+
+from iotyun.gateway.config_schema import DataSourceConfig, FaultConfig
 
 log = logging.getLogger("iotyun.gateway.modbus")
 
@@ -66,30 +68,31 @@ class Point:
     decimals: int = 2
     min_value: float | None = None
     max_value: float | None = None
-    faults: list[dict[str, Any]] = field(default_factory=list)
+    faults: list[FaultConfig] = field(default_factory=list)
     device_sn: str | None = None
 
     @classmethod
-    def from_config(cls, ds: Mapping[str, Any]) -> Point:
-        """Parse one config entry; ValueError when the gateway cannot read it."""
+    def from_config(cls, ds: DataSourceConfig) -> Point:
+        """One validated config entry as a point; ValueError when the gateway cannot read it (an unknown type or
+        area, a type its area cannot hold, a string without length, an address out of range)."""
         point = cls(
-            id=int(ds["id"]),
-            name=str(ds.get("name") or ""),
-            data_type=str(ds.get("data_type") or "uint16"),
-            area=str(ds.get("area") or "holding"),
-            address=int(ds.get("address") or 0),
-            bit_index=None if ds.get("bit_index") is None else int(ds["bit_index"]),
-            byte_order=str(ds.get("byte_order") or "big"),
-            word_order=str(ds.get("word_order") or "big"),
-            string_length=None if ds.get("string_length") is None else int(ds["string_length"]),
-            rw=str(ds.get("rw") or "r"),
-            scale=float(ds["scale"]) if ds.get("scale") not in (None, 0) else 1.0,
-            offset=float(ds.get("offset") or 0.0),
-            decimals=max(0, int(ds["decimals"])) if ds.get("decimals") is not None else 2,
-            min_value=None if ds.get("min_value") is None else float(ds["min_value"]),
-            max_value=None if ds.get("max_value") is None else float(ds["max_value"]),
-            faults=list(ds.get("faults") or []),
-            device_sn=ds.get("device_sn"),
+            id=ds.id,
+            name=ds.name,
+            data_type=ds.data_type,
+            area=ds.area,
+            address=ds.address,
+            bit_index=ds.bit_index,
+            byte_order=ds.byte_order,
+            word_order=ds.word_order,
+            string_length=ds.string_length,
+            rw=ds.rw,
+            scale=ds.scale or 1.0,
+            offset=ds.offset,
+            decimals=max(0, ds.decimals),
+            min_value=ds.min_value,
+            max_value=ds.max_value,
+            faults=list(ds.faults),
+            device_sn=ds.device_sn,
         )
         if point.data_type not in DATA_TYPES:
             raise ValueError(f"data_type {point.data_type!r}")

@@ -23,8 +23,9 @@ _RAW_LIMITS["uint32"] = (0, 2**32 - 1)
 
 def _thresholds(point: Point) -> tuple[float | None, float | None]:
     """The lowest "too high" and the highest "too low" compare threshold of the point's faults."""
-    high = [f["threshold"] for f in point.faults if f.get("kind") == "compare" and f.get("op") in ("gt", "ge")]
-    low = [f["threshold"] for f in point.faults if f.get("kind") == "compare" and f.get("op") in ("lt", "le")]
+    compare = [(f.op, float(f.threshold)) for f in point.faults if f.kind == "compare" and f.threshold is not None]
+    high = [t for op, t in compare if op in ("gt", "ge")]
+    low = [t for op, t in compare if op in ("lt", "le")]
     return (min(high) if high else None, max(low) if low else None)
 
 
@@ -111,9 +112,7 @@ class NumberSignal(Signal):
         self.excursion_value = 0.0
         # The first excursion comes soon after start so a demo shows an alarm within minutes.
         self.next_excursion: float | None = None
-        self.bit_faults = [
-            int(f["bit_index"]) for f in point.faults if f.get("kind") == "bit" and f.get("bit_index") is not None
-        ]
+        self.bit_faults = [f.bit_index for f in point.faults if f.kind == "bit" and f.bit_index is not None]
         if point.rw == "rw":
             self.shape = "hold"
             self.level = (self.lo + self.hi) / 2

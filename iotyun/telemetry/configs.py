@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from iotyun.core.limits import INGEST_TEXT_MAX
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import Device, Gateway
+from iotyun.gateway.config_schema import DataSourceConfig, GatewayConfig
 from iotyun.templates import service as template_service
 
 log = logging.getLogger("iotyun.telemetry.configs")
@@ -77,7 +78,7 @@ class Source:
     interval_ms: int
     group_id: int | None
     faults: tuple[Fault, ...]
-    raw: dict[str, Any] = field(compare=False, repr=False)
+    config: DataSourceConfig = field(compare=False, repr=False)
     # The shown values the data type can carry (raw range × scale + offset, widened by half a rounding step), and
     # the longest string a string source takes: what the ingest accepts (docs/device-protocol.md "Values batch").
     low: float = -math.inf
@@ -115,44 +116,42 @@ def shown_range(data_type: str, scale: Any, offset: Any, decimals: int) -> tuple
     return max(low, -sys.float_info.max), min(high, sys.float_info.max)
 
 
-def _source(raw: dict[str, Any]) -> Source:
+def _source(ds: DataSourceConfig) -> Source:
     faults = tuple(
         Fault(
-            key=f"{raw['id']}:{i}",
-            kind=str(f.get("kind", "compare")),
-            op=f.get("op"),
-            threshold=None if f.get("threshold") is None else float(f["threshold"]),
-            bit_index=f.get("bit_index"),
-            alarm_name=str(f.get("alarm_name", "")),
-            level=int(f.get("level", 1)),
-            info=str(f.get("info", "")),
+            key=f"{ds.id}:{i}",
+            kind=f.kind,
+            op=f.op,
+            threshold=None if f.threshold is None else float(f.threshold),
+            bit_index=f.bit_index,
+            alarm_name=f.alarm_name,
+            level=f.level,
+            info=f.info,
         )
-        for i, f in enumerate(raw.get("faults") or [])
+        for i, f in enumerate(ds.faults)
     )
-    data_type = str(raw.get("data_type", "float32"))
-    decimals = int(raw.get("decimals", 2))
-    low, high = shown_range(data_type, raw.get("scale"), raw.get("offset"), decimals)
-    length = raw.get("string_length")
-    text_max = min(length, INGEST_TEXT_MAX) if isinstance(length, int) and length > 0 else INGEST_TEXT_MAX
+    low, high = shown_range(ds.data_type, ds.scale, ds.offset, ds.decimals)
+    length = ds.string_length
+    text_max = min(length, INGEST_TEXT_MAX) if length is not None and length > 0 else INGEST_TEXT_MAX
     return Source(
-        id=int(raw["id"]),
-        name=str(raw.get("name", "")),
-        data_type=data_type,
-        rw=str(raw.get("rw", "r")),
-        unit=str(raw.get("unit", "")),
-        decimals=decimals,
-        min_value=raw.get("min_value"),
-        max_value=raw.get("max_value"),
-        string_length=raw.get("string_length"),
-        history=str(raw.get("history", "off")),
-        interval_ms=int(raw.get("history_interval_s") or 0) * 1000,
-        group_id=raw.get("group_id"),
+        id=ds.id,
+        name=ds.name,
+        data_type=ds.data_type,
+        rw=ds.rw,
+        unit=ds.unit,
+        decimals=ds.decimals,
+        min_value=ds.min_value,
+        max_value=ds.max_value,
+        string_length=ds.string_length,
+        history=ds.history,
+        interval_ms=(ds.history_interval_s or 0) * 1000,
+        group_id=ds.group_id,
         faults=faults,
-        raw=raw,
+        config=ds,
         low=low,
         high=high,
         text_max=text_max,
-        kind={"bit": "bool", "string": "str"}.get(data_type, "num"),
+        kind={"bit": "bool", "string": "str"}.get(ds.data_type, "num"),
     )
 
 
@@ -165,9 +164,9 @@ LOAD_CHUNK = 500
 RELOAD_GATHER_S = 0.05
 
 
-def parse_publication(published: dict[str, Any]) -> Parsed:
-    sources = {int(raw["id"]): _source(raw) for raw in published.get("data_sources", [])}
-    groups = {int(g["id"]): str(g.get("name", "")) for g in published.get("groups", [])}
+def parse_publication(published: GatewayConfig) -> Parsed:
+    sources = {ds.id: _source(ds) for ds in published.data_sources}
+    groups = {g.id: g.name for g in published.groups}
     return sources, groups
 
 
@@ -221,7 +220,7 @@ async def _load_chunk(
             else:
                 published = await template_service.published_config(session, sn)
                 if published is not None:
-                    template_id, version = int(published["template_id"]), int(published["version"])
+                    template_id, version = published.template_id, published.version
                     sources, groups = parse_publication(published)
                     if parsed is not None:
                         if len(parsed) >= _PARSED_MAX:

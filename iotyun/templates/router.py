@@ -1,7 +1,7 @@
 """HTTP routes of templates, publishing, the middleware overview, the home page's summary and the
 gateway's configuration (docs/api-templates.md)."""
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, BackgroundTasks, Header, Query
 
@@ -12,6 +12,7 @@ from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.devices import hooks as device_hooks
+from iotyun.gateway.config_schema import GatewayConfig
 from iotyun.templates import service
 from iotyun.templates.dependencies import HomeReader, TemplateUser
 from iotyun.templates.schemas import (
@@ -133,6 +134,6 @@ async def device_config(
     ip: ClientIp,
     sn_code: str,
     x_device_secret: Annotated[str, Header()] = "",
-) -> Envelope[dict[str, Any]]:
+) -> Envelope[GatewayConfig]:
     # The gateway authenticates with its SN and secret (docs/device-protocol.md), not with a user's token.
     return ok(await service.device_config(session, limiters.gateway_secret, ip, sn_code, x_device_secret))

@@ -25,6 +25,7 @@ from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device
 from iotyun.devices.virtual import hooks as virtual_hooks
+from iotyun.gateway.config_schema import DataSourceConfig, FaultConfig, GatewayConfig
 from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
@@ -325,7 +326,7 @@ def snapshot(
         "version": template.version,
         "data_version": template.data_version,
         "groups": [{"id": g.id, "name": g.name} for g in groups],
-        "data_sources": [data_source_config(ds, devices) for ds in sources],
+        "data_sources": [data_source_config(ds, devices).model_dump(mode="json") for ds in sources],
         "screens": [
             {
                 "id": s.id,
@@ -341,32 +342,32 @@ def snapshot(
     }
 
 
-def data_source_config(ds: DataSource, devices: dict[int, str]) -> dict[str, Any]:
+def data_source_config(ds: DataSource, devices: dict[int, str]) -> DataSourceConfig:
     """One variable as the gateway reads it (docs/device-protocol.md)."""
-    return {
-        "id": ds.id,
-        "name": ds.name,
-        "group_id": ds.group_id,
-        "data_type": ds.data_type,
-        "area": ds.area,
-        "address": ds.address,
-        "bit_index": ds.bit_index,
-        "byte_order": ds.byte_order,
-        "word_order": ds.word_order,
-        "string_length": ds.string_length,
-        "rw": ds.rw,
-        "scale": ds.scale,
-        "offset": ds.offset,
-        "unit": ds.unit,
-        "decimals": ds.decimals,
-        "min_value": ds.min_value,
-        "max_value": ds.max_value,
-        "history": ds.history,
-        "history_interval_s": ds.history_interval_s,
-        "aggregate": ds.aggregate,
-        "faults": ds.faults,
-        "device_sn": devices.get(ds.device_id) if ds.device_id is not None else None,
-    }
+    return DataSourceConfig(
+        id=ds.id,
+        name=ds.name,
+        group_id=ds.group_id,
+        data_type=ds.data_type,
+        area=ds.area,
+        address=ds.address,
+        bit_index=ds.bit_index,
+        byte_order=ds.byte_order,
+        word_order=ds.word_order,
+        string_length=ds.string_length,
+        rw=ds.rw,
+        scale=ds.scale,
+        offset=ds.offset,
+        unit=ds.unit,
+        decimals=ds.decimals,
+        min_value=ds.min_value,
+        max_value=ds.max_value,
+        history=ds.history,
+        history_interval_s=ds.history_interval_s,
+        aggregate=ds.aggregate,
+        faults=[FaultConfig.model_validate(f) for f in ds.faults or []],
+        device_sn=devices.get(ds.device_id) if ds.device_id is not None else None,
+    )
 
 
 async def _device_sns(session: AsyncSession, sources: list[DataSource]) -> dict[int, str]:
@@ -473,7 +474,7 @@ async def home_nav(session: AsyncSession, actor: Actor) -> HomeNavOut:
 
 async def device_config(
     session: AsyncSession, guard: GatewaySecretGuard, address: str, sn: str, secret: str
-) -> dict[str, Any]:
+) -> GatewayConfig:
     """The publication a gateway runs: 110506 for an unknown SN or a wrong secret (one answer for both), 100008 after
     too many wrong secrets (docs/security.md "Throttles"), 115018 when its device has no bound published template."""
     gateway = await device_service.authenticate_gateway_guarded(session, guard, sn, secret, address)
@@ -502,7 +503,7 @@ async def published_stamps(session: AsyncSession, device_ids: Sequence[int]) -> 
     return await repo.published_stamps(session, device_ids)
 
 
-async def published_config(session: AsyncSession, sn: str) -> dict[str, Any] | None:
+async def published_config(session: AsyncSession, sn: str) -> GatewayConfig | None:
     """What the gateway registered under `sn` runs (docs/device-protocol.md), or None without a bound published
     template. No authentication: the caller has done it (the config fetch, the ingest of an authenticated broker)."""
     found = await repo.binding_of_sn(session, sn)
@@ -516,15 +517,17 @@ async def published_config(session: AsyncSession, sn: str) -> dict[str, Any] | N
     if not template.published or publication is None:
         return None
     snap = publication.snapshot
-    return {
-        "sn_code": sn,
-        "template_id": template.id,
-        "version": publication.version,
-        "published_at": epoch_ms(publication.published_at),
-        "data_version": snap.get("data_version", "1.0"),
-        "groups": snap.get("groups", []),
-        "data_sources": snap.get("data_sources", []),
-    }
+    return GatewayConfig.model_validate(
+        {
+            "sn_code": sn,
+            "template_id": template.id,
+            "version": publication.version,
+            "published_at": epoch_ms(publication.published_at),
+            "data_version": snap.get("data_version", "1.0"),
+            "groups": snap.get("groups", []),
+            "data_sources": snap.get("data_sources", []),
+        }
+    )
 
 
 async def _holds_account(session: AsyncSession, tenant_id: int) -> ErrorCode | None:

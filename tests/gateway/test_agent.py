@@ -2,16 +2,19 @@
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from pymodbus.client import AsyncModbusTcpClient
 from pymodbus.server import ModbusTcpServer
 
-from iotyun.gateway.agent import AgentConfig, GatewayAgent
+from iotyun.gateway.agent import AgentConfig, ConfigRefused, GatewayAgent
+from iotyun.gateway.simulate import SimulatedSource
 from tests.gateway.conftest import FakeServer, Observer, forget, free_port, new_sn
 
 SECRET = "s3cret!"
@@ -179,6 +182,58 @@ class TestValues:
             assert {v["id"] for v in batch["values"]} == {d["id"] for d in DATA_SOURCES}
             state = await observer.next(sn, "state", lambda s: s.get("config_version") == 2)
             assert state["state"] == "online"
+
+
+class TestConfiguration:
+    """The fetched document is checked against the configuration schema (iotyun/gateway/config_schema.py)."""
+
+    @pytest.fixture
+    def agent(self, fake_server: FakeServer, tmp_path: Path) -> GatewayAgent:
+        # No broker and no PLC: the configuration loop runs on its own.
+        return GatewayAgent(config("TCONF1", fake_server, free_port(), free_port(), tmp_path), SimulatedSource("s"))
+
+    async def test_keys_it_does_not_know_are_ignored(self, agent: GatewayAgent, fake_server: FakeServer) -> None:
+        newer = [
+            {**ds, "deadband": 0.5, "faults": [{"kind": "bit", "bit_index": 2, "latch": True}]} for ds in DATA_SOURCES
+        ]
+        fake_server.add(agent.sn, SECRET, newer, version=4)
+        fake_server.configs[agent.sn]["site"] = {"timezone": "Asia/Shanghai"}
+        async with running(agent):
+            await asyncio.wait_for(agent.configured.wait(), 10)
+        assert agent.config_version == 4 and set(agent.points) == {d["id"] for d in DATA_SOURCES}
+        assert agent.points[PRESSURE].faults[0].bit_index == 2
+
+    async def test_a_document_without_a_required_key_is_refused(
+        self, agent: GatewayAgent, fake_server: FakeServer
+    ) -> None:
+        fake_server.add(agent.sn, SECRET, [{k: v for k, v in DATA_SOURCES[0].items() if k != "address"}])
+        del fake_server.configs[agent.sn]["version"]
+        async with httpx.AsyncClient() as http:
+            with pytest.raises(
+                ConfigRefused, match=r"version: Field required; data_sources\.0\.address: Field required"
+            ):
+                await agent.fetch_config(http)
+
+    async def test_a_malformed_document_keeps_the_last_good_configuration(
+        self, agent: GatewayAgent, fake_server: FakeServer, caplog: pytest.LogCaptureFixture
+    ) -> None:
+        fake_server.add(agent.sn, SECRET, DATA_SOURCES, version=1)
+        caplog.set_level(logging.INFO, logger="iotyun.gateway")
+        async with running(agent):
+            await asyncio.wait_for(agent.configured.wait(), 10)
+            points = dict(agent.points)
+            fake_server.add(agent.sn, SECRET, [{"data_type": "uint16", "area": "holding", "address": 1}], version=2)
+            agent.refetch()
+            await until(lambda: "configuration refused" in caplog.text)
+            assert agent.config_version == 1 and agent.points == points
+            refused = next(r for r in caplog.records if "configuration refused" in r.getMessage())
+            assert refused.levelno == logging.ERROR
+            assert "data_sources.0.id: Field required" in refused.getMessage()
+            assert "keeping version 1" in refused.getMessage()
+            # The agent keeps asking and takes the next good document.
+            fake_server.add(agent.sn, SECRET, DATA_SOURCES[:1], version=3)
+            await until(lambda: agent.config_version == 3)
+            assert set(agent.points) == {PRESSURE}
 
 
 class TestWrites:

@@ -4,6 +4,7 @@ import struct
 
 import pytest
 
+from iotyun.gateway.config_schema import DataSourceConfig
 from iotyun.gateway.modbus import (
     Point,
     WriteRefused,
@@ -19,7 +20,12 @@ ORDERS = [("big", "big"), ("big", "little"), ("little", "big"), ("little", "litt
 
 
 def point(**kw: object) -> Point:
-    return Point.from_config({"id": 1, "rw": "rw", **kw})
+    return Point.from_config(entry(**{"rw": "rw", **kw}))
+
+
+def entry(**kw: object) -> DataSourceConfig:
+    """A `data_sources` entry of the configuration: a uint16 holding register at 0 unless told otherwise."""
+    return DataSourceConfig.model_validate({"id": 1, "data_type": "uint16", "area": "holding", "address": 0, **kw})
 
 
 class TestDecodeEncode:
@@ -141,11 +147,11 @@ class TestCheckWrite:
 class TestFromConfig:
     def test_rejects_a_word_type_in_a_bit_area(self) -> None:
         with pytest.raises(ValueError, match="coil"):
-            Point.from_config({"id": 1, "data_type": "int16", "area": "coil"})
+            Point.from_config(entry(data_type="int16", area="coil"))
 
     def test_rejects_a_string_without_length(self) -> None:
         with pytest.raises(ValueError, match="string_length"):
-            Point.from_config({"id": 1, "data_type": "string", "area": "holding"})
+            Point.from_config(entry(data_type="string"))
 
     def test_widths(self) -> None:
         widths = {t: point(data_type=t).width for t in ("int16", "uint32", "float32", "float64")}

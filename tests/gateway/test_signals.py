@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from iotyun.gateway.config_schema import FaultConfig
 from iotyun.gateway.modbus import Point, WriteRefused
 from iotyun.gateway.signals import STATUS_WORDS, make_signal
 from iotyun.gateway.simulate import SimulatedSource
@@ -16,7 +17,7 @@ def run(p: Point, seconds: int = 2 * HOUR, seed: int = 1) -> list[object]:
     return [signal.sample(float(t)) for t in range(seconds)]
 
 
-HIGH_FAULT = {"kind": "compare", "op": "gt", "threshold": 1.0, "alarm_name": "高", "level": 2, "info": ""}
+HIGH_FAULT = FaultConfig(kind="compare", op="gt", threshold=1.0, alarm_name="高", level=2)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -44,7 +45,7 @@ def test_integers_are_ints_in_their_type() -> None:
 
 
 def test_a_fault_word_sets_its_fault_bits_now_and_then() -> None:
-    faults = [{"kind": "bit", "bit_index": 1, "alarm_name": "相序", "level": 5, "info": ""}]
+    faults = [FaultConfig(kind="bit", bit_index=1, alarm_name="相序", level=5)]
     values = run(Point(id=1, data_type="uint16", decimals=0, faults=faults))
     assert set(values) == {0, 2}
 

@@ -7,6 +7,7 @@ import time
 from collections import Counter
 from typing import Any
 
+from iotyun.gateway.config_schema import DataSourceConfig
 from iotyun.telemetry.configs import DeviceConfig, _source
 from iotyun.telemetry.ingest import EARLIEST_MS, Ingest
 
@@ -63,7 +64,8 @@ def ingest() -> Ingest:
 
 
 def test_the_fast_path_accepts_exactly_what_the_full_checks_accept() -> None:
-    sources = {int(raw["id"]): _source(raw) for raw in SOURCES}
+    entries = [DataSourceConfig.model_validate({"area": "holding", "address": 0, **raw}) for raw in SOURCES]
+    sources = {ds.id: _source(ds) for ds in entries}
     config = DeviceConfig(1, "SN1", 1, 1, 1, "a", 1, 1, sources, {})
     fast, full = ingest(), ingest()
     items: list[Any] = ["nonsense", 3, None, [], {}]

@@ -23,6 +23,7 @@ from iotyun.app import create_app
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import DEV_ONLINE, Device, Gateway
 from iotyun.gateway.agent import AgentConfig, GatewayAgent
+from iotyun.gateway.config_schema import GatewayConfig
 from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value
 from iotyun.telemetry.models import history_value
 from tests.conftest import make_settings
@@ -192,8 +193,8 @@ class Stream:
         assert values == [float(i) for i in range(1, n + 1)]
 
 
-def _fixed(config: dict[str, Any]) -> Any:
-    async def fetch(_: Any) -> dict[str, Any]:
+def _fixed(config: GatewayConfig) -> Any:
+    async def fetch(_: Any) -> GatewayConfig:
         return config
 
     return fetch

@@ -1,6 +1,7 @@
 """Publishing, copying and deleting templates, the middleware overview, the home summary and the configuration a
 gateway fetches by SN (docs/api-templates.md, docs/device-protocol.md)."""
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -149,6 +150,108 @@ class TestDeviceConfig:
         ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))
         got = ok(await config(api, "IOTTPL05"))
         assert got["data_version"] == "2.0" and got["data_sources"][0]["device_sn"] == "IOTTPL06"
+
+    async def test_the_document_keeps_its_wire_form(self, app: FastAPI, team: Team, new_api: Callable[[], Api]) -> None:
+        """Every kind of data source, with every key in its place and numbers as they were stored (an integer
+        threshold stays an integer): the document a running gateway parses (docs/device-protocol.md)."""
+        t = await make_template(team.admin)
+        dev = await register(team.admin, "IOTTPL11")
+        await bind_rows(app, team, t["id"], dev["id"])
+        for name, data_type, kw in WIRE_SOURCES:
+            await add_source(app, t["id"], name, data_type, **kw)
+        published = ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))
+        got = ok(await config(new_api(), "IOTTPL11"))
+        group = got["groups"][0]["id"]
+        ids = {d["name"]: d["id"] for d in got["data_sources"]}
+        want = {
+            "sn_code": "IOTTPL11",
+            "template_id": t["id"],
+            "version": published["published_version"],
+            "published_at": got["published_at"],
+            "data_version": "1.0",
+            "groups": [{"id": group, "name": "默认分组"}],
+            "data_sources": [
+                {**WIRE_DEFAULTS, "id": ids[name], "name": name, "group_id": group, "data_type": data_type, **kw}
+                for name, data_type, kw in WIRE_SOURCES
+            ],
+        }
+        assert isinstance(got["published_at"], int) and got["published_at"] > 0
+        assert json.dumps(got, ensure_ascii=False) == json.dumps(want, ensure_ascii=False)
+
+    async def test_the_openapi_document_types_it(self, app: FastAPI) -> None:
+        """`/dev/config` answers the gateway-configuration schema, every key it sends marked as present."""
+        spec = app.openapi()
+        answer = spec["paths"]["/api/dev/config"]["get"]["responses"]["200"]["content"]["application/json"]
+        schemas = spec["components"]["schemas"]
+        envelope = schemas[answer["schema"]["$ref"].rsplit("/", 1)[1]]
+        assert {"$ref": "#/components/schemas/GatewayConfig"} in envelope["properties"]["data"]["anyOf"]
+        document = schemas["GatewayConfig"]
+        assert document["required"] == list(WIRE_TOP)
+        assert document["properties"]["data_sources"]["items"] == {"$ref": "#/components/schemas/DataSourceConfig"}
+        assert schemas["DataSourceConfig"]["required"] == list(WIRE_DEFAULTS)
+        assert schemas["FaultConfig"]["required"] == list(_COMPARE)
+        assert schemas["GroupConfig"]["required"] == ["id", "name"]
+
+
+# The document's keys in wire order.
+WIRE_TOP = ("sn_code", "template_id", "version", "published_at", "data_version", "groups", "data_sources")
+# The data-source keys in wire order, with the values a row takes by default.
+WIRE_DEFAULTS: dict[str, Any] = {
+    "id": 0,
+    "name": "",
+    "group_id": 0,
+    "data_type": "",
+    "area": "holding",
+    "address": 0,
+    "bit_index": None,
+    "byte_order": "big",
+    "word_order": "big",
+    "string_length": None,
+    "rw": "r",
+    "scale": 1.0,
+    "offset": 0.0,
+    "unit": "",
+    "decimals": 2,
+    "min_value": None,
+    "max_value": None,
+    "history": "off",
+    "history_interval_s": None,
+    "aggregate": "avg",
+    "faults": [],
+    "device_sn": None,
+}
+_COMPARE = {
+    "kind": "compare",
+    "op": "gt",
+    "threshold": 80,
+    "bit_index": None,
+    "alarm_name": "高",
+    "level": 2,
+    "info": "",
+}
+_LOW = {
+    "kind": "compare",
+    "op": "le",
+    "threshold": 0.5,
+    "bit_index": None,
+    "alarm_name": "低",
+    "level": 1,
+    "info": "查",
+}
+_BIT = {"kind": "bit", "op": None, "threshold": None, "bit_index": 3, "alarm_name": "故障", "level": 3, "info": ""}
+# One data source of every data type and area, with the settings that apply to it (sorted by id, as published).
+WIRE_SOURCES: list[tuple[str, str, dict[str, Any]]] = [
+    ("线圈", "bit", {"area": "coil", "address": 1, "rw": "rw", "decimals": 0}),
+    ("离散", "bit", {"area": "discrete", "address": 2, "decimals": 0, "faults": [_BIT]}),
+    ("位", "bit", {"address": 3, "bit_index": 5, "rw": "rw", "decimals": 0, "history": "change"}),
+    ("电流", "int16", {"area": "input", "address": 4, "scale": 0.1, "offset": -5.0, "unit": "A", "decimals": 1}),
+    ("计数", "uint16", {"address": 5, "decimals": 0, "aggregate": "max"}),
+    ("能耗", "int32", {"address": 6, "word_order": "little", "history": "interval", "history_interval_s": 60}),
+    ("累计", "uint32", {"address": 8, "byte_order": "little", "aggregate": "sum"}),
+    ("压力", "float32", {"address": 10, "rw": "rw", "min_value": 0.0, "max_value": 1.6, "faults": [_COMPARE, _LOW]}),
+    ("产量", "float64", {"area": "input", "address": 12, "unit": "t"}),
+    ("型号", "string", {"address": 20, "string_length": 10}),
+]
 
 
 class TestCopyAndDelete:

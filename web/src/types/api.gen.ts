@@ -1887,6 +1887,87 @@ export interface components {
             /** Custom Page Name */
             custom_page_name: string;
         };
+        /**
+         * DataSourceConfig
+         * @description One data source as the gateway reads it: where (area, address, bit), how (type, orders, scale, offset),
+         *     whether it may be written and within which range, how the server records it and when it raises an alarm.
+         */
+        DataSourceConfig: {
+            /** Address */
+            address: number;
+            /**
+             * Aggregate
+             * @default avg
+             */
+            aggregate: string;
+            /** Area */
+            area: string;
+            /** Bit Index */
+            bit_index: number | null;
+            /**
+             * Byte Order
+             * @default big
+             */
+            byte_order: string;
+            /** Data Type */
+            data_type: string;
+            /**
+             * Decimals
+             * @default 2
+             */
+            decimals: number;
+            /** Device Sn */
+            device_sn: string | null;
+            /** Faults */
+            faults: components["schemas"]["FaultConfig"][];
+            /** Group Id */
+            group_id: number | null;
+            /**
+             * History
+             * @default off
+             */
+            history: string;
+            /** History Interval S */
+            history_interval_s: number | null;
+            /** Id */
+            id: number;
+            /** Max Value */
+            max_value: number | null;
+            /** Min Value */
+            min_value: number | null;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Offset
+             * @default 0
+             */
+            offset: number;
+            /**
+             * Rw
+             * @default r
+             */
+            rw: string;
+            /**
+             * Scale
+             * @default 1
+             */
+            scale: number;
+            /** String Length */
+            string_length: number | null;
+            /**
+             * Unit
+             * @default
+             */
+            unit: string;
+            /**
+             * Word Order
+             * @default big
+             */
+            word_order: string;
+        };
         /** DataSourceDeleteIn */
         DataSourceDeleteIn: {
             /** Ids */
@@ -2574,6 +2655,11 @@ export interface components {
             data?: components["schemas"]["FlowCardOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[GatewayConfig] */
+        Envelope_GatewayConfig_: {
+            data?: components["schemas"]["GatewayConfig"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[GpsHistoryOut] */
         Envelope_GpsHistoryOut_: {
             data?: components["schemas"]["GpsHistoryOut"] | null;
@@ -2776,14 +2862,6 @@ export interface components {
             data?: components["schemas"]["WriteOut"] | null;
             meta: components["schemas"]["Meta"];
         };
-        /** Envelope[dict[str, Any]] */
-        Envelope_dict_str__Any__: {
-            /** Data */
-            data?: {
-                [key: string]: unknown;
-            } | null;
-            meta: components["schemas"]["Meta"];
-        };
         /** Envelope[int] */
         Envelope_int_: {
             /** Data */
@@ -2850,6 +2928,38 @@ export interface components {
             data?: components["schemas"]["VirtualOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /**
+         * FaultConfig
+         * @description One alarm condition of a data source: the server evaluates it on ingest; the gateway need not act on it.
+         */
+        FaultConfig: {
+            /**
+             * Alarm Name
+             * @default
+             */
+            alarm_name: string;
+            /** Bit Index */
+            bit_index: number | null;
+            /**
+             * Info
+             * @default
+             */
+            info: string;
+            /**
+             * Kind
+             * @default compare
+             */
+            kind: string;
+            /**
+             * Level
+             * @default 1
+             */
+            level: number;
+            /** Op */
+            op: string | null;
+            /** Threshold */
+            threshold: number | null;
+        };
         /** FaultOut */
         FaultOut: {
             /** Alarm Name */
@@ -2915,6 +3025,29 @@ export interface components {
             warning: boolean;
             /** Warning Mb */
             warning_mb: number;
+        };
+        /**
+         * GatewayConfig
+         * @description The publication of the template bound to the gateway's device: what it reads and how.
+         */
+        GatewayConfig: {
+            /** Data Sources */
+            data_sources: components["schemas"]["DataSourceConfig"][];
+            /**
+             * Data Version
+             * @default 1.0
+             */
+            data_version: string;
+            /** Groups */
+            groups: components["schemas"]["GroupConfig"][];
+            /** Published At */
+            published_at: number | null;
+            /** Sn Code */
+            sn_code: string;
+            /** Template Id */
+            template_id: number;
+            /** Version */
+            version: number;
         };
         /** GpsHistoryOut */
         GpsHistoryOut: {
@@ -2997,6 +3130,19 @@ export interface components {
             name: string;
             /** Parent */
             parent?: string | null;
+        };
+        /**
+         * GroupConfig
+         * @description A data-source group of the template.
+         */
+        GroupConfig: {
+            /** Id */
+            id: number;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
         };
         /** GroupIn */
         GroupIn: {
@@ -5094,7 +5240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_dict_str__Any__"];
+                    "application/json": components["schemas"]["Envelope_GatewayConfig_"];
                 };
             };
             /** @description Validation Error */
