@@ -40,6 +40,9 @@ CONNECT_TIMEOUT_S = 5.0
 _CLIENT_ID_SLOTS = 64
 
 Done = Callable[[], None]
+# Where a stopping server publishes once, to learn that the broker has read its acknowledgements (MqttLink.written):
+# outside every gateway's topics, and nothing subscribes to it.
+SETTLED_TOPIC = "iotyun/server/settled"
 Handler = Callable[[str, str, bytes, Done], Awaitable[None]]  # (kind, sn, payload, done: ack once handled)
 
 
@@ -268,6 +271,12 @@ class MqttLink:
         # Polled: paho signals no event when its queue has been written.
         while paho is not None and paho.socket() is not None and paho._out_packet:  # noqa: ASYNC110
             await asyncio.sleep(0.01)
+        # On the wire is not yet read by the broker: an embedded broker stopped right after (SIGTERM) was seen to save
+        # its session without the acknowledgements still unread on the socket, and deliver those messages again at
+        # the next start. The broker handles a client's packets in order, so the answer to one more QoS 1 publish
+        # means it has handled every acknowledgement before it.
+        if client is not None and paho is not None and paho.socket() is not None:
+            await client.publish(SETTLED_TOPIC, b"", qos=1)
 
     async def stop(self) -> None:
         await self._worker.stop()
