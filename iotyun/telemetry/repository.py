@@ -4,7 +4,7 @@ stored history (values and their hourly rollup)."""
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, and_, func, or_, select
+from sqlalchemy import ColumnElement, Row, and_, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role
@@ -12,7 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
-from iotyun.telemetry.models import ControlSetting, history_hour, history_value
+from iotyun.telemetry.models import ControlSetting, history_hour, history_value, ingest_cursor
 
 HOUR_MS = 3_600_000
 
@@ -175,3 +175,32 @@ async def rollup_grouped(
         .group_by(hh.device_id, hh.data_source_id, "k")
     )
     return (await session.execute(stmt)).all()
+
+
+async def stored_per_device(session: AsyncSession) -> dict[int, int]:
+    """How many values each device stored (the storage limits' sweep)."""
+    hv = history_value.c
+    stmt = select(hv.device_id, func.count()).group_by(hv.device_id)
+    return {int(d): int(n) for d, n in (await session.execute(stmt)).all()}
+
+
+async def delete_oldest_values(session: AsyncSession, device_ids: list[int], n: int) -> int:
+    """Delete the `n` oldest values of the devices (ties at the cutoff go too) and the rollup hours wholly before
+    it, so aggregated and raw answers agree; returns how many values went."""
+    hv, hh = history_value.c, history_hour.c
+    cutoff_stmt = select(hv.ts).where(hv.device_id.in_(device_ids)).order_by(hv.ts).offset(n - 1).limit(1)
+    cutoff = (await session.execute(cutoff_stmt)).scalar()
+    if cutoff is None:
+        result = await session.execute(delete(history_value).where(hv.device_id.in_(device_ids)))
+        await session.execute(delete(history_hour).where(hh.device_id.in_(device_ids)))
+    else:
+        result = await session.execute(delete(history_value).where(hv.device_id.in_(device_ids), hv.ts <= cutoff))
+        await session.execute(delete(history_hour).where(hh.device_id.in_(device_ids), hh.bucket + HOUR_MS <= cutoff))
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+async def ingest_cursor_of(session: AsyncSession, gateway_id: int) -> tuple[int, int] | None:
+    """The highest (boot, seq) stored of a gateway's values batches."""
+    ic = ingest_cursor.c
+    row = (await session.execute(select(ic.boot, ic.seq).where(ic.gateway_id == gateway_id))).first()
+    return None if row is None else (int(row[0]), int(row[1]))
