@@ -88,3 +88,25 @@ async def oldest_ids_of_owner(session: AsyncSession, owner_id: int, n: int) -> l
         .execution_options(**_ALL)
     )
     return [int(i) for i in (await session.scalars(stmt)).all()]
+
+
+async def open_faults(session: AsyncSession) -> set[tuple[int, str]]:
+    """(device, fault key) of every alarm not recovered yet, in every tenant (the alarm engine's start)."""
+    stmt = select(Alarm.device_id, Alarm.fault_key).where(Alarm.recover_time.is_(None))
+    return {(int(d), str(k)) for d, k in (await session.execute(stmt)).all()}
+
+
+async def open_alarms(session: AsyncSession, device_id: int, fault_key: str) -> list[Alarm]:
+    """The device's alarms of one fault not recovered yet, newest first."""
+    stmt = (
+        select(Alarm)
+        .where(Alarm.device_id == device_id, Alarm.fault_key == fault_key, Alarm.recover_time.is_(None))
+        .order_by(Alarm.alarm_time.desc())
+    )
+    return list((await session.scalars(stmt)).all())
+
+
+async def alarm_owner_ids(session: AsyncSession) -> list[int]:
+    """Every user who owns alarms, in every tenant (the storage limits' sweep)."""
+    stmt = select(Alarm.owner_id).group_by(Alarm.owner_id)
+    return [int(o) for o in (await session.scalars(stmt)).all()]

@@ -31,6 +31,8 @@ ALARM_NOTE_MAX = 200
 HISTORY_SOURCES_MAX = 10
 HISTORY_RANGE_MAX_DAYS = 366
 HISTORY_WIDTH_MIN, HISTORY_WIDTH_MAX, HISTORY_WIDTH_DEFAULT = 10, 10000, 1000
+# The point cap of one bucketed series (a minute series over 138 days): a longer grid is refused (100004).
+HISTORY_BUCKETS_MAX = 200_000
 HISTORY_BUCKETS = ("raw", "minute", "hour", "day", "week", "month", "year")
 HISTORY_AGGREGATES = ("avg", "max", "min", "sum", "count", "distinct_count", "first", "last")
 HISTORY_FILLS = ("none", "null", "zero", "previous", "linear")

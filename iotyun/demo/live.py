@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from sqlalchemy import select
 
 from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
+from iotyun.core.tenancy import system_session
 from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo.devices import DEMO_SECRET
@@ -32,7 +33,7 @@ async def _demo_gateways(app: FastAPI) -> list[tuple[str, str]]:
     """The demo gateways the seed shows online (a simulated one keeps each of them online for real). Chosen by the
     seed's list, not by today's state: the broker sends their last wills when a server stops, which marks them
     offline before the next start."""
-    async with app.state.db.sessionmaker() as session:
+    async with system_session(app.state.db.sessionmaker) as session:
         sns = await device_service.existing_sns(session, device_demo.live_sns())
     return [(sn, DEMO_SECRET) for sn in sns]
 
@@ -69,7 +70,7 @@ async def backfill(app: FastAPI) -> int:
     added = 0
     now = int(time.time() * 1000) // HISTORY_STEP_MS * HISTORY_STEP_MS
     for sn, _ in await _demo_gateways(app):
-        async with app.state.db.sessionmaker() as session:
+        async with system_session(app.state.db.sessionmaker) as session:
             config = await configs.load(session, sn)
             if config is None or config.device_id is None or not config.sources:
                 continue
@@ -98,7 +99,7 @@ async def backfill(app: FastAPI) -> int:
 async def _past_alarms(app: FastAPI, config: DeviceConfig, now: int) -> None:
     """Three earlier occurrences of each fault condition: confirmed, recovered, and one still to confirm."""
     assert config.device_id is not None and config.tenant_id is not None and config.owner_id is not None
-    async with app.state.db.sessionmaker() as session:
+    async with system_session(app.state.db.sessionmaker) as session:
         for source in config.sources.values():
             for fault in source.faults:
                 for days_ago, state in ((5, CONFIRMED), (2, RECOVERED), (0.2, RECOVERED)):
@@ -133,7 +134,7 @@ TRACK_EVERY_S = 300.0
 
 async def extend_tracks(app: FastAPI) -> int:
     """The demo's GPS devices drive on: their tracks reach up to now (the map plays back the last 24 hours)."""
-    async with app.state.db.sessionmaker() as session:
+    async with system_session(app.state.db.sessionmaker) as session:
         added = await device_monitoring_demo.extend_tracks(session, device_demo.seeded_sns())
         await session.commit()
     return added

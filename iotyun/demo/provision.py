@@ -16,6 +16,7 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
+from iotyun.core.tenancy import system_session
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device, Gateway
 from iotyun.templates import changes
@@ -271,7 +272,7 @@ async def run(settings: Settings, devices: int, points: int) -> list[tuple[str, 
     """provision() in its own database session, committed."""
     db = Database(settings.resolved_database_url)
     try:
-        async with db.sessionmaker() as session:
+        async with system_session(db.sessionmaker) as session:
             gateways = await provision(session, settings, devices, points)
             await session.commit()
     finally:

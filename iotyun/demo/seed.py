@@ -11,6 +11,7 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
+from iotyun.core.tenancy import system_session
 from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import templates as template_demo
@@ -67,7 +68,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
 async def run(settings: Settings) -> None:
     db = Database(settings.resolved_database_url)
     try:
-        async with db.sessionmaker() as session:
+        async with system_session(db.sessionmaker) as session:
             created = await seed_demo(session, settings)
             await session.commit()
         log.info("demo tenant %s", "created" if created else "already present")

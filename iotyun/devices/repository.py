@@ -1,7 +1,7 @@
 """Device registry SELECTs. Visibility comes from devices.scope alone; this module adds the joins, filters and
 orderings the registry screens need, so the device list stays one SELECT plus one COUNT at any size."""
 
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -315,7 +315,8 @@ async def registered_by_sn(session: AsyncSession, sn: str) -> Device | None:
 
 
 async def registered_sns(session: AsyncSession) -> set[str]:
-    stmt = select(Device.sn).where(Device.registered.is_(True)).execution_options(**_ALL)
+    """Every tenant's registered SNs (the telemetry runtime asks in a system session)."""
+    stmt = select(Device.sn).where(Device.registered.is_(True))
     return {str(sn) for sn in (await session.scalars(stmt)).all()}
 
 
@@ -344,8 +345,9 @@ async def delete_tenant_devices(session: AsyncSession, tenant_id: int) -> None:
 
 
 async def registered_on_gateway(session: AsyncSession, gateway_id: int) -> list[Device]:
+    """The registered devices on a gateway, in whichever tenant (the telemetry runtime asks in a system session)."""
     stmt = select(Device).where(Device.gateway_id == gateway_id, Device.registered.is_(True))
-    return list((await session.scalars(stmt.execution_options(**_ALL))).all())
+    return list((await session.scalars(stmt)).all())
 
 
 async def touch_report_times(session: AsyncSession, gateway_ids: list[int], when: datetime) -> None:
@@ -534,3 +536,24 @@ async def user_names_in(session: AsyncSession, tenant_id: int, user_ids: set[int
         return {}
     stmt = select(User.id, User.user_name).where(User.tenant_id == tenant_id, User.id.in_(user_ids))
     return {int(i): str(n) for i, n in (await session.execute(stmt)).all()}
+
+
+async def device_owners(session: AsyncSession) -> dict[int, int]:
+    """Every device's owner, in every tenant (the storage limits' sweep runs in a system session)."""
+    return {int(d): int(o) for d, o in (await session.execute(select(Device.id, Device.owner_id))).all()}
+
+
+async def gateways_with_devices(
+    session: AsyncSession, sns: Sequence[str]
+) -> Sequence[Row[int, str, int | None, int | None, int | None, str | None]]:
+    """(gateway id, SN, registered device id, tenant, owner, alias) of each SN's gateway, the device columns None
+    when no tenant registered it, in any tenant: what the telemetry knows of a gateway (its configuration cache runs
+    in a system session; a live read asks for a shared device whose owner is in another tenant)."""
+    stmt = (
+        select(Gateway.id, Gateway.sn, Device.id, Device.tenant_id, Device.owner_id, Device.alias)
+        .outerjoin(Device, (Device.gateway_id == Gateway.id) & Device.registered.is_(True))
+        .where(Gateway.sn.in_(list(sns)))
+        .order_by(Gateway.id, Device.id)
+        .execution_options(**_ALL)
+    )
+    return (await session.execute(stmt)).all()

@@ -8,18 +8,17 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from iotyun.alarms import repository as alarm_repo
 from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import PRODUCED, RECOVERED, Alarm
 from iotyun.core.tasks import Worker
-from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.core.tenancy import system_session
 from iotyun.telemetry.configs import DeviceConfig
 from iotyun.telemetry.realtime import Publisher
 
 log = logging.getLogger("iotyun.telemetry.alarm_engine")
-_ALL = {ALL_TENANTS: True}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +43,8 @@ class AlarmEngine:
         self.recovered = 0
 
     async def load(self) -> None:
-        async with self.sessionmaker() as session:
-            rows = await session.execute(
-                select(Alarm.device_id, Alarm.fault_key).where(Alarm.recover_time.is_(None)).execution_options(**_ALL)
-            )
-            self.active = {(int(d), str(k)) for d, k in rows.all()}
+        async with system_session(self.sessionmaker) as session:
+            self.active = await alarm_repo.open_faults(session)
 
     def evaluate(self, config: DeviceConfig, values: list[dict[str, Any]]) -> None:
         """Judge accepted values (in the ingest's event loop; no I/O here)."""
@@ -106,7 +102,7 @@ class AlarmEngine:
         config = change.config
         assert config.device_id is not None and config.tenant_id is not None and config.owner_id is not None
         when = datetime.fromtimestamp(change.ts / 1000, UTC)
-        async with self.sessionmaker() as session:
+        async with system_session(self.sessionmaker) as session:
             if change.kind == "produce":
                 source = config.sources[change.source_id]
                 fault = next(f for f in source.faults if f.key == change.fault_key)
@@ -132,22 +128,7 @@ class AlarmEngine:
                 await session.commit()
                 self.produced += 1
                 return {"type": "alarm", "alarm": alarm_service.alarm_out(alarm)}
-            open_alarm = (
-                (
-                    await session.execute(
-                        select(Alarm)
-                        .where(
-                            Alarm.device_id == config.device_id,
-                            Alarm.fault_key == change.fault_key,
-                            Alarm.recover_time.is_(None),
-                        )
-                        .order_by(Alarm.alarm_time.desc())
-                        .execution_options(**_ALL)
-                    )
-                )
-                .scalars()
-                .all()
-            )
+            open_alarm = await alarm_repo.open_alarms(session, config.device_id, change.fault_key)
             if not open_alarm:
                 return None
             for a in open_alarm:

@@ -9,12 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.core.limits import INGEST_TEXT_MAX
-from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.devices.models import Device, Gateway
+from iotyun.core.tenancy import system_session
+from iotyun.devices import repository as device_repo
 from iotyun.gateway.config_schema import DataSourceConfig, GatewayConfig
 from iotyun.templates import service as template_service
 
@@ -192,15 +191,7 @@ async def load_many(
 async def _load_chunk(
     session: AsyncSession, sns: Sequence[str], parsed: dict[tuple[int, int], Parsed] | None
 ) -> dict[str, DeviceConfig]:
-    rows = (
-        await session.execute(
-            select(Gateway.id, Gateway.sn, Device.id, Device.tenant_id, Device.owner_id, Device.alias)
-            .outerjoin(Device, (Device.gateway_id == Gateway.id) & Device.registered.is_(True))
-            .where(Gateway.sn.in_(sns))
-            .order_by(Gateway.id, Device.id)
-            .execution_options(**{ALL_TENANTS: True})
-        )
-    ).all()
+    rows = await device_repo.gateways_with_devices(session, sns)
     device_ids = [int(r[2]) for r in rows if r[2] is not None]
     stamps = await template_service.published_stamps(session, device_ids) if device_ids else {}
     found: dict[str, DeviceConfig] = {}
@@ -278,7 +269,7 @@ class ConfigCache:
     async def _refresh(self, sn: str, hit: tuple[float, DeviceConfig | None] | None) -> DeviceConfig | None:
         now = time.monotonic()
         try:
-            async with self.sessionmaker() as session:
+            async with system_session(self.sessionmaker) as session:
                 config = await load(session, sn, self._parsed)
         except Exception:
             if hit is None:
@@ -298,7 +289,7 @@ class ConfigCache:
             now = time.monotonic()
             self.reloads += 1
             try:
-                async with self.sessionmaker() as session:
+                async with system_session(self.sessionmaker) as session:
                     configs: dict[str, DeviceConfig | None] = dict(await load_many(session, list(batch), self._parsed))
             except Exception:
                 # The database is away: keep running on what we knew (a running site must not lose values for it).

@@ -13,7 +13,6 @@ from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import CONTROL_PASSWORD_MAX, CONTROL_PASSWORD_MIN
 from iotyun.core.permissions import DEVICE_WRITE
-from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices import service as device_service
 from iotyun.devices.devlog import write_log
@@ -26,8 +25,6 @@ from iotyun.telemetry.schemas import ControlsIn, ControlsOut, LiveItem, LiveOut,
 
 if TYPE_CHECKING:
     from iotyun.telemetry.runtime import Telemetry
-
-_ALL = {ALL_TENANTS: True}
 
 
 async def readable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device:

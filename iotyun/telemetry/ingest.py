@@ -13,7 +13,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.core.limits import (
@@ -24,9 +23,10 @@ from iotyun.core.limits import (
     INGEST_SEQ_MAX,
 )
 from iotyun.core.tasks import Worker
+from iotyun.core.tenancy import system_session
+from iotyun.telemetry import repository as repo
 from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
-from iotyun.telemetry.models import ingest_cursor
 from iotyun.telemetry.realtime import Hub
 from iotyun.telemetry.store import Ack, HistoryWriter, Row, is_outage
 
@@ -244,13 +244,8 @@ class Ingest:
                 backoff = min(backoff * 2, 5.0)
 
     async def _load_cursor(self, gateway_id: int) -> tuple[int, int] | None:
-        async with self.sessionmaker() as session:
-            row = (
-                await session.execute(
-                    select(ingest_cursor.c.boot, ingest_cursor.c.seq).where(ingest_cursor.c.gateway_id == gateway_id)
-                )
-            ).first()
-        return None if row is None else (int(row[0]), int(row[1]))
+        async with system_session(self.sessionmaker) as session:
+            return await repo.ingest_cursor_of(session, gateway_id)
 
     def _check(self, config: DeviceConfig, item: Any, latest: float) -> tuple[Source, dict[str, Any]] | None:
         """The value's data source and the value as accepted, or None (counted and logged) when it is refused;

@@ -1,6 +1,10 @@
-"""Telemetry queries: write rights of a role, control passwords, and the devices a live socket may follow."""
+"""Telemetry queries: write rights of a role, control passwords, the devices a live socket may follow, and the
+stored history (values and their hourly rollup)."""
 
-from sqlalchemy import select
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import ColumnElement, Row, and_, delete, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role
@@ -8,7 +12,9 @@ from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
-from iotyun.telemetry.models import ControlSetting
+from iotyun.telemetry.models import ControlSetting, history_hour, history_value, ingest_cursor
+
+HOUR_MS = 3_600_000
 
 _ALL = {ALL_TENANTS: True}
 
@@ -31,3 +37,170 @@ async def readable_device_ids(session: AsyncSession, actor: Actor, ids: list[int
     if ids is not None:
         stmt = stmt.where(Device.id.in_(ids))
     return {int(i) for i in (await session.execute(stmt)).scalars()}
+
+
+async def readable_device_sns(session: AsyncSession, actor: Actor, ids: Sequence[int]) -> dict[int, str]:
+    """The registered devices among `ids` that `actor` reads, with their SNs."""
+    stmt = (await scope.readable(session, actor, Device.id, Device.sn)).where(
+        Device.registered.is_(True), Device.id.in_(list(ids))
+    )
+    return {int(i): str(sn) for i, sn in (await session.execute(stmt)).all()}
+
+
+# --- stored history ----------------------------------------------------------------------------------------------
+# `wanted` maps each device id to its data source ids: one statement reads every (device, data source) pair.
+
+Wanted = Mapping[int, Sequence[int]]
+
+
+def _pairs(device: ColumnElement[Any], source: ColumnElement[Any], wanted: Wanted) -> ColumnElement[bool]:
+    return or_(*(and_(device == d, source.in_(list(ids))) for d, ids in wanted.items()))
+
+
+def _values_in(wanted: Wanted, start: int, end: int) -> tuple[ColumnElement[bool], ...]:
+    hv = history_value.c
+    return _pairs(hv.device_id, hv.data_source_id, wanted), hv.ts >= start, hv.ts <= end
+
+
+def _rollup_in(wanted: Wanted, start: int, end: int) -> tuple[ColumnElement[bool], ...]:
+    hh = history_hour.c
+    return _pairs(hh.device_id, hh.data_source_id, wanted), hh.bucket >= start - start % HOUR_MS, hh.bucket <= end
+
+
+async def value_counts(session: AsyncSession, wanted: Wanted, start: int, end: int) -> dict[tuple[int, int], int]:
+    """How many values each (device, data source) stored in [start, end]."""
+    hv = history_value.c
+    stmt = (
+        select(hv.device_id, hv.data_source_id, func.count())
+        .where(*_values_in(wanted, start, end))
+        .group_by(hv.device_id, hv.data_source_id)
+    )
+    return {(int(d), int(s)): int(n) for d, s, n in (await session.execute(stmt)).all()}
+
+
+async def values(
+    session: AsyncSession, wanted: Wanted, start: int, end: int
+) -> Sequence[Row[int, int, int, float | None, str | None]]:
+    """(device, data source, ts, value, text) in time order per pair."""
+    hv = history_value.c
+    stmt = (
+        select(hv.device_id, hv.data_source_id, hv.ts, hv.value, hv.text)
+        .where(*_values_in(wanted, start, end))
+        .order_by(hv.device_id, hv.data_source_id, hv.ts)
+    )
+    return (await session.execute(stmt)).all()
+
+
+async def first_texts(
+    session: AsyncSession, device_id: int, source_id: int, start: int, end: int, limit: int
+) -> Sequence[Row[int, str | None]]:
+    """The first `limit` (ts, text) of one text data source in [start, end]."""
+    hv = history_value.c
+    stmt = select(hv.ts, hv.text).where(*_values_in({device_id: [source_id]}, start, end)).order_by(hv.ts).limit(limit)
+    return (await session.execute(stmt)).all()
+
+
+async def value_columns(
+    session: AsyncSession, wanted: Wanted, start: int, end: int, px: int
+) -> Sequence[Row[int, int, int, float, float, int, int]]:
+    """(device, data source, column, min, max, first ts, last ts) of each `px`-millisecond column from `start`."""
+    hv = history_value.c
+    col = (hv.ts - start) // px
+    stmt = (
+        select(
+            hv.device_id,
+            hv.data_source_id,
+            col.label("col"),
+            func.min(hv.value),
+            func.max(hv.value),
+            func.min(hv.ts),
+            func.max(hv.ts),
+        )
+        .where(*_values_in(wanted, start, end))
+        .group_by(hv.device_id, hv.data_source_id, "col")
+        .order_by(hv.device_id, hv.data_source_id, "col")
+    )
+    return (await session.execute(stmt)).all()
+
+
+async def numbers(session: AsyncSession, wanted: Wanted, start: int, end: int) -> list[tuple[int, int, int, float]]:
+    """(device, data source, ts, value) of the numeric values in [start, end]."""
+    hv = history_value.c
+    stmt = select(hv.device_id, hv.data_source_id, hv.ts, hv.value).where(
+        *_values_in(wanted, start, end), hv.value.is_not(None)
+    )
+    return [(int(d), int(s), int(ts), float(v)) for d, s, ts, v in (await session.execute(stmt)).all()]
+
+
+async def rollup(
+    session: AsyncSession, wanted: Wanted, start: int, end: int
+) -> Sequence[Row[int, int, int, int, float, float, float, int, float, int, float]]:
+    """The hourly rollup rows from `start`'s hour to `end`: (device, data source, hour, count, sum, min, max, first
+    ts, first, last ts, last)."""
+    hh = history_hour.c
+    stmt = select(
+        hh.device_id,
+        hh.data_source_id,
+        hh.bucket,
+        hh.count,
+        hh.sum,
+        hh.min,
+        hh.max,
+        hh.first_ts,
+        hh.first,
+        hh.last_ts,
+        hh.last,
+    ).where(*_rollup_in(wanted, start, end))
+    return (await session.execute(stmt)).all()
+
+
+async def rollup_grouped(
+    session: AsyncSession, wanted: Wanted, start: int, end: int, size: int, shift: int
+) -> Sequence[Row[int, int, int, int, float, float, float]]:
+    """The hourly rollup folded in the database into integer buckets k = (hour + shift) // size: (device, data
+    source, k, count, sum, min, max)."""
+    hh = history_hour.c
+    key = ((hh.bucket + shift) // size).label("k")
+    stmt = (
+        select(
+            hh.device_id,
+            hh.data_source_id,
+            key,
+            func.sum(hh.count),
+            func.sum(hh.sum),
+            func.min(hh.min),
+            func.max(hh.max),
+        )
+        .where(*_rollup_in(wanted, start, end))
+        .group_by(hh.device_id, hh.data_source_id, "k")
+    )
+    return (await session.execute(stmt)).all()
+
+
+async def stored_per_device(session: AsyncSession) -> dict[int, int]:
+    """How many values each device stored (the storage limits' sweep)."""
+    hv = history_value.c
+    stmt = select(hv.device_id, func.count()).group_by(hv.device_id)
+    return {int(d): int(n) for d, n in (await session.execute(stmt)).all()}
+
+
+async def delete_oldest_values(session: AsyncSession, device_ids: list[int], n: int) -> int:
+    """Delete the `n` oldest values of the devices (ties at the cutoff go too) and the rollup hours wholly before
+    it, so aggregated and raw answers agree; returns how many values went."""
+    hv, hh = history_value.c, history_hour.c
+    cutoff_stmt = select(hv.ts).where(hv.device_id.in_(device_ids)).order_by(hv.ts).offset(n - 1).limit(1)
+    cutoff = (await session.execute(cutoff_stmt)).scalar()
+    if cutoff is None:
+        result = await session.execute(delete(history_value).where(hv.device_id.in_(device_ids)))
+        await session.execute(delete(history_hour).where(hh.device_id.in_(device_ids)))
+    else:
+        result = await session.execute(delete(history_value).where(hv.device_id.in_(device_ids), hv.ts <= cutoff))
+        await session.execute(delete(history_hour).where(hh.device_id.in_(device_ids), hh.bucket + HOUR_MS <= cutoff))
+    return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+async def ingest_cursor_of(session: AsyncSession, gateway_id: int) -> tuple[int, int] | None:
+    """The highest (boot, seq) stored of a gateway's values batches."""
+    ic = ingest_cursor.c
+    row = (await session.execute(select(ic.boot, ic.seq).where(ic.gateway_id == gateway_id))).first()
+    return None if row is None else (int(row[0]), int(row[1]))

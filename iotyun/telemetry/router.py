@@ -18,7 +18,7 @@ from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES, wants_english
 from iotyun.devices import service as device_service
-from iotyun.telemetry import control, hooks
+from iotyun.telemetry import control, hooks, service
 from iotyun.telemetry import history as hist
 from iotyun.telemetry.broker import TOPIC_PREFIX
 from iotyun.telemetry.runtime import Telemetry
@@ -113,43 +113,16 @@ async def device_access(
 # --- history ---------------------------------------------------------------------------------------------------------
 
 
-def _ids(raw: str) -> list[int]:
-    try:
-        ids = [int(p) for p in raw.split(",") if p.strip()]
-    except ValueError:
-        raise AppError(ErrorCode.PARAM_INVALID, field="ids") from None
-    return list(dict.fromkeys(ids))
+def _json(data: dict[str, Any]) -> Response:
+    # History series can hold 20,000 points: serialized once with orjson, not through a response model (DESIGN §5.13).
+    body = ok(None).model_dump()
+    body["data"] = data
+    return Response(orjson.dumps(body), media_type="application/json")
 
 
-async def _history(
-    session: SessionDep,
-    telemetry: Telemetry,
-    actor: Actor,
-    device_id: int,
-    ids: str,
-    start: int,
-    end: int,
-    bucket: str,
-    agg: str,
-    fill: str,
-    width: int,
-    tz: int,
-) -> tuple[list[Any], dict[int, list[hist.Point]], bool, hist.Query]:
-    q = hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=tz)
-    wanted = _ids(ids)
-    hist.check(q, len(wanted))
-    device = await control.readable_device(session, actor, device_id)
-    # The published configuration from the ingest's cache (a publish shows within its TTL): history queries are
-    # frequent and the publication snapshot holds the screens too.
-    config = await telemetry.configs.get(device.sn)
-    sources = []
-    for sid in wanted:
-        source = None if config is None else config.sources.get(sid)
-        if source is None:
-            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="ids")
-        sources.append(source)
-    points, downsampled = await hist.series(session, device.id, sources, q)
-    return sources, points, downsampled, q
+def _xlsx(content: bytes, name: str) -> Response:
+    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
+    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
 Start = Annotated[int, Query(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
@@ -173,29 +146,16 @@ async def history_values(
     width: Width = HISTORY_WIDTH_DEFAULT,
     tz: Tz = 0,
 ) -> Response:
-    sources, points, downsampled, q = await _history(
-        session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, width, tz
+    return _json(
+        await service.device_history(
+            session,
+            actor,
+            telemetry.configs,
+            device_id,
+            ids,
+            hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=tz),
+        )
     )
-    data = {
-        "device_id": device_id,
-        "bucket": q.bucket,
-        "agg": q.agg,
-        "downsampled": downsampled,
-        "series": [
-            {
-                "id": s.id,
-                "name": s.name,
-                "unit": s.unit,
-                "decimals": s.decimals,
-                "points": hist.rounded(points[s.id], s.decimals),
-            }
-            for s in sources
-        ],
-    }
-    # History series can hold 20,000 points: serialized once with orjson, not through a response model (DESIGN §5.13).
-    body = ok(None).model_dump()
-    body["data"] = data
-    return Response(orjson.dumps(body), media_type="application/json")
 
 
 @router.get("/yun/his/export", responses=XLSX_RESPONSES)
@@ -214,13 +174,19 @@ async def export_history(
     tz: Tz = 0,
     confirm: int = 0,
 ) -> Response:
-    sources, points, _, _ = await _history(
-        session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, HISTORY_WIDTH_MAX, tz
+    return _xlsx(
+        await service.export_history(
+            session,
+            actor,
+            telemetry.configs,
+            device_id,
+            ids,
+            hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=HISTORY_WIDTH_MAX, tz=tz),
+            accept_cap=bool(confirm),
+            english=wants_english(),
+        ),
+        f"history-{device_id}.xlsx",
     )
-    content = hist.export_xlsx(sources, points, tz, accept_cap=bool(confirm), english=wants_english())
-    name = f"history-{device_id}.xlsx"
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
 # --- broker hooks ------------------------------------------------------------------------------------------------------

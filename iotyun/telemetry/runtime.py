@@ -12,7 +12,7 @@ from typing import Any
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tasks import Worker, checkpoint
-from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.core.tenancy import system_session
 from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices import hooks as device_hooks
 from iotyun.devices import service as device_service
@@ -28,7 +28,6 @@ from iotyun.telemetry.realtime import Hub, LatestCache
 from iotyun.telemetry.store import HistoryWriter
 
 log = logging.getLogger("iotyun.telemetry")
-_ALL = {ALL_TENANTS: True}
 WATCHDOG_TICK_S = 2.0
 REPORT_TIME_EVERY_S = 30.0
 # How long a stop waits for what the broker delivered to be committed and acknowledged (Telemetry._drain).
@@ -123,7 +122,7 @@ class Telemetry:
         assert self.dynsec is not None
         while True:
             try:
-                async with self.db.sessionmaker() as session:
+                async with system_session(self.db.sessionmaker) as session:
                     registered = await device_service.registered_sns(session)
                 gone = await self.dynsec.reconcile(registered)
                 if gone:
@@ -254,7 +253,7 @@ class Telemetry:
         info = info or {}
         for attempt in range(5):
             try:
-                async with self.db.sessionmaker() as session:
+                async with system_session(self.db.sessionmaker) as session:
                     device_ids = await device_service.set_state(
                         session, gateway_id, state, info.get("ip"), info.get("firmware_version")
                     )
@@ -273,7 +272,7 @@ class Telemetry:
 
     async def _load_online(self) -> None:
         """Gateways the database calls online get one watchdog period to speak up after a restart."""
-        async with self.db.sessionmaker() as session:
+        async with system_session(self.db.sessionmaker) as session:
             ids = await device_service.online_gateway_ids(session)
         now = time.monotonic()
         for gateway_id in ids:
@@ -297,7 +296,7 @@ class Telemetry:
                     if now - self._reported.get(g, 0) > REPORT_TIME_EVERY_S
                 ]
                 if due:
-                    async with self.db.sessionmaker() as session:
+                    async with system_session(self.db.sessionmaker) as session:
                         await device_service.touch_report_times(session, due)
                         await session.commit()
                     for g in due:

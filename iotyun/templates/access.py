@@ -9,16 +9,14 @@ Sub-packages (data sources, binding, library) load templates through `template_f
 """
 
 from dataclasses import dataclass
-from typing import Any
 
-from sqlalchemy import ColumnElement, Select, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS
-from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.templates.models import Template, TemplateShare
+from iotyun.templates import repository as repo
+from iotyun.templates.models import Template
 
 ALL_ITEMS: tuple[str, ...] = TEMPLATE_PERMISSION_ITEMS
 
@@ -39,33 +37,14 @@ class Held:
         return item in self.items
 
 
-def readable_condition(actor: Actor) -> ColumnElement[bool]:
-    """The WHERE clause of the templates the actor reads (own, or shared with them in any tenant)."""
-    shared = select(TemplateShare.template_id).where(TemplateShare.user_id == actor.user_id)
-    return or_(Template.owner_id == actor.user_id, Template.id.in_(shared))
-
-
-def readable(*columns: Any) -> Select[Any]:
-    """SELECT over templates read through a share from any tenant: callers add readable_condition(actor)."""
-    stmt = select(*columns) if columns else select(Template)
-    return stmt.execution_options(**{ALL_TENANTS: True})
-
-
 async def held(session: AsyncSession, actor: Actor, template_id: int) -> Held | None:
-    """The template as the actor holds it, or None when they do not read it."""
-    stmt = readable().where(Template.id == template_id, readable_condition(actor))
-    template: Template | None = (await session.execute(stmt)).scalar_one_or_none()
+    """The template as the actor holds it, or None when they do not read it (repository.readable_condition)."""
+    template = await repo.readable_template(session, actor, template_id)
     if template is None:
         return None
     if template.owner_id == actor.user_id:
         return Held(template, "owner", frozenset(ALL_ITEMS))
-    share = (
-        await session.execute(
-            select(TemplateShare).where(
-                TemplateShare.template_id == template_id, TemplateShare.user_id == actor.user_id
-            )
-        )
-    ).scalar_one_or_none()
+    share = await repo.share_of(session, template_id, actor.user_id)
     items = frozenset(share.permissions if share is not None else ()) | {"view"}
     return Held(template, "share", items)
 

@@ -3,11 +3,11 @@ publish") and leaves a template-log row the middleware page lists. Every sub-pac
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.db import utcnow
 from iotyun.core.deps import Actor
+from iotyun.templates import repository as repo
 from iotyun.templates.models import Template, TemplateLog, TemplatePublication
 
 
@@ -40,11 +40,7 @@ async def freeze(session: AsyncSession, template: Template, frozen: dict[str, An
     """Store `frozen` as the publication of the template's current version and mark the template published; returns
     its release. Publishing an unchanged version again replaces that publication's content and keeps its number; any
     other publish is numbered after the last, so the first publish is release 1 whatever the edits before it."""
-    existing = await session.scalar(
-        select(TemplatePublication).where(
-            TemplatePublication.template_id == template.id, TemplatePublication.version == template.version
-        )
-    )
+    existing = await repo.publication_of_version(session, template.id, template.version)
     if existing is not None:
         existing.snapshot = frozen
         existing.published_at = utcnow()

@@ -1,10 +1,11 @@
-"""Template SELECTs: lists and counts over the templates a caller reads (templates.access), screen counts, groups,
-publications and the template log (a screen's own SELECTs are in templates/screens/repository.py)."""
+"""Template SELECTs: who reads a template (the conditions templates.access decides with), lists and counts over
+the templates a caller reads, screen counts, groups, publications and the template log (a screen's own SELECTs are
+in templates/screens/repository.py)."""
 
 from collections.abc import Collection
 from typing import Any
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import ColumnElement, Select, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
@@ -12,7 +13,6 @@ from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import Device, Gateway
-from iotyun.templates import access
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
@@ -26,6 +26,37 @@ from iotyun.templates.models import (
 )
 
 _ALL = {ALL_TENANTS: True}
+
+
+def readable_condition(actor: Actor) -> ColumnElement[bool]:
+    """The WHERE clause of the templates the actor reads (own, or shared with them in any tenant): templates.access
+    decides with it."""
+    shared = select(TemplateShare.template_id).where(TemplateShare.user_id == actor.user_id)
+    return or_(Template.owner_id == actor.user_id, Template.id.in_(shared))
+
+
+def readable(*columns: Any) -> Select[Any]:
+    """SELECT over templates read through a share from any tenant: callers add readable_condition(actor)."""
+    stmt = select(*columns) if columns else select(Template)
+    return stmt.execution_options(**_ALL)
+
+
+async def readable_template(session: AsyncSession, actor: Actor, template_id: int) -> Template | None:
+    stmt = readable().where(Template.id == template_id, readable_condition(actor))
+    template: Template | None = (await session.execute(stmt)).scalar_one_or_none()
+    return template
+
+
+async def readable_templates(session: AsyncSession, actor: Actor) -> list[Template]:
+    """Every template the actor reads, by name."""
+    stmt = readable().where(readable_condition(actor)).order_by(Template.name)
+    return list((await session.execute(stmt)).scalars().all())
+
+
+async def share_of(session: AsyncSession, template_id: int, user_id: int) -> TemplateShare | None:
+    stmt = select(TemplateShare).where(TemplateShare.template_id == template_id, TemplateShare.user_id == user_id)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
 
 _SORTS: dict[str, Any] = {"updated_at": Template.updated_at, "name": Template.name, "created_at": Template.created_at}
 
@@ -44,7 +75,7 @@ async def templates_page(
     order: str,
 ) -> tuple[list[Template], int]:
     """A page of the templates the caller reads, narrowed to own or received ones."""
-    stmt = access.readable().where(access.readable_condition(actor))
+    stmt = readable().where(readable_condition(actor))
     if relation == "own":
         stmt = stmt.where(Template.owner_id == actor.user_id)
     elif relation == "received":
@@ -250,3 +281,28 @@ async def binding_of_sn(session: AsyncSession, sn: str) -> tuple[Device, Gateway
     )
     row = (await session.execute(stmt)).first()
     return None if row is None else (row[0], row[1], row[2])
+
+
+async def bound_sns(session: AsyncSession, template_id: int) -> list[str]:
+    """The SNs of the registered devices bound to a template, in whichever tenant."""
+    stmt = (
+        select(Device.sn)
+        .join(TemplateBinding, TemplateBinding.device_id == Device.id)
+        .where(TemplateBinding.template_id == template_id, Device.registered.is_(True))
+        .execution_options(**_ALL)
+    )
+    return [str(sn) for sn in (await session.scalars(stmt)).all()]
+
+
+async def template_any(session: AsyncSession, template_id: int) -> Template:
+    """A template of whichever tenant: a shared device runs its owner's template (the caller has checked access)."""
+    stmt = select(Template).where(Template.id == template_id).execution_options(**_ALL)
+    return (await session.execute(stmt)).scalar_one()
+
+
+async def publication_of_version(session: AsyncSession, template_id: int, version: int) -> TemplatePublication | None:
+    """The publication of a template's version, if that version was published already."""
+    stmt = select(TemplatePublication).where(
+        TemplatePublication.template_id == template_id, TemplatePublication.version == version
+    )
+    return (await session.scalars(stmt)).first()

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import delete as sql_delete
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.db import epoch_ms
@@ -23,13 +23,13 @@ from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import service as device_service
-from iotyun.devices.models import Device
 from iotyun.devices.virtual import hooks as virtual_hooks
 from iotyun.gateway.config_schema import DataSourceConfig, FaultConfig, GatewayConfig
 from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes, compat
 from iotyun.templates import repository as repo
+from iotyun.templates.datasources import repository as ds_repo
 from iotyun.templates.models import (
     SOURCE_CREATE,
     SOURCE_SHARE,
@@ -374,8 +374,7 @@ async def _device_sns(session: AsyncSession, sources: list[DataSource]) -> dict[
     ids = {ds.device_id for ds in sources if ds.device_id is not None}
     if not ids:
         return {}
-    stmt = select(Device.id, Device.sn).where(Device.id.in_(ids)).execution_options(**_ALL)
-    return {int(i): str(sn) for i, sn in (await session.execute(stmt)).all()}
+    return await ds_repo.device_sns(session, ids)
 
 
 async def publish(session: AsyncSession, actor: Actor, template_id: int) -> TemplateOut:
@@ -454,11 +453,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
 
 async def home_nav(session: AsyncSession, actor: Actor) -> HomeNavOut:
     """The caller's own and received templates for the home page: counts and a short list."""
-    rows = list(
-        (await session.execute(access.readable().where(access.readable_condition(actor)).order_by(Template.name)))
-        .scalars()
-        .all()
-    )
+    rows = await repo.readable_templates(session, actor)
     bound = await repo.bound_counts(session, [t.id for t in rows])
     return HomeNavOut(
         total=len(rows),
@@ -488,13 +483,7 @@ async def device_config(
 
 async def bound_sns(session: AsyncSession, template_id: int) -> list[str]:
     """The SNs of the registered devices bound to a template (told when its publication changes)."""
-    stmt = (
-        select(Device.sn)
-        .join(TemplateBinding, TemplateBinding.device_id == Device.id)
-        .where(TemplateBinding.template_id == template_id, Device.registered.is_(True))
-        .execution_options(**_ALL)
-    )
-    return [str(sn) for sn in (await session.scalars(stmt)).all()]
+    return await repo.bound_sns(session, template_id)
 
 
 async def published_stamps(session: AsyncSession, device_ids: Sequence[int]) -> dict[int, tuple[int, int]]:
@@ -510,9 +499,7 @@ async def published_config(session: AsyncSession, sn: str) -> GatewayConfig | No
     if found is None:
         return None
     _, _, binding = found
-    template = (
-        await session.execute(select(Template).where(Template.id == binding.template_id).execution_options(**_ALL))
-    ).scalar_one()
+    template = await repo.template_any(session, binding.template_id)
     publication = await repo.latest_publication(session, template.id)
     if not template.published or publication is None:
         return None

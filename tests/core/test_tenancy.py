@@ -1,12 +1,14 @@
-"""No query of a session bound to one tenant returns another tenant's rows (DESIGN §5.4)."""
+"""No query of a session bound to one tenant returns another tenant's rows (DESIGN §5.4); background work reads every
+tenant through a system session, which can never be bound to one."""
 
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from sqlalchemy import select, update
 
 from iotyun.auth.models import Role, User
-from iotyun.core.tenancy import bind_tenant
+from iotyun.core.tenancy import bind_tenant, is_system, system_session
 from tests.conftest import Api
 
 
@@ -40,3 +42,20 @@ class TestTenantScope:
         await other.register("bob", "13800000002")
         assert (await api.get("/yun/user/config"))["data"]["user_name"] == "alice"
         assert (await other.get("/yun/user/config"))["data"]["user_name"] == "bob"
+
+
+class TestSystemSession:
+    async def test_reads_every_tenant_and_cannot_be_bound(self, app: FastAPI, api: Api, new_api: Any) -> None:
+        a = await api.register("alice", "13800000001")
+        await new_api().register("bob", "13800000002")
+        async with system_session(app.state.db.sessionmaker) as system:
+            assert is_system(system)
+            assert sorted((await system.execute(select(User.user_name))).scalars().all()) == ["alice", "bob"]
+            with pytest.raises(RuntimeError):
+                bind_tenant(system, a["tenant_id"])
+            assert sorted((await system.execute(select(User.user_name))).scalars().all()) == ["alice", "bob"]
+        # Beside it, a request's session stays bound to its tenant.
+        async with app.state.db.sessionmaker() as request:
+            assert not is_system(request)
+            bind_tenant(request, a["tenant_id"])
+            assert (await request.execute(select(User.user_name))).scalars().all() == ["alice"]

@@ -12,7 +12,7 @@ from iotyun.auth.models import Tenant, User
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.templates import access
+from iotyun.templates import repository as templates_repo
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
@@ -91,7 +91,7 @@ async def shared_page(
         .subquery()
     )
     stmt = (
-        access.readable(Template, counts.c.n, counts.c.at)
+        templates_repo.readable(Template, counts.c.n, counts.c.at)
         .join(counts, counts.c.template_id == Template.id)
         .where(Template.owner_id == actor.user_id)
     )
@@ -111,7 +111,7 @@ async def received_page(
 ) -> tuple[list[tuple[Template, datetime]], int]:
     """Templates shared with the caller (any tenant), latest share first."""
     stmt = (
-        access.readable(Template, TemplateShare.created_at)
+        templates_repo.readable(Template, TemplateShare.created_at)
         .join(TemplateShare, TemplateShare.template_id == Template.id)
         .where(TemplateShare.user_id == actor.user_id, Template.owner_id != actor.user_id)
     )

@@ -1,0 +1,231 @@
+"""Telemetry reads as a service: query_series answers many (device, data source) series over one time range in a
+few statements, on the devices the caller reads; the device detail's history and its export are built on it."""
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.telemetry import history as hist
+from iotyun.telemetry import repository as repo
+from iotyun.telemetry.configs import ConfigCache, Source
+from iotyun.telemetry.history import Agg, Point, Query
+
+Pair = tuple[int, int]  # (device id, data source id)
+Folded = dict[Pair, dict[int, Agg]]  # each pair's aggregation state per bucket start
+
+# Aggregations that fold with SUM/MIN/MAX, so the database groups the hourly rollup itself: a 30-day daily query
+# returns 30 rows per variable instead of 720 (first/last need each row's time and are folded here).
+_SQL_AGGS = frozenset({"avg", "sum", "count", "min", "max"})
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One (device, data source) series. `band` holds each filled bucket's [start, min, max]: an average over a long
+    range never hides a spike from a caller that draws it. `downsampled`: raw values reduced to the chart's width
+    (each pixel column keeps its minimum and maximum)."""
+
+    device_id: int
+    source: Source
+    points: list[Point]
+    band: list[Point]
+    downsampled: bool = False
+
+
+async def query_series(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: Sequence[Pair], q: Query
+) -> list[Series]:
+    """The series of `pairs` (in their order, each once) over q's range, in q's bucket, aggregation, fill and time
+    zone: 100004 for a query outside the rules, 110506 for a device `actor` does not read (another tenant's, say),
+    115401 for a data source the device's published template does not hold."""
+    unique = list(dict.fromkeys(pairs))
+    hist.check(q, len(unique))
+    sources = await _sources(session, actor, configs, unique)
+    if q.bucket == "raw":
+        return await _raw(session, sources, q)
+    return await _bucketed(session, sources, q)
+
+
+async def _sources(session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: list[Pair]) -> dict[Pair, Source]:
+    device_ids = list(dict.fromkeys(d for d, _ in pairs))
+    sns = await repo.readable_device_sns(session, actor, device_ids)
+    if len(sns) < len(device_ids):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
+    found: dict[Pair, Source] = {}
+    for device_id, source_id in pairs:
+        # The published configuration from the ingest's cache (a publish shows within its TTL): history queries are
+        # frequent and the publication snapshot holds the screens too.
+        config = await configs.get(sns[device_id])
+        source = None if config is None else config.sources.get(source_id)
+        if source is None:
+            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="ids")
+        found[(device_id, source_id)] = source
+    return found
+
+
+def _wanted(pairs: Iterable[Pair]) -> dict[int, list[int]]:
+    wanted: dict[int, list[int]] = defaultdict(list)
+    for device_id, source_id in pairs:
+        wanted[device_id].append(source_id)
+    return wanted
+
+
+# --- raw values --------------------------------------------------------------------------------------------------
+
+
+async def _raw(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> list[Series]:
+    limit = 2 * q.width
+    counts = await repo.value_counts(session, _wanted(sources), q.start, q.end)
+    out: dict[Pair, list[Point]] = {p: [] for p in sources}
+    dense = {p for p in sources if counts.get(p, 0) > limit}
+    sparse = [p for p in sources if 0 < counts.get(p, 0) <= limit]
+    if sparse:
+        for d, sid, ts, value, text in await repo.values(session, _wanted(sparse), q.start, q.end):
+            out[(int(d), int(sid))].append([int(ts), text if text is not None else value])
+    numeric = [p for p in sources if p in dense and sources[p].kind != "str"]
+    for p in dense - set(numeric):
+        # Text cannot be reduced: the first `limit` values of the range.
+        out[p] = [[int(ts), text] for ts, text in await repo.first_texts(session, *p, q.start, q.end, limit)]
+    if numeric:
+        _columns(out, await _column_rows(session, numeric, q))
+    return [Series(p[0], s, out[p], [], p in dense) for p, s in sources.items()]
+
+
+async def _column_rows(session: AsyncSession, pairs: list[Pair], q: Query) -> Sequence[Any]:
+    px = max(1, -(-(q.end - q.start + 1) // q.width))
+    return await repo.value_columns(session, _wanted(pairs), q.start, q.end, px)
+
+
+def _columns(out: dict[Pair, list[Point]], rows: Sequence[Any]) -> None:
+    """Each pixel column as its minimum and maximum (in time order), the shape a line chart draws anyway."""
+    for d, sid, _, lo, hi, first_ts, last_ts in rows:
+        points = out[(int(d), int(sid))]
+        if lo == hi or first_ts == last_ts:
+            points.append([int(first_ts), lo])
+        else:
+            mid = (int(first_ts) + int(last_ts)) // 2
+            points.append([int(first_ts), lo])
+            points.append([max(mid, int(first_ts) + 1), hi])
+
+
+# --- time buckets ------------------------------------------------------------------------------------------------
+
+
+async def _bucketed(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> list[Series]:
+    numeric = [p for p, s in sources.items() if s.kind != "str"]
+    folded: Folded = defaultdict(lambda: defaultdict(Agg))
+    distinct: dict[Pair, dict[int, set[float]]] = defaultdict(lambda: defaultdict(set))
+    if numeric:
+        await _fold(session, _wanted(numeric), q, folded, distinct)
+    buckets = hist.grid(q)
+    return [_bucket_series(p, s, folded.get(p, {}), distinct.get(p, {}), buckets, q) for p, s in sources.items()]
+
+
+async def _fold(
+    session: AsyncSession,
+    wanted: dict[int, list[int]],
+    q: Query,
+    folded: Folded,
+    distinct: dict[Pair, dict[int, set[float]]],
+) -> None:
+    if q.agg == "distinct_count" or q.bucket == "minute":
+        # Distinct counts cannot come from a rollup, nor minutes from an hourly one: read the values themselves.
+        for d, sid, ts, v in await repo.numbers(session, wanted, q.start, q.end):
+            b = hist.bucket_start(ts, q.bucket, q.tz)
+            folded[(d, sid)][b].add(ts, v)
+            distinct[(d, sid)][b].add(v)
+    elif q.agg in _SQL_AGGS:
+        await _fold_grouped(session, wanted, q, folded)
+    else:
+        for d, sid, b, count, s, lo, hi, fts, f, lts, la in await repo.rollup(session, wanted, q.start, q.end):
+            start = hist.bucket_start(int(b), q.bucket, q.tz)
+            folded[(int(d), int(sid))][start].add_rollup(int(count), s, lo, hi, int(fts), f, int(lts), la)
+
+
+async def _fold_grouped(session: AsyncSession, wanted: dict[int, list[int]], q: Query, folded: Folded) -> None:
+    """One GROUP BY on an integer bucket: fixed-size buckets group directly; months and years group by local day,
+    then fold here (at most 366 rows each)."""
+    shift = q.tz * hist.MINUTE_MS
+    size = hist.FIXED.get(q.bucket, hist.DAY_MS)
+    base = hist.WEEK_SHIFT_MS if q.bucket == "week" else 0
+    for d, sid, k, count, total, lo, hi in await repo.rollup_grouped(
+        session, wanted, q.start, q.end, size, shift - base
+    ):
+        start = int(k) * size + base - shift
+        if q.bucket not in hist.FIXED:
+            start = hist.bucket_start(start, q.bucket, q.tz)
+        folded[(int(d), int(sid))][start].add_grouped(int(count), float(total), float(lo), float(hi))
+
+
+def _bucket_series(
+    pair: Pair,
+    source: Source,
+    aggs: dict[int, Agg],
+    distinct: dict[int, set[float]],
+    buckets: list[int],
+    q: Query,
+) -> Series:
+    if source.kind == "str":
+        return Series(pair[0], source, [], [])
+    if q.agg == "distinct_count":
+        values = {b: float(len(v)) for b, v in distinct.items()}
+    else:
+        values = {b: a.result(q.agg) for b, a in aggs.items()}
+    band: list[Point] = [[b, aggs[b].min, aggs[b].max] for b in buckets if b in aggs]
+    return Series(pair[0], source, hist.fill(buckets, values, q), band)
+
+
+# --- the device detail's history ---------------------------------------------------------------------------------
+
+
+def parse_ids(raw: str) -> list[int]:
+    """The comma-separated data source ids of a request, each once (100004 on ids)."""
+    try:
+        ids = [int(p) for p in raw.split(",") if p.strip()]
+    except ValueError:
+        raise AppError(ErrorCode.PARAM_INVALID, field="ids") from None
+    return list(dict.fromkeys(ids))
+
+
+async def device_history(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, device_id: int, ids: str, q: Query
+) -> dict[str, Any]:
+    """/hDev's data: the device's series, each rounded to its source's decimals."""
+    found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
+    return {
+        "device_id": device_id,
+        "bucket": q.bucket,
+        "agg": q.agg,
+        "downsampled": any(s.downsampled for s in found),
+        "series": [
+            {
+                "id": s.source.id,
+                "name": s.source.name,
+                "unit": s.source.unit,
+                "decimals": s.source.decimals,
+                "points": hist.rounded(s.points, s.source.decimals),
+            }
+            for s in found
+        ],
+    }
+
+
+async def export_history(
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    device_id: int,
+    ids: str,
+    q: Query,
+    *,
+    accept_cap: bool,
+    english: bool,
+) -> bytes:
+    """The device's series as an xlsx sheet (history.export_xlsx)."""
+    found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
+    points = {s.source.id: s.points for s in found}
+    return hist.export_xlsx([s.source for s in found], points, q.tz, accept_cap=accept_cap, english=english)
