@@ -17,6 +17,7 @@ from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.telemetry.configs import DeviceConfig
 from iotyun.telemetry.realtime import Publisher
+from iotyun.telemetry.ws_schemas import AlarmMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry.alarm_engine")
 _ALL = {ALL_TENANTS: True}
@@ -131,7 +132,7 @@ class AlarmEngine:
                 await alarm_service.trim_storage(session, config.owner_id)
                 await session.commit()
                 self.produced += 1
-                return {"type": "alarm", "alarm": alarm_service.alarm_out(alarm)}
+                return hub_event(AlarmMessage(alarm=alarm_service.to_out(alarm)))
             open_alarm = (
                 (
                     await session.execute(
@@ -157,7 +158,7 @@ class AlarmEngine:
                 a.recover_time = when
             await session.commit()
             self.recovered += 1
-            return {"type": "alarm", "alarm": alarm_service.alarm_out(open_alarm[0])}
+            return hub_event(AlarmMessage(alarm=alarm_service.to_out(open_alarm[0])))
 
 
 def _num(value: Any) -> float | None:

@@ -1653,6 +1653,18 @@ export interface components {
             /** Unconfirmed */
             unconfirmed: number;
         };
+        /**
+         * AlarmMessage
+         * @description An alarm produced, recovered or confirmed, with the fields of the REST lists.
+         */
+        AlarmMessage: {
+            alarm: components["schemas"]["AlarmOut"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "alarm";
+        };
         /** AlarmOut */
         AlarmOut: {
             /** Alarm Info */
@@ -1687,6 +1699,19 @@ export interface components {
             sn_code: string;
             /** Value */
             value: number | null;
+        };
+        /**
+         * AuthRequest
+         * @description The first frame: the session token (never in the URL).
+         */
+        AuthRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "auth";
+            /** Token */
+            token: string;
         };
         /** BatchCreateIn */
         BatchCreateIn: {
@@ -2780,6 +2805,24 @@ export interface components {
             data?: components["schemas"]["VirtualOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /**
+         * ErrorMessage
+         * @description A refused frame or subscription, or one the server ended: about a device (`device_id`), about alarm pushes
+         *     (`alarms`), or about the frame itself (neither). What does not apply is left out of the frame.
+         */
+        ErrorMessage: {
+            /** Alarms */
+            alarms?: boolean;
+            /** Code */
+            code: number;
+            /** Device Id */
+            device_id?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+        };
         /** FaultOut */
         FaultOut: {
             /** Alarm Name */
@@ -3166,6 +3209,20 @@ export interface components {
             /** Template Version */
             template_version: number | null;
         };
+        /**
+         * LiveValue
+         * @description One value of a data source: `v` value, `ts` epoch ms, `q` quality (0 good, 1 bad, 2 stale).
+         */
+        LiveValue: {
+            /** Id */
+            id: number;
+            /** Q */
+            q: number;
+            /** Ts */
+            ts: number;
+            /** V */
+            v: boolean | number | string | null;
+        };
         /** LoginIn */
         LoginIn: {
             /**
@@ -3453,6 +3510,30 @@ export interface components {
             /** Zh */
             zh: string;
         };
+        /**
+         * PingRequest
+         * @description Keeps the connection alive; answered with a pong.
+         */
+        PingRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "ping";
+        };
+        /**
+         * PongMessage
+         * @description The answer to a ping, with the server's clock.
+         */
+        PongMessage: {
+            /** Ts */
+            ts: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pong";
+        };
         /** PrivilegeIn */
         PrivilegeIn: {
             /** Direct Permissions */
@@ -3534,6 +3615,19 @@ export interface components {
             user_id: number;
             /** Wechat Push */
             wechat_push?: number | null;
+        };
+        /**
+         * ReadyMessage
+         * @description The token of the first frame was accepted: the client may subscribe.
+         */
+        ReadyMessage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            /** User Id */
+            user_id: number;
         };
         /**
          * ReceivedShareGroupIn
@@ -3630,6 +3724,10 @@ export interface components {
             /** User Count */
             user_count: number;
         };
+        /** RtdMessage */
+        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
+        /** RtdRequest */
+        RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
         /** ScreenDesignIn */
         ScreenDesignIn: {
             /** Document */
@@ -3809,6 +3907,23 @@ export interface components {
             /** Valid */
             valid: boolean;
         };
+        /**
+         * SnapshotMessage
+         * @description A subscription's first answer: the device's state and its latest values (those asked for).
+         */
+        SnapshotMessage: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
+            /** Values */
+            values: components["schemas"]["LiveValue"][];
+        };
         /** StateInfoOut */
         StateInfoOut: {
             /** By Group */
@@ -3825,6 +3940,40 @@ export interface components {
             unregistered: number;
             /** Virtual Devices */
             virtual_devices: number;
+        };
+        /**
+         * StateMessage
+         * @description The device's gateway went online or offline at `ts`.
+         */
+        StateMessage: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Ts */
+            ts: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "state";
+        };
+        /**
+         * SubRequest
+         * @description Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes.
+         */
+        SubRequest: {
+            /** Alarms */
+            alarms?: boolean;
+            /** Devices */
+            devices?: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "sub";
+            /** Sources */
+            sources?: number[];
         };
         /** TakebackIn */
         TakebackIn: {
@@ -4104,6 +4253,19 @@ export interface components {
             /** Time */
             time: number;
         };
+        /**
+         * UnsubRequest
+         * @description Stop a device's values and states.
+         */
+        UnsubRequest: {
+            /** Devices */
+            devices: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "unsub";
+        };
         /** UserCreateIn */
         UserCreateIn: {
             /**
@@ -4248,6 +4410,21 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /**
+         * ValuesMessage
+         * @description Values a gateway reported (of the data sources the subscription asked for).
+         */
+        ValuesMessage: {
+            /** Device Id */
+            device_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "values";
+            /** Values */
+            values: components["schemas"]["LiveValue"][];
         };
         /** VirtualIn */
         VirtualIn: {

@@ -50,7 +50,7 @@ export function mergeLive(items: readonly LiveItem[], live: Readonly<Record<numb
   return items.map((item) => {
     const pushed = live[item.id];
     if (!pushed) return item;
-    if (item.ts !== null && pushed.ts !== null && pushed.ts < item.ts) return item;
+    if (item.ts !== null && pushed.ts < item.ts) return item;
     return {
       ...item,
       value: pushed.v,
