@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict, Field, RootModel, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 from iotyun.alarms.schemas import AlarmOut
 
@@ -145,8 +145,6 @@ class PingRequest(BaseModel):
 
 
 RtdRequest = RootModel[Annotated[AuthRequest | SubRequest | UnsubRequest | PingRequest, Field(discriminator="op")]]
-
-SERVER_MESSAGES: TypeAdapter[RtdMessage] = TypeAdapter(RtdMessage)
 
 
 def encode(message: BaseModel) -> str:

@@ -10,9 +10,9 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from iotyun.core.errors import ErrorCode
 from iotyun.telemetry.ws_schemas import (
-    SERVER_MESSAGES,
     ErrorMessage,
     LiveValue,
+    RtdMessage,
     SnapshotMessage,
     StateMessage,
     components,
@@ -36,7 +36,7 @@ async def frames_until(ws: ClientConnection, kinds: set[str], seen: list[str]) -
 
 
 def assert_typed(raw: str) -> None:
-    message = SERVER_MESSAGES.validate_json(raw).root
+    message = RtdMessage.model_validate_json(raw).root
     assert encode(message) == raw
 
 
