@@ -19,6 +19,7 @@ from iotyun.team.roles.router import router as team_roles_router
 from iotyun.team.router import router as team_router
 from iotyun.telemetry.router import router as telemetry_router
 from iotyun.telemetry.ws import ws_router
+from iotyun.telemetry.ws_schemas import document as document_live_messages
 from iotyun.templates.binding.router import router as template_binding_router
 from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
@@ -70,3 +71,4 @@ def mount_api(app: FastAPI) -> None:
         app.include_router(router, prefix=API_PREFIX, dependencies=[Depends(check_params)])
     # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
     app.include_router(ws_router, prefix=API_PREFIX)
+    document_live_messages(app)

@@ -24,7 +24,7 @@ class AlarmOut(BaseModel):
     alarm_time: int
     recover_time: int | None
     confirm_time: int | None
-    confirm_user_name: str | None = Field(serialization_alias="confirm_userName")
+    confirm_user_name: str | None = Field(alias="confirm_userName")
     alarm_note: str | None
 
 

@@ -40,11 +40,6 @@ def to_out(alarm: Alarm) -> AlarmOut:
     )
 
 
-def alarm_out(alarm: Alarm) -> dict[str, Any]:
-    """An alarm as the live channel pushes it (the same fields as the REST lists)."""
-    return to_out(alarm).model_dump(by_alias=True)
-
-
 async def realtime(session: AsyncSession, actor: Actor, page: PageParams, **filters: Any) -> Page[AlarmOut]:
     """Unconfirmed alarms of the caller's devices, newest first."""
     stmt = await repo.listing(session, actor, unconfirmed=True, alarm_type=None, start=None, end=None, **filters)

@@ -17,6 +17,7 @@ from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
 from iotyun.telemetry.configs import DeviceConfig
 from iotyun.telemetry.realtime import Publisher
+from iotyun.telemetry.ws_schemas import AlarmMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry.alarm_engine")
 
@@ -127,7 +128,7 @@ class AlarmEngine:
                 await alarm_service.trim_storage(session, config.owner_id)
                 await session.commit()
                 self.produced += 1
-                return {"type": "alarm", "alarm": alarm_service.alarm_out(alarm)}
+                return hub_event(AlarmMessage(alarm=alarm_service.to_out(alarm)))
             open_alarm = await alarm_repo.open_alarms(session, config.device_id, change.fault_key)
             if not open_alarm:
                 return None
@@ -138,7 +139,7 @@ class AlarmEngine:
                 a.recover_time = when
             await session.commit()
             self.recovered += 1
-            return {"type": "alarm", "alarm": alarm_service.alarm_out(open_alarm[0])}
+            return hub_event(AlarmMessage(alarm=alarm_service.to_out(open_alarm[0])))
 
 
 def _num(value: Any) -> float | None:

@@ -29,6 +29,7 @@ from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
 from iotyun.telemetry.realtime import Hub
 from iotyun.telemetry.store import Ack, HistoryWriter, Row, is_outage
+from iotyun.telemetry.ws_schemas import values_event
 
 log = logging.getLogger("iotyun.telemetry.ingest")
 
@@ -192,7 +193,7 @@ class Ingest:
         self.writer.add(rows, config.gateway_id, cursor if isinstance(cursor, tuple) else None, ack)
         if accepted:
             self.alarms.evaluate(config, accepted)
-            await self.hub.publish({"type": "values", "device_id": device_id, "values": accepted})
+            await self.hub.publish(values_event(device_id, accepted))
 
     def _parse(self, sn: str, payload: bytes, what: str) -> dict[str, Any] | None:
         if len(payload) > INGEST_PAYLOAD_MAX_BYTES:

@@ -26,6 +26,7 @@ from iotyun.telemetry.ingest import Ingest, wait_idle
 from iotyun.telemetry.mqtt import BrokerAddress, Done, MqttLink, release_client_id, stable_client_id
 from iotyun.telemetry.realtime import Hub, LatestCache
 from iotyun.telemetry.store import HistoryWriter
+from iotyun.telemetry.ws_schemas import StateMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry")
 WATCHDOG_TICK_S = 2.0
@@ -268,7 +269,7 @@ class Telemetry:
             self._reported[gateway_id] = time.monotonic()
         now = epoch_ms(utcnow()) or 0
         for device_id in device_ids:
-            await self.hub.publish({"type": "state", "device_id": device_id, "dev_state": state, "ts": now})
+            await self.hub.publish(hub_event(StateMessage(device_id=device_id, dev_state=state, ts=now)))
 
     async def _load_online(self) -> None:
         """Gateways the database calls online get one watchdog period to speak up after a restart."""

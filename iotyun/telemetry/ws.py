@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
 
 from iotyun.auth import service as auth_service
 from iotyun.core import security
@@ -26,8 +27,20 @@ from iotyun.core.tenancy import bind_tenant
 from iotyun.devices import service as device_service
 from iotyun.devices.scope import VISIBILITY_TABLES
 from iotyun.telemetry import repository as repo
-from iotyun.telemetry.realtime import Subscriber, encode
+from iotyun.telemetry.realtime import Subscriber
 from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.ws_schemas import (
+    AuthRequest,
+    ErrorMessage,
+    LiveValue,
+    PingRequest,
+    PongMessage,
+    ReadyMessage,
+    SnapshotMessage,
+    SubRequest,
+    UnsubRequest,
+    encode,
+)
 
 log = logging.getLogger("iotyun.telemetry.ws")
 
@@ -175,13 +188,13 @@ class _Socket:
             if not values_allowed or ((every or device_id in checked) and device_id not in readable):
                 hub.unsubscribe(sub, device_id)
                 code = ErrorCode.DEVICE_NOT_FOUND if values_allowed else ErrorCode.NO_PRIVILEGE
-                sub.offer(encode({"type": "error", "code": int(code), "device_id": device_id}))
+                sub.offer(encode(ErrorMessage(code=code, device_id=device_id)))
         if sub.alarms:
             if every:
                 sub.readable = frozenset(readable)
             elif not alarms_allowed:
                 hub.unwatch_alarms(sub)
-                sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
+                sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, alarms=True)))
         sub.resume()
 
 
@@ -242,13 +255,9 @@ async def _first_frame_token(websocket: WebSocket) -> str:
     if not isinstance(raw, str):
         return ""
     try:
-        message = orjson.loads(raw)
-    except orjson.JSONDecodeError:
+        return AuthRequest.model_validate_json(raw).token
+    except ValidationError:
         return ""
-    if not isinstance(message, dict) or message.get("op") != "auth":
-        return ""
-    token = message.get("token")
-    return token if isinstance(token, str) else ""
 
 
 @ws_router.websocket("/v2/ws/web/rtd")
@@ -267,7 +276,7 @@ async def realtime(websocket: WebSocket) -> None:
     telemetry: Telemetry = websocket.app.state.telemetry
     client = _Socket(websocket, telemetry, token, actor)
     client.start()
-    client.sub.offer(encode({"type": "ready", "user_id": actor.user_id}))
+    client.sub.offer(encode(ReadyMessage(user_id=actor.user_id)))
     try:
         while True:
             frame = await websocket.receive()
@@ -291,20 +300,34 @@ async def _handle(client: _Socket, raw: str) -> None:
         if not isinstance(message, dict):
             raise ValueError
     except ValueError:
-        sub.offer(encode({"type": "error", "code": int(ErrorCode.OPERATION_FAILED)}))
+        sub.offer(encode(ErrorMessage(code=ErrorCode.OPERATION_FAILED)))
         return
-    op = message.get("op")
-    if op == "ping":
-        sub.offer(encode({"type": "pong", "ts": int(time.time() * 1000)}))
-    elif op == "sub":
-        if message.get("alarms") is True:
+    request = _request(message)
+    if isinstance(request, PingRequest):
+        sub.offer(encode(PongMessage(ts=int(time.time() * 1000))))
+    elif isinstance(request, SubRequest):
+        if request.alarms:
             await _watch_alarms(client)
-        await _subscribe(client, message)
-    elif op == "unsub":
-        for device_id in _int_list(message.get("devices")):
+        await _subscribe(client, request)
+    elif isinstance(request, UnsubRequest):
+        for device_id in request.devices:
             hub.unsubscribe(sub, device_id)
     else:
-        sub.offer(encode({"type": "error", "code": int(ErrorCode.PARAM_INVALID)}))
+        sub.offer(encode(ErrorMessage(code=ErrorCode.PARAM_INVALID)))
+
+
+def _request(message: dict[str, Any]) -> PingRequest | SubRequest | UnsubRequest | None:
+    """The frame as a request, read leniently: ids that are not integers are skipped, at most MAX_DEVICES kept; an
+    `auth` after the first frame, or an unknown op, is None."""
+    op = message.get("op")
+    if op == "ping":
+        return PingRequest(op="ping")
+    if op == "sub":
+        devices, sources = _int_list(message.get("devices")), _int_list(message.get("sources"))
+        return SubRequest(op="sub", devices=devices, sources=sources, alarms=message.get("alarms") is True)
+    if op == "unsub":
+        return UnsubRequest(op="unsub", devices=_int_list(message.get("devices")))
+    return None
 
 
 def _int_list(value: Any) -> list[int]:
@@ -336,38 +359,35 @@ async def _current(client: _Socket, ids: list[int] | None, *, with_states: bool)
 async def _watch_alarms(client: _Socket) -> None:
     sub = client.sub
     if not client.actor.can(*ALARM_PERMS):
-        sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "alarms": True}))
+        sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, alarms=True)))
         return
     sub.readable = frozenset(await _current_readable(client, None))
     client.readable_at = time.monotonic()
     client.telemetry.hub.watch_alarms(sub)
 
 
-async def _subscribe(client: _Socket, message: dict[str, Any]) -> None:
-    wanted = _int_list(message.get("devices"))
+async def _subscribe(client: _Socket, request: SubRequest) -> None:
+    wanted = request.devices
     if not wanted:
         return
     sub, telemetry = client.sub, client.telemetry
     if not client.actor.can(*VALUES_PERMS):
         for device_id in wanted:
-            sub.offer(encode({"type": "error", "code": int(ErrorCode.NO_PRIVILEGE), "device_id": device_id}))
+            sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, device_id=device_id)))
         return
-    sources = frozenset(_int_list(message.get("sources"))) or None
+    sources = frozenset(request.sources) or None
     readable, states = await _current(client, wanted, with_states=True)
     for device_id in wanted:
         if device_id not in readable:
-            sub.offer(encode({"type": "error", "code": int(ErrorCode.DEVICE_NOT_FOUND), "device_id": device_id}))
+            sub.offer(encode(ErrorMessage(code=ErrorCode.DEVICE_NOT_FOUND, device_id=device_id)))
             continue
         telemetry.hub.subscribe(sub, device_id, sources)
         latest = telemetry.cache.get(device_id)
         values = [
-            {"id": sid, "v": v[0], "ts": v[1], "q": v[2]}
-            for sid, v in latest.items()
-            if sources is None or sid in sources
+            LiveValue(id=sid, v=v[0], ts=v[1], q=v[2]) for sid, v in latest.items() if sources is None or sid in sources
         ]
         state = telemetry.cache.states.get(device_id, (states.get(device_id, 2), 0))[0]
-        snapshot = {"type": "snapshot", "device_id": device_id, "dev_state": state, "values": values}
-        sub.offer(encode(snapshot), device_id)
+        sub.offer(encode(SnapshotMessage(device_id=device_id, dev_state=state, values=values)), device_id)
 
 
 async def _states(websocket: WebSocket, ids: set[int]) -> dict[int, int]:

@@ -5,6 +5,7 @@
 // session ended) and 4403 (the user no longer holds a permission the live channel needs).
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
+import type { components } from '../types/api.gen';
 import type { AlarmOut } from './alarms/types';
 import { apiBase } from './config';
 import { sessionStore } from './session';
@@ -22,30 +23,17 @@ export const CLOSE_LINGER_MS = 1_000;
 const CLOSE_NORMAL = 1000;
 
 // --- messages --------------------------------------------------------------------------------------------------
+// Every frame either way is generated from the server's models (iotyun/telemetry/ws_schemas.py → api.gen.ts):
+// a server frame is one of RtdMessage (by `type`), a client frame one of RtdRequest (by `op`).
+
+type Schemas = components['schemas'];
 
 /** One value of a data source: `v` value, `ts` epoch ms, `q` quality (0 good, 1 bad, 2 stale). */
-export interface LiveValue {
-  id: number;
-  v: number | string | boolean | null;
-  ts: number | null;
-  q: number | null;
-}
+export type LiveValue = Schemas['LiveValue'];
 
-export type RtdMessage =
-  | { type: 'ready'; user_id?: number }
-  | { type: 'snapshot'; device_id: number; dev_state: number | null; values: LiveValue[] }
-  | { type: 'values'; device_id: number; values: LiveValue[] }
-  | { type: 'state'; device_id: number; dev_state: number | null; ts?: number }
-  | { type: 'alarm'; alarm: AlarmOut }
-  | { type: 'error'; code: number; device_id?: number }
-  | { type: 'pong'; ts?: number };
+export type RtdMessage = Schemas['RtdMessage'];
 
-export type RtdRequest =
-  | { op: 'auth'; token: string }
-  | { op: 'sub'; devices: number[]; sources?: number[] }
-  | { op: 'unsub'; devices: number[] }
-  | { op: 'sub'; alarms: true }
-  | { op: 'ping' };
+export type RtdRequest = Schemas['RtdRequest'];
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const isValues = (v: unknown): v is LiveValue[] =>
@@ -445,9 +433,12 @@ export class RtdClient {
         if (entry) this.update(entry, { ...entry.live, devState: message.dev_state });
         return;
       }
-      case 'alarm':
-        for (const listener of [...this.alarmListeners]) listener(message.alarm);
+      case 'alarm': {
+        // The generated alarm types alarm_type as a number; the server sends only 1, 2 or 3 (alarms/models.py).
+        const alarm = message.alarm as AlarmOut;
+        for (const listener of [...this.alarmListeners]) listener(alarm);
         return;
+      }
       case 'error': {
         // A refused subscription, or one the server ended because the right to read the device ended.
         const entry = message.device_id === undefined ? undefined : this.devices.get(message.device_id);

@@ -1653,6 +1653,18 @@ export interface components {
             /** Unconfirmed */
             unconfirmed: number;
         };
+        /**
+         * AlarmMessage
+         * @description An alarm produced, recovered or confirmed, with the fields of the REST lists.
+         */
+        AlarmMessage: {
+            alarm: components["schemas"]["AlarmOut"];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "alarm";
+        };
         /** AlarmOut */
         AlarmOut: {
             /** Alarm Info */
@@ -1687,6 +1699,19 @@ export interface components {
             sn_code: string;
             /** Value */
             value: number | null;
+        };
+        /**
+         * AuthRequest
+         * @description The first frame: the session token (never in the URL).
+         */
+        AuthRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "auth";
+            /** Token */
+            token: string;
         };
         /** Background */
         Background: {
@@ -2929,6 +2954,24 @@ export interface components {
             meta: components["schemas"]["Meta"];
         };
         /**
+         * ErrorMessage
+         * @description A refused frame or subscription, or one the server ended: about a device (`device_id`), about alarm pushes
+         *     (`alarms`), or about the frame itself (neither). What does not apply is left out of the frame.
+         */
+        ErrorMessage: {
+            /** Alarms */
+            alarms?: boolean;
+            /** Code */
+            code: number;
+            /** Device Id */
+            device_id?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "error";
+        };
+        /**
          * FaultConfig
          * @description One alarm condition of a data source: the server evaluates it on ingest; the gateway need not act on it.
          */
@@ -3450,6 +3493,20 @@ export interface components {
             /** Template Version */
             template_version: number | null;
         };
+        /**
+         * LiveValue
+         * @description One value of a data source: `v` value, `ts` epoch ms, `q` quality (0 good, 1 bad, 2 stale).
+         */
+        LiveValue: {
+            /** Id */
+            id: number;
+            /** Q */
+            q: number;
+            /** Ts */
+            ts: number;
+            /** V */
+            v: boolean | number | string | null;
+        };
         /** LoginIn */
         LoginIn: {
             /**
@@ -3762,6 +3819,17 @@ export interface components {
             /** Zh */
             zh: string;
         };
+        /**
+         * PingRequest
+         * @description Keeps the connection alive; answered with a pong.
+         */
+        PingRequest: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "ping";
+        };
         /** Placement */
         Placement: {
             /**
@@ -3789,6 +3857,19 @@ export interface components {
              * @default 0
              */
             y: number;
+        };
+        /**
+         * PongMessage
+         * @description The answer to a ping, with the server's clock.
+         */
+        PongMessage: {
+            /** Ts */
+            ts: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "pong";
         };
         /** PrivilegeIn */
         PrivilegeIn: {
@@ -3871,6 +3952,19 @@ export interface components {
             user_id: number;
             /** Wechat Push */
             wechat_push?: number | null;
+        };
+        /**
+         * ReadyMessage
+         * @description The token of the first frame was accepted: the client may subscribe.
+         */
+        ReadyMessage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ready";
+            /** User Id */
+            user_id: number;
         };
         /**
          * ReceivedShareGroupIn
@@ -3967,6 +4061,10 @@ export interface components {
             /** User Count */
             user_count: number;
         };
+        /** RtdMessage */
+        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
+        /** RtdRequest */
+        RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
         /** ScreenDesignIn */
         ScreenDesignIn: {
             document: components["schemas"]["ScreenDocument"];
@@ -4160,6 +4258,23 @@ export interface components {
             valid: boolean;
         };
         /**
+         * SnapshotMessage
+         * @description A subscription's first answer: the device's state and its latest values (those asked for).
+         */
+        SnapshotMessage: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "snapshot";
+            /** Values */
+            values: components["schemas"]["LiveValue"][];
+        };
+        /**
          * State
          * @description One look of a stateful element (SPEC §3 "Screen element state"), chosen by a value range or by a bit.
          */
@@ -4208,6 +4323,23 @@ export interface components {
             /** Virtual Devices */
             virtual_devices: number;
         };
+        /**
+         * StateMessage
+         * @description The device's gateway went online or offline at `ts`.
+         */
+        StateMessage: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Ts */
+            ts: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "state";
+        };
         /** States */
         States: {
             /**
@@ -4218,6 +4350,23 @@ export interface components {
             by: "value" | "bit";
             /** Items */
             items: components["schemas"]["State"][];
+        };
+        /**
+         * SubRequest
+         * @description Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes.
+         */
+        SubRequest: {
+            /** Alarms */
+            alarms?: boolean;
+            /** Devices */
+            devices?: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "sub";
+            /** Sources */
+            sources?: number[];
         };
         /** TakebackIn */
         TakebackIn: {
@@ -4497,6 +4646,19 @@ export interface components {
             /** Time */
             time: number;
         };
+        /**
+         * UnsubRequest
+         * @description Stop a device's values and states.
+         */
+        UnsubRequest: {
+            /** Devices */
+            devices: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            op: "unsub";
+        };
         /** UserCreateIn */
         UserCreateIn: {
             /**
@@ -4641,6 +4803,21 @@ export interface components {
             msg: string;
             /** Error Type */
             type: string;
+        };
+        /**
+         * ValuesMessage
+         * @description Values a gateway reported (of the data sources the subscription asked for).
+         */
+        ValuesMessage: {
+            /** Device Id */
+            device_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "values";
+            /** Values */
+            values: components["schemas"]["LiveValue"][];
         };
         /** VirtualIn */
         VirtualIn: {

@@ -1,6 +1,7 @@
 // The hand-written payload types must keep the field names of the generated OpenAPI schemas (make gen).
 import { describe, expectTypeOf, it } from 'vitest';
 
+import type { LiveValue, RtdMessage, RtdRequest } from '../lib/ws';
 import type { components } from './api.gen';
 import type { CaptchaPayload, CustomPageConfig, SessionPayload, SmsCodePayload } from './session';
 
@@ -22,5 +23,16 @@ describe('API contract', () => {
     expectTypeOf<keyof Schemas['RegisterIn']>().toEqualTypeOf<
       'user_name' | 'account' | 'sms_code' | 'password' | 'password2' | 'company' | 'agree'
     >();
+  });
+
+  it('live channel frames are the generated unions', () => {
+    expectTypeOf<RtdMessage>().toEqualTypeOf<Schemas['RtdMessage']>();
+    expectTypeOf<RtdRequest>().toEqualTypeOf<Schemas['RtdRequest']>();
+    expectTypeOf<LiveValue>().toEqualTypeOf<Schemas['LiveValue']>();
+    expectTypeOf<RtdMessage['type']>().toEqualTypeOf<
+      'ready' | 'snapshot' | 'values' | 'state' | 'alarm' | 'error' | 'pong'
+    >();
+    expectTypeOf<RtdRequest['op']>().toEqualTypeOf<'auth' | 'sub' | 'unsub' | 'ping'>();
+    expectTypeOf<Extract<RtdMessage, { type: 'error' }>>().toEqualTypeOf<Schemas['ErrorMessage']>();
   });
 });

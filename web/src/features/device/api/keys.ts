@@ -1,6 +1,5 @@
 // Query keys of the device registry: mutations invalidate the lists they change.
 import type { DeviceListParams, DeviceLogParams } from '../types';
-import type { HistoryParams } from '../types-telemetry';
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -16,10 +15,7 @@ export const deviceKeys = {
   groups: () => ['device-groups'] as const,
   districts: (parentCode: string) => ['districts', parentCode] as const,
   tenantUsers: (keyword: string) => ['device-tenant-users', keyword] as const,
-  // Telemetry (docs/api-telemetry.md).
-  live: (deviceId: number) => [...deviceKeys.all, 'live', deviceId] as const,
-  writeConfig: (deviceId: number) => [...deviceKeys.all, 'write-config', deviceId] as const,
-  history: (params: HistoryParams) => [...deviceKeys.all, 'history', params] as const,
+  // Device settings of docs/api-telemetry.md (live values, write rules and history: lib/telemetry/keys).
   controls: (deviceId: number) => [...deviceKeys.all, 'controls', deviceId] as const,
   access: () => ['device-access'] as const,
 };

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { put } from '../../../lib/http';
 import type { ControlPasswordInput } from '../types-telemetry';
+import { telemetryKeys } from '../../../lib/telemetry/keys';
 import { deviceKeys } from './keys';
 
 export function setControlPassword(input: ControlPasswordInput): Promise<unknown> {
@@ -16,8 +17,8 @@ export function useSetControlPassword() {
     onSuccess: (_data, input) => {
       if (input.device_id !== null) {
         void client.invalidateQueries({ queryKey: deviceKeys.controls(input.device_id) });
-        void client.invalidateQueries({ queryKey: deviceKeys.writeConfig(input.device_id) });
-        void client.invalidateQueries({ queryKey: deviceKeys.live(input.device_id) });
+        void client.invalidateQueries({ queryKey: telemetryKeys.writeConfig(input.device_id) });
+        void client.invalidateQueries({ queryKey: telemetryKeys.live(input.device_id) });
       }
     },
   });

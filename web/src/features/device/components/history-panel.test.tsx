@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { logout, sessionStore } from '../../../lib/session';
 import { fail, mockApi, ok, type Handler } from '../../../test/mock-api';
-import type { LiveItem } from '../types-telemetry';
+import type { LiveItem } from '../../../lib/telemetry/types';
 import { HistoryPanel } from './history-panel';
 
 // No canvas in jsdom: the chart host is replaced by a marker of its option.

@@ -12,8 +12,8 @@ import { EChart } from '../../../components/charts/echart';
 import { isApiError } from '../../../lib/http';
 import { viewerTz } from '../../../lib/timezone';
 import { toast } from '../../../lib/toast';
-import { EXPORT_CAP_CODE, useExportHistory } from '../api/export-history';
-import { useHistory } from '../api/get-history';
+import { EXPORT_CAP_CODE, useExportHistory } from '../../../lib/telemetry/export-history';
+import { useHistory } from '../../../lib/telemetry/get-history';
 import { saveBlob } from '../lib/download';
 import { EXPORT_ROW_CAP } from '../lib/export';
 import {
@@ -31,8 +31,8 @@ import {
   rangeError,
   type HistoryForm,
   type RangePreset,
-} from '../lib/history';
-import type { HistoryAgg, HistoryBucket, HistoryFillMode, LiveItem } from '../types-telemetry';
+} from '../../../lib/telemetry/history';
+import type { HistoryAgg, HistoryBucket, HistoryFillMode, LiveItem } from '../../../lib/telemetry/types';
 
 const CHART_HEIGHT = 380;
 /** The history chart's ECharts parts: lines on a time axis, zoom (wheel and slider), a scrolling legend. */

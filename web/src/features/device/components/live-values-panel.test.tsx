@@ -7,7 +7,7 @@ import { FakeSocket, installFakeRtd } from '../../../test/fake-socket';
 import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
 import { renderRoutes } from '../../../test/render';
 import { signInAs } from '../../../test/session';
-import type { LiveDeviceOut, LiveItem } from '../types-telemetry';
+import type { LiveDeviceOut, LiveItem } from '../../../lib/telemetry/types';
 import { LiveValuesPanel } from './live-values-panel';
 
 function item(over: Partial<LiveItem>): LiveItem {

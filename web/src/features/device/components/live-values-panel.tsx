@@ -10,7 +10,7 @@ import { useCan } from '../../../components/can';
 import { isApiError } from '../../../lib/http';
 import { Perm } from '../../../lib/permissions';
 import { useRtdStatus, type LiveDevice, type RtdStatus } from '../../../lib/ws';
-import { useLiveValues } from '../api/get-live-values';
+import { useLiveValues } from '../../../lib/telemetry/get-live-values';
 import { formatTime } from '../lib/format';
 import {
   formatValue,
@@ -21,8 +21,8 @@ import {
   qualityName,
   writeBlock,
   type WriteBlock,
-} from '../lib/live';
-import type { LiveItem } from '../types-telemetry';
+} from '../../../lib/telemetry/live';
+import type { LiveItem } from '../../../lib/telemetry/types';
 import { WriteValueModal } from './write-value-modal';
 import './telemetry.css';
 import { DataTable } from '../../../components/table/data-table';

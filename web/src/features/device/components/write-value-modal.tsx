@@ -18,15 +18,19 @@ import { useTranslation } from 'react-i18next';
 
 import { isApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
-import { useWriteConfig } from '../api/get-write-config';
-import { useWriteValue } from '../api/write-value';
+import { useWriteConfig } from '../../../lib/telemetry/get-write-config';
+import { useWriteValue } from '../../../lib/telemetry/write-value';
+import { deviceKeys } from '../api/keys';
 import { formatTime } from '../lib/format';
-import { formatWithUnit } from '../lib/live';
-import { checkWriteValue, rangeText, writeKind, type WriteError } from '../lib/write-rules';
-import type { LiveItem, WriteConfigOut } from '../types-telemetry';
+import { formatWithUnit } from '../../../lib/telemetry/live';
+import { checkWriteValue, rangeText, writeKind, type WriteError } from '../../../lib/telemetry/write-rules';
+import type { LiveItem, WriteConfigOut } from '../../../lib/telemetry/types';
 import { EMPTY } from '../../../lib/empty';
 
 /** Server codes shown next to a field rather than as a toast. */
+/** A write is recorded in the device log, so its list refreshes after one. */
+const WRITE_CHANGES = [deviceKeys.logs()];
+
 const FIELD_CODES: Readonly<Record<string, 'value' | 'password'>> = {
   '110516': 'value',
   '110519': 'password',
@@ -76,7 +80,7 @@ export function WriteValueModal({ deviceId, item, passwordRequired, onClose }: W
   const [form] = Form.useForm<WriteForm>();
   const open = item !== null;
   const config = useWriteConfig(deviceId, open);
-  const write = useWriteValue();
+  const write = useWriteValue(WRITE_CHANGES);
   const [sent, setSent] = useState(false);
   const needsPassword = config.data?.password_required ?? passwordRequired;
   const blocked = configBlock(config.data);

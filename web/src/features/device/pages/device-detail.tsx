@@ -30,7 +30,7 @@ import { PageHeader } from '../../../components/page-header';
 import { isApiError } from '../../../lib/http';
 import { useLiveDevice } from '../../../lib/ws';
 import { useDevice } from '../api/get-device';
-import { useLiveValues } from '../api/get-live-values';
+import { useLiveValues } from '../../../lib/telemetry/get-live-values';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { ControlPasswordCard } from '../components/control-password-card';

@@ -1,9 +1,9 @@
 // GET /yun/v2/rDev/config?device_id=: the device's write rules (rights, online, control password) for the dialog.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import type { WriteConfigOut } from '../types-telemetry';
-import { deviceKeys } from './keys';
+import { get } from '../http';
+import type { WriteConfigOut } from './types';
+import { telemetryKeys } from './keys';
 
 export function getWriteConfig(deviceId: number): Promise<WriteConfigOut> {
   return get<WriteConfigOut>('/yun/v2/rDev/config', { device_id: deviceId });
@@ -11,7 +11,7 @@ export function getWriteConfig(deviceId: number): Promise<WriteConfigOut> {
 
 export const writeConfigQueryOptions = (deviceId: number) =>
   queryOptions({
-    queryKey: deviceKeys.writeConfig(deviceId),
+    queryKey: telemetryKeys.writeConfig(deviceId),
     queryFn: () => getWriteConfig(deviceId),
     // Rights and the password rule may have changed since the last write: ask every time the dialog opens.
     staleTime: 0,

@@ -1,8 +1,8 @@
 // GET /yun/his/export: the history query as an xlsx file (110525 over 5000 rows unless confirm=1).
 import { useMutation } from '@tanstack/react-query';
 
-import { getBlob } from '../../../lib/http';
-import type { HistoryParams } from '../types-telemetry';
+import { getBlob } from '../http';
+import type { HistoryParams } from './types';
 
 export const EXPORT_CAP_CODE = '110525';
 

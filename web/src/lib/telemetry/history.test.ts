@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { HistorySeries } from '../types-telemetry';
+import type { HistorySeries } from './types';
 import {
   buildHistoryOption,
   buildHistoryParams,

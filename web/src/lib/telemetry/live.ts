@@ -1,7 +1,7 @@
 // Live values of a device: the GET /rDev seed merged with the WebSocket's pushes, formatting, grouping, write gate.
-import type { LiveValue } from '../../../lib/ws';
-import type { LiveItem, Quality, RawValue } from '../types-telemetry';
-import { EMPTY } from '../../../lib/empty';
+import type { LiveValue } from '../ws';
+import type { LiveItem, Quality, RawValue } from './types';
+import { EMPTY } from '../empty';
 
 export type QualityName = 'good' | 'bad' | 'stale' | 'none';
 
@@ -50,7 +50,7 @@ export function mergeLive(items: readonly LiveItem[], live: Readonly<Record<numb
   return items.map((item) => {
     const pushed = live[item.id];
     if (!pushed) return item;
-    if (item.ts !== null && pushed.ts !== null && pushed.ts < item.ts) return item;
+    if (item.ts !== null && pushed.ts < item.ts) return item;
     return {
       ...item,
       value: pushed.v,

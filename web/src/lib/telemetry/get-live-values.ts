@@ -1,9 +1,9 @@
 // GET /rDev?device_id=: the device's published data sources with their latest values (seed of the live table).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import type { LiveDeviceOut } from '../types-telemetry';
-import { deviceKeys } from './keys';
+import { get } from '../http';
+import type { LiveDeviceOut } from './types';
+import { telemetryKeys } from './keys';
 
 export function getLiveValues(deviceId: number): Promise<LiveDeviceOut> {
   // The tab shows its own error state.
@@ -11,7 +11,7 @@ export function getLiveValues(deviceId: number): Promise<LiveDeviceOut> {
 }
 
 export const liveValuesQueryOptions = (deviceId: number) =>
-  queryOptions({ queryKey: deviceKeys.live(deviceId), queryFn: () => getLiveValues(deviceId) });
+  queryOptions({ queryKey: telemetryKeys.live(deviceId), queryFn: () => getLiveValues(deviceId) });
 
 export function useLiveValues(deviceId: number, enabled = true) {
   return useQuery({ ...liveValuesQueryOptions(deviceId), enabled });

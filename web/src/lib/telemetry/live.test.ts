@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LiveItem } from '../types-telemetry';
+import type { LiveItem } from './types';
 import {
   formatValue,
   formatWithUnit,

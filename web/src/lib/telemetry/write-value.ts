@@ -1,22 +1,23 @@
 // POST /yun/rDev: writes a value to a data source and waits for the gateway's ack (110523 refused, 110524 timeout).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
-import type { LiveDeviceOut, WriteValueInput, WriteValueOut } from '../types-telemetry';
-import { deviceKeys } from './keys';
+import { post } from '../http';
+import type { LiveDeviceOut, WriteValueInput, WriteValueOut } from './types';
+import { telemetryKeys } from './keys';
 
 export function writeValue(input: WriteValueInput): Promise<WriteValueOut> {
   // The dialog shows the error next to its field or as a toast itself.
   return post<WriteValueOut>('/yun/rDev', input, { silent: true });
 }
 
-export function useWriteValue() {
+/** `alsoRefresh`: the caller's queries a write changes besides the live values (the device log). */
+export function useWriteValue(alsoRefresh: readonly QueryKey[] = []) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: writeValue,
     onSuccess: (ack, input) => {
       // The acknowledged value shows at once; the next push or snapshot confirms it.
-      client.setQueryData<LiveDeviceOut>(deviceKeys.live(input.device_id), (data) =>
+      client.setQueryData<LiveDeviceOut>(telemetryKeys.live(input.device_id), (data) =>
         data
           ? {
               ...data,
@@ -28,7 +29,7 @@ export function useWriteValue() {
             }
           : data,
       );
-      void client.invalidateQueries({ queryKey: deviceKeys.logs() });
+      for (const queryKey of alsoRefresh) void client.invalidateQueries({ queryKey });
     },
   });
 }

@@ -2,15 +2,9 @@
 // chart's ECharts option, both pure so they are tested without a DOM.
 import dayjs from 'dayjs';
 
-import type { EChartsOption } from '../../../components/charts/echart';
-import type {
-  HistoryAgg,
-  HistoryBucket,
-  HistoryFillMode,
-  HistoryParams,
-  HistorySeries,
-} from '../types-telemetry';
-import { EMPTY } from '../../../lib/empty';
+import type { EChartsOption } from '../../components/charts/echart';
+import type { HistoryAgg, HistoryBucket, HistoryFillMode, HistoryParams, HistorySeries } from './types';
+import { EMPTY } from '../empty';
 
 export const HISTORY_SOURCES_MAX = 10;
 export const HISTORY_RANGE_MAX_DAYS = 366;

@@ -1,9 +1,9 @@
 // GET /hDev: history series of up to 10 data sources, bucketed and aggregated on the server.
 import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import type { HistoryOut, HistoryParams } from '../types-telemetry';
-import { deviceKeys } from './keys';
+import { get } from '../http';
+import type { HistoryOut, HistoryParams } from './types';
+import { telemetryKeys } from './keys';
 
 export function getHistory(params: HistoryParams): Promise<HistoryOut> {
   return get<HistoryOut>('/hDev', { ...params });
@@ -11,7 +11,7 @@ export function getHistory(params: HistoryParams): Promise<HistoryOut> {
 
 export const historyQueryOptions = (params: HistoryParams) =>
   queryOptions({
-    queryKey: deviceKeys.history(params),
+    queryKey: telemetryKeys.history(params),
     queryFn: () => getHistory(params),
     placeholderData: keepPreviousData,
   });
@@ -19,7 +19,7 @@ export const historyQueryOptions = (params: HistoryParams) =>
 /** Nothing is asked while `params` is null (no data source chosen). */
 export function useHistory(params: HistoryParams | null) {
   return useQuery({
-    queryKey: params ? deviceKeys.history(params) : [...deviceKeys.all, 'history', null],
+    queryKey: params ? telemetryKeys.history(params) : telemetryKeys.noHistory(),
     queryFn: params ? () => getHistory(params) : skipToken,
     placeholderData: keepPreviousData,
   });
