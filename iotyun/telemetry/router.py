@@ -2,7 +2,6 @@
 export, device access facts, and the broker's authentication hooks (docs/device-protocol.md)."""
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -16,7 +15,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
 from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
-from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES, wants_english
+from iotyun.core.spreadsheets import XLSX_RESPONSES, wants_english, xlsx_response
 from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks
 from iotyun.telemetry import history as hist
@@ -218,9 +217,7 @@ async def export_history(
         session, telemetry, actor, device_id, ids, start, end, bucket, agg, fill, HISTORY_WIDTH_MAX, tz
     )
     content = hist.export_xlsx(sources, points, tz, accept_cap=bool(confirm), english=wants_english())
-    name = f"history-{device_id}.xlsx"
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
+    return xlsx_response(content, f"history-{device_id}.xlsx")
 
 
 # --- broker hooks ------------------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from iotyun.core.limits import (
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.core.texts import phrase
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device
 from iotyun.devices.virtual import hooks as virtual_hooks
@@ -65,10 +66,6 @@ from iotyun.templates.schemas import (
 )
 
 _ALL = {ALL_TENANTS: True}
-# Stored names of what a new template starts with; the console shows them translated where it knows them.
-MAIN_SCREEN_NAME = "主画面"
-DEFAULT_DATA_SOURCE_GROUP = "默认分组"
-COPY_SUFFIX = {"zh": " 副本", "en": " copy"}
 
 
 # --- TemplateOut -----------------------------------------------------------------------------------------------
@@ -192,7 +189,7 @@ def _new_screens(template: Template) -> list[TemplateScreen]:
             tenant_id=template.tenant_id,
             template_id=template.id,
             kind=kind,
-            name=MAIN_SCREEN_NAME,
+            name=phrase("name.main_screen"),
             is_main=True,
             sort=0,
             document={},
@@ -214,7 +211,7 @@ async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> Templ
     session.add_all(_new_screens(template))
     session.add(
         DataSourceGroup(
-            tenant_id=template.tenant_id, template_id=template.id, name=DEFAULT_DATA_SOURCE_GROUP, is_default=True
+            tenant_id=template.tenant_id, template_id=template.id, name=phrase("name.default_group"), is_default=True
         )
     )
     await changes.record(session, template, actor, "create", {"name": template.name}, bump=False)
@@ -263,7 +260,7 @@ async def delete(session: AsyncSession, actor: Actor, template_id: int) -> None:
 
 
 def _copy_name(name: str, lang: str, taken: set[str]) -> str:
-    suffix = COPY_SUFFIX.get(lang, COPY_SUFFIX["zh"])
+    suffix = phrase("name.copy_suffix", lang)
     base = (name[: TEMPLATE_NAME_MAX - len(suffix)] + suffix).strip()
     candidate, n = base, 2
     while candidate in taken:
