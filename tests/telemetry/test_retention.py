@@ -1,5 +1,5 @@
 """SPEC §9 storage limits, per device owner's quota: history beyond history_storage_mb loses its oldest values 1000
-at a time; alarms beyond alarm_storage lose their oldest 200 (tested with the alarms)."""
+at a time; alarms beyond alarm_storage lose their oldest 200 (tested in tests/alarms)."""
 
 from fastapi import FastAPI
 from sqlalchemy import func, select

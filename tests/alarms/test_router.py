@@ -1,6 +1,6 @@
-"""The alarm engine and the alarm endpoints (docs/api-telemetry.md "Alarms"): a fault condition produces an alarm
-(type 1) and recovers it (type 2); confirmation (type 3) takes a note; lists are scoped to readable devices; storage
-is capped per owner (SPEC §9)."""
+"""The alarm endpoints (docs/api-telemetry.md "Alarms"): a fault condition produces an alarm (type 1) and recovers it
+(type 2); confirmation (type 3) takes a note; lists are scoped to readable devices; storage is capped per owner
+(SPEC §9)."""
 
 from datetime import timedelta
 
