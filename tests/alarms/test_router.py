@@ -11,9 +11,9 @@ from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import Alarm
 from iotyun.core.db import utcnow
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 async def raise_and_recover(app: FastAPI, plant: Plant, recover: bool = True) -> None:

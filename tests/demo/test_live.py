@@ -16,9 +16,9 @@ from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import templates as template_demo
 from iotyun.devices.models import Device, Gateway, GpsPoint
 from iotyun.telemetry.models import history_value
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import app, eventually, http
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 # The app with its telemetry running, as `serve --demo` runs it.
 __all__ = ["app", "http"]

@@ -5,8 +5,8 @@ from fastapi import FastAPI
 
 from iotyun.core.texts import phrase
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, template_logs
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok, template_logs
 
 
 class TestCreateTemplate:

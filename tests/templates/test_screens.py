@@ -3,8 +3,8 @@
 from fastapi import FastAPI
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, template_logs
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok, template_logs
 
 
 async def screens(api: Api, template_id: int, kind: str | None = None) -> list[dict[str, object]]:

@@ -4,7 +4,7 @@ from sqlalchemy import select
 
 from iotyun.devices.models import DeviceLog
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 
 async def create(api: Api, name: str, notes: str = "") -> int:
