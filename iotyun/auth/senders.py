@@ -4,7 +4,8 @@
   (0600, `IOTYUN_CODE_OUTBOX` moves it), one line `<time> verification code for <kind> <account> (<scene>): <code>`,
   which is what a self-hosted install without SMS or mail reads, and what the browser tests read. It never reaches
   the server log (docs/security.md "Logs").
-- `smtp`: email accounts get a mail through IOTYUN_SMTP_*; phone accounts still go to the outbox.
+- `smtp`: email accounts get a mail through IOTYUN_SMTP_* (its texts from core/texts.py, in the caller's
+  language); phone accounts still go to the outbox.
 - `webhook`: IOTYUN_SMS_WEBHOOK_URL receives a JSON POST {account, kind, scene, code} for any SMS gateway.
 """
 
@@ -20,18 +21,13 @@ from typing import Protocol
 import httpx
 
 from iotyun.core.config import Settings
+from iotyun.core.texts import phrase
 
 # The outbox's records also go to this logger, which does not reach the server log (no propagation; the null
 # handler keeps Python's last-resort handler from printing them): the test suite listens on it.
 log = logging.getLogger("iotyun.codes")
 log.propagate = False
 log.addHandler(logging.NullHandler())
-
-SUBJECTS = {"zh": "iotyun 验证码", "en": "iotyun verification code"}
-BODIES = {
-    "zh": "您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。",
-    "en": "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail.",
-}
 
 
 class CodeSender(Protocol):
@@ -62,11 +58,11 @@ class SmtpSender:
     def _send_mail(self, to: str, code: str, lang: str) -> None:
         s = self.settings
         msg = EmailMessage()
-        msg["Subject"] = SUBJECTS.get(lang, SUBJECTS["en"])
+        msg["Subject"] = phrase("mail.code.subject", lang)
         msg["From"] = s.smtp_from or s.smtp_user
         msg["To"] = to
         minutes = s.verify_code_ttl_seconds // 60
-        msg.set_content(BODIES.get(lang, BODIES["en"]).format(code=code, minutes=minutes))
+        msg.set_content(phrase("mail.code.body", lang, code=code, minutes=minutes))
         with smtplib.SMTP(s.smtp_host, s.smtp_port, timeout=20) as smtp:
             smtp.starttls()
             if s.smtp_user:

@@ -1,5 +1,5 @@
 """Reading an uploaded xlsx, xls or csv file as rows of text cells, for every import (devices, data sources), and
-writing export cells safely.
+writing export cells safely and answering an xlsx file.
 
 An upload is untrusted: it is parsed in a worker thread (the event loop keeps serving), within bounds on its rows,
 columns, cells, unpacked size, compression ratio and shared strings, and a time limit past which the parse is
@@ -12,15 +12,16 @@ import time
 import zipfile
 from collections.abc import Iterable, Iterator
 from typing import Any
+from urllib.parse import quote
 from xml.etree.ElementTree import XMLPullParser
 
 import anyio
 import anyio.to_thread
 import openpyxl
 import xlrd
+from fastapi.responses import Response
 from openpyxl.cell import WriteOnlyCell
 
-from iotyun.core.context import lang_var
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import (
     IMPORT_CELLS_MAX,
@@ -32,6 +33,7 @@ from iotyun.core.limits import (
     IMPORT_UNZIPPED_MAX_BYTES,
     IMPORT_ZIP_RATIO_MAX,
 )
+from iotyun.core.texts import is_english
 
 IMPORT_TYPES = (".xlsx", ".xls", ".csv")
 XLSX_MEDIA = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -57,7 +59,7 @@ class _TooLarge(Exception):
 
 def wants_english() -> bool:
     """Whether the caller reads English (import templates and exports title their columns in its language)."""
-    return lang_var.get().lower().startswith("en")
+    return is_english()
 
 
 def header_key(title: Any) -> str:
@@ -66,6 +68,13 @@ def header_key(title: Any) -> str:
 
 
 # --- export -----------------------------------------------------------------------------------------------------
+
+
+def xlsx_response(content: bytes, name: str) -> Response:
+    """An xlsx file as a download named `name` (a plain and an RFC 5987 UTF-8 file name)."""
+    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
+    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
+
 
 # A text starting with one of these is a formula (or its start) to a spreadsheet (OWASP, CSV injection).
 _FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")

@@ -17,6 +17,7 @@ from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import system_session
+from iotyun.core.texts import phrase
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device, Gateway
 from iotyun.templates import changes
@@ -29,8 +30,7 @@ from iotyun.templates.models import (
     TemplatePublication,
     TemplateScreen,
 )
-from iotyun.templates.screens.service import MAIN_SCREEN_NAME
-from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, snapshot
+from iotyun.templates.service import snapshot
 
 log = logging.getLogger("iotyun.demo.provision")
 
@@ -124,12 +124,14 @@ async def _template(session: AsyncSession, tenant_id: int, owner: User) -> Templ
     session.add(template)
     await session.flush()
     session.add_all(
-        TemplateScreen(tenant_id=tenant_id, template_id=template.id, kind=kind, name=MAIN_SCREEN_NAME, is_main=True)
+        TemplateScreen(
+            tenant_id=tenant_id, template_id=template.id, kind=kind, name=phrase("name.main_screen"), is_main=True
+        )
         for kind in ("web", "mobile")
     )
     session.add(
         DataSourceGroup(
-            tenant_id=tenant_id, template_id=template.id, name=DEFAULT_DATA_SOURCE_GROUP, is_default=True, sort=0
+            tenant_id=tenant_id, template_id=template.id, name=phrase("name.default_group"), is_default=True, sort=0
         )
     )
     session.add(

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
+from iotyun.core.texts import phrase
 from iotyun.devices.models import Device, VirtualDevice
 from iotyun.templates import changes
 from iotyun.templates.models import (
@@ -19,8 +20,7 @@ from iotyun.templates.models import (
     TemplateScreen,
 )
 from iotyun.templates.screens.document import ScreenDocument
-from iotyun.templates.screens.service import MAIN_SCREEN_NAME
-from iotyun.templates.service import DEFAULT_DATA_SOURCE_GROUP, snapshot
+from iotyun.templates.service import snapshot
 
 # name, group, data type, area, address, rw, unit, decimals, min, max, history, faults
 _Source = tuple[str, str, str, str, int, str, str, int, float | None, float | None, str, list[dict[str, Any]]]
@@ -148,7 +148,7 @@ async def _template(
             tenant_id=tenant_id,
             template_id=template.id,
             kind=kind,
-            name=MAIN_SCREEN_NAME,
+            name=phrase("name.main_screen"),
             is_main=True,
             document=ScreenDocument().model_dump(mode="json"),
         )
@@ -156,13 +156,14 @@ async def _template(
     ]
     session.add_all(screens)
     groups: dict[str, DataSourceGroup] = {}
-    for group_name in [DEFAULT_DATA_SOURCE_GROUP, *dict.fromkeys(s[1] for s in sources)]:
+    default_name = phrase("name.default_group")
+    for group_name in [default_name, *dict.fromkeys(s[1] for s in sources)]:
         if group_name not in groups:
             group = DataSourceGroup(
                 tenant_id=tenant_id,
                 template_id=template.id,
                 name=group_name,
-                is_default=group_name == DEFAULT_DATA_SOURCE_GROUP,
+                is_default=group_name == default_name,
                 sort=len(groups),
             )
             session.add(group)

@@ -1,5 +1,5 @@
-"""Device-log writes for the device sub-packages (groups, GPS), with the signature of devices.service.write_log so
-the two can merge: the sub-packages were built alongside the registry and must not wait for it."""
+"""The one device-log writer, for the registry and its sub-packages (groups, GPS): kept apart from devices.service,
+which imports the sub-packages' services, so that they write the log without an import cycle."""
 
 from typing import Any
 

@@ -1,8 +1,8 @@
 """Device spreadsheets: the batch import (xlsx, xls, csv; each row registers in its own SAVEPOINT so a failing row
 changes nothing), its template, and the device-list export (xlsx, capped at SPEC §9's 5000 rows).
 
-Column titles are file format, not prose: the import accepts the zh and en titles (and the field names), the
-template and the export are written in the caller's language."""
+Column titles and words come from the text catalogue (core/texts.py): the import accepts the zh and en titles (and
+the field names), the template and the export are written in the caller's language."""
 
 import io
 from datetime import UTC, datetime
@@ -16,7 +16,8 @@ from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_ROW_CAP, DeviceGroupName, rule_app_error
-from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
+from iotyun.core.spreadsheets import header_key, read_rows, safe_row
+from iotyun.core.texts import both, phrase
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.groups import repository as group_repo
@@ -25,44 +26,45 @@ from iotyun.devices.repository import DeviceFilter
 from iotyun.devices.schemas import DeviceRegisterIn, ImportOut, ImportRowOut
 from iotyun.team import service as team_service
 
-# field -> (zh title, en title, other accepted titles)
-IMPORT_COLUMNS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "sn_code": ("SN码", "SN", ("sn", "sn码", "设备sn", "序列号", "sn_code", "sncode")),
-    "secret": ("密钥", "Secret", ("设备密钥", "注册码", "secret")),
-    "alias": ("别名", "Alias", ("设备别名", "设备名称", "alias")),
-    "group": ("分组", "Group", ("设备分组", "group", "group_name")),
-    "address": ("地址", "Address", ("安装地址", "address")),
-    "contact_name": ("联系人", "Contact", ("contact", "contact_name")),
-    "contact_phone": ("联系电话", "Phone", ("电话", "phone", "contact_phone")),
-    "contact_email": ("邮箱", "Email", ("联系邮箱", "email", "contact_email")),
-    "site_type": ("站点类型", "Site type", ("场景类型", "site type", "site_type")),
+# field -> other accepted titles (besides its zh and en titles, sheet.device.<field> in core/texts.py).
+IMPORT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "sn_code": ("sn", "sn码", "设备sn", "序列号", "sn_code", "sncode"),
+    "secret": ("设备密钥", "注册码", "secret"),
+    "alias": ("设备别名", "设备名称", "alias"),
+    "group": ("设备分组", "group", "group_name"),
+    "address": ("安装地址", "address"),
+    "contact_name": ("contact", "contact_name"),
+    "contact_phone": ("电话", "phone", "contact_phone"),
+    "contact_email": ("联系邮箱", "email", "contact_email"),
+    "site_type": ("场景类型", "site type", "site_type"),
 }
 
-EXPORT_COLUMNS: list[tuple[str, str, str]] = [
-    ("sn_code", "SN码", "SN"),
-    ("alias", "别名", "Alias"),
-    ("dev_model", "型号", "Model"),
-    ("firmware_version", "固件版本", "Firmware"),
-    ("group_name", "分组", "Group"),
-    ("registered", "已注册", "Registered"),
-    ("dev_state", "在线状态", "State"),
-    ("ip", "IP", "IP"),
-    ("report_time", "最后上报时间", "Last report"),
-    ("vpn_state", "VPN", "VPN"),
-    ("flow_card", "流量卡", "Flow card"),
-    ("address", "地址", "Address"),
-    ("area_name", "地区", "Area"),
-    ("contact_name", "联系人", "Contact"),
-    ("contact_phone", "联系电话", "Phone"),
-    ("contact_email", "邮箱", "Email"),
-    ("site_type", "站点类型", "Site type"),
-    ("owner_name", "所有者", "Owner"),
-    ("created_at", "创建时间", "Created"),
-]
+# Exported fields, in file order; each one's title is sheet.device.<field> in core/texts.py.
+EXPORT_COLUMNS = (
+    "sn_code",
+    "alias",
+    "dev_model",
+    "firmware_version",
+    "group_name",
+    "registered",
+    "dev_state",
+    "ip",
+    "report_time",
+    "vpn_state",
+    "flow_card",
+    "address",
+    "area_name",
+    "contact_name",
+    "contact_phone",
+    "contact_email",
+    "site_type",
+    "owner_name",
+    "created_at",
+)
 
 
 _TITLE_TO_FIELD = {
-    header_key(t): field for field, (zh, en, others) in IMPORT_COLUMNS.items() for t in (zh, en, *others)
+    header_key(t): field for field, others in IMPORT_COLUMNS.items() for t in (*both(f"sheet.device.{field}"), *others)
 }
 
 
@@ -167,8 +169,7 @@ def template() -> bytes:
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
-    en = wants_english()
-    sheet.append([(en_t if en else zh_t) for zh_t, en_t, _ in IMPORT_COLUMNS.values()])
+    sheet.append([phrase(f"sheet.device.{field}") for field in IMPORT_COLUMNS])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
@@ -177,20 +178,20 @@ def template() -> bytes:
 # --- export ----------------------------------------------------------------------------------------------------
 
 
-# Coded columns written as words in the caller's language: (zh, en) by value.
-_EXPORT_WORDS: dict[str, dict[Any, tuple[str, str]]] = {
-    "registered": {True: ("是", "Yes"), False: ("否", "No")},
-    "dev_state": {DEV_ONLINE: ("在线", "Online"), DEV_OFFLINE: ("离线", "Offline")},
-    "vpn_state": {True: ("开启", "On"), False: ("关闭", "Off")},
+# Coded columns written as words in the caller's language: the word's key in core/texts.py by value.
+_EXPORT_WORDS: dict[str, dict[Any, str]] = {
+    "registered": {True: "sheet.yes", False: "sheet.no"},
+    "dev_state": {DEV_ONLINE: "sheet.online", DEV_OFFLINE: "sheet.offline"},
+    "vpn_state": {True: "sheet.on", False: "sheet.off"},
 }
 
 
-def _export_value(name: str, value: Any, en: bool) -> Any:
+def _export_value(name: str, value: Any) -> Any:
     if name in ("report_time", "created_at") and value is not None:
         return datetime.fromtimestamp(value / 1000, UTC).strftime("%Y-%m-%d %H:%M:%S")
-    words = _EXPORT_WORDS.get(name, {}).get(value)
-    if words is not None:
-        return words[1] if en else words[0]
+    word = _EXPORT_WORDS.get(name, {}).get(value)
+    if word is not None:
+        return phrase(word)
     if isinstance(value, bool):
         return int(value)
     return value
@@ -209,11 +210,10 @@ async def export_devices(
     groups = await team_service.group_scope(session, actor)
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
-    en = wants_english()
-    sheet.append([en_t if en else zh_t for _, zh_t, en_t in EXPORT_COLUMNS])
+    sheet.append([phrase(f"sheet.device.{name}") for name in EXPORT_COLUMNS])
     for row in rows:
         data = device_service.device_out(row, actor, groups).model_dump()
-        sheet.append(safe_row(sheet, [_export_value(name, data[name], en) for name, _, _ in EXPORT_COLUMNS]))
+        sheet.append(safe_row(sheet, [_export_value(name, data[name]) for name in EXPORT_COLUMNS]))
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

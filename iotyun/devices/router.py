@@ -2,7 +2,6 @@
 distribution, take-back, import, flow cards and the device log."""
 
 from typing import Annotated, Literal
-from urllib.parse import quote
 
 from fastapi import APIRouter, BackgroundTasks, File, Query, UploadFile
 from fastapi.responses import Response
@@ -14,7 +13,7 @@ from iotyun.core.inputs import body_limit
 from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
-from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
+from iotyun.core.spreadsheets import XLSX_RESPONSES, xlsx_response
 from iotyun.devices import cards, files, hooks, service, sharing
 from iotyun.devices.dependencies import DeviceLogReader, DeviceReader, DeviceWriter
 from iotyun.devices.repository import DeviceFilter
@@ -46,11 +45,6 @@ from iotyun.devices.schemas import (
 router = APIRouter(tags=["devices"])
 
 
-def _xlsx(content: bytes, name: str) -> Response:
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
-
-
 @router.get("/dev", response_model=Envelope[Page[DeviceOut]], responses=XLSX_RESPONSES)
 @read_only
 async def list_devices(
@@ -80,7 +74,7 @@ async def list_devices(
     )
     if format == "xlsx":
         content = await files.export_devices(session, actor, f, sort, order, accept_cap=accept_cap)
-        return _xlsx(content, "devices.xlsx")
+        return xlsx_response(content, "devices.xlsx")
     return ok_json(await service.list_devices(session, actor, page, f, sort, order))
 
 
@@ -199,7 +193,7 @@ async def import_devices(
 
 @router.get("/dev/import/batchInsert", response_model=None, responses=XLSX_RESPONSES)
 async def import_template(actor: DeviceWriter) -> Response:
-    return _xlsx(files.template(), "device-import.xlsx")
+    return xlsx_response(files.template(), "device-import.xlsx")
 
 
 # --- flow cards ------------------------------------------------------------------------------------------------

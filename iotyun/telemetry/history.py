@@ -22,6 +22,7 @@ from iotyun.core.limits import (
     HISTORY_SOURCES_MAX,
 )
 from iotyun.core.spreadsheets import safe_row
+from iotyun.core.texts import phrase
 from iotyun.telemetry.configs import Source
 
 MINUTE_MS = 60_000
@@ -230,7 +231,7 @@ def export_xlsx(
     book = openpyxl.Workbook(write_only=True)
     sheet = book.create_sheet()
     titles = [f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]
-    sheet.append(safe_row(sheet, ["Time" if english else "时间", *titles]))
+    sheet.append(safe_row(sheet, [phrase("sheet.history.time", "en" if english else "zh"), *titles]))
     zone = timedelta(minutes=tz)
     for ts, values in rows[:EXPORT_ROW_CAP]:
         sheet.append(safe_row(sheet, [(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values]))

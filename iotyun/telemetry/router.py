@@ -2,7 +2,6 @@
 export, device access facts, and the broker's authentication hooks (docs/device-protocol.md)."""
 
 from typing import Annotated, Any
-from urllib.parse import quote
 
 import orjson
 from fastapi import APIRouter, Depends, Header, Query, Request
@@ -16,7 +15,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, HISTORY_WIDTH_DEFAULT, HISTORY_WIDTH_MAX, HISTORY_WIDTH_MIN
 from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
-from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES, wants_english
+from iotyun.core.spreadsheets import XLSX_RESPONSES, wants_english, xlsx_response
 from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks, service
 from iotyun.telemetry import history as hist
@@ -120,11 +119,6 @@ def _json(data: dict[str, Any]) -> Response:
     return Response(orjson.dumps(body), media_type="application/json")
 
 
-def _xlsx(content: bytes, name: str) -> Response:
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
-
-
 Start = Annotated[int, Query(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
 Width = Annotated[int, Query(ge=HISTORY_WIDTH_MIN, le=HISTORY_WIDTH_MAX)]
 Tz = Annotated[int, Query(ge=-840, le=840)]
@@ -174,7 +168,7 @@ async def export_history(
     tz: Tz = 0,
     confirm: int = 0,
 ) -> Response:
-    return _xlsx(
+    return xlsx_response(
         await service.export_history(
             session,
             actor,

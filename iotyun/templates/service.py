@@ -22,6 +22,7 @@ from iotyun.core.limits import (
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.core.texts import phrase
 from iotyun.devices import service as device_service
 from iotyun.devices.virtual import hooks as virtual_hooks
 from iotyun.gateway.config_schema import DataSourceConfig, FaultConfig, GatewayConfig
@@ -60,9 +61,6 @@ from iotyun.templates.screens import service as screen_service
 from iotyun.templates.screens.service import screen_out
 
 _ALL = {ALL_TENANTS: True}
-# Stored name of a new template's default data source group; the console shows it translated (it reads is_default).
-DEFAULT_DATA_SOURCE_GROUP = "默认分组"
-COPY_SUFFIX = {"zh": " 副本", "en": " copy"}
 
 
 # --- TemplateOut -----------------------------------------------------------------------------------------------
@@ -193,7 +191,7 @@ async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> Templ
     session.add_all(screen_service.new_screens(template))
     session.add(
         DataSourceGroup(
-            tenant_id=template.tenant_id, template_id=template.id, name=DEFAULT_DATA_SOURCE_GROUP, is_default=True
+            tenant_id=template.tenant_id, template_id=template.id, name=phrase("name.default_group"), is_default=True
         )
     )
     await changes.record(session, template, actor, "create", {"name": template.name}, bump=False)
@@ -242,7 +240,7 @@ async def delete(session: AsyncSession, actor: Actor, template_id: int) -> None:
 
 
 def _copy_name(name: str, lang: str, taken: set[str]) -> str:
-    suffix = COPY_SUFFIX.get(lang, COPY_SUFFIX["zh"])
+    suffix = phrase("name.copy_suffix", lang)
     base = (name[: TEMPLATE_NAME_MAX - len(suffix)] + suffix).strip()
     candidate, n = base, 2
     while candidate in taken:

@@ -1,10 +1,15 @@
 """The default code sender (the outbox): codes land in a private file of the data dir, never in the server log."""
 
 import logging
+import smtplib
 import stat
+from email.message import EmailMessage
 from pathlib import Path
+from typing import ClassVar
 
-from iotyun.auth.senders import OutboxSender, make_sender
+import pytest
+
+from iotyun.auth.senders import OutboxSender, SmtpSender, make_sender
 from iotyun.core.config import Settings
 
 
@@ -43,3 +48,54 @@ async def test_outbox_path_setting(tmp_path: Path) -> None:
     sender = make_sender(Settings(data_dir=tmp_path, code_outbox=str(target), code_sender="log"))
     await sender.send("bob", "phone", "bind", "123456", "zh")
     assert target.read_text().strip().endswith("(bind): 123456")
+
+
+class FakeSmtp:
+    """smtplib.SMTP as SmtpSender uses it, keeping the messages sent."""
+
+    sent: ClassVar[list[EmailMessage]] = []
+
+    def __init__(self, host: str, port: int, timeout: float) -> None:
+        self.host = host
+
+    def __enter__(self) -> "FakeSmtp":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def starttls(self) -> None:
+        return None
+
+    def login(self, user: str, password: str) -> None:
+        return None
+
+    def send_message(self, msg: EmailMessage) -> None:
+        self.sent.append(msg)
+
+
+@pytest.mark.parametrize(
+    ("lang", "subject", "body"),
+    [
+        ("zh", "iotyun 验证码", "您的验证码是 551234，5 分钟内有效。"),
+        ("en", "iotyun verification code", "Your verification code is 551234. It is valid for 5 minutes."),
+    ],
+)
+async def test_mail_in_the_callers_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, subject: str, body: str
+) -> None:
+    monkeypatch.setattr(smtplib, "SMTP", FakeSmtp)
+    monkeypatch.setattr(FakeSmtp, "sent", [])
+    settings = Settings(
+        data_dir=tmp_path,
+        code_sender="smtp",
+        smtp_host="mail.test",
+        smtp_from="no-reply@test",
+        verify_code_ttl_seconds=300,
+    )
+    sender = make_sender(settings)
+    assert isinstance(sender, SmtpSender)
+    await sender.send("a@example.com", "email", "register", "551234", lang)
+    [mail] = FakeSmtp.sent
+    assert mail["Subject"] == subject and mail["To"] == "a@example.com"
+    assert mail.get_content().startswith(body)

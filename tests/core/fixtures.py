@@ -1,4 +1,4 @@
-"""Two tenants for authorization tests: the `two_tenants` fixture (tests/core/test_matrix.py; later issues extend it).
+"""Two tenants for authorization tests: the `two_tenants` fixture (tests/core/test_matrix.py).
 
 Tenant "first" is made first, so its row ids are below the second tenant's in every table. It holds:
 - `boss` the administrator; `chief` a secondary administrator bound to user group `group` (with sub-group `line`);
@@ -10,7 +10,7 @@ Tenant "second" holds its administrator `boss` with a device, a device group and
 
 Every name of the first tenant contains "first" (SNs "FIRST…"), of the second "second": a test finds a leak by
 searching an answer for them. `First.ids` lists the first tenant's ids by kind; `out_of_chief` the ids and names
-outside the secondary administrator's groups. To add an object for a later issue, make it in `_seed_first` with a
+outside the secondary administrator's groups. To add an object, make it in `_seed_first` with a
 "first" name and add its id to `ids` (and to `out_of_chief` when chief must not reach it).
 """
 

@@ -1,34 +1,18 @@
-"""Device registry fixtures: a team whose administrator registers devices over HTTP, and row helpers."""
+"""Device fixtures: a team whose administrator registers devices over HTTP, a plain user, and the site of the
+sub-package tests (groups, virtual devices, thumbnails, GPS, districts)."""
 
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import select
 
-from iotyun.devices.models import DeviceLog
 from tests.conftest import Api
-from tests.team.conftest import Team, other_tenant, team
+from tests.devices.factories import Site, register
+from tests.team.conftest import other_tenant, team
+from tests.team.factories import Team
 
 __all__ = ["other_tenant", "team"]  # the team fixtures, re-exported for the device tests
-
-SECRET = "secret123"
-
-
-async def register(api: Api, sn: str, secret: str = SECRET, **body: Any) -> dict[str, Any]:
-    resp = await api.post("/dev/register", {"sn_code": sn, "secret": secret, **body})
-    assert resp["meta"]["success"] == 1, resp
-    data: dict[str, Any] = resp["data"]
-    return data
-
-
-async def logs(app: FastAPI, action: str | None = None) -> list[DeviceLog]:
-    async with app.state.db.sessionmaker() as s:
-        stmt = select(DeviceLog).order_by(DeviceLog.id)
-        if action:
-            stmt = stmt.where(DeviceLog.action == action)
-        return list((await s.scalars(stmt)).all())
 
 
 @pytest.fixture
@@ -41,3 +25,8 @@ async def bob(team: Team) -> Api:
     """A plain user (role "user": P10000, P30000) of the team's tenant."""
     await team.user("bob", phone="13700000001")
     return await team.login("bob")
+
+
+@pytest.fixture
+async def site(app: FastAPI, team: Team) -> Site:
+    return Site(app, team)

@@ -5,8 +5,8 @@ from fastapi import FastAPI
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device
 from tests.conftest import Api, code
-from tests.devices.conftest import register
-from tests.team.conftest import Team
+from tests.devices.factories import register
+from tests.team.factories import Team
 
 
 async def actions(api: Api, **params: object) -> list[str]:

@@ -10,8 +10,8 @@ from fastapi import FastAPI
 
 from iotyun.devices import flowcards
 from tests.conftest import Api, code
-from tests.devices.conftest import logs, register
-from tests.team.conftest import Team
+from tests.devices.factories import logs, register
+from tests.team.factories import Team
 
 ICCID = "89860012345678901234"
 

@@ -14,9 +14,8 @@ from sqlalchemy import select, text
 from iotyun.core.limits import IMPORT_MAX_BYTES
 from iotyun.devices.models import Device, DeviceGroup, Gateway
 from tests.conftest import Api, code
-from tests.devices.conftest import logs, register
-from tests.devices.factories import make_device
-from tests.team.conftest import Team
+from tests.devices.factories import logs, make_device, register
+from tests.team.factories import Team
 
 HEADER = ["SN码", "密钥", "别名", "分组", "地址", "联系人", "联系电话", "邮箱", "站点类型"]
 ROWS = [

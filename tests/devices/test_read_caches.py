@@ -15,8 +15,8 @@ from iotyun.auth.models import UserToken
 from iotyun.core import db as core_db
 from iotyun.core.readcache import Generations, ReadCache
 from tests.conftest import Api, code, make_settings
-from tests.devices.conftest import register
-from tests.team.conftest import Team
+from tests.devices.factories import register
+from tests.team.factories import Team
 
 
 class TestReadCache:

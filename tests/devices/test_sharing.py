@@ -7,8 +7,8 @@ from sqlalchemy import select, update
 
 from iotyun.devices.models import Device, DeviceGrant, ThumbnailGroup, ThumbnailItem, VirtualDevice
 from tests.conftest import Api, code
-from tests.devices.conftest import logs, register
-from tests.team.conftest import Team
+from tests.devices.factories import logs, register
+from tests.team.factories import Team
 
 
 async def share(api: Api, device_ids: list[int], accounts: list[str], can_write: bool = False) -> dict[str, object]:

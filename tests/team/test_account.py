@@ -11,7 +11,7 @@ from iotyun.auth.models import User
 from iotyun.core.permissions import ALL_CODES, normalize
 from iotyun.team.models import UserLog
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 
 
 class TestMyPrivileges:

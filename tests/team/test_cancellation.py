@@ -4,8 +4,8 @@ templates each hold the account open with their own code until they are gone, an
 from typing import Any
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok
 
 VIRTUAL = "/yun/dev/fictitious"
 

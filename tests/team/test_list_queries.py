@@ -7,7 +7,7 @@ from sqlalchemy import event, insert, select
 
 from iotyun.auth.models import User
 from iotyun.team.models import UserGroup
-from tests.team.conftest import Team
+from tests.team.factories import Team
 
 USERS = 10_000
 

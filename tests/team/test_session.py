@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from iotyun.auth.models import Tenant
 from iotyun.team.models import UserLog
 from tests.conftest import Api, code
-from tests.team.conftest import PASSWORD, Team
+from tests.team.factories import PASSWORD, Team
 
 
 class TestSimulate:

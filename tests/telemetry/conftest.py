@@ -21,9 +21,10 @@ from sqlalchemy.exc import OperationalError
 
 from iotyun.app import create_app
 from tests.conftest import CI, Api, _wipe, make_settings
-from tests.devices.conftest import register
-from tests.team.conftest import Team, other_tenant, team
-from tests.templates.conftest import make_template, ok
+from tests.devices.factories import register
+from tests.team.conftest import other_tenant, team
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok
 
 __all__ = ["other_tenant", "team"]
 

@@ -7,9 +7,9 @@ from sqlalchemy import select, update
 from iotyun.auth.models import Role
 from iotyun.devices.models import DeviceLog
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 async def online(app: FastAPI, team: Team, plant: Plant) -> None:

@@ -18,9 +18,9 @@ from pymodbus.simulator import DataType, SimData, SimDevice
 from websockets.asyncio.client import ClientConnection, connect
 
 from iotyun.gateway.agent import AgentConfig, GatewayAgent
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import SECRET, Plant, broker_of, eventually, free_port, http
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 @pytest.fixture

@@ -27,7 +27,7 @@ from iotyun.gateway.config_schema import GatewayConfig
 from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value
 from iotyun.telemetry.models import history_value
 from tests.conftest import make_settings
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import (
     MOSQUITTO,
     SECRET,

@@ -10,9 +10,9 @@ import pytest
 from fastapi import FastAPI
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import Plant
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 DAY = 86_400_000
 HOUR = 3_600_000

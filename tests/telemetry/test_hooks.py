@@ -4,9 +4,9 @@ import httpx
 from fastapi import FastAPI
 
 from tests.conftest import Api
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import SECRET, Plant
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 async def hook(api: Api, path: str, body: dict[str, str] | None = None, *, form: bool = False) -> dict[str, object]:

@@ -13,8 +13,8 @@ from sqlalchemy import func, select
 from iotyun.devices.models import DEV_OFFLINE, DEV_ONLINE, DeviceLog
 from iotyun.telemetry import configs
 from iotyun.telemetry.models import history_value
-from tests.devices.conftest import SECRET, register
-from tests.team.conftest import Team
+from tests.devices.factories import SECRET, register
+from tests.team.factories import Team
 from tests.telemetry.conftest import (
     FakeGateway,
     Plant,
@@ -25,7 +25,7 @@ from tests.telemetry.conftest import (
     now_ms,
     unique_sn,
 )
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 async def stored(

@@ -13,7 +13,7 @@ from websockets.asyncio.client import connect
 
 from iotyun.core.context import secure_handler
 from tests.conftest import Api
-from tests.team.conftest import PASSWORD, Team
+from tests.team.factories import PASSWORD, Team
 from tests.telemetry.conftest import SECRET, Plant
 from tests.telemetry.test_ws import closed_with, live, receive, server
 

@@ -17,7 +17,7 @@ from iotyun.telemetry.models import history_hour, history_value, ingest_cursor
 from iotyun.telemetry.mqtt import AckOrder
 from iotyun.telemetry.store import HistoryWriter
 from tests.conftest import Api
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import FakeGateway, Plant, eventually, make_plant, now_ms
 
 # The live value of A's gateway must show within this long after B's poison went out ahead of it (before the fix:

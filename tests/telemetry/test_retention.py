@@ -1,5 +1,5 @@
 """SPEC §9 storage limits, per device owner's quota: history beyond history_storage_mb loses its oldest values 1000
-at a time; alarms beyond alarm_storage lose their oldest 200 (tested with the alarms)."""
+at a time; alarms beyond alarm_storage lose their oldest 200 (tested in tests/alarms)."""
 
 from fastapi import FastAPI
 from sqlalchemy import func, select
@@ -7,9 +7,9 @@ from sqlalchemy import func, select
 from iotyun.core.limits import HISTORY_VALUE_BYTES
 from iotyun.telemetry import retention
 from iotyun.telemetry.models import history_hour, history_value
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import Plant
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 T0 = 1_790_000_000_000
 ALLOWED = 1024 * 1024 // HISTORY_VALUE_BYTES  # values in 1 MB

@@ -19,7 +19,7 @@ from iotyun.core.tenancy import bind_tenant
 from iotyun.telemetry.history import Query
 from iotyun.telemetry.service import Pair, Series, query_series
 from tests.conftest import Api
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import Plant, make_plant
 
 MIN = 60_000

@@ -14,7 +14,7 @@ from sqlalchemy.orm import ORMExecuteState, Session
 import iotyun
 from iotyun.core.tenancy import is_system
 from iotyun.telemetry import retention
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import Plant
 
 BACKGROUND = (

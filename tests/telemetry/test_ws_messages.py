@@ -19,7 +19,7 @@ from iotyun.telemetry.ws_schemas import (
     encode,
     hub_event,
 )
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
 
 WS_PATH = "/api/v2/ws/web/rtd"

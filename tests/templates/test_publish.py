@@ -11,9 +11,9 @@ from sqlalchemy import select, update
 from iotyun.devices.models import Gateway
 from iotyun.templates.models import DataSource, DataSourceGroup, TemplateBinding, TemplatePublication
 from tests.conftest import Api, code
-from tests.devices.conftest import SECRET, register
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, template_logs
+from tests.devices.factories import SECRET, register
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok, template_logs
 
 
 async def bind_rows(app: FastAPI, team: Team, template_id: int, *device_ids: int) -> None:

@@ -11,14 +11,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.texts import both, phrase
 from iotyun.devices import devlog, scope
 from iotyun.devices.groups import repository as repo
 from iotyun.devices.groups.schemas import DeviceGroupIn, DeviceGroupOut, DeviceGroupUpdateIn, GroupMoveIn
 from iotyun.devices.models import Device, DeviceGroup
 from iotyun.team import service as team_service
-
-# Stored name of a tenant's default group; the console shows it translated (it reads is_default).
-DEFAULT_GROUP_NAME = "默认分组"
 
 
 async def ensure_default_group(session: AsyncSession, tenant_id: int) -> DeviceGroup:
@@ -26,12 +24,13 @@ async def ensure_default_group(session: AsyncSession, tenant_id: int) -> DeviceG
     found = await repo.default_group(session, tenant_id)
     if found is not None:
         return found
-    named = await repo.group_named(session, tenant_id, DEFAULT_GROUP_NAME)
-    if named is not None:
-        named.is_default = True
-        await session.flush()
-        return named
-    group = DeviceGroup(tenant_id=tenant_id, name=DEFAULT_GROUP_NAME, is_default=True)
+    for name in both("name.default_group"):
+        named = await repo.group_named(session, tenant_id, name)
+        if named is not None:
+            named.is_default = True
+            await session.flush()
+            return named
+    group = DeviceGroup(tenant_id=tenant_id, name=phrase("name.default_group"), is_default=True)
     try:
         async with session.begin_nested():
             session.add(group)

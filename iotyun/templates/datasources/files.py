@@ -2,9 +2,9 @@
 nothing; a row naming an existing data source updates it), its template, and the export, which writes the import's
 columns so an exported file imports again as it is.
 
-Column titles are file format, not prose: the import accepts the zh and en titles, the template and the export
-are written in the caller's language. Cells hold the API's values (data types, areas, orders as their codes;
-faults as the JSON list of DataSourceOut.faults)."""
+Column titles come from the text catalogue (core/texts.py): the import accepts the zh and en titles, the template
+and the export are written in the caller's language. Cells hold the API's values (data types, areas, orders as
+their codes; faults as the JSON list of DataSourceOut.faults)."""
 
 import io
 import json
@@ -18,7 +18,8 @@ from iotyun.core.context import lang_var
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import rule_app_error
-from iotyun.core.spreadsheets import header_key, read_rows, safe_row, wants_english
+from iotyun.core.spreadsheets import header_key, read_rows, safe_row
+from iotyun.core.texts import both, phrase
 from iotyun.templates import access, changes
 from iotyun.templates.datasources import repository as repo
 from iotyun.templates.datasources import service
@@ -30,30 +31,31 @@ from iotyun.templates.datasources.schemas import (
 )
 from iotyun.templates.models import DataSource, DataSourceGroup, Template
 
-# field -> (zh title, en title), in file order (docs/api-templates.md "Import/export columns").
-COLUMNS: dict[str, tuple[str, str]] = {
-    "name": ("名称", "name"),
-    "group": ("分组", "group"),
-    "data_type": ("数据类型", "data_type"),
-    "area": ("寄存器区", "area"),
-    "address": ("地址", "address"),
-    "bit_index": ("位", "bit_index"),
-    "byte_order": ("字节序", "byte_order"),
-    "word_order": ("字序", "word_order"),
-    "string_length": ("字符长度", "string_length"),
-    "rw": ("读写", "rw"),
-    "scale": ("倍率", "scale"),
-    "offset": ("偏移", "offset"),
-    "unit": ("单位", "unit"),
-    "decimals": ("小数位", "decimals"),
-    "min_value": ("最小值", "min_value"),
-    "max_value": ("最大值", "max_value"),
-    "history": ("历史记录", "history"),
-    "history_interval_s": ("记录间隔", "history_interval_s"),
-    "aggregate": ("聚合", "aggregate"),
-    "faults": ("报警", "faults"),
-    "device_sn": ("设备SN", "device_sn"),
-}
+# Fields in file order (docs/api-templates.md "Import/export columns"); each one's title is
+# sheet.data_source.<field> in core/texts.py.
+COLUMNS = (
+    "name",
+    "group",
+    "data_type",
+    "area",
+    "address",
+    "bit_index",
+    "byte_order",
+    "word_order",
+    "string_length",
+    "rw",
+    "scale",
+    "offset",
+    "unit",
+    "decimals",
+    "min_value",
+    "max_value",
+    "history",
+    "history_interval_s",
+    "aggregate",
+    "faults",
+    "device_sn",
+)
 _INT_FIELDS = ("address", "bit_index", "string_length", "decimals", "history_interval_s")
 
 # The template's example row (sample data, the same in both languages).
@@ -84,12 +86,11 @@ EXAMPLE: dict[str, Any] = {
 }
 
 
-_TITLE_TO_FIELD = {header_key(t): field for field, titles in COLUMNS.items() for t in titles}
+_TITLE_TO_FIELD = {header_key(t): field for field in COLUMNS for t in both(f"sheet.data_source.{field}")}
 
 
 def _titles() -> list[str]:
-    en = wants_english()
-    return [en_t if en else zh_t for zh_t, en_t in COLUMNS.values()]
+    return [phrase(f"sheet.data_source.{field}") for field in COLUMNS]
 
 
 # --- importing -------------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 """HTTP routes of template data sources, their groups, and their xlsx import and export (docs/api-templates.md)."""
 
 from typing import Annotated
-from urllib.parse import quote
 
 from fastapi import APIRouter, File, Form, Query, UploadFile
 from fastapi.responses import Response
@@ -12,7 +11,7 @@ from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
 from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
 from iotyun.core.pagination import Page, PageDep
-from iotyun.core.spreadsheets import XLSX_MEDIA, XLSX_RESPONSES
+from iotyun.core.spreadsheets import XLSX_RESPONSES, xlsx_response
 from iotyun.templates.datasources import files, service
 from iotyun.templates.datasources.schemas import (
     DataSourceDeleteIn,
@@ -27,11 +26,6 @@ from iotyun.templates.datasources.schemas import (
 from iotyun.templates.dependencies import TemplateUser
 
 router = APIRouter(tags=["templates"])
-
-
-def _xlsx(content: bytes, name: str) -> Response:
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
-    return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 
 @router.get("/yun/module/dataSource")
@@ -111,7 +105,7 @@ async def delete_group(
 @router.get("/yun/module/dataSource/export", response_model=None, responses=XLSX_RESPONSES)
 async def export_data_sources(template_id: int, actor: TemplateUser, session: SessionDep) -> Response:
     content = await files.export_data_sources(session, actor, template_id)
-    return _xlsx(content, f"data-sources-{template_id}.xlsx")
+    return xlsx_response(content, f"data-sources-{template_id}.xlsx")
 
 
 @router.post("/yun/module/dataSource/import")
@@ -129,4 +123,4 @@ async def import_data_sources(
 
 @router.get("/yun/module/dataSource/import", response_model=None, responses=XLSX_RESPONSES)
 async def import_template(actor: TemplateUser) -> Response:
-    return _xlsx(files.import_template(), "data-source-import.xlsx")
+    return xlsx_response(files.import_template(), "data-source-import.xlsx")

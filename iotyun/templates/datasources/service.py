@@ -11,6 +11,7 @@ from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.texts import both, phrase
 from iotyun.devices import scope
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
@@ -28,9 +29,6 @@ from iotyun.templates.datasources.schemas import (
 )
 from iotyun.templates.models import DataSource, DataSourceGroup, Template
 
-# Stored name of a template's default group (the template service creates it with the template); the console
-# shows it translated (it reads is_default).
-DEFAULT_GROUP_NAME = "默认分组"
 DATA_VERSION_WITH_DEVICES = "2.0"
 # Fields of DataSourceSpec stored as they are on the row.
 SPEC_FIELDS: tuple[str, ...] = tuple(DataSourceSpec.model_fields)
@@ -91,13 +89,14 @@ async def default_group(session: AsyncSession, template: Template) -> DataSource
     found = await repo.default_group(session, template.id)
     if found is not None:
         return found
-    named = await repo.group_named(session, template.id, DEFAULT_GROUP_NAME)
-    if named is not None:
-        named.is_default = True
-        await session.flush()
-        return named
+    for name in both("name.default_group"):
+        named = await repo.group_named(session, template.id, name)
+        if named is not None:
+            named.is_default = True
+            await session.flush()
+            return named
     group = DataSourceGroup(
-        tenant_id=template.tenant_id, template_id=template.id, name=DEFAULT_GROUP_NAME, is_default=True
+        tenant_id=template.tenant_id, template_id=template.id, name=phrase("name.default_group"), is_default=True
     )
     session.add(group)
     await session.flush()

@@ -10,6 +10,7 @@ from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SCREEN_SCHEMA_VERSION, SCREENS_PER_KIND_MAX
+from iotyun.core.texts import phrase
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
 from iotyun.templates.models import Template, TemplateScreen
@@ -24,9 +25,6 @@ from iotyun.templates.screens.schemas import (
     ScreenOut,
     ScreenUpdateIn,
 )
-
-# Stored name of a new template's main screens; the console shows it translated (it reads is_main).
-MAIN_SCREEN_NAME = "主画面"
 
 
 def screen_out(s: TemplateScreen) -> ScreenOut:
@@ -53,7 +51,7 @@ def new_screens(template: Template) -> list[TemplateScreen]:
             tenant_id=template.tenant_id,
             template_id=template.id,
             kind=kind,
-            name=MAIN_SCREEN_NAME,
+            name=phrase("name.main_screen"),
             is_main=True,
             sort=0,
             schema_version=SCREEN_SCHEMA_VERSION,

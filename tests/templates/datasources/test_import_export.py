@@ -12,9 +12,10 @@ from fastapi import FastAPI
 
 from iotyun.core.limits import IMPORT_MAX_BYTES
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, register, template_logs
-from tests.templates.datasources.conftest import add, add_group, counts, groups, listed, share_row, version
+from tests.devices.factories import register
+from tests.team.factories import Team
+from tests.templates.datasources.factories import add, add_group, counts, groups, listed, share_row, version
+from tests.templates.factories import make_template, ok, template_logs
 
 IMPORT = "/yun/module/dataSource/import"
 EXPORT = "/yun/module/dataSource/export"

@@ -7,7 +7,7 @@ from sqlalchemy import select
 
 from iotyun.templates.models import DataSource, DataSourceGroup, TemplateShare
 from tests.conftest import Api
-from tests.team.conftest import Team
+from tests.team.factories import Team
 
 # A role with every template page (and devices, to bind).
 TEMPLATE_PERMS = ["P10000", "P30000", "P31000", "P41000", "P42000", "P43000", "P44000"]

@@ -6,8 +6,8 @@ from typing import Any
 from fastapi import FastAPI
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, share_template, template_logs
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok, share_template, template_logs
 from tests.templates.library.helpers import shares, template_user
 
 

@@ -7,8 +7,9 @@ from sqlalchemy import select
 
 from iotyun.templates.models import DataSource, DataSourceGroup, Template, TemplatePublication, TemplateScreen
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import bind, make_template, ok, register, share_template, template_logs
+from tests.devices.factories import register
+from tests.team.factories import Team
+from tests.templates.factories import bind, make_template, ok, share_template, template_logs
 from tests.templates.library.helpers import add_data_source, shares, template_user
 
 

@@ -8,10 +8,10 @@ from sqlalchemy import delete, update
 
 from iotyun.templates.models import DataSource, TemplateScreen
 from tests.conftest import Api, code
-from tests.devices.conftest import register
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, template_logs
-from tests.templates.datasources.conftest import add
+from tests.devices.factories import register
+from tests.team.factories import Team
+from tests.templates.datasources.factories import add
+from tests.templates.factories import make_template, ok, template_logs
 from tests.templates.test_publish import bind_rows
 
 DESIGN = "/yun/module/view/design"

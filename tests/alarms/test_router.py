@@ -1,6 +1,6 @@
-"""The alarm engine and the alarm endpoints (docs/api-telemetry.md "Alarms"): a fault condition produces an alarm
-(type 1) and recovers it (type 2); confirmation (type 3) takes a note; lists are scoped to readable devices; storage
-is capped per owner (SPEC §9)."""
+"""The alarm endpoints (docs/api-telemetry.md "Alarms"): a fault condition produces an alarm (type 1) and recovers it
+(type 2); confirmation (type 3) takes a note; lists are scoped to readable devices; storage is capped per owner
+(SPEC §9)."""
 
 from datetime import timedelta
 
@@ -11,9 +11,9 @@ from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import Alarm
 from iotyun.core.db import utcnow
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
-from tests.templates.conftest import ok
+from tests.templates.factories import ok
 
 
 async def raise_and_recover(app: FastAPI, plant: Plant, recover: bool = True) -> None:

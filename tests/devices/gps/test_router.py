@@ -9,7 +9,7 @@ from sqlalchemy import insert, select
 
 from iotyun.devices.models import DeviceLog, GpsPoint
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 DAY_MS = 86_400_000
 

@@ -8,7 +8,7 @@ from fastapi import FastAPI
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.team import service as team_service
 from tests.conftest import Api, code
-from tests.team.conftest import PASSWORD, Team
+from tests.team.factories import PASSWORD, Team
 
 
 class TestListUsers:

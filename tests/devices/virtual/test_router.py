@@ -3,8 +3,8 @@
 from typing import Any
 
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
-from tests.templates.conftest import make_template, share_template
+from tests.devices.factories import Site, ok
+from tests.templates.factories import make_template, share_template
 
 PATH = "/yun/dev/fictitious"
 

@@ -3,9 +3,10 @@
 
 from fastapi import FastAPI
 
+from iotyun.core.texts import phrase
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, template_logs
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok, template_logs
 
 
 class TestCreateTemplate:
@@ -26,6 +27,13 @@ class TestCreateTemplate:
         assert [(s["kind"], s["is_main"]) for s in mid["screens"]] == [("web", True), ("mobile", True)]
         assert [(g["name"], g["is_default"]) for g in mid["groups"]] == [("默认分组", True)]
         assert await template_logs(app, data["id"]) == ["create"]
+
+    async def test_names_what_it_starts_with_in_the_callers_language(self, team: Team) -> None:
+        team.admin.lang = "en"
+        data = await make_template(team.admin, "pump")
+        mid = ok(await team.admin.get("/yun/module/middleware", params={"id": data["id"]}))
+        assert {s["name"] for s in mid["screens"]} == {phrase("name.main_screen", "en")} == {"Main screen"}
+        assert [(g["name"], g["is_default"]) for g in mid["groups"]] == [("Default", True)]
 
     async def test_name_rules(self, team: Team) -> None:
         for name, expected in (("", 115003), ("  ", 115003), ("名" * 33, 115004)):

@@ -6,7 +6,7 @@ from sqlalchemy import select
 
 from iotyun.auth.models import User
 from iotyun.demo import monitoring as demo_monitoring
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 
 async def run_seed(site: Site) -> None:

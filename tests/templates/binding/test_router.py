@@ -9,8 +9,9 @@ from sqlalchemy import select, update
 from iotyun.devices.models import DeviceLog, Gateway
 from iotyun.templates.models import DataSource, DataSourceGroup, TemplateBinding
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import bind, make_template, ok, register, share_template, template_logs
+from tests.devices.factories import register
+from tests.team.factories import Team
+from tests.templates.factories import bind, make_template, ok, share_template, template_logs
 
 TEMPLATE_PERMS = ["P10000", "P30000", "P31000", "P41000", "P42000"]
 

@@ -6,7 +6,7 @@ from sqlalchemy import insert
 
 from iotyun.devices.models import ThumbnailGroup
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 PATH = "/yun/dev/dashboard"
 

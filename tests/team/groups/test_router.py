@@ -1,7 +1,7 @@
 """User groups over HTTP: tree, create, edit (no cycles), delete, moving users (SPEC §3, §5)."""
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
+from tests.team.factories import Team
 
 
 class TestGroupTree:

@@ -1,7 +1,7 @@
 """Roles over HTTP: list, create, edit, delete and the permission tree (SPEC §3, §5, §6)."""
 
 from tests.conftest import Api, code
-from tests.team.conftest import PASSWORD, Team
+from tests.team.factories import PASSWORD, Team
 
 
 class TestListRoles:

@@ -4,7 +4,7 @@ from sqlalchemy import select
 
 from iotyun.devices.models import DeviceLog
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 
 async def create(api: Api, name: str, notes: str = "") -> int:
@@ -35,6 +35,13 @@ class TestListGroups:
         ]
         assert groups[1]["notes"] == "north" and isinstance(groups[1]["created_at"], int)
         assert len(ok(await site.admin.get("/yun/dev/group"))) == 2
+
+    async def test_default_group_named_in_the_language_of_the_request_that_makes_it(self, site: Site) -> None:
+        site.admin.lang = "en"
+        groups = ok(await site.admin.get("/yun/dev/group"))
+        assert [(g["name"], g["is_default"]) for g in groups] == [("Default", True)]
+        site.admin.lang = "zh"
+        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["Default"]
 
     async def test_counts_only_the_devices_the_caller_reads(self, site: Site) -> None:
         line = await create(site.admin, "line")

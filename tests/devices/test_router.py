@@ -9,9 +9,8 @@ from iotyun.core.errors import ErrorCode
 from iotyun.devices import service as device_service
 from iotyun.devices.models import DEV_ONLINE, Device, Gateway
 from tests.conftest import Api, code
-from tests.devices.conftest import SECRET, logs, register
-from tests.devices.factories import make_device
-from tests.team.conftest import Team
+from tests.devices.factories import SECRET, logs, make_device, register
+from tests.team.factories import Team
 
 CANCEL_HAS_DEVICES = ErrorCode.CANCEL_HAS_DEVICES
 

@@ -4,7 +4,7 @@ import pytest
 
 from iotyun.devices.districts import service
 from tests.conftest import Api, code
-from tests.devices.monitoring import Site, ok
+from tests.devices.factories import Site, ok
 
 
 class TestDistrictInfo:

@@ -1,4 +1,4 @@
-"""Data-source fixtures: payloads, HTTP helpers, and shares written as rows (the share endpoint belongs to the
+"""Data-source factories: payloads, HTTP helpers, and shares written as rows (the share endpoint belongs to the
 library sub-package)."""
 
 from typing import Any
@@ -8,8 +8,8 @@ from sqlalchemy import func, select
 
 from iotyun.templates.models import DataSource, DataSourceGroup, Template, TemplateShare
 from tests.conftest import Api
-from tests.team.conftest import Team
-from tests.templates.conftest import ok
+from tests.team.factories import Team
+from tests.templates.factories import ok
 
 PATH = "/yun/module/dataSource"
 GROUPS = "/yun/module/dataSource/group"

@@ -16,11 +16,12 @@ from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import templates as template_demo
 from iotyun.devices.models import Device, Gateway, GpsPoint
 from iotyun.telemetry.models import history_value
-from tests.team.conftest import Team
-from tests.telemetry.conftest import eventually, http
-from tests.templates.conftest import ok
+from tests.team.factories import Team
+from tests.telemetry.conftest import app, eventually, http
+from tests.templates.factories import ok
 
-__all__ = ["http"]
+# The app with its telemetry running, as `serve --demo` runs it.
+__all__ = ["app", "http"]
 
 
 async def seed_demo(app: FastAPI, team: Team) -> int:

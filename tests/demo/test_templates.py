@@ -10,8 +10,8 @@ from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import templates as template_demo
 from tests.conftest import Api
-from tests.team.conftest import Team
-from tests.templates.conftest import ok
+from tests.team.factories import Team
+from tests.templates.factories import ok
 
 
 async def test_every_live_demo_gateway_runs_a_published_template(

@@ -6,9 +6,9 @@ from typing import Any
 from fastapi import FastAPI
 
 from tests.conftest import Api, code
-from tests.team.conftest import Team
-from tests.templates.conftest import make_template, ok, register, template_logs
-from tests.templates.datasources.conftest import (
+from tests.devices.factories import register
+from tests.team.factories import Team
+from tests.templates.datasources.factories import (
     GROUPS,
     PATH,
     add,
@@ -21,6 +21,7 @@ from tests.templates.datasources.conftest import (
     template_user,
     version,
 )
+from tests.templates.factories import make_template, ok, template_logs
 
 FAULT = {"kind": "compare", "op": "gt", "threshold": 80, "alarm_name": "高温", "level": 2, "info": "检查冷却"}
 BIT_FAULT = {"kind": "bit", "bit_index": 3, "alarm_name": "急停", "level": 5}

@@ -1,0 +1,88 @@
+"""The text catalogue besides the errors: spreadsheet column titles and words, mails, and the names stored for default
+rows, each in zh and en, chosen by the caller's language as the error texts are (core/errors.py)."""
+
+# The catalogue is a table, one key per line, so it reads and greps as one; wide CJK texts pass the line limit.
+
+from iotyun.core.context import lang_var
+
+# fmt: off
+TEXTS: dict[str, tuple[str, str]] = {
+    # Mails.
+    "mail.code.subject": ("iotyun 验证码", "iotyun verification code"),
+    "mail.code.body": ("您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。", "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail."),
+    # Names stored for the rows the server makes itself, in the language of the request that makes them (the console
+    # recognises them by is_default / is_main, not by the name).
+    "name.default_group": ("默认分组", "Default"),
+    "name.main_screen": ("主画面", "Main screen"),
+    "name.copy_suffix": (" 副本", " copy"),
+    # Device spreadsheets (import template and list export).
+    "sheet.device.sn_code": ("SN码", "SN"),
+    "sheet.device.secret": ("密钥", "Secret"),
+    "sheet.device.alias": ("别名", "Alias"),
+    "sheet.device.group": ("分组", "Group"),
+    "sheet.device.group_name": ("分组", "Group"),
+    "sheet.device.dev_model": ("型号", "Model"),
+    "sheet.device.firmware_version": ("固件版本", "Firmware"),
+    "sheet.device.registered": ("已注册", "Registered"),
+    "sheet.device.dev_state": ("在线状态", "State"),
+    "sheet.device.ip": ("IP", "IP"),
+    "sheet.device.report_time": ("最后上报时间", "Last report"),
+    "sheet.device.vpn_state": ("VPN", "VPN"),
+    "sheet.device.flow_card": ("流量卡", "Flow card"),
+    "sheet.device.address": ("地址", "Address"),
+    "sheet.device.area_name": ("地区", "Area"),
+    "sheet.device.contact_name": ("联系人", "Contact"),
+    "sheet.device.contact_phone": ("联系电话", "Phone"),
+    "sheet.device.contact_email": ("邮箱", "Email"),
+    "sheet.device.site_type": ("站点类型", "Site type"),
+    "sheet.device.owner_name": ("所有者", "Owner"),
+    "sheet.device.created_at": ("创建时间", "Created"),
+    "sheet.yes": ("是", "Yes"),
+    "sheet.no": ("否", "No"),
+    "sheet.online": ("在线", "Online"),
+    "sheet.offline": ("离线", "Offline"),
+    "sheet.on": ("开启", "On"),
+    "sheet.off": ("关闭", "Off"),
+    # Data-source spreadsheets: the en titles are the field names (docs/api-templates.md "Import/export columns").
+    "sheet.data_source.name": ("名称", "name"),
+    "sheet.data_source.group": ("分组", "group"),
+    "sheet.data_source.data_type": ("数据类型", "data_type"),
+    "sheet.data_source.area": ("寄存器区", "area"),
+    "sheet.data_source.address": ("地址", "address"),
+    "sheet.data_source.bit_index": ("位", "bit_index"),
+    "sheet.data_source.byte_order": ("字节序", "byte_order"),
+    "sheet.data_source.word_order": ("字序", "word_order"),
+    "sheet.data_source.string_length": ("字符长度", "string_length"),
+    "sheet.data_source.rw": ("读写", "rw"),
+    "sheet.data_source.scale": ("倍率", "scale"),
+    "sheet.data_source.offset": ("偏移", "offset"),
+    "sheet.data_source.unit": ("单位", "unit"),
+    "sheet.data_source.decimals": ("小数位", "decimals"),
+    "sheet.data_source.min_value": ("最小值", "min_value"),
+    "sheet.data_source.max_value": ("最大值", "max_value"),
+    "sheet.data_source.history": ("历史记录", "history"),
+    "sheet.data_source.history_interval_s": ("记录间隔", "history_interval_s"),
+    "sheet.data_source.aggregate": ("聚合", "aggregate"),
+    "sheet.data_source.faults": ("报警", "faults"),
+    "sheet.data_source.device_sn": ("设备SN", "device_sn"),
+    # History export.
+    "sheet.history.time": ("时间", "Time"),
+}
+# fmt: on
+
+
+def is_english(lang: str | None = None) -> bool:
+    """Whether `lang` (the caller's language when None) is English; anything else reads zh, the default."""
+    return (lang if lang is not None else lang_var.get()).lower().startswith("en")
+
+
+def phrase(key: str, lang: str | None = None, **params: object) -> str:
+    """The text of `key` in `lang` (the caller's language when None), its placeholders filled from params."""
+    zh, en = TEXTS[key]
+    template = en if is_english(lang) else zh
+    return template.format(**params) if params else template
+
+
+def both(key: str) -> tuple[str, str]:
+    """The zh and en texts of `key` (an import accepts either title; a lookup of a stored name tries either)."""
+    return TEXTS[key]
