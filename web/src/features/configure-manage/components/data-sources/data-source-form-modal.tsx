@@ -35,7 +35,6 @@ import {
   modbusReference,
   registerSpan,
 } from '../../lib/data-source-fields';
-import { groupLabel } from '../../lib/data-source-groups';
 import type { ByteOrder, DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
 import { DevicePicker } from './device-picker';
 import { FaultListField } from './fault-list-field';
@@ -197,7 +196,7 @@ export function DataSourceFormModal({
             <Select
               options={groups.map((g) => ({
                 value: g.id,
-                label: groupLabel(g, t('configure.dataSource.group.default')),
+                label: g.name,
               }))}
             />
           </Form.Item>
