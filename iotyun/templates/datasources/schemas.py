@@ -19,6 +19,7 @@ from iotyun.core.limits import (
     DATA_TYPE_REGISTERS,
     DATA_TYPES,
     DECIMALS_MAX,
+    FAULT_BIT_MAX,
     FAULT_OPS,
     FAULTS_PER_DATA_SOURCE_MAX,
     HISTORY_INTERVAL_MAX_S,
@@ -26,6 +27,7 @@ from iotyun.core.limits import (
     READ_ONLY_AREAS,
     REGISTER_ADDRESS_MAX,
     REGISTER_AREAS,
+    REGISTER_BIT_MAX,
     STRING_LENGTH_MAX,
     DataSourceGroupName,
     DataSourceName,
@@ -35,9 +37,6 @@ from iotyun.core.limits import (
 
 RW_MODES = ("r", "rw")
 FAULT_KINDS = ("compare", "bit")
-# A register holds 16 bits; a fault of kind "bit" tests a bit of the raw value, up to 64 bits wide.
-REGISTER_BIT_MAX = 15
-FAULT_BIT_MAX = 63
 # Characters per register of a string.
 STRING_CHARS_PER_REGISTER = 2
 

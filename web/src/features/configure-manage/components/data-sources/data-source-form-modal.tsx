@@ -16,6 +16,7 @@ import {
   DECIMALS_MAX,
   HISTORY_INTERVAL_MAX_S,
   HISTORY_MODES,
+  REGISTER_BIT_MAX,
   STRING_LENGTH_MAX,
 } from '../../../../types/limits.gen';
 import { useCreateDataSource } from '../../api/data-source-create';
@@ -273,7 +274,7 @@ export function DataSourceFormModal({
                 { type: 'integer', min: 0, max: 15, message: t('configure.dataSource.validation.bitIndex') },
               ]}
             >
-              <InputNumber min={0} max={15} precision={0} className="ds-full" />
+              <InputNumber min={0} max={REGISTER_BIT_MAX} precision={0} className="ds-full" />
             </Form.Item>
           </Col>
         )}
