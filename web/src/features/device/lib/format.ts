@@ -34,4 +34,3 @@ export function flowUsage(
     return { percent: rounded, level: 'warning' };
   return { percent: rounded, level: 'normal' };
 }
-

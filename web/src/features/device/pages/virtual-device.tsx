@@ -156,9 +156,7 @@ export default function VirtualDevicePage() {
       key: 'group',
       title: t('device.virtual.column.group'),
       width: 110,
-      render: (_v, r) => (
-        <CellText>{r.group_name || EMPTY}</CellText>
-      ),
+      render: (_v, r) => <CellText>{r.group_name || EMPTY}</CellText>,
     },
     {
       key: 'template',

@@ -114,9 +114,12 @@ export default function HomePage() {
   const bars = useMemo(
     () =>
       info
-        ? buildGroupBars(info.by_group, labels, (g) =>
-            // No group: shares from other tenants the user has not filed in a group of theirs.
-            g.group_name ?? t('home.chart.sharedWithMe'),
+        ? buildGroupBars(
+            info.by_group,
+            labels,
+            (g) =>
+              // No group: shares from other tenants the user has not filed in a group of theirs.
+              g.group_name ?? t('home.chart.sharedWithMe'),
           )
         : null,
     [info, labels, t],

@@ -69,11 +69,11 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const initialValues: Partial<UserFormValues> = user
     ? {
         user_name: user.user_name,
-        nick_name: user.nick_name ?? '',
+        nick_name: user.nick_name,
         phone: user.phone ?? '',
         email: user.email ?? '',
-        company: user.company ?? '',
-        ...(user.role_id === null ? {} : { role_id: user.role_id }),
+        company: user.company,
+        role_id: user.role_id,
         group_id: user.group_id,
         is_admin2: user.is_admin2,
         must_change_password: user.must_change_password,
