@@ -6,11 +6,11 @@ import type { Schema } from '../../types/schema';
 export type DataType = string;
 /** One of limits.gen REGISTER_AREAS: coil (0x), discrete (1x), input (3x), holding (4x). */
 export type RegisterArea = string;
-export type ByteOrder = 'big' | 'little';
-export type ReadWrite = 'r' | 'rw';
+export type ByteOrder = Schema<'DataSourceOut'>['byte_order'];
+export type ReadWrite = Schema<'DataSourceOut'>['rw'];
 /** One of limits.gen HISTORY_MODES: off, change, interval. */
 export type HistoryMode = string;
-export type FaultKind = 'compare' | 'bit';
+export type FaultKind = Schema<'FaultOut'>['kind'];
 
 export interface PageOf<T> {
   items: T[];

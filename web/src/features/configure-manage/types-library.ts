@@ -35,10 +35,7 @@ export interface BindListParams {
   bound?: boolean;
 }
 
-export interface BindInput {
-  template_id: number;
-  device_ids: number[];
-}
+export type BindInput = Schema<'iotyun__templates__binding__schemas__BindIn'>;
 
 // --- sharing and the library -----------------------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ export interface PageOf<T> {
   page_size: number;
 }
 
-export type TemplateType = 'standard' | 'nonstandard';
-export type DataVersion = '1.0' | '2.0';
+export type TemplateType = Schema<'TemplateOut'>['type'];
+export type DataVersion = Schema<'TemplateOut'>['data_version'];
 export type TemplateSource = 'create' | 'share';
-export type TemplateRelation = 'owner' | 'share';
+export type TemplateRelation = Schema<'TemplateOut'>['relation'];
 /** The permission items of a template (core/limits.TEMPLATE_PERMISSION_ITEMS). */
 export type TemplatePermission = 'view' | 'copy' | 'bind' | 'design' | 'data_source' | 'publish' | 'export';
 export type ScreenKind = 'web' | 'mobile';
@@ -37,18 +37,7 @@ export interface TemplateListParams extends TemplateFilters {
 }
 
 /** POST /yun/module (PUT adds `id`). */
-export interface TemplateInput {
-  name: string;
-  description: string;
-  type: TemplateType;
-  soft_type: string;
-  data_version: DataVersion;
-  width: number;
-  height: number;
-  mobile_width: number;
-  mobile_height: number;
-  group_id?: number | null;
-}
+export type TemplateInput = Schema<'TemplateIn'>;
 
 export type ScreenOut = Schema<'ScreenOut'>;
 

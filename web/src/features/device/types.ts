@@ -12,7 +12,7 @@ export interface PageOf<T> {
 /** SPEC §4: 1 online, 2 offline; null while unregistered. */
 export type DevState = 1 | 2;
 
-export type DeviceRelation = 'owner' | 'admin' | 'group' | 'distribution' | 'share';
+export type DeviceRelation = Schema<'DeviceOut'>['relation'];
 
 /** The common device object `DeviceOut`. */
 export type DeviceOut = Schema<'DeviceOut'>;
@@ -63,17 +63,9 @@ export interface DeviceSiteInput {
   site_type?: string;
 }
 
-export interface RegisterDeviceInput extends DeviceSiteInput {
-  sn_code: string;
-  secret: string;
-}
+export type RegisterDeviceInput = Schema<'DeviceRegisterIn'>;
 
-export interface UpdateDeviceInput extends DeviceSiteInput {
-  id: number;
-  remark?: string;
-  video_url?: string;
-  allow_write?: boolean;
-}
+export type UpdateDeviceInput = Schema<'DeviceUpdateIn'>;
 
 export type GrantUser = Schema<'GrantOut'>;
 
