@@ -12,7 +12,7 @@ from typing import Any
 
 from iotyun.core.errors import CATALOGUE, ErrorCode
 from iotyun.core.limits import exported as exported_limits
-from iotyun.core.permissions import TREE
+from iotyun.core.permissions import TREE, Perm, RoleCode
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web" / "src"
@@ -91,6 +91,12 @@ def error_page() -> str:
     return "".join(parts)
 
 
+def _ts_enum(name: str, members: dict[str, str]) -> str:
+    """A server enum as a TypeScript `as const` object, so the web uses the server's member names."""
+    body = "".join(f"  {key}: {json.dumps(value)},\n" for key, value in members.items())
+    return f"export const {name} = {{\n{body}}} as const;\n"
+
+
 def outputs() -> dict[Path, str]:
     from iotyun.app import create_app
     from iotyun.core.config import Settings
@@ -109,6 +115,8 @@ def outputs() -> dict[Path, str]:
     perm_ts = (
         HEADER
         + "/* eslint-disable */\n"
+        + _ts_enum("Perm", {p.name: p.value for p in Perm})
+        + _ts_enum("Role", {r.name: r.value for r in RoleCode})
         + f"export const PERMISSION_TREE = {json.dumps(tree, ensure_ascii=False, indent=2)} as const;\n"
     )
     openapi = create_app(Settings()).openapi()

@@ -113,7 +113,8 @@ SITE_TYPE_MAX = 32
 DEVICE_REMARK_MAX = 200
 VIDEO_URL_MAX = 500
 VIDEO_URL_RE = re.compile(r"^(https?|rtsp|rtmp|wss?)://[^\s/?#]+\S*$")
-ICCID_RE = re.compile(r"^[0-9A-Za-z]{18,32}$")
+ICCID_MIN, ICCID_MAX = 18, 32
+ICCID_RE = re.compile(rf"^[0-9A-Za-z]{{{ICCID_MIN},{ICCID_MAX}}}$")
 ICCID_MIN_DIGITS = 18
 # SPEC §9 "test flow 6M": what a new flow card holds in its operator test period.
 FLOW_CARD_TEST_MB = 6
@@ -183,6 +184,9 @@ READ_ONLY_AREAS = ("discrete", "input")
 BIT_AREAS = ("coil", "discrete")
 REGISTER_ADDRESS_MAX = 65535
 BYTE_ORDERS = ("big", "little")
+# A register holds 16 bits; a fault of kind "bit" tests a bit of the raw value, up to 64 bits wide.
+REGISTER_BIT_MAX = 15
+FAULT_BIT_MAX = 63
 STRING_LENGTH_MAX = 128
 DATA_SOURCE_UNIT_MAX = 16
 DECIMALS_MAX = 6
@@ -452,6 +456,9 @@ def exported() -> dict[str, Any]:
         "ALARM_NOTE_MAX": ALARM_NOTE_MAX,
         "HISTORY_SOURCES_MAX": HISTORY_SOURCES_MAX,
         "HISTORY_RANGE_MAX_DAYS": HISTORY_RANGE_MAX_DAYS,
+        "HISTORY_WIDTH_MIN": HISTORY_WIDTH_MIN,
+        "HISTORY_WIDTH_MAX": HISTORY_WIDTH_MAX,
+        "HISTORY_WIDTH_DEFAULT": HISTORY_WIDTH_DEFAULT,
         "HISTORY_BUCKETS": list(HISTORY_BUCKETS),
         "HISTORY_AGGREGATES": list(HISTORY_AGGREGATES),
         "HISTORY_FILLS": list(HISTORY_FILLS),
@@ -468,6 +475,7 @@ def exported() -> dict[str, Any]:
         "PASSWORD_MAX": PASSWORD_MAX,
         "PASSWORD_PATTERN": PASSWORD_RE.pattern,
         "PHONE_PATTERN": PHONE_RE.pattern,
+        "PHONE_DIGITS": PHONE_DIGITS,
         "NICKNAME_MAX": NICKNAME_MAX,
         "COMPANY_MAX": COMPANY_MAX,
         "VERIFY_CODE_LENGTH": VERIFY_CODE_LENGTH,
@@ -488,6 +496,7 @@ def exported() -> dict[str, Any]:
         "VIDEO_URL_PATTERN": VIDEO_URL_RE.pattern,
         "ICCID_PATTERN": ICCID_RE.pattern,
         "ICCID_MIN_DIGITS": ICCID_MIN_DIGITS,
+        "ICCID_MAX": ICCID_MAX,
         "FLOW_CARD_TEST_MB": FLOW_CARD_TEST_MB,
         "DEVICE_GROUP_NAME_MAX": DEVICE_GROUP_NAME_MAX,
         "DEVICE_GROUP_NOTES_MAX": DEVICE_GROUP_NOTES_MAX,
@@ -542,6 +551,8 @@ def exported() -> dict[str, Any]:
         "BIT_AREAS": list(BIT_AREAS),
         "REGISTER_ADDRESS_MAX": REGISTER_ADDRESS_MAX,
         "BYTE_ORDERS": list(BYTE_ORDERS),
+        "REGISTER_BIT_MAX": REGISTER_BIT_MAX,
+        "FAULT_BIT_MAX": FAULT_BIT_MAX,
         "STRING_LENGTH_MAX": STRING_LENGTH_MAX,
         "DATA_SOURCE_UNIT_MAX": DATA_SOURCE_UNIT_MAX,
         "DECIMALS_MAX": DECIMALS_MAX,

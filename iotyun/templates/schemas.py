@@ -51,9 +51,9 @@ class TemplateOut(BaseModel):
     id: int
     name: str
     description: str
-    type: str
+    type: TemplateType
     soft_type: str
-    data_version: str
+    data_version: DataVersion
     width: int
     height: int
     mobile_width: int

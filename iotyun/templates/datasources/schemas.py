@@ -2,7 +2,7 @@
 refusal carries its catalogue code, docs/api-templates.md "DataSourceOut")."""
 
 import math
-from typing import Annotated, Any, Self, TypeGuard
+from typing import Annotated, Any, Literal, Self, TypeGuard
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field, model_validator
 
@@ -19,6 +19,7 @@ from iotyun.core.limits import (
     DATA_TYPE_REGISTERS,
     DATA_TYPES,
     DECIMALS_MAX,
+    FAULT_BIT_MAX,
     FAULT_OPS,
     FAULTS_PER_DATA_SOURCE_MAX,
     HISTORY_INTERVAL_MAX_S,
@@ -26,6 +27,7 @@ from iotyun.core.limits import (
     READ_ONLY_AREAS,
     REGISTER_ADDRESS_MAX,
     REGISTER_AREAS,
+    REGISTER_BIT_MAX,
     STRING_LENGTH_MAX,
     DataSourceGroupName,
     DataSourceName,
@@ -35,9 +37,10 @@ from iotyun.core.limits import (
 
 RW_MODES = ("r", "rw")
 FAULT_KINDS = ("compare", "bit")
-# A register holds 16 bits; a fault of kind "bit" tests a bit of the raw value, up to 64 bits wide.
-REGISTER_BIT_MAX = 15
-FAULT_BIT_MAX = 63
+# The same choices as response types, so the OpenAPI document names them (the request side checks them with codes).
+RwName = Literal["r", "rw"]
+ByteOrderName = Literal["big", "little"]
+FaultKindName = Literal["compare", "bit"]
 # Characters per register of a string.
 STRING_CHARS_PER_REGISTER = 2
 
@@ -232,7 +235,7 @@ class DataSourceDeleteIn(BaseModel):
 
 class FaultOut(BaseModel):
     # Defaults: a condition stored before every key was normalized (an older demo seed) still reads.
-    kind: str
+    kind: FaultKindName
     op: str | None = None
     threshold: float | None = None
     bit_index: int | None = None
@@ -251,10 +254,10 @@ class DataSourceOut(BaseModel):
     area: str
     address: int
     bit_index: int | None
-    byte_order: str
-    word_order: str
+    byte_order: ByteOrderName
+    word_order: ByteOrderName
     string_length: int | None
-    rw: str
+    rw: RwName
     scale: float
     offset: float
     unit: str

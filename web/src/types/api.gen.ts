@@ -2120,8 +2120,11 @@ export interface components {
             area: string;
             /** Bit Index */
             bit_index: number | null;
-            /** Byte Order */
-            byte_order: string;
+            /**
+             * Byte Order
+             * @enum {string}
+             */
+            byte_order: "big" | "little";
             /** Created At */
             created_at: number;
             /** Data Type */
@@ -2152,8 +2155,11 @@ export interface components {
             name: string;
             /** Offset */
             offset: number;
-            /** Rw */
-            rw: string;
+            /**
+             * Rw
+             * @enum {string}
+             */
+            rw: "r" | "rw";
             /** Scale */
             scale: number;
             /** Sort */
@@ -2164,8 +2170,11 @@ export interface components {
             template_id: number;
             /** Unit */
             unit: string;
-            /** Word Order */
-            word_order: string;
+            /**
+             * Word Order
+             * @enum {string}
+             */
+            word_order: "big" | "little";
         };
         /** DataSourceSummary */
         DataSourceSummary: {
@@ -3014,8 +3023,11 @@ export interface components {
              * @default
              */
             info: string;
-            /** Kind */
-            kind: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "compare" | "bit";
             /** Level */
             level: number;
             /** Op */
@@ -3381,8 +3393,11 @@ export interface components {
             created_at: number;
             /** Data Source Count */
             data_source_count: number;
-            /** Data Version */
-            data_version: string;
+            /**
+             * Data Version
+             * @enum {string}
+             */
+            data_version: "1.0" | "2.0";
             /** Description */
             description: string;
             /** Group Id */
@@ -3428,8 +3443,11 @@ export interface components {
             soft_type: string;
             /** Source */
             source: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "standard" | "nonstandard";
             /** Updated At */
             updated_at: number;
             /** Version */
@@ -4444,8 +4462,11 @@ export interface components {
             created_at: number;
             /** Data Source Count */
             data_source_count: number;
-            /** Data Version */
-            data_version: string;
+            /**
+             * Data Version
+             * @enum {string}
+             */
+            data_version: "1.0" | "2.0";
             /** Description */
             description: string;
             /** Group Id */
@@ -4487,8 +4508,11 @@ export interface components {
             soft_type: string;
             /** Source */
             source: string;
-            /** Type */
-            type: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "standard" | "nonstandard";
             /** Updated At */
             updated_at: number;
             /** Version */

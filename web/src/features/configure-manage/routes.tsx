@@ -13,7 +13,7 @@ export const configureManageRoutes: AppRoute[] = [
     children: [
       {
         path: 'devTemplate',
-        perms: [Perm.DEV_TEMPLATE],
+        perms: [Perm.TEMPLATE],
         menu: 'menu.devTemplate',
         lazy: () => import('./pages/dev-template'),
       },
@@ -40,7 +40,7 @@ export const configureManageRoutes: AppRoute[] = [
   {
     // The legacy URL is designConfigure/id={id}: the segment carries "id=…" (lib/route-params keyedParam).
     path: 'designConfigure/:idParam',
-    perms: [Perm.DESIGN_CONFIGURE],
+    perms: [Perm.TEMPLATE_DESIGN],
     menu: 'menu.designConfigure',
     hidden: true,
     lazy: () => import('./pages/design-configure'),

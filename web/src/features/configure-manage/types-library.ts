@@ -1,5 +1,6 @@
-// Shapes of the binding, library and tile-group payloads in docs/api-templates.md (hand-written until api.gen.ts
-// covers them).
+// Shapes of the binding, library and tile-group payloads in docs/api-templates.md: the payloads are the server's schemas
+// (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
+import type { Schema } from '../../types/schema';
 import type { TemplateOut, TemplatePermission } from './types';
 
 export type { PageOf } from './types';
@@ -22,23 +23,9 @@ export interface LibraryTemplateParams {
 
 // --- binding ---------------------------------------------------------------------------------------------------
 
-export interface BindDevice {
-  id: number;
-  sn_code: string;
-  alias: string;
-  dev_state: number | null;
-  firmware_version: string;
-  vpn_state: boolean;
-  group_name: string | null;
-}
+export type BindDevice = Schema<'BindDeviceOut'>;
 
-export interface BindRow {
-  device: BindDevice;
-  bound_template_id: number | null;
-  bound_template_name: string | null;
-  supported: boolean;
-  missing_types: string[];
-}
+export type BindRow = Schema<'BindRowOut'>;
 
 export interface BindListParams {
   template_id: number;
@@ -48,26 +35,13 @@ export interface BindListParams {
   bound?: boolean;
 }
 
-export interface BindInput {
-  template_id: number;
-  device_ids: number[];
-}
+export type BindInput = Schema<'iotyun__templates__binding__schemas__BindIn'>;
 
 // --- sharing and the library -----------------------------------------------------------------------------------
 
-export interface TemplateReceiver {
-  user_id: number;
-  user_name: string;
-  tenant_name: string;
-  permissions: string[];
-  created_at: number;
-}
+export type TemplateReceiver = Schema<'ShareItemOut'>;
 
-export interface TemplateShareList {
-  items: TemplateReceiver[];
-  /** How many more receivers the quota `template_share` allows; null when unlimited. */
-  remaining: number | null;
-}
+export type TemplateShareList = Schema<'iotyun__templates__library__schemas__SharesOut'>;
 
 export type LibraryRelation = 'shared' | 'received';
 
@@ -79,17 +53,8 @@ export interface LibraryParams {
 }
 
 /** A library row: the template, with its receiver count (shared) or its owner and items (received). */
-export interface LibraryItem extends LibraryTemplate {
-  receiver_count: number;
-  /** Shared out: the latest share; received: when it was shared with the caller. */
-  shared_at: number;
-}
+export type LibraryItem = Schema<'LibraryItemOut'>;
 
 // --- tile groups -----------------------------------------------------------------------------------------------
 
-export interface TileGroup {
-  id: number;
-  name: string;
-  count: number;
-  sort: number;
-}
+export type TileGroup = Schema<'TileGroupOut'>;

@@ -40,7 +40,7 @@ export const dashboardRoutes: AppRoute[] = [
   },
   {
     path: 'editDashboard',
-    perms: [Perm.EDIT_DASHBOARD, Perm.MODULE_EDIT_DASHBOARD],
+    perms: [Perm.DASHBOARD_EDIT, Perm.SECTOR_DASHBOARD_EDIT],
     menu: 'menu.editDashboard',
     hidden: true,
     lazy: () => import('./pages/edit-dashboard'),

@@ -13,7 +13,7 @@ export const deviceRoutes: AppRoute[] = [
     children: [
       {
         path: 'devDashboard',
-        perms: [Perm.DEV_DASHBOARD],
+        perms: [Perm.DEVICE_DASHBOARD],
         menu: 'menu.devDashboard',
         lazy: () => import('./pages/dev-dashboard'),
       },

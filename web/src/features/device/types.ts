@@ -1,4 +1,6 @@
-// Shapes of the device registry payloads in docs/api-devices.md (hand-written until api.gen.ts covers them).
+// Shapes of the device registry payloads in docs/api-devices.md: the payloads are the server's schemas
+// (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
+import type { Schema } from '../../types/schema';
 
 export interface PageOf<T> {
   items: T[];
@@ -10,78 +12,20 @@ export interface PageOf<T> {
 /** SPEC §4: 1 online, 2 offline; null while unregistered. */
 export type DevState = 1 | 2;
 
-export type DeviceRelation = 'owner' | 'admin' | 'group' | 'distribution' | 'share';
+export type DeviceRelation = Schema<'DeviceOut'>['relation'];
 
 /** The common device object `DeviceOut`. */
-export interface DeviceOut {
-  id: number;
-  sn_code: string;
-  alias: string;
-  dev_model: string | null;
-  firmware_version: string | null;
-  back_end_version: string | null;
-  shipment_no: string | null;
-  group_id: number | null;
-  group_name: string | null;
-  address: string;
-  province_code: string;
-  city_code: string;
-  area_code: string;
-  /** "province city area" names joined. */
-  area_name: string;
-  contact_name: string;
-  contact_phone: string;
-  contact_email: string;
-  site_type: string;
-  remark: string;
-  video_url: string;
-  registered: boolean;
-  registered_at: number | null;
-  dev_state: DevState | null;
-  ip: string | null;
-  report_time: number | null;
-  vpn_state: boolean | null;
-  vpn_ip: string | null;
-  /** The bound flow card's iccid. */
-  flow_card: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  owner_id: number;
-  owner_name: string;
-  relation: DeviceRelation;
-  can_manage: boolean;
-  can_write: boolean;
-  created_at: number;
-}
+export type DeviceOut = Schema<'DeviceOut'>;
 
 /** SPEC §4 flow card status: normal | shutdown | abnormal (a provider may add others). */
 export type FlowCardStatus = string;
 /** SPEC §4 operator state: test | silent | closed | activated | pre_closure. */
 export type OperatorState = string;
 
-export interface FlowCardOut {
-  iccid: string;
-  package_name: string;
-  /** ISO dates (YYYY-MM-DD) or null. */
-  effective_date: string | null;
-  expiry_date: string | null;
-  total_mb: number;
-  used_mb: number;
-  remaining_mb: number;
-  warning_mb: number;
-  warning: boolean;
-  status: FlowCardStatus;
-  operator_state: OperatorState;
-  provider: string;
-  refreshed_at: number | null;
-}
+export type FlowCardOut = Schema<'FlowCardOut'>;
 
 /** GET /dev/basic/{id}. */
-export interface DeviceDetailOut extends DeviceOut {
-  share_count: number;
-  share_remaining: number;
-  flow_card_info: FlowCardOut | null;
-}
+export type DeviceDetailOut = Schema<'DeviceDetailOut'>;
 
 export type DeviceSortField = 'sn_code' | 'alias' | 'dev_state' | 'report_time' | 'created_at' | 'group_name';
 
@@ -104,13 +48,7 @@ export interface DeviceListParams extends DeviceFilters {
 }
 
 /** GET /dev/SN. */
-export interface SnCheckOut {
-  sn_code: string;
-  valid: boolean;
-  known: boolean;
-  registered_here: boolean;
-  registered_elsewhere: boolean;
-}
+export type SnCheckOut = Schema<'SnCheckOut'>;
 
 export interface DeviceSiteInput {
   alias?: string;
@@ -125,68 +63,21 @@ export interface DeviceSiteInput {
   site_type?: string;
 }
 
-export interface RegisterDeviceInput extends DeviceSiteInput {
-  sn_code: string;
-  secret: string;
-}
+export type RegisterDeviceInput = Schema<'DeviceRegisterIn'>;
 
-export interface UpdateDeviceInput extends DeviceSiteInput {
-  id: number;
-  remark?: string;
-  video_url?: string;
-  allow_write?: boolean;
-}
+export type UpdateDeviceInput = Schema<'DeviceUpdateIn'>;
 
-export interface GrantUser {
-  user_id: number;
-  user_name: string;
-  nick_name: string | null;
-  can_write: boolean;
-  created_at: number;
-}
+export type GrantUser = Schema<'GrantOut'>;
 
-export interface ShareList {
-  items: GrantUser[];
-  remaining: number;
-}
+export type ShareList = Schema<'iotyun__devices__schemas__SharesOut'>;
 
-export interface ImportRowResult {
-  row: number;
-  sn_code: string;
-  ok: boolean;
-  code: string | number | null;
-  message: string | null;
-}
+export type ImportRowResult = Schema<'ImportRowOut'>;
 
-export interface ImportResult {
-  total: number;
-  succeeded: number;
-  failed: number;
-  /** All or nothing: false when any row failed, and then no row was registered. */
-  imported: boolean;
-  rows: ImportRowResult[];
-}
+export type ImportResult = Schema<'ImportOut'>;
 
-export interface CardBookInput {
-  device_id: number;
-  package_name: string;
-  effective_date: string | null;
-  expiry_date: string | null;
-  total_mb: number;
-  warning_mb: number;
-}
+export type CardBookInput = Schema<'CardBookIn'>;
 
-export interface DeviceLogOut {
-  id: number;
-  time: number;
-  device_id: number | null;
-  sn: string;
-  action: string;
-  user_name: string;
-  detail: Record<string, unknown> | null;
-  /** "user:<id>" / "group:<id>" → the name of a user or group the detail names by id (the caller's tenant). */
-  names?: Record<string, string>;
-}
+export type DeviceLogOut = Schema<'DeviceLogOut'>;
 
 export interface DeviceLogParams {
   page: number;
@@ -198,22 +89,9 @@ export interface DeviceLogParams {
   end?: number;
 }
 
-export interface DeviceGroupOut {
-  id: number;
-  name: string;
-  notes: string;
-  is_default: boolean;
-  device_count: number;
-  created_at: number;
-  /** Whether the caller may rename and delete it. */
-  editable: boolean;
-}
+export type DeviceGroupOut = Schema<'DeviceGroupOut'>;
 
-export interface DistrictNode {
-  code: string;
-  name: string;
-  leaf: boolean;
-}
+export type DistrictNode = Schema<'DistrictItem'>;
 
 /** A tenant user as GET /yun/userInfo lists them (the fields the distribution picker needs). */
 export interface TenantUser {

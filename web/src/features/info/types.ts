@@ -1,4 +1,6 @@
-// Shapes of the user log payloads in docs/api-team.md (hand-written until api.gen.ts covers them).
+// Shapes of the user log payloads in docs/api-team.md: the payloads are the server's schemas
+// (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
+import type { Schema } from '../../types/schema';
 
 export interface PageOf<T> {
   items: T[];
@@ -7,19 +9,7 @@ export interface PageOf<T> {
   page_size: number;
 }
 
-export interface UserLogOut {
-  id: number;
-  /** Epoch ms. */
-  time: number;
-  user_id: number;
-  user_name: string;
-  /** The administrator acting through a simulated login, else null. */
-  actor_name: string | null;
-  action: string;
-  target: string;
-  detail: Record<string, unknown> | null;
-  ip: string;
-}
+export type UserLogOut = Schema<'UserLogOut'>;
 
 export interface UserLogParams {
   page: number;

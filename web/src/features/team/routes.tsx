@@ -13,7 +13,7 @@ export const teamRoutes: AppRoute[] = [
     children: [
       {
         path: 'customerGroup',
-        perms: [Perm.CUSTOMER_GROUP, Role.ADMINISTRATOR2],
+        perms: [Perm.USER_GROUP, Role.ADMINISTRATOR2],
         menu: 'menu.customerGroup',
         lazy: () => import('./pages/customer-group'),
       },

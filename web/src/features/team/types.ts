@@ -1,4 +1,6 @@
-// Shapes of the team payloads in docs/api-team.md (hand-written until api.gen.ts covers them).
+// Shapes of the team payloads in docs/api-team.md: the payloads are the server's schemas
+// (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
+import type { Schema } from '../../types/schema';
 
 export interface PageOf<T> {
   items: T[];
@@ -10,32 +12,9 @@ export interface PageOf<T> {
 /** SPEC §3 user tag kinds: 2 organisation (the group), 3 role, 4 user (e.g. "administrator2"). */
 export type UserTagKind = 2 | 3 | 4;
 
-export interface UserTag {
-  kind: UserTagKind;
-  label: string;
-}
+export type UserTag = Schema<'UserTag'>;
 
-export interface UserOut {
-  id: number;
-  user_name: string;
-  nick_name: string | null;
-  phone: string | null;
-  email: string | null;
-  company: string | null;
-  role_id: number | null;
-  role_name: string | null;
-  role_code: string | null;
-  group_id: number | null;
-  group_name: string | null;
-  is_admin2: boolean;
-  /** 0 locked, 1 active. */
-  is_active: 0 | 1;
-  must_change_password: boolean;
-  last_login_time: number | null;
-  create_time: number;
-  direct_permissions: string[];
-  tags: UserTag[];
-}
+export type UserOut = Schema<'UserOut'>;
 
 export type UserSort =
   'create_time' | '-create_time' | 'last_login_time' | '-last_login_time' | 'user_name' | '-user_name';
@@ -50,10 +29,7 @@ export interface UserListParams {
   sort?: UserSort;
 }
 
-export interface PrivilegeOut {
-  role_permissions: string[];
-  direct_permissions: string[];
-}
+export type PrivilegeOut = Schema<'PrivilegeOut'>;
 
 export const QUOTA_FIELDS = [
   'device_share',
@@ -72,40 +48,13 @@ export type QuotaField = (typeof QUOTA_FIELDS)[number];
 /** Integers; null = unlimited. */
 export type Quota = Record<QuotaField, number | null>;
 
-export interface RoleOut {
-  id: number;
-  name: string;
-  code: string;
-  type: 'default' | 'custom';
-  permissions: string[];
-  home_page: string | null;
-  dashboard_fullscreen: boolean;
-  device_permissions: string[];
-  template_permissions: string[];
-  user_count: number;
-  create_time: number;
-}
+export type RoleOut = Schema<'RoleOut'>;
 
-export interface RoleInput {
-  name: string;
-  permissions: string[];
-  home_page?: string | null;
-  dashboard_fullscreen?: boolean;
-}
+export type RoleInput = Schema<'RoleIn'>;
 
 /** A node of GET /userPrivileges (flat; `parent` links them into the tree). */
-export interface PermissionNode {
-  code: string;
-  parent: string | null;
-  zh: string;
-  en: string;
-  route: string | null;
-}
+export type PermissionNode = Schema<'PermissionNodeOut'>;
 
-export interface GroupOut {
-  id: number;
-  name: string;
-  parent_id: number | null;
-  user_count: number;
-  children?: GroupOut[];
-}
+export type GroupOut = Schema<'GroupOut'>;
+/** A group of GET /yun/user/group, with its subgroups. */
+export type GroupNode = Schema<'GroupNode'>;

@@ -5,12 +5,21 @@ import dayjs from 'dayjs';
 import type { EChartsOption } from '../../components/charts/echart';
 import type { HistoryAgg, HistoryBucket, HistoryFillMode, HistoryParams, HistorySeries } from './types';
 import { EMPTY } from '../empty';
+import {
+  HISTORY_RANGE_MAX_DAYS,
+  HISTORY_SOURCES_MAX,
+  HISTORY_WIDTH_DEFAULT,
+  HISTORY_WIDTH_MAX,
+  HISTORY_WIDTH_MIN,
+} from '../../types/limits.gen';
 
-export const HISTORY_SOURCES_MAX = 10;
-export const HISTORY_RANGE_MAX_DAYS = 366;
-export const HISTORY_WIDTH_MIN = 10;
-export const HISTORY_WIDTH_MAX = 10_000;
-export const HISTORY_WIDTH_DEFAULT = 1000;
+export {
+  HISTORY_RANGE_MAX_DAYS,
+  HISTORY_SOURCES_MAX,
+  HISTORY_WIDTH_DEFAULT,
+  HISTORY_WIDTH_MAX,
+  HISTORY_WIDTH_MIN,
+} from '../../types/limits.gen';
 
 export const BUCKETS: readonly HistoryBucket[] = ['raw', 'minute', 'hour', 'day', 'week', 'month', 'year'];
 export const AGGS: readonly HistoryAgg[] = [

@@ -9,6 +9,7 @@ import { setMustChangePassword } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { confirmRules, passwordRules } from '../../../lib/validation';
 import { useChangePassword } from '../api/change-password';
+import { PASSWORD_MAX } from '../../../types/limits.gen';
 
 interface ChangePasswordValues {
   old_password: string;
@@ -93,7 +94,7 @@ export function ChangePasswordModal({ open, forced, onClose, onLogout }: ChangeP
           <Input.Password prefix={<LockOutlined />} autoComplete="current-password" autoFocus />
         </Form.Item>
         <Form.Item name="password" label={t('auth.field.newPassword')} rules={passwordRules(t)}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={20} />
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
         </Form.Item>
         <Form.Item
           name="password2"
@@ -101,7 +102,7 @@ export function ChangePasswordModal({ open, forced, onClose, onLogout }: ChangeP
           dependencies={['password']}
           rules={confirmRules(t)}
         >
-          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={20} />
+          <Input.Password prefix={<LockOutlined />} autoComplete="new-password" maxLength={PASSWORD_MAX} />
         </Form.Item>
         {formError && <Alert type="error" showIcon title={formError} />}
         {/* Lets Enter in any field submit the form; the visible buttons live in the modal footer. */}

@@ -14,6 +14,7 @@ import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
+import { PASSWORD_MAX } from '../../../types/limits.gen';
 
 interface FindPassValues {
   account: string;
@@ -97,7 +98,7 @@ export default function FindPassPage() {
             placeholder={t('auth.field.newPassword')}
             aria-label={t('auth.field.newPassword')}
             autoComplete="new-password"
-            maxLength={20}
+            maxLength={PASSWORD_MAX}
           />
         </Form.Item>
         <Form.Item name="password2" dependencies={['password']} rules={confirmRules(t)}>
@@ -106,7 +107,7 @@ export default function FindPassPage() {
             placeholder={t('auth.field.confirmPassword')}
             aria-label={t('auth.field.confirmPassword')}
             autoComplete="new-password"
-            maxLength={20}
+            maxLength={PASSWORD_MAX}
           />
         </Form.Item>
         {formError && <Alert className="auth-form__alert" type="error" showIcon title={formError} />}

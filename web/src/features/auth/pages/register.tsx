@@ -21,6 +21,7 @@ import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
+import { COMPANY_MAX, PASSWORD_MAX, USER_NAME_MAX } from '../../../types/limits.gen';
 
 interface RegisterValues {
   user_name: string;
@@ -108,7 +109,7 @@ export default function RegisterPage() {
             placeholder={t('auth.field.userName')}
             aria-label={t('auth.field.userName')}
             autoComplete="username"
-            maxLength={32}
+            maxLength={USER_NAME_MAX}
             autoFocus
           />
         </Form.Item>
@@ -134,7 +135,7 @@ export default function RegisterPage() {
             placeholder={t('auth.field.newPassword')}
             aria-label={t('auth.field.newPassword')}
             autoComplete="new-password"
-            maxLength={20}
+            maxLength={PASSWORD_MAX}
           />
         </Form.Item>
         <Form.Item name="password2" dependencies={['password']} rules={confirmRules(t)}>
@@ -143,7 +144,7 @@ export default function RegisterPage() {
             placeholder={t('auth.field.confirmPassword')}
             aria-label={t('auth.field.confirmPassword')}
             autoComplete="new-password"
-            maxLength={20}
+            maxLength={PASSWORD_MAX}
           />
         </Form.Item>
         <Form.Item name="company" rules={companyRules(t)}>
@@ -152,7 +153,7 @@ export default function RegisterPage() {
             placeholder={t('auth.field.company')}
             aria-label={t('auth.field.company')}
             autoComplete="organization"
-            maxLength={30}
+            maxLength={COMPANY_MAX}
           />
         </Form.Item>
         <Form.Item

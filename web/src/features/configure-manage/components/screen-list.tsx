@@ -18,7 +18,7 @@ import { SCREENS_PER_KIND_MAX } from '../../../types/limits.gen';
 import { useDeleteScreen } from '../api/delete-screen';
 import { useOrderScreens } from '../api/order-screens';
 import { useUpdateScreen } from '../api/update-screen';
-import { moveId, screenLabel, screensOf } from '../lib/screens';
+import { moveId, screensOf } from '../lib/screens';
 import { formatSize } from '../lib/size';
 import { formatTime } from '../lib/template-format';
 import { screenDesignPath } from '../lib/template-paths';
@@ -44,8 +44,6 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
   const remove = useDeleteScreen();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [open, setOpen] = useState(false);
-  const mainLabel = t('configure.screen.mainName');
-  const label = (s: ScreenOut) => screenLabel(s, mainLabel);
   const full = items.length >= SCREENS_PER_KIND_MAX;
   const size =
     kind === 'web'
@@ -69,12 +67,12 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
   const setMain = (screen: ScreenOut) =>
     update.mutate(
       { id: screen.id, is_main: true },
-      { onSuccess: () => toast.success(t('configure.screen.setMainDone', { name: label(screen) })) },
+      { onSuccess: () => toast.success(t('configure.screen.setMainDone', { name: screen.name })) },
     );
 
   const confirmDelete = (screen: ScreenOut) => {
     void modal.confirm({
-      title: t('configure.screen.deleteTitle', { name: label(screen) }),
+      title: t('configure.screen.deleteTitle', { name: screen.name }),
       content: t('configure.screen.deleteContent'),
       okText: t('configure.screen.delete'),
       okButtonProps: { danger: true },
@@ -118,7 +116,7 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
           aria-label={kind === 'web' ? t('configure.screen.web') : t('configure.screen.mobile')}
         >
           {items.map((screen, index) => {
-            const name = label(screen);
+            const name = screen.name;
             return (
               <li key={screen.id} className="tpl-screens__item">
                 <span className="tpl-screens__index">{index + 1}</span>
@@ -203,7 +201,7 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
         templateId={template.id}
         kind={kind}
         screen={dialog?.screen ?? null}
-        {...(dialog?.screen ? { screenName: label(dialog.screen) } : {})}
+        {...(dialog?.screen ? { screenName: dialog.screen.name } : {})}
         onClose={() => setOpen(false)}
       />
     </Card>

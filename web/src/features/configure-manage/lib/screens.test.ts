@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { ScreenOut } from '../types';
-import { moveId, screenLabel, screensOf } from './screens';
+import { moveId, screensOf } from './screens';
 
 const screen = (id: number, kind: 'web' | 'mobile', sort: number): ScreenOut => ({
   id,
@@ -27,10 +27,5 @@ describe('screens', () => {
     expect(moveId([1, 2, 3], 0, -1)).toBeNull();
     expect(moveId([1, 2, 3], 2, 1)).toBeNull();
     expect(moveId([], 0, 1)).toBeNull();
-  });
-
-  it('translates the default main screen name only', () => {
-    expect(screenLabel({ name: '主画面', is_main: true }, 'Main screen')).toBe('Main screen');
-    expect(screenLabel({ name: 'Overview', is_main: true }, 'Main screen')).toBe('Overview');
   });
 });

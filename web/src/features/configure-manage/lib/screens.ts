@@ -1,4 +1,4 @@
-// Screen lists of the overview page: one kind in its order, moving a screen, and the main screen's default name.
+// Screen lists of the overview page: one kind in its order, and moving a screen.
 import type { ScreenKind, ScreenOut } from '../types';
 
 /** The screens of a kind in their order (sort, then id). */
@@ -15,11 +15,4 @@ export function moveId(ids: readonly number[], index: number, delta: -1 | 1): nu
   if (moved === undefined) return null;
   next.splice(target, 0, moved);
   return next;
-}
-
-/** The server names the main screens it creates "主画面"; shown translated unless renamed. */
-export const DEFAULT_MAIN_NAME = '主画面';
-
-export function screenLabel(screen: Pick<ScreenOut, 'name' | 'is_main'>, mainLabel: string): string {
-  return screen.name === DEFAULT_MAIN_NAME ? mainLabel : screen.name;
 }

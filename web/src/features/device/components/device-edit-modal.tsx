@@ -21,6 +21,7 @@ import {
 import type { DeviceOut } from '../types';
 import { AreaCascader } from './area-cascader';
 import { DeviceGroupSelect } from './device-group-select';
+import { PHONE_DIGITS } from '../../../types/limits.gen';
 
 interface Values {
   alias: string;
@@ -156,7 +157,7 @@ export function DeviceEditModal({ open, device, onClose }: DeviceEditModalProps)
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="contact_phone" label={t('device.field.contactPhone')} rules={phoneRules(t)}>
-            <Input autoComplete="off" maxLength={11} inputMode="numeric" />
+            <Input autoComplete="off" maxLength={PHONE_DIGITS} inputMode="numeric" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

@@ -3,7 +3,6 @@ import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { useDeviceGroups } from '../api/list-device-groups';
-import { groupLabel } from '../lib/format';
 
 type Props = Omit<SelectProps<number>, 'options' | 'loading'>;
 
@@ -18,7 +17,7 @@ export function DeviceGroupSelect(props: Props) {
       loading={groups.isPending}
       options={(groups.data ?? []).map((g) => ({
         value: g.id,
-        label: groupLabel(g, t('device.group.defaultName')),
+        label: g.name,
       }))}
     />
   );

@@ -16,7 +16,7 @@ import {
 } from '../../../components/table/fit-columns';
 import { RowActions } from '../../../components/table/row-actions';
 import { Role } from '../../../lib/permissions';
-import { formatTime, groupLabel } from '../lib/format';
+import { formatTime } from '../lib/format';
 import { sortOrderOf } from '../lib/params';
 import type { DeviceFilters, DeviceGroupOut, DeviceOut } from '../types';
 import { RelationTag } from './relation-tag';
@@ -76,7 +76,7 @@ export function DeviceTable({
   const groupById = new Map(groups.map((g) => [g.id, g]));
   const groupName = (d: DeviceOut) => {
     const g = d.group_id === null ? undefined : groupById.get(d.group_id);
-    if (g) return groupLabel(g, t('device.group.defaultName'));
+    if (g) return g.name;
     // Shared from another tenant and not filed in one of the caller's groups.
     if (d.relation === 'share' && d.group_id === null) return t('device.group.sharedWithMe');
     return d.group_name || EMPTY;

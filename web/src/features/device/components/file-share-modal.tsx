@@ -9,7 +9,6 @@ import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useFileReceivedShare } from '../api/file-received-share';
 import { useDeviceGroups } from '../api/list-device-groups';
-import { groupLabel } from '../lib/format';
 import { initialChoice, SHARED_WITH_ME, toGroupId } from '../lib/share-group';
 import type { DeviceOut } from '../types';
 
@@ -32,7 +31,7 @@ export function FileShareModal({ open, device, onClose }: FileShareModalProps) {
   const name = device ? device.alias || device.sn_code : '';
   const options = [
     { value: SHARED_WITH_ME, label: t('device.group.sharedWithMe') },
-    ...(groups.data ?? []).map((g) => ({ value: g.id, label: groupLabel(g, t('device.group.defaultName')) })),
+    ...(groups.data ?? []).map((g) => ({ value: g.id, label: g.name })),
   ];
 
   const onFinish = async (values: Values) => {

@@ -33,6 +33,7 @@ import { flowUsage, formatDate, formatMb, formatTime } from '../lib/format';
 import { PACKAGE_NAME_MAX, iccidRules, maxRule } from '../lib/rules';
 import type { DeviceDetailOut, FlowCardOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { ICCID_MAX } from '../../../types/limits.gen';
 
 const STATUS_COLOR: Record<string, string> = { normal: 'green', shutdown: 'red', abnormal: 'orange' };
 const USAGE_COLOR = { normal: '#165dff', warning: '#ff7d00', exhausted: '#f53f3f' } as const;
@@ -79,7 +80,7 @@ function BindCardModal({
         rules={iccidRules(t)}
         extra={t('device.card.iccidHint')}
       >
-        <Input autoComplete="off" maxLength={32} autoFocus className="devreg-mono" />
+        <Input autoComplete="off" maxLength={ICCID_MAX} autoFocus className="devreg-mono" />
       </Form.Item>
     </FormModal>
   );

@@ -8,7 +8,6 @@ import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useCreateDeviceGroup } from '../api/create-device-group';
 import { useUpdateDeviceGroup } from '../api/update-device-group';
-import { groupLabel } from '../lib/format';
 import { DEVICE_GROUP_NAME_MAX, DEVICE_GROUP_NOTES_MAX, groupNameRules, maxRule } from '../lib/rules';
 import type { DeviceGroupOut } from '../types';
 
@@ -56,7 +55,7 @@ export function GroupFormModal({ open, group, onClose, onCreated }: GroupFormMod
       form={form}
       name="device-group"
       initialValues={{
-        name: group ? groupLabel(group, t('device.group.defaultName')) : '',
+        name: group?.name ?? '',
         notes: group?.notes ?? '',
       }}
       loading={create.isPending || update.isPending}

@@ -15,7 +15,6 @@ import { Can } from '../../../components/can';
 import { Perm } from '../../../lib/permissions';
 import { toast } from '../../../lib/toast';
 import { useDeleteDeviceGroup } from '../api/delete-device-group';
-import { groupLabel } from '../lib/format';
 import { showSharedEntry } from '../lib/share-group';
 import type { DeviceGroupOut } from '../types';
 
@@ -126,7 +125,7 @@ export function GroupPanel({
             <span className="devreg-groups__name">{t('device.group.all')}</span>,
           )}
           {groups.map((g) => {
-            const label = groupLabel(g, t('device.group.defaultName'));
+            const label = g.name;
             return item(
               String(g.id),
               selectedId === g.id,

@@ -56,8 +56,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
 
   const reason = (row: ImportRowResult): string => {
     if (row.ok) return EMPTY;
-    const code = row.code === null ? '' : String(row.code);
-    return (code && translateCode(code)) || row.message || t('device.import.failedRow');
+    return translateCode(String(row.code)) || row.message || t('device.import.failedRow');
   };
 
   const rows = result ? (onlyFailed ? result.rows.filter((r) => !r.ok) : result.rows) : [];

@@ -10,6 +10,7 @@ import { toast } from '../../../lib/toast';
 import { useUpdateDevice } from '../api/update-device';
 import { isValidVideoUrl, videoUrlRules } from '../lib/rules';
 import type { DeviceDetailOut } from '../types';
+import { VIDEO_URL_MAX } from '../../../types/limits.gen';
 
 /** Browsers open only http(s) addresses themselves; other streams are copied for a player. */
 const opensInBrowser = (url: string) => /^https?:\/\//i.test(url);
@@ -80,7 +81,7 @@ export function VideoSection({ device }: { device: DeviceDetailOut }) {
         >
           <Input
             autoComplete="off"
-            maxLength={500}
+            maxLength={VIDEO_URL_MAX}
             autoFocus
             allowClear
             placeholder="rtsp://192.168.1.10:554/stream1"

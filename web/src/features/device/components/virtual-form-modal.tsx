@@ -29,6 +29,7 @@ import { DeviceGroupSelect } from './device-group-select';
 import { VirtualDeviceSelect, type KnownDevice } from './virtual-device-select';
 import { VirtualRegionCascader } from './virtual-region-cascader';
 import { VirtualTemplateSelect } from './virtual-template-select';
+import { PHONE_DIGITS } from '../../../types/limits.gen';
 
 const FIELDS = [
   'name',
@@ -211,7 +212,7 @@ export function VirtualFormModal({
             label={t('device.virtual.field.contactPhone')}
             rules={phoneRules(t)}
           >
-            <Input maxLength={11} inputMode="numeric" autoComplete="off" />
+            <Input maxLength={PHONE_DIGITS} inputMode="numeric" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col span={24}>

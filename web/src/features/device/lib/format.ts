@@ -1,7 +1,7 @@
-// Display helpers of the device screens: times, flow amounts, flow usage, group names.
+// Display helpers of the device screens: times, flow amounts, flow usage.
 import dayjs from 'dayjs';
 
-import type { DeviceGroupOut, FlowCardOut } from '../types';
+import type { FlowCardOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
 
 export function formatTime(ms: number | null | undefined): string {
@@ -33,11 +33,4 @@ export function flowUsage(
   if (card.warning || (card.warning_mb > 0 && card.remaining_mb <= card.warning_mb))
     return { percent: rounded, level: 'warning' };
   return { percent: rounded, level: 'normal' };
-}
-
-/** The server names the default group "默认分组"; shown translated unless the tenant renamed it. */
-export const DEFAULT_GROUP_NAME = '默认分组';
-
-export function groupLabel(group: Pick<DeviceGroupOut, 'name' | 'is_default'>, defaultLabel: string): string {
-  return group.is_default && group.name === DEFAULT_GROUP_NAME ? defaultLabel : group.name;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { areaCodes, areaValue } from './area';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from './export';
-import { flowUsage, formatMb, groupLabel } from './format';
+import { flowUsage, formatMb } from './format';
 import { deviceActionLabel, DEVICE_LOG_ACTIONS, humanizeAction } from './log-actions';
 import { readListParams, type Paging } from '../../../lib/route-params';
 import { filtersOf, isFiltered, LIST_PARAMS, sortOrderOf, toQueryParams, toSort } from './params';
@@ -114,11 +114,6 @@ describe('areas and groups', () => {
     expect(areaValue({ province_code: '', city_code: '', area_code: '' })).toEqual([]);
     expect(areaCodes(['330000'])).toEqual({ province_code: '330000', city_code: '', area_code: '' });
     expect(areaCodes(undefined)).toEqual({ province_code: '', city_code: '', area_code: '' });
-  });
-  it('translate the built-in default group name only', () => {
-    expect(groupLabel({ name: '默认分组', is_default: true }, 'Default group')).toBe('Default group');
-    expect(groupLabel({ name: 'Plant A', is_default: true }, 'Default group')).toBe('Plant A');
-    expect(groupLabel({ name: '默认分组', is_default: false }, 'Default group')).toBe('默认分组');
   });
 });
 

@@ -10,7 +10,6 @@ import type {
   VirtualPermission,
   VirtualVersion,
 } from './monitor-types';
-import { EMPTY } from '../../../lib/empty';
 
 /** docs/api-devices.md: name 1–32 (118809), contact name ≤32, phone 11 digits or empty, address ≤200. */
 export const VIRTUAL_NAME_MAX = 32;
@@ -105,12 +104,6 @@ export function phoneRules(t: TFunction): FormRule[] {
 
 export function membersRules(t: TFunction): FormRule[] {
   return [{ required: true, type: 'array', min: 1, message: t('device.virtual.rule.membersRequired') }];
-}
-
-/** The server names the default group "默认分组"; shown translated. */
-export function virtualGroupName(name: string | null, defaultLabel: string): string {
-  if (!name) return EMPTY;
-  return name === '默认分组' ? defaultLabel : name;
 }
 
 export function childDevicePath(id: number): string {

@@ -16,7 +16,7 @@ import { useRepairVirtualDevice } from '../api/repair-virtual-device';
 import { VirtualBindingTag } from '../components/virtual-binding-tag';
 import { VirtualFormModal } from '../components/virtual-form-modal';
 import { formatTime } from '../lib/format';
-import { canRepair, deviceDetailPath, virtualGroupName } from '../lib/virtual-form';
+import { canRepair, deviceDetailPath } from '../lib/virtual-form';
 import './device-monitor.css';
 import { EMPTY } from '../../../lib/empty';
 import { DataTable } from '../../../components/table/data-table';
@@ -128,7 +128,7 @@ export default function ChildDevicePage() {
             {
               key: 'group',
               label: t('device.virtual.field.group'),
-              children: virtualGroupName(v.group_name, t('device.virtual.defaultGroup')),
+              children: v.group_name || EMPTY,
             },
             {
               key: 'version',

@@ -36,7 +36,6 @@ import { ShareModal } from '../components/share-modal';
 import { TransferModal } from '../components/transfer-modal';
 import { saveBlob } from '../lib/download';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';
-import { groupLabel } from '../lib/format';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { filtersOf, isFiltered, LIST_PARAMS, toSort } from '../lib/params';
 import type { DeviceFilters, DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
@@ -216,7 +215,7 @@ export default function DevgroupPage() {
                 {params.shared
                   ? t('device.group.sharedWithMe')
                   : selectedGroup
-                    ? groupLabel(selectedGroup, t('device.group.defaultName'))
+                    ? selectedGroup.name
                     : t('device.group.all')}
               </span>
               <Typography.Text type="secondary" className="devreg-count">

@@ -48,7 +48,7 @@ import { ShareSummary } from '../components/share-summary';
 import { DeviceStateBadge } from '../components/state-badge';
 import { TransferModal } from '../components/transfer-modal';
 import { VideoSection } from '../components/video-section';
-import { formatTime, groupLabel } from '../lib/format';
+import { formatTime } from '../lib/format';
 import type { DeviceDetailOut } from '../types';
 import '../components/registry.css';
 import { EMPTY, orEmpty } from '../../../lib/empty';
@@ -95,7 +95,7 @@ function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () =>
                 key: 'group',
                 label: t('device.field.group'),
                 children: group
-                  ? groupLabel(group, t('device.group.defaultName'))
+                  ? group.name
                   : device.relation === 'share' && device.group_id === null
                     ? t('device.group.sharedWithMe')
                     : orEmpty(device.group_name),

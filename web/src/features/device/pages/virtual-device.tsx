@@ -37,7 +37,7 @@ import { deviceLabel } from '../components/virtual-device-select';
 import { VirtualFormModal } from '../components/virtual-form-modal';
 import { formatTime } from '../lib/format';
 import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from '../lib/monitor-types';
-import { canRepair, childDevicePath, virtualGroupName } from '../lib/virtual-form';
+import { canRepair, childDevicePath } from '../lib/virtual-form';
 import './device-monitor.css';
 import { EMPTY } from '../../../lib/empty';
 import { DataTable } from '../../../components/table/data-table';
@@ -156,9 +156,7 @@ export default function VirtualDevicePage() {
       key: 'group',
       title: t('device.virtual.column.group'),
       width: 110,
-      render: (_v, r) => (
-        <CellText>{virtualGroupName(r.group_name, t('device.virtual.defaultGroup'))}</CellText>
-      ),
+      render: (_v, r) => <CellText>{r.group_name || EMPTY}</CellText>,
     },
     {
       key: 'template',

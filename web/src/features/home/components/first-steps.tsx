@@ -83,7 +83,7 @@ export function FirstSteps({ info, templates }: { info: StateInfo; templates: Ho
   const { t } = useTranslation();
   const allowed: Record<Step['key'], boolean> = {
     register: useCan(Perm.DEVICE),
-    template: useCan(Perm.DEV_TEMPLATE),
+    template: useCan(Perm.TEMPLATE),
     bind: useCan(Perm.TEMPLATE_BIND),
     team: useCan(Perm.USER),
   };

@@ -29,7 +29,7 @@ const STATS: { key: StatKey; icon: ComponentType; tone: string; perm: string }[]
   { key: 'offline', icon: DisconnectOutlined, tone: 'gray', perm: Perm.DEVICE_GROUP },
   { key: 'unregistered', icon: QuestionCircleOutlined, tone: 'orange', perm: Perm.DEVICE_GROUP },
   { key: 'virtual', icon: ApiOutlined, tone: 'purple', perm: Perm.VIRTUAL_DEVICE },
-  { key: 'templates', icon: AppstoreOutlined, tone: 'cyan', perm: Perm.DEV_TEMPLATE },
+  { key: 'templates', icon: AppstoreOutlined, tone: 'cyan', perm: Perm.TEMPLATE },
   { key: 'alarms', icon: AlertOutlined, tone: 'red', perm: Perm.REAL_TIME_FAULT },
 ];
 

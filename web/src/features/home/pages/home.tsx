@@ -34,8 +34,6 @@ function greetingKey(hour: number): string {
 }
 
 const BUILT_IN_ROLES: readonly string[] = ['administrator', 'administrator2', 'user'];
-/** The server's name of the default device group, shown translated. */
-const DEFAULT_GROUP_NAME = '默认分组';
 
 /** Built-in roles are stored by code and shown translated; custom roles show their own name. */
 function roleLabel(t: TFunction, roleName: string): string {
@@ -116,13 +114,12 @@ export default function HomePage() {
   const bars = useMemo(
     () =>
       info
-        ? buildGroupBars(info.by_group, labels, (g) =>
-            // No group: shares from other tenants the user has not filed in a group of theirs.
-            g.group_name === null
-              ? t('home.chart.sharedWithMe')
-              : g.group_name === DEFAULT_GROUP_NAME
-                ? t('home.chart.defaultGroup')
-                : g.group_name,
+        ? buildGroupBars(
+            info.by_group,
+            labels,
+            (g) =>
+              // No group: shares from other tenants the user has not filed in a group of theirs.
+              g.group_name ?? t('home.chart.sharedWithMe'),
           )
         : null,
     [info, labels, t],

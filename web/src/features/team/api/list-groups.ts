@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '../../../lib/http';
-import type { GroupOut } from '../types';
+import type { GroupNode } from '../types';
 import { teamKeys } from './keys';
 
-export function listGroups(silent = false): Promise<GroupOut[]> {
-  return get<GroupOut[]>('/yun/user/group', undefined, { silent });
+export function listGroups(silent = false): Promise<GroupNode[]> {
+  return get<GroupNode[]>('/yun/user/group', undefined, { silent });
 }
 
 export const groupsQueryOptions = () =>

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/toast';
 import { confirmRules, passwordRules } from '../../../lib/validation';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { UserOut } from '../types';
+import { PASSWORD_MAX } from '../../../types/limits.gen';
 
 interface Values {
   password: string;
@@ -62,7 +63,7 @@ export function ResetPasswordModal({
       }
     >
       <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
-        <Input.Password autoComplete="new-password" maxLength={20} autoFocus />
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} autoFocus />
       </Form.Item>
       <Form.Item
         name="password2"
@@ -70,7 +71,7 @@ export function ResetPasswordModal({
         dependencies={['password']}
         rules={confirmRules(t)}
       >
-        <Input.Password autoComplete="new-password" maxLength={20} />
+        <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
       </Form.Item>
     </FormModal>
   );

@@ -14,6 +14,7 @@ import { homePageChoices } from '../lib/home-pages';
 import { roleNameRules } from '../lib/rules';
 import type { RoleInput, RoleOut } from '../types';
 import { PermissionTree } from './permission-tree';
+import { ROLE_NAME_MAX } from '../../../types/limits.gen';
 
 interface Values {
   name: string;
@@ -103,7 +104,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
         rules={roleNameRules(t)}
         extra={t('team.role.field.nameHint')}
       >
-        <Input autoComplete="off" maxLength={32} autoFocus />
+        <Input autoComplete="off" maxLength={ROLE_NAME_MAX} autoFocus />
       </Form.Item>
       <Form.Item
         name="permissions"

@@ -14,6 +14,7 @@ import { useRoleLabel } from '../hooks/use-role-label';
 import { admin2GroupRules, emailRules, nickNameRules, phoneRules } from '../lib/rules';
 import type { UserOut } from '../types';
 import { GroupSelect } from './group-select';
+import { PASSWORD_MAX, PHONE_DIGITS, USER_NAME_MAX } from '../../../types/limits.gen';
 
 export interface UserFormValues {
   user_name: string;
@@ -68,11 +69,11 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const initialValues: Partial<UserFormValues> = user
     ? {
         user_name: user.user_name,
-        nick_name: user.nick_name ?? '',
+        nick_name: user.nick_name,
         phone: user.phone ?? '',
         email: user.email ?? '',
-        company: user.company ?? '',
-        ...(user.role_id === null ? {} : { role_id: user.role_id }),
+        company: user.company,
+        role_id: user.role_id,
         group_id: user.group_id,
         is_admin2: user.is_admin2,
         must_change_password: user.must_change_password,
@@ -133,7 +134,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
             label={t('team.user.field.userName')}
             rules={editing ? [] : userNameRules(t)}
           >
-            <Input disabled={editing} autoComplete="off" maxLength={32} />
+            <Input disabled={editing} autoComplete="off" maxLength={USER_NAME_MAX} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -145,7 +146,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
           <>
             <Col xs={24} sm={12}>
               <Form.Item name="password" label={t('team.user.field.password')} rules={passwordRules(t)}>
-                <Input.Password autoComplete="new-password" maxLength={20} />
+                <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
@@ -155,14 +156,14 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
                 dependencies={['password']}
                 rules={confirmRules(t)}
               >
-                <Input.Password autoComplete="new-password" maxLength={20} />
+                <Input.Password autoComplete="new-password" maxLength={PASSWORD_MAX} />
               </Form.Item>
             </Col>
           </>
         )}
         <Col xs={24} sm={12}>
           <Form.Item name="phone" label={t('team.user.field.phone')} rules={phoneRules(t)}>
-            <Input autoComplete="off" maxLength={11} />
+            <Input autoComplete="off" maxLength={PHONE_DIGITS} />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import type { GroupOut, PermissionNode } from '../types';
+import type { GroupNode, PermissionNode } from '../types';
 import {
   ancestorsOf,
   descendantsOf,
@@ -78,7 +78,7 @@ describe('permission tree data', () => {
   });
 });
 
-const groups: GroupOut[] = [
+const groups: GroupNode[] = [
   {
     id: 1,
     name: 'HQ',
@@ -91,7 +91,7 @@ const groups: GroupOut[] = [
         name: 'Plant B',
         parent_id: 1,
         user_count: 0,
-        children: [{ id: 4, name: 'Line 1', parent_id: 3, user_count: 2 }],
+        children: [{ id: 4, name: 'Line 1', parent_id: 3, user_count: 2, children: [] }],
       },
     ],
   },

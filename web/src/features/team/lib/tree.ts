@@ -1,6 +1,6 @@
 // Tree helpers (pure): the flat permission list and the group tree as antd tree data, and the cascading
 // check rules of the permission tree.
-import type { GroupOut, PermissionNode } from '../types';
+import type { GroupNode, PermissionNode } from '../types';
 
 export interface PermissionTreeItem {
   key: string;
@@ -121,8 +121,8 @@ export function orderedCodes(nodes: readonly PermissionNode[], codes: ReadonlySe
 
 /** antd Tree / TreeSelect data of the group tree; titles carry the user count when `withCount`. */
 export function groupTreeData(
-  groups: readonly GroupOut[],
-  format: (group: GroupOut) => string = (g) => g.name,
+  groups: readonly GroupNode[],
+  format: (group: GroupNode) => string = (g) => g.name,
 ): GroupTreeItem[] {
   return groups.map((g) => ({
     key: g.id,
@@ -130,21 +130,21 @@ export function groupTreeData(
     title: format(g),
     name: g.name,
     userCount: g.user_count,
-    ...(g.children && g.children.length > 0 ? { children: groupTreeData(g.children, format) } : {}),
+    ...(g.children.length > 0 ? { children: groupTreeData(g.children, format) } : {}),
   }));
 }
 
 /** Depth-first list of every group. */
-export function flattenGroups(groups: readonly GroupOut[]): GroupOut[] {
-  return groups.flatMap((g) => [g, ...flattenGroups(g.children ?? [])]);
+export function flattenGroups(groups: readonly GroupNode[]): GroupNode[] {
+  return groups.flatMap((g) => [g, ...flattenGroups(g.children)]);
 }
 
-export function findGroup(groups: readonly GroupOut[], id: number): GroupOut | undefined {
+export function findGroup(groups: readonly GroupNode[], id: number): GroupNode | undefined {
   return flattenGroups(groups).find((g) => g.id === id);
 }
 
 /** The group ids above `id`, nearest first (to expand the tree to it). */
-export function groupAncestorIds(groups: readonly GroupOut[], id: number): number[] {
+export function groupAncestorIds(groups: readonly GroupNode[], id: number): number[] {
   const byId = new Map(flattenGroups(groups).map((g) => [g.id, g]));
   const out: number[] = [];
   let p = byId.get(id)?.parent_id ?? null;

@@ -28,7 +28,7 @@ export default function CustomerGroupPage() {
   const { t } = useTranslation();
   // A secondary administrator holds P51000 too, but only ever adds groups below their own (the server refuses roots).
   const isGroupManager = useSession((s) => s.roles.includes('administrator2'));
-  const canCreateRoot = useCan(Perm.CUSTOMER_GROUP) && !isGroupManager;
+  const canCreateRoot = useCan(Perm.USER_GROUP) && !isGroupManager;
   const groups = useGroups();
   const all = useMemo(() => groups.data ?? [], [groups.data]);
   const list = useListParams(LIST_PARAMS);

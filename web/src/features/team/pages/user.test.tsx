@@ -17,7 +17,7 @@ function user(over: Partial<UserOut>): UserOut {
     nick_name: 'Alice',
     phone: '13900000000',
     email: 'alice@example.com',
-    company: null,
+    company: '',
     role_id: 5,
     role_name: 'operators',
     role_code: 'operators',
@@ -41,7 +41,7 @@ const users = [
   user({
     id: 1,
     user_name: 'admin',
-    nick_name: null,
+    nick_name: '',
     role_code: 'administrator',
     role_name: 'administrator',
     group_name: null,

@@ -16,6 +16,7 @@ import {
   DECIMALS_MAX,
   HISTORY_INTERVAL_MAX_S,
   HISTORY_MODES,
+  REGISTER_BIT_MAX,
   STRING_LENGTH_MAX,
 } from '../../../../types/limits.gen';
 import { useCreateDataSource } from '../../api/data-source-create';
@@ -35,7 +36,6 @@ import {
   modbusReference,
   registerSpan,
 } from '../../lib/data-source-fields';
-import { groupLabel } from '../../lib/data-source-groups';
 import type { ByteOrder, DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
 import { DevicePicker } from './device-picker';
 import { FaultListField } from './fault-list-field';
@@ -197,7 +197,7 @@ export function DataSourceFormModal({
             <Select
               options={groups.map((g) => ({
                 value: g.id,
-                label: groupLabel(g, t('configure.dataSource.group.default')),
+                label: g.name,
               }))}
             />
           </Form.Item>
@@ -274,7 +274,7 @@ export function DataSourceFormModal({
                 { type: 'integer', min: 0, max: 15, message: t('configure.dataSource.validation.bitIndex') },
               ]}
             >
-              <InputNumber min={0} max={15} precision={0} className="ds-full" />
+              <InputNumber min={0} max={REGISTER_BIT_MAX} precision={0} className="ds-full" />
             </Form.Item>
           </Col>
         )}

@@ -20,7 +20,7 @@ import { useExportDataSources } from '../../api/data-source-export';
 import { useDataSourceGroups } from '../../api/data-source-groups';
 import { useDataSources } from '../../api/data-source-list';
 import { areaPrefix, isBitArea, isNumericType, modbusReference } from '../../lib/data-source-fields';
-import { isDefaultGroup, sortGroups } from '../../lib/data-source-groups';
+import { sortGroups } from '../../lib/data-source-groups';
 import type { DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
 import { DataSourceFormModal } from './data-source-form-modal';
 import { GroupFormModal } from './group-form-modal';
@@ -73,7 +73,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
   const exporter = useExportDataSources();
   const filtered = q !== '' || dataType !== undefined || groupId !== undefined;
 
-  const defaultGroupId = groupId ?? groups.find(isDefaultGroup)?.id ?? groups[0]?.id ?? null;
+  const defaultGroupId = groupId ?? groups.find((g) => g.is_default)?.id ?? groups[0]?.id ?? null;
 
   const changeFilter = (apply: () => void) => {
     apply();
@@ -115,9 +115,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
           </Typography.Text>
           {groupId === undefined && (
             <Typography.Text type="secondary" className="ds-name__group" ellipsis>
-              {isDefaultGroup({ name: r.group_name })
-                ? t('configure.dataSource.group.default')
-                : r.group_name}
+              {r.group_name}
             </Typography.Text>
           )}
         </div>

@@ -7,15 +7,14 @@ import { useTranslation } from 'react-i18next';
 import {
   ALARM_INFO_MAX,
   ALARM_NAME_MAX,
-  FAULT_OPS,
   FAULTS_PER_DATA_SOURCE_MAX,
+  FAULT_BIT_MAX,
+  FAULT_OPS,
 } from '../../../../types/limits.gen';
 import { NEW_FAULT } from '../../lib/data-source-form';
 import type { FaultKind } from '../../types-data-source';
 import { alarmLevelOptions } from '../../../../components/alarms/alarm-options';
 import { QUARTER } from './form-grid';
-
-const FAULT_BIT_MAX = 63;
 
 function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[]; onRemove: () => void }) {
   const { t } = useTranslation();

@@ -12,7 +12,6 @@ import { useTranslation } from 'react-i18next';
 
 import { toast } from '../../../../lib/toast';
 import { useDeleteDataSourceGroup } from '../../api/data-source-group-delete';
-import { groupLabel, isDefaultGroup } from '../../lib/data-source-groups';
 import type { DataSourceGroupOut } from '../../types-data-source';
 
 interface GroupListProps {
@@ -55,7 +54,6 @@ export function GroupList({
 }: GroupListProps) {
   const { t } = useTranslation();
   const remove = useDeleteDataSourceGroup(templateId);
-  const defaultName = t('configure.dataSource.group.default');
 
   const item = (
     key: string,
@@ -129,8 +127,8 @@ export function GroupList({
             </>,
           )}
           {groups.map((g) => {
-            const label = groupLabel(g, defaultName);
-            const isDefault = isDefaultGroup(g);
+            const label = g.name;
+            const isDefault = g.is_default;
             return item(
               String(g.id),
               selectedId === g.id,

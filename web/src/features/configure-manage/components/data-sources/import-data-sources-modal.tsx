@@ -89,8 +89,8 @@ export function ImportDataSourcesModal({ templateId, open, onClose }: ImportData
 
   const reason = (row: DataSourceImportError): string => {
     if (row.message) return row.message;
-    const code = row.code === null ? '' : String(row.code);
-    return (code && translateCode(code, { field: row.field ?? '' })) || code;
+    const code = String(row.code);
+    return translateCode(code, { field: row.field ?? '' }) || code;
   };
 
   return (
@@ -143,7 +143,7 @@ export function ImportDataSourcesModal({ templateId, open, onClose }: ImportData
           {result.errors.length > 0 ? (
             <DataTable<DataSourceImportError>
               size="small"
-              rowKey={(r) => `${r.row}-${r.field ?? ''}-${r.code ?? ''}`}
+              rowKey={(r) => `${r.row}-${r.field ?? ''}-${r.code}`}
               dataSource={result.errors}
               pagination={result.errors.length > 8 ? { pageSize: 8, showSizeChanger: false } : false}
               columns={[
