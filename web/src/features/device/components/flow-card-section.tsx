@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '../../../components/form-modal';
 import { applyServerError } from '../../../lib/form-errors';
+import { colors } from '../../../lib/theme';
 import { toast } from '../../../lib/toast';
 import { useActivateCard } from '../api/activate-card';
 import { useBindCard } from '../api/bind-card';
@@ -35,7 +36,7 @@ import type { DeviceDetailOut, FlowCardOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
 
 const STATUS_COLOR: Record<string, string> = { normal: 'green', shutdown: 'red', abnormal: 'orange' };
-const USAGE_COLOR = { normal: '#165dff', warning: '#ff7d00', exhausted: '#f53f3f' } as const;
+const USAGE_COLOR = { normal: colors.primary, warning: colors.warning, exhausted: colors.danger } as const;
 
 function BindCardModal({
   open,
