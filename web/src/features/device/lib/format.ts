@@ -1,8 +1,9 @@
 // Display helpers of the device screens: times, flow amounts, flow usage, group names.
 import dayjs from 'dayjs';
 
-import type { DeviceGroupOut, FlowCardOut } from '../types';
+import type { FlowCardOut } from '../types';
 import { EMPTY } from '../../../lib/empty';
+import { DEFAULT_DEVICE_GROUP_NAME, deviceGroupLabel } from '../../../components/pickers/device-group-picker';
 
 export function formatTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
@@ -35,9 +36,5 @@ export function flowUsage(
   return { percent: rounded, level: 'normal' };
 }
 
-/** The server names the default group "默认分组"; shown translated unless the tenant renamed it. */
-export const DEFAULT_GROUP_NAME = '默认分组';
-
-export function groupLabel(group: Pick<DeviceGroupOut, 'name' | 'is_default'>, defaultLabel: string): string {
-  return group.is_default && group.name === DEFAULT_GROUP_NAME ? defaultLabel : group.name;
-}
+/** The default group's name, shown translated unless the tenant renamed it (the shared device-group picker's rule). */
+export { DEFAULT_DEVICE_GROUP_NAME as DEFAULT_GROUP_NAME, deviceGroupLabel as groupLabel };

@@ -12,6 +12,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListToolbar } from '../../../../components/list-toolbar';
 import { FROM_XXL, useFitScroll } from '../../../../components/table/fit-columns';
 import { toast } from '../../../../lib/toast';
 import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '../../../../types/limits.gen';
@@ -313,7 +314,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
         onEdit={(group) => setGroupEditing({ group })}
       />
       <div className="ds-main">
-        <div className="ds-toolbar list-toolbar">
+        <ListToolbar className="ds-toolbar">
           <Space wrap className="ds-toolbar__filters">
             <Input.Search
               allowClear
@@ -359,7 +360,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
               </Button>
             )}
           </Space>
-        </div>
+        </ListToolbar>
         {selected.length > 0 && (
           <div className="ds-selection" role="status">
             <Typography.Text>
