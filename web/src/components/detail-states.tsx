@@ -51,26 +51,30 @@ export interface DetailResultProps {
   extra?: ReactNode;
 }
 
-export function DetailNotFound({ className, header, title, subTitle, extra }: DetailResultProps) {
+function DetailResult({
+  status,
+  className,
+  header,
+  title,
+  subTitle,
+  extra,
+}: DetailResultProps & { status: '404' | 'error' }) {
   return (
     <DetailPage className={className}>
       {header}
       <Card>
-        <Result status="404" title={title} subTitle={subTitle} extra={extra} />
+        <Result status={status} title={title} subTitle={subTitle} extra={extra} />
       </Card>
     </DetailPage>
   );
 }
 
-export function DetailLoadFailed({ className, header, title, subTitle, extra }: DetailResultProps) {
-  return (
-    <DetailPage className={className}>
-      {header}
-      <Card>
-        <Result status="error" title={title} subTitle={subTitle} extra={extra} />
-      </Card>
-    </DetailPage>
-  );
+export function DetailNotFound(props: DetailResultProps) {
+  return <DetailResult status="404" {...props} />;
+}
+
+export function DetailLoadFailed(props: DetailResultProps) {
+  return <DetailResult status="error" {...props} />;
 }
 
 export interface DetailStateTexts {
