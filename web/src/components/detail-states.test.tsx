@@ -6,7 +6,13 @@ import { ApiError } from '../lib/http';
 import { renderRoutes } from '../test/render';
 import { detailState, type DetailStateOptions } from './detail-states';
 
-const texts = { notFound: '没有', notFoundHint: '已删除', loadFailed: '加载失败', backToList: '返回', retry: '重试' };
+const texts = {
+  notFound: '没有',
+  notFoundHint: '已删除',
+  loadFailed: '加载失败',
+  backToList: '回到列表',
+  retry: '重试',
+};
 
 function show(over: Partial<DetailStateOptions>) {
   const onBack = vi.fn();
@@ -28,14 +34,19 @@ describe('detailState', () => {
   it('says not found for an address that names no record, and goes back', async () => {
     const { onBack } = show({ valid: false });
     expect(screen.getByText('没有')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: '返回' }));
+    await userEvent.click(screen.getByRole('button', { name: '回到列表' }));
     expect(onBack).toHaveBeenCalled();
   });
 
   it('shows the server reason of a failed load and retries', async () => {
     const refetch = vi.fn();
     show({
-      query: { data: undefined, isError: true, error: new ApiError('100002', '服务器忙', null), refetch },
+      query: {
+        data: undefined,
+        isError: true,
+        error: new ApiError({ code: '100002', detail: '服务器忙' }),
+        refetch,
+      },
     });
     expect(screen.getByText('加载失败')).toBeInTheDocument();
     expect(screen.getByText('服务器忙')).toBeInTheDocument();
