@@ -5,6 +5,7 @@ import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListToolbar } from '../list-toolbar';
 import type { AlarmPage } from '../../lib/alarms/types';
 import { PAGE_SIZE_OPTIONS } from '../../lib/constants';
 import { useClampPage } from '../../lib/route-params';
@@ -31,7 +32,7 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
   useClampPage(list, alarms.data?.total);
   return (
     <>
-      <div className="alarm-toolbar list-toolbar">
+      <ListToolbar className="alarm-toolbar">
         {filters}
         <div className="alarm-toolbar__spacer" />
         <AlarmLevelLegend />
@@ -42,7 +43,7 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
           loading={alarms.isFetching}
           onClick={() => void alarms.refetch()}
         />
-      </div>
+      </ListToolbar>
       <AlarmTable
         {...table}
         alarms={alarms.data?.items ?? []}

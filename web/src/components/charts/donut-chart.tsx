@@ -2,6 +2,7 @@
 // page's device states). Hover or focus a slice for its value and share.
 import { useRef } from 'react';
 
+import { colors } from '../../lib/theme';
 import { ChartLegend, ChartTooltip, useChartTooltip } from './chart-tooltip';
 import { donutSegments, percent } from './svg-geometry';
 import './svg-charts.css';
@@ -60,7 +61,14 @@ export function DonutChart({ slices, centerValue, centerLabel, ariaLabel, height
         role="img"
         aria-label={`${ariaLabel}: ${slices.map((s) => `${s.label} ${String(s.value)}`).join(', ')}`}
       >
-        <circle cx={SIZE / 2} cy={SIZE / 2} r={RADIUS} fill="none" stroke="#f2f3f5" strokeWidth={STROKE} />
+        <circle
+          cx={SIZE / 2}
+          cy={SIZE / 2}
+          r={RADIUS}
+          fill="none"
+          stroke={colors.fill}
+          strokeWidth={STROKE}
+        />
         <g transform={`rotate(-90 ${String(SIZE / 2)} ${String(SIZE / 2)})`}>
           {segments.map((segment) => {
             const slice = slices[segment.index];

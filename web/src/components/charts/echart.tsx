@@ -4,6 +4,8 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, type CSSProperties } from 'react';
 
+import { chartPalette, fontFamily } from '../../lib/theme';
+
 // What every chart uses. Series types and extras (zoom, scrolling legend) come from each caller's `parts`, so a page
 // loads only the parts it draws with: the home page's pie and bars leave out lines and zoom (~20 KB gzip).
 echarts.use([GridComponent, LegendPlainComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
@@ -15,11 +17,8 @@ export type EChartsParts = Parameters<typeof echarts.use>[0];
 /** The console's chart theme: brand palette and the page's font. */
 export const CHART_THEME = 'iotyun';
 echarts.registerTheme(CHART_THEME, {
-  color: ['#165DFF', '#14C9C9', '#F7BA1E', '#722ED1', '#F53F3F', '#00B42A', '#FF7D00', '#3491FA'],
-  textStyle: {
-    fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Microsoft YaHei', 'WenQuanYi Micro Hei', Arial, sans-serif",
-  },
+  color: chartPalette,
+  textStyle: { fontFamily },
 });
 
 export interface EChartProps {

@@ -115,12 +115,10 @@ function CardList<T extends object>(props: TableProps<T>) {
   const turn = (page: number, size: number) => {
     if (local) setLocalPage({ current: page, pageSize: size });
     if (paging) paging.onChange?.(page, size);
-    props.onChange?.(
-      { ...(paging || {}), current: page, pageSize: size },
-      {},
-      currentSorter(flat),
-      { action: 'paginate', currentDataSource: all as T[] },
-    );
+    props.onChange?.({ ...(paging || {}), current: page, pageSize: size }, {}, currentSorter(flat), {
+      action: 'paginate',
+      currentDataSource: all as T[],
+    });
   };
   const spinning = typeof loading === 'object' ? Boolean(loading.spinning) : Boolean(loading);
   const empty = locale?.emptyText;

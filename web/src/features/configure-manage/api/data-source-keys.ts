@@ -8,7 +8,6 @@ export const dataSourceKeys = {
   lists: (templateId: number) => [...dataSourceKeys.template(templateId), 'list'] as const,
   list: (params: DataSourceListParams) => [...dataSourceKeys.lists(params.template_id), params] as const,
   groups: (templateId: number) => [...dataSourceKeys.template(templateId), 'groups'] as const,
-  devices: (keyword: string) => [...dataSourceKeys.all, 'devices', keyword] as const,
 };
 
 /** What a data source change touches: this template's data source lists and groups, and the template's summary

@@ -7,23 +7,12 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Input,
-  Segmented,
-  Select,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Empty, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { CellLines, CellText } from '../../../components/table/cell-text';
 import { actionColumn, FROM_XXL, useFitScroll } from '../../../components/table/fit-columns';
@@ -52,7 +41,6 @@ export default function DevTemplatePage() {
   const params = fromSearch(searchParams);
   const setParams = (next: TemplateListParams) => setSearchParams(toSearch(next), { replace: true });
   const filter = (patch: Partial<TemplateListParams>) => setParams({ ...params, ...patch, page: 1 });
-  const [search, setSearch] = useState(params.q ?? '');
   const templates = useTemplates(params);
   const actions = useTemplateActions();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -269,18 +257,12 @@ export default function DevTemplatePage() {
           </Tooltip>
         }
       >
-        <div className="tpl-toolbar list-toolbar">
-          <Input.Search
+        <ListToolbar className="tpl-toolbar">
+          <ListSearch
             className="tpl-toolbar__search"
-            allowClear
-            value={search}
+            value={params.q}
             placeholder={t('configure.template.searchPlaceholder')}
-            aria-label={t('configure.template.searchPlaceholder')}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              if (e.target.value === '' && params.q) filter({ q: undefined });
-            }}
-            onSearch={(value) => filter({ q: value.trim() || undefined })}
+            onSearch={(q) => filter({ q: q })}
           />
           <Select<TemplateType>
             className="tpl-toolbar__filter"
@@ -319,7 +301,7 @@ export default function DevTemplatePage() {
             }))}
             onChange={(value) => filter(parseSort(value))}
           />
-        </div>
+        </ListToolbar>
         {templates.isError && !templates.data ? (
           <Empty
             className="tpl-empty"

@@ -7,11 +7,12 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Input, Select, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { isApiError } from '../../../lib/http';
@@ -19,7 +20,6 @@ import {
   param,
   useClampPage,
   useListParams,
-  useSyncedText,
   type FilterPatch,
   type ParamSpec,
 } from '../../../lib/route-params';
@@ -58,7 +58,6 @@ export default function TemplateBindPage() {
 
   const listParams = useListParams(LIST_PARAMS);
   const filters: Omit<BindListParams, 'template_id'> = listParams.params;
-  const [search, setSearch] = useSyncedText(filters.q);
   const [selected, setSelected] = useState<BindRow[]>([]);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const params = template ? { template_id: template.id, ...filters } : null;
@@ -275,18 +274,12 @@ export default function TemplateBindPage() {
             description={refusal.detail}
           />
         )}
-        <div className="tpl-lib-toolbar list-toolbar">
-          <Input.Search
+        <ListToolbar className="tpl-lib-toolbar">
+          <ListSearch
             className="tpl-lib-toolbar__search"
-            allowClear
-            value={search}
+            value={filters.q}
             placeholder={t('configure.bind.searchPlaceholder')}
-            aria-label={t('configure.bind.searchPlaceholder')}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              if (e.target.value === '' && filters.q) filter({ q: undefined });
-            }}
-            onSearch={(value) => filter({ q: value.trim() || undefined })}
+            onSearch={(q) => filter({ q: q })}
           />
           <Select<string>
             className="tpl-lib-toolbar__filter"
@@ -302,7 +295,7 @@ export default function TemplateBindPage() {
               filter({ bound: v === undefined ? undefined : v === 'true' })
             }
           />
-        </div>
+        </ListToolbar>
         {devices.isError && !devices.data ? (
           <Empty description={t('configure.bind.loadFailed')} className="tpl-lib-empty">
             <Button icon={<ReloadOutlined />} onClick={() => void devices.refetch()}>

@@ -1,15 +1,16 @@
 // Template library (/configureManage/templateLibrary, P44000): templates the caller shared out (receivers and their
 // permission items, hand-over) and templates shared with the caller (copy into mine, open, leave the share).
 import { ReloadOutlined, ShareAltOutlined, SwapOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Input, Space, Tabs, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { isApiError } from '../../../lib/http';
-import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
+import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
 import { toast } from '../../../lib/toast';
 import { useCopyTemplate } from '../api/copy-template';
 import { useLibrary } from '../api/library-list';
@@ -42,7 +43,6 @@ function LibraryTab({
   const navigate = useNavigate();
   const listParams = useListParams(LIST_PARAMS);
   const params: LibraryParams = { ...listParams.params, relation };
-  const [search, setSearch] = useSyncedText(params.q);
   const list = useLibrary(params);
   useClampPage(listParams, list.data?.total);
   const copy = useCopyTemplate();
@@ -108,18 +108,12 @@ function LibraryTab({
 
   return (
     <>
-      <div className="tpl-lib-toolbar list-toolbar">
-        <Input.Search
+      <ListToolbar className="tpl-lib-toolbar">
+        <ListSearch
           className="tpl-lib-toolbar__search"
-          allowClear
-          value={search}
+          value={params.q}
           placeholder={t('configure.library.searchPlaceholder')}
-          aria-label={t('configure.library.searchPlaceholder')}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            if (e.target.value === '' && params.q) listParams.filter({ q: undefined });
-          }}
-          onSearch={(value) => listParams.filter({ q: value.trim() || undefined })}
+          onSearch={(q) => listParams.filter({ q: q })}
         />
         <Typography.Text type="secondary" className="tpl-lib-count">
           {t('configure.library.total', { count: total })}
@@ -131,7 +125,7 @@ function LibraryTab({
           loading={list.isFetching && !list.isPending}
           onClick={() => void list.refetch()}
         />
-      </div>
+      </ListToolbar>
       {list.isError && !list.data ? (
         <Empty description={t('configure.library.loadFailed')} className="tpl-lib-empty">
           <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>

@@ -1,19 +1,13 @@
 // A template's overview (/templateMiddleware/id={id}): its state with publish and edit, and tabs for the overview,
 // the web and mobile screens, the data sources and the bound devices (GET /yun/module/middleware).
-import {
-  ArrowLeftOutlined,
-  CloudUploadOutlined,
-  EditOutlined,
-  ReloadOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Col, Result, Row, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined, CloudUploadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Col, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
+import { detailState } from '../../../components/detail-states';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/http';
 import { keyedParam } from '../../../lib/route-params';
 import { useMiddleware } from '../api/get-middleware';
 import { DataSourcesPanel } from '../components/data-sources/data-sources-panel';
@@ -61,62 +55,22 @@ export default function TemplateMiddlewarePage() {
     />
   );
 
-  if (!valid || (overview.isError && isApiError(overview.error) && overview.error.code === NOT_FOUND)) {
-    return (
-      <div className="page tpl-page">
-        <Card>
-          <Result
-            status="404"
-            title={t('configure.middleware.notFound')}
-            subTitle={t('configure.middleware.notFoundHint')}
-            extra={
-              <Button type="primary" onClick={back}>
-                {t('configure.middleware.backToList')}
-              </Button>
-            }
-          />
-        </Card>
-      </div>
-    );
-  }
-  if (overview.isError) {
-    return (
-      <div className="page tpl-page">
-        <Card>
-          <Result
-            status="error"
-            title={t('configure.middleware.loadFailed')}
-            subTitle={isApiError(overview.error) ? overview.error.detail : undefined}
-            extra={
-              <Space>
-                <Button onClick={back}>{t('configure.middleware.backToList')}</Button>
-                <Button type="primary" icon={<ReloadOutlined />} onClick={() => void overview.refetch()}>
-                  {t('configure.template.action.retry')}
-                </Button>
-              </Space>
-            }
-          />
-        </Card>
-      </div>
-    );
-  }
-  if (!overview.data) {
-    return (
-      <div className="page tpl-page">
-        <PageHeader
-          title={
-            <Space>
-              {backButton}
-              <Skeleton.Input active size="small" />
-            </Space>
-          }
-        />
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </div>
-    );
-  }
+  const state = detailState({
+    query: overview,
+    valid,
+    notFoundCode: NOT_FOUND,
+    texts: {
+      notFound: t('configure.middleware.notFound'),
+      notFoundHint: t('configure.middleware.notFoundHint'),
+      loadFailed: t('configure.middleware.loadFailed'),
+      backToList: t('configure.middleware.backToList'),
+      retry: t('configure.template.action.retry'),
+    },
+    onBack: back,
+    backButton,
+    className: 'tpl-page',
+  });
+  if (state || !overview.data) return state;
 
   const data = overview.data;
   const tpl = data.template;

@@ -1,4 +1,5 @@
 // Query keys of the device registry: mutations invalidate the lists they change.
+import { DEVICE_GROUPS_KEY } from '../../../components/pickers/picker-api';
 import type { DeviceListParams, DeviceLogParams } from '../types';
 
 export const deviceKeys = {
@@ -12,7 +13,7 @@ export const deviceKeys = {
   card: (deviceId: number) => [...deviceKeys.all, 'card', deviceId] as const,
   logs: () => [...deviceKeys.all, 'log'] as const,
   log: (params: DeviceLogParams) => [...deviceKeys.logs(), params] as const,
-  groups: () => ['device-groups'] as const,
+  groups: () => DEVICE_GROUPS_KEY,
   districts: (parentCode: string) => ['districts', parentCode] as const,
   tenantUsers: (keyword: string) => ['device-tenant-users', keyword] as const,
   // Device settings of docs/api-telemetry.md (live values, write rules and history: lib/telemetry/keys).

@@ -1,6 +1,6 @@
 // GET /yun/module?relation=all&page_size=PAGE_SIZE_MAX&q=: the templates a virtual device may bind (own and shared with the
 // caller), for the virtual-device form's picker.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
 import { get } from '../../../lib/http';
 import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
@@ -27,7 +27,3 @@ export const templateOptionsQueryOptions = (q = '') =>
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-
-export function useTemplateOptions(q = '', enabled = true) {
-  return useQuery({ ...templateOptionsQueryOptions(q), enabled });
-}

@@ -20,7 +20,7 @@ import {
 } from '../lib/rules';
 import type { DeviceOut } from '../types';
 import { AreaCascader } from './area-cascader';
-import { DeviceGroupSelect } from './device-group-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 import { PHONE_DIGITS } from '../../../types/limits.gen';
 
 interface Values {
@@ -129,7 +129,7 @@ export function DeviceEditModal({ open, device, onClose }: DeviceEditModalProps)
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="group_id" label={t('device.field.group')}>
-            <DeviceGroupSelect />
+            <DeviceGroupPicker />
           </Form.Item>
         </Col>
         <Col span={24}>

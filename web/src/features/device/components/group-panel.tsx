@@ -8,8 +8,10 @@ import {
   ShareAltOutlined,
 } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { GroupList, GroupListItem } from '../../../components/group-list';
 
 import { Can } from '../../../components/can';
 import { Perm } from '../../../lib/permissions';
@@ -31,16 +33,6 @@ interface GroupPanelProps {
   onSelectShared: () => void;
   onCreate: () => void;
   onEdit: (group: DeviceGroupOut) => void;
-}
-
-function onEnter(action: () => void) {
-  return (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      action();
-    }
-  };
 }
 
 export function GroupPanel({
@@ -66,27 +58,16 @@ export function GroupPanel({
     body: ReactNode,
     actions?: ReactNode,
   ) => (
-    <li
+    <GroupListItem
       key={key}
-      role="option"
-      aria-selected={selected}
-      tabIndex={0}
-      className={`devreg-groups__item${selected ? ' devreg-groups__item--active' : ''}`}
-      onClick={select}
-      onKeyDown={onEnter(select)}
+      block="devreg-groups"
+      selected={selected}
+      onSelect={select}
+      icon={icon}
+      actions={actions}
     >
-      <span className="devreg-groups__icon">{icon}</span>
-      <span className="devreg-groups__body">{body}</span>
-      {actions && (
-        <span
-          className="devreg-groups__actions"
-          onClick={(e) => e.stopPropagation()}
-          onKeyDown={(e) => e.stopPropagation()}
-        >
-          {actions}
-        </span>
-      )}
-    </li>
+      {body}
+    </GroupListItem>
   );
 
   return (
@@ -116,7 +97,7 @@ export function GroupPanel({
           </Button>
         </Empty>
       ) : (
-        <ul className="devreg-groups__list" role="listbox" aria-label={t('device.group.title')}>
+        <GroupList block="devreg-groups" label={t('device.group.title')}>
           {item(
             'all',
             selectedId === null,
@@ -205,7 +186,7 @@ export function GroupPanel({
               <Typography.Text type="secondary">{t('device.group.empty')}</Typography.Text>
             </li>
           )}
-        </ul>
+        </GroupList>
       )}
     </Card>
   );

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '../../../components/charts/echart';
+import { DataSourcePicker } from '../../../components/pickers/data-source-picker';
 import { isApiError } from '../../../lib/http';
 import { viewerTz } from '../../../lib/timezone';
 import { toast } from '../../../lib/toast';
@@ -177,17 +178,15 @@ export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps
     <Card className="devreg-section history-panel">
       <div className="history-toolbar">
         <Field label={t('telemetry.history.sources')} className="history-toolbar__sources">
-          <Select<number[]>
+          <DataSourcePicker<number[]>
             mode="multiple"
-            allowClear
             maxCount={HISTORY_SOURCES_MAX}
             maxTagCount="responsive"
             aria-label={t('telemetry.history.sources')}
             placeholder={t('telemetry.history.sourcesPlaceholder', { max: HISTORY_SOURCES_MAX })}
             value={ids}
             loading={loading}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={charted.map((i) => ({ value: i.id, label: i.unit ? `${i.name} (${i.unit})` : i.name }))}
+            sources={charted}
             onChange={(next) => {
               setChosen(next.slice(0, HISTORY_SOURCES_MAX));
             }}

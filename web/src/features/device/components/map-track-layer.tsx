@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { MapFitBounds } from '../../../components/map/device-map';
+import { colors } from '../../../lib/theme';
 import { pathUntil, positionAt } from '../lib/map-playback';
 import type { TrackPoint } from '../lib/monitor-types';
 
@@ -26,12 +27,12 @@ export function MapTrackLayer({
   return (
     <>
       <MapFitBounds points={all} fitKey={fitKey} />
-      <Polyline positions={all} pathOptions={{ color: '#165dff', weight: 4, opacity: 0.3 }} />
-      <Polyline positions={travelled} pathOptions={{ color: '#165dff', weight: 4, opacity: 0.95 }} />
+      <Polyline positions={all} pathOptions={{ color: colors.primary, weight: 4, opacity: 0.3 }} />
+      <Polyline positions={travelled} pathOptions={{ color: colors.primary, weight: 4, opacity: 0.95 }} />
       <CircleMarker
         center={start}
         radius={7}
-        pathOptions={{ color: '#fff', weight: 2, fillColor: '#00b42a', fillOpacity: 1 }}
+        pathOptions={{ color: colors.bgContainer, weight: 2, fillColor: colors.success, fillOpacity: 1 }}
       >
         <Tooltip direction="top" offset={[0, -6]}>
           {t('device.map.track.start')}
@@ -40,7 +41,7 @@ export function MapTrackLayer({
       <CircleMarker
         center={end}
         radius={7}
-        pathOptions={{ color: '#fff', weight: 2, fillColor: '#f53f3f', fillOpacity: 1 }}
+        pathOptions={{ color: colors.bgContainer, weight: 2, fillColor: colors.danger, fillOpacity: 1 }}
       >
         <Tooltip direction="top" offset={[0, -6]}>
           {t('device.map.track.end')}
@@ -50,7 +51,7 @@ export function MapTrackLayer({
         <CircleMarker
           center={[head.latitude, head.longitude]}
           radius={8}
-          pathOptions={{ color: '#fff', weight: 3, fillColor: '#165dff', fillOpacity: 1 }}
+          pathOptions={{ color: colors.bgContainer, weight: 3, fillColor: colors.primary, fillOpacity: 1 }}
         />
       )}
     </>

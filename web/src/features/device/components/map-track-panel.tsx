@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 
 import { checkRange, MAX_TRACK_DAYS, PLAYBACK_SPEEDS, type PlaybackSpeed } from '../lib/map-playback';
 import type { TrackPoint } from '../lib/monitor-types';
-import { VirtualDeviceSelect, type KnownDevice } from './virtual-device-select';
+import { DevicePicker } from '../../../components/pickers/device-picker';
+import type { PickerDevice } from '../../../components/pickers/picker-api';
 
 export interface TrackRequest {
   device_id: number;
@@ -29,7 +30,7 @@ export function MapTrackQuery({
   active,
   initialDevice,
 }: {
-  known: readonly KnownDevice[];
+  known: readonly PickerDevice[];
   loading: boolean;
   onQuery: (req: TrackRequest) => void;
   onClear: () => void;
@@ -73,7 +74,7 @@ export function MapTrackQuery({
         label={t('device.map.track.device')}
         rules={[{ required: true, message: t('device.map.track.deviceRequired') }]}
       >
-        <VirtualDeviceSelect
+        <DevicePicker
           known={known}
           className="map-track__device"
           placeholder={t('device.map.track.devicePlaceholder')}

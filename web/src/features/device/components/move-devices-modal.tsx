@@ -8,7 +8,7 @@ import { applyServerError } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useMoveDevices } from '../api/move-devices';
 import type { DeviceOut } from '../types';
-import { DeviceGroupSelect } from './device-group-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 
 interface Values {
   group_id: number | null;
@@ -70,7 +70,7 @@ export function MoveDevicesModal({ open, devices, onClose, onMoved }: MoveDevice
         label={t('device.move.target')}
         rules={[{ required: true, message: t('device.validation.group.required') }]}
       >
-        <DeviceGroupSelect autoFocus />
+        <DeviceGroupPicker autoFocus />
       </Form.Item>
     </FormModal>
   );

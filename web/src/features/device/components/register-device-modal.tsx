@@ -22,7 +22,7 @@ import {
 } from '../lib/rules';
 import { snNotice, type SnNotice } from '../lib/sn-notice';
 import type { DeviceOut } from '../types';
-import { DeviceGroupSelect } from './device-group-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 
 const SN_CHECK_DELAY_MS = 400;
 
@@ -157,7 +157,7 @@ export function RegisterDeviceModal({ open, sn, groupId, onClose, onRegistered }
         <Input autoComplete="off" maxLength={ALIAS_MAX} placeholder={t('device.field.aliasPlaceholder')} />
       </Form.Item>
       <Form.Item name="group_id" label={t('device.field.group')}>
-        <DeviceGroupSelect />
+        <DeviceGroupPicker />
       </Form.Item>
     </FormModal>
   );

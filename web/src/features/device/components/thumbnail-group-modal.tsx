@@ -20,7 +20,7 @@ import {
   THUMBNAILS_PER_GROUP_MAX,
   withinDeviceLimit,
 } from '../lib/thumbnail-limits';
-import { VirtualDeviceSelect } from './virtual-device-select';
+import { DevicePicker } from '../../../components/pickers/device-picker';
 
 interface Values {
   name: string;
@@ -132,7 +132,7 @@ export function ThumbnailGroupModal({
           },
         ]}
       >
-        <VirtualDeviceSelect
+        <DevicePicker
           mode="multiple"
           known={known}
           maxCount={THUMBNAILS_PER_GROUP_MAX}

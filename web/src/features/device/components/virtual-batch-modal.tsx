@@ -8,7 +8,7 @@ import { useDebouncedSearch } from '../../../lib/use-debounced-search';
 import { useBatchCreateVirtualDevices } from '../api/batch-create-virtual-devices';
 import { useDeviceOptions } from '../api/device-options';
 import type { DeviceOption } from '../lib/monitor-types';
-import { DeviceGroupSelect } from './device-group-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 import { EMPTY } from '../../../lib/empty';
 import { DataTable } from '../../../components/table/data-table';
 
@@ -58,7 +58,7 @@ export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: (
       <Typography.Paragraph type="secondary">{t('device.virtual.batch.intro')}</Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Form.Item label={t('device.virtual.field.group')}>
-          <DeviceGroupSelect
+          <DeviceGroupPicker
             allowClear
             value={groupId ?? undefined}
             onChange={(v?: number) => setGroupId(v ?? null)}

@@ -25,8 +25,9 @@ import {
   VIRTUAL_NAME_MAX,
   type VirtualFormValues,
 } from '../lib/virtual-form';
-import { DeviceGroupSelect } from './device-group-select';
-import { VirtualDeviceSelect, type KnownDevice } from './virtual-device-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
+import { DevicePicker } from '../../../components/pickers/device-picker';
+import type { PickerDevice } from '../../../components/pickers/picker-api';
 import { VirtualRegionCascader } from './virtual-region-cascader';
 import { VirtualTemplateSelect } from './virtual-template-select';
 import { PHONE_DIGITS } from '../../../types/limits.gen';
@@ -51,9 +52,9 @@ const FIELD_ALIASES: Record<string, string> = {
   area_code: 'region',
 };
 
-function knownOf(v: VirtualOut | null): KnownDevice[] {
+function knownOf(v: VirtualOut | null): PickerDevice[] {
   if (!v) return [];
-  const out: KnownDevice[] = v.members.map((m) => ({ id: m.device_id, sn_code: m.sn_code, alias: m.alias }));
+  const out: PickerDevice[] = v.members.map((m) => ({ id: m.device_id, sn_code: m.sn_code, alias: m.alias }));
   if (v.device_id !== null) out.push({ id: v.device_id, sn_code: v.sn_code, alias: v.device_alias });
   if (v.gps_device_id !== null) out.push({ id: v.gps_device_id, sn_code: v.gps_sn_code ?? '', alias: null });
   return out;
@@ -110,7 +111,7 @@ export function VirtualFormModal({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="group_id" label={t('device.virtual.field.group')}>
-            <DeviceGroupSelect allowClear placeholder={t('device.virtual.field.groupPlaceholder')} />
+            <DeviceGroupPicker allowClear placeholder={t('device.virtual.field.groupPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -152,7 +153,7 @@ export function VirtualFormModal({
               rules={membersRules(t)}
               extra={t('device.virtual.field.membersHint')}
             >
-              <VirtualDeviceSelect mode="multiple" known={known} maxTagCount="responsive" />
+              <DevicePicker mode="multiple" known={known} maxTagCount="responsive" />
             </Form.Item>
           ) : (
             <Form.Item
@@ -160,7 +161,7 @@ export function VirtualFormModal({
               label={t('device.virtual.field.device')}
               extra={t('device.virtual.field.deviceHint')}
             >
-              <VirtualDeviceSelect known={known} />
+              <DevicePicker known={known} />
             </Form.Item>
           )}
         </Col>
@@ -170,7 +171,7 @@ export function VirtualFormModal({
             label={t('device.virtual.field.gpsDevice')}
             extra={t('device.virtual.field.gpsHint')}
           >
-            <VirtualDeviceSelect known={known} placeholder={t('device.virtual.field.gpsPlaceholder')} />
+            <DevicePicker known={known} placeholder={t('device.virtual.field.gpsPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

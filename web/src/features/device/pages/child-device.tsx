@@ -2,11 +2,12 @@
 // with its live state and a link to the device's own page.
 import { ArrowLeftOutlined, EditOutlined, ToolOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
-import { Badge, Button, Card, Descriptions, Empty, Result, Skeleton, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Descriptions, Empty, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
+import { DetailLoading, DetailNotFound } from '../../../components/detail-states';
 import { PageHeader } from '../../../components/page-header';
 import { deviceStateKey } from '../../../components/map/markers';
 import { confirmDialog, toast } from '../../../lib/toast';
@@ -59,29 +60,15 @@ export default function ChildDevicePage() {
     </Button>
   );
 
-  if (query.isPending) {
-    return (
-      <div className="page">
-        <PageHeader title={t('menu.childDevice')} extra={back} />
-        <Card>
-          <Skeleton active paragraph={{ rows: 6 }} />
-        </Card>
-      </div>
-    );
-  }
+  if (query.isPending) return <DetailLoading title={t('menu.childDevice')} extra={back} rows={6} />;
   if (!v) {
     return (
-      <div className="page">
-        <PageHeader title={t('menu.childDevice')} extra={back} />
-        <Card>
-          <Result
-            status="404"
-            title={t('device.virtual.detail.notFound')}
-            subTitle={query.error.message}
-            extra={<Button onClick={() => void query.refetch()}>{t('device.virtual.action.retry')}</Button>}
-          />
-        </Card>
-      </div>
+      <DetailNotFound
+        header={<PageHeader title={t('menu.childDevice')} extra={back} />}
+        title={t('device.virtual.detail.notFound')}
+        subTitle={query.error.message}
+        extra={<Button onClick={() => void query.refetch()}>{t('device.virtual.action.retry')}</Button>}
+      />
     );
   }
 

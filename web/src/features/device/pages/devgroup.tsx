@@ -7,10 +7,11 @@ import {
   SwapOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, AutoComplete, Button, Card, Input, Select, Space, Typography } from 'antd';
+import { App, AutoComplete, Button, Card, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
@@ -60,7 +61,6 @@ export default function DevgroupPage() {
   const canManage = useCan(Perm.DEVICE);
   const list = useListParams(LIST_PARAMS);
   const params: DeviceListParams = list.params;
-  const [search, setSearch] = useSyncedText(params.q);
   const [model, setModel] = useSyncedText(params.model);
   const stateInfo = useDeviceStateInfo();
   const devices = useDevices(params);
@@ -258,18 +258,12 @@ export default function DevgroupPage() {
             </Space>
           }
         >
-          <div className="devreg-toolbar list-toolbar">
-            <Input.Search
+          <ListToolbar className="devreg-toolbar">
+            <ListSearch
               className="devreg-toolbar__search"
-              allowClear
-              value={search}
+              value={params.q}
               placeholder={t('device.list.searchPlaceholder')}
-              aria-label={t('device.list.searchPlaceholder')}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                if (e.target.value === '' && params.q) filter({ q: undefined });
-              }}
-              onSearch={(value) => filter({ q: value.trim() || undefined })}
+              onSearch={(q) => filter({ q: q })}
             />
             <Select<DevState>
               className="devreg-toolbar__filter"
@@ -326,7 +320,7 @@ export default function DevgroupPage() {
               ]}
               onChange={(v) => filter({ vpn_state: boolParam(v) })}
             />
-          </div>
+          </ListToolbar>
           {devices.isError && !devices.data ? (
             <EmptyDevices
               text={t('device.list.loadFailed')}

@@ -1,33 +1,13 @@
 // Device details (/deviceDetail/:id, P10000): basic facts (editable by the owner), state, flow card, VPN, video,
 // sharing, control password and gateway access; live values (WebSocket) with writes, history, alarms and the log.
-import {
-  ArrowLeftOutlined,
-  EditOutlined,
-  MoreOutlined,
-  ReloadOutlined,
-  ShareAltOutlined,
-} from '@ant-design/icons';
-import {
-  Badge,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Dropdown,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { ArrowLeftOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Col, Descriptions, Dropdown, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
+import { detailState } from '../../../components/detail-states';
 import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/http';
 import { useLiveDevice } from '../../../lib/ws';
 import { useDevice } from '../api/get-device';
 import { useLiveValues } from '../../../lib/telemetry/get-live-values';
@@ -225,66 +205,22 @@ export default function DeviceDetailPage() {
     <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('device.detail.back')} onClick={back} />
   );
 
-  if (
-    !Number.isInteger(id) ||
-    id <= 0 ||
-    (device.isError && isApiError(device.error) && device.error.code === NOT_FOUND)
-  ) {
-    return (
-      <div className="page devreg">
-        <Card>
-          <Result
-            status="404"
-            title={t('device.detail.notFound')}
-            subTitle={t('device.detail.notFoundHint')}
-            extra={
-              <Button type="primary" onClick={back}>
-                {t('device.detail.backToList')}
-              </Button>
-            }
-          />
-        </Card>
-      </div>
-    );
-  }
-  if (device.isError) {
-    return (
-      <div className="page devreg">
-        <Card>
-          <Result
-            status="error"
-            title={t('device.detail.loadFailed')}
-            subTitle={isApiError(device.error) ? device.error.detail : undefined}
-            extra={
-              <Space>
-                <Button onClick={back}>{t('device.detail.backToList')}</Button>
-                <Button type="primary" icon={<ReloadOutlined />} onClick={() => void device.refetch()}>
-                  {t('device.action.retry')}
-                </Button>
-              </Space>
-            }
-          />
-        </Card>
-      </div>
-    );
-  }
-  if (!device.data) {
-    return (
-      <div className="page devreg">
-        <PageHeader
-          title={
-            <Space>
-              {backButton}
-              <Skeleton.Input active size="small" />
-            </Space>
-          }
-        />
-        <Card>
-          <Skeleton active paragraph={{ rows: 8 }} />
-        </Card>
-      </div>
-    );
-  }
+  const state = detailState({
+    query: device,
+    valid: Number.isInteger(id) && id > 0,
+    notFoundCode: NOT_FOUND,
+    texts: {
+      notFound: t('device.detail.notFound'),
+      notFoundHint: t('device.detail.notFoundHint'),
+      loadFailed: t('device.detail.loadFailed'),
+      backToList: t('device.detail.backToList'),
+      retry: t('device.action.retry'),
+    },
+    onBack: back,
+    backButton,
+    className: 'devreg',
+  });
+  if (state || !device.data) return state;
 
   const d = device.data;
   const name = d.alias || d.sn_code;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { CellLines, CellText } from '../../../components/table/cell-text';
 import {
@@ -30,10 +31,10 @@ import { confirmDialog, toast } from '../../../lib/toast';
 import { useDeleteVirtualDevices } from '../api/delete-virtual-devices';
 import { useVirtualDevices } from '../api/list-virtual-devices';
 import { useRepairVirtualDevice } from '../api/repair-virtual-device';
-import { DeviceGroupSelect } from '../components/device-group-select';
+import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 import { VirtualBatchModal } from '../components/virtual-batch-modal';
 import { VirtualBindingTag } from '../components/virtual-binding-tag';
-import { deviceLabel } from '../components/virtual-device-select';
+import { deviceLabel } from '../../../components/pickers/device-picker';
 import { VirtualFormModal } from '../components/virtual-form-modal';
 import { formatTime } from '../lib/format';
 import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from '../lib/monitor-types';
@@ -235,7 +236,7 @@ export default function VirtualDevicePage() {
         }
       />
       <Card>
-        <div className="virtual-filters list-toolbar">
+        <ListToolbar className="virtual-filters">
           <Input.Search
             allowClear
             value={search}
@@ -248,7 +249,7 @@ export default function VirtualDevicePage() {
             aria-label={t('device.virtual.filter.search')}
             className="virtual-filters__search"
           />
-          <DeviceGroupSelect
+          <DeviceGroupPicker
             allowClear
             value={params.group_id}
             onChange={(v?: number) => filter({ group_id: v })}
@@ -288,7 +289,7 @@ export default function VirtualDevicePage() {
               onClick={() => void list.refetch()}
             />
           </Tooltip>
-        </div>
+        </ListToolbar>
         {selected.length > 0 && (
           <Alert
             className="virtual-selection"

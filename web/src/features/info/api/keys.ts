@@ -6,5 +6,4 @@ export const infoKeys = {
   userLog: () => [...infoKeys.all, 'user-log'] as const,
   userLogList: (params: UserLogParams) => [...infoKeys.userLog(), 'list', params] as const,
   logUsers: () => [...infoKeys.all, 'log-users'] as const,
-  alarmDevices: (q: string) => [...infoKeys.all, 'alarm-devices', q] as const,
 };

@@ -5,6 +5,7 @@ import { Button, Card, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
+import { ListToolbar } from '../../../components/list-toolbar';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
@@ -61,7 +62,7 @@ export default function LogInfoPage() {
     <div className="page">
       <PageHeader title={t('menu.logInfo')} subTitle={t('info.log.subtitle')} />
       <Card>
-        <div className="info-toolbar list-toolbar">
+        <ListToolbar className="info-toolbar">
           {canReadUsers && userOptions && (
             <Select
               className="info-toolbar__filter"
@@ -105,7 +106,7 @@ export default function LogInfoPage() {
             loading={log.isFetching}
             onClick={() => void log.refetch()}
           />
-        </div>
+        </ListToolbar>
         <UserLogTable
           entries={log.data?.items ?? []}
           loading={log.isPending || (log.isFetching && log.isPlaceholderData)}

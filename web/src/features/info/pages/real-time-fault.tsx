@@ -13,6 +13,7 @@ import { alarmLevelOptions, alarmTypeOptions } from '../../../components/alarms/
 import { ConfirmAlarmsModal } from '../../../components/alarms/confirm-alarms-modal';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
+import { DevicePicker } from '../../../components/pickers/device-picker';
 import { useAlarmCount } from '../../../lib/alarms/alarm-count';
 import { useAlarmHistory } from '../../../lib/alarms/list-alarm-history';
 import { useRealtimeAlarms } from '../../../lib/alarms/list-realtime-alarms';
@@ -20,7 +21,6 @@ import { useAlarmListParams, type AlarmListState } from '../../../lib/alarms/use
 import { useAlarmRefresh } from '../../../lib/alarms/use-alarm-refresh';
 import { Role } from '../../../lib/permissions';
 import { param, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
-import { useAlarmDevices } from '../api/list-alarm-devices';
 import { DefaultControlPasswordModal } from '../components/default-control-password-modal';
 import '../info.css';
 
@@ -41,25 +41,13 @@ function DeviceFilter({
   onChange: (v: number | undefined) => void;
 }) {
   const { t } = useTranslation();
-  const [search, setSearch] = useState('');
-  const devices = useAlarmDevices(search);
   return (
-    <Select<number>
+    <DevicePicker<number>
       className="info-toolbar__filter"
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setSearch }}
       placeholder={t('telemetry.alarm.deviceFilter')}
       aria-label={t('telemetry.alarm.deviceFilter')}
-      loading={devices.isFetching}
       value={value}
-      options={(devices.data?.items ?? []).map((d) => ({
-        value: d.id,
-        label: d.alias ? `${d.alias} (${d.sn_code})` : d.sn_code,
-      }))}
-      onChange={(v) => {
-        onChange(v);
-        setSearch('');
-      }}
+      onChange={onChange}
     />
   );
 }

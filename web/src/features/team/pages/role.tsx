@@ -1,10 +1,11 @@
 // Roles (/team/role, P52000): list with create/edit (permissions, home page, fullscreen) and delete.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Input, Tag } from 'antd';
+import { Button, Card, Empty, Tag } from 'antd';
 import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { CellText } from '../../../components/table/cell-text';
@@ -12,7 +13,7 @@ import { actionColumn, useFitScroll } from '../../../components/table/fit-column
 import { RowActions } from '../../../components/table/row-actions';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm, Role } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
+import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
 import { useAppState } from '../../../lib/session';
 import { useDeleteRole } from '../api/delete-role';
 import { usePermissionTree } from '../api/get-permission-tree';
@@ -32,7 +33,6 @@ export default function RolePage() {
   const canManage = useCan(Perm.ROLE);
   const list = useListParams(LIST_PARAMS);
   const params: RoleListParams = list.params;
-  const [keyword, setKeyword] = useSyncedText(params.keyword);
   const roles = useRoles(params);
   useClampPage(list, roles.data?.total);
   const tree = usePermissionTree();
@@ -156,20 +156,14 @@ export default function RolePage() {
         }
       />
       <Card>
-        <div className="team-toolbar list-toolbar">
-          <Input.Search
+        <ListToolbar className="team-toolbar">
+          <ListSearch
             className="team-toolbar__search"
-            allowClear
-            value={keyword}
+            value={params.keyword}
             placeholder={t('team.role.searchPlaceholder')}
-            aria-label={t('team.role.searchPlaceholder')}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (e.target.value === '' && params.keyword) list.filter({ keyword: undefined });
-            }}
-            onSearch={(value) => list.filter({ keyword: value.trim() || undefined })}
+            onSearch={(q) => list.filter({ keyword: q })}
           />
-        </div>
+        </ListToolbar>
         <DataTable<RoleOut>
           rowKey="id"
           size="middle"

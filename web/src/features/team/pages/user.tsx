@@ -1,15 +1,16 @@
 // Users (/team/user, P53000): searchable, filterable, server-paged list with create/edit, password reset,
 // permissions, quotas, lock/unlock, simulated login and delete.
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, Select } from 'antd';
+import { App, Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { Can } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, useSyncedText, type ParamSpec } from '../../../lib/route-params';
+import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
 import { useUsers } from '../api/list-users';
 import { useRoleOptions } from '../api/list-roles';
 import { GroupSelect } from '../components/group-select';
@@ -40,7 +41,6 @@ export default function UserPage() {
   const { modal } = App.useApp();
   const list = useListParams(LIST_PARAMS);
   const params: UserListParams = list.params;
-  const [keyword, setKeyword] = useSyncedText(params.keyword);
   const users = useUsers(params);
   useClampPage(list, users.data?.total);
   const roles = useRoleOptions();
@@ -94,18 +94,12 @@ export default function UserPage() {
         }
       />
       <Card>
-        <div className="team-toolbar list-toolbar">
-          <Input.Search
+        <ListToolbar className="team-toolbar">
+          <ListSearch
             className="team-toolbar__search"
-            allowClear
-            value={keyword}
+            value={params.keyword}
             placeholder={t('team.user.searchPlaceholder')}
-            aria-label={t('team.user.searchPlaceholder')}
-            onChange={(e) => {
-              setKeyword(e.target.value);
-              if (e.target.value === '' && params.keyword) filter({ keyword: undefined });
-            }}
-            onSearch={(value) => filter({ keyword: value.trim() || undefined })}
+            onSearch={(q) => filter({ keyword: q })}
           />
           <Select
             className="team-toolbar__filter"
@@ -145,7 +139,7 @@ export default function UserPage() {
             loading={users.isFetching}
             onClick={() => void users.refetch()}
           />
-        </div>
+        </ListToolbar>
         <UserTable
           users={users.data?.items ?? []}
           loading={users.isPending || (users.isFetching && users.isPlaceholderData)}

@@ -12,6 +12,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { ListToolbar } from '../../../../components/list-toolbar';
 import { FROM_XXL, useFitScroll } from '../../../../components/table/fit-columns';
 import { toast } from '../../../../lib/toast';
 import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '../../../../types/limits.gen';
@@ -311,7 +312,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
         onEdit={(group) => setGroupEditing({ group })}
       />
       <div className="ds-main">
-        <div className="ds-toolbar list-toolbar">
+        <ListToolbar className="ds-toolbar">
           <Space wrap className="ds-toolbar__filters">
             <Input.Search
               allowClear
@@ -357,7 +358,7 @@ export function DataSourcesPanel({ templateId, dataVersion, canEdit, canExport }
               </Button>
             )}
           </Space>
-        </div>
+        </ListToolbar>
         {selected.length > 0 && (
           <div className="ds-selection" role="status">
             <Typography.Text>

@@ -1,10 +1,13 @@
-// Data version 2.0: picks the real device a data source is read from (GET /dev, searched by SN or alias); empty
-// means the device bound to the template.
-import { Select } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+// Data version 2.0: picks the real device a data source is read from (any of the caller's devices, searched by SN
+// or alias); empty means the device bound to the template.
 import { useTranslation } from 'react-i18next';
 
-import { usePickerDevices } from '../../api/data-source-devices';
+import { DevicePicker as SharedDevicePicker } from '../../../../components/pickers/device-picker';
+import type { PickerDevice } from '../../../../components/pickers/picker-api';
+
+const PICKER_PAGE_SIZE = 50;
+
+const snFirst = (d: PickerDevice) => (d.alias ? `${d.sn_code} · ${d.alias}` : d.sn_code);
 
 interface DevicePickerProps {
   id?: string;
@@ -16,31 +19,17 @@ interface DevicePickerProps {
 
 export function DevicePicker({ id, value, onChange, current }: DevicePickerProps) {
   const { t } = useTranslation();
-  const [keyword, setKeyword] = useState('');
-  const deferred = useDeferredValue(keyword);
-  const devices = usePickerDevices(deferred, true);
-
-  const options = useMemo(() => {
-    const list = (devices.data?.items ?? []).map((d) => ({
-      value: d.id,
-      label: d.alias ? `${d.sn_code} · ${d.alias}` : d.sn_code,
-    }));
-    if (current && !list.some((o) => o.value === current.id))
-      list.unshift({ value: current.id, label: current.sn });
-    return list;
-  }, [devices.data, current]);
-
   return (
-    <Select<number | null>
+    <SharedDevicePicker<number | null>
       {...(id ? { id } : {})}
+      registered={false}
+      pageSize={PICKER_PAGE_SIZE}
+      formatLabel={snFirst}
+      known={current ? [{ id: current.id, sn_code: current.sn, alias: null }] : []}
       value={value ?? null}
       onChange={(v) => onChange?.(v ?? null)}
-      allowClear
-      showSearch={{ filterOption: false, onSearch: setKeyword }}
-      loading={devices.isFetching}
       placeholder={t('configure.dataSource.field.devicePlaceholder')}
       notFoundContent={t('configure.dataSource.field.deviceSearch')}
-      options={options}
     />
   );
 }

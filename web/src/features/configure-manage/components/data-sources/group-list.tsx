@@ -7,8 +7,10 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import { Button, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { GroupList as GroupListBox, GroupListItem } from '../../../../components/group-list';
 
 import { toast } from '../../../../lib/toast';
 import { useDeleteDataSourceGroup } from '../../api/data-source-group-delete';
@@ -27,16 +29,6 @@ interface GroupListProps {
   onSelect: (id: number | undefined) => void;
   onCreate: () => void;
   onEdit: (group: DataSourceGroupOut) => void;
-}
-
-function onEnter(action: () => void) {
-  return (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      action();
-    }
-  };
 }
 
 export function GroupList({
@@ -63,27 +55,16 @@ export function GroupList({
     body: ReactNode,
     actions?: ReactNode,
   ) => (
-    <li
+    <GroupListItem
       key={key}
-      role="option"
-      aria-selected={selected}
-      tabIndex={0}
-      className={`ds-groups__item${selected ? ' ds-groups__item--active' : ''}`}
-      onClick={select}
-      onKeyDown={onEnter(select)}
+      block="ds-groups"
+      selected={selected}
+      onSelect={select}
+      icon={icon}
+      actions={actions}
     >
-      <span className="ds-groups__icon">{icon}</span>
-      <span className="ds-groups__body">{body}</span>
-      {actions && (
-        <span
-          className="ds-groups__actions"
-          onClick={(e) => e.stopPropagation()}
-          onKeyDown={(e) => e.stopPropagation()}
-        >
-          {actions}
-        </span>
-      )}
-    </li>
+      {body}
+    </GroupListItem>
   );
 
   return (
@@ -111,7 +92,7 @@ export function GroupList({
           </Button>
         </Empty>
       ) : (
-        <ul className="ds-groups__list" role="listbox" aria-label={t('configure.dataSource.group.title')}>
+        <GroupListBox block="ds-groups" label={t('configure.dataSource.group.title')}>
           {item(
             'all',
             selectedId === undefined,
@@ -187,7 +168,7 @@ export function GroupList({
               ) : undefined,
             );
           })}
-        </ul>
+        </GroupListBox>
       )}
     </div>
   );

@@ -1,0 +1,74 @@
+// The console's design tokens, in one place: they feed antd's theme (app/theme.ts), the ECharts theme
+// (components/charts) and the CSS variables the style sheets read (`var(--iot-…)`, set once at start).
+
+/** Colours (the Arco-like palette the console was drawn with). */
+export const colors = {
+  primary: '#165DFF',
+  primaryHover: '#4080FF',
+  primaryActive: '#0940D9',
+  primaryBg: '#E8F3FF',
+  success: '#00B42A',
+  warning: '#FF7D00',
+  danger: '#F53F3F',
+  cyan: '#14C9C9',
+  gold: '#F7BA1E',
+  purple: '#722ED1',
+  blue: '#3491FA',
+  text: '#1D2129',
+  textSecondary: '#4E5969',
+  textTertiary: '#86909C',
+  border: '#E5E6EB',
+  borderStrong: '#C9CDD4',
+  fill: '#F2F3F5',
+  fillLight: '#F7F8FA',
+  bgLayout: '#F2F4F8',
+  bgContainer: '#FFFFFF',
+  sider: '#0B1A33',
+  siderSubmenu: '#07132A',
+} as const;
+
+/** Corner radii in px. */
+export const radius = { sm: 4, md: 6, lg: 8, card: 10 } as const;
+
+/** Font sizes in px. */
+export const fontSize = { xs: 11, sm: 12, md: 13, base: 14, lg: 16 } as const;
+
+/** Spacing steps in px. */
+export const space = { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 } as const;
+
+/** Latin fonts first: the browser takes each character from the first font that has it, and WenQuanYi Micro Hei
+ * (Debian's CJK font) has an empty ℃ (U+2103), so "71.2 ℃" read "71.2" with it ahead (DESIGN §6). */
+export const fontFamily =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, 'Noto Sans', 'DejaVu Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+
+/** The series colours of every chart, in order. */
+export const chartPalette: readonly string[] = [
+  colors.primary,
+  colors.cyan,
+  colors.gold,
+  colors.purple,
+  colors.danger,
+  colors.success,
+  colors.warning,
+  colors.blue,
+];
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** The tokens as CSS custom properties: `--iot-color-primary`, `--iot-radius-md`, `--iot-font-size-sm`, … */
+export function themeCssVariables(): Record<string, string> {
+  const px = (prefix: string, steps: Record<string, number>) =>
+    Object.entries(steps).map(([k, v]) => [`--iot-${prefix}-${kebab(k)}`, `${String(v)}px`] as const);
+  return Object.fromEntries([
+    ...Object.entries(colors).map(([k, v]) => [`--iot-color-${kebab(k)}`, v] as const),
+    ...px('radius', radius),
+    ...px('font-size', fontSize),
+    ...px('space', space),
+    ['--iot-font-family', fontFamily] as const,
+  ]);
+}
+
+/** Sets the CSS variables on the document root (once, before the first render). */
+export function installThemeVariables(root: HTMLElement = document.documentElement): void {
+  for (const [name, value] of Object.entries(themeCssVariables())) root.style.setProperty(name, value);
+}
