@@ -31,7 +31,12 @@ export default tseslint.config(
   importPlugin.flatConfigs.typescript,
   {
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      // TypeScript's own resolution (the `@/` alias of tsconfig.app.json included), so the boundaries and the cycle
+      // check below see every import.
+      'import/resolver': {
+        typescript: { project: ['./tsconfig.app.json', './tsconfig.e2e.json'] },
+        node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
+      },
     },
     rules: {
       // TypeScript resolves modules (package "exports" maps included); the node resolver cannot.

@@ -73,6 +73,9 @@ function precompressed(): Plugin {
 export default defineConfig({
   base: '/iotyun/',
   plugins: [react(), swaggerUi(), precompressed()],
+  // `@/lib/http` is web/src/lib/http: an import that leaves its area (a feature, lib, components, types …) starts at
+  // src/; one inside its area stays relative.
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: {
