@@ -8,7 +8,7 @@ import math
 import struct
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
 from pymodbus.client import AsyncModbusTcpClient
@@ -75,24 +75,13 @@ class Point:
     def from_config(cls, ds: DataSourceConfig) -> Point:
         """One validated config entry as a point; ValueError when the gateway cannot read it (an unknown type or
         area, a type its area cannot hold, a string without length, an address out of range)."""
+        # The entry's own keys, as they are; two that a point reads its own way; the faults kept as models.
+        own = {f.name for f in fields(cls)} - {"scale", "decimals", "faults"}
         point = cls(
-            id=ds.id,
-            name=ds.name,
-            data_type=ds.data_type,
-            area=ds.area,
-            address=ds.address,
-            bit_index=ds.bit_index,
-            byte_order=ds.byte_order,
-            word_order=ds.word_order,
-            string_length=ds.string_length,
-            rw=ds.rw,
+            **ds.model_dump(include=own),
             scale=ds.scale or 1.0,
-            offset=ds.offset,
             decimals=max(0, ds.decimals),
-            min_value=ds.min_value,
-            max_value=ds.max_value,
             faults=list(ds.faults),
-            device_sn=ds.device_sn,
         )
         if point.data_type not in DATA_TYPES:
             raise ValueError(f"data_type {point.data_type!r}")
