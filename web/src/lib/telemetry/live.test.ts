@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import type { LiveItem } from './types';
 import {
   formatValue,
   formatWithUnit,
@@ -10,25 +9,9 @@ import {
   qualityName,
   writeBlock,
 } from './live';
+import { liveItem } from '../../test/telemetry';
 
-function item(over: Partial<LiveItem>): LiveItem {
-  return {
-    id: 41,
-    name: '出水压力',
-    group_id: 3,
-    group_name: '默认分组',
-    data_type: 'float32',
-    rw: 'rw',
-    unit: 'MPa',
-    decimals: 2,
-    min_value: 0,
-    max_value: 1.6,
-    value: 0.8,
-    ts: 100,
-    quality: 0,
-    ...over,
-  };
-}
+const item = liveItem;
 
 describe('formatValue', () => {
   it('uses the decimals for floats and keeps integers and text', () => {

@@ -9,6 +9,7 @@ import { logout, sessionStore } from '../../../lib/session';
 import { fail, mockApi, ok, type Handler } from '../../../test/mock-api';
 import type { LiveItem } from '../../../lib/telemetry/types';
 import { HistoryPanel } from './history-panel';
+import { liveItem } from '../../../test/telemetry';
 
 // No canvas in jsdom: the chart host is replaced by a marker of its option.
 vi.mock('../../../components/charts/echart', () => ({
@@ -24,24 +25,7 @@ vi.mock('../lib/download', () => ({
   },
 }));
 
-function item(over: Partial<LiveItem>): LiveItem {
-  return {
-    id: 41,
-    name: '出水压力',
-    group_id: 3,
-    group_name: 'A',
-    data_type: 'float32',
-    rw: 'rw',
-    unit: 'MPa',
-    decimals: 2,
-    min_value: 0,
-    max_value: 1.6,
-    value: 0.82,
-    ts: 1,
-    quality: 0,
-    ...over,
-  };
-}
+const item = (over: Partial<LiveItem>) => liveItem({ group_name: 'A', value: 0.82, ts: 1, ...over });
 
 const items = [
   item({}),

@@ -9,25 +9,10 @@ import { renderRoutes } from '../../../test/render';
 import { signInAs } from '../../../test/session';
 import type { LiveDeviceOut, LiveItem } from '../../../lib/telemetry/types';
 import { LiveValuesPanel } from './live-values-panel';
+import { liveItem } from '../../../test/telemetry';
 
-function item(over: Partial<LiveItem>): LiveItem {
-  return {
-    id: 41,
-    name: '出水压力',
-    group_id: 3,
-    group_name: '默认分组',
-    data_type: 'float32',
-    rw: 'rw',
-    unit: 'MPa',
-    decimals: 2,
-    min_value: 0,
-    max_value: 1.6,
-    value: 0.82,
-    ts: Date.UTC(2026, 0, 2, 3, 4, 5),
-    quality: 0,
-    ...over,
-  };
-}
+const item = (over: Partial<LiveItem>) =>
+  liveItem({ value: 0.82, ts: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
 
 function device(over: Partial<LiveDeviceOut> = {}): LiveDeviceOut {
   return {
