@@ -6,18 +6,21 @@
   them (any tenant: the share is the owner's deliberate choice, so this is the one device query that opts out of
   the session's tenant criteria, and it adds the tenant condition itself).
 - Only the registering owner manages (edits, shares, hands over, unregisters) a device (SPEC §6).
+
+The rules live here; the SELECTs they are made of live in devices/scope_repository.py.
 """
 
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, or_, select
+from sqlalchemy import ColumnElement, Select, and_, or_
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import User
 from iotyun.core import readcache
 from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.devices.models import GRANT_DISTRIBUTION, GRANT_SHARE, Device, DeviceGrant
+from iotyun.devices import scope_repository as repo
+from iotyun.devices.models import GRANT_DISTRIBUTION, GRANT_SHARE, Device
+from iotyun.team import repository as team_repo
 from iotyun.team import service as team_service
 
 
@@ -32,24 +35,16 @@ async def visible_condition(session: AsyncSession, actor: Actor) -> ColumnElemen
 
 async def _visible_condition(session: AsyncSession, actor: Actor) -> ColumnElement[bool]:
     own_tenant = Device.tenant_id == actor.tenant_id
-    shared = Device.id.in_(
-        select(DeviceGrant.device_id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE)
-    )
+    shared = Device.id.in_(repo.granted_ids(actor.user_id, GRANT_SHARE))
     shared_registered = and_(shared, Device.registered.is_(True))
     if actor.is_admin:
         # Most administrators hold no shares: without the OR the planner walks the tenant's indexes in order.
         return or_(own_tenant, shared_registered) if await _holds_shares(session, actor) else own_tenant
-    distributed = Device.id.in_(
-        select(DeviceGrant.device_id).where(
-            DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_DISTRIBUTION
-        )
-    )
+    distributed = Device.id.in_(repo.granted_ids(actor.user_id, GRANT_DISTRIBUTION))
     mine: list[ColumnElement[bool]] = [Device.owner_id == actor.user_id, distributed]
     groups = await team_service.group_scope(session, actor)
     if groups:
-        mine.append(
-            Device.owner_id.in_(select(User.id).where(User.tenant_id == actor.tenant_id, User.group_id.in_(groups)))
-        )
+        mine.append(Device.owner_id.in_(team_repo.user_ids_in(actor.tenant_id, groups)))
     return or_(and_(own_tenant, or_(*mine)), shared_registered)
 
 
@@ -63,20 +58,15 @@ async def _holds_shares(session: AsyncSession, actor: Actor) -> bool:
     found: bool | None = cache.get(actor.user_id)
     if found is None:
         generation = cache.generation()
-        stmt = (
-            select(DeviceGrant.id).where(DeviceGrant.user_id == actor.user_id, DeviceGrant.kind == GRANT_SHARE).limit(1)
-        )
-        found = (await session.execute(stmt)).first() is not None
+        found = await repo.holds_grant(session, actor.user_id, GRANT_SHARE)
         cache.put(actor.user_id, found, generation)
     return found
 
 
 async def readable(session: AsyncSession, actor: Actor, *columns: Any) -> Select[Any]:
     """SELECT of the devices `actor` may read (or of `columns` over them). Add filters, joins and order as needed."""
-    stmt = select(*columns) if columns else select(Device)
-    if not columns:
-        stmt = stmt.select_from(Device)
-    return stmt.where(await visible_condition(session, actor)).execution_options(**{ALL_TENANTS: True})
+    condition = await visible_condition(session, actor)
+    return repo.devices(*columns).where(condition).execution_options(**{ALL_TENANTS: True})
 
 
 def manageable_condition(actor: Actor) -> ColumnElement[bool]:
@@ -85,15 +75,12 @@ def manageable_condition(actor: Actor) -> ColumnElement[bool]:
 
 def manageable(actor: Actor) -> Select[Any]:
     """SELECT of the devices `actor` manages: those they registered (own tenant; the session criteria apply)."""
-    return select(Device).where(manageable_condition(actor))
+    return repo.devices().where(manageable_condition(actor))
 
 
 async def readable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device | None:
-    stmt = (await readable(session, actor)).where(Device.id == device_id)
-    row: Device | None = (await session.execute(stmt)).scalar_one_or_none()
-    return row
+    return await repo.one_device(session, await readable(session, actor), device_id)
 
 
 async def manageable_device(session: AsyncSession, actor: Actor, device_id: int) -> Device | None:
-    stmt = manageable(actor).where(Device.id == device_id)
-    return (await session.scalars(stmt)).one_or_none()
+    return await repo.one_device(session, manageable(actor), device_id)

@@ -12,7 +12,7 @@ from iotyun.alarms.models import Alarm
 from iotyun.core.db import utcnow
 from tests.conftest import Api, code
 from tests.team.factories import Team
-from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 from tests.templates.factories import ok
 
 

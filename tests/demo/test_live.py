@@ -17,7 +17,8 @@ from iotyun.demo import templates as template_demo
 from iotyun.devices.models import Device, Gateway, GpsPoint
 from iotyun.telemetry.models import history_value
 from tests.team.factories import Team
-from tests.telemetry.conftest import app, eventually, http
+from tests.telemetry.conftest import app, http
+from tests.telemetry.factories import eventually
 from tests.templates.factories import ok
 
 # The app with its telemetry running, as `serve --demo` runs it.

@@ -15,7 +15,7 @@ from pymodbus.server import ModbusTcpServer
 
 from iotyun.gateway.agent import AgentConfig, ConfigRefused, GatewayAgent
 from iotyun.gateway.simulate import SimulatedSource
-from tests.gateway.conftest import FakeServer, Observer, forget, free_port, new_sn
+from tests.gateway.factories import FakeServer, Observer, forget, free_port, new_sn
 
 SECRET = "s3cret!"
 PRESSURE, COUNT, RUN, FLAG, CURRENT = 41, 42, 43, 44, 45

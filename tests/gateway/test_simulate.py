@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from iotyun.gateway.simulate import run_simulated_gateways
-from tests.gateway.conftest import FakeServer, Observer, forget, new_sn
+from tests.gateway.factories import FakeServer, Observer, forget, new_sn
 
 DATA_SOURCES = [
     {"id": 1, "data_type": "float32", "area": "holding", "address": 0, "rw": "r", "decimals": 2,

@@ -24,7 +24,7 @@ from iotyun.telemetry.models import history_value
 from iotyun.telemetry.runtime import Telemetry
 from tests.conftest import Api, make_settings
 from tests.team.factories import Team
-from tests.telemetry.conftest import SECRET, FakeGateway, Plant, broker_of, eventually, make_plant, now_ms
+from tests.telemetry.factories import SECRET, FakeGateway, Plant, broker_of, eventually, make_plant, now_ms
 from tests.templates.factories import ok
 
 NOT_AUTHORIZED = (5, 135)  # CONNACK "not authorised" in MQTT 3.1.1 and 5

@@ -8,7 +8,7 @@ from iotyun.auth.models import Role
 from iotyun.devices.models import DeviceLog
 from tests.conftest import Api, code
 from tests.team.factories import Team
-from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 from tests.templates.factories import ok
 
 

@@ -19,7 +19,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from iotyun.gateway.agent import AgentConfig, GatewayAgent
 from tests.team.factories import Team
-from tests.telemetry.conftest import SECRET, Plant, broker_of, eventually, free_port, http
+from tests.telemetry.factories import SECRET, Plant, broker_of, eventually, free_port
 from tests.templates.factories import ok
 
 
@@ -119,6 +119,3 @@ async def test_register_to_socket_and_write_to_register(
         agent.stop()
         await asyncio.wait_for(run, 15)
         modbus.close()
-
-
-__all__ = ["http"]

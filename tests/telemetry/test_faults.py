@@ -28,7 +28,7 @@ from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value
 from iotyun.telemetry.models import history_value
 from tests.conftest import make_settings
 from tests.team.factories import Team
-from tests.telemetry.conftest import (
+from tests.telemetry.factories import (
     MOSQUITTO,
     SECRET,
     FakeGateway,

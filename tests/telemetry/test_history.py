@@ -11,7 +11,7 @@ from fastapi import FastAPI
 
 from tests.conftest import Api, code
 from tests.team.factories import Team
-from tests.telemetry.conftest import Plant
+from tests.telemetry.factories import Plant
 from tests.templates.factories import ok
 
 DAY = 86_400_000

@@ -5,7 +5,7 @@ from fastapi import FastAPI
 
 from tests.conftest import Api
 from tests.team.factories import Team
-from tests.telemetry.conftest import SECRET, Plant
+from tests.telemetry.factories import SECRET, Plant
 from tests.templates.factories import ok
 
 

@@ -15,7 +15,7 @@ from iotyun.telemetry import configs
 from iotyun.telemetry.models import history_value
 from tests.devices.factories import SECRET, register
 from tests.team.factories import Team
-from tests.telemetry.conftest import (
+from tests.telemetry.factories import (
     FakeGateway,
     Plant,
     TcpProxy,

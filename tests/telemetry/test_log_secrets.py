@@ -14,7 +14,7 @@ from websockets.asyncio.client import connect
 from iotyun.core.context import secure_handler
 from tests.conftest import Api
 from tests.team.factories import PASSWORD, Team
-from tests.telemetry.conftest import SECRET, Plant
+from tests.telemetry.factories import SECRET, Plant
 from tests.telemetry.test_ws import closed_with, live, receive, server
 
 __all__ = ["server"]

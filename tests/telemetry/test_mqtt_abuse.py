@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from iotyun.telemetry.runtime import Telemetry
 from tests.conftest import Api
 from tests.team.factories import Team
-from tests.telemetry.conftest import SECRET, FakeGateway, Plant, broker_of, eventually, make_plant, now_ms
+from tests.telemetry.factories import SECRET, FakeGateway, Plant, broker_of, eventually, make_plant, now_ms
 from tests.telemetry.test_broker import NOT_AUTHORIZED, embedded, live_value
 
 

@@ -18,7 +18,7 @@ from iotyun.telemetry.mqtt import AckOrder
 from iotyun.telemetry.store import HistoryWriter
 from tests.conftest import Api
 from tests.team.factories import Team
-from tests.telemetry.conftest import FakeGateway, Plant, eventually, make_plant, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
 
 # The live value of A's gateway must show within this long after B's poison went out ahead of it (before the fix:
 # a stall of 38 s for state messages, forever for a refused batch).

@@ -8,7 +8,7 @@ from iotyun.core.limits import HISTORY_VALUE_BYTES
 from iotyun.telemetry import retention
 from iotyun.telemetry.models import history_hour, history_value
 from tests.team.factories import Team
-from tests.telemetry.conftest import Plant
+from tests.telemetry.factories import Plant
 from tests.templates.factories import ok
 
 T0 = 1_790_000_000_000

@@ -20,7 +20,7 @@ from iotyun.telemetry.history import Query
 from iotyun.telemetry.service import Pair, Series, query_series
 from tests.conftest import Api
 from tests.team.factories import Team
-from tests.telemetry.conftest import Plant, make_plant
+from tests.telemetry.factories import Plant, make_plant
 
 MIN = 60_000
 HOUR = 3_600_000

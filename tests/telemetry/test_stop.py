@@ -22,7 +22,7 @@ from iotyun.telemetry.dynsec import DynamicSecurity
 from iotyun.telemetry.mqtt import BrokerAddress, MqttLink
 from iotyun.telemetry.runtime import Telemetry
 from tests.conftest import make_settings
-from tests.telemetry.conftest import broker_url_for, eventually, free_port, wipe
+from tests.telemetry.factories import broker_url_for, eventually, free_port, wipe
 from tests.telemetry.fakebroker import FakeBroker
 
 HANG = 30.0  # a stop that takes this long is taken for a hang

@@ -15,7 +15,7 @@ import iotyun
 from iotyun.core.tenancy import is_system
 from iotyun.telemetry import retention
 from tests.team.factories import Team
-from tests.telemetry.conftest import Plant
+from tests.telemetry.factories import Plant
 
 BACKGROUND = (
     "telemetry/alarm_engine.py",

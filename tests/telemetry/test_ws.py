@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from iotyun.telemetry import ws as ws_module
 from tests.conftest import Api
 from tests.team.factories import PASSWORD, Team
-from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 
 Message = dict[str, Any]
 

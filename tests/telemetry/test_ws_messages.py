@@ -20,7 +20,7 @@ from iotyun.telemetry.ws_schemas import (
     hub_event,
 )
 from tests.team.factories import Team
-from tests.telemetry.conftest import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 
 WS_PATH = "/api/v2/ws/web/rtd"
 ALL_KINDS = {"ready", "snapshot", "values", "state", "alarm", "error", "pong"}
