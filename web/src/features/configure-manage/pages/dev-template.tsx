@@ -1,32 +1,21 @@
 // Device templates (/configureManage/devTemplate, P41000): the caller's own or received templates, searchable,
 // filterable, sortable and paged through the URL; create, edit, copy, delete, publish and open each one.
-import {
-  AppstoreAddOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  PlusOutlined,
-  ReloadOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Empty, Segmented, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { AppstoreAddOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Segmented, Select, Space, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 
 import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
-import { CellLines, CellText } from '../../../components/table/cell-text';
-import { actionColumn, FROM_XXL, useFitScroll } from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
+import { useFitScroll } from '../../../components/table/fit-columns';
 import { useTemplates } from '../api/list-templates';
 import { CopyTemplateModal } from '../components/copy-template-modal';
 import { TemplateFormModal } from '../components/template-form-modal';
-import { TemplateStateTag } from '../components/template-state-tag';
-import { useTemplateActions } from '../hooks/use-template-actions';
-import { formatTime } from '../lib/template-format';
 import { SORT_OPTIONS, fromSearch, isFiltered, parseSort, sortValue, toSearch } from '../lib/params';
-import { templateAbilities } from '../lib/state';
 import { templateOverviewPath } from '../lib/template-paths';
 import type { ListRelation, TemplateListParams, TemplateOut, TemplateType } from '../types';
+import { useTemplateColumns } from './dev-template-columns';
 import '../components/templates.css';
 import { useArrivalDialog } from '../../../lib/arrival';
 import { DataTable } from '../../../components/table/data-table';
@@ -42,7 +31,6 @@ export default function DevTemplatePage() {
   const setParams = (next: TemplateListParams) => setSearchParams(toSearch(next), { replace: true });
   const filter = (patch: Partial<TemplateListParams>) => setParams({ ...params, ...patch, page: 1 });
   const templates = useTemplates(params);
-  const actions = useTemplateActions();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
 
@@ -56,144 +44,12 @@ export default function DevTemplatePage() {
   const total = templates.data?.total ?? 0;
   const filtered = isFiltered(params);
 
-  const columns: TableColumnsType<TemplateOut> = [
-    {
-      key: 'name',
-      title: t('configure.template.field.name'),
-      minWidth: 200,
-      render: (_: unknown, tpl) => (
-        <CellLines
-          primary={
-            <Link to={templateOverviewPath(tpl.id)} className="tpl-name__link">
-              {tpl.name}
-            </Link>
-          }
-          primaryTooltip={tpl.name}
-          secondary={tpl.description}
-        />
-      ),
-    },
-    {
-      key: 'state',
-      title: t('configure.template.field.state'),
-      width: 130,
-      render: (_: unknown, tpl) => <TemplateStateTag template={tpl} />,
-    },
-    {
-      key: 'type',
-      title: t('configure.template.field.type'),
-      width: 120,
-      render: (_: unknown, tpl) => (
-        <span className="tpl-nowrap">
-          <Tag variant="filled" color={tpl.type === 'standard' ? 'blue' : 'purple'}>
-            {t(`configure.template.type.${tpl.type}`)}
-          </Tag>
-          <Typography.Text type="secondary">{tpl.data_version}</Typography.Text>
-        </span>
-      ),
-    },
-    {
-      key: 'screens',
-      title: t('configure.template.field.screens'),
-      width: 130,
-      // With the owner column (received and all templates) the counts wait for a wide screen; the template's own
-      // page shows them too.
-      ...(relation === 'own' ? {} : { responsive: FROM_XXL }),
-      render: (_: unknown, tpl) => (
-        <span className="tpl-nowrap">
-          {t('configure.template.screenCount', { web: tpl.web_screens, mobile: tpl.mobile_screens })}
-        </span>
-      ),
-    },
-    {
-      key: 'data',
-      dataIndex: 'data_source_count',
-      title: t('configure.template.field.dataSources'),
-      width: 90,
-      align: 'right',
-    },
-    {
-      key: 'bound',
-      dataIndex: 'bound_count',
-      title: t('configure.template.field.devices'),
-      width: 90,
-      align: 'right',
-    },
-    ...(relation === 'own'
-      ? []
-      : [
-          {
-            key: 'owner',
-            title: t('configure.template.field.owner'),
-            width: 120,
-            render: (_: unknown, tpl: TemplateOut) =>
-              tpl.relation === 'owner' ? (
-                <Tag variant="filled">{t('configure.template.relation.owner')}</Tag>
-              ) : (
-                <CellText>{tpl.owner_name}</CellText>
-              ),
-          },
-        ]),
-    {
-      key: 'updated_at',
-      dataIndex: 'updated_at',
-      title: t('configure.template.field.updatedAt'),
-      width: 140,
-      render: (ms: number) => <span className="tpl-nowrap">{formatTime(ms)}</span>,
-    },
-    actionColumn<TemplateOut>({
-      title: t('configure.template.field.actions'),
-      labels: [t('configure.template.action.edit'), t('configure.template.action.publish')],
-      more: true,
-      render: (tpl) => rowActions(tpl),
-    }),
-  ];
+  const columns = useTemplateColumns({
+    relation,
+    onEdit: (template) => show({ kind: 'form', template }),
+    onCopy: (template) => show({ kind: 'copy', template }),
+  });
   const scroll = useFitScroll(columns);
-
-  function rowActions(template: TemplateOut) {
-    const can = templateAbilities(template);
-    return (
-      <RowActions
-        moreLabel={t('configure.template.action.more', { name: template.name })}
-        actions={[
-          can.edit && {
-            key: 'edit',
-            label: t('configure.template.action.edit'),
-            onClick: () => actions.confirmEdit(template, () => show({ kind: 'form', template })),
-          },
-          can.publish &&
-            (!template.published || template.changed_since_publish) && {
-              key: 'publish',
-              label: t('configure.template.action.publish'),
-              onClick: () => actions.confirmPublish(template),
-            },
-          can.copy && {
-            key: 'copy',
-            label: t('configure.template.action.copy'),
-            icon: <CopyOutlined />,
-            menu: true,
-            onClick: () => show({ kind: 'copy', template }),
-          },
-          can.publish &&
-            template.published && {
-              key: 'unpublish',
-              label: t('configure.template.action.unpublish'),
-              danger: true,
-              menu: true,
-              onClick: () => actions.confirmUnpublish(template),
-            },
-          can.delete && {
-            key: 'delete',
-            label: t('configure.template.action.delete'),
-            icon: <DeleteOutlined />,
-            danger: true,
-            menu: true,
-            onClick: () => actions.confirmDelete(template),
-          },
-        ]}
-      />
-    );
-  }
 
   const createButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => show({ kind: 'form', template: null })}>

@@ -7,7 +7,7 @@ import {
   PlusOutlined,
   ReloadOutlined,
 } from '@ant-design/icons';
-import { Alert, App, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -15,7 +15,6 @@ import { Link, useSearchParams } from 'react-router';
 import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { isApiError } from '../../../lib/http';
 import {
   param,
   useClampPage,
@@ -23,33 +22,23 @@ import {
   type FilterPatch,
   type ParamSpec,
 } from '../../../lib/route-params';
-import { toast } from '../../../lib/toast';
 import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
-import { useBindDevices } from '../api/bind-devices';
 import { useBindList } from '../api/bind-list';
-import { useUnbindDevices } from '../api/bind-unbind';
 import { useLibraryTemplates } from '../api/library-templates';
 import { BindDeviceTable } from '../components/bind/bind-device-table';
 import { BindTemplateSelect } from '../components/bind/bind-template-select';
-import { bindPlan, nameList, templateIdParam, unbindTargets } from '../lib/library-bind';
+import { bindPlan, templateIdParam, unbindTargets } from '../lib/library-bind';
 import { middlewarePath, TEMPLATE_LIST_PATH } from '../lib/library-paths';
 import { bindableTemplates } from '../lib/library-permissions';
 import type { BindListParams, BindRow } from '../types-library';
+import { useBindActions, type Refusal } from './use-bind-actions';
 import '../components/library/library.css';
 
 /** The device list's search, filter and paging in the URL beside `template_id` (another template starts afresh). */
 const LIST_PARAMS: ParamSpec<{ q?: string; bound?: boolean }> = { q: param.text, bound: param.bool };
-/** Server codes the binding page explains in place (docs/api-templates.md "Binding"). */
-const BIND_REFUSALS = new Set(['115008', '115009', '110511']);
-
-interface Refusal {
-  title: string;
-  detail: string;
-}
 
 export default function TemplateBindPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const [searchParams, setSearchParams] = useSearchParams();
   const templates = useLibraryTemplates({ page: 1, page_size: PAGE_SIZE_MAX, relation: 'all' });
   const choices = useMemo(() => bindableTemplates(templates.data?.items ?? []), [templates.data]);
@@ -63,8 +52,6 @@ export default function TemplateBindPage() {
   const params = template ? { template_id: template.id, ...filters } : null;
   const devices = useBindList(params);
   useClampPage(listParams, devices.data?.total);
-  const bind = useBindDevices();
-  const unbind = useUnbindDevices();
 
   const selectTemplate = (id: number | null) => {
     // A new query string: the device list's filters and page start afresh for the other template.
@@ -77,102 +64,15 @@ export default function TemplateBindPage() {
     setSelected([]);
   };
 
-  const showRefusal = (title: string, e: unknown) => {
-    if (isApiError(e) && BIND_REFUSALS.has(e.code)) setRefusal({ title, detail: e.detail });
-    else toast.error(isApiError(e) ? e.detail : t('configure.bind.failed'));
-  };
-
-  const names = (rows: BindRow[]) => {
-    const { names: list, more } = nameList(rows, t('configure.bind.listSeparator'));
-    return more > 0 ? t('configure.bind.namesMore', { names: list, count: more }) : list;
-  };
-
-  const onBind = () => {
-    if (!template) return;
-    const plan = bindPlan(selected, template.id);
-    if (plan.bind.length === 0) {
-      toast.info(t('configure.bind.nothingToBind'));
-      return;
-    }
-    const notes: ReactNode[] = [];
-    if (plan.already.length) notes.push(t('configure.bind.confirm.already', { count: plan.already.length }));
-    if (plan.vpn.length)
-      notes.push(t('configure.bind.confirm.vpn', { count: plan.vpn.length, names: names(plan.vpn) }));
-    if (plan.elsewhere.length)
-      notes.push(
-        t('configure.bind.confirm.elsewhere', { count: plan.elsewhere.length, names: names(plan.elsewhere) }),
-      );
-    if (plan.unsupported.length)
-      notes.push(
-        t('configure.bind.confirm.unsupported', {
-          count: plan.unsupported.length,
-          names: names(plan.unsupported),
-        }),
-      );
-    void modal.confirm({
-      title: t('configure.bind.confirm.bindTitle', { count: plan.bind.length, name: template.name }),
-      content: (
-        <div className="tpl-lib-confirm">
-          <Typography.Paragraph>{names(plan.bind)}</Typography.Paragraph>
-          {notes.length > 0 && (
-            <ul className="tpl-lib-confirm__notes">
-              {notes.map((note, i) => (
-                <li key={i}>{note}</li>
-              ))}
-            </ul>
-          )}
-          {template.published && (
-            <Typography.Paragraph type="secondary">
-              {t('configure.bind.confirm.published')}
-            </Typography.Paragraph>
-          )}
-        </div>
-      ),
-      okText: t('configure.bind.action.bind'),
-      cancelText: t('common.action.cancel'),
-      onOk: () =>
-        bind.mutateAsync({ template_id: template.id, device_ids: plan.bind.map((r) => r.device.id) }).then(
-          () => {
-            toast.success(t('configure.bind.bound', { count: plan.bind.length }));
-            setSelected([]);
-            setRefusal(null);
-          },
-          (e: unknown) => showRefusal(t('configure.bind.refused.bind'), e),
-        ),
-    });
-  };
-
-  const onUnbind = () => {
-    if (!template) return;
-    const targets = unbindTargets(selected, template.id);
-    if (targets.length === 0) {
-      toast.info(t('configure.bind.nothingToUnbind'));
-      return;
-    }
-    void modal.confirm({
-      title: t('configure.bind.confirm.unbindTitle', { count: targets.length, name: template.name }),
-      content: (
-        <div className="tpl-lib-confirm">
-          <Typography.Paragraph>{names(targets)}</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">
-            {t('configure.bind.confirm.unbindHint')}
-          </Typography.Paragraph>
-        </div>
-      ),
-      okText: t('configure.bind.action.unbind'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.action.cancel'),
-      onOk: () =>
-        unbind.mutateAsync({ template_id: template.id, device_ids: targets.map((r) => r.device.id) }).then(
-          () => {
-            toast.success(t('configure.bind.unbound', { count: targets.length }));
-            setSelected([]);
-            setRefusal(null);
-          },
-          (e: unknown) => showRefusal(t('configure.bind.refused.unbind'), e),
-        ),
-    });
-  };
+  const { onBind, onUnbind, binding, unbinding } = useBindActions({
+    template,
+    selected,
+    onDone: () => {
+      setSelected([]);
+      setRefusal(null);
+    },
+    onRefusal: setRefusal,
+  });
 
   const total = devices.data?.total ?? 0;
   const filtered = Boolean(filters.q) || filters.bound !== undefined;
@@ -237,7 +137,7 @@ export default function TemplateBindPage() {
               type="primary"
               icon={<LinkOutlined />}
               disabled={!plan || plan.bind.length === 0}
-              loading={bind.isPending}
+              loading={binding}
               onClick={onBind}
             >
               {plan && plan.bind.length > 0
@@ -248,7 +148,7 @@ export default function TemplateBindPage() {
               danger
               icon={<DisconnectOutlined />}
               disabled={unbindable === 0}
-              loading={unbind.isPending}
+              loading={unbinding}
               onClick={onUnbind}
             >
               {unbindable > 0

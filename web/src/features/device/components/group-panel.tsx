@@ -1,16 +1,10 @@
 // The device groups on the left of the registry: "All devices", each group with its count, create/edit/delete.
-import {
-  AppstoreOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FolderOutlined,
-  PlusOutlined,
-  ShareAltOutlined,
-} from '@ant-design/icons';
-import { Button, Card, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { AppstoreOutlined, FolderOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { GroupItemActions } from '../../../components/group-item-actions';
 import { GroupList, GroupListItem } from '../../../components/group-list';
 
 import { Can } from '../../../components/can';
@@ -129,41 +123,30 @@ export function GroupPanel({
               // administrator, the administrator).
               g.editable && (
                 <Can perm={Perm.DEVICE_GROUP}>
-                  <Tooltip title={t('device.group.edit')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('device.group.editNamed', { name: label })}
-                      onClick={() => onEdit(g)}
-                    />
-                  </Tooltip>
-                  {!g.is_default && (
-                    <Popconfirm
-                      title={t('device.group.deleteConfirm', { name: label })}
-                      description={t('device.group.deleteHint')}
-                      okText={t('device.action.delete')}
-                      cancelText={t('common.action.cancel')}
-                      okButtonProps={{ danger: true }}
-                      onConfirm={() => {
-                        remove.mutateAsync(g.id).then(
-                          () => {
-                            toast.success(t('device.group.deleted'));
-                            if (selectedId === g.id) onSelect(null);
-                          },
-                          () => undefined,
-                        );
-                      }}
-                    >
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('device.group.deleteNamed', { name: label })}
-                      />
-                    </Popconfirm>
-                  )}
+                  <GroupItemActions
+                    texts={{
+                      edit: t('device.group.edit'),
+                      editNamed: t('device.group.editNamed', { name: label }),
+                      deleteConfirm: t('device.group.deleteConfirm', { name: label }),
+                      deleteHint: t('device.group.deleteHint'),
+                      delete: t('device.action.delete'),
+                      deleteNamed: t('device.group.deleteNamed', { name: label }),
+                    }}
+                    onEdit={() => onEdit(g)}
+                    onDelete={
+                      g.is_default
+                        ? undefined
+                        : () => {
+                            remove.mutateAsync(g.id).then(
+                              () => {
+                                toast.success(t('device.group.deleted'));
+                                if (selectedId === g.id) onSelect(null);
+                              },
+                              () => undefined,
+                            );
+                          }
+                    }
+                  />
                 </Can>
               ),
             );

@@ -7,76 +7,44 @@ import {
   SwapOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { App, AutoComplete, Button, Card, Select, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
 import { useCan } from '../../../components/can';
 import { PageHeader } from '../../../components/page-header';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import { Perm } from '../../../lib/permissions';
-import { useClampPage, useListParams, useSyncedText, type FilterPatch } from '../../../lib/route-params';
-import { toast } from '../../../lib/toast';
-import { useCancelReceivedShare } from '../api/cancel-received-share';
-import { useExportDevices } from '../api/export-devices';
-import { useDeviceStateInfo } from '../api/get-state-info';
+import { useClampPage, useListParams, type FilterPatch } from '../../../lib/route-params';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { useDevices } from '../api/list-devices';
-import { useTakeBackDevices } from '../api/take-back-devices';
-import { DeviceEditModal } from '../components/device-edit-modal';
-import { DeviceTable, EmptyDevices, type DeviceAction } from '../components/device-table';
-import { DistributeModal } from '../components/distribute-modal';
-import { FileShareModal } from '../components/file-share-modal';
-import { GroupFormModal } from '../components/group-form-modal';
+import { DeviceTable, EmptyDevices } from '../components/device-table';
 import { GroupPanel } from '../components/group-panel';
-import { ImportDevicesModal } from '../components/import-devices-modal';
-import { MoveDevicesModal } from '../components/move-devices-modal';
-import { RegisterDeviceModal } from '../components/register-device-modal';
-import { ShareModal } from '../components/share-modal';
-import { TransferModal } from '../components/transfer-modal';
-import { saveBlob } from '../lib/download';
-import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';
-import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
-import { filtersOf, isFiltered, LIST_PARAMS, toSort } from '../lib/params';
-import type { DeviceFilters, DeviceGroupOut, DeviceListParams, DeviceOut, DevState } from '../types';
+import { isFiltered, LIST_PARAMS, toSort } from '../lib/params';
+import type { DeviceFilters, DeviceListParams, DeviceOut } from '../types';
+import { DevgroupDialogs, type DevgroupDialog } from './devgroup-dialogs';
+import { DevgroupFilters } from './devgroup-filters';
+import { useDevgroupActions } from './use-devgroup-actions';
 import '../components/registry.css';
 import { useArrivalDialog } from '../../../lib/arrival';
 
-type Dialog =
-  | { kind: 'register'; sn?: string }
-  | { kind: 'import' }
-  | { kind: 'move' }
-  | { kind: 'group'; group: DeviceGroupOut | null }
-  | { kind: 'edit' | 'share' | 'distribute' | 'transfer' | 'fileShare'; device: DeviceOut };
-
 const UNFILED_SHARES: DeviceListParams = { shared: true, page: 1, page_size: 1 };
-
-const boolParam = (v: string | undefined): boolean | undefined =>
-  v === 'true' ? true : v === 'false' ? false : undefined;
 
 export default function DevgroupPage() {
   const { t } = useTranslation();
-  const { modal } = App.useApp();
   const canManage = useCan(Perm.DEVICE);
   const list = useListParams(LIST_PARAMS);
   const params: DeviceListParams = list.params;
-  const [model, setModel] = useSyncedText(params.model);
-  const stateInfo = useDeviceStateInfo();
   const devices = useDevices(params);
   const groups = useDeviceGroups();
   // How many devices shared from other tenants wait unfiled: the group list's "Shared with me" entry.
   const unfiledShares = useDevices(UNFILED_SHARES);
   const allGroups = useMemo(() => groups.data ?? [], [groups.data]);
   const [selected, setSelected] = useState<DeviceOut[]>([]);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialog, setDialog] = useState<DevgroupDialog | null>(null);
   const [open, setOpen] = useState(false);
-  const exporter = useExportDevices();
-  const confirmUnregister = useConfirmUnregister();
-  const takeBack = useTakeBackDevices();
-  const cancelShare = useCancelReceivedShare();
 
-  const show = (next: Dialog) => {
+  const show = (next: DevgroupDialog) => {
     setDialog(next);
     setOpen(true);
   };
@@ -91,85 +59,7 @@ export default function DevgroupPage() {
   const total = devices.data?.total ?? 0;
   const filtered = isFiltered(params);
   const selectedGroup = allGroups.find((g) => g.id === params.group_id) ?? null;
-  // Every model among the readable devices (GET /dev/stateInfo), not only those on the current page.
-  const modelOptions = useMemo(
-    () => (stateInfo.data?.by_model ?? []).filter((m) => Boolean(m.model)).map((m) => ({ value: m.model })),
-    [stateInfo.data],
-  );
-
-  const runExport = (acceptCap: boolean) =>
-    exporter.mutateAsync({ filters: filtersOf(params), acceptCap }).then(
-      (blob) => {
-        saveBlob(blob, exportFileName());
-        toast.success(t('device.export.done'));
-      },
-      () => undefined,
-    );
-
-  const onExport = () => {
-    const decision = exportDecision(total);
-    if (decision === 'empty') {
-      toast.info(t('device.export.empty'));
-      return;
-    }
-    if (decision === 'export') {
-      void runExport(false);
-      return;
-    }
-    void modal.confirm({
-      title: t('device.export.capTitle'),
-      content: t('device.export.capContent', { total, cap: EXPORT_ROW_CAP }),
-      okText: t('device.export.capOk', { cap: EXPORT_ROW_CAP }),
-      cancelText: t('common.action.cancel'),
-      onOk: () => runExport(true),
-    });
-  };
-
-  const onAction = (action: DeviceAction, device: DeviceOut) => {
-    const name = device.alias || device.sn_code;
-    switch (action) {
-      case 'edit':
-      case 'share':
-      case 'distribute':
-      case 'transfer':
-      case 'fileShare':
-        show({ kind: action, device });
-        return;
-      case 'reregister':
-        show({ kind: 'register', sn: device.sn_code });
-        return;
-      case 'unregister':
-        confirmUnregister(device);
-        return;
-      case 'takeback':
-        void modal.confirm({
-          title: t('device.takeback.confirmTitle', { name }),
-          content: t('device.takeback.confirmContent', { owner: device.owner_name }),
-          okText: t('device.action.takeback'),
-          cancelText: t('common.action.cancel'),
-          onOk: () =>
-            takeBack.mutateAsync([device.id]).then(
-              () => toast.success(t('device.takeback.success', { name })),
-              () => undefined,
-            ),
-        });
-        return;
-      case 'cancelShare':
-        void modal.confirm({
-          title: t('device.cancelShare.confirmTitle', { name }),
-          content: t('device.cancelShare.confirmContent', { owner: device.owner_name }),
-          okText: t('device.action.cancelShare'),
-          okButtonProps: { danger: true },
-          cancelText: t('common.action.cancel'),
-          onOk: () =>
-            cancelShare.mutateAsync(device.id).then(
-              () => toast.success(t('device.cancelShare.success', { name })),
-              () => undefined,
-            ),
-        });
-        return;
-    }
-  };
+  const { onExport, onAction, exporting } = useDevgroupActions(params, total, show);
 
   const emptyText = filtered ? t('device.list.noMatch') : t('device.list.empty');
 
@@ -184,7 +74,7 @@ export default function DevgroupPage() {
               <Button icon={<UploadOutlined />} onClick={() => show({ kind: 'import' })}>
                 {t('device.action.import')}
               </Button>
-              <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={onExport}>
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={onExport}>
                 {t('device.action.export')}
               </Button>
               <Button type="primary" icon={<PlusOutlined />} onClick={() => show({ kind: 'register' })}>
@@ -258,69 +148,7 @@ export default function DevgroupPage() {
             </Space>
           }
         >
-          <ListToolbar className="devreg-toolbar">
-            <ListSearch
-              className="devreg-toolbar__search"
-              value={params.q}
-              placeholder={t('device.list.searchPlaceholder')}
-              onSearch={(q) => filter({ q: q })}
-            />
-            <Select<DevState>
-              className="devreg-toolbar__filter"
-              allowClear
-              placeholder={t('device.filter.state')}
-              aria-label={t('device.filter.state')}
-              value={params.dev_state}
-              options={[
-                { value: 1, label: t('device.state.online') },
-                { value: 2, label: t('device.state.offline') },
-              ]}
-              onChange={(v) => filter({ dev_state: v })}
-            />
-            <Select<string>
-              className="devreg-toolbar__filter"
-              allowClear
-              placeholder={t('device.filter.registered')}
-              aria-label={t('device.filter.registered')}
-              value={params.registered === undefined ? undefined : String(params.registered)}
-              options={[
-                { value: 'true', label: t('device.state.registered') },
-                { value: 'false', label: t('device.state.unregistered') },
-              ]}
-              onChange={(v) => filter({ registered: boolParam(v) })}
-            />
-            <AutoComplete
-              className="devreg-toolbar__filter"
-              allowClear
-              value={model}
-              options={modelOptions}
-              placeholder={t('device.filter.model')}
-              aria-label={t('device.filter.model')}
-              onChange={(v: string | undefined) => {
-                setModel(v ?? '');
-                if (!v && params.model) filter({ model: undefined });
-              }}
-              onSelect={(v: string | undefined) => filter({ model: v })}
-              onBlur={() => {
-                if (model.trim() !== (params.model ?? '')) filter({ model: model.trim() || undefined });
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') filter({ model: model.trim() || undefined });
-              }}
-            />
-            <Select<string>
-              className="devreg-toolbar__filter"
-              allowClear
-              placeholder={t('device.filter.vpn')}
-              aria-label={t('device.filter.vpn')}
-              value={params.vpn_state === undefined ? undefined : String(params.vpn_state)}
-              options={[
-                { value: 'true', label: t('device.vpn.on') },
-                { value: 'false', label: t('device.vpn.off') },
-              ]}
-              onChange={(v) => filter({ vpn_state: boolParam(v) })}
-            />
-          </ListToolbar>
+          <DevgroupFilters params={params} filter={filter} />
           {devices.isError && !devices.data ? (
             <EmptyDevices
               text={t('device.list.loadFailed')}
@@ -389,49 +217,14 @@ export default function DevgroupPage() {
         </Card>
       </div>
 
-      <RegisterDeviceModal
-        open={open && dialog?.kind === 'register'}
-        sn={dialog?.kind === 'register' ? dialog.sn : undefined}
+      <DevgroupDialogs
+        dialog={dialog}
+        open={open}
+        selected={selected}
         groupId={params.group_id}
         onClose={close}
-      />
-      <ImportDevicesModal open={open && dialog?.kind === 'import'} onClose={close} />
-      <MoveDevicesModal
-        open={open && dialog?.kind === 'move'}
-        devices={selected}
-        onClose={close}
         onMoved={() => setSelected([])}
-      />
-      <GroupFormModal
-        open={open && dialog?.kind === 'group'}
-        group={dialog?.kind === 'group' ? dialog.group : null}
-        onClose={close}
-        onCreated={(g) => filter({ group_id: g.id })}
-      />
-      <DeviceEditModal
-        open={open && dialog?.kind === 'edit'}
-        device={dialog?.kind === 'edit' ? dialog.device : null}
-        onClose={close}
-      />
-      <ShareModal
-        open={open && dialog?.kind === 'share'}
-        device={dialog?.kind === 'share' ? dialog.device : null}
-        onClose={close}
-      />
-      <DistributeModal
-        open={open && dialog?.kind === 'distribute'}
-        device={dialog?.kind === 'distribute' ? dialog.device : null}
-        onClose={close}
-      />
-      <TransferModal
-        open={open && dialog?.kind === 'transfer'}
-        device={dialog?.kind === 'transfer' ? dialog.device : null}
-        onClose={close}
-      />
-      <FileShareModal
-        open={open && dialog?.kind === 'fileShare'}
-        device={dialog?.kind === 'fileShare' ? dialog.device : null}
-        onClose={close}
+        onGroupCreated={(g) => filter({ group_id: g.id })}
       />
     </div>
   );

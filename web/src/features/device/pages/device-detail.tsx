@@ -1,7 +1,7 @@
 // Device details (/deviceDetail/:id, P10000): basic facts (editable by the owner), state, flow card, VPN, video,
 // sharing, control password and gateway access; live values (WebSocket) with writes, history, alarms and the log.
 import { ArrowLeftOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Col, Descriptions, Dropdown, Row, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Dropdown, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,170 +11,25 @@ import { PageHeader } from '../../../components/page-header';
 import { useLiveDevice } from '../../../lib/ws';
 import { useDevice } from '../api/get-device';
 import { useLiveValues } from '../../../lib/telemetry/get-live-values';
-import { useDeviceGroups } from '../api/list-device-groups';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
-import { ControlPasswordCard } from '../components/control-password-card';
-import { DeviceAccessCard } from '../components/device-access-card';
 import { DeviceAlarmsPanel } from '../components/device-alarms-panel';
 import { DeviceEditModal } from '../components/device-edit-modal';
 import { DeviceLogTable } from '../components/device-log-table';
 import { DistributeModal } from '../components/distribute-modal';
-import { FlowCardSection } from '../components/flow-card-section';
 import { HistoryPanel } from '../components/history-panel';
 import { LiveValuesPanel } from '../components/live-values-panel';
 import { RelationTag } from '../components/relation-tag';
 import { ShareModal } from '../components/share-modal';
-import { ShareSummary } from '../components/share-summary';
 import { DeviceStateBadge } from '../components/state-badge';
 import { TransferModal } from '../components/transfer-modal';
-import { VideoSection } from '../components/video-section';
-import { formatTime } from '../lib/format';
-import type { DeviceDetailOut } from '../types';
+import { DeviceOverview } from './device-overview';
 import '../components/registry.css';
-import { EMPTY, orEmpty } from '../../../lib/empty';
 
 const LIST_PATH = '/device/devgroup';
 const NOT_FOUND = '110506';
 
 type Dialog = 'edit' | 'share' | 'distribute' | 'transfer' | null;
 const TABS: readonly string[] = ['overview', 'live', 'history', 'alarms', 'log'];
-
-function Overview({ device, onShare }: { device: DeviceDetailOut; onShare: () => void }) {
-  const { t } = useTranslation();
-  const groups = useDeviceGroups();
-  const group = groups.data?.find((g) => g.id === device.group_id);
-  const live = device.registered;
-
-  return (
-    <Row gutter={[16, 16]}>
-      <Col span={24}>
-        <Card title={t('device.detail.basic')} className="devreg-section">
-          <Descriptions
-            size="small"
-            column={{ xs: 1, sm: 2, lg: 3 }}
-            items={[
-              { key: 'alias', label: t('device.field.alias'), children: orEmpty(device.alias) },
-              {
-                key: 'sn',
-                label: t('device.field.sn'),
-                children: <span className="devreg-mono">{device.sn_code}</span>,
-              },
-              { key: 'model', label: t('device.field.model'), children: orEmpty(device.dev_model) },
-              {
-                key: 'firmware',
-                label: t('device.field.firmware'),
-                children: orEmpty(device.firmware_version),
-              },
-              {
-                key: 'backend',
-                label: t('device.field.backEndVersion'),
-                children: orEmpty(device.back_end_version),
-              },
-              { key: 'shipment', label: t('device.field.shipmentNo'), children: orEmpty(device.shipment_no) },
-              {
-                key: 'group',
-                label: t('device.field.group'),
-                children: group
-                  ? group.name
-                  : device.relation === 'share' && device.group_id === null
-                    ? t('device.group.sharedWithMe')
-                    : orEmpty(device.group_name),
-              },
-              { key: 'area', label: t('device.field.area'), children: orEmpty(device.area_name) },
-              { key: 'address', label: t('device.field.address'), children: orEmpty(device.address) },
-              {
-                key: 'contact',
-                label: t('device.field.contactName'),
-                children: orEmpty(device.contact_name),
-              },
-              {
-                key: 'phone',
-                label: t('device.field.contactPhone'),
-                children: orEmpty(device.contact_phone),
-              },
-              {
-                key: 'email',
-                label: t('device.field.contactEmail'),
-                children: orEmpty(device.contact_email),
-              },
-              { key: 'site', label: t('device.field.siteType'), children: orEmpty(device.site_type) },
-              { key: 'owner', label: t('device.field.owner'), children: orEmpty(device.owner_name) },
-              { key: 'remark', label: t('device.field.remark'), children: orEmpty(device.remark) },
-            ]}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('device.detail.state')} className="devreg-section">
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'state',
-                label: t('device.field.state'),
-                children: <DeviceStateBadge device={device} />,
-              },
-              { key: 'ip', label: t('device.field.ip'), children: live ? orEmpty(device.ip) : EMPTY },
-              {
-                key: 'report',
-                label: t('device.field.reportTime'),
-                children: formatTime(device.report_time),
-              },
-              {
-                key: 'registered',
-                label: t('device.field.registeredAt'),
-                children: formatTime(device.registered_at),
-              },
-              { key: 'created', label: t('device.field.createdAt'), children: formatTime(device.created_at) },
-            ]}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <Card title={t('device.detail.vpn')} className="devreg-section">
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'vpn',
-                label: t('device.field.vpnState'),
-                children:
-                  device.vpn_state === null ? (
-                    EMPTY
-                  ) : (
-                    <Badge
-                      status={device.vpn_state ? 'success' : 'default'}
-                      text={device.vpn_state ? t('device.vpn.on') : t('device.vpn.off')}
-                    />
-                  ),
-              },
-              { key: 'vpnIp', label: t('device.field.vpnIp'), children: orEmpty(device.vpn_ip) },
-            ]}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} lg={12}>
-        <FlowCardSection device={device} />
-      </Col>
-      <Col xs={24} lg={12}>
-        <Space orientation="vertical" size={16} className="devreg-block">
-          <VideoSection device={device} />
-          {device.can_manage && <ShareSummary device={device} onManage={onShare} />}
-        </Space>
-      </Col>
-      {device.can_manage && (
-        <Col xs={24} lg={12}>
-          <ControlPasswordCard deviceId={device.id} />
-        </Col>
-      )}
-      <Col xs={24} lg={12}>
-        <DeviceAccessCard sn={device.sn_code} />
-      </Col>
-    </Row>
-  );
-}
 
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
@@ -299,7 +154,7 @@ export default function DeviceDetailPage() {
           {
             key: 'overview',
             label: t('device.detail.overview'),
-            children: <Overview device={d} onShare={() => setDialog('share')} />,
+            children: <DeviceOverview device={d} onShare={() => setDialog('share')} />,
           },
           ...(d.registered
             ? [

@@ -1,23 +1,13 @@
 // Virtual devices (/device/virtualDevice, P32000): filterable table, binding state and repair, create/edit,
 // delete, batch create from real devices and batch delete.
 import { AppstoreAddOutlined, DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Empty, Input, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, Button, Card, Empty, Input, Select, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageHeader } from '../../../components/page-header';
-import { CellLines, CellText } from '../../../components/table/cell-text';
-import {
-  actionColumn,
-  FROM_XXL,
-  FROM_XXXL,
-  TIME_WIDTH,
-  useFitScroll,
-} from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
+import { useFitScroll } from '../../../components/table/fit-columns';
 import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
 import {
   param,
@@ -33,14 +23,10 @@ import { useVirtualDevices } from '../api/list-virtual-devices';
 import { useRepairVirtualDevice } from '../api/repair-virtual-device';
 import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
 import { VirtualBatchModal } from '../components/virtual-batch-modal';
-import { VirtualBindingTag } from '../components/virtual-binding-tag';
-import { deviceLabel } from '../../../components/pickers/device-picker';
 import { VirtualFormModal } from '../components/virtual-form-modal';
-import { formatTime } from '../lib/format';
 import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from '../lib/monitor-types';
-import { canRepair, childDevicePath } from '../lib/virtual-form';
+import { useVirtualColumns } from './virtual-device-columns';
 import './device-monitor.css';
-import { EMPTY } from '../../../lib/empty';
 import { DataTable } from '../../../components/table/data-table';
 
 const LIST_PARAMS: ParamSpec<Omit<VirtualListParams, 'page' | 'page_size'>> = {
@@ -109,114 +95,18 @@ export default function VirtualDevicePage() {
     });
   };
 
-  const columns: ColumnsType<VirtualOut> = [
-    {
-      key: 'name',
-      title: t('device.virtual.column.name'),
-      fixed: 'left',
-      width: 160,
-      render: (_v, r) => (
-        <CellText tooltip={r.name}>
-          <Link to={childDevicePath(r.id)} className="virtual-table__name">
-            {r.name}
-          </Link>
-        </CellText>
-      ),
+  const columns = useVirtualColumns({
+    onEdit: openForm,
+    onRepair: (r) => void onRepair(r),
+    onDelete: (r) => {
+      remove.mutate([r.id], {
+        onSuccess: () => {
+          toast.success(t('device.virtual.deleted'));
+          setSelected((s) => s.filter((id) => id !== r.id));
+        },
+      });
     },
-    {
-      key: 'bound',
-      title: t('device.virtual.column.bound'),
-      minWidth: 180,
-      render: (_v, r) =>
-        r.version === '2.0' ? (
-          <Tooltip title={r.members.map(deviceLabel).join('、')}>
-            <span>{t('device.virtual.memberCount', { count: r.members.length })}</span>
-          </Tooltip>
-        ) : r.device_id !== null && r.sn_code ? (
-          <CellLines
-            primary={r.device_alias || r.sn_code}
-            secondary={r.device_alias ? r.sn_code : undefined}
-          />
-        ) : (
-          <Typography.Text type="secondary">{t('device.virtual.unbound')}</Typography.Text>
-        ),
-    },
-    {
-      key: 'binding',
-      title: t('device.virtual.column.binding'),
-      width: 180,
-      render: (_v, r) => <VirtualBindingTag device={r} />,
-    },
-    {
-      key: 'version',
-      title: t('device.virtual.column.version'),
-      width: 80,
-      render: (_v, r) => <Tag color={r.version === '2.0' ? 'purple' : 'blue'}>{r.version}</Tag>,
-    },
-    {
-      key: 'group',
-      title: t('device.virtual.column.group'),
-      width: 110,
-      render: (_v, r) => <CellText>{r.group_name || EMPTY}</CellText>,
-    },
-    {
-      key: 'template',
-      title: t('device.virtual.column.template'),
-      width: 120,
-      render: (_v, r) => <CellText>{r.template_name ?? EMPTY}</CellText>,
-    },
-    {
-      key: 'address',
-      title: t('device.virtual.column.address'),
-      minWidth: 140,
-      responsive: FROM_XXXL,
-      render: (_v, r) => <CellText>{[r.area_name, r.address].filter(Boolean).join(' ') || EMPTY}</CellText>,
-    },
-    {
-      key: 'created',
-      title: t('device.virtual.column.createdAt'),
-      width: TIME_WIDTH,
-      responsive: FROM_XXL,
-      render: (_v, r) => formatTime(r.created_at),
-    },
-    actionColumn<VirtualOut>({
-      title: t('device.virtual.column.actions'),
-      labels: [t('device.virtual.action.edit'), t('device.virtual.action.repair')],
-      more: true,
-      render: (r) => (
-        <RowActions
-          moreLabel={t('device.virtual.action.moreFor', { name: r.name })}
-          actions={[
-            { key: 'edit', label: t('device.virtual.action.edit'), onClick: () => openForm(r) },
-            canRepair(r) && {
-              key: 'repair',
-              label: t('device.virtual.action.repair'),
-              onClick: () => void onRepair(r),
-            },
-            {
-              key: 'delete',
-              label: t('device.virtual.action.delete'),
-              danger: true,
-              menu: true,
-              confirm: {
-                title: t('device.virtual.deleteConfirm', { name: r.name }),
-                content: t('device.virtual.deleteHint'),
-                okText: t('device.virtual.action.delete'),
-              },
-              onClick: () => {
-                remove.mutate([r.id], {
-                  onSuccess: () => {
-                    toast.success(t('device.virtual.deleted'));
-                    setSelected((s) => s.filter((id) => id !== r.id));
-                  },
-                });
-              },
-            },
-          ]}
-        />
-      ),
-    }),
-  ];
+  });
   const scroll = useFitScroll(columns, { selection: true });
 
   return (

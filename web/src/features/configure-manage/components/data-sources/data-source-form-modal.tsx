@@ -1,24 +1,13 @@
 // Add or edit a data source: fields show and hide by data type, area, access and history mode; the server's field
 // errors appear next to their field (meta.field, or the field the code concerns).
-import { Col, Divider, Form, Input, InputNumber, Row, Select, Typography, type FormInstance } from 'antd';
+import { Col, Divider, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '../../../../components/form-modal';
 import { isApiError } from '../../../../lib/http';
 import { toast } from '../../../../lib/toast';
-import {
-  AGGREGATES,
-  BYTE_ORDERS,
-  DATA_SOURCE_NAME_MAX,
-  DATA_SOURCE_UNIT_MAX,
-  DATA_TYPES,
-  DECIMALS_MAX,
-  HISTORY_INTERVAL_MAX_S,
-  HISTORY_MODES,
-  REGISTER_BIT_MAX,
-  STRING_LENGTH_MAX,
-} from '../../../../types/limits.gen';
+import { DATA_SOURCE_NAME_MAX } from '../../../../types/limits.gen';
 import { useCreateDataSource } from '../../api/data-source-create';
 import { useUpdateDataSource } from '../../api/data-source-update';
 import {
@@ -31,15 +20,16 @@ import {
 } from '../../lib/data-source-form';
 import {
   applicableFields,
-  areasFor,
   maxStartAddress,
   modbusReference,
   registerSpan,
 } from '../../lib/data-source-fields';
-import type { ByteOrder, DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
+import type { DataSourceGroupOut, DataSourceOut } from '../../types-data-source';
+import { RegisterSection } from './data-source-register-section';
+import { HistorySection, ValueSection } from './data-source-value-sections';
 import { DevicePicker } from './device-picker';
 import { FaultListField } from './fault-list-field';
-import { HALF, QUARTER, THIRD } from './form-grid';
+import { HALF, THIRD } from './form-grid';
 
 const FORM_FIELDS: readonly string[] = [
   'name',
@@ -143,11 +133,6 @@ export function DataSourceFormModal({
     }
   };
 
-  const orderOptions = (kind: 'byteOrder' | 'wordOrder') =>
-    BYTE_ORDERS.map((o) => ({ value: o as ByteOrder, label: t(`configure.dataSource.${kind}.${o}`) }));
-
-  const required = { required: true, message: t('configure.dataSource.validation.required') };
-
   return (
     <FormModal<DataSourceFormValues>
       open={open}
@@ -217,259 +202,17 @@ export function DataSourceFormModal({
         )}
       </Row>
 
-      <Divider titlePlacement="start" className="ds-form__section">
-        {t('configure.dataSource.section.register')}
-      </Divider>
-      <Row gutter={16}>
-        <Col {...QUARTER}>
-          <Form.Item name="data_type" label={t('configure.dataSource.field.dataType')}>
-            <Select
-              options={DATA_TYPES.map((d) => ({
-                value: d,
-                label: (
-                  <span className="ds-type-option">
-                    <span>{d}</span>
-                    <Typography.Text type="secondary">
-                      {t(`configure.dataSource.typeName.${d}`)}
-                    </Typography.Text>
-                  </span>
-                ),
-              }))}
-              popupMatchSelectWidth={false}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...QUARTER}>
-          <Form.Item name="area" label={t('configure.dataSource.field.area')}>
-            <Select
-              options={areasFor(type).map((a) => ({ value: a, label: t(`configure.dataSource.area.${a}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col {...QUARTER}>
-          <Form.Item
-            name="address"
-            label={t('configure.dataSource.field.address')}
-            rules={[
-              required,
-              {
-                type: 'integer',
-                min: 0,
-                max: maxAddress,
-                message: t('configure.dataSource.validation.address', { max: maxAddress, n: span }),
-              },
-            ]}
-            extra={t('configure.dataSource.field.addressHint', { ref: reference, n: span })}
-          >
-            <InputNumber min={0} max={maxAddress} precision={0} className="ds-full" />
-          </Form.Item>
-        </Col>
-        {fields.bitIndex && (
-          <Col {...QUARTER}>
-            <Form.Item
-              name="bit_index"
-              label={t('configure.dataSource.field.bitIndex')}
-              rules={[
-                required,
-                { type: 'integer', min: 0, max: 15, message: t('configure.dataSource.validation.bitIndex') },
-              ]}
-            >
-              <InputNumber min={0} max={REGISTER_BIT_MAX} precision={0} className="ds-full" />
-            </Form.Item>
-          </Col>
-        )}
-        {fields.stringLength && (
-          <Col {...QUARTER}>
-            <Form.Item
-              name="string_length"
-              label={t('configure.dataSource.field.stringLength')}
-              rules={[
-                required,
-                {
-                  type: 'integer',
-                  min: 1,
-                  max: STRING_LENGTH_MAX,
-                  message: t('configure.dataSource.validation.stringLength', { max: STRING_LENGTH_MAX }),
-                },
-              ]}
-            >
-              <InputNumber min={1} max={STRING_LENGTH_MAX} precision={0} className="ds-full" />
-            </Form.Item>
-          </Col>
-        )}
-        {fields.byteOrder && (
-          <Col {...QUARTER}>
-            <Form.Item name="byte_order" label={t('configure.dataSource.field.byteOrder')}>
-              <Select options={orderOptions('byteOrder')} />
-            </Form.Item>
-          </Col>
-        )}
-        {fields.wordOrder && (
-          <Col {...QUARTER}>
-            <Form.Item name="word_order" label={t('configure.dataSource.field.wordOrder')}>
-              <Select options={orderOptions('wordOrder')} />
-            </Form.Item>
-          </Col>
-        )}
-        <Col {...QUARTER}>
-          <Form.Item
-            name="rw"
-            label={t('configure.dataSource.field.rw')}
-            {...(fields.rwEditable ? {} : { extra: t('configure.dataSource.field.rwLocked') })}
-          >
-            <Select
-              disabled={!fields.rwEditable}
-              options={(['r', 'rw'] as const).map((v) => ({
-                value: v,
-                label: t(`configure.dataSource.rw.${v}`),
-              }))}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
+      <RegisterSection
+        fields={fields}
+        type={type}
+        maxAddress={maxAddress}
+        span={span}
+        reference={reference}
+      />
 
-      {fields.numeric && (
-        <>
-          <Divider titlePlacement="start" className="ds-form__section">
-            {t('configure.dataSource.section.value')}
-          </Divider>
-          <Row gutter={16}>
-            <Col {...QUARTER}>
-              <Form.Item
-                name="scale"
-                label={t('configure.dataSource.field.scale')}
-                rules={[
-                  required,
-                  {
-                    validator: (_, value: number | null | undefined) =>
-                      value === 0
-                        ? Promise.reject(new Error(t('configure.dataSource.validation.scaleNonZero')))
-                        : Promise.resolve(),
-                  },
-                ]}
-                tooltip={t('configure.dataSource.field.scaleHint')}
-              >
-                <InputNumber className="ds-full" />
-              </Form.Item>
-            </Col>
-            <Col {...QUARTER}>
-              <Form.Item name="offset" label={t('configure.dataSource.field.offset')} rules={[required]}>
-                <InputNumber className="ds-full" />
-              </Form.Item>
-            </Col>
-            <Col {...QUARTER}>
-              <Form.Item
-                name="unit"
-                label={t('configure.dataSource.field.unit')}
-                rules={[
-                  {
-                    max: DATA_SOURCE_UNIT_MAX,
-                    message: t('configure.dataSource.validation.max', { max: DATA_SOURCE_UNIT_MAX }),
-                  },
-                ]}
-              >
-                <Input maxLength={DATA_SOURCE_UNIT_MAX} autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col {...QUARTER}>
-              <Form.Item
-                name="decimals"
-                label={t('configure.dataSource.field.decimals')}
-                rules={[
-                  required,
-                  {
-                    type: 'integer',
-                    min: 0,
-                    max: DECIMALS_MAX,
-                    message: t('configure.dataSource.validation.decimals', { max: DECIMALS_MAX }),
-                  },
-                ]}
-              >
-                <InputNumber min={0} max={DECIMALS_MAX} precision={0} className="ds-full" />
-              </Form.Item>
-            </Col>
-            {fields.writeRange && (
-              <>
-                <Col {...QUARTER}>
-                  <Form.Item name="min_value" label={t('configure.dataSource.field.minValue')}>
-                    <InputNumber className="ds-full" />
-                  </Form.Item>
-                </Col>
-                <Col {...QUARTER}>
-                  <Form.Item
-                    name="max_value"
-                    label={t('configure.dataSource.field.maxValue')}
-                    dependencies={['min_value']}
-                    rules={[
-                      ({ getFieldValue }) => ({
-                        validator: (_, value: number | null | undefined) => {
-                          const min = getFieldValue('min_value') as number | null | undefined;
-                          const hasMin = typeof min === 'number';
-                          const hasMax = typeof value === 'number';
-                          if (hasMin !== hasMax)
-                            return Promise.reject(new Error(t('configure.dataSource.validation.rangeBoth')));
-                          if (hasMin && hasMax && min > value)
-                            return Promise.reject(new Error(t('configure.dataSource.validation.rangeOrder')));
-                          return Promise.resolve();
-                        },
-                      }),
-                    ]}
-                  >
-                    <InputNumber className="ds-full" />
-                  </Form.Item>
-                </Col>
-              </>
-            )}
-          </Row>
-        </>
-      )}
+      {fields.numeric && <ValueSection fields={fields} />}
 
-      <Divider titlePlacement="start" className="ds-form__section">
-        {t('configure.dataSource.section.history')}
-      </Divider>
-      <Row gutter={16}>
-        <Col {...THIRD}>
-          <Form.Item name="history" label={t('configure.dataSource.field.history')}>
-            <Select
-              options={HISTORY_MODES.map((m) => ({
-                value: m,
-                label: t(`configure.dataSource.history.${m}`),
-              }))}
-            />
-          </Form.Item>
-        </Col>
-        {fields.historyInterval && (
-          <Col {...THIRD}>
-            <Form.Item
-              name="history_interval_s"
-              label={t('configure.dataSource.field.interval')}
-              rules={[
-                required,
-                {
-                  type: 'integer',
-                  min: 1,
-                  max: HISTORY_INTERVAL_MAX_S,
-                  message: t('configure.dataSource.validation.interval', { max: HISTORY_INTERVAL_MAX_S }),
-                },
-              ]}
-            >
-              <InputNumber min={1} max={HISTORY_INTERVAL_MAX_S} precision={0} className="ds-full" />
-            </Form.Item>
-          </Col>
-        )}
-        {history !== 'off' && (
-          <Col {...THIRD}>
-            <Form.Item name="aggregate" label={t('configure.dataSource.field.aggregate')}>
-              <Select
-                options={AGGREGATES.map((a) => ({
-                  value: a,
-                  label: t(`configure.dataSource.aggregate.${a}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        )}
-      </Row>
+      <HistorySection fields={fields} history={history} />
 
       <Divider titlePlacement="start" className="ds-form__section">
         {t('configure.dataSource.section.alarms')}

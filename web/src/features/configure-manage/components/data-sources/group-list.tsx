@@ -1,15 +1,10 @@
 // The data source groups on the left of the panel: all, the default group first, counts; rename/delete when editable.
-import {
-  AppstoreOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  FolderOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
-import { Button, Empty, Popconfirm, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { AppstoreOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { GroupItemActions } from '../../../../components/group-item-actions';
 import { GroupList as GroupListBox, GroupListItem } from '../../../../components/group-list';
 
 import { toast } from '../../../../lib/toast';
@@ -129,42 +124,27 @@ export function GroupList({
                 </Typography.Text>
               </>,
               canEdit && !isDefault ? (
-                <>
-                  <Tooltip title={t('configure.dataSource.group.edit')}>
-                    <Button
-                      type="text"
-                      size="small"
-                      icon={<EditOutlined />}
-                      aria-label={t('configure.dataSource.group.editNamed', { name: label })}
-                      onClick={() => onEdit(g)}
-                    />
-                  </Tooltip>
-                  <Popconfirm
-                    title={t('configure.dataSource.group.deleteConfirm', { name: label })}
-                    description={t('configure.dataSource.group.deleteHint')}
-                    okText={t('configure.dataSource.action.delete')}
-                    cancelText={t('common.action.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => {
-                      // A refused delete (115413: still has data sources) shows the server's message as a toast.
-                      void remove.mutateAsync(g.id).then(
-                        () => {
-                          toast.success(t('configure.dataSource.group.deleted'));
-                          if (selectedId === g.id) onSelect(undefined);
-                        },
-                        () => undefined,
-                      );
-                    }}
-                  >
-                    <Button
-                      type="text"
-                      size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={t('configure.dataSource.group.deleteNamed', { name: label })}
-                    />
-                  </Popconfirm>
-                </>
+                <GroupItemActions
+                  texts={{
+                    edit: t('configure.dataSource.group.edit'),
+                    editNamed: t('configure.dataSource.group.editNamed', { name: label }),
+                    deleteConfirm: t('configure.dataSource.group.deleteConfirm', { name: label }),
+                    deleteHint: t('configure.dataSource.group.deleteHint'),
+                    delete: t('configure.dataSource.action.delete'),
+                    deleteNamed: t('configure.dataSource.group.deleteNamed', { name: label }),
+                  }}
+                  onEdit={() => onEdit(g)}
+                  onDelete={() => {
+                    // A refused delete (115413: still has data sources) shows the server's message as a toast.
+                    void remove.mutateAsync(g.id).then(
+                      () => {
+                        toast.success(t('configure.dataSource.group.deleted'));
+                        if (selectedId === g.id) onSelect(undefined);
+                      },
+                      () => undefined,
+                    );
+                  }}
+                />
               ) : undefined,
             );
           })}
