@@ -2,13 +2,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-import { loadShellTexts } from './lib/i18n';
-import './app/global.css';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
-import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from './lib/constants';
-import { startServerClock } from './lib/http';
-import { installThemeVariables } from './lib/theme';
+import { loadShellTexts } from '@/lib/i18n';
+import '@/app/global.css';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from '@/lib/constants';
+import { startServerClock } from '@/lib/http';
+import { installThemeVariables } from '@/lib/theme';
 
 document.documentElement.style.setProperty('--iotyun-toast-fade', `${String(TOAST_FADE_MS)}ms`);
 installThemeVariables();

@@ -5,7 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import type { ReactNode } from 'react';
 
-import { useAppState } from '../lib/session';
+import { useAppState } from '@/lib/session';
 import { appTheme } from './theme';
 
 const ANTD_LOCALES = { zh: zhCN, en: enUS } as const;

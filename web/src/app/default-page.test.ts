@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { DEFAULT_PAGE_BY_CODE, defaultPageFor, FALLBACK_PAGE, resolveDefaultPage } from '../lib/default-page';
+import { DEFAULT_PAGE_BY_CODE, defaultPageFor, FALLBACK_PAGE, resolveDefaultPage } from '@/lib/default-page';
 import { permsChain } from './guard';
 import { createRouteObjects } from './routes';
 

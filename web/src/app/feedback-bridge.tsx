@@ -2,7 +2,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 
-import { bindFeedback } from '../lib/toast';
+import { bindFeedback } from '@/lib/toast';
 
 export function FeedbackBridge() {
   const { message, modal } = App.useApp();

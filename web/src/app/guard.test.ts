@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import type { AppRoute } from '../types/route';
+import type { AppRoute } from '@/types/route';
 import {
   canOpen,
   chunkFailureAction,

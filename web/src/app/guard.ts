@@ -1,8 +1,8 @@
 // Route guard decisions (SPEC §2), pure so every rule is unit-tested; router.tsx wires them to the router.
 import { matchRoutes, type RouteObject } from 'react-router';
 
-import { permitted } from '../lib/permissions';
-import type { AppRoute } from '../types/route';
+import { permitted } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 /** Open with or without a token. */
 export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg'];

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { App as AntApp } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 
-import { browser } from '../lib/navigation';
-import { mockApi, ok } from '../test/mock-api';
+import { browser } from '@/lib/navigation';
+import { mockApi, ok } from '@/test/mock-api';
 import { OfflineBanner } from './offline-banner';
 
 describe('OfflineBanner', () => {

@@ -4,9 +4,9 @@ import { Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { checkConnectivity } from '../lib/http';
-import { browser } from '../lib/navigation';
-import { toast } from '../lib/toast';
+import { checkConnectivity } from '@/lib/http';
+import { browser } from '@/lib/navigation';
+import { toast } from '@/lib/toast';
 
 export function OfflineBanner() {
   const { t } = useTranslation();

@@ -4,8 +4,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
-import { queryClient } from '../lib/query-client';
-import { feedbackStore } from '../lib/toast';
+import { queryClient } from '@/lib/query-client';
+import { feedbackStore } from '@/lib/toast';
 
 const wantedNow = () => feedbackStore.getState().wanted;
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatches, useNavigation, type UIMatch } from 'react-router';
 
-import { useSession } from '../lib/session';
+import { useSession } from '@/lib/session';
 import { isRouteHandle } from './route-objects';
 
 /** i18n key of the deepest matched route that has a title. */

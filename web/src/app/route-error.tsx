@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useRouteError } from 'react-router';
 
-import { FullPageSpinner } from '../components/full-page-spinner';
-import { PlainButton } from '../components/plain-button';
-import { EXCLAMATION_CIRCLE_ICON, PlainIcon } from '../components/plain-icon';
-import { browser } from '../lib/navigation';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { PlainButton } from '@/components/plain-button';
+import { EXCLAMATION_CIRCLE_ICON, PlainIcon } from '@/components/plain-icon';
+import { browser } from '@/lib/navigation';
 import { chunkFailureAction, isChunkLoadError } from './guard';
 import { CHUNK_RELOAD_KEY } from './route-objects';
 

@@ -1,9 +1,9 @@
 // Turns the features' route data into react-router route objects (lazy pages, handles, group redirects).
 import { Navigate, type RouteObject } from 'react-router';
 
-import { loadPageTexts } from '../lib/i18n';
-import { useSession } from '../lib/session';
-import type { AppRoute, PageModule } from '../types/route';
+import { loadPageTexts } from '@/lib/i18n';
+import { useSession } from '@/lib/session';
+import type { AppRoute, PageModule } from '@/types/route';
 import { chunkFailureAction, joinPath, menuPagePaths, UNAUTHORIZED_URL } from './guard';
 
 /** What every route carries in `handle`: its permission list, title key and absolute path. */

@@ -3,9 +3,9 @@ import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type MiddlewareFunction } from 'react-router';
 
-import { COOKIE, logout, sessionStore } from '../lib/session';
-import { fail, mockApi, ok, type Handler } from '../test/mock-api';
-import type { UserConfigPayload } from '../types/session';
+import { COOKIE, logout, sessionStore } from '@/lib/session';
+import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import type { UserConfigPayload } from '@/types/session';
 import { AppProviders } from './providers';
 import { createGuardDeps, createGuardMiddleware, stripBasename } from './router';
 import { createRouteObjects } from './routes';

@@ -9,12 +9,12 @@ import {
 
 // From the modules themselves, not the features' index files: those also export what only the console's frame uses
 // (its modals), and everything an index names loads with the entry, /login included.
-import { getUserConfig } from '../features/auth/api/get-user-config';
-import { getCustomPage } from '../features/custom-page/api/get-custom-page';
-import { APP_BASENAME } from '../lib/config';
-import { ILLEGAL_TOKEN, isApiError } from '../lib/http';
-import { setNavigator, setSearchReader, setSignInPrefetch } from '../lib/navigation';
-import { Perm } from '../lib/permissions';
+import { getUserConfig } from '@/features/auth/api/get-user-config';
+import { getCustomPage } from '@/features/custom-page/api/get-custom-page';
+import { APP_BASENAME } from '@/lib/config';
+import { ILLEGAL_TOKEN, isApiError } from '@/lib/http';
+import { setNavigator, setSearchReader, setSignInPrefetch } from '@/lib/navigation';
+import { Perm } from '@/lib/permissions';
 import {
   applyUserConfig,
   logout,
@@ -23,8 +23,8 @@ import {
   setCustomPage,
   splitCodes,
   takeOldUserFlag,
-} from '../lib/session';
-import { defaultPageFor, resolveDefaultPage } from '../lib/default-page';
+} from '@/lib/session';
+import { defaultPageFor, resolveDefaultPage } from '@/lib/default-page';
 import { canOpen, filterRoutes, menuPagePaths, permsChain, runGuard, type GuardDeps } from './guard';
 import { createRouteObjects, guardedRoutes } from './routes';
 

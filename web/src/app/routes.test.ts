@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 
-import zhMenu from '../locales/zh/menu.json';
-import { PERMISSION_TREE } from '../types/permissions.gen';
-import type { AppRoute } from '../types/route';
+import zhMenu from '@/locales/zh/menu.json';
+import { PERMISSION_TREE } from '@/types/permissions.gen';
+import type { AppRoute } from '@/types/route';
 import { joinPath, permsChain } from './guard';
 import { firstChildPath, lazyPage } from './route-objects';
 import { createRouteObjects, guardedRoutes, publicRoutes } from './routes';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { chartPalette, colors, radius } from '../lib/theme';
+import { chartPalette, colors, radius } from '@/lib/theme';
 import { appTheme } from './theme';
 
 describe('appTheme', () => {

@@ -1,7 +1,7 @@
 // antd theme: brand primary, dark navy sidebar, light content surfaces (the tokens of lib/theme).
 import type { ThemeConfig } from 'antd';
 
-import { colors, fontFamily, radius } from '../lib/theme';
+import { colors, fontFamily, radius } from '@/lib/theme';
 
 export const appTheme: ThemeConfig = {
   token: {

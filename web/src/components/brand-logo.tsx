@@ -1,7 +1,7 @@
 // The product mark and name.
 import { useTranslation } from 'react-i18next';
 
-import logoUrl from '../assets/logo.svg';
+import logoUrl from '@/assets/logo.svg';
 
 interface BrandLogoProps {
   /** Only the mark (collapsed sidebar). */

@@ -1,8 +1,8 @@
 // Permission helpers for pages: hide what the user may not do (DESIGN §5.8).
 import type { ReactNode } from 'react';
 
-import { permitted } from '../lib/permissions';
-import { sessionCodes, useSession } from '../lib/session';
+import { permitted } from '@/lib/permissions';
+import { sessionCodes, useSession } from '@/lib/session';
 
 /** True when the user holds any of the codes (permission or role). */
 export function useCan(...perms: string[]): boolean {

@@ -3,7 +3,7 @@
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { CONTROL_PASSWORD_MAX, CONTROL_PASSWORD_MIN } from '../types/limits.gen';
+import { CONTROL_PASSWORD_MAX, CONTROL_PASSWORD_MIN } from '@/types/limits.gen';
 
 export interface ControlPasswordValues {
   password: string;

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ApiError } from '../lib/http';
-import { renderRoutes } from '../test/render';
+import { ApiError } from '@/lib/http';
+import { renderRoutes } from '@/test/render';
 import { detailState, type DetailStateOptions } from './detail-states';
 
 const texts = {

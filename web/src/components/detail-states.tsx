@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 
-import { isApiError } from '../lib/http';
+import { isApiError } from '@/lib/http';
 import { PageHeader } from './page-header';
 
 function DetailPage({ className, children }: { className?: string | undefined; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { renderRoutes } from '../test/render';
+import { renderRoutes } from '@/test/render';
 import { GroupItemActions, type GroupItemActionsTexts } from './group-item-actions';
 
 const texts: GroupItemActionsTexts = {

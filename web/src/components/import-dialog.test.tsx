@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { renderRoutes } from '../test/render';
+import { renderRoutes } from '@/test/render';
 import { ImportDialog, type ImportDialogTexts } from './import-dialog';
 
 const texts: ImportDialogTexts = {

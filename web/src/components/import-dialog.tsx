@@ -5,8 +5,8 @@ import { Alert, Button, Modal, Progress, Space, Statistic, Typography, Upload } 
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '../lib/http';
-import { colors } from '../lib/theme';
+import { isApiError } from '@/lib/http';
+import { colors } from '@/lib/theme';
 
 export interface ImportDialogTexts {
   title: string;

@@ -3,8 +3,8 @@ import { Dropdown } from 'antd';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LANGUAGES, type Language } from '../lib/constants';
-import { setLanguage, useAppState } from '../lib/session';
+import { LANGUAGES, type Language } from '@/lib/constants';
+import { setLanguage, useAppState } from '@/lib/session';
 
 interface LanguageMenuProps {
   /** Open at once, focus in the menu: the click that asked for the menu came before its code. */

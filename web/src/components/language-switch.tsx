@@ -6,7 +6,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppState } from '../lib/session';
+import { useAppState } from '@/lib/session';
 
 const loadMenu = () => import('./language-menu');
 const LanguageMenu = lazy(loadMenu);

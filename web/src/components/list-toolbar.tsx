@@ -3,7 +3,7 @@
 import { Input } from 'antd';
 import type { ReactNode } from 'react';
 
-import { useSyncedText } from '../lib/route-params';
+import { useSyncedText } from '@/lib/route-params';
 
 export function ListToolbar({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={className ? `${className} list-toolbar` : 'list-toolbar'}>{children}</div>;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { appStore, setLanguage } from '../lib/session';
+import { appStore, setLanguage } from '@/lib/session';
 import { PlainLanguageSwitch } from './plain-language-switch';
 
 afterEach(() => {

@@ -4,8 +4,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { LANGUAGES, type Language } from '../lib/constants';
-import { setLanguage, useAppState } from '../lib/session';
+import { LANGUAGES, type Language } from '@/lib/constants';
+import { setLanguage, useAppState } from '@/lib/session';
 import { PlainButton } from './plain-button';
 import { PlainIcon, type IconShape } from './plain-icon';
 import './plain.css';

@@ -12,7 +12,7 @@ import {
   TOAST_MS,
   USER_NAME_MAX,
   USER_NAME_MIN,
-} from '../types/limits.gen';
+} from '@/types/limits.gen';
 
 export const DEFAULT_LANGUAGE = 'zh';
 export const LANGUAGES = ['zh', 'en'] as const;

@@ -3,7 +3,7 @@ import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
 import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import zhErrors from '../locales/zh/errors.json';
+import zhErrors from '@/locales/zh/errors.json';
 import { ApiError, get, getBlob, httpClient, post, put, del, syncServerClock } from './http';
 import { browser, setNavigator } from './navigation';
 import { appStore, logout, sessionStore, setCanvasEdit, setDashboardFullscreen } from './session';

@@ -1,7 +1,7 @@
 // The one request wrapper (DESIGN §5.9): base URL, 90 s timeout, auth headers or signing, envelope, toasts, re-login.
 import axios, { type AxiosProgressEvent, type AxiosResponse, type Method } from 'axios';
 
-import type { ApiMeta, Envelope } from '../types/session';
+import type { ApiMeta, Envelope } from '@/types/session';
 import { apiBase } from './config';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { i18n, translateCode } from './i18n';

@@ -1,7 +1,7 @@
 // Permission codes (SPEC §2) and role codes, generated from the server's core/permissions.py.
-import { Perm } from '../types/permissions.gen';
+import { Perm } from '@/types/permissions.gen';
 
-export { Perm, Role } from '../types/permissions.gen';
+export { Perm, Role } from '@/types/permissions.gen';
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { PAGE_SIZE_DEFAULT } from '../types/limits.gen';
+import { PAGE_SIZE_DEFAULT } from '@/types/limits.gen';
 import { PAGE_SIZE_OPTIONS } from './constants';
 import { latestSearch } from './navigation';
 

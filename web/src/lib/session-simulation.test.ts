@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import type { SessionPayload } from '../types/session';
+import type { SessionPayload } from '@/types/session';
 import {
   COOKIE,
   endSimulation,

@@ -3,8 +3,8 @@ import Cookies from 'js-cookie';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-import type { AppRoute } from '../types/route';
-import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } from '../types/session';
+import type { AppRoute } from '@/types/route';
+import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } from '@/types/session';
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_NAV_TABS, type Language } from './constants';
 import { HOME_TAB, normalizeTabs, upsertTab, type NavTab } from './nav-tabs';
 

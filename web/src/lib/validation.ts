@@ -2,7 +2,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { PASSWORD_PATTERN, PHONE_PATTERN, USER_NAME_PATTERN } from '../types/limits.gen';
+import { PASSWORD_PATTERN, PHONE_PATTERN, USER_NAME_PATTERN } from '@/types/limits.gen';
 import { COMPANY_MAX } from './constants';
 
 // The server's own patterns (core/limits.py via `make gen`), so a form shows the rule the server enforces.

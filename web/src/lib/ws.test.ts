@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { FakeSocket } from '../test/fake-socket';
+import { FakeSocket } from '@/test/fake-socket';
 import type { AlarmOut } from './alarms/types';
 import {
   backoffDelay,

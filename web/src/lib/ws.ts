@@ -5,7 +5,7 @@
 // session ended) and 4403 (the user no longer holds a permission the live channel needs).
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
-import type { components } from '../types/api.gen';
+import type { components } from '@/types/api.gen';
 import type { AlarmOut } from './alarms/types';
 import { apiBase } from './config';
 import { sessionStore } from './session';

@@ -1,5 +1,5 @@
 // Test helper: a scripted WebSocket behind lib/ws's live-data client.
-import { RtdClient, setRtdClient, type SocketLike } from '../lib/ws';
+import { RtdClient, setRtdClient, type SocketLike } from '@/lib/ws';
 
 export class FakeSocket implements SocketLike {
   /** The sockets opened since the last installFakeRtd (or reset), oldest first. */

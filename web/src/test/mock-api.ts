@@ -1,7 +1,7 @@
 // Test helper: routes axios requests of lib/http to canned envelopes, and records them.
 import { AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 
-import { httpClient } from '../lib/http';
+import { httpClient } from '@/lib/http';
 
 export type Handler = (config: InternalAxiosRequestConfig) => unknown;
 

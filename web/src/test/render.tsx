@@ -6,7 +6,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 
-import { FeedbackBridge } from '../app/feedback-bridge';
+import { FeedbackBridge } from '@/app/feedback-bridge';
 
 export interface RenderRoutesOptions {
   /** The memory router's history; the first route's path when omitted. */

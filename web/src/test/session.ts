@@ -1,5 +1,5 @@
 // Test helper: a signed-in session without a login round trip.
-import { logout, sessionStore, type SessionState } from '../lib/session';
+import { logout, sessionStore, type SessionState } from '@/lib/session';
 
 /** Signs in an administrator (user 1) holding `permissions`, with `over` for the rest of the session. */
 export function signInAs(permissions: string[], over: Partial<SessionState> = {}): void {

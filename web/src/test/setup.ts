@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-import { loadAllTexts } from '../lib/i18n';
+import { loadAllTexts } from '@/lib/i18n';
 import { resetScreenWidth } from './screen-width';
 
 // findBy*/waitFor give up after 1 s by default: on a busy 2-core machine a lazily loaded chunk (ECharts) or a

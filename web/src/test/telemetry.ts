@@ -1,5 +1,5 @@
 // Test data of the telemetry screens: one live data source of a device, as GET /rDev lists it.
-import type { LiveItem } from '../lib/telemetry/types';
+import type { LiveItem } from '@/lib/telemetry/types';
 
 /** A read-write float data source (出水压力, 0–1.6 MPa) holding 0.8, with `over` on top. */
 export function liveItem(over: Partial<LiveItem> = {}): LiveItem {

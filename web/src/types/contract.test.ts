@@ -1,7 +1,7 @@
 // The hand-written payload types must keep the field names of the generated OpenAPI schemas (make gen).
 import { describe, expectTypeOf, it } from 'vitest';
 
-import type { LiveValue, RtdMessage, RtdRequest } from '../lib/ws';
+import type { LiveValue, RtdMessage, RtdRequest } from '@/lib/ws';
 import type { components } from './api.gen';
 import type { CaptchaPayload, CustomPageConfig, SessionPayload, SmsCodePayload } from './session';
 

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-import { AlarmLevelTag } from '../../components/alarms/alarm-tags';
-import { useRealtimeAlarms } from '../../lib/alarms/list-realtime-alarms';
-import type { AlarmOut } from '../../lib/alarms/types';
+import { AlarmLevelTag } from '@/components/alarms/alarm-tags';
+import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import type { AlarmOut } from '@/lib/alarms/types';
 
 /** How many of the latest unconfirmed alarms the bell lists. */
 export const BELL_ALARMS = 5;

@@ -3,7 +3,7 @@
 import { App as AntApp } from 'antd';
 import { Outlet } from 'react-router';
 
-import { requestFeedback } from '../../lib/toast';
+import { requestFeedback } from '@/lib/toast';
 import { AntdRoot } from '../antd-root';
 
 // The feedback host (lib/toast's antd instances, beside the routes) loads with this layout rather than at the

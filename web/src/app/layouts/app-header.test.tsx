@@ -2,11 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { setRtdClient } from '../../lib/ws';
-import { FakeSocket, installFakeRtd } from '../../test/fake-socket';
-import { mockApi, ok } from '../../test/mock-api';
-import { renderRoutes } from '../../test/render';
-import { signInAs } from '../../test/session';
+import { setRtdClient } from '@/lib/ws';
+import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
+import { mockApi, ok } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { signInAs } from '@/test/session';
 import { AppHeader } from './app-header';
 
 beforeEach(() => {

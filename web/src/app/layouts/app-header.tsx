@@ -15,12 +15,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
-import { LanguageSwitch } from '../../components/language-switch';
-import { useCan } from '../../components/can';
-import { useAlarmCount } from '../../lib/alarms/alarm-count';
-import { useAlarmRefresh } from '../../lib/alarms/use-alarm-refresh';
-import { Perm, Role } from '../../lib/permissions';
-import { setSidebarOpened, useAppState, useSession } from '../../lib/session';
+import { LanguageSwitch } from '@/components/language-switch';
+import { useCan } from '@/components/can';
+import { useAlarmCount } from '@/lib/alarms/alarm-count';
+import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
+import { Perm, Role } from '@/lib/permissions';
+import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
 import { BindAccountModal, CancelAccountModal } from './deferred-modals';

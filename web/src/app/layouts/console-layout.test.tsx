@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { mockApi, ok } from '../../test/mock-api';
-import { renderRoutes } from '../../test/render';
-import { signInAs } from '../../test/session';
+import { mockApi, ok } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { signInAs } from '@/test/session';
 import { filterRoutes } from '../guard';
 import { guardedRoutes } from '../routes';
 import { ConsoleLayout } from './console-layout';

@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
-import { BrandLogo } from '../../components/brand-logo';
-import { useIsPhone } from '../../components/use-phone';
-import { useHeartbeat } from '../../features/auth';
-import { SimulationBanner } from '../../features/team';
-import { addTab, useAppState, useSession } from '../../lib/session';
+import { BrandLogo } from '@/components/brand-logo';
+import { useIsPhone } from '@/components/use-phone';
+import { useHeartbeat } from '@/features/auth';
+import { SimulationBanner } from '@/features/team';
+import { addTab, useAppState, useSession } from '@/lib/session';
 import { AppHeader } from './app-header';
 import { ChangePasswordModal } from './deferred-modals';
 import { pageTab } from './page-tab';

@@ -18,11 +18,11 @@ function deferred<P extends { open: boolean }>(load: () => Promise<ComponentType
 }
 
 export const ChangePasswordModal = deferred(() =>
-  import('../../features/auth/components/change-password-modal').then((m) => m.ChangePasswordModal),
+  import('@/features/auth/components/change-password-modal').then((m) => m.ChangePasswordModal),
 );
 export const BindAccountModal = deferred(() =>
-  import('../../features/auth/components/bind-account-modal').then((m) => m.BindAccountModal),
+  import('@/features/auth/components/bind-account-modal').then((m) => m.BindAccountModal),
 );
 export const CancelAccountModal = deferred(() =>
-  import('../../features/team/components/cancel-account-modal').then((m) => m.CancelAccountModal),
+  import('@/features/team/components/cancel-account-modal').then((m) => m.CancelAccountModal),
 );

@@ -2,7 +2,7 @@
 // keeps the menu, so the way on is one click away. Signed out, they stand alone.
 import { Outlet } from 'react-router';
 
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 import { ConsoleLayout } from './console-layout';
 
 export default function ExceptionShell() {

@@ -2,7 +2,7 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 
-import type { AppRoute } from '../../types/route';
+import type { AppRoute } from '@/types/route';
 import { joinPath } from '../guard';
 
 export type MenuItem = Required<MenuProps>['items'][number];

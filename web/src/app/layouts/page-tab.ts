@@ -1,7 +1,7 @@
 // The tab of the page being shown: its pathname names it, its full address is what the tab opens again.
 import type { UIMatch } from 'react-router';
 
-import { tabNameOf, type NavTab } from '../../lib/nav-tabs';
+import { tabNameOf, type NavTab } from '@/lib/nav-tabs';
 import { deepestMenuKey } from '../root-shell';
 import { isRouteHandle } from '../route-objects';
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 import { ancestorKeys, buildMenuItems, selectedMenuKey } from './menu-items';
 
 interface SideMenuProps {

@@ -5,8 +5,8 @@ import { Button, Dropdown, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
-import { closeTab, HOME_TAB, isClosable, tabNameOf, withHome } from '../../lib/nav-tabs';
-import { keepTabs, useSession } from '../../lib/session';
+import { closeTab, HOME_TAB, isClosable, tabNameOf, withHome } from '@/lib/nav-tabs';
+import { keepTabs, useSession } from '@/lib/session';
 
 export function TabBar() {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { logoutRequest } from '../../features/auth';
-import { setSigningOut } from '../../lib/http';
-import { logout } from '../../lib/session';
-import { toast } from '../../lib/toast';
+import { logoutRequest } from '@/features/auth';
+import { setSigningOut } from '@/lib/http';
+import { logout } from '@/lib/session';
+import { toast } from '@/lib/toast';
 
 export function useLogout(): () => Promise<void> {
   const { t } = useTranslation();

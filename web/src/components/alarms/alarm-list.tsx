@@ -6,10 +6,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListToolbar } from '../list-toolbar';
-import type { AlarmPage } from '../../lib/alarms/types';
-import { PAGE_SIZE_OPTIONS } from '../../lib/constants';
-import { useClampPage } from '../../lib/route-params';
-import type { AlarmListState } from '../../lib/alarms/use-alarm-list-params';
+import type { AlarmPage } from '@/lib/alarms/types';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { useClampPage } from '@/lib/route-params';
+import type { AlarmListState } from '@/lib/alarms/use-alarm-list-params';
 import { AlarmLevelLegend } from './alarm-tags';
 import { AlarmTable, type AlarmTableProps } from './alarm-table';
 import './alarms.css';

@@ -3,8 +3,8 @@ import { Badge } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 
-import { ALARM_LEVELS, ALARM_TYPES, alarmLevelColor, alarmTypeKey } from '../../lib/alarms/tags';
-import type { AlarmType } from '../../lib/alarms/types';
+import { ALARM_LEVELS, ALARM_TYPES, alarmLevelColor, alarmTypeKey } from '@/lib/alarms/tags';
+import type { AlarmType } from '@/lib/alarms/types';
 
 /** Level options: the label carries the level's colour dot; `title` keeps the plain words for search and tooltips. */
 export function alarmLevelOptions(t: TFunction): { value: number; label: ReactNode; title: string }[] {

@@ -4,14 +4,14 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { canConfirm } from '../../lib/alarms/tags';
-import type { AlarmOut } from '../../lib/alarms/types';
+import { canConfirm } from '@/lib/alarms/tags';
+import type { AlarmOut } from '@/lib/alarms/types';
 import { CellLines, CellText } from '../table/cell-text';
 import { actionColumn, FROM_XXL, TIME_WIDTH, useFitScroll } from '../table/fit-columns';
 import { RowActions } from '../table/row-actions';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
-import { EMPTY } from '../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 import { DataTable } from '../table/data-table';
 
 export function formatAlarmTime(ms: number | null | undefined): string {

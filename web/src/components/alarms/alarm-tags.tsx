@@ -2,7 +2,7 @@
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { ALARM_LEVELS, alarmLevelColor, alarmTypeColor, alarmTypeKey } from '../../lib/alarms/tags';
+import { ALARM_LEVELS, alarmLevelColor, alarmTypeColor, alarmTypeKey } from '@/lib/alarms/tags';
 
 export function AlarmLevelTag({ level }: { level: number }) {
   const { t } = useTranslation();

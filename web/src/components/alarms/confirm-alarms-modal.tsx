@@ -2,8 +2,8 @@
 import { Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { ALARM_NOTE_MAX, useConfirmAlarms } from '../../lib/alarms/confirm-alarms';
-import { toast } from '../../lib/toast';
+import { ALARM_NOTE_MAX, useConfirmAlarms } from '@/lib/alarms/confirm-alarms';
+import { toast } from '@/lib/toast';
 
 interface ConfirmAlarmsModalProps {
   /** The alarms to confirm; an empty list closes the dialog. */

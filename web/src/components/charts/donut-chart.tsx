@@ -2,7 +2,7 @@
 // page's device states). Hover or focus a slice for its value and share.
 import { useRef } from 'react';
 
-import { colors } from '../../lib/theme';
+import { colors } from '@/lib/theme';
 import { ChartLegend, ChartTooltip, useChartTooltip } from './chart-tooltip';
 import { donutSegments, percent } from './svg-geometry';
 import './svg-charts.css';

@@ -4,7 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, type CSSProperties } from 'react';
 
-import { chartPalette, fontFamily } from '../../lib/theme';
+import { chartPalette, fontFamily } from '@/lib/theme';
 
 // What every chart uses. Series types and extras (zoom, scrolling legend) come from each caller's `parts`, so a page
 // loads only the parts it draws with: the home page's pie and bars leave out lines and zoom (~20 KB gzip).

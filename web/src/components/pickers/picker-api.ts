@@ -1,7 +1,7 @@
 // The server look-ups behind the shared pickers: devices (GET /dev, searched) and device groups (GET /yun/dev/group).
-import { get } from '../../lib/http';
-import { PAGE_SIZE_MAX } from '../../types/limits.gen';
-import type { Schema } from '../../types/schema';
+import { get } from '@/lib/http';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
+import type { Schema } from '@/types/schema';
 
 export interface PickerPage<T> {
   items: T[];

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { mockApi, ok } from '../../test/mock-api';
-import { renderRoutes } from '../../test/render';
+import { mockApi, ok } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
 import { DataSourcePicker } from './data-source-picker';
 import { DeviceGroupPicker } from './device-group-picker';
 import { DevicePicker, deviceLabel } from './device-picker';

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query
 import { Select, type SelectProps } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 
-import { useDebouncedSearch } from '../../lib/use-debounced-search';
+import { useDebouncedSearch } from '@/lib/use-debounced-search';
 
 export interface PickerOption {
   value: number;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TableProps } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { resetScreenWidth, setScreenWidth } from '../../test/screen-width';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { DataTable } from './data-table';
 
 interface Row {

@@ -1,8 +1,8 @@
 // Analysis routes (SPEC §2: /analysis P60000, designChart, designNewChart).
 import { BarChartOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const analysisRoutes: AppRoute[] = [
   {

@@ -1,6 +1,6 @@
 // Account screens reachable without a token (SPEC §2: /login, /register, /findPass, /privacy); all but the privacy
 // notice show only the shell's texts, and the sign-in page, the first most visitors open, loads no antd.
-import type { AppRoute } from '../../types/route';
+import type { AppRoute } from '@/types/route';
 
 export const authPublicRoutes: AppRoute[] = [
   { path: 'login', menu: 'menu.login', lazy: () => import('./pages/login'), shellTexts: true, light: true },

@@ -1,8 +1,8 @@
 // Configuration management routes (SPEC §2: /configureManage P40000, designConfigure, templateMiddleware).
 import { AppstoreOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const configureManageRoutes: AppRoute[] = [
   {

@@ -1,6 +1,6 @@
 // Shapes of the data source payloads in docs/api-templates.md "Data sources": the payloads are the server's schemas
 // (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
-import type { Schema } from '../../types/schema';
+import type { Schema } from '@/types/schema';
 
 /** One of limits.gen DATA_TYPES: bit, int16, uint16, int32, uint32, float32, float64, string. */
 export type DataType = string;

@@ -1,6 +1,6 @@
 // Shapes of the binding, library and tile-group payloads in docs/api-templates.md: the payloads are the server's schemas
 // (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
-import type { Schema } from '../../types/schema';
+import type { Schema } from '@/types/schema';
 import type { TemplateOut, TemplatePermission } from './types';
 
 export type { PageOf } from './types';

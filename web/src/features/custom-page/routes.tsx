@@ -1,8 +1,8 @@
 // Custom page route (SPEC §2: /customPage P90000).
 import { LayoutOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const customPageRoutes: AppRoute[] = [
   {

@@ -6,8 +6,8 @@ import {
   PlaySquareOutlined,
 } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const dashboardRoutes: AppRoute[] = [
   {

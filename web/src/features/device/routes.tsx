@@ -1,8 +1,8 @@
 // Device area routes (SPEC §2: /device P30000 and /deviceDetail/{id}).
 import { ClusterOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const deviceRoutes: AppRoute[] = [
   {

@@ -1,6 +1,6 @@
 // Shapes of the device registry payloads in docs/api-devices.md: the payloads are the server's schemas
 // (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
-import type { Schema } from '../../types/schema';
+import type { Schema } from '@/types/schema';
 
 export interface PageOf<T> {
   items: T[];

@@ -1,5 +1,5 @@
 // Exception pages (SPEC §2: /exception/403, /404, /401).
-import type { AppRoute } from '../../types/route';
+import type { AppRoute } from '@/types/route';
 
 export const exceptionPublicRoutes: AppRoute[] = [
   {

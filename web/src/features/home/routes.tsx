@@ -1,8 +1,8 @@
 // Home route (SPEC §2: /index P10000).
 import { HomeOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const homeRoutes: AppRoute[] = [
   {

@@ -1,6 +1,6 @@
 // Shapes of the home page's calls (docs/api-devices.md: /dev/stateInfo, /yun/devLog, /dev/map;
 // docs/api-templates.md: /yun/homenav/module).
-import type { Schema } from '../../types/schema';
+import type { Schema } from '@/types/schema';
 
 /** /dev/stateInfo. A group without id or name holds the shares from other tenants not filed in a group. */
 export type StateInfo = Schema<'StateInfoOut'>;

@@ -1,8 +1,8 @@
 // Message centre routes (SPEC §2: /info P70000).
 import { MessageOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const infoRoutes: AppRoute[] = [
   {

@@ -1,8 +1,8 @@
 // Module routes (SPEC §2: /module P100000 with business sector management) and the public sector pages.
 import { BlockOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const moduleRoutes: AppRoute[] = [
   {

@@ -1,8 +1,8 @@
 // Monitoring routes (SPEC §2: /monitor P110000 and its data-source and form screens).
 import { MonitorOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const monitorRoutes: AppRoute[] = [
   {

@@ -1,5 +1,5 @@
 // Share-link screens, open without a token (SPEC §2).
-import type { AppRoute } from '../../types/route';
+import type { AppRoute } from '@/types/route';
 
 export const sharePublicRoutes: AppRoute[] = [
   { path: 'share-db', menu: 'menu.shareDb', lazy: () => import('./pages/share-db') },

@@ -1,8 +1,8 @@
 // System settings routes (SPEC §2: /system P80000) and the public AppKey document.
 import { SettingOutlined } from '@ant-design/icons';
 
-import { Perm } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const systemRoutes: AppRoute[] = [
   {

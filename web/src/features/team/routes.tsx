@@ -1,8 +1,8 @@
 // Team routes (SPEC §2: /team P50000 or the secondary administrator role).
 import { TeamOutlined } from '@ant-design/icons';
 
-import { Perm, Role } from '../../lib/permissions';
-import type { AppRoute } from '../../types/route';
+import { Perm, Role } from '@/lib/permissions';
+import type { AppRoute } from '@/types/route';
 
 export const teamRoutes: AppRoute[] = [
   {

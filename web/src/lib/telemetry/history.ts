@@ -2,7 +2,7 @@
 // chart's ECharts option, both pure so they are tested without a DOM.
 import dayjs from 'dayjs';
 
-import type { EChartsOption } from '../../components/charts/echart';
+import type { EChartsOption } from '@/components/charts/echart';
 import type { HistoryAgg, HistoryBucket, HistoryFillMode, HistoryParams, HistorySeries } from './types';
 import { EMPTY } from '../empty';
 import {
@@ -11,7 +11,7 @@ import {
   HISTORY_WIDTH_DEFAULT,
   HISTORY_WIDTH_MAX,
   HISTORY_WIDTH_MIN,
-} from '../../types/limits.gen';
+} from '@/types/limits.gen';
 
 export {
   HISTORY_RANGE_MAX_DAYS,
@@ -19,7 +19,7 @@ export {
   HISTORY_WIDTH_DEFAULT,
   HISTORY_WIDTH_MAX,
   HISTORY_WIDTH_MIN,
-} from '../../types/limits.gen';
+} from '@/types/limits.gen';
 
 export const BUCKETS: readonly HistoryBucket[] = ['raw', 'minute', 'hour', 'day', 'week', 'month', 'year'];
 export const AGGS: readonly HistoryAgg[] = [

@@ -9,7 +9,7 @@ import {
   qualityName,
   writeBlock,
 } from './live';
-import { liveItem } from '../../test/telemetry';
+import { liveItem } from '@/test/telemetry';
 
 const item = liveItem;
 

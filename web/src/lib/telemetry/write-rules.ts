@@ -1,6 +1,6 @@
 // Client-side check of a control write (docs/api-telemetry.md step 5): a number for numeric types, 0/1/true/false
 // for bit, text of at most string_length for string, within min_value…max_value when set. The server checks again.
-import { STRING_LENGTH_MAX } from '../../types/limits.gen';
+import { STRING_LENGTH_MAX } from '@/types/limits.gen';
 import type { LiveItem } from './types';
 
 export type WriteKind = 'bit' | 'number' | 'string';

@@ -1,8 +1,8 @@
 // POST /user/account/bind (signed): binds a phone number or email to the signed-in user with the code sent to it.
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
-import type { UserConfigPayload } from '../../../types/session';
+import { post } from '@/lib/http';
+import type { UserConfigPayload } from '@/types/session';
 
 export interface BindAccountInput {
   account: string;

@@ -1,7 +1,7 @@
 // PUT /yun/user/edit/pwd: changes the password (and clears the forced-change flag).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 
 export interface ChangePasswordInput {
   old_password: string;

@@ -1,8 +1,8 @@
 // GET /yun/login/check/code: graphic captcha (signed).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import type { CaptchaPayload } from '../../../types/session';
+import { get } from '@/lib/http';
+import type { CaptchaPayload } from '@/types/session';
 
 export function getCaptcha(): Promise<CaptchaPayload> {
   return get<CaptchaPayload>('/yun/login/check/code', undefined, { silent: true });

@@ -1,7 +1,7 @@
 // GET /yun/user/heart: keeps the session alive (each beat extends the token) while the console is open.
 import { useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 
 export interface HeartPayload {
   server_time: number;

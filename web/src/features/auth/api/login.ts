@@ -1,8 +1,8 @@
 // POST /yun/v2/user/login (signed): answers the session payload.
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
-import type { SessionPayload } from '../../../types/session';
+import { post } from '@/lib/http';
+import type { SessionPayload } from '@/types/session';
 
 export interface LoginInput {
   username: string;

@@ -1,8 +1,8 @@
 // POST /user/register (signed): creates the account and answers the session payload (logged in).
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
-import type { SessionPayload } from '../../../types/session';
+import { post } from '@/lib/http';
+import type { SessionPayload } from '@/types/session';
 
 export interface RegisterInput {
   user_name: string;

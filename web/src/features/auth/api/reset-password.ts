@@ -1,7 +1,7 @@
 // POST /user/pwd/reset (signed): sets a new password with the code sent by /user/sms/num.
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 
 export interface ResetPasswordInput {
   account: string;

@@ -1,8 +1,8 @@
 // POST /register/sms/num and /user/sms/num (signed): send a verification code to a phone or mailbox.
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
-import type { SmsCodePayload } from '../../../types/session';
+import { post } from '@/lib/http';
+import type { SmsCodePayload } from '@/types/session';
 
 export interface SendCodeInput {
   account: string;

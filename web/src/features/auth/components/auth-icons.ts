@@ -1,6 +1,6 @@
 // The sign-in screens' glyphs for components/plain-icon.tsx (paths from @ant-design/icons-svg, MIT), in their own
 // module so they load with those screens rather than with every page.
-import type { IconShape } from '../../../components/plain-icon';
+import type { IconShape } from '@/components/plain-icon';
 
 export const USER_ICON: IconShape = {
   viewBox: '64 64 896 896',

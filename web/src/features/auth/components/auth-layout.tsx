@@ -3,11 +3,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import illustrationUrl from '../../../assets/auth-illustration.svg';
-import { BrandLogo } from '../../../components/brand-logo';
-import { PlainIcon } from '../../../components/plain-icon';
+import illustrationUrl from '@/assets/auth-illustration.svg';
+import { BrandLogo } from '@/components/brand-logo';
+import { PlainIcon } from '@/components/plain-icon';
 import { CHECK_CIRCLE_ICON } from './auth-icons';
-import { PlainLanguageSwitch } from '../../../components/plain-language-switch';
+import { PlainLanguageSwitch } from '@/components/plain-language-switch';
 
 interface AuthLayoutProps {
   title: ReactNode;

@@ -5,7 +5,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { describe, expect, it, vi } from 'vitest';
 
-import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { BindAccountModal } from './bind-account-modal';
 
 function renderModal(handlers: Record<string, Handler>) {

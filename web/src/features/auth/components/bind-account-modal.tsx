@@ -4,10 +4,10 @@ import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { accountRules } from '../../../lib/validation';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { accountRules } from '@/lib/validation';
 import { useBindAccount } from '../api/bind-account';
 import { useSendBindCode } from '../api/send-bind-code';
 import { SmsCodeField } from './sms-code-field';

@@ -4,8 +4,8 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { captchaRules } from '../../../lib/validation';
-import type { CaptchaPayload } from '../../../types/session';
+import { captchaRules } from '@/lib/validation';
+import type { CaptchaPayload } from '@/types/session';
 import { CaptchaImage } from './captcha-image';
 
 interface CaptchaFieldProps {

@@ -2,10 +2,10 @@
 // field and CaptchaField (register, find password) share it.
 import { useTranslation } from 'react-i18next';
 
-import { PlainIcon } from '../../../components/plain-icon';
+import { PlainIcon } from '@/components/plain-icon';
 import { RELOAD_ICON } from './auth-icons';
-import { PlainSpinner } from '../../../components/plain-spinner';
-import type { CaptchaPayload } from '../../../types/session';
+import { PlainSpinner } from '@/components/plain-spinner';
+import type { CaptchaPayload } from '@/types/session';
 
 interface CaptchaImageProps {
   captcha: CaptchaPayload | undefined;

@@ -4,12 +4,12 @@ import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { setMustChangePassword } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import { confirmRules, passwordRules } from '../../../lib/validation';
+import { applyServerError } from '@/lib/form-errors';
+import { setMustChangePassword } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { confirmRules, passwordRules } from '@/lib/validation';
 import { useChangePassword } from '../api/change-password';
-import { PASSWORD_MAX } from '../../../types/limits.gen';
+import { PASSWORD_MAX } from '@/types/limits.gen';
 
 interface ChangePasswordValues {
   old_password: string;

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { SMS_RESEND_SECONDS } from '../../../lib/constants';
+import { SMS_RESEND_SECONDS } from '@/lib/constants';
 import { useCountdown } from '../hooks/use-countdown';
 
 interface SendCodeButtonProps {

@@ -3,7 +3,7 @@ import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { smsCodeRules } from '../../../lib/validation';
+import { smsCodeRules } from '@/lib/validation';
 import { SendCodeButton } from './send-code-button';
 
 interface SmsCodeFieldProps {

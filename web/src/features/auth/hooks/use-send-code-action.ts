@@ -2,8 +2,8 @@
 import type { FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useSendCode } from '../api/send-code';
 import type { useCaptchaState } from './use-captcha-state';
 

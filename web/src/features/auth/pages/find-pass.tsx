@@ -5,16 +5,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { accountRules, confirmRules, passwordRules } from '../../../lib/validation';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { accountRules, confirmRules, passwordRules } from '@/lib/validation';
 import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
-import { PASSWORD_MAX } from '../../../types/limits.gen';
+import { PASSWORD_MAX } from '@/types/limits.gen';
 
 interface FindPassValues {
   account: string;

@@ -4,11 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
-import { setSignInPrefetch } from '../../../lib/navigation';
-import { queryClient } from '../../../lib/query-client';
-import { logout, rememberAccount, sessionStore } from '../../../lib/session';
-import { bodyOf, fail, mockApi, ok, type Handler } from '../../../test/mock-api';
-import type { SessionPayload } from '../../../types/session';
+import { setSignInPrefetch } from '@/lib/navigation';
+import { queryClient } from '@/lib/query-client';
+import { logout, rememberAccount, sessionStore } from '@/lib/session';
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import type { SessionPayload } from '@/types/session';
 import LoginPage from './login';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';

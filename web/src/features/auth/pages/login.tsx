@@ -6,11 +6,11 @@ import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
-import { PlainButton } from '../../../components/plain-button';
-import { PlainIcon, type IconShape } from '../../../components/plain-icon';
-import { safeRedirect, serverErrorPlace } from '../../../lib/form-errors';
-import { prefetchSignIn } from '../../../lib/navigation';
-import { login, rememberAccount, rememberedAccount } from '../../../lib/session';
+import { PlainButton } from '@/components/plain-button';
+import { PlainIcon, type IconShape } from '@/components/plain-icon';
+import { safeRedirect, serverErrorPlace } from '@/lib/form-errors';
+import { prefetchSignIn } from '@/lib/navigation';
+import { login, rememberAccount, rememberedAccount } from '@/lib/session';
 import { useLogin } from '../api/login';
 import {
   CLOSE_CIRCLE_ICON,

@@ -4,8 +4,8 @@ import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { BrandLogo } from '../../../components/brand-logo';
-import { LanguageSwitch } from '../../../components/language-switch';
+import { BrandLogo } from '@/components/brand-logo';
+import { LanguageSwitch } from '@/components/language-switch';
 
 const SECTIONS = [
   'collect',

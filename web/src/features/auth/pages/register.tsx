@@ -5,23 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { login } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
-import {
-  accountRules,
-  companyRules,
-  confirmRules,
-  passwordRules,
-  userNameRules,
-} from '../../../lib/validation';
+import { applyServerError } from '@/lib/form-errors';
+import { login } from '@/lib/session';
+import { toast } from '@/lib/toast';
+import { accountRules, companyRules, confirmRules, passwordRules, userNameRules } from '@/lib/validation';
 import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
 import { useCaptchaState } from '../hooks/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
-import { COMPANY_MAX, PASSWORD_MAX, USER_NAME_MAX } from '../../../types/limits.gen';
+import { COMPANY_MAX, PASSWORD_MAX, USER_NAME_MAX } from '@/types/limits.gen';
 
 interface RegisterValues {
   user_name: string;

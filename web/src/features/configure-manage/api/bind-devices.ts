@@ -1,7 +1,7 @@
 // POST /yun/module/bind: binds devices to a template, all or nothing (VPN 115008, bound elsewhere 115009).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { BindInput } from '../types-library';
 import { TEMPLATES_ROOT } from './library-keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/module/bind: the caller's devices with their binding and compatibility for one template.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { BindListParams, BindRow, PageOf } from '../types-library';
 import { libraryKeys } from './library-keys';
 

@@ -1,7 +1,7 @@
 // DELETE /yun/module/bind {template_id, device_ids}: unbinds devices (a published template stays published).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { delWithBody } from '../../../lib/http';
+import { delWithBody } from '@/lib/http';
 import type { BindInput } from '../types-library';
 import { TEMPLATES_ROOT } from './library-keys';
 

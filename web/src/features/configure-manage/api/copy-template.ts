@@ -1,7 +1,7 @@
 // POST /yun/module/copy: a new, unpublished and unbound template of the caller with the screens and data sources.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { TemplateOut } from '../types';
 import { templateKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // POST /yun/module/view: adds an empty screen of a kind (name unique per template and kind, at most 50 per kind).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { ScreenKind, ScreenOut } from '../types';
 import { templateChangeKeys } from './keys';
 

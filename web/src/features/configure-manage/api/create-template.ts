@@ -1,7 +1,7 @@
 // POST /yun/module: creates a template with its main web and mobile screens and its default data source group.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { TemplateInput, TemplateOut } from '../types';
 import { templateKeys } from './keys';
 

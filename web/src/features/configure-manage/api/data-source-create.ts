@@ -1,7 +1,7 @@
 // POST /yun/module/dataSource: adds a data source to a template (owner or the `data_source` item).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { DataSourceIn, DataSourceOut } from '../types-data-source';
 import { dataSourceChangeKeys } from './data-source-keys';
 

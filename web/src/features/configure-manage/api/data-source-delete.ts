@@ -1,7 +1,7 @@
 // DELETE /yun/module/dataSource with the JSON body {template_id, ids}: deletes data sources of a template.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { delWithBody } from '../../../lib/http';
+import { delWithBody } from '@/lib/http';
 import { dataSourceChangeKeys } from './data-source-keys';
 
 export function deleteDataSources(templateId: number, ids: number[]): Promise<null> {

@@ -1,7 +1,7 @@
 // POST /yun/module/dataSource/group {template_id, name}: a new data source group (name unique in the template).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { DataSourceGroupOut } from '../types-data-source';
 import { dataSourceChangeKeys } from './data-source-keys';
 

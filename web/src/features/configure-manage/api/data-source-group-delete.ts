@@ -1,7 +1,7 @@
 // DELETE /yun/module/dataSource/group?id=: refused (115413) for the default group and groups with data sources.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { dataSourceChangeKeys } from './data-source-keys';
 
 export function deleteDataSourceGroup(id: number): Promise<null> {

@@ -1,7 +1,7 @@
 // PUT /yun/module/dataSource/group {id, name}: renames a data source group.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { DataSourceGroupOut } from '../types-data-source';
 import { dataSourceChangeKeys } from './data-source-keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/module/dataSource/group?template_id=: the template's data source groups with their counts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DataSourceGroupOut, PageOf } from '../types-data-source';
 import { dataSourceKeys } from './data-source-keys';
 

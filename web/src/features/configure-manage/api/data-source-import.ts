@@ -1,7 +1,7 @@
 // POST /yun/module/dataSource/import (multipart template_id, file): creates or updates rows by name, with upload progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { DataSourceImportResult } from '../types-data-source';
 import { dataSourceChangeKeys } from './data-source-keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/module/dataSource: a page of a template's data sources (by group sort, then sort), searched and filtered.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DataSourceListParams, DataSourceOut, PageOf } from '../types-data-source';
 import { dataSourceKeys } from './data-source-keys';
 

@@ -1,7 +1,7 @@
 // PUT /yun/module/dataSource: edits a data source ({id, …} with the create fields).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { DataSourceIn, DataSourceOut } from '../types-data-source';
 import { dataSourceChangeKeys } from './data-source-keys';
 

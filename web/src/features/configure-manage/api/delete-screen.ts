@@ -1,7 +1,7 @@
 // DELETE /yun/module/view?id=: deletes a screen; the main screen of a kind cannot be deleted (115012).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { templateChangeKeys } from './keys';
 
 export function deleteScreen(id: number): Promise<null> {

@@ -1,7 +1,7 @@
 // DELETE /yun/module?id=: the owner deletes a template; refused while published (115017, the toast says so).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { templateKeys } from './keys';
 
 export function deleteTemplate(id: number): Promise<null> {

@@ -1,7 +1,7 @@
 // GET /yun/module/middleware?id=: a template's overview (screens, data source counts, devices, publication, history).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { MiddlewareOut } from '../types';
 import { templateKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/module/library: templates the caller shared out (with receiver counts) or received (owner and items).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { LibraryItem, LibraryParams, PageOf } from '../types-library';
 import { libraryKeys } from './library-keys';
 

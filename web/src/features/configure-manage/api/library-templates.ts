@@ -1,7 +1,7 @@
 // GET /yun/module: the caller's own and/or received templates (the binding picker and the tile-group screen).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { LibraryTemplate, PageOf, LibraryTemplateParams } from '../types-library';
 import { libraryKeys } from './library-keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/module: a page of the caller's templates (own, received or both), searchable, filterable, sortable.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import { toQueryParams } from '../lib/params';
 import type { PageOf, TemplateListParams, TemplateOut } from '../types';
 import { templateKeys } from './keys';

@@ -1,7 +1,7 @@
 // PUT /yun/module/view/order: the screens of one kind in a new order (ids must be exactly that kind's screens).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { MiddlewareOut, ScreenKind, ScreenOut } from '../types';
 import { templateChangeKeys, templateKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // POST /yun/module/publish: freezes a publication the bound gateways fetch; 115007 while no device is bound.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { TemplateOut } from '../types';
 import { templateChangeKeys } from './keys';
 

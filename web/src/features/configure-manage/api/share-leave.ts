@@ -1,7 +1,7 @@
 // DELETE /yun/module/share/received?template_id=: the receiver leaves a share given to them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { TEMPLATES_ROOT } from './library-keys';
 
 export function leaveTemplateShare(templateId: number): Promise<unknown> {

@@ -1,7 +1,7 @@
 // GET /yun/module/share?template_id=: the owner's view of a template's receivers and the remaining quota.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { TemplateShareList } from '../types-library';
 import { libraryKeys } from './library-keys';
 

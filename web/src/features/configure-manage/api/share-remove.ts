@@ -1,7 +1,7 @@
 // DELETE /yun/module/share?template_id=&user_id=: the owner removes one receiver.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { libraryKeys } from './library-keys';
 
 export function removeTemplateShare(templateId: number, userId: number): Promise<unknown> {

@@ -2,7 +2,7 @@
 // updates the items.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { libraryKeys } from './library-keys';
 
 export interface ShareTemplateInput {

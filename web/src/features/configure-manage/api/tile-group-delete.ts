@@ -1,7 +1,7 @@
 // DELETE /yun/module/group?id=: removes an empty tile group (115309 while it holds templates).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { libraryKeys } from './library-keys';
 
 export function deleteTileGroup(id: number): Promise<unknown> {

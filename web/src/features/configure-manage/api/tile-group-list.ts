@@ -1,7 +1,7 @@
 // GET /yun/module/group: the caller's tile groups {id, name, count, sort}.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { TileGroup } from '../types-library';
 import { libraryKeys } from './library-keys';
 

@@ -1,7 +1,7 @@
 // PUT /yun/module/group/move {template_ids, group_id|null}: own templates into a tile group, or out of any.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import { TEMPLATES_ROOT } from './library-keys';
 
 export interface MoveTemplatesInput {

@@ -1,7 +1,7 @@
 // POST /yun/module/group {name} (create) and PUT {id, name} (rename); names 1–32, unique per user (115306).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post, put } from '../../../lib/http';
+import { post, put } from '@/lib/http';
 import type { TileGroup } from '../types-library';
 import { TEMPLATES_ROOT } from './library-keys';
 

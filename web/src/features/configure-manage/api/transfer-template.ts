@@ -1,7 +1,7 @@
 // POST /yun/module/transfer: the owner hands a template over to another account (115022 when refused).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { TEMPLATES_ROOT } from './library-keys';
 
 export interface TransferTemplateInput {

@@ -1,7 +1,7 @@
 // DELETE /yun/module/publish?id=: withdraws the publication; bound gateways lose their configuration.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import type { TemplateOut } from '../types';
 import { templateChangeKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // PUT /yun/module/view: renames a screen or makes it the main one of its kind.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put, type RequestOptions } from '../../../lib/http';
+import { put, type RequestOptions } from '@/lib/http';
 import type { ScreenOut } from '../types';
 import { templateChangeKeys } from './keys';
 

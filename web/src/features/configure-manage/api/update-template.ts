@@ -1,7 +1,7 @@
 // PUT /yun/module: edits a template's fields; a published template keeps its publication until published again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { TemplateInput, TemplateOut } from '../types';
 import { templateChangeKeys } from './keys';
 

@@ -3,10 +3,10 @@ import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { TEMPLATE_NAME_MAX } from '../../../types/limits.gen';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { TEMPLATE_NAME_MAX } from '@/types/limits.gen';
 import { useCopyTemplate } from '../api/copy-template';
 import type { TemplateOut } from '../types';
 

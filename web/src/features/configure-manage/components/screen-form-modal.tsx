@@ -3,10 +3,10 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { SCREEN_NAME_MAX } from '../../../types/limits.gen';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { SCREEN_NAME_MAX } from '@/types/limits.gen';
 import { useCreateScreen } from '../api/create-screen';
 import { useUpdateScreen } from '../api/update-screen';
 import type { ScreenKind, ScreenOut } from '../types';

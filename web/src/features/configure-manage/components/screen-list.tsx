@@ -13,8 +13,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { toast } from '../../../lib/toast';
-import { SCREENS_PER_KIND_MAX } from '../../../types/limits.gen';
+import { toast } from '@/lib/toast';
+import { SCREENS_PER_KIND_MAX } from '@/types/limits.gen';
 import { useDeleteScreen } from '../api/delete-screen';
 import { useOrderScreens } from '../api/order-screens';
 import { useUpdateScreen } from '../api/update-screen';

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 
 import { deviceDetailPath, templateBindPath } from '../lib/template-paths';
 import type { MiddlewareDevice } from '../types';
-import { EMPTY } from '../../../lib/empty';
-import { DataTable } from '../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 interface TemplateDevicesProps {
   templateId: number;

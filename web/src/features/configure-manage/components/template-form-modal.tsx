@@ -3,16 +3,16 @@ import { Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { FormModal } from '../../../components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { FormModal } from '@/components/form-modal';
 import {
   TEMPLATE_DATA_VERSIONS,
   TEMPLATE_DESCRIPTION_MAX,
   TEMPLATE_NAME_MAX,
   TEMPLATE_SOFT_TYPE_MAX,
   TEMPLATE_TYPES,
-} from '../../../types/limits.gen';
+} from '@/types/limits.gen';
 import { useCreateTemplate } from '../api/create-template';
 import { useUpdateTemplate } from '../api/update-template';
 import { defaultSize, resolveSize, sizeToPreset } from '../lib/size';

@@ -19,7 +19,7 @@ import { formatSize } from '../lib/size';
 import { formatTime } from '../lib/template-format';
 import type { MiddlewareOut } from '../types';
 import { TemplateStateTag } from './template-state-tag';
-import { orEmpty } from '../../../lib/empty';
+import { orEmpty } from '@/lib/empty';
 
 export function TemplateOverview({ data }: { data: MiddlewareOut }) {
   const { t } = useTranslation();

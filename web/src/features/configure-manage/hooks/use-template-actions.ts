@@ -3,7 +3,7 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { toast } from '../../../lib/toast';
+import { toast } from '@/lib/toast';
 import { useDeleteTemplate } from '../api/delete-template';
 import { usePublishTemplate } from '../api/publish-template';
 import { useUnpublishTemplate } from '../api/unpublish-template';

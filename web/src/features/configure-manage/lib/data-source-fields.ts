@@ -6,7 +6,7 @@ import {
   READ_ONLY_AREAS,
   REGISTER_ADDRESS_MAX,
   REGISTER_AREAS,
-} from '../../../types/limits.gen';
+} from '@/types/limits.gen';
 import type { DataType, FaultKind, RegisterArea } from '../types-data-source';
 
 const REGISTERS: Readonly<Record<string, number>> = DATA_TYPE_REGISTERS;

@@ -1,5 +1,5 @@
 // The data source form ↔ the API payload: defaults, fields that do not apply are sent as null, server field paths.
-import { FAULTS_PER_DATA_SOURCE_MAX } from '../../../types/limits.gen';
+import { FAULTS_PER_DATA_SOURCE_MAX } from '@/types/limits.gen';
 import type {
   ByteOrder,
   DataSourceIn,

@@ -1,5 +1,5 @@
 // The import file check before upload (.xlsx/.xls/.csv, not empty, at most 20 MB — the server's IMPORT_MAX_BYTES).
-import { IMPORT_MAX_BYTES } from '../../../types/limits.gen';
+import { IMPORT_MAX_BYTES } from '@/types/limits.gen';
 
 export const IMPORT_EXTENSIONS: readonly string[] = ['.xlsx', '.xls', '.csv'];
 export const IMPORT_MAX_MB = Math.round(IMPORT_MAX_BYTES / (1024 * 1024));

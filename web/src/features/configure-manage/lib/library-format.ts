@@ -1,6 +1,6 @@
 // Display helpers of the binding, library and tile-group screens.
 import dayjs from 'dayjs';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export function formatTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : EMPTY;

@@ -1,5 +1,5 @@
 // Links between the template screens (the middleware overview keeps the legacy `id=` segment).
-import { keyedSegment } from '../../../lib/route-params';
+import { keyedSegment } from '@/lib/route-params';
 
 export function middlewarePath(templateId: number): string {
   return `/templateMiddleware/${keyedSegment('id', templateId)}`;

@@ -1,6 +1,6 @@
 // Template permission items (SPEC §3): the order they show in, what a receiver always holds, and the rules a share
 // form checks before sending (the server checks them again).
-import { TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_ITEMS_MAX } from '../../../types/limits.gen';
+import { TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_ITEMS_MAX } from '@/types/limits.gen';
 import type { LibraryTemplate, PermissionItem } from '../types-library';
 
 export const PERMISSION_ITEMS = TEMPLATE_PERMISSION_ITEMS as readonly PermissionItem[];

@@ -1,5 +1,5 @@
 // Tile groups: the caller's templates laid out per group (and those in none), and the name rules of a group.
-import { TILE_GROUP_NAME_MAX } from '../../../types/limits.gen';
+import { TILE_GROUP_NAME_MAX } from '@/types/limits.gen';
 import type { LibraryTemplate, TileGroup } from '../types-library';
 
 export { TILE_GROUP_NAME_MAX };

@@ -1,6 +1,6 @@
 // The template list's state in the URL (?q=&type=&published=&relation=&sort=&order=&page=&page_size=) and the
 // query parameters GET /yun/module takes.
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '@/types/limits.gen';
 import type {
   ListRelation,
   TemplateFilters,

@@ -9,7 +9,7 @@ import {
   WEB_SIZE_DEFAULT,
   WEB_SIZE_PRESETS,
   WEB_WIDTH_RANGE,
-} from '../../../types/limits.gen';
+} from '@/types/limits.gen';
 
 export type SizeKind = 'web' | 'mobile';
 export const CUSTOM_SIZE = 'custom';

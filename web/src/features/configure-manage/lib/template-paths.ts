@@ -1,5 +1,5 @@
 // Links of the template screens: the legacy `id=` segments of the overview and the designer, binding, devices.
-import { keyedSegment } from '../../../lib/route-params';
+import { keyedSegment } from '@/lib/route-params';
 
 export const TEMPLATE_LIST_PATH = '/configureManage/devTemplate';
 

@@ -5,9 +5,9 @@ import { Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { CellLines, CellText } from '../../../components/table/cell-text';
-import { actionColumn, FROM_XXL } from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
+import { CellLines, CellText } from '@/components/table/cell-text';
+import { actionColumn, FROM_XXL } from '@/components/table/fit-columns';
+import { RowActions } from '@/components/table/row-actions';
 import { TemplateStateTag } from '../components/template-state-tag';
 import { useTemplateActions } from '../hooks/use-template-actions';
 import { templateAbilities } from '../lib/state';

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { PageHeader } from '../../../components/page-header';
-import { useFitScroll } from '../../../components/table/fit-columns';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { useFitScroll } from '@/components/table/fit-columns';
 import { useTemplates } from '../api/list-templates';
 import { CopyTemplateModal } from '../components/copy-template-modal';
 import { TemplateFormModal } from '../components/template-form-modal';
@@ -17,8 +17,8 @@ import { templateOverviewPath } from '../lib/template-paths';
 import type { ListRelation, TemplateListParams, TemplateOut, TemplateType } from '../types';
 import { useTemplateColumns } from './dev-template-columns';
 import '../components/templates.css';
-import { useArrivalDialog } from '../../../lib/arrival';
-import { DataTable } from '../../../components/table/data-table';
+import { useArrivalDialog } from '@/lib/arrival';
+import { DataTable } from '@/components/table/data-table';
 
 type Dialog = { kind: 'form'; template: TemplateOut | null } | { kind: 'copy'; template: TemplateOut };
 

@@ -12,17 +12,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import {
-  param,
-  useClampPage,
-  useListParams,
-  type FilterPatch,
-  type ParamSpec,
-} from '../../../lib/route-params';
-import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { param, useClampPage, useListParams, type FilterPatch, type ParamSpec } from '@/lib/route-params';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import { useBindList } from '../api/bind-list';
 import { useLibraryTemplates } from '../api/library-templates';
 import { BindDeviceTable } from '../components/bind/bind-device-table';

@@ -6,10 +6,10 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { PageHeader } from '../../../components/page-header';
-import { isApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
-import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { PageHeader } from '@/components/page-header';
+import { isApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import { useLibraryTemplates } from '../api/library-templates';
 import { useDeleteTileGroup } from '../api/tile-group-delete';
 import { useTileGroups } from '../api/tile-group-list';

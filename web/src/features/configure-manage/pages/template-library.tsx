@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { isApiError } from '../../../lib/http';
-import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
-import { toast } from '../../../lib/toast';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { isApiError } from '@/lib/http';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
+import { toast } from '@/lib/toast';
 import { useCopyTemplate } from '../api/copy-template';
 import { useLibrary } from '../api/library-list';
 import { useLeaveTemplateShare } from '../api/share-leave';

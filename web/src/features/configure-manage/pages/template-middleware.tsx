@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
-import { detailState } from '../../../components/detail-states';
-import { PageHeader } from '../../../components/page-header';
-import { keyedParam } from '../../../lib/route-params';
+import { detailState } from '@/components/detail-states';
+import { PageHeader } from '@/components/page-header';
+import { keyedParam } from '@/lib/route-params';
 import { useMiddleware } from '../api/get-middleware';
 import { DataSourcesPanel } from '../components/data-sources/data-sources-panel';
 import { ScreenList } from '../components/screen-list';

@@ -4,8 +4,8 @@ import { App, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { isApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
 import { useBindDevices } from '../api/bind-devices';
 import { useUnbindDevices } from '../api/bind-unbind';
 import { bindPlan, nameList, unbindTargets } from '../lib/library-bind';

@@ -1,5 +1,5 @@
 // Dashboard page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function DashboardPage() {
   return <PlaceholderPage titleKey="menu.dashboard" />;

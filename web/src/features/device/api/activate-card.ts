@@ -1,7 +1,7 @@
 // POST /dev/card/activate: the provider activates the card (110544 failure, 110545 no activation configured).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export function activateCard(deviceId: number): Promise<unknown> {

@@ -1,7 +1,7 @@
 // POST /yun/batch/dev/fictitious {device_ids, group_id?, version?}: one 1.0 virtual device per real device.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { VirtualOut, VirtualVersion } from '../lib/monitor-types';
 import { virtualKeys } from './list-virtual-devices';
 

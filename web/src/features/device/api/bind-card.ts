@@ -1,7 +1,7 @@
 // POST /dev/card/binding: the owner binds a flow card (iccid) to a device.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export function bindCard(deviceId: number, iccid: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 // POST /dev/distribution/cancel: the owner withdraws distributions (110564 when none of the pairs exists).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export interface CancelDistributionInput {

@@ -1,7 +1,7 @@
 // DELETE /dev/share/received?device_id=: the receiver drops a share given to them.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { deviceChangeKeys } from './keys';
 
 export function cancelReceivedShare(deviceId: number): Promise<null> {

@@ -1,5 +1,5 @@
 // GET /dev/SN: what registering this SN would answer, so the register form can warn early.
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { SnCheckOut } from '../types';
 
 export function checkSn(snCode: string): Promise<SnCheckOut> {

@@ -1,7 +1,7 @@
 // POST /yun/dev/group: creates a device group (name 1–10, notes ≤120, unique in the tenant).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { DeviceGroupOut } from '../types';
 import { deviceKeys } from './keys';
 

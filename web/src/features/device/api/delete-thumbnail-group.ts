@@ -1,7 +1,7 @@
 // DELETE /yun/dev/dashboard?id=: removes a thumbnail group (its devices are untouched).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { thumbnailKeys } from './thumbnail-groups';
 
 export function deleteThumbnailGroup(id: number): Promise<null> {

@@ -1,7 +1,7 @@
 // DELETE /yun/dev/fictitious?id= (one) and DELETE /yun/batch/dev/fictitious {ids} (several).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del, delWithBody } from '../../../lib/http';
+import { del, delWithBody } from '@/lib/http';
 import { virtualKeys } from './list-virtual-devices';
 
 export function deleteVirtualDevice(id: number): Promise<null> {

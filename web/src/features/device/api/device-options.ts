@@ -1,8 +1,8 @@
 // GET /dev?registered=true&page_size=200&q=: registered devices for pickers (bound device, members, thumbnails).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { get } from '@/lib/http';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import type { DeviceOption, PageOf } from '../lib/monitor-types';
 
 export const DEVICE_OPTIONS_PAGE = PAGE_SIZE_MAX;

@@ -1,7 +1,7 @@
 // POST /dev/distribution: the owner distributes devices to users of the tenant (existing grants take can_write).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export interface DistributeDevicesInput {

@@ -1,7 +1,7 @@
 // GET /dev?format=xlsx: the filtered list as an xlsx file (110525 over 5000 rows unless accept_cap=true).
 import { useMutation } from '@tanstack/react-query';
 
-import { getBlob } from '../../../lib/http';
+import { getBlob } from '@/lib/http';
 import { toQueryParams } from '../lib/params';
 import type { DeviceFilters } from '../types';
 

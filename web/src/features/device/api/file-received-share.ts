@@ -2,8 +2,8 @@
 // groups (null: back to "Shared with me"); only they see it there.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
-import type { components } from '../../../types/api.gen';
+import { put } from '@/lib/http';
+import type { components } from '@/types/api.gen';
 import { deviceChangeKeys } from './keys';
 
 export type FileReceivedShareInput = components['schemas']['ReceivedShareGroupIn'];

@@ -1,7 +1,7 @@
 // GET /dev/card/info?device_id=&refresh=: the flow card's package and usage (refresh asks the provider).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { FlowCardOut } from '../types';
 import { deviceKeys } from './keys';
 

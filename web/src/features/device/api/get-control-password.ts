@@ -1,7 +1,7 @@
 // GET /dev/controls?device_id=: whether the device has its own control password and the tenant a default.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { ControlPasswordOut } from '../types-telemetry';
 import { deviceKeys } from './keys';
 

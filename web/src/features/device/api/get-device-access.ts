@@ -1,7 +1,7 @@
 // GET /dev/access: what a site needs to point a gateway at this server (MQTT host and port, config path, topics).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DeviceAccessOut } from '../types-telemetry';
 import { deviceKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /dev/basic/{id}: one device with its share counts and flow card (110506 when not readable).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DeviceDetailOut } from '../types';
 import { deviceKeys } from './keys';
 

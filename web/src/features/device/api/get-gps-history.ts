@@ -1,7 +1,7 @@
 // GET /dev/gps/history?device_id&start&end (ms): a device's track, ≤5000 points, range ≤31 days.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { GpsHistory } from '../lib/monitor-types';
 
 export interface GpsHistoryParams {

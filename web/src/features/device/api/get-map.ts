@@ -1,7 +1,7 @@
 // GET /dev/map: tile settings, theme and the readable devices that have a position.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { MapOut } from '../lib/monitor-types';
 
 export interface MapParams {

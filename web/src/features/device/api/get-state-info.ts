@@ -1,7 +1,7 @@
 // GET /dev/stateInfo: counts over the readable devices; the list's model filter offers its by_model entries.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 
 export interface DeviceStateInfo {
   total: number;

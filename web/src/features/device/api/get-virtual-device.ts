@@ -1,7 +1,7 @@
 // GET /yun/dev/fictitious/{id}: one virtual device (the child-device details page).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { VirtualOut } from '../lib/monitor-types';
 import { virtualKeys } from './list-virtual-devices';
 

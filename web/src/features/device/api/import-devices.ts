@@ -1,7 +1,7 @@
 // POST /dev/import/batchInsert: registers the rows of an xlsx/xls/csv file (multipart `file`), with upload progress.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { ImportResult } from '../types';
 import { deviceChangeKeys } from './keys';
 

@@ -1,5 +1,5 @@
 // Query keys of the device registry: mutations invalidate the lists they change.
-import { DEVICE_GROUPS_KEY } from '../../../components/pickers/picker-api';
+import { DEVICE_GROUPS_KEY } from '@/components/pickers/picker-api';
 import type { DeviceListParams, DeviceLogParams } from '../types';
 
 export const deviceKeys = {

@@ -1,7 +1,7 @@
 // GET /yun/dev/group: the tenant's device groups with their device counts, the default group first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DeviceGroupOut } from '../types';
 import { deviceKeys } from './keys';
 

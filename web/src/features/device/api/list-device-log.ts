@@ -1,7 +1,7 @@
 // GET /yun/devLog: a page of device log entries (one device with device_id).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DeviceLogOut, DeviceLogParams, PageOf } from '../types';
 import { deviceKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /dev: a page of the devices the caller may read, searched, filtered and sorted by the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import { toQueryParams } from '../lib/params';
 import type { DeviceListParams, DeviceOut, PageOf } from '../types';
 import { deviceKeys } from './keys';

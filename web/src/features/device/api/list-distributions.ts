@@ -1,7 +1,7 @@
 // GET /dev/distribution?device_id=: the users of the tenant the owner has distributed a device to.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { GrantUser } from '../types';
 import { deviceKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /districtInfo?parent_code=: the children of an administrative division (empty code → provinces).
 import { queryOptions } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DistrictNode } from '../types';
 import { deviceKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /dev/share?device_id=: the owner's view of a device's shares and how many remain (of 10).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { ShareList } from '../types';
 import { deviceKeys } from './keys';
 

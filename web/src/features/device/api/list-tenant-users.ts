@@ -1,7 +1,7 @@
 // GET /yun/userInfo: users of the tenant, for the distribution picker (the team feature owns the full list).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PageOf, TenantUser } from '../types';
 import { deviceKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/dev/fictitious: a page of virtual devices (search, group, binding state, version).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PageOf, VirtualListParams, VirtualOut } from '../lib/monitor-types';
 
 export const virtualKeys = {

@@ -1,7 +1,7 @@
 // POST /yun/dev/group/move: moves devices the caller owns into a group.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceChangeKeys } from './keys';
 
 export interface MoveDevicesInput {

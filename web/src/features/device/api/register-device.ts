@@ -1,7 +1,7 @@
 // POST /dev/register: registers a gateway by SN and secret (field errors come back in meta.field).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { DeviceOut, RegisterDeviceInput } from '../types';
 import { deviceChangeKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // DELETE /dev/share?device_id=&user_id=: the owner removes one share.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export function removeShare(deviceId: number, userId: number): Promise<null> {

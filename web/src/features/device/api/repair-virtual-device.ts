@@ -1,7 +1,7 @@
 // POST /yun/dev/fictitious/repair {id}: takes the bound device's firmware version (1.0 only).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { VirtualOut } from '../lib/monitor-types';
 import { virtualKeys } from './list-virtual-devices';
 

@@ -1,7 +1,7 @@
 // POST /yun/dev/dashboard {name, notes} (create) and PUT {id, name?, notes?, device_ids?} (update, order kept).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post, put } from '../../../lib/http';
+import { post, put } from '@/lib/http';
 import type { ThumbnailGroup } from '../lib/monitor-types';
 import { thumbnailKeys } from './thumbnail-groups';
 

@@ -1,7 +1,7 @@
 // POST /yun/dev/fictitious (create) and PUT /yun/dev/fictitious (update, with id).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post, put } from '../../../lib/http';
+import { post, put } from '@/lib/http';
 import type { VirtualInput, VirtualOut } from '../lib/monitor-types';
 import { virtualKeys } from './list-virtual-devices';
 

@@ -1,9 +1,9 @@
 // PUT /dev/controls {device_id, password}: sets (6–32 characters) or clears (null) a device's control password.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { ControlPasswordInput } from '../types-telemetry';
-import { telemetryKeys } from '../../../lib/telemetry/keys';
+import { telemetryKeys } from '@/lib/telemetry/keys';
 import { deviceKeys } from './keys';
 
 export function setControlPassword(input: ControlPasswordInput): Promise<unknown> {

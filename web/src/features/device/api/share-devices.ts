@@ -1,7 +1,7 @@
 // POST /dev/share: shares devices with accounts (user name, phone or email); all or nothing.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export interface ShareDevicesInput {

@@ -1,7 +1,7 @@
 // POST /dev/takeback: the (secondary) administrator becomes the owner of devices of their users.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceChangeKeys } from './keys';
 
 export function takeBackDevices(deviceIds: number[]): Promise<null> {

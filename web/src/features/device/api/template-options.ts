@@ -2,8 +2,8 @@
 // caller), for the virtual-device form's picker.
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { get } from '@/lib/http';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import type { PageOf } from '../lib/monitor-types';
 
 export interface TemplateOption {

@@ -1,7 +1,7 @@
 // GET /yun/dev/dashboard: the caller's thumbnail groups with their devices (equipment-monitoring overview).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { ThumbnailGroup } from '../lib/monitor-types';
 
 export const thumbnailKeys = { all: ['thumbnail-groups'] as const };

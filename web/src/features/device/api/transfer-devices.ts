@@ -1,7 +1,7 @@
 // POST /dev/transfer: the owner hands devices over to another account (any tenant).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { deviceChangeKeys } from './keys';
 
 export interface TransferDevicesInput {

@@ -1,7 +1,7 @@
 // DELETE /dev/card/binding?device_id=: the owner unbinds the device's flow card.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { deviceKeys } from './keys';
 
 export function unbindCard(deviceId: number): Promise<null> {

@@ -1,7 +1,7 @@
 // DELETE /dev/register?id=: the owner unregisters a device (the row stays, unregistered; grants are dropped).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { deviceChangeKeys } from './keys';
 
 export function unregisterDevice(id: number): Promise<null> {

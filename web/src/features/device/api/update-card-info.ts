@@ -1,7 +1,7 @@
 // PUT /dev/card/info: the owner edits the local provider's book of the card (package, dates, total, warning).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { CardBookInput, FlowCardOut } from '../types';
 import { deviceKeys } from './keys';
 

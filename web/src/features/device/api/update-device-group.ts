@@ -1,7 +1,7 @@
 // PUT /yun/dev/group: renames a device group and edits its notes (the default group may be renamed too).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { DeviceGroupOut } from '../types';
 import type { DeviceGroupInput } from './create-device-group';
 import { deviceKeys } from './keys';

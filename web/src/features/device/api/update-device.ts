@@ -1,7 +1,7 @@
 // PUT /dev/update: the owner edits a device's site facts (alias, group, address, contact, remark, video).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { DeviceOut, UpdateDeviceInput } from '../types';
 import { deviceChangeKeys } from './keys';
 

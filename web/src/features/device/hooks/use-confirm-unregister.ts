@@ -2,7 +2,7 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { toast } from '../../../lib/toast';
+import { toast } from '@/lib/toast';
 import { useUnregisterDevice } from '../api/unregister-device';
 
 export function useConfirmUnregister(): (device: { id: number; alias: string; sn_code: string }) => void {

@@ -1,5 +1,5 @@
 // Export of the device list: SPEC §5/§9 "export limited to the first 5000 rows, after confirmation".
-import { EXPORT_ROW_CAP } from '../../../types/limits.gen';
+import { EXPORT_ROW_CAP } from '@/types/limits.gen';
 
 export { EXPORT_ROW_CAP };
 

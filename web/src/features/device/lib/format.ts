@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 
 import type { FlowCardOut } from '../types';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export function formatTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { DEVICE_LOG_ACTIONS, deviceActionLabel, detailEntries } from './log-actions';
 
 const zh = i18n.getFixedT('zh');

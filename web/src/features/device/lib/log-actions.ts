@@ -1,6 +1,6 @@
 // Device log action names (docs/api-devices.md /yun/devLog) and their labels.
 import type { TFunction } from 'i18next';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export const DEVICE_LOG_ACTIONS = [
   'register',

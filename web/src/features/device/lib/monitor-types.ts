@@ -1,6 +1,6 @@
 // Hand-written shapes of docs/api-devices.md for the monitoring screens: virtual devices, thumbnails, map, GPS,
 // districts and the device pickers (until api.gen.ts covers them).
-import type { MapTiles } from '../../../components/map/types';
+import type { MapTiles } from '@/components/map/types';
 
 export interface PageOf<T> {
   items: T[];

@@ -4,7 +4,7 @@ import { areaCodes, areaValue } from './area';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from './export';
 import { flowUsage, formatMb } from './format';
 import { deviceActionLabel, DEVICE_LOG_ACTIONS, humanizeAction } from './log-actions';
-import { readListParams, type Paging } from '../../../lib/route-params';
+import { readListParams, type Paging } from '@/lib/route-params';
 import { filtersOf, isFiltered, LIST_PARAMS, sortOrderOf, toQueryParams, toSort } from './params';
 import type { DeviceFilters } from '../types';
 
@@ -15,7 +15,7 @@ function fromSearch(query: string) {
   delete params.page_size;
   return params;
 }
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '@/lib/i18n';
 
 describe('list query parameters', () => {
   it('leave out unset and blank filters and trim the search', () => {

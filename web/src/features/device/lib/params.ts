@@ -1,6 +1,6 @@
 // The device list's query parameters: table sorter ↔ sort/order, the filters as GET /dev takes them and as the page
 // URL keeps them.
-import { param, type ParamSpec } from '../../../lib/route-params';
+import { param, type ParamSpec } from '@/lib/route-params';
 import type { DeviceFilters, DeviceListParams, DeviceSortField } from '../types';
 
 export type SortOrder = 'ascend' | 'descend' | null | undefined;

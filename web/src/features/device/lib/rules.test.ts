@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '@/lib/i18n';
 import {
   IMPORT_MAX_BYTES,
   checkImportFile,

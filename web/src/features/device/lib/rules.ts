@@ -18,8 +18,8 @@ import {
   SITE_TYPE_MAX,
   SN_MAX,
   SN_PATTERN,
-} from '../../../types/limits.gen';
-import { EMAIL_RE, PHONE_RE } from '../../../lib/validation';
+} from '@/types/limits.gen';
+import { EMAIL_RE, PHONE_RE } from '@/lib/validation';
 
 // The numbers come from the server's core/limits.py through `make gen`, so a form shows the rule it enforces.
 export {

@@ -1,5 +1,5 @@
 // SPEC §5/§9 thumbnail limits, enforced in the form as the server does (117001, 117002), and group counts.
-import { deviceStateKey } from '../../../components/map/markers';
+import { deviceStateKey } from '@/components/map/markers';
 import type { ThumbnailItem } from './monitor-types';
 
 import {
@@ -7,7 +7,7 @@ import {
   THUMBNAIL_GROUP_NOTES_MAX,
   THUMBNAIL_GROUPS_MAX,
   THUMBNAILS_PER_GROUP_MAX,
-} from '../../../types/limits.gen';
+} from '@/types/limits.gen';
 
 export { THUMBNAIL_GROUPS_MAX, THUMBNAILS_PER_GROUP_MAX };
 export const THUMBNAIL_NAME_MAX = THUMBNAIL_GROUP_NAME_MAX;

@@ -2,7 +2,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { PHONE_RE } from '../../../lib/validation';
+import { PHONE_RE } from '@/lib/validation';
 import type {
   AbnormalReason,
   VirtualInput,

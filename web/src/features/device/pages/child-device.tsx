@@ -7,20 +7,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 
-import { DetailLoading, DetailNotFound } from '../../../components/detail-states';
-import { PageHeader } from '../../../components/page-header';
-import { deviceStateKey } from '../../../components/map/markers';
-import { confirmDialog, toast } from '../../../lib/toast';
+import { DetailLoading, DetailNotFound } from '@/components/detail-states';
+import { PageHeader } from '@/components/page-header';
+import { deviceStateKey } from '@/components/map/markers';
+import { confirmDialog, toast } from '@/lib/toast';
 import { deviceQueryOptions } from '../api/get-device';
 import { useVirtualDevice } from '../api/get-virtual-device';
 import { useRepairVirtualDevice } from '../api/repair-virtual-device';
-import { VirtualBindingTag } from '../components/virtual-binding-tag';
-import { VirtualFormModal } from '../components/virtual-form-modal';
+import { VirtualBindingTag } from '../components/virtual/virtual-binding-tag';
+import { VirtualFormModal } from '../components/virtual/virtual-form-modal';
 import { formatTime } from '../lib/format';
 import { canRepair, deviceDetailPath } from '../lib/virtual-form';
 import './device-monitor.css';
-import { EMPTY } from '../../../lib/empty';
-import { DataTable } from '../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 interface BoundRow {
   device_id: number;

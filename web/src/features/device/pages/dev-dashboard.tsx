@@ -5,13 +5,13 @@ import { Alert, Button, Card, Empty, Skeleton, Space, Statistic, Tooltip } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PageHeader } from '../../../components/page-header';
-import { STATE_COLORS } from '../../../components/map/markers';
-import { toast } from '../../../lib/toast';
+import { PageHeader } from '@/components/page-header';
+import { STATE_COLORS } from '@/components/map/markers';
+import { toast } from '@/lib/toast';
 import { useDeleteThumbnailGroup } from '../api/delete-thumbnail-group';
 import { useThumbnailGroups } from '../api/thumbnail-groups';
-import { ThumbnailGroupCard } from '../components/thumbnail-group-card';
-import { ThumbnailGroupModal } from '../components/thumbnail-group-modal';
+import { ThumbnailGroupCard } from '../components/thumbnails/thumbnail-group-card';
+import { ThumbnailGroupModal } from '../components/thumbnails/thumbnail-group-modal';
 import type { ThumbnailGroup } from '../lib/monitor-types';
 import { canAddGroup, stateCounts, THUMBNAIL_GROUPS_MAX } from '../lib/thumbnail-limits';
 import './device-monitor.css';

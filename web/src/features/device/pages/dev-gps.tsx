@@ -5,16 +5,21 @@ import { Alert, Button, Card, Select, Space, Spin, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { DeviceMap } from '../../../components/map/device-map';
-import { MAP_THEMES, isMapTheme, type MapTheme } from '../../../components/map/themes';
-import type { MapMarker } from '../../../components/map/types';
-import { PageHeader } from '../../../components/page-header';
+import { DeviceMap } from '@/components/map/device-map';
+import { MAP_THEMES, isMapTheme, type MapTheme } from '@/components/map/themes';
+import type { MapMarker } from '@/components/map/types';
+import { PageHeader } from '@/components/page-header';
 import { useGpsHistory } from '../api/get-gps-history';
 import { useDeviceMap } from '../api/get-map';
-import { MapDeviceList } from '../components/map-device-list';
-import { MapDevicePopup } from '../components/map-device-popup';
-import { MapTrackLayer } from '../components/map-track-layer';
-import { MapPlayback, MapTrackEmpty, MapTrackQuery, type TrackRequest } from '../components/map-track-panel';
+import { MapDeviceList } from '../components/gps/map-device-list';
+import { MapDevicePopup } from '../components/gps/map-device-popup';
+import { MapTrackLayer } from '../components/gps/map-track-layer';
+import {
+  MapPlayback,
+  MapTrackEmpty,
+  MapTrackQuery,
+  type TrackRequest,
+} from '../components/gps/map-track-panel';
 import { advance, playbackRate, sortTrack, type PlaybackSpeed } from '../lib/map-playback';
 import './device-monitor.css';
 

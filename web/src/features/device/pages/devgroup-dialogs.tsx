@@ -1,14 +1,14 @@
 // The dialogs of the device grouping page: register, import, move, group form and the per-device edit, share,
 // distribute, transfer and file-share dialogs; one open at a time.
-import { DeviceEditModal } from '../components/device-edit-modal';
-import { DistributeModal } from '../components/distribute-modal';
-import { FileShareModal } from '../components/file-share-modal';
-import { GroupFormModal } from '../components/group-form-modal';
-import { ImportDevicesModal } from '../components/import-devices-modal';
-import { MoveDevicesModal } from '../components/move-devices-modal';
-import { RegisterDeviceModal } from '../components/register-device-modal';
-import { ShareModal } from '../components/share-modal';
-import { TransferModal } from '../components/transfer-modal';
+import { DeviceEditModal } from '../components/registry/device-edit-modal';
+import { DistributeModal } from '../components/sharing/distribute-modal';
+import { FileShareModal } from '../components/sharing/file-share-modal';
+import { GroupFormModal } from '../components/groups/group-form-modal';
+import { ImportDevicesModal } from '../components/registry/import-devices-modal';
+import { MoveDevicesModal } from '../components/registry/move-devices-modal';
+import { RegisterDeviceModal } from '../components/registry/register-device-modal';
+import { ShareModal } from '../components/sharing/share-modal';
+import { TransferModal } from '../components/sharing/transfer-modal';
 import type { DeviceGroupOut, DeviceOut } from '../types';
 
 export type DevgroupDialog =

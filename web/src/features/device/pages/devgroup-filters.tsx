@@ -4,8 +4,8 @@ import { AutoComplete, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { useSyncedText, type FilterPatch } from '../../../lib/route-params';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { useSyncedText, type FilterPatch } from '@/lib/route-params';
 import { useDeviceStateInfo } from '../api/get-state-info';
 import type { DeviceFilters, DeviceListParams, DevState } from '../types';
 

@@ -11,22 +11,22 @@ import { Button, Card, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCan } from '../../../components/can';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { Perm } from '../../../lib/permissions';
-import { useClampPage, useListParams, type FilterPatch } from '../../../lib/route-params';
+import { useCan } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { Perm } from '@/lib/permissions';
+import { useClampPage, useListParams, type FilterPatch } from '@/lib/route-params';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { useDevices } from '../api/list-devices';
-import { DeviceTable, EmptyDevices } from '../components/device-table';
-import { GroupPanel } from '../components/group-panel';
+import { DeviceTable, EmptyDevices } from '../components/registry/device-table';
+import { GroupPanel } from '../components/groups/group-panel';
 import { isFiltered, LIST_PARAMS, toSort } from '../lib/params';
 import type { DeviceFilters, DeviceListParams, DeviceOut } from '../types';
 import { DevgroupDialogs, type DevgroupDialog } from './devgroup-dialogs';
 import { DevgroupFilters } from './devgroup-filters';
 import { useDevgroupActions } from './use-devgroup-actions';
-import '../components/registry.css';
-import { useArrivalDialog } from '../../../lib/arrival';
+import '../components/registry/registry.css';
+import { useArrivalDialog } from '@/lib/arrival';
 
 const UNFILED_SHARES: DeviceListParams = { shared: true, page: 1, page_size: 1 };
 

@@ -3,14 +3,14 @@
 import { Badge, Card, Col, Descriptions, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { EMPTY, orEmpty } from '../../../lib/empty';
+import { EMPTY, orEmpty } from '@/lib/empty';
 import { useDeviceGroups } from '../api/list-device-groups';
-import { ControlPasswordCard } from '../components/control-password-card';
-import { DeviceAccessCard } from '../components/device-access-card';
-import { FlowCardSection } from '../components/flow-card-section';
-import { ShareSummary } from '../components/share-summary';
-import { DeviceStateBadge } from '../components/state-badge';
-import { VideoSection } from '../components/video-section';
+import { ControlPasswordCard } from '../components/detail/control-password-card';
+import { DeviceAccessCard } from '../components/detail/device-access-card';
+import { FlowCardSection } from '../components/cards/flow-card-section';
+import { ShareSummary } from '../components/sharing/share-summary';
+import { DeviceStateBadge } from '../components/registry/state-badge';
+import { VideoSection } from '../components/detail/video-section';
 import { formatTime } from '../lib/format';
 import type { DeviceDetailOut } from '../types';
 

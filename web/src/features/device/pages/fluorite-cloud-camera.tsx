@@ -1,5 +1,5 @@
 // FluoriteCloudCamera page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function FluoriteCloudCameraPage() {
   return <PlaceholderPage titleKey="menu.fluoriteCloudCamera" standalone />;

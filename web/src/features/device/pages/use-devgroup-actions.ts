@@ -3,11 +3,11 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { toast } from '../../../lib/toast';
+import { toast } from '@/lib/toast';
 import { useCancelReceivedShare } from '../api/cancel-received-share';
 import { useExportDevices } from '../api/export-devices';
 import { useTakeBackDevices } from '../api/take-back-devices';
-import type { DeviceAction } from '../components/device-table';
+import type { DeviceAction } from '../components/registry/device-table';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { saveBlob } from '../lib/download';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';

@@ -5,12 +5,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { deviceLabel } from '../../../components/pickers/device-picker';
-import { CellLines, CellText } from '../../../components/table/cell-text';
-import { actionColumn, FROM_XXL, FROM_XXXL, TIME_WIDTH } from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
-import { EMPTY } from '../../../lib/empty';
-import { VirtualBindingTag } from '../components/virtual-binding-tag';
+import { deviceLabel } from '@/components/pickers/device-picker';
+import { CellLines, CellText } from '@/components/table/cell-text';
+import { actionColumn, FROM_XXL, FROM_XXXL, TIME_WIDTH } from '@/components/table/fit-columns';
+import { RowActions } from '@/components/table/row-actions';
+import { EMPTY } from '@/lib/empty';
+import { VirtualBindingTag } from '../components/virtual/virtual-binding-tag';
 import { formatTime } from '../lib/format';
 import type { VirtualOut } from '../lib/monitor-types';
 import { canRepair, childDevicePath } from '../lib/virtual-form';

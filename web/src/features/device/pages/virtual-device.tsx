@@ -5,10 +5,10 @@ import { Alert, Button, Card, Empty, Input, Select, Space, Tooltip } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListToolbar } from '../../../components/list-toolbar';
-import { PageHeader } from '../../../components/page-header';
-import { useFitScroll } from '../../../components/table/fit-columns';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
+import { ListToolbar } from '@/components/list-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { useFitScroll } from '@/components/table/fit-columns';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
 import {
   param,
   useClampPage,
@@ -16,18 +16,18 @@ import {
   useSyncedText,
   type FilterPatch,
   type ParamSpec,
-} from '../../../lib/route-params';
-import { confirmDialog, toast } from '../../../lib/toast';
+} from '@/lib/route-params';
+import { confirmDialog, toast } from '@/lib/toast';
 import { useDeleteVirtualDevices } from '../api/delete-virtual-devices';
 import { useVirtualDevices } from '../api/list-virtual-devices';
 import { useRepairVirtualDevice } from '../api/repair-virtual-device';
-import { DeviceGroupPicker } from '../../../components/pickers/device-group-picker';
-import { VirtualBatchModal } from '../components/virtual-batch-modal';
-import { VirtualFormModal } from '../components/virtual-form-modal';
+import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
+import { VirtualBatchModal } from '../components/virtual/virtual-batch-modal';
+import { VirtualFormModal } from '../components/virtual/virtual-form-modal';
 import type { BindingState, VirtualListParams, VirtualOut, VirtualVersion } from '../lib/monitor-types';
 import { useVirtualColumns } from './virtual-device-columns';
 import './device-monitor.css';
-import { DataTable } from '../../../components/table/data-table';
+import { DataTable } from '@/components/table/data-table';
 
 const LIST_PARAMS: ParamSpec<Omit<VirtualListParams, 'page' | 'page_size'>> = {
   q: param.text,

@@ -4,7 +4,7 @@ import type { ResultProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { useSession } from '../../../lib/session';
+import { useSession } from '@/lib/session';
 
 interface ExceptionResultProps {
   status: NonNullable<ResultProps['status']>;

@@ -1,7 +1,7 @@
 // GET /yun/devLog?page_size=8: the latest device events for the home page.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { DevLogEntry, PageOf } from '../types';
 
 export const RECENT_EVENTS = 8;

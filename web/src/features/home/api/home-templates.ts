@@ -1,7 +1,7 @@
 // GET /yun/homenav/module: how many templates the caller owns or received, and how many are published.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { HomeTemplates } from '../types';
 
 export function getHomeTemplates(): Promise<HomeTemplates> {

@@ -1,7 +1,7 @@
 // GET /dev/map: the small read-only map of the home page (tiles, theme, located devices).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { HomeMap } from '../types';
 
 export function getHomeMap(): Promise<HomeMap> {

@@ -1,7 +1,7 @@
 // GET /dev/stateInfo: device counts over the readable devices (total, online, offline, unregistered, virtual).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { StateInfo } from '../types';
 
 export function getStateInfo(): Promise<StateInfo> {

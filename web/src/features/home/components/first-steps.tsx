@@ -12,9 +12,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useCan } from '../../../components/can';
-import { arrivalState } from '../../../lib/arrival';
-import { Perm, Role } from '../../../lib/permissions';
+import { useCan } from '@/components/can';
+import { arrivalState } from '@/lib/arrival';
+import { Perm, Role } from '@/lib/permissions';
 import type { HomeTemplates, StateInfo } from '../types';
 
 interface Step {

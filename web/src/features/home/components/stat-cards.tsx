@@ -14,9 +14,9 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useCan } from '../../../components/can';
-import type { AlarmCount } from '../../../lib/alarms/types';
-import { Perm } from '../../../lib/permissions';
+import { useCan } from '@/components/can';
+import type { AlarmCount } from '@/lib/alarms/types';
+import { Perm } from '@/lib/permissions';
 import { HOME_GUTTER } from '../lib/layout';
 import { onlineRate, STAT_LINKS } from '../lib/chart-options';
 import type { HomeTemplates, StateInfo } from '../types';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { STATE_COLORS } from '../../../components/map/markers';
+import { STATE_COLORS } from '@/components/map/markers';
 import { buildGroupBars, buildStateSlices, MAX_GROUP_BARS, onlineRate, STAT_LINKS } from './chart-options';
 
 const labels = { online: 'On', offline: 'Off', unregistered: 'Unreg', total: 'Total' };

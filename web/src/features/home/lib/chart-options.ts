@@ -1,8 +1,8 @@
 // What the home page's two charts draw, built by pure functions (tested without a DOM): the device states as donut
 // slices and the devices per group as stacked bars (components/charts: plain SVG, the home page loads no ECharts).
-import type { DonutSlice } from '../../../components/charts/donut-chart';
-import type { BarSeries } from '../../../components/charts/stacked-bar-chart';
-import { STATE_COLORS } from '../../../components/map/markers';
+import type { DonutSlice } from '@/components/charts/donut-chart';
+import type { BarSeries } from '@/components/charts/stacked-bar-chart';
+import { STATE_COLORS } from '@/components/map/markers';
 import type { StateInfo } from '../types';
 
 export interface StateLabels {

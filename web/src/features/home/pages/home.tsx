@@ -7,14 +7,14 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { useCan } from '../../../components/can';
-import { DonutChart } from '../../../components/charts/donut-chart';
-import { StackedBarChart } from '../../../components/charts/stacked-bar-chart';
-import { DeviceMap } from '../../../components/map/device-map';
-import { PageHeader } from '../../../components/page-header';
-import { useAlarmCount } from '../../../lib/alarms/alarm-count';
-import { Perm } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
+import { useCan } from '@/components/can';
+import { DonutChart } from '@/components/charts/donut-chart';
+import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
+import { DeviceMap } from '@/components/map/device-map';
+import { PageHeader } from '@/components/page-header';
+import { useAlarmCount } from '@/lib/alarms/alarm-count';
+import { Perm } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { useRecentDevLog } from '../api/dev-log';
 import { useHomeMap } from '../api/map';
 import { useHomeTemplates } from '../api/home-templates';
@@ -25,7 +25,7 @@ import { StatCards } from '../components/stat-cards';
 import { buildGroupBars, buildStateSlices } from '../lib/chart-options';
 import { HOME_GUTTER } from '../lib/layout';
 import '../home.css';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';

@@ -2,8 +2,8 @@
 // has no user filter.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
-import { PAGE_SIZE_MAX } from '../../../types/limits.gen';
+import { get } from '@/lib/http';
+import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import type { LogUserOption, PageOf } from '../types';
 import { infoKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/userLog: a page of the user log, newest first (P72000 or P53000; scoped by the server).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PageOf, UserLogOut, UserLogParams } from '../types';
 import { infoKeys } from './keys';
 

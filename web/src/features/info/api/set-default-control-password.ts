@@ -2,7 +2,7 @@
 // control password (administrators only, 100015 otherwise).
 import { useMutation } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 
 export function setDefaultControlPassword(password: string | null): Promise<unknown> {
   return put<unknown>('/dev/controls', { device_id: null, password }, { silent: true });

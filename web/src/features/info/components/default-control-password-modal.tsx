@@ -3,12 +3,9 @@ import { App, Button, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import {
-  ControlPasswordFields,
-  type ControlPasswordValues,
-} from '../../../components/control-password-fields';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { ControlPasswordFields, type ControlPasswordValues } from '@/components/control-password-fields';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useSetDefaultControlPassword } from '../api/set-default-control-password';
 
 export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -3,13 +3,13 @@ import { Descriptions, Empty, Tag, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { CellText } from '../../../components/table/cell-text';
-import { useFitScroll } from '../../../components/table/fit-columns';
+import { CellText } from '@/components/table/cell-text';
+import { useFitScroll } from '@/components/table/fit-columns';
 import { actionLabel } from '../lib/actions';
 import { formatDetailValue, formatLogTime, hasDetail } from '../lib/format';
 import type { UserLogOut } from '../types';
-import { EMPTY } from '../../../lib/empty';
-import { DataTable } from '../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 interface UserLogTableProps {
   entries: UserLogOut[];

@@ -1,6 +1,6 @@
 // User log action names (the backend's write_log calls) and their labels.
 import type { TFunction } from 'i18next';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export const LOG_ACTIONS = [
   'login',

@@ -1,6 +1,6 @@
 // Display helpers of the user log.
 import dayjs from 'dayjs';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export function formatLogTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
-import { i18n } from '../../../lib/i18n';
-import { fail, mockApi, ok, type Handler } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
-import { signInAs } from '../../../test/session';
+import { i18n } from '@/lib/i18n';
+import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { signInAs } from '@/test/session';
 import { actionLabel, humanizeAction, LOG_ACTIONS } from '../lib/actions';
 import type { UserLogOut } from '../types';
 import LogInfoPage from './log-info';

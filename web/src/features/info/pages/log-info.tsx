@@ -5,12 +5,12 @@ import { Button, Card, DatePicker, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
-import { ListToolbar } from '../../../components/list-toolbar';
-import { useCan } from '../../../components/can';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { Perm } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
+import { ListToolbar } from '@/components/list-toolbar';
+import { useCan } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { Perm } from '@/lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { useLogUsers } from '../api/list-log-users';
 import { useUserLog } from '../api/list-user-log';
 import { UserLogTable } from '../components/user-log-table';

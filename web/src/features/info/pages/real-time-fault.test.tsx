@@ -2,12 +2,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { AlarmOut } from '../../../lib/alarms/types';
-import { setRtdClient } from '../../../lib/ws';
-import { FakeSocket, installFakeRtd } from '../../../test/fake-socket';
-import { bodyOf, mockApi, ok, type Handler } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
-import { signInAs } from '../../../test/session';
+import type { AlarmOut } from '@/lib/alarms/types';
+import { setRtdClient } from '@/lib/ws';
+import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
+import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { signInAs } from '@/test/session';
 import RealTimeFaultPage from './real-time-fault';
 
 function alarm(over: Partial<AlarmOut>): AlarmOut {

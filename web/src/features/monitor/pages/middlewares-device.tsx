@@ -1,5 +1,5 @@
 // MiddlewaresDevice page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function MiddlewaresDevicePage() {
   return <PlaceholderPage titleKey="menu.middlewaresDevice" />;

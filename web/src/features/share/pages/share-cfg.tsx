@@ -1,5 +1,5 @@
 // ShareConfiguration page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function ShareConfigurationPage() {
   return <PlaceholderPage titleKey="menu.shareCfg" standalone />;

@@ -1,5 +1,5 @@
 // DocumentAppKey page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function DocumentAppKeyPage() {
   return <PlaceholderPage titleKey="menu.documentAppKey" standalone />;

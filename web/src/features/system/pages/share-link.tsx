@@ -1,5 +1,5 @@
 // ShareLink page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PlaceholderPage } from '@/components/placeholder-page';
 
 export default function ShareLinkPage() {
   return <PlaceholderPage titleKey="menu.shareLink" />;

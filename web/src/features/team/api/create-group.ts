@@ -1,7 +1,7 @@
 // POST /yun/user/group: creates a group (under parent_id when given).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { GroupOut } from '../types';
 import { teamKeys } from './keys';
 

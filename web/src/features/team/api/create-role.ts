@@ -1,7 +1,7 @@
 // POST /yun/user/role: creates a custom role.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { RoleInput, RoleOut } from '../types';
 import { teamKeys } from './keys';
 

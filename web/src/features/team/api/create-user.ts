@@ -1,7 +1,7 @@
 // POST /yun/userInfo: creates a user (field errors come back in meta.field).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import type { UserOut } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // DELETE /yun/user/group/{id}: refused while the group has sub-groups or users.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { teamKeys } from './keys';
 
 export function deleteGroup(id: number): Promise<null> {

@@ -1,7 +1,7 @@
 // DELETE /yun/user/role/{id}: the server refuses the built-in administrator and roles still in use.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { teamKeys } from './keys';
 
 export function deleteRole(id: number): Promise<null> {

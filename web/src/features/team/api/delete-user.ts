@@ -1,7 +1,7 @@
 // DELETE /yun/userInfo/{id}: deletes a user (the server refuses the administrator and oneself).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import { teamKeys } from './keys';
 
 export function deleteUser(id: number): Promise<null> {

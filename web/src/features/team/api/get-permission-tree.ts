@@ -1,7 +1,7 @@
 // GET /userPrivileges: the permission tree as a flat list [{code, parent, zh, en, route}] (P00000).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PermissionNode } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/userInfo/privilege/{id}: the user's role permissions and direct permissions.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PrivilegeOut } from '../types';
 import { teamKeys } from './keys';
 

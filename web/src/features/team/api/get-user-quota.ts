@@ -1,7 +1,7 @@
 // GET /yun/userInfo/{id}/quota: the user's quotas (null = unlimited).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { Quota } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/user/group: the user-group tree (P51000 or a secondary administrator: their own subtree).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { GroupNode } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // GET /yun/user/role: a page of roles with their user counts (P52000).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PageOf, RoleOut } from '../types';
 import { teamKeys } from './keys';
 

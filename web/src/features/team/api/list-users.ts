@@ -1,7 +1,7 @@
 // GET /yun/userInfo: a page of users (P53000; a secondary administrator sees their group's users only).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '../../../lib/http';
+import { get } from '@/lib/http';
 import type { PageOf, UserListParams, UserOut } from '../types';
 import { teamKeys } from './keys';
 

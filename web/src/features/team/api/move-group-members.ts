@@ -1,7 +1,7 @@
 // POST /yun/user/group/{id}/members: moves users into the group.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 import { teamKeys } from './keys';
 
 export function moveGroupMembers(groupId: number, userIds: number[]): Promise<null> {

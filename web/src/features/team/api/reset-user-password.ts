@@ -1,7 +1,7 @@
 // POST /yun/userInfo/{id}/password: sets a new password (the user must change it at next login).
 import { useMutation } from '@tanstack/react-query';
 
-import { post } from '../../../lib/http';
+import { post } from '@/lib/http';
 
 export interface ResetUserPasswordInput {
   password: string;

@@ -1,7 +1,7 @@
 // DELETE /yun/userInfo/privilege/{id}: removes the user's direct permissions ("reset" to the role's).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { del } from '../../../lib/http';
+import { del } from '@/lib/http';
 import type { PrivilegeOut } from '../types';
 import { teamKeys } from './keys';
 

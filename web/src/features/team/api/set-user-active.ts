@@ -1,7 +1,7 @@
 // PUT /yun/userInfo/{id}/active: locks (0) or unlocks (1) a user; locking revokes their tokens.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { UserOut } from '../types';
 import { teamKeys } from './keys';
 

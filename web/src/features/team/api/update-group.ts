@@ -1,7 +1,7 @@
 // PUT /yun/user/group/{id}: renames or moves a group (the server refuses cycles).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { GroupOut } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // PUT /yun/user/role/{id}: edits a role (name, permissions, home page, dashboard fullscreen).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { RoleInput, RoleOut } from '../types';
 import { teamKeys } from './keys';
 

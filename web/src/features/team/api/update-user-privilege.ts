@@ -1,7 +1,7 @@
 // PUT /yun/userInfo/privilege/{id}: replaces the user's direct permissions.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { PrivilegeOut } from '../types';
 import { teamKeys } from './keys';
 

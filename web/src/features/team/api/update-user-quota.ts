@@ -1,7 +1,7 @@
 // PUT /yun/userInfo/{id}/quota: sets the user's quotas (null = unlimited).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { Quota } from '../types';
 import { teamKeys } from './keys';
 

@@ -1,7 +1,7 @@
 // PUT /yun/userInfo/{id}: edits a user's profile, role and group.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { put } from '../../../lib/http';
+import { put } from '@/lib/http';
 import type { UserOut } from '../types';
 import { teamKeys } from './keys';
 

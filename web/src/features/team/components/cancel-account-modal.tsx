@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { logout } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { logout } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { useCancelAccount } from '../api/cancel-account';
 
 interface Values {

@@ -3,8 +3,8 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useCreateGroup } from '../api/create-group';
 import { useUpdateGroup } from '../api/update-group';
 import { GROUP_NAME_MAX, groupNameRules } from '../lib/rules';

@@ -3,8 +3,8 @@ import { Alert, Form, Modal, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useUsers } from '../api/list-users';
 import { useMoveGroupMembers } from '../api/move-group-members';
 import type { UserOut } from '../types';

@@ -4,7 +4,7 @@ import { Empty, Spin, Tree } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useAppState } from '../../../lib/session';
+import { useAppState } from '@/lib/session';
 import { usePermissionTree } from '../api/get-permission-tree';
 import { indexPermissions, orderedCodes, permissionTreeData, toggleCode } from '../lib/tree';
 

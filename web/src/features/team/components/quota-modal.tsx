@@ -3,9 +3,9 @@ import { Alert, Col, Form, InputNumber, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useUserQuota } from '../api/get-user-quota';
 import { useUpdateUserQuota } from '../api/update-user-quota';
 import { isValidQuota, toQuotaBody } from '../lib/rules';

@@ -3,13 +3,13 @@ import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { confirmRules, passwordRules } from '../../../lib/validation';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { confirmRules, passwordRules } from '@/lib/validation';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { UserOut } from '../types';
-import { PASSWORD_MAX } from '../../../types/limits.gen';
+import { PASSWORD_MAX } from '@/types/limits.gen';
 
 interface Values {
   password: string;

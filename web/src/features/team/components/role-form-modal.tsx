@@ -3,10 +3,10 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { useAppState } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { useAppState } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { useCreateRole } from '../api/create-role';
 import { usePermissionTree } from '../api/get-permission-tree';
 import { useUpdateRole } from '../api/update-role';
@@ -14,7 +14,7 @@ import { homePageChoices } from '../lib/home-pages';
 import { roleNameRules } from '../lib/rules';
 import type { RoleInput, RoleOut } from '../types';
 import { PermissionTree } from './permission-tree';
-import { ROLE_NAME_MAX } from '../../../types/limits.gen';
+import { ROLE_NAME_MAX } from '@/types/limits.gen';
 
 interface Values {
   name: string;

@@ -3,7 +3,7 @@ import { UserSwitchOutlined } from '@ant-design/icons';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useSession } from '../../../lib/session';
+import { useSession } from '@/lib/session';
 import { useSimulation } from '../hooks/use-simulation';
 
 export function SimulationBanner() {

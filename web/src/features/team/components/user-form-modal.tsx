@@ -3,10 +3,10 @@ import { Col, Form, Input, Row, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../components/form-modal';
-import { applyServerError } from '../../../lib/form-errors';
-import { toast } from '../../../lib/toast';
-import { companyRules, confirmRules, passwordRules, userNameRules } from '../../../lib/validation';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { companyRules, confirmRules, passwordRules, userNameRules } from '@/lib/validation';
 import { useCreateUser } from '../api/create-user';
 import { useRoleOptions } from '../api/list-roles';
 import { useUpdateUser } from '../api/update-user';
@@ -14,7 +14,7 @@ import { useRoleLabel } from '../hooks/use-role-label';
 import { admin2GroupRules, emailRules, nickNameRules, phoneRules } from '../lib/rules';
 import type { UserOut } from '../types';
 import { GroupSelect } from './group-select';
-import { PASSWORD_MAX, PHONE_DIGITS, USER_NAME_MAX } from '../../../types/limits.gen';
+import { PASSWORD_MAX, PHONE_DIGITS, USER_NAME_MAX } from '@/types/limits.gen';
 
 export interface UserFormValues {
   user_name: string;

@@ -3,7 +3,7 @@ import { Alert, Button, Modal, Popconfirm, Space, Spin, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { toast } from '../../../lib/toast';
+import { toast } from '@/lib/toast';
 import { useUserPrivilege } from '../api/get-user-privilege';
 import { useResetUserPrivilege } from '../api/reset-user-privilege';
 import { useUpdateUserPrivilege } from '../api/update-user-privilege';

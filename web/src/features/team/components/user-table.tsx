@@ -3,13 +3,13 @@ import { Empty, Popconfirm, Switch, Tooltip } from 'antd';
 import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { useCan } from '../../../components/can';
-import { CellTags } from '../../../components/table/cell-tags';
-import { CellText } from '../../../components/table/cell-text';
-import { actionColumn, FROM_XXL, FROM_XXXL, useFitScroll } from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
-import { Perm, Role } from '../../../lib/permissions';
-import { useSession } from '../../../lib/session';
+import { useCan } from '@/components/can';
+import { CellTags } from '@/components/table/cell-tags';
+import { CellText } from '@/components/table/cell-text';
+import { actionColumn, FROM_XXL, FROM_XXXL, useFitScroll } from '@/components/table/fit-columns';
+import { RowActions } from '@/components/table/row-actions';
+import { Perm, Role } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { useSetUserActive } from '../api/set-user-active';
 import { useRoleLabel } from '../hooks/use-role-label';
@@ -17,8 +17,8 @@ import { formatTime } from '../lib/format';
 import { sortOrderOf } from '../lib/sort';
 import { isBuiltInRole, tagColor } from '../lib/tags';
 import type { UserOut, UserSort } from '../types';
-import { EMPTY } from '../../../lib/empty';
-import { DataTable } from '../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 export type UserAction = 'edit' | 'password' | 'permissions' | 'quota' | 'simulate';
 

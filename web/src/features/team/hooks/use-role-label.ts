@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isBuiltInRole } from '../lib/tags';
-import { EMPTY } from '../../../lib/empty';
+import { EMPTY } from '@/lib/empty';
 
 export function useRoleLabel(): (code: string | null | undefined, name: string | null | undefined) => string {
   const { t } = useTranslation();

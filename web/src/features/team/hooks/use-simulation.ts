@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-import { APP_BASENAME } from '../../../lib/config';
-import { endSimulation, logout, startSimulation } from '../../../lib/session';
+import { APP_BASENAME } from '@/lib/config';
+import { endSimulation, logout, startSimulation } from '@/lib/session';
 import { useEndSimulation } from '../api/end-simulation';
 import { useSimulateLogin } from '../api/simulate-login';
 

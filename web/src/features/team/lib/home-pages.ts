@@ -1,5 +1,5 @@
 // Codes a role may pick as its custom home page: those with a default page in the SPEC §2 table.
-import { DEFAULT_PAGE_BY_CODE } from '../../../lib/default-page';
+import { DEFAULT_PAGE_BY_CODE } from '@/lib/default-page';
 
 export const HOME_PAGE_CODES: readonly string[] = Object.keys(DEFAULT_PAGE_BY_CODE);
 

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { describe, expect, it } from 'vitest';
 
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '@/lib/i18n';
 import { homePageChoices } from './home-pages';
 import { admin2GroupRules, isValidQuota, isValidRoleName, toQuotaBody } from './rules';
 import { sortOrderOf, toSortParam } from './sort';

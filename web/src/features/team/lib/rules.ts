@@ -2,7 +2,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 
-import { EMAIL_RE, PHONE_RE } from '../../../lib/validation';
+import { EMAIL_RE, PHONE_RE } from '@/lib/validation';
 
 /** Role name: no spaces or special characters — the server's rule (core/limits.py NAME_RE, Python `^\w+$`). */
 export const ROLE_NAME_RE = /^[\p{L}\p{N}_]+$/u;

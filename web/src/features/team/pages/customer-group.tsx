@@ -5,12 +5,12 @@ import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useCan } from '../../../components/can';
-import { useSession } from '../../../lib/session';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { Perm } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
+import { useCan } from '@/components/can';
+import { useSession } from '@/lib/session';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { Perm } from '@/lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { useDeleteGroup } from '../api/delete-group';
 import { useGroups } from '../api/list-groups';
 import { useUsers } from '../api/list-users';

@@ -5,16 +5,16 @@ import type { TableProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { useCan } from '../../../components/can';
-import { PageHeader } from '../../../components/page-header';
-import { CellText } from '../../../components/table/cell-text';
-import { actionColumn, useFitScroll } from '../../../components/table/fit-columns';
-import { RowActions } from '../../../components/table/row-actions';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { Perm, Role } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
-import { useAppState } from '../../../lib/session';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { useCan } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { CellText } from '@/components/table/cell-text';
+import { actionColumn, useFitScroll } from '@/components/table/fit-columns';
+import { RowActions } from '@/components/table/row-actions';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { Perm, Role } from '@/lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
+import { useAppState } from '@/lib/session';
 import { useDeleteRole } from '../api/delete-role';
 import { usePermissionTree } from '../api/get-permission-tree';
 import { useRoles, type RoleListParams } from '../api/list-roles';
@@ -23,7 +23,7 @@ import { useRoleLabel } from '../hooks/use-role-label';
 import { formatTime } from '../lib/format';
 import type { RoleOut } from '../types';
 import '../team.css';
-import { DataTable } from '../../../components/table/data-table';
+import { DataTable } from '@/components/table/data-table';
 
 const LIST_PARAMS: ParamSpec<Omit<RoleListParams, 'page' | 'page_size'>> = { keyword: param.text };
 

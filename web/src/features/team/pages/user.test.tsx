@@ -2,11 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { sessionStore } from '../../../lib/session';
-import { mockApi, ok, type Handler } from '../../../test/mock-api';
-import { renderRoutes } from '../../../test/render';
-import { resetScreenWidth, setScreenWidth } from '../../../test/screen-width';
-import { signInAs } from '../../../test/session';
+import { sessionStore } from '@/lib/session';
+import { mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
+import { signInAs } from '@/test/session';
 import type { UserOut } from '../types';
 import UserPage from './user';
 

@@ -5,12 +5,12 @@ import { App, Button, Card, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListSearch, ListToolbar } from '../../../components/list-toolbar';
-import { Can } from '../../../components/can';
-import { PageHeader } from '../../../components/page-header';
-import { PAGE_SIZE_OPTIONS } from '../../../lib/constants';
-import { Perm } from '../../../lib/permissions';
-import { param, useClampPage, useListParams, type ParamSpec } from '../../../lib/route-params';
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { Can } from '@/components/can';
+import { PageHeader } from '@/components/page-header';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { Perm } from '@/lib/permissions';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { useUsers } from '../api/list-users';
 import { useRoleOptions } from '../api/list-roles';
 import { GroupSelect } from '../components/group-select';

@@ -4,14 +4,14 @@ import { Badge, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { STATE_COLORS } from '../../../../components/map/markers';
-import { CellLines, CellText } from '../../../../components/table/cell-text';
-import { useFitScroll } from '../../../../components/table/fit-columns';
+import { STATE_COLORS } from '@/components/map/markers';
+import { CellLines, CellText } from '@/components/table/cell-text';
+import { useFitScroll } from '@/components/table/fit-columns';
 import { boundElsewhere, boundHere } from '../../lib/library-bind';
 import type { BindRow } from '../../types-library';
 import { CompatTag } from './compat-tag';
-import { EMPTY } from '../../../../lib/empty';
-import { DataTable } from '../../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 interface BindDeviceTableProps {
   rows: BindRow[];

@@ -5,9 +5,9 @@ import { Badge, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 
-import { FROM_XXL } from '../../../../components/table/fit-columns';
-import { alarmLevelColor, mostUrgentLevel } from '../../../../lib/alarms/tags';
-import { EMPTY } from '../../../../lib/empty';
+import { FROM_XXL } from '@/components/table/fit-columns';
+import { alarmLevelColor, mostUrgentLevel } from '@/lib/alarms/tags';
+import { EMPTY } from '@/lib/empty';
 import { areaPrefix, isBitArea, isNumericType, modbusReference } from '../../lib/data-source-fields';
 import type { DataSourceOut } from '../../types-data-source';
 

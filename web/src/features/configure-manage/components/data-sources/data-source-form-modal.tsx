@@ -4,10 +4,10 @@ import { Col, Divider, Form, Input, Row, Select, type FormInstance } from 'antd'
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../../components/form-modal';
-import { isApiError } from '../../../../lib/http';
-import { toast } from '../../../../lib/toast';
-import { DATA_SOURCE_NAME_MAX } from '../../../../types/limits.gen';
+import { FormModal } from '@/components/form-modal';
+import { isApiError } from '@/lib/http';
+import { toast } from '@/lib/toast';
+import { DATA_SOURCE_NAME_MAX } from '@/types/limits.gen';
 import { useCreateDataSource } from '../../api/data-source-create';
 import { useUpdateDataSource } from '../../api/data-source-update';
 import {

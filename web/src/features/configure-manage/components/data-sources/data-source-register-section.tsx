@@ -3,7 +3,7 @@
 import { Col, Divider, Form, InputNumber, Select, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { BYTE_ORDERS, DATA_TYPES, REGISTER_BIT_MAX, STRING_LENGTH_MAX } from '../../../../types/limits.gen';
+import { BYTE_ORDERS, DATA_TYPES, REGISTER_BIT_MAX, STRING_LENGTH_MAX } from '@/types/limits.gen';
 import { areasFor, type ApplicableFields } from '../../lib/data-source-fields';
 import type { ByteOrder } from '../../types-data-source';
 import { QUARTER } from './form-grid';

@@ -9,7 +9,7 @@ import {
   DECIMALS_MAX,
   HISTORY_INTERVAL_MAX_S,
   HISTORY_MODES,
-} from '../../../../types/limits.gen';
+} from '@/types/limits.gen';
 import type { ApplicableFields } from '../../lib/data-source-fields';
 import { QUARTER, THIRD } from './form-grid';
 

@@ -5,10 +5,10 @@ import { Button, Empty, Input, Popconfirm, Select, Space, Typography } from 'ant
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ListToolbar } from '../../../../components/list-toolbar';
-import { useFitScroll } from '../../../../components/table/fit-columns';
-import { toast } from '../../../../lib/toast';
-import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '../../../../types/limits.gen';
+import { ListToolbar } from '@/components/list-toolbar';
+import { useFitScroll } from '@/components/table/fit-columns';
+import { toast } from '@/lib/toast';
+import { DATA_TYPES, PAGE_SIZE_DEFAULT } from '@/types/limits.gen';
 import { useDeleteDataSources } from '../../api/data-source-delete';
 import { useExportDataSources } from '../../api/data-source-export';
 import { useDataSourceGroups } from '../../api/data-source-groups';
@@ -23,7 +23,7 @@ import { ImportDataSourcesModal } from './import-data-sources-modal';
 import { saveBlob } from './save-file';
 
 import './data-sources.css';
-import { DataTable } from '../../../../components/table/data-table';
+import { DataTable } from '@/components/table/data-table';
 
 export interface DataSourcesPanelProps {
   templateId: number;

@@ -2,8 +2,8 @@
 // or alias); empty means the device bound to the template.
 import { useTranslation } from 'react-i18next';
 
-import { DevicePicker as SharedDevicePicker } from '../../../../components/pickers/device-picker';
-import type { PickerDevice } from '../../../../components/pickers/picker-api';
+import { DevicePicker as SharedDevicePicker } from '@/components/pickers/device-picker';
+import type { PickerDevice } from '@/components/pickers/picker-api';
 
 const PICKER_PAGE_SIZE = 50;
 

@@ -10,10 +10,10 @@ import {
   FAULTS_PER_DATA_SOURCE_MAX,
   FAULT_BIT_MAX,
   FAULT_OPS,
-} from '../../../../types/limits.gen';
+} from '@/types/limits.gen';
 import { NEW_FAULT } from '../../lib/data-source-form';
 import type { FaultKind } from '../../types-data-source';
-import { alarmLevelOptions } from '../../../../components/alarms/alarm-options';
+import { alarmLevelOptions } from '@/components/alarms/alarm-options';
 import { QUARTER } from './form-grid';
 
 function FaultRow({ index, kinds, onRemove }: { index: number; kinds: FaultKind[]; onRemove: () => void }) {

@@ -3,10 +3,10 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../../components/form-modal';
-import { applyServerError } from '../../../../lib/form-errors';
-import { toast } from '../../../../lib/toast';
-import { DATA_SOURCE_GROUP_NAME_MAX } from '../../../../types/limits.gen';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { DATA_SOURCE_GROUP_NAME_MAX } from '@/types/limits.gen';
 import { useCreateDataSourceGroup } from '../../api/data-source-group-create';
 import { useUpdateDataSourceGroup } from '../../api/data-source-group-update';
 import type { DataSourceGroupOut } from '../../types-data-source';

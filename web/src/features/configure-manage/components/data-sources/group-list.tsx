@@ -4,10 +4,10 @@ import { Button, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { GroupItemActions } from '../../../../components/group-item-actions';
-import { GroupList as GroupListBox, GroupListItem } from '../../../../components/group-list';
+import { GroupItemActions } from '@/components/group-item-actions';
+import { GroupList as GroupListBox, GroupListItem } from '@/components/group-list';
 
-import { toast } from '../../../../lib/toast';
+import { toast } from '@/lib/toast';
 import { useDeleteDataSourceGroup } from '../../api/data-source-group-delete';
 import type { DataSourceGroupOut } from '../../types-data-source';
 

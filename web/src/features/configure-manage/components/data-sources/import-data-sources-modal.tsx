@@ -3,15 +3,15 @@
 import { Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { ImportCount, ImportDialog } from '../../../../components/import-dialog';
-import { translateCode } from '../../../../lib/i18n';
+import { ImportCount, ImportDialog } from '@/components/import-dialog';
+import { translateCode } from '@/lib/i18n';
 import { useImportDataSources } from '../../api/data-source-import';
 import { useDataSourceImportTemplate } from '../../api/data-source-import-template';
 import { checkImportFile, IMPORT_EXTENSIONS, IMPORT_MAX_MB } from '../../lib/data-source-import';
 import type { DataSourceImportError, DataSourceImportResult } from '../../types-data-source';
 import { saveBlob } from './save-file';
-import { EMPTY } from '../../../../lib/empty';
-import { DataTable } from '../../../../components/table/data-table';
+import { EMPTY } from '@/lib/empty';
+import { DataTable } from '@/components/table/data-table';
 
 /** Import columns (docs/api-templates.md) → the form's label of that setting. */
 const IMPORT_FIELD_LABELS: Readonly<Record<string, string>> = {

@@ -5,15 +5,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { CellLines, CellText } from '../../../../components/table/cell-text';
-import { actionColumn, useFitScroll } from '../../../../components/table/fit-columns';
-import { RowActions } from '../../../../components/table/row-actions';
+import { CellLines, CellText } from '@/components/table/cell-text';
+import { actionColumn, useFitScroll } from '@/components/table/fit-columns';
+import { RowActions } from '@/components/table/row-actions';
 import { formatTime } from '../../lib/library-format';
 import { middlewarePath } from '../../lib/library-paths';
 import { holds } from '../../lib/library-permissions';
 import type { LibraryItem } from '../../types-library';
 import { PermissionTags } from './permission-items';
-import { DataTable } from '../../../../components/table/data-table';
+import { DataTable } from '@/components/table/data-table';
 
 interface LibraryTableProps {
   rows: LibraryItem[];

@@ -3,9 +3,9 @@ import { Form, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../../components/form-modal';
-import { applyServerError } from '../../../../lib/form-errors';
-import { toast } from '../../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useMoveTemplates } from '../../api/tile-group-move';
 import type { LibraryTemplate, TileGroup } from '../../types-library';
 

@@ -19,9 +19,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { applyServerError } from '../../../../lib/form-errors';
-import { useSession } from '../../../../lib/session';
-import { toast } from '../../../../lib/toast';
+import { applyServerError } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { useTemplateShares } from '../../api/share-list';
 import { useRemoveTemplateShare } from '../../api/share-remove';
 import { useShareTemplates } from '../../api/share-template';

@@ -4,9 +4,9 @@ import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../../components/form-modal';
-import { applyServerError } from '../../../../lib/form-errors';
-import { toast } from '../../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useSaveTileGroup } from '../../api/tile-group-save';
 import { groupNameProblem, TILE_GROUP_NAME_MAX } from '../../lib/library-tile-groups';
 import type { TileGroup } from '../../types-library';

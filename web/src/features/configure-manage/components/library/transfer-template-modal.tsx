@@ -4,10 +4,10 @@ import { Alert, App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { FormModal } from '../../../../components/form-modal';
-import { applyServerError } from '../../../../lib/form-errors';
-import { useSession } from '../../../../lib/session';
-import { toast } from '../../../../lib/toast';
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { useSession } from '@/lib/session';
+import { toast } from '@/lib/toast';
 import { useTransferTemplate } from '../../api/transfer-template';
 import type { LibraryTemplate } from '../../types-library';
 import { OwnTemplateSelect } from './own-template-select';

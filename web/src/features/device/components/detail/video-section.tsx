@@ -1,0 +1,93 @@
+// The device's video address: shown, opened in a new tab, edited by the owner (http(s)/rtsp/rtmp/ws(s)).
+import { EditOutlined, ExportOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
+import { useUpdateDevice } from '../../api/update-device';
+import { isValidVideoUrl, videoUrlRules } from '../../lib/rules';
+import type { DeviceDetailOut } from '../../types';
+import { VIDEO_URL_MAX } from '@/types/limits.gen';
+
+/** Browsers open only http(s) addresses themselves; other streams are copied for a player. */
+const opensInBrowser = (url: string) => /^https?:\/\//i.test(url);
+
+export function VideoSection({ device }: { device: DeviceDetailOut }) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ video_url: string }>();
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateDevice();
+  const url = device.video_url;
+  const owner = device.can_manage;
+
+  return (
+    <Card
+      title={t('device.detail.video')}
+      className="devreg-section"
+      extra={
+        owner && (
+          <Button type="text" size="small" icon={<EditOutlined />} onClick={() => setOpen(true)}>
+            {t('device.action.edit')}
+          </Button>
+        )
+      }
+    >
+      {url ? (
+        <Space orientation="vertical" size={8} className="devreg-block">
+          <Typography.Text copyable className="devreg-mono devreg-break">
+            {url}
+          </Typography.Text>
+          {opensInBrowser(url) && isValidVideoUrl(url) ? (
+            <Button icon={<ExportOutlined />} href={url} target="_blank" rel="noopener noreferrer">
+              {t('device.video.open')}
+            </Button>
+          ) : (
+            <Typography.Text type="secondary">{t('device.video.streamHint')}</Typography.Text>
+          )}
+        </Space>
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.video.none')} />
+      )}
+      <FormModal<{ video_url: string }>
+        open={open}
+        title={t('device.video.editTitle')}
+        width={520}
+        form={form}
+        name="device-video"
+        initialValues={{ video_url: url }}
+        loading={update.isPending}
+        error={error}
+        onErrorChange={setError}
+        onClose={() => setOpen(false)}
+        onFinish={async ({ video_url }) => {
+          try {
+            await update.mutateAsync({ id: device.id, video_url: video_url.trim() });
+            toast.success(t('device.video.saved'));
+            setOpen(false);
+          } catch (e) {
+            setError(applyServerError(form, e, ['video_url']));
+          }
+        }}
+      >
+        <Form.Item
+          name="video_url"
+          label={t('device.video.url')}
+          rules={videoUrlRules(t)}
+          extra={t('device.video.urlHint')}
+        >
+          <Input
+            autoComplete="off"
+            maxLength={VIDEO_URL_MAX}
+            autoFocus
+            allowClear
+            placeholder="rtsp://192.168.1.10:554/stream1"
+          />
+        </Form.Item>
+      </FormModal>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App as AntApp, ConfigProvider } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { logout, sessionStore } from '@/lib/session';
+import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import type { LiveItem } from '@/lib/telemetry/types';
+import { HistoryPanel } from './history-panel';
+import { liveItem } from '@/test/telemetry';
+
+// No canvas in jsdom: the chart host is replaced by a marker of its option.
+vi.mock('@/components/charts/echart', () => ({
+  EChart: ({ option, ariaLabel }: { option: { series: unknown[] }; ariaLabel: string }) => (
+    <div role="img" aria-label={ariaLabel} data-series={option.series.length} />
+  ),
+}));
+
+const saved: string[] = [];
+vi.mock('../../lib/download', () => ({
+  saveBlob: (_blob: Blob, name: string) => {
+    saved.push(name);
+  },
+}));
+
+const item = (over: Partial<LiveItem>) => liveItem({ group_name: 'A', value: 0.82, ts: 1, ...over });
+
+const items = [
+  item({}),
+  item({ id: 42, name: '温度', unit: '℃' }),
+  item({ id: 43, name: '型号', data_type: 'string' }),
+];
+
+const historyAnswer = ok({
+  device_id: 12,
+  bucket: 'raw',
+  agg: 'avg',
+  downsampled: true,
+  series: [{ id: 41, name: '出水压力', unit: 'MPa', decimals: 2, points: [[1, 0.8]] }],
+});
+
+function renderPanel(handlers: Record<string, Handler>) {
+  const calls = mockApi(handlers);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ConfigProvider locale={zhCN}>
+        <AntApp>
+          <HistoryPanel deviceId={12} sn="IOT0000001" items={items} loading={false} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+beforeEach(() => {
+  logout();
+  sessionStore.setState({ token: 't', userId: '1', rolesLoaded: true });
+  saved.length = 0;
+});
+
+describe('HistoryPanel', () => {
+  it('asks for the first data source over the last 24 hours at the chart width and draws it', async () => {
+    const calls = renderPanel({ 'GET /hDev': () => historyAnswer });
+    expect(await screen.findByRole('img', { name: '历史曲线' })).toHaveAttribute('data-series', '1');
+    expect(screen.getByText('已按图表宽度抽样')).toBeInTheDocument();
+    const params = calls.find((c) => c.url === '/hDev')!.params as Record<string, unknown>;
+    expect(params).toMatchObject({
+      device_id: 12,
+      ids: '41',
+      bucket: 'raw',
+      fill: 'none',
+      width: 1000,
+      tz: -new Date().getTimezoneOffset() || 0,
+    });
+    expect(params).not.toHaveProperty('agg');
+    expect(Number(params.end) - Number(params.start)).toBe(86_400_000);
+    // Text data sources cannot be drawn.
+    await userEvent.setup().click(screen.getByRole('combobox', { name: '数据源' }));
+    const options = document.querySelectorAll('.ant-select-item-option');
+    expect([...options].map((o) => o.getAttribute('title'))).toEqual(['出水压力 (MPa)', '温度 (℃)']);
+  });
+
+  it('says when the range holds no history', async () => {
+    renderPanel({
+      'GET /hDev': () => ok({ device_id: 12, bucket: 'raw', agg: 'avg', downsampled: false, series: [] }),
+    });
+    expect(await screen.findByText('该时间段没有历史数据')).toBeInTheDocument();
+  });
+
+  it('confirms an export over 5000 rows and asks again with confirm=1', async () => {
+    const user = userEvent.setup();
+    let exports = 0;
+    const calls = renderPanel({
+      'GET /hDev': () => historyAnswer,
+      'GET /yun/his/export': (config) => {
+        exports += 1;
+        const confirm = (config.params as { confirm: number }).confirm;
+        return confirm === 1 ? 'xlsx-bytes' : fail('110525', '最多只能导出前 5000 行数据（共 8000 行）');
+      },
+    });
+    await screen.findByRole('img', { name: '历史曲线' });
+    await user.click(screen.getByRole('button', { name: /导\s*出/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/共 8000 行/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /导出前 5000 行/ }));
+    await waitFor(() => expect(exports).toBe(2));
+    const last = calls.filter((c) => c.url === '/yun/his/export').at(-1)!;
+    expect(last.params).toMatchObject({ ids: '41', confirm: 1, lang: 'zh' });
+    await waitFor(() => expect(saved[0]).toMatch(/^history-IOT0000001-\d{8}-\d{4}\.xlsx$/));
+  });
+});
