@@ -9,7 +9,7 @@ import { useExportDevices } from '../api/export-devices';
 import { useTakeBackDevices } from '../api/take-back-devices';
 import type { DeviceAction } from '../components/registry/device-table';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
-import { saveBlob } from '../lib/download';
+import { saveBlob } from '@/lib/download';
 import { EXPORT_ROW_CAP, exportDecision, exportFileName } from '../lib/export';
 import { filtersOf } from '../lib/params';
 import type { DeviceListParams, DeviceOut } from '../types';

@@ -20,7 +20,7 @@ import { DataSourceFormModal } from './data-source-form-modal';
 import { GroupFormModal } from './group-form-modal';
 import { GroupList } from './group-list';
 import { ImportDataSourcesModal } from './import-data-sources-modal';
-import { saveBlob } from './save-file';
+import { saveBlob } from '@/lib/download';
 
 import './data-sources.css';
 import { DataTable } from '@/components/table/data-table';

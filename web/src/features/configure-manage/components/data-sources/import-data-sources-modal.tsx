@@ -9,7 +9,7 @@ import { useImportDataSources } from '../../api/data-source-import';
 import { useDataSourceImportTemplate } from '../../api/data-source-import-template';
 import { checkImportFile, IMPORT_EXTENSIONS, IMPORT_MAX_MB } from '../../lib/data-source-import';
 import type { DataSourceImportError, DataSourceImportResult } from '../../types-data-source';
-import { saveBlob } from './save-file';
+import { saveBlob } from '@/lib/download';
 import { EMPTY } from '@/lib/empty';
 import { DataTable } from '@/components/table/data-table';
 

@@ -11,7 +11,7 @@ import { EMPTY } from '@/lib/empty';
 import { translateCode } from '@/lib/i18n';
 import { useImportTemplate } from '../../api/get-import-template';
 import { useImportDevices } from '../../api/import-devices';
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '@/lib/download';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, checkImportFile } from '../../lib/rules';
 import type { ImportResult, ImportRowResult } from '../../types';
 

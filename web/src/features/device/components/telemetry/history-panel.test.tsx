@@ -19,7 +19,7 @@ vi.mock('@/components/charts/echart', () => ({
 }));
 
 const saved: string[] = [];
-vi.mock('../../lib/download', () => ({
+vi.mock('@/lib/download', () => ({
   saveBlob: (_blob: Blob, name: string) => {
     saved.push(name);
   },

@@ -15,7 +15,7 @@ import { viewerTz } from '@/lib/timezone';
 import { toast } from '@/lib/toast';
 import { EXPORT_CAP_CODE, useExportHistory } from '@/lib/telemetry/export-history';
 import { useHistory } from '@/lib/telemetry/get-history';
-import { saveBlob } from '../../lib/download';
+import { saveBlob } from '@/lib/download';
 import { EXPORT_ROW_CAP } from '../../lib/export';
 import {
   AGGS,
