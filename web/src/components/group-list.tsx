@@ -1,5 +1,7 @@
 // A selectable list of groups (a listbox of options): each item an icon, a body and actions that do not select it;
 // Enter or Space selects like a click. The caller's block class styles it (`${block}__list`, `__item`, …).
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton, Tooltip } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 
 /** Runs the action on Enter or Space pressed on the item itself (a focused list item acts like a button). */
@@ -53,4 +55,46 @@ export function GroupListItem({ block, selected, onSelect, icon, children, actio
       )}
     </li>
   );
+}
+
+/** The "new group" button of a group list's header: an icon, its label as tooltip and accessible name. */
+export function GroupAddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" icon={<PlusOutlined />} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  );
+}
+
+export interface GroupListStateProps {
+  loading: boolean;
+  error: boolean;
+  /** Skeleton lines while loading. */
+  rows: number;
+  failedText: string;
+  retryText: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** A group list while it loads, once it failed (with a retry), or else the list itself. */
+export function GroupListState({
+  loading,
+  error,
+  rows,
+  failedText,
+  retryText,
+  onRetry,
+  children,
+}: GroupListStateProps) {
+  if (loading) return <Skeleton active paragraph={{ rows }} title={false} />;
+  if (error)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={failedText}>
+        <Button size="small" onClick={onRetry}>
+          {retryText}
+        </Button>
+      </Empty>
+    );
+  return <>{children}</>;
 }

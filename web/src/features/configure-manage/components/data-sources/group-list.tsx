@@ -1,11 +1,16 @@
 // The data source groups on the left of the panel: all, the default group first, counts; rename/delete when editable.
-import { AppstoreOutlined, FolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { AppstoreOutlined, FolderOutlined } from '@ant-design/icons';
+import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
-import { GroupList as GroupListBox, GroupListItem } from '@/components/group-list';
+import {
+  GroupAddButton,
+  GroupList as GroupListBox,
+  GroupListItem,
+  GroupListState,
+} from '@/components/group-list';
 
 import { toast } from '@/lib/toast';
 import { useDeleteDataSourceGroup } from '../../api/data-source-group-delete';
@@ -66,27 +71,16 @@ export function GroupList({
     <div className="ds-groups">
       <div className="ds-groups__head">
         <Typography.Text strong>{t('configure.dataSource.group.title')}</Typography.Text>
-        {canEdit && (
-          <Tooltip title={t('configure.dataSource.group.create')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<PlusOutlined />}
-              aria-label={t('configure.dataSource.group.create')}
-              onClick={onCreate}
-            />
-          </Tooltip>
-        )}
+        {canEdit && <GroupAddButton label={t('configure.dataSource.group.create')} onClick={onCreate} />}
       </div>
-      {loading ? (
-        <Skeleton active paragraph={{ rows: 4 }} title={false} />
-      ) : error ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('configure.dataSource.group.loadFailed')}>
-          <Button size="small" onClick={onRetry}>
-            {t('configure.dataSource.action.retry')}
-          </Button>
-        </Empty>
-      ) : (
+      <GroupListState
+        loading={loading}
+        error={error}
+        rows={4}
+        failedText={t('configure.dataSource.group.loadFailed')}
+        retryText={t('configure.dataSource.action.retry')}
+        onRetry={onRetry}
+      >
         <GroupListBox block="ds-groups" label={t('configure.dataSource.group.title')}>
           {item(
             'all',
@@ -149,7 +143,7 @@ export function GroupList({
             );
           })}
         </GroupListBox>
-      )}
+      </GroupListState>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // The device groups on the left of the registry: "All devices", each group with its count, create/edit/delete.
-import { AppstoreOutlined, FolderOutlined, PlusOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Skeleton, Tag, Tooltip, Typography } from 'antd';
+import { AppstoreOutlined, FolderOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Card, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
-import { GroupList, GroupListItem } from '@/components/group-list';
+import { GroupAddButton, GroupList, GroupListItem, GroupListState } from '@/components/group-list';
 
 import { Can } from '@/components/can';
 import { Perm } from '@/lib/permissions';
@@ -70,27 +70,18 @@ export function GroupPanel({
       title={t('device.group.title')}
       extra={
         <Can perm={Perm.DEVICE_GROUP}>
-          <Tooltip title={t('device.group.create')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<PlusOutlined />}
-              aria-label={t('device.group.create')}
-              onClick={onCreate}
-            />
-          </Tooltip>
+          <GroupAddButton label={t('device.group.create')} onClick={onCreate} />
         </Can>
       }
     >
-      {loading ? (
-        <Skeleton active paragraph={{ rows: 5 }} title={false} />
-      ) : error ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.group.loadFailed')}>
-          <Button size="small" onClick={onRetry}>
-            {t('device.action.retry')}
-          </Button>
-        </Empty>
-      ) : (
+      <GroupListState
+        loading={loading}
+        error={error}
+        rows={5}
+        failedText={t('device.group.loadFailed')}
+        retryText={t('device.action.retry')}
+        onRetry={onRetry}
+      >
         <GroupList block="devreg-groups" label={t('device.group.title')}>
           {item(
             'all',
@@ -170,7 +161,7 @@ export function GroupPanel({
             </li>
           )}
         </GroupList>
-      )}
+      </GroupListState>
     </Card>
   );
 }
