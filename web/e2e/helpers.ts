@@ -250,10 +250,16 @@ export function userMenu(page: Page, lang: Lang = 'zh'): Locator {
 
 /** Signs out through the user menu and its confirmation. */
 export async function signOut(page: Page, lang: Lang = 'zh') {
-  await userMenu(page, lang).click();
-  await page.getByRole('menuitem', { name: t(lang, 'layout.user.logout') }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: t(lang, 'layout.user.logoutTitle') });
-  await expect(dialog).toBeVisible();
+  // A click on the item while the menu still opens was seen lost in CI (the menu stayed open, no confirmation):
+  // open the menu and click the item again until the confirmation shows.
+  await expect(async () => {
+    if (await dialog.isVisible()) return;
+    const item = page.getByRole('menuitem', { name: t(lang, 'layout.user.logout') });
+    if (!(await item.isVisible())) await userMenu(page, lang).click();
+    await item.click({ timeout: 5_000 });
+    await expect(dialog).toBeVisible({ timeout: 3_000 });
+  }).toPass();
   await dialog.getByRole('button', { name: exactly(t(lang, 'layout.user.logout')) }).click();
   await expect(page).toHaveURL(/\/iotyun\/login$/);
 }
