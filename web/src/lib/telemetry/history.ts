@@ -13,14 +13,6 @@ import {
   HISTORY_WIDTH_MIN,
 } from '@/types/limits.gen';
 
-export {
-  HISTORY_RANGE_MAX_DAYS,
-  HISTORY_SOURCES_MAX,
-  HISTORY_WIDTH_DEFAULT,
-  HISTORY_WIDTH_MAX,
-  HISTORY_WIDTH_MIN,
-} from '@/types/limits.gen';
-
 export const BUCKETS: readonly HistoryBucket[] = ['raw', 'minute', 'hour', 'day', 'week', 'month', 'year'];
 export const AGGS: readonly HistoryAgg[] = [
   'avg',

@@ -23,9 +23,6 @@ import {
   buildHistoryOption,
   buildHistoryParams,
   FILL_MODES,
-  HISTORY_RANGE_MAX_DAYS,
-  HISTORY_SOURCES_MAX,
-  HISTORY_WIDTH_DEFAULT,
   historyFileName,
   presetRange,
   RANGE_PRESETS,
@@ -34,6 +31,7 @@ import {
   type RangePreset,
 } from '@/lib/telemetry/history';
 import type { HistoryAgg, HistoryBucket, HistoryFillMode, LiveItem } from '@/lib/telemetry/types';
+import { HISTORY_RANGE_MAX_DAYS, HISTORY_SOURCES_MAX, HISTORY_WIDTH_DEFAULT } from '@/types/limits.gen';
 
 const CHART_HEIGHT = 380;
 /** The history chart's ECharts parts: lines on a time axis, zoom (wheel and slider), a scrolling legend. */
