@@ -59,6 +59,23 @@ export default tseslint.config(
               from: './src/app',
               message: 'Features must not import the app shell.',
             },
+            // The screen designer and its runtime (DESIGN §7) sit between shared code and features: a feature page
+            // mounts them, they build on lib/ and components/ only.
+            {
+              target: ['./src/lib', './src/components', './src/types', './src/locales'],
+              from: './src/designer',
+              message: 'Shared code must not depend on the designer.',
+            },
+            {
+              target: './src/designer',
+              from: ['./src/features', './src/app'],
+              message: 'The designer must not import features or the app shell.',
+            },
+            {
+              target: './src/designer/runtime',
+              from: './src/designer/editor',
+              message: 'The runtime carries no editing code (DESIGN §7).',
+            },
             // No feature imports another; move shared code up to components/ or lib/.
             ...features.map((name) => ({
               target: `./src/features/${name}`,
