@@ -141,24 +141,32 @@ SCREEN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024
 SCREEN_SCHEMA_VERSION = 1
 # The screen document (templates/screens/document.py): SPEC §3 "Screen element state", §5 "state count 2 to 255",
 # "flicker frequency 0.01 to 1000; default 0.5", "background images jpg or png"; the counts and sizes are ours.
+# The designer's element registry (DESIGN §7, web/src/designer/elements): the server refuses any other type (115212).
 ELEMENT_TYPES = (
     "text",
     "value",
-    "input",
-    "switch",
-    "button",
-    "indicator",
     "image",
-    "symbol",
     "rect",
     "ellipse",
     "line",
+    "polyline",
+    "pipe",
+    "symbol",
+    "indicator",
+    "switch",
+    "button",
+    "input",
     "gauge",
+    "tank",
     "chart",
+    "alarm_list",
     "time",
+    "link",
+    "iframe",
     "video",
 )
-SCREEN_ELEMENTS_MAX = 5000
+# A screen of more elements is refused (115208): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
+SCREEN_ELEMENTS_MAX = 1000
 SCREEN_GROUPS_MAX = 1000
 ELEMENT_ID_MAX = 64
 ELEMENT_STATES_MIN, ELEMENT_STATES_MAX = 2, 255
