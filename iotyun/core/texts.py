@@ -3,6 +3,10 @@ rows, each in zh and en, chosen by the caller's language as the error texts are 
 
 # The catalogue is a table, one key per line, so it reads and greps as one; wide CJK texts pass the line limit.
 
+from typing import Annotated
+
+from pydantic import PlainSerializer
+
 from iotyun.core.context import lang_var
 
 # fmt: off
@@ -86,3 +90,19 @@ def phrase(key: str, lang: str | None = None, **params: object) -> str:
 def both(key: str) -> tuple[str, str]:
     """The zh and en texts of `key` (an import accepts either title; a lookup of a stored name tries either)."""
     return TEXTS[key]
+
+
+# The names the server stores for rows it makes itself, in either language, by the text they were stored as.
+_STORED_NAMES = {text: key for key in ("name.default_group", "name.main_screen") for text in TEXTS[key]}
+
+
+def shown_name(name: str) -> str:
+    """A name as the caller reads it: one the server stored for a row it made (a default group, a main screen) in
+    the caller's language, whichever language made the row; any other name as it is. A user who renames the row gets
+    their name shown."""
+    key = _STORED_NAMES.get(name)
+    return phrase(key) if key else name
+
+
+# An output field holding such a name (a group's, a screen's): translated when the answer is written.
+ShownName = Annotated[str, PlainSerializer(shown_name, return_type=str)]

@@ -19,6 +19,7 @@ from iotyun.core.limits import (
     SnCode,
     VideoUrl,
 )
+from iotyun.core.texts import ShownName
 
 Relation = Literal["owner", "admin", "group", "distribution", "share"]
 DeviceSort = Literal["sn_code", "alias", "dev_state", "report_time", "created_at", "group_name"]
@@ -50,7 +51,7 @@ class DeviceOut(BaseModel):
     back_end_version: str | None
     shipment_no: str | None
     group_id: int | None
-    group_name: str | None
+    group_name: ShownName | None
     address: str
     province_code: str
     city_code: str
@@ -127,7 +128,7 @@ class ModelCount(BaseModel):
 
 class GroupState(BaseModel):
     group_id: int | None
-    group_name: str | None
+    group_name: ShownName | None
     online: int
     offline: int
 

@@ -18,6 +18,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
+from iotyun.core.texts import shown_name
 from iotyun.devices import accounts, devlog, flowcards, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
@@ -485,7 +486,9 @@ async def device_log(
     user_ids = {int(key[5:]) for keys in refs for key in keys if key.startswith("user:")}
     group_ids = {int(key[6:]) for keys in refs for key in keys if key.startswith("group:")}
     names = {f"user:{i}": n for i, n in (await repo.user_names_in(session, actor.tenant_id, user_ids)).items()}
-    names |= {f"group:{i}": n for i, n in (await group_repo.names(session, actor.tenant_id, group_ids)).items()}
+    names |= {
+        f"group:{i}": shown_name(n) for i, n in (await group_repo.names(session, actor.tenant_id, group_ids)).items()
+    }
     items = [_log_out(r, {key: names[key] for key in keys if key in names}) for r, keys in zip(rows, refs, strict=True)]
     return Page(items=items, total=total, page=params.page, page_size=params.page_size)
 

@@ -5,13 +5,14 @@ from typing import Annotated, Any
 from pydantic import BaseModel, Field
 
 from iotyun.core.limits import CONTROL_PASSWORD_MAX
+from iotyun.core.texts import ShownName
 
 
 class LiveItem(BaseModel):
     id: int
     name: str
     group_id: int | None
-    group_name: str
+    group_name: ShownName
     data_type: str
     rw: str
     unit: str

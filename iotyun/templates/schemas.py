@@ -12,6 +12,7 @@ from iotyun.core.limits import (
     TemplateName,
     TemplateSoftType,
 )
+from iotyun.core.texts import ShownName
 from iotyun.templates.screens.schemas import ScreenOut
 
 TemplateType = Literal["standard", "nonstandard"]
@@ -60,7 +61,7 @@ class TemplateOut(BaseModel):
     mobile_height: int
     source: str
     group_id: int | None
-    group_name: str | None
+    group_name: ShownName | None
     owner_id: int
     owner_name: str
     published: bool

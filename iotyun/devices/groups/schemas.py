@@ -3,6 +3,7 @@
 from pydantic import BaseModel, Field
 
 from iotyun.core.limits import DeviceGroupName, DeviceGroupNotes
+from iotyun.core.texts import ShownName
 
 
 class DeviceGroupIn(BaseModel):
@@ -20,7 +21,7 @@ class DeviceGroupUpdateIn(BaseModel):
 
 class DeviceGroupOut(BaseModel):
     id: int
-    name: str
+    name: ShownName
     notes: str
     is_default: bool
     # Registered devices in the group.

@@ -15,6 +15,7 @@ from iotyun.core.limits import (
     VirtualName,
     rule_error,
 )
+from iotyun.core.texts import ShownName
 
 BindingState = Literal["normal", "abnormal"]
 AbnormalReason = Literal["sn_empty", "version_differs"]
@@ -86,7 +87,7 @@ class VirtualOut(BaseModel):
     id: int
     name: str
     group_id: int | None
-    group_name: str
+    group_name: ShownName
     address: str
     province_code: str
     city_code: str

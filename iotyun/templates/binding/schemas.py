@@ -2,6 +2,8 @@
 
 from pydantic import BaseModel, Field
 
+from iotyun.core.texts import ShownName
+
 # A batch is one page of the binding list at most.
 BIND_BATCH_MAX = 500
 
@@ -18,7 +20,7 @@ class BindDeviceOut(BaseModel):
     dev_state: int | None
     firmware_version: str
     vpn_state: bool
-    group_name: str | None
+    group_name: ShownName | None
 
 
 class BindRowOut(BaseModel):

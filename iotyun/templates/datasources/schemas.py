@@ -34,6 +34,7 @@ from iotyun.core.limits import (
     Stripped,
     rule_error,
 )
+from iotyun.core.texts import ShownName
 
 RW_MODES = ("r", "rw")
 FAULT_KINDS = ("compare", "bit")
@@ -248,7 +249,7 @@ class DataSourceOut(BaseModel):
     id: int
     template_id: int
     group_id: int
-    group_name: str
+    group_name: ShownName
     name: str
     data_type: str
     area: str
@@ -287,7 +288,7 @@ class DataSourceGroupUpdateIn(BaseModel):
 class DataSourceGroupOut(BaseModel):
     id: int
     template_id: int
-    name: str
+    name: ShownName
     is_default: bool
     sort: int
     # Data sources in the group.

@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field, ValidationError, ValidationInfo, Validato
 
 from iotyun.core.errors import ErrorCode
 from iotyun.core.limits import SCREEN_SCHEMA_VERSION, ScreenName, rule_error
+from iotyun.core.texts import ShownName
 from iotyun.templates.screens import document as doc
 from iotyun.templates.screens.document import ScreenDocument
 
@@ -34,7 +35,7 @@ class ScreenOut(BaseModel):
     id: int
     template_id: int
     kind: str
-    name: str
+    name: ShownName
     is_main: bool
     sort: int
     schema_version: int

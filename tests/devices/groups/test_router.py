@@ -36,12 +36,25 @@ class TestListGroups:
         assert groups[1]["notes"] == "north" and isinstance(groups[1]["created_at"], int)
         assert len(ok(await site.admin.get("/yun/dev/group"))) == 2
 
-    async def test_default_group_named_in_the_language_of_the_request_that_makes_it(self, site: Site) -> None:
+    async def test_default_group_named_in_the_callers_language_whoever_made_it(self, site: Site) -> None:
         site.admin.lang = "en"
         groups = ok(await site.admin.get("/yun/dev/group"))
         assert [(g["name"], g["is_default"]) for g in groups] == [("Default", True)]
         site.admin.lang = "zh"
-        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["Default"]
+        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["默认分组"]
+        default = groups[0]["id"]
+        await site.device(group_id=default)
+        site.admin.lang = "en"
+        devices = ok(await site.admin.get("/dev"))["items"]
+        assert [d["group_name"] for d in devices] == ["Default"]
+
+    async def test_a_renamed_default_group_keeps_its_name_in_every_language(self, site: Site) -> None:
+        default = ok(await site.admin.get("/yun/dev/group"))[0]["id"]
+        ok(await site.admin.put("/yun/dev/group", {"id": default, "name": "Hall 1"}))
+        site.admin.lang = "en"
+        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["Hall 1"]
+        site.admin.lang = "zh"
+        assert [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))] == ["Hall 1"]
 
     async def test_counts_only_the_devices_the_caller_reads(self, site: Site) -> None:
         line = await create(site.admin, "line")

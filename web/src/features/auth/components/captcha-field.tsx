@@ -5,6 +5,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { captchaRules } from '@/lib/validation';
+import { CAPTCHA_LENGTH } from '@/types/limits.gen';
 import type { CaptchaPayload } from '@/types/session';
 import { CaptchaImage } from './captcha-image';
 
@@ -29,7 +30,7 @@ export function CaptchaField({ captcha, loading, failed, onRefresh, required = t
           placeholder={t('auth.field.captcha')}
           aria-label={t('auth.field.captcha')}
           autoComplete="off"
-          maxLength={8}
+          maxLength={CAPTCHA_LENGTH}
         />
       </Form.Item>
       <CaptchaImage captcha={captcha} loading={loading} failed={failed} onRefresh={onRefresh} />

@@ -4,6 +4,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { smsCodeRules } from '@/lib/validation';
+import { VERIFY_CODE_LENGTH } from '@/types/limits.gen';
 import { SendCodeButton } from './send-code-button';
 
 interface SmsCodeFieldProps {
@@ -21,7 +22,7 @@ export function SmsCodeField({ onSend }: SmsCodeFieldProps) {
           placeholder={t('auth.field.smsCode')}
           aria-label={t('auth.field.smsCode')}
           autoComplete="one-time-code"
-          maxLength={8}
+          maxLength={VERIFY_CODE_LENGTH}
         />
       </Form.Item>
       <SendCodeButton onSend={onSend} />

@@ -11,6 +11,7 @@ import { PlainIcon, type IconShape } from '@/components/plain-icon';
 import { safeRedirect, serverErrorPlace } from '@/lib/form-errors';
 import { prefetchSignIn } from '@/lib/navigation';
 import { login, rememberAccount, rememberedAccount } from '@/lib/session';
+import { CAPTCHA_LENGTH } from '@/types/limits.gen';
 import { useLogin } from '../api/login';
 import {
   CLOSE_CIRCLE_ICON,
@@ -233,7 +234,7 @@ export default function LoginPage() {
                 change('code', value);
               }}
               autoComplete="off"
-              maxLength={8}
+              maxLength={CAPTCHA_LENGTH}
               className="captcha-row__field"
             />
             <CaptchaImage
