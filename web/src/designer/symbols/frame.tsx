@@ -2,7 +2,7 @@
 // unless a part gives its own, so a symbol file carries only its geometry and its parts.
 import type { ReactNode } from 'react';
 
-import { SYMBOL_FILL, SYMBOL_STROKE, SYMBOL_STROKE_WIDTH } from './style';
+import { SYMBOL_FILL, SYMBOL_FILL_DARK, SYMBOL_STROKE, SYMBOL_STROKE_WIDTH } from './style';
 
 interface SymbolFrameProps {
   /** The drawing's size in its own units; a symbol's `defaultSize` has the same ratio. */
@@ -33,4 +33,9 @@ export function SymbolFrame({ width, height, title, children }: SymbolFrameProps
       </g>
     </svg>
   );
+}
+
+/** What a pump, a blower or a compressor stands on (y `top` to 60): equipment, not state, so it stays grey. */
+export function Plinth({ top = 52 }: { top?: number }) {
+  return <path d={`M12 60h40l-4-${60 - top}H16z`} fill={SYMBOL_FILL_DARK} />;
 }

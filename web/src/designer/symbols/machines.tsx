@@ -1,7 +1,7 @@
 // Rotating machines: motor and agitator, fan and blower, centrifugal and reciprocating compressors. What turns is a
 // part of its own, so a running state can colour the rotor while the casing stays grey.
 import { defineSymbol } from './define';
-import { SymbolFrame } from './frame';
+import { Plinth, SymbolFrame } from './frame';
 import { partProps, SYMBOL_FILL_DARK, SYMBOL_FILL_LIGHT } from './style';
 import type { SymbolProps } from './types';
 
@@ -58,7 +58,7 @@ function Fan({ parts, title }: SymbolProps) {
 function Blower({ parts, title }: SymbolProps) {
   return (
     <SymbolFrame width={64} height={64} title={title}>
-      <path d="M12 62h40l-4-6H16z" fill={SYMBOL_FILL_DARK} />
+      <Plinth top={54} />
       <g {...partProps(parts, 'body')}>
         <rect x="32" y="8" width="28" height="14" />
         <circle cx="32" cy="32" r="24" />
@@ -78,7 +78,7 @@ function Blower({ parts, title }: SymbolProps) {
 function CentrifugalCompressor({ parts, title }: SymbolProps) {
   return (
     <SymbolFrame width={64} height={64} title={title}>
-      <path d="M12 62h40l-4-6H16z" fill={SYMBOL_FILL_DARK} />
+      <Plinth top={54} />
       <g {...partProps(parts, 'body')}>
         <rect x="2" y="20" width="12" height="24" />
         <rect x="50" y="27" width="12" height="10" />

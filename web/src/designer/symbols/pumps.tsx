@@ -1,29 +1,12 @@
-// Pumps: centrifugal, positive displacement, vacuum and dosing, each on the same fixed plinth.
+// Pumps: centrifugal (its own file, the library's first symbol), positive displacement, vacuum and dosing, each on
+// the same fixed plinth.
 import { defineSymbol } from './define';
-import { SymbolFrame } from './frame';
+import { Plinth, SymbolFrame } from './frame';
+import { pumpCentrifugal } from './pump-centrifugal';
 import { partProps, SYMBOL_FILL_DARK, SYMBOL_FILL_LIGHT } from './style';
 import type { SymbolProps } from './types';
 
 const SIZE = { w: 64, h: 64 };
-
-/** What a pump stands on: equipment, not state, so it stays grey. */
-function Plinth() {
-  return <path d="M12 60h40l-4-8H16z" fill={SYMBOL_FILL_DARK} />;
-}
-
-function CentrifugalPump({ parts, title }: SymbolProps) {
-  return (
-    <SymbolFrame width={64} height={64} title={title}>
-      <Plinth />
-      <g {...partProps(parts, 'body')}>
-        <rect x="2" y="29" width="14" height="10" />
-        <rect x="32" y="14" width="28" height="10" />
-        <circle cx="32" cy="34" r="20" />
-      </g>
-      <path {...partProps(parts, 'impeller')} d="M24 23l19 11-19 11z" />
-    </SymbolFrame>
-  );
-}
 
 function PositiveDisplacementPump({ parts, title }: SymbolProps) {
   return (
@@ -80,7 +63,7 @@ function DosingPump({ parts, title }: SymbolProps) {
 }
 
 export const PUMPS = [
-  defineSymbol('pump_centrifugal', 'pump', SIZE, ['body', 'impeller'], CentrifugalPump),
+  pumpCentrifugal,
   defineSymbol('pump_positive_displacement', 'pump', SIZE, ['body', 'rotor'], PositiveDisplacementPump),
   defineSymbol('pump_vacuum', 'pump', SIZE, ['body', 'rotor'], VacuumPump),
   defineSymbol('pump_dosing', 'pump', SIZE, ['body', 'diaphragm'], DosingPump),

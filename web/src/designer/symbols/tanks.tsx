@@ -99,7 +99,7 @@ function Cyclone({ parts, title }: SymbolProps) {
         <rect x="28" y="78" width="8" height="14" />
         <path d="M12 14h40v26L36 80h-8L12 40z" />
         {/* The vortex that throws the dust to the wall. */}
-        <path d="M20 30q12 6 24 0M24 46q8 5 16 0M28 62q4 3 8 0" fill="none" />
+        <path d="M18 24l28 6-26 8 24 8-22 8 20 6-16 8 10 4" fill="none" />
       </g>
     </SymbolFrame>
   );
