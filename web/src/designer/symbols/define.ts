@@ -1,6 +1,7 @@
-// One way to declare a symbol, so its id, its i18n key and its size cannot drift apart.
-import type { SymbolCategory, SymbolDefinition, SymbolProps } from './types';
+// One way to declare a symbol, so its i18n key follows its id (`designer.symbols.<id>`).
 import type { ReactElement } from 'react';
+
+import type { SymbolCategory, SymbolDefinition, SymbolProps } from './types';
 
 export function defineSymbol(
   id: string,

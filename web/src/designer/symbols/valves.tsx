@@ -28,7 +28,7 @@ function GateValve({ parts, title }: SymbolProps) {
     <SymbolFrame width={64} height={64} title={title}>
       <Stem top={15} />
       <Body parts={parts} />
-      <Handwheel style={partProps(parts, 'stem')} />
+      <Handwheel style={partProps(parts, 'handwheel')} />
     </SymbolFrame>
   );
 }
@@ -39,7 +39,7 @@ function GlobeValve({ parts, title }: SymbolProps) {
       <Stem top={15} />
       <Body parts={parts} />
       <circle {...partProps(parts, 'disc', SYMBOL_FILL_DARK)} cx="32" cy="42" r="6" />
-      <Handwheel style={partProps(parts, 'stem')} />
+      <Handwheel style={partProps(parts, 'handwheel')} />
     </SymbolFrame>
   );
 }
@@ -118,7 +118,7 @@ function ThreeWayValve({ parts, title }: SymbolProps) {
     <SymbolFrame width={64} height={64} title={title}>
       <rect x="30" y="15" width="4" height="22" fill={SYMBOL_FILL_DARK} />
       <path {...partProps(parts, 'body')} d="M4 24l28 13L4 50zM60 24L32 37l28 13zM19 62l13-25 13 25z" />
-      <Handwheel style={partProps(parts, 'stem')} />
+      <Handwheel style={partProps(parts, 'handwheel')} />
     </SymbolFrame>
   );
 }
@@ -135,13 +135,13 @@ function ReliefValve({ parts, title }: SymbolProps) {
 }
 
 export const VALVES = [
-  defineSymbol('valve_gate', 'valve', SIZE, ['body', 'stem'], GateValve),
-  defineSymbol('valve_globe', 'valve', SIZE, ['body', 'disc', 'stem'], GlobeValve),
+  defineSymbol('valve_gate', 'valve', SIZE, ['body', 'handwheel'], GateValve),
+  defineSymbol('valve_globe', 'valve', SIZE, ['body', 'disc', 'handwheel'], GlobeValve),
   defineSymbol('valve_ball', 'valve', SIZE, ['body', 'ball', 'lever'], BallValve),
   defineSymbol('valve_butterfly', 'valve', SIZE, ['body', 'disc', 'lever'], ButterflyValve),
   defineSymbol('valve_check', 'valve', SIZE, ['body', 'flap'], CheckValve),
   defineSymbol('valve_control', 'valve', SIZE, ['body', 'actuator'], ControlValve),
   defineSymbol('valve_solenoid', 'valve', SIZE, ['body', 'coil'], SolenoidValve),
-  defineSymbol('valve_three_way', 'valve', SIZE, ['body', 'stem'], ThreeWayValve),
+  defineSymbol('valve_three_way', 'valve', SIZE, ['body', 'handwheel'], ThreeWayValve),
   defineSymbol('valve_relief', 'valve', SIZE, ['body', 'cap'], ReliefValve),
 ];
