@@ -1,27 +1,27 @@
-import { partStyle, SYMBOL_STROKE_WIDTH } from './style';
-import type { SymbolDefinition, SymbolProps } from './types';
+// The centrifugal pump: a casing with its tangential discharge and the impeller that a running state colours.
+import { defineSymbol } from './define';
+import { Plinth, SymbolFrame } from './frame';
+import { partProps } from './style';
+import type { SymbolProps } from './types';
 
 function CentrifugalPump({ parts, title }: SymbolProps) {
-  const body = partStyle(parts, 'body');
-  const impeller = partStyle(parts, 'impeller');
   return (
-    <svg viewBox="0 0 64 64" width="100%" height="100%" role={title ? 'img' : undefined} aria-hidden={!title}>
-      {title ? <title>{title}</title> : null}
-      <g strokeWidth={SYMBOL_STROKE_WIDTH} strokeLinejoin="round">
-        <path data-part="base" d="M14 56h36l-4-8H18z" fill="#aab1ba" stroke={body.stroke} />
-        <circle data-part="body" cx="30" cy="32" r="18" fill={body.fill} stroke={body.stroke} />
-        <path data-part="body" d="M30 14h26v10H46" fill={body.fill} stroke={body.stroke} />
-        <path data-part="impeller" d="M30 22l6 10-6 10-6-10z" fill={impeller.fill} stroke={impeller.stroke} />
+    <SymbolFrame width={64} height={64} title={title}>
+      <Plinth />
+      <g {...partProps(parts, 'body')}>
+        <rect x="2" y="29" width="14" height="10" />
+        <rect x="32" y="14" width="28" height="10" />
+        <circle cx="32" cy="34" r="20" />
       </g>
-    </svg>
+      <path {...partProps(parts, 'impeller')} d="M24 23l19 11-19 11z" />
+    </SymbolFrame>
   );
 }
 
-export const pumpCentrifugal: SymbolDefinition = {
-  id: 'pump_centrifugal',
-  category: 'pump',
-  i18nKey: 'designer.symbols.pump_centrifugal',
-  defaultSize: { w: 64, h: 64 },
-  parts: ['body', 'impeller'],
-  Component: CentrifugalPump,
-};
+export const pumpCentrifugal = defineSymbol(
+  'pump_centrifugal',
+  'pump',
+  { w: 64, h: 64 },
+  ['body', 'impeller'],
+  CentrifugalPump,
+);
