@@ -280,8 +280,9 @@ class TestExport:
                   min_value=-1.5, max_value=1e6, history="interval", history_interval_s=86400, aggregate="max",
                   device_id=device["id"])  # fmt: skip
         await add(team.admin, sid, "计数", data_type="uint32", history="change", aggregate="sum", group_id=line["id"])
-        original = (await listed(team.admin, sid))["items"]
         team.admin.lang = "en"
+        # Listed in the language of the export: the default group reads "Default" in it.
+        original = (await listed(team.admin, sid))["items"]
         content = await download(team.admin, EXPORT, template_id=sid)
         rows = sheet_rows(content)
         assert rows[0] == EN and len(rows) == 7
