@@ -75,6 +75,9 @@ async def list_groups(session: AsyncSession, actor: Actor) -> list[DeviceGroupOu
 
 async def _check_name(session: AsyncSession, tenant_id: int, name: str, exclude: int | None = None) -> None:
     same = await repo.group_named(session, tenant_id, name)
+    if same is None and name in both("name.default_group"):
+        # The default group's stored name in the other language: both read the same to a user of that language.
+        same = await repo.default_group(session, tenant_id)
     if same is not None and same.id != exclude:
         raise AppError(ErrorCode.DEVICE_GROUP_NAME_EXISTS, field="name")
 

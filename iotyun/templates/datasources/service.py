@@ -252,6 +252,9 @@ async def _held_group(session: AsyncSession, actor: Actor, group_id: int) -> tup
 
 async def _check_group_name(session: AsyncSession, template_id: int, name: str, exclude: int | None = None) -> None:
     same = await repo.group_named(session, template_id, name)
+    if same is None and name in both("name.default_group"):
+        # The default group's stored name in the other language: both read the same to a user of that language.
+        same = await repo.default_group(session, template_id)
     if same is not None and same.id != exclude:
         raise AppError(ErrorCode.DATA_SOURCE_NAME_EXISTS, field="name")
 

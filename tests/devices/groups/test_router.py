@@ -87,6 +87,8 @@ class TestCreateGroup:
         assert code(body) == 112003 and body["meta"]["field"] == "name"
         assert code(await site.admin.post("/yun/dev/group", {"name": "ok", "notes": "n" * 121})) == 112004
         assert code(await site.admin.post("/yun/dev/group", {"name": "默认分组"})) == 112002
+        # The default group's name in the other language would read the same as it to a user of that language.
+        assert code(await site.admin.post("/yun/dev/group", {"name": "Default"})) == 112002
         names = [g["name"] for g in ok(await site.admin.get("/yun/dev/group"))]
         assert names == ["默认分组", "line"]
         # Names are unique per tenant only.

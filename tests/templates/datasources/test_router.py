@@ -418,7 +418,13 @@ class TestCreateGroup:
         other = await make_template(team.admin, "other")
         tid = template["id"]
         before = await version(app, tid)
-        for name, expected in (("默认分组", 115404), ("", 115402), ("  ", 115402), ("x" * 33, 115403)):
+        for name, expected in (
+            ("默认分组", 115404),
+            ("Default", 115404),
+            ("", 115402),
+            ("  ", 115402),
+            ("x" * 33, 115403),
+        ):
             resp = await team.admin.post(GROUPS, {"template_id": tid, "name": name})
             assert (code(resp), resp["meta"]["field"]) == (expected, "name"), (name, resp)
         assert await version(app, tid) == before
