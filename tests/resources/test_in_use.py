@@ -1,0 +1,55 @@
+"""An image a screen still shows is not deleted (114013): the canvas background, a state's imgUrl or an element's
+setting, in a screen as designed or as published."""
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import Api, code
+from tests.resources.factories import classify, upload
+from tests.team.factories import Team
+from tests.templates.factories import make_template, ok
+
+PATH = "/yun/resourcesInfo"
+
+
+def document(url: str, where: str) -> dict[str, Any]:
+    element: dict[str, Any] = {"id": "e1", "type": "image"}
+    canvas: dict[str, Any] = {}
+    if where == "background":
+        canvas = {"background": {"image": url}}
+    elif where == "state":
+        element = {
+            "id": "e1",
+            "type": "indicator",
+            "states": {"items": [{"min": 0, "max": 0}, {"min": 1, "max": 1, "imgUrl": url}]},
+        }
+    else:
+        element["settings"] = {"source": {"src": "https://cdn.example.com" + url}}
+    return {"schema_version": 1, "canvas": canvas, "elements": [element]}
+
+
+async def main_screen(api: Api) -> int:
+    template = await make_template(api)
+    screens = ok(await api.get("/yun/module/view", params={"template_id": template["id"], "kind": "web"}))
+    return int(screens[0]["id"])
+
+
+@pytest.mark.parametrize("where", ["background", "state", "settings"])
+async def test_in_use_until_the_screen_lets_it_go(team: Team, api: Api, where: str) -> None:
+    image = await upload(team.admin, await classify(team.admin))
+    screen = await main_screen(team.admin)
+    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(image["url"], where)}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
+    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": {"schema_version": 1}}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
+    assert (await api.client.get(image["url"])).json()["meta"]["message"] == "114001"
+
+
+async def test_a_text_mentioning_another_key_does_not_hold_it(team: Team) -> None:
+    cid = await classify(team.admin)
+    image = await upload(team.admin, cid, name="a")
+    kept = await upload(team.admin, cid, name="b")
+    screen = await main_screen(team.admin)
+    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(kept["url"], "state")}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
