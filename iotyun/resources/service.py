@@ -217,7 +217,7 @@ async def upload(
     )
     session.add(row)
     await session.flush()
-    await storage.write(root, row.file_key, row.ext, data)
+    await storage.write(session, root, row.file_key, row.ext, data)
     return image_out(row)
 
 
@@ -244,10 +244,9 @@ async def delete_image(session: AsyncSession, actor: Actor, root: Path, image_id
     row = await _own_image(session, actor, image_id)
     if await screen_service.image_in_use(session, actor.tenant_id, _fragment(row)):
         raise AppError(ErrorCode.RESOURCE_IN_USE)
-    key, ext = row.file_key, row.ext
+    storage.remove_on_commit(session, root, row.file_key, row.ext)
     await session.delete(row)
     await session.flush()
-    await storage.remove(root, key, ext)
 
 
 async def file_of(root: Path, session: AsyncSession, file_name: str) -> tuple[Path, str]:

@@ -1,6 +1,7 @@
 """An image a screen still shows is not deleted (114013): the canvas background, a state's imgUrl or an element's
 setting, in a screen as designed or as published."""
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,13 +37,18 @@ async def main_screen(api: Api) -> int:
 
 
 @pytest.mark.parametrize("where", ["background", "state", "settings"])
-async def test_in_use_until_the_screen_lets_it_go(team: Team, api: Api, where: str) -> None:
+async def test_in_use_until_the_screen_lets_it_go(team: Team, api: Api, tmp_path: Path, where: str) -> None:
     image = await upload(team.admin, await classify(team.admin))
+    # The app's data dir is the test's tmp_path (tests/conftest.py make_settings).
+    stored = list((tmp_path / "gallery").rglob("*.png"))
+    assert len(stored) == 1
     screen = await main_screen(team.admin)
     ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(image["url"], where)}))
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
     ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": {"schema_version": 1}}))
+    assert stored[0].exists()
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
+    assert not stored[0].exists()
     assert (await api.client.get(image["url"])).json()["meta"]["message"] == "114001"
 
 
