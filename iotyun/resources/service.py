@@ -79,18 +79,19 @@ def image_out(row: GalleryImage) -> ImageOut:
     )
 
 
-async def _visible_classification(session: AsyncSession, actor: Actor, classify_id: int) -> GalleryClassify:
+async def _visible_classification(
+    session: AsyncSession, actor: Actor, classify_id: int, field: str = "classify_id"
+) -> GalleryClassify:
     """A system classification or one of the caller's own (else 114005, as for another tenant's or user's)."""
     row = await repo.classification(session, actor.tenant_id, classify_id)
     if row is None or not (row.is_system or row.owner_id == actor.user_id):
-        raise AppError(ErrorCode.CLASSIFY_NOT_FOUND, field="classify_id")
+        raise AppError(ErrorCode.CLASSIFY_NOT_FOUND, field=field)
     return row
 
 
 async def _own_classification(session: AsyncSession, actor: Actor, classify_id: int, field: str) -> GalleryClassify:
-    row = await repo.classification(session, actor.tenant_id, classify_id)
-    if row is None or not (row.is_system or row.owner_id == actor.user_id):
-        raise AppError(ErrorCode.CLASSIFY_NOT_FOUND, field=field)
+    """One of the caller's own classifications: a system one is read-only (114510)."""
+    row = await _visible_classification(session, actor, classify_id, field)
     if row.is_system:
         raise AppError(ErrorCode.SYSTEM_RESOURCE_READONLY, field=field)
     return row
