@@ -5,11 +5,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 
 from tests.conftest import Api, code
+from tests.devices.factories import register
 from tests.resources.factories import classify, upload
 from tests.team.factories import Team
 from tests.templates.factories import make_template, ok
+from tests.templates.test_publish import bind_rows
 
 PATH = "/yun/resourcesInfo"
 
@@ -58,4 +61,20 @@ async def test_a_text_mentioning_another_key_does_not_hold_it(team: Team) -> Non
     kept = await upload(team.admin, cid, name="b")
     screen = await main_screen(team.admin)
     ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(kept["url"], "state")}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
+
+
+async def test_the_current_publication_holds_it_after_the_draft_lets_it_go(app: FastAPI, team: Team) -> None:
+    image = await upload(team.admin, await classify(team.admin))
+    template = await make_template(team.admin)
+    screens = ok(await team.admin.get("/yun/module/view", params={"template_id": template["id"], "kind": "web"}))
+    design = {"id": screens[0]["id"], "document": document(image["url"], "background")}
+    ok(await team.admin.put("/yun/module/view/design", design))
+    device = await register(team.admin, "IOTGAL01")
+    await bind_rows(app, team, template["id"], device["id"])
+    ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
+    ok(await team.admin.put("/yun/module/view/design", {"id": screens[0]["id"], "document": {"schema_version": 1}}))
+    # The running devices still show the published screen.
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
+    ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
