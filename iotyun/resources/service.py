@@ -120,6 +120,15 @@ async def _check_picture_name(
         raise AppError(ErrorCode.PICTURE_NAME_EXISTS, field="name")
 
 
+async def _flush_unique(session: AsyncSession, code: ErrorCode) -> None:
+    """Flush, answering `code` when a concurrent request took the same name between the check and the write."""
+    try:
+        async with session.begin_nested():
+            await session.flush()
+    except IntegrityError:
+        raise AppError(code, field="name") from None
+
+
 # --- classifications -------------------------------------------------------------------------------------------
 
 
@@ -137,7 +146,7 @@ async def create_classification(session: AsyncSession, actor: Actor, body: Class
     sort = await repo.own_classification_count(session, actor.tenant_id, actor.user_id) + 1
     row = GalleryClassify(tenant_id=actor.tenant_id, owner_id=actor.user_id, name=body.name, sort=sort)
     session.add(row)
-    await session.flush()
+    await _flush_unique(session, ErrorCode.CLASSIFY_NAME_EXISTS)
     return _classify_out(row, 0)
 
 
@@ -146,7 +155,7 @@ async def rename_classification(session: AsyncSession, actor: Actor, body: Class
     row = await _own_classification(session, actor, body.id, "id")
     await _check_classify_name(session, actor, body.name, exclude=row.id)
     row.name = body.name
-    await session.flush()
+    await _flush_unique(session, ErrorCode.CLASSIFY_NAME_EXISTS)
     counts = await repo.image_counts(session, actor.tenant_id, [row.id])
     return _classify_out(row, counts.get(row.id, 0))
 
@@ -217,7 +226,7 @@ async def upload(
         use=use,
     )
     session.add(row)
-    await session.flush()
+    await _flush_unique(session, ErrorCode.PICTURE_NAME_EXISTS)
     await storage.write(session, root, row.file_key, row.ext, data)
     return image_out(row)
 
@@ -231,7 +240,7 @@ async def update_image(session: AsyncSession, actor: Actor, body: ImageUpdateIn)
     name = body.name if body.name is not None else row.name
     await _check_picture_name(session, actor, target, name, exclude=row.id)
     row.name, row.classify_id = name, target
-    await session.flush()
+    await _flush_unique(session, ErrorCode.PICTURE_NAME_EXISTS)
     return image_out(row)
 
 

@@ -3,6 +3,9 @@ rename and move, the bytes served by an unguessable URL (SPEC §5, §8 114001 an
 
 from typing import Any
 
+import pytest
+
+from iotyun.resources import repository as repo
 from tests.conftest import Api, code
 from tests.resources.factories import classify, jpeg, png, send, upload
 from tests.resources.test_classify import system_id
@@ -154,3 +157,21 @@ class TestServeFile:
         wrong_type = image["url"][: -len(".png")] + ".jpg"
         for url in (wrong_type, "/api/yun/resourcesInfo/file/" + "A" * 32 + ".png", "/api/yun/resourcesInfo/file/x"):
             assert (await fetch(api, url)).json()["meta"]["message"] == "114001"
+
+
+class TestConcurrentNames:
+    async def test_a_name_taken_between_check_and_write_is_114009_not_a_failure(
+        self, team: Team, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        cid = await classify(team.admin)
+        await upload(team.admin, cid, name="a")
+
+        async def nothing_found(*_: object) -> None:
+            return None
+
+        # As if another request stored "a" after this one checked: the unique constraint answers.
+        monkeypatch.setattr(repo, "image_named", nothing_found)
+        monkeypatch.setattr(repo, "classification_named", nothing_found)
+        assert code(await send(team.admin, cid, png(), name="a")) == 114009
+        assert code(await team.admin.post("/yun/resourcesClassify", {"name": "泵"})) == 114004
+        assert ok(await team.admin.get(PATH))["total"] == 1
