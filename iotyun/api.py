@@ -13,6 +13,7 @@ from iotyun.devices.groups.router import router as device_groups_router
 from iotyun.devices.router import router as devices_router
 from iotyun.devices.thumbnails.router import router as thumbnails_router
 from iotyun.devices.virtual.router import router as virtual_devices_router
+from iotyun.resources.router import router as resources_router
 from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.roles.router import router as team_roles_router
@@ -46,6 +47,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     data_sources_router,
     template_binding_router,
     template_library_router,
+    resources_router,
     telemetry_router,
     alarms_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.

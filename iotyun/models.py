@@ -4,6 +4,7 @@ from iotyun.alarms import models as alarm_models
 from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.devices import models as device_models
+from iotyun.resources import models as resource_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
 from iotyun.telemetry import models as telemetry_models
@@ -14,6 +15,7 @@ __all__ = [
     "alarm_models",
     "auth_models",
     "device_models",
+    "resource_models",
     "system_models",
     "team_models",
     "telemetry_models",

@@ -182,6 +182,17 @@ SCREEN_TEXT_MAX = 1000
 # A screen document's request: the document and its envelope fields (core/inputs.py).
 SCREEN_BODY_MAX_BYTES = SCREEN_DOCUMENT_MAX_BYTES + JSON_BODY_MAX_BYTES
 TILE_GROUP_NAME_MAX = 32
+# The gallery (docs/api-resources.md): SPEC §5 "classification name max 10; picture name max 20", "images max 1MB,
+# 100KB or 2MB depending on use; background images jpg or png". An image's use names its cap; its type is judged by
+# its bytes. IMAGE_SIZE_TEXT is how the cap reads in 114011.
+GALLERY_CLASSIFY_NAME_MAX = 10
+PICTURE_NAME_MAX = 20
+IMAGE_USES = ("icon", "image", "background")
+IMAGE_USE_MAX_BYTES = {"icon": 100 * 1024, "image": 1024 * 1024, "background": 2 * 1024 * 1024}
+IMAGE_SIZE_TEXT = {"icon": "100 KB", "image": "1 MB", "background": "2 MB"}
+IMAGE_TYPES = ("jpg", "png")
+# An upload's body: the largest image and the form around it; larger bodies are refused before they are read whole.
+IMAGE_BODY_MAX_BYTES = max(IMAGE_USE_MAX_BYTES.values()) + MULTIPART_OVERHEAD_BYTES
 DATA_SOURCE_NAME_MAX = 32
 DATA_SOURCE_GROUP_NAME_MAX = 32
 DATA_TYPES = ("bit", "int16", "uint16", "int32", "uint32", "float32", "float64", "string")
@@ -439,6 +450,18 @@ DataSourceName = Annotated[
     _not_empty(ErrorCode.DATA_SOURCE_NAME_EMPTY),
     _max_len(DATA_SOURCE_NAME_MAX, ErrorCode.DATA_SOURCE_NAME_TOO_LONG),
 ]
+ClassifyName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.CLASSIFY_NAME_EMPTY),
+    _max_len(GALLERY_CLASSIFY_NAME_MAX, ErrorCode.CLASSIFY_NAME_TOO_LONG),
+]
+PictureName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.PICTURE_NAME_EMPTY),
+    _max_len(PICTURE_NAME_MAX, ErrorCode.PICTURE_NAME_TOO_LONG),
+]
 DataSourceGroupName = Annotated[
     str,
     Stripped,
@@ -550,6 +573,12 @@ def exported() -> dict[str, Any]:
         "FLICKER_FREQUENCY_DEFAULT": FLICKER_FREQUENCY_DEFAULT,
         "BACKGROUND_IMAGE_TYPES": list(BACKGROUND_IMAGE_TYPES),
         "TILE_GROUP_NAME_MAX": TILE_GROUP_NAME_MAX,
+        "GALLERY_CLASSIFY_NAME_MAX": GALLERY_CLASSIFY_NAME_MAX,
+        "PICTURE_NAME_MAX": PICTURE_NAME_MAX,
+        "IMAGE_USES": list(IMAGE_USES),
+        "IMAGE_USE_MAX_BYTES": IMAGE_USE_MAX_BYTES,
+        "IMAGE_SIZE_TEXT": IMAGE_SIZE_TEXT,
+        "IMAGE_TYPES": list(IMAGE_TYPES),
         "DATA_SOURCE_NAME_MAX": DATA_SOURCE_NAME_MAX,
         "DATA_SOURCE_GROUP_NAME_MAX": DATA_SOURCE_GROUP_NAME_MAX,
         "DATA_TYPES": list(DATA_TYPES),

@@ -19,6 +19,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "name.default_group": ("默认分组", "Default"),
     "name.main_screen": ("主画面", "Main screen"),
     "name.copy_suffix": (" 副本", " copy"),
+    # The system gallery's classifications (resources/), named in the reader's language (ten characters at most).
+    "name.gallery.icons": ("图标", "Icons"),
+    "name.gallery.buttons": ("按钮", "Buttons"),
+    "name.gallery.equipment": ("设备", "Equipment"),
+    "name.gallery.backgrounds": ("背景", "Background"),
     # Device spreadsheets (import template and list export).
     "sheet.device.sn_code": ("SN码", "SN"),
     "sheet.device.secret": ("密钥", "Secret"),

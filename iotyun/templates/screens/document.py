@@ -222,6 +222,29 @@ class ScreenDocument(_Strict):
                     yield i, action.screen_id
 
 
+def _strings(value: JsonValue) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+
+
+def image_urls(document: ScreenDocument) -> Iterator[str]:
+    """Every place a document may name an image: the canvas background, each state's imgUrl and any text in an
+    element's settings (an image element's source is a setting of the designer's registry)."""
+    if document.canvas.background.image:
+        yield document.canvas.background.image
+    for element in document.elements:
+        if element.states is not None:
+            yield from (s.imgUrl for s in element.states.items if s.imgUrl)
+        for value in element.settings.values():
+            yield from _strings(value)
+
+
 # --- checks that need no database ------------------------------------------------------------------------------
 
 

@@ -220,3 +220,11 @@ async def copy_screens(
         c.document = doc.remap(doc.upgrade(s.document), sources, screen_map).model_dump(mode="json")
     await session.flush()
     return copies
+
+
+async def image_in_use(session: AsyncSession, tenant_id: int, fragment: str) -> bool:
+    """Whether a screen of the tenant, as designed or as published, shows an image whose URL holds `fragment`."""
+    for stored in await repo.documents_mentioning(session, tenant_id, fragment):
+        if any(fragment in url for url in doc.image_urls(doc.upgrade(stored))):
+            return True
+    return False

@@ -1236,6 +1236,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/resourcesClassify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Classifications */
+        get: operations["list_classifications_api_yun_resourcesClassify_get"];
+        /** Rename Classification */
+        put: operations["rename_classification_api_yun_resourcesClassify_put"];
+        /** Create Classification */
+        post: operations["create_classification_api_yun_resourcesClassify_post"];
+        /** Delete Classification */
+        delete: operations["delete_classification_api_yun_resourcesClassify_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Images */
+        get: operations["list_images_api_yun_resourcesInfo_get"];
+        /** Update Image */
+        put: operations["update_image_api_yun_resourcesInfo_put"];
+        /** Upload Image */
+        post: operations["upload_image_api_yun_resourcesInfo_post"];
+        /** Delete Image */
+        delete: operations["delete_image_api_yun_resourcesInfo_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/file/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Image File */
+        get: operations["image_file_api_yun_resourcesInfo_file__file_name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gallery Usage */
+        get: operations["gallery_usage_api_yun_resourcesInfo_usage_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/sys/info/timestamp": {
         parameters: {
             query?: never;
@@ -1800,6 +1874,24 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_upload_image_api_yun_resourcesInfo_post */
+        Body_upload_image_api_yun_resourcesInfo_post: {
+            /** Classify Id */
+            classify_id: number;
+            /** File */
+            file: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Use
+             * @default image
+             * @enum {string}
+             */
+            use: "icon" | "image" | "background";
+        };
         /** CancelIn */
         CancelIn: {
             /**
@@ -1878,6 +1970,33 @@ export interface components {
             password: string;
             /** Password2 */
             password2: string;
+        };
+        /** ClassifyIn */
+        ClassifyIn: {
+            /** Name */
+            name: string;
+        };
+        /** ClassifyOut */
+        ClassifyOut: {
+            /** Created At */
+            created_at: number;
+            /** Id */
+            id: number;
+            /** Image Count */
+            image_count: number;
+            /** Is System */
+            is_system: boolean;
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+        };
+        /** ClassifyUpdateIn */
+        ClassifyUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** ConfirmIn */
         ConfirmIn: {
@@ -2649,6 +2768,11 @@ export interface components {
             data?: components["schemas"]["CaptchaOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ClassifyOut] */
+        Envelope_ClassifyOut_: {
+            data?: components["schemas"]["ClassifyOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ControlsOut] */
         Envelope_ControlsOut_: {
             data?: components["schemas"]["ControlsOut"] | null;
@@ -2689,6 +2813,11 @@ export interface components {
             data?: components["schemas"]["FlowCardOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[GalleryUsageOut] */
+        Envelope_GalleryUsageOut_: {
+            data?: components["schemas"]["GalleryUsageOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[GatewayConfig] */
         Envelope_GatewayConfig_: {
             data?: components["schemas"]["GatewayConfig"] | null;
@@ -2717,6 +2846,11 @@ export interface components {
         /** Envelope[HomeNavOut] */
         Envelope_HomeNavOut_: {
             data?: components["schemas"]["HomeNavOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ImageOut] */
+        Envelope_ImageOut_: {
+            data?: components["schemas"]["ImageOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[ImportOut] */
@@ -2778,6 +2912,11 @@ export interface components {
         /** Envelope[Page[DeviceOut]] */
         Envelope_Page_DeviceOut__: {
             data?: components["schemas"]["Page_DeviceOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[ImageOut]] */
+        Envelope_Page_ImageOut__: {
+            data?: components["schemas"]["Page_ImageOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[LibraryItemOut]] */
@@ -2906,6 +3045,12 @@ export interface components {
         Envelope_list_AlarmOut__: {
             /** Data */
             data?: components["schemas"]["AlarmOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[ClassifyOut]] */
+        Envelope_list_ClassifyOut__: {
+            /** Data */
+            data?: components["schemas"]["ClassifyOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[DataSourceGroupOut]] */
@@ -3080,6 +3225,13 @@ export interface components {
             warning: boolean;
             /** Warning Mb */
             warning_mb: number;
+        };
+        /** GalleryUsageOut */
+        GalleryUsageOut: {
+            /** Quota Bytes */
+            quota_bytes: number | null;
+            /** Used Bytes */
+            used_bytes: number;
         };
         /**
          * GatewayConfig
@@ -3313,6 +3465,43 @@ export interface components {
             published: number;
             /** Total */
             total: number;
+        };
+        /** ImageOut */
+        ImageOut: {
+            /** Classify Id */
+            classify_id: number;
+            /** Content Type */
+            content_type: string;
+            /** Created At */
+            created_at: number;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Is System */
+            is_system: boolean;
+            /** Name */
+            name: string;
+            /** Size Bytes */
+            size_bytes: number;
+            /** Url */
+            url: string;
+            /** Use */
+            use: string;
+            /** Width */
+            width: number;
+        };
+        /**
+         * ImageUpdateIn
+         * @description Rename, move to another of the caller's classifications, or both; a field left out stays.
+         */
+        ImageUpdateIn: {
+            /** Classify Id */
+            classify_id?: number | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
         };
         /** ImportErrorOut */
         ImportErrorOut: {
@@ -3744,6 +3933,17 @@ export interface components {
         Page_DeviceOut_: {
             /** Items */
             items: components["schemas"]["DeviceOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ImageOut] */
+        Page_ImageOut_: {
+            /** Items */
+            items: components["schemas"]["ImageOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -8663,6 +8863,306 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_classifications_api_yun_resourcesClassify_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ClassifyOut__"];
+                };
+            };
+        };
+    };
+    rename_classification_api_yun_resourcesClassify_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassifyUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClassifyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_classification_api_yun_resourcesClassify_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClassifyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClassifyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_classification_api_yun_resourcesClassify_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_images_api_yun_resourcesInfo_get: {
+        parameters: {
+            query?: {
+                classify_id?: number | null;
+                system?: boolean;
+                name?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ImageOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_image_api_yun_resourcesInfo_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImageUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImageOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_image_api_yun_resourcesInfo_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_image_api_yun_resourcesInfo_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ImageOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_image_api_yun_resourcesInfo_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    image_file_api_yun_resourcesInfo_file__file_name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    gallery_usage_api_yun_resourcesInfo_usage_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GalleryUsageOut_"];
                 };
             };
         };

@@ -1,0 +1,114 @@
+"""HTTP routes of the gallery: classifications, images, the caller's usage, and the images' bytes
+(docs/api-resources.md)."""
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, File, Form, Query, UploadFile
+from fastapi.responses import FileResponse
+
+from iotyun.auth.dependencies import Anonymous
+from iotyun.core.deps import SessionDep, read_only
+from iotyun.core.envelope import Envelope, ok
+from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import body_limit
+from iotyun.core.limits import IMAGE_BODY_MAX_BYTES, IMAGE_USE_MAX_BYTES
+from iotyun.core.pagination import Page, PageDep
+from iotyun.resources import service, storage
+from iotyun.resources.dependencies import GalleryReader, GalleryRoot, GalleryWriter
+from iotyun.resources.schemas import (
+    ClassifyIn,
+    ClassifyOut,
+    ClassifyUpdateIn,
+    GalleryUsageOut,
+    ImageOut,
+    ImageUpdateIn,
+)
+
+router = APIRouter(tags=["resources"])
+
+ImageUse = Literal["icon", "image", "background"]
+
+
+@router.get("/yun/resourcesClassify")
+async def list_classifications(actor: GalleryReader, session: SessionDep) -> Envelope[list[ClassifyOut]]:
+    return ok(await service.list_classifications(session, actor))
+
+
+@router.post("/yun/resourcesClassify")
+async def create_classification(body: ClassifyIn, actor: GalleryWriter, session: SessionDep) -> Envelope[ClassifyOut]:
+    return ok(await service.create_classification(session, actor, body))
+
+
+@router.put("/yun/resourcesClassify")
+async def rename_classification(
+    body: ClassifyUpdateIn, actor: GalleryWriter, session: SessionDep
+) -> Envelope[ClassifyOut]:
+    return ok(await service.rename_classification(session, actor, body))
+
+
+@router.delete("/yun/resourcesClassify")
+async def delete_classification(
+    classify_id: Annotated[int, Query(alias="id")], actor: GalleryWriter, session: SessionDep
+) -> Envelope[None]:
+    await service.delete_classification(session, actor, classify_id)
+    return ok()
+
+
+@router.get("/yun/resourcesInfo")
+@read_only
+async def list_images(
+    actor: GalleryReader,
+    session: SessionDep,
+    page: PageDep,
+    classify_id: int | None = None,
+    system: bool = False,
+    name: Annotated[str, Query(max_length=64)] = "",
+) -> Envelope[Page[ImageOut]]:
+    return ok(await service.list_images(session, actor, page, classify_id=classify_id, system=system, name=name))
+
+
+@router.get("/yun/resourcesInfo/usage")
+@read_only
+async def gallery_usage(actor: GalleryReader, session: SessionDep) -> Envelope[GalleryUsageOut]:
+    return ok(await service.usage(session, actor))
+
+
+@router.post("/yun/resourcesInfo")
+@body_limit(IMAGE_BODY_MAX_BYTES, ErrorCode.IMAGE_TOO_LARGE)
+async def upload_image(
+    actor: GalleryWriter,
+    session: SessionDep,
+    root: GalleryRoot,
+    classify_id: Annotated[int, Form()],
+    file: Annotated[UploadFile, File()],
+    name: Annotated[str, Form()] = "",
+    use: Annotated[ImageUse, Form()] = "image",
+) -> Envelope[ImageOut]:
+    # One byte past the use's cap is enough to know the file is too large.
+    data = await file.read(IMAGE_USE_MAX_BYTES[use] + 1)
+    return ok(await service.upload(session, actor, root, name=name, classify_id=classify_id, use=use, data=data))
+
+
+@router.put("/yun/resourcesInfo")
+async def update_image(body: ImageUpdateIn, actor: GalleryWriter, session: SessionDep) -> Envelope[ImageOut]:
+    return ok(await service.update_image(session, actor, body))
+
+
+@router.delete("/yun/resourcesInfo")
+async def delete_image(
+    image_id: Annotated[int, Query(alias="id")], actor: GalleryWriter, session: SessionDep, root: GalleryRoot
+) -> Envelope[None]:
+    await service.delete_image(session, actor, root, image_id)
+    return ok()
+
+
+@router.get("/yun/resourcesInfo/file/{file_name}", response_model=None)
+@read_only
+async def image_file(file_name: str, _: Anonymous, session: SessionDep, root: GalleryRoot) -> FileResponse:
+    # No token: an <img> of the designer, the runtime or a share link asks; the unguessable key is the right to read.
+    path, content_type = await service.file_of(root, session, file_name)
+    return FileResponse(
+        path,
+        media_type=content_type,
+        headers={"Cache-Control": storage.CACHE_CONTROL, "X-Content-Type-Options": "nosniff"},
+    )

@@ -1,0 +1,54 @@
+"""Request and response models of /yun/resourcesClassify and /yun/resourcesInfo."""
+
+from pydantic import BaseModel
+
+from iotyun.core.limits import ClassifyName, PictureName
+
+
+class ClassifyIn(BaseModel):
+    name: ClassifyName
+
+
+class ClassifyUpdateIn(BaseModel):
+    id: int
+    name: ClassifyName
+
+
+class ClassifyOut(BaseModel):
+    id: int
+    # A system classification's name is in the reader's language.
+    name: str
+    is_system: bool
+    sort: int
+    # Images the caller sees in it.
+    image_count: int
+    created_at: int
+
+
+class ImageOut(BaseModel):
+    id: int
+    name: str
+    classify_id: int
+    # What a screen document stores: the image's bytes, readable without a token (docs/decisions.md).
+    url: str
+    size_bytes: int
+    content_type: str
+    width: int
+    height: int
+    use: str
+    is_system: bool
+    created_at: int
+
+
+class ImageUpdateIn(BaseModel):
+    """Rename, move to another of the caller's classifications, or both; a field left out stays."""
+
+    id: int
+    name: PictureName | None = None
+    classify_id: int | None = None
+
+
+class GalleryUsageOut(BaseModel):
+    used_bytes: int
+    # The caller's gallery_mb quota in bytes; None: unlimited.
+    quota_bytes: int | None

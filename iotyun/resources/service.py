@@ -1,0 +1,271 @@
+"""Gallery rules (docs/api-resources.md): the system gallery is read-only to tenants (114510); a user's gallery is
+theirs alone, its classification names unique (114004) and its picture names unique in a classification (114009);
+uploads are jpg or png by their bytes (114010), within their use's cap (114011) and the owner's gallery_mb quota
+(114012); an image a screen still shows is not deleted (114013), nor a classification that holds images (114006)."""
+
+import secrets
+from pathlib import Path
+
+from pydantic import TypeAdapter, ValidationError
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.db import epoch_ms
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, PictureName, rule_app_error
+from iotyun.core.pagination import Page, PageParams, paginate
+from iotyun.core.texts import phrase
+from iotyun.resources import repository as repo
+from iotyun.resources import storage
+from iotyun.resources.images import sniff
+from iotyun.resources.models import GalleryClassify, GalleryImage
+from iotyun.resources.schemas import (
+    ClassifyIn,
+    ClassifyOut,
+    ClassifyUpdateIn,
+    GalleryUsageOut,
+    ImageOut,
+    ImageUpdateIn,
+)
+from iotyun.team import service as team_service
+from iotyun.templates.screens import service as screen_service
+
+# The system gallery's classifications, in their order; their names are core/texts.py `name.gallery.<key>`.
+SYSTEM_CLASSIFICATIONS = ("icons", "buttons", "equipment", "backgrounds")
+MB = 1024 * 1024
+_PICTURE_NAME: TypeAdapter[str] = TypeAdapter(PictureName)
+
+
+async def ensure_system_classifications(session: AsyncSession, tenant_id: int) -> None:
+    """The tenant's rows of the system classifications, made on first use."""
+    have = await repo.system_keys(session, tenant_id)
+    for sort, key in enumerate(SYSTEM_CLASSIFICATIONS):
+        if key in have:
+            continue
+        try:
+            async with session.begin_nested():
+                session.add(GalleryClassify(tenant_id=tenant_id, name=key, system_key=key, is_system=True, sort=sort))
+        except IntegrityError:
+            # A concurrent request made it first (unique tenant_id + system_key).
+            continue
+
+
+def _classify_out(row: GalleryClassify, image_count: int) -> ClassifyOut:
+    name = phrase(f"name.gallery.{row.system_key}") if row.system_key else row.name
+    return ClassifyOut(
+        id=row.id,
+        name=name,
+        is_system=row.is_system,
+        sort=row.sort,
+        image_count=image_count,
+        created_at=epoch_ms(row.created_at) or 0,
+    )
+
+
+def image_out(row: GalleryImage) -> ImageOut:
+    return ImageOut(
+        id=row.id,
+        name=row.name,
+        classify_id=row.classify_id,
+        url=storage.url_of(row.file_key, row.ext),
+        size_bytes=row.size_bytes,
+        content_type=row.content_type,
+        width=row.width,
+        height=row.height,
+        use=row.use,
+        is_system=row.is_system,
+        created_at=epoch_ms(row.created_at) or 0,
+    )
+
+
+async def _visible_classification(
+    session: AsyncSession, actor: Actor, classify_id: int, field: str = "classify_id"
+) -> GalleryClassify:
+    """A system classification or one of the caller's own (else 114005, as for another tenant's or user's)."""
+    row = await repo.classification(session, actor.tenant_id, classify_id)
+    if row is None or not (row.is_system or row.owner_id == actor.user_id):
+        raise AppError(ErrorCode.CLASSIFY_NOT_FOUND, field=field)
+    return row
+
+
+async def _own_classification(session: AsyncSession, actor: Actor, classify_id: int, field: str) -> GalleryClassify:
+    """One of the caller's own classifications: a system one is read-only (114510)."""
+    row = await _visible_classification(session, actor, classify_id, field)
+    if row.is_system:
+        raise AppError(ErrorCode.SYSTEM_RESOURCE_READONLY, field=field)
+    return row
+
+
+async def _own_image(session: AsyncSession, actor: Actor, image_id: int) -> GalleryImage:
+    row = await repo.image(session, actor.tenant_id, image_id)
+    if row is None or not (row.is_system or row.owner_id == actor.user_id):
+        raise AppError(ErrorCode.RESOURCE_NOT_FOUND, field="id")
+    if row.is_system:
+        raise AppError(ErrorCode.SYSTEM_RESOURCE_READONLY, field="id")
+    return row
+
+
+async def _check_classify_name(session: AsyncSession, actor: Actor, name: str, exclude: int | None = None) -> None:
+    same = await repo.classification_named(session, actor.tenant_id, actor.user_id, name)
+    if same is not None and same.id != exclude:
+        raise AppError(ErrorCode.CLASSIFY_NAME_EXISTS, field="name")
+
+
+async def _check_picture_name(
+    session: AsyncSession, actor: Actor, classify_id: int, name: str, exclude: int | None = None
+) -> None:
+    same = await repo.image_named(session, actor.tenant_id, classify_id, name)
+    if same is not None and same.id != exclude:
+        raise AppError(ErrorCode.PICTURE_NAME_EXISTS, field="name")
+
+
+async def _flush_unique(session: AsyncSession, code: ErrorCode) -> None:
+    """Flush, answering `code` when a concurrent request took the same name between the check and the write."""
+    try:
+        async with session.begin_nested():
+            await session.flush()
+    except IntegrityError:
+        raise AppError(code, field="name") from None
+
+
+# --- classifications -------------------------------------------------------------------------------------------
+
+
+async def list_classifications(session: AsyncSession, actor: Actor) -> list[ClassifyOut]:
+    """The system classifications, then the caller's own, with how many images each holds."""
+    await ensure_system_classifications(session, actor.tenant_id)
+    rows = await repo.classifications(session, actor.tenant_id, actor.user_id)
+    counts = await repo.image_counts(session, actor.tenant_id, [r.id for r in rows])
+    return [_classify_out(r, counts.get(r.id, 0)) for r in rows]
+
+
+async def create_classification(session: AsyncSession, actor: Actor, body: ClassifyIn) -> ClassifyOut:
+    """A new classification of the caller's gallery, last in their order."""
+    await _check_classify_name(session, actor, body.name)
+    sort = await repo.own_classification_count(session, actor.tenant_id, actor.user_id) + 1
+    row = GalleryClassify(tenant_id=actor.tenant_id, owner_id=actor.user_id, name=body.name, sort=sort)
+    session.add(row)
+    await _flush_unique(session, ErrorCode.CLASSIFY_NAME_EXISTS)
+    return _classify_out(row, 0)
+
+
+async def rename_classification(session: AsyncSession, actor: Actor, body: ClassifyUpdateIn) -> ClassifyOut:
+    """Rename one of the caller's classifications."""
+    row = await _own_classification(session, actor, body.id, "id")
+    await _check_classify_name(session, actor, body.name, exclude=row.id)
+    row.name = body.name
+    await _flush_unique(session, ErrorCode.CLASSIFY_NAME_EXISTS)
+    counts = await repo.image_counts(session, actor.tenant_id, [row.id])
+    return _classify_out(row, counts.get(row.id, 0))
+
+
+async def delete_classification(session: AsyncSession, actor: Actor, classify_id: int) -> None:
+    """Delete one of the caller's classifications once it holds no image."""
+    row = await _own_classification(session, actor, classify_id, "id")
+    if await repo.holds_images(session, actor.tenant_id, row.id):
+        raise AppError(ErrorCode.CLASSIFY_NOT_EMPTY)
+    await session.delete(row)
+    await session.flush()
+
+
+# --- images ----------------------------------------------------------------------------------------------------
+
+
+async def list_images(
+    session: AsyncSession, actor: Actor, params: PageParams, *, classify_id: int | None, system: bool, name: str
+) -> Page[ImageOut]:
+    """One page of a classification's images, or of the whole system or user gallery, searched by name."""
+    if classify_id is not None:
+        await _visible_classification(session, actor, classify_id)
+    stmt = repo.images(actor.tenant_id, actor.user_id, classify_id=classify_id, system=system, name=name.strip())
+    rows, total = await paginate(session, stmt, params)
+    return Page(items=[image_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+async def usage(session: AsyncSession, actor: Actor) -> GalleryUsageOut:
+    """What the caller's images take and their gallery_mb quota."""
+    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
+    used = await repo.used_bytes(session, actor.tenant_id, actor.user_id)
+    return GalleryUsageOut(used_bytes=used, quota_bytes=None if limit is None else limit * MB)
+
+
+def _picture_name(raw: str) -> str:
+    try:
+        return _PICTURE_NAME.validate_python(raw)
+    except ValidationError as exc:
+        raise rule_app_error(exc, ErrorCode.PICTURE_NAME_EMPTY, field="name") from exc
+
+
+async def upload(
+    session: AsyncSession, actor: Actor, root: Path, *, name: str, classify_id: int, use: str, data: bytes
+) -> ImageOut:
+    """Store an image in one of the caller's classifications; `data` is at most one byte past the use's cap."""
+    classification = await _own_classification(session, actor, classify_id, "classify_id")
+    picture_name = _picture_name(name)
+    await _check_picture_name(session, actor, classification.id, picture_name)
+    facts = sniff(data)
+    if facts is None:
+        raise AppError(ErrorCode.IMAGE_TYPE_INVALID, field="file")
+    if len(data) > IMAGE_USE_MAX_BYTES[use]:
+        raise AppError(ErrorCode.IMAGE_TOO_LARGE, field="file", size=IMAGE_SIZE_TEXT[use])
+    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
+    if limit is not None and await repo.used_bytes(session, actor.tenant_id, actor.user_id) + len(data) > limit * MB:
+        raise AppError(ErrorCode.GALLERY_QUOTA_EXCEEDED, field="file")
+    row = GalleryImage(
+        tenant_id=actor.tenant_id,
+        owner_id=actor.user_id,
+        classify_id=classification.id,
+        name=picture_name,
+        file_key=secrets.token_urlsafe(24),
+        ext=facts.ext,
+        content_type=facts.content_type,
+        size_bytes=len(data),
+        width=facts.width,
+        height=facts.height,
+        use=use,
+    )
+    session.add(row)
+    await _flush_unique(session, ErrorCode.PICTURE_NAME_EXISTS)
+    await storage.write(session, root, row.file_key, row.ext, data)
+    return image_out(row)
+
+
+async def update_image(session: AsyncSession, actor: Actor, body: ImageUpdateIn) -> ImageOut:
+    """Rename an image of the caller's, move it to another of their classifications, or both; its URL stays."""
+    row = await _own_image(session, actor, body.id)
+    target = row.classify_id
+    if body.classify_id is not None and body.classify_id != row.classify_id:
+        target = (await _own_classification(session, actor, body.classify_id, "classify_id")).id
+    name = body.name if body.name is not None else row.name
+    await _check_picture_name(session, actor, target, name, exclude=row.id)
+    row.name, row.classify_id = name, target
+    await _flush_unique(session, ErrorCode.PICTURE_NAME_EXISTS)
+    return image_out(row)
+
+
+def _fragment(row: GalleryImage) -> str:
+    """What every URL of the image holds, whatever origin or API base a document stored it with."""
+    return f"/yun/resourcesInfo/file/{row.file_key}.{row.ext}"
+
+
+async def delete_image(session: AsyncSession, actor: Actor, root: Path, image_id: int) -> None:
+    """Delete an image of the caller's that no screen of the tenant shows, and its bytes."""
+    row = await _own_image(session, actor, image_id)
+    if await screen_service.image_in_use(session, actor.tenant_id, _fragment(row)):
+        raise AppError(ErrorCode.RESOURCE_IN_USE)
+    storage.remove_on_commit(session, root, row.file_key, row.ext)
+    await session.delete(row)
+    await session.flush()
+
+
+async def file_of(root: Path, session: AsyncSession, file_name: str) -> tuple[Path, str]:
+    """The stored file and content type behind a served file name (114001 for any name that is not an image's)."""
+    match = storage.FILE_NAME_RE.fullmatch(file_name)
+    row = await repo.image_by_key(session, match.group(1)) if match else None
+    if match is None or row is None or row.ext != match.group(2):
+        raise AppError(ErrorCode.RESOURCE_NOT_FOUND)
+    path = storage.path_of(root, row.file_key, row.ext)
+    if not path.is_file():
+        raise AppError(ErrorCode.RESOURCE_NOT_FOUND)
+    return path, row.content_type

@@ -1,0 +1,80 @@
+"""Where an image's bytes live: `<data dir>/gallery/<first two key characters>/<key>.<ext>`, written once and never
+changed (a new upload gets a new key), so they may be cached for a year.
+
+The files follow the request's transaction: bytes written for an upload are removed again when it rolls back, and
+the bytes of a deleted image are removed only once the deletion commits, so a failed request leaves neither a row
+without its file nor (for long) a file without its row."""
+
+import asyncio
+import logging
+import re
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import Session
+
+from iotyun.core.config import API_PREFIX
+from iotyun.resources.models import FILE_KEY_LENGTH
+
+log = logging.getLogger("iotyun.resources")
+
+URL_PREFIX = f"{API_PREFIX}/yun/resourcesInfo/file/"
+# A file name as served: the key and the type; anything else is never looked up (no path can be built from it).
+FILE_NAME_RE = re.compile(rf"^([A-Za-z0-9_-]{{{FILE_KEY_LENGTH}}})\.(png|jpg)$")
+CACHE_CONTROL = "public, max-age=31536000, immutable"
+# session.info keys: files to remove when the session's transaction commits, and when it rolls back.
+_ON_COMMIT = "gallery_remove_on_commit"
+_ON_ROLLBACK = "gallery_remove_on_rollback"
+
+
+def url_of(file_key: str, ext: str) -> str:
+    return f"{URL_PREFIX}{file_key}.{ext}"
+
+
+def path_of(root: Path, file_key: str, ext: str) -> Path:
+    return root / file_key[:2] / f"{file_key}.{ext}"
+
+
+def _write(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".part")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
+async def write(session: AsyncSession, root: Path, file_key: str, ext: str, data: bytes) -> None:
+    """Store an upload's bytes; they go again if the session rolls back."""
+    path = path_of(root, file_key, ext)
+    await asyncio.to_thread(_write, path, data)
+    session.info.setdefault(_ON_ROLLBACK, []).append(path)
+
+
+def remove_on_commit(session: AsyncSession, root: Path, file_key: str, ext: str) -> None:
+    """Remove a deleted image's bytes once the session commits."""
+    session.info.setdefault(_ON_COMMIT, []).append(path_of(root, file_key, ext))
+
+
+def _unlink(paths: list[Path]) -> None:
+    for path in paths:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:  # the answer is sent already; a file left over is only space
+            log.exception("gallery file %s not removed", path)
+
+
+@event.listens_for(Session, "after_commit")
+def _on_commit(session: Session) -> None:
+    # A savepoint's release commits nothing yet.
+    if session.in_nested_transaction():
+        return
+    session.info.pop(_ON_ROLLBACK, None)
+    _unlink(session.info.pop(_ON_COMMIT, []))
+
+
+@event.listens_for(Session, "after_rollback")
+def _on_rollback(session: Session) -> None:
+    if session.in_nested_transaction():
+        return
+    session.info.pop(_ON_COMMIT, None)
+    _unlink(session.info.pop(_ON_ROLLBACK, []))

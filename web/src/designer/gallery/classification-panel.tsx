@@ -1,0 +1,123 @@
+// The classifications of one gallery on the picker's left: "all" first, then each with its image count; the
+// caller's own can be added, renamed and deleted (a delete asks first; one that holds images is refused, 114006).
+import { AppstoreOutlined, FolderOutlined } from '@ant-design/icons';
+import { Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { GroupItemActions } from '@/components/group-item-actions';
+import { GroupAddButton, GroupList, GroupListItem, GroupListState } from '@/components/group-list';
+import { toast } from '@/lib/toast';
+import { useDeleteClassification } from './api/delete-classification';
+import type { ClassifyOut } from './types';
+
+const BLOCK = 'gallery-classes';
+
+interface ClassificationPanelProps {
+  classifications: ClassifyOut[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  /** The caller's own gallery: classifications may be added, renamed and deleted. */
+  editable: boolean;
+  /** undefined: the whole gallery. */
+  selectedId: number | undefined;
+  onSelect: (id: number | undefined) => void;
+  onCreate: () => void;
+  onRename: (classification: ClassifyOut) => void;
+}
+
+export function ClassificationPanel({
+  classifications,
+  loading,
+  error,
+  onRetry,
+  editable,
+  selectedId,
+  onSelect,
+  onCreate,
+  onRename,
+}: ClassificationPanelProps) {
+  const { t } = useTranslation();
+  const remove = useDeleteClassification();
+
+  const item = (
+    key: string,
+    id: number | undefined,
+    icon: ReactNode,
+    body: ReactNode,
+    actions?: ReactNode,
+  ) => (
+    <GroupListItem
+      key={key}
+      block={BLOCK}
+      selected={selectedId === id}
+      onSelect={() => onSelect(id)}
+      icon={icon}
+      actions={actions}
+    >
+      {body}
+    </GroupListItem>
+  );
+
+  const actions = (c: ClassifyOut) => (
+    <GroupItemActions
+      texts={{
+        edit: t('designer.gallery.classify.rename'),
+        editNamed: t('designer.gallery.classify.renameNamed', { name: c.name }),
+        deleteConfirm: t('designer.gallery.classify.deleteConfirm', { name: c.name }),
+        deleteHint: t('designer.gallery.classify.deleteHint'),
+        delete: t('designer.gallery.action.delete'),
+        deleteNamed: t('designer.gallery.classify.deleteNamed', { name: c.name }),
+      }}
+      onEdit={() => onRename(c)}
+      onDelete={() => {
+        // A refused delete (114006: it still holds images) shows the server's message as a toast.
+        void remove.mutateAsync(c.id).then(
+          () => {
+            toast.success(t('designer.gallery.classify.deleted'));
+            if (selectedId === c.id) onSelect(undefined);
+          },
+          () => undefined,
+        );
+      }}
+    />
+  );
+
+  return (
+    <div className={BLOCK}>
+      <div className={`${BLOCK}__head`}>
+        <Typography.Text strong>{t('designer.gallery.classify.title')}</Typography.Text>
+        {editable && <GroupAddButton label={t('designer.gallery.classify.create')} onClick={onCreate} />}
+      </div>
+      <GroupListState
+        loading={loading}
+        error={error}
+        rows={4}
+        failedText={t('designer.gallery.classify.loadFailed')}
+        retryText={t('designer.gallery.action.retry')}
+        onRetry={onRetry}
+      >
+        <GroupList block={BLOCK} label={t('designer.gallery.classify.title')}>
+          {item('all', undefined, <AppstoreOutlined />, t('designer.gallery.classify.all'))}
+          {classifications.map((c) =>
+            item(
+              String(c.id),
+              c.id,
+              <FolderOutlined />,
+              <>
+                <span className={`${BLOCK}__name`} title={c.name}>
+                  {c.name}
+                </span>
+                <Typography.Text type="secondary" className={`${BLOCK}__count`}>
+                  {c.image_count}
+                </Typography.Text>
+              </>,
+              editable ? actions(c) : undefined,
+            ),
+          )}
+        </GroupList>
+      </GroupListState>
+    </div>
+  );
+}

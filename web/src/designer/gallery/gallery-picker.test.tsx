@@ -1,0 +1,144 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { GalleryPicker } from './gallery-picker';
+import type { ClassifyOut, ImageOut } from './types';
+
+const classify = (id: number, name: string, is_system: boolean, image_count = 0): ClassifyOut => ({
+  id,
+  name,
+  is_system,
+  image_count,
+  sort: id,
+  created_at: 0,
+});
+
+const image = (id: number, name: string, is_system = true): ImageOut => ({
+  id,
+  name,
+  classify_id: 1,
+  url: `/api/yun/resourcesInfo/file/key${id}.png`,
+  size_bytes: 1000,
+  content_type: 'image/png',
+  width: 64,
+  height: 48,
+  use: 'image',
+  is_system,
+  created_at: 0,
+});
+
+const page = (items: ImageOut[]) => ok({ items, total: items.length, page: 1, page_size: 24 });
+
+const CLASSES = [classify(1, '图标', true, 2), classify(2, '按钮', true), classify(7, '泵房', false, 1)];
+
+function show(handlers: Record<string, Handler>, onSelect = vi.fn()) {
+  const calls = mockApi({
+    'GET /yun/resourcesClassify': () => ok(CLASSES),
+    'GET /yun/resourcesInfo/usage': () => ok({ used_bytes: 1.5 * 1024 * 1024, quota_bytes: null }),
+    ...handlers,
+  });
+  renderRoutes([{ path: '/', element: <GalleryPicker open onCancel={vi.fn()} onSelect={onSelect} /> }]);
+  return { calls, onSelect };
+}
+
+/** A dialog by its title (every antd Modal of a test shares one generated title id, so names do not tell them apart). */
+async function dialogTitled(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  const dialog = heading.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog titled ${title}`);
+  return dialog;
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+describe('GalleryPicker', () => {
+  it('opens on the system gallery and hands back the chosen image URL', async () => {
+    const { calls, onSelect } = show({
+      'GET /yun/resourcesInfo': (c) =>
+        ok({ items: c.params.classify_id === 2 ? [] : [image(3, '阀门'), image(4, '水泵')], total: 2 }),
+    });
+    const classes = await screen.findByRole('listbox', { name: '分类' });
+    expect(within(classes).getByText('图标')).toBeInTheDocument();
+    expect(within(classes).queryByText('泵房')).not.toBeInTheDocument();
+    const choose = screen.getByRole('button', { name: /选\s*择/ });
+    expect(choose).toBeDisabled();
+    await userEvent.click(await screen.findByRole('option', { name: '水泵' }));
+    await userEvent.click(choose);
+    expect(onSelect).toHaveBeenCalledWith('/api/yun/resourcesInfo/file/key4.png', image(4, '水泵'));
+    expect(calls.find((c) => c.url === '/yun/resourcesInfo')?.params).toMatchObject({
+      system: true,
+      page: 1,
+    });
+
+    await userEvent.click(within(classes).getByText('按钮'));
+    expect(await screen.findByText('这里还没有图片')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/yun/resourcesInfo').at(-1)?.params).toMatchObject({
+      classify_id: 2,
+    });
+  });
+
+  it('searches by name and says when nothing matches', async () => {
+    const { calls } = show({
+      'GET /yun/resourcesInfo': (c) => (c.params.name ? page([]) : page([image(3, '阀门')])),
+    });
+    await screen.findByRole('option', { name: '阀门' });
+    await userEvent.type(screen.getByRole('searchbox', { name: '搜索图片名称' }), '泵{Enter}');
+    expect(await screen.findByText('没有名称匹配的图片')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/yun/resourcesInfo').at(-1)?.params).toMatchObject({ name: '泵' });
+  });
+
+  it('offers a retry when the images fail to load', async () => {
+    let failing = true;
+    show({
+      'GET /yun/resourcesInfo': () => (failing ? fail('100003', '服务异常') : page([image(3, '阀门')])),
+    });
+    await screen.findByText('图片加载失败', {}, { timeout: 10_000 });
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: /重\s*试/ }));
+    expect(await screen.findByRole('option', { name: '阀门' })).toBeInTheDocument();
+  });
+
+  it('makes and deletes classifications of my gallery, showing a refusal', async () => {
+    const { calls } = show({
+      'GET /yun/resourcesInfo': () => page([]),
+      'POST /yun/resourcesClassify': (c) => ok(classify(8, (bodyOf(c) as { name: string }).name, false)),
+      'DELETE /yun/resourcesClassify': () => fail('114006', '该分类下还有图片，不能删除'),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '我的图库' }));
+    expect(await screen.findByText('已用 1.5 MB')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '新建分类' }));
+    const dialog = await dialogTitled('新建分类');
+    await userEvent.type(within(dialog).getByLabelText('分类名称'), '阀门');
+    await userEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(bodyOf(calls.find((c) => c.method === 'post')!)).toEqual({ name: '阀门' }));
+
+    await userEvent.click(screen.getByRole('button', { name: '删除分类 泵房' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    expect(await screen.findByText('该分类下还有图片，不能删除')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'delete')?.params).toEqual({ id: 7 });
+  });
+
+  it('checks a file before it is sent and uploads a PNG into my classification', async () => {
+    const { calls } = show({
+      'GET /yun/resourcesInfo': () => page([]),
+      'POST /yun/resourcesInfo': () => ok(image(9, '新图', false)),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '我的图库' }));
+    const input = await screen.findByTestId('gallery-file');
+    fireEvent.change(input, { target: { files: [new File(['plain text'], 'fake.png')] } });
+    expect(await screen.findByText('图片须为 jpg 或 png 格式')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+
+    fireEvent.change(input, { target: { files: [new File([PNG], '泵房背景.jpg')] } });
+    const dialog = await dialogTitled('上传图片');
+    expect(within(dialog).getByLabelText('图片名称')).toHaveValue('泵房背景');
+    await userEvent.click(within(dialog).getByRole('button', { name: /上\s*传/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    const sent = calls.find((c) => c.method === 'post')!.data as FormData;
+    expect([sent.get('name'), sent.get('classify_id'), sent.get('use')]).toEqual(['泵房背景', '7', 'image']);
+    expect((sent.get('file') as File).name).toBe('泵房背景.jpg');
+  });
+});

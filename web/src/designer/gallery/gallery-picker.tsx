@@ -1,0 +1,187 @@
+// The gallery dialog the editor opens to choose an image (issue 15, point 6): the system gallery and the caller's
+// own, each by classification, searched by name; the caller's own takes uploads (checked here as the server checks
+// them) and new, renamed or deleted classifications. It hands back the chosen image's URL, what a document stores.
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Modal, Tabs, Tooltip, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toast } from '@/lib/toast';
+import { useGalleryUsage } from './api/gallery-usage';
+import { useClassifications } from './api/list-classifications';
+import { ClassificationDialog } from './classification-dialog';
+import { ClassificationPanel } from './classification-panel';
+import { ImageGrid } from './image-grid';
+import type { ClassifyOut, GalleryKind, ImageOut, ImageUse } from './types';
+import { UploadDialog } from './upload-dialog';
+import { checkImageFile } from './upload-rules';
+import './gallery.css';
+
+const PAGE_SIZE = 24;
+const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+
+export interface GalleryPickerProps {
+  open: boolean;
+  /** What the image is for: it names an upload's size cap (icon 100 KB, image 1 MB, background 2 MB). */
+  use?: ImageUse;
+  onCancel: () => void;
+  /** The chosen image: `url` is what the document stores (resolveImageUrl turns it into what an <img> loads). */
+  onSelect: (url: string, image: ImageOut) => void;
+}
+
+/** "1.5 MB" of a byte count, for the usage line. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: GalleryPickerProps) {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<GalleryKind>('system');
+  const [classifyId, setClassifyId] = useState<number | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ImageOut | null>(null);
+  const [editing, setEditing] = useState<ClassifyOut | null | undefined>(undefined);
+  const [uploadFile, setUploadFile] = useState<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const classifications = useClassifications();
+  const mine = kind === 'mine';
+  const usage = useGalleryUsage(open && mine);
+
+  const all = classifications.data ?? [];
+  const shown = all.filter((c) => c.is_system === !mine);
+  const own = all.filter((c) => !c.is_system);
+
+  const switchTo = (next: GalleryKind) => {
+    setKind(next);
+    setClassifyId(undefined);
+    setPage(1);
+    setSelected(null);
+  };
+
+  const choose = (image: ImageOut) => onSelect(image.url, image);
+
+  const onFile = async (file: File | undefined) => {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const problem = await checkImageFile(file, use);
+    if (problem) toast.error(problem);
+    else setUploadFile(file);
+  };
+
+  const uploadButton = (
+    <Button icon={<UploadOutlined />} disabled={own.length === 0} onClick={() => fileInput.current?.click()}>
+      {t('designer.gallery.upload.button')}
+    </Button>
+  );
+
+  const body = (
+    <div className="gallery-picker">
+      <ClassificationPanel
+        classifications={shown}
+        loading={classifications.isPending}
+        error={classifications.isError}
+        onRetry={() => void classifications.refetch()}
+        editable={mine}
+        selectedId={classifyId}
+        onSelect={(id) => {
+          setClassifyId(id);
+          setPage(1);
+        }}
+        onCreate={() => setEditing(null)}
+        onRename={setEditing}
+      />
+      <div className="gallery-picker__main">
+        <div className="gallery-picker__toolbar">
+          <Input.Search
+            allowClear
+            className="gallery-picker__search"
+            placeholder={t('designer.gallery.image.search')}
+            aria-label={t('designer.gallery.image.search')}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+          />
+          {mine && usage.data && (
+            <Typography.Text type="secondary" className="gallery-picker__usage">
+              {usage.data.quota_bytes === null
+                ? t('designer.gallery.usage.unlimited', { used: formatMegabytes(usage.data.used_bytes) })
+                : t('designer.gallery.usage.limited', {
+                    used: formatMegabytes(usage.data.used_bytes),
+                    quota: formatMegabytes(usage.data.quota_bytes),
+                  })}
+            </Typography.Text>
+          )}
+          {mine &&
+            (own.length === 0 ? (
+              <Tooltip title={t('designer.gallery.upload.needClassification')}>{uploadButton}</Tooltip>
+            ) : (
+              uploadButton
+            ))}
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="gallery-file"
+            onChange={(e) => void onFile(e.target.files?.[0])}
+          />
+        </div>
+        <ImageGrid
+          params={{
+            ...(classifyId !== undefined ? { classify_id: classifyId } : {}),
+            system: !mine,
+            name: search,
+            page,
+            page_size: PAGE_SIZE,
+          }}
+          editable={mine}
+          selectedId={selected?.id}
+          onSelect={setSelected}
+          onChoose={choose}
+          onPage={setPage}
+        />
+      </div>
+    </div>
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={t('designer.gallery.title')}
+      width={920}
+      destroyOnHidden
+      okText={t('designer.gallery.action.choose')}
+      cancelText={t('designer.gallery.action.cancel')}
+      okButtonProps={{ disabled: selected === null }}
+      onOk={() => selected && choose(selected)}
+      onCancel={onCancel}
+    >
+      <Tabs
+        activeKey={kind}
+        onChange={(key) => switchTo(key as GalleryKind)}
+        items={[
+          { key: 'system', label: t('designer.gallery.tab.system'), children: mine ? null : body },
+          { key: 'mine', label: t('designer.gallery.tab.mine'), children: mine ? body : null },
+        ]}
+      />
+      <ClassificationDialog
+        open={editing !== undefined}
+        classification={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={(saved) => {
+          if (editing === null) setClassifyId(saved.id);
+        }}
+      />
+      <UploadDialog
+        file={uploadFile}
+        use={use}
+        classifications={own}
+        defaultClassifyId={classifyId ?? own[0]?.id}
+        onClose={() => setUploadFile(null)}
+        onUploaded={setSelected}
+      />
+    </Modal>
+  );
+}
