@@ -66,8 +66,8 @@ export function NumberField({
         id={id}
         size="small"
         value={disabled ? null : draft}
-        min={rules.min}
-        max={rules.max}
+        // No min/max to antd: it drops a keystroke that leaves the range (typing 5000 under a max of 1000 would
+        // commit 500); the commit clamps instead.
         step={step}
         precision={precision}
         disabled={disabled}
