@@ -7,7 +7,7 @@ import { FLICKER_FREQUENCY_MAX, FLICKER_FREQUENCY_MIN } from '@/types/limits.gen
 import type { Flicker, FlickerType } from '../model/types';
 import { FieldSection, NumberField, SelectField } from './form';
 import type { SettingsFormProps } from './types';
-import { flickerFrequency } from './flicker';
+import { FLICKER_NONE_TEXT, flickerFrequency } from './flicker';
 
 const TYPES: readonly FlickerType[] = ['none', 'background', 'text'];
 
@@ -38,7 +38,7 @@ export function FlickerField({ value, onChange }: FlickerFieldProps) {
           emptyValue={FLICKER_FREQUENCY_MIN}
           step={0.1}
           disabled={none}
-          placeholder={none ? '--' : undefined}
+          placeholder={none ? FLICKER_NONE_TEXT : undefined}
           addonAfter={t('designer.flicker.seconds')}
           onChange={(raw) => onChange({ ...value, flickerFrequency: flickerFrequency(raw) })}
         />

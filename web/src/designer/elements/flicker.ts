@@ -20,9 +20,13 @@ export function flickerFrequency(raw: number | null): number {
   return Math.min(FLICKER_FREQUENCY_MAX, Math.max(FLICKER_FREQUENCY_MIN, raw));
 }
 
-/** What the frequency input shows: `--` for type none. */
+/** What the disabled period input shows for type none (SPEC §4 names this mark). It is not the empty-value mark
+ * (lib/empty.ts): the period is not missing, it does not apply. */
+export const FLICKER_NONE_TEXT = '--';
+
+/** What the frequency input shows: FLICKER_NONE_TEXT for type none. */
 export function flickerFrequencyText(flicker: Flicker): string {
-  return flicker.flickerType === 'none' ? '--' : String(flicker.flickerFrequency);
+  return flicker.flickerType === 'none' ? FLICKER_NONE_TEXT : String(flicker.flickerFrequency);
 }
 
 export function flickerClass(flicker: Flicker): string {
