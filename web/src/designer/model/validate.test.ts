@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+
+import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { documentOf, element, group } from '@/test/designer';
+
+import { validateDocument } from './validate';
+
+describe('validateDocument', () => {
+  it('finds nothing wrong with a valid document', () => {
+    const doc = documentOf(
+      [element('e1', { group: 'g2' }), element('e2')],
+      [group('g1'), group('g2', { parent: 'g1' })],
+    );
+    expect(validateDocument(doc)).toEqual([]);
+  });
+
+  it('reports duplicate element and group ids', () => {
+    const doc = documentOf([element('e1'), element('e1')], [group('g1'), group('g1')]);
+    expect(validateDocument(doc)).toEqual([
+      { kind: 'duplicate_element', id: 'e1' },
+      { kind: 'duplicate_group', id: 'g1' },
+    ]);
+  });
+
+  it('reports an unknown group and an unknown parent', () => {
+    const doc = documentOf([element('e1', { group: 'nope' })], [group('g1', { parent: 'gone' })]);
+    expect(validateDocument(doc)).toEqual([
+      { kind: 'unknown_group', id: 'e1' },
+      { kind: 'unknown_parent', id: 'g1' },
+    ]);
+  });
+
+  it('reports every group of a loop', () => {
+    const doc = documentOf(
+      [],
+      [
+        group('g1', { parent: 'g3' }),
+        group('g2', { parent: 'g1' }),
+        group('g3', { parent: 'g2' }),
+        group('g4'),
+      ],
+    );
+    expect(validateDocument(doc).map((p) => p.kind + ':' + (p.id ?? ''))).toEqual([
+      'group_cycle:g1',
+      'group_cycle:g2',
+      'group_cycle:g3',
+    ]);
+  });
+
+  it('reports more elements than SCREEN_ELEMENTS_MAX', () => {
+    const many = Array.from({ length: SCREEN_ELEMENTS_MAX + 1 }, (_, i) => element(`e${i + 1}`));
+    expect(validateDocument(documentOf(many))).toEqual([{ kind: 'too_many_elements' }]);
+    expect(validateDocument(documentOf(many.slice(1)))).toEqual([]);
+  });
+
+  it('reports placements out of the server range', () => {
+    const doc = documentOf([
+      element('e1', { placement: { x: 0, y: 0, w: 0, h: 10, rotation: 0 } }),
+      element('e2', { placement: { x: 100_001, y: 0, w: 1, h: 1, rotation: 0 } }),
+      element('e3', { placement: { x: 0, y: Number.NaN, w: 1, h: 1, rotation: 0 } }),
+      element('e4', { placement: { x: 0, y: 0, w: 1, h: 1, rotation: 400 } }),
+    ]);
+    expect(validateDocument(doc).map((p) => p.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+  });
+});

@@ -1,0 +1,77 @@
+// What makes a document one the server would refuse or the editor could not draw: the same checks as the server's
+// `references` (templates/screens/document.py) plus group cycles, the element limit and placements out of range.
+// Every operation of model/ keeps a valid document valid; the store's randomised test holds it to that.
+import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+
+import { COORDINATE_MAX } from './operations';
+import type { DesignDocument, Placement } from './types';
+
+export type ProblemKind =
+  | 'duplicate_element'
+  | 'duplicate_group'
+  | 'unknown_group'
+  | 'unknown_parent'
+  | 'group_cycle'
+  | 'too_many_elements'
+  | 'placement';
+
+/** One problem; `id` names the element or group concerned (absent for the element count). */
+export interface Problem {
+  kind: ProblemKind;
+  id?: string;
+}
+
+function duplicates(ids: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const id of ids) (seen.has(id) ? twice : seen).add(id);
+  return [...twice];
+}
+
+function placementValid(p: Placement): boolean {
+  const inRange = (v: number): boolean => Number.isFinite(v) && Math.abs(v) <= COORDINATE_MAX;
+  return (
+    inRange(p.x) &&
+    inRange(p.y) &&
+    inRange(p.w) &&
+    inRange(p.h) &&
+    p.w > 0 &&
+    p.h > 0 &&
+    Math.abs(p.rotation) <= 360
+  );
+}
+
+/** Groups that are their own ancestor (every group of a loop). */
+function cycles(doc: DesignDocument): string[] {
+  const parent = new Map(doc.groups.map((g) => [g.id, g.parent]));
+  const found = new Set<string>();
+  for (const g of doc.groups) {
+    const path: string[] = [];
+    let current: string | null | undefined = g.id;
+    while (current !== null && current !== undefined && !path.includes(current)) {
+      path.push(current);
+      current = parent.get(current);
+    }
+    if (current !== null && current !== undefined && current === g.id) found.add(g.id);
+  }
+  return [...found];
+}
+
+/** The problems of a document; empty when it is valid. */
+export function validateDocument(doc: DesignDocument): Problem[] {
+  const problems: Problem[] = [];
+  const groupIds = new Set(doc.groups.map((g) => g.id));
+  for (const id of duplicates(doc.elements.map((e) => e.id)))
+    problems.push({ kind: 'duplicate_element', id });
+  for (const id of duplicates(doc.groups.map((g) => g.id))) problems.push({ kind: 'duplicate_group', id });
+  for (const e of doc.elements) {
+    if (e.group !== null && !groupIds.has(e.group)) problems.push({ kind: 'unknown_group', id: e.id });
+    if (!placementValid(e.placement)) problems.push({ kind: 'placement', id: e.id });
+  }
+  for (const g of doc.groups) {
+    if (g.parent !== null && !groupIds.has(g.parent)) problems.push({ kind: 'unknown_parent', id: g.id });
+  }
+  for (const id of cycles(doc)) problems.push({ kind: 'group_cycle', id });
+  if (doc.elements.length > SCREEN_ELEMENTS_MAX) problems.push({ kind: 'too_many_elements' });
+  return problems;
+}
