@@ -60,15 +60,17 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
   return createStore<DesignerState>()(
     temporal(
       (set, get, store) => {
-        // Undo and redo, with the selection kept to the elements that still exist afterwards.
-        const travel = (direction: 'undo' | 'redo'): void => {
-          if (get().gestureStart !== null) get().endGesture();
-          const history = (store as unknown as DesignerStore).temporal.getState();
-          history[direction]();
-          const { doc, selection, hovered } = get();
+        // The selection and the hover kept to the elements of `doc` (after a delete, an undo of an add, …).
+        const pointingAt = (doc: DesignDocument): Pick<DesignerState, 'selection' | 'hovered'> => {
+          const { selection, hovered } = get();
           const kept = existing(doc, selection);
           const hover = hovered !== null && existing(doc, [hovered]).length === 0 ? null : hovered;
-          if (kept.length !== selection.length || hover !== hovered) set({ selection: kept, hovered: hover });
+          return { selection: kept.length === selection.length ? selection : kept, hovered: hover };
+        };
+        const travel = (direction: 'undo' | 'redo'): void => {
+          if (get().gestureStart !== null) get().endGesture();
+          (store as unknown as DesignerStore).temporal.getState()[direction]();
+          set(pointingAt(get().doc));
         };
         return {
           doc: initial,
@@ -83,7 +85,7 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
           apply: (operation) => {
             const { doc } = get();
             const next = operation(doc);
-            if (next !== doc) set({ doc: next });
+            if (next !== doc) set({ doc: next, ...pointingAt(next) });
           },
           beginGesture: () => {
             if (get().gestureStart === null) set({ gestureStart: get().doc });

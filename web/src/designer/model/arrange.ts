@@ -1,8 +1,8 @@
 // Arranging a selection: align, distribute, z-order, and the layer tree the layer panel draws. A group whose members
 // are all selected moves as one unit (groups.ts `selectionUnits`); locked elements stay where they are.
 import { type Box, rotatedBounds, unionBounds } from './geometry';
-import { groupTree, isLocked, type SelectionUnit, selectionUnits } from './groups';
-import { mapElements, moveElements } from './operations';
+import { groupTree, type SelectionUnit, selectionUnits } from './groups';
+import { mapElements, translate, unlocked } from './operations';
 import type { DesignDocument, DesignElement } from './types';
 
 export type AlignEdge = 'left' | 'center' | 'right' | 'top' | 'middle' | 'bottom';
@@ -13,17 +13,15 @@ export interface CanvasSize {
   height: number;
 }
 
-function unitBox(doc: DesignDocument, unit: SelectionUnit): Box {
-  const members = new Set(unit.ids);
-  const boxes = doc.elements.filter((e) => members.has(e.id)).map((e) => rotatedBounds(e.placement));
-  return unionBounds(boxes) ?? { x: 0, y: 0, w: 0, h: 0 };
+/** The drawn box of each unit, from the elements' boxes computed once. */
+function unitBoxes(doc: DesignDocument, units: readonly SelectionUnit[]): Box[] {
+  const bounds = new Map(doc.elements.map((e) => [e.id, rotatedBounds(e.placement)]));
+  const none = { x: 0, y: 0, w: 0, h: 0 };
+  return units.map((u) => unionBounds(u.ids.flatMap((id) => bounds.get(id) ?? [])) ?? none);
 }
 
 function movableUnits(doc: DesignDocument, ids: readonly string[]): SelectionUnit[] {
-  return selectionUnits(
-    doc,
-    ids.filter((id) => !isLocked(doc, id)),
-  );
+  return selectionUnits(doc, unlocked(doc, ids));
 }
 
 function alignDelta(box: Box, target: Box, edge: AlignEdge): [number, number] {
@@ -52,16 +50,16 @@ export function align(
 ): DesignDocument {
   const units = movableUnits(doc, ids);
   if (units.length === 0) return doc;
-  const boxes = units.map((u) => unitBox(doc, u));
+  const boxes = unitBoxes(doc, units);
   const target =
     units.length === 1 ? { x: 0, y: 0, w: canvas.width, h: canvas.height } : (unionBounds(boxes) ?? boxes[0]);
   if (!target) return doc;
-  return units.reduce((next, unit, i) => {
+  const moves = new Map<string, [number, number]>();
+  units.forEach((unit, i) => {
     const box = boxes[i];
-    if (!box) return next;
-    const [dx, dy] = alignDelta(box, target, edge);
-    return moveElements(next, unit.ids, dx, dy);
-  }, doc);
+    if (box) unit.ids.forEach((id) => moves.set(id, alignDelta(box, target, edge)));
+  });
+  return translate(doc, moves);
 }
 
 /** Spreads three or more units so the gaps between them are equal, the outermost two staying in place. */
@@ -74,22 +72,22 @@ export function distribute(
   if (units.length < 3) return doc;
   const start = (b: Box): number => (axis === 'horizontal' ? b.x : b.y);
   const size = (b: Box): number => (axis === 'horizontal' ? b.w : b.h);
-  const placed = units
-    .map((unit) => ({ unit, box: unitBox(doc, unit) }))
-    .sort((a, b) => start(a.box) - start(b.box));
+  const boxes = unitBoxes(doc, units);
+  const placed = units.map((unit, i) => ({ unit, box: boxes[i] ?? { x: 0, y: 0, w: 0, h: 0 } }));
+  placed.sort((a, b) => start(a.box) - start(b.box));
   const first = placed[0];
   const last = placed[placed.length - 1];
   if (!first || !last) return doc;
   const total = start(last.box) + size(last.box) - start(first.box);
   const gap = (total - placed.reduce((sum, p) => sum + size(p.box), 0)) / (placed.length - 1);
   let cursor = start(first.box);
-  return placed.reduce((next, { unit, box }) => {
+  const moves = new Map<string, [number, number]>();
+  for (const { unit, box } of placed) {
     const delta = cursor - start(box);
     cursor += size(box) + gap;
-    return axis === 'horizontal'
-      ? moveElements(next, unit.ids, delta, 0)
-      : moveElements(next, unit.ids, 0, delta);
-  }, doc);
+    unit.ids.forEach((id) => moves.set(id, axis === 'horizontal' ? [delta, 0] : [0, delta]));
+  }
+  return translate(doc, moves);
 }
 
 /** Elements bottom to top: by z, then by their order in the document. */
@@ -165,18 +163,18 @@ export function layerTree(doc: DesignDocument): LayerNode[] {
       children: [],
     });
   }
+  const childGroups = new Map<string | null, string[]>();
+  for (const g of doc.groups) {
+    const parent = g.parent !== null && tree.get(g.parent) ? g.parent : null;
+    childGroups.set(parent, [...(childGroups.get(parent) ?? []), g.id]);
+  }
+  // A group in a loop (an invalid document) is never reached from the top: it is left out rather than looped.
   const build = (parent: string | null, seen: ReadonlySet<string>): LayerNode[] => {
     const nodes = [...(children.get(parent) ?? [])];
-    for (const g of doc.groups) {
-      const rootish = g.parent === null || !tree.get(g.parent);
-      if ((parent === null ? !rootish : g.parent !== parent) || seen.has(g.id)) continue;
-      const inner = build(g.id, new Set([...seen, g.id]));
-      nodes.push({
-        kind: 'group',
-        id: g.id,
-        z: Math.max(-Infinity, ...inner.map((n) => n.z)),
-        children: inner,
-      });
+    for (const id of childGroups.get(parent) ?? []) {
+      if (seen.has(id)) continue;
+      const inner = build(id, new Set([...seen, id]));
+      nodes.push({ kind: 'group', id, z: Math.max(-Infinity, ...inner.map((n) => n.z)), children: inner });
     }
     return nodes.sort((a, b) => b.z - a.z);
   };

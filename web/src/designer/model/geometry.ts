@@ -107,7 +107,7 @@ function snapAxis(box: Box, axis: 'x' | 'y', options: SnapOptions, reach: number
   return [offset, guides];
 }
 
-/** Where a box moved to (x, y) lands once snapped: to the nearest edge or centre of another box within the
+/** Where a box moved to (x, y) lands once snapped (the caller computes `others` once per gesture, not per frame): to the nearest edge or centre of another box within the
  * threshold on each axis (with the guides to draw), else to the grid when one is given. */
 export function snapBox(box: Box, options: SnapOptions): SnapResult {
   const reach = (options.threshold ?? SNAP_THRESHOLD_PX) / options.zoom;

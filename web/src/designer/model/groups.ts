@@ -45,6 +45,15 @@ export function groupMembers(doc: DesignDocument, groupId: string): string[] {
   return groupTree(doc).members(groupId);
 }
 
+/** The ids of the elements locked, by themselves or by a group around them, computed once for many look-ups. */
+export function lockedElements(doc: DesignDocument): Set<string> {
+  const tree = groupTree(doc);
+  const lockedGroup = (id: string): boolean => tree.get(id)?.locked === true;
+  return new Set(
+    doc.elements.filter((e) => e.locked || tree.chain(e.group).some(lockedGroup)).map((e) => e.id),
+  );
+}
+
 /** An element is locked (or hidden) when it is, or any group around it is. */
 export function isLocked(doc: DesignDocument, elementId: string): boolean {
   return inheritedFlag(doc, elementId, 'locked');

@@ -20,7 +20,7 @@ import type {
 type Loose<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 /** A state, action, element, group or document as a client may send it: a field with a default may be absent. */
-export type LooseState = Partial<ElementState>;
+export type LooseState = Partial<Omit<ElementState, 'flicker'>> & { flicker?: Partial<Flicker> | null };
 export type LooseAction =
   | Loose<Extract<ElementAction, { type: 'write_value' }>, 'confirm'>
   | Extract<ElementAction, { type: 'jump_screen' | 'open_popup' }>

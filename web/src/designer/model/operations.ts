@@ -3,7 +3,7 @@
 // locked group) are neither moved, resized nor deleted; their settings may still be edited in the property panel.
 import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
-import { isLocked, pruneEmptyGroups } from './groups';
+import { lockedElements, pruneEmptyGroups } from './groups';
 import { newElementIds } from './ids';
 import { normalizeFlicker, normalizePlacement } from './normalize';
 import type {
@@ -93,13 +93,15 @@ export function addElements(
 
 /** Deletes the listed elements that are not locked, and the groups left empty. */
 export function deleteElements(doc: DesignDocument, ids: readonly string[]): DesignDocument {
-  const doomed = new Set(ids.filter((id) => !isLocked(doc, id)));
+  const doomed = new Set(unlocked(doc, ids));
   if (!doc.elements.some((e) => doomed.has(e.id))) return doc;
   return pruneEmptyGroups({ ...doc, elements: doc.elements.filter((e) => !doomed.has(e.id)) });
 }
 
-function unlocked(doc: DesignDocument, ids: readonly string[]): string[] {
-  return ids.filter((id) => !isLocked(doc, id));
+/** The ids of `ids` an edit may move or delete. */
+export function unlocked(doc: DesignDocument, ids: readonly string[]): string[] {
+  const locked = lockedElements(doc);
+  return locked.size === 0 ? [...ids] : ids.filter((id) => !locked.has(id));
 }
 
 /** Moves the listed elements by (dx, dy) canvas pixels; a group moves by moving its members. */
@@ -110,9 +112,18 @@ export function moveElements(
   dy: number,
 ): DesignDocument {
   if (dx === 0 && dy === 0) return doc;
-  return mapElements(doc, unlocked(doc, ids), (e) =>
-    withPlacement(e, { ...e.placement, x: e.placement.x + dx, y: e.placement.y + dy }),
-  );
+  return translate(doc, new Map(ids.map((id) => [id, [dx, dy] as const])));
+}
+
+/** Moves each element by its own (dx, dy), in one pass (align and distribute move hundreds at once). */
+export function translate(
+  doc: DesignDocument,
+  moves: ReadonlyMap<string, readonly [number, number]>,
+): DesignDocument {
+  return mapElements(doc, unlocked(doc, [...moves.keys()]), (e) => {
+    const [dx, dy] = moves.get(e.id) ?? [0, 0];
+    return withPlacement(e, { ...e.placement, x: e.placement.x + dx, y: e.placement.y + dy });
+  });
 }
 
 /** Sets part of one element's placement: a resize (x, y, w, h) or a rotation. */
