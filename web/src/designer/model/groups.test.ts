@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { SCREEN_GROUPS_MAX } from '@/types/limits.gen';
 import { at, documentOf, element, find, group } from '@/test/designer';
 
 import {
@@ -94,6 +95,12 @@ describe('groupSelection', () => {
     expect(find(doc, 'e1').group).toBe(groupId);
     expect(find(doc, 'e2').group).toBe(groupId);
     expect(find(doc, 'e3').group).toBe('g2');
+  });
+
+  it('makes no group past SCREEN_GROUPS_MAX', () => {
+    const groups = Array.from({ length: SCREEN_GROUPS_MAX }, (_, i) => group(`g${i + 1}`));
+    const doc = documentOf([element('e1'), element('e2')], groups);
+    expect(groupSelection(doc, ['e1', 'e2'])).toEqual({ doc, groupId: null });
   });
 
   it('changes nothing for fewer than two units', () => {

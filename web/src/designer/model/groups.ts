@@ -1,6 +1,8 @@
 // Groups persist in `doc.groups` (DESIGN §7) and nest through `parent`; an element belongs to its innermost group.
 // Moving, aligning or copying a group acts on its members, so the operations here answer "which elements does this
 // group hold" and "what does a selection act on as units".
+import { SCREEN_GROUPS_MAX } from '@/types/limits.gen';
+
 import { newGroupIds } from './ids';
 import type { DesignDocument, DesignGroup } from './types';
 
@@ -133,14 +135,14 @@ function commonParent(doc: DesignDocument, units: SelectionUnit[]): string | nul
 }
 
 /** Puts the selection's units into one new group (nested inside the group they share, if any). Fewer than two
- * units change nothing. Returns the new group's id, or null. */
+ * units, or SCREEN_GROUPS_MAX groups already, change nothing. Returns the new group's id, or null. */
 export function groupSelection(
   doc: DesignDocument,
   ids: readonly string[],
   name = '',
 ): { doc: DesignDocument; groupId: string | null } {
   const units = selectionUnits(doc, ids).filter((u) => u.ids.length > 0);
-  if (units.length < 2) return { doc, groupId: null };
+  if (units.length < 2 || doc.groups.length >= SCREEN_GROUPS_MAX) return { doc, groupId: null };
   const [groupId = ''] = newGroupIds(doc, 1);
   const parent = commonParent(doc, units);
   const unitGroups = new Set(units.flatMap((u) => (u.group === null ? [] : [u.group])));

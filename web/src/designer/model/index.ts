@@ -27,7 +27,6 @@ export {
   setPlacements,
   updateCanvas,
   updateElement,
-  COORDINATE_MAX,
   NUDGE_PX,
   NUDGE_SHIFT_PX,
 } from './operations';
@@ -80,6 +79,7 @@ export { rotatedBounds, selectionBounds, snapBox, unionBounds, SNAP_THRESHOLD_PX
 export type { Box, Guide, SnapOptions, SnapResult } from './geometry';
 
 // --- validity ---
-/** `validateDocument(doc)`: duplicate ids, unknown groups, group cycles, too many elements, placements out of range. */
+/** `validateDocument(doc)`: duplicate ids, unknown groups, group cycles, too many elements or groups, placements out
+ * of range. */
 export { validateDocument } from './validate';
 export type { Problem, ProblemKind } from './validate';

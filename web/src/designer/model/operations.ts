@@ -1,7 +1,7 @@
 // The element operations of the editor, each `(doc, …) → doc`: a new document, the input untouched, and the very
 // same document when nothing changes (so the store records no empty undo step). Locked elements (or elements of a
 // locked group) are neither moved, resized nor deleted; their settings may still be edited in the property panel.
-import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
 import { lockedElements, pruneEmptyGroups } from './groups';
 import { newElementIds } from './ids';
@@ -17,8 +17,6 @@ import type {
   Placement,
 } from './types';
 
-/** The server's coordinate and size range (templates/screens/document.py COORDINATE_MAX). */
-export const COORDINATE_MAX = 100_000;
 /** The smallest width or height a resize leaves (the server wants more than 0). */
 export const SIZE_MIN = 1;
 
@@ -27,10 +25,10 @@ const clamp = (value: number, min: number, max: number): number => Math.min(max,
 /** A placement the server accepts: coordinates and sizes in range, rotation folded into (-360, 360). */
 export function clampPlacement(p: Placement): Placement {
   return {
-    x: clamp(p.x, -COORDINATE_MAX, COORDINATE_MAX),
-    y: clamp(p.y, -COORDINATE_MAX, COORDINATE_MAX),
-    w: clamp(p.w, SIZE_MIN, COORDINATE_MAX),
-    h: clamp(p.h, SIZE_MIN, COORDINATE_MAX),
+    x: clamp(p.x, -SCREEN_COORDINATE_MAX, SCREEN_COORDINATE_MAX),
+    y: clamp(p.y, -SCREEN_COORDINATE_MAX, SCREEN_COORDINATE_MAX),
+    w: clamp(p.w, SIZE_MIN, SCREEN_COORDINATE_MAX),
+    h: clamp(p.h, SIZE_MIN, SCREEN_COORDINATE_MAX),
     rotation: p.rotation % 360 || 0,
   };
 }

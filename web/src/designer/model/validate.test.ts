@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { SCREEN_ELEMENTS_MAX, SCREEN_GROUPS_MAX } from '@/types/limits.gen';
 import { documentOf, element, group } from '@/test/designer';
 
 import { validateDocument } from './validate';
@@ -51,6 +51,14 @@ describe('validateDocument', () => {
     const many = Array.from({ length: SCREEN_ELEMENTS_MAX + 1 }, (_, i) => element(`e${i + 1}`));
     expect(validateDocument(documentOf(many))).toEqual([{ kind: 'too_many_elements' }]);
     expect(validateDocument(documentOf(many.slice(1)))).toEqual([]);
+  });
+
+  it('reports more groups than SCREEN_GROUPS_MAX', () => {
+    const groups = Array.from({ length: SCREEN_GROUPS_MAX + 1 }, (_, i) => group(`g${i + 1}`));
+    const elements = groups.map((g, i) => element(`e${i + 1}`, { group: g.id }));
+    expect(validateDocument(documentOf(elements.slice(0, SCREEN_ELEMENTS_MAX), groups))).toEqual([
+      { kind: 'too_many_groups' },
+    ]);
   });
 
   it('reports placements out of the server range', () => {

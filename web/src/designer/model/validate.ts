@@ -1,9 +1,8 @@
 // What makes a document one the server would refuse or the editor could not draw: the same checks as the server's
-// `references` (templates/screens/document.py) plus group cycles, the element limit and placements out of range.
+// `references` (templates/screens/document.py) plus group cycles, the element and group limits and placements out of range.
 // Every operation of model/ keeps a valid document valid; the store's randomised test holds it to that.
-import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX, SCREEN_GROUPS_MAX } from '@/types/limits.gen';
 
-import { COORDINATE_MAX } from './operations';
 import type { DesignDocument, Placement } from './types';
 
 export type ProblemKind =
@@ -13,9 +12,10 @@ export type ProblemKind =
   | 'unknown_parent'
   | 'group_cycle'
   | 'too_many_elements'
+  | 'too_many_groups'
   | 'placement';
 
-/** One problem; `id` names the element or group concerned (absent for the element count). */
+/** One problem; `id` names the element or group concerned (absent for the counts). */
 export interface Problem {
   kind: ProblemKind;
   id?: string;
@@ -29,7 +29,7 @@ function duplicates(ids: readonly string[]): string[] {
 }
 
 function placementValid(p: Placement): boolean {
-  const inRange = (v: number): boolean => Number.isFinite(v) && Math.abs(v) <= COORDINATE_MAX;
+  const inRange = (v: number): boolean => Number.isFinite(v) && Math.abs(v) <= SCREEN_COORDINATE_MAX;
   return (
     inRange(p.x) &&
     inRange(p.y) &&
@@ -73,5 +73,6 @@ export function validateDocument(doc: DesignDocument): Problem[] {
   }
   for (const id of cycles(doc)) problems.push({ kind: 'group_cycle', id });
   if (doc.elements.length > SCREEN_ELEMENTS_MAX) problems.push({ kind: 'too_many_elements' });
+  if (doc.groups.length > SCREEN_GROUPS_MAX) problems.push({ kind: 'too_many_groups' });
   return problems;
 }
