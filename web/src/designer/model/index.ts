@@ -81,5 +81,5 @@ export type { Box, Guide, SnapOptions, SnapResult } from './geometry';
 // --- validity ---
 /** `validateDocument(doc)`: duplicate ids, unknown groups, group cycles, too many elements or groups, placements out
  * of range. */
-export { validateDocument } from './validate';
+export { PROBLEM_KINDS, validateDocument } from './validate';
 export type { Problem, ProblemKind } from './validate';

@@ -49,7 +49,9 @@ describe('validateDocument', () => {
 
   it('reports more elements than SCREEN_ELEMENTS_MAX', () => {
     const many = Array.from({ length: SCREEN_ELEMENTS_MAX + 1 }, (_, i) => element(`e${i + 1}`));
-    expect(validateDocument(documentOf(many))).toEqual([{ kind: 'too_many_elements' }]);
+    expect(validateDocument(documentOf(many))).toEqual([
+      { kind: 'too_many_elements', max: SCREEN_ELEMENTS_MAX },
+    ]);
     expect(validateDocument(documentOf(many.slice(1)))).toEqual([]);
   });
 
@@ -57,7 +59,7 @@ describe('validateDocument', () => {
     const groups = Array.from({ length: SCREEN_GROUPS_MAX + 1 }, (_, i) => group(`g${i + 1}`));
     const elements = groups.map((g, i) => element(`e${i + 1}`, { group: g.id }));
     expect(validateDocument(documentOf(elements.slice(0, SCREEN_ELEMENTS_MAX), groups))).toEqual([
-      { kind: 'too_many_groups' },
+      { kind: 'too_many_groups', max: SCREEN_GROUPS_MAX },
     ]);
   });
 

@@ -5,20 +5,26 @@ import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX, SCREEN_GROUPS_MAX } from '@
 
 import type { DesignDocument, Placement } from './types';
 
-export type ProblemKind =
-  | 'duplicate_element'
-  | 'duplicate_group'
-  | 'unknown_group'
-  | 'unknown_parent'
-  | 'group_cycle'
-  | 'too_many_elements'
-  | 'too_many_groups'
-  | 'placement';
+/** Each kind's text is `designer.problems.<kind>` (locales/<lang>/designer-model.json). */
+export const PROBLEM_KINDS = [
+  'duplicate_element',
+  'duplicate_group',
+  'unknown_group',
+  'unknown_parent',
+  'group_cycle',
+  'too_many_elements',
+  'too_many_groups',
+  'placement',
+] as const;
+export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
-/** One problem; `id` names the element or group concerned (absent for the counts). */
+/** One problem, with what its text (`designer.problems.<kind>`) interpolates: `t(key, problem)`. */
 export interface Problem {
   kind: ProblemKind;
+  /** The element or group concerned. */
   id?: string;
+  /** The limit passed, for the counts. */
+  max?: number;
 }
 
 function duplicates(ids: readonly string[]): string[] {
@@ -72,7 +78,9 @@ export function validateDocument(doc: DesignDocument): Problem[] {
     if (g.parent !== null && !groupIds.has(g.parent)) problems.push({ kind: 'unknown_parent', id: g.id });
   }
   for (const id of cycles(doc)) problems.push({ kind: 'group_cycle', id });
-  if (doc.elements.length > SCREEN_ELEMENTS_MAX) problems.push({ kind: 'too_many_elements' });
-  if (doc.groups.length > SCREEN_GROUPS_MAX) problems.push({ kind: 'too_many_groups' });
+  if (doc.elements.length > SCREEN_ELEMENTS_MAX)
+    problems.push({ kind: 'too_many_elements', max: SCREEN_ELEMENTS_MAX });
+  if (doc.groups.length > SCREEN_GROUPS_MAX)
+    problems.push({ kind: 'too_many_groups', max: SCREEN_GROUPS_MAX });
   return problems;
 }
