@@ -67,9 +67,11 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
           const hover = hovered !== null && existing(doc, [hovered]).length === 0 ? null : hovered;
           return { selection: kept.length === selection.length ? selection : kept, hovered: hover };
         };
+        // Inside this creator zundo types the store's `temporal` as unknown; it is the history store set up above.
+        const history = (): DesignerStore['temporal'] => (store as unknown as DesignerStore).temporal;
         const travel = (direction: 'undo' | 'redo'): void => {
           if (get().gestureStart !== null) get().endGesture();
-          (store as unknown as DesignerStore).temporal.getState()[direction]();
+          history().getState()[direction]();
           set(pointingAt(get().doc));
         };
         return {
@@ -80,7 +82,7 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
           gestureStart: null,
           load: (doc) => {
             set({ doc, saved: doc, selection: [], hovered: null, gestureStart: null });
-            (store as unknown as DesignerStore).temporal.getState().clear();
+            history().getState().clear();
           },
           apply: (operation) => {
             const { doc } = get();
@@ -107,6 +109,8 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
       {
         // During a gesture the history sees the document of the gesture's start: the frames in between compare equal
         // and record nothing, and the gesture's end (gestureStart back to null) records one step from the start.
+        // zundo's pause()/resume() would drop the gesture's change altogether (a set while paused is never
+        // recorded, and resume() records nothing by itself); this needs neither them nor zundo's internals.
         partialize: (state): HistoryEntry => ({ doc: state.gestureStart ?? state.doc }),
         equality: (past, current) => past.doc === current.doc,
         limit: HISTORY_LIMIT,
