@@ -40,3 +40,9 @@ export function seeded(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** An element's states: `count` looks, every field at its default. */
+export function statesOf(count: number, by: 'value' | 'bit' = 'value'): NonNullable<DesignElement['states']> {
+  const items = Array.from({ length: count }, () => ({}));
+  return normalizeElement({ id: 'x', type: 'indicator', states: { by, items } }).states!;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { at, documentOf, element, group } from '@/test/designer';
+import { at, documentOf, element, group, statesOf } from '@/test/designer';
 
 import { align, distribute, reorder } from '../model/arrange';
 import { copyElements, pasteElements } from '../model/clipboard';
@@ -41,7 +41,7 @@ const operations: [string, (doc: DesignDocument) => DesignDocument][] = [
   ['nudge', (d) => nudge(d, ['e3'], 'ArrowRight', true)],
   ['settings', (d) => updateElement(d, 'e3', { settings: { text: 'Tank 1' } })],
   ['bindings', (d) => updateElement(d, 'e3', { bindings: { value: { data_source_id: 4 } } })],
-  ['states', (d) => updateElement(d, 'e3', { states: { by: 'bit', items: [] } })],
+  ['states', (d) => updateElement(d, 'e3', { states: statesOf(3, 'bit') })],
   ['flicker', (d) => updateElement(d, 'e3', { flicker: { flickerType: 'text', flickerFrequency: 2 } })],
   ['actions', (d) => updateElement(d, 'e3', { actions: [{ type: 'open_popup', screen_id: 3 }] })],
   ['lock', (d) => setFlag(d, [{ kind: 'element', id: 'e3' }], 'locked', true)],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
-import { at, documentOf, element, find, group } from '@/test/designer';
+import { ELEMENT_BINDINGS_MAX, SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { at, documentOf, element, find, group, statesOf } from '@/test/designer';
 
 import {
   addElements,
@@ -110,7 +110,7 @@ describe('moving and placing', () => {
 describe('updateElement', () => {
   it('replaces settings, bindings, states, flicker and actions', () => {
     const doc = documentOf([element('e1', { settings: { text: 'a' } })]);
-    const states = { by: 'bit' as const, items: [] };
+    const states = statesOf(2, 'bit');
     const next = updateElement(doc, 'e1', {
       settings: { text: 'b', unit: 'kPa' },
       bindings: { value: { data_source_id: 3 } },
@@ -121,13 +121,24 @@ describe('updateElement', () => {
     expect(find(next, 'e1')).toMatchObject({
       settings: { text: 'b', unit: 'kPa' },
       bindings: { value: { data_source_id: 3 } },
-      states: { by: 'bit', items: [] },
+      states: statesOf(2, 'bit'),
       flicker: { flickerType: 'text', flickerFrequency: 1 },
       actions: [{ type: 'jump_screen', screen_id: 9 }],
     });
     expect(find(next, 'e1').states).not.toBe(states);
     expect(find(doc, 'e1').settings).toEqual({ text: 'a' });
     expect(updateElement(doc, 'e1', {})).toBe(doc);
+  });
+});
+
+describe('updateElement within the server limits', () => {
+  it('changes nothing when the patch would break a limit the server enforces', () => {
+    const doc = documentOf([element('e1')]);
+    const tooMany = Object.fromEntries(
+      Array.from({ length: ELEMENT_BINDINGS_MAX + 1 }, (_, i) => [`k${i}`, { data_source_id: 1 }]),
+    );
+    expect(updateElement(doc, 'e1', { bindings: tooMany })).toBe(doc);
+    expect(updateElement(doc, 'e1', { states: { by: 'value', items: [] } })).toBe(doc);
   });
 });
 

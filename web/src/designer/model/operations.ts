@@ -16,6 +16,7 @@ import type {
   JsonValue,
   Placement,
 } from './types';
+import { elementProblems } from './validate';
 
 /** The smallest width or height a resize leaves (the server wants more than 0). */
 export const SIZE_MIN = 1;
@@ -165,11 +166,15 @@ export type ElementPatch = Partial<
   Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions'>
 >;
 
-/** Replaces the patched parts of one element (settings, bindings, states, flicker, actions). */
+/** Replaces the patched parts of one element (settings, bindings, states, flicker, actions). A patch that would
+ * give the element something the server refuses (2–255 states, at most 16 bindings or actions) changes nothing:
+ * the property panel holds its forms to the same limits (limits.gen). */
 export function updateElement(doc: DesignDocument, id: string, patch: ElementPatch): DesignDocument {
-  const keys = Object.keys(patch) as (keyof ElementPatch)[];
-  if (keys.length === 0) return doc;
-  return mapElements(doc, [id], (e) => ({ ...e, ...structuredClone(patch) }));
+  if (Object.keys(patch).length === 0) return doc;
+  return mapElements(doc, [id], (e) => {
+    const next = { ...e, ...structuredClone(patch) };
+    return elementProblems(next).length > elementProblems(e).length ? e : next;
+  });
 }
 
 /** An item of the layer panel: an element or a group. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { SCREEN_ELEMENTS_MAX, SCREEN_GROUPS_MAX } from '@/types/limits.gen';
-import { documentOf, element, group } from '@/test/designer';
+import {
+  ELEMENT_ACTIONS_MAX,
+  ELEMENT_BINDINGS_MAX,
+  ELEMENT_STATES_MAX,
+  ELEMENT_STATES_MIN,
+  SCREEN_ELEMENTS_MAX,
+  SCREEN_GROUPS_MAX,
+} from '@/types/limits.gen';
+import { documentOf, element, group, statesOf } from '@/test/designer';
 
 import { validateDocument } from './validate';
 
@@ -60,6 +67,31 @@ describe('validateDocument', () => {
     const elements = groups.map((g, i) => element(`e${i + 1}`, { group: g.id }));
     expect(validateDocument(documentOf(elements.slice(0, SCREEN_ELEMENTS_MAX), groups))).toEqual([
       { kind: 'too_many_groups', max: SCREEN_GROUPS_MAX },
+    ]);
+  });
+
+  it('reports what the server refuses in an element: its type, state count, bindings and actions', () => {
+    const doc = documentOf([
+      element('e1', { type: 'teapot' }),
+      element('e2', { states: statesOf(1) }),
+      element('e3', {
+        bindings: Object.fromEntries(
+          Array.from({ length: ELEMENT_BINDINGS_MAX + 1 }, (_, i) => [`k${i}`, { data_source_id: 1 }]),
+        ),
+      }),
+      element('e4', {
+        actions: Array.from({ length: ELEMENT_ACTIONS_MAX + 1 }, () => ({
+          type: 'jump_screen' as const,
+          screen_id: 1,
+        })),
+      }),
+      element('e5', { states: statesOf(2, 'bit') }),
+    ]);
+    expect(validateDocument(doc)).toEqual([
+      { kind: 'unknown_type', id: 'e1' },
+      { kind: 'state_count', id: 'e2', min: ELEMENT_STATES_MIN, max: ELEMENT_STATES_MAX },
+      { kind: 'too_many_bindings', id: 'e3', max: ELEMENT_BINDINGS_MAX },
+      { kind: 'too_many_actions', id: 'e4', max: ELEMENT_ACTIONS_MAX },
     ]);
   });
 

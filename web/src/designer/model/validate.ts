@@ -1,9 +1,19 @@
 // What makes a document one the server would refuse or the editor could not draw: the same checks as the server's
-// `references` (templates/screens/document.py) plus group cycles, the element and group limits and placements out of range.
+// `references` (templates/screens/document.py) plus group cycles, the element and group limits, and each element's
+// type, state count, bindings, actions and placement.
 // Every operation of model/ keeps a valid document valid; the store's randomised test holds it to that.
-import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX, SCREEN_GROUPS_MAX } from '@/types/limits.gen';
+import {
+  ELEMENT_ACTIONS_MAX,
+  ELEMENT_BINDINGS_MAX,
+  ELEMENT_STATES_MAX,
+  ELEMENT_STATES_MIN,
+  ELEMENT_TYPES,
+  SCREEN_COORDINATE_MAX,
+  SCREEN_ELEMENTS_MAX,
+  SCREEN_GROUPS_MAX,
+} from '@/types/limits.gen';
 
-import type { DesignDocument, Placement } from './types';
+import type { DesignDocument, DesignElement, Placement } from './types';
 
 /** Each kind's text is `designer.problems.<kind>` (locales/<lang>/designer-model.json). */
 export const PROBLEM_KINDS = [
@@ -15,6 +25,10 @@ export const PROBLEM_KINDS = [
   'too_many_elements',
   'too_many_groups',
   'placement',
+  'unknown_type',
+  'state_count',
+  'too_many_bindings',
+  'too_many_actions',
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 
@@ -23,7 +37,8 @@ export interface Problem {
   kind: ProblemKind;
   /** The element or group concerned. */
   id?: string;
-  /** The limit passed, for the counts. */
+  /** The limits passed, for the counts. */
+  min?: number;
   max?: number;
 }
 
@@ -45,6 +60,25 @@ function placementValid(p: Placement): boolean {
     p.h > 0 &&
     Math.abs(p.rotation) <= 360
   );
+}
+
+/** What the server refuses in one element by itself: an unknown type (115212), a state count outside 2–255, more
+ * bindings or actions than allowed, a placement out of range. */
+export function elementProblems(e: DesignElement): Problem[] {
+  const problems: Problem[] = [];
+  const count = e.states?.items.length;
+  if (!ELEMENT_TYPES.includes(e.type)) problems.push({ kind: 'unknown_type', id: e.id });
+  if (count !== undefined && (count < ELEMENT_STATES_MIN || count > ELEMENT_STATES_MAX)) {
+    problems.push({ kind: 'state_count', id: e.id, min: ELEMENT_STATES_MIN, max: ELEMENT_STATES_MAX });
+  }
+  if (Object.keys(e.bindings).length > ELEMENT_BINDINGS_MAX) {
+    problems.push({ kind: 'too_many_bindings', id: e.id, max: ELEMENT_BINDINGS_MAX });
+  }
+  if (e.actions.length > ELEMENT_ACTIONS_MAX) {
+    problems.push({ kind: 'too_many_actions', id: e.id, max: ELEMENT_ACTIONS_MAX });
+  }
+  if (!placementValid(e.placement)) problems.push({ kind: 'placement', id: e.id });
+  return problems;
 }
 
 /** Groups that are their own ancestor (every group of a loop). */
@@ -72,7 +106,7 @@ export function validateDocument(doc: DesignDocument): Problem[] {
   for (const id of duplicates(doc.groups.map((g) => g.id))) problems.push({ kind: 'duplicate_group', id });
   for (const e of doc.elements) {
     if (e.group !== null && !groupIds.has(e.group)) problems.push({ kind: 'unknown_group', id: e.id });
-    if (!placementValid(e.placement)) problems.push({ kind: 'placement', id: e.id });
+    problems.push(...elementProblems(e));
   }
   for (const g of doc.groups) {
     if (g.parent !== null && !groupIds.has(g.parent)) problems.push({ kind: 'unknown_parent', id: g.id });
