@@ -111,6 +111,16 @@ describe('pasteElements', () => {
     expect(pasteElements(full, payload, template2)).toEqual({ doc: full, ids: [] });
   });
 
+  it('pastes nothing carrying an element type the server refuses', () => {
+    const text = clipboardText(copyElements(source, ['e3'], template1)).replace(
+      '"type":"rect"',
+      '"type":"teapot"',
+    );
+    const payload = parseClipboard(text);
+    expect(payload?.elements[0]?.type).toBe('teapot');
+    expect(pasteElements(source, payload!, template2)).toEqual({ doc: source, ids: [] });
+  });
+
   it('pastes nothing from a hand-written payload whose groups loop', () => {
     const payload = copyElements(source, ['e1', 'e2'], template1);
     const looped = { ...payload, groups: [group('g1', { parent: 'g9' }), group('g9', { parent: 'g1' })] };
