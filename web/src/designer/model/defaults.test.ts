@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import openapi from '@/types/openapi.gen.json';
 
-import { normalizeDocument } from './normalize';
+import { normalizeDocument, toWire } from './normalize';
 
 interface PropertySchema {
   default?: unknown;
@@ -61,6 +61,30 @@ describe('normalizeDocument fills the server’s defaults', () => {
     for (const key of Object.keys(schemas[name]?.properties ?? {}))
       expect(value, `${name}.${key}`).toHaveProperty(key);
   });
+
+  it.each(Object.keys(filled))(
+    'toWire writes no %s field the schema lacks (it forbids extra fields)',
+    (name) => {
+      const wire = toWire(doc);
+      const [e] = wire.elements ?? [];
+      const written: Record<string, unknown> = {
+        ScreenDocument: wire,
+        Canvas: wire.canvas,
+        Background: wire.canvas?.background,
+        Grid: wire.canvas?.grid,
+        Placement: e?.placement,
+        Flicker: e?.flicker,
+        Element: e,
+        Group: wire.groups?.[0],
+        State: e?.states?.items[0],
+        States: e?.states,
+        WriteValue: e?.actions?.[0],
+        OpenUrl: e?.actions?.[1],
+      };
+      const known = Object.keys(schemas[name]?.properties ?? {});
+      expect(Object.keys(written[name] as object).filter((key) => !known.includes(key))).toEqual([]);
+    },
+  );
 
   it('covers the defaults of the document schema', () => {
     const withDefaults = Object.keys(filled).filter((name) => declaredDefaults(name).length > 0);
