@@ -43,6 +43,8 @@ export { renameGroup, ungroup } from './groups';
 export { expandSelection } from './groups';
 // groupMembers(doc, groupId): its elements at any depth; groupTree(doc): chains and members computed once.
 export { groupMembers, groupTree } from './groups';
+// clickSelection(doc, selection, id, shift): the selection after a click (a group's members together).
+export { clickSelection } from './selection';
 // selectionUnits(doc, ids): what a selection acts on, a wholly selected group being one unit.
 export { selectionUnits } from './groups';
 // isLocked / isHidden(doc, id): the element's own flag or any of its groups'; lockedElements(doc): all locked ids.
