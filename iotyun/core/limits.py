@@ -168,6 +168,8 @@ ELEMENT_TYPES = (
 # A screen of more elements is refused (115208): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
 SCREEN_ELEMENTS_MAX = 1000
 SCREEN_GROUPS_MAX = 1000
+# An element's coordinates lie within ±this and its width and height up to it, in canvas pixels.
+SCREEN_COORDINATE_MAX = 100_000
 ELEMENT_ID_MAX = 64
 ELEMENT_STATES_MIN, ELEMENT_STATES_MAX = 2, 255
 ELEMENT_BINDINGS_MAX = 16
@@ -563,6 +565,8 @@ def exported() -> dict[str, Any]:
         "SCREEN_SCHEMA_VERSION": SCREEN_SCHEMA_VERSION,
         "ELEMENT_TYPES": list(ELEMENT_TYPES),
         "SCREEN_ELEMENTS_MAX": SCREEN_ELEMENTS_MAX,
+        "SCREEN_GROUPS_MAX": SCREEN_GROUPS_MAX,
+        "SCREEN_COORDINATE_MAX": SCREEN_COORDINATE_MAX,
         "ELEMENT_STATES_MIN": ELEMENT_STATES_MIN,
         "ELEMENT_STATES_MAX": ELEMENT_STATES_MAX,
         "ELEMENT_BINDINGS_MAX": ELEMENT_BINDINGS_MAX,

@@ -22,6 +22,7 @@ from iotyun.core.limits import (
     FLICKER_FREQUENCY_DEFAULT,
     FLICKER_FREQUENCY_MAX,
     FLICKER_FREQUENCY_MIN,
+    SCREEN_COORDINATE_MAX,
     SCREEN_DOCUMENT_MAX_BYTES,
     SCREEN_ELEMENTS_MAX,
     SCREEN_GROUPS_MAX,
@@ -33,7 +34,6 @@ from iotyun.core.limits import (
 
 # A document's version when it says none: what screens stored before the schema existed (a free JSON object).
 LEGACY_VERSION = 0
-COORDINATE_MAX = 100_000
 
 
 def _element_type(value: str) -> str:
@@ -72,8 +72,8 @@ WebUrl = Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=
 Ident = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=ELEMENT_ID_MAX)]
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
 Text = Annotated[str, StringConstraints(max_length=SCREEN_TEXT_MAX)]
-Coordinate = Annotated[float, Field(ge=-COORDINATE_MAX, le=COORDINATE_MAX)]
-Length = Annotated[float, Field(gt=0, le=COORDINATE_MAX)]
+Coordinate = Annotated[float, Field(ge=-SCREEN_COORDINATE_MAX, le=SCREEN_COORDINATE_MAX)]
+Length = Annotated[float, Field(gt=0, le=SCREEN_COORDINATE_MAX)]
 FlickerFrequency = Annotated[float, AfterValidator(_flicker_frequency)]
 
 
