@@ -1,0 +1,18 @@
+// The control and chart elements of the registry (issue 15 points 3 and 5), in palette order, and what the runtime
+// hands them through context (control access, the device's alarms, trend history).
+import type { ElementDefinition } from '../types';
+import { buttonElement } from './button';
+import { setpointElement } from './setpoint';
+import { switchElement } from './switch';
+
+export {
+  ControlAccessContext,
+  DeviceAlarmsContext,
+  TrendHistoryContext,
+  type TrendHistory,
+  type TrendPoint,
+} from './context';
+export { writeRules, type PasswordMode, type WriteRules } from './settings';
+export { checkWrite, type ControlAccess } from './write-rules';
+
+export const CONTROL_ELEMENTS: readonly ElementDefinition[] = [switchElement, buttonElement, setpointElement];
