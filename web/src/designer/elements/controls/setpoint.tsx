@@ -66,7 +66,7 @@ function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps)
           }}
           onPressEnter={submit}
         />
-        {boolSetting(settings, 'submitButton', true) && (
+        {boolSetting(settings, 'submit_button', true) && (
           <Button
             size="small"
             type="primary"
@@ -100,7 +100,7 @@ function SetpointSettings({ element, onChange }: SettingsFormProps) {
         <Input maxLength={DATA_SOURCE_UNIT_MAX} />
       </Form.Item>
       <Form.Item
-        name="submitButton"
+        name="submit_button"
         label={t('designer.controls.setpoint.submitButton')}
         valuePropName="checked"
       >
@@ -116,7 +116,7 @@ export const setpointElement: ElementDefinition = {
   category: 'control',
   i18nKey: 'designer.elements.input',
   defaultSize: { w: 200, h: 72 },
-  defaultSettings: () => ({ ...defaultWriteRules(), step: 1, unit: '', submitButton: true }),
+  defaultSettings: () => ({ ...defaultWriteRules(), step: 1, unit: '', submit_button: true }),
   bindingKeys: ['value'],
   stateful: false,
   component: SetpointElement,

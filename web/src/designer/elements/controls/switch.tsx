@@ -26,15 +26,15 @@ function SwitchElement({ element, mode, values, onWrite }: ElementRenderProps) {
   const { t } = useTranslation();
   const control = useControlWrite({ element, mode, onWrite });
   const { settings } = element;
-  const onValue = writableSetting(settings, 'onValue', 1);
-  const offValue = writableSetting(settings, 'offValue', 0);
+  const onValue = writableSetting(settings, 'on_value', 1);
+  const offValue = writableSetting(settings, 'off_value', 0);
   const on = control.live && isOn(values.value?.value, onValue);
   const label = on
-    ? textSetting(settings, 'onText') || t('designer.controls.switch.on')
-    : textSetting(settings, 'offText') || t('designer.controls.switch.off');
+    ? textSetting(settings, 'on_text') || t('designer.controls.switch.on')
+    : textSetting(settings, 'off_text') || t('designer.controls.switch.off');
   const color = on
-    ? textSetting(settings, 'onColor', ON_COLOR)
-    : textSetting(settings, 'offColor', OFF_COLOR);
+    ? textSetting(settings, 'on_color', ON_COLOR)
+    : textSetting(settings, 'off_color', OFF_COLOR);
 
   const toggle = () => {
     void control.write(on ? offValue : onValue).then((outcome) => {
@@ -66,20 +66,20 @@ function SwitchSettings({ element, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
   return (
     <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item name="onValue" label={t('designer.controls.switch.onValue')}>
+      <Form.Item name="on_value" label={t('designer.controls.switch.onValue')}>
         <Input />
       </Form.Item>
-      <Form.Item name="offValue" label={t('designer.controls.switch.offValue')}>
+      <Form.Item name="off_value" label={t('designer.controls.switch.offValue')}>
         <Input />
       </Form.Item>
-      <Form.Item name="onText" label={t('designer.controls.switch.onText')}>
+      <Form.Item name="on_text" label={t('designer.controls.switch.onText')}>
         <Input placeholder={t('designer.controls.switch.on')} />
       </Form.Item>
-      <Form.Item name="offText" label={t('designer.controls.switch.offText')}>
+      <Form.Item name="off_text" label={t('designer.controls.switch.offText')}>
         <Input placeholder={t('designer.controls.switch.off')} />
       </Form.Item>
-      <ColorField name="onColor" label={t('designer.controls.switch.onColor')} />
-      <ColorField name="offColor" label={t('designer.controls.switch.offColor')} />
+      <ColorField name="on_color" label={t('designer.controls.switch.onColor')} />
+      <ColorField name="off_color" label={t('designer.controls.switch.offColor')} />
       <WriteRuleFields />
     </SettingsFormFrame>
   );
@@ -91,12 +91,12 @@ export const switchElement: ElementDefinition = {
   i18nKey: 'designer.elements.switch',
   defaultSize: { w: 96, h: 36 },
   defaultSettings: () => ({
-    onValue: 1,
-    offValue: 0,
-    onText: '',
-    offText: '',
-    onColor: ON_COLOR,
-    offColor: OFF_COLOR,
+    on_value: 1,
+    off_value: 0,
+    on_text: '',
+    off_text: '',
+    on_color: ON_COLOR,
+    off_color: OFF_COLOR,
     ...defaultWriteRules(),
   }),
   bindingKeys: ['value'],

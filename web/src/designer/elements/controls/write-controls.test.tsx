@@ -20,7 +20,7 @@ describe('switch', () => {
 
   it('writes the off value when on and the on value when off, under its binding key', () => {
     const { onWrite, push } = drawElement(switchElement, {
-      settings: { onValue: 5, offValue: 2 },
+      settings: { on_value: 5, off_value: 2 },
       values: { value: 5 },
     });
     expect(screen.getByRole('switch')).toHaveAttribute('aria-checked', 'true');

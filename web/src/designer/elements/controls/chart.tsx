@@ -1,0 +1,162 @@
+// The trend chart (issue 15 point 3): up to four bound data sources as lines over a history window the runtime
+// fills (TrendHistoryContext), with live points appended from the bound values. The editor draws a light static
+// sample and never loads ECharts.
+import { Form, Input, InputNumber, Select } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { colors } from '@/lib/theme';
+import type { HistorySeries } from '@/lib/telemetry/types';
+import { DATA_SOURCE_UNIT_MAX, DECIMALS_MAX } from '@/types/limits.gen';
+import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
+import { useTrendHistory } from './context';
+import { SettingsFormFrame } from './settings-form';
+import { numberSetting, textSetting } from './settings';
+import {
+  appendLive,
+  buildTrendOption,
+  joinSeries,
+  TREND_UNITS,
+  trendWindowMs,
+  type LiveBuffer,
+} from './trend-option';
+import './controls.css';
+
+const TrendEChart = lazy(() => import('./trend-echart'));
+
+export const TREND_KEYS = ['value', 'value2', 'value3', 'value4'] as const;
+
+function seriesNames(raw: unknown): string[] {
+  return Array.isArray(raw) ? raw.map((name) => (typeof name === 'string' ? name : '')) : [];
+}
+
+/** The editor's sample: a few grey waves, so the element reads as a trend at a glance. */
+function TrendSample({ label }: { label: string }) {
+  return (
+    <svg
+      viewBox="0 0 200 100"
+      width="100%"
+      height="100%"
+      preserveAspectRatio="none"
+      role="img"
+      aria-label={label}
+    >
+      <path d="M0 99.5H200M0.5 0V100" stroke={colors.borderStrong} fill="none" />
+      <path
+        d="M0 70 C20 60 30 40 50 45 S80 75 100 60 S140 20 160 30 S190 50 200 40"
+        stroke={colors.primary}
+        strokeWidth={2}
+        fill="none"
+      />
+      <path
+        d="M0 85 C30 80 50 82 80 78 S140 70 160 74 S190 72 200 70"
+        stroke={colors.cyan}
+        strokeWidth={2}
+        fill="none"
+      />
+    </svg>
+  );
+}
+
+function TrendLive({ element, values }: Pick<ElementRenderProps, 'element' | 'values'>) {
+  const { t } = useTranslation();
+  const { settings } = element;
+  const windowMs = trendWindowMs(settings);
+  const keys = useMemo(() => TREND_KEYS.filter((key) => key in element.bindings), [element.bindings]);
+  const history = useTrendHistory()(element);
+  const [live, setLive] = useState<LiveBuffer>(() => appendLive({}, values, keys, windowMs));
+  const [seen, setSeen] = useState(values);
+  // Each new set of values is appended once, while rendering (React's "adjust state on a prop change").
+  if (seen !== values) {
+    setSeen(values);
+    setLive((buffer) => appendLive(buffer, values, keys, windowMs));
+  }
+
+  const names = seriesNames(settings.names);
+  const unit = textSetting(settings, 'unit');
+  const series: HistorySeries[] = keys.map((key) => ({
+    id: TREND_KEYS.indexOf(key) + 1,
+    name:
+      names[TREND_KEYS.indexOf(key)] ||
+      t('designer.controls.chart.seriesName', { n: TREND_KEYS.indexOf(key) + 1 }),
+    unit: unit || null,
+    decimals: numberSetting(settings, 'decimals'),
+    points: joinSeries(history?.[key], live[key]),
+  }));
+  const end = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[0])));
+  const option = buildTrendOption(series, [end - windowMs, end]);
+  return <TrendEChart option={option} label={t('designer.elements.chart')} />;
+}
+
+function ChartElement({ element, mode, values }: ElementRenderProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="designer-trend">
+      {mode === 'edit' ? (
+        <TrendSample label={t('designer.controls.chart.sample')} />
+      ) : (
+        <Suspense fallback={<TrendSample label={t('designer.controls.chart.sample')} />}>
+          <TrendLive element={element} values={values} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+function ChartSettings({ element, onChange }: SettingsFormProps) {
+  const { t } = useTranslation();
+  return (
+    <SettingsFormFrame element={element} onChange={onChange}>
+      <Form.Item name="window" label={t('designer.controls.chart.window')}>
+        <InputNumber<number> className="designer-controls-form__number" min={1} precision={0} />
+      </Form.Item>
+      <Form.Item name="window_unit" label={t('designer.controls.chart.windowUnit')}>
+        <Select
+          options={TREND_UNITS.map((unit) => ({
+            value: unit,
+            label: t(`designer.controls.chart.units.${unit}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="unit" label={t('designer.controls.field.unit')}>
+        <Input maxLength={DATA_SOURCE_UNIT_MAX} />
+      </Form.Item>
+      <Form.Item name="decimals" label={t('designer.controls.field.decimals')}>
+        <InputNumber<number>
+          className="designer-controls-form__number"
+          min={0}
+          max={DECIMALS_MAX}
+          precision={0}
+        />
+      </Form.Item>
+      <Form.Item label={t('designer.controls.chart.names')}>
+        {TREND_KEYS.map((key, i) => (
+          <Input
+            key={key}
+            className="designer-trend-form__name"
+            aria-label={t('designer.controls.chart.seriesName', { n: i + 1 })}
+            placeholder={t('designer.controls.chart.seriesName', { n: i + 1 })}
+            value={seriesNames(element.settings.names)[i] ?? ''}
+            onChange={(e) => {
+              const names = TREND_KEYS.map((_k, j) => seriesNames(element.settings.names)[j] ?? '');
+              names[i] = e.target.value;
+              onChange({ settings: { ...element.settings, names } });
+            }}
+          />
+        ))}
+      </Form.Item>
+    </SettingsFormFrame>
+  );
+}
+
+export const chartElement: ElementDefinition = {
+  type: 'chart',
+  category: 'chart',
+  i18nKey: 'designer.elements.chart',
+  defaultSize: { w: 360, h: 200 },
+  defaultSettings: () => ({ window: 1, window_unit: 'hour', unit: '', decimals: null, names: [] }),
+  bindingKeys: TREND_KEYS,
+  stateful: false,
+  component: ChartElement,
+  settingsForm: ChartSettings,
+};
