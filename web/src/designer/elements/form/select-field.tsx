@@ -1,0 +1,44 @@
+// A choice among fixed options (alignment, format, direction), committed at once.
+import { Select } from 'antd';
+import { useId } from 'react';
+
+import { FieldRow } from './field';
+
+export interface SelectOption<T extends string | number> {
+  value: T;
+  label: string;
+}
+
+interface SelectFieldProps<T extends string | number> {
+  label: string;
+  value: T | null;
+  options: readonly SelectOption<T>[];
+  allowClear?: boolean;
+  disabled?: boolean;
+  onChange: (value: T | null) => void;
+}
+
+export function SelectField<T extends string | number>({
+  label,
+  value,
+  options,
+  allowClear,
+  disabled,
+  onChange,
+}: SelectFieldProps<T>) {
+  const id = useId();
+  return (
+    <FieldRow label={label} htmlFor={id}>
+      <Select<T>
+        id={id}
+        size="small"
+        value={value ?? undefined}
+        options={options.map((option) => ({ value: option.value, label: option.label }))}
+        allowClear={allowClear}
+        disabled={disabled}
+        // antd gives undefined when cleared, whatever its type says.
+        onChange={(next: T | undefined) => onChange(next ?? null)}
+      />
+    </FieldRow>
+  );
+}
