@@ -1,4 +1,4 @@
-// Test helper: one designer element drawn by its registry definition, inside antd's App (so lib/toast's toasts and
+// Test helper of the element tests: one element drawn by its registry definition, inside antd's App (so lib/toast's toasts and
 // confirmation dialogs show) with the runtime's contexts, and a spy on its writes and actions.
 import { render } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
@@ -17,6 +17,7 @@ import {
 } from '@/designer/elements/controls/context';
 import type { ControlAccess } from '@/designer/elements/controls/write-rules';
 import type { BoundValue, ElementDefinition, RenderMode } from '@/designer/elements/types';
+import { makeElement } from '@/designer/elements/test/fixtures';
 
 export interface DrawOptions {
   mode?: RenderMode;
@@ -32,20 +33,12 @@ export interface DrawOptions {
 
 export function designElement(definition: ElementDefinition, options: DrawOptions = {}): DesignElement {
   const bound = options.bound ?? definition.bindingKeys;
-  return {
-    id: `${definition.type}-1`,
-    type: definition.type,
-    placement: { x: 0, y: 0, w: definition.defaultSize.w, h: definition.defaultSize.h, rotation: 0 },
-    z: 0,
-    group: null,
-    locked: false,
-    hidden: false,
+  return makeElement(definition.type, {
+    placement: { x: 0, y: 0, ...definition.defaultSize, rotation: 0 },
     settings: { ...definition.defaultSettings(), ...options.settings },
     bindings: Object.fromEntries(bound.map((key, i) => [key, { data_source_id: i + 1 }])),
-    states: null,
-    flicker: { flickerType: 'none', flickerFrequency: 0.5 },
     actions: options.actions ?? [],
-  };
+  });
 }
 
 export function boundValues(values: Record<string, number | string | null>, ts = 1_700_000_000_000) {

@@ -1,11 +1,12 @@
 // The button's list of navigation actions (jump to a screen, open a pop-up, open a URL), run in order on a press.
 // A write_value action made elsewhere is kept as it is and listed by its kind.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { ELEMENT_ACTIONS_MAX } from '@/types/limits.gen';
 import type { ElementAction } from '../../model/types';
+import { FieldSection } from '../form';
 
 export const NAVIGATION_ACTIONS = ['jump_screen', 'open_popup', 'open_url'] as const;
 type NavigationType = (typeof NAVIGATION_ACTIONS)[number];
@@ -26,7 +27,7 @@ export function ActionsField({ actions, onChange }: ActionsFieldProps) {
     onChange(actions.map((a, i) => (i === index ? action : a)));
   };
   return (
-    <Form.Item label={t('designer.controls.actions.label')}>
+    <FieldSection title={t('designer.controls.actions.label')}>
       <Space orientation="vertical" className="designer-actions">
         {actions.map((action, index) => (
           // Actions have no id; their place in the list is what onAction names.
@@ -97,6 +98,6 @@ export function ActionsField({ actions, onChange }: ActionsFieldProps) {
           {t('designer.controls.actions.add')}
         </Button>
       </Space>
-    </Form.Item>
+    </FieldSection>
   );
 }

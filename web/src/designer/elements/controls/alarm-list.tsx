@@ -1,7 +1,6 @@
 // The alarm list (issue 15 point 3): the screen's device's current alarms, most urgent level first, as the runtime
 // hands them (DeviceAlarmsContext); the editor shows sample rows. Level and state tags are the console's own
 // (components/alarms), so a level reads in the same colour as on the fault page.
-import { Form, InputNumber } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
@@ -10,11 +9,12 @@ import { ALARM_LEVELS } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { useDeviceAlarms } from './context';
-import { SettingsFormFrame } from './settings-form';
-import { numberOr } from './settings';
+import { NumberField, useSettingPatch } from '../form';
+import { settingNumber } from '../settings';
 import './controls.css';
 
 export const ALARM_ROWS_MAX = 50;
+const ALARM_ROWS_DEFAULT = 10;
 
 /** Most urgent level first (1 before 5), then the newest first. */
 export function alarmOrder(alarms: readonly AlarmOut[]): AlarmOut[] {
@@ -47,7 +47,10 @@ function sampleAlarms(name: (n: number) => string): AlarmOut[] {
 function AlarmListElement({ element, mode }: ElementRenderProps) {
   const { t } = useTranslation();
   const current = useDeviceAlarms();
-  const rows = Math.min(ALARM_ROWS_MAX, Math.max(1, Math.round(numberOr(element.settings, 'rows', 10))));
+  const rows = Math.min(
+    ALARM_ROWS_MAX,
+    Math.max(1, Math.round(settingNumber(element.settings, 'rows', ALARM_ROWS_DEFAULT))),
+  );
   const alarms =
     mode === 'edit'
       ? sampleAlarms((n) => t('designer.controls.alarmList.sampleName', { n }))
@@ -87,17 +90,18 @@ function AlarmListElement({ element, mode }: ElementRenderProps) {
 
 function AlarmListSettings({ element, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
+  const patch = useSettingPatch(element, onChange);
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item name="rows" label={t('designer.controls.alarmList.rows')}>
-        <InputNumber<number>
-          className="designer-controls-form__number"
-          min={1}
-          max={ALARM_ROWS_MAX}
-          precision={0}
-        />
-      </Form.Item>
-    </SettingsFormFrame>
+    <NumberField
+      label={t('designer.controls.alarmList.rows')}
+      value={settingNumber(element.settings, 'rows', ALARM_ROWS_DEFAULT)}
+      min={1}
+      max={ALARM_ROWS_MAX}
+      precision={0}
+      onChange={(rows) => {
+        patch.setting('rows', rows);
+      }}
+    />
   );
 }
 
@@ -106,7 +110,7 @@ export const alarmListElement: ElementDefinition = {
   category: 'data',
   i18nKey: 'designer.elements.alarm_list',
   defaultSize: { w: 420, h: 200 },
-  defaultSettings: () => ({ rows: 10 }),
+  defaultSettings: () => ({ rows: ALARM_ROWS_DEFAULT }),
   bindingKeys: [],
   stateful: false,
   component: AlarmListElement,

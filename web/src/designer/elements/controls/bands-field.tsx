@@ -1,9 +1,10 @@
 // The gauge's colour bands: from, to and a colour each, added and removed as rows.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Form, InputNumber, Space } from 'antd';
+import { Button, ColorPicker, InputNumber, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
+import { colourValue, FieldSection } from '../form';
 import type { GaugeBand } from './gauge-geometry';
 
 /** A screen reads at a glance with a few bands; more is clutter on a 270° scale. */
@@ -21,7 +22,7 @@ export function BandsField({ bands, onChange }: BandsFieldProps) {
   };
   const last = bands.at(-1);
   return (
-    <Form.Item label={t('designer.controls.gauge.bands')}>
+    <FieldSection title={t('designer.controls.gauge.bands')}>
       <Space orientation="vertical" className="designer-actions">
         {bands.map((band, index) => (
           // Bands have no id; their place in the list is their identity while editing.
@@ -47,8 +48,9 @@ export function BandsField({ bands, onChange }: BandsFieldProps) {
               format="hex"
               disabledAlpha
               value={band.color}
+              aria-label={t('designer.controls.gauge.bandColour')}
               onChangeComplete={(color) => {
-                replace(index, { ...band, color: color.toHexString() });
+                replace(index, { ...band, color: colourValue(color) ?? band.color });
               }}
             />
             <Button
@@ -74,6 +76,6 @@ export function BandsField({ bands, onChange }: BandsFieldProps) {
           {t('designer.controls.gauge.addBand')}
         </Button>
       </Space>
-    </Form.Item>
+    </FieldSection>
   );
 }

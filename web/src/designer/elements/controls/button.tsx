@@ -1,14 +1,16 @@
 // The button (issue 15 point 3): writes a fixed value to its bound data source, or runs the element's actions in
 // order (jump to a screen, open a pop-up, open a URL; the runtime carries them out through onAction).
-import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { ActionsField } from './actions-field';
-import { ColorField, SettingsFormFrame, WriteRuleFields } from './settings-form';
-import { choiceSetting, defaultWriteRules, textSetting, writableSetting } from './settings';
+import { SCREEN_TEXT_MAX } from '@/types/limits.gen';
+import { ColourField, SelectField, TextField, useSettingPatch } from '../form';
+import { settingChoice, settingOptionalString, settingString } from '../settings';
+import { WriteBindingField, WriteRuleFields } from './control-fields';
+import { defaultWriteRules, settingWritable } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
 
@@ -18,7 +20,7 @@ function ButtonElement({ element, mode, onWrite, onAction }: ElementRenderProps)
   const { t } = useTranslation();
   const control = useControlWrite({ element, mode, onWrite });
   const { settings } = element;
-  const kind = choiceSetting(settings, 'mode', BUTTON_MODES, 'write');
+  const kind = settingChoice(settings, 'mode', BUTTON_MODES, 'write');
   const blocked = kind === 'write' && control.block !== null;
 
   const press = () => {
@@ -27,7 +29,7 @@ function ButtonElement({ element, mode, onWrite, onAction }: ElementRenderProps)
       element.actions.forEach((_action, index) => onAction?.(index));
       return;
     }
-    void control.write(writableSetting(settings, 'value', 1)).then((outcome) => {
+    void control.write(settingWritable(settings, 'value', 1)).then((outcome) => {
       if (!outcome.written && outcome.message) toast.warning(outcome.message);
     });
   };
@@ -40,40 +42,61 @@ function ButtonElement({ element, mode, onWrite, onAction }: ElementRenderProps)
       title={blocked ? (control.blockMessage ?? undefined) : undefined}
       className={`designer-button${control.live ? '' : ' designer-control--inert'}${blocked ? ' designer-control--blocked' : ''}`}
       style={{
-        background: textSetting(settings, 'background', colors.primary),
-        color: textSetting(settings, 'color', colors.bgContainer),
+        background: settingOptionalString(settings, 'background') ?? colors.primary,
+        color: settingOptionalString(settings, 'color') ?? colors.bgContainer,
       }}
       onClick={press}
     >
-      {textSetting(settings, 'text') || t('designer.controls.button.text')}
+      {settingString(settings, 'text', '') || t('designer.controls.button.text')}
     </button>
   );
 }
 
-function ButtonSettings({ element, onChange }: SettingsFormProps) {
+function ButtonSettings({ element, dataSources, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
-  const kind = choiceSetting(element.settings, 'mode', BUTTON_MODES, 'write');
+  const patch = useSettingPatch(element, onChange);
+  const { settings } = element;
+  const kind = settingChoice(settings, 'mode', BUTTON_MODES, 'write');
+  const colour = (key: string, label: string, fallback: string) => (
+    <ColourField
+      label={label}
+      value={settingOptionalString(settings, key) ?? fallback}
+      onChange={(value) => {
+        patch.setting(key, value);
+      }}
+    />
+  );
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item name="text" label={t('designer.controls.button.label')}>
-        <Input placeholder={t('designer.controls.button.text')} />
-      </Form.Item>
-      <Form.Item name="mode" label={t('designer.controls.button.mode')}>
-        <Radio.Group
-          optionType="button"
-          options={BUTTON_MODES.map((m) => ({ value: m, label: t(`designer.controls.button.modes.${m}`) }))}
-        />
-      </Form.Item>
+    <>
+      <TextField
+        label={t('designer.controls.button.label')}
+        value={settingString(settings, 'text', '')}
+        placeholder={t('designer.controls.button.text')}
+        maxLength={SCREEN_TEXT_MAX}
+        onChange={(text) => {
+          patch.setting('text', text);
+        }}
+      />
+      <SelectField
+        label={t('designer.controls.button.mode')}
+        value={kind}
+        options={BUTTON_MODES.map((m) => ({ value: m, label: t(`designer.controls.button.modes.${m}`) }))}
+        onChange={(mode) => {
+          patch.setting('mode', mode ?? 'write');
+        }}
+      />
       {kind === 'write' ? (
         <>
-          <Form.Item
-            name="value"
+          <WriteBindingField element={element} dataSources={dataSources} patch={patch} />
+          <TextField
             label={t('designer.controls.button.value')}
             extra={t('designer.controls.button.valueHint')}
-          >
-            <Input />
-          </Form.Item>
-          <WriteRuleFields />
+            value={String(settingWritable(settings, 'value', 1))}
+            onChange={(value) => {
+              patch.setting('value', value);
+            }}
+          />
+          <WriteRuleFields element={element} patch={patch} />
         </>
       ) : (
         <ActionsField
@@ -83,9 +106,9 @@ function ButtonSettings({ element, onChange }: SettingsFormProps) {
           }}
         />
       )}
-      <ColorField name="background" label={t('designer.controls.button.background')} />
-      <ColorField name="color" label={t('designer.controls.button.color')} />
-    </SettingsFormFrame>
+      {colour('background', t('designer.controls.button.background'), colors.primary)}
+      {colour('color', t('designer.controls.button.color'), colors.bgContainer)}
+    </>
   );
 }
 

@@ -1,7 +1,6 @@
 // The trend chart (issue 15 point 3): up to four bound data sources as lines over a history window the runtime
 // fills (TrendHistoryContext), with live points appended from the bound values. The editor draws a light static
 // sample and never loads ECharts.
-import { Form, Input, InputNumber, Select } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,8 +9,9 @@ import type { HistorySeries } from '@/lib/telemetry/types';
 import { DATA_SOURCE_UNIT_MAX, DECIMALS_MAX } from '@/types/limits.gen';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { useTrendHistory } from './context';
-import { SettingsFormFrame } from './settings-form';
-import { numberSetting, textSetting } from './settings';
+import { BindingField, FieldSection, NumberField, SelectField, TextField, useSettingPatch } from '../form';
+import { settingChoice, settingString } from '../settings';
+import { settingOptionalNumber } from './settings';
 import {
   appendLive,
   buildTrendOption,
@@ -73,14 +73,14 @@ function TrendLive({ element, values }: Pick<ElementRenderProps, 'element' | 'va
   }
 
   const names = seriesNames(settings.names);
-  const unit = textSetting(settings, 'unit');
+  const unit = settingString(settings, 'unit', '');
   const series: HistorySeries[] = keys.map((key) => ({
     id: TREND_KEYS.indexOf(key) + 1,
     name:
       names[TREND_KEYS.indexOf(key)] ||
       t('designer.controls.chart.seriesName', { n: TREND_KEYS.indexOf(key) + 1 }),
     unit: unit || null,
-    decimals: numberSetting(settings, 'decimals'),
+    decimals: settingOptionalNumber(settings, 'decimals'),
     points: joinSeries(history?.[key], live[key]),
   }));
   const end = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[0])));
@@ -103,49 +103,75 @@ function ChartElement({ element, mode, values }: ElementRenderProps) {
   );
 }
 
-function ChartSettings({ element, onChange }: SettingsFormProps) {
+function ChartSettings({ element, dataSources, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
+  const patch = useSettingPatch(element, onChange);
+  const { settings } = element;
+  const names = TREND_KEYS.map((_key, i) => seriesNames(settings.names)[i] ?? '');
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item name="window" label={t('designer.controls.chart.window')}>
-        <InputNumber<number> className="designer-controls-form__number" min={1} precision={0} />
-      </Form.Item>
-      <Form.Item name="window_unit" label={t('designer.controls.chart.windowUnit')}>
-        <Select
-          options={TREND_UNITS.map((unit) => ({
-            value: unit,
-            label: t(`designer.controls.chart.units.${unit}`),
-          }))}
-        />
-      </Form.Item>
-      <Form.Item name="unit" label={t('designer.controls.field.unit')}>
-        <Input maxLength={DATA_SOURCE_UNIT_MAX} />
-      </Form.Item>
-      <Form.Item name="decimals" label={t('designer.controls.field.decimals')}>
-        <InputNumber<number>
-          className="designer-controls-form__number"
-          min={0}
-          max={DECIMALS_MAX}
-          precision={0}
-        />
-      </Form.Item>
-      <Form.Item label={t('designer.controls.chart.names')}>
-        {TREND_KEYS.map((key, i) => (
-          <Input
-            key={key}
-            className="designer-trend-form__name"
-            aria-label={t('designer.controls.chart.seriesName', { n: i + 1 })}
-            placeholder={t('designer.controls.chart.seriesName', { n: i + 1 })}
-            value={seriesNames(element.settings.names)[i] ?? ''}
-            onChange={(e) => {
-              const names = TREND_KEYS.map((_k, j) => seriesNames(element.settings.names)[j] ?? '');
-              names[i] = e.target.value;
-              onChange({ settings: { ...element.settings, names } });
+    <>
+      {TREND_KEYS.map((key, i) => (
+        <FieldSection key={key} title={t('designer.controls.chart.seriesName', { n: i + 1 })}>
+          <BindingField
+            label={t('designer.controls.field.source')}
+            value={element.bindings[key]}
+            dataSources={dataSources}
+            onChange={(binding) => {
+              patch.binding(key, binding);
             }}
           />
-        ))}
-      </Form.Item>
-    </SettingsFormFrame>
+          <TextField
+            label={t('designer.controls.chart.name')}
+            value={names[i] ?? ''}
+            placeholder={dataSources.find((s) => s.id === element.bindings[key]?.data_source_id)?.name}
+            onChange={(name) => {
+              patch.setting(
+                'names',
+                names.map((old, j) => (j === i ? name : old)),
+              );
+            }}
+          />
+        </FieldSection>
+      ))}
+      <NumberField
+        label={t('designer.controls.chart.window')}
+        value={settingOptionalNumber(settings, 'window')}
+        min={1}
+        precision={0}
+        onChange={(window) => {
+          patch.setting('window', window);
+        }}
+      />
+      <SelectField
+        label={t('designer.controls.chart.windowUnit')}
+        value={settingChoice(settings, 'window_unit', TREND_UNITS, 'minute')}
+        options={TREND_UNITS.map((unit) => ({
+          value: unit,
+          label: t(`designer.controls.chart.units.${unit}`),
+        }))}
+        onChange={(unit) => {
+          patch.setting('window_unit', unit ?? 'minute');
+        }}
+      />
+      <TextField
+        label={t('designer.controls.field.unit')}
+        value={settingString(settings, 'unit', '')}
+        maxLength={DATA_SOURCE_UNIT_MAX}
+        onChange={(unit) => {
+          patch.setting('unit', unit);
+        }}
+      />
+      <NumberField
+        label={t('designer.controls.field.decimals')}
+        value={settingOptionalNumber(settings, 'decimals')}
+        min={0}
+        max={DECIMALS_MAX}
+        precision={0}
+        onChange={(decimals) => {
+          patch.setting('decimals', decimals);
+        }}
+      />
+    </>
   );
 }
 

@@ -1,18 +1,18 @@
 // The gauge (issue 15 point 3): an SVG arc from min to max with a needle or a fill, colour bands on the scale, and
 // the value with its decimals and unit. SVG, not ECharts: a screen may hold dozens, each redrawn on every push.
-import { Form, Input, InputNumber, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { formatWithUnit } from '@/lib/telemetry/live';
 import { colors } from '@/lib/theme';
-import { DATA_SOURCE_UNIT_MAX, DECIMALS_MAX } from '@/types/limits.gen';
+import { DATA_SOURCE_UNIT_MAX } from '@/types/limits.gen';
 import { SYMBOL_FILL, SYMBOL_STROKE } from '../../symbols/style';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { BandsField } from './bands-field';
 import { arcPath, bandAt, GAUGE_END, GAUGE_START, gaugeAngle, polar, readBands } from './gauge-geometry';
-import { SettingsFormFrame } from './settings-form';
-import { choiceSetting, numberOr, numberSetting, textSetting } from './settings';
-import { controlErrorText, limitsError } from './write-rules';
+import { BindingField, SelectField, TextField, useSettingPatch } from '../form';
+import { settingChoice, settingNumber, settingString } from '../settings';
+import { RangeFields } from './control-fields';
+import { settingOptionalNumber } from './settings';
 import './controls.css';
 
 export const GAUGE_LOOKS = ['needle', 'fill'] as const;
@@ -24,9 +24,9 @@ const SAMPLE_SHARE = 0.6;
 
 function GaugeElement({ element, mode, values }: ElementRenderProps) {
   const { settings } = element;
-  const min = numberOr(settings, 'min', 0);
-  const max = numberOr(settings, 'max', 100);
-  const look = choiceSetting(settings, 'look', GAUGE_LOOKS, 'needle');
+  const min = settingNumber(settings, 'min', 0);
+  const max = settingNumber(settings, 'max', 100);
+  const look = settingChoice(settings, 'look', GAUGE_LOOKS, 'needle');
   const bands = readBands(settings.bands ?? null);
   const raw = mode === 'edit' ? min + (max - min) * SAMPLE_SHARE : values.value?.value;
   const value = typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
@@ -34,8 +34,8 @@ function GaugeElement({ element, mode, values }: ElementRenderProps) {
   const valueColor = bandAt(bands, value)?.color ?? colors.primary;
   const text = formatWithUnit(value, {
     data_type: 'float64',
-    decimals: numberSetting(settings, 'decimals'),
-    unit: textSetting(settings, 'unit'),
+    decimals: settingOptionalNumber(settings, 'decimals'),
+    unit: settingString(settings, 'unit', ''),
   });
   const tip = polar(CX, CY, R - 8, 0);
 
@@ -114,49 +114,50 @@ function GaugeElement({ element, mode, values }: ElementRenderProps) {
   );
 }
 
-function GaugeSettings({ element, onChange }: SettingsFormProps) {
+function GaugeSettings({ element, dataSources, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
-  const limits = { min: numberSetting(element.settings, 'min'), max: numberSetting(element.settings, 'max') };
-  const invalid = limitsError(limits);
+  const patch = useSettingPatch(element, onChange);
+  const { settings } = element;
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item
-        name="min"
-        label={t('designer.controls.field.min')}
-        {...(invalid ? { validateStatus: 'error', help: controlErrorText(t, { key: invalid }) } : {})}
-      >
-        <InputNumber<number> className="designer-controls-form__number" />
-      </Form.Item>
-      <Form.Item name="max" label={t('designer.controls.field.max')}>
-        <InputNumber<number> className="designer-controls-form__number" />
-      </Form.Item>
-      <Form.Item name="decimals" label={t('designer.controls.field.decimals')}>
-        <InputNumber<number>
-          className="designer-controls-form__number"
-          min={0}
-          max={DECIMALS_MAX}
-          precision={0}
-        />
-      </Form.Item>
-      <Form.Item name="unit" label={t('designer.controls.field.unit')}>
-        <Input maxLength={DATA_SOURCE_UNIT_MAX} />
-      </Form.Item>
-      <Form.Item name="look" label={t('designer.controls.gauge.look')}>
-        <Radio.Group
-          optionType="button"
-          options={GAUGE_LOOKS.map((look) => ({
-            value: look,
-            label: t(`designer.controls.gauge.looks.${look}`),
-          }))}
-        />
-      </Form.Item>
-      <BandsField
-        bands={readBands(element.settings.bands ?? null)}
-        onChange={(bands) => {
-          onChange({ settings: { ...element.settings, bands: bands.map((b) => ({ ...b })) } });
+    <>
+      <BindingField
+        label={t('designer.controls.field.source')}
+        value={element.bindings.value}
+        dataSources={dataSources}
+        onChange={(binding) => {
+          patch.binding('value', binding);
         }}
       />
-    </SettingsFormFrame>
+      <RangeFields element={element} patch={patch} />
+      <TextField
+        label={t('designer.controls.field.unit')}
+        value={settingString(settings, 'unit', '')}
+        maxLength={DATA_SOURCE_UNIT_MAX}
+        onChange={(unit) => {
+          patch.setting('unit', unit);
+        }}
+      />
+      <SelectField
+        label={t('designer.controls.gauge.look')}
+        value={settingChoice(settings, 'look', GAUGE_LOOKS, 'needle')}
+        options={GAUGE_LOOKS.map((look) => ({
+          value: look,
+          label: t(`designer.controls.gauge.looks.${look}`),
+        }))}
+        onChange={(look) => {
+          patch.setting('look', look ?? 'needle');
+        }}
+      />
+      <BandsField
+        bands={readBands(settings.bands ?? null)}
+        onChange={(bands) => {
+          patch.setting(
+            'bands',
+            bands.map((b) => ({ ...b })),
+          );
+        }}
+      />
+    </>
   );
 }
 

@@ -1,9 +1,11 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
 import { ELEMENT_TYPES } from '@/types/limits.gen';
 import { designElement } from '@/test/designer';
+import { DATA_SOURCES } from '../test/fixtures';
 import { CONTROL_ELEMENTS } from './index';
 import { setpointElement } from './setpoint';
 
@@ -25,21 +27,39 @@ describe('CONTROL_ELEMENTS', () => {
 });
 
 describe('setpoint settings', () => {
+  const Form = setpointElement.settingsForm;
+
   it('stores each change as one settings patch, a cleared limit as null', async () => {
+    const user = userEvent.setup();
     const element = designElement(setpointElement, { settings: { min: 0, max: 100 } });
     const onChange = vi.fn();
-    const Form = setpointElement.settingsForm;
-    render(<Form element={element} dataSources={[]} onChange={onChange} />);
-    fireEvent.change(screen.getByRole('spinbutton', { name: '上限' }), { target: { value: '' } });
-    await waitFor(() => expect(onChange).toHaveBeenCalled());
-    expect(onChange.mock.lastCall?.[0]).toEqual({ settings: { ...element.settings, max: null } });
+    render(<Form element={element} dataSources={DATA_SOURCES} onChange={onChange} />);
+    await user.clear(screen.getByLabelText('上限'));
+    await user.tab();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenCalledWith({ settings: { ...element.settings, max: null } });
   });
 
-  it('says the lower limit must be below the upper one', async () => {
-    const element = designElement(setpointElement, { settings: { min: 0, max: 100 } });
-    const Form = setpointElement.settingsForm;
-    render(<Form element={element} dataSources={[]} onChange={() => {}} />);
-    fireEvent.change(screen.getByRole('spinbutton', { name: '下限' }), { target: { value: '150' } });
-    expect(await screen.findByText('下限必须小于上限')).toBeInTheDocument();
+  it('offers only writable data sources to write to', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <Form
+        element={designElement(setpointElement, { bound: [] })}
+        dataSources={DATA_SOURCES}
+        onChange={onChange}
+      />,
+    );
+    await user.click(screen.getByLabelText('写入的数据源'));
+    expect(await screen.findByTitle('设定值')).toBeInTheDocument();
+    expect(screen.queryByTitle('温度 (℃)')).not.toBeInTheDocument();
+    await user.click(screen.getByTitle('设定值'));
+    expect(onChange).toHaveBeenCalledWith({ bindings: { value: { data_source_id: 2 } } });
+  });
+
+  it('says the lower limit must be below the upper one', () => {
+    const element = designElement(setpointElement, { settings: { min: 150, max: 100 } });
+    render(<Form element={element} dataSources={DATA_SOURCES} onChange={() => {}} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('下限必须小于上限');
   });
 });

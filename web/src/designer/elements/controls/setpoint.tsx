@@ -1,22 +1,25 @@
 // The setpoint input (issue 15 points 3 and 5, element type `input`): shows the current value, takes a number,
 // and writes it on Enter or its button once the control's range (lower below upper), decimals and confirmation
 // pass.
-import { Button, Form, Input, InputNumber, Switch } from 'antd';
+import { Button, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatWithUnit } from '@/lib/telemetry/live';
 import { DATA_SOURCE_UNIT_MAX } from '@/types/limits.gen';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
-import { RangeFields, SettingsFormFrame, WriteRuleFields } from './settings-form';
-import { boolSetting, defaultWriteRules, numberSetting, textSetting } from './settings';
+import { NumberField, SwitchField, TextField, useSettingPatch } from '../form';
+import { settingBoolean, settingString } from '../settings';
+import { RangeFields, WriteBindingField, WriteRuleFields } from './control-fields';
+import { defaultWriteRules, settingOptionalNumber } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
 
 function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps) {
   const { t } = useTranslation();
   const { settings } = element;
-  const unit = textSetting(settings, 'unit');
+  const unit = settingString(settings, 'unit', '');
+  const step = settingOptionalNumber(settings, 'step');
   const control = useControlWrite({ element, mode, onWrite }, 'value', unit);
   const [draft, setDraft] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -24,7 +27,7 @@ function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps)
   const current = control.live ? (values.value?.value ?? null) : null;
   const shown = formatWithUnit(current, {
     data_type: 'float64',
-    decimals: numberSetting(settings, 'decimals'),
+    decimals: settingOptionalNumber(settings, 'decimals'),
     unit,
   });
 
@@ -57,7 +60,7 @@ function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps)
           readOnly={!control.live}
           tabIndex={control.live ? 0 : -1}
           disabled={control.block !== null}
-          {...(numberSetting(settings, 'step') ? { step: numberSetting(settings, 'step') ?? 1 } : {})}
+          step={step !== null && step > 0 ? step : 1}
           {...(unit ? { suffix: unit } : {})}
           status={message ? 'error' : undefined}
           onChange={(value) => {
@@ -66,7 +69,7 @@ function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps)
           }}
           onPressEnter={submit}
         />
-        {boolSetting(settings, 'submit_button', true) && (
+        {settingBoolean(settings, 'submit_button', true) && (
           <Button
             size="small"
             type="primary"
@@ -88,26 +91,39 @@ function SetpointElement({ element, mode, values, onWrite }: ElementRenderProps)
   );
 }
 
-function SetpointSettings({ element, onChange }: SettingsFormProps) {
+function SetpointSettings({ element, dataSources, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
+  const patch = useSettingPatch(element, onChange);
+  const { settings } = element;
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <RangeFields />
-      <Form.Item name="step" label={t('designer.controls.field.step')}>
-        <InputNumber<number> className="designer-controls-form__number" min={0} />
-      </Form.Item>
-      <Form.Item name="unit" label={t('designer.controls.field.unit')}>
-        <Input maxLength={DATA_SOURCE_UNIT_MAX} />
-      </Form.Item>
-      <Form.Item
-        name="submit_button"
+    <>
+      <WriteBindingField element={element} dataSources={dataSources} patch={patch} />
+      <RangeFields element={element} patch={patch} />
+      <NumberField
+        label={t('designer.controls.field.step')}
+        value={settingOptionalNumber(settings, 'step')}
+        min={0}
+        onChange={(step) => {
+          patch.setting('step', step);
+        }}
+      />
+      <TextField
+        label={t('designer.controls.field.unit')}
+        value={settingString(settings, 'unit', '')}
+        maxLength={DATA_SOURCE_UNIT_MAX}
+        onChange={(unit) => {
+          patch.setting('unit', unit);
+        }}
+      />
+      <SwitchField
         label={t('designer.controls.setpoint.submitButton')}
-        valuePropName="checked"
-      >
-        <Switch />
-      </Form.Item>
-      <WriteRuleFields />
-    </SettingsFormFrame>
+        value={settingBoolean(settings, 'submit_button', true)}
+        onChange={(shown) => {
+          patch.setting('submit_button', shown);
+        }}
+      />
+      <WriteRuleFields element={element} patch={patch} />
+    </>
   );
 }
 

@@ -1,51 +1,26 @@
-// Typed reads of an element's settings (free JSON in the document, DESIGN §7): a key of the wrong type reads as its
-// default, so a document edited by hand or by an older designer never breaks a control at work.
+// The write rules a control carries in its settings (issue 15 point 5), read with the registry's typed readers
+// (elements/settings.ts), so checkWrite and the runtime enforce what the designer set.
 import type { JsonValue } from '../../model/types';
+import { settingBoolean, settingChoice } from '../settings';
 
-export type Settings = Readonly<Record<string, JsonValue>>;
+type Settings = Readonly<Record<string, JsonValue>>;
 
-export function numberSetting(settings: Settings, key: string): number | null {
+/** A number, or null when the key is absent, cleared or not a number (a limit that is not set). */
+export function settingOptionalNumber(settings: Settings, key: string): number | null {
   const value = settings[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-export function numberOr(settings: Settings, key: string, fallback: number): number {
-  return numberSetting(settings, key) ?? fallback;
-}
-
-export function textSetting(settings: Settings, key: string, fallback = ''): string {
-  const value = settings[key];
-  return typeof value === 'string' ? value : fallback;
-}
-
-export function boolSetting(settings: Settings, key: string, fallback = false): boolean {
-  const value = settings[key];
-  return typeof value === 'boolean' ? value : fallback;
-}
-
-export function choiceSetting<T extends string>(
-  settings: Settings,
-  key: string,
-  choices: readonly T[],
-  fallback: T,
-): T {
-  const value = settings[key];
-  return typeof value === 'string' && (choices as readonly string[]).includes(value)
-    ? (value as T)
-    : fallback;
-}
-
 /** A number or a text as a control writes it (a switch's on value, a button's fixed value). */
-export function writableSetting(settings: Settings, key: string, fallback: number): number | string {
+export function settingWritable(settings: Settings, key: string, fallback: number): number | string {
   const value = settings[key];
-  return typeof value === 'number' || typeof value === 'string' ? value : fallback;
+  return typeof value === 'number' || (typeof value === 'string' && value.trim() !== '') ? value : fallback;
 }
 
-/** The control password a write asks for (issue 15 point 5): none, the tenant's default or the device's own. */
+/** The control password a write asks for: none, the tenant's default or the device's own. */
 export const PASSWORD_MODES = ['none', 'global', 'device'] as const;
 export type PasswordMode = (typeof PASSWORD_MODES)[number];
 
-/** The write rules a control carries in its settings, which checkWrite and the runtime enforce. */
 export interface WriteRules {
   /** Lower and upper limit of a written number; null is no limit on that side. */
   min: number | null;
@@ -59,11 +34,11 @@ export interface WriteRules {
 
 export function writeRules(settings: Settings): WriteRules {
   return {
-    min: numberSetting(settings, 'min'),
-    max: numberSetting(settings, 'max'),
-    decimals: numberSetting(settings, 'decimals'),
-    confirm: boolSetting(settings, 'confirm'),
-    password: choiceSetting(settings, 'password', PASSWORD_MODES, 'none'),
+    min: settingOptionalNumber(settings, 'min'),
+    max: settingOptionalNumber(settings, 'max'),
+    decimals: settingOptionalNumber(settings, 'decimals'),
+    confirm: settingBoolean(settings, 'confirm', false),
+    password: settingChoice(settings, 'password', PASSWORD_MODES, 'none'),
   };
 }
 

@@ -1,13 +1,14 @@
 // The switch (issue 15 point 3): shows whether the bound value is its on value and writes the other one.
-import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { SYMBOL_FILL_DARK } from '../../symbols/style';
 import type { BoundValue, ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
-import { ColorField, SettingsFormFrame, WriteRuleFields } from './settings-form';
-import { defaultWriteRules, textSetting, writableSetting } from './settings';
+import { ColourField, TextField, useSettingPatch } from '../form';
+import { settingOptionalString, settingString } from '../settings';
+import { WriteBindingField, WriteRuleFields } from './control-fields';
+import { defaultWriteRules, settingWritable } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
 
@@ -26,15 +27,15 @@ function SwitchElement({ element, mode, values, onWrite }: ElementRenderProps) {
   const { t } = useTranslation();
   const control = useControlWrite({ element, mode, onWrite });
   const { settings } = element;
-  const onValue = writableSetting(settings, 'on_value', 1);
-  const offValue = writableSetting(settings, 'off_value', 0);
+  const onValue = settingWritable(settings, 'on_value', 1);
+  const offValue = settingWritable(settings, 'off_value', 0);
   const on = control.live && isOn(values.value?.value, onValue);
   const label = on
-    ? textSetting(settings, 'on_text') || t('designer.controls.switch.on')
-    : textSetting(settings, 'off_text') || t('designer.controls.switch.off');
+    ? settingString(settings, 'on_text', '') || t('designer.controls.switch.on')
+    : settingString(settings, 'off_text', '') || t('designer.controls.switch.off');
   const color = on
-    ? textSetting(settings, 'on_color', ON_COLOR)
-    : textSetting(settings, 'off_color', OFF_COLOR);
+    ? (settingOptionalString(settings, 'on_color') ?? ON_COLOR)
+    : (settingOptionalString(settings, 'off_color') ?? OFF_COLOR);
 
   const toggle = () => {
     void control.write(on ? offValue : onValue).then((outcome) => {
@@ -62,26 +63,40 @@ function SwitchElement({ element, mode, values, onWrite }: ElementRenderProps) {
   );
 }
 
-function SwitchSettings({ element, onChange }: SettingsFormProps) {
+function SwitchSettings({ element, dataSources, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
+  const patch = useSettingPatch(element, onChange);
+  const { settings } = element;
+  const text = (key: string, label: string, placeholder?: string) => (
+    <TextField
+      label={label}
+      value={settingString(settings, key, '')}
+      {...(placeholder ? { placeholder } : {})}
+      onChange={(value) => {
+        patch.setting(key, value);
+      }}
+    />
+  );
+  const colour = (key: string, label: string, fallback: string) => (
+    <ColourField
+      label={label}
+      value={settingOptionalString(settings, key) ?? fallback}
+      onChange={(value) => {
+        patch.setting(key, value);
+      }}
+    />
+  );
   return (
-    <SettingsFormFrame element={element} onChange={onChange}>
-      <Form.Item name="on_value" label={t('designer.controls.switch.onValue')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="off_value" label={t('designer.controls.switch.offValue')}>
-        <Input />
-      </Form.Item>
-      <Form.Item name="on_text" label={t('designer.controls.switch.onText')}>
-        <Input placeholder={t('designer.controls.switch.on')} />
-      </Form.Item>
-      <Form.Item name="off_text" label={t('designer.controls.switch.offText')}>
-        <Input placeholder={t('designer.controls.switch.off')} />
-      </Form.Item>
-      <ColorField name="on_color" label={t('designer.controls.switch.onColor')} />
-      <ColorField name="off_color" label={t('designer.controls.switch.offColor')} />
-      <WriteRuleFields />
-    </SettingsFormFrame>
+    <>
+      <WriteBindingField element={element} dataSources={dataSources} patch={patch} />
+      {text('on_value', t('designer.controls.switch.onValue'))}
+      {text('off_value', t('designer.controls.switch.offValue'))}
+      {text('on_text', t('designer.controls.switch.onText'), t('designer.controls.switch.on'))}
+      {text('off_text', t('designer.controls.switch.offText'), t('designer.controls.switch.off'))}
+      {colour('on_color', t('designer.controls.switch.onColor'), ON_COLOR)}
+      {colour('off_color', t('designer.controls.switch.offColor'), OFF_COLOR)}
+      <WriteRuleFields element={element} patch={patch} />
+    </>
   );
 }
 

@@ -6,7 +6,9 @@ import { buildHistoryOption } from '@/lib/telemetry/history';
 import type { HistorySeries } from '@/lib/telemetry/types';
 import type { BoundValue } from '../types';
 import type { TrendPoint } from './context';
-import { choiceSetting, numberSetting, type Settings } from './settings';
+import type { JsonValue } from '../../model/types';
+import { settingChoice } from '../settings';
+import { settingOptionalNumber } from './settings';
 
 export const TREND_UNITS = ['minute', 'hour'] as const;
 const UNIT_MS = { minute: 60_000, hour: 3_600_000 } as const;
@@ -14,9 +16,9 @@ const UNIT_MS = { minute: 60_000, hour: 3_600_000 } as const;
 export const TREND_POINTS_MAX = 2000;
 
 /** The history window the chart shows and the runtime fills (settings.window in settings.window_unit). */
-export function trendWindowMs(settings: Settings): number {
-  const window = numberSetting(settings, 'window');
-  const unit = choiceSetting(settings, 'window_unit', TREND_UNITS, 'minute');
+export function trendWindowMs(settings: Readonly<Record<string, JsonValue>>): number {
+  const window = settingOptionalNumber(settings, 'window');
+  const unit = settingChoice(settings, 'window_unit', TREND_UNITS, 'minute');
   return window !== null && window > 0 ? window * UNIT_MS[unit] : UNIT_MS.hour;
 }
 
