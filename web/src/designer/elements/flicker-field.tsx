@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { FLICKER_FREQUENCY_MAX, FLICKER_FREQUENCY_MIN } from '@/types/limits.gen';
 
 import type { Flicker, FlickerType } from '../model/types';
-import { NumberField, SelectField } from './form';
+import { FieldSection, NumberField, SelectField } from './form';
+import type { SettingsFormProps } from './types';
 import { flickerFrequency } from './flicker';
 
 const TYPES: readonly FlickerType[] = ['none', 'background', 'text'];
@@ -43,5 +44,15 @@ export function FlickerField({ value, onChange }: FlickerFieldProps) {
         />
       </div>
     </div>
+  );
+}
+
+/** The element's own flicker as a settings section (in force while no state shows). */
+export function FlickerSection({ element, onChange }: Pick<SettingsFormProps, 'element' | 'onChange'>) {
+  const { t } = useTranslation();
+  return (
+    <FieldSection title={t('designer.flicker.title')}>
+      <FlickerField value={element.flicker} onChange={(flicker) => onChange({ flicker })} />
+    </FieldSection>
   );
 }

@@ -46,9 +46,12 @@ export function flickerVars(flicker: Flicker, nowMs: number): FlickerVars {
 }
 
 function timelineNow(): number {
-  const time = document.timeline.currentTime;
+  // A browser (or jsdom) without the Web Animations timeline: performance.now() counts from the same origin.
+  const time = 'timeline' in document ? document.timeline.currentTime : null;
   return typeof time === 'number' ? time : performance.now();
 }
+
+const NO_FLICKER = { className: '', style: {} };
 
 /** The class and custom properties of an element's flicker; the phase is taken when the type or period changes
  * (not on every render: a new delay on a running animation would move its phase). */
@@ -56,7 +59,8 @@ export function useFlicker(flicker: Flicker): { className: string; style: CSSPro
   const { flickerType, flickerFrequency: period } = flicker;
   return useMemo(() => {
     const current = { flickerType, flickerFrequency: period };
-    return { className: flickerClass(current), style: flickerVars(current, timelineNow()) as CSSProperties };
+    if (flickerType === 'none') return NO_FLICKER;
+    return { className: flickerClass(current), style: flickerVars(current, timelineNow()) };
   }, [flickerType, period]);
 }
 

@@ -7,7 +7,11 @@
 //   a state without a bit never matches;
 // - the first matching state in order wins; none matching, a missing or non-numeric value gives null (the element
 //   keeps its own look).
-import type { ElementState, ElementStates } from '../model/types';
+import type { DesignElement, ElementState, ElementStates } from '../model/types';
+import type { BoundValue } from './types';
+
+/** The binding key whose value picks a stateful element's state. */
+export const STATE_BINDING = 'value';
 
 /** A bound value as a number for the resolver, or null (missing, empty, not a number, infinite). */
 export function stateValue(value: number | string | null | undefined): number | null {
@@ -17,10 +21,13 @@ export function stateValue(value: number | string | null | undefined): number | 
   return Number.isFinite(number) ? number : null;
 }
 
-function inRange(state: ElementState, value: number): boolean {
-  const min = state.min ?? null;
-  const max = state.max ?? null;
-  return (min === null || value >= min) && (max === null || value < max);
+/** min ≤ value < max, a missing bound unbounded: the one range rule of states and colour conditions. */
+export function inRange(
+  min: number | null | undefined,
+  max: number | null | undefined,
+  value: number,
+): boolean {
+  return (min == null || value >= min) && (max == null || value < max);
 }
 
 function bitSet(value: number, bit: number): boolean {
@@ -39,5 +46,14 @@ export function resolveState(
     if (!Number.isSafeInteger(value)) return null;
     return states.items.find((state) => state.bit != null && bitSet(value, state.bit)) ?? null;
   }
-  return states.items.find((state) => inRange(state, value)) ?? null;
+  return states.items.find((state) => inRange(state.min, state.max, value)) ?? null;
+}
+
+/** The state an element shows for the current values (what the runtime passes as `state`): chosen from the value
+ * bound under STATE_BINDING; null for an element without states. */
+export function elementState(
+  element: Pick<DesignElement, 'states'>,
+  values: Readonly<Record<string, BoundValue | undefined>>,
+): ElementState | null {
+  return element.states ? resolveState(element.states, values[STATE_BINDING]?.value) : null;
 }

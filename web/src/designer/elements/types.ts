@@ -2,7 +2,7 @@
 // shared by the editor (palette, canvas, property panel) and the runtime (which mounts only `component`).
 import type { ComponentType } from 'react';
 
-import type { DesignElement, ElementState, JsonValue } from '../model/types';
+import type { DesignElement, ElementState, ElementStates, JsonValue } from '../model/types';
 
 /** Where an element is drawn: the editor's canvas (inert controls, sample values), the designer's preview with a
  * bound device, or a screen at work. */
@@ -40,9 +40,18 @@ export interface ElementRenderProps {
   onAction?: (index: number) => void;
 }
 
+/** A screen of the same template, the target of a jump or a pop-up. */
+export interface ScreenOption {
+  id: number;
+  name: string;
+}
+
 export interface SettingsFormProps {
   element: DesignElement;
   dataSources: readonly DataSourceOption[];
+  /** Added (optional) for the link element's jump and pop-up targets: the template's screens. Without it the form
+   * asks for a screen id. */
+  screens?: readonly ScreenOption[];
   /** Applies a change to the element as one undoable step. */
   onChange: (
     patch: Partial<Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions'>>,
@@ -64,6 +73,9 @@ export interface ElementDefinition {
   bindingKeys: readonly string[];
   /** It switches among 2–255 states (SPEC §3 "Screen element state"). */
   stateful: boolean;
+  /** Added (optional): the states a new element starts with, for one that always has states (an indicator, a
+   * symbol); the editor sets them when the element is dropped. Without it a new element has none. */
+  defaultStates?: () => ElementStates;
   component: ComponentType<ElementRenderProps>;
   settingsForm: ComponentType<SettingsFormProps>;
 }

@@ -1,0 +1,30 @@
+// The alarm-icon overlay (SPEC §4): shown on an element while any data source bound to it is in alarm, pulsing on
+// the shared 1 s loop (flicker.css). The canvas or the runtime draws it once in the element's box, next to the
+// element's component, so no element repeats it.
+import { useTranslation } from 'react-i18next';
+
+import { useAlarmPhase } from './flicker';
+import type { BoundValue } from './types';
+
+export function hasAlarm(values: Readonly<Record<string, BoundValue | undefined>>): boolean {
+  return Object.values(values).some((value) => value?.alarm === true);
+}
+
+export function AlarmIcon({ values }: { values: Readonly<Record<string, BoundValue | undefined>> }) {
+  const { t } = useTranslation();
+  const alarm = hasAlarm(values);
+  const phase = useAlarmPhase(alarm);
+  if (!alarm) return null;
+  return (
+    <svg
+      className="iot-alarm-icon"
+      style={phase}
+      viewBox="0 0 16 16"
+      role="img"
+      aria-label={t('designer.form.alarm')}
+    >
+      <path d="M8 1 15 14H1z" fill="var(--iot-color-danger)" />
+      <path d="M8 6v4M8 11.5v1" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
