@@ -23,7 +23,7 @@ export function BandsField({ bands, onChange }: BandsFieldProps) {
   const last = bands.at(-1);
   return (
     <FieldSection title={t('designer.controls.gauge.bands')}>
-      <Space orientation="vertical" className="designer-actions">
+      <Space orientation="vertical">
         {bands.map((band, index) => (
           // Bands have no id; their place in the list is their identity while editing.
           <Space key={index} wrap data-testid="gauge-band-row">

@@ -52,7 +52,7 @@ function ButtonElement({ element, mode, onWrite, onAction }: ElementRenderProps)
   );
 }
 
-function ButtonSettings({ element, dataSources, onChange }: SettingsFormProps) {
+function ButtonSettings({ element, dataSources, screens, onChange }: SettingsFormProps) {
   const { t } = useTranslation();
   const patch = useSettingPatch(element, onChange);
   const { settings } = element;
@@ -101,6 +101,7 @@ function ButtonSettings({ element, dataSources, onChange }: SettingsFormProps) {
       ) : (
         <ActionsField
           actions={element.actions}
+          screens={screens}
           onChange={(actions) => {
             onChange({ actions });
           }}
