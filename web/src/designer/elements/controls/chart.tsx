@@ -83,8 +83,9 @@ function TrendLive({ element, values }: Pick<ElementRenderProps, 'element' | 'va
     decimals: settingOptionalNumber(settings, 'decimals'),
     points: joinSeries(history?.[key], live[key]),
   }));
+  // The window ends at the newest point: the screen's clock may differ from the device's.
   const end = Math.max(0, ...series.flatMap((s) => s.points.map((p) => p[0])));
-  const option = buildTrendOption(series, [end - windowMs, end]);
+  const option = buildTrendOption(series, end > 0 ? [end - windowMs, end] : undefined);
   return <TrendEChart option={option} label={t('designer.elements.chart')} />;
 }
 

@@ -85,4 +85,15 @@ describe('buildTrendOption', () => {
     expect(option.xAxis).toMatchObject({ type: 'time', min: 0, max: 1000 });
     expect(option.dataZoom).toEqual([]);
   });
+
+  it('spans the data itself before any point has a time', () => {
+    const option = buildTrendOption(
+      [{ id: 1, name: 'a', unit: null, decimals: null, points: [] }],
+      undefined,
+    ) as {
+      xAxis: Record<string, unknown>;
+    };
+    expect(option.xAxis).not.toHaveProperty('min');
+    expect(option.xAxis).not.toHaveProperty('max');
+  });
 });

@@ -58,10 +58,11 @@ export function joinSeries(
   return [...past, ...(live ?? []).filter((p) => p[0] > end)];
 }
 
-/** The device history chart's option over [start, end]; a screen element has no room for the zoom slider. */
+/** The device history chart's option over [start, end] (the data's own span without a range); a screen element
+ * has no room for the zoom slider. */
 export function buildTrendOption(
   series: readonly HistorySeries[],
-  range: readonly [number, number],
+  range: readonly [number, number] | undefined,
 ): EChartsOption {
   return {
     ...buildHistoryOption(series, 'raw', range),
