@@ -122,6 +122,9 @@ class Flicker(_Strict):
 class State(_Strict):
     """One look of a stateful element (SPEC §3 "Screen element state"), chosen by a value range or by a bit."""
 
+    # A value range is min ≤ value < max (min inclusive, max exclusive, a missing bound unbounded), so adjacent
+    # ranges never overlap; the first matching state wins. The designer and the runtime resolve it so
+    # (web/src/designer/elements/states.ts).
     min: float | None = None
     max: float | None = None
     bit: int | None = Field(default=None, ge=0, le=63)

@@ -2,10 +2,11 @@
 // means the element's default font.
 import { BoldOutlined, ItalicOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Select } from 'antd';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FieldRow } from './field';
+import { committedNumber } from './number-field';
 import {
   DEFAULT_FONT,
   FONT_FAMILIES,
@@ -27,6 +28,22 @@ export function FontField({ label, value, onChange }: FontFieldProps) {
   const id = useId();
   const parts = parseFont(value);
   const set = (change: Partial<FontParts>) => onChange(formatFont({ ...parts, ...change }));
+  // The size is committed on blur, Enter or a step, as in NumberField: typing "18" is one undoable step, not two.
+  const [draft, setDraft] = useState<number | null>(parts.size);
+  const [shown, setShown] = useState(parts.size);
+  if (shown !== parts.size) {
+    setShown(parts.size);
+    setDraft(parts.size);
+  }
+  const commitSize = (raw: number | null) => {
+    const size = committedNumber(raw, {
+      min: FONT_SIZE_MIN,
+      max: FONT_SIZE_MAX,
+      emptyValue: DEFAULT_FONT.size,
+    });
+    setDraft(size);
+    if (size !== null && size !== parts.size) set({ size });
+  };
   return (
     <FieldRow label={label} htmlFor={id}>
       <div className="iot-prop-inline">
@@ -35,12 +52,13 @@ export function FontField({ label, value, onChange }: FontFieldProps) {
           size="small"
           style={{ width: 72 }}
           aria-label={t('designer.form.fontSize')}
-          min={FONT_SIZE_MIN}
-          max={FONT_SIZE_MAX}
           precision={0}
-          value={parts.size}
+          value={draft}
           suffix="px"
-          onChange={(size) => set({ size: size ?? DEFAULT_FONT.size })}
+          onChange={setDraft}
+          onBlur={() => commitSize(draft)}
+          onPressEnter={() => commitSize(draft)}
+          onStep={commitSize}
         />
         <Select
           size="small"

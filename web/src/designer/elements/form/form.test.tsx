@@ -2,10 +2,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
+import { AggregationColor } from 'antd/es/color-picker/color';
+
 import { DATA_SOURCES, makeElement } from '../test/fixtures';
 import {
   BindingField,
+  colourValue,
   committedNumber,
+  FontField,
   formatFont,
   NumberField,
   parseFont,
@@ -137,5 +141,31 @@ describe('font', () => {
       family: 'sans-serif',
     });
     expect(parseFont(null).size).toBe(14);
+  });
+});
+
+describe('FontField', () => {
+  it('commits a typed size once, and toggles bold at once', async () => {
+    const onChange = vi.fn();
+    render(<FontField label="字体" value="14px serif" onChange={onChange} />);
+    const size = screen.getByLabelText('字号');
+    await userEvent.clear(size);
+    await userEvent.type(size, '18');
+    expect(onChange).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(onChange).toHaveBeenLastCalledWith('18px serif');
+    await userEvent.click(screen.getByRole('button', { name: '加粗' }));
+    expect(onChange).toHaveBeenLastCalledWith('bold 14px serif');
+  });
+});
+
+describe('colourValue', () => {
+  it('is the hex of a picked colour, with alpha when translucent, and null when cleared', () => {
+    expect(colourValue(new AggregationColor('#ff0000'))).toBe('#ff0000');
+    expect(colourValue(new AggregationColor('rgba(255, 0, 0, 0.5)'))).toBe('#ff000080');
+    const cleared = new AggregationColor('#ff0000');
+    cleared.cleared = true;
+    expect(colourValue(cleared)).toBeNull();
   });
 });
