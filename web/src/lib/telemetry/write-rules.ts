@@ -1,5 +1,7 @@
 // Client-side check of a control write (docs/api-telemetry.md step 5): a number for numeric types, 0/1/true/false
 // for bit, text of at most string_length for string, within min_value…max_value when set. The server checks again.
+import type { TFunction } from 'i18next';
+
 import { STRING_LENGTH_MAX } from '@/types/limits.gen';
 import type { LiveItem } from './types';
 
@@ -73,4 +75,20 @@ export function rangeText(rules: Pick<LiveItem, 'min_value' | 'max_value'>): str
   if (min !== null) return `≥ ${min}`;
   if (max !== null) return `≤ ${max}`;
   return null;
+}
+
+/** The refusal as the write dialogs show it next to the value. */
+export function writeErrorText(t: TFunction, error: WriteError): string {
+  switch (error.key) {
+    case 'range':
+      return t('telemetry.write.error.range', { min: error.min, max: error.max });
+    case 'min':
+      return t('telemetry.write.error.min', { min: error.min });
+    case 'max':
+      return t('telemetry.write.error.max', { max: error.max });
+    case 'tooLong':
+      return t('telemetry.write.error.tooLong', { max: error.max });
+    default:
+      return t(`telemetry.write.error.${error.key}`);
+  }
 }

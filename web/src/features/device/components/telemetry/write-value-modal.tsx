@@ -12,7 +12,6 @@ import {
   Spin,
   Typography,
 } from 'antd';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +22,7 @@ import { useWriteValue } from '@/lib/telemetry/write-value';
 import { deviceKeys } from '../../api/keys';
 import { formatTime } from '../../lib/format';
 import { formatWithUnit } from '@/lib/telemetry/live';
-import { checkWriteValue, rangeText, writeKind, type WriteError } from '@/lib/telemetry/write-rules';
+import { checkWriteValue, rangeText, writeErrorText, writeKind } from '@/lib/telemetry/write-rules';
 import type { LiveItem, WriteConfigOut } from '@/lib/telemetry/types';
 import { EMPTY } from '@/lib/empty';
 
@@ -40,21 +39,6 @@ const FIELD_CODES: Readonly<Record<string, 'value' | 'password'>> = {
 interface WriteForm {
   value: number | string | null;
   password?: string;
-}
-
-export function writeErrorText(t: TFunction, error: WriteError): string {
-  switch (error.key) {
-    case 'range':
-      return t('telemetry.write.error.range', { min: error.min, max: error.max });
-    case 'min':
-      return t('telemetry.write.error.min', { min: error.min });
-    case 'max':
-      return t('telemetry.write.error.max', { max: error.max });
-    case 'tooLong':
-      return t('telemetry.write.error.tooLong', { max: error.max });
-    default:
-      return t(`telemetry.write.error.${error.key}`);
-  }
 }
 
 /** Why the server would refuse before looking at the value, as the config tells it (step 2–4), or null. */
