@@ -71,6 +71,9 @@ ImageUrl = Annotated[str, StringConstraints(min_length=1, max_length=SCREEN_URL_
 WebUrl = Annotated[str, StringConstraints(pattern=r"^https?://\S+$", max_length=SCREEN_URL_MAX)]
 Ident = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]+$", min_length=1, max_length=ELEMENT_ID_MAX)]
 Key = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,31}$")]
+# A settings key: snake_case, or camelCase where it names a state field (SPEC §3 "Screen element state": fontColor,
+# backgroundColor, ...), since a state overrides the setting of the same name (web/src/designer/elements/look.ts).
+SettingKey = Annotated[str, StringConstraints(pattern=r"^[a-z][A-Za-z0-9_]{0,31}$")]
 Text = Annotated[str, StringConstraints(max_length=SCREEN_TEXT_MAX)]
 Coordinate = Annotated[float, Field(ge=-SCREEN_COORDINATE_MAX, le=SCREEN_COORDINATE_MAX)]
 Length = Annotated[float, Field(gt=0, le=SCREEN_COORDINATE_MAX)]
@@ -185,7 +188,7 @@ class Element(_Strict):
     locked: bool = False
     hidden: bool = False
     # What each type draws with (text, colours, ranges, ...): open for the designer's registry, JSON values only.
-    settings: dict[Key, JsonValue] = Field(default_factory=dict)
+    settings: dict[SettingKey, JsonValue] = Field(default_factory=dict)
     bindings: dict[Key, Binding] = Field(default_factory=dict, max_length=ELEMENT_BINDINGS_MAX)
     states: States | None = None
     flicker: Flicker = Field(default_factory=Flicker)

@@ -4,6 +4,7 @@
 // For the canvas and the runtime, per element: `state = elementState(element, values)` (states.ts) is passed as
 // `state`, the component is drawn in the element's box, and `<AlarmIcon values={values} />` (alarm-icon.tsx) is
 // drawn beside it; the video element reads the device's address from `VideoSourceContext`.
+import { CONTROL_ELEMENTS } from './controls';
 import { imageElement } from './display/image';
 import { indicatorElement } from './display/indicator';
 import { iframeElement } from './display/iframe';
@@ -50,9 +51,9 @@ export const BASE_ELEMENTS: readonly ElementDefinition[] = [
   symbolElement,
 ];
 
-// CONTROL_ELEMENTS (switch, button, input, gauge, chart, alarm_list) are built in ./controls on the `controls`
-// branch. When it lands: `import { CONTROL_ELEMENTS } from './controls';` and spread it in below.
-export const ELEMENTS: readonly ElementDefinition[] = [...BASE_ELEMENTS /* , ...CONTROL_ELEMENTS */];
+/** Every element: the display and shape elements, then the controls and charts (switch, button, input, gauge,
+ * chart, alarm_list) of ./controls. */
+export const ELEMENTS: readonly ElementDefinition[] = [...BASE_ELEMENTS, ...CONTROL_ELEMENTS];
 
 const byType = new Map(ELEMENTS.map((definition) => [definition.type, definition]));
 

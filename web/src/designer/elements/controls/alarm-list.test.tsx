@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import type { AlarmOut } from '@/lib/alarms/types';
-import { drawElement } from '@/test/designer';
+import { drawElement } from '@/test/designer-controls';
 import { alarmListElement } from './alarm-list';
 
 function alarm(

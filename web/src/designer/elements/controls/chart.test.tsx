@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { EChartsOption } from '@/components/charts/echart';
-import { drawElement } from '@/test/designer';
+import { drawElement } from '@/test/designer-controls';
 import { chartElement } from './chart';
 
 // The lazily loaded ECharts host, replaced by one that lists its series; `loaded` says whether chart.tsx imported it.

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { drawElement } from '@/test/designer';
+import { drawElement } from '@/test/designer-controls';
 import { gaugeElement } from './gauge';
 
 const needle = () => screen.getByTestId('gauge-needle');

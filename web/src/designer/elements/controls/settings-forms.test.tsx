@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
-import { designElement } from '@/test/designer';
+import { designElement } from '@/test/designer-controls';
 import { DATA_SOURCES } from '../test/fixtures';
 import { buttonElement } from './button';
 import { setpointElement } from './setpoint';

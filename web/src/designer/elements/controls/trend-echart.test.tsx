@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { drawElement } from '@/test/designer';
+import { drawElement } from '@/test/designer-controls';
 import { chartElement } from './chart';
 
 // No canvas in jsdom: the console's one ECharts host is replaced by a marker of what it was given.

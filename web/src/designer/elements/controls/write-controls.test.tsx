@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
-import { drawElement } from '@/test/designer';
+import { drawElement } from '@/test/designer-controls';
 import { buttonElement } from './button';
 import { setpointElement } from './setpoint';
 import { switchElement } from './switch';
