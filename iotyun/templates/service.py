@@ -425,7 +425,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
     names = await repo.user_names(session, {publication.published_by} if publication else set())
     return MiddlewareOut(
         template=await out(session, actor, template),
-        screens=[screen_out(s) for s in await screen_repo.screens(session, template.id)],
+        screens=[screen_out(s, template) for s in await screen_repo.screens(session, template.id)],
         groups=[
             GroupSummary(id=g.id, name=g.name, is_default=g.is_default, count=n)
             for g, n in await repo.groups_with_counts(session, template.id)

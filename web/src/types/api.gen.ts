@@ -1167,6 +1167,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Screen */
+        post: operations["copy_screen_api_yun_module_view_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/design": {
         parameters: {
             query?: never;
@@ -1185,6 +1202,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Draft */
+        get: operations["get_draft_api_yun_module_view_draft_get"];
+        /** Save Draft */
+        put: operations["save_draft_api_yun_module_view_draft_put"];
+        post?: never;
+        /** Discard Draft */
+        delete: operations["discard_draft_api_yun_module_view_draft_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/order": {
         parameters: {
             query?: never;
@@ -1196,6 +1232,42 @@ export interface paths {
         /** Order Screens */
         put: operations["order_screens_api_yun_module_view_order_put"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Versions */
+        get: operations["list_versions_api_yun_module_view_version_get"];
+        put?: never;
+        /** Create Version */
+        post: operations["create_version_api_yun_module_view_version_post"];
+        /** Delete Version */
+        delete: operations["delete_version_api_yun_module_view_version_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/version/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore Version */
+        post: operations["restore_version_api_yun_module_view_version_restore_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2597,6 +2669,33 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * DraftIn
+         * @description The designer's unsaved document: held to its shape and size only, so that no work is lost to a rule.
+         */
+        DraftIn: {
+            /** Document */
+            document: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: number;
+            /** Revision */
+            revision: number;
+        };
+        /** DraftOut */
+        DraftOut: {
+            /** Document */
+            document: {
+                [key: string]: unknown;
+            };
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
         /** Element */
         Element: {
             /** Actions */
@@ -2682,6 +2781,11 @@ export interface components {
         /** Envelope[DeviceOut] */
         Envelope_DeviceOut_: {
             data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DraftOut] */
+        Envelope_DraftOut_: {
+            data?: components["schemas"]["DraftOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[FlowCardOut] */
@@ -2870,6 +2974,11 @@ export interface components {
             data?: components["schemas"]["TileGroupOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Union[DraftOut, NoneType]] */
+        Envelope_Union_DraftOut__NoneType__: {
+            data?: components["schemas"]["DraftOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Union[list[DistrictItem], DistrictPath]] */
         Envelope_Union_list_DistrictItem___DistrictPath__: {
             /** Data */
@@ -2879,6 +2988,11 @@ export interface components {
         /** Envelope[UserOut] */
         Envelope_UserOut_: {
             data?: components["schemas"]["UserOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VersionOut] */
+        Envelope_VersionOut_: {
+            data?: components["schemas"]["VersionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[VirtualOut] */
@@ -2954,6 +3068,12 @@ export interface components {
         Envelope_list_TileGroupOut__: {
             /** Data */
             data?: components["schemas"]["TileGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[VersionOut]] */
+        Envelope_list_VersionOut__: {
+            /** Data */
+            data?: components["schemas"]["VersionOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[VirtualOut]] */
@@ -4083,11 +4203,25 @@ export interface components {
         RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
+        /** ScreenCopyIn */
+        ScreenCopyIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** ScreenDesignIn */
         ScreenDesignIn: {
             document: components["schemas"]["ScreenDocument"];
             /** Id */
             id: number;
+            /**
+             * Overwrite
+             * @default false
+             */
+            overwrite: boolean;
+            /** Revision */
+            revision: number;
             /**
              * Schema Version
              * @default 1
@@ -4097,6 +4231,8 @@ export interface components {
         /** ScreenDesignOut */
         ScreenDesignOut: {
             document: components["schemas"]["ScreenDocument"];
+            /** Height */
+            height: number;
             /** Id */
             id: number;
             /** Is Main */
@@ -4105,6 +4241,10 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+            /** Revision */
+            revision: number;
+            /** Saved At */
+            saved_at: number;
             /** Schema Version */
             schema_version: number;
             /** Sort */
@@ -4113,6 +4253,8 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+            /** Width */
+            width: number;
         };
         /**
          * ScreenDocument
@@ -4133,6 +4275,8 @@ export interface components {
         };
         /** ScreenIn */
         ScreenIn: {
+            /** Height */
+            height?: number | null;
             /**
              * Kind
              * @enum {string}
@@ -4142,6 +4286,8 @@ export interface components {
             name: string;
             /** Template Id */
             template_id: number;
+            /** Width */
+            width?: number | null;
         };
         /** ScreenOrderIn */
         ScreenOrderIn: {
@@ -4157,6 +4303,8 @@ export interface components {
         };
         /** ScreenOut */
         ScreenOut: {
+            /** Height */
+            height: number;
             /** Id */
             id: number;
             /** Is Main */
@@ -4165,6 +4313,10 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+            /** Revision */
+            revision: number;
+            /** Saved At */
+            saved_at: number;
             /** Schema Version */
             schema_version: number;
             /** Sort */
@@ -4173,15 +4325,21 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+            /** Width */
+            width: number;
         };
         /** ScreenUpdateIn */
         ScreenUpdateIn: {
+            /** Height */
+            height?: number | null;
             /** Id */
             id: number;
             /** Is Main */
             is_main?: boolean | null;
             /** Name */
             name?: string | null;
+            /** Width */
+            width?: number | null;
         };
         /** SendCodeIn */
         SendCodeIn: {
@@ -4842,6 +5000,35 @@ export interface components {
             type: "values";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /** VersionIn */
+        VersionIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** VersionOut */
+        VersionOut: {
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: string;
+            /** Element Count */
+            element_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
+        };
+        /** VersionRestoreIn */
+        VersionRestoreIn: {
+            /** Id */
+            id: number;
         };
         /** VirtualIn */
         VirtualIn: {
@@ -8506,6 +8693,39 @@ export interface operations {
             };
         };
     };
+    copy_screen_api_yun_module_view_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenCopyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     get_design_api_yun_module_view_design_get: {
         parameters: {
             query: {
@@ -8570,6 +8790,101 @@ export interface operations {
             };
         };
     };
+    get_draft_api_yun_module_view_draft_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_DraftOut__NoneType__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_draft_api_yun_module_view_draft_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DraftOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    discard_draft_api_yun_module_view_draft_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     order_screens_api_yun_module_view_order_put: {
         parameters: {
             query?: never;
@@ -8590,6 +8905,134 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ScreenOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_versions_api_yun_module_view_version_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_VersionOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_version_api_yun_module_view_version_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VersionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_version_api_yun_module_view_version_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    restore_version_api_yun_module_view_version_restore_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionRestoreIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenDesignOut_"];
                 };
             };
             /** @description Validation Error */
