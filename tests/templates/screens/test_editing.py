@@ -1,6 +1,7 @@
 """Screens of a template beyond add and rename: copies, sizes, two editors on one screen and the limits a design is
 held to (issue 15 points 1, 2 and 9; docs/api-templates.md "Screens")."""
 
+import asyncio
 import json
 
 from fastapi import FastAPI
@@ -133,6 +134,21 @@ class TestTwoEditors:
         tab1, tab2 = await team.login("dora"), await team.login("dora")
         ok(await tab1.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc(element(id="a"))}))
         assert code(await tab2.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc()})) == 115020
+
+    async def test_two_saves_at_the_same_moment_never_both_pass(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = await main_screen(team.admin, t["id"])
+        await template_user(team, "fred", "13700000014")
+        ok(await share_template(team.admin, t["id"], "fred", ["design"]))
+        fred = await team.login("fred")
+        answers = await asyncio.gather(
+            team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc(element(id="owner"))}),
+            fred.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc(element(id="fred"))}),
+        )
+        assert sorted(code(a) for a in answers) == [100001, 115020]
+        winner = next(a for a in answers if code(a) == 100001)
+        kept = await design(team.admin, main["id"])
+        assert (kept["revision"], kept["document"]) == (2, winner["data"]["document"])
 
     async def test_a_save_must_name_its_revision(self, team: Team) -> None:
         t = await make_template(team.admin)
