@@ -16,7 +16,15 @@ from iotyun.templates.models import ScreenDraft, ScreenVersion, TemplateScreen
 from iotyun.templates.screens import document as doc
 from iotyun.templates.screens import repository as repo
 from iotyun.templates.screens import service
-from iotyun.templates.screens.schemas import DraftIn, DraftOut, ScreenDesignOut, VersionIn, VersionOut, VersionRestoreIn
+from iotyun.templates.screens.schemas import (
+    DraftIn,
+    DraftOut,
+    ScreenDesignOut,
+    VersionDesignOut,
+    VersionIn,
+    VersionOut,
+    VersionRestoreIn,
+)
 
 # --- drafts ----------------------------------------------------------------------------------------------------
 
@@ -64,6 +72,19 @@ def _version_out(row: dict[str, Any]) -> VersionOut:
     return VersionOut(**{**row, "created_at": epoch_ms(row["created_at"]) or 0})
 
 
+def _listed(version: ScreenVersion) -> dict[str, Any]:
+    """A version as the list shows it (repository.versions)."""
+    return {
+        "id": version.id,
+        "screen_id": version.screen_id,
+        "name": version.name,
+        "revision": version.revision,
+        "element_count": version.element_count,
+        "created_by": version.user_name,
+        "created_at": version.created_at,
+    }
+
+
 async def _room_for_one(session: AsyncSession, screen_id: int) -> None:
     """Make room for one more version: at most SCREEN_VERSIONS_MAX per screen, the oldest automatic one giving way;
     named ones are the user's to delete (115218)."""
@@ -99,17 +120,7 @@ async def create_version(session: AsyncSession, actor: Actor, body: VersionIn) -
     held, screen = await service.screen_for(session, actor, body.id, "design")
     version = await _snapshot(session, actor, screen, body.name)
     await changes.record(session, held.template, actor, "screen_version", {"name": screen.name}, bump=False)
-    return _version_out(
-        {
-            "id": version.id,
-            "screen_id": version.screen_id,
-            "name": version.name,
-            "revision": version.revision,
-            "element_count": version.element_count,
-            "created_by": version.user_name,
-            "created_at": version.created_at,
-        }
-    )
+    return _version_out(_listed(version))
 
 
 async def list_versions(session: AsyncSession, actor: Actor, screen_id: int) -> list[VersionOut]:
@@ -126,6 +137,12 @@ async def _version(session: AsyncSession, actor: Actor, version_id: int) -> Scre
     if screen is None or await access.held(session, actor, screen.template_id) is None:
         raise AppError(ErrorCode.SCREEN_VERSION_NOT_FOUND, field="id")
     return version
+
+
+async def get_version(session: AsyncSession, actor: Actor, version_id: int) -> VersionDesignOut:
+    """A version with its document, upgraded to the current schema."""
+    version = await _version(session, actor, version_id)
+    return VersionDesignOut(**_version_out(_listed(version)).model_dump(), document=doc.upgrade(version.document))
 
 
 async def restore_version(session: AsyncSession, actor: Actor, body: VersionRestoreIn) -> ScreenDesignOut:

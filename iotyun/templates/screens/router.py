@@ -22,6 +22,7 @@ from iotyun.templates.screens.schemas import (
     ScreenOrderIn,
     ScreenOut,
     ScreenUpdateIn,
+    VersionDesignOut,
     VersionIn,
     VersionOut,
     VersionRestoreIn,
@@ -109,6 +110,13 @@ async def list_versions(
 @router.post("/yun/module/view/version")
 async def create_version(body: VersionIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[VersionOut]:
     return ok(await history_service.create_version(session, actor, body))
+
+
+@router.get("/yun/module/view/version/design")
+async def get_version(
+    version_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[VersionDesignOut]:
+    return ok(await history_service.get_version(session, actor, version_id))
 
 
 @router.post("/yun/module/view/version/restore")

@@ -157,5 +157,11 @@ class VersionOut(BaseModel):
     created_at: int
 
 
+class VersionDesignOut(VersionOut):
+    """A version with its document (upgraded to the current schema), for a look before a restore."""
+
+    document: ScreenDocument
+
+
 class VersionRestoreIn(BaseModel):
     id: int

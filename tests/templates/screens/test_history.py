@@ -83,6 +83,8 @@ class TestVersions:
         ok(await save(team.admin, main["id"], doc(element(id="second"), element(id="third"))))
         ok(await team.admin.post(VERSION, {"id": main["id"], "name": "第二版"}))
         assert [v["name"] for v in await versions(team.admin, main["id"])] == ["第二版", "初版"]
+        looked = ok(await team.admin.get(f"{VERSION}/design", params={"id": named["id"]}))
+        assert ([e["id"] for e in looked["document"]["elements"]], looked["name"]) == (["first"], "初版")
         restored = ok(await team.admin.post(f"{VERSION}/restore", {"id": named["id"]}))
         assert [e["id"] for e in restored["document"]["elements"]] == ["first"]
         assert restored["revision"] == 4
@@ -151,10 +153,12 @@ class TestVersions:
         assert code(await other_tenant.get(VERSION, params={"id": main["id"]})) == 115201
         assert code(await other_tenant.post(VERSION, {"id": main["id"], "name": "x"})) == 115201
         assert code(await other_tenant.post(f"{VERSION}/restore", {"id": version["id"]})) == 115217
+        assert code(await other_tenant.get(f"{VERSION}/design", params={"id": version["id"]})) == 115217
         assert code(await other_tenant.call("DELETE", VERSION, params={"id": version["id"]})) == 115217
         viewer = await template_user(team, "walt", "13700000023")
         ok(await share_template(team.admin, t["id"], "walt", ["view"]))
         assert [v["id"] for v in await versions(viewer, main["id"])] == [version["id"]]
+        assert ok(await viewer.get(f"{VERSION}/design", params={"id": version["id"]}))["id"] == version["id"]
         assert code(await viewer.post(VERSION, {"id": main["id"], "name": "x"})) == 115019
         assert code(await viewer.post(f"{VERSION}/restore", {"id": version["id"]})) == 115019
         assert code(await viewer.call("DELETE", VERSION, params={"id": version["id"]})) == 115019

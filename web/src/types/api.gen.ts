@@ -1257,6 +1257,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/version/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Version */
+        get: operations["get_version_api_yun_module_view_version_design_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/version/restore": {
         parameters: {
             query?: never;
@@ -2988,6 +3005,11 @@ export interface components {
         /** Envelope[UserOut] */
         Envelope_UserOut_: {
             data?: components["schemas"]["UserOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VersionDesignOut] */
+        Envelope_VersionDesignOut_: {
+            data?: components["schemas"]["VersionDesignOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[VersionOut] */
@@ -5000,6 +5022,27 @@ export interface components {
             type: "values";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /**
+         * VersionDesignOut
+         * @description A version with its document (upgraded to the current schema), for a look before a restore.
+         */
+        VersionDesignOut: {
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: string;
+            document: components["schemas"]["ScreenDocument"];
+            /** Element Count */
+            element_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
         };
         /** VersionIn */
         VersionIn: {
@@ -9000,6 +9043,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_version_api_yun_module_view_version_design_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VersionDesignOut_"];
                 };
             };
             /** @description Validation Error */

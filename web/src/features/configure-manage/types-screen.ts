@@ -6,6 +6,7 @@ export type ScreenDesignOut = Schema<'ScreenDesignOut'>;
 export type ScreenDocument = Schema<'ScreenDocument'>;
 export type ScreenDraftOut = Schema<'DraftOut'>;
 export type ScreenVersionOut = Schema<'VersionOut'>;
+export type ScreenVersionDesignOut = Schema<'VersionDesignOut'>;
 
 /** PUT /yun/module/view/design: `revision` is the one the editor loaded; `overwrite` replaces a save made since. */
 export interface ScreenDesignInput {

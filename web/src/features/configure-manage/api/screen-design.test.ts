@@ -5,7 +5,7 @@ import { bodyOf, fail, mockApi, ok } from '@/test/mock-api';
 import type { ScreenDesignOut } from '../types-screen';
 import { isSavedSince, saveScreenDesign, screenDesignQueryOptions } from './screen-design';
 import { screenDraftQueryOptions } from './screen-draft';
-import { restoreScreenVersion } from './screen-versions';
+import { restoreScreenVersion, screenVersionQueryOptions } from './screen-versions';
 import { screenKeys } from './screen-keys';
 
 const DESIGN: ScreenDesignOut = {
@@ -47,11 +47,16 @@ describe('screen design api', () => {
       'GET /yun/module/view/design': () => ok(DESIGN),
       'GET /yun/module/view/draft': () => ok(null),
       'POST /yun/module/view/version/restore': () => ok({ ...DESIGN, revision: 4 }),
+      'GET /yun/module/view/version/design': (config) =>
+        ok({ id: (config.params as { id: number }).id, screen_id: 5, document: DESIGN.document }),
     });
     const client = new QueryClient();
     expect(screenDesignQueryOptions(5).queryKey).toEqual(screenKeys.design(5));
     expect((await client.query(screenDesignQueryOptions(5))).revision).toBe(2);
     expect(await client.query(screenDraftQueryOptions(5))).toBeNull();
+    const version = await client.query(screenVersionQueryOptions(5, 9));
+    expect(version.id).toBe(9);
+    expect(screenVersionQueryOptions(5, 9).queryKey).toEqual([...screenKeys.versions(5), 9]);
     expect((await restoreScreenVersion(9)).revision).toBe(4);
     expect(screenDesignQueryOptions(0).enabled).toBe(false);
   });

@@ -1,9 +1,10 @@
-// A screen's versions: list (newest first, without documents), create a named one, restore one (a new save of the
-// design; the design it replaces is kept as an automatic version) and delete one.
+// A screen's versions: list (newest first, without documents), one with its document (a look before a restore),
+// create a named one, restore one (a new save of the design; the design it replaces is kept as an automatic
+// version) and delete one.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { del, get, post } from '@/lib/http';
-import type { ScreenDesignOut, ScreenVersionOut } from '../types-screen';
+import type { ScreenDesignOut, ScreenVersionDesignOut, ScreenVersionOut } from '../types-screen';
 import { templateChangeKeys } from './keys';
 import { screenKeys } from './screen-keys';
 
@@ -22,6 +23,23 @@ export const screenVersionsQueryOptions = (screenId: number) =>
 
 export function useScreenVersions(screenId: number) {
   return useQuery(screenVersionsQueryOptions(screenId));
+}
+
+export function getScreenVersion(versionId: number): Promise<ScreenVersionDesignOut> {
+  return get<ScreenVersionDesignOut>(`${VERSION}/design`, { id: versionId });
+}
+
+export const screenVersionQueryOptions = (screenId: number, versionId: number) =>
+  queryOptions({
+    queryKey: [...screenKeys.versions(screenId), versionId] as const,
+    queryFn: () => getScreenVersion(versionId),
+    enabled: Number.isInteger(versionId) && versionId > 0,
+    // A version never changes; it is only deleted.
+    staleTime: Infinity,
+  });
+
+export function useScreenVersion(screenId: number, versionId: number) {
+  return useQuery(screenVersionQueryOptions(screenId, versionId));
 }
 
 export interface ScreenVersionInput {
