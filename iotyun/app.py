@@ -112,11 +112,13 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, StarletteHTTPException)
     if isinstance(exc, InputRejected):
         return _json(error_body(exc.code, field=exc.field), 200)
+    if isinstance(exc, BodyTooLarge):
+        return JSONResponse(error_body(exc.code, field=None, **exc.params), status_code=413)
     code = {
         400: ErrorCode.PARAM_INVALID,
         404: ErrorCode.NOT_FOUND,
         405: ErrorCode.METHOD_NOT_ALLOWED,
-        413: exc.code if isinstance(exc, BodyTooLarge) else ErrorCode.PAYLOAD_TOO_LARGE,
+        413: ErrorCode.PAYLOAD_TOO_LARGE,
     }.get(exc.status_code, ErrorCode.OPERATION_FAILED)
     # A body FastAPI could not parse is an input error like any other (HTTP 200, DESIGN §3); 405 keeps its Allow
     # header (RFC 9110 §15.5.6).

@@ -257,7 +257,7 @@ class ErrorCode(IntEnum):
     TEMPLATE_LOCKED = 115020
     TEMPLATE_COPY_FAILED = 115021
     TEMPLATE_TRANSFER_INVALID = 115022
-    # 115201-115214 template screens and their documents
+    # 115201-115218 template screens, their documents and versions
     SCREEN_NOT_FOUND = 115201
     SCREEN_NAME_EMPTY = 115202
     SCREEN_NAME_TOO_LONG = 115203
@@ -272,6 +272,10 @@ class ErrorCode(IntEnum):
     ELEMENT_TYPE_UNKNOWN = 115212
     FLICKER_FREQUENCY_INVALID = 115213
     ELEMENT_ACTION_INVALID = 115214
+    SCREEN_ELEMENTS_LIMIT = 115215
+    SCREEN_VERSION_NAME_INVALID = 115216
+    SCREEN_VERSION_NOT_FOUND = 115217
+    SCREEN_VERSION_LIMIT = 115218
     # 115301-115310 template sharing, library and tile groups
     TEMPLATE_SHARE_TO_SELF = 115301
     TEMPLATE_SHARE_USER_NOT_FOUND = 115302
@@ -668,13 +672,14 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ),
     ErrorCode.TEMPLATE_NOT_PUBLISHED: ("模板尚未发布", "The template has not been published"),
     ErrorCode.TEMPLATE_NO_EDIT_PERMISSION: ("没有编辑该模板的权限", "You have no permission to edit this template"),
-    ErrorCode.TEMPLATE_LOCKED: ("该模板正在被其他用户编辑", "Someone else is editing this template"),
+    # Two editors on one screen: the later save names a revision another save has replaced since.
+    ErrorCode.TEMPLATE_LOCKED: ("该画面已被他人保存过，请重新加载，或确认覆盖对方的修改", "Someone else has saved this screen since you opened it: reload it, or overwrite their changes"),
     ErrorCode.TEMPLATE_COPY_FAILED: ("复制模板失败", "The template could not be copied"),
     ErrorCode.TEMPLATE_TRANSFER_INVALID: (
         "无法转交：接收账号无效，或模板还绑定着设备（请先解绑）",
         "Cannot hand over: the receiving account is not valid, or devices are still bound to the template (unbind them first)",
     ),
-    # 115201-115214 template screens and their documents
+    # 115201-115218 template screens, their documents and versions
     ErrorCode.SCREEN_NOT_FOUND: ("画面不存在", "This screen does not exist"),
     ErrorCode.SCREEN_NAME_EMPTY: ("请输入画面名称", "Enter the screen name"),
     ErrorCode.SCREEN_NAME_TOO_LONG: ("画面名称过长（最多 {limit} 个字符）", "The screen name is too long (max {limit} characters)"),
@@ -682,13 +687,17 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.SCREEN_LIMIT_REACHED: ("画面数量已达上限（{limit}）", "The maximum number of screens has been reached ({limit})"),
     ErrorCode.SCREEN_BACKGROUND_INVALID: ("背景图片须为 jpg 或 png 格式", "The background image must be jpg or png"),
     ErrorCode.SCREEN_CONTENT_INVALID: ("画面内容无效", "The screen content is not valid"),
-    ErrorCode.SCREEN_CONTENT_TOO_LARGE: ("画面内容过大", "The screen content is too large"),
+    ErrorCode.SCREEN_CONTENT_TOO_LARGE: ("画面内容过大（最多 {size} MB）", "The screen content is too large (max {size} MB)"),
     ErrorCode.ELEMENT_BINDING_INVALID: ("控件绑定的数据项不存在（画面：{screen}）", "A control is bound to a data item that does not exist (screen: {screen})"),
     ErrorCode.SCREEN_ORDER_INVALID: ("画面顺序无效", "The screen order is not valid"),
     ErrorCode.SCREEN_SCHEMA_VERSION_UNSUPPORTED: ("画面内容的版本（{version}）过新，请刷新页面后再试", "The screen content's version ({version}) is newer than this server reads; reload the page and try again"),
     ErrorCode.ELEMENT_TYPE_UNKNOWN: ("不支持的控件类型（{type}）", "This control type is not supported ({type})"),
     ErrorCode.FLICKER_FREQUENCY_INVALID: ("闪烁频率须为 {min} 到 {max} 秒", "The flicker frequency must be {min} to {max} seconds"),
     ErrorCode.ELEMENT_ACTION_INVALID: ("控件动作指向的画面不存在（画面：{screen}）", "A control's action opens a screen that does not exist (screen: {screen})"),
+    ErrorCode.SCREEN_ELEMENTS_LIMIT: ("画面控件过多（最多 {limit} 个）", "A screen can have at most {limit} elements"),
+    ErrorCode.SCREEN_VERSION_NAME_INVALID: ("版本名称须为 1 到 {limit} 个字符", "A version name must be 1 to {limit} characters"),
+    ErrorCode.SCREEN_VERSION_NOT_FOUND: ("画面版本不存在", "This screen version does not exist"),
+    ErrorCode.SCREEN_VERSION_LIMIT: ("画面版本数量已达上限（{limit}），请先删除不需要的版本", "The maximum number of versions has been reached ({limit}); delete the ones you no longer need first"),
     # 115301-115310 template sharing, library and tile groups
     ErrorCode.TEMPLATE_SHARE_TO_SELF: ("不能把模板分享给自己", "You cannot share a template with yourself"),
     ErrorCode.TEMPLATE_SHARE_USER_NOT_FOUND: ("被分享的用户不存在", "The user to share with does not exist"),

@@ -41,27 +41,32 @@ class InputRejected(HTTPException):
 
 
 class BodyTooLarge(HTTPException):
-    """A body past its route's limit; rendered by app.py as the envelope of `code` with HTTP 413."""
+    """A body past its route's limit; rendered by app.py as the envelope of `code` (its text filled from `params`)
+    with HTTP 413."""
 
-    def __init__(self, code: ErrorCode) -> None:
+    def __init__(self, code: ErrorCode, params: dict[str, object] | None = None) -> None:
         super().__init__(status_code=413)
         self.code = code
+        self.params = params or {}
 
 
-def body_limit(max_bytes: int, code: ErrorCode) -> Callable[[E], E]:
-    """Let an endpoint take bodies up to `max_bytes` (instead of JSON_BODY_MAX_BYTES), answering `code` past it."""
+# A route's body limit: the bytes, the code past them and the values of the code's text ("max {size} MB").
+_Limit = tuple[int, ErrorCode, dict[str, object]]
+
+
+def body_limit(max_bytes: int, code: ErrorCode, **params: object) -> Callable[[E], E]:
+    """Let an endpoint take bodies up to `max_bytes` (instead of JSON_BODY_MAX_BYTES), answering `code` past it;
+    `params` fill the code's text, so the refusal names the limit."""
 
     def mark(endpoint: E) -> E:
-        setattr(endpoint, _BODY_LIMIT, (max_bytes, code))
+        setattr(endpoint, _BODY_LIMIT, (max_bytes, code, params))
         return endpoint
 
     return mark
 
 
-def _limit_of(scope: Scope) -> tuple[int, ErrorCode]:
-    limit: tuple[int, ErrorCode] = getattr(
-        scope.get("endpoint"), _BODY_LIMIT, (JSON_BODY_MAX_BYTES, ErrorCode.PAYLOAD_TOO_LARGE)
-    )
+def _limit_of(scope: Scope) -> _Limit:
+    limit: _Limit = getattr(scope.get("endpoint"), _BODY_LIMIT, (JSON_BODY_MAX_BYTES, ErrorCode.PAYLOAD_TOO_LARGE, {}))
     return limit
 
 
@@ -177,7 +182,7 @@ class InputGuardMiddleware:
         is_json = _is_json(content_type)
         chunks: list[bytes] = []
         received = 0
-        limit: tuple[int, ErrorCode] | None = None
+        limit: _Limit | None = None
 
         async def guarded_receive() -> Message:
             nonlocal limit, received
@@ -185,7 +190,7 @@ class InputGuardMiddleware:
                 # First read: the route is known now.
                 limit = _limit_of(scope)
                 if declared is not None and declared > limit[0]:
-                    raise BodyTooLarge(limit[1])
+                    raise BodyTooLarge(limit[1], limit[2])
                 if content_type and not is_json and _wants_json(scope):
                     raise InputRejected(ErrorCode.UNSUPPORTED_MEDIA_TYPE, "body")
             message = await receive()
@@ -193,7 +198,7 @@ class InputGuardMiddleware:
                 chunk = message.get("body", b"")
                 received += len(chunk)
                 if received > limit[0]:
-                    raise BodyTooLarge(limit[1])
+                    raise BodyTooLarge(limit[1], limit[2])
                 if is_json:
                     chunks.append(chunk)
                     if not message.get("more_body", False):

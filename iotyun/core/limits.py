@@ -137,8 +137,18 @@ TEMPLATE_PERMISSION_ITEMS = ("view", "copy", "bind", "design", "data_source", "p
 TEMPLATE_PERMISSION_ITEMS_MAX = 15
 SCREEN_NAME_MAX = 32
 SCREENS_PER_KIND_MAX = 50
-SCREEN_DOCUMENT_MAX_BYTES = 2 * 1024 * 1024
+SCREEN_DOCUMENT_MAX_MB = 2
+SCREEN_DOCUMENT_MAX_BYTES = SCREEN_DOCUMENT_MAX_MB * 1024 * 1024
 SCREEN_SCHEMA_VERSION = 1
+# Named versions of a screen's design (docs/api-templates.md): ours. Automatic versions (kept before a restore) give
+# way first when a screen holds the most.
+SCREEN_VERSIONS_MAX = 50
+SCREEN_VERSION_NAME_MAX = 32
+# The canvas size ranges of a screen by kind (the template's own sizes follow the same rule, 115013).
+SCREEN_SIZE_RANGES = {
+    "web": (WEB_WIDTH_RANGE, WEB_HEIGHT_RANGE),
+    "mobile": (MOBILE_WIDTH_RANGE, MOBILE_HEIGHT_RANGE),
+}
 # The screen document (templates/screens/document.py): SPEC §3 "Screen element state", §5 "state count 2 to 255",
 # "flicker frequency 0.01 to 1000; default 0.5", "background images jpg or png"; the counts and sizes are ours.
 # The designer's element registry (DESIGN §7, web/src/designer/elements): the server refuses any other type (115212).
@@ -165,7 +175,7 @@ ELEMENT_TYPES = (
     "iframe",
     "video",
 )
-# A screen of more elements is refused (115208): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
+# A screen of more elements is refused (115215): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
 SCREEN_ELEMENTS_MAX = 1000
 SCREEN_GROUPS_MAX = 1000
 # An element's coordinates lie within ±this and its width and height up to it, in canvas pixels.
@@ -273,10 +283,10 @@ def _max_len(limit: int, code: ErrorCode, *, say_limit: bool = False) -> AfterVa
     return AfterValidator(check)
 
 
-def _not_empty(code: ErrorCode) -> AfterValidator:
+def _not_empty(code: ErrorCode, **params: Any) -> AfterValidator:
     def check(value: str) -> str:
         if not value:
-            raise rule_error(code)
+            raise rule_error(code, None, **params)
         return value
 
     return AfterValidator(check)
@@ -440,6 +450,12 @@ ScreenName = Annotated[
     _not_empty(ErrorCode.SCREEN_NAME_EMPTY),
     _max_len(SCREEN_NAME_MAX, ErrorCode.SCREEN_NAME_TOO_LONG),
 ]
+ScreenVersionName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.SCREEN_VERSION_NAME_INVALID, limit=SCREEN_VERSION_NAME_MAX),
+    _max_len(SCREEN_VERSION_NAME_MAX, ErrorCode.SCREEN_VERSION_NAME_INVALID, say_limit=True),
+]
 TileGroupName = Annotated[
     str,
     Stripped,
@@ -562,6 +578,9 @@ def exported() -> dict[str, Any]:
         "SCREEN_NAME_MAX": SCREEN_NAME_MAX,
         "SCREENS_PER_KIND_MAX": SCREENS_PER_KIND_MAX,
         "SCREEN_DOCUMENT_MAX_BYTES": SCREEN_DOCUMENT_MAX_BYTES,
+        "SCREEN_DOCUMENT_MAX_MB": SCREEN_DOCUMENT_MAX_MB,
+        "SCREEN_VERSIONS_MAX": SCREEN_VERSIONS_MAX,
+        "SCREEN_VERSION_NAME_MAX": SCREEN_VERSION_NAME_MAX,
         "SCREEN_SCHEMA_VERSION": SCREEN_SCHEMA_VERSION,
         "ELEMENT_TYPES": list(ELEMENT_TYPES),
         "SCREEN_ELEMENTS_MAX": SCREEN_ELEMENTS_MAX,

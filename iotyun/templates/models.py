@@ -1,5 +1,5 @@
-"""Template tables: templates, their screens, data sources and groups, device bindings, publications, shares,
-tile groups and the template log. The contract over them is docs/api-templates.md."""
+"""Template tables: templates, their screens (with their versions and drafts), data sources and groups, device
+bindings, publications, shares, tile groups and the template log. The contract over them is docs/api-templates.md."""
 
 from datetime import datetime
 from typing import Any
@@ -61,6 +61,41 @@ class TemplateScreen(IdMixin, TenantScoped, Base):
     schema_version: Mapped[int] = mapped_column(SmallInteger, default=1)
     document: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+    # Counts the saves of the document: a save names the revision it was based on, and one based on a replaced
+    # revision is refused (115020), so two editors never overwrite each other unknowingly.
+    revision: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    # When the document was last saved (updated_at also moves on a rename or a reorder): a draft is offered only
+    # when written after it.
+    saved_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ScreenVersion(IdMixin, TenantScoped, Base):
+    """A snapshot of a screen's saved document: named by a user, or automatic (name null) before a restore."""
+
+    __tablename__ = "screen_version"
+
+    screen_id: Mapped[int] = mapped_column(BigId, ForeignKey("template_screen.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str | None] = mapped_column(String(32), default=None)
+    revision: Mapped[int] = mapped_column(Integer)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    element_count: Mapped[int] = mapped_column(Integer, default=0)
+    user_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None)
+    user_name: Mapped[str] = mapped_column(String(32), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ScreenDraft(IdMixin, TenantScoped, Base):
+    """A user's unsaved document of a screen, kept as the designer autosaves it: one per user and screen."""
+
+    __tablename__ = "screen_draft"
+    __table_args__ = (UniqueConstraint("screen_id", "user_id"),)
+
+    screen_id: Mapped[int] = mapped_column(BigId, ForeignKey("template_screen.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    # The revision of the saved document the draft started from.
+    revision: Mapped[int] = mapped_column(Integer)
+    document: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 class DataSourceGroup(IdMixin, TenantScoped, Base):

@@ -11,14 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import (
-    MOBILE_HEIGHT_RANGE,
-    MOBILE_WIDTH_RANGE,
-    SCREEN_SCHEMA_VERSION,
-    TEMPLATE_NAME_MAX,
-    WEB_HEIGHT_RANGE,
-    WEB_WIDTH_RANGE,
-)
+from iotyun.core.limits import SCREEN_SCHEMA_VERSION, TEMPLATE_NAME_MAX
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
@@ -159,14 +152,9 @@ async def get(session: AsyncSession, actor: Actor, template_id: int) -> Template
 
 
 def _check_sizes(body: TemplateIn) -> None:
-    for value, (low, high), field in (
-        (body.width, WEB_WIDTH_RANGE, "width"),
-        (body.height, WEB_HEIGHT_RANGE, "height"),
-        (body.mobile_width, MOBILE_WIDTH_RANGE, "mobile_width"),
-        (body.mobile_height, MOBILE_HEIGHT_RANGE, "mobile_height"),
-    ):
-        if not low <= value <= high:
-            raise AppError(ErrorCode.TEMPLATE_SIZE_INVALID, field=field)
+    """The template's sizes follow its screens' rule (115013)."""
+    screen_service.check_size("web", body.width, body.height)
+    screen_service.check_size("mobile", body.mobile_width, body.mobile_height, "mobile_")
 
 
 async def _check_group(session: AsyncSession, actor: Actor, group_id: int | None) -> None:
@@ -425,7 +413,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
     names = await repo.user_names(session, {publication.published_by} if publication else set())
     return MiddlewareOut(
         template=await out(session, actor, template),
-        screens=[screen_out(s) for s in await screen_repo.screens(session, template.id)],
+        screens=[screen_out(s, template) for s in await screen_repo.screens(session, template.id)],
         groups=[
             GroupSummary(id=g.id, name=g.name, is_default=g.is_default, count=n)
             for g, n in await repo.groups_with_counts(session, template.id)

@@ -16,6 +16,8 @@ from iotyun.templates import repository as templates_repo
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
+    ScreenDraft,
+    ScreenVersion,
     Template,
     TemplateGroup,
     TemplatePublication,
@@ -167,12 +169,21 @@ async def next_tile_sort(session: AsyncSession, owner_id: int) -> int:
 
 
 async def move_rows(session: AsyncSession, template_id: int, tenant_id: int, *, drop_devices: bool) -> None:
-    """Move a template's screens, data source groups, data sources and publications to `tenant_id`;
+    """Move a template's screens (their versions and drafts), data source groups, data sources and publications to
+    `tenant_id`;
     `drop_devices` clears the data sources' own devices (2.0), which belong to the old tenant."""
     for model in (TemplateScreen, DataSourceGroup, TemplatePublication):
         await session.execute(
             update(model)
             .where(model.template_id == template_id)
+            .values(tenant_id=tenant_id)
+            .execution_options(synchronize_session=False, **_ALL)
+        )
+    screen_ids = select(TemplateScreen.id).where(TemplateScreen.template_id == template_id)
+    for row in (ScreenVersion, ScreenDraft):
+        await session.execute(
+            update(row)
+            .where(row.screen_id.in_(screen_ids))
             .values(tenant_id=tenant_id)
             .execution_options(synchronize_session=False, **_ALL)
         )

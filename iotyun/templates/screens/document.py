@@ -6,7 +6,16 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, StringConstraints, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    JsonValue,
+    StringConstraints,
+    ValidationError,
+)
 
 from iotyun.core.errors import ErrorCode
 from iotyun.core.limits import (
@@ -51,6 +60,13 @@ def _flicker_frequency(value: float) -> float:
 def _state_count(value: list[Any]) -> list[Any]:
     if not ELEMENT_STATES_MIN <= len(value) <= ELEMENT_STATES_MAX:
         raise rule_error(ErrorCode.STATE_COUNT_INVALID)
+    return value
+
+
+def _element_count(value: Any) -> Any:
+    """More than SCREEN_ELEMENTS_MAX elements is refused with its own code, before each element is read."""
+    if isinstance(value, list) and len(value) > SCREEN_ELEMENTS_MAX:
+        raise rule_error(ErrorCode.SCREEN_ELEMENTS_LIMIT, limit=SCREEN_ELEMENTS_MAX)
     return value
 
 
@@ -208,7 +224,7 @@ class ScreenDocument(_Strict):
 
     schema_version: Literal[1] = 1
     canvas: Canvas = Field(default_factory=Canvas)
-    elements: list[Element] = Field(default_factory=list, max_length=SCREEN_ELEMENTS_MAX)
+    elements: Annotated[list[Element], BeforeValidator(_element_count)] = Field(default_factory=list)
     groups: list[Group] = Field(default_factory=list, max_length=SCREEN_GROUPS_MAX)
 
     def data_source_ids(self) -> Iterator[tuple[int, int]]:

@@ -4,12 +4,19 @@ gallery's question (`documents_mentioning`) is about one tenant's own screens an
 
 from typing import Any
 
-from sqlalchemy import Text, and_, cast, select
+from sqlalchemy import Text, and_, cast, delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.templates.models import DataSource, Template, TemplatePublication, TemplateScreen
+from iotyun.templates.models import (
+    DataSource,
+    ScreenDraft,
+    ScreenVersion,
+    Template,
+    TemplatePublication,
+    TemplateScreen,
+)
 
 _ALL = {ALL_TENANTS: True}
 
@@ -69,3 +76,79 @@ async def documents_mentioning(session: AsyncSession, tenant_id: int, fragment: 
             if isinstance(screen, dict) and isinstance(screen.get("document"), dict):
                 found.append(screen["document"])
     return found
+
+
+async def next_revision(session: AsyncSession, screen_id: int, based_on: int | None) -> int | None:
+    """Count a save of a screen's document and return its new revision; None when `based_on` (when given) is no
+    longer the current revision. One UPDATE, so two saves based on one revision cannot both pass."""
+    stmt = update(TemplateScreen).where(TemplateScreen.id == screen_id)
+    if based_on is not None:
+        stmt = stmt.where(TemplateScreen.revision == based_on)
+    stmt = stmt.values(revision=TemplateScreen.revision + 1).returning(TemplateScreen.revision)
+    result = await session.execute(stmt.execution_options(synchronize_session=False, **_ALL))
+    revision = result.scalar_one_or_none()
+    return None if revision is None else int(revision)
+
+
+# --- drafts ----------------------------------------------------------------------------------------------------
+
+
+async def draft(session: AsyncSession, screen_id: int, user_id: int) -> ScreenDraft | None:
+    stmt = select(ScreenDraft).where(ScreenDraft.screen_id == screen_id, ScreenDraft.user_id == user_id)
+    return (await session.execute(stmt.execution_options(**_ALL))).scalar_one_or_none()
+
+
+async def delete_draft(session: AsyncSession, screen_id: int, user_id: int) -> None:
+    stmt = delete(ScreenDraft).where(ScreenDraft.screen_id == screen_id, ScreenDraft.user_id == user_id)
+    await session.execute(stmt.execution_options(synchronize_session=False, **_ALL))
+
+
+# --- versions --------------------------------------------------------------------------------------------------
+
+# A version listed: everything but its document, which may weigh 2 MB.
+_VERSION_LISTED = (
+    ScreenVersion.id,
+    ScreenVersion.screen_id,
+    ScreenVersion.name,
+    ScreenVersion.revision,
+    ScreenVersion.element_count,
+    ScreenVersion.user_name.label("created_by"),
+    ScreenVersion.created_at,
+)
+
+
+async def versions(session: AsyncSession, screen_id: int) -> list[dict[str, object]]:
+    """A screen's versions without their documents, newest first."""
+    stmt = (
+        select(*_VERSION_LISTED)
+        .where(ScreenVersion.screen_id == screen_id)
+        .order_by(ScreenVersion.created_at.desc(), ScreenVersion.id.desc())
+    )
+    return [dict(row._mapping) for row in (await session.execute(stmt.execution_options(**_ALL))).all()]
+
+
+async def version(session: AsyncSession, version_id: int) -> ScreenVersion | None:
+    stmt = select(ScreenVersion).where(ScreenVersion.id == version_id).execution_options(**_ALL)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def version_count(session: AsyncSession, screen_id: int) -> int:
+    stmt = select(func.count()).select_from(ScreenVersion).where(ScreenVersion.screen_id == screen_id)
+    return int((await session.execute(stmt.execution_options(**_ALL))).scalar_one())
+
+
+async def oldest_auto_version(session: AsyncSession, screen_id: int) -> int | None:
+    """The id of a screen's oldest automatic version: the first to give way when the screen holds the most."""
+    stmt = (
+        select(ScreenVersion.id)
+        .where(ScreenVersion.screen_id == screen_id, ScreenVersion.name.is_(None))
+        .order_by(ScreenVersion.created_at, ScreenVersion.id)
+        .limit(1)
+    )
+    found = (await session.execute(stmt.execution_options(**_ALL))).scalar_one_or_none()
+    return None if found is None else int(found)
+
+
+async def delete_version(session: AsyncSession, version_id: int) -> None:
+    stmt = delete(ScreenVersion).where(ScreenVersion.id == version_id)
+    await session.execute(stmt.execution_options(synchronize_session=False, **_ALL))

@@ -8,10 +8,13 @@ from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
-from iotyun.core.limits import SCREEN_BODY_MAX_BYTES
+from iotyun.core.limits import SCREEN_BODY_MAX_BYTES, SCREEN_DOCUMENT_MAX_MB
 from iotyun.templates.dependencies import TemplateDesigner, TemplateUser
-from iotyun.templates.screens import service
+from iotyun.templates.screens import history_service, service
 from iotyun.templates.screens.schemas import (
+    DraftIn,
+    DraftOut,
+    ScreenCopyIn,
     ScreenDesignIn,
     ScreenDesignOut,
     ScreenIn,
@@ -19,6 +22,10 @@ from iotyun.templates.screens.schemas import (
     ScreenOrderIn,
     ScreenOut,
     ScreenUpdateIn,
+    VersionDesignOut,
+    VersionIn,
+    VersionOut,
+    VersionRestoreIn,
 )
 
 router = APIRouter(tags=["templates"])
@@ -61,7 +68,67 @@ async def get_design(
     return ok(await service.get_design(session, actor, screen_id))
 
 
+@router.post("/yun/module/view/copy")
+async def copy_screen(body: ScreenCopyIn, actor: TemplateUser, session: SessionDep) -> Envelope[ScreenOut]:
+    return ok(await service.copy_screen(session, actor, body))
+
+
 @router.put("/yun/module/view/design")
-@body_limit(SCREEN_BODY_MAX_BYTES, ErrorCode.SCREEN_CONTENT_TOO_LARGE)
+@body_limit(SCREEN_BODY_MAX_BYTES, ErrorCode.SCREEN_CONTENT_TOO_LARGE, size=SCREEN_DOCUMENT_MAX_MB)
 async def save_design(body: ScreenDesignIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[ScreenDesignOut]:
     return ok(await service.save_design(session, actor, body))
+
+
+@router.get("/yun/module/view/draft")
+async def get_draft(
+    screen_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[DraftOut | None]:
+    return ok(await history_service.get_draft(session, actor, screen_id))
+
+
+@router.put("/yun/module/view/draft")
+@body_limit(SCREEN_BODY_MAX_BYTES, ErrorCode.SCREEN_CONTENT_TOO_LARGE, size=SCREEN_DOCUMENT_MAX_MB)
+async def save_draft(body: DraftIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[DraftOut]:
+    return ok(await history_service.save_draft(session, actor, body))
+
+
+@router.delete("/yun/module/view/draft")
+async def discard_draft(
+    screen_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[None]:
+    await history_service.discard_draft(session, actor, screen_id)
+    return ok()
+
+
+@router.get("/yun/module/view/version")
+async def list_versions(
+    screen_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[list[VersionOut]]:
+    return ok(await history_service.list_versions(session, actor, screen_id))
+
+
+@router.post("/yun/module/view/version")
+async def create_version(body: VersionIn, actor: TemplateDesigner, session: SessionDep) -> Envelope[VersionOut]:
+    return ok(await history_service.create_version(session, actor, body))
+
+
+@router.get("/yun/module/view/version/design")
+async def get_version(
+    version_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[VersionDesignOut]:
+    return ok(await history_service.get_version(session, actor, version_id))
+
+
+@router.post("/yun/module/view/version/restore")
+async def restore_version(
+    body: VersionRestoreIn, actor: TemplateDesigner, session: SessionDep
+) -> Envelope[ScreenDesignOut]:
+    return ok(await history_service.restore_version(session, actor, body))
+
+
+@router.delete("/yun/module/view/version")
+async def delete_version(
+    version_id: Annotated[int, Query(alias="id")], actor: TemplateDesigner, session: SessionDep
+) -> Envelope[None]:
+    await history_service.delete_version(session, actor, version_id)
+    return ok()

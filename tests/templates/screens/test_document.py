@@ -56,7 +56,7 @@ FULL: dict[str, Any] = {
 def refusal(document: Any, **body: Any) -> tuple[int, str]:
     """The catalogue code and field a save of `document` is refused with."""
     with pytest.raises(ValidationError) as caught:
-        ScreenDesignIn.model_validate({"id": 1, "document": document, **body})
+        ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": document, **body})
     first = caught.value.errors()[0]
     assert first["type"] == "app_rule", first
     ctx = first.get("ctx") or {}
@@ -65,7 +65,7 @@ def refusal(document: Any, **body: Any) -> tuple[int, str]:
 
 class TestScreenDocument:
     def test_round_trip(self) -> None:
-        saved = ScreenDesignIn.model_validate({"id": 1, "document": FULL}).document
+        saved = ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": FULL}).document
         dumped = saved.model_dump(mode="json")
         assert ScreenDocument.model_validate(dumped) == saved
         assert dumped["elements"][0]["actions"][0]["type"] == "write_value"
@@ -73,7 +73,7 @@ class TestScreenDocument:
         assert dumped["canvas"]["background"]["image"] == "/gallery/plant.png"
 
     def test_empty_object_is_an_empty_screen(self) -> None:
-        saved = ScreenDesignIn.model_validate({"id": 1, "document": {}}).document
+        saved = ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": {}}).document
         assert saved == ScreenDocument() and saved.elements == [] and saved.canvas.width is None
 
     @pytest.mark.parametrize("count", [1, 256])
@@ -83,7 +83,9 @@ class TestScreenDocument:
 
     def test_keeps_2_and_255_states(self) -> None:
         for count in (2, 255):
-            ScreenDesignIn.model_validate({"id": 1, "document": {"elements": [element(states=states(count))]}})
+            ScreenDesignIn.model_validate(
+                {"id": 1, "revision": 1, "document": {"elements": [element(states=states(count))]}}
+            )
 
     @pytest.mark.parametrize("frequency", [0, 1001, -1])
     def test_refuses_flicker_frequency(self, frequency: float) -> None:
@@ -117,6 +119,12 @@ class TestScreenDocument:
         for bad in ([1], "x", None, 3):
             assert refusal(bad) == (115207, "document")
         assert refusal({"blob": "x" * (2 * 1024 * 1024)}) == (115208, "document")
+
+    def test_refuses_more_than_1000_elements_with_its_own_code(self) -> None:
+        many = [element(id=f"e{i}") for i in range(1001)]
+        assert refusal({"elements": many}) == (115215, "document.elements")
+        kept = ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": {"elements": many[:1000]}})
+        assert len(kept.document.elements) == 1000
 
     def test_refuses_newer_version(self) -> None:
         assert refusal({"schema_version": 2}) == (115211, "document.schema_version")

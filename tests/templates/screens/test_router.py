@@ -89,13 +89,17 @@ class TestDesignDocument:
         main = (await screens(team.admin, t["id"], "web"))[0]
         source = await add(team.admin, t["id"])
         document = doc(element(bindings={"value": {"data_source_id": source["id"]}}))
-        saved = ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        saved = ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": document}))
         assert saved["schema_version"] == 1
         assert saved["document"]["elements"][0]["bindings"] == {"value": {"data_source_id": source["id"]}}
         read = ok(await team.admin.get(DESIGN, params={"id": main["id"]}))
         assert read["document"] == saved["document"]
         assert (
-            ok(await team.admin.put(DESIGN, {"id": main["id"], "document": read["document"]}))["document"]
+            ok(
+                await team.admin.put(
+                    DESIGN, {"id": main["id"], "revision": saved["revision"], "document": read["document"]}
+                )
+            )["document"]
             == (saved["document"])
         )
         assert "screen_design" in await template_logs(app, t["id"])
@@ -109,9 +113,11 @@ class TestDesignDocument:
             (element(type="hologram"), 115212),
         ]
         for bad, expected in cases:
-            assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": doc(bad)})) == expected, bad
+            assert (
+                code(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc(bad)})) == expected
+            ), bad
         newer = {"schema_version": 2}
-        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": newer})) == 115211
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": newer})) == 115211
 
     async def test_refuses_a_data_source_or_screen_of_another_template(self, team: Team) -> None:
         t = await make_template(team.admin)
@@ -120,12 +126,12 @@ class TestDesignDocument:
         foreign_source = await add(team.admin, other["id"])
         foreign_screen = (await screens(team.admin, other["id"], "web"))[0]
         bound = doc(element(bindings={"value": {"data_source_id": foreign_source["id"]}}))
-        resp = await team.admin.put(DESIGN, {"id": main["id"], "document": bound})
+        resp = await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": bound})
         assert code(resp) == 115209 and resp["meta"]["field"] == "document.elements.0"
         written = doc(element(actions=[{"type": "write_value", "data_source_id": foreign_source["id"], "value": 1}]))
-        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": written})) == 115209
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": written})) == 115209
         jump = doc(element(actions=[{"type": "open_popup", "screen_id": foreign_screen["id"]}]))
-        assert code(await team.admin.put(DESIGN, {"id": main["id"], "document": jump})) == 115214
+        assert code(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": jump})) == 115214
         assert ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["document"]["elements"] == []
 
     async def test_upgrades_an_older_stored_document_on_read(self, app: FastAPI, team: Team) -> None:
@@ -144,10 +150,13 @@ class TestDesignDocument:
         t = await make_template(team.admin)
         main = (await screens(team.admin, t["id"], "web"))[0]
         for bad in ([1, 2], "x", None):
-            resp = await team.admin.put("/yun/module/view/design", {"id": main["id"], "document": bad})
+            resp = await team.admin.put("/yun/module/view/design", {"id": main["id"], "revision": 1, "document": bad})
             assert code(resp) == 115207, bad
         huge = {"blob": "x" * (2 * 1024 * 1024 + 1)}
-        assert code(await team.admin.put("/yun/module/view/design", {"id": main["id"], "document": huge})) == 115208
+        assert (
+            code(await team.admin.put("/yun/module/view/design", {"id": main["id"], "revision": 1, "document": huge}))
+            == 115208
+        )
         assert (
             ok(await team.admin.get("/yun/module/view/design", params={"id": main["id"]}))["document"]["elements"] == []
         )
@@ -165,7 +174,7 @@ class TestPublishChecksDocuments:
         main = (await screens(team.admin, t["id"], "web"))[0]
         source = await add(team.admin, t["id"])
         document = doc(element(bindings={"value": {"data_source_id": source["id"]}}))
-        ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": document}))
         published = ok(await team.admin.post("/yun/module/publish", {"id": t["id"]}))
         assert published["published_release"] == 1
         async with app.state.db.sessionmaker() as s:
@@ -182,7 +191,7 @@ class TestPublishChecksDocuments:
         source = await add(team.admin, t["id"])
         actions = [{"type": "jump_screen", "screen_id": second["id"]}]
         document = doc(element(bindings={"value": {"data_source_id": source["id"]}}, actions=actions))
-        ok(await team.admin.put(DESIGN, {"id": main["id"], "document": document}))
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": document}))
         copied = ok(await team.admin.post("/yun/module/copy", {"id": t["id"]}))
         copied_screens = await screens(team.admin, copied["id"], "web")
         read = ok(await team.admin.get(DESIGN, params={"id": copied_screens[0]["id"]}))["document"]["elements"][0]

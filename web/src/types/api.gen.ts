@@ -1167,6 +1167,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Screen */
+        post: operations["copy_screen_api_yun_module_view_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/design": {
         parameters: {
             query?: never;
@@ -1185,6 +1202,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Draft */
+        get: operations["get_draft_api_yun_module_view_draft_get"];
+        /** Save Draft */
+        put: operations["save_draft_api_yun_module_view_draft_put"];
+        post?: never;
+        /** Discard Draft */
+        delete: operations["discard_draft_api_yun_module_view_draft_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/order": {
         parameters: {
             query?: never;
@@ -1196,6 +1232,59 @@ export interface paths {
         /** Order Screens */
         put: operations["order_screens_api_yun_module_view_order_put"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Versions */
+        get: operations["list_versions_api_yun_module_view_version_get"];
+        put?: never;
+        /** Create Version */
+        post: operations["create_version_api_yun_module_view_version_post"];
+        /** Delete Version */
+        delete: operations["delete_version_api_yun_module_view_version_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/version/design": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Version */
+        get: operations["get_version_api_yun_module_view_version_design_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/view/version/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore Version */
+        post: operations["restore_version_api_yun_module_view_version_restore_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2716,6 +2805,33 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * DraftIn
+         * @description The designer's unsaved document: held to its shape and size only, so that no work is lost to a rule.
+         */
+        DraftIn: {
+            /** Document */
+            document: {
+                [key: string]: unknown;
+            };
+            /** Id */
+            id: number;
+            /** Revision */
+            revision: number;
+        };
+        /** DraftOut */
+        DraftOut: {
+            /** Document */
+            document: {
+                [key: string]: unknown;
+            };
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
         /** Element */
         Element: {
             /** Actions */
@@ -2806,6 +2922,11 @@ export interface components {
         /** Envelope[DeviceOut] */
         Envelope_DeviceOut_: {
             data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DraftOut] */
+        Envelope_DraftOut_: {
+            data?: components["schemas"]["DraftOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[FlowCardOut] */
@@ -3009,6 +3130,11 @@ export interface components {
             data?: components["schemas"]["TileGroupOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Union[DraftOut, NoneType]] */
+        Envelope_Union_DraftOut__NoneType__: {
+            data?: components["schemas"]["DraftOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Union[list[DistrictItem], DistrictPath]] */
         Envelope_Union_list_DistrictItem___DistrictPath__: {
             /** Data */
@@ -3018,6 +3144,16 @@ export interface components {
         /** Envelope[UserOut] */
         Envelope_UserOut_: {
             data?: components["schemas"]["UserOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VersionDesignOut] */
+        Envelope_VersionDesignOut_: {
+            data?: components["schemas"]["VersionDesignOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VersionOut] */
+        Envelope_VersionOut_: {
+            data?: components["schemas"]["VersionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[VirtualOut] */
@@ -3099,6 +3235,12 @@ export interface components {
         Envelope_list_TileGroupOut__: {
             /** Data */
             data?: components["schemas"]["TileGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[VersionOut]] */
+        Envelope_list_VersionOut__: {
+            /** Data */
+            data?: components["schemas"]["VersionOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[VirtualOut]] */
@@ -4283,11 +4425,25 @@ export interface components {
         RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
+        /** ScreenCopyIn */
+        ScreenCopyIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** ScreenDesignIn */
         ScreenDesignIn: {
             document: components["schemas"]["ScreenDocument"];
             /** Id */
             id: number;
+            /**
+             * Overwrite
+             * @default false
+             */
+            overwrite: boolean;
+            /** Revision */
+            revision: number;
             /**
              * Schema Version
              * @default 1
@@ -4297,6 +4453,8 @@ export interface components {
         /** ScreenDesignOut */
         ScreenDesignOut: {
             document: components["schemas"]["ScreenDocument"];
+            /** Height */
+            height: number;
             /** Id */
             id: number;
             /** Is Main */
@@ -4305,6 +4463,10 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+            /** Revision */
+            revision: number;
+            /** Saved At */
+            saved_at: number;
             /** Schema Version */
             schema_version: number;
             /** Sort */
@@ -4313,6 +4475,8 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+            /** Width */
+            width: number;
         };
         /**
          * ScreenDocument
@@ -4333,6 +4497,8 @@ export interface components {
         };
         /** ScreenIn */
         ScreenIn: {
+            /** Height */
+            height?: number | null;
             /**
              * Kind
              * @enum {string}
@@ -4342,6 +4508,8 @@ export interface components {
             name: string;
             /** Template Id */
             template_id: number;
+            /** Width */
+            width?: number | null;
         };
         /** ScreenOrderIn */
         ScreenOrderIn: {
@@ -4357,6 +4525,8 @@ export interface components {
         };
         /** ScreenOut */
         ScreenOut: {
+            /** Height */
+            height: number;
             /** Id */
             id: number;
             /** Is Main */
@@ -4365,6 +4535,10 @@ export interface components {
             kind: string;
             /** Name */
             name: string;
+            /** Revision */
+            revision: number;
+            /** Saved At */
+            saved_at: number;
             /** Schema Version */
             schema_version: number;
             /** Sort */
@@ -4373,15 +4547,21 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+            /** Width */
+            width: number;
         };
         /** ScreenUpdateIn */
         ScreenUpdateIn: {
+            /** Height */
+            height?: number | null;
             /** Id */
             id: number;
             /** Is Main */
             is_main?: boolean | null;
             /** Name */
             name?: string | null;
+            /** Width */
+            width?: number | null;
         };
         /** SendCodeIn */
         SendCodeIn: {
@@ -5042,6 +5222,56 @@ export interface components {
             type: "values";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /**
+         * VersionDesignOut
+         * @description A version with its document (upgraded to the current schema), for a look before a restore.
+         */
+        VersionDesignOut: {
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: string;
+            document: components["schemas"]["ScreenDocument"];
+            /** Element Count */
+            element_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
+        };
+        /** VersionIn */
+        VersionIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** VersionOut */
+        VersionOut: {
+            /** Created At */
+            created_at: number;
+            /** Created By */
+            created_by: string;
+            /** Element Count */
+            element_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string | null;
+            /** Revision */
+            revision: number;
+            /** Screen Id */
+            screen_id: number;
+        };
+        /** VersionRestoreIn */
+        VersionRestoreIn: {
+            /** Id */
+            id: number;
         };
         /** VirtualIn */
         VirtualIn: {
@@ -8706,6 +8936,39 @@ export interface operations {
             };
         };
     };
+    copy_screen_api_yun_module_view_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScreenCopyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     get_design_api_yun_module_view_design_get: {
         parameters: {
             query: {
@@ -8770,6 +9033,101 @@ export interface operations {
             };
         };
     };
+    get_draft_api_yun_module_view_draft_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_DraftOut__NoneType__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_draft_api_yun_module_view_draft_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DraftOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    discard_draft_api_yun_module_view_draft_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     order_screens_api_yun_module_view_order_put: {
         parameters: {
             query?: never;
@@ -8790,6 +9148,165 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ScreenOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_versions_api_yun_module_view_version_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_VersionOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_version_api_yun_module_view_version_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VersionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_version_api_yun_module_view_version_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_version_api_yun_module_view_version_design_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VersionDesignOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    restore_version_api_yun_module_view_version_restore_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VersionRestoreIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScreenDesignOut_"];
                 };
             };
             /** @description Validation Error */

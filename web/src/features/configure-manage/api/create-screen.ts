@@ -1,4 +1,5 @@
-// POST /yun/module/view: adds an empty screen of a kind (name unique per template and kind, at most 50 per kind).
+// POST /yun/module/view: adds an empty screen of a kind (name unique per template and kind, at most 50 per kind) of
+// a size (a preset or custom in the kind's ranges; left out, the template's size for the kind).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { post } from '@/lib/http';
@@ -9,6 +10,8 @@ export interface ScreenInput {
   template_id: number;
   kind: ScreenKind;
   name: string;
+  width?: number;
+  height?: number;
 }
 
 export function createScreen(input: ScreenInput): Promise<ScreenOut> {

@@ -1,4 +1,5 @@
-// PUT /yun/module/view: renames a screen or makes it the main one of its kind.
+// PUT /yun/module/view: renames or resizes a screen (a resize is a new revision of its document), or makes it the
+// main one of its kind.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { put, type RequestOptions } from '@/lib/http';
@@ -9,6 +10,8 @@ export interface ScreenUpdate {
   id: number;
   name?: string;
   is_main?: boolean;
+  width?: number;
+  height?: number;
 }
 
 export function updateScreen(input: ScreenUpdate, options?: RequestOptions): Promise<ScreenOut> {

@@ -1,4 +1,5 @@
-// One kind's screens of a template (web or mobile): add, rename, set main, delete, move up/down, open in designer.
+// One kind's screens of a template (web or mobile): add, edit (name and size), copy, set main, delete, move up/down
+// (buttons, so the order is kept by keyboard as by mouse), open in the designer.
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -18,6 +19,7 @@ import { SCREENS_PER_KIND_MAX } from '@/types/limits.gen';
 import { useDeleteScreen } from '../api/delete-screen';
 import { useOrderScreens } from '../api/order-screens';
 import { useUpdateScreen } from '../api/update-screen';
+import type { ScreenFormMode } from '../lib/screen-form';
 import { moveId, screensOf } from '../lib/screens';
 import { formatSize } from '../lib/size';
 import { formatTime } from '../lib/template-format';
@@ -33,7 +35,10 @@ interface ScreenListProps {
   canDesign: boolean;
 }
 
-type Dialog = { screen: ScreenOut | null } | null;
+interface Dialog {
+  mode: ScreenFormMode;
+  screen: ScreenOut | null;
+}
 
 export function ScreenList({ template, kind, screens, canDesign }: ScreenListProps) {
   const { t } = useTranslation();
@@ -42,16 +47,16 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
   const order = useOrderScreens();
   const update = useUpdateScreen();
   const remove = useDeleteScreen();
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog>({ mode: 'add', screen: null });
   const [open, setOpen] = useState(false);
   const full = items.length >= SCREENS_PER_KIND_MAX;
-  const size =
+  const templateSize =
     kind === 'web'
-      ? formatSize(template.width, template.height)
-      : formatSize(template.mobile_width, template.mobile_height);
+      ? { width: template.width, height: template.height }
+      : { width: template.mobile_width, height: template.mobile_height };
 
-  const show = (screen: ScreenOut | null) => {
-    setDialog({ screen });
+  const show = (mode: ScreenFormMode, screen: ScreenOut | null) => {
+    setDialog({ mode, screen });
     setOpen(true);
   };
 
@@ -87,7 +92,7 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
 
   const addButton = canDesign && (
     <Tooltip title={full ? t('configure.screen.full', { max: SCREENS_PER_KIND_MAX }) : undefined}>
-      <Button size="small" icon={<PlusOutlined />} disabled={full} onClick={() => show(null)}>
+      <Button size="small" icon={<PlusOutlined />} disabled={full} onClick={() => show('add', null)}>
         {t('configure.screen.add')}
       </Button>
     </Tooltip>
@@ -102,7 +107,7 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
           {kind === 'web' ? <DesktopOutlined /> : <MobileOutlined />}
           <span>{kind === 'web' ? t('configure.screen.web') : t('configure.screen.mobile')}</span>
           <Typography.Text type="secondary" className="tpl-screens__meta">
-            {t('configure.screen.size', { size })}
+            {t('configure.screen.defaultSize', { size: formatSize(templateSize.width, templateSize.height) })}
           </Typography.Text>
         </Space>
       }
@@ -132,7 +137,10 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
                     )}
                   </div>
                   <Typography.Text type="secondary" className="tpl-screens__time">
-                    {t('configure.screen.updatedAt', { time: formatTime(screen.updated_at) })}
+                    {t('configure.screen.sizeAndTime', {
+                      size: formatSize(screen.width, screen.height),
+                      time: formatTime(screen.updated_at),
+                    })}
                   </Typography.Text>
                 </div>
                 <Space size={2} className="tpl-screens__actions">
@@ -169,14 +177,17 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
                       trigger={['click']}
                       menu={{
                         items: [
-                          { key: 'rename', label: t('configure.screen.rename') },
+                          { key: 'edit', label: t('configure.screen.edit') },
+                          { key: 'copy', label: t('configure.screen.copy'), disabled: full },
                           ...(screen.is_main ? [] : [{ key: 'main', label: t('configure.screen.setMain') }]),
+                          // The main screen of a kind cannot be deleted (115012): make another one main first.
                           ...(screen.is_main
                             ? []
                             : [{ key: 'delete', label: t('configure.screen.delete'), danger: true }]),
                         ],
                         onClick: ({ key }) => {
-                          if (key === 'rename') show(screen);
+                          if (key === 'edit') show('edit', screen);
+                          else if (key === 'copy') show('copy', screen);
                           else if (key === 'main') setMain(screen);
                           else if (key === 'delete') confirmDelete(screen);
                         },
@@ -198,10 +209,11 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
       )}
       <ScreenFormModal
         open={open}
+        mode={dialog.mode}
         templateId={template.id}
         kind={kind}
-        screen={dialog?.screen ?? null}
-        {...(dialog?.screen ? { screenName: dialog.screen.name } : {})}
+        screen={dialog.screen}
+        templateSize={templateSize}
         onClose={() => setOpen(false)}
       />
     </Card>

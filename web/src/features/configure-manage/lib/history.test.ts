@@ -6,6 +6,7 @@ describe('history', () => {
   it('knows the logged actions', () => {
     expect(historyActionKey('publish')).toBe('configure.middleware.action.publish');
     expect(historyActionKey('screen_order')).toBe('configure.middleware.action.screen_order');
+    expect(historyActionKey('screen_restore')).toBe('configure.middleware.action.screen_restore');
     expect(historyActionKey('something_new')).toBeNull();
   });
 

@@ -12,6 +12,10 @@ const screen = (id: number, kind: 'web' | 'mobile', sort: number): ScreenOut => 
   sort,
   schema_version: 1,
   updated_at: 0,
+  width: 1120,
+  height: 630,
+  revision: 1,
+  saved_at: 0,
 });
 
 describe('screens', () => {
