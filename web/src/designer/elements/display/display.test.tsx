@@ -168,7 +168,9 @@ describe('states on elements', () => {
     const first = draw(symbolElement, { states }, 'runtime', { value: bound(3) });
     const fills = (root: HTMLElement, part: string) =>
       [...root.querySelectorAll(`[data-part="${part}"]`)].map((node) => node.getAttribute('fill'));
-    expect(fills(first.container, 'body')).toEqual(['#f53f3f', '#f53f3f']);
+    const body = fills(first.container, 'body');
+    expect(body.length).toBeGreaterThan(0);
+    expect(new Set(body)).toEqual(new Set(['#f53f3f']));
     expect(fills(first.container, 'impeller')).not.toContain('#f53f3f');
     first.unmount();
     const chosen = draw(symbolElement, { states, settings: { parts: ['impeller'] } }, 'runtime', {
