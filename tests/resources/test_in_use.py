@@ -12,6 +12,7 @@ from tests.devices.factories import register
 from tests.resources.factories import classify, upload
 from tests.team.factories import Team
 from tests.templates.factories import make_template, ok
+from tests.templates.screens.helpers import save as save_design
 from tests.templates.test_publish import bind_rows
 
 PATH = "/yun/resourcesInfo"
@@ -46,9 +47,9 @@ async def test_in_use_until_the_screen_lets_it_go(team: Team, api: Api, tmp_path
     stored = list((tmp_path / "gallery").rglob("*.png"))
     assert len(stored) == 1
     screen = await main_screen(team.admin)
-    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(image["url"], where)}))
+    ok(await save_design(team.admin, screen, document(image["url"], where)))
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
-    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": {"schema_version": 1}}))
+    ok(await save_design(team.admin, screen, {"schema_version": 1}))
     assert stored[0].exists()
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
     assert not stored[0].exists()
@@ -60,7 +61,7 @@ async def test_a_text_mentioning_another_key_does_not_hold_it(team: Team) -> Non
     image = await upload(team.admin, cid, name="a")
     kept = await upload(team.admin, cid, name="b")
     screen = await main_screen(team.admin)
-    ok(await team.admin.put("/yun/module/view/design", {"id": screen, "document": document(kept["url"], "state")}))
+    ok(await save_design(team.admin, screen, document(kept["url"], "state")))
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
 
 
@@ -68,12 +69,11 @@ async def test_the_current_publication_holds_it_after_the_draft_lets_it_go(app: 
     image = await upload(team.admin, await classify(team.admin))
     template = await make_template(team.admin)
     screens = ok(await team.admin.get("/yun/module/view", params={"template_id": template["id"], "kind": "web"}))
-    design = {"id": screens[0]["id"], "document": document(image["url"], "background")}
-    ok(await team.admin.put("/yun/module/view/design", design))
+    ok(await save_design(team.admin, screens[0]["id"], document(image["url"], "background")))
     device = await register(team.admin, "IOTGAL01")
     await bind_rows(app, team, template["id"], device["id"])
     ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
-    ok(await team.admin.put("/yun/module/view/design", {"id": screens[0]["id"], "document": {"schema_version": 1}}))
+    ok(await save_design(team.admin, screens[0]["id"], {"schema_version": 1}))
     # The running devices still show the published screen.
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
     ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))

@@ -98,7 +98,9 @@ class TestScreenDocument:
 
     def test_settings_keys_may_name_state_fields(self) -> None:
         settings = {"fontColor": "#fff", "backgroundColor": "#000", "isUnderline": True, "on_value": 1}
-        saved = ScreenDesignIn.model_validate({"id": 1, "document": {"elements": [element(settings=settings)]}})
+        saved = ScreenDesignIn.model_validate(
+            {"id": 1, "revision": 1, "document": {"elements": [element(settings=settings)]}}
+        )
         assert saved.document.elements[0].settings == settings
         for key in ("Font", "1x", "a-b", "x" * 33):
             assert refusal({"elements": [element(settings={key: 1})]})[0] == 115207, key
