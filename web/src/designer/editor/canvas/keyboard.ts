@@ -151,7 +151,6 @@ export function handleCanvasKey(
       state.select(doc.elements.filter((e) => !isHidden(doc, e.id)).map((e) => e.id));
       break;
     case 'clearSelection':
-      if (state.gestureStart !== null) state.cancelGesture();
       state.select([]);
       break;
     case 'copy':

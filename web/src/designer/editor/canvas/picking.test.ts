@@ -70,7 +70,7 @@ describe('palette items', () => {
       { x: 0, y: 0 },
     );
     expect(made?.placement).toMatchObject({ x: -20, y: -5, w: 40, h: 10 });
-    expect(made?.settings.text).toBe('Pump');
+    expect(made?.settings?.text).toBe('Pump');
     expect(made?.states).toBeNull();
     expect(newElementAt({ type: 'teleporter' }, { x: 0, y: 0 })).toBeNull();
   });
