@@ -87,6 +87,15 @@ describe('the canvas draws the document', () => {
     expect(node('h')).toHaveClass('iot-canvas-element-faint');
   });
 
+  it('outlines a selected locked element itself, since the handles take only what moves', () => {
+    const store = createDesignerStore({ ...sized, groups: [group('g', { locked: true })] });
+    const { node } = mount(1, store);
+    act(() => store.getState().select(['a', 'b', 'c']));
+    expect(node('a')).toHaveClass('iot-canvas-element-pinned');
+    expect(node('a')).toHaveAttribute('data-locked', 'true');
+    expect(node('c')).not.toHaveClass('iot-canvas-element-pinned');
+  });
+
   it('outlines an element bound to a data source the template lacks, with a hint', () => {
     const { node } = mount();
     expect(node('c')).toHaveClass('iot-canvas-element-broken');

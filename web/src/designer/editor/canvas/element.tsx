@@ -22,6 +22,9 @@ export interface CanvasElementProps {
   faint: boolean;
   /** Locked (itself or through a group): selectable, never moved. */
   locked: boolean;
+  /** Selected and locked: the handles frame only what moves, so a locked element outlines itself. (Only this, not
+   * every selection change, reaches the element: a marquee over 500 elements re-renders none of them.) */
+  pinned: boolean;
 }
 
 export const CanvasElement = memo(function CanvasElement({
@@ -29,12 +32,14 @@ export const CanvasElement = memo(function CanvasElement({
   broken,
   faint,
   locked,
+  pinned,
 }: CanvasElementProps) {
   const { t } = useTranslation();
   const definition = elementDefinition(element.type);
   const classes = ['iot-canvas-element'];
   if (broken) classes.push('iot-canvas-element-broken');
   if (faint) classes.push('iot-canvas-element-faint');
+  if (pinned) classes.push('iot-canvas-element-pinned');
   const Component = definition?.component;
   return (
     <div
