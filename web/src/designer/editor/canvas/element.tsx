@@ -27,6 +27,13 @@ export interface CanvasElementProps {
   pinned: boolean;
 }
 
+// Its own component so that only broken elements subscribe to the language (500 subscriptions cost the opening).
+function BrokenMark() {
+  const { t } = useTranslation();
+  const hint = t('designer.canvas.brokenBinding');
+  return <span className="iot-canvas-broken-mark" role="img" aria-label={hint} title={hint} />;
+}
+
 export const CanvasElement = memo(function CanvasElement({
   element,
   broken,
@@ -34,7 +41,6 @@ export const CanvasElement = memo(function CanvasElement({
   locked,
   pinned,
 }: CanvasElementProps) {
-  const { t } = useTranslation();
   const definition = elementDefinition(element.type);
   const classes = ['iot-canvas-element'];
   if (broken) classes.push('iot-canvas-element-broken');
@@ -47,7 +53,6 @@ export const CanvasElement = memo(function CanvasElement({
       data-element-id={element.id}
       data-locked={locked || undefined}
       style={placementStyle(element.placement)}
-      title={broken ? t('designer.canvas.brokenBinding') : undefined}
     >
       {Component ? (
         <Component
@@ -59,9 +64,7 @@ export const CanvasElement = memo(function CanvasElement({
       ) : (
         <div className="iot-canvas-unknown">{element.type}</div>
       )}
-      {broken && (
-        <span className="iot-canvas-broken-mark" role="img" aria-label={t('designer.canvas.brokenBinding')} />
-      )}
+      {broken && <BrokenMark />}
     </div>
   );
 });
