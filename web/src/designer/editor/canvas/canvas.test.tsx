@@ -96,6 +96,16 @@ describe('the canvas draws the document', () => {
     expect(node('c')).not.toHaveClass('iot-canvas-element-pinned');
   });
 
+  it('outlines the element pointed at, on the canvas or in the layer tree', () => {
+    const { node, store } = mount();
+    fireEvent.pointerOver(node('b')!);
+    expect(store.getState().hovered).toBe('b');
+    expect(node('b')).toHaveClass('iot-canvas-element-hovered');
+    act(() => store.getState().hover('c'));
+    expect(node('b')).not.toHaveClass('iot-canvas-element-hovered');
+    expect(node('c')).toHaveClass('iot-canvas-element-hovered');
+  });
+
   it('outlines an element bound to a data source the template lacks, with a hint', () => {
     const { node } = mount();
     expect(node('c')).toHaveClass('iot-canvas-element-broken');

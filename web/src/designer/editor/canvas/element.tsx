@@ -25,6 +25,8 @@ export interface CanvasElementProps {
   /** Selected and locked: the handles frame only what moves, so a locked element outlines itself. (Only this, not
    * every selection change, reaches the element: a marquee over 500 elements re-renders none of them.) */
   pinned: boolean;
+  /** Pointed at, on the canvas or in the layer tree (the store's `hovered`). */
+  hovered: boolean;
 }
 
 // Its own component so that only broken elements subscribe to the language (500 subscriptions cost the opening).
@@ -40,12 +42,14 @@ export const CanvasElement = memo(function CanvasElement({
   faint,
   locked,
   pinned,
+  hovered,
 }: CanvasElementProps) {
   const definition = elementDefinition(element.type);
   const classes = ['iot-canvas-element'];
   if (broken) classes.push('iot-canvas-element-broken');
   if (faint) classes.push('iot-canvas-element-faint');
   if (pinned) classes.push('iot-canvas-element-pinned');
+  if (hovered) classes.push('iot-canvas-element-hovered');
   const Component = definition?.component;
   return (
     <div

@@ -5,7 +5,7 @@
 import { useRef, type RefObject } from 'react';
 import Moveable from 'react-moveable';
 
-import { setPlacements } from '../../model';
+import { setPlacements, SNAP_THRESHOLD_PX } from '../../model';
 import type { Placement } from '../../model';
 import type { DesignerStore } from '../store';
 import { applyStyle, frameOf, placementOf, placementStyle, type Frame } from './frames';
@@ -17,6 +17,10 @@ interface Tracked {
 }
 
 type Node = HTMLElement | SVGElement;
+
+/** A rotation near a multiple of 45° lands on it (the model's snap distance covers only positions). */
+const RIGHT_ANGLES = [0, 45, 90, 135, 180, 225, 270, 315];
+const ROTATION_SNAP_DEG = 4;
 
 export interface HandlesProps {
   store: DesignerStore;
@@ -139,7 +143,9 @@ export function Handles({ store, moveable, scope, scale, movable, grid, keepRati
       keepRatio={keepRatio}
       origin={false}
       snappable
-      snapThreshold={6}
+      snapThreshold={SNAP_THRESHOLD_PX}
+      snapRotationDegrees={RIGHT_ANGLES}
+      snapRotationThreshold={ROTATION_SNAP_DEG}
       snapDirections={directions}
       elementSnapDirections={directions}
       elementGuidelines={[others]}

@@ -11,7 +11,7 @@ import type { DataSourceRef } from '../../model';
 import type { DesignerStore } from '../store';
 import { Backdrop, canvasSize } from './backdrop';
 import { CanvasElement } from './element';
-import { Handles } from './handles';
+import { Handles, idOf } from './handles';
 import { Marquee } from './marquee';
 import { handleCanvasKey, isTyping } from './keyboard';
 import { ELEMENT_DRAG_TYPE, newElementAt, parsePaletteItem, type PaletteItem } from './picking';
@@ -57,6 +57,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
   const { t } = useTranslation();
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);
+  const hovered = useStore(store, (s) => s.hovered);
   const viewport = useRef<HTMLDivElement>(null);
   const moveable = useRef<Moveable>(null);
   const scopeId = useId();
@@ -122,6 +123,11 @@ export function DesignCanvas(props: DesignCanvasProps) {
         viewportHandlers.onKeyDown(event);
         if (handleCanvasKey(event, store, source)) event.preventDefault();
       }}
+      onPointerOver={(event) => {
+        const id = idOf(event.target as Element);
+        if (id !== store.getState().hovered) store.getState().hover(id);
+      }}
+      onPointerLeave={() => store.getState().hover(null)}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes(ELEMENT_DRAG_TYPE)) return;
         event.preventDefault();
@@ -147,6 +153,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
               faint={hidden}
               locked={locked.has(element.id)}
               pinned={selected.has(element.id) && locked.has(element.id)}
+              hovered={hovered === element.id}
             />
           ),
         )}
