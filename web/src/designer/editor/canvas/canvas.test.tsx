@@ -137,11 +137,14 @@ describe('the canvas draws the document', () => {
 
 describe('the view', () => {
   it('fits the canvas when it opens and when asked', () => {
-    const { onZoomChange, rerender } = mount();
+    const { onZoomChange, rerender, store } = mount();
     expect(onZoomChange).toHaveBeenLastCalledWith((800 - 48) / 1000);
     onZoomChange.mockClear();
     rerender(1, 1);
     expect(onZoomChange).toHaveBeenCalledTimes(1);
+    onZoomChange.mockClear();
+    act(() => store.getState().load({ ...sized, canvas: { ...sized.canvas, width: 750, height: 1334 } }));
+    expect(onZoomChange).toHaveBeenLastCalledWith((600 - 48) / 1334);
   });
 
   it('zooms about the pointer with ctrl+wheel', () => {
