@@ -1,0 +1,176 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { at, documentOf, element, find, group } from '@/test/designer';
+
+import { DATA_SOURCES } from '../elements/test/fixtures';
+import { addElements } from '../model';
+import DesignerEditor from './editor';
+import { createDesignerStore, type DesignerStore } from './store';
+
+function openEditor(store: DesignerStore = createDesignerStore()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DesignerEditor
+        store={store}
+        templateId={1}
+        screenId={2}
+        screenName="主画面"
+        templateName="Boiler"
+        kind="web"
+        defaultSize={{ width: 1120, height: 630 }}
+        dataSources={DATA_SOURCES}
+        screens={[{ id: 2, name: '主画面' }]}
+        saving={false}
+        onSave={() => undefined}
+        onVersions={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+  return store;
+}
+
+const TEXT_LABEL = '文本';
+/** A button of the toolbar (the property panel of a multiple selection repeats the align tools). */
+const button = (name: string) => within(screen.getByRole('toolbar')).getByRole('button', { name });
+const history = (store: DesignerStore) => store.temporal.getState().pastStates.length;
+
+describe('DesignerEditor toolbar', () => {
+  it('enables undo and redo as the history allows, and they travel it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    expect(button('撤销')).toBeDisabled();
+    expect(button('重做')).toBeDisabled();
+
+    act(() => store.getState().apply((doc) => addElements(doc, [{ type: 'rect' }]).doc));
+    expect(button('撤销')).toBeEnabled();
+    expect(button('重做')).toBeDisabled();
+
+    await user.click(button('撤销'));
+    expect(store.getState().doc.elements).toHaveLength(0);
+    expect(button('撤销')).toBeDisabled();
+    expect(button('重做')).toBeEnabled();
+
+    await user.click(button('重做'));
+    expect(store.getState().doc.elements).toHaveLength(1);
+    expect(button('重做')).toBeDisabled();
+  });
+
+  it('toggles the grid in the document, as one step', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(button('显示网格'));
+    expect(store.getState().doc.canvas.grid.show).toBe(true);
+    expect(button('显示网格')).toHaveAttribute('aria-pressed', 'true');
+    expect(history(store)).toBe(1);
+  });
+
+  it('aligns, groups and locks the selection', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf([element('a', { ...at(10, 10), z: 0 }), element('b', { ...at(50, 80), z: 1 })]),
+    );
+    openEditor(store);
+    expect(button('左对齐')).toBeDisabled();
+    act(() => store.getState().select(['a', 'b']));
+
+    await user.click(button('左对齐'));
+    expect(find(store.getState().doc, 'b').placement.x).toBe(10);
+
+    await user.click(button('组合'));
+    expect(store.getState().doc.groups).toHaveLength(1);
+
+    await user.click(button('锁定'));
+    expect(button('解锁')).toBeEnabled();
+    expect(store.getState().doc.groups[0]?.locked).toBe(true);
+    expect(history(store)).toBe(3);
+  });
+});
+
+describe('DesignerEditor property panel', () => {
+  it('edits the selected element’s x as one undo step', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('a', at(10, 20, 100, 40))]));
+    openEditor(store);
+    act(() => store.getState().select(['a']));
+
+    const x = screen.getByLabelText('X');
+    await user.clear(x);
+    await user.type(x, '150');
+    // Each keystroke is a draft of the field: nothing is written until the field commits.
+    expect(find(store.getState().doc, 'a').placement.x).toBe(10);
+    await user.tab();
+
+    expect(find(store.getState().doc, 'a').placement.x).toBe(150);
+    expect(history(store)).toBe(1);
+    act(() => store.getState().undo());
+    expect(find(store.getState().doc, 'a').placement.x).toBe(10);
+    expect(screen.getByLabelText('X')).toHaveValue('10');
+  });
+
+  it('shows the screen with nothing selected, and a canvas size preset sets the document’s size', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    const panel = screen.getByRole('complementary', { name: '属性' });
+    expect(within(panel).getByText('画面尺寸')).toBeInTheDocument();
+
+    await user.click(within(panel).getByLabelText('尺寸'));
+    await user.click(await screen.findByTitle('1280 × 720'));
+    expect(store.getState().doc.canvas).toMatchObject({ width: 1280, height: 720 });
+  });
+
+  it('lists a binding to a data source the template no longer has', () => {
+    const store = createDesignerStore(
+      documentOf([element('a', { type: 'value', bindings: { value: { data_source_id: 99 } } })]),
+    );
+    openEditor(store);
+    act(() => store.getState().select(['a']));
+    expect(screen.getByTestId('broken-bindings')).toHaveTextContent('#99');
+  });
+
+  it('mounts the element’s settings form, whose change is one step of the element', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('t', { type: 'text', settings: { text: 'a' } })]));
+    openEditor(store);
+    act(() => store.getState().select(['t']));
+    const text = screen.getByLabelText(TEXT_LABEL);
+    await user.clear(text);
+    await user.type(text, 'Tank 1');
+    await user.tab();
+    expect(find(store.getState().doc, 't').settings.text).toBe('Tank 1');
+    expect(history(store)).toBe(1);
+  });
+});
+
+describe('DesignerEditor layers', () => {
+  it('selects a group’s members from its row and renames the group', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf(
+        [element('a', { group: 'g', z: 0 }), element('b', { group: 'g', z: 1 }), element('c', { z: 2 })],
+        [group('g', { name: 'Pumps' })],
+      ),
+    );
+    openEditor(store);
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    await user.click(await screen.findByText('Pumps'));
+    expect(store.getState().selection).toEqual(['a', 'b']);
+
+    await user.click(within(screen.getByTestId('layer-g')).getByRole('button', { name: '重命名组合' }));
+    const input = screen.getByRole('textbox', { name: '重命名组合' });
+    await user.clear(input);
+    await user.type(input, 'Feed pumps{Enter}');
+    expect(store.getState().doc.groups[0]?.name).toBe('Feed pumps');
+  });
+
+  it('hides an element from its row', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('c')]));
+    openEditor(store);
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    await user.click(within(await screen.findByTestId('layer-c')).getByRole('button', { name: '隐藏' }));
+    expect(find(store.getState().doc, 'c').hidden).toBe(true);
+  });
+});
