@@ -201,6 +201,7 @@ export function Toolbar(props: ToolbarProps) {
             icon={<SaveOutlined />}
             loading={props.saving}
             onClick={props.onSave}
+            aria-label={t('designer.editor.toolbar.save')}
             data-dirty={dirty}
           >
             {t('designer.editor.toolbar.save')}
