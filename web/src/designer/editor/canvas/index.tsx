@@ -1,24 +1,31 @@
 // The designer's canvas (issue 15 point 2, DESIGN §7 "Editor"): the document drawn in a pannable, zoomable view, with
 // selection, handles, snapping, the keyboard and drops from the palette. The editor page mounts it and owns the zoom
 // (the toolbar shows it); everything else it reads from and writes to the designer's store.
-import { useImperativeHandle, type Ref } from 'react';
+import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
+import { addElements, brokenBindings, byZ, isHidden, lockedElements } from '../../model';
 import type { DataSourceRef } from '../../model';
 import type { DesignerStore } from '../store';
+import { Backdrop, canvasSize } from './backdrop';
+import { CanvasElement } from './element';
+import { Handles } from './handles';
+import { handleCanvasKey } from './keyboard';
+import { ELEMENT_DRAG_TYPE, newElementAt, parsePaletteItem, type PaletteItem } from './picking';
+import { clientToCanvas, viewportToCanvas, viewTransform } from './view';
+import { useView } from './use-view';
+import './canvas.css';
 
-/** The zoom's range, 10 %–400 % (1 = 100 %). */
-export const ZOOM_MIN = 0.1;
-export const ZOOM_MAX = 4;
+export { ZOOM_MAX, ZOOM_MIN } from './view';
+export { SHORTCUTS, type Shortcut } from './keyboard';
+export { ELEMENT_DRAG_TYPE, type PaletteItem } from './picking';
 
 /** What the editor page can ask of the canvas imperatively. */
 export interface DesignCanvasHandle {
-  /** Adds an element of `type` (a click in the palette) centred in the visible part of the canvas, selects it and
+  /** Adds the palette item (a click in the palette) centred in the visible part of the canvas, selects it and
    * returns its id; null when the type is unknown or the screen is full. */
-  addAt: (
-    type: string,
-    init?: { settings?: Record<string, unknown>; size?: { w: number; h: number } },
-  ) => string | null;
+  addAt: (item: PaletteItem) => string | null;
   /** Gives the keyboard focus to the canvas (after a palette click, so the shortcuts act on the new element). */
   focus: () => void;
 }
@@ -36,14 +43,115 @@ export interface DesignCanvasProps {
   zoom: number;
   /** The canvas asks for another zoom: ctrl/cmd+wheel (about the pointer) and fit. */
   onZoomChange: (zoom: number) => void;
-  /** Increments when the toolbar asks to fit: the canvas answers with onZoomChange and centres the view. */
+  /** Increments when the toolbar asks to fit: the canvas answers with onZoomChange and centres the view. The canvas
+   * fits once when it opens. */
   fitRequest: number;
   /** The canvas's own handle (React 19 passes `ref` as a prop). */
   ref?: Ref<DesignCanvasHandle>;
 }
 
-export function DesignCanvas({ store, ref }: DesignCanvasProps) {
+export function DesignCanvas(props: DesignCanvasProps) {
+  const { store, dataSources, templateId, screenId, ref } = props;
+  const { t } = useTranslation();
   const doc = useStore(store, (s) => s.doc);
-  useImperativeHandle(ref, () => ({ addAt: () => null, focus: () => undefined }), []);
-  return <div className="iot-design-canvas" data-elements={doc.elements.length} />;
+  const selection = useStore(store, (s) => s.selection);
+  const viewport = useRef<HTMLDivElement>(null);
+  const scopeId = useId();
+  const size = canvasSize(doc);
+  const { view, panning, isPanning, keepRatio, viewportHandlers } = useView(viewport, size, props);
+
+  const broken = useMemo(
+    () =>
+      new Set(
+        brokenBindings(
+          doc,
+          dataSources.map((s) => s.id),
+        ).map((b) => b.id),
+      ),
+    [doc, dataSources],
+  );
+  const locked = useMemo(() => lockedElements(doc), [doc]);
+  const ordered = useMemo(() => byZ(doc).map((e) => ({ element: e, hidden: isHidden(doc, e.id) })), [doc]);
+  const selected = useMemo(() => new Set(selection), [selection]);
+  const movable = useMemo(
+    () =>
+      ordered
+        .filter(({ element: e, hidden }) => selected.has(e.id) && !hidden && !locked.has(e.id))
+        .map(({ element: e }) => e.id),
+    [ordered, selected, locked],
+  );
+
+  const add = (item: PaletteItem, at: { x: number; y: number }): string | null => {
+    const element = newElementAt(item, at);
+    if (!element) return null;
+    const { doc: next, ids } = addElements(store.getState().doc, [element]);
+    if (ids.length === 0) return null;
+    store.getState().apply(() => next);
+    store.getState().select(ids);
+    return ids[0] ?? null;
+  };
+  useImperativeHandle(ref, () => ({
+    addAt: (item) => {
+      const box = viewport.current?.getBoundingClientRect();
+      const centre = { x: (box?.width ?? 0) / 2, y: (box?.height ?? 0) / 2 };
+      return add(item, viewportToCanvas(view, centre));
+    },
+    focus: () => viewport.current?.focus(),
+  }));
+
+  const source = { templateId, screenId, dataSources };
+  const scope = `[data-canvas="${CSS.escape(scopeId)}"]`;
+  return (
+    <div
+      ref={viewport}
+      className={`iot-canvas-viewport${panning ? ' iot-canvas-panning' : ''}`}
+      data-canvas-viewport={scopeId}
+      tabIndex={0}
+      role="application"
+      aria-label={t('designer.canvas.label')}
+      {...viewportHandlers}
+      onKeyDown={(event) => {
+        viewportHandlers.onKeyDown(event);
+        if (handleCanvasKey(event, store, source)) event.preventDefault();
+      }}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes(ELEMENT_DRAG_TYPE)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      }}
+      onDrop={(event) => {
+        const item = parsePaletteItem(event.dataTransfer.getData(ELEMENT_DRAG_TYPE));
+        if (!item) return;
+        event.preventDefault();
+        const box = event.currentTarget.getBoundingClientRect();
+        add(item, clientToCanvas(view, box, { x: event.clientX, y: event.clientY }));
+        event.currentTarget.focus();
+      }}
+    >
+      <div className="iot-canvas-content" data-canvas={scopeId} style={{ transform: viewTransform(view) }}>
+        <Backdrop canvas={doc.canvas} size={size} />
+        {ordered.map(({ element, hidden }) =>
+          hidden && !selected.has(element.id) ? null : (
+            <CanvasElement
+              key={element.id}
+              element={element}
+              broken={broken.has(element.id)}
+              faint={hidden}
+              locked={locked.has(element.id)}
+            />
+          ),
+        )}
+        <Handles
+          store={store}
+          scope={scope}
+          viewport={`[data-canvas-viewport="${CSS.escape(scopeId)}"]`}
+          scale={view.scale}
+          movable={movable}
+          grid={doc.canvas.grid.snap ? doc.canvas.grid.size : null}
+          keepRatio={keepRatio}
+          panning={isPanning}
+        />
+      </div>
+    </div>
+  );
 }
