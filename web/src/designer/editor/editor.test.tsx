@@ -1,12 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { at, documentOf, element, find, group } from '@/test/designer';
 
+import { i18n } from '@/lib/i18n';
 import { DATA_SOURCES } from '../elements/test/fixtures';
 import { addElements } from '../model';
+import { SYMBOLS } from '../symbols';
+import { ELEMENT_DRAG_TYPE, SHORTCUTS } from './canvas';
 import DesignerEditor from './editor';
 import { createDesignerStore, type DesignerStore } from './store';
 
@@ -172,5 +175,62 @@ describe('DesignerEditor layers', () => {
     await user.click(screen.getByRole('tab', { name: '图层' }));
     await user.click(within(await screen.findByTestId('layer-c')).getByRole('button', { name: '隐藏' }));
     expect(find(store.getState().doc, 'c').hidden).toBe(true);
+  });
+});
+
+describe('DesignerEditor palette', () => {
+  it('adds a clicked element type to the document, selected, as one step', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(screen.getByTestId('palette-value'));
+
+    const [added] = store.getState().doc.elements;
+    expect(added?.type).toBe('value');
+    expect(store.getState().selection).toEqual([added?.id]);
+    expect(history(store)).toBe(1);
+  });
+
+  it('hands a drag the element as the canvas reads it', () => {
+    openEditor();
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      effectAllowed: '',
+    };
+    fireEvent.dragStart(screen.getByTestId('palette-gauge'), { dataTransfer });
+    expect(JSON.parse(data.get(ELEMENT_DRAG_TYPE) ?? 'null')).toEqual({ type: 'gauge' });
+  });
+
+  it('finds a symbol by its name and adds it as a symbol element showing it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(screen.getByRole('tab', { name: '图元库' }));
+    const search = await screen.findByRole('textbox', { name: '搜索图元' });
+    const symbol = SYMBOLS[0]!;
+    const name = i18n.t(symbol.i18nKey);
+    await user.type(search, name);
+
+    expect(screen.getAllByTestId(/^symbol-/).length).toBeLessThan(SYMBOLS.length);
+    await user.click(screen.getByTestId(`symbol-${symbol.id}`));
+    const [added] = store.getState().doc.elements;
+    expect(added).toMatchObject({
+      type: 'symbol',
+      settings: { symbol: symbol.id },
+      placement: { w: symbol.defaultSize.w, h: symbol.defaultSize.h },
+    });
+  });
+});
+
+describe('DesignerEditor shortcut help', () => {
+  it('lists every shortcut of the canvas and the editor’s save', async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await user.click(button('快捷键'));
+    const dialog = await screen.findByRole('dialog');
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(SHORTCUTS.length + 1);
+    for (const shortcut of SHORTCUTS)
+      expect(within(dialog).getByText(i18n.t(shortcut.i18nKey))).toBeInTheDocument();
+    expect(within(dialog).getByText('保存画面')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { SizeKind } from '@/lib/screen-size';
 import type { DataSourceOption, ScreenOption } from '../elements/types';
 import type { CanvasSize } from '../model';
-import { DesignCanvas, type DesignCanvasHandle } from './canvas';
+import { DesignCanvas, SHORTCUTS, type DesignCanvasHandle } from './canvas';
 import type { PaletteItem } from './palette-drag';
 import { LayersPanel } from './panels/layers-panel';
 import { PalettePanel } from './panels/palette-panel';
@@ -50,11 +50,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const frame = useFillHeight();
 
   const add = (item: PaletteItem) => {
-    const init = {
-      ...(item.settings ? { settings: item.settings } : {}),
-      ...(item.size ? { size: item.size } : {}),
-    };
-    if (canvas.current?.addAt(item.type, init)) canvas.current.focus();
+    if (canvas.current?.addAt(item)) canvas.current.focus();
   };
 
   return (
@@ -122,7 +118,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
           />
         </aside>
       </div>
-      <ShortcutHelp open={helpOpen} shortcuts={[]} onClose={() => setHelpOpen(false)} />
+      <ShortcutHelp open={helpOpen} shortcuts={SHORTCUTS} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }
