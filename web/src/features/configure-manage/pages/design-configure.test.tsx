@@ -220,4 +220,61 @@ describe('design-configure page', () => {
       });
     });
   });
+
+  it('lists the versions, names one, and restores one after a confirmation into the editor', async () => {
+    const user = userEvent.setup();
+    const version = {
+      id: 31,
+      screen_id: 5,
+      name: '投运前',
+      revision: 2,
+      element_count: 1,
+      created_by: 'admin',
+      created_at: 1_700_000_000_000,
+    };
+    const restored = {
+      ...DESIGN,
+      revision: 10,
+      document: { schema_version: 1, elements: [{ id: 'v1', type: 'rect' }], groups: [] },
+    };
+    const { calls } = openDesigner({
+      'GET /yun/module/view/version': () => ok([version]),
+      'POST /yun/module/view/version': () => ok({ ...version, id: 32, name: '调试' }),
+      'POST /yun/module/view/version/restore': () => ok(restored),
+      'PUT /yun/module/view/design': () => ok({ ...restored, revision: 11 }),
+    });
+    await user.click(await toolButton('版本'));
+    const row = await screen.findByTestId('version-31');
+    expect(row).toHaveTextContent('投运前');
+    expect(row).toHaveTextContent('admin');
+
+    await user.type(screen.getByRole('textbox', { name: '版本名称' }), '调试{Enter}');
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'post' && c.url === '/yun/module/view/version')).toBe(true),
+    );
+    expect(bodyOf(calls.find((c) => c.url === '/yun/module/view/version' && c.method === 'post')!)).toEqual({
+      id: 5,
+      name: '调试',
+    });
+
+    await user.click(within(row).getByRole('button', { name: /恢\s?复/ }));
+    const [confirm] = await screen.findAllByText('恢复版本“投运前”？');
+    await user.click(
+      within(confirm!.closest('.ant-modal-container')!).getByRole('button', {
+        name: /恢\s?复/,
+      }),
+    );
+    await waitFor(() =>
+      expect(bodyOf(calls.find((c) => c.url === '/yun/module/view/version/restore')!)).toEqual({ id: 31 }),
+    );
+
+    // The editor holds the restored design, clean, and its next save is based on the restore's revision.
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    expect(await screen.findByTestId('layer-v1')).toBeInTheDocument();
+    expect(await toolButton('保存')).toHaveAttribute('data-dirty', 'false');
+    await changeSomething(user);
+    await user.click(await toolButton('保存'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(1));
+    expect(bodyOf(saves(calls)[0]!)).toMatchObject({ revision: 10 });
+  });
 });
