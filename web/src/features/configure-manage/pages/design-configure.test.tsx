@@ -146,6 +146,37 @@ describe('design-configure page', () => {
     await waitFor(async () => expect(await toolButton('保存')).toHaveAttribute('data-dirty', 'false'));
   });
 
+  it('on 115020 reloads the other editor’s save when told, and saves on its revision after', async () => {
+    const user = userEvent.setup();
+    let designs = 0;
+    const theirs = {
+      ...DESIGN,
+      revision: 6,
+      document: { schema_version: 1, elements: [{ id: 'their', type: 'rect' }], groups: [] },
+    };
+    const { calls } = openDesigner({
+      'GET /yun/module/view/design': () => ok((designs += 1) === 1 ? DESIGN : theirs),
+      'PUT /yun/module/view/design': (config) =>
+        (bodyOf(config) as { revision: number }).revision === 3
+          ? fail('115020', '画面已被他人保存')
+          : ok({ ...theirs, revision: 7 }),
+    });
+    await changeSomething(user);
+    await user.click(await toolButton('保存'));
+    const dialog = await findDialog('画面已被他人保存');
+    await user.click(within(dialog).getByRole('button', { name: named('重新加载对方的画面') }));
+
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    expect(await screen.findByTestId('layer-their')).toBeInTheDocument();
+    expect(await toolButton('显示网格')).toHaveAttribute('aria-pressed', 'false');
+    expect(await toolButton('保存')).toHaveAttribute('data-dirty', 'false');
+
+    await changeSomething(user, '吸附网格');
+    await user.click(await toolButton('保存'));
+    await waitFor(() => expect(saves(calls)).toHaveLength(2));
+    expect(bodyOf(saves(calls)[1]!)).toMatchObject({ revision: 6 });
+  });
+
   it.each([
     ['115212', '元素类型未知', 'document.elements.0.type'],
     ['115213', '闪烁频率超出范围', 'document.elements.0.flicker.flickerFrequency'],

@@ -1,6 +1,7 @@
 // One editing session of a screen: the designer's store filled with the loaded design, and around the editor what
 // talks to the server — save with the base revision (and its conflict and refusal dialogs), the automatic draft and
 // the offer of a newer one, named versions, ctrl+S, and the questions on leaving with unsaved changes.
+import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
@@ -11,6 +12,7 @@ import { normalizeDocument } from '@/designer/model';
 import type { SizeKind } from '@/lib/screen-size';
 import { getScreenDesign } from '../../api/screen-design';
 import { useDiscardScreenDraft, useScreenDraft } from '../../api/screen-draft';
+import { screenKeys } from '../../api/screen-keys';
 import type { ScreenDesignOut } from '../../types-screen';
 import { DraftOffer } from './draft-offer';
 import { LeaveModal, SaveConflictModal, SaveRefusalAlert } from './save-dialogs';
@@ -43,6 +45,7 @@ export function DesignSession({
   screens,
   backButton,
 }: DesignSessionProps) {
+  const queryClient = useQueryClient();
   const [store] = useState(() => createDesignerStore(normalizeDocument(design.document)));
   const [revision, setRevision] = useState(design.revision);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -85,7 +88,9 @@ export function DesignSession({
   const reloadTheirs = async () => {
     setReloading(true);
     try {
-      replaceWith(await getScreenDesign(design.id));
+      const theirs = await getScreenDesign(design.id);
+      queryClient.setQueryData(screenKeys.design(design.id), theirs);
+      replaceWith(theirs);
       saver.dismissConflict();
     } finally {
       setReloading(false);
