@@ -87,6 +87,25 @@ describe('the canvas draws the document', () => {
     expect(node('h')).toHaveClass('iot-canvas-element-faint');
   });
 
+  it('outlines a selected locked element itself, since the handles take only what moves', () => {
+    const store = createDesignerStore({ ...sized, groups: [group('g', { locked: true })] });
+    const { node } = mount(1, store);
+    act(() => store.getState().select(['a', 'b', 'c']));
+    expect(node('a')).toHaveClass('iot-canvas-element-pinned');
+    expect(node('a')).toHaveAttribute('data-locked', 'true');
+    expect(node('c')).not.toHaveClass('iot-canvas-element-pinned');
+  });
+
+  it('outlines the element pointed at, on the canvas or in the layer tree', () => {
+    const { node, store } = mount();
+    fireEvent.pointerOver(node('b')!);
+    expect(store.getState().hovered).toBe('b');
+    expect(node('b')).toHaveClass('iot-canvas-element-hovered');
+    act(() => store.getState().hover('c'));
+    expect(node('b')).not.toHaveClass('iot-canvas-element-hovered');
+    expect(node('c')).toHaveClass('iot-canvas-element-hovered');
+  });
+
   it('outlines an element bound to a data source the template lacks, with a hint', () => {
     const { node } = mount();
     expect(node('c')).toHaveClass('iot-canvas-element-broken');
@@ -118,11 +137,14 @@ describe('the canvas draws the document', () => {
 
 describe('the view', () => {
   it('fits the canvas when it opens and when asked', () => {
-    const { onZoomChange, rerender } = mount();
+    const { onZoomChange, rerender, store } = mount();
     expect(onZoomChange).toHaveBeenLastCalledWith((800 - 48) / 1000);
     onZoomChange.mockClear();
     rerender(1, 1);
     expect(onZoomChange).toHaveBeenCalledTimes(1);
+    onZoomChange.mockClear();
+    act(() => store.getState().load({ ...sized, canvas: { ...sized.canvas, width: 750, height: 1334 } }));
+    expect(onZoomChange).toHaveBeenLastCalledWith((600 - 48) / 1334);
   });
 
   it('zooms about the pointer with ctrl+wheel', () => {

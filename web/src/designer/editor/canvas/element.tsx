@@ -22,6 +22,18 @@ export interface CanvasElementProps {
   faint: boolean;
   /** Locked (itself or through a group): selectable, never moved. */
   locked: boolean;
+  /** Selected and locked: the handles frame only what moves, so a locked element outlines itself. (Only this, not
+   * every selection change, reaches the element: a marquee over 500 elements re-renders none of them.) */
+  pinned: boolean;
+  /** Pointed at, on the canvas or in the layer tree (the store's `hovered`). */
+  hovered: boolean;
+}
+
+// Its own component so that only broken elements subscribe to the language (500 subscriptions cost the opening).
+function BrokenMark() {
+  const { t } = useTranslation();
+  const hint = t('designer.canvas.brokenBinding');
+  return <span className="iot-canvas-broken-mark" role="img" aria-label={hint} title={hint} />;
 }
 
 export const CanvasElement = memo(function CanvasElement({
@@ -29,12 +41,15 @@ export const CanvasElement = memo(function CanvasElement({
   broken,
   faint,
   locked,
+  pinned,
+  hovered,
 }: CanvasElementProps) {
-  const { t } = useTranslation();
   const definition = elementDefinition(element.type);
   const classes = ['iot-canvas-element'];
   if (broken) classes.push('iot-canvas-element-broken');
   if (faint) classes.push('iot-canvas-element-faint');
+  if (pinned) classes.push('iot-canvas-element-pinned');
+  if (hovered) classes.push('iot-canvas-element-hovered');
   const Component = definition?.component;
   return (
     <div
@@ -42,7 +57,6 @@ export const CanvasElement = memo(function CanvasElement({
       data-element-id={element.id}
       data-locked={locked || undefined}
       style={placementStyle(element.placement)}
-      title={broken ? t('designer.canvas.brokenBinding') : undefined}
     >
       {Component ? (
         <Component
@@ -54,9 +68,7 @@ export const CanvasElement = memo(function CanvasElement({
       ) : (
         <div className="iot-canvas-unknown">{element.type}</div>
       )}
-      {broken && (
-        <span className="iot-canvas-broken-mark" role="img" aria-label={t('designer.canvas.brokenBinding')} />
-      )}
+      {broken && <BrokenMark />}
     </div>
   );
 });

@@ -23,6 +23,11 @@ describe('gesture frames', () => {
     expect(placementOf(start, frame)).toEqual({ x: 43.3, y: 14.9, w: 120, h: 40, rotation: 90 });
   });
 
+  it('leaves a placement untouched by a press that moved nothing, however many decimals it has', () => {
+    const odd = { x: 10.25, y: 3.333, w: 100.5, h: 7.7, rotation: 12.345 };
+    expect(placementOf(odd, frameOf(odd))).toBe(odd);
+  });
+
   it('never ends a resize below one pixel', () => {
     expect(placementOf(start, { ...frameOf(start), w: 0.2, h: 0 })).toMatchObject({ w: 1, h: 1 });
   });

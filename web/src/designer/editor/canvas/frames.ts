@@ -40,6 +40,10 @@ export function placementStyle(p: Placement, frame: Frame = frameOf(p)): Placeme
 /** The placement a gesture leaves: the start moved by the frame's offset, at its size and angle. Sizes round to
  * whole pixels and positions to tenths, so a gesture at 37 % does not store 14 decimals. */
 export function placementOf(start: Placement, frame: Frame): Placement {
+  // A press that moved nothing leaves the placement exactly as it was (no rounding, so no undo step for a click).
+  const [dx, dy] = frame.translate;
+  if (dx === 0 && dy === 0 && frame.w === start.w && frame.h === start.h && frame.rotation === start.rotation)
+    return start;
   const tenth = (v: number): number => Math.round(v * 10) / 10;
   return {
     x: tenth(start.x + frame.translate[0]),

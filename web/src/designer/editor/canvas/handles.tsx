@@ -1,16 +1,14 @@
-// The one adapter over react-moveable and react-selecto (DESIGN §7): handles on the selection (move, resize with
-// shift keeping the ratio, rotate), snapping to the grid and to the other elements with guide lines, the marquee, and
-// clicks that select. During a gesture only the nodes' styles change (frames.ts); its end writes the document once,
+// The handles, one half of the adapter over react-moveable and react-selecto (DESIGN §7; marquee.tsx is the other):
+// on the selection, move, resize (shift keeps the ratio) and rotate, snapping to the grid and to the other elements'
+// edges and centres with guide lines, at any zoom (`zoom = 1/scale` keeps the handles' size on screen). During a gesture only the nodes' styles change (frames.ts); its end writes the document once,
 // so a drag of 50 elements is one undo step and no React render per frame. Locked elements get no handles.
-import { useRef } from 'react';
+import { useRef, type RefObject } from 'react';
 import Moveable from 'react-moveable';
-import Selecto from 'react-selecto';
 
-import { clickSelection, setPlacements } from '../../model';
+import { setPlacements, SNAP_THRESHOLD_PX } from '../../model';
 import type { Placement } from '../../model';
 import type { DesignerStore } from '../store';
 import { applyStyle, frameOf, placementOf, placementStyle, type Frame } from './frames';
-import { marqueeSelection } from './picking';
 
 interface Tracked {
   id: string;
@@ -20,32 +18,36 @@ interface Tracked {
 
 type Node = HTMLElement | SVGElement;
 
+/** A rotation near a multiple of 45° lands on it (the model's snap distance covers only positions). */
+const RIGHT_ANGLES = [0, 45, 90, 135, 180, 225, 270, 315];
+const ROTATION_SNAP_DEG = 4;
+
 export interface HandlesProps {
   store: DesignerStore;
   /** A selector of the canvas's content (the transformed parent of the element nodes). */
   scope: string;
-  /** A selector of the viewport, where a marquee may start. */
-  viewport: string;
+  moveable: RefObject<Moveable | null>;
   scale: number;
   /** Selected, visible and unlocked element ids: what the handles move. */
   movable: readonly string[];
   /** The grid step to snap to, or null. */
   grid: number | null;
   keepRatio: boolean;
-  /** A pointer press that pans (space held, middle button) starts no marquee. */
-  panning: () => boolean;
 }
 
-const idOf = (node: Element | null): string | null =>
+export const idOf = (node: Element | null): string | null =>
   node?.closest<HTMLElement>('[data-element-id]')?.dataset.elementId ?? null;
 
-export function Handles({ store, scope, viewport, scale, movable, grid, keepRatio, panning }: HandlesProps) {
-  const moveable = useRef<Moveable>(null);
+/** Selectors, not nodes, of the moved elements: the handles resolve them after each render, once React has committed
+ * the nodes. */
+export function targetSelectors(scope: string, movable: readonly string[]): string[] {
+  return movable.map((id) => `${scope} [data-element-id="${CSS.escape(id)}"]`);
+}
+
+export function Handles({ store, moveable, scope, scale, movable, grid, keepRatio }: HandlesProps) {
   const tracked = useRef(new Map<Node, Tracked>());
-  // Selectors, not nodes: the handles resolve them after each render, once React has committed the nodes.
-  const targets = movable.map((id) => `${scope} [data-element-id="${CSS.escape(id)}"]`);
+  const targets = targetSelectors(scope, movable);
   const others = `${scope} [data-element-id]${movable.map((id) => `:not([data-element-id="${CSS.escape(id)}"])`).join('')}`;
-  const targetNodes = (): Element[] => targets.flatMap((t) => [...document.querySelectorAll(t)]);
 
   const entry = (node: Node): Tracked | null => {
     let found = tracked.current.get(node);
@@ -131,83 +133,42 @@ export function Handles({ store, scope, viewport, scale, movable, grid, keepRati
 
   const directions = { left: true, top: true, right: true, bottom: true, center: true, middle: true };
   return (
-    <>
-      <Moveable
-        ref={moveable}
-        target={targets}
-        zoom={1 / scale}
-        draggable
-        resizable
-        rotatable
-        keepRatio={keepRatio}
-        origin={false}
-        snappable
-        snapThreshold={6}
-        snapDirections={directions}
-        elementSnapDirections={directions}
-        elementGuidelines={[others]}
-        snapGridWidth={grid ?? 0}
-        snapGridHeight={grid ?? 0}
-        onDragStart={startDrag}
-        onDrag={onDrag}
-        onDragEnd={finish}
-        onDragGroupStart={(e) => e.events.forEach(startDrag)}
-        onDragGroup={(e) => e.events.forEach(onDrag)}
-        onDragGroupEnd={finish}
-        onResizeStart={startResize}
-        onResize={onResize}
-        onResizeEnd={finish}
-        onResizeGroupStart={(e) => e.events.forEach(startResize)}
-        onResizeGroup={(e) => e.events.forEach(onResize)}
-        onResizeGroupEnd={finish}
-        onRotateStart={startRotate}
-        onRotate={onRotate}
-        onRotateEnd={finish}
-        onRotateGroupStart={(e) => e.events.forEach(startRotate)}
-        onRotateGroup={(e) => e.events.forEach(onRotate)}
-        onRotateGroupEnd={finish}
-      />
-      <Selecto
-        dragContainer={viewport}
-        selectableTargets={[`${scope} [data-element-id]`]}
-        hitRate={0}
-        selectByClick
-        selectFromInside={false}
-        toggleContinueSelect={null}
-        ratio={0}
-        dragCondition={(e) => {
-          const input = e.inputEvent as MouseEvent;
-          return input.button === 0 && !panning();
-        }}
-        onDragStart={(e) => {
-          const input = e.inputEvent as MouseEvent;
-          const target = input.target as Element;
-          const additive = input.shiftKey || input.ctrlKey || input.metaKey;
-          // A press on the handles or on a moved element is the handles' drag, unless it adds or takes back out.
-          if (moveable.current?.isMoveableElement(target)) e.stop();
-          else if (!additive && targetNodes().some((n) => n.contains(target))) e.stop();
-        }}
-        onSelectEnd={(e) => {
-          const input = e.inputEvent as MouseEvent;
-          const additive = input.shiftKey || input.ctrlKey || input.metaKey;
-          const state = store.getState();
-          const { doc, selection } = state;
-          if (e.isDragStart || e.isClick) {
-            const id = idOf(input.target as Element);
-            if (id === null) state.select(additive ? selection : []);
-            else state.select(clickSelection(doc, selection, id, additive));
-            if (e.isDragStart && id !== null && !additive) {
-              input.preventDefault();
-              void moveable.current?.waitToChangeTarget().then(() => moveable.current?.dragStart(input));
-            }
-            return;
-          }
-          const hit = e.selected.flatMap((n) =>
-            n instanceof HTMLElement && n.dataset.elementId ? [n.dataset.elementId] : [],
-          );
-          state.select(marqueeSelection(doc, selection, hit, additive));
-        }}
-      />
-    </>
+    <Moveable
+      ref={moveable}
+      target={targets}
+      zoom={1 / scale}
+      draggable
+      resizable
+      rotatable
+      keepRatio={keepRatio}
+      origin={false}
+      snappable
+      snapThreshold={SNAP_THRESHOLD_PX}
+      snapRotationDegrees={RIGHT_ANGLES}
+      snapRotationThreshold={ROTATION_SNAP_DEG}
+      snapDirections={directions}
+      elementSnapDirections={directions}
+      elementGuidelines={[others]}
+      snapGridWidth={grid ?? 0}
+      snapGridHeight={grid ?? 0}
+      onDragStart={startDrag}
+      onDrag={onDrag}
+      onDragEnd={finish}
+      onDragGroupStart={(e) => e.events.forEach(startDrag)}
+      onDragGroup={(e) => e.events.forEach(onDrag)}
+      onDragGroupEnd={finish}
+      onResizeStart={startResize}
+      onResize={onResize}
+      onResizeEnd={finish}
+      onResizeGroupStart={(e) => e.events.forEach(startResize)}
+      onResizeGroup={(e) => e.events.forEach(onResize)}
+      onResizeGroupEnd={finish}
+      onRotateStart={startRotate}
+      onRotate={onRotate}
+      onRotateEnd={finish}
+      onRotateGroupStart={(e) => e.events.forEach(startRotate)}
+      onRotateGroup={(e) => e.events.forEach(onRotate)}
+      onRotateGroupEnd={finish}
+    />
   );
 }

@@ -2,6 +2,7 @@
 // selection, handles, snapping, the keyboard and drops from the palette. The editor page mounts it and owns the zoom
 // (the toolbar shows it); everything else it reads from and writes to the designer's store.
 import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import type Moveable from 'react-moveable';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
@@ -10,8 +11,9 @@ import type { DataSourceRef } from '../../model';
 import type { DesignerStore } from '../store';
 import { Backdrop, canvasSize } from './backdrop';
 import { CanvasElement } from './element';
-import { Handles } from './handles';
-import { handleCanvasKey } from './keyboard';
+import { Handles, idOf } from './handles';
+import { Marquee } from './marquee';
+import { handleCanvasKey, isTyping } from './keyboard';
 import { ELEMENT_DRAG_TYPE, newElementAt, parsePaletteItem, type PaletteItem } from './picking';
 import { clientToCanvas, viewportToCanvas, viewTransform } from './view';
 import { useView } from './use-view';
@@ -55,7 +57,9 @@ export function DesignCanvas(props: DesignCanvasProps) {
   const { t } = useTranslation();
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);
+  const hovered = useStore(store, (s) => s.hovered);
   const viewport = useRef<HTMLDivElement>(null);
+  const moveable = useRef<Moveable>(null);
   const scopeId = useId();
   const size = canvasSize(doc);
   const { view, panning, isPanning, keepRatio, viewportHandlers } = useView(viewport, size, props);
@@ -110,10 +114,20 @@ export function DesignCanvas(props: DesignCanvasProps) {
       role="application"
       aria-label={t('designer.canvas.label')}
       {...viewportHandlers}
+      onPointerDownCapture={(event) => {
+        // The handles and the marquee cancel the press's default, which would have focused the canvas: the keys
+        // must reach it after a click on an element.
+        if (!isTyping(event.target)) event.currentTarget.focus({ preventScroll: true });
+      }}
       onKeyDown={(event) => {
         viewportHandlers.onKeyDown(event);
         if (handleCanvasKey(event, store, source)) event.preventDefault();
       }}
+      onPointerOver={(event) => {
+        const id = idOf(event.target as Element);
+        if (id !== store.getState().hovered) store.getState().hover(id);
+      }}
+      onPointerLeave={() => store.getState().hover(null)}
       onDragOver={(event) => {
         if (!event.dataTransfer.types.includes(ELEMENT_DRAG_TYPE)) return;
         event.preventDefault();
@@ -138,20 +152,29 @@ export function DesignCanvas(props: DesignCanvasProps) {
               broken={broken.has(element.id)}
               faint={hidden}
               locked={locked.has(element.id)}
+              pinned={selected.has(element.id) && locked.has(element.id)}
+              hovered={hovered === element.id}
             />
           ),
         )}
         <Handles
           store={store}
+          moveable={moveable}
           scope={scope}
-          viewport={`[data-canvas-viewport="${CSS.escape(scopeId)}"]`}
           scale={view.scale}
           movable={movable}
           grid={doc.canvas.grid.snap ? doc.canvas.grid.size : null}
           keepRatio={keepRatio}
-          panning={isPanning}
         />
       </div>
+      <Marquee
+        store={store}
+        moveable={moveable}
+        scope={scope}
+        viewport={`[data-canvas-viewport="${CSS.escape(scopeId)}"]`}
+        movable={movable}
+        panning={isPanning}
+      />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function useView(viewport: RefObject<HTMLDivElement | null>, canvas: Size
   const scale = clampZoom(zoom);
   const [box, setBox] = useState<Size>({ width: 0, height: 0 });
   const [focus, setFocus] = useState<Point>({ x: canvas.width / 2, y: canvas.height / 2 });
-  const [fitted, setFitted] = useState<number | null>(null);
+  const [fitted, setFitted] = useState<string | null>(null);
   const [space, setSpace] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [keepRatio, setKeepRatio] = useState(false);
@@ -58,15 +58,18 @@ export function useView(viewport: RefObject<HTMLDivElement | null>, canvas: Size
 
   // A fit (asked for, or the first one once the viewport has a size) centres the canvas here and asks the page for
   // the zoom that shows all of it.
+  // A document opened (or resized) after the canvas mounted is fitted anew: a 750 × 1334 mobile screen loaded into
+  // a view fitted for the empty default would open cut off.
   const ready = box.width > 0 && box.height > 0;
-  if (ready && fitted !== fitRequest) {
-    setFitted(fitRequest);
+  const fitKey = `${fitRequest} ${canvas.width}×${canvas.height}`;
+  if (ready && fitted !== fitKey) {
+    setFitted(fitKey);
     setFocus({ x: canvas.width / 2, y: canvas.height / 2 });
   }
   const askFit = useEffectEvent(() => onZoomChange(fitView(box, canvas).scale));
   useEffect(() => {
     if (ready) askFit();
-  }, [fitRequest, ready]);
+  }, [fitKey, ready]);
 
   // The browser zooms the page on ctrl+wheel unless the listener may cancel it: React's wheel listener is passive.
   const onWheel = useEffectEvent((event: WheelEvent) => {
