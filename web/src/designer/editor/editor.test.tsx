@@ -168,12 +168,16 @@ describe('DesignerEditor layers', () => {
     expect(store.getState().doc.groups[0]?.name).toBe('Feed pumps');
   });
 
-  it('hides an element from its row', async () => {
+  it('points the canvas at an element from its row, and hides it', async () => {
     const user = userEvent.setup();
     const store = createDesignerStore(documentOf([element('c')]));
     openEditor(store);
     await user.click(screen.getByRole('tab', { name: '图层' }));
-    await user.click(within(await screen.findByTestId('layer-c')).getByRole('button', { name: '隐藏' }));
+    const row = await screen.findByTestId('layer-c');
+    await user.hover(row);
+    // The canvas outlines the element the tree points at.
+    expect(store.getState().hovered).toBe('c');
+    await user.click(within(row).getByRole('button', { name: '隐藏' }));
     expect(find(store.getState().doc, 'c').hidden).toBe(true);
   });
 });

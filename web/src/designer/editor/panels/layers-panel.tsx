@@ -50,7 +50,13 @@ function LayerRow({ store, doc, node, editing, onEdit }: RowProps) {
     store.getState().apply((current) => setFlag(current, [ref], flag, !item[flag]));
   };
   return (
-    <span className="designer-layer" data-testid={`layer-${node.id}`}>
+    <span
+      className="designer-layer"
+      data-testid={`layer-${node.id}`}
+      // The canvas outlines the element pointed at in the tree.
+      onMouseEnter={node.kind === 'element' ? () => store.getState().hover(node.id) : undefined}
+      onMouseLeave={node.kind === 'element' ? () => store.getState().hover(null) : undefined}
+    >
       {editing ? (
         <Input
           size="small"
