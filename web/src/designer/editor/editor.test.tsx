@@ -133,6 +133,21 @@ describe('DesignerEditor property panel', () => {
     expect(screen.getByTestId('broken-bindings')).toHaveTextContent('#99');
   });
 
+  it('counts the screen’s broken bindings with nothing selected, and selects those elements', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf([
+        element('a', { type: 'value', bindings: { value: { data_source_id: 99 } } }),
+        element('b', { type: 'value', bindings: { value: { data_source_id: 1 } } }),
+      ]),
+    );
+    openEditor(store);
+    const summary = screen.getByTestId('broken-summary');
+    expect(summary).toHaveTextContent('1');
+    await user.click(within(summary).getByRole('button'));
+    expect(store.getState().selection).toEqual(['a']);
+  });
+
   it('mounts the element’s settings form, whose change is one step of the element', async () => {
     const user = userEvent.setup();
     const store = createDesignerStore(documentOf([element('t', { type: 'text', settings: { text: 'a' } })]));

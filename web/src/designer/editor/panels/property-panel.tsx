@@ -62,11 +62,19 @@ function SeveralProperties({ store, defaultSize }: Pick<PropertyPanelProps, 'sto
 export function PropertyPanel(props: PropertyPanelProps) {
   const { store } = props;
   const selection = useDesigner(store, (s) => s.selection);
+  const dataSourceIds = useMemo(() => props.dataSources.map((source) => source.id), [props.dataSources]);
   const single = useDesigner(store, (s) =>
     s.selection.length === 1 ? s.doc.elements.find((e) => e.id === s.selection[0]) : undefined,
   );
   if (selection.length === 0)
-    return <ScreenProperties store={store} kind={props.kind} defaultSize={props.defaultSize} />;
+    return (
+      <ScreenProperties
+        store={store}
+        dataSourceIds={dataSourceIds}
+        kind={props.kind}
+        defaultSize={props.defaultSize}
+      />
+    );
   if (single)
     return (
       <ElementProperties

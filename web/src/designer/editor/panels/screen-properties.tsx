@@ -1,8 +1,8 @@
 // The property panel with nothing selected: the screen itself. Its size (the kind's presets of SPEC §3, or custom
 // within the kind's ranges), background colour and image (from the gallery) and the grid.
 import { DeleteOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Space } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import {
@@ -24,7 +24,7 @@ import {
   SwitchField,
 } from '../../elements/form';
 import { GalleryPicker } from '../../gallery';
-import { updateCanvas, type CanvasPatch, type CanvasSize } from '../../model';
+import { brokenBindings, updateCanvas, type CanvasPatch, type CanvasSize } from '../../model';
 import type { DesignDocument } from '../../model/types';
 import type { DesignerStore } from '../store';
 import { useDesigner } from '../use-designer';
@@ -34,14 +34,18 @@ type Fit = DesignDocument['canvas']['background']['fit'];
 
 interface ScreenPropertiesProps {
   store: DesignerStore;
+  /** The template's data sources: elements bound to others are counted and can be selected. */
+  dataSourceIds: readonly number[];
   kind: SizeKind;
   /** The template's size for the kind, which a document without its own size is drawn at. */
   defaultSize: CanvasSize;
 }
 
-export function ScreenProperties({ store, kind, defaultSize }: ScreenPropertiesProps) {
+export function ScreenProperties({ store, dataSourceIds, kind, defaultSize }: ScreenPropertiesProps) {
   const { t } = useTranslation();
   const canvas = useDesigner(store, (s) => s.doc.canvas);
+  const doc = useDesigner(store, (s) => s.doc);
+  const broken = useMemo(() => brokenBindings(doc, dataSourceIds).map((b) => b.id), [doc, dataSourceIds]);
   const [picking, setPicking] = useState(false);
   const [custom, setCustom] = useState(false);
   const change = (patch: CanvasPatch) => store.getState().apply((doc) => updateCanvas(doc, patch));
@@ -55,6 +59,19 @@ export function ScreenProperties({ store, kind, defaultSize }: ScreenPropertiesP
 
   return (
     <>
+      {broken.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          data-testid="broken-summary"
+          title={t('designer.binding.brokenCount', { count: broken.length })}
+          action={
+            <Button size="small" onClick={() => store.getState().select(broken)}>
+              {t('designer.editor.properties.selectBroken')}
+            </Button>
+          }
+        />
+      )}
       <FieldSection title={t('designer.editor.screen.size')}>
         <SelectField<string>
           label={t('designer.editor.screen.preset')}
