@@ -91,6 +91,7 @@ export const ELEMENT_TYPES = ["text", "value", "image", "rect", "ellipse", "line
 export const SCREEN_ELEMENTS_MAX = 1000;
 export const SCREEN_GROUPS_MAX = 1000;
 export const SCREEN_COORDINATE_MAX = 100000;
+export const CANVAS_GRID_MAX = 200;
 export const ELEMENT_STATES_MIN = 2;
 export const ELEMENT_STATES_MAX = 255;
 export const ELEMENT_BINDINGS_MAX = 16;

@@ -1,6 +1,65 @@
-// DesignConfigure page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// The screen designer (designConfigure/id={screenId}, P41600, issue 15): the screen's design, its template (name and
+// screens) and the template's data sources are loaded here, then one editing session mounts the editor. A bad id or
+// a screen the caller cannot read shows "not found", a failed load its reason with a retry.
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+
+import { DetailLoading, detailState } from '@/components/detail-states';
+import { keyedParam } from '@/lib/route-params';
+import { useAllDataSources } from '../api/data-source-all';
+import { useMiddleware } from '../api/get-middleware';
+import { useScreenDesign } from '../api/screen-design';
+import { DesignSession } from '../components/designer/design-session';
+import { TEMPLATE_LIST_PATH, templateOverviewPath } from '../lib/template-paths';
+import '../components/designer/designer-page.css';
+
+/** SCREEN_NOT_FOUND: a screen that does not exist or that the caller does not read. */
+const NOT_FOUND = '115201';
 
 export default function DesignConfigurePage() {
-  return <PlaceholderPage titleKey="menu.designConfigure" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { idParam } = useParams();
+  const id = Number(keyedParam(idParam, 'id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const design = useScreenDesign(valid ? id : 0);
+  const templateId = design.data?.template_id ?? 0;
+  const template = useMiddleware(templateId);
+  const dataSources = useAllDataSources(templateId);
+  const back = () => void navigate(templateId ? templateOverviewPath(templateId) : TEMPLATE_LIST_PATH);
+
+  const backButton = (
+    <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('designer.editor.back')} onClick={back} />
+  );
+  const texts = {
+    notFound: t('designer.editor.notFound'),
+    notFoundHint: t('designer.editor.notFoundHint'),
+    loadFailed: t('designer.editor.loadFailed'),
+    backToList: t('designer.editor.backToTemplate'),
+    retry: t('designer.editor.retry'),
+  };
+  const common = { valid, notFoundCode: NOT_FOUND, texts, onBack: back, backButton };
+  const state =
+    detailState({ query: design, ...common }) ??
+    detailState({ query: template, ...common }) ??
+    detailState({ query: dataSources, ...common });
+  if (state) return state;
+  if (!design.data || !template.data || !dataSources.data) return <DetailLoading before={backButton} />;
+
+  const screens = template.data.screens
+    .filter((screen) => screen.kind === design.data.kind)
+    .map((screen) => ({ id: screen.id, name: screen.name }));
+  return (
+    <DesignSession
+      // A session per screen: moving to another screen starts afresh (its store, revision and draft).
+      key={design.data.id}
+      design={design.data}
+      templateName={template.data.template.name}
+      dataSources={dataSources.data}
+      screens={screens}
+      backButton={backButton}
+    />
+  );
 }

@@ -1,0 +1,91 @@
+// The screen designer against the demo server: a template's main screen opened in the editor, a value display and a
+// symbol added from the palette and the symbol library, undone to an empty screen and redone, saved, and found again
+// after a reload (in the editor and in the stored document).
+import { expect, test, type Page } from '@playwright/test';
+
+import { api, exactly, signIn, textsOf } from './helpers';
+
+const text = textsOf(['designer-editor', 'designer-elements', 'designer-symbols']);
+const ed = (key: string) => text('zh', `designer.editor.${key}`);
+
+interface ScreenRow {
+  id: number;
+  kind: string;
+  is_main: boolean;
+}
+
+interface StoredElement {
+  type: string;
+  settings: Record<string, unknown>;
+}
+
+/** A fresh template of the signed-in user (so no other spec shares its screen); its main web screen's id. */
+async function mainScreen(page: Page): Promise<number> {
+  const template = await api<{ id: number }>(page, 'POST', '/yun/module', {
+    name: `E2E组态${Date.now().toString(36)}`,
+    data_version: '1.0',
+  });
+  const overview = await api<{ screens: ScreenRow[] }>(
+    page,
+    'GET',
+    `/yun/module/middleware?id=${template.id}`,
+  );
+  const main = overview.screens.find((s) => s.kind === 'web' && s.is_main);
+  if (!main) throw new Error('the template has no main web screen');
+  return main.id;
+}
+
+const elements = (page: Page) => page.locator('[data-element-id]');
+const tool = (page: Page, name: string) =>
+  page.getByRole('toolbar').getByRole('button', { name: exactly(ed(`toolbar.${name}`)) });
+
+test.describe('screen designer', () => {
+  test('draws a value display and a symbol, undoes to empty, saves and finds them after a reload', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const screenId = await mainScreen(page);
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    await expect(page.getByRole('toolbar')).toBeVisible();
+    await expect(tool(page, 'undo')).toBeDisabled();
+
+    await page.getByTestId('palette-value').click();
+    await page.getByRole('tab', { name: ed('panels.symbols') }).click();
+    const symbolTile = page.locator('[data-testid^="symbol-"]').first();
+    const symbolId = ((await symbolTile.getAttribute('data-testid')) ?? '').replace(/^symbol-/, '');
+    await symbolTile.click();
+    await expect(elements(page)).toHaveCount(2);
+    await expect(tool(page, 'save')).toHaveAttribute('data-dirty', 'true');
+
+    // Undo to an empty screen (clean again: it is what was loaded), then redo both.
+    await tool(page, 'undo').click();
+    await tool(page, 'undo').click();
+    await expect(elements(page)).toHaveCount(0);
+    await expect(tool(page, 'undo')).toBeDisabled();
+    await expect(tool(page, 'save')).toHaveAttribute('data-dirty', 'false');
+    await tool(page, 'redo').click();
+    await tool(page, 'redo').click();
+    await expect(elements(page)).toHaveCount(2);
+
+    const saved = page.waitForResponse(
+      (r) => r.url().includes('/yun/module/view/design') && r.request().method() === 'PUT',
+    );
+    await tool(page, 'save').click();
+    expect((await (await saved).json()) as { meta: { success: number } }).toMatchObject({
+      meta: { success: 1 },
+    });
+    await expect(tool(page, 'save')).toHaveAttribute('data-dirty', 'false');
+
+    await page.reload();
+    await expect(elements(page)).toHaveCount(2);
+    await expect(tool(page, 'undo')).toBeDisabled();
+    const stored = await api<{ document: { elements: StoredElement[] } }>(
+      page,
+      'GET',
+      `/yun/module/view/design?id=${screenId}`,
+    );
+    expect(stored.document.elements.map((e) => e.type).sort()).toEqual(['symbol', 'value']);
+    expect(stored.document.elements.find((e) => e.type === 'symbol')?.settings.symbol).toBe(symbolId);
+  });
+});

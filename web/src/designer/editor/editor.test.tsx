@@ -1,0 +1,255 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+
+import { at, documentOf, element, find, group } from '@/test/designer';
+
+import { i18n } from '@/lib/i18n';
+import { DATA_SOURCES } from '../elements/test/fixtures';
+import { addElements } from '../model';
+import { SYMBOLS } from '../symbols';
+import { ELEMENT_DRAG_TYPE, SHORTCUTS } from './canvas';
+import DesignerEditor from './editor';
+import { createDesignerStore, type DesignerStore } from './store';
+
+function openEditor(store: DesignerStore = createDesignerStore()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <DesignerEditor
+        store={store}
+        templateId={1}
+        screenId={2}
+        screenName="主画面"
+        templateName="Boiler"
+        kind="web"
+        defaultSize={{ width: 1120, height: 630 }}
+        dataSources={DATA_SOURCES}
+        screens={[{ id: 2, name: '主画面' }]}
+        saving={false}
+        onSave={() => undefined}
+        onVersions={() => undefined}
+      />
+    </QueryClientProvider>,
+  );
+  return store;
+}
+
+const TEXT_LABEL = '文本';
+/** A button of the toolbar (the property panel of a multiple selection repeats the align tools). */
+const button = (name: string) => within(screen.getByRole('toolbar')).getByRole('button', { name });
+const history = (store: DesignerStore) => store.temporal.getState().pastStates.length;
+
+describe('DesignerEditor toolbar', () => {
+  it('enables undo and redo as the history allows, and they travel it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    expect(button('撤销')).toBeDisabled();
+    expect(button('重做')).toBeDisabled();
+
+    act(() => store.getState().apply((doc) => addElements(doc, [{ type: 'rect' }]).doc));
+    expect(button('撤销')).toBeEnabled();
+    expect(button('重做')).toBeDisabled();
+
+    await user.click(button('撤销'));
+    expect(store.getState().doc.elements).toHaveLength(0);
+    expect(button('撤销')).toBeDisabled();
+    expect(button('重做')).toBeEnabled();
+
+    await user.click(button('重做'));
+    expect(store.getState().doc.elements).toHaveLength(1);
+    expect(button('重做')).toBeDisabled();
+  });
+
+  it('toggles the grid in the document, as one step', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(button('显示网格'));
+    expect(store.getState().doc.canvas.grid.show).toBe(true);
+    expect(button('显示网格')).toHaveAttribute('aria-pressed', 'true');
+    expect(history(store)).toBe(1);
+  });
+
+  it('aligns, groups and locks the selection', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf([element('a', { ...at(10, 10), z: 0 }), element('b', { ...at(50, 80), z: 1 })]),
+    );
+    openEditor(store);
+    expect(button('左对齐')).toBeDisabled();
+    act(() => store.getState().select(['a', 'b']));
+
+    await user.click(button('左对齐'));
+    expect(find(store.getState().doc, 'b').placement.x).toBe(10);
+
+    await user.click(button('组合'));
+    expect(store.getState().doc.groups).toHaveLength(1);
+
+    await user.click(button('锁定'));
+    expect(button('解锁')).toBeEnabled();
+    expect(store.getState().doc.groups[0]?.locked).toBe(true);
+    expect(history(store)).toBe(3);
+  });
+});
+
+describe('DesignerEditor property panel', () => {
+  it('edits the selected element’s x as one undo step', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('a', at(10, 20, 100, 40))]));
+    openEditor(store);
+    act(() => store.getState().select(['a']));
+
+    const x = screen.getByLabelText('X');
+    await user.clear(x);
+    await user.type(x, '150');
+    // Each keystroke is a draft of the field: nothing is written until the field commits.
+    expect(find(store.getState().doc, 'a').placement.x).toBe(10);
+    await user.tab();
+
+    expect(find(store.getState().doc, 'a').placement.x).toBe(150);
+    expect(history(store)).toBe(1);
+    act(() => store.getState().undo());
+    expect(find(store.getState().doc, 'a').placement.x).toBe(10);
+    expect(screen.getByLabelText('X')).toHaveValue('10');
+  });
+
+  it('shows the screen with nothing selected, and a canvas size preset sets the document’s size', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    const panel = screen.getByRole('complementary', { name: '属性' });
+    expect(within(panel).getByText('画面尺寸')).toBeInTheDocument();
+
+    await user.click(within(panel).getByLabelText('尺寸'));
+    await user.click(await screen.findByTitle('1280 × 720'));
+    expect(store.getState().doc.canvas).toMatchObject({ width: 1280, height: 720 });
+  });
+
+  it('lists a binding to a data source the template no longer has', () => {
+    const store = createDesignerStore(
+      documentOf([element('a', { type: 'value', bindings: { value: { data_source_id: 99 } } })]),
+    );
+    openEditor(store);
+    act(() => store.getState().select(['a']));
+    expect(screen.getByTestId('broken-bindings')).toHaveTextContent('#99');
+  });
+
+  it('counts the screen’s broken bindings with nothing selected, and selects those elements', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf([
+        element('a', { type: 'value', bindings: { value: { data_source_id: 99 } } }),
+        element('b', { type: 'value', bindings: { value: { data_source_id: 1 } } }),
+      ]),
+    );
+    openEditor(store);
+    const summary = screen.getByTestId('broken-summary');
+    expect(summary).toHaveTextContent('1');
+    await user.click(within(summary).getByRole('button'));
+    expect(store.getState().selection).toEqual(['a']);
+  });
+
+  it('mounts the element’s settings form, whose change is one step of the element', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('t', { type: 'text', settings: { text: 'a' } })]));
+    openEditor(store);
+    act(() => store.getState().select(['t']));
+    const text = screen.getByLabelText(TEXT_LABEL);
+    await user.clear(text);
+    await user.type(text, 'Tank 1');
+    await user.tab();
+    expect(find(store.getState().doc, 't').settings.text).toBe('Tank 1');
+    expect(history(store)).toBe(1);
+  });
+});
+
+describe('DesignerEditor layers', () => {
+  it('selects a group’s members from its row and renames the group', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(
+      documentOf(
+        [element('a', { group: 'g', z: 0 }), element('b', { group: 'g', z: 1 }), element('c', { z: 2 })],
+        [group('g', { name: 'Pumps' })],
+      ),
+    );
+    openEditor(store);
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    await user.click(await screen.findByText('Pumps'));
+    expect(store.getState().selection).toEqual(['a', 'b']);
+
+    await user.click(within(screen.getByTestId('layer-g')).getByRole('button', { name: '重命名组合' }));
+    const input = screen.getByRole('textbox', { name: '重命名组合' });
+    await user.clear(input);
+    await user.type(input, 'Feed pumps{Enter}');
+    expect(store.getState().doc.groups[0]?.name).toBe('Feed pumps');
+  });
+
+  it('points the canvas at an element from its row, and hides it', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore(documentOf([element('c')]));
+    openEditor(store);
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    const row = await screen.findByTestId('layer-c');
+    await user.hover(row);
+    // The canvas outlines the element the tree points at.
+    expect(store.getState().hovered).toBe('c');
+    await user.click(within(row).getByRole('button', { name: '隐藏' }));
+    expect(find(store.getState().doc, 'c').hidden).toBe(true);
+  });
+});
+
+describe('DesignerEditor palette', () => {
+  it('adds a clicked element type to the document, selected, as one step', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(screen.getByTestId('palette-value'));
+
+    const [added] = store.getState().doc.elements;
+    expect(added?.type).toBe('value');
+    expect(store.getState().selection).toEqual([added?.id]);
+    expect(history(store)).toBe(1);
+  });
+
+  it('hands a drag the element as the canvas reads it', () => {
+    openEditor();
+    const data = new Map<string, string>();
+    const dataTransfer = {
+      setData: (type: string, value: string) => data.set(type, value),
+      effectAllowed: '',
+    };
+    fireEvent.dragStart(screen.getByTestId('palette-gauge'), { dataTransfer });
+    expect(JSON.parse(data.get(ELEMENT_DRAG_TYPE) ?? 'null')).toEqual({ type: 'gauge' });
+  });
+
+  it('finds a symbol by its name and adds it as a symbol element showing it', async () => {
+    const user = userEvent.setup();
+    const store = openEditor();
+    await user.click(screen.getByRole('tab', { name: '图元库' }));
+    const search = await screen.findByRole('textbox', { name: '搜索图元' });
+    const symbol = SYMBOLS[0]!;
+    const name = i18n.t(symbol.i18nKey);
+    await user.type(search, name);
+
+    expect(screen.getAllByTestId(/^symbol-/).length).toBeLessThan(SYMBOLS.length);
+    await user.click(screen.getByTestId(`symbol-${symbol.id}`));
+    const [added] = store.getState().doc.elements;
+    expect(added).toMatchObject({
+      type: 'symbol',
+      settings: { symbol: symbol.id },
+      placement: { w: symbol.defaultSize.w, h: symbol.defaultSize.h },
+    });
+  });
+});
+
+describe('DesignerEditor shortcut help', () => {
+  it('lists every shortcut of the canvas and the editor’s save', async () => {
+    const user = userEvent.setup();
+    openEditor();
+    await user.click(button('快捷键'));
+    const dialog = await screen.findByRole('dialog');
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(SHORTCUTS.length + 1);
+    for (const shortcut of SHORTCUTS)
+      expect(within(dialog).getByText(i18n.t(shortcut.i18nKey))).toBeInTheDocument();
+    expect(within(dialog).getByText('保存画面')).toBeInTheDocument();
+  });
+});

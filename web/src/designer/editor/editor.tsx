@@ -1,0 +1,124 @@
+// The designer's editor (issue 15 point 2, DESIGN §7 "Editor"), its own lazy chunk: the toolbar above, the palette,
+// the symbol library and the layer tree on the left, the canvas in the middle and the property panel on the right,
+// filling the console's content area. It reads and writes the page's store; whatever talks to the server (save,
+// versions) the page passes in as callbacks, since the designer imports no feature.
+import { Tabs } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { SizeKind } from '@/lib/screen-size';
+import type { DataSourceOption, ScreenOption } from '../elements/types';
+import type { CanvasSize } from '../model';
+import { DesignCanvas, SHORTCUTS, type DesignCanvasHandle } from './canvas';
+import type { PaletteItem } from './palette-drag';
+import { LayersPanel } from './panels/layers-panel';
+import { PalettePanel } from './panels/palette-panel';
+import { PropertyPanel } from './panels/property-panel';
+import { ShortcutHelp } from './panels/shortcut-help';
+import { SymbolsPanel } from './panels/symbols-panel';
+import { Toolbar } from './panels/toolbar';
+import type { DesignerStore } from './store';
+import { useFillHeight } from './use-fill-height';
+import './editor.css';
+
+export interface DesignerEditorProps {
+  store: DesignerStore;
+  /** Shown first in the toolbar (the page's back button). */
+  toolbarStart?: ReactNode;
+  templateId: number;
+  screenId: number;
+  screenName: string;
+  templateName: string;
+  kind: SizeKind;
+  /** The template's size for the screen's kind: a document without its own size is drawn at it. */
+  defaultSize: CanvasSize;
+  dataSources: readonly DataSourceOption[];
+  /** The template's screens, for jumps and pop-ups. */
+  screens: readonly ScreenOption[];
+  saving: boolean;
+  onSave: () => void;
+  onVersions: () => void;
+}
+
+export default function DesignerEditor(props: DesignerEditorProps) {
+  const { t } = useTranslation();
+  const { store } = props;
+  const canvas = useRef<DesignCanvasHandle>(null);
+  const [zoom, setZoom] = useState(1);
+  const [fitRequest, setFitRequest] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const frame = useFillHeight();
+
+  const add = (item: PaletteItem) => {
+    if (canvas.current?.addAt(item)) canvas.current.focus();
+  };
+
+  return (
+    <div className="designer" ref={frame}>
+      <Toolbar
+        store={store}
+        start={props.toolbarStart}
+        screenName={props.screenName}
+        templateName={props.templateName}
+        defaultSize={props.defaultSize}
+        zoom={zoom}
+        onZoom={setZoom}
+        onFit={() => setFitRequest((n) => n + 1)}
+        saving={props.saving}
+        onSave={props.onSave}
+        onVersions={props.onVersions}
+        onShortcuts={() => setHelpOpen(true)}
+      />
+      <div className="designer__body">
+        <aside className="designer__side designer__side--left">
+          <Tabs
+            size="small"
+            className="designer__tabs"
+            items={[
+              {
+                key: 'palette',
+                label: t('designer.editor.panels.palette'),
+                children: <PalettePanel onAdd={add} />,
+              },
+              {
+                key: 'symbols',
+                label: t('designer.editor.panels.symbols'),
+                children: <SymbolsPanel onAdd={add} />,
+              },
+              {
+                key: 'layers',
+                label: t('designer.editor.panels.layers'),
+                children: <LayersPanel store={store} />,
+              },
+            ]}
+          />
+        </aside>
+        <main className="designer__canvas">
+          <DesignCanvas
+            ref={canvas}
+            store={store}
+            dataSources={props.dataSources}
+            templateId={props.templateId}
+            screenId={props.screenId}
+            zoom={zoom}
+            onZoomChange={setZoom}
+            fitRequest={fitRequest}
+          />
+        </main>
+        <aside
+          className="designer__side designer__side--right"
+          aria-label={t('designer.editor.panels.properties')}
+        >
+          <PropertyPanel
+            store={store}
+            kind={props.kind}
+            defaultSize={props.defaultSize}
+            dataSources={props.dataSources}
+            screens={props.screens}
+          />
+        </aside>
+      </div>
+      <ShortcutHelp open={helpOpen} shortcuts={SHORTCUTS} onClose={() => setHelpOpen(false)} />
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+// One editing session of a screen: the designer's store filled with the loaded design, and around the editor what
+// talks to the server — save with the base revision (and its conflict and refusal dialogs), the automatic draft and
+// the offer of a newer one, named versions, ctrl+S, and the questions on leaving with unsaved changes.
+import { useQueryClient } from '@tanstack/react-query';
+import { Spin } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+
+import { createDesignerStore, isDirty } from '@/designer/editor/store';
+import type { DataSourceOption, ScreenOption } from '@/designer/elements/types';
+import { normalizeDocument } from '@/designer/model';
+import type { SizeKind } from '@/lib/screen-size';
+import { getScreenDesign } from '../../api/screen-design';
+import { useDiscardScreenDraft, useScreenDraft } from '../../api/screen-draft';
+import { screenKeys } from '../../api/screen-keys';
+import type { ScreenDesignOut } from '../../types-screen';
+import { DraftOffer } from './draft-offer';
+import { LeaveModal, SaveConflictModal, SaveRefusalAlert } from './save-dialogs';
+import { useDesignSave } from './use-design-save';
+import { useDraftAutosave } from './use-draft-autosave';
+import { useLeaveGuard } from './use-leave-guard';
+import { VersionsDrawer } from './versions-drawer';
+
+// The editor, its canvas, panels and the element registry load in their own chunk.
+const DesignerEditor = lazy(() => import('@/designer/editor/editor'));
+
+export interface DesignSessionProps {
+  design: ScreenDesignOut;
+  templateName: string;
+  dataSources: readonly DataSourceOption[];
+  screens: readonly ScreenOption[];
+  /** Shown first in the editor's toolbar (back to the template). */
+  backButton: ReactNode;
+}
+
+const kindOf = (kind: string): SizeKind => (kind === 'mobile' ? 'mobile' : 'web');
+
+const isSaveKey = (event: KeyboardEvent) =>
+  (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's';
+
+export function DesignSession({
+  design,
+  templateName,
+  dataSources,
+  screens,
+  backButton,
+}: DesignSessionProps) {
+  const queryClient = useQueryClient();
+  const [store] = useState(() => createDesignerStore(normalizeDocument(design.document)));
+  const [revision, setRevision] = useState(design.revision);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const dirty = useStore(store, isDirty);
+  const draft = useScreenDraft(design.id);
+  const discardDraft = useDiscardScreenDraft();
+  const [draftAnswered, setDraftAnswered] = useState(false);
+  const offeredDraft = !draftAnswered && draft.data ? draft.data : null;
+
+  // A design the server now holds (a reload, a restore) replaces the editor's document and its history.
+  const replaceWith = (next: ScreenDesignOut) => {
+    store.getState().load(normalizeDocument(next.document));
+    setRevision(next.revision);
+  };
+
+  const saver = useDesignSave({
+    screenId: design.id,
+    store,
+    revision,
+    onSaved: (saved) => {
+      setRevision(saved.revision);
+      setDraftAnswered(true);
+    },
+  });
+  // While the draft offer waits for an answer, an autosave would replace that draft with the saved design.
+  useDraftAutosave({ screenId: design.id, store, revision, enabled: draft.isFetched && !offeredDraft });
+  const blocker = useLeaveGuard(dirty);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSaveKey(event)) return;
+      event.preventDefault();
+      void saver.save();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  const reloadTheirs = async () => {
+    setReloading(true);
+    try {
+      const theirs = await getScreenDesign(design.id);
+      queryClient.setQueryData(screenKeys.design(design.id), theirs);
+      replaceWith(theirs);
+      saver.dismissConflict();
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  return (
+    <div className="page designer-page">
+      {offeredDraft && (
+        <DraftOffer
+          draft={offeredDraft}
+          onRestore={() => {
+            const restored = normalizeDocument(offeredDraft.document);
+            // One undoable step from the saved design: undo shows what was saved.
+            store.getState().apply(() => restored);
+            setDraftAnswered(true);
+          }}
+          onDiscard={() => {
+            discardDraft.mutate(design.id);
+            setDraftAnswered(true);
+          }}
+        />
+      )}
+      {saver.refusal && <SaveRefusalAlert refusal={saver.refusal} onClose={saver.dismissRefusal} />}
+      <Suspense fallback={<Spin className="designer-page__loading" />}>
+        <DesignerEditor
+          store={store}
+          toolbarStart={backButton}
+          templateId={design.template_id}
+          screenId={design.id}
+          screenName={design.name}
+          templateName={templateName}
+          kind={kindOf(design.kind)}
+          defaultSize={{ width: design.width, height: design.height }}
+          dataSources={dataSources}
+          screens={screens}
+          saving={saver.saving}
+          onSave={() => void saver.save()}
+          onVersions={() => setVersionsOpen(true)}
+        />
+      </Suspense>
+      <SaveConflictModal
+        open={saver.conflict}
+        busy={saver.saving || reloading}
+        onReload={() => void reloadTheirs()}
+        onOverwrite={() => void saver.save({ overwrite: true })}
+        onCancel={saver.dismissConflict}
+      />
+      <VersionsDrawer
+        open={versionsOpen}
+        screenId={design.id}
+        dirty={dirty}
+        onClose={() => setVersionsOpen(false)}
+        onRestored={(restored) => {
+          replaceWith(restored);
+          setVersionsOpen(false);
+        }}
+      />
+      <LeaveModal blocker={blocker} />
+    </div>
+  );
+}
