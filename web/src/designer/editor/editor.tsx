@@ -103,6 +103,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
             zoom={zoom}
             onZoomChange={setZoom}
             fitRequest={fitRequest}
+            defaultSize={props.defaultSize}
           />
         </main>
         <aside

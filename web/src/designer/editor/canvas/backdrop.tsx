@@ -2,18 +2,8 @@
 // CSS gradients rather than one node per line, below the elements.
 import type { CSSProperties } from 'react';
 
-import { WEB_SIZE_DEFAULT } from '@/types/limits.gen';
-
-import type { DesignCanvas, DesignDocument } from '../../model';
+import type { DesignCanvas } from '../../model';
 import type { Size } from './view';
-
-/** The canvas's size; a document without one is drawn at the default web size (SPEC §3 presets). */
-export function canvasSize(doc: DesignDocument): Size {
-  return {
-    width: doc.canvas.width ?? WEB_SIZE_DEFAULT[0] ?? 1120,
-    height: doc.canvas.height ?? WEB_SIZE_DEFAULT[1] ?? 630,
-  };
-}
 
 const FITS: Record<
   DesignCanvas['background']['fit'],

@@ -1,4 +1,4 @@
-import { act, createEvent, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -44,7 +44,14 @@ const sized: DesignDocument = { ...doc, canvas: { ...doc.canvas, width: 1000, he
 function mount(zoom = 1, store: DesignerStore = createDesignerStore(sized)) {
   const onZoomChange = vi.fn();
   const ref = createRef<DesignCanvasHandle>();
-  const props = { store, dataSources: [{ id: 7, name: 'Flow' }], templateId: 1, screenId: 2, onZoomChange };
+  const props = {
+    store,
+    dataSources: [{ id: 7, name: 'Flow' }],
+    templateId: 1,
+    screenId: 2,
+    onZoomChange,
+    defaultSize: { width: 750, height: 1334 },
+  };
   const view = render(<DesignCanvas {...props} zoom={zoom} fitRequest={0} ref={ref} />);
   const canvas = screen.getByRole('application');
   const node = (id: string) => view.container.querySelector<HTMLElement>(`[data-element-id="${id}"]`);
@@ -70,6 +77,15 @@ function drop(canvas: HTMLElement, client: { x: number; y: number }, data: strin
 }
 
 describe('the canvas draws the document', () => {
+  it('draws a screen at its own size, or at the size given for its kind when its document names none', () => {
+    const sheet = () => document.querySelector<HTMLElement>('.iot-canvas-sheet');
+    mount();
+    expect([sheet()?.style.width, sheet()?.style.height]).toEqual(['1000px', '500px']);
+    cleanup();
+    mount(1, createDesignerStore(doc));
+    expect([sheet()?.style.width, sheet()?.style.height]).toEqual(['750px', '1334px']);
+  });
+
   it('draws each visible element in one node with its id, bottom to top, at its placement', () => {
     const { node, canvas } = mount();
     const ids = [...canvas.querySelectorAll<HTMLElement>('[data-element-id]')].map(

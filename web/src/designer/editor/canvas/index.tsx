@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
 import { addElements, brokenBindings, byZ, isHidden, lockedElements } from '../../model';
-import type { DataSourceRef } from '../../model';
+import type { CanvasSize, DataSourceRef } from '../../model';
 import type { DesignerStore } from '../store';
-import { Backdrop, canvasSize } from './backdrop';
+import { canvasSize } from '../commands';
+import { Backdrop } from './backdrop';
 import { CanvasElement } from './element';
 import { Handles, idOf } from './handles';
 import { Marquee } from './marquee';
@@ -48,6 +49,8 @@ export interface DesignCanvasProps {
   /** Increments when the toolbar asks to fit: the canvas answers with onZoomChange and centres the view. The canvas
    * fits once when it opens. */
   fitRequest: number;
+  /** The size a screen whose document names none is drawn at: the template's size for the screen's kind. */
+  defaultSize: CanvasSize;
   /** The canvas's own handle (React 19 passes `ref` as a prop). */
   ref?: Ref<DesignCanvasHandle>;
 }
@@ -61,7 +64,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
   const viewport = useRef<HTMLDivElement>(null);
   const moveable = useRef<Moveable>(null);
   const scopeId = useId();
-  const size = canvasSize(doc);
+  const size = canvasSize(doc, props.defaultSize);
   const { view, panning, isPanning, keepRatio, viewportHandlers } = useView(viewport, size, props);
 
   const broken = useMemo(
