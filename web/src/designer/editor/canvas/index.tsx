@@ -15,7 +15,13 @@ import { CanvasElement } from './element';
 import { Handles, idOf } from './handles';
 import { Marquee } from './marquee';
 import { handleCanvasKey, isTyping } from './keyboard';
-import { ELEMENT_DRAG_TYPE, newElementAt, parsePaletteItem, type PaletteItem } from './picking';
+import {
+  ELEMENT_DRAG_TYPE,
+  clearOfOthers,
+  newElementAt,
+  parsePaletteItem,
+  type PaletteItem,
+} from './picking';
 import { clientToCanvas, viewportToCanvas, viewTransform } from './view';
 import { useView } from './use-view';
 import './canvas.css';
@@ -88,10 +94,11 @@ export function DesignCanvas(props: DesignCanvasProps) {
     [ordered, selected, locked],
   );
 
-  const add = (item: PaletteItem, at: { x: number; y: number }): string | null => {
-    const element = newElementAt(item, at);
-    if (!element) return null;
-    const { doc: next, ids } = addElements(store.getState().doc, [element]);
+  const add = (item: PaletteItem, at: { x: number; y: number }, clear = false): string | null => {
+    const placed = newElementAt(item, at);
+    if (!placed) return null;
+    const doc = store.getState().doc;
+    const { doc: next, ids } = addElements(doc, [clear ? clearOfOthers(doc, placed) : placed]);
     if (ids.length === 0) return null;
     store.getState().apply(() => next);
     store.getState().select(ids);
@@ -101,7 +108,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
     addAt: (item) => {
       const box = viewport.current?.getBoundingClientRect();
       const centre = { x: (box?.width ?? 0) / 2, y: (box?.height ?? 0) / 2 };
-      return add(item, viewportToCanvas(view, centre));
+      return add(item, viewportToCanvas(view, centre), true);
     },
     focus: () => viewport.current?.focus(),
   }));

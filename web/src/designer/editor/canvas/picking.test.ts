@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { documentOf, element, group } from '@/test/designer';
 
 import { elementDefinition } from '../../elements/registry';
-import { marqueeSelection, newElementAt, parsePaletteItem } from './picking';
+import { clearOfOthers, marqueeSelection, newElementAt, parsePaletteItem } from './picking';
 
 const doc = documentOf(
   [
@@ -73,5 +73,19 @@ describe('palette items', () => {
     expect(made?.settings?.text).toBe('Pump');
     expect(made?.states).toBeNull();
     expect(newElementAt({ type: 'teleporter' }, { x: 0, y: 0 })).toBeNull();
+  });
+});
+
+describe('palette clicks', () => {
+  it('step an element added where another stands down and right, until its corner is free', () => {
+    const doc = documentOf([
+      element('a', { placement: { x: 100, y: 50, w: 40, h: 40 } }),
+      element('b', { placement: { x: 120, y: 70, w: 40, h: 40 } }),
+    ]);
+    const added = newElementAt({ type: 'rect', size: { w: 40, h: 40 } }, { x: 120, y: 70 });
+    expect(added?.placement).toMatchObject({ x: 100, y: 50 });
+    if (!added) return;
+    expect(clearOfOthers(doc, added).placement).toMatchObject({ x: 140, y: 90, w: 40, h: 40 });
+    expect(clearOfOthers(documentOf([]), added).placement).toMatchObject({ x: 100, y: 50 });
   });
 });

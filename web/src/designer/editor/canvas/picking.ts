@@ -64,3 +64,16 @@ export function newElementAt(item: PaletteItem, at: { x: number; y: number }): N
     states: definition.defaultStates?.() ?? null,
   };
 }
+
+/** A palette click's element moved down and right by `step` while another element already stands at its corner, so
+ * elements added one after another at the same point do not hide each other. */
+export function clearOfOthers(doc: DesignDocument, element: NewElement, step = 20): NewElement {
+  const taken = new Set(doc.elements.map((e) => `${e.placement.x},${e.placement.y}`));
+  let x = element.placement?.x ?? 0;
+  let y = element.placement?.y ?? 0;
+  for (let i = 0; i < 100 && taken.has(`${x},${y}`); i++) {
+    x += step;
+    y += step;
+  }
+  return { ...element, placement: { ...element.placement, x, y } };
+}
