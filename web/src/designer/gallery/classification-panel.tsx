@@ -6,12 +6,13 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
-import { GroupAddButton, GroupList, GroupListItem, GroupListState } from '@/components/group-list';
+import { GroupList, GroupListHead, GroupListItem, GroupListState } from '@/components/group-list';
 import { toast } from '@/lib/toast';
 import { useDeleteClassification } from './api/delete-classification';
 import type { ClassifyOut } from './types';
 
-const BLOCK = 'gallery-classes';
+// The boxed group list the data sources tab draws too (components/group-list.css).
+const BLOCK = 'group-box';
 
 interface ClassificationPanelProps {
   classifications: ClassifyOut[];
@@ -85,11 +86,13 @@ export function ClassificationPanel({
   );
 
   return (
-    <div className={BLOCK}>
-      <div className={`${BLOCK}__head`}>
-        <Typography.Text strong>{t('designer.gallery.classify.title')}</Typography.Text>
-        {editable && <GroupAddButton label={t('designer.gallery.classify.create')} onClick={onCreate} />}
-      </div>
+    <div className={`${BLOCK} gallery-classes`}>
+      <GroupListHead
+        block={BLOCK}
+        title={t('designer.gallery.classify.title')}
+        addLabel={t('designer.gallery.classify.create')}
+        onAdd={editable ? onCreate : undefined}
+      />
       <GroupListState
         loading={loading}
         error={error}
