@@ -2,7 +2,6 @@
 // caller's own can be added, renamed and deleted (a delete asks first; one that holds images is refused, 114006).
 import { AppstoreOutlined, FolderOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
@@ -41,25 +40,6 @@ export function ClassificationPanel({
 }: ClassificationPanelProps) {
   const { t } = useTranslation();
   const remove = useDeleteClassification();
-
-  const item = (
-    key: string,
-    id: number | undefined,
-    icon: ReactNode,
-    body: ReactNode,
-    actions?: ReactNode,
-  ) => (
-    <GroupListItem
-      key={key}
-      block={BLOCK}
-      selected={selectedId === id}
-      onSelect={() => onSelect(id)}
-      icon={icon}
-      actions={actions}
-    >
-      {body}
-    </GroupListItem>
-  );
 
   const actions = (c: ClassifyOut) => (
     <GroupItemActions
@@ -102,23 +82,31 @@ export function ClassificationPanel({
         onRetry={onRetry}
       >
         <GroupList block={BLOCK} label={t('designer.gallery.classify.title')}>
-          {item('all', undefined, <AppstoreOutlined />, t('designer.gallery.classify.all'))}
-          {classifications.map((c) =>
-            item(
-              String(c.id),
-              c.id,
-              <FolderOutlined />,
-              <>
-                <span className={`${BLOCK}__name`} title={c.name}>
-                  {c.name}
-                </span>
-                <Typography.Text type="secondary" className={`${BLOCK}__count`}>
-                  {c.image_count}
-                </Typography.Text>
-              </>,
-              editable ? actions(c) : undefined,
-            ),
-          )}
+          <GroupListItem
+            block={BLOCK}
+            selected={selectedId === undefined}
+            onSelect={() => onSelect(undefined)}
+            icon={<AppstoreOutlined />}
+          >
+            {t('designer.gallery.classify.all')}
+          </GroupListItem>
+          {classifications.map((c) => (
+            <GroupListItem
+              key={c.id}
+              block={BLOCK}
+              selected={selectedId === c.id}
+              onSelect={() => onSelect(c.id)}
+              icon={<FolderOutlined />}
+              actions={editable ? actions(c) : undefined}
+            >
+              <span className={`${BLOCK}__name`} title={c.name}>
+                {c.name}
+              </span>
+              <Typography.Text type="secondary" className={`${BLOCK}__count`}>
+                {c.image_count}
+              </Typography.Text>
+            </GroupListItem>
+          ))}
         </GroupList>
       </GroupListState>
     </div>
