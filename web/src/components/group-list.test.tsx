@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 
 import { renderRoutes } from '@/test/render';
-import { GroupAddButton, GroupListState, type GroupListStateProps } from './group-list';
+import { GroupAddButton, GroupListHead, GroupListState, type GroupListStateProps } from './group-list';
 
 function show(state: Pick<GroupListStateProps, 'loading' | 'error'>, onRetry = vi.fn()) {
   renderRoutes([
@@ -46,5 +46,28 @@ describe('GroupAddButton', () => {
     renderRoutes([{ path: '/', element: <GroupAddButton label="新建分组" onClick={onClick} /> }]);
     await userEvent.click(screen.getByRole('button', { name: '新建分组' }));
     expect(onClick).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('GroupListHead', () => {
+  it('titles the list and offers the add button when the caller may add', async () => {
+    const onAdd = vi.fn();
+    renderRoutes([
+      {
+        path: '/',
+        element: <GroupListHead block="group-box" title="分类" addLabel="新建分类" onAdd={onAdd} />,
+      },
+    ]);
+    expect(screen.getByText('分类')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '新建分类' }));
+    expect(onAdd).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows no add button when the caller may not add', () => {
+    renderRoutes([
+      { path: '/', element: <GroupListHead block="group-box" title="分类" addLabel="新建分类" /> },
+    ]);
+    expect(screen.getByText('分类')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '新建分类' })).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,11 @@
 // A selectable list of groups (a listbox of options): each item an icon, a body and actions that do not select it;
-// Enter or Space selects like a click. The caller's block class styles it (`${block}__list`, `__item`, …).
+// Enter or Space selects like a click. The caller's block class styles it (`${block}__list`, `__item`, …); the block
+// `group-box` (group-list.css) is the boxed list beside a table or a grid that more than one page draws.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton, Tooltip } from 'antd';
+import { Button, Empty, Skeleton, Tooltip, Typography } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
+
+import './group-list.css';
 
 /** Runs the action on Enter or Space pressed on the item itself (a focused list item acts like a button). */
 export function onEnter(action: () => void) {
@@ -63,6 +66,26 @@ export function GroupAddButton({ label, onClick }: { label: string; onClick: () 
     <Tooltip title={label}>
       <Button type="text" size="small" icon={<PlusOutlined />} aria-label={label} onClick={onClick} />
     </Tooltip>
+  );
+}
+
+/** A boxed group list's header: its title, and the "new group" button where the caller may add (onAdd given). */
+export function GroupListHead({
+  block,
+  title,
+  addLabel,
+  onAdd,
+}: {
+  block: string;
+  title: string;
+  addLabel: string;
+  onAdd?: (() => void) | undefined;
+}) {
+  return (
+    <div className={`${block}__head`}>
+      <Typography.Text strong>{title}</Typography.Text>
+      {onAdd && <GroupAddButton label={addLabel} onClick={onAdd} />}
+    </div>
   );
 }
 

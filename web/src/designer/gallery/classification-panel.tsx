@@ -2,16 +2,16 @@
 // caller's own can be added, renamed and deleted (a delete asks first; one that holds images is refused, 114006).
 import { AppstoreOutlined, FolderOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
-import { GroupAddButton, GroupList, GroupListItem, GroupListState } from '@/components/group-list';
+import { GroupList, GroupListHead, GroupListItem, GroupListState } from '@/components/group-list';
 import { toast } from '@/lib/toast';
 import { useDeleteClassification } from './api/delete-classification';
 import type { ClassifyOut } from './types';
 
-const BLOCK = 'gallery-classes';
+// The boxed group list the data sources tab draws too (components/group-list.css).
+const BLOCK = 'group-box';
 
 interface ClassificationPanelProps {
   classifications: ClassifyOut[];
@@ -41,25 +41,6 @@ export function ClassificationPanel({
   const { t } = useTranslation();
   const remove = useDeleteClassification();
 
-  const item = (
-    key: string,
-    id: number | undefined,
-    icon: ReactNode,
-    body: ReactNode,
-    actions?: ReactNode,
-  ) => (
-    <GroupListItem
-      key={key}
-      block={BLOCK}
-      selected={selectedId === id}
-      onSelect={() => onSelect(id)}
-      icon={icon}
-      actions={actions}
-    >
-      {body}
-    </GroupListItem>
-  );
-
   const actions = (c: ClassifyOut) => (
     <GroupItemActions
       texts={{
@@ -85,11 +66,13 @@ export function ClassificationPanel({
   );
 
   return (
-    <div className={BLOCK}>
-      <div className={`${BLOCK}__head`}>
-        <Typography.Text strong>{t('designer.gallery.classify.title')}</Typography.Text>
-        {editable && <GroupAddButton label={t('designer.gallery.classify.create')} onClick={onCreate} />}
-      </div>
+    <div className={`${BLOCK} gallery-classes`}>
+      <GroupListHead
+        block={BLOCK}
+        title={t('designer.gallery.classify.title')}
+        addLabel={t('designer.gallery.classify.create')}
+        onAdd={editable ? onCreate : undefined}
+      />
       <GroupListState
         loading={loading}
         error={error}
@@ -99,23 +82,31 @@ export function ClassificationPanel({
         onRetry={onRetry}
       >
         <GroupList block={BLOCK} label={t('designer.gallery.classify.title')}>
-          {item('all', undefined, <AppstoreOutlined />, t('designer.gallery.classify.all'))}
-          {classifications.map((c) =>
-            item(
-              String(c.id),
-              c.id,
-              <FolderOutlined />,
-              <>
-                <span className={`${BLOCK}__name`} title={c.name}>
-                  {c.name}
-                </span>
-                <Typography.Text type="secondary" className={`${BLOCK}__count`}>
-                  {c.image_count}
-                </Typography.Text>
-              </>,
-              editable ? actions(c) : undefined,
-            ),
-          )}
+          <GroupListItem
+            block={BLOCK}
+            selected={selectedId === undefined}
+            onSelect={() => onSelect(undefined)}
+            icon={<AppstoreOutlined />}
+          >
+            {t('designer.gallery.classify.all')}
+          </GroupListItem>
+          {classifications.map((c) => (
+            <GroupListItem
+              key={c.id}
+              block={BLOCK}
+              selected={selectedId === c.id}
+              onSelect={() => onSelect(c.id)}
+              icon={<FolderOutlined />}
+              actions={editable ? actions(c) : undefined}
+            >
+              <span className={`${BLOCK}__name`} title={c.name}>
+                {c.name}
+              </span>
+              <Typography.Text type="secondary" className={`${BLOCK}__count`}>
+                {c.image_count}
+              </Typography.Text>
+            </GroupListItem>
+          ))}
         </GroupList>
       </GroupListState>
     </div>

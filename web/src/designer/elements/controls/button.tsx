@@ -7,9 +7,9 @@ import { toast } from '@/lib/toast';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { ActionsField } from './actions-field';
 import { SCREEN_TEXT_MAX } from '@/types/limits.gen';
-import { ColourField, SelectField, TextField, useSettingPatch } from '../form';
+import { TextField, useSettingPatch } from '../form';
 import { settingChoice, settingOptionalString, settingString } from '../settings';
-import { WriteBindingField, WriteRuleFields } from './control-fields';
+import { ChoiceField, ColourSetting, WriteBindingField, WriteRuleFields } from './control-fields';
 import { defaultWriteRules, settingWritable } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
@@ -58,13 +58,7 @@ function ButtonSettings({ element, dataSources, screens, onChange }: SettingsFor
   const { settings } = element;
   const kind = settingChoice(settings, 'mode', BUTTON_MODES, 'write');
   const colour = (key: string, label: string, fallback: string) => (
-    <ColourField
-      label={label}
-      value={settingOptionalString(settings, key) ?? fallback}
-      onChange={(value) => {
-        patch.setting(key, value);
-      }}
-    />
+    <ColourSetting element={element} patch={patch} label={label} settingKey={key} fallback={fallback} />
   );
   return (
     <>
@@ -77,13 +71,14 @@ function ButtonSettings({ element, dataSources, screens, onChange }: SettingsFor
           patch.setting('text', text);
         }}
       />
-      <SelectField
+      <ChoiceField
+        element={element}
+        patch={patch}
         label={t('designer.controls.button.mode')}
-        value={kind}
-        options={BUTTON_MODES.map((m) => ({ value: m, label: t(`designer.controls.button.modes.${m}`) }))}
-        onChange={(mode) => {
-          patch.setting('mode', mode ?? 'write');
-        }}
+        settingKey="mode"
+        choices={BUTTON_MODES}
+        fallback="write"
+        labelKey="designer.controls.button.modes"
       />
       {kind === 'write' ? (
         <>

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
 import type { HistorySeries } from '@/lib/telemetry/types';
-import { DATA_SOURCE_UNIT_MAX, DECIMALS_MAX } from '@/types/limits.gen';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { useTrendHistory } from './context';
-import { BindingField, FieldSection, NumberField, SelectField, TextField, useSettingPatch } from '../form';
-import { settingChoice, settingString } from '../settings';
+import { BindingField, FieldSection, NumberField, TextField, useSettingPatch } from '../form';
+import { settingString } from '../settings';
+import { ChoiceField, DecimalsField, UnitField } from './control-fields';
 import { settingOptionalNumber } from './settings';
 import {
   appendLive,
@@ -143,35 +143,17 @@ function ChartSettings({ element, dataSources, onChange }: SettingsFormProps) {
           patch.setting('window', window);
         }}
       />
-      <SelectField
+      <ChoiceField
+        element={element}
+        patch={patch}
         label={t('designer.controls.chart.windowUnit')}
-        value={settingChoice(settings, 'window_unit', TREND_UNITS, 'minute')}
-        options={TREND_UNITS.map((unit) => ({
-          value: unit,
-          label: t(`designer.controls.chart.units.${unit}`),
-        }))}
-        onChange={(unit) => {
-          patch.setting('window_unit', unit ?? 'minute');
-        }}
+        settingKey="window_unit"
+        choices={TREND_UNITS}
+        fallback="minute"
+        labelKey="designer.controls.chart.units"
       />
-      <TextField
-        label={t('designer.controls.field.unit')}
-        value={settingString(settings, 'unit', '')}
-        maxLength={DATA_SOURCE_UNIT_MAX}
-        onChange={(unit) => {
-          patch.setting('unit', unit);
-        }}
-      />
-      <NumberField
-        label={t('designer.controls.field.decimals')}
-        value={settingOptionalNumber(settings, 'decimals')}
-        min={0}
-        max={DECIMALS_MAX}
-        precision={0}
-        onChange={(decimals) => {
-          patch.setting('decimals', decimals);
-        }}
-      />
+      <UnitField element={element} patch={patch} />
+      <DecimalsField value={settingOptionalNumber(settings, 'decimals')} patch={patch} />
     </>
   );
 }

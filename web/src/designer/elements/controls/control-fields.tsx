@@ -1,18 +1,20 @@
 // The settings fields every control shares, built on the property panel's fields (elements/form): the written data
-// source (writable ones only), the range with its lower-below-upper rule, and the write rules (confirmation,
-// control password).
+// source (writable ones only), the range with its lower-below-upper rule, the write rules (confirmation, control
+// password), and the unit, decimals, choices and colours more than one control offers.
 import { useTranslation } from 'react-i18next';
 
-import { DECIMALS_MAX } from '@/types/limits.gen';
+import { DATA_SOURCE_UNIT_MAX, DECIMALS_MAX } from '@/types/limits.gen';
 import {
   BindingField,
+  ColourField,
   FieldSection,
   NumberField,
   SelectField,
   SwitchField,
+  TextField,
   type SettingPatch,
 } from '../form';
-import { settingBoolean } from '../settings';
+import { settingBoolean, settingChoice, settingOptionalString, settingString } from '../settings';
 import type { SettingsFormProps } from '../types';
 import { PASSWORD_MODES, writeRules } from './settings';
 import { controlErrorText, limitsError } from './write-rules';
@@ -20,6 +22,8 @@ import { controlErrorText, limitsError } from './write-rules';
 interface ControlFieldsProps extends Pick<SettingsFormProps, 'element' | 'dataSources'> {
   patch: SettingPatch;
 }
+
+type SettingFieldProps = Omit<ControlFieldsProps, 'dataSources'>;
 
 /** The data source a control writes (and reads back), under the binding key `value`. */
 export function WriteBindingField({ element, dataSources, patch }: ControlFieldsProps) {
@@ -38,7 +42,7 @@ export function WriteBindingField({ element, dataSources, patch }: ControlFields
 }
 
 /** Lower and upper limit and decimals; says at once when the lower limit is not below the upper (110517). */
-export function RangeFields({ element, patch }: Omit<ControlFieldsProps, 'dataSources'>) {
+export function RangeFields({ element, patch }: SettingFieldProps) {
   const { t } = useTranslation();
   const rules = writeRules(element.settings);
   const invalid = limitsError(rules);
@@ -65,22 +69,97 @@ export function RangeFields({ element, patch }: Omit<ControlFieldsProps, 'dataSo
           {controlErrorText(t, { key: invalid })}
         </div>
       )}
-      <NumberField
-        label={t('designer.controls.field.decimals')}
-        value={rules.decimals}
-        min={0}
-        max={DECIMALS_MAX}
-        precision={0}
-        onChange={(decimals) => {
-          patch.setting('decimals', decimals);
-        }}
-      />
+      <DecimalsField value={rules.decimals} patch={patch} />
     </>
   );
 }
 
+/** The decimals a value is shown with (0 to DECIMALS_MAX); the caller reads the setting its own way. */
+export function DecimalsField({ value, patch }: { value: number | null; patch: SettingPatch }) {
+  const { t } = useTranslation();
+  return (
+    <NumberField
+      label={t('designer.controls.field.decimals')}
+      value={value}
+      min={0}
+      max={DECIMALS_MAX}
+      precision={0}
+      onChange={(decimals) => {
+        patch.setting('decimals', decimals);
+      }}
+    />
+  );
+}
+
+/** The unit written after the value, no longer than a data source's unit. */
+export function UnitField({ element, patch }: SettingFieldProps) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('designer.controls.field.unit')}
+      value={settingString(element.settings, 'unit', '')}
+      maxLength={DATA_SOURCE_UNIT_MAX}
+      onChange={(unit) => {
+        patch.setting('unit', unit);
+      }}
+    />
+  );
+}
+
+interface ChoiceFieldProps<T extends string> extends SettingFieldProps {
+  label: string;
+  settingKey: string;
+  choices: readonly T[];
+  /** What an unset or unknown setting stands for, and what a cleared select stores. */
+  fallback: T;
+  /** The i18n key under which each choice is named (`${labelKey}.${choice}`). */
+  labelKey: string;
+}
+
+/** One of a fixed list of choices, each named by its i18n key. */
+export function ChoiceField<T extends string>({
+  element,
+  patch,
+  label,
+  settingKey,
+  choices,
+  fallback,
+  labelKey,
+}: ChoiceFieldProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <SelectField
+      label={label}
+      value={settingChoice(element.settings, settingKey, choices, fallback)}
+      options={choices.map((choice) => ({ value: choice, label: t(`${labelKey}.${choice}`) }))}
+      onChange={(choice) => {
+        patch.setting(settingKey, choice ?? fallback);
+      }}
+    />
+  );
+}
+
+/** A colour setting, showing the colour the control draws while it is unset. */
+export function ColourSetting({
+  element,
+  patch,
+  label,
+  settingKey,
+  fallback,
+}: SettingFieldProps & { label: string; settingKey: string; fallback: string }) {
+  return (
+    <ColourField
+      label={label}
+      value={settingOptionalString(element.settings, settingKey) ?? fallback}
+      onChange={(value) => {
+        patch.setting(settingKey, value);
+      }}
+    />
+  );
+}
+
 /** Whether a write asks "write X?" first, and which control password the runtime asks. */
-export function WriteRuleFields({ element, patch }: Omit<ControlFieldsProps, 'dataSources'>) {
+export function WriteRuleFields({ element, patch }: SettingFieldProps) {
   const { t } = useTranslation();
   const rules = writeRules(element.settings);
   return (

@@ -4,14 +4,13 @@ import { useTranslation } from 'react-i18next';
 
 import { formatWithUnit } from '@/lib/telemetry/live';
 import { colors } from '@/lib/theme';
-import { DATA_SOURCE_UNIT_MAX } from '@/types/limits.gen';
 import { SYMBOL_FILL, SYMBOL_STROKE } from '../../symbols/style';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { BandsField } from './bands-field';
 import { arcPath, bandAt, GAUGE_END, GAUGE_START, gaugeAngle, polar, readBands } from './gauge-geometry';
-import { BindingField, SelectField, TextField, useSettingPatch } from '../form';
+import { BindingField, useSettingPatch } from '../form';
 import { settingChoice, settingNumber, settingString } from '../settings';
-import { RangeFields } from './control-fields';
+import { ChoiceField, RangeFields, UnitField } from './control-fields';
 import { settingOptionalNumber } from './settings';
 import './controls.css';
 
@@ -21,6 +20,15 @@ const CY = 52;
 const R = 40;
 /** In the editor the needle shows where a value at this share of the range would stand. */
 const SAMPLE_SHARE = 0.6;
+
+/** The range's end written below the arc, under the angle where the scale stops. */
+function ScaleEnd({ angle, value }: { angle: number; value: number }) {
+  return (
+    <text x={polar(CX, CY, R, angle).x} y={86} textAnchor="middle" fontSize={7} fill={colors.textTertiary}>
+      {value}
+    </text>
+  );
+}
 
 function GaugeElement({ element, mode, values }: ElementRenderProps) {
   const { settings } = element;
@@ -91,24 +99,8 @@ function GaugeElement({ element, mode, values }: ElementRenderProps) {
         >
           {text}
         </text>
-        <text
-          x={polar(CX, CY, R, GAUGE_START).x}
-          y={86}
-          textAnchor="middle"
-          fontSize={7}
-          fill={colors.textTertiary}
-        >
-          {min}
-        </text>
-        <text
-          x={polar(CX, CY, R, GAUGE_END).x}
-          y={86}
-          textAnchor="middle"
-          fontSize={7}
-          fill={colors.textTertiary}
-        >
-          {max}
-        </text>
+        <ScaleEnd angle={GAUGE_START} value={min} />
+        <ScaleEnd angle={GAUGE_END} value={max} />
       </svg>
     </div>
   );
@@ -129,24 +121,15 @@ function GaugeSettings({ element, dataSources, onChange }: SettingsFormProps) {
         }}
       />
       <RangeFields element={element} patch={patch} />
-      <TextField
-        label={t('designer.controls.field.unit')}
-        value={settingString(settings, 'unit', '')}
-        maxLength={DATA_SOURCE_UNIT_MAX}
-        onChange={(unit) => {
-          patch.setting('unit', unit);
-        }}
-      />
-      <SelectField
+      <UnitField element={element} patch={patch} />
+      <ChoiceField
+        element={element}
+        patch={patch}
         label={t('designer.controls.gauge.look')}
-        value={settingChoice(settings, 'look', GAUGE_LOOKS, 'needle')}
-        options={GAUGE_LOOKS.map((look) => ({
-          value: look,
-          label: t(`designer.controls.gauge.looks.${look}`),
-        }))}
-        onChange={(look) => {
-          patch.setting('look', look ?? 'needle');
-        }}
+        settingKey="look"
+        choices={GAUGE_LOOKS}
+        fallback="needle"
+        labelKey="designer.controls.gauge.looks"
       />
       <BandsField
         bands={readBands(settings.bands ?? null)}

@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { formatWithUnit } from '@/lib/telemetry/live';
-import { DATA_SOURCE_UNIT_MAX } from '@/types/limits.gen';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
-import { NumberField, SwitchField, TextField, useSettingPatch } from '../form';
+import { NumberField, SwitchField, useSettingPatch } from '../form';
 import { settingBoolean, settingString } from '../settings';
-import { RangeFields, WriteBindingField, WriteRuleFields } from './control-fields';
+import { RangeFields, UnitField, WriteBindingField, WriteRuleFields } from './control-fields';
 import { defaultWriteRules, settingOptionalNumber } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
@@ -107,14 +106,7 @@ function SetpointSettings({ element, dataSources, onChange }: SettingsFormProps)
           patch.setting('step', step);
         }}
       />
-      <TextField
-        label={t('designer.controls.field.unit')}
-        value={settingString(settings, 'unit', '')}
-        maxLength={DATA_SOURCE_UNIT_MAX}
-        onChange={(unit) => {
-          patch.setting('unit', unit);
-        }}
-      />
+      <UnitField element={element} patch={patch} />
       <SwitchField
         label={t('designer.controls.setpoint.submitButton')}
         value={settingBoolean(settings, 'submit_button', true)}

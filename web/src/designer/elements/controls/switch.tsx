@@ -5,9 +5,9 @@ import { colors } from '@/lib/theme';
 import { toast } from '@/lib/toast';
 import { SYMBOL_FILL_DARK } from '../../symbols/style';
 import type { BoundValue, ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
-import { ColourField, TextField, useSettingPatch } from '../form';
+import { TextField, useSettingPatch } from '../form';
 import { settingOptionalString, settingString } from '../settings';
-import { WriteBindingField, WriteRuleFields } from './control-fields';
+import { ColourSetting, WriteBindingField, WriteRuleFields } from './control-fields';
 import { defaultWriteRules, settingWritable } from './settings';
 import { useControlWrite } from './use-control-write';
 import './controls.css';
@@ -78,13 +78,7 @@ function SwitchSettings({ element, dataSources, onChange }: SettingsFormProps) {
     />
   );
   const colour = (key: string, label: string, fallback: string) => (
-    <ColourField
-      label={label}
-      value={settingOptionalString(settings, key) ?? fallback}
-      onChange={(value) => {
-        patch.setting(key, value);
-      }}
-    />
+    <ColourSetting element={element} patch={patch} label={label} settingKey={key} fallback={fallback} />
   );
   return (
     <>

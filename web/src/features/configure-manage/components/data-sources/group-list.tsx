@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 
 import { GroupItemActions } from '@/components/group-item-actions';
 import {
-  GroupAddButton,
   GroupList as GroupListBox,
+  GroupListHead,
   GroupListItem,
   GroupListState,
 } from '@/components/group-list';
@@ -57,7 +57,7 @@ export function GroupList({
   ) => (
     <GroupListItem
       key={key}
-      block="ds-groups"
+      block="group-box"
       selected={selected}
       onSelect={select}
       icon={icon}
@@ -68,11 +68,13 @@ export function GroupList({
   );
 
   return (
-    <div className="ds-groups">
-      <div className="ds-groups__head">
-        <Typography.Text strong>{t('configure.dataSource.group.title')}</Typography.Text>
-        {canEdit && <GroupAddButton label={t('configure.dataSource.group.create')} onClick={onCreate} />}
-      </div>
+    <div className="group-box ds-groups">
+      <GroupListHead
+        block="group-box"
+        title={t('configure.dataSource.group.title')}
+        addLabel={t('configure.dataSource.group.create')}
+        onAdd={canEdit ? onCreate : undefined}
+      />
       <GroupListState
         loading={loading}
         error={error}
@@ -81,16 +83,16 @@ export function GroupList({
         retryText={t('configure.dataSource.action.retry')}
         onRetry={onRetry}
       >
-        <GroupListBox block="ds-groups" label={t('configure.dataSource.group.title')}>
+        <GroupListBox block="group-box" label={t('configure.dataSource.group.title')}>
           {item(
             'all',
             selectedId === undefined,
             () => onSelect(undefined),
             <AppstoreOutlined />,
             <>
-              <span className="ds-groups__name">{t('configure.dataSource.group.all')}</span>
+              <span className="group-box__name">{t('configure.dataSource.group.all')}</span>
               {total !== undefined && (
-                <Typography.Text type="secondary" className="ds-groups__count">
+                <Typography.Text type="secondary" className="group-box__count">
                   {total}
                 </Typography.Text>
               )}
@@ -105,7 +107,7 @@ export function GroupList({
               () => onSelect(g.id),
               <FolderOutlined />,
               <>
-                <span className="ds-groups__name" title={label}>
+                <span className="group-box__name" title={label}>
                   {label}
                 </span>
                 {isDefault && (
@@ -113,7 +115,7 @@ export function GroupList({
                     {t('configure.dataSource.group.defaultTag')}
                   </Tag>
                 )}
-                <Typography.Text type="secondary" className="ds-groups__count">
+                <Typography.Text type="secondary" className="group-box__count">
                   {g.count}
                 </Typography.Text>
               </>,
