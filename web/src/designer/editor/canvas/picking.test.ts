@@ -77,7 +77,7 @@ describe('palette items', () => {
 });
 
 describe('palette clicks', () => {
-  it('step an element added where another stands down and right, until its corner is free', () => {
+  it('step an element added where another is centred down and right, until its centre is free', () => {
     const doc = documentOf([
       element('a', { placement: { x: 100, y: 50, w: 40, h: 40 } }),
       element('b', { placement: { x: 120, y: 70, w: 40, h: 40 } }),
@@ -87,5 +87,9 @@ describe('palette clicks', () => {
     if (!added) return;
     expect(clearOfOthers(doc, added).placement).toMatchObject({ x: 140, y: 90, w: 40, h: 40 });
     expect(clearOfOthers(documentOf([]), added).placement).toMatchObject({ x: 100, y: 50 });
+    // Another size centred on the same point counts too.
+    const wide = newElementAt({ type: 'rect', size: { w: 80, h: 20 } }, { x: 120, y: 70 });
+    if (!wide) return;
+    expect(clearOfOthers(doc, wide).placement).toMatchObject({ x: 120, y: 100 });
   });
 });

@@ -65,15 +65,17 @@ export function newElementAt(item: PaletteItem, at: { x: number; y: number }): N
   };
 }
 
-/** A palette click's element moved down and right by `step` while another element already stands at its corner, so
+/** A palette click's element moved down and right by `step` while another element is centred where it is, so
  * elements added one after another at the same point do not hide each other. */
 export function clearOfOthers(doc: DesignDocument, element: NewElement, step = 20): NewElement {
-  const taken = new Set(doc.elements.map((e) => `${e.placement.x},${e.placement.y}`));
-  let x = element.placement?.x ?? 0;
-  let y = element.placement?.y ?? 0;
-  for (let i = 0; i < 100 && taken.has(`${x},${y}`); i++) {
-    x += step;
-    y += step;
-  }
-  return { ...element, placement: { ...element.placement, x, y } };
+  const centres = doc.elements.map((e) => [
+    e.placement.x + e.placement.w / 2,
+    e.placement.y + e.placement.h / 2,
+  ]);
+  const { x = 0, y = 0, w = 0, h = 0 } = element.placement ?? {};
+  const centredAt = (cx: number, cy: number) =>
+    centres.some(([ex = 0, ey = 0]) => Math.abs(ex - cx) < 1 && Math.abs(ey - cy) < 1);
+  let shift = 0;
+  for (let i = 0; i < 100 && centredAt(x + shift + w / 2, y + shift + h / 2); i++) shift += step;
+  return { ...element, placement: { ...element.placement, x: x + shift, y: y + shift } };
 }
