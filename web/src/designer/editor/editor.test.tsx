@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { at, documentOf, element, find, group } from '@/test/designer';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 
 import { i18n } from '@/lib/i18n';
 import { DATA_SOURCES } from '../elements/test/fixtures';
@@ -39,6 +40,18 @@ const TEXT_LABEL = '文本';
 /** A button of the toolbar (the property panel of a multiple selection repeats the align tools). */
 const button = (name: string) => within(screen.getByRole('toolbar')).getByRole('button', { name });
 const history = (store: DesignerStore) => store.temporal.getState().pastStates.length;
+
+describe('DesignerEditor on a phone', () => {
+  afterEach(resetScreenWidth);
+
+  it('says it needs a wider screen instead of drawing a squeezed editor', () => {
+    setScreenWidth(390);
+    openEditor();
+    expect(screen.getByText('组态设计需要更宽的屏幕')).toBeInTheDocument();
+    expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('application')).not.toBeInTheDocument();
+  });
+});
 
 describe('DesignerEditor toolbar', () => {
   it('enables undo and redo as the history allows, and they travel it', async () => {

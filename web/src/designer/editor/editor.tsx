@@ -2,10 +2,11 @@
 // the symbol library and the layer tree on the left, the canvas in the middle and the property panel on the right,
 // filling the console's content area. It reads and writes the page's store; whatever talks to the server (save,
 // versions) the page passes in as callbacks, since the designer imports no feature.
-import { Tabs } from 'antd';
+import { Result, Tabs } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useIsPhone } from '@/components/use-phone';
 import type { SizeKind } from '@/lib/screen-size';
 import type { DataSourceOption, ScreenOption } from '../elements/types';
 import type { CanvasSize } from '../model';
@@ -48,10 +49,24 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const [fitRequest, setFitRequest] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const frame = useFillHeight();
+  const phone = useIsPhone();
 
   const add = (item: PaletteItem) => {
     if (canvas.current?.addAt(item)) canvas.current.focus();
   };
+
+  // Drawing with handles, a palette and a property panel needs a tablet's width at least: a phone gets a plain
+  // notice and the way back instead of a squeezed editor.
+  if (phone) {
+    return (
+      <Result
+        status="info"
+        title={t('designer.editor.narrow.title')}
+        subTitle={t('designer.editor.narrow.body')}
+        extra={props.toolbarStart}
+      />
+    );
+  }
 
   return (
     <div className="designer" ref={frame}>
