@@ -2,7 +2,7 @@
 // names a state overrides (look.ts). Each element lists the fields it draws with.
 import { useTranslation } from 'react-i18next';
 
-import { SCREEN_TEXT_MAX, SCREEN_URL_MAX } from '@/types/limits.gen';
+import { SCREEN_TEXT_MAX } from '@/types/limits.gen';
 
 import {
   ColourField,
@@ -13,6 +13,7 @@ import {
   TextField,
   useSettingPatch,
 } from './form';
+import { ImageUrlField } from './image-url-field';
 import { baseLook, TEXT_ALIGNS, type Look, type TextAlign } from './look';
 import type { SettingsFormProps } from './types';
 
@@ -37,11 +38,10 @@ export function LookFields({ element, onChange, fields }: LookFieldsProps) {
         />
       )}
       {has('imgUrl') && (
-        <TextField
+        <ImageUrlField
           label={t('designer.states.imgUrl')}
-          value={look.imgUrl ?? ''}
-          maxLength={SCREEN_URL_MAX}
-          onChange={(url) => patch.setting('imgUrl', url.trim() === '' ? null : url.trim())}
+          value={look.imgUrl}
+          onChange={(url) => patch.setting('imgUrl', url)}
         />
       )}
       <div className="iot-prop-inline">

@@ -57,7 +57,15 @@ describe('the element registry', () => {
 
   it('groups the palette by category in order, leaving empty ones out', () => {
     const groups = paletteGroups();
-    expect(groups.map((g) => g.category)).toEqual(['basic', 'shape', 'data', 'control', 'chart', 'media', 'symbol']);
+    expect(groups.map((g) => g.category)).toEqual([
+      'basic',
+      'shape',
+      'data',
+      'control',
+      'chart',
+      'media',
+      'symbol',
+    ]);
     expect(groups.flatMap((g) => g.definitions)).toHaveLength(ELEMENTS.length);
     expect(groups[1]?.definitions.map((d) => d.type)).toEqual([
       'rect',

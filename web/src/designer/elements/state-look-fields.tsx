@@ -2,10 +2,11 @@
 // null, and the element's own look shows through for it.
 import { useTranslation } from 'react-i18next';
 
-import { SCREEN_TEXT_MAX, SCREEN_URL_MAX } from '@/types/limits.gen';
+import { SCREEN_TEXT_MAX } from '@/types/limits.gen';
 
 import type { ElementState } from '../model/types';
 import { ColourField, FontField, SelectField, SwitchField, TextField } from './form';
+import { ImageUrlField } from './image-url-field';
 
 type Align = NonNullable<ElementState['textAlign']>;
 const ALIGNS: readonly Align[] = ['left', 'center', 'right'];
@@ -42,11 +43,10 @@ export function StateLookFields({ state, onChange }: StateLookFieldsProps) {
           onChange={(stroke) => onChange({ stroke })}
         />
       </div>
-      <TextField
+      <ImageUrlField
         label={t('designer.states.imgUrl')}
-        value={state.imgUrl ?? ''}
-        maxLength={SCREEN_URL_MAX}
-        onChange={(imgUrl) => onChange({ imgUrl: imgUrl.trim() === '' ? null : imgUrl.trim() })}
+        value={state.imgUrl ?? null}
+        onChange={(imgUrl) => onChange({ imgUrl })}
       />
       <SelectField<Align>
         label={t('designer.states.textAlign')}

@@ -2,6 +2,7 @@
 // CSS gradients rather than one node per line, below the elements.
 import type { CSSProperties } from 'react';
 
+import { resolveImageUrl } from '../../gallery/resolve-url';
 import type { DesignCanvas } from '../../model';
 import type { Size } from './view';
 
@@ -23,7 +24,11 @@ export function backdropStyle(canvas: DesignCanvas, size: Size): CSSProperties {
     height: size.height,
     backgroundColor: color ?? undefined,
     ...(image
-      ? { backgroundImage: `url(${JSON.stringify(image)})`, backgroundPosition: 'center', ...FITS[fit] }
+      ? {
+          backgroundImage: `url(${JSON.stringify(resolveImageUrl(image))})`,
+          backgroundPosition: 'center',
+          ...FITS[fit],
+        }
       : {}),
   };
 }

@@ -1,7 +1,8 @@
-// Image: a picture by URL (the gallery picker comes with the gallery; a plain URL field until then), optionally
-// switched among states, each of which may show its own image.
+// Image: a picture by URL, typed or chosen from the gallery, optionally switched among states, each of which may
+// show its own image.
 import { useTranslation } from 'react-i18next';
 
+import { resolveImageUrl } from '../../gallery/resolve-url';
 import { FieldSection, SelectField, useSettingPatch } from '../form';
 import { classes, useLook } from '../look';
 import { LookFields } from '../look-fields';
@@ -36,7 +37,7 @@ function ImageElement(props: ElementRenderProps) {
     <div className={classes('iot-el iot-el--drawing', flickerClass)} style={flickerStyle}>
       <img
         className="iot-image"
-        src={look.imgUrl}
+        src={resolveImageUrl(look.imgUrl)}
         alt=""
         draggable={false}
         loading="lazy"
