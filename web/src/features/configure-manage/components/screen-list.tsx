@@ -21,7 +21,7 @@ import { useOrderScreens } from '../api/order-screens';
 import { useUpdateScreen } from '../api/update-screen';
 import type { ScreenFormMode } from '../lib/screen-form';
 import { moveId, screensOf } from '../lib/screens';
-import { formatSize } from '../lib/size';
+import { formatSize } from '@/lib/screen-size';
 import { formatTime } from '../lib/template-format';
 import { screenDesignPath } from '../lib/template-paths';
 import type { ScreenKind, ScreenOut, TemplateOut } from '../types';

@@ -2,7 +2,7 @@
 import { Form, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { CUSTOM_SIZE, SIZE_LIMITS, formatSize, presetKey, rangeOf, type SizeKind } from '../lib/size';
+import { CUSTOM_SIZE, SIZE_LIMITS, formatSize, presetKey, rangeOf, type SizeKind } from '@/lib/screen-size';
 
 interface SizeFieldProps {
   kind: SizeKind;

@@ -15,7 +15,7 @@ import {
 } from '@/types/limits.gen';
 import { useCreateTemplate } from '../api/create-template';
 import { useUpdateTemplate } from '../api/update-template';
-import { defaultSize, resolveSize, sizeToPreset } from '../lib/size';
+import { defaultSize, resolveSize, sizeToPreset } from '@/lib/screen-size';
 import type { DataVersion, TemplateInput, TemplateOut, TemplateType } from '../types';
 import { SizeField } from './size-field';
 

@@ -15,7 +15,7 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import { historyActionKey, historySubject } from '../lib/history';
-import { formatSize } from '../lib/size';
+import { formatSize } from '@/lib/screen-size';
 import { formatTime } from '../lib/template-format';
 import type { MiddlewareOut } from '../types';
 import { TemplateStateTag } from './template-state-tag';

@@ -2,7 +2,7 @@
 // size) and copy (a new name only: a copy keeps the size and the document).
 import { SCREEN_NAME_MAX } from '@/types/limits.gen';
 import type { ScreenKind, ScreenOut } from '../types';
-import { resolveSize, sizeToPreset } from './size';
+import { resolveSize, sizeToPreset } from '@/lib/screen-size';
 
 export type ScreenFormMode = 'add' | 'edit' | 'copy';
 

@@ -9,7 +9,7 @@ import {
   rangeOf,
   resolveSize,
   sizeToPreset,
-} from './size';
+} from './screen-size';
 
 describe('size presets', () => {
   it('maps the web presets both ways', () => {
