@@ -146,6 +146,26 @@ describe('DesignerEditor property panel', () => {
     expect(screen.getByTestId('broken-bindings')).toHaveTextContent('#99');
   });
 
+  it('lists a jump or pop-up to a screen the template does not have, and counts it with the broken', () => {
+    const store = createDesignerStore(
+      documentOf([
+        element('a', {
+          type: 'link',
+          actions: [
+            { type: 'jump_screen', screen_id: 2 },
+            { type: 'open_popup', screen_id: 77 },
+          ],
+        }),
+      ]),
+    );
+    openEditor(store);
+    expect(screen.getByTestId('broken-summary')).toHaveTextContent('1');
+    act(() => store.getState().select(['a']));
+    expect(screen.getByTestId('broken-bindings')).toHaveTextContent(
+      '第 2 个动作要打开的画面（77）不在本模板中',
+    );
+  });
+
   it('counts the screen’s broken bindings with nothing selected, and selects those elements', async () => {
     const user = userEvent.setup();
     const store = createDesignerStore(

@@ -113,6 +113,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
             ref={canvas}
             store={store}
             dataSources={props.dataSources}
+            screens={props.screens}
             templateId={props.templateId}
             screenId={props.screenId}
             zoom={zoom}

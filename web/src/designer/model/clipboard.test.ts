@@ -102,7 +102,46 @@ describe('pasteElements', () => {
     const pump = find(doc, ids[1] ?? '');
     expect(pump.bindings).toEqual({ state: { data_source_id: 12 } });
     expect(pump.actions).toEqual([{ type: 'write_value', data_source_id: 12, value: 1, confirm: true }]);
-    expect(brokenBindings(doc, [21, 22])).toEqual([{ id: pump.id, bindings: ['state'], actions: [0] }]);
+    expect(brokenBindings(doc, [21, 22])).toEqual([
+      { id: pump.id, bindings: ['state'], actions: [0], screens: [] },
+    ]);
+  });
+
+  it('re-points jumps and pop-ups by screen name into another template, leaving unknown names broken', () => {
+    const links = documentOf([
+      element('j', {
+        type: 'link',
+        actions: [
+          { type: 'jump_screen', screen_id: 101 },
+          { type: 'open_popup', screen_id: 102 },
+        ],
+      }),
+    ]);
+    const from = {
+      ...template1,
+      screens: [
+        { id: 100, name: 'Main' },
+        { id: 101, name: 'Boiler' },
+        { id: 102, name: 'Pump detail' },
+      ],
+    };
+    const payload = copyElements(links, ['j'], from);
+    expect(payload.screens).toEqual({ '101': 'Boiler', '102': 'Pump detail' });
+    // Through the clipboard's text, as a paste in another tab reads it.
+    const read = parseClipboard(clipboardText(payload));
+    const to = { ...template2, screens: [{ id: 201, name: 'Boiler' }] };
+    const { doc, ids } = pasteElements(documentOf([]), read!, to);
+    const pasted = find(doc, ids[0] ?? '');
+    expect(pasted.actions).toEqual([
+      { type: 'jump_screen', screen_id: 201 },
+      { type: 'open_popup', screen_id: 102 },
+    ]);
+    expect(brokenBindings(doc, [21, 22], [201])).toEqual([
+      { id: pasted.id, bindings: [], actions: [], screens: [1] },
+    ]);
+    // Within the template the ids stay, whatever the names.
+    const same = pasteElements(links, payload, { ...template1, screens: [] });
+    expect(find(same.doc, same.ids[0] ?? '').actions).toEqual(links.elements[0]?.actions);
   });
 
   it('pastes nothing past SCREEN_ELEMENTS_MAX', () => {
@@ -158,12 +197,26 @@ describe('parseClipboard', () => {
     expect(payload?.elements[0]?.placement).toEqual({ x: 0, y: 7, w: 100, h: 40, rotation: 0 });
     expect(payload?.groups).toEqual([group('g')]);
     expect(payload?.sources).toEqual({ '4': 'Flow' });
+    // A payload of a console from before screens were named has none.
+    expect(payload?.screens).toEqual({});
+    expect(parseClipboard(text.replace('"sources"', '"screens":[],"sources"'))).toBeNull();
   });
 });
 
 describe('brokenBindings', () => {
   it('lists elements naming a source the template does not have', () => {
-    expect(brokenBindings(source, [11])).toEqual([{ id: 'e2', bindings: ['state'], actions: [0] }]);
+    expect(brokenBindings(source, [11])).toEqual([
+      { id: 'e2', bindings: ['state'], actions: [0], screens: [] },
+    ]);
     expect(brokenBindings(source, [11, 12])).toEqual([]);
+  });
+
+  it('checks jumps and pop-ups only when the screens are given', () => {
+    const links = documentOf([
+      element('j', { type: 'link', actions: [{ type: 'open_popup', screen_id: 7 }] }),
+    ]);
+    expect(brokenBindings(links, [])).toEqual([]);
+    expect(brokenBindings(links, [], [7])).toEqual([]);
+    expect(brokenBindings(links, [], [8])).toEqual([{ id: 'j', bindings: [], actions: [], screens: [0] }]);
   });
 });

@@ -1,7 +1,8 @@
 // Copy and paste of elements, within a screen, across screens and across templates (issue 15 point 2). The clipboard
 // holds JSON with a marker, the source template and screen, and the name of every data source the copied elements
-// bind or write to: a paste into another template re-points each binding to that template's data source of the same
-// name, and leaves it on the old id when there is none, so `brokenBindings` shows it as broken until rebound.
+// bind or write to, and of every screen they jump to or open as a pop-up: a paste into another template re-points each
+// binding to that template's data source of the same name and each jump or pop-up to its screen of the same name, and
+// leaves it on the old id when there is none, so `brokenBindings` shows it as broken until it is chosen again.
 import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
 import { byZ } from './arrange';
@@ -22,6 +23,12 @@ export interface DataSourceRef {
   name: string;
 }
 
+/** A template's screen as the clipboard names it (the target of a jump or a pop-up). */
+export interface ScreenRef {
+  id: number;
+  name: string;
+}
+
 export interface ClipboardPayload {
   marker: typeof CLIPBOARD_MARKER;
   version: 1;
@@ -33,6 +40,8 @@ export interface ClipboardPayload {
   groups: DesignGroup[];
   /** The name of each data source bound or written to, by id. */
   sources: Record<string, string>;
+  /** The name of each screen jumped to or opened as a pop-up, by id (absent in a payload of an older console). */
+  screens: Record<string, string>;
 }
 
 /** Every data source id an element reads (bindings) or writes (write_value actions). */
@@ -42,11 +51,37 @@ export function elementSourceIds(element: DesignElement): number[] {
   return [...bound, ...written];
 }
 
+/** Every screen id an element jumps to or opens as a pop-up. */
+export function elementScreenIds(element: DesignElement): number[] {
+  return element.actions.flatMap((a) =>
+    a.type === 'jump_screen' || a.type === 'open_popup' ? [a.screen_id] : [],
+  );
+}
+
+/** The names of the listed ids that `refs` knows, by id. */
+function namesOf(
+  ids: readonly number[],
+  refs: readonly { id: number; name: string }[],
+): Record<string, string> {
+  const names = new Map(refs.map((r) => [r.id, r.name]));
+  const out: Record<string, string> = {};
+  for (const id of ids) {
+    const name = names.get(id);
+    if (name !== undefined) out[String(id)] = name;
+  }
+  return out;
+}
+
 /** The clipboard payload of the listed elements and of the groups they fill entirely. */
 export function copyElements(
   doc: DesignDocument,
   ids: readonly string[],
-  from: { templateId: number; screenId: number; dataSources: readonly DataSourceRef[] },
+  from: {
+    templateId: number;
+    screenId: number;
+    dataSources: readonly DataSourceRef[];
+    screens?: readonly ScreenRef[];
+  },
 ): ClipboardPayload {
   const wanted = new Set(ids);
   const tree = groupTree(doc);
@@ -60,12 +95,8 @@ export function copyElements(
   const groups = doc.groups
     .filter((g) => kept.has(g.id))
     .map((g) => ({ ...g, parent: nearestKept(g.parent) }));
-  const names = new Map(from.dataSources.map((s) => [s.id, s.name]));
-  const sources: Record<string, string> = {};
-  for (const id of elements.flatMap(elementSourceIds)) {
-    const name = names.get(id);
-    if (name !== undefined) sources[String(id)] = name;
-  }
+  const sources = namesOf(elements.flatMap(elementSourceIds), from.dataSources);
+  const screens = namesOf(elements.flatMap(elementScreenIds), from.screens ?? []);
   return {
     marker: CLIPBOARD_MARKER,
     version: 1,
@@ -74,6 +105,7 @@ export function copyElements(
     elements,
     groups,
     sources,
+    screens,
   };
 }
 
@@ -104,8 +136,10 @@ export function parseClipboard(text: string): ClipboardPayload | null {
   }
   if (!isRecord(raw) || raw.marker !== CLIPBOARD_MARKER || raw.version !== 1) return null;
   const { templateId, screenId, elements, groups, sources } = raw;
+  const screens = raw.screens ?? {};
   if (typeof templateId !== 'number' || typeof screenId !== 'number') return null;
-  if (!Array.isArray(elements) || !Array.isArray(groups) || !isRecord(sources)) return null;
+  if (!Array.isArray(elements) || !Array.isArray(groups) || !isRecord(sources) || !isRecord(screens))
+    return null;
   const wellFormed = (v: unknown): v is Record<string, unknown> & { id: string } =>
     isRecord(v) && typeof v.id === 'string';
   const items = (elements as unknown[]).filter(wellFormed);
@@ -130,48 +164,70 @@ export function parseClipboard(text: string): ClipboardPayload | null {
       locked: g.locked === true,
       hidden: g.hidden === true,
     })),
-    sources: Object.fromEntries(
-      Object.entries(sources).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    ),
+    sources: names(sources),
+    screens: names(screens),
   };
 }
 
-/** The map from the payload's data source ids to the target template's: by name across templates, none within. */
-function sourceMap(
+/** A clipboard's id → name map, its entries that are strings. */
+function names(raw: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(raw).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The map from the payload's ids (named in `named`) to the target template's: by name across templates, none
+ * within. */
+function idMap(
   payload: ClipboardPayload,
+  named: Record<string, string>,
   templateId: number,
-  targets: readonly DataSourceRef[],
+  targets: readonly { id: number; name: string }[],
 ): Map<number, number> {
   const map = new Map<number, number>();
   if (payload.templateId === templateId) return map;
   const byName = new Map(targets.map((s) => [s.name, s.id]));
-  for (const [id, name] of Object.entries(payload.sources)) {
+  for (const [id, name] of Object.entries(named)) {
     const target = byName.get(name);
     if (target !== undefined) map.set(Number(id), target);
   }
   return map;
 }
 
-function repoint(element: DesignElement, map: ReadonlyMap<number, number>): DesignElement {
-  if (map.size === 0) return element;
-  const to = (id: number): number => map.get(id) ?? id;
+function repoint(
+  element: DesignElement,
+  sources: ReadonlyMap<number, number>,
+  screens: ReadonlyMap<number, number>,
+): DesignElement {
+  if (sources.size === 0 && screens.size === 0) return element;
+  const source = (id: number): number => sources.get(id) ?? id;
+  const screen = (id: number): number => screens.get(id) ?? id;
   return {
     ...element,
     bindings: Object.fromEntries(
-      Object.entries(element.bindings).map(([key, b]) => [key, { data_source_id: to(b.data_source_id) }]),
+      Object.entries(element.bindings).map(([key, b]) => [key, { data_source_id: source(b.data_source_id) }]),
     ),
-    actions: element.actions.map((a) =>
-      a.type === 'write_value' ? { ...a, data_source_id: to(a.data_source_id) } : a,
-    ),
+    actions: element.actions.map((a) => {
+      if (a.type === 'write_value') return { ...a, data_source_id: source(a.data_source_id) };
+      if (a.type === 'jump_screen' || a.type === 'open_popup')
+        return { ...a, screen_id: screen(a.screen_id) };
+      return a;
+    }),
   };
 }
 
 /** Pastes a payload on top of the document: fresh ids, the groups kept, placed `offset` pixels from the copy,
- * bindings re-pointed by name when it comes from another template. Nothing is pasted past SCREEN_ELEMENTS_MAX. */
+ * bindings, jumps and pop-ups re-pointed by name when it comes from another template. Nothing is pasted past
+ * SCREEN_ELEMENTS_MAX. */
 export function pasteElements(
   doc: DesignDocument,
   payload: ClipboardPayload,
-  target: { templateId: number; dataSources: readonly DataSourceRef[]; offset?: number },
+  target: {
+    templateId: number;
+    dataSources: readonly DataSourceRef[];
+    screens?: readonly ScreenRef[];
+    offset?: number;
+  },
 ): { doc: DesignDocument; ids: string[] } {
   const count = payload.elements.length;
   if (count === 0 || doc.elements.length + count > SCREEN_ELEMENTS_MAX) return { doc, ids: [] };
@@ -180,7 +236,8 @@ export function pasteElements(
   const groupIds = new Map(payload.groups.map((g, i) => [g.id, freshGroups[i] ?? g.id]));
   const mapGroup = (id: string | null): string | null => (id === null ? null : (groupIds.get(id) ?? null));
   const offset = target.offset ?? PASTE_OFFSET;
-  const sources = sourceMap(payload, target.templateId, target.dataSources);
+  const sources = idMap(payload, payload.sources, target.templateId, target.dataSources);
+  const screens = idMap(payload, payload.screens, target.templateId, target.screens ?? []);
   const top = Math.max(-1, ...doc.elements.map((e) => e.z));
   const pasted = payload.elements.map((e, i) =>
     repoint(
@@ -192,6 +249,7 @@ export function pasteElements(
         placement: clampPlacement({ ...e.placement, x: e.placement.x + offset, y: e.placement.y + offset }),
       },
       sources,
+      screens,
     ),
   );
   const groups = payload.groups.map((g) => ({
@@ -205,17 +263,27 @@ export function pasteElements(
   return { doc: next, ids };
 }
 
-/** An element that reads or writes a data source the template does not have (deleted, or pasted from another). */
+/** An element that reads or writes a data source the template does not have, or jumps to or opens a screen it does
+ * not have (deleted, or pasted from another template). */
 export interface BrokenBinding {
   id: string;
   /** Its binding keys naming an unknown source. */
   bindings: string[];
   /** The indexes of its write actions naming one. */
   actions: number[];
+  /** The indexes of its jumps and pop-ups naming an unknown screen (only when the screens are given). */
+  screens: number[];
 }
 
-export function brokenBindings(doc: DesignDocument, dataSourceIds: Iterable<number>): BrokenBinding[] {
+/** The elements with broken references; screens are checked only when `screenIds` is given (the server refuses
+ * both on save: 115209, 115214). */
+export function brokenBindings(
+  doc: DesignDocument,
+  dataSourceIds: Iterable<number>,
+  screenIds?: Iterable<number>,
+): BrokenBinding[] {
   const known = new Set(dataSourceIds);
+  const knownScreens = screenIds === undefined ? null : new Set(screenIds);
   return doc.elements.flatMap((e) => {
     const bindings = Object.entries(e.bindings)
       .filter(([, b]) => !known.has(b.data_source_id))
@@ -223,6 +291,16 @@ export function brokenBindings(doc: DesignDocument, dataSourceIds: Iterable<numb
     const actions = e.actions.flatMap((a, i) =>
       a.type === 'write_value' && !known.has(a.data_source_id) ? [i] : [],
     );
-    return bindings.length + actions.length > 0 ? [{ id: e.id, bindings, actions }] : [];
+    const screens =
+      knownScreens === null
+        ? []
+        : e.actions.flatMap((a, i) =>
+            (a.type === 'jump_screen' || a.type === 'open_popup') && !knownScreens.has(a.screen_id)
+              ? [i]
+              : [],
+          );
+    return bindings.length + actions.length + screens.length > 0
+      ? [{ id: e.id, bindings, actions, screens }]
+      : [];
   });
 }

@@ -64,17 +64,19 @@ export { layerTree } from './arrange';
 export type { AlignEdge, CanvasSize, LayerNode, ZMove } from './arrange';
 
 // --- clipboard and bindings ---
-// copyElements(doc, ids, {templateId, screenId, dataSources}) → the clipboard payload (groups copied whole kept).
+// copyElements(doc, ids, {templateId, screenId, dataSources, screens?}) → the clipboard payload (groups copied whole
+// kept; the data sources and screens it names, by name).
 export { copyElements } from './clipboard';
 // clipboardText(payload) / parseClipboard(text): the clipboard's JSON (null for text that is not ours).
 export { clipboardText, parseClipboard, CLIPBOARD_MARKER } from './clipboard';
-// pasteElements(doc, payload, {templateId, dataSources, offset?}) → {doc, ids}: fresh ids, bindings re-pointed by name
-// across templates.
+// pasteElements(doc, payload, {templateId, dataSources, screens?, offset?}) → {doc, ids}: fresh ids, bindings, jumps
+// and pop-ups re-pointed by name across templates.
 export { pasteElements, PASTE_OFFSET } from './clipboard';
-// brokenBindings(doc, dataSourceIds): elements whose binding or write names a source the template lacks.
-// elementSourceIds(element): every data source it reads or writes.
-export { brokenBindings, elementSourceIds } from './clipboard';
-export type { BrokenBinding, ClipboardPayload, DataSourceRef } from './clipboard';
+// brokenBindings(doc, dataSourceIds, screenIds?): elements whose binding or write names a source the template lacks,
+// or (screenIds given) whose jump or pop-up names a screen it lacks.
+// elementSourceIds(element) / elementScreenIds(element): every data source it reads or writes / screen it opens.
+export { brokenBindings, elementScreenIds, elementSourceIds } from './clipboard';
+export type { BrokenBinding, ClipboardPayload, DataSourceRef, ScreenRef } from './clipboard';
 
 // --- geometry (canvas pixels) ---
 // rotatedBounds(placement): the upright box a rotated element covers; unionBounds(boxes); selectionBounds(doc, ids).

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
 import { addElements, brokenBindings, byZ, isHidden, lockedElements } from '../../model';
-import type { CanvasSize, DataSourceRef } from '../../model';
+import type { CanvasSize, DataSourceRef, ScreenRef } from '../../model';
 import type { DesignerStore } from '../store';
 import { canvasSize } from '../commands';
 import { Backdrop } from './backdrop';
@@ -45,6 +45,9 @@ export interface DesignCanvasProps {
   /** The template's data sources (a DataSourceOption[] fits): bindings to other ids are drawn broken, and copy and
    * paste name them so a paste into another template re-points its bindings by name. */
   dataSources: readonly DataSourceRef[];
+  /** The template's screens (a ScreenOption[] fits): jumps and pop-ups to other ids are drawn broken, and copy and
+   * paste name them so a paste into another template re-points them by name. Absent: screens are not checked. */
+  screens?: readonly ScreenRef[];
   /** The template and the screen edited, written into what is copied (a paste compares the template). */
   templateId: number;
   screenId: number;
@@ -62,7 +65,7 @@ export interface DesignCanvasProps {
 }
 
 export function DesignCanvas(props: DesignCanvasProps) {
-  const { store, dataSources, templateId, screenId, ref } = props;
+  const { store, dataSources, screens, templateId, screenId, ref } = props;
   const { t } = useTranslation();
   const doc = useStore(store, (s) => s.doc);
   const selection = useStore(store, (s) => s.selection);
@@ -79,9 +82,10 @@ export function DesignCanvas(props: DesignCanvasProps) {
         brokenBindings(
           doc,
           dataSources.map((s) => s.id),
+          screens?.map((s) => s.id),
         ).map((b) => b.id),
       ),
-    [doc, dataSources],
+    [doc, dataSources, screens],
   );
   const locked = useMemo(() => lockedElements(doc), [doc]);
   const ordered = useMemo(() => byZ(doc).map((e) => ({ element: e, hidden: isHidden(doc, e.id) })), [doc]);
@@ -113,7 +117,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
     focus: () => viewport.current?.focus(),
   }));
 
-  const source = { templateId, screenId, dataSources };
+  const source = { templateId, screenId, dataSources, screens };
   const scope = `[data-canvas="${CSS.escape(scopeId)}"]`;
   return (
     <div

@@ -14,7 +14,7 @@ import {
   ungroup,
   clipboardText,
 } from '../../model';
-import type { ArrowKey, ClipboardPayload, DataSourceRef } from '../../model';
+import type { ArrowKey, ClipboardPayload, DataSourceRef, ScreenRef } from '../../model';
 import type { DesignerStore } from '../store';
 import { readClipboard, writeClipboard } from './clipboard';
 
@@ -118,6 +118,8 @@ export interface ClipboardSource {
   templateId: number;
   screenId: number;
   dataSources: readonly DataSourceRef[];
+  /** The template's screens, named in a copy and matched by name in a paste from another template. */
+  screens?: readonly ScreenRef[];
 }
 
 function pasteAndSelect(store: DesignerStore, payload: ClipboardPayload, source: ClipboardSource): void {

@@ -55,6 +55,11 @@ export function PlacementFields({
   );
 }
 
+/** The screen a jump or pop-up names ('' for another action). */
+function screenIdOf(action: DesignElement['actions'][number] | undefined): number | string {
+  return action && (action.type === 'jump_screen' || action.type === 'open_popup') ? action.screen_id : '';
+}
+
 export function ElementProperties({ store, element, dataSources, screens }: ElementPropertiesProps) {
   const { t } = useTranslation();
   const locked = useDesigner(store, (s) => isLocked(s.doc, element.id));
@@ -62,6 +67,7 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
   const broken = brokenBindings(
     { ...store.getState().doc, elements: [element] },
     dataSources.map((source) => source.id),
+    screens.map((screen) => screen.id),
   )[0];
   const apply = (patch: ElementPatch) =>
     store.getState().apply((doc) => updateElement(doc, element.id, patch));
@@ -87,6 +93,12 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
             ),
             ...broken.actions.map((index) =>
               t('designer.editor.properties.brokenAction', { index: index + 1 }),
+            ),
+            ...broken.screens.map((index) =>
+              t('designer.editor.properties.brokenScreen', {
+                index: index + 1,
+                id: screenIdOf(element.actions[index]),
+              }),
             ),
           ].join('; ')}
           data-testid="broken-bindings"

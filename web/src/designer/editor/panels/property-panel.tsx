@@ -63,6 +63,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
   const { store } = props;
   const selection = useDesigner(store, (s) => s.selection);
   const dataSourceIds = useMemo(() => props.dataSources.map((source) => source.id), [props.dataSources]);
+  const screenIds = useMemo(() => props.screens.map((screen) => screen.id), [props.screens]);
   const single = useDesigner(store, (s) =>
     s.selection.length === 1 ? s.doc.elements.find((e) => e.id === s.selection[0]) : undefined,
   );
@@ -71,6 +72,7 @@ export function PropertyPanel(props: PropertyPanelProps) {
       <ScreenProperties
         store={store}
         dataSourceIds={dataSourceIds}
+        screenIds={screenIds}
         kind={props.kind}
         defaultSize={props.defaultSize}
       />

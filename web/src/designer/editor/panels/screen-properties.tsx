@@ -36,16 +36,27 @@ interface ScreenPropertiesProps {
   store: DesignerStore;
   /** The template's data sources: elements bound to others are counted and can be selected. */
   dataSourceIds: readonly number[];
+  /** The template's screens: elements jumping to or opening others are counted too. */
+  screenIds: readonly number[];
   kind: SizeKind;
   /** The template's size for the kind, which a document without its own size is drawn at. */
   defaultSize: CanvasSize;
 }
 
-export function ScreenProperties({ store, dataSourceIds, kind, defaultSize }: ScreenPropertiesProps) {
+export function ScreenProperties({
+  store,
+  dataSourceIds,
+  screenIds,
+  kind,
+  defaultSize,
+}: ScreenPropertiesProps) {
   const { t } = useTranslation();
   const canvas = useDesigner(store, (s) => s.doc.canvas);
   const doc = useDesigner(store, (s) => s.doc);
-  const broken = useMemo(() => brokenBindings(doc, dataSourceIds).map((b) => b.id), [doc, dataSourceIds]);
+  const broken = useMemo(
+    () => brokenBindings(doc, dataSourceIds, screenIds).map((b) => b.id),
+    [doc, dataSourceIds, screenIds],
+  );
   const [picking, setPicking] = useState(false);
   const [custom, setCustom] = useState(false);
   const change = (patch: CanvasPatch) => store.getState().apply((doc) => updateCanvas(doc, patch));
