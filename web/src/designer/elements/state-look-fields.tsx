@@ -52,6 +52,7 @@ export function StateLookFields({ state, onChange }: StateLookFieldsProps) {
         label={t('designer.states.textAlign')}
         value={state.textAlign ?? null}
         allowClear
+        placeholder={t('designer.states.elementLook')}
         options={ALIGNS.map((align) => ({ value: align, label: t(`designer.align.${align}`) }))}
         onChange={(textAlign) => onChange({ textAlign })}
       />

@@ -1,5 +1,6 @@
 import { act, cleanup, createEvent, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
+import Moveable from 'react-moveable';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { at, documentOf, element, find, group } from '@/test/designer';
@@ -84,6 +85,12 @@ describe('the canvas draws the document', () => {
     cleanup();
     mount(1, createDesignerStore(doc));
     expect([sheet()?.style.width, sheet()?.style.height]).toEqual(['750px', '1334px']);
+  });
+
+  it('gives the zoomed content the size of the canvas, the area the handles lay their grid lines over', () => {
+    mount();
+    const content = document.querySelector<HTMLElement>('.iot-canvas-content');
+    expect([content?.style.width, content?.style.height]).toEqual(['1000px', '500px']);
   });
 
   it('draws each visible element in one node with its id, bottom to top, at its placement', () => {
@@ -225,5 +232,16 @@ describe('selecting and the keyboard', () => {
     fireEvent.keyDown(canvas, { key: 'Delete' });
     expect(store.getState().doc.elements.map((e) => e.id)).toEqual(['a', 'b', 'h']);
     expect(store.temporal.getState().pastStates).toHaveLength(2);
+  });
+
+  it('re-measures the handles when the document moves the selection outside a gesture', () => {
+    const { canvas, store } = mount();
+    act(() => store.getState().select(['c']));
+    const updateRect = vi.spyOn(Moveable.prototype, 'updateRect');
+    fireEvent.keyDown(canvas, { key: 'ArrowRight' });
+    expect(updateRect).toHaveBeenCalled();
+    updateRect.mockClear();
+    act(() => store.getState().apply((d) => moveElements(d, ['c'], 0, 25)));
+    expect(updateRect).toHaveBeenCalled();
   });
 });

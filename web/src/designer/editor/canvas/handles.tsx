@@ -2,8 +2,9 @@
 // on the selection, move, resize (shift keeps the ratio) and rotate, snapping to the grid and to the other elements'
 // edges and centres with guide lines, at any zoom (`zoom = 1/scale` keeps the handles' size on screen). During a gesture only the nodes' styles change (frames.ts); its end writes the document once,
 // so a drag of 50 elements is one undo step and no React render per frame. Locked elements get no handles.
-import { useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import Moveable from 'react-moveable';
+import { useStore } from 'zustand';
 
 import { setPlacements, SNAP_THRESHOLD_PX } from '../../model';
 import type { Placement } from '../../model';
@@ -46,6 +47,13 @@ export function targetSelectors(scope: string, movable: readonly string[]): stri
 
 export function Handles({ store, moveable, scope, scale, movable, grid, keepRatio }: HandlesProps) {
   const tracked = useRef(new Map<Node, Tracked>());
+  // Moveable measures its targets when they change, not when they move: a placement typed in the property panel, an
+  // arrow key, an undo or an align left the handles where the element had been. Every document change re-measures
+  // (a gesture changes only the nodes' styles, so none happens while the handles move).
+  const doc = useStore(store, (s) => s.doc);
+  useLayoutEffect(() => {
+    moveable.current?.updateRect();
+  }, [doc, moveable]);
   const targets = targetSelectors(scope, movable);
   const others = `${scope} [data-element-id]${movable.map((id) => `:not([data-element-id="${CSS.escape(id)}"])`).join('')}`;
 

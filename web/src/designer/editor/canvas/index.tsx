@@ -156,7 +156,13 @@ export function DesignCanvas(props: DesignCanvasProps) {
         event.currentTarget.focus();
       }}
     >
-      <div className="iot-canvas-content" data-canvas={scopeId} style={{ transform: viewTransform(view) }}>
+      {/* The content has the canvas's size: the handles lay their grid lines over their container's area, which
+          at 0 × 0 held one line at 0 and left the grid snap without lines to snap to. */}
+      <div
+        className="iot-canvas-content"
+        data-canvas={scopeId}
+        style={{ transform: viewTransform(view), width: size.width, height: size.height }}
+      >
         <Backdrop canvas={doc.canvas} size={size} />
         {ordered.map(({ element, hidden }) =>
           hidden && !selected.has(element.id) ? null : (

@@ -15,6 +15,8 @@ interface SelectFieldProps<T extends string | number> {
   options: readonly SelectOption<T>[];
   allowClear?: boolean;
   disabled?: boolean;
+  /** Shown while nothing is chosen (a state's alignment: the element's own). */
+  placeholder?: string;
   onChange: (value: T | null) => void;
 }
 
@@ -24,6 +26,7 @@ export function SelectField<T extends string | number>({
   options,
   allowClear,
   disabled,
+  placeholder,
   onChange,
 }: SelectFieldProps<T>) {
   const id = useId();
@@ -36,6 +39,7 @@ export function SelectField<T extends string | number>({
         options={options.map((option) => ({ value: option.value, label: option.label }))}
         allowClear={allowClear}
         disabled={disabled}
+        placeholder={placeholder}
         // antd gives undefined when cleared, whatever its type says.
         onChange={(next: T | undefined) => onChange(next ?? null)}
       />
