@@ -175,11 +175,12 @@ describe('GalleryPicker', () => {
     expect(screen.getByText('pump.gltf, pump.bin')).toBeInTheDocument();
     expect(screen.getByText('3.0 KB')).toBeInTheDocument();
     expect(screen.getByText('已用 1.5 MB')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /选\s*择/ })).toBeDisabled();
-    await userEvent.click(screen.getByRole('button', { name: '删除模型 离心泵' }));
+    fireEvent.click(screen.getByLabelText('删除模型 离心泵'));
     expect(await screen.findByText('删除模型“离心泵”？')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'delete')).toBe(false);
-    await userEvent.click(await screen.findByRole('button', { name: /^删\s*除$/ }));
+    const popover = document.querySelector<HTMLElement>('.ant-popover');
+    if (!popover) throw new Error('no confirmation');
+    fireEvent.click(within(popover).getByText(/^删\s*除$/));
     await waitFor(() =>
       expect(
         calls.find((c) => c.method === 'delete' && c.url === '/yun/resourcesInfo/model')?.params,
@@ -187,6 +188,7 @@ describe('GalleryPicker', () => {
         id: 5,
       }),
     );
+    expect(await screen.findByText('模型已删除')).toBeInTheDocument();
   });
 
   it('checks the files of a model in the browser, then uploads them in one request and shows a refusal', async () => {
