@@ -205,6 +205,16 @@ IMAGE_SIZE_TEXT = {"icon": "100 KB", "image": "1 MB", "background": "2 MB"}
 IMAGE_TYPES = ("jpg", "png")
 # An upload's body: the largest image and the form around it; larger bodies are refused before they are read whole.
 IMAGE_BODY_MAX_BYTES = max(IMAGE_USE_MAX_BYTES.values()) + MULTIPART_OVERHEAD_BYTES
+# 3D model files (docs/api-resources.md): SPEC §5 "model name max 20", "Models: gltf, bin, jpg, jpeg, png; exactly one
+# gltf; no duplicates; total size limit {size}". The total is ours: 10 MB holds a detailed plant model with its
+# textures and stays within what a browser loads on a screen; MODEL_SIZE_TEXT is how it reads in 114017. A file's
+# name is a plain name (no folder) of at most MODEL_FILE_NAME_MAX characters.
+MODEL_NAME_MAX = 20
+MODEL_FILE_TYPES = ("gltf", "bin", "jpg", "jpeg", "png")
+MODEL_MAX_BYTES = 10 * 1024 * 1024
+MODEL_SIZE_TEXT = "10 MB"
+MODEL_FILE_NAME_MAX = 100
+MODEL_BODY_MAX_BYTES = MODEL_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
 DATA_SOURCE_NAME_MAX = 32
 DATA_SOURCE_GROUP_NAME_MAX = 32
 DATA_TYPES = ("bit", "int16", "uint16", "int32", "uint32", "float32", "float64", "string")
@@ -480,6 +490,12 @@ PictureName = Annotated[
     _not_empty(ErrorCode.PICTURE_NAME_EMPTY),
     _max_len(PICTURE_NAME_MAX, ErrorCode.PICTURE_NAME_TOO_LONG),
 ]
+ModelName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.MODEL_NAME_EMPTY),
+    _max_len(MODEL_NAME_MAX, ErrorCode.MODEL_NAME_TOO_LONG),
+]
 DataSourceGroupName = Annotated[
     str,
     Stripped,
@@ -605,6 +621,11 @@ def exported() -> dict[str, Any]:
         "IMAGE_USE_MAX_BYTES": IMAGE_USE_MAX_BYTES,
         "IMAGE_SIZE_TEXT": IMAGE_SIZE_TEXT,
         "IMAGE_TYPES": list(IMAGE_TYPES),
+        "MODEL_NAME_MAX": MODEL_NAME_MAX,
+        "MODEL_FILE_TYPES": list(MODEL_FILE_TYPES),
+        "MODEL_MAX_BYTES": MODEL_MAX_BYTES,
+        "MODEL_SIZE_TEXT": MODEL_SIZE_TEXT,
+        "MODEL_FILE_NAME_MAX": MODEL_FILE_NAME_MAX,
         "DATA_SOURCE_NAME_MAX": DATA_SOURCE_NAME_MAX,
         "DATA_SOURCE_GROUP_NAME_MAX": DATA_SOURCE_GROUP_NAME_MAX,
         "DATA_TYPES": list(DATA_TYPES),

@@ -3,7 +3,7 @@ tenant too (made on first use, `system_key` naming their text), so the tenant cr
 
 from datetime import datetime
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, UTCDateTime, utcnow
@@ -52,4 +52,25 @@ class GalleryImage(IdMixin, TenantScoped, Base):
     height: Mapped[int] = mapped_column(Integer)
     use: Mapped[str] = mapped_column(String(12))
     is_system: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A system image (resources/system_gallery.py): its name is core/texts.py `name.gallery_image.<system_key>` and
+    # its bytes ship with the server; each tenant has its row, made with the system classifications.
+    system_key: Mapped[str | None] = mapped_column(String(32), default=None)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class GalleryModel(IdMixin, TenantScoped, Base):
+    """A 3D model of a user's gallery: one .gltf and the buffers and textures it names, uploaded together. The files
+    live under the data dir by `file_key`; `files` lists them as `{name, size}` in upload order, the .gltf first."""
+
+    __tablename__ = "resource_model"
+    __table_args__ = (UniqueConstraint("classify_id", "name"),)
+
+    owner_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    # No cascade: a classification holding models is not deleted (114006).
+    classify_id: Mapped[int] = mapped_column(BigId, ForeignKey("resource_classify.id"), index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    file_key: Mapped[str] = mapped_column(String(FILE_KEY_LENGTH), unique=True)
+    gltf_name: Mapped[str] = mapped_column(String(128))
+    files: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    size_bytes: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

@@ -11,7 +11,13 @@ from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
-from iotyun.core.limits import IMAGE_BODY_MAX_BYTES, IMAGE_USE_MAX_BYTES
+from iotyun.core.limits import (
+    IMAGE_BODY_MAX_BYTES,
+    IMAGE_USE_MAX_BYTES,
+    MODEL_BODY_MAX_BYTES,
+    MODEL_MAX_BYTES,
+    MODEL_SIZE_TEXT,
+)
 from iotyun.core.pagination import Page, PageDep
 from iotyun.resources import service, storage
 from iotyun.resources.dependencies import GalleryReader, GalleryRoot, GalleryWriter
@@ -22,6 +28,7 @@ from iotyun.resources.schemas import (
     GalleryUsageOut,
     ImageOut,
     ImageUpdateIn,
+    ModelOut,
 )
 
 router = APIRouter(tags=["resources"])
@@ -111,4 +118,56 @@ async def image_file(file_name: str, _: Anonymous, session: SessionDep, root: Ga
         path,
         media_type=content_type,
         headers={"Cache-Control": storage.CACHE_CONTROL, "X-Content-Type-Options": "nosniff"},
+    )
+
+
+# --- 3D models: /yun/resourcesInfo/model -------------------------------------------------------------------------
+
+
+@router.get("/yun/resourcesInfo/model")
+@read_only
+async def list_models(
+    actor: GalleryReader,
+    session: SessionDep,
+    page: PageDep,
+    classify_id: int | None = None,
+    name: Annotated[str, Query(max_length=64)] = "",
+) -> Envelope[Page[ModelOut]]:
+    return ok(await service.list_models(session, actor, page, classify_id=classify_id, name=name))
+
+
+@router.post("/yun/resourcesInfo/model")
+@body_limit(MODEL_BODY_MAX_BYTES, ErrorCode.MODEL_TOO_LARGE, size=MODEL_SIZE_TEXT)
+async def upload_model(
+    actor: GalleryWriter,
+    session: SessionDep,
+    root: GalleryRoot,
+    classify_id: Annotated[int, Form()],
+    files: Annotated[list[UploadFile], File()],
+    name: Annotated[str, Form()] = "",
+) -> Envelope[ModelOut]:
+    # The body limit bounds the files together; one byte past the total is enough to know they are too large.
+    uploaded = [(f.filename or "", await f.read(MODEL_MAX_BYTES + 1)) for f in files]
+    return ok(await service.upload_model(session, actor, root, name=name, classify_id=classify_id, uploaded=uploaded))
+
+
+@router.delete("/yun/resourcesInfo/model")
+async def delete_model(
+    model_id: Annotated[int, Query(alias="id")], actor: GalleryWriter, session: SessionDep, root: GalleryRoot
+) -> Envelope[None]:
+    await service.delete_model(session, actor, root, model_id)
+    return ok()
+
+
+@router.get("/yun/resourcesInfo/model/file/{file_key}/{file_name}", response_model=None)
+@read_only
+async def model_file(
+    file_key: str, file_name: str, actor: GalleryReader, session: SessionDep, root: GalleryRoot
+) -> FileResponse:
+    # With the caller's token, as a glTF loader sends it for the .gltf and the uris it resolves beside it.
+    path, content_type = await service.model_file_of(root, session, actor, file_key, file_name)
+    return FileResponse(
+        path,
+        media_type=content_type,
+        headers={"Cache-Control": "private, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff"},
     )

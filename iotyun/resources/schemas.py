@@ -22,6 +22,8 @@ class ClassifyOut(BaseModel):
     sort: int
     # Images the caller sees in it.
     image_count: int
+    # The caller's 3D models in it (none in a system one).
+    model_count: int
     created_at: int
 
 
@@ -52,3 +54,22 @@ class GalleryUsageOut(BaseModel):
     used_bytes: int
     # The caller's gallery_mb quota in bytes; None: unlimited.
     quota_bytes: int | None
+
+
+class ModelFileOut(BaseModel):
+    name: str
+    size_bytes: int
+    url: str
+
+
+class ModelOut(BaseModel):
+    """A 3D model: `url` is its .gltf's, whose relative uris resolve to its other files beside it."""
+
+    id: int
+    name: str
+    classify_id: int
+    url: str
+    # The .gltf first, then the buffers and textures as uploaded.
+    files: list[ModelFileOut]
+    size_bytes: int
+    created_at: int

@@ -1,7 +1,10 @@
 """Gallery rules (docs/api-resources.md): the system gallery is read-only to tenants (114510); a user's gallery is
 theirs alone, its classification names unique (114004) and its picture names unique in a classification (114009);
 uploads are jpg or png by their bytes (114010), within their use's cap (114011) and the owner's gallery_mb quota
-(114012); an image a screen still shows is not deleted (114013), nor a classification that holds images (114006)."""
+(114012); an image a screen still shows is not deleted (114013), nor a classification that holds images or 3D
+models (114006). A 3D model is a .gltf with its buffers and textures (114014-114017, 114501-114509, gltf.py),
+counted in the same quota; the system gallery's shipped images (system_gallery.py) are read-only like its
+classifications."""
 
 import secrets
 from pathlib import Path
@@ -13,13 +16,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, PictureName, rule_app_error
+from iotyun.core.limits import IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, ModelName, PictureName, rule_app_error
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.texts import phrase
+from iotyun.resources import gltf, storage, system_gallery
 from iotyun.resources import repository as repo
-from iotyun.resources import storage
 from iotyun.resources.images import sniff
-from iotyun.resources.models import GalleryClassify, GalleryImage
+from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel
 from iotyun.resources.schemas import (
     ClassifyIn,
     ClassifyOut,
@@ -27,6 +30,8 @@ from iotyun.resources.schemas import (
     GalleryUsageOut,
     ImageOut,
     ImageUpdateIn,
+    ModelFileOut,
+    ModelOut,
 )
 from iotyun.team import service as team_service
 from iotyun.templates.screens import service as screen_service
@@ -35,10 +40,11 @@ from iotyun.templates.screens import service as screen_service
 SYSTEM_CLASSIFICATIONS = ("icons", "buttons", "equipment", "backgrounds")
 MB = 1024 * 1024
 _PICTURE_NAME: TypeAdapter[str] = TypeAdapter(PictureName)
+_MODEL_NAME: TypeAdapter[str] = TypeAdapter(ModelName)
 
 
 async def ensure_system_classifications(session: AsyncSession, tenant_id: int) -> None:
-    """The tenant's rows of the system classifications, made on first use."""
+    """The tenant's rows of the system classifications and of the shipped images in them, made on first use."""
     have = await repo.system_keys(session, tenant_id)
     for sort, key in enumerate(SYSTEM_CLASSIFICATIONS):
         if key in have:
@@ -49,9 +55,11 @@ async def ensure_system_classifications(session: AsyncSession, tenant_id: int) -
         except IntegrityError:
             # A concurrent request made it first (unique tenant_id + system_key).
             continue
+    ids = await repo.system_classification_ids(session, tenant_id)
+    await system_gallery.ensure_system_images(session, tenant_id, ids)
 
 
-def _classify_out(row: GalleryClassify, image_count: int) -> ClassifyOut:
+def _classify_out(row: GalleryClassify, image_count: int, model_count: int = 0) -> ClassifyOut:
     name = phrase(f"name.gallery.{row.system_key}") if row.system_key else row.name
     return ClassifyOut(
         id=row.id,
@@ -59,6 +67,7 @@ def _classify_out(row: GalleryClassify, image_count: int) -> ClassifyOut:
         is_system=row.is_system,
         sort=row.sort,
         image_count=image_count,
+        model_count=model_count,
         created_at=epoch_ms(row.created_at) or 0,
     )
 
@@ -66,7 +75,7 @@ def _classify_out(row: GalleryClassify, image_count: int) -> ClassifyOut:
 def image_out(row: GalleryImage) -> ImageOut:
     return ImageOut(
         id=row.id,
-        name=row.name,
+        name=phrase(system_gallery.text_key(row.system_key)) if row.system_key else row.name,
         classify_id=row.classify_id,
         url=storage.url_of(row.file_key, row.ext),
         size_bytes=row.size_bytes,
@@ -136,8 +145,10 @@ async def list_classifications(session: AsyncSession, actor: Actor) -> list[Clas
     """The system classifications, then the caller's own, with how many images each holds."""
     await ensure_system_classifications(session, actor.tenant_id)
     rows = await repo.classifications(session, actor.tenant_id, actor.user_id)
-    counts = await repo.image_counts(session, actor.tenant_id, [r.id for r in rows])
-    return [_classify_out(r, counts.get(r.id, 0)) for r in rows]
+    ids = [r.id for r in rows]
+    counts = await repo.image_counts(session, actor.tenant_id, ids)
+    models = await repo.model_counts(session, actor.tenant_id, ids)
+    return [_classify_out(r, counts.get(r.id, 0), models.get(r.id, 0)) for r in rows]
 
 
 async def create_classification(session: AsyncSession, actor: Actor, body: ClassifyIn) -> ClassifyOut:
@@ -157,11 +168,12 @@ async def rename_classification(session: AsyncSession, actor: Actor, body: Class
     row.name = body.name
     await _flush_unique(session, ErrorCode.CLASSIFY_NAME_EXISTS)
     counts = await repo.image_counts(session, actor.tenant_id, [row.id])
-    return _classify_out(row, counts.get(row.id, 0))
+    models = await repo.model_counts(session, actor.tenant_id, [row.id])
+    return _classify_out(row, counts.get(row.id, 0), models.get(row.id, 0))
 
 
 async def delete_classification(session: AsyncSession, actor: Actor, classify_id: int) -> None:
-    """Delete one of the caller's classifications once it holds no image."""
+    """Delete one of the caller's classifications once it holds no image and no 3D model."""
     row = await _own_classification(session, actor, classify_id, "id")
     if await repo.holds_images(session, actor.tenant_id, row.id):
         raise AppError(ErrorCode.CLASSIFY_NOT_EMPTY)
@@ -175,10 +187,20 @@ async def delete_classification(session: AsyncSession, actor: Actor, classify_id
 async def list_images(
     session: AsyncSession, actor: Actor, params: PageParams, *, classify_id: int | None, system: bool, name: str
 ) -> Page[ImageOut]:
-    """One page of a classification's images, or of the whole system or user gallery, searched by name."""
+    """One page of a classification's images, or of the whole system or user gallery, searched by name (a system
+    image by its name in the caller's language). Read only: the system gallery's rows are made by the first read of
+    the classifications (list_classifications), which the picker makes before it lists images."""
     if classify_id is not None:
         await _visible_classification(session, actor, classify_id)
-    stmt = repo.images(actor.tenant_id, actor.user_id, classify_id=classify_id, system=system, name=name.strip())
+    name = name.strip()
+    stmt = repo.images(
+        actor.tenant_id,
+        actor.user_id,
+        classify_id=classify_id,
+        system=system,
+        name=name,
+        system_keys=system_gallery.keys_named(name) if name else frozenset(),
+    )
     rows, total = await paginate(session, stmt, params)
     return Page(items=[image_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
 
@@ -265,7 +287,134 @@ async def file_of(root: Path, session: AsyncSession, file_name: str) -> tuple[Pa
     row = await repo.image_by_key(session, match.group(1)) if match else None
     if match is None or row is None or row.ext != match.group(2):
         raise AppError(ErrorCode.RESOURCE_NOT_FOUND)
-    path = storage.path_of(root, row.file_key, row.ext)
+    if row.system_key is not None:
+        path = system_gallery.path_of(row.system_key)
+    else:
+        path = storage.path_of(root, row.file_key, row.ext)
     if not path.is_file():
         raise AppError(ErrorCode.RESOURCE_NOT_FOUND)
     return path, row.content_type
+
+
+# --- 3D models -------------------------------------------------------------------------------------------------
+
+
+def model_out(row: GalleryModel) -> ModelOut:
+    files = [
+        ModelFileOut(
+            name=str(f["name"]), size_bytes=int(str(f["size"])), url=storage.model_url_of(row.file_key, str(f["name"]))
+        )
+        for f in row.files
+    ]
+    return ModelOut(
+        id=row.id,
+        name=row.name,
+        classify_id=row.classify_id,
+        url=storage.model_url_of(row.file_key, row.gltf_name),
+        files=files,
+        size_bytes=row.size_bytes,
+        created_at=epoch_ms(row.created_at) or 0,
+    )
+
+
+async def _model_classification(session: AsyncSession, actor: Actor, classify_id: int) -> GalleryClassify:
+    """One of the caller's own classifications to hold a model (114505; a system one 114510)."""
+    row = await repo.classification(session, actor.tenant_id, classify_id)
+    if row is None or not (row.is_system or row.owner_id == actor.user_id):
+        raise AppError(ErrorCode.MODEL_CLASSIFY_NOT_FOUND, field="classify_id")
+    if row.is_system:
+        raise AppError(ErrorCode.SYSTEM_RESOURCE_READONLY, field="classify_id")
+    return row
+
+
+def _model_name(raw: str) -> str:
+    try:
+        return _MODEL_NAME.validate_python(raw)
+    except ValidationError as exc:
+        raise rule_app_error(exc, ErrorCode.MODEL_NAME_EMPTY, field="name") from exc
+
+
+async def list_models(
+    session: AsyncSession, actor: Actor, params: PageParams, *, classify_id: int | None, name: str
+) -> Page[ModelOut]:
+    """One page of the caller's 3D models, of one of their classifications or all, searched by name."""
+    if classify_id is not None:
+        row = await repo.classification(session, actor.tenant_id, classify_id)
+        if row is None or not (row.is_system or row.owner_id == actor.user_id):
+            raise AppError(ErrorCode.MODEL_CLASSIFY_NOT_FOUND, field="classify_id")
+    stmt = repo.models(actor.tenant_id, actor.user_id, classify_id=classify_id, name=name.strip())
+    rows, total = await paginate(session, stmt, params)
+    return Page(items=[model_out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+async def upload_model(
+    session: AsyncSession,
+    actor: Actor,
+    root: Path,
+    *,
+    name: str,
+    classify_id: int,
+    uploaded: list[tuple[str, bytes]],
+) -> ModelOut:
+    """Store a 3D model, its .gltf and the files it names, in one of the caller's classifications. In order: the
+    classification (114505 / 114510), the name (114502-114504), the files (gltf.check_files: 114014-114017,
+    114509), the owner's gallery_mb quota (114012)."""
+    classification = await _model_classification(session, actor, classify_id)
+    model_name = _model_name(name)
+    if await repo.model_named(session, actor.tenant_id, classification.id, model_name) is not None:
+        raise AppError(ErrorCode.MODEL_NAME_EXISTS, field="name")
+    files = gltf.check_files(uploaded)
+    total = sum(len(f.data) for f in files)
+    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
+    if limit is not None and await repo.used_bytes(session, actor.tenant_id, actor.user_id) + total > limit * MB:
+        raise AppError(ErrorCode.GALLERY_QUOTA_EXCEEDED, field="files")
+    row = GalleryModel(
+        tenant_id=actor.tenant_id,
+        owner_id=actor.user_id,
+        classify_id=classification.id,
+        name=model_name,
+        file_key=secrets.token_urlsafe(24),
+        gltf_name=files[0].name,
+        files=[{"name": f.name, "ext": f.ext, "size": len(f.data)} for f in files],
+        size_bytes=total,
+    )
+    session.add(row)
+    await _flush_unique(session, ErrorCode.MODEL_NAME_EXISTS)
+    await storage.write_model(session, root, row.file_key, [(f.ext, f.data) for f in files])
+    return model_out(row)
+
+
+async def _own_model(session: AsyncSession, actor: Actor, model_id: int) -> GalleryModel:
+    row = await repo.model(session, actor.tenant_id, model_id)
+    if row is None or row.owner_id != actor.user_id:
+        raise AppError(ErrorCode.MODEL_NOT_FOUND, field="id")
+    return row
+
+
+async def delete_model(session: AsyncSession, actor: Actor, root: Path, model_id: int) -> None:
+    """Delete a 3D model of the caller's, and its files once the deletion commits (its bytes leave the quota)."""
+    row = await _own_model(session, actor, model_id)
+    storage.remove_model_on_commit(session, root, row.file_key)
+    await session.delete(row)
+    await session.flush()
+
+
+async def model_file_of(
+    root: Path, session: AsyncSession, actor: Actor, file_key: str, file_name: str
+) -> tuple[Path, str]:
+    """A file of a model of the caller's tenant by the model's key and the file's uploaded name (114501 for anything
+    else: another tenant's key, a name the model does not hold)."""
+    row = (
+        await repo.model_by_key(session, actor.tenant_id, file_key)
+        if storage.MODEL_KEY_RE.fullmatch(file_key)
+        else None
+    )
+    if row is None:
+        raise AppError(ErrorCode.MODEL_NOT_FOUND)
+    for index, f in enumerate(row.files):
+        if f["name"] == file_name:
+            ext = str(f["ext"])
+            path = storage.model_file_of(root, row.file_key, index, ext)
+            if path.is_file():
+                return path, gltf.CONTENT_TYPES[ext]
+    raise AppError(ErrorCode.MODEL_NOT_FOUND)

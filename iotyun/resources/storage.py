@@ -8,7 +8,9 @@ without its file nor (for long) a file without its row."""
 import asyncio
 import logging
 import re
+import shutil
 from pathlib import Path
+from urllib.parse import quote
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -26,6 +28,24 @@ CACHE_CONTROL = "public, max-age=31536000, immutable"
 # session.info keys: files to remove when the session's transaction commits, and when it rolls back.
 _ON_COMMIT = "gallery_remove_on_commit"
 _ON_ROLLBACK = "gallery_remove_on_rollback"
+
+
+# A 3D model's files: `<data dir>/gallery/models/<2 chars>/<key>/<n>.<ext>`, the n-th file as uploaded, and served as
+# `MODEL_URL_PREFIX<key>/<its uploaded name>`, so the .gltf's relative uris resolve beside it.
+MODEL_URL_PREFIX = f"{API_PREFIX}/yun/resourcesInfo/model/file/"
+MODEL_KEY_RE = re.compile(rf"^[A-Za-z0-9_-]{{{FILE_KEY_LENGTH}}}$")
+
+
+def model_url_of(file_key: str, name: str) -> str:
+    return f"{MODEL_URL_PREFIX}{file_key}/{quote(name)}"
+
+
+def model_dir_of(root: Path, file_key: str) -> Path:
+    return root / "models" / file_key[:2] / file_key
+
+
+def model_file_of(root: Path, file_key: str, index: int, ext: str) -> Path:
+    return model_dir_of(root, file_key) / f"{index}.{ext}"
 
 
 def url_of(file_key: str, ext: str) -> str:
@@ -55,10 +75,32 @@ def remove_on_commit(session: AsyncSession, root: Path, file_key: str, ext: str)
     session.info.setdefault(_ON_COMMIT, []).append(path_of(root, file_key, ext))
 
 
+def _write_model(folder: Path, files: list[tuple[str, bytes]]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for index, (ext, data) in enumerate(files):
+        _write(folder / f"{index}.{ext}", data)
+
+
+async def write_model(session: AsyncSession, root: Path, file_key: str, files: list[tuple[str, bytes]]) -> None:
+    """Store a model's files, `(ext, bytes)` in upload order, in the model's own folder; the folder goes again if
+    the session rolls back."""
+    folder = model_dir_of(root, file_key)
+    session.info.setdefault(_ON_ROLLBACK, []).append(folder)
+    await asyncio.to_thread(_write_model, folder, files)
+
+
+def remove_model_on_commit(session: AsyncSession, root: Path, file_key: str) -> None:
+    """Remove a deleted model's folder once the session commits."""
+    session.info.setdefault(_ON_COMMIT, []).append(model_dir_of(root, file_key))
+
+
 def _unlink(paths: list[Path]) -> None:
     for path in paths:
         try:
-            path.unlink(missing_ok=True)
+            if path.is_dir():
+                shutil.rmtree(path)
+            else:
+                path.unlink(missing_ok=True)
         except OSError:  # the answer is sent already; a file left over is only space
             log.exception("gallery file %s not removed", path)
 

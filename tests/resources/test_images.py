@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from iotyun.resources import repository as repo
+from iotyun.resources.system_gallery import SYSTEM_IMAGES
 from tests.conftest import Api, code
 from tests.resources.factories import classify, jpeg, png, send, upload
 from tests.resources.test_classify import system_id
@@ -112,7 +113,10 @@ class TestListImages:
         # An underscore is a character, not a LIKE wildcard: "p_a" does not find "pump a".
         assert ok(await team.admin.get(PATH, params={"name": "p_a"}))["total"] == 0
         assert ok(await team.admin.get(PATH))["total"] == 4
-        assert ok(await team.admin.get(PATH, params={"system": True}))["total"] == 0
+        # The system gallery holds the shipped images only, made by the first read of the classifications
+        # (tests/resources/test_system_gallery.py).
+        ok(await team.admin.get("/yun/resourcesClassify"))
+        assert ok(await team.admin.get(PATH, params={"system": True}))["total"] == len(SYSTEM_IMAGES)
 
     async def test_another_user_or_tenant_sees_none(self, team: Team, other_tenant: Api) -> None:
         cid = await classify(team.admin)

@@ -43,3 +43,28 @@ async def test_a_deleted_images_file_goes_only_when_the_deletion_commits(app: Fa
         assert path.exists()
         await session.commit()
     assert not path.exists()
+
+
+async def test_a_models_folder_goes_with_its_rollback_and_with_its_committed_deletion(
+    app: FastAPI, tmp_path: Path
+) -> None:
+    folder = storage.model_dir_of(tmp_path, KEY)
+    async with app.state.db.sessionmaker() as session:
+        await session.execute(text("SELECT 1"))
+        await storage.write_model(session, tmp_path, KEY, [("gltf", b"{}"), ("bin", b"\0")])
+        assert sorted(p.name for p in folder.iterdir()) == ["0.gltf", "1.bin"]
+        await session.rollback()
+    assert not folder.exists()
+    async with app.state.db.sessionmaker() as session:
+        await storage.write_model(session, tmp_path, KEY, [("gltf", b"{}")])
+        await session.commit()
+    assert (folder / "0.gltf").read_bytes() == b"{}"
+    async with app.state.db.sessionmaker() as session:
+        await session.execute(text("SELECT 1"))
+        storage.remove_model_on_commit(session, tmp_path, KEY)
+        await session.rollback()
+    assert folder.exists()
+    async with app.state.db.sessionmaker() as session:
+        storage.remove_model_on_commit(session, tmp_path, KEY)
+        await session.commit()
+    assert not folder.exists()

@@ -1382,6 +1382,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/resourcesInfo/model": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Models */
+        get: operations["list_models_api_yun_resourcesInfo_model_get"];
+        put?: never;
+        /** Upload Model */
+        post: operations["upload_model_api_yun_resourcesInfo_model_post"];
+        /** Delete Model */
+        delete: operations["delete_model_api_yun_resourcesInfo_model_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/model/file/{file_key}/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Model File */
+        get: operations["model_file_api_yun_resourcesInfo_model_file__file_key___file_name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/resourcesInfo/usage": {
         parameters: {
             query?: never;
@@ -1981,6 +2017,18 @@ export interface components {
              */
             use: "icon" | "image" | "background";
         };
+        /** Body_upload_model_api_yun_resourcesInfo_model_post */
+        Body_upload_model_api_yun_resourcesInfo_model_post: {
+            /** Classify Id */
+            classify_id: number;
+            /** Files */
+            files: string[];
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
         /** CancelIn */
         CancelIn: {
             /**
@@ -2075,6 +2123,8 @@ export interface components {
             image_count: number;
             /** Is System */
             is_system: boolean;
+            /** Model Count */
+            model_count: number;
             /** Name */
             name: string;
             /** Sort */
@@ -2999,6 +3049,11 @@ export interface components {
             data?: components["schemas"]["MiddlewareOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ModelOut] */
+        Envelope_ModelOut_: {
+            data?: components["schemas"]["ModelOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MyPrivilegesOut] */
         Envelope_MyPrivilegesOut_: {
             data?: components["schemas"]["MyPrivilegesOut"] | null;
@@ -3043,6 +3098,11 @@ export interface components {
         /** Envelope[Page[LibraryItemOut]] */
         Envelope_Page_LibraryItemOut__: {
             data?: components["schemas"]["Page_LibraryItemOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[ModelOut]] */
+        Envelope_Page_ModelOut__: {
+            data?: components["schemas"]["Page_ModelOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[RoleOut]] */
@@ -3984,6 +4044,35 @@ export interface components {
             /** Model */
             model: string;
         };
+        /** ModelFileOut */
+        ModelFileOut: {
+            /** Name */
+            name: string;
+            /** Size Bytes */
+            size_bytes: number;
+            /** Url */
+            url: string;
+        };
+        /**
+         * ModelOut
+         * @description A 3D model: `url` is its .gltf's, whose relative uris resolve to its other files beside it.
+         */
+        ModelOut: {
+            /** Classify Id */
+            classify_id: number;
+            /** Created At */
+            created_at: number;
+            /** Files */
+            files: components["schemas"]["ModelFileOut"][];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Size Bytes */
+            size_bytes: number;
+            /** Url */
+            url: string;
+        };
         /**
          * MyPrivilegesOut
          * @description The caller's effective rights, computed as for the session payload.
@@ -4097,6 +4186,17 @@ export interface components {
         Page_LibraryItemOut_: {
             /** Items */
             items: components["schemas"]["LibraryItemOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ModelOut] */
+        Page_ModelOut_: {
+            /** Items */
+            items: components["schemas"]["ModelOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -9638,6 +9738,136 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_models_api_yun_resourcesInfo_model_get: {
+        parameters: {
+            query?: {
+                classify_id?: number | null;
+                name?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ModelOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_model_api_yun_resourcesInfo_model_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_model_api_yun_resourcesInfo_model_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ModelOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_model_api_yun_resourcesInfo_model_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    model_file_api_yun_resourcesInfo_model_file__file_key___file_name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_key: string;
                 file_name: string;
             };
             cookie?: never;

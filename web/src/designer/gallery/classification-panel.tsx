@@ -25,6 +25,8 @@ interface ClassificationPanelProps {
   onSelect: (id: number | undefined) => void;
   onCreate: () => void;
   onRename: (classification: ClassifyOut) => void;
+  /** What each classification counts: its images (the default) or the caller's 3D models in it. */
+  counts?: 'images' | 'models';
 }
 
 export function ClassificationPanel({
@@ -37,6 +39,7 @@ export function ClassificationPanel({
   onSelect,
   onCreate,
   onRename,
+  counts = 'images',
 }: ClassificationPanelProps) {
   const { t } = useTranslation();
   const remove = useDeleteClassification();
@@ -103,7 +106,7 @@ export function ClassificationPanel({
                 {c.name}
               </span>
               <Typography.Text type="secondary" className={`${BLOCK}__count`}>
-                {c.image_count}
+                {counts === 'models' ? c.model_count : c.image_count}
               </Typography.Text>
             </GroupListItem>
           ))}

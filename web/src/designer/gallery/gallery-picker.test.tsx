@@ -5,13 +5,20 @@ import { describe, expect, it, vi } from 'vitest';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { GalleryPicker } from './gallery-picker';
-import type { ClassifyOut, ImageOut } from './types';
+import type { ClassifyOut, ImageOut, ModelOut } from './types';
 
-const classify = (id: number, name: string, is_system: boolean, image_count = 0): ClassifyOut => ({
+const classify = (
+  id: number,
+  name: string,
+  is_system: boolean,
+  image_count = 0,
+  model_count = 0,
+): ClassifyOut => ({
   id,
   name,
   is_system,
   image_count,
+  model_count,
   sort: id,
   created_at: 0,
 });
@@ -32,7 +39,22 @@ const image = (id: number, name: string, is_system = true): ImageOut => ({
 
 const page = (items: ImageOut[]) => ok({ items, total: items.length, page: 1, page_size: 24 });
 
-const CLASSES = [classify(1, '图标', true, 2), classify(2, '按钮', true), classify(7, '泵房', false, 1)];
+const CLASSES = [classify(1, '图标', true, 2), classify(2, '按钮', true), classify(7, '泵房', false, 1, 1)];
+
+const model = (id: number, name: string): ModelOut => ({
+  id,
+  name,
+  classify_id: 7,
+  url: `/api/yun/resourcesInfo/model/file/key${id}/pump.gltf`,
+  files: [
+    { name: 'pump.gltf', size_bytes: 1024, url: `/api/yun/resourcesInfo/model/file/key${id}/pump.gltf` },
+    { name: 'pump.bin', size_bytes: 2048, url: `/api/yun/resourcesInfo/model/file/key${id}/pump.bin` },
+  ],
+  size_bytes: 3072,
+  created_at: 0,
+});
+
+const GLTF = JSON.stringify({ asset: { version: '2.0' }, buffers: [{ uri: 'pump.bin', byteLength: 4 }] });
 
 function show(handlers: Record<string, Handler>, onSelect = vi.fn()) {
   const calls = mockApi({
@@ -140,5 +162,62 @@ describe('GalleryPicker', () => {
     const sent = calls.find((c) => c.method === 'post')!.data as FormData;
     expect([sent.get('name'), sent.get('classify_id'), sent.get('use')]).toEqual(['泵房背景', '7', 'image']);
     expect((sent.get('file') as File).name).toBe('泵房背景.jpg');
+  });
+
+  it('lists my 3D models with their files and size, and deletes one after a confirmation', async () => {
+    const { calls } = show({
+      'GET /yun/resourcesInfo/model': () =>
+        ok({ items: [model(5, '离心泵')], total: 1, page: 1, page_size: 10 }),
+      'DELETE /yun/resourcesInfo/model': () => ok(null),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '3D模型' }));
+    expect(await screen.findByText('离心泵')).toBeInTheDocument();
+    expect(screen.getByText('pump.gltf, pump.bin')).toBeInTheDocument();
+    expect(screen.getByText('3.0 KB')).toBeInTheDocument();
+    expect(screen.getByText('已用 1.5 MB')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('删除模型 离心泵'));
+    expect(await screen.findByText('删除模型“离心泵”？')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'delete')).toBe(false);
+    const popover = document.querySelector<HTMLElement>('.ant-popover');
+    if (!popover) throw new Error('no confirmation');
+    fireEvent.click(within(popover).getByText(/^删\s*除$/));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.method === 'delete' && c.url === '/yun/resourcesInfo/model')?.params,
+      ).toEqual({
+        id: 5,
+      }),
+    );
+    expect(await screen.findByText('模型已删除')).toBeInTheDocument();
+  });
+
+  it('checks the files of a model in the browser, then uploads them in one request and shows a refusal', async () => {
+    let refuse = true;
+    const { calls } = show({
+      'GET /yun/resourcesInfo/model': () => ok({ items: [], total: 0, page: 1, page_size: 10 }),
+      'POST /yun/resourcesInfo/model': () =>
+        refuse ? fail('114504', '模型名称已存在', 'name') : ok(model(6, '泵')),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '3D模型' }));
+    expect(await screen.findByText('这里还没有3D模型')).toBeInTheDocument();
+    const input = await screen.findByTestId('gallery-model-files');
+    fireEvent.change(input, { target: { files: [new File(['{}'], 'a.gltf'), new File(['{}'], 'b.gltf')] } });
+    expect(await screen.findByText('模型须包含且仅包含一个 gltf 文件')).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [new File([GLTF], 'pump.gltf')] } });
+    expect(await screen.findByText('模型文件解析失败')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'post')).toBe(false);
+
+    const files = [new File([GLTF], 'pump.gltf'), new File([new Uint8Array(4)], 'pump.bin')];
+    fireEvent.change(input, { target: { files } });
+    const dialog = await dialogTitled('上传3D模型');
+    expect(within(dialog).getByLabelText('模型名称')).toHaveValue('pump');
+    await userEvent.click(within(dialog).getByRole('button', { name: /上\s*传/ }));
+    expect(await within(dialog).findByText('模型名称已存在')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'post')!.data as FormData;
+    expect((sent.getAll('files') as File[]).map((f) => f.name)).toEqual(['pump.gltf', 'pump.bin']);
+    expect([sent.get('name'), sent.get('classify_id')]).toEqual(['pump', '7']);
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: /上\s*传/ }));
+    expect(await screen.findByText('模型已上传')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 // The gallery dialog the editor opens to choose an image (issue 15, point 6): the system gallery and the caller's
 // own, each by classification, searched by name; the caller's own takes uploads (checked here as the server checks
 // them) and new, renamed or deleted classifications. It hands back the chosen image's URL, what a document stores.
+// A third tab keeps the caller's 3D models (model-panel.tsx): uploaded and deleted there, never chosen.
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Modal, Tabs, Tooltip, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -11,7 +12,9 @@ import { useGalleryUsage } from './api/gallery-usage';
 import { useClassifications } from './api/list-classifications';
 import { ClassificationDialog } from './classification-dialog';
 import { ClassificationPanel } from './classification-panel';
+import { formatMegabytes } from './format';
 import { ImageGrid } from './image-grid';
+import { ModelPanel } from './model-panel';
 import type { ClassifyOut, GalleryKind, ImageOut, ImageUse } from './types';
 import { UploadDialog } from './upload-dialog';
 import { checkImageFile } from './upload-rules';
@@ -29,10 +32,7 @@ export interface GalleryPickerProps {
   onSelect: (url: string, image: ImageOut) => void;
 }
 
-/** "1.5 MB" of a byte count, for the usage line. */
-export function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+export { formatMegabytes } from './format';
 
 export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: GalleryPickerProps) {
   const { t } = useTranslation();
@@ -46,7 +46,8 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
   const fileInput = useRef<HTMLInputElement>(null);
   const classifications = useClassifications();
   const mine = kind === 'mine';
-  const usage = useGalleryUsage(open && mine);
+  const models = kind === 'models';
+  const usage = useGalleryUsage(open && kind !== 'system');
 
   const all = classifications.data ?? [];
   const shown = all.filter((c) => c.is_system === !mine);
@@ -73,6 +74,17 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
     <Button icon={<UploadOutlined />} disabled={own.length === 0} onClick={() => fileInput.current?.click()}>
       {t('designer.gallery.upload.button')}
     </Button>
+  );
+
+  const usageLine = usage.data && (
+    <Typography.Text type="secondary" className="gallery-picker__usage">
+      {usage.data.quota_bytes === null
+        ? t('designer.gallery.usage.unlimited', { used: formatMegabytes(usage.data.used_bytes) })
+        : t('designer.gallery.usage.limited', {
+            used: formatMegabytes(usage.data.used_bytes),
+            quota: formatMegabytes(usage.data.quota_bytes),
+          })}
+    </Typography.Text>
   );
 
   const body = (
@@ -103,16 +115,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
               setPage(1);
             }}
           />
-          {mine && usage.data && (
-            <Typography.Text type="secondary" className="gallery-picker__usage">
-              {usage.data.quota_bytes === null
-                ? t('designer.gallery.usage.unlimited', { used: formatMegabytes(usage.data.used_bytes) })
-                : t('designer.gallery.usage.limited', {
-                    used: formatMegabytes(usage.data.used_bytes),
-                    quota: formatMegabytes(usage.data.quota_bytes),
-                  })}
-            </Typography.Text>
-          )}
+          {mine && usageLine}
           {mine &&
             (own.length === 0 ? (
               <Tooltip title={t('designer.gallery.upload.needClassification')}>{uploadButton}</Tooltip>
@@ -154,7 +157,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
       destroyOnHidden
       okText={t('designer.gallery.action.choose')}
       cancelText={t('designer.gallery.action.cancel')}
-      okButtonProps={{ disabled: selected === null }}
+      okButtonProps={{ disabled: selected === null || models }}
       onOk={() => selected && choose(selected)}
       onCancel={onCancel}
     >
@@ -164,6 +167,21 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
         items={[
           { key: 'system', label: t('designer.gallery.tab.system'), children: mine ? null : body },
           { key: 'mine', label: t('designer.gallery.tab.mine'), children: mine ? body : null },
+          {
+            key: 'models',
+            label: t('designer.gallery.tab.models'),
+            children: models ? (
+              <ModelPanel
+                classifications={own}
+                loading={classifications.isPending}
+                error={classifications.isError}
+                onRetry={() => void classifications.refetch()}
+                onCreate={() => setEditing(null)}
+                onRename={setEditing}
+                usage={usageLine}
+              />
+            ) : null,
+          },
         ]}
       />
       <ClassificationDialog
@@ -171,7 +189,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
         classification={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSaved={(saved) => {
-          if (editing === null) setClassifyId(saved.id);
+          if (editing === null && mine) setClassifyId(saved.id);
         }}
       />
       <UploadDialog

@@ -15,7 +15,7 @@ export function isImageHeader(bytes: Uint8Array): boolean {
   return startsWith(bytes, PNG_SIGNATURE) || startsWith(bytes, JPEG_START);
 }
 
-function readHead(file: Blob, length: number): Promise<Uint8Array> {
+export function readHead(file: Blob, length: number): Promise<Uint8Array> {
   // FileReader rather than Blob.arrayBuffer: the same in every browser the console supports and in jsdom.
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,5 +1,6 @@
-// Query keys of the gallery: a change to an image touches the image lists, the classifications' counts and the usage.
-import type { ImageListParams } from '../types';
+// Query keys of the gallery: a change to an image or a 3D model touches the lists, the classifications' counts and the
+// usage.
+import type { ImageListParams, ModelListParams } from '../types';
 
 export const galleryKeys = {
   all: ['gallery'] as const,
@@ -7,4 +8,6 @@ export const galleryKeys = {
   images: () => [...galleryKeys.all, 'images'] as const,
   imageList: (params: ImageListParams) => [...galleryKeys.images(), params] as const,
   usage: () => [...galleryKeys.all, 'usage'] as const,
+  models: () => [...galleryKeys.all, 'models'] as const,
+  modelList: (params: ModelListParams) => [...galleryKeys.models(), params] as const,
 };

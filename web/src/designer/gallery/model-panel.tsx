@@ -1,0 +1,203 @@
+// The picker's "3D models" tab: the caller's classifications on the left, their 3D models on the right (name, files,
+// size, delete after a confirmation), and the upload of a model's files chosen together (checked here as the server
+// checks them, then by the server). Nothing is chosen from it: no element shows a 3D model yet, and no viewer is
+// drawn (docs/api-resources.md).
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Popconfirm, Table, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toast } from '@/lib/toast';
+import { MODEL_SIZE_TEXT } from '@/types/limits.gen';
+import { useDeleteModel } from './api/delete-model';
+import { useModels } from './api/list-models';
+import { ClassificationPanel } from './classification-panel';
+import { formatSize } from './format';
+import { checkModelFiles } from './model-rules';
+import { ModelUploadDialog } from './model-upload-dialog';
+import type { ClassifyOut, ModelOut } from './types';
+
+const PAGE_SIZE = 10;
+const ACCEPT = '.gltf,.bin,.jpg,.jpeg,.png,model/gltf+json,image/png,image/jpeg';
+
+interface ModelPanelProps {
+  /** The caller's own classifications. */
+  classifications: ClassifyOut[];
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onCreate: () => void;
+  onRename: (classification: ClassifyOut) => void;
+  /** The caller's gallery usage line (images and models share the gallery_mb quota). */
+  usage: ReactNode;
+}
+
+export function ModelPanel({
+  classifications,
+  loading,
+  error,
+  onRetry,
+  onCreate,
+  onRename,
+  usage,
+}: ModelPanelProps) {
+  const { t } = useTranslation();
+  const [classifyId, setClassifyId] = useState<number | undefined>(undefined);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [files, setFiles] = useState<File[] | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const models = useModels({
+    ...(classifyId !== undefined ? { classify_id: classifyId } : {}),
+    name: search,
+    page,
+    page_size: PAGE_SIZE,
+  });
+  const remove = useDeleteModel();
+
+  const onFiles = async (list: FileList | null | undefined) => {
+    const chosen = Array.from(list ?? []);
+    if (fileInput.current) fileInput.current.value = '';
+    if (chosen.length === 0) return;
+    const problem = await checkModelFiles(chosen);
+    if (problem) toast.error(problem);
+    else setFiles(chosen);
+  };
+
+  const uploadButton = (
+    <Button
+      icon={<UploadOutlined />}
+      disabled={classifications.length === 0}
+      onClick={() => fileInput.current?.click()}
+    >
+      {t('designer.gallery.model.upload')}
+    </Button>
+  );
+
+  const columns = [
+    { title: t('designer.gallery.model.name'), dataIndex: 'name', key: 'name', ellipsis: true },
+    {
+      title: t('designer.gallery.model.files'),
+      key: 'files',
+      render: (_: unknown, model: ModelOut) => (
+        <Typography.Text type="secondary" className="gallery-models__files">
+          {model.files.map((f) => f.name).join(', ')}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('designer.gallery.model.size'),
+      key: 'size',
+      width: 110,
+      render: (_: unknown, model: ModelOut) => formatSize(model.size_bytes),
+    },
+    {
+      title: t('designer.gallery.model.actions'),
+      key: 'actions',
+      width: 80,
+      render: (_: unknown, model: ModelOut) => (
+        <Popconfirm
+          title={t('designer.gallery.model.deleteConfirm', { name: model.name })}
+          description={t('designer.gallery.model.deleteHint')}
+          okText={t('designer.gallery.action.delete')}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => {
+            void remove.mutateAsync(model.id).then(
+              () => toast.success(t('designer.gallery.model.deleted')),
+              () => undefined,
+            );
+          }}
+        >
+          <Tooltip title={t('designer.gallery.action.delete')}>
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('designer.gallery.model.deleteNamed', { name: model.name })}
+            />
+          </Tooltip>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <div className="gallery-picker">
+      <ClassificationPanel
+        classifications={classifications}
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        editable
+        counts="models"
+        selectedId={classifyId}
+        onSelect={(id) => {
+          setClassifyId(id);
+          setPage(1);
+        }}
+        onCreate={onCreate}
+        onRename={onRename}
+      />
+      <div className="gallery-picker__main">
+        <div className="gallery-picker__toolbar">
+          <Input.Search
+            allowClear
+            className="gallery-picker__search"
+            placeholder={t('designer.gallery.model.search')}
+            aria-label={t('designer.gallery.model.search')}
+            onSearch={(value) => {
+              setSearch(value.trim());
+              setPage(1);
+            }}
+          />
+          {usage}
+          {classifications.length === 0 ? (
+            <Tooltip title={t('designer.gallery.upload.needClassification')}>{uploadButton}</Tooltip>
+          ) : (
+            uploadButton
+          )}
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT}
+            multiple
+            hidden
+            data-testid="gallery-model-files"
+            onChange={(e) => void onFiles(e.target.files)}
+          />
+        </div>
+        <Typography.Paragraph type="secondary" className="gallery-models__hint">
+          {t('designer.gallery.model.hint', { size: MODEL_SIZE_TEXT })}
+        </Typography.Paragraph>
+        <Table<ModelOut>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={models.data?.items ?? []}
+          loading={models.isFetching}
+          locale={{
+            emptyText: models.isError
+              ? t('designer.gallery.model.loadFailed')
+              : t(search ? 'designer.gallery.model.noMatch' : 'designer.gallery.model.empty'),
+          }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: models.data?.total ?? 0,
+            hideOnSinglePage: true,
+            showSizeChanger: false,
+            onChange: setPage,
+          }}
+        />
+      </div>
+      <ModelUploadDialog
+        files={files}
+        classifications={classifications}
+        defaultClassifyId={classifyId ?? classifications[0]?.id}
+        onClose={() => setFiles(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// Name a 3D model whose files passed checkModelFiles and choose which of the caller's classifications it goes into,
+// then upload every file in one request; the server's refusal (its codes' texts) shows in the dialog.
+import { Form, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { FormModal } from '@/components/form-modal';
+import { applyServerError } from '@/lib/form-errors';
+import { translateCode } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { MODEL_NAME_MAX } from '@/types/limits.gen';
+import { useUploadModel } from './api/upload-model';
+import { formatSize } from './format';
+import { modelNameFromFiles } from './model-rules';
+import type { ClassifyOut } from './types';
+
+interface Values {
+  name: string;
+  classify_id: number;
+}
+
+interface ModelUploadDialogProps {
+  /** null: closed. */
+  files: File[] | null;
+  /** The caller's own classifications. */
+  classifications: ClassifyOut[];
+  defaultClassifyId: number | undefined;
+  onClose: () => void;
+}
+
+export function ModelUploadDialog({
+  files,
+  classifications,
+  defaultClassifyId,
+  onClose,
+}: ModelUploadDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const upload = useUploadModel();
+  const [error, setError] = useState<string | null>(null);
+
+  const onFinish = async (values: Values) => {
+    if (!files) return;
+    try {
+      await upload.mutateAsync({ files, name: values.name.trim(), classifyId: values.classify_id });
+      toast.success(t('designer.gallery.model.uploaded'));
+      onClose();
+    } catch (e) {
+      setError(applyServerError(form, e, ['name', 'classify_id']));
+    }
+  };
+
+  const total = (files ?? []).reduce((sum, f) => sum + f.size, 0);
+
+  return (
+    <FormModal<Values>
+      open={files !== null}
+      title={t('designer.gallery.model.uploadTitle')}
+      form={form}
+      name="gallery-model-upload"
+      initialValues={{
+        name: files ? modelNameFromFiles(files) : '',
+        ...(defaultClassifyId !== undefined ? { classify_id: defaultClassifyId } : {}),
+      }}
+      loading={upload.isPending}
+      error={error}
+      onErrorChange={setError}
+      onClose={onClose}
+      onFinish={onFinish}
+      okText={t('designer.gallery.upload.submit')}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t('designer.gallery.model.filesHint', { count: files?.length ?? 0, size: formatSize(total) })}
+          <br />
+          {(files ?? []).map((f) => f.name).join(', ')}
+        </Typography.Paragraph>
+      }
+    >
+      <Form.Item
+        name="name"
+        label={t('designer.gallery.model.name')}
+        rules={[{ required: true, whitespace: true, message: translateCode('114502') }]}
+      >
+        <Input autoComplete="off" maxLength={MODEL_NAME_MAX} showCount autoFocus />
+      </Form.Item>
+      <Form.Item
+        name="classify_id"
+        label={t('designer.gallery.upload.classification')}
+        rules={[{ required: true, message: t('designer.gallery.upload.classificationRequired') }]}
+      >
+        <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
+      </Form.Item>
+    </FormModal>
+  );
+}
