@@ -80,13 +80,24 @@ function navigateAndDraw(page, path, count) {
     ({ path, count }) =>
       new Promise((resolve, reject) => {
         const drawn = () => document.querySelectorAll('[data-element-id]').length >= count;
+        performance.clearResourceTimings();
         const t0 = performance.now();
         const observer = new MutationObserver(() => {
           if (!drawn()) return;
           observer.disconnect();
           clearTimeout(timer);
           // The next frame paints what was committed; the task after its callbacks runs once it has.
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const ms = performance.now() - t0;
+              // The API's answers the page waited for: the last one's end splits the figure in data and drawing.
+              const api = performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.includes('/api/') && e.responseEnd - t0 < ms);
+              const dataMs = Math.max(0, ...api.map((e) => e.responseEnd - t0));
+              resolve({ ms, dataMs, requests: api.length });
+            }, 0),
+          );
         });
         const timer = setTimeout(() => {
           observer.disconnect();
@@ -116,9 +127,9 @@ const designer = (id) => `/iotyun/designConfigure/id=${id}`;
 /** Opens the screen from the template's overview: milliseconds to all its elements drawn. */
 async function open(tab, screenId, count) {
   await goTo(tab, overview);
-  const ms = await navigateAndDraw(tab.page, designer(screenId), count);
+  const opened = await navigateAndDraw(tab.page, designer(screenId), count);
   await tab.quiet();
-  return ms;
+  return opened;
 }
 
 /** The drag: a click on the element selects it (a group member: the whole group), then a press on it and moves
@@ -126,8 +137,13 @@ async function open(tab, screenId, count) {
 async function drag(tab, elementId) {
   const { page } = tab;
   const node = page.locator(`[data-element-id="${elementId}"]`);
+  // The canvas fits the screen into the view once it has measured itself: wait for the element to show.
+  await node.waitFor({ state: 'visible' });
   const box = await node.boundingBox();
-  if (!box) throw new Error(`element ${elementId} is not on screen`);
+  if (!box) {
+    await page.screenshot({ path: `/tmp/wt-bench-drag-${elementId}.png` });
+    throw new Error(`element ${elementId} is not on screen (${page.url()}, ${await node.count()} found)`);
+  }
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.click(x, y);
@@ -185,6 +201,7 @@ async function save(tab) {
       new Promise((resolve, reject) => {
         const button = document.querySelector('button[data-dirty]');
         if (!button) return reject(new Error('no Save button'));
+        performance.clearResourceTimings();
         let t0 = null;
         button.addEventListener('pointerdown', (event) => (t0 = event.timeStamp), { once: true, capture: true });
         const shown = () =>
@@ -195,7 +212,22 @@ async function save(tab) {
           if (!shown()) return;
           observer.disconnect();
           clearTimeout(timer);
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              const done = performance.now();
+              const put = performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.includes('/api/yun/module/view/design') && e.startTime >= t0)
+                .at(0);
+              resolve({
+                ms: done - t0,
+                // Before the request left, the server's answer (the request's whole span), after it came.
+                beforeMs: put ? put.startTime - t0 : null,
+                requestMs: put ? put.responseEnd - put.startTime : null,
+                afterMs: put ? done - put.responseEnd : null,
+              });
+            }, 0),
+          );
         });
         const timer = setTimeout(() => {
           observer.disconnect();
@@ -205,9 +237,9 @@ async function save(tab) {
       }),
   );
   await page.locator('button[data-dirty="true"]').click();
-  const ms = await timed;
+  const saved = await timed;
   await tab.quiet();
-  return ms;
+  return saved;
 }
 
 /** The element a drag presses: a member of the large screen's group, the small screen's one element. */
@@ -224,8 +256,15 @@ try {
   await main.quiet();
   const session = await context.storageState();
 
+  const context_ = {
+    open_data_ms: { large: [], small: [] },
+    open_cold_data_ms: {},
+    save_request_ms: { large: [], small: [] },
+    save_after_response_ms: { large: [], small: [] },
+    drag_longest_frame_ms: { large: [], small: [] },
+    drag_moves: { large: [], small: [] },
+  };
   const report = { large: { open: [], save: [], fps: [] }, small: { open: [], save: [], fps: [] } };
-  const context_ = { longest_frame_ms: { large: [], small: [] }, moves: { large: [], small: [] } };
 
   // Cold: each screen's first copy opened first in a fresh tab of a fresh context (nothing cached, the designer's
   // chunk fetched and compiled on the way).
@@ -238,7 +277,9 @@ try {
     const tab = await newPage(fresh);
     await tab.page.goto(`${base}${overview}`);
     await tab.quiet();
-    report[kind].open_cold = await open(tab, plan.screens[kind][0], plan.elements[kind]);
+    const opened = await open(tab, plan.screens[kind][0], plan.elements[kind]);
+    report[kind].open_cold = opened.ms;
+    context_.open_cold_data_ms[kind] = Math.round(opened.dataMs);
     await fresh.close();
   }
 
@@ -249,12 +290,17 @@ try {
 
   for (let run = 1; run < plan.screens.large.length; run += 1) {
     for (const kind of KINDS) {
-      report[kind].open.push(await open(main, plan.screens[kind][run], plan.elements[kind]));
+      const opened = await open(main, plan.screens[kind][run], plan.elements[kind]);
+      report[kind].open.push(opened.ms);
+      context_.open_data_ms[kind].push(Math.round(opened.dataMs));
       const moved = await drag(main, PRESSED[kind]);
       report[kind].fps.push(moved.fps);
-      context_.longest_frame_ms[kind].push(Math.round(moved.longestFrameMs));
-      context_.moves[kind].push(moved.moves);
-      report[kind].save.push(await save(main));
+      context_.drag_longest_frame_ms[kind].push(Math.round(moved.longestFrameMs));
+      context_.drag_moves[kind].push(moved.moves);
+      const saved = await save(main);
+      report[kind].save.push(saved.ms);
+      context_.save_request_ms[kind].push(Math.round(saved.requestMs ?? -1));
+      context_.save_after_response_ms[kind].push(Math.round(saved.afterMs ?? -1));
     }
   }
   report.context = context_;
