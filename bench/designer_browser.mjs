@@ -6,19 +6,21 @@
 // The plan: { template_id, screens: { large: [id...], small: [id...] }, elements: { large, small }, group }; each
 // list holds copies of one screen, the first for the cold opening. Prints one JSON object:
 //   { large: { open: [ms], save: [ms], fps: [fps], open_cold: ms }, small: { ...the same }, context: {...} }.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 
-const require = createRequire(new URL('../web/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
+const require = createRequire(new URL("../web/package.json", import.meta.url));
+const { chromium } = require("@playwright/test");
 
 const [base, user, password, planFile] = process.argv.slice(2);
 if (!base || !user || !password || !planFile) {
-  console.error('usage: node bench/designer_browser.mjs <base url> <user> <password> <plan.json>');
+  console.error(
+    "usage: node bench/designer_browser.mjs <base url> <user> <password> <plan.json>",
+  );
   process.exit(2);
 }
-const plan = JSON.parse(readFileSync(planFile, 'utf8'));
-const KINDS = ['large', 'small'];
+const plan = JSON.parse(readFileSync(planFile, "utf8"));
+const KINDS = ["large", "small"];
 /** The drag: the pointer moves DRAG_PX right (and a little down) over DRAG_MS, one move every MOVE_EVERY_MS. */
 const DRAG_MS = 1000;
 const DRAG_PX = 300;
@@ -30,16 +32,16 @@ const VIEWPORT = { width: 1920, height: 1080 };
 
 // DESIGN §6: how Chromium runs here.
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: "/usr/bin/chromium",
   args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
   ],
 });
 
@@ -49,7 +51,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function watchNetwork(page) {
   let open = 0;
   let last = Date.now();
-  page.on('request', () => {
+  page.on("request", () => {
     open += 1;
     last = Date.now();
   });
@@ -57,8 +59,8 @@ function watchNetwork(page) {
     open -= 1;
     last = Date.now();
   };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
+  page.on("requestfinished", done);
+  page.on("requestfailed", done);
   return async function quiet() {
     for (let waited = 0; waited < 30_000; waited += 50) {
       if (open <= 0 && Date.now() - last >= QUIET_MS) return;
@@ -79,7 +81,8 @@ function navigateAndDraw(page, path, count) {
   return page.evaluate(
     ({ path, count }) =>
       new Promise((resolve, reject) => {
-        const drawn = () => document.querySelectorAll('[data-element-id]').length >= count;
+        const drawn = () =>
+          document.querySelectorAll("[data-element-id]").length >= count;
         performance.clearResourceTimings();
         const t0 = performance.now();
         const observer = new MutationObserver(() => {
@@ -92,8 +95,10 @@ function navigateAndDraw(page, path, count) {
               const ms = performance.now() - t0;
               // The API's answers the page waited for: the last one's end splits the figure in data and drawing.
               const api = performance
-                .getEntriesByType('resource')
-                .filter((e) => e.name.includes('/api/') && e.responseEnd - t0 < ms);
+                .getEntriesByType("resource")
+                .filter(
+                  (e) => e.name.includes("/api/") && e.responseEnd - t0 < ms,
+                );
               const dataMs = Math.max(0, ...api.map((e) => e.responseEnd - t0));
               resolve({ ms, dataMs, requests: api.length });
             }, 0),
@@ -101,11 +106,15 @@ function navigateAndDraw(page, path, count) {
         });
         const timer = setTimeout(() => {
           observer.disconnect();
-          reject(new Error(`${path}: ${document.querySelectorAll('[data-element-id]').length} of ${count} drawn`));
+          reject(
+            new Error(
+              `${path}: ${document.querySelectorAll("[data-element-id]").length} of ${count} drawn`,
+            ),
+          );
         }, 60_000);
         observer.observe(document.body, { childList: true, subtree: true });
-        history.pushState(null, '', path);
-        dispatchEvent(new PopStateEvent('popstate', { state: null }));
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate", { state: null }));
       }),
     { path, count },
   );
@@ -114,8 +123,8 @@ function navigateAndDraw(page, path, count) {
 /** Client-side navigation to a console page, left when it is quiet. */
 async function goTo(tab, path) {
   await tab.page.evaluate((path) => {
-    history.pushState(null, '', path);
-    dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    history.pushState(null, "", path);
+    dispatchEvent(new PopStateEvent("popstate", { state: null }));
   }, path);
   await tab.page.waitForURL((url) => url.pathname === path);
   await tab.quiet();
@@ -138,17 +147,24 @@ async function drag(tab, elementId) {
   const { page } = tab;
   const node = page.locator(`[data-element-id="${elementId}"]`);
   // The canvas fits the screen into the view once it has measured itself: wait for the element to show.
-  await node.waitFor({ state: 'visible' });
+  await node.waitFor({ state: "visible" });
   const box = await node.boundingBox();
   if (!box) {
     await page.screenshot({ path: `/tmp/wt-bench-drag-${elementId}.png` });
-    throw new Error(`element ${elementId} is not on screen (${page.url()}, ${await node.count()} found)`);
+    throw new Error(
+      `element ${elementId} is not on screen (${page.url()}, ${await node.count()} found)`,
+    );
   }
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   await page.mouse.click(x, y);
   // The selection is drawn (the handles frame it) in the frames after the click.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(resolve)),
+      ),
+  );
   await tab.quiet();
   await page.mouse.move(x, y);
   await page.mouse.down();
@@ -168,7 +184,8 @@ async function drag(tab, elementId) {
     const f = elapsed / DRAG_MS;
     await page.mouse.move(x + DRAG_PX * f, y + (DRAG_PX / 8) * f);
     moves += 1;
-    const next = (Math.floor((Date.now() - start) / MOVE_EVERY_MS) + 1) * MOVE_EVERY_MS;
+    const next =
+      (Math.floor((Date.now() - start) / MOVE_EVERY_MS) + 1) * MOVE_EVERY_MS;
     await sleep(Math.max(0, next - (Date.now() - start)));
   }
   const frames = await page.evaluate(() => {
@@ -183,12 +200,15 @@ async function drag(tab, elementId) {
   const after = await node.boundingBox();
   if (!after || after.x - box.x < DRAG_PX / 2) {
     await page.screenshot({ path: `/tmp/wt-bench-drag-${elementId}.png` });
-    throw new Error(`element ${elementId} did not move with the drag: ${JSON.stringify([box, after])}`);
+    throw new Error(
+      `element ${elementId} did not move with the drag: ${JSON.stringify([box, after])}`,
+    );
   }
   await tab.quiet();
   const span = (frames.at(-1) - frames[0]) / 1000;
   let longest = 0;
-  for (let i = 1; i < frames.length; i += 1) longest = Math.max(longest, frames[i] - frames[i - 1]);
+  for (let i = 1; i < frames.length; i += 1)
+    longest = Math.max(longest, frames[i] - frames[i - 1]);
   return { fps: (frames.length - 1) / span, longestFrameMs: longest, moves };
 }
 
@@ -199,15 +219,19 @@ async function save(tab) {
   const timed = page.evaluate(
     () =>
       new Promise((resolve, reject) => {
-        const button = document.querySelector('button[data-dirty]');
-        if (!button) return reject(new Error('no Save button'));
+        const button = document.querySelector("button[data-dirty]");
+        if (!button) return reject(new Error("no Save button"));
         performance.clearResourceTimings();
         let t0 = null;
-        button.addEventListener('pointerdown', (event) => (t0 = event.timeStamp), { once: true, capture: true });
+        button.addEventListener(
+          "pointerdown",
+          (event) => (t0 = event.timeStamp),
+          { once: true, capture: true },
+        );
         const shown = () =>
           t0 !== null &&
-          button.getAttribute('data-dirty') === 'false' &&
-          !button.classList.contains('ant-btn-loading');
+          button.getAttribute("data-dirty") === "false" &&
+          !button.classList.contains("ant-btn-loading");
         const observer = new MutationObserver(() => {
           if (!shown()) return;
           observer.disconnect();
@@ -216,8 +240,12 @@ async function save(tab) {
             setTimeout(() => {
               const done = performance.now();
               const put = performance
-                .getEntriesByType('resource')
-                .filter((e) => e.name.includes('/api/yun/module/view/design') && e.startTime >= t0)
+                .getEntriesByType("resource")
+                .filter(
+                  (e) =>
+                    e.name.includes("/api/yun/module/view/design") &&
+                    e.startTime >= t0,
+                )
                 .at(0);
               resolve({
                 ms: done - t0,
@@ -231,7 +259,7 @@ async function save(tab) {
         });
         const timer = setTimeout(() => {
           observer.disconnect();
-          reject(new Error('the save did not finish'));
+          reject(new Error("the save did not finish"));
         }, 60_000);
         observer.observe(button, { attributes: true, subtree: true });
       }),
@@ -243,10 +271,16 @@ async function save(tab) {
 }
 
 /** The element a drag presses: a member of the large screen's group, the small screen's one element. */
-const PRESSED = { large: `e${plan.elements.large - plan.group + 1}`, small: 'e1' };
+const PRESSED = {
+  large: `e${plan.elements.large - plan.group + 1}`,
+  small: "e1",
+};
 
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: 'zh-CN' });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    locale: "zh-CN",
+  });
   const main = await newPage(context);
   await main.page.goto(`${base}/iotyun/login`);
   await main.page.locator('input[id$="username"]').first().fill(user);
@@ -264,14 +298,17 @@ try {
     drag_longest_frame_ms: { large: [], small: [] },
     drag_moves: { large: [], small: [] },
   };
-  const report = { large: { open: [], save: [], fps: [] }, small: { open: [], save: [], fps: [] } };
+  const report = {
+    large: { open: [], save: [], fps: [] },
+    small: { open: [], save: [], fps: [] },
+  };
 
   // Cold: each screen's first copy opened first in a fresh tab of a fresh context (nothing cached, the designer's
   // chunk fetched and compiled on the way).
   for (const kind of KINDS) {
     const fresh = await browser.newContext({
       viewport: VIEWPORT,
-      locale: 'zh-CN',
+      locale: "zh-CN",
       storageState: session,
     });
     const tab = await newPage(fresh);
@@ -290,17 +327,25 @@ try {
 
   for (let run = 1; run < plan.screens.large.length; run += 1) {
     for (const kind of KINDS) {
-      const opened = await open(main, plan.screens[kind][run], plan.elements[kind]);
+      const opened = await open(
+        main,
+        plan.screens[kind][run],
+        plan.elements[kind],
+      );
       report[kind].open.push(opened.ms);
       context_.open_data_ms[kind].push(Math.round(opened.dataMs));
       const moved = await drag(main, PRESSED[kind]);
       report[kind].fps.push(moved.fps);
-      context_.drag_longest_frame_ms[kind].push(Math.round(moved.longestFrameMs));
+      context_.drag_longest_frame_ms[kind].push(
+        Math.round(moved.longestFrameMs),
+      );
       context_.drag_moves[kind].push(moved.moves);
       const saved = await save(main);
       report[kind].save.push(saved.ms);
       context_.save_request_ms[kind].push(Math.round(saved.requestMs ?? -1));
-      context_.save_after_response_ms[kind].push(Math.round(saved.afterMs ?? -1));
+      context_.save_after_response_ms[kind].push(
+        Math.round(saved.afterMs ?? -1),
+      );
     }
   }
   report.context = context_;
