@@ -59,25 +59,6 @@ BEFORE = {
 }
 
 
-def start_demo(port: int, tmp: Path, dist: Path) -> "subprocess.Popen[bytes]":
-    """`iotyun serve --demo` on a fresh SQLite data directory, as the browser tests run it (web/e2e/serve.sh)."""
-    env = {
-        **os.environ,
-        "IOTYUN_DATA_DIR": str(tmp),
-        "IOTYUN_DATABASE_URL": "",
-        "IOTYUN_CAPTCHA": "off",
-        "IOTYUN_LOG_LEVEL": "WARNING",
-        "IOTYUN_WEB_DIST": str(dist),
-    }
-    with (tmp / "server.log").open("ab") as out:
-        return subprocess.Popen(
-            [sys.executable, "-m", "iotyun.cli", "serve", "--demo", "--port", str(port)],
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-
-
 def load_pages(base: str, password: str, accept_encoding: str) -> dict[str, list[dict[str, Any]]]:
     """The driver's report for one Accept-Encoding: per step, the scripts with their encoded and decoded sizes."""
     node = shutil.which("node")
@@ -112,7 +93,7 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="iotyun-bench-"))
     port = benchlib.free_port()
     base = f"http://127.0.0.1:{port}"
-    server = start_demo(port, tmp, dist)
+    server = benchlib.start_demo(port, tmp, dist)
     try:
         try:
             benchlib.wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)

@@ -7,6 +7,7 @@ import it as `benchlib` (their own directory is first on sys.path when run as `p
 """
 
 import asyncio
+import hashlib
 import json
 import math
 import os
@@ -310,6 +311,68 @@ def start_server(env: dict[str, str], port: int, log: Path) -> "subprocess.Popen
             stdout=out,
             stderr=subprocess.STDOUT,
         )
+
+
+def start_demo(port: int, tmp: Path, dist: Path) -> "subprocess.Popen[bytes]":
+    """`iotyun serve --demo` on a fresh SQLite data directory, as the browser tests run it (web/e2e/serve.sh), serving
+    the console built in `dist` (the browser benchmarks: first_load, designer)."""
+    env = {
+        **os.environ,
+        "IOTYUN_DATA_DIR": str(tmp),
+        "IOTYUN_DATABASE_URL": "",
+        "IOTYUN_CAPTCHA": "off",
+        "IOTYUN_LOG_LEVEL": "WARNING",
+        "IOTYUN_WEB_DIST": str(dist),
+    }
+    with (tmp / "server.log").open("ab") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "iotyun.cli", "serve", "--demo", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+
+
+class ConsoleApi:
+    """The API as a signed-in console user, over HTTP: signs in with a signed POST /yun/v2/user/login (what the
+    console's lib/sign.ts does, docs/api.md "Authentication headers"), then calls with the session's token."""
+
+    def __init__(self, base: str, user: str, password: str) -> None:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+        from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+        self.base = base
+        key = Ed25519PrivateKey.generate()
+        pub = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex()
+        body = json.dumps({"username": user, "password": password, "code": "", "code_key": ""}).encode()
+        ts, ttl, path = str(int(time.time() * 1000)), "60", "/yun/v2/user/login"
+        digest = hashlib.sha256(body).hexdigest()
+        sig = key.sign(f"{pub}\n{ts}\n{ttl}\nPOST\n{path}\n{digest}".encode()).hex()
+        signed = {"TS": ts, "TTL": ttl, "SIG": sig, "PubKey": pub, "Version": "V2", "RequestType": "Web"}
+        session = self._send("POST", path, body, signed)
+        self.headers = {
+            "X-Token": str(session["x_Token"]),
+            "X-User": str(session["user_id"]),
+            "X-Tenant": str(session["tenant_id"]),
+        }
+
+    def _send(self, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> Any:
+        req = urllib.request.Request(
+            self.base + "/api" + path,
+            data=body,
+            method=method,
+            headers={"Content-Type": "application/json", **headers},
+        )
+        with urllib.request.urlopen(req, timeout=60) as resp:
+            answer = json.loads(resp.read())
+        if answer["meta"]["success"] != 1:
+            raise RuntimeError(f"{method} {path} refused: {answer['meta']}")
+        return answer["data"]
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        """`/api<path>` with a JSON body (or a query in the path); the envelope's data, or RuntimeError if refused."""
+        data = None if body is None else json.dumps(body).encode()
+        return self._send(method, path, data, self.headers)
 
 
 def log_tail(log: Path, lines: int = 30) -> str:

@@ -3,7 +3,7 @@
 // filling the console's content area. It reads and writes the page's store; whatever talks to the server (save,
 // versions) the page passes in as callbacks, since the designer imports no feature.
 import { Result, Tabs } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useIsPhone } from '@/components/use-phone';
@@ -21,6 +21,16 @@ import { Toolbar } from './panels/toolbar';
 import type { DesignerStore } from './store';
 import { useFillHeight } from './use-fill-height';
 import './editor.css';
+
+// The canvas and the panels re-render only when their own props change. The session around the editor re-renders
+// on every save (saving, clean again, the new revision, the template's queries refreshed) and while the draft and
+// the queries arrive after opening: none of that may redraw the canvas, the layer tree or the property panel's form
+// (benchmark B7). The page keeps their props stable (the default size, the screens, the data sources).
+const Canvas = memo(DesignCanvas);
+const Palette = memo(PalettePanel);
+const Symbols = memo(SymbolsPanel);
+const Layers = memo(LayersPanel);
+const Properties = memo(PropertyPanel);
 
 export interface DesignerEditorProps {
   store: DesignerStore;
@@ -51,9 +61,9 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const frame = useFillHeight();
   const phone = useIsPhone();
 
-  const add = (item: PaletteItem) => {
+  const add = useCallback((item: PaletteItem) => {
     if (canvas.current?.addAt(item)) canvas.current.focus();
-  };
+  }, []);
 
   // Drawing with handles, a palette and a property panel needs a tablet's width at least: a phone gets a plain
   // notice and the way back instead of a squeezed editor.
@@ -93,23 +103,23 @@ export default function DesignerEditor(props: DesignerEditorProps) {
               {
                 key: 'palette',
                 label: t('designer.editor.panels.palette'),
-                children: <PalettePanel onAdd={add} />,
+                children: <Palette onAdd={add} />,
               },
               {
                 key: 'symbols',
                 label: t('designer.editor.panels.symbols'),
-                children: <SymbolsPanel onAdd={add} />,
+                children: <Symbols onAdd={add} />,
               },
               {
                 key: 'layers',
                 label: t('designer.editor.panels.layers'),
-                children: <LayersPanel store={store} />,
+                children: <Layers store={store} />,
               },
             ]}
           />
         </aside>
         <main className="designer__canvas">
-          <DesignCanvas
+          <Canvas
             ref={canvas}
             store={store}
             dataSources={props.dataSources}
@@ -126,7 +136,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
           className="designer__side designer__side--right"
           aria-label={t('designer.editor.panels.properties')}
         >
-          <PropertyPanel
+          <Properties
             store={store}
             kind={props.kind}
             defaultSize={props.defaultSize}

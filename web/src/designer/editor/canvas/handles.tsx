@@ -2,7 +2,7 @@
 // on the selection, move, resize (shift keeps the ratio) and rotate, snapping to the grid and to the other elements'
 // edges and centres with guide lines, at any zoom (`zoom = 1/scale` keeps the handles' size on screen). During a gesture only the nodes' styles change (frames.ts); its end writes the document once,
 // so a drag of 50 elements is one undo step and no React render per frame. Locked elements get no handles.
-import { useLayoutEffect, useRef, type RefObject } from 'react';
+import { memo, useLayoutEffect, useRef, type RefObject } from 'react';
 import Moveable from 'react-moveable';
 import { useStore } from 'zustand';
 
@@ -45,7 +45,17 @@ export function targetSelectors(scope: string, movable: readonly string[]): stri
   return movable.map((id) => `${scope} [data-element-id="${CSS.escape(id)}"]`);
 }
 
-export function Handles({ store, moveable, scope, scale, movable, grid, keepRatio }: HandlesProps) {
+/** Memoised on its props: a hover or a save state change that leaves the selection, the zoom and the grid as they were
+ * does not render Moveable (and a group's child per selected element) again. */
+export const Handles = memo(function Handles({
+  store,
+  moveable,
+  scope,
+  scale,
+  movable,
+  grid,
+  keepRatio,
+}: HandlesProps) {
   const tracked = useRef(new Map<Node, Tracked>());
   // Moveable measures its targets when they change, not when they move: a placement typed in the property panel, an
   // arrow key, an undo or an align left the handles where the element had been. Every document change re-measures
@@ -179,4 +189,4 @@ export function Handles({ store, moveable, scope, scale, movable, grid, keepRati
       onRotateGroupEnd={finish}
     />
   );
-}
+});

@@ -2,7 +2,7 @@
 // (DESIGN §7; handles.tsx is the first). It sits outside the zoomed content: selecto draws its box in fixed position,
 // which a transformed parent would move and scale. A press on a moved element or on the handles belongs to the
 // handles; a press on another element selects it (its group's members together) and starts dragging at once.
-import type { RefObject } from 'react';
+import { memo, type RefObject } from 'react';
 import type Moveable from 'react-moveable';
 import Selecto from 'react-selecto';
 
@@ -24,7 +24,15 @@ export interface MarqueeProps {
 
 const isAdditive = (input: MouseEvent): boolean => input.shiftKey || input.ctrlKey || input.metaKey;
 
-export function Marquee({ store, moveable, scope, viewport, movable, panning }: MarqueeProps) {
+/** Memoised on its props, as the handles are: Selecto renders again only when the selection or the scope change. */
+export const Marquee = memo(function Marquee({
+  store,
+  moveable,
+  scope,
+  viewport,
+  movable,
+  panning,
+}: MarqueeProps) {
   const targets = targetSelectors(scope, movable);
   const targetNodes = (): Element[] => targets.flatMap((t) => [...document.querySelectorAll(t)]);
   return (
@@ -70,4 +78,4 @@ export function Marquee({ store, moveable, scope, viewport, movable, panning }: 
       }}
     />
   );
-}
+});

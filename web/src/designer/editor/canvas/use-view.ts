@@ -3,6 +3,7 @@
 // it, and one transform (view.ts) places the content. Space-drag and middle-drag pan, the wheel scrolls, and
 // ctrl/cmd+wheel zooms about the pointer.
 import {
+  useCallback,
   useEffect,
   useEffectEvent,
   useLayoutEffect,
@@ -144,12 +145,15 @@ export function useView(viewport: RefObject<HTMLDivElement | null>, canvas: Size
     },
   };
 
+  // One function for the canvas's life: the marquee, memoised on its props, keeps it.
+  const isPanning = useCallback((): boolean => spaceHeld.current || last.current !== null, []);
+
   return {
     view,
     /** Space is held or a pan is under way: the cursor shows a hand. */
     panning: space || dragging,
     /** Whether a press now pans rather than selects (read by the marquee at the press). */
-    isPanning: (): boolean => spaceHeld.current || last.current !== null,
+    isPanning,
     keepRatio,
     viewportHandlers,
   };

@@ -3,6 +3,7 @@
 // a screen the caller cannot read shows "not found", a failed load its reason with a retry.
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 
@@ -28,6 +29,15 @@ export default function DesignConfigurePage() {
   const templateId = design.data?.template_id ?? 0;
   const template = useMiddleware(templateId);
   const dataSources = useAllDataSources(templateId);
+  // One list while the template's screens stay (the editor's panels are memoised on their props).
+  const kind = design.data?.kind;
+  const screens = useMemo(
+    () =>
+      (template.data?.screens ?? [])
+        .filter((screen) => screen.kind === kind)
+        .map((screen) => ({ id: screen.id, name: screen.name })),
+    [template.data, kind],
+  );
   const back = () => void navigate(templateId ? templateOverviewPath(templateId) : TEMPLATE_LIST_PATH);
 
   const backButton = (
@@ -48,9 +58,6 @@ export default function DesignConfigurePage() {
   if (state) return state;
   if (!design.data || !template.data || !dataSources.data) return <DetailLoading before={backButton} />;
 
-  const screens = template.data.screens
-    .filter((screen) => screen.kind === design.data.kind)
-    .map((screen) => ({ id: screen.id, name: screen.name }));
   return (
     <DesignSession
       // A session per screen: moving to another screen starts afresh (its store, revision and draft).

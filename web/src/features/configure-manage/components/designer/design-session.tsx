@@ -3,7 +3,7 @@
 // the offer of a newer one, named versions, ctrl+S, and the questions on leaving with unsaved changes.
 import { useQueryClient } from '@tanstack/react-query';
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 
 import { createDesignerStore, isDirty } from '@/designer/editor/store';
@@ -74,6 +74,11 @@ export function DesignSession({
   // While the draft offer waits for an answer, an autosave would replace that draft with the saved design.
   useDraftAutosave({ screenId: design.id, store, revision, enabled: draft.isFetched && !offeredDraft });
   const blocker = useLeaveGuard(dirty);
+  // One object while the size stays: the editor's canvas and panels are memoised on their props.
+  const defaultSize = useMemo(
+    () => ({ width: design.width, height: design.height }),
+    [design.width, design.height],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -124,7 +129,7 @@ export function DesignSession({
           screenName={design.name}
           templateName={templateName}
           kind={kindOf(design.kind)}
-          defaultSize={{ width: design.width, height: design.height }}
+          defaultSize={defaultSize}
           dataSources={dataSources}
           screens={screens}
           saving={saver.saving}
