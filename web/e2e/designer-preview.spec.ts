@@ -66,7 +66,7 @@ test.describe('designer preview', () => {
     const preview = page.locator('.iot-preview');
     await expect(preview).toBeVisible();
     await page.getByRole('combobox', { name: text('zh', 'designer.runtime.preview.device') }).click();
-    await page.getByTitle(new RegExp(DEMO_SN)).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SN }).click();
 
     const value = preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
     await expect(value).toHaveText(/^-?\d+(\.\d+)?/, { timeout: 30_000 });
@@ -78,5 +78,25 @@ test.describe('designer preview', () => {
     await expect(
       toolbar.getByRole('button', { name: exactly(text('zh', 'designer.editor.toolbar.save')) }),
     ).toHaveAttribute('data-dirty', 'false');
+  });
+
+  test('previews on a phone, where the editor is not offered', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const screenId = await demoScreen(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    await expect(page.getByRole('toolbar')).toHaveCount(0);
+
+    await page.getByRole('button', { name: text('zh', 'designer.editor.toolbar.preview') }).click();
+    const preview = page.locator('.iot-preview');
+    await expect(preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(/^-?\d+(\.\d+)?/, {
+      timeout: 30_000,
+    });
+    // The screen is scaled to the phone's width: nothing runs off to the side.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
   });
 });
