@@ -7,7 +7,7 @@ import type { LiveDeviceOut } from '@/lib/telemetry/types';
 import { setRtdClient } from '@/lib/ws';
 import { documentOf } from '@/test/designer';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
-import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import { liveItem } from '@/test/telemetry';
@@ -278,5 +278,62 @@ describe('writes from the preview', () => {
     await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'false'));
     await user.click(toggle);
     await waitFor(() => expect(posted).toEqual([{ device_id: 12, data_source_id: 41, value: 1 }]));
+  });
+
+  it('asks the control password a control wants, and shows a wrong one next to the field', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    mockApi({
+      ...handlers,
+      'POST /yun/rDev': (config) => {
+        const body = bodyOf(config) as { password?: string };
+        posted.push(body);
+        return body.password === 'right'
+          ? ok({ req_id: 'r', value: 1, old_value: 0, ack_time: 3_000 })
+          : fail('110520', '控制密码错误');
+      },
+    });
+    const doc = sized(
+      documentOf([
+        normalizeElement({
+          id: 'sw',
+          type: 'switch',
+          placement: { x: 10, y: 10, w: 80, h: 32 },
+          settings: { on_value: 1, off_value: 0, password: 'device' },
+          bindings: { value: { data_source_id: 41 } },
+        }),
+      ]),
+    );
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <ScreenPreview
+            open
+            screenId={MAIN}
+            screenName="总览"
+            doc={doc}
+            defaultSize={{ width: 1920, height: 1080 }}
+            devices={DEVICES}
+            loadScreen={() => Promise.reject(new Error('unused'))}
+            onClose={() => undefined}
+          />
+        ),
+      },
+    ]);
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(toggle);
+    const field = await screen.findByLabelText('控制密码', { selector: 'input' });
+    expect(posted).toEqual([]);
+
+    await user.type(field, 'wrong');
+    await user.click(screen.getByRole('button', { name: /^写\s?入$/ }));
+    expect(await screen.findByText('控制密码错误')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'right');
+    await user.click(screen.getByRole('button', { name: /^写\s?入$/ }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ device_id: 12, data_source_id: 41, value: 1, password: 'right' });
   });
 });
