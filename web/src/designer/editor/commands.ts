@@ -3,6 +3,7 @@
 // model operations; these only pick the selection and the canvas size from the store.
 import {
   align,
+  canvasSize,
   deleteElements,
   distribute,
   groupSelection,
@@ -19,11 +20,6 @@ import {
 } from '../model';
 import type { DesignDocument } from '../model/types';
 import type { DesignerStore } from './store';
-
-/** The size the canvas is drawn at: the document's own, else the template's size for the screen's kind. */
-export function canvasSize(doc: DesignDocument, fallback: CanvasSize): CanvasSize {
-  return { width: doc.canvas.width ?? fallback.width, height: doc.canvas.height ?? fallback.height };
-}
 
 /** What the selection's units are, as layer refs: a wholly selected group as itself, other elements one by one. */
 export function selectionRefs(doc: DesignDocument, ids: readonly string[]): LayerRef[] {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { at, documentOf, element, find, group } from '@/test/designer';
+import { mockApi, ok } from '@/test/mock-api';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 
 import { i18n } from '@/lib/i18n';
@@ -11,10 +12,10 @@ import { DATA_SOURCES } from '../elements/test/fixtures';
 import { addElements } from '../model';
 import { SYMBOLS } from '../symbols';
 import { ELEMENT_DRAG_TYPE, SHORTCUTS } from './canvas';
-import DesignerEditor from './editor';
+import DesignerEditor, { type EditorPreview } from './editor';
 import { createDesignerStore, type DesignerStore } from './store';
 
-function openEditor(store: DesignerStore = createDesignerStore()) {
+function openEditor(store: DesignerStore = createDesignerStore(), preview?: EditorPreview) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <DesignerEditor
@@ -30,6 +31,7 @@ function openEditor(store: DesignerStore = createDesignerStore()) {
         saving={false}
         onSave={() => undefined}
         onVersions={() => undefined}
+        {...(preview ? { preview } : {})}
       />
     </QueryClientProvider>,
   );
@@ -50,6 +52,61 @@ describe('DesignerEditor on a phone', () => {
     expect(screen.getByText('组态设计需要更宽的屏幕')).toBeInTheDocument();
     expect(screen.queryByRole('toolbar')).not.toBeInTheDocument();
     expect(screen.queryByRole('application')).not.toBeInTheDocument();
+  });
+});
+
+const NO_DEVICES: EditorPreview = {
+  devices: [],
+  loadScreen: () => Promise.reject(new Error('no other screen')),
+  bindAction: <a href="/bind">去绑定设备</a>,
+};
+
+describe('DesignerEditor preview', () => {
+  afterEach(resetScreenWidth);
+
+  it('offers the preview only when the page gives its data', () => {
+    openEditor();
+    expect(within(screen.getByRole('toolbar')).queryByRole('button', { name: /预览/ })).toBeNull();
+  });
+
+  it('previews the document with its unsaved changes and returns to it unchanged', async () => {
+    const user = userEvent.setup();
+    const store = createDesignerStore();
+    act(() =>
+      store
+        .getState()
+        .apply((doc) => addElements(doc, [{ type: 'text', settings: { text: '未保存的标题' } }]).doc),
+    );
+    mockApi({
+      'GET /rDev': () =>
+        ok({ device_id: 12, dev_state: 1, can_write: true, password_required: false, items: [] }),
+      'GET /yun/v2/rDev/config': () =>
+        ok({ user_can_write: true, device_can_write: true, online: true, password_required: false }),
+      'GET /rAlarmDev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
+    });
+    openEditor(store, {
+      ...NO_DEVICES,
+      devices: [{ id: 12, sn_code: 'IOT0000012', alias: '1号泵', dev_state: 1 }],
+    });
+    const doc = store.getState().doc;
+    const steps = history(store);
+
+    await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: /预览/ }));
+    const drawn = await screen.findByRole('region', { name: '主画面' });
+    expect(within(drawn).getByText('未保存的标题')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: '关闭预览' }));
+    expect(store.getState().doc).toBe(doc);
+    expect(history(store)).toBe(steps);
+  });
+
+  it('is offered on a phone, where the editor is not', async () => {
+    const user = userEvent.setup();
+    setScreenWidth(390);
+    openEditor(createDesignerStore(), NO_DEVICES);
+    await user.click(screen.getByRole('button', { name: /预览/ }));
+    expect(await screen.findByText('该模板还没有绑定设备')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '去绑定设备' })).toBeInTheDocument();
   });
 });
 

@@ -2,14 +2,16 @@
 // the symbol library and the layer tree on the left, the canvas in the middle and the property panel on the right,
 // filling the console's content area. It reads and writes the page's store; whatever talks to the server (save,
 // versions) the page passes in as callbacks, since the designer imports no feature.
-import { Result, Tabs } from 'antd';
-import { memo, useCallback, useRef, useState, type ReactNode } from 'react';
+import { PlayCircleOutlined } from '@ant-design/icons';
+import { Button, Result, Space, Tabs } from 'antd';
+import { lazy, memo, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useIsPhone } from '@/components/use-phone';
 import type { SizeKind } from '@/lib/screen-size';
 import type { DataSourceOption, ScreenOption } from '../elements/types';
-import type { CanvasSize } from '../model';
+import type { CanvasSize, DesignDocument } from '../model';
+import type { PreviewDevice, PreviewScreen } from '../runtime/preview/screen-preview';
 import { DesignCanvas, SHORTCUTS, type DesignCanvasHandle } from './canvas';
 import type { PaletteItem } from './palette-drag';
 import { LayersPanel } from './panels/layers-panel';
@@ -32,6 +34,16 @@ const Symbols = memo(SymbolsPanel);
 const Layers = memo(LayersPanel);
 const Properties = memo(PropertyPanel);
 
+// The preview draws through the runtime, in its own chunk, loaded when first opened.
+const ScreenPreview = lazy(() => import('../runtime/preview/screen-preview'));
+
+/** What the page gives the preview: the devices bound to the template, the other screens, the way to bind. */
+export interface EditorPreview {
+  devices: readonly PreviewDevice[];
+  loadScreen: (screenId: number) => Promise<PreviewScreen>;
+  bindAction?: ReactNode;
+}
+
 export interface DesignerEditorProps {
   store: DesignerStore;
   /** Shown first in the toolbar (the page's back button). */
@@ -49,6 +61,8 @@ export interface DesignerEditorProps {
   saving: boolean;
   onSave: () => void;
   onVersions: () => void;
+  /** The preview's data; without it the toolbar offers no preview. */
+  preview?: EditorPreview;
 }
 
 export default function DesignerEditor(props: DesignerEditorProps) {
@@ -60,21 +74,51 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const [helpOpen, setHelpOpen] = useState(false);
   const frame = useFillHeight();
   const phone = useIsPhone();
+  // The document as it was when the preview opened: the preview reads it, never the store.
+  const [previewDoc, setPreviewDoc] = useState<DesignDocument | null>(null);
+  const openPreview = props.preview ? () => setPreviewDoc(store.getState().doc) : undefined;
+  const preview = props.preview && previewDoc && (
+    <Suspense fallback={null}>
+      <ScreenPreview
+        open
+        screenId={props.screenId}
+        screenName={props.screenName}
+        doc={previewDoc}
+        defaultSize={props.defaultSize}
+        devices={props.preview.devices}
+        loadScreen={props.preview.loadScreen}
+        bindAction={props.preview.bindAction}
+        onClose={() => setPreviewDoc(null)}
+      />
+    </Suspense>
+  );
 
   const add = useCallback((item: PaletteItem) => {
     if (canvas.current?.addAt(item)) canvas.current.focus();
   }, []);
 
   // Drawing with handles, a palette and a property panel needs a tablet's width at least: a phone gets a plain
-  // notice and the way back instead of a squeezed editor.
+  // notice and the way back instead of a squeezed editor; the preview is fine on a phone.
   if (phone) {
     return (
-      <Result
-        status="info"
-        title={t('designer.editor.narrow.title')}
-        subTitle={t('designer.editor.narrow.body')}
-        extra={props.toolbarStart}
-      />
+      <>
+        <Result
+          status="info"
+          title={t('designer.editor.narrow.title')}
+          subTitle={t('designer.editor.narrow.body')}
+          extra={
+            <Space wrap>
+              {props.toolbarStart}
+              {openPreview && (
+                <Button icon={<PlayCircleOutlined />} onClick={openPreview}>
+                  {t('designer.editor.toolbar.preview')}
+                </Button>
+              )}
+            </Space>
+          }
+        />
+        {preview}
+      </>
     );
   }
 
@@ -93,6 +137,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
         onSave={props.onSave}
         onVersions={props.onVersions}
         onShortcuts={() => setHelpOpen(true)}
+        onPreview={openPreview}
       />
       <div className="designer__body">
         <aside className="designer__side designer__side--left">
@@ -146,6 +191,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
         </aside>
       </div>
       <ShortcutHelp open={helpOpen} shortcuts={SHORTCUTS} onClose={() => setHelpOpen(false)} />
+      {preview}
     </div>
   );
 }

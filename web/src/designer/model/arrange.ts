@@ -13,6 +13,12 @@ export interface CanvasSize {
   height: number;
 }
 
+/** The size the canvas is drawn at: the document's own, else the template's size for the screen's kind (the
+ * editor's canvas and the runtime's ScreenView draw at it). */
+export function canvasSize(doc: DesignDocument, fallback: CanvasSize): CanvasSize {
+  return { width: doc.canvas.width ?? fallback.width, height: doc.canvas.height ?? fallback.height };
+}
+
 /** The drawn box of each unit, from the elements' boxes computed once. */
 function unitBoxes(doc: DesignDocument, units: readonly SelectionUnit[]): Box[] {
   const bounds = new Map(doc.elements.map((e) => [e.id, rotatedBounds(e.placement)]));

@@ -61,6 +61,8 @@ export { distribute } from './arrange';
 export { byZ, reorder } from './arrange';
 // layerTree(doc): groups and elements, top first, for the layer panel.
 export { layerTree } from './arrange';
+// canvasSize(doc, fallback): the size the screen is drawn at, its own or the template's for its kind.
+export { canvasSize } from './arrange';
 export type { AlignEdge, CanvasSize, LayerNode, ZMove } from './arrange';
 
 // --- clipboard and bindings ---

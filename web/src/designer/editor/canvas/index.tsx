@@ -6,10 +6,9 @@ import type Moveable from 'react-moveable';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
-import { addElements, brokenBindings, byZ, isHidden, lockedElements } from '../../model';
+import { addElements, brokenBindings, byZ, canvasSize, isHidden, lockedElements } from '../../model';
 import type { CanvasSize, DataSourceRef, ScreenRef } from '../../model';
 import type { DesignerStore } from '../store';
-import { canvasSize } from '../commands';
 import { Backdrop } from './backdrop';
 import { CanvasElement } from './element';
 import { Handles, idOf } from './handles';

@@ -1,6 +1,6 @@
 // The editor's top toolbar: the screen and its template, undo and redo (disabled when the history has nothing that
 // way), the zoom, grid and snap, align and distribute, z-order, group, lock, hide, delete, versions, the shortcut
-// help and save, which carries a mark while there are unsaved changes.
+// help, the preview and save, which carries a mark while there are unsaved changes.
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -12,6 +12,7 @@ import {
   GroupOutlined,
   HistoryOutlined,
   LockOutlined,
+  PlayCircleOutlined,
   QuestionCircleOutlined,
   RedoOutlined,
   SaveOutlined,
@@ -57,6 +58,8 @@ export interface ToolbarProps {
   onSave: () => void;
   onVersions: () => void;
   onShortcuts: () => void;
+  /** Opens the preview with a bound device's live values (absent: no preview offered). */
+  onPreview?: () => void;
 }
 
 export function Toolbar(props: ToolbarProps) {
@@ -194,6 +197,11 @@ export function Toolbar(props: ToolbarProps) {
           icon={<QuestionCircleOutlined />}
           onClick={props.onShortcuts}
         />
+        {props.onPreview && (
+          <Button size="small" icon={<PlayCircleOutlined />} onClick={props.onPreview}>
+            {t('designer.editor.toolbar.preview')}
+          </Button>
+        )}
         <Badge dot={dirty} title={dirty ? t('designer.editor.toolbar.unsaved') : undefined}>
           <Button
             type="primary"

@@ -66,6 +66,7 @@ export default function DesignConfigurePage() {
       templateName={template.data.template.name}
       dataSources={dataSources.data}
       screens={screens}
+      devices={template.data.devices}
       backButton={backButton}
     />
   );

@@ -2,17 +2,26 @@
 // talks to the server — save with the base revision (and its conflict and refusal dialogs), the automatic draft and
 // the offer of a newer one, named versions, ctrl+S, and the questions on leaving with unsaved changes.
 import { useQueryClient } from '@tanstack/react-query';
-import { Spin } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useStore } from 'zustand';
+
+import { useCan } from '@/components/can';
+import type { EditorPreview } from '@/designer/editor/editor';
 
 import { createDesignerStore, isDirty } from '@/designer/editor/store';
 import type { DataSourceOption, ScreenOption } from '@/designer/elements/types';
 import { normalizeDocument } from '@/designer/model';
+import { Perm } from '@/lib/permissions';
 import type { SizeKind } from '@/lib/screen-size';
-import { getScreenDesign } from '../../api/screen-design';
+import { getScreenDesign, screenDesignQueryOptions } from '../../api/screen-design';
 import { useDiscardScreenDraft, useScreenDraft } from '../../api/screen-draft';
 import { screenKeys } from '../../api/screen-keys';
+import { templateBindPath } from '../../lib/template-paths';
+import type { MiddlewareDevice } from '../../types';
 import type { ScreenDesignOut } from '../../types-screen';
 import { DraftOffer } from './draft-offer';
 import { LeaveModal, SaveConflictModal, SaveRefusalAlert } from './save-dialogs';
@@ -29,6 +38,8 @@ export interface DesignSessionProps {
   templateName: string;
   dataSources: readonly DataSourceOption[];
   screens: readonly ScreenOption[];
+  /** The devices bound to the template (the overview's devices tab), for the preview. */
+  devices: readonly MiddlewareDevice[];
   /** Shown first in the editor's toolbar (back to the template). */
   backButton: ReactNode;
 }
@@ -43,9 +54,12 @@ export function DesignSession({
   templateName,
   dataSources,
   screens,
+  devices,
   backButton,
 }: DesignSessionProps) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const canBind = useCan(Perm.TEMPLATE_BIND);
   const [store] = useState(() => createDesignerStore(normalizeDocument(design.document)));
   const [revision, setRevision] = useState(design.revision);
   const [versionsOpen, setVersionsOpen] = useState(false);
@@ -78,6 +92,29 @@ export function DesignSession({
   const defaultSize = useMemo(
     () => ({ width: design.width, height: design.height }),
     [design.width, design.height],
+  );
+
+  // The preview shows a jump's or a pop-up's screen as saved, from the designer's own query of it.
+  const preview = useMemo<EditorPreview>(
+    () => ({
+      devices,
+      loadScreen: async (screenId) => {
+        const saved = await queryClient.query(screenDesignQueryOptions(screenId));
+        return {
+          name: saved.name,
+          document: normalizeDocument(saved.document),
+          size: { width: saved.width, height: saved.height },
+        };
+      },
+      bindAction: canBind ? (
+        <Link to={templateBindPath(design.template_id)}>
+          <Button type="primary" icon={<LinkOutlined />} tabIndex={-1}>
+            {t('designer.runtime.preview.bind')}
+          </Button>
+        </Link>
+      ) : undefined,
+    }),
+    [devices, queryClient, canBind, design.template_id, t],
   );
 
   useEffect(() => {
@@ -135,6 +172,7 @@ export function DesignSession({
           saving={saver.saving}
           onSave={() => void saver.save()}
           onVersions={() => setVersionsOpen(true)}
+          preview={preview}
         />
       </Suspense>
       <SaveConflictModal

@@ -1,0 +1,102 @@
+// The designer's preview against the demo server (its simulated gateways publish values): the compressor template's
+// main web screen, whose value displays are bound to the template's data sources, opened in the designer and
+// previewed with the demo device IOT0000001; a bound value display shows a number, and closing the preview leaves
+// the editor with nothing to save.
+import { expect, test, type Page } from '@playwright/test';
+
+import { api, exactly, signIn, textsOf } from './helpers';
+
+const text = textsOf(['designer-editor', 'designer-runtime']);
+const DEMO_SN = 'IOT0000001';
+/** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
+const PRESSURE_ELEMENT = 'e2';
+
+interface ScreenRow {
+  id: number;
+  kind: string;
+  is_main: boolean;
+}
+
+/** The demo device's id and its template's main web screen, once the device is online with values. */
+async function demoScreen(page: Page): Promise<number> {
+  const list = await api<{ items: { id: number; sn_code: string }[] }>(
+    page,
+    'GET',
+    `/dev?q=${DEMO_SN}&page=1&page_size=20`,
+  );
+  const device = list.items.find((d) => d.sn_code === DEMO_SN);
+  if (!device) throw new Error(`demo device ${DEMO_SN} not found`);
+  const seen: { templateId: number | null } = { templateId: null };
+  await expect
+    .poll(
+      async () => {
+        const live = await api<{
+          dev_state: number | null;
+          template_id: number | null;
+          items: { value: unknown }[];
+        }>(page, 'GET', `/rDev?device_id=${device.id}`);
+        seen.templateId = live.template_id;
+        return live.dev_state === 1 && live.items.some((i) => typeof i.value === 'number');
+      },
+      { message: `${DEMO_SN} online with values`, timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  const templateId = seen.templateId;
+  if (templateId === null) throw new Error(`${DEMO_SN} has no template`);
+  const overview = await api<{ screens: ScreenRow[] }>(
+    page,
+    'GET',
+    `/yun/module/middleware?id=${templateId}`,
+  );
+  const main = overview.screens.find((s) => s.kind === 'web' && s.is_main);
+  if (!main) throw new Error('the demo template has no main web screen');
+  return main.id;
+}
+
+test.describe('designer preview', () => {
+  test('previews the demo screen with a demo device and shows its live value', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const screenId = await demoScreen(page);
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    const toolbar = page.getByRole('toolbar');
+    await expect(toolbar).toBeVisible();
+
+    await toolbar.getByRole('button', { name: text('zh', 'designer.editor.toolbar.preview') }).click();
+    const preview = page.locator('.iot-preview');
+    await expect(preview).toBeVisible();
+    await page.getByRole('combobox', { name: text('zh', 'designer.runtime.preview.device') }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SN }).click();
+
+    const value = preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
+    await expect(value).toHaveText(/^-?\d+(\.\d+)?/, { timeout: 30_000 });
+
+    await preview
+      .getByRole('button', { name: exactly(text('zh', 'designer.runtime.preview.close')) })
+      .click();
+    await expect(preview).toBeHidden();
+    await expect(
+      toolbar.getByRole('button', { name: exactly(text('zh', 'designer.editor.toolbar.save')) }),
+    ).toHaveAttribute('data-dirty', 'false');
+  });
+
+  test('previews on a phone, where the editor is not offered', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const screenId = await demoScreen(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    await expect(page.getByRole('toolbar')).toHaveCount(0);
+
+    await page.getByRole('button', { name: text('zh', 'designer.editor.toolbar.preview') }).click();
+    const preview = page.locator('.iot-preview');
+    await expect(preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(/^-?\d+(\.\d+)?/, {
+      timeout: 30_000,
+    });
+    // The screen is scaled to the phone's width: nothing runs off to the side.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+  });
+});

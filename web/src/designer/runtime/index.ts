@@ -1,0 +1,21 @@
+// The screen runtime (DESIGN §7): what draws a screen with a device's live values, without any editing code. The
+// designer's preview is its first user (preview/); issue 16's screens at work mount the same pieces.
+// createValuesStore(frame?): values by data source id; seed and alarms at once, pushes once per animation frame.
+export { animationFrame, createValuesStore } from './values-store';
+export type { FrameScheduler, SourceSeed, ValuesStore } from './values-store';
+// useBoundValues(store, element.bindings): an element's values by binding key, re-rendering only for its own sources.
+export { useBoundValues } from './use-bound-values';
+// ScreenView: a document drawn read-only, fitted to its box, each element through the registry in preview mode.
+export { ScreenView } from './screen-view';
+export type { ScreenAction, ScreenViewProps, ScreenWrite } from './screen-view';
+// useDeviceFeed(store, deviceId, sourceIds): GET /rDev seed + live pushes + alarms + write rules of one device.
+export { useDeviceFeed } from './use-device-feed';
+export type { DeviceFeed } from './use-device-feed';
+// useTrendHistory(doc, deviceId): the trend charts' history (TrendHistoryContext).
+export { useTrendHistory } from './use-trend-history';
+// useScreenWrite(deviceId, passwordRequired): control writes through POST /yun/rDev, asking the control password.
+export { useScreenWrite } from './use-screen-write';
+// RuntimeProviders: ControlAccessContext, DeviceAlarmsContext and TrendHistoryContext for a screen.
+export { RuntimeProviders } from './runtime-providers';
+// sheet: the screen's background (shared with the editor's canvas) and the fit scale.
+export { backdropStyle, fitScale } from './sheet';

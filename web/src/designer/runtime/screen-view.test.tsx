@@ -1,0 +1,173 @@
+import { act, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { describe, expect, it } from 'vitest';
+
+import { documentOf } from '@/test/designer';
+import { elementDefinition } from '../elements/registry';
+import type { ElementDefinition, ElementRenderProps } from '../elements/types';
+import { normalizeElement, type LooseElement } from '../model/normalize';
+import { ScreenView } from './screen-view';
+import { createValuesStore, type FrameScheduler } from './values-store';
+
+function manualFrame() {
+  const pending: (() => void)[] = [];
+  const frame: FrameScheduler = (callback) => {
+    pending.push(callback);
+    return () => undefined;
+  };
+  return { frame, run: () => act(() => pending.splice(0).forEach((callback) => callback())) };
+}
+
+const valueEl = (id: string, source: number | null, extra: Partial<LooseElement> = {}) =>
+  normalizeElement({
+    id,
+    type: 'value',
+    placement: { x: 10, y: 10, w: 120, h: 30 },
+    settings: { unit: '℃', decimals: 1 },
+    bindings: source === null ? {} : { value: { data_source_id: source } },
+    ...extra,
+  });
+
+const lamp = normalizeElement({
+  id: 'lamp',
+  type: 'indicator',
+  placement: { x: 200, y: 10, w: 40, h: 40 },
+  bindings: { value: { data_source_id: 3 } },
+  states: {
+    by: 'value',
+    items: [
+      { min: null, max: 1, text: '停止', isUnderline: false },
+      { min: 1, max: null, text: '运行', isUnderline: false },
+    ],
+  },
+});
+
+const doc = {
+  ...documentOf([
+    valueEl('temp', 1),
+    valueEl('pressure', 2, { settings: { unit: 'MPa', decimals: 2 } }),
+    lamp,
+    valueEl('loose', null),
+    valueEl('gone', 99),
+    valueEl('hidden', 1, { hidden: true }),
+  ]),
+  canvas: { ...documentOf([]).canvas, width: 800, height: 600 },
+};
+
+/** The registry, with every component counting its renders by element id. */
+function countingRegistry() {
+  const renders = new Map<string, number>();
+  const wrapped = new Map<string, ElementDefinition>();
+  const definitionOf = (type: string): ElementDefinition | undefined => {
+    const definition = elementDefinition(type);
+    if (!definition) return undefined;
+    let counting = wrapped.get(type);
+    if (!counting) {
+      const Inner: ComponentType<ElementRenderProps> = definition.component;
+      const Counting = (props: ElementRenderProps) => {
+        renders.set(props.element.id, (renders.get(props.element.id) ?? 0) + 1);
+        return <Inner {...props} />;
+      };
+      counting = { ...definition, component: Counting };
+      wrapped.set(type, counting);
+    }
+    return counting;
+  };
+  return { definitionOf, renders };
+}
+
+const node = (id: string) => document.querySelector(`[data-element-id="${id}"]`)!;
+
+function setup() {
+  const frames = manualFrame();
+  const store = createValuesStore(frames.frame);
+  store.seed([
+    { id: 1, value: 36.54, ts: 100 },
+    { id: 2, value: 0.8, ts: 100 },
+    { id: 3, value: 0, ts: 100 },
+  ]);
+  const registry = countingRegistry();
+  render(
+    <div style={{ width: 400, height: 300 }}>
+      <ScreenView
+        doc={doc}
+        store={store}
+        defaultSize={{ width: 1920, height: 1080 }}
+        definitionOf={registry.definitionOf}
+        label="泵房"
+      />
+    </div>,
+  );
+  return { store, frames, renders: registry.renders };
+}
+
+describe('ScreenView', () => {
+  it('draws each element with its bound value, in preview mode, leaving out hidden ones', () => {
+    setup();
+    expect(screen.getByRole('region', { name: '泵房' })).toBeInTheDocument();
+    expect(node('temp')).toHaveTextContent('36.5 ℃');
+    expect(node('pressure')).toHaveTextContent('0.80 MPa');
+    // No binding, or a binding to a source the device never reported: the empty mark, not the editor's sample.
+    expect(node('loose')).toHaveTextContent(/^-$/);
+    expect(node('gone')).toHaveTextContent(/^-$/);
+    expect(node('hidden')).toBeNull();
+    expect(node('temp')).toHaveStyle({ left: '10px', top: '10px', width: '120px', height: '30px' });
+  });
+
+  it('chooses the state the value picks, and changes it with the value', () => {
+    const { store, frames } = setup();
+    expect(node('lamp')).toHaveTextContent('停止');
+    store.push([{ id: 3, v: 1, ts: 200, q: 0 }]);
+    frames.run();
+    expect(node('lamp')).toHaveTextContent('运行');
+  });
+
+  it('shows the alarm icon on the elements bound to a source in alarm', () => {
+    const { store } = setup();
+    expect(screen.queryByRole('img', { name: '报警' })).toBeNull();
+    act(() => store.setAlarms(new Set([2])));
+    const icons = screen.getAllByRole('img', { name: '报警' });
+    expect(icons).toHaveLength(1);
+    expect(node('pressure')).toContainElement(icons[0]!);
+    act(() => store.setAlarms(new Set()));
+    expect(screen.queryByRole('img', { name: '报警' })).toBeNull();
+  });
+
+  it('re-renders only the elements whose values changed, once per frame', () => {
+    const { store, frames, renders } = setup();
+    const before = new Map(renders);
+    store.push([{ id: 1, v: 37, ts: 200, q: 0 }]);
+    store.push([{ id: 1, v: 38, ts: 300, q: 0 }]);
+    // Nothing drawn until the frame.
+    expect(node('temp')).toHaveTextContent('36.5 ℃');
+    expect(renders).toEqual(before);
+    frames.run();
+    expect(node('temp')).toHaveTextContent('38.0 ℃');
+    expect(renders.get('temp')).toBe(before.get('temp')! + 1);
+    for (const id of ['pressure', 'lamp', 'loose', 'gone']) expect(renders.get(id)).toBe(before.get(id));
+  });
+
+  it('fits the screen into its box', () => {
+    const observers: ResizeObserverCallback[] = [];
+    const original = window.ResizeObserver;
+    window.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        observers.push(callback);
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+    try {
+      setup();
+      const region = screen.getByRole('region', { name: '泵房' });
+      region.getBoundingClientRect = () => ({ width: 400, height: 600 }) as DOMRect;
+      act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+      // 800 × 600 into 400 × 600: half size, limited by the width.
+      expect(region).toHaveAttribute('data-scale', '0.500');
+      expect(region.querySelector('.iot-screen__frame')).toHaveStyle({ width: '400px', height: '300px' });
+    } finally {
+      window.ResizeObserver = original;
+    }
+  });
+});

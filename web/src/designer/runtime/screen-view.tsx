@@ -1,0 +1,178 @@
+// ScreenView (DESIGN §7 "Runtime"): a screen document drawn read-only, scaled to fit its container whole. Each
+// element is its registry component in `preview` (or `runtime`) mode, given its values from the values store through
+// its bindings, the state its value picks (elements/states.ts) and, while a bound data source is in alarm, the
+// alarm-icon overlay. Elements are memoised on the element object and read only their own data sources, so a push
+// re-renders only the elements whose values changed. No editing code: the editor is never imported here.
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+
+import { AlarmIcon } from '../elements/alarm-icon';
+import { elementDefinition } from '../elements/registry';
+import { elementState } from '../elements/states';
+import type { ElementDefinition, RenderMode } from '../elements/types';
+import { byZ, canvasSize, isHidden, type CanvasSize } from '../model';
+import type { DesignDocument, DesignElement } from '../model/types';
+import { backdropStyle, fitScale } from './sheet';
+import { useBoundValues } from './use-bound-values';
+import type { ValuesStore } from './values-store';
+import './runtime.css';
+
+/** A control's write from an element of the screen (runtime/use-screen-write.tsx carries it out). */
+export type ScreenWrite = (element: DesignElement, bindingKey: string, value: number | string) => void;
+/** One of an element's actions run (jump, pop-up, URL, write), by its index in `element.actions`. */
+export type ScreenAction = (element: DesignElement, index: number) => void;
+
+export interface ScreenViewProps {
+  doc: DesignDocument;
+  store: ValuesStore;
+  /** The template's size for the screen's kind, for a document without its own size. */
+  defaultSize: CanvasSize;
+  mode?: Exclude<RenderMode, 'edit'>;
+  onWrite?: ScreenWrite;
+  onAction?: ScreenAction;
+  /** The element registry's look-up (the registry itself unless a test counts renders). */
+  definitionOf?: (type: string) => ElementDefinition | undefined;
+  /** The accessible name of the drawing. */
+  label?: string;
+}
+
+interface ScreenElementProps {
+  element: DesignElement;
+  store: ValuesStore;
+  mode: Exclude<RenderMode, 'edit'>;
+  definition: ElementDefinition | undefined;
+  onWrite: ScreenWrite;
+  onAction: ScreenAction;
+}
+
+export function elementBoxStyle(element: DesignElement): CSSProperties {
+  const { x, y, w, h, rotation } = element.placement;
+  return {
+    left: x,
+    top: y,
+    width: w,
+    height: h,
+    transform: rotation ? `rotate(${String(rotation)}deg)` : undefined,
+  };
+}
+
+const ScreenElement = memo(function ScreenElement({
+  element,
+  store,
+  mode,
+  definition,
+  onWrite,
+  onAction,
+}: ScreenElementProps) {
+  const values = useBoundValues(store, element.bindings);
+  const write = useCallback(
+    (key: string, value: number | string) => {
+      onWrite(element, key, value);
+    },
+    [onWrite, element],
+  );
+  const act = useCallback(
+    (index: number) => {
+      onAction(element, index);
+    },
+    [onAction, element],
+  );
+  const Component = definition?.component;
+  // An element type this build does not know draws nothing (the editor marks it; a screen at work shows the rest).
+  if (!Component) return null;
+  return (
+    <div className="iot-screen-element" data-element-id={element.id} style={elementBoxStyle(element)}>
+      <Component
+        element={element}
+        mode={mode}
+        values={values}
+        state={elementState(element, values)}
+        onWrite={write}
+        onAction={act}
+      />
+      <AlarmIcon values={values} />
+    </div>
+  );
+});
+
+const noWrite: ScreenWrite = () => undefined;
+const noAction: ScreenAction = () => undefined;
+
+/** Callbacks that keep their identity while the latest ones run: the memoised elements never re-render for them. */
+function useStableCallback<A extends unknown[]>(
+  callback: ((...args: A) => void) | undefined,
+  fallback: (...args: A) => void,
+) {
+  const ref = useRef(callback ?? fallback);
+  useLayoutEffect(() => {
+    ref.current = callback ?? fallback;
+  });
+  return useCallback((...args: A) => {
+    ref.current(...args);
+  }, []);
+}
+
+export function ScreenView({
+  doc,
+  store,
+  defaultSize,
+  mode = 'preview',
+  onWrite,
+  onAction,
+  definitionOf = elementDefinition,
+  label,
+}: ScreenViewProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState<CanvasSize | null>(null);
+  const size = canvasSize(doc, defaultSize);
+  const scale = fitScale(size, measured);
+  const write = useStableCallback(onWrite, noWrite);
+  const act = useStableCallback(onAction, noAction);
+  const elements = useMemo(() => byZ(doc).filter((e) => !isHidden(doc, e.id)), [doc]);
+
+  useEffect(() => {
+    const node = box.current;
+    if (!node) return undefined;
+    const measure = () => {
+      const { width, height } = node.getBoundingClientRect();
+      setMeasured((prev) => (prev?.width === width && prev.height === height ? prev : { width, height }));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
+
+  return (
+    <div className="iot-screen" ref={box} role="region" aria-label={label} data-scale={scale.toFixed(3)}>
+      <div className="iot-screen__frame" style={{ width: size.width * scale, height: size.height * scale }}>
+        <div
+          className="iot-screen__sheet"
+          style={{ ...backdropStyle(doc.canvas, size), transform: `scale(${String(scale)})` }}
+        >
+          {elements.map((element) => (
+            <ScreenElement
+              key={element.id}
+              element={element}
+              store={store}
+              mode={mode}
+              definition={definitionOf(element.type)}
+              onWrite={write}
+              onAction={act}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

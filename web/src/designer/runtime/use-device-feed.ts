@@ -1,0 +1,134 @@
+// What feeds a screen with one device's data: the GET /rDev seed and the WebSocket's pushes into the values store
+// (pushes batched per frame by the store), the device's current alarms (GET /rAlarmDev, refetched on alarm pushes)
+// as alarm flags and for the alarm list, and its write rules (GET /yun/v2/rDev/config) for the controls.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+
+import { alarmKeys } from '@/lib/alarms/keys';
+import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import type { AlarmOut } from '@/lib/alarms/types';
+import { useLiveValues } from '@/lib/telemetry/get-live-values';
+import { useWriteConfig } from '@/lib/telemetry/get-write-config';
+import { rtdClient, useAlarmFeed, type LiveValue } from '@/lib/ws';
+import type { ControlAccess } from '../elements/controls/write-rules';
+import type { ValuesStore } from './values-store';
+
+/** The screen's device's unconfirmed alarms asked at once (the server's page size cap). */
+export const DEVICE_ALARMS_PAGE = 200;
+/** GET /rAlarmDev's "produced": the alarm is active (2 recovered, 3 confirmed). */
+const ACTIVE = 1;
+
+export interface DeviceFeed {
+  /** The seed's state: the values shown follow it. */
+  status: 'loading' | 'error' | 'ready';
+  /** The seed's failure, for the error state. */
+  error: unknown;
+  retry: () => void;
+  /** 1 online, 2 offline; null before anything tells. */
+  devState: number | null;
+  /** The server's code when the live channel refused the device (110506 unreadable). */
+  liveError: number | null;
+  /** The controls' gate (ControlAccessContext); null until the write rules answer. */
+  access: ControlAccess | null;
+  /** The device guards writes with a password whatever the control says. */
+  passwordRequired: boolean;
+  /** The device's unconfirmed alarms (DeviceAlarmsContext). */
+  alarms: readonly AlarmOut[];
+}
+
+interface LiveState {
+  deviceId: number;
+  devState: number | null;
+  error: number | null;
+}
+
+const NO_ALARMS: readonly AlarmOut[] = Object.freeze([]);
+
+/** The ids of the data sources with an active alarm. */
+export function alarmedSources(alarms: readonly AlarmOut[]): Set<number> {
+  const ids = new Set<number>();
+  for (const alarm of alarms)
+    if (alarm.alarm_type === ACTIVE && alarm.data_source_id !== null) ids.add(alarm.data_source_id);
+  return ids;
+}
+
+/** Feeds `store` with the device's values while mounted; `sourceIds`: the data sources the screen shows (all when
+ * empty). */
+export function useDeviceFeed(
+  store: ValuesStore,
+  deviceId: number,
+  sourceIds: readonly number[],
+): DeviceFeed {
+  const client = useQueryClient();
+  const seed = useLiveValues(deviceId);
+  const config = useWriteConfig(deviceId);
+  const realtime = useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE });
+  // What the live channel last said of the device (kept with its id, so another device starts from nothing).
+  const [live, setLive] = useState<LiveState>({ deviceId, devState: null, error: null });
+  const sourcesKey = [...new Set(sourceIds)].sort((a, b) => a - b).join(',');
+
+  // Another device (or none): nothing of the last one stays on screen.
+  useEffect(() => {
+    store.clear();
+  }, [store, deviceId]);
+
+  useEffect(() => {
+    if (seed.data)
+      store.seed(seed.data.items.map((item) => ({ id: item.id, value: item.value, ts: item.ts })));
+  }, [store, seed.data]);
+
+  useEffect(() => {
+    const rtd = rtdClient();
+    const sources = sourcesKey ? sourcesKey.split(',').map(Number) : null;
+    let seen: Readonly<Record<number, LiveValue>> = {};
+    const onChange = () => {
+      const current = rtd.getDevice(deviceId);
+      // The client keeps a value's object until it is reported again: only new reports are pushed.
+      const changed = Object.values(current.values).filter((value) => seen[value.id] !== value);
+      seen = current.values;
+      if (changed.length > 0) store.push(changed);
+      setLive((prev) =>
+        prev.deviceId === deviceId && prev.devState === current.devState && prev.error === current.error
+          ? prev
+          : { deviceId, devState: current.devState, error: current.error },
+      );
+    };
+    const unsubscribe = rtd.subscribeDevice(deviceId, sources, onChange);
+    onChange();
+    return unsubscribe;
+  }, [store, deviceId, sourcesKey]);
+
+  const alarms = realtime.data?.items ?? NO_ALARMS;
+  useEffect(() => {
+    store.setAlarms(alarmedSources(alarms));
+  }, [store, alarms]);
+  useAlarmFeed((alarm) => {
+    if (alarm.device_id === deviceId) void client.invalidateQueries({ queryKey: alarmKeys.realtime() });
+  });
+
+  const heard = live.deviceId === deviceId ? live : { devState: null, error: null };
+  const devState = heard.devState ?? seed.data?.dev_state ?? null;
+  const access = useMemo<ControlAccess | null>(() => {
+    if (!config.data) return null;
+    const { user_can_write, device_can_write, online } = config.data;
+    // The live state is newer than the rules' answer; the designer operating a preview may operate its controls
+    // (the server checks every right again).
+    return {
+      user_can_write,
+      device_can_write,
+      online: devState === null ? online : devState === 1,
+      can_operate: true,
+    };
+  }, [config.data, devState]);
+
+  return {
+    status: seed.isPending ? 'loading' : seed.isError ? 'error' : 'ready',
+    error: seed.error,
+    retry: () => void seed.refetch(),
+    devState,
+    liveError: heard.error,
+    access,
+    passwordRequired: config.data?.password_required ?? seed.data?.password_required ?? false,
+    alarms,
+  };
+}

@@ -1,0 +1,124 @@
+// The runtime's writes: a control's value (after the control's own gate and rules, use-control-write.ts) or a
+// button's write action goes to POST /yun/rDev for the screen's device, the same write the device detail's dialog
+// sends, which the server checks again. The control password is asked first when the control asks for one
+// (settings.password) or the device guards writes with one; 110519/110520 show next to the password field.
+import { Form, Input, Modal, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { isApiError } from '@/lib/http';
+import { confirmDialog, toast } from '@/lib/toast';
+import { useWriteValue } from '@/lib/telemetry/write-value';
+import type { WriteValueInput } from '@/lib/telemetry/types';
+import { writeRules } from '../elements/controls/settings';
+import type { DesignElement, ElementAction } from '../model/types';
+
+/** The server's answers about the password: shown next to the field, the dialog stays open. */
+const PASSWORD_CODES: ReadonlySet<string> = new Set(['110519', '110520']);
+
+type Pending = Omit<WriteValueInput, 'password'>;
+
+export interface ScreenWriter {
+  /** A control's write of `value` to the data source bound under `bindingKey`. */
+  write: (element: DesignElement, bindingKey: string, value: number | string) => void;
+  /** A button's `write_value` action. */
+  writeAction: (element: DesignElement, action: Extract<ElementAction, { type: 'write_value' }>) => void;
+  /** The password dialog, rendered by the screen's host. */
+  prompt: ReactNode;
+}
+
+export function useScreenWrite(deviceId: number, passwordRequired: boolean): ScreenWriter {
+  const { t } = useTranslation();
+  const mutation = useWriteValue();
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [form] = Form.useForm<{ password: string }>();
+
+  /** Sends the write; resolves the password error to show, or null when done (written or refused in a toast). */
+  const send = async (input: WriteValueInput): Promise<string | null> => {
+    try {
+      await mutation.mutateAsync(input);
+      toast.success(t('designer.runtime.write.done'));
+      return null;
+    } catch (error) {
+      if (isApiError(error) && PASSWORD_CODES.has(error.code)) return error.detail;
+      toast.error(isApiError(error) ? error.detail : t('designer.runtime.write.failed'));
+      return null;
+    }
+  };
+
+  const start = (pending: Pending, controlPassword: boolean) => {
+    if (controlPassword || passwordRequired) {
+      setPasswordError(null);
+      setAsking(pending);
+      return;
+    }
+    void send(pending);
+  };
+
+  const write = (element: DesignElement, bindingKey: string, value: number | string) => {
+    const binding = element.bindings[bindingKey];
+    if (!binding) return;
+    const password = writeRules(element.settings).password !== 'none';
+    start({ device_id: deviceId, data_source_id: binding.data_source_id, value }, password);
+  };
+
+  const writeAction = (element: DesignElement, action: Extract<ElementAction, { type: 'write_value' }>) => {
+    const run = async () => {
+      if (action.confirm) {
+        const ok = await confirmDialog({
+          title: t('designer.controls.confirm.title'),
+          content: t('designer.controls.confirm.content', { value: String(action.value) }),
+          okText: t('designer.controls.confirm.ok'),
+          cancelText: t('common.action.cancel'),
+        });
+        if (!ok) return;
+      }
+      const password = writeRules(element.settings).password !== 'none';
+      start({ device_id: deviceId, data_source_id: action.data_source_id, value: action.value }, password);
+    };
+    void run();
+  };
+
+  const submit = async ({ password }: { password: string }) => {
+    if (!asking) return;
+    const error = await send({ ...asking, password });
+    if (error) {
+      setPasswordError(error);
+      return;
+    }
+    setAsking(null);
+  };
+
+  const prompt = (
+    <Modal
+      open={asking !== null}
+      title={t('designer.runtime.write.passwordTitle')}
+      okText={t('designer.runtime.write.send')}
+      cancelText={t('common.action.cancel')}
+      confirmLoading={mutation.isPending}
+      onOk={() => form.submit()}
+      onCancel={() => setAsking(null)}
+      destroyOnHidden
+    >
+      {asking && (
+        <Typography.Paragraph type="secondary">
+          {t('designer.runtime.write.passwordHint', { value: String(asking.value) })}
+        </Typography.Paragraph>
+      )}
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item
+          name="password"
+          label={t('telemetry.write.password')}
+          rules={[{ required: true, message: t('telemetry.write.error.password') }]}
+          validateStatus={passwordError ? 'error' : undefined}
+          help={passwordError ?? undefined}
+        >
+          <Input.Password autoComplete="off" autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+
+  return { write, writeAction, prompt };
+}

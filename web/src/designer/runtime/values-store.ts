@@ -1,0 +1,144 @@
+// The runtime's values store (DESIGN §7 "Runtime"): the current value of every data source of one device, keyed by
+// data source id. The GET /rDev seed and the alarm flags apply at once; the WebSocket's pushes queue and apply once
+// per animation frame, however many arrive in between. Listeners subscribe to the ids they show and hear only of
+// those that changed, so a screen re-renders only the elements whose values moved.
+import type { LiveValue } from '@/lib/ws';
+import type { BoundValue } from '../elements/types';
+
+/** A value as GET /rDev seeds it. */
+export interface SourceSeed {
+  id: number;
+  value: number | string | boolean | null;
+  ts: number | null;
+}
+
+/** Runs `callback` once, on the next frame; returns a cancel. Tests pass a frame they step by hand. */
+export type FrameScheduler = (callback: () => void) => () => void;
+
+export const animationFrame: FrameScheduler = (callback) => {
+  const id = requestAnimationFrame(() => {
+    callback();
+  });
+  return () => {
+    cancelAnimationFrame(id);
+  };
+};
+
+export interface ValuesStore {
+  /** The data source's value, the same object until it changes; undefined before any report. */
+  get(id: number): BoundValue | undefined;
+  /** `listener` runs once per applied batch that changed any of `ids`. */
+  subscribe(ids: readonly number[], listener: () => void): () => void;
+  /** The GET /rDev seed, applied at once; a value older than the one held is ignored. */
+  seed(values: readonly SourceSeed[]): void;
+  /** WebSocket pushes, applied on the next frame (the newest report per data source wins). */
+  push(values: readonly LiveValue[]): void;
+  /** The data sources now in alarm (the alarm-icon overlay), applied at once. */
+  setAlarms(ids: ReadonlySet<number>): void;
+  /** Applies the queued pushes now (the frame callback; also before a seed, so order is kept). */
+  flush(): void;
+  /** Forgets every value and alarm (another device chosen). */
+  clear(): void;
+  /** Cancels a pending frame. */
+  dispose(): void;
+}
+
+/** A reported value as an element reads it: booleans as 1 and 0. */
+export function boundValueOf(raw: number | string | boolean | null): number | string | null {
+  return typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
+}
+
+export function createValuesStore(frame: FrameScheduler = animationFrame): ValuesStore {
+  const values = new Map<number, BoundValue>();
+  const listeners = new Map<number, Set<() => void>>();
+  let alarms: ReadonlySet<number> = new Set();
+  let queued = new Map<number, LiveValue>();
+  let cancelFrame: (() => void) | null = null;
+
+  const notify = (changed: Iterable<number>) => {
+    const toCall = new Set<() => void>();
+    for (const id of changed) for (const listener of listeners.get(id) ?? []) toCall.add(listener);
+    for (const listener of toCall) listener();
+  };
+
+  /** Sets a value unless an older report; returns whether it changed. */
+  const put = (id: number, value: number | string | null, ts: number | null): boolean => {
+    const held = values.get(id);
+    if (held) {
+      if (held.ts !== null && ts !== null && ts < held.ts) return false;
+      if (held.value === value && held.ts === ts) return false;
+    }
+    values.set(id, { value, ts, alarm: alarms.has(id) });
+    return true;
+  };
+
+  const flush = () => {
+    if (cancelFrame) {
+      cancelFrame();
+      cancelFrame = null;
+    }
+    if (queued.size === 0) return;
+    const batch = queued;
+    queued = new Map();
+    const changed: number[] = [];
+    for (const [id, live] of batch) if (put(id, boundValueOf(live.v), live.ts)) changed.push(id);
+    notify(changed);
+  };
+
+  return {
+    get: (id) => values.get(id),
+    subscribe(ids, listener) {
+      for (const id of ids) {
+        let set = listeners.get(id);
+        if (!set) {
+          set = new Set();
+          listeners.set(id, set);
+        }
+        set.add(listener);
+      }
+      return () => {
+        for (const id of ids) listeners.get(id)?.delete(listener);
+      };
+    },
+    seed(seeds) {
+      flush();
+      const changed: number[] = [];
+      for (const seed of seeds) if (put(seed.id, boundValueOf(seed.value), seed.ts)) changed.push(seed.id);
+      notify(changed);
+    },
+    push(pushed) {
+      for (const live of pushed) {
+        const waiting = queued.get(live.id);
+        if (!waiting || live.ts >= waiting.ts) queued.set(live.id, live);
+      }
+      if (queued.size > 0 && !cancelFrame) cancelFrame = frame(flush);
+    },
+    setAlarms(ids) {
+      const before = alarms;
+      alarms = ids;
+      const changed: number[] = [];
+      for (const id of new Set([...before, ...ids])) {
+        const now = ids.has(id);
+        if (before.has(id) === now) continue;
+        const held = values.get(id);
+        values.set(id, held ? { ...held, alarm: now } : { value: null, ts: null, alarm: now });
+        changed.push(id);
+      }
+      notify(changed);
+    },
+    flush,
+    clear() {
+      if (cancelFrame) cancelFrame();
+      cancelFrame = null;
+      queued = new Map();
+      alarms = new Set();
+      const changed = [...values.keys()];
+      values.clear();
+      notify(changed);
+    },
+    dispose() {
+      if (cancelFrame) cancelFrame();
+      cancelFrame = null;
+    },
+  };
+}
