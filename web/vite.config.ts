@@ -110,6 +110,11 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // One worker runs file after file without starting afresh for each: React, antd, jsdom and the rest of
+    // node_modules load once instead of once per file, which was more than half the run (jsdom's window, the
+    // imports). What a file could inherit from the one before is reset by the setup file: the app's own modules
+    // are evaluated again (vi.resetModules), the window's cookies, storage, URL and body are cleared.
+    isolate: false,
     // Browser specs in e2e/ run under Playwright (`npm run e2e`), not Vitest.
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
