@@ -115,6 +115,9 @@ export default defineConfig({
     // imports). What a file could inherit from the one before is reset by the setup file: the app's own modules
     // are evaluated again (vi.resetModules), the window's cookies, storage, URL and body are cleared.
     isolate: false,
+    // A worker per core (Vitest's default leaves one for itself: a single worker on this 2-core machine); the main
+    // process mostly waits once the files are transformed. 38 files: 28 s against 40 s, the same CPU time.
+    maxWorkers: '100%',
     // Browser specs in e2e/ run under Playwright (`npm run e2e`), not Vitest.
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
