@@ -50,17 +50,19 @@ function start(entry: string, handlers: Record<string, Handler> = {}) {
 async function settled(router: ReturnType<typeof createMemoryRouter>) {
   let last = '';
   let unchanged = 0;
-  // Settled = idle and the URL unchanged for a while (element redirects navigate after render).
+  // Settled = idle and the URL unchanged for a while (element redirects navigate after render), counted only once
+  // the lazily loaded pages have loaded: on a loaded machine a page chunk may take longer than the while.
   await expect
     .poll(
-      () => {
+      async () => {
+        await vi.dynamicImportSettled();
         const { initialized, navigation, location } = router.state;
         const now = `${stripBasename(location.pathname)}${location.search}`;
         unchanged = initialized && navigation.state === 'idle' && now === last ? unchanged + 1 : 0;
         last = now;
         return unchanged >= 4;
       },
-      { interval: 100, timeout: 8000 },
+      { interval: 100, timeout: 15_000 },
     )
     .toBe(true);
   return last;

@@ -1,16 +1,42 @@
 // Vitest setup: jest-dom matchers, the browser APIs antd needs that jsdom lacks, i18n in zh.
+//
+// It runs before each test file. The files share one worker and one jsdom window (vite.config.ts: `isolate: false`,
+// so React, antd and jsdom load once instead of once per file); what a file starts from is made the same as in a
+// fresh worker here: the app's own modules (stores, lib/toast, lib/http, lib/ws …) are evaluated afresh, and the
+// window's cookies, storage, URL, document body and globals are back to a new window's.
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
-import { loadAllTexts } from '@/lib/i18n';
 import { resetScreenWidth } from './screen-width';
+
+// Every module of src/ (and what a test mocked) afresh for this file, as the file before left them.
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+for (const cookie of document.cookie.split(';')) {
+  const name = cookie.split('=')[0]?.trim();
+  if (name) {
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+}
+window.localStorage.clear();
+window.sessionStorage.clear();
+window.history.replaceState(null, '', '/');
+document.body.innerHTML = '';
+// antd's CSS-in-JS styles of the files before: left in <head>, they pile up (hundreds of kB after a few files) and
+// every getComputedStyle (getByRole, toBeVisible) reads them all. antd inserts a style again when a component that
+// needs it mounts, as in a new window.
+for (const style of document.head.querySelectorAll('style[data-css-hash]')) style.remove();
 
 // findBy*/waitFor give up after 1 s by default: on a busy 2-core machine a lazily loaded chunk (ECharts) or a
 // mocked request can take longer, and a test must not fail only because the machine is loaded.
 configure({ asyncUtilTimeout: 10_000 });
 
 // The app loads one language's texts at a time; tests read both at once (getFixedT('en'), language switches).
+// Imported after the reset, so the test file's modules and i18next's texts are this file's.
+const { loadAllTexts } = await import('@/lib/i18n');
 await loadAllTexts();
 
 // jsdom has no matchMedia; antd's responsive helpers need one: a desktop window unless a test sets another width.
