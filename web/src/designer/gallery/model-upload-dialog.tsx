@@ -1,17 +1,17 @@
 // Name a 3D model whose files passed checkModelFiles and choose which of the caller's classifications it goes into,
 // then upload every file in one request; the server's refusal (its codes' texts) shows in the dialog.
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
 import { applyServerError } from '@/lib/form-errors';
-import { translateCode } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { MODEL_NAME_MAX } from '@/types/limits.gen';
 import { useUploadModel } from './api/upload-model';
 import { formatSize } from './format';
 import { modelNameFromFiles } from './model-rules';
+import { UploadFields } from './upload-fields';
 import type { ClassifyOut } from './types';
 
 interface Values {
@@ -76,20 +76,12 @@ export function ModelUploadDialog({
         </Typography.Paragraph>
       }
     >
-      <Form.Item
-        name="name"
-        label={t('designer.gallery.model.name')}
-        rules={[{ required: true, whitespace: true, message: translateCode('114502') }]}
-      >
-        <Input autoComplete="off" maxLength={MODEL_NAME_MAX} showCount autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="classify_id"
-        label={t('designer.gallery.upload.classification')}
-        rules={[{ required: true, message: t('designer.gallery.upload.classificationRequired') }]}
-      >
-        <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
-      </Form.Item>
+      <UploadFields
+        nameLabel={t('designer.gallery.model.name')}
+        emptyCode="114502"
+        max={MODEL_NAME_MAX}
+        classifications={classifications}
+      />
     </FormModal>
   );
 }

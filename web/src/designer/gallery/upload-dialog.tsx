@@ -1,14 +1,14 @@
 // Name a file that passed checkImageFile and choose which of the caller's classifications it goes into, then upload.
-import { Form, Input, Select, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
 import { applyServerError } from '@/lib/form-errors';
-import { translateCode } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { IMAGE_SIZE_TEXT, PICTURE_NAME_MAX } from '@/types/limits.gen';
 import { useUploadImage } from './api/upload-image';
+import { UploadFields } from './upload-fields';
 import type { ClassifyOut, ImageOut, ImageUse } from './types';
 import { nameFromFile } from './upload-rules';
 
@@ -80,20 +80,12 @@ export function UploadDialog({
         </Typography.Paragraph>
       }
     >
-      <Form.Item
-        name="name"
-        label={t('designer.gallery.upload.name')}
-        rules={[{ required: true, whitespace: true, message: translateCode('114007') }]}
-      >
-        <Input autoComplete="off" maxLength={PICTURE_NAME_MAX} showCount autoFocus />
-      </Form.Item>
-      <Form.Item
-        name="classify_id"
-        label={t('designer.gallery.upload.classification')}
-        rules={[{ required: true, message: t('designer.gallery.upload.classificationRequired') }]}
-      >
-        <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
-      </Form.Item>
+      <UploadFields
+        nameLabel={t('designer.gallery.upload.name')}
+        emptyCode="114007"
+        max={PICTURE_NAME_MAX}
+        classifications={classifications}
+      />
     </FormModal>
   );
 }
