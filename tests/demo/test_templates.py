@@ -46,8 +46,12 @@ async def test_every_live_demo_gateway_runs_a_published_template(
     design = ok(await team.admin.get("/yun/module/view/design", params={"id": web["id"]}))["document"]
     sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": compressor["id"]}))["items"]
     names = {ds["id"]: ds["name"] for ds in sources}
-    bound = [names[e["bindings"]["value"]["data_source_id"]] for e in design["elements"] if e["bindings"]]
-    assert bound == ["排气压力", "排气温度", "运行状态"]
+    bound = {names[b["data_source_id"]] for e in design["elements"] for b in e["bindings"].values()}
+    assert bound == {"排气压力", "排气温度", "电机电流", "运行小时", "运行状态"}
+    # The browser test of the preview (web/e2e/designer-preview.spec.ts) reads 排气压力 on element e2.
+    by_id = {e["id"]: e for e in design["elements"]}
+    assert names[by_id["e2"]["bindings"]["value"]["data_source_id"]] == "排气压力"
+    assert {e["type"] for e in design["elements"]} >= {"symbol", "pipe", "gauge", "chart", "alarm_list", "switch"}
     assert ok(await team.admin.post("/yun/module/publish", {"id": compressor["id"]}))["published_release"] == 1
     # The data-source tab of every demo template reads (its alarm conditions carry every key).
     for template in listed.values():
