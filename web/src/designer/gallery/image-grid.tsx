@@ -1,10 +1,9 @@
 // One page of a gallery's images as thumbnails with their names: a click selects, a double click chooses; the
 // caller's own images can be deleted (asked first; one a screen still shows is refused, 114013).
-import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Empty, Pagination, Popconfirm, Skeleton, Tooltip } from 'antd';
+import { Button, Empty, Pagination, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { toast } from '@/lib/toast';
+import { DeleteItemButton } from './delete-button';
 import { useDeleteImage } from './api/delete-image';
 import { useImages } from './api/list-images';
 import { resolveImageUrl } from './resolve-url';
@@ -82,29 +81,11 @@ export function ImageGrid({ params, editable, selectedId, onSelect, onChoose, on
                   onDoubleClick={(e) => e.stopPropagation()}
                   onKeyDown={(e) => e.stopPropagation()}
                 >
-                  <Popconfirm
-                    title={t('designer.gallery.image.deleteConfirm', { name: image.name })}
-                    description={t('designer.gallery.image.deleteHint')}
-                    okText={t('designer.gallery.action.delete')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => {
-                      // A refused delete (114013: a screen still shows it) shows the server's message as a toast.
-                      void remove.mutateAsync(image.id).then(
-                        () => toast.success(t('designer.gallery.image.deleted')),
-                        () => undefined,
-                      );
-                    }}
-                  >
-                    <Tooltip title={t('designer.gallery.action.delete')}>
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('designer.gallery.image.deleteNamed', { name: image.name })}
-                      />
-                    </Tooltip>
-                  </Popconfirm>
+                  <DeleteItemButton
+                    kind="image"
+                    name={image.name}
+                    onDelete={() => remove.mutateAsync(image.id)}
+                  />
                 </span>
               )}
             </li>

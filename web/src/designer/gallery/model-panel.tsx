@@ -2,13 +2,14 @@
 // size, delete after a confirmation), and the upload of a model's files chosen together (checked here as the server
 // checks them, then by the server). Nothing is chosen from it: no element shows a 3D model yet, and no viewer is
 // drawn (docs/api-resources.md).
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Input, Popconfirm, Table, Tooltip, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button, Input, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toast } from '@/lib/toast';
+import { DeleteItemButton } from './delete-button';
 import { MODEL_SIZE_TEXT } from '@/types/limits.gen';
 import { useDeleteModel } from './api/delete-model';
 import { useModels } from './api/list-models';
@@ -97,28 +98,7 @@ export function ModelPanel({
       key: 'actions',
       width: 80,
       render: (_: unknown, model: ModelOut) => (
-        <Popconfirm
-          title={t('designer.gallery.model.deleteConfirm', { name: model.name })}
-          description={t('designer.gallery.model.deleteHint')}
-          okText={t('designer.gallery.action.delete')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => {
-            void remove.mutateAsync(model.id).then(
-              () => toast.success(t('designer.gallery.model.deleted')),
-              () => undefined,
-            );
-          }}
-        >
-          <Tooltip title={t('designer.gallery.action.delete')}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('designer.gallery.model.deleteNamed', { name: model.name })}
-            />
-          </Tooltip>
-        </Popconfirm>
+        <DeleteItemButton kind="model" name={model.name} onDelete={() => remove.mutateAsync(model.id)} />
       ),
     },
   ];
