@@ -61,8 +61,8 @@ async def delete_classification(
     return ok()
 
 
+# Not read_only: a tenant's first read of the system gallery makes its rows (service.ensure_system_classifications).
 @router.get("/yun/resourcesInfo")
-@read_only
 async def list_images(
     actor: GalleryReader,
     session: SessionDep,

@@ -188,8 +188,10 @@ async def list_images(
     session: AsyncSession, actor: Actor, params: PageParams, *, classify_id: int | None, system: bool, name: str
 ) -> Page[ImageOut]:
     """One page of a classification's images, or of the whole system or user gallery, searched by name (a system
-    image by its name in the caller's language). Read only: the system gallery's rows are made by the first read of
-    the classifications (list_classifications), which the picker makes before it lists images."""
+    image by its name in the caller's language). A tenant's first read of the system gallery makes its rows, as the
+    classifications' read does: the picker asks for both at once, so neither may rely on the other coming first."""
+    if system or classify_id is not None:
+        await ensure_system_classifications(session, actor.tenant_id)
     if classify_id is not None:
         await _visible_classification(session, actor, classify_id)
     name = name.strip()

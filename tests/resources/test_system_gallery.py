@@ -61,6 +61,11 @@ class TestTenantsSeeThem:
             TEXTS[system_gallery.text_key(i.key)][1] for i in IMAGES
         ]
 
+    async def test_listed_when_the_images_are_read_before_the_classifications(self, team: Team) -> None:
+        # The picker asks for both at once: the image list must not depend on the classifications' read coming first.
+        page = ok(await team.admin.get(PATH, params={"system": "true", "page_size": 100}))
+        assert page["total"] == len(IMAGES)
+
     async def test_in_their_classifications_counted_and_made_once(self, team: Team) -> None:
         ok(await team.admin.get("/yun/resourcesClassify"))
         classes = ok(await team.admin.get("/yun/resourcesClassify"))
