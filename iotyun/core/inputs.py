@@ -107,6 +107,20 @@ def _checked_int(literal: str) -> int:
     return value
 
 
+def _has_nul_escape(text: str) -> bool:
+    """A NUL in a string or a key: JSON can only write it as the escape \\u0000 (a raw control character inside a
+    string is a syntax error), one not itself escaped, i.e. after an even number of backslashes."""
+    at = text.find("\\u0000")
+    while at != -1:
+        start = at
+        while start > 0 and text[start - 1] == "\\":
+            start -= 1
+        if (at - start) % 2 == 0:
+            return True
+        at = text.find("\\u0000", at + 1)
+    return False
+
+
 def check_json(body: bytes) -> None:
     """Raise InputRejected unless `body` is JSON FastAPI may parse safely (see the module's docstring). Syntax
     errors are left to FastAPI (100004 with the position)."""
@@ -114,6 +128,8 @@ def check_json(body: bytes) -> None:
         decoded = body.decode("utf-8")
     except UnicodeDecodeError:
         raise InputRejected(ErrorCode.PARAM_INVALID, "body") from None
+    if _has_nul_escape(decoded):
+        raise InputRejected(ErrorCode.PARAM_INVALID, "body")
     try:
         value = json.loads(decoded, parse_int=_checked_int, parse_constant=_reject_constant)
     except RecursionError:
@@ -124,17 +140,24 @@ def check_json(body: bytes) -> None:
         return
     except ValueError:  # NaN, Infinity
         raise InputRejected(ErrorCode.PARAM_INVALID, "body") from None
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, str):
-            if "\x00" in item:
-                raise InputRejected(ErrorCode.PARAM_INVALID, "body")
-        elif isinstance(item, dict | list):
-            if depth > JSON_DEPTH_MAX:
-                raise InputRejected(ErrorCode.PARAM_INVALID, "body")
-            children = [*item.keys(), *item.values()] if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children if isinstance(child, str | dict | list))
+    _check_depth(value)
+
+
+def _check_depth(value: Any) -> None:
+    """At most JSON_DEPTH_MAX levels of containers, walked a level at a time: the text search above and this check a
+    320 KB screen document in 6 ms, where a walk of every string with its depth took 20 (benchmark B7's save)."""
+    level = [value] if type(value) is dict or type(value) is list else []
+    depth = 1
+    while level:
+        if depth > JSON_DEPTH_MAX:
+            raise InputRejected(ErrorCode.PARAM_INVALID, "body")
+        deeper: list[Any] = []
+        for item in level:
+            for child in item.values() if type(item) is dict else item:
+                if type(child) is dict or type(child) is list:
+                    deeper.append(child)
+        level = deeper
+        depth += 1
 
 
 def _length(value: str | None) -> int | None:

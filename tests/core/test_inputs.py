@@ -90,6 +90,8 @@ class TestJsonBodies:
             b'{"name": "g", "parent_id": -9223372036854775809}',
             b'{"name": "a\\u0000b"}',
             b'{"name\\u0000": "ab"}',
+            b'{"name": "a\\\\\\u0000b"}',  # an escaped backslash, then the NUL escape
+            b'{"name": "ok", "parent_id": {"x": ["\\u0000"]}}',  # deep in the tree
             b'{"name": "g", "parent_id": NaN}',
             b'{"name": "g", "parent_id": Infinity}',
         ],
@@ -122,6 +124,15 @@ class TestJsonBodies:
         )
         assert resp.status_code == 200, resp.text
         assert resp.json()["meta"]["message"] == "100004"
+
+    async def test_an_escaped_backslash_before_u0000_is_no_nul(self, admin: Api) -> None:
+        # The text \\u0000 is a backslash and "u0000", six characters: a name may hold it.
+        content = b'{"name": "a\\\\u0000"}'
+        assert json.loads(content)["name"] == "a\\u0000"
+        resp = await raw(
+            admin, "POST", "/yun/user/group", content=content, headers={"Content-Type": "application/json"}
+        )
+        assert resp.json()["meta"]["message"] != "100004", resp.text
 
     async def test_largest_64_bit_integer_passes_the_guard(self, admin: Api) -> None:
         resp = await admin.post("/yun/user/group", {"name": "g", "parent_id": 2**63 - 1})
