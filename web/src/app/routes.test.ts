@@ -150,7 +150,10 @@ describe('route objects', () => {
       .fn<() => Promise<{ default: () => null }>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValueOnce({ default: Page });
-    await expect(lazyPage(loader)()).resolves.toEqual({ Component: Page });
+    // The page, held to its own route (app/route-page.tsx).
+    await expect(lazyPage(loader)()).resolves.toMatchObject({
+      Component: expect.objectContaining({ displayName: 'RoutePage(Page)' }),
+    });
     expect(loader).toHaveBeenCalledTimes(2);
 
     const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));

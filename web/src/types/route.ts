@@ -1,5 +1,6 @@
 // The route-as-data shape every feature exports (DESIGN §5.8).
 import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
 
 export interface PageModule {
   default: ComponentType;
@@ -10,6 +11,10 @@ export interface AppRoute {
   path: string;
   /** The page; a route with children and a page shows the page at its own URL and the children below it. */
   lazy?: () => Promise<PageModule>;
+  /** Starts what the page will ask for as the navigation begins, beside the page's chunk, instead of after the
+   * page's first render. Not waited for: the route changes meanwhile (the page left is taken down, the new one shows
+   * its loading state), and the page's queries find the answers in flight or in the cache. */
+  prefetch?: (params: Params) => void;
   /** Permission codes (P…) and/or role codes; any one opens the route. Absent = any logged-in user. */
   perms?: readonly string[];
   /** i18n key of the title, `menu.<routeName>`. */

@@ -7,8 +7,8 @@ import {
   deleteElements,
   distribute,
   groupSelection,
-  isHidden,
-  isLocked,
+  hiddenElements,
+  lockedElements,
   reorder,
   selectionUnits,
   setFlag,
@@ -47,13 +47,16 @@ export interface SelectionAbilities {
 
 export function selectionAbilities(doc: DesignDocument, ids: readonly string[]): SelectionAbilities {
   const units = selectionUnits(doc, ids);
+  // One pass over the groups for the whole selection, not one per element (a select-all of 500).
+  const locked = ids.length > 0 ? lockedElements(doc) : null;
+  const hidden = ids.length > 0 ? hiddenElements(doc) : null;
   return {
     any: ids.length > 0,
     several: units.length >= 2,
     distribute: units.length >= 3,
     ungroup: units.some((u) => u.group !== null),
-    locked: ids.length > 0 && ids.every((id) => isLocked(doc, id)),
-    hidden: ids.length > 0 && ids.every((id) => isHidden(doc, id)),
+    locked: locked !== null && ids.every((id) => locked.has(id)),
+    hidden: hidden !== null && ids.every((id) => hidden.has(id)),
   };
 }
 

@@ -162,6 +162,22 @@ describe('DesignerEditor toolbar', () => {
   });
 });
 
+describe('DesignerEditor tool tips', () => {
+  it('names the button pointed at, disabled ones included, and hides the name when the pointer leaves', async () => {
+    const user = userEvent.setup();
+    openEditor();
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.hover(button('显示网格'));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('显示网格');
+    // Undo is disabled with an empty history: its name still shows.
+    await user.hover(button('撤销'));
+    await expect.poll(() => screen.queryByRole('tooltip')?.textContent).toBe('撤销');
+    await user.unhover(button('撤销'));
+    await user.hover(screen.getByRole('application'));
+    await expect.poll(() => screen.queryByRole('tooltip')).toBeNull();
+  });
+});
+
 describe('DesignerEditor property panel', () => {
   it('edits the selected element’s x as one undo step', async () => {
     const user = userEvent.setup();

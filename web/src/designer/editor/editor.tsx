@@ -18,6 +18,7 @@ import { LayersPanel } from './panels/layers-panel';
 import { PalettePanel } from './panels/palette-panel';
 import { PropertyPanel } from './panels/property-panel';
 import { ShortcutHelp } from './panels/shortcut-help';
+import { SharedToolTip } from './panels/tool-tip';
 import { SymbolsPanel } from './panels/symbols-panel';
 import { Toolbar } from './panels/toolbar';
 import type { DesignerStore } from './store';
@@ -33,6 +34,7 @@ const Palette = memo(PalettePanel);
 const Symbols = memo(SymbolsPanel);
 const Layers = memo(LayersPanel);
 const Properties = memo(PropertyPanel);
+const Bar = memo(Toolbar);
 
 // The preview draws through the runtime, in its own chunk, loaded when first opened.
 const ScreenPreview = lazy(() => import('../runtime/preview/screen-preview'));
@@ -72,11 +74,22 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const [zoom, setZoom] = useState(1);
   const [fitRequest, setFitRequest] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
-  const frame = useFillHeight();
+  const fill = useFillHeight();
+  const root = useRef<HTMLDivElement | null>(null);
+  const frame = useCallback(
+    (node: HTMLDivElement | null) => {
+      root.current = node;
+      fill(node);
+    },
+    [fill],
+  );
   const phone = useIsPhone();
   // The document as it was when the preview opened: the preview reads it, never the store.
   const [previewDoc, setPreviewDoc] = useState<DesignDocument | null>(null);
-  const openPreview = props.preview ? () => setPreviewDoc(store.getState().doc) : undefined;
+  const showPreview = useCallback(() => setPreviewDoc(store.getState().doc), [store]);
+  const openPreview = props.preview ? showPreview : undefined;
+  const fit = useCallback(() => setFitRequest((n) => n + 1), []);
+  const showShortcuts = useCallback(() => setHelpOpen(true), []);
   const preview = props.preview && previewDoc && (
     <Suspense fallback={null}>
       <ScreenPreview
@@ -124,7 +137,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
 
   return (
     <div className="designer" ref={frame}>
-      <Toolbar
+      <Bar
         store={store}
         start={props.toolbarStart}
         screenName={props.screenName}
@@ -132,11 +145,11 @@ export default function DesignerEditor(props: DesignerEditorProps) {
         defaultSize={props.defaultSize}
         zoom={zoom}
         onZoom={setZoom}
-        onFit={() => setFitRequest((n) => n + 1)}
+        onFit={fit}
         saving={props.saving}
         onSave={props.onSave}
         onVersions={props.onVersions}
-        onShortcuts={() => setHelpOpen(true)}
+        onShortcuts={showShortcuts}
         onPreview={openPreview}
       />
       <div className="designer__body">
@@ -190,6 +203,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
           />
         </aside>
       </div>
+      <SharedToolTip root={root} />
       <ShortcutHelp open={helpOpen} shortcuts={SHORTCUTS} onClose={() => setHelpOpen(false)} />
       {preview}
     </div>

@@ -47,13 +47,20 @@ export function groupMembers(doc: DesignDocument, groupId: string): string[] {
   return groupTree(doc).members(groupId);
 }
 
-/** The ids of the elements locked, by themselves or by a group around them, computed once for many look-ups. */
+/** The ids of the elements locked (or hidden), by themselves or by a group around them, computed once for many
+ * look-ups: asking isHidden of each of 500 elements builds the group tree 500 times. */
 export function lockedElements(doc: DesignDocument): Set<string> {
+  return flaggedElements(doc, 'locked');
+}
+
+export function hiddenElements(doc: DesignDocument): Set<string> {
+  return flaggedElements(doc, 'hidden');
+}
+
+function flaggedElements(doc: DesignDocument, flag: 'locked' | 'hidden'): Set<string> {
   const tree = groupTree(doc);
-  const lockedGroup = (id: string): boolean => tree.get(id)?.locked === true;
-  return new Set(
-    doc.elements.filter((e) => e.locked || tree.chain(e.group).some(lockedGroup)).map((e) => e.id),
-  );
+  const flaggedGroup = (id: string): boolean => tree.get(id)?.[flag] === true;
+  return new Set(doc.elements.filter((e) => e[flag] || tree.chain(e.group).some(flaggedGroup)).map((e) => e.id));
 }
 
 /** An element is locked (or hidden) when it is, or any group around it is. */

@@ -47,8 +47,9 @@ export { groupMembers, groupTree } from './groups';
 export { clickSelection } from './selection';
 // selectionUnits(doc, ids): what a selection acts on, a wholly selected group being one unit.
 export { selectionUnits } from './groups';
-// isLocked / isHidden(doc, id): the element's own flag or any of its groups'; lockedElements(doc): all locked ids.
-export { isHidden, isLocked, lockedElements } from './groups';
+// isLocked / isHidden(doc, id): the element's own flag or any of its groups'; lockedElements / hiddenElements(doc):
+// all locked or hidden ids at once.
+export { hiddenElements, isHidden, isLocked, lockedElements } from './groups';
 export type { GroupTree, SelectionUnit } from './groups';
 
 // --- arranging ---

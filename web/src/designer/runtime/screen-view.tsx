@@ -7,18 +7,19 @@ import {
   memo,
   useCallback,
   useEffect,
-  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type CSSProperties,
 } from 'react';
 
+import { useStableCallback } from '@/lib/use-stable-callback';
+
 import { AlarmIcon } from '../elements/alarm-icon';
 import { elementDefinition } from '../elements/registry';
 import { elementState } from '../elements/states';
 import type { ElementDefinition, RenderMode } from '../elements/types';
-import { byZ, canvasSize, isHidden, type CanvasSize } from '../model';
+import { byZ, canvasSize, hiddenElements, type CanvasSize } from '../model';
 import type { DesignDocument, DesignElement } from '../model/types';
 import { backdropStyle, fitScale } from './sheet';
 import { useBoundValues } from './use-bound-values';
@@ -106,20 +107,6 @@ const ScreenElement = memo(function ScreenElement({
 const noWrite: ScreenWrite = () => undefined;
 const noAction: ScreenAction = () => undefined;
 
-/** Callbacks that keep their identity while the latest ones run: the memoised elements never re-render for them. */
-function useStableCallback<A extends unknown[]>(
-  callback: ((...args: A) => void) | undefined,
-  fallback: (...args: A) => void,
-) {
-  const ref = useRef(callback ?? fallback);
-  useLayoutEffect(() => {
-    ref.current = callback ?? fallback;
-  });
-  return useCallback((...args: A) => {
-    ref.current(...args);
-  }, []);
-}
-
 export function ScreenView({
   doc,
   store,
@@ -134,9 +121,12 @@ export function ScreenView({
   const [measured, setMeasured] = useState<CanvasSize | null>(null);
   const size = canvasSize(doc, defaultSize);
   const scale = fitScale(size, measured);
-  const write = useStableCallback(onWrite, noWrite);
-  const act = useStableCallback(onAction, noAction);
-  const elements = useMemo(() => byZ(doc).filter((e) => !isHidden(doc, e.id)), [doc]);
+  const write = useStableCallback(onWrite ?? noWrite);
+  const act = useStableCallback(onAction ?? noAction);
+  const elements = useMemo(() => {
+    const hidden = hiddenElements(doc);
+    return byZ(doc).filter((e) => !hidden.has(e.id));
+  }, [doc]);
 
   useEffect(() => {
     const node = box.current;

@@ -3,6 +3,7 @@ import { AppstoreOutlined } from '@ant-design/icons';
 
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
+import { prefetchDesign } from './lib/design-prefetch';
 
 export const configureManageRoutes: AppRoute[] = [
   {
@@ -44,6 +45,7 @@ export const configureManageRoutes: AppRoute[] = [
     menu: 'menu.designConfigure',
     hidden: true,
     lazy: () => import('./pages/design-configure'),
+    prefetch: prefetchDesign,
   },
   {
     path: 'templateMiddleware/:idParam',

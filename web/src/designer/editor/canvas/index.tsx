@@ -6,7 +6,7 @@ import type Moveable from 'react-moveable';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
-import { addElements, brokenBindings, byZ, canvasSize, isHidden, lockedElements } from '../../model';
+import { addElements, brokenBindings, byZ, canvasSize, hiddenElements, lockedElements } from '../../model';
 import type { CanvasSize, DataSourceRef, ScreenRef } from '../../model';
 import type { DesignerStore } from '../store';
 import { Backdrop } from './backdrop';
@@ -87,7 +87,10 @@ export function DesignCanvas(props: DesignCanvasProps) {
     [doc, dataSources, screens],
   );
   const locked = useMemo(() => lockedElements(doc), [doc]);
-  const ordered = useMemo(() => byZ(doc).map((e) => ({ element: e, hidden: isHidden(doc, e.id) })), [doc]);
+  const ordered = useMemo(() => {
+    const hidden = hiddenElements(doc);
+    return byZ(doc).map((e) => ({ element: e, hidden: hidden.has(e.id) }));
+  }, [doc]);
   const selected = useMemo(() => new Set(selection), [selection]);
   const movable = useMemo(
     () =>

@@ -5,7 +5,7 @@ import {
   copyElements,
   deleteElements,
   groupSelection,
-  isHidden,
+  hiddenElements,
   nudge,
   parseClipboard,
   pasteElements,
@@ -149,9 +149,11 @@ export function handleCanvasKey(
     case 'delete':
       apply((d) => deleteElements(d, selection));
       break;
-    case 'selectAll':
-      state.select(doc.elements.filter((e) => !isHidden(doc, e.id)).map((e) => e.id));
+    case 'selectAll': {
+      const hidden = hiddenElements(doc);
+      state.select(doc.elements.filter((e) => !hidden.has(e.id)).map((e) => e.id));
       break;
+    }
     case 'clearSelection':
       state.select([]);
       break;

@@ -10,15 +10,14 @@ import {
   VerticalAlignMiddleOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
-import { Button, Space, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
-import { useMemo } from 'react';
+import { Button, Space } from 'antd';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { AlignEdge, CanvasSize } from '../../model';
-import { alignSelection, distributeSelection, selectionAbilities } from '../commands';
+import { alignSelection, distributeSelection } from '../commands';
 import type { DesignerStore } from '../store';
-import { useDesigner } from '../use-designer';
+import { useSelectionAbilities } from '../use-designer';
 
 const ALIGN: readonly [AlignEdge, ReactNode][] = [
   ['left', <AlignLeftOutlined key="l" />],
@@ -29,7 +28,8 @@ const ALIGN: readonly [AlignEdge, ReactNode][] = [
   ['bottom', <VerticalAlignBottomOutlined key="b" />],
 ];
 
-/** A toolbar button: an icon with its name as tooltip and accessible name. */
+/** A toolbar button: an icon with its name as accessible name and as tooltip (data-tip: the editor's one shared
+ * tooltip, panels/tool-tip.tsx, shows it). */
 export function ToolButton({
   label,
   icon,
@@ -44,26 +44,29 @@ export function ToolButton({
   onClick: () => void;
 }) {
   return (
-    <Tooltip title={label}>
-      <Button
-        size="small"
-        type={pressed ? 'primary' : 'text'}
-        ghost={pressed}
-        icon={icon}
-        aria-label={label}
-        aria-pressed={pressed}
-        disabled={disabled}
-        onClick={onClick}
-      />
-    </Tooltip>
+    <Button
+      size="small"
+      type={pressed ? 'primary' : 'text'}
+      ghost={pressed}
+      icon={icon}
+      aria-label={label}
+      aria-pressed={pressed}
+      data-tip={label}
+      disabled={disabled}
+      onClick={onClick}
+    />
   );
 }
 
-export function AlignButtons({ store, defaultSize }: { store: DesignerStore; defaultSize: CanvasSize }) {
+export const AlignButtons = memo(function AlignButtons({
+  store,
+  defaultSize,
+}: {
+  store: DesignerStore;
+  defaultSize: CanvasSize;
+}) {
   const { t } = useTranslation();
-  const doc = useDesigner(store, (s) => s.doc);
-  const selection = useDesigner(store, (s) => s.selection);
-  const can = useMemo(() => selectionAbilities(doc, selection), [doc, selection]);
+  const can = useSelectionAbilities(store);
   return (
     <Space size={2} wrap>
       {ALIGN.map(([edge, icon]) => (
@@ -89,4 +92,4 @@ export function AlignButtons({ store, defaultSize }: { store: DesignerStore; def
       />
     </Space>
   );
-}
+});

@@ -9,13 +9,13 @@ import { LookFields } from '../look-fields';
 import { settingChoice } from '../settings';
 import { StatefulSections } from '../stateful-sections';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
+import { Translated } from '../translated';
 import './display.css';
 
 const FITS = ['contain', 'cover', 'fill'] as const;
 type Fit = (typeof FITS)[number];
 
 function ImageElement(props: ElementRenderProps) {
-  const { t } = useTranslation();
   const { look, flickerClass, flickerStyle } = useLook(props);
   const fit = settingChoice(props.element.settings, 'fit', FITS, 'contain');
   if (!look.imgUrl) {
@@ -28,7 +28,11 @@ function ImageElement(props: ElementRenderProps) {
         )}
         style={flickerStyle}
       >
-        {props.mode === 'edit' && <span className="iot-el-text">{t('designer.elements.image')}</span>}
+        {props.mode === 'edit' && (
+          <span className="iot-el-text">
+            <Translated k="designer.elements.image" />
+          </span>
+        )}
       </div>
     );
   }

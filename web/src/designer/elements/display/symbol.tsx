@@ -11,6 +11,7 @@ import { settingString } from '../settings';
 import { StatefulSections } from '../stateful-sections';
 import { defaultStates } from '../states-edit';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
+import { Translated } from '../translated';
 
 const DEFAULT_SYMBOL = 'pump_centrifugal';
 
@@ -36,12 +37,15 @@ function chosenParts(settings: ElementRenderProps['element']['settings']): reado
 }
 
 function SymbolElement(props: ElementRenderProps) {
-  const { t } = useTranslation();
   const { element, state } = props;
   const { look, flickerClass, flickerStyle } = useLook(props);
   const symbol = symbolById(settingString(element.settings, 'symbol', DEFAULT_SYMBOL));
   if (!symbol) {
-    return <div className="iot-el iot-el--box iot-el--placeholder">{t('designer.form.symbolMissing')}</div>;
+    return (
+      <div className="iot-el iot-el--box iot-el--placeholder">
+        <Translated k="designer.form.symbolMissing" />
+      </div>
+    );
   }
   // Normal is grey (the symbol's own look): only a state showing brings colour.
   const parts = state

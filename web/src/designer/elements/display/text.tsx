@@ -1,13 +1,11 @@
 // Text: a label in a box, optionally switched among states (each may change its text, colours, font, alignment).
-import { useTranslation } from 'react-i18next';
-
 import { LookFields } from '../look-fields';
 import { boxStyle, classes, useLook } from '../look';
 import { StatefulSections } from '../stateful-sections';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
+import { Translated } from '../translated';
 
 function TextElement(props: ElementRenderProps) {
-  const { t } = useTranslation();
   const { look, flickerClass, flickerStyle } = useLook(props);
   // An empty text on the canvas shows the element's name, so it can still be found and selected.
   const placeholder = props.mode === 'edit' && look.text === '';
@@ -16,7 +14,9 @@ function TextElement(props: ElementRenderProps) {
       className={classes('iot-el iot-el--box', placeholder && 'iot-el--placeholder', flickerClass)}
       style={{ ...boxStyle(look), ...flickerStyle }}
     >
-      <span className="iot-el-text">{placeholder ? t('designer.elements.text') : look.text}</span>
+      <span className="iot-el-text">
+        {placeholder ? <Translated k="designer.elements.text" /> : look.text}
+      </span>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 
 import { DetailLoading, detailState } from '@/components/detail-states';
 import { keyedParam } from '@/lib/route-params';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import { useAllDataSources } from '../api/data-source-all';
 import { useMiddleware } from '../api/get-middleware';
 import { useScreenDesign } from '../api/screen-design';
@@ -38,10 +39,20 @@ export default function DesignConfigurePage() {
         .map((screen) => ({ id: screen.id, name: screen.name })),
     [template.data, kind],
   );
-  const back = () => void navigate(templateId ? templateOverviewPath(templateId) : TEMPLATE_LIST_PATH);
-
-  const backButton = (
-    <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('designer.editor.back')} onClick={back} />
+  const back = useStableCallback(
+    () => void navigate(templateId ? templateOverviewPath(templateId) : TEMPLATE_LIST_PATH),
+  );
+  // One element while the language stays: the editor's toolbar is memoised and shows it.
+  const backButton = useMemo(
+    () => (
+      <Button
+        type="text"
+        icon={<ArrowLeftOutlined />}
+        aria-label={t('designer.editor.back')}
+        onClick={back}
+      />
+    ),
+    [t, back],
   );
   const texts = {
     notFound: t('designer.editor.notFound'),

@@ -10,6 +10,7 @@ import { Link } from 'react-router';
 import { useStore } from 'zustand';
 
 import { useCan } from '@/components/can';
+import { useStableCallback } from '@/lib/use-stable-callback';
 import type { EditorPreview } from '@/designer/editor/editor';
 
 import { createDesignerStore, isDirty } from '@/designer/editor/store';
@@ -42,6 +43,13 @@ export interface DesignSessionProps {
   devices: readonly MiddlewareDevice[];
   /** Shown first in the editor's toolbar (back to the template). */
   backButton: ReactNode;
+}
+
+/** True from the first render where `open` is. */
+function useShownOnce(open: boolean): boolean {
+  const [shown, setShown] = useState(open);
+  if (open && !shown) setShown(true);
+  return shown || open;
 }
 
 const kindOf = (kind: string): SizeKind => (kind === 'mobile' ? 'mobile' : 'web');
@@ -88,6 +96,13 @@ export function DesignSession({
   // While the draft offer waits for an answer, an autosave would replace that draft with the saved design.
   useDraftAutosave({ screenId: design.id, store, revision, enabled: draft.isFetched && !offeredDraft });
   const blocker = useLeaveGuard(dirty);
+  // The dialogs mount when first wanted and stay for their closing animation: closed, they cost the opening.
+  const conflictShown = useShownOnce(saver.conflict);
+  const versionsShown = useShownOnce(versionsOpen);
+  const leaveShown = useShownOnce(blocker.state === 'blocked');
+  // The editor's toolbar is memoised: the session re-renders on every save and as the draft arrives.
+  const save = useStableCallback(() => void saver.save());
+  const showVersions = useStableCallback(() => setVersionsOpen(true));
   // One object while the size stays: the editor's canvas and panels are memoised on their props.
   const defaultSize = useMemo(
     () => ({ width: design.width, height: design.height }),
@@ -170,29 +185,33 @@ export function DesignSession({
           dataSources={dataSources}
           screens={screens}
           saving={saver.saving}
-          onSave={() => void saver.save()}
-          onVersions={() => setVersionsOpen(true)}
+          onSave={save}
+          onVersions={showVersions}
           preview={preview}
         />
       </Suspense>
-      <SaveConflictModal
-        open={saver.conflict}
-        busy={saver.saving || reloading}
-        onReload={() => void reloadTheirs()}
-        onOverwrite={() => void saver.save({ overwrite: true })}
-        onCancel={saver.dismissConflict}
-      />
-      <VersionsDrawer
-        open={versionsOpen}
-        screenId={design.id}
-        dirty={dirty}
-        onClose={() => setVersionsOpen(false)}
-        onRestored={(restored) => {
-          replaceWith(restored);
-          setVersionsOpen(false);
-        }}
-      />
-      <LeaveModal blocker={blocker} />
+      {conflictShown && (
+        <SaveConflictModal
+          open={saver.conflict}
+          busy={saver.saving || reloading}
+          onReload={() => void reloadTheirs()}
+          onOverwrite={() => void saver.save({ overwrite: true })}
+          onCancel={saver.dismissConflict}
+        />
+      )}
+      {versionsShown && (
+        <VersionsDrawer
+          open={versionsOpen}
+          screenId={design.id}
+          dirty={dirty}
+          onClose={() => setVersionsOpen(false)}
+          onRestored={(restored) => {
+            replaceWith(restored);
+            setVersionsOpen(false);
+          }}
+        />
+      )}
+      {leaveShown && <LeaveModal blocker={blocker} />}
     </div>
   );
 }
