@@ -21,7 +21,18 @@ from iotyun.telemetry import configs
 from iotyun.telemetry import repository as repo
 from iotyun.telemetry.configs import Source
 from iotyun.telemetry.models import ControlSetting
-from iotyun.telemetry.schemas import ControlsIn, ControlsOut, LiveItem, LiveOut, WriteConfigOut, WriteIn, WriteOut
+from iotyun.telemetry.schemas import (
+    ControlsIn,
+    ControlsOut,
+    DeviceScreensOut,
+    LiveItem,
+    LiveOut,
+    WriteConfigOut,
+    WriteIn,
+    WriteOut,
+)
+from iotyun.templates import service as template_service
+from iotyun.templates.screens import service as screen_service
 
 if TYPE_CHECKING:
     from iotyun.telemetry.runtime import Telemetry
@@ -46,6 +57,23 @@ async def _password_hash(session: AsyncSession, device: Device) -> str:
         return device.control_password_hash
     setting = await repo.control_setting(session, device.tenant_id)
     return setting.password_hash if setting else ""
+
+
+async def screens(session: AsyncSession, actor: Actor, device_id: int) -> DeviceScreensOut:
+    """The screens the device shows, as its template's latest publication froze them (issue 16): what a device screen,
+    the configuration monitor and the carousel draw. Another tenant's device, or one the caller does not read,
+    answers 110506 as a missing one."""
+    device = await readable_device(session, actor, device_id)
+    published = await template_service.published_screens(session, device.sn)
+    if published is None:
+        return DeviceScreensOut(device_id=device.id, template_id=None, release=None, screens=[])
+    template, publication = published
+    return DeviceScreensOut(
+        device_id=device.id,
+        template_id=template.id,
+        release=publication.release,
+        screens=screen_service.runtime_screens(template, publication.snapshot),
+    )
 
 
 async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", device_id: int) -> LiveOut:

@@ -25,6 +25,7 @@ from iotyun.telemetry.schemas import (
     AccessOut,
     ControlsIn,
     ControlsOut,
+    DeviceScreensOut,
     HookIn,
     LiveOut,
     WriteConfigOut,
@@ -58,6 +59,12 @@ async def live_values(
 @read_only
 async def write_config(actor: DeviceViewer, session: SessionDep, device_id: int) -> Envelope[WriteConfigOut]:
     return ok(await control.write_config(session, actor, device_id))
+
+
+@router.get("/yun/v2/rDev/screens")
+@read_only
+async def device_screens(actor: DeviceViewer, session: SessionDep, device_id: int) -> Envelope[DeviceScreensOut]:
+    return ok(await control.screens(session, actor, device_id))
 
 
 @router.post("/yun/rDev")

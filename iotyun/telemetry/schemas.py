@@ -6,6 +6,7 @@ from pydantic import BaseModel, Field
 
 from iotyun.core.limits import CONTROL_PASSWORD_MAX
 from iotyun.core.texts import ShownName
+from iotyun.templates.screens.schemas import RuntimeScreenOut
 
 
 class LiveItem(BaseModel):
@@ -23,6 +24,16 @@ class LiveItem(BaseModel):
     value: Any = None
     ts: int | None = None
     quality: int | None = None
+
+
+class DeviceScreensOut(BaseModel):
+    """The screens a device shows (its bound template's latest publication); none when it has no published template."""
+
+    device_id: int
+    template_id: int | None
+    # The publication's number users see (v1 for the first publish).
+    release: int | None
+    screens: list[RuntimeScreenOut]
 
 
 class LiveOut(BaseModel):

@@ -478,6 +478,20 @@ async def published_stamps(session: AsyncSession, device_ids: Sequence[int]) -> 
     return await repo.published_stamps(session, device_ids)
 
 
+async def published_screens(session: AsyncSession, sn: str) -> tuple[Template, TemplatePublication] | None:
+    """The template and publication whose screens the device registered under `sn` shows at runtime, or None without a
+    bound published template. No access check: the caller has read the device (a shared device shows its owner's
+    template)."""
+    found = await repo.binding_of_sn(session, sn)
+    if found is None:
+        return None
+    template = await repo.template_any(session, found[2].template_id)
+    publication = await repo.latest_publication(session, template.id)
+    if not template.published or publication is None:
+        return None
+    return template, publication
+
+
 async def published_config(session: AsyncSession, sn: str) -> GatewayConfig | None:
     """What the gateway registered under `sn` runs (docs/device-protocol.md), or None without a bound published
     template. No authentication: the caller has done it (the config fetch, the ingest of an authenticated broker)."""

@@ -118,6 +118,20 @@ class ScreenDesignOut(ScreenOut):
     document: ScreenDocument
 
 
+class RuntimeScreenOut(BaseModel):
+    """A screen as a device shows it at runtime: as its template's latest publication froze it."""
+
+    id: int
+    kind: str
+    name: ShownName
+    is_main: bool
+    sort: int
+    # The canvas size: the document's own, else the template's size for the kind.
+    width: int
+    height: int
+    document: ScreenDocument
+
+
 # --- drafts and versions ---------------------------------------------------------------------------------------
 
 

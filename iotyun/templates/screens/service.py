@@ -21,6 +21,7 @@ from iotyun.templates.screens import document as doc
 from iotyun.templates.screens import repository as repo
 from iotyun.templates.screens.document import ScreenDocument
 from iotyun.templates.screens.schemas import (
+    RuntimeScreenOut,
     ScreenCopyIn,
     ScreenDesignIn,
     ScreenDesignOut,
@@ -44,6 +45,30 @@ def size_of(screen: TemplateScreen, template: Template) -> tuple[int, int]:
         width = canvas["width"] if isinstance(canvas.get("width"), int) else width
         height = canvas["height"] if isinstance(canvas.get("height"), int) else height
     return width, height
+
+
+def runtime_screens(template: Template, published: dict[str, Any]) -> list[RuntimeScreenOut]:
+    """The screens of a publication's snapshot, web before mobile and each kind in the template's order, their documents
+    upgraded to the current schema and sized as the designer sizes them."""
+    screens: list[RuntimeScreenOut] = []
+    for raw in published.get("screens", []):
+        kind = raw.get("kind", "web")
+        document = doc.upgrade(raw.get("document"))
+        width, height = template_size(template, kind)
+        screens.append(
+            RuntimeScreenOut(
+                id=raw["id"],
+                kind=kind,
+                name=raw.get("name", ""),
+                is_main=bool(raw.get("is_main")),
+                sort=int(raw.get("sort", 0)),
+                width=document.canvas.width or width,
+                height=document.canvas.height or height,
+                document=document,
+            )
+        )
+    screens.sort(key=lambda s: (s.kind != "web", s.sort, s.id))
+    return screens
 
 
 def check_size(kind: str, width: int | None, height: int | None, prefix: str = "") -> None:

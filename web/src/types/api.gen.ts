@@ -1751,6 +1751,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/v2/rDev/screens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Screens */
+        get: operations["device_screens_api_yun_v2_rDev_screens_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/v2/user/login": {
         parameters: {
             query?: never;
@@ -2780,6 +2797,20 @@ export interface components {
             /** Sn Code */
             sn_code: string;
         };
+        /**
+         * DeviceScreensOut
+         * @description The screens a device shows (its bound template's latest publication); none when it has no published template.
+         */
+        DeviceScreensOut: {
+            /** Device Id */
+            device_id: number;
+            /** Release */
+            release: number | null;
+            /** Screens */
+            screens: components["schemas"]["RuntimeScreenOut"][];
+            /** Template Id */
+            template_id: number | null;
+        };
         /** DeviceUpdateIn */
         DeviceUpdateIn: {
             /** Address */
@@ -2972,6 +3003,11 @@ export interface components {
         /** Envelope[DeviceOut] */
         Envelope_DeviceOut_: {
             data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DeviceScreensOut] */
+        Envelope_DeviceScreensOut_: {
+            data?: components["schemas"]["DeviceScreensOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[DraftOut] */
@@ -4525,6 +4561,27 @@ export interface components {
         RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
+        /**
+         * RuntimeScreenOut
+         * @description A screen as a device shows it at runtime: as its template's latest publication froze it.
+         */
+        RuntimeScreenOut: {
+            document: components["schemas"]["ScreenDocument"];
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Is Main */
+            is_main: boolean;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Sort */
+            sort: number;
+            /** Width */
+            width: number;
+        };
         /** ScreenCopyIn */
         ScreenCopyIn: {
             /** Id */
@@ -10767,6 +10824,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WriteConfigOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_screens_api_yun_v2_rDev_screens_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceScreensOut_"];
                 };
             };
             /** @description Validation Error */

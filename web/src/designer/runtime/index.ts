@@ -8,7 +8,7 @@ export { useBoundValues } from './use-bound-values';
 // ScreenView: a document drawn read-only, fitted to its box, each element through the registry in preview mode.
 export { ScreenView } from './screen-view';
 export type { ScreenAction, ScreenViewProps, ScreenWrite } from './screen-view';
-// useDeviceFeed(store, deviceId, sourceIds): GET /rDev seed + live pushes + alarms + write rules of one device.
+// useDeviceFeed(store, deviceId, sourceIds, canOperate?): GET /rDev seed + live pushes + alarms + write rules.
 export { useDeviceFeed } from './use-device-feed';
 export type { DeviceFeed } from './use-device-feed';
 // useTrendHistory(doc, deviceId): the trend charts' history (TrendHistoryContext).
@@ -19,3 +19,6 @@ export { useScreenWrite } from './use-screen-write';
 export { RuntimeProviders } from './runtime-providers';
 // sheet: the screen's background (shared with the editor's canvas) and the fit scale.
 export { backdropStyle, fitScale } from './sheet';
+// DeviceScreen: one device's screen at work, with jumps, pop-ups (the opener's device) and writes.
+export { DeviceScreen } from './device-screen';
+export type { DeviceScreenProps, RuntimeScreen } from './device-screen';

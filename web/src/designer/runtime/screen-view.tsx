@@ -3,15 +3,7 @@
 // its bindings, the state its value picks (elements/states.ts) and, while a bound data source is in alarm, the
 // alarm-icon overlay. Elements are memoised on the element object and read only their own data sources, so a push
 // re-renders only the elements whose values changed. No editing code: the editor is never imported here.
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type CSSProperties,
-} from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 
 import { useStableCallback } from '@/lib/use-stable-callback';
 

@@ -53,11 +53,12 @@ export function alarmedSources(alarms: readonly AlarmOut[]): Set<number> {
 }
 
 /** Feeds `store` with the device's values while mounted; `sourceIds`: the data sources the screen shows (all when
- * empty). */
+ * empty); `canOperate`: the viewer may operate the screen's controls at all (false through a read-only share). */
 export function useDeviceFeed(
   store: ValuesStore,
   deviceId: number,
   sourceIds: readonly number[],
+  canOperate = true,
 ): DeviceFeed {
   const client = useQueryClient();
   const seed = useLiveValues(deviceId);
@@ -111,15 +112,14 @@ export function useDeviceFeed(
   const access = useMemo<ControlAccess | null>(() => {
     if (!config.data) return null;
     const { user_can_write, device_can_write, online } = config.data;
-    // The live state is newer than the rules' answer; the designer operating a preview may operate its controls
-    // (the server checks every right again).
+    // The live state is newer than the rules' answer; the server checks every right again.
     return {
       user_can_write,
       device_can_write,
       online: devState === null ? online : devState === 1,
-      can_operate: true,
+      can_operate: canOperate,
     };
-  }, [config.data, devState]);
+  }, [config.data, devState, canOperate]);
 
   return {
     status: seed.isPending ? 'loading' : seed.isError ? 'error' : 'ready',

@@ -3,22 +3,14 @@
 // document it is given and nothing else: the editor's document and undo history stay as they were. A jump shows
 // another screen of the template in its place, a pop-up opens one over it with the same device; Esc or the close
 // button returns to the editor. The page loads in its own chunk (the editor imports it lazily).
-import { ArrowLeftOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Badge, Button, Empty, Modal, Result, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { CloseOutlined } from '@ant-design/icons';
+import { Badge, Button, Empty, Modal, Select, Space, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { isApiError } from '@/lib/http';
-import { translateCode } from '@/lib/i18n';
 import type { CanvasSize } from '../../model';
-import type { DesignDocument, DesignElement } from '../../model/types';
-import { RuntimeProviders } from '../runtime-providers';
-import { ScreenView } from '../screen-view';
-import { useDeviceFeed } from '../use-device-feed';
-import { useScreenWrite } from '../use-screen-write';
-import { useTrendHistory } from '../use-trend-history';
-import { createValuesStore, type ValuesStore } from '../values-store';
+import type { DesignDocument } from '../../model/types';
+import { DeviceScreen, type RuntimeScreen } from '../device-screen';
 import './preview.css';
 
 /** A device bound to the template (the template overview's devices). */
@@ -31,12 +23,7 @@ export interface PreviewDevice {
 }
 
 /** Another screen of the template as a jump or a pop-up shows it. */
-export interface PreviewScreen {
-  name: string;
-  document: DesignDocument;
-  /** The template's size for the screen's kind. */
-  size: CanvasSize;
-}
+export type PreviewScreen = RuntimeScreen;
 
 export interface ScreenPreviewProps {
   open: boolean;
@@ -60,168 +47,6 @@ export function firstDevice(devices: readonly PreviewDevice[]): number | null {
 
 const deviceLabel = (device: PreviewDevice): string =>
   device.alias ? `${device.alias} (${device.sn_code})` : device.sn_code;
-
-function useOtherScreen(
-  screenId: number | null,
-  loadScreen: ScreenPreviewProps['loadScreen'],
-  enabled: boolean,
-) {
-  return useQuery({
-    queryKey: ['designer', 'preview-screen', screenId],
-    queryFn: () => loadScreen(screenId ?? 0),
-    enabled: enabled && screenId !== null,
-  });
-}
-
-function ScreenLoadState({ query }: { query: { isError: boolean; error: unknown; refetch: () => unknown } }) {
-  const { t } = useTranslation();
-  if (!query.isError) return <Spin className="iot-preview__spin" />;
-  return (
-    <Result
-      status="warning"
-      title={t('designer.runtime.preview.screenFailed')}
-      subTitle={isApiError(query.error) ? query.error.detail : undefined}
-      extra={
-        <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-          {t('designer.runtime.preview.retry')}
-        </Button>
-      }
-    />
-  );
-}
-
-interface DevicePreviewProps {
-  deviceId: number;
-  screenId: number;
-  screenName: string;
-  doc: DesignDocument;
-  defaultSize: CanvasSize;
-  loadScreen: ScreenPreviewProps['loadScreen'];
-}
-
-/** One device's preview: its own values store, fed while shown. */
-function DevicePreview({ deviceId, screenId, screenName, doc, defaultSize, loadScreen }: DevicePreviewProps) {
-  const { t } = useTranslation();
-  const [store] = useState<ValuesStore>(() => createValuesStore());
-  useEffect(() => () => store.dispose(), [store]);
-  // Every data source of the device: a jump or a pop-up may show sources this screen does not.
-  const feed = useDeviceFeed(store, deviceId, []);
-  const writer = useScreenWrite(deviceId, feed.passwordRequired);
-  const [shownId, setShownId] = useState(screenId);
-  const [popupId, setPopupId] = useState<number | null>(null);
-  const other = useOtherScreen(shownId === screenId ? null : shownId, loadScreen, true);
-  const popup = useOtherScreen(popupId === screenId ? null : popupId, loadScreen, popupId !== null);
-  const shown: PreviewScreen | undefined =
-    shownId === screenId ? { name: screenName, document: doc, size: defaultSize } : other.data;
-  const popupScreen: PreviewScreen | undefined =
-    popupId === screenId ? { name: screenName, document: doc, size: defaultSize } : popup.data;
-  const history = useTrendHistory(shown?.document ?? doc, deviceId);
-
-  const onAction = (element: DesignElement, index: number) => {
-    const action = element.actions[index];
-    if (!action) return;
-    switch (action.type) {
-      case 'jump_screen':
-        setPopupId(null);
-        setShownId(action.screen_id);
-        return;
-      case 'open_popup':
-        setPopupId(action.screen_id);
-        return;
-      case 'open_url':
-        // Always a new tab: leaving the page would leave the editor and its unsaved changes.
-        window.open(action.url, '_blank', 'noopener');
-        return;
-      case 'write_value':
-        writer.writeAction(element, action);
-        return;
-    }
-  };
-
-  if (feed.status === 'loading') return <Spin className="iot-preview__spin" />;
-  if (feed.status === 'error')
-    return (
-      <Result
-        status="warning"
-        title={t('designer.runtime.preview.loadFailed')}
-        subTitle={isApiError(feed.error) ? feed.error.detail : undefined}
-        extra={
-          <Button icon={<ReloadOutlined />} onClick={feed.retry}>
-            {t('designer.runtime.preview.retry')}
-          </Button>
-        }
-      />
-    );
-
-  return (
-    <RuntimeProviders access={feed.access} alarms={feed.alarms} history={history}>
-      {feed.liveError !== null && (
-        <Alert
-          type="warning"
-          showIcon
-          className="iot-preview__alert"
-          title={translateCode(String(feed.liveError))}
-        />
-      )}
-      {feed.devState === 2 && (
-        <Alert
-          type="info"
-          showIcon
-          className="iot-preview__alert"
-          title={t('designer.runtime.preview.offline')}
-        />
-      )}
-      {shownId !== screenId && (
-        <div className="iot-preview__crumb">
-          <Button size="small" icon={<ArrowLeftOutlined />} onClick={() => setShownId(screenId)}>
-            {t('designer.runtime.preview.backTo', { name: screenName })}
-          </Button>
-          {shown && <Typography.Text strong>{shown.name}</Typography.Text>}
-        </div>
-      )}
-      <div className="iot-preview__screen">
-        {shown ? (
-          <ScreenView
-            doc={shown.document}
-            store={store}
-            defaultSize={shown.size}
-            onWrite={writer.write}
-            onAction={onAction}
-            label={shown.name}
-          />
-        ) : (
-          <ScreenLoadState query={other} />
-        )}
-      </div>
-      <Modal
-        open={popupId !== null}
-        title={popupScreen?.name ?? t('designer.runtime.preview.popup')}
-        footer={null}
-        width="min(960px, 100vw)"
-        className="iot-preview-popup"
-        onCancel={() => setPopupId(null)}
-        destroyOnHidden
-      >
-        <div className="iot-preview-popup__screen">
-          {popupScreen ? (
-            // The pop-up inherits the device of its opener: the same values store.
-            <ScreenView
-              doc={popupScreen.document}
-              store={store}
-              defaultSize={popupScreen.size}
-              onWrite={writer.write}
-              onAction={onAction}
-              label={popupScreen.name}
-            />
-          ) : (
-            <ScreenLoadState query={popup} />
-          )}
-        </div>
-      </Modal>
-      {writer.prompt}
-    </RuntimeProviders>
-  );
-}
 
 export default function ScreenPreview(props: ScreenPreviewProps) {
   const { t } = useTranslation();
@@ -293,7 +118,7 @@ export default function ScreenPreview(props: ScreenPreviewProps) {
             {props.bindAction}
           </Empty>
         ) : (
-          <DevicePreview
+          <DeviceScreen
             key={deviceId}
             deviceId={deviceId}
             screenId={props.screenId}
@@ -301,6 +126,7 @@ export default function ScreenPreview(props: ScreenPreviewProps) {
             doc={props.doc}
             defaultSize={props.defaultSize}
             loadScreen={props.loadScreen}
+            scope="preview"
           />
         )}
       </div>

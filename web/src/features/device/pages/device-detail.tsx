@@ -15,6 +15,7 @@ import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { DeviceAlarmsPanel } from '../components/detail/device-alarms-panel';
 import { DeviceEditModal } from '../components/registry/device-edit-modal';
 import { DeviceLogTable } from '../components/detail/device-log-table';
+import { DeviceScreensPanel } from '../components/detail/device-screens-panel';
 import { DistributeModal } from '../components/sharing/distribute-modal';
 import { HistoryPanel } from '../components/telemetry/history-panel';
 import { LiveValuesPanel } from '../components/telemetry/live-values-panel';
@@ -29,7 +30,7 @@ const LIST_PATH = '/device/devgroup';
 const NOT_FOUND = '110506';
 
 type Dialog = 'edit' | 'share' | 'distribute' | 'transfer' | null;
-const TABS: readonly string[] = ['overview', 'live', 'history', 'alarms', 'log'];
+const TABS: readonly string[] = ['overview', 'screens', 'live', 'history', 'alarms', 'log'];
 
 export default function DeviceDetailPage() {
   const { t } = useTranslation();
@@ -158,6 +159,11 @@ export default function DeviceDetailPage() {
           },
           ...(d.registered
             ? [
+                {
+                  key: 'screens',
+                  label: t('device.screens.tab'),
+                  children: <DeviceScreensPanel deviceId={d.id} />,
+                },
                 {
                   key: 'live',
                   label: t('telemetry.tab.live'),
