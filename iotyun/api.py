@@ -22,6 +22,7 @@ from iotyun.telemetry.router import router as telemetry_router
 from iotyun.telemetry.ws import ws_router
 from iotyun.telemetry.ws_schemas import document as document_live_messages
 from iotyun.templates.binding.router import router as template_binding_router
+from iotyun.templates.carousel.router import router as carousel_router
 from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
 from iotyun.templates.router import detail_router as template_detail_router
@@ -47,6 +48,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     data_sources_router,
     template_binding_router,
     template_library_router,
+    carousel_router,
     resources_router,
     telemetry_router,
     alarms_router,

@@ -359,6 +359,11 @@ THUMBNAIL_GROUPS_MAX = 50
 THUMBNAILS_PER_GROUP_MAX = 30
 THUMBNAIL_GROUP_NAME_MAX = 32
 THUMBNAIL_GROUP_NOTES_MAX = 120
+# SPEC §3, §4 configuration carousel groups (docs/api-carousel.md): per user, interval in seconds.
+CAROUSEL_GROUPS_MAX = 50
+CAROUSEL_DEVICES_PER_GROUP_MAX = 100
+CAROUSEL_GROUP_NAME_MAX = 32
+CAROUSEL_INTERVAL_MIN_S, CAROUSEL_INTERVAL_MAX_S, CAROUSEL_INTERVAL_DEFAULT_S = 5, 3600, 30
 VIRTUAL_NAME_MAX = 32
 VIRTUAL_PERMISSIONS = ("view", "write", "alarm", "history")
 VIRTUAL_VERSIONS = ("1.0", "2.0")
@@ -394,6 +399,25 @@ VirtualName = Annotated[
     _not_empty(ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG),
     _max_len(VIRTUAL_NAME_MAX, ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG, say_limit=True),
 ]
+
+CarouselGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.CAROUSEL_GROUP_NAME_EMPTY),
+    _max_len(CAROUSEL_GROUP_NAME_MAX, ErrorCode.CAROUSEL_GROUP_NAME_TOO_LONG, say_limit=True),
+]
+
+
+def _carousel_interval(value: Any) -> int:
+    """Whole seconds within CAROUSEL_INTERVAL_MIN_S…MAX_S; anything else (a fraction, a string, a bool) is 202006."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise rule_error(ErrorCode.CAROUSEL_INTERVAL_INVALID)
+    if not CAROUSEL_INTERVAL_MIN_S <= value <= CAROUSEL_INTERVAL_MAX_S:
+        raise rule_error(ErrorCode.CAROUSEL_INTERVAL_INVALID)
+    return value
+
+
+CarouselInterval = Annotated[int, BeforeValidator(_carousel_interval)]
 
 
 def _optional_match(pattern: re.Pattern[str], code: ErrorCode) -> AfterValidator:
@@ -569,6 +593,12 @@ def exported() -> dict[str, Any]:
         "THUMBNAILS_PER_GROUP_MAX": THUMBNAILS_PER_GROUP_MAX,
         "THUMBNAIL_GROUP_NAME_MAX": THUMBNAIL_GROUP_NAME_MAX,
         "THUMBNAIL_GROUP_NOTES_MAX": THUMBNAIL_GROUP_NOTES_MAX,
+        "CAROUSEL_GROUPS_MAX": CAROUSEL_GROUPS_MAX,
+        "CAROUSEL_DEVICES_PER_GROUP_MAX": CAROUSEL_DEVICES_PER_GROUP_MAX,
+        "CAROUSEL_GROUP_NAME_MAX": CAROUSEL_GROUP_NAME_MAX,
+        "CAROUSEL_INTERVAL_MIN_S": CAROUSEL_INTERVAL_MIN_S,
+        "CAROUSEL_INTERVAL_MAX_S": CAROUSEL_INTERVAL_MAX_S,
+        "CAROUSEL_INTERVAL_DEFAULT_S": CAROUSEL_INTERVAL_DEFAULT_S,
         "VIRTUAL_NAME_MAX": VIRTUAL_NAME_MAX,
         "VIRTUAL_PERMISSIONS": list(VIRTUAL_PERMISSIONS),
         "VIRTUAL_VERSIONS": list(VIRTUAL_VERSIONS),

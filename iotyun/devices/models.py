@@ -1,5 +1,5 @@
 """Device tables: the global gateway registry, a tenant's devices, groups, grants, flow cards, GPS, virtual devices,
-thumbnail groups and the device log. The contract over them is docs/api-devices.md."""
+thumbnail and carousel groups and the device log. The contract over them is docs/api-devices.md."""
 
 from datetime import date, datetime
 from typing import Any
@@ -235,6 +235,30 @@ class ThumbnailItem(IdMixin, TenantScoped, Base):
     __table_args__ = (UniqueConstraint("group_id", "device_id"),)
 
     group_id: Mapped[int] = mapped_column(BigId, ForeignKey("thumbnail_group.id", ondelete="CASCADE"), index=True)
+    device_id: Mapped[int] = mapped_column(BigId, ForeignKey("device.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CarouselGroup(IdMixin, TimestampMixin, TenantScoped, Base):
+    """A user's configuration carousel group: devices whose main web screens the console shows in turn, `interval`
+    seconds each (SPEC §3, §4; the routes are templates/carousel/, which reads the devices' templates)."""
+
+    __tablename__ = "carousel_group"
+    __table_args__ = (UniqueConstraint("owner_id", "name"),)
+
+    owner_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    interval: Mapped[int] = mapped_column(Integer, default=30)
+    # Intra-group rotation on or off (SPEC §4).
+    rotate: Mapped[bool] = mapped_column(Boolean, default=False)
+    position: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class CarouselItem(IdMixin, TenantScoped, Base):
+    __tablename__ = "carousel_item"
+    __table_args__ = (UniqueConstraint("group_id", "device_id"),)
+
+    group_id: Mapped[int] = mapped_column(BigId, ForeignKey("carousel_group.id", ondelete="CASCADE"), index=True)
     device_id: Mapped[int] = mapped_column(BigId, ForeignKey("device.id", ondelete="CASCADE"), index=True)
     position: Mapped[int] = mapped_column(Integer, default=0)
 

@@ -18,6 +18,7 @@ from iotyun.devices.groups import repository as group_repo
 from iotyun.devices.models import (
     GRANT_DISTRIBUTION,
     GRANT_SHARE,
+    CarouselItem,
     Device,
     DeviceGrant,
     FlowCard,
@@ -156,7 +157,7 @@ async def file_received(session: AsyncSession, actor: Actor, body: ReceivedShare
 
 
 async def _detach(session: AsyncSession, device_ids: list[int], tenant_id: int) -> None:
-    """Remove what the old tenant built on the devices: virtual-device bindings and thumbnails."""
+    """Remove what the old tenant built on the devices: virtual-device bindings, thumbnails and carousel items."""
     await session.execute(
         update(VirtualDevice)
         .where(VirtualDevice.tenant_id == tenant_id, VirtualDevice.device_id.in_(device_ids))
@@ -174,6 +175,9 @@ async def _detach(session: AsyncSession, device_ids: list[int], tenant_id: int) 
     )
     await session.execute(
         delete(ThumbnailItem).where(ThumbnailItem.tenant_id == tenant_id, ThumbnailItem.device_id.in_(device_ids))
+    )
+    await session.execute(
+        delete(CarouselItem).where(CarouselItem.tenant_id == tenant_id, CarouselItem.device_id.in_(device_ids))
     )
 
 

@@ -4,6 +4,44 @@
  */
 
 export interface paths {
+    "/api/carousel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_carousel_get"];
+        /** Update Group */
+        put: operations["update_group_api_carousel_put"];
+        /** Create Group */
+        post: operations["create_group_api_carousel_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_carousel_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carousel/dev": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Group Devices */
+        get: operations["group_devices_api_carousel_dev_get"];
+        /** Set Group Devices */
+        put: operations["set_group_devices_api_carousel_dev_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev": {
         parameters: {
             query?: never;
@@ -2113,6 +2151,77 @@ export interface components {
              */
             warning_mb: number;
         };
+        /** CarouselDeviceOut */
+        CarouselDeviceOut: {
+            /** Alias */
+            alias: string;
+            /** Dev State */
+            dev_state: number | null;
+            /** Device Id */
+            device_id: number;
+            /** Has Main Screen */
+            has_main_screen: boolean;
+            /** Registered */
+            registered: boolean;
+            /** Sn Code */
+            sn_code: string;
+            /** Template Id */
+            template_id: number | null;
+        };
+        /**
+         * CarouselDevicesIn
+         * @description `device_ids` replaces the group's devices, in that order (duplicates dropped).
+         */
+        CarouselDevicesIn: {
+            /** Device Ids */
+            device_ids: number[];
+            /** Id */
+            id: number;
+        };
+        /** CarouselGroupIn */
+        CarouselGroupIn: {
+            /**
+             * Interval
+             * @default 30
+             */
+            interval: number;
+            /** Name */
+            name: string;
+            /**
+             * Rotate
+             * @default false
+             */
+            rotate: boolean;
+        };
+        /** CarouselGroupOut */
+        CarouselGroupOut: {
+            /** Device Count */
+            device_count: number;
+            /** Id */
+            id: number;
+            /** Interval */
+            interval: number;
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+            /** Rotate */
+            rotate: boolean;
+        };
+        /**
+         * CarouselGroupUpdateIn
+         * @description Fields left out stay.
+         */
+        CarouselGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Interval */
+            interval?: number | null;
+            /** Name */
+            name?: string | null;
+            /** Rotate */
+            rotate?: boolean | null;
+        };
         /** ChangePasswordIn */
         ChangePasswordIn: {
             /**
@@ -2965,6 +3074,11 @@ export interface components {
             data?: components["schemas"]["CaptchaOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[CarouselGroupOut] */
+        Envelope_CarouselGroupOut_: {
+            data?: components["schemas"]["CarouselGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ClassifyOut] */
         Envelope_ClassifyOut_: {
             data?: components["schemas"]["ClassifyOut"] | null;
@@ -3277,6 +3391,18 @@ export interface components {
         Envelope_list_AlarmOut__: {
             /** Data */
             data?: components["schemas"]["AlarmOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[CarouselDeviceOut]] */
+        Envelope_list_CarouselDeviceOut__: {
+            /** Data */
+            data?: components["schemas"]["CarouselDeviceOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[CarouselGroupOut]] */
+        Envelope_list_CarouselGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["CarouselGroupOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[ClassifyOut]] */
@@ -5708,6 +5834,187 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_groups_api_carousel_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CarouselGroupOut__"];
+                };
+            };
+        };
+    };
+    update_group_api_carousel_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarouselGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarouselGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_carousel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarouselGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CarouselGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_carousel_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    group_devices_api_carousel_dev_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CarouselDeviceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_group_devices_api_carousel_dev_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CarouselDevicesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CarouselDeviceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_devices_api_dev_get: {
         parameters: {
             query?: {
