@@ -1,8 +1,8 @@
 // Device details (/deviceDetail/:id, P10000): basic facts (editable by the owner), state, flow card, VPN, video,
 // sharing, control password and gateway access; live values (WebSocket) with writes, history, alarms and the log.
 import { ArrowLeftOutlined, EditOutlined, MoreOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Space, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Dropdown, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 
@@ -15,7 +15,6 @@ import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { DeviceAlarmsPanel } from '../components/detail/device-alarms-panel';
 import { DeviceEditModal } from '../components/registry/device-edit-modal';
 import { DeviceLogTable } from '../components/detail/device-log-table';
-import { DeviceScreensPanel } from '../components/detail/device-screens-panel';
 import { DistributeModal } from '../components/sharing/distribute-modal';
 import { HistoryPanel } from '../components/telemetry/history-panel';
 import { LiveValuesPanel } from '../components/telemetry/live-values-panel';
@@ -25,6 +24,9 @@ import { DeviceStateBadge } from '../components/registry/state-badge';
 import { TransferModal } from '../components/sharing/transfer-modal';
 import { DeviceOverview } from './device-overview';
 import '../components/registry/registry.css';
+
+// The screens runtime is a chunk of its own, loaded when the tab opens.
+const DeviceScreens = lazy(() => import('@/designer/runtime/device-screens'));
 
 const LIST_PATH = '/device/devgroup';
 const NOT_FOUND = '110506';
@@ -161,8 +163,12 @@ export default function DeviceDetailPage() {
             ? [
                 {
                   key: 'screens',
-                  label: t('device.screens.tab'),
-                  children: <DeviceScreensPanel deviceId={d.id} />,
+                  label: t('device.detail.screens'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <DeviceScreens deviceId={d.id} />
+                    </Suspense>
+                  ),
                 },
                 {
                   key: 'live',

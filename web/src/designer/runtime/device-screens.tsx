@@ -1,23 +1,21 @@
-// A device's Screens tab (issue 16 point 3): its template's screens as published, drawn by the runtime with the
-// device's live values; the main screen first, the others one click away, jumps and pop-ups with the device passed
-// in. A phone shows the template's mobile screens when it has any. The runtime loads in its own chunk.
+// A device's screens (issue 16): its template's screens as published, drawn by the runtime with the device's live
+// values; the main screen first, the others one click away, jumps and pop-ups with the device passed in. A phone
+// shows the template's mobile screens when it has any. The device detail's Screens tab, the configuration monitor
+// and the carousel load it (lazily: the runtime is a chunk of its own).
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Segmented, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '@/components/can';
 import { useIsPhone } from '@/components/use-phone';
-import { normalizeDocument } from '@/designer/model';
 import { isApiError } from '@/lib/http';
 import { Perm } from '@/lib/permissions';
 import { screensFor, useDeviceScreens, type RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
+import { normalizeDocument } from '../model';
+import { DeviceScreen } from './device-screen';
 import './device-screens.css';
-
-const DeviceScreen = lazy(() =>
-  import('@/designer/runtime/device-screen').then((m) => ({ default: m.DeviceScreen })),
-);
 
 const BIND_PATH = '/configureManage/templateBind';
 
@@ -27,7 +25,13 @@ const asRuntime = (screen: RuntimeScreenOut) => ({
   size: { width: screen.width, height: screen.height },
 });
 
-export function DeviceScreensPanel({ deviceId }: { deviceId: number }) {
+export interface DeviceScreensProps {
+  deviceId: number;
+  /** The viewer may operate the controls at all (false: a read-only share). */
+  canOperate?: boolean;
+}
+
+export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScreensProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const canBind = useCan(Perm.TEMPLATE_BIND);
@@ -42,11 +46,11 @@ export function DeviceScreensPanel({ deviceId }: { deviceId: number }) {
     return (
       <Result
         status="warning"
-        title={t('device.screens.loadFailed')}
+        title={t('designer.runtime.screens.loadFailed')}
         subTitle={isApiError(query.error) ? query.error.detail : undefined}
         extra={
           <Button icon={<ReloadOutlined />} onClick={() => void query.refetch()}>
-            {t('device.screens.retry')}
+            {t('designer.runtime.screen.retry')}
           </Button>
         }
       />
@@ -59,17 +63,25 @@ export function DeviceScreensPanel({ deviceId }: { deviceId: number }) {
           description={
             <Space orientation="vertical" size={4}>
               <Typography.Text strong>
-                {t(query.data.template_id === null ? 'device.screens.none' : 'device.screens.empty')}
+                {t(
+                  query.data.template_id === null
+                    ? 'designer.runtime.screens.none'
+                    : 'designer.runtime.screens.empty',
+                )}
               </Typography.Text>
               <Typography.Text type="secondary">
-                {t(query.data.template_id === null ? 'device.screens.noneHint' : 'device.screens.emptyHint')}
+                {t(
+                  query.data.template_id === null
+                    ? 'designer.runtime.screens.noneHint'
+                    : 'designer.runtime.screens.emptyHint',
+                )}
               </Typography.Text>
             </Space>
           }
         >
           {query.data.template_id === null && canBind && (
             <Link to={BIND_PATH}>
-              <Button type="primary">{t('device.screens.bind')}</Button>
+              <Button type="primary">{t('designer.runtime.screens.bind')}</Button>
             </Link>
           )}
         </Empty>
@@ -88,7 +100,7 @@ export function DeviceScreensPanel({ deviceId }: { deviceId: number }) {
       {screens.length > 1 && (
         <Segmented<number>
           className="devscreens__switch"
-          aria-label={t('device.screens.choose')}
+          aria-label={t('designer.runtime.screens.choose')}
           value={shown.id}
           options={screens.map((s) => ({ value: s.id, label: s.name }))}
           onChange={setChosen}
@@ -98,19 +110,18 @@ export function DeviceScreensPanel({ deviceId }: { deviceId: number }) {
         className="devscreens__host"
         style={{ aspectRatio: `${String(shown.width)} / ${String(shown.height)}` }}
       >
-        <Suspense fallback={<Skeleton active className="devscreens__state" />}>
-          <DeviceScreen
-            // Another screen chosen here starts afresh (its own jumps and pop-ups).
-            key={shown.id}
-            deviceId={deviceId}
-            screenId={shown.id}
-            screenName={shown.name}
-            doc={runtime.document}
-            defaultSize={runtime.size}
-            loadScreen={loadScreen}
-            scope={`device-${String(deviceId)}-r${String(query.data.release ?? 0)}`}
-          />
-        </Suspense>
+        <DeviceScreen
+          // Another screen chosen here starts afresh (its own jumps and pop-ups).
+          key={shown.id}
+          deviceId={deviceId}
+          screenId={shown.id}
+          screenName={shown.name}
+          doc={runtime.document}
+          defaultSize={runtime.size}
+          loadScreen={loadScreen}
+          scope={`device-${String(deviceId)}-r${String(query.data.release ?? 0)}`}
+          canOperate={canOperate}
+        />
       </div>
     </Card>
   );

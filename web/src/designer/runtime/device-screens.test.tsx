@@ -12,7 +12,7 @@ import { renderRoutes } from '@/test/render';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { signInAs } from '@/test/session';
 import { liveItem } from '@/test/telemetry';
-import { DeviceScreensPanel } from './device-screens-panel';
+import DeviceScreens from './device-screens';
 
 const value = (id: string, source: number, unit: string) => ({
   id,
@@ -84,7 +84,7 @@ const handlers = (screens: RuntimeScreenOut[], templateId: number | null = 3): R
 function renderPanel(over: Record<string, Handler>) {
   mockApi(over);
   renderRoutes([
-    { path: '/', element: <DeviceScreensPanel deviceId={12} /> },
+    { path: '/', element: <DeviceScreens deviceId={12} /> },
     { path: '/configureManage/templateBind', element: <p>bind page</p> },
   ]);
 }
@@ -110,7 +110,7 @@ describe('screensFor', () => {
   });
 });
 
-describe('DeviceScreensPanel', () => {
+describe('DeviceScreens', () => {
   it('shows the main screen with the device’s values, and another screen when chosen', async () => {
     const user = userEvent.setup();
     renderPanel(handlers(SCREENS));
