@@ -304,6 +304,9 @@ test.describe('device list in the URL', () => {
     await page.locator('.devreg-list .ant-pagination-item-2').click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);
     await expect(page.locator('.devreg-list .ant-pagination-item-active')).toHaveText('2');
+    // The pager turns at once; page 2's rows come with its answer (the rows of page 1 stay until then, under a
+    // spinner): a busy machine was seen reading the first row of page 1 here.
+    await expect(page.locator('.devreg-list .ant-spin-spinning')).toHaveCount(0);
     const firstLink = page.locator('.devreg-list .ant-table-row').first().getByRole('link');
     const sn = (await firstLink.innerText()).trim();
     expect(sn).toMatch(/^IOT/);

@@ -108,6 +108,18 @@ describe('screensFor', () => {
     const webOnly = SCREENS.filter((s) => s.kind === 'web');
     expect(screensFor(webOnly, true).map((s) => s.id)).toEqual([1, 2]);
   });
+
+  it('passes over a kind whose screens are all empty, as a new template’s are', () => {
+    const emptyMobile = [
+      ...SCREENS.filter((s) => s.kind === 'web'),
+      runtimeScreen({ id: 4, kind: 'mobile' }),
+    ];
+    expect(screensFor(emptyMobile, true).map((s) => s.id)).toEqual([1, 2]);
+    const emptyWeb = [runtimeScreen({ id: 5, is_main: true }), ...SCREENS.filter((s) => s.kind === 'mobile')];
+    expect(screensFor(emptyWeb, false).map((s) => s.id)).toEqual([3]);
+    const nothing = [runtimeScreen({ id: 5, is_main: true }), runtimeScreen({ id: 4, kind: 'mobile' })];
+    expect(screensFor(nothing, false).map((s) => s.id)).toEqual([5]);
+  });
 });
 
 describe('DeviceScreens', () => {

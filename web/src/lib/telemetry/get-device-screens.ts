@@ -25,12 +25,15 @@ export function useDeviceScreens(deviceId: number, enabled = true) {
   return useQuery({ ...deviceScreensQueryOptions(deviceId), enabled: enabled && deviceId > 0 });
 }
 
-/** The screens of the kind a viewer's screen suits: a phone takes the mobile screens when the template has any,
- * a wider screen the web ones; either falls back to the other kind. The main screen comes first. */
+/** The screens of the kind a viewer's screen suits: a phone takes the mobile screens when the template has a drawn
+ * one, a wider screen the web ones; either falls back to the other kind when its own has nothing drawn (every
+ * template starts with an empty main screen of each kind). The main screen comes first. */
 export function screensFor(screens: readonly RuntimeScreenOut[], phone: boolean): RuntimeScreenOut[] {
-  const preferred = phone ? 'mobile' : 'web';
-  const kind = screens.some((s) => s.kind === preferred) ? preferred : phone ? 'web' : 'mobile';
-  return screens
-    .filter((s) => s.kind === kind)
-    .sort((a, b) => Number(b.is_main) - Number(a.is_main) || a.sort - b.sort || a.id - b.id);
+  const drawn = (kind: string) => screens.some((s) => s.kind === kind && (s.document.elements ?? []).length > 0);
+  const [preferred, other] = phone ? ['mobile', 'web'] : ['web', 'mobile'];
+  const kind = drawn(preferred) || !drawn(other) ? preferred : other;
+  const chosen = screens.filter((s) => s.kind === kind);
+  return (chosen.length > 0 ? chosen : screens.filter((s) => s.kind === other)).sort(
+    (a, b) => Number(b.is_main) - Number(a.is_main) || a.sort - b.sort || a.id - b.id,
+  );
 }

@@ -1,6 +1,109 @@
-// ConfigureMonitor page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// The configuration monitor (/configureMonitor, P24000, issue 16 point 4): pick a device and watch its screens as
+// published, live, with its controls; full screen on demand. The device chosen is in the URL (`?device_id=`), so a
+// reload, a link and "back" keep it, and the last one is offered again next time.
+import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { PageHeader } from '@/components/page-header';
+import { DevicePicker } from '@/components/pickers/device-picker';
+import './configure-monitor.css';
+
+// The screens runtime is a chunk of its own.
+const DeviceScreens = lazy(() => import('@/designer/runtime/device-screens'));
+
+/** Where the last device watched is remembered (this browser only). */
+export const LAST_DEVICE_KEY = 'iotyun.configure-monitor.device';
+
+function lastDevice(): number | null {
+  const stored = Number(window.localStorage.getItem(LAST_DEVICE_KEY));
+  return Number.isInteger(stored) && stored > 0 ? stored : null;
+}
+
+function useFullscreen(stage: React.RefObject<HTMLElement | null>) {
+  const [full, setFull] = useState(false);
+  useEffect(() => {
+    const follow = () =>
+      setFull(document.fullscreenElement !== null && document.fullscreenElement === stage.current);
+    document.addEventListener('fullscreenchange', follow);
+    return () => document.removeEventListener('fullscreenchange', follow);
+  }, [stage]);
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void stage.current?.requestFullscreen();
+  };
+  return { full, toggle, available: typeof document.documentElement.requestFullscreen === 'function' };
+}
 
 export default function ConfigureMonitorPage() {
-  return <PlaceholderPage titleKey="menu.configureMonitor" />;
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = Number(searchParams.get('device_id'));
+  const deviceId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null;
+  const stage = useRef<HTMLDivElement>(null);
+  const fullscreen = useFullscreen(stage);
+
+  const choose = (id: number | undefined) => {
+    const next = new URLSearchParams(searchParams);
+    if (id) {
+      next.set('device_id', String(id));
+      window.localStorage.setItem(LAST_DEVICE_KEY, String(id));
+    } else next.delete('device_id');
+    setSearchParams(next, { replace: true });
+  };
+
+  // Opened without a device: the last one watched here, if any.
+  useEffect(() => {
+    if (deviceId !== null) return;
+    const last = lastDevice();
+    if (last === null) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('device_id', String(last));
+    setSearchParams(next, { replace: true });
+  }, [deviceId, searchParams, setSearchParams]);
+
+  return (
+    <div className="page cfgmon">
+      <PageHeader
+        title={t('menu.configureMonitor')}
+        extra={
+          <Space wrap>
+            <DevicePicker<number>
+              className="cfgmon__picker"
+              aria-label={t('designer.runtime.monitor.device')}
+              value={deviceId ?? undefined}
+              allowClear
+              onChange={(id) => choose(id)}
+            />
+            {fullscreen.available && (
+              <Button
+                icon={fullscreen.full ? <CompressOutlined /> : <ExpandOutlined />}
+                disabled={deviceId === null}
+                onClick={fullscreen.toggle}
+              >
+                {t(
+                  fullscreen.full
+                    ? 'designer.runtime.monitor.exitFullscreen'
+                    : 'designer.runtime.monitor.fullscreen',
+                )}
+              </Button>
+            )}
+          </Space>
+        }
+      />
+      <div ref={stage} className="cfgmon__stage">
+        {deviceId === null ? (
+          <Card>
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('designer.runtime.monitor.choose')} />
+          </Card>
+        ) : (
+          <Suspense fallback={<Skeleton active />}>
+            <DeviceScreens key={deviceId} deviceId={deviceId} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
 }

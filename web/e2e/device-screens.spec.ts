@@ -1,0 +1,67 @@
+// Screens at work against the demo server (its simulated gateways publish values every second): a device's Screens
+// tab shows its template's main screen as published, and a bound value display follows the gateway; the
+// configuration monitor shows the device chosen in its URL, on a desktop and on a phone.
+import { expect, test, type Page } from '@playwright/test';
+
+import { api, signIn, textsOf } from './helpers';
+
+const text = textsOf(['device', 'designer-runtime']);
+const DEMO_SN = 'IOT0000001';
+/** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
+const PRESSURE_ELEMENT = 'e2';
+const NUMBER = /^-?\d+(\.\d+)?/;
+
+/** The demo device's id, once it is online with values. */
+async function demoDevice(page: Page): Promise<number> {
+  const list = await api<{ items: { id: number; sn_code: string }[] }>(
+    page,
+    'GET',
+    `/dev?q=${DEMO_SN}&page=1&page_size=20`,
+  );
+  const device = list.items.find((d) => d.sn_code === DEMO_SN);
+  if (!device) throw new Error(`demo device ${DEMO_SN} not found`);
+  await expect
+    .poll(
+      async () => {
+        const live = await api<{ dev_state: number | null; items: { value: unknown }[] }>(
+          page,
+          'GET',
+          `/rDev?device_id=${device.id}`,
+        );
+        return live.dev_state === 1 && live.items.some((i) => typeof i.value === 'number');
+      },
+      { message: `${DEMO_SN} online with values`, timeout: 30_000, intervals: [500, 1000, 2000] },
+    )
+    .toBe(true);
+  return device.id;
+}
+
+test.describe('screens at work', () => {
+  test("a device's Screens tab shows its main screen, whose value follows the gateway", async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const id = await demoDevice(page);
+    await page.goto(`/iotyun/deviceDetail/${id}`);
+    await page.getByRole('tab', { name: text('zh', 'device.detail.screens') }).click();
+    await expect(page).toHaveURL(/tab=screens/);
+    const value = page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
+    await expect(value).toHaveText(NUMBER, { timeout: 30_000 });
+    const first = await value.textContent();
+    // The demo gateway reports a new pressure every second: the display follows without a reload.
+    await expect.poll(() => value.textContent(), { timeout: 30_000 }).not.toBe(first);
+  });
+
+  test('the configuration monitor shows the device of its URL, on a phone too', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const id = await demoDevice(page);
+    await page.goto(`/iotyun/configureMonitor?device_id=${id}`);
+    await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER, {
+      timeout: 30_000,
+    });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
