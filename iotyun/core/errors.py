@@ -834,7 +834,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.CAROUSEL_GROUP_NAME_EMPTY: ("请输入轮播分组名称", "Enter the carousel group name"),
     ErrorCode.CAROUSEL_GROUP_NAME_EXISTS: ("轮播分组名称已存在", "This carousel group name already exists"),
     ErrorCode.CAROUSEL_GROUP_NAME_TOO_LONG: ("轮播分组名称过长（最多 {limit} 个字符）", "The carousel group name is too long (max {limit} characters)"),
-    ErrorCode.CAROUSEL_GROUP_EMPTY: ("请至少添加一个画面", "Add at least one screen"),
+    ErrorCode.CAROUSEL_GROUP_EMPTY: ("轮播分组至少需要一台设备", "A carousel group needs at least one device"),
     ErrorCode.CAROUSEL_INTERVAL_INVALID: ("轮播间隔无效", "The carousel interval is not valid"),
     ErrorCode.CAROUSEL_DEVICE_NOT_FOUND: ("轮播中的设备不存在", "A device in the carousel does not exist"),
     ErrorCode.CAROUSEL_GROUP_LIMIT: ("轮播分组数量已达上限（{limit}）", "The maximum number of carousel groups has been reached ({limit})"),
