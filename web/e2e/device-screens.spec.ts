@@ -1,11 +1,13 @@
 // Screens at work against the demo server (its simulated gateways publish values every second): a device's Screens
 // tab shows its template's main screen as published, and a bound value display follows the gateway; the
-// configuration monitor shows the device chosen in its URL, on a desktop and on a phone.
+// configuration monitor shows the device chosen in its URL, on a desktop and on a phone; the carousel rotates a group
+// of two devices.
 import { expect, test, type Page } from '@playwright/test';
 
 import { api, signIn, textsOf } from './helpers';
 
 const text = textsOf(['device', 'designer-runtime']);
+const dash = textsOf(['dashboard']);
 const DEMO_SN = 'IOT0000001';
 /** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
 const PRESSURE_ELEMENT = 'e2';
@@ -63,5 +65,39 @@ test.describe('screens at work', () => {
     await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test.describe('configuration carousel', () => {
+  test('rotates a group of two demo devices, each shown with its live screen', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const first = await demoDevice(page);
+    const list = await api<{ items: { id: number; sn_code: string }[] }>(
+      page,
+      'GET',
+      '/dev?q=IOT000000&page=1&page_size=20',
+    );
+    const second = list.items.find((d) => d.sn_code === 'IOT0000002');
+    if (!second) throw new Error('demo device IOT0000002 not found');
+    const name = `轮播 ${String(Date.now()).slice(-6)}`;
+    const group = await api<{ id: number }>(page, 'POST', '/carousel', { name, interval: 5 });
+    await api(page, 'PUT', '/carousel/dev', { id: group.id, device_ids: [first, second.id] });
+    await api(page, 'PUT', '/carousel', { id: group.id, rotate: true });
+
+    await page.goto('/iotyun/configurationCarousel');
+    await page.getByText(name, { exact: true }).click();
+    const place = (index: number) => dash('zh', 'dashboard.carousel.stage.position', { index, total: 2 });
+    await expect(page.getByText(place(1), { exact: true })).toBeVisible();
+    await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER, {
+      timeout: 30_000,
+    });
+    // Every 5 s the next device: the second, then the first again.
+    await expect(page.getByText(place(2), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER, {
+      timeout: 30_000,
+    });
+    await expect(page.getByText(place(1), { exact: true })).toBeVisible({ timeout: 15_000 });
+    await api(page, 'DELETE', `/carousel?id=${String(group.id)}`);
   });
 });
