@@ -5,7 +5,7 @@ device's binding and template screens are its owner's tenant's rows, so those jo
 
 from typing import Any
 
-from sqlalchemy import and_, exists, func, select
+from sqlalchemy import and_, delete, exists, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
@@ -94,3 +94,13 @@ async def visible_items(
 async def readable_ids(session: AsyncSession, actor: Actor, device_ids: list[int]) -> set[int]:
     stmt = (await scope.readable(session, actor, Device.id)).where(Device.id.in_(device_ids))
     return {int(i) for i in (await session.execute(stmt)).scalars()}
+
+
+async def replace_items(session: AsyncSession, group: CarouselGroup, device_ids: list[int]) -> None:
+    """The group's items become `device_ids` in that order (the caller has checked them)."""
+    await session.execute(delete(CarouselItem).where(CarouselItem.group_id == group.id))
+    session.add_all(
+        CarouselItem(tenant_id=group.tenant_id, group_id=group.id, device_id=device_id, position=position)
+        for position, device_id in enumerate(device_ids)
+    )
+    await session.flush()

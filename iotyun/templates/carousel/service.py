@@ -4,13 +4,12 @@ holds a device (202005): turning rotation on for an empty group, creating a grou
 rotating group is refused; a stopped group may be empty. A device the user can no longer read drops out of the
 answers (and of `device_count`) but keeps its place."""
 
-from sqlalchemy import delete as sql_delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import CAROUSEL_GROUPS_MAX
-from iotyun.devices.models import CarouselGroup, CarouselItem, Device, Gateway
+from iotyun.devices.models import CarouselGroup, Device, Gateway
 from iotyun.templates.carousel import repository as repo
 from iotyun.templates.carousel.schemas import (
     CarouselDeviceOut,
@@ -123,8 +122,5 @@ async def set_devices(session: AsyncSession, actor: Actor, body: CarouselDevices
         raise AppError(ErrorCode.CAROUSEL_DEVICE_NOT_FOUND, field="device_ids")
     if group.rotate and not body.device_ids:
         raise AppError(ErrorCode.CAROUSEL_GROUP_EMPTY, field="device_ids")
-    await session.execute(sql_delete(CarouselItem).where(CarouselItem.group_id == group.id))
-    for position, device_id in enumerate(body.device_ids):
-        session.add(CarouselItem(tenant_id=actor.tenant_id, group_id=group.id, device_id=device_id, position=position))
-    await session.flush()
+    await repo.replace_items(session, group, body.device_ids)
     return [_device(*row) for row in await repo.visible_items(session, actor, group.id)]
