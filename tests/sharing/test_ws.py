@@ -19,7 +19,7 @@ from tests.devices.factories import ok
 from tests.sharing.conftest import MANAGE, make_link
 from tests.team.factories import Team
 from tests.telemetry.conftest import app, http, plant
-from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
 from tests.telemetry.test_ws import dumps, receive
 
 __all__ = ["app", "http", "plant"]  # the telemetry fixtures: a started runtime, the app on a port, a device
@@ -74,6 +74,26 @@ class TestShared:
         async with app.state.db.sessionmaker() as s:
             count = (await s.execute(select(ShareLink.use_count).where(ShareLink.id == link["id"]))).scalar_one()
         assert count == 0
+
+    async def test_alarm_pushes_of_link_devices_only(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        outside = await make_plant(team.admin)
+        link = await make_link(team.admin, [plant.device_id])
+        async with (
+            FakeGateway(app, plant.sn) as gw,
+            FakeGateway(app, outside.sn) as other_gw,
+            shared(server, link["token"]) as ws,
+        ):
+            await ws.send(dumps({"op": "sub", "alarms": True}))
+            await ws.send(dumps({"op": "ping"}))
+            await receive(ws, "pong")  # the alarm subscription is in place
+            await other_gw.send([{"id": outside.sources["出水压力"], "v": 1.4, "ts": now_ms()}])
+            await gw.send([{"id": plant.sources["出水压力"], "v": 1.4, "ts": now_ms()}])
+            alarm = await receive(ws, "alarm")
+            assert alarm["alarm"]["device_id"] == plant.device_id
+            await other_gw.send([{"id": outside.sources["出水压力"], "v": 1.5, "ts": now_ms()}])
+            await gw.send([{"id": plant.sources["出水压力"], "v": 0.1, "ts": now_ms()}])
+            recovered = await receive(ws, "alarm")
+            assert recovered["alarm"]["device_id"] == plant.device_id and recovered["alarm"]["alarm_type"] == 2
 
     async def test_refused_at_the_door(self, server: str, team: Team, plant: Plant) -> None:
         async with connect(server) as ws:
