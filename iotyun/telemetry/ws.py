@@ -5,7 +5,10 @@ The token comes in the first frame, never in the URL (URLs end up in access logs
 that let it read: an access change committed anywhere (core.access, forwarded by the hub) pauses the matching
 sockets at once; each re-reads its session and its readable devices, drops what it may no longer read and closes
 when the session itself ended. Every socket also re-checks on its own every few seconds, for changes made behind
-the services' back."""
+the services' back.
+
+Whose rights a socket follows is its `Principal`: a console session here; a share link's (its creator narrowed to
+the link, sharing/ws.py) on /sharedComponentsWs, which runs the same `serve`."""
 
 import asyncio
 import contextlib
@@ -107,7 +110,7 @@ class Principal:
 
 
 class _Socket:
-    """One live client: its token, its current actor, its hub subscriber and its sender and guard tasks."""
+    """One live client: its principal, its current actor, its hub subscriber and its sender and guard tasks."""
 
     def __init__(self, websocket: WebSocket, telemetry: Telemetry, principal: Principal, actor: Actor) -> None:
         self.websocket = websocket
