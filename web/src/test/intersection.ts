@@ -29,7 +29,11 @@ export function fakeIntersection() {
 
   return {
     install(): void {
-      Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: FakeObserver });
+      Object.defineProperty(window, 'IntersectionObserver', {
+        configurable: true,
+        writable: true,
+        value: FakeObserver,
+      });
     },
     restore(): void {
       Reflect.deleteProperty(window, 'IntersectionObserver');

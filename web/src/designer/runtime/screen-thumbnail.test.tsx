@@ -39,7 +39,10 @@ describe('ScreenThumbnail', () => {
 
   it('asks once when seen, then draws the sheet scaled to fit with its visible elements in edit mode', async () => {
     // The thumbnail's box: 160 × 90, a tenth of the 1600 × 900 sheet.
-    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({ width: 160, height: 90 } as DOMRect);
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue({
+      width: 160,
+      height: 90,
+    } as DOMRect);
     const onVisible = vi.fn();
     const { container, rerender } = render(
       <ScreenThumbnail name="主画面" screen={undefined} onVisible={onVisible} />,

@@ -67,7 +67,8 @@ export function ScreenThumbnail({ name, screen, onVisible, className }: ScreenTh
   const { t } = useTranslation();
   const { box, seen } = useSeen(onVisible);
   let body = skeleton;
-  if (seen && screen === null) body = <span className="iot-thumb__empty">{t('designer.runtime.thumbnail.none')}</span>;
+  if (seen && screen === null)
+    body = <span className="iot-thumb__empty">{t('designer.runtime.thumbnail.none')}</span>;
   else if (seen && screen && !hasElements(screen))
     body = <span className="iot-thumb__empty">{t('designer.runtime.thumbnail.empty')}</span>;
   else if (seen && screen)

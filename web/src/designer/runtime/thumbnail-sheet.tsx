@@ -39,7 +39,9 @@ export default function ThumbnailSheet({ document, width, height }: ThumbnailShe
     const measure = () => {
       const rect = node.getBoundingClientRect();
       setMeasured((prev) =>
-        prev?.width === rect.width && prev.height === rect.height ? prev : { width: rect.width, height: rect.height },
+        prev?.width === rect.width && prev.height === rect.height
+          ? prev
+          : { width: rect.width, height: rect.height },
       );
     };
     measure();

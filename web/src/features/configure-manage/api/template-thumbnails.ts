@@ -14,7 +14,8 @@ export const THUMBNAILS_PER_REQUEST = 50;
 /** How long the asks of thumbnails scrolled into view together wait for each other. */
 const GATHER_MS = 20;
 
-export const thumbnailKey = (templateId: number) => [...templateKeys.lists(), 'thumbnail', templateId] as const;
+export const thumbnailKey = (templateId: number) =>
+  [...templateKeys.lists(), 'thumbnail', templateId] as const;
 
 interface Waiting {
   resolve: (found: ScreenThumbnailOut | null) => void;

@@ -126,7 +126,10 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
             return (
               <li key={screen.id} className="tpl-screens__item">
                 <span className="tpl-screens__index">{index + 1}</span>
-                <ScreenDesignThumbnail screen={screen} className={`tpl-screens__thumb tpl-screens__thumb--${kind}`} />
+                <ScreenDesignThumbnail
+                  screen={screen}
+                  className={`tpl-screens__thumb tpl-screens__thumb--${kind}`}
+                />
                 <div className="tpl-screens__body">
                   <div className="tpl-screens__name">
                     <Typography.Text strong ellipsis title={name}>

@@ -44,7 +44,11 @@ export function ScreenDesignThumbnail({ screen, className }: ScreenDesignThumbna
   return (
     <ScreenThumbnail
       name={screen.name}
-      screen={query.isError ? null : design && { document: design.document, width: design.width, height: design.height }}
+      screen={
+        query.isError
+          ? null
+          : design && { document: design.document, width: design.width, height: design.height }
+      }
       onVisible={() => setVisible(true)}
       className={className}
     />
