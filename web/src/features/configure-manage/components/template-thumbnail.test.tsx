@@ -5,6 +5,7 @@ import { cellOf } from '@/components/table/data-table';
 import { fakeIntersection } from '@/test/intersection';
 import { mockApi, ok } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
+import { templateChangeKeys } from '../api/keys';
 import { useTemplateColumns } from '../pages/dev-template-columns';
 import type { TemplateOut } from '../types';
 import { TemplateTile } from './library/template-tile';
@@ -64,7 +65,7 @@ describe('thumbnails on the configuration pages', () => {
     const calls = mockApi({
       [THUMBNAILS]: () => ok([thumb(1, drawn('a')), thumb(2, { schema_version: 1, elements: [] })]),
     });
-    renderRoutes([
+    const { client } = renderRoutes([
       {
         path: '/',
         element: (
@@ -85,6 +86,10 @@ describe('thumbnails on the configuration pages', () => {
     ).toBeInTheDocument();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.params).toEqual({ template_ids: '1,2,3' });
+    // A design saved in the designer invalidates templateChangeKeys: the thumbnails shown are asked again, together.
+    for (const queryKey of templateChangeKeys) void client.invalidateQueries({ queryKey });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.params).toEqual({ template_ids: '1,2,3' });
   });
 
   it('a failed request shows "no screen" rather than a skeleton for ever', async () => {
