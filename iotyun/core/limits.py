@@ -144,6 +144,8 @@ SCREEN_SCHEMA_VERSION = 1
 # way first when a screen holds the most.
 SCREEN_VERSIONS_MAX = 50
 SCREEN_VERSION_NAME_MAX = 32
+# Thumbnails (GET /yun/module/view/thumbnails): the main screens of at most this many templates per request.
+SCREEN_THUMBNAILS_MAX = 50
 # The canvas size ranges of a screen by kind (the template's own sizes follow the same rule, 115013).
 SCREEN_SIZE_RANGES = {
     "web": (WEB_WIDTH_RANGE, WEB_HEIGHT_RANGE),

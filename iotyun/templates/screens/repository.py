@@ -30,6 +30,14 @@ async def screens(session: AsyncSession, template_id: int, kind: str | None = No
     return list((await session.execute(stmt)).scalars().all())
 
 
+async def main_screens(session: AsyncSession, template_ids: list[int]) -> list[TemplateScreen]:
+    """The main screens (web and mobile) of the given templates; the caller has kept only templates it reads."""
+    if not template_ids:
+        return []
+    stmt = select(TemplateScreen).where(TemplateScreen.template_id.in_(template_ids), TemplateScreen.is_main)
+    return list((await session.execute(stmt.execution_options(**_ALL))).scalars().all())
+
+
 async def screen(session: AsyncSession, screen_id: int) -> TemplateScreen | None:
     stmt = select(TemplateScreen).where(TemplateScreen.id == screen_id).execution_options(**_ALL)
     return (await session.execute(stmt)).scalar_one_or_none()

@@ -9,8 +9,8 @@ from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
 from iotyun.core.limits import SCREEN_BODY_MAX_BYTES, SCREEN_DOCUMENT_MAX_MB
-from iotyun.templates.dependencies import TemplateDesigner, TemplateUser
-from iotyun.templates.screens import history_service, service
+from iotyun.templates.dependencies import TemplateDesigner, TemplateLibraryUser, TemplateUser
+from iotyun.templates.screens import history_service, service, thumbnail_service
 from iotyun.templates.screens.schemas import (
     DraftIn,
     DraftOut,
@@ -21,6 +21,7 @@ from iotyun.templates.screens.schemas import (
     ScreenKind,
     ScreenOrderIn,
     ScreenOut,
+    ScreenThumbnailOut,
     ScreenUpdateIn,
     VersionDesignOut,
     VersionIn,
@@ -59,6 +60,13 @@ async def delete_screen(
 @router.put("/yun/module/view/order")
 async def order_screens(body: ScreenOrderIn, actor: TemplateUser, session: SessionDep) -> Envelope[list[ScreenOut]]:
     return ok(await service.order_screens(session, actor, body))
+
+
+@router.get("/yun/module/view/thumbnails")
+async def list_thumbnails(
+    template_ids: str, actor: TemplateLibraryUser, session: SessionDep
+) -> Envelope[list[ScreenThumbnailOut]]:
+    return ok(await thumbnail_service.thumbnails(session, actor, template_ids))
 
 
 @router.get("/yun/module/view/design")

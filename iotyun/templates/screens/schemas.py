@@ -132,6 +132,19 @@ class RuntimeScreenOut(BaseModel):
     document: ScreenDocument
 
 
+class ScreenThumbnailOut(BaseModel):
+    """A template's thumbnail: its main web screen, or its main mobile screen when only that one has elements."""
+
+    template_id: int
+    screen_id: int
+    kind: str
+    name: ShownName
+    # The canvas size: the document's own, else the template's size for the kind.
+    width: int
+    height: int
+    document: ScreenDocument
+
+
 # --- drafts and versions ---------------------------------------------------------------------------------------
 
 

@@ -1296,6 +1296,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/view/thumbnails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Thumbnails */
+        get: operations["list_thumbnails_api_yun_module_view_thumbnails_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/view/version": {
         parameters: {
             query?: never;
@@ -3538,6 +3555,12 @@ export interface components {
             data?: components["schemas"]["ScreenOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[list[ScreenThumbnailOut]] */
+        Envelope_list_ScreenThumbnailOut__: {
+            /** Data */
+            data?: components["schemas"]["ScreenThumbnailOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[list[ThumbnailGroupOut]] */
         Envelope_list_ThumbnailGroupOut__: {
             /** Data */
@@ -4932,6 +4955,25 @@ export interface components {
             template_id: number;
             /** Updated At */
             updated_at: number;
+            /** Width */
+            width: number;
+        };
+        /**
+         * ScreenThumbnailOut
+         * @description A template's thumbnail: its main web screen, or its main mobile screen when only that one has elements.
+         */
+        ScreenThumbnailOut: {
+            document: components["schemas"]["ScreenDocument"];
+            /** Height */
+            height: number;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+            /** Screen Id */
+            screen_id: number;
+            /** Template Id */
+            template_id: number;
             /** Width */
             width: number;
         };
@@ -9989,6 +10031,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_ScreenOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_thumbnails_api_yun_module_view_thumbnails_get: {
+        parameters: {
+            query: {
+                template_ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ScreenThumbnailOut__"];
                 };
             };
             /** @description Validation Error */

@@ -22,3 +22,6 @@ export { backdropStyle, fitScale } from './sheet';
 // DeviceScreen: one device's screen at work, with jumps, pop-ups (the opener's device) and writes.
 export { DeviceScreen } from './device-screen';
 export type { DeviceScreenProps, RuntimeScreen } from './device-screen';
+// ScreenThumbnail: a screen drawn small and read-only once scrolled into view (the registry in edit mode, no values).
+export { ScreenThumbnail } from './screen-thumbnail';
+export type { ScreenThumbnailProps, ThumbnailScreen } from './screen-thumbnail';

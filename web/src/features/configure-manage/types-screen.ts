@@ -7,6 +7,8 @@ export type ScreenDocument = Schema<'ScreenDocument'>;
 export type ScreenDraftOut = Schema<'DraftOut'>;
 export type ScreenVersionOut = Schema<'VersionOut'>;
 export type ScreenVersionDesignOut = Schema<'VersionDesignOut'>;
+/** GET /yun/module/view/thumbnails: a template's main screen (web, else a drawn mobile one) with its document. */
+export type ScreenThumbnailOut = Schema<'ScreenThumbnailOut'>;
 
 /** PUT /yun/module/view/design: `revision` is the one the editor loaded; `overwrite` replaces a save made since. */
 export interface ScreenDesignInput {

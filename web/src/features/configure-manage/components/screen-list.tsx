@@ -1,5 +1,5 @@
 // One kind's screens of a template (web or mobile): add, edit (name and size), copy, set main, delete, move up/down
-// (buttons, so the order is kept by keyboard as by mouse), open in the designer.
+// (buttons, so the order is kept by keyboard as by mouse), open in the designer; each with its thumbnail.
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
@@ -26,6 +26,7 @@ import { formatTime } from '../lib/template-format';
 import { screenDesignPath } from '../lib/template-paths';
 import type { ScreenKind, ScreenOut, TemplateOut } from '../types';
 import { ScreenFormModal } from './screen-form-modal';
+import { ScreenDesignThumbnail } from './template-thumbnail';
 
 interface ScreenListProps {
   template: Pick<TemplateOut, 'id' | 'width' | 'height' | 'mobile_width' | 'mobile_height'>;
@@ -125,6 +126,10 @@ export function ScreenList({ template, kind, screens, canDesign }: ScreenListPro
             return (
               <li key={screen.id} className="tpl-screens__item">
                 <span className="tpl-screens__index">{index + 1}</span>
+                <ScreenDesignThumbnail
+                  screen={screen}
+                  className={`tpl-screens__thumb tpl-screens__thumb--${kind}`}
+                />
                 <div className="tpl-screens__body">
                   <div className="tpl-screens__name">
                     <Typography.Text strong ellipsis title={name}>

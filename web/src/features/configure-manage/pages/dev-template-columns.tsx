@@ -1,4 +1,4 @@
-// The columns of the device template list: name, state, type, screens, data sources, devices, the owner (received
+// The columns of the device template list: name (beside the main screen's thumbnail), state, type, screens, data sources, devices, the owner (received
 // and all templates), last change and the row actions (edit, publish, copy, unpublish, delete).
 import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Tag, Typography, type TableColumnsType } from 'antd';
@@ -9,6 +9,7 @@ import { CellLines, CellText } from '@/components/table/cell-text';
 import { actionColumn, FROM_XXL } from '@/components/table/fit-columns';
 import { RowActions } from '@/components/table/row-actions';
 import { TemplateStateTag } from '../components/template-state-tag';
+import { TemplateThumbnail } from '../components/template-thumbnail';
 import { useTemplateActions } from '../hooks/use-template-actions';
 import { templateAbilities } from '../lib/state';
 import { formatTime } from '../lib/template-format';
@@ -78,17 +79,21 @@ export function useTemplateColumns({
     {
       key: 'name',
       title: t('configure.template.field.name'),
-      minWidth: 200,
+      minWidth: 260,
+      // The main screen's thumbnail beside the name (also on a phone's card, whose title is this cell).
       render: (_: unknown, tpl) => (
-        <CellLines
-          primary={
-            <Link to={templateOverviewPath(tpl.id)} className="tpl-name__link">
-              {tpl.name}
-            </Link>
-          }
-          primaryTooltip={tpl.name}
-          secondary={tpl.description}
-        />
+        <div className="tpl-named">
+          <TemplateThumbnail templateId={tpl.id} name={tpl.name} className="tpl-named__thumb" />
+          <CellLines
+            primary={
+              <Link to={templateOverviewPath(tpl.id)} className="tpl-name__link">
+                {tpl.name}
+              </Link>
+            }
+            primaryTooltip={tpl.name}
+            secondary={tpl.description}
+          />
+        </div>
       ),
     },
     {

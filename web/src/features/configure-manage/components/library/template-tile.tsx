@@ -1,10 +1,11 @@
-// One template as a tile of a tile group: name, publication, bound devices and screens; a checkbox selects it for
+// One template as a tile of a tile group: name, its main screen's thumbnail, publication, bound devices and screens; a checkbox selects it for
 // moving, the name opens the template's overview.
 import { Checkbox, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { formatTime } from '../../lib/library-format';
+import { TemplateThumbnail } from '../template-thumbnail';
 import { middlewarePath } from '../../lib/library-paths';
 import type { LibraryTemplate } from '../../types-library';
 
@@ -31,6 +32,7 @@ export function TemplateTile({ template, selected, onToggle }: TemplateTileProps
           {template.name}
         </Link>
       </div>
+      <TemplateThumbnail templateId={template.id} name={template.name} className="tpl-tile__thumb" />
       <div className="tpl-tile__tags">
         {template.published ? (
           <Tag color="green" variant="filled">
