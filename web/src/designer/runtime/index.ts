@@ -22,3 +22,7 @@ export { backdropStyle, fitScale } from './sheet';
 // DeviceScreen: one device's screen at work, with jumps, pop-ups (the opener's device) and writes.
 export { DeviceScreen } from './device-screen';
 export type { DeviceScreenProps, RuntimeScreen } from './device-screen';
+// FeedSourceProvider: where the screens below read and write their device's data (the console's by default; a
+// shared link's page provides the /yun/shared/module endpoints and its own socket).
+export { consoleFeedSource, FeedSourceProvider, useFeedSource } from './feed-source';
+export type { FeedQuery, FeedSource } from './feed-source';
