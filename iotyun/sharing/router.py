@@ -20,7 +20,6 @@ from iotyun.sharing.schemas import (
     ShareLinkOut,
     ShareLinkUpdateIn,
     Token,
-    UseState,
 )
 from iotyun.telemetry.schemas import WriteOut
 
@@ -36,7 +35,7 @@ async def list_links(
     session: SessionDep,
     page: PageDep,
     keyword: Keyword = None,
-    use_state: Annotated[UseState | None, Query()] = None,
+    use_state: Annotated[int | None, Query(ge=0, le=1)] = None,
 ) -> Envelope[Page[ShareLinkOut]]:
     return ok(await service.list_links(session, actor, page, keyword=keyword, use_state=use_state))
 

@@ -101,7 +101,7 @@ class ShareLinkOut(BaseModel):
     id: int
     link_type: int
     permission: int
-    # The link's devices the creator still reads, in order.
+    # The link's devices, in order (whether the creator still reads them is checked when the link is used).
     devices: list[ShareDeviceOut]
     expire_at: int | None
     access_limit: int | None
