@@ -169,12 +169,19 @@ export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLin
           },
         ]}
       >
-        <InputNumber min={1} max={SHARE_LINK_ACCESS_LIMIT_MAX} precision={0} placeholder={t('share.link.unlimited')} />
+        <InputNumber
+          min={1}
+          max={SHARE_LINK_ACCESS_LIMIT_MAX}
+          precision={0}
+          placeholder={t('share.link.unlimited')}
+        />
       </Form.Item>
       <Form.Item
         name="note"
         label={t('share.link.field.note')}
-        rules={[{ max: SHARE_LINK_NOTE_MAX, message: t('share.validation.note', { max: SHARE_LINK_NOTE_MAX }) }]}
+        rules={[
+          { max: SHARE_LINK_NOTE_MAX, message: t('share.validation.note', { max: SHARE_LINK_NOTE_MAX }) },
+        ]}
       >
         <Input.TextArea rows={2} maxLength={SHARE_LINK_NOTE_MAX} showCount />
       </Form.Item>

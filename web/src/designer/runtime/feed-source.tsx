@@ -46,7 +46,10 @@ export interface FeedSource {
   /** The live channel. */
   rtd: () => RtdClient;
   /** A value's write (the server checks every right again). */
-  useWrite: () => Pick<UseMutationResult<WriteValueOut, unknown, WriteValueInput>, 'mutateAsync' | 'isPending'>;
+  useWrite: () => Pick<
+    UseMutationResult<WriteValueOut, unknown, WriteValueInput>,
+    'mutateAsync' | 'isPending'
+  >;
 }
 
 /** The signed-in console's source. */

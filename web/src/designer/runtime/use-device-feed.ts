@@ -104,7 +104,8 @@ export function useDeviceFeed(
   useEffect(
     () =>
       source.rtd().subscribeAlarms((alarm) => {
-        if (alarm.device_id === deviceId) void client.invalidateQueries({ queryKey: source.alarmsKey(deviceId) });
+        if (alarm.device_id === deviceId)
+          void client.invalidateQueries({ queryKey: source.alarmsKey(deviceId) });
       }),
     [client, source, deviceId],
   );

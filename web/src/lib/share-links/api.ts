@@ -71,7 +71,9 @@ export const useCreateShareLink = () =>
 
 /** `silent`: the caller shows a failure itself (the dialog); else it is a toast (a row's revoke). */
 export const useUpdateShareLink = (silent = true) =>
-  useLinkMutation((input: ShareLinkUpdateIn) => put<ShareLinkOut>('/yun/components/share', input, { silent }));
+  useLinkMutation((input: ShareLinkUpdateIn) =>
+    put<ShareLinkOut>('/yun/components/share', input, { silent }),
+  );
 
 export const useDeleteShareLink = () =>
   useLinkMutation((id: number) => del<null>('/yun/components/share', { id }));

@@ -70,7 +70,11 @@ export default function ConfigureMonitorPage() {
               onChange={(id) => choose(id)}
             />
             {canShare && (
-              <Button icon={<ShareAltOutlined />} disabled={deviceId === null} onClick={() => setSharing(true)}>
+              <Button
+                icon={<ShareAltOutlined />}
+                disabled={deviceId === null}
+                onClick={() => setSharing(true)}
+              >
                 {t('share.link.share')}
               </Button>
             )}

@@ -36,7 +36,11 @@ export function useSharedLink(token: string) {
 }
 
 export function getSharedDevice(token: string, deviceId: number): Promise<SharedDeviceScreenOut> {
-  return get<SharedDeviceScreenOut>('/yun/shared/module/device', { token, device_id: deviceId }, { silent: true });
+  return get<SharedDeviceScreenOut>(
+    '/yun/shared/module/device',
+    { token, device_id: deviceId },
+    { silent: true },
+  );
 }
 
 export function writeShared(token: string, input: WriteValueInput): Promise<WriteValueOut> {

@@ -81,7 +81,9 @@ describe('createShareFeedSource', () => {
     });
     const { source, wrapper } = setup();
     const { result } = renderHook(() => source.useWrite(), { wrapper });
-    await act(() => result.current.mutateAsync({ device_id: 12, data_source_id: 41, value: 3, password: 'p' }));
+    await act(() =>
+      result.current.mutateAsync({ device_id: 12, data_source_id: 41, value: 3, password: 'p' }),
+    );
     expect(posted).toEqual([{ token: 'tok-2', device_id: 12, data_source_id: 41, value: 3, password: 'p' }]);
   });
 });

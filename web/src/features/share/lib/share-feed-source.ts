@@ -58,7 +58,8 @@ export function createShareFeedSource({ token, rtd, onEnded }: ShareFeedOptions)
     useWriteConfig: (deviceId) => useDevice(deviceId, writeConfigOf),
     useAlarms: (deviceId) => useDevice(deviceId, alarmsOf),
     alarmsKey: (deviceId) => sharedKeys.device(token, deviceId),
-    useHistory: () => useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),
+    useHistory: () =>
+      useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),
     rtd: () => rtd,
     useWrite: () =>
       useMutation({ mutationFn: ending((input: WriteValueInput) => writeShared(token, input)) }),

@@ -26,7 +26,9 @@ afterEach(() => {
 describe('sharedRtdUrl', () => {
   it('is the REST base’s /sharedComponentsWs, ws or wss as the page', () => {
     expect(sharedRtdUrl('/api', 'http://h.test/iotyun/share-cfg')).toBe('ws://h.test/api/sharedComponentsWs');
-    expect(sharedRtdUrl('https://api.test/api/', 'http://h.test/')).toBe('wss://api.test/api/sharedComponentsWs');
+    expect(sharedRtdUrl('https://api.test/api/', 'http://h.test/')).toBe(
+      'wss://api.test/api/sharedComponentsWs',
+    );
   });
 });
 
@@ -36,7 +38,12 @@ describe('createSharedRtd', () => {
     const socket = FakeSocket.last;
     socket?.open();
     expect(socket?.token).toBe('tok-9');
-    socket?.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [{ id: 41, v: 2, ts: 5, q: 0 }] });
+    socket?.receive({
+      type: 'snapshot',
+      device_id: 12,
+      dev_state: 1,
+      values: [{ id: 41, v: 2, ts: 5, q: 0 }],
+    });
     expect(rtd.getDevice(12).values[41]?.v).toBe(2);
   });
 

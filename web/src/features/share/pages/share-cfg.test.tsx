@@ -35,7 +35,11 @@ const screenOf = (elements: unknown[]): RuntimeScreenOut => ({
 function opened(permission = 1): SharedModuleOut {
   return {
     link: { link_type: 1, permission, expire_at: null, note: '' },
-    share_user: { user_name: '张工', permissions: ['P10000'], device_permissions: permission === 2 ? ['write'] : [] },
+    share_user: {
+      user_name: '张工',
+      permissions: ['P10000'],
+      device_permissions: permission === 2 ? ['write'] : [],
+    },
     devices: [
       { id: 12, name: '一号泵站', sn: 'IOT0000012', dev_state: 1 },
       { id: 13, name: '二号泵站', sn: 'IOT0000013', dev_state: 2 },
@@ -58,7 +62,12 @@ function deviceScreen(deviceId: number, elements: unknown[], canWrite = false): 
       password_required: false,
       items: [liveItem({ id: 41, value: deviceId === 12 ? 0.82 : 0.33, ts: 1_000 })],
     },
-    write_config: { user_can_write: canWrite, device_can_write: true, online: true, password_required: false },
+    write_config: {
+      user_can_write: canWrite,
+      device_can_write: true,
+      online: true,
+      password_required: false,
+    },
     alarms: [],
   } as SharedDeviceScreenOut;
 }
@@ -110,7 +119,9 @@ describe('ShareConfigurationPage', () => {
     act(() => socket?.open());
     expect(socket?.token).toBe('tok-1');
     expect(socket?.sent).toContainEqual({ op: 'sub', devices: [12] });
-    act(() => socket?.receive({ type: 'values', device_id: 12, values: [{ id: 41, v: 1.25, ts: 2_000, q: 0 }] }));
+    act(() =>
+      socket?.receive({ type: 'values', device_id: 12, values: [{ id: 41, v: 1.25, ts: 2_000, q: 0 }] }),
+    );
     await waitFor(() => expect(shown('pressure')).toHaveTextContent('1.25 MPa'));
   });
 

@@ -27,7 +27,8 @@ export default function ShareConfigurationPage() {
 
   // One socket per link, closed when the page goes.
   const source = useMemo(
-    () => createShareFeedSource({ token, rtd: createSharedRtd({ token, onEnded: endShare }), onEnded: endShare }),
+    () =>
+      createShareFeedSource({ token, rtd: createSharedRtd({ token, onEnded: endShare }), onEnded: endShare }),
     [token],
   );
   useEffect(() => () => source.rtd().dispose(), [source]);

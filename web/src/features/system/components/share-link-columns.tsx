@@ -9,6 +9,7 @@ import { CellTags } from '@/components/table/cell-tags';
 import { CellText } from '@/components/table/cell-text';
 import { actionColumn } from '@/components/table/fit-columns';
 import { RowActions } from '@/components/table/row-actions';
+import { orEmpty } from '@/lib/empty';
 import { PERMISSION_CONTROL, type ShareLinkOut, type ShareLinkState } from '@/lib/share-links/api';
 
 export const STATE_COLOR: Record<ShareLinkState, string> = {
@@ -72,7 +73,7 @@ export function shareLinkColumns(
       title: t('share.list.column.note'),
       key: 'note',
       minWidth: 140,
-      render: (_: unknown, r) => <CellText>{r.note || '-'}</CellText>,
+      render: (_: unknown, r) => <CellText>{orEmpty(r.note)}</CellText>,
     },
     {
       title: t('share.list.column.state'),

@@ -58,7 +58,9 @@ function renderPage(search = '') {
 
 /** The open dialog whose title is `title` (antd's ids are not unique in tests: its name cannot be asked). */
 const dialogTitled = async (title: string) => {
-  const [heading] = await screen.findAllByText(title, { selector: '.ant-modal-title, .ant-modal-confirm-title' });
+  const [heading] = await screen.findAllByText(title, {
+    selector: '.ant-modal-title, .ant-modal-confirm-title',
+  });
   const dialog = heading?.closest<HTMLElement>('[role="dialog"]');
   if (!dialog) throw new Error(`no dialog ${title}`);
   return dialog;
@@ -108,7 +110,9 @@ describe('ShareLinkPage', () => {
   });
 
   it('says when there is no link yet', async () => {
-    mockApi(handlers({ 'GET /yun/components/share': () => ok({ items: [], total: 0, page: 1, page_size: 20 }) }));
+    mockApi(
+      handlers({ 'GET /yun/components/share': () => ok({ items: [], total: 0, page: 1, page_size: 20 }) }),
+    );
     renderPage();
     expect(await screen.findByText('还没有分享链接')).toBeInTheDocument();
   });
@@ -154,7 +158,12 @@ describe('ShareLinkPage', () => {
     await waitFor(() => expect(sent).toEqual([{ id: 7, use_state: 0 }]));
     await user.click(within(await rowOf('二号泵站')).getByRole('button', { name: '更多操作' }));
     await user.click(await screen.findByRole('menuitem', { name: '启用' }));
-    await waitFor(() => expect(sent).toEqual([{ id: 7, use_state: 0 }, { id: 8, use_state: 1 }]));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { id: 7, use_state: 0 },
+        { id: 8, use_state: 1 },
+      ]),
+    );
   });
 
   it('deletes a link after confirming', async () => {

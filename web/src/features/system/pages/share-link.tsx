@@ -54,8 +54,7 @@ export default function ShareLinkPage() {
         { id: link.id, use_state: enabled ? 1 : 0 },
         { onSuccess: () => toast.success(t(enabled ? 'share.list.enabled' : 'share.list.revoked')) },
       ),
-    remove: (link) =>
-      remove.mutate(link.id, { onSuccess: () => toast.success(t('share.list.deleted')) }),
+    remove: (link) => remove.mutate(link.id, { onSuccess: () => toast.success(t('share.list.deleted')) }),
   });
   const scroll = useFitScroll(columns);
   const filtered = params.keyword !== undefined || params.use_state !== undefined;
