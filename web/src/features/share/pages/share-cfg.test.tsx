@@ -7,6 +7,7 @@ import type { RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
 import { FakeSocket } from '@/test/fake-socket';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { liveItem } from '@/test/telemetry';
 import type { SharedDeviceScreenOut, SharedModuleOut } from '../api/shared';
 import { shareStore } from '../lib/share-store';
@@ -99,6 +100,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  resetScreenWidth();
 });
 
 describe('ShareConfigurationPage', () => {
@@ -227,5 +229,62 @@ describe('ShareConfigurationPage', () => {
     renderPage();
     expect(await screen.findByText('分享链接已停用')).toBeInTheDocument();
     expect(screen.getByTestId('share-code')).toHaveTextContent('118305');
+  });
+
+  it('asks the control password first when the device wants one', async () => {
+    const user = userEvent.setup();
+    const posted: unknown[] = [];
+    const answer = deviceScreen(
+      12,
+      [element('sw', 'switch', { settings: { on_value: 1, off_value: 0 } })],
+      true,
+    );
+    answer.write_config.password_required = true;
+    mockApi(
+      handlers({
+        'GET /yun/shared/module': () => ok(opened(2)),
+        'GET /yun/shared/module/device': () => ok(answer),
+        'POST /yun/shared/module/write': (config) => {
+          const body = bodyOf(config) as { password?: string };
+          posted.push(body);
+          return body.password === 'right'
+            ? ok({ req_id: 'r', value: 1, old_value: 0, ack_time: 3_000 })
+            : fail('110520', '控制密码错误');
+        },
+      }),
+    );
+    renderPage();
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(toggle);
+    const password = await screen.findByLabelText('控制密码');
+    await user.type(password, 'wrong{Enter}');
+    expect(await screen.findByText('控制密码错误')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'right{Enter}');
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({
+      token: 'tok-1',
+      device_id: 12,
+      data_source_id: 41,
+      value: 1,
+      password: 'right',
+    });
+  });
+
+  it('shows the mobile screen on a phone when the template has one', async () => {
+    setScreenWidth(390);
+    const answer = deviceScreen(12, valueScreen);
+    answer.screens.screens.push({
+      ...screenOf([element('phone', 'value', { settings: { unit: 'bar', decimals: 2 } })]),
+      id: 2,
+      kind: 'mobile',
+      width: 750,
+      height: 1334,
+    });
+    mockApi(handlers({ 'GET /yun/shared/module/device': () => ok(answer) }));
+    renderPage();
+    await waitFor(() => expect(shown('phone')).toHaveTextContent('0.82 bar'));
+    expect(shown('pressure')).toBeNull();
   });
 });
