@@ -3,6 +3,8 @@ their own write right), with an optional expiry, access limit and note. Only the
 administrator, lists and manages a link; another's link answers 118301 as a missing one. Disabling, editing or
 deleting a link announces an access change (core.access `links`), so its open sockets re-check at once."""
 
+from datetime import datetime
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.access import changed
@@ -66,12 +68,18 @@ async def _check_permission(session: AsyncSession, actor: Actor, permission: int
         raise AppError(ErrorCode.NO_PRIVILEGE, field="permission")
 
 
+def _future(expire_at: int | None) -> datetime | None:
+    """The expiry as a time; one not in the future is 100004 (a link is ended by disabling it)."""
+    when = from_epoch_ms(expire_at, "expire_at")
+    if when is not None and when <= utcnow():
+        raise AppError(ErrorCode.PARAM_INVALID, field="expire_at")
+    return when
+
+
 async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> ShareLinkOut:
     await _check_devices(session, actor, body.device_ids)
     await _check_permission(session, actor, body.permission)
-    expire_at = from_epoch_ms(body.expire_at, "expire_at")
-    if expire_at is not None and expire_at <= utcnow():
-        raise AppError(ErrorCode.PARAM_INVALID, field="expire_at")
+    expire_at = _future(body.expire_at)
     link = ShareLink(
         tenant_id=actor.tenant_id,
         user_id=actor.user_id,
@@ -107,7 +115,7 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
         await _check_permission(session, actor, body.permission)
         link.permission = body.permission
     if "expire_at" in sent:
-        link.expire_at = from_epoch_ms(body.expire_at, "expire_at")
+        link.expire_at = _future(body.expire_at)
     if "access_limit" in sent:
         link.access_limit = body.access_limit
     if body.note is not None:

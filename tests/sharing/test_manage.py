@@ -84,6 +84,8 @@ class TestManage:
         changed = ok(await site.admin.put(MANAGE, {"id": link["id"], "note": "n", "device_ids": [b], "permission": 2}))
         assert changed["note"] == "n" and [d["id"] for d in changed["devices"]] == [b] and changed["permission"] == 2
         assert changed["access_limit"] == 2 and changed["expire_at"] is not None  # left out: kept
+        past = {"id": link["id"], "expire_at": ms(-timedelta(seconds=1))}
+        assert code(await site.admin.put(MANAGE, past)) == 100004
         cleared = ok(await site.admin.put(MANAGE, {"id": link["id"], "access_limit": None, "expire_at": None}))
         assert cleared["access_limit"] is None and cleared["expire_at"] is None
         assert ok(await site.admin.put(MANAGE, {"id": link["id"], "use_state": 0}))["state"] == "disabled"

@@ -120,6 +120,17 @@ class TestShared:
             ok(await team.admin.call("DELETE", MANAGE, params={"id": link["id"]}))
             assert await ended(ws, within=3) == ([{"type": "error", "code": 118301}], 4401)
 
+    async def test_closed_when_the_creator_is_locked(self, server: str, team: Team, plant: Plant) -> None:
+        await team.role("sharer", ["P10000", "P82000"])
+        sam = await team.user("sam", "sharer")
+        sams = await team.login("sam")
+        ok(await team.admin.post("/dev/distribution", {"device_ids": [plant.device_id], "user_ids": [sam["id"]]}))
+        link = await make_link(sams, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            ok(await team.admin.put(f"/yun/userInfo/{sam['id']}/active", {"is_active": 0}))
+            assert await ended(ws, within=3) == ([{"type": "error", "code": 118302}], 4401)
+
     async def test_closed_at_expiry(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
         soon = datetime.now(UTC) + timedelta(seconds=1.5)
         link = await make_link(team.admin, [plant.device_id], expire_at=int(soon.timestamp() * 1000))
