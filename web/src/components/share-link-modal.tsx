@@ -50,6 +50,13 @@ export interface ShareLinkModalProps {
 /** The end of the chosen day: a link "expiring on the 3rd" opens all that day. */
 const endOfDay = (day: Dayjs | null): number | null => (day ? day.endOf('day').valueOf() : null);
 
+/** The edited link keeps the expiry it has (the day shown unchanged): the server refuses a past one on an edit. */
+function keepsExpiry(link: ShareLinkOut | null, day: Dayjs | null): boolean {
+  if (link === null) return false;
+  if (link.expire_at === null) return day === null;
+  return day?.isSame(dayjs(link.expire_at), 'day') ?? false;
+}
+
 export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLinkModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -68,7 +75,13 @@ export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLin
     };
     try {
       if (link) {
-        await update.mutateAsync({ id: link.id, ...fields, use_state: values.enabled ? 1 : 0 });
+        const { expire_at, ...rest } = fields;
+        await update.mutateAsync({
+          id: link.id,
+          ...rest,
+          ...(keepsExpiry(link, values.expire_at) ? {} : { expire_at }),
+          use_state: values.enabled ? 1 : 0,
+        });
         toast.success(t('share.link.updated'));
       } else {
         const created = await create.mutateAsync({ link_type: LINK_TYPE_CONFIGURATION, ...fields });
@@ -143,7 +156,7 @@ export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLin
         rules={[
           {
             validator: (_rule, value: Dayjs | null) =>
-              !value || value.endOf('day').isAfter(dayjs())
+              !value || value.endOf('day').isAfter(dayjs()) || keepsExpiry(link, value)
                 ? Promise.resolve()
                 : Promise.reject(new Error(t('share.validation.expireAt'))),
           },

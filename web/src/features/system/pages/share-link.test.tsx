@@ -212,13 +212,36 @@ describe('ShareLinkPage', () => {
           id: 7,
           device_ids: [12],
           permission: 2,
-          expire_at: null,
           access_limit: null,
           note: '新备注',
           use_state: 0,
         },
       ]),
     );
+  });
+
+  it('keeps an expired link’s expiry when another field is edited (the server refuses a past one)', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const expired = link({ expire_at: Date.now() - 10 * 86_400_000, state: 'expired' });
+    mockApi(
+      handlers({
+        'GET /yun/components/share': () => ok({ items: [expired], total: 1, page: 1, page_size: 20 }),
+        'PUT /yun/components/share': (config) => {
+          sent.push(bodyOf(config));
+          return ok(expired);
+        },
+      }),
+    );
+    renderPage();
+    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '编辑' }));
+    const dialog = await dialogTitled('编辑分享链接');
+    await user.type(within(dialog).getByLabelText('备注'), '！');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty('expire_at');
+    expect(sent[0]).toMatchObject({ id: 7, note: '给维保商！' });
   });
 
   it('asks for a device before creating a link, and offers no enabled switch on a new one', async () => {
