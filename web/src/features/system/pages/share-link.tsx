@@ -24,6 +24,7 @@ import {
 } from '@/lib/share-links/api';
 import { toast } from '@/lib/toast';
 import { shareLinkColumns } from '../components/share-link-columns';
+import '../system.css';
 
 type Filters = Omit<ShareLinkParams, 'page' | 'page_size'>;
 const LIST_PARAMS: ParamSpec<Filters> = { keyword: param.text, use_state: param.oneOf([0, 1]) };
@@ -78,13 +79,15 @@ export default function ShareLinkPage() {
         }
       />
       <Card>
-        <ListToolbar>
+        <ListToolbar className="share-links-toolbar">
           <ListSearch
+            className="share-links-toolbar__search"
             value={params.keyword}
             placeholder={t('share.list.searchPlaceholder')}
             onSearch={(q) => list.filter({ keyword: q })}
           />
           <Select<number>
+            className="share-links-toolbar__filter"
             allowClear
             aria-label={t('share.list.stateFilter')}
             placeholder={t('share.list.stateFilter')}
