@@ -12,9 +12,10 @@ import { useCan } from '@/components/can';
 import { useIsPhone } from '@/components/use-phone';
 import { isApiError } from '@/lib/http';
 import { Perm } from '@/lib/permissions';
-import { screensFor, useDeviceScreens, type RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
+import { screensFor, type RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
 import { normalizeDocument } from '../model';
 import { DeviceScreen } from './device-screen';
+import { useFeedSource } from './feed-source';
 import './device-screens.css';
 
 const BIND_PATH = '/configureManage/templateBind';
@@ -35,7 +36,7 @@ export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScr
   const { t } = useTranslation();
   const phone = useIsPhone();
   const canBind = useCan(Perm.TEMPLATE_BIND);
-  const query = useDeviceScreens(deviceId);
+  const query = useFeedSource().useScreens(deviceId);
   const screens = useMemo(() => screensFor(query.data?.screens ?? [], phone), [query.data, phone]);
   const [chosen, setChosen] = useState<number | null>(null);
   const shown = screens.find((s) => s.id === chosen) ?? screens[0];

@@ -25,3 +25,7 @@ export type { DeviceScreenProps, RuntimeScreen } from './device-screen';
 // ScreenThumbnail: a screen drawn small and read-only once scrolled into view (the registry in edit mode, no values).
 export { ScreenThumbnail } from './screen-thumbnail';
 export type { ScreenThumbnailProps, ThumbnailScreen } from './screen-thumbnail';
+// FeedSourceProvider: where the screens below read and write their device's data (the console's by default; a
+// shared link's page provides the /yun/shared/module endpoints and its own socket).
+export { consoleFeedSource, FeedSourceProvider, useFeedSource } from './feed-source';
+export type { FeedQuery, FeedSource } from './feed-source';

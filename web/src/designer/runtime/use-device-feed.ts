@@ -1,20 +1,17 @@
 // What feeds a screen with one device's data: the GET /rDev seed and the WebSocket's pushes into the values store
 // (pushes batched per frame by the store), the device's current alarms (GET /rAlarmDev, refetched on alarm pushes)
-// as alarm flags and for the alarm list, and its write rules (GET /yun/v2/rDev/config) for the controls.
+// as alarm flags and for the alarm list, and its write rules (GET /yun/v2/rDev/config) for the controls. A shared
+// link's page reads all of it elsewhere (feed-source.tsx).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 
-import { alarmKeys } from '@/lib/alarms/keys';
-import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmOut } from '@/lib/alarms/types';
-import { useLiveValues } from '@/lib/telemetry/get-live-values';
-import { useWriteConfig } from '@/lib/telemetry/get-write-config';
-import { rtdClient, useAlarmFeed, type LiveValue } from '@/lib/ws';
+import type { LiveValue } from '@/lib/ws';
 import type { ControlAccess } from '../elements/controls/write-rules';
+import { useFeedSource } from './feed-source';
 import type { ValuesStore } from './values-store';
 
-/** The screen's device's unconfirmed alarms asked at once (the server's page size cap). */
-export const DEVICE_ALARMS_PAGE = 200;
+export { DEVICE_ALARMS_PAGE } from './feed-source';
 /** GET /rAlarmDev's "produced": the alarm is active (2 recovered, 3 confirmed). */
 const ACTIVE = 1;
 
@@ -61,9 +58,10 @@ export function useDeviceFeed(
   canOperate = true,
 ): DeviceFeed {
   const client = useQueryClient();
-  const seed = useLiveValues(deviceId);
-  const config = useWriteConfig(deviceId);
-  const realtime = useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE });
+  const source = useFeedSource();
+  const seed = source.useSeed(deviceId);
+  const config = source.useWriteConfig(deviceId);
+  const realtime = source.useAlarms(deviceId);
   // What the live channel last said of the device (kept with its id, so another device starts from nothing).
   const [live, setLive] = useState<LiveState>({ deviceId, devState: null, error: null });
   const sourcesKey = [...new Set(sourceIds)].sort((a, b) => a - b).join(',');
@@ -79,7 +77,7 @@ export function useDeviceFeed(
   }, [store, seed.data]);
 
   useEffect(() => {
-    const rtd = rtdClient();
+    const rtd = source.rtd();
     const sources = sourcesKey ? sourcesKey.split(',').map(Number) : null;
     let seen: Readonly<Record<number, LiveValue>> = {};
     const onChange = () => {
@@ -97,15 +95,20 @@ export function useDeviceFeed(
     const unsubscribe = rtd.subscribeDevice(deviceId, sources, onChange);
     onChange();
     return unsubscribe;
-  }, [store, deviceId, sourcesKey]);
+  }, [store, deviceId, sourcesKey, source]);
 
   const alarms = realtime.data?.items ?? NO_ALARMS;
   useEffect(() => {
     store.setAlarms(alarmedSources(alarms));
   }, [store, alarms]);
-  useAlarmFeed((alarm) => {
-    if (alarm.device_id === deviceId) void client.invalidateQueries({ queryKey: alarmKeys.realtime() });
-  });
+  useEffect(
+    () =>
+      source.rtd().subscribeAlarms((alarm) => {
+        if (alarm.device_id === deviceId)
+          void client.invalidateQueries({ queryKey: source.alarmsKey(deviceId) });
+      }),
+    [client, source, deviceId],
+  );
 
   const heard = live.deviceId === deviceId ? live : { devState: null, error: null };
   const devState = heard.devState ?? seed.data?.dev_state ?? null;

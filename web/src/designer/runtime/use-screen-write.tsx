@@ -1,5 +1,5 @@
 // The runtime's writes: a control's value (after the control's own gate and rules, use-control-write.ts) or a
-// button's write action goes to POST /yun/rDev for the screen's device, the same write the device detail's dialog
+// button's write action goes to POST /yun/rDev (a shared link's own write, feed-source.tsx) for the screen's device, the same write the device detail's dialog
 // sends, which the server checks again. The control password is asked first when the control asks for one
 // (settings.password) or the device guards writes with one; 110519/110520 show next to the password field.
 import { Form, Input, Modal, Typography } from 'antd';
@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 
 import { isApiError } from '@/lib/http';
 import { confirmDialog, toast } from '@/lib/toast';
-import { useWriteValue } from '@/lib/telemetry/write-value';
 import type { WriteValueInput } from '@/lib/telemetry/types';
 import { writeRules } from '../elements/controls/settings';
 import type { DesignElement, ElementAction } from '../model/types';
+import { useFeedSource } from './feed-source';
 
 /** The server's answers about the password: shown next to the field, the dialog stays open. */
 const PASSWORD_CODES: ReadonlySet<string> = new Set(['110519', '110520']);
@@ -29,7 +29,7 @@ export interface ScreenWriter {
 
 export function useScreenWrite(deviceId: number, passwordRequired: boolean): ScreenWriter {
   const { t } = useTranslation();
-  const mutation = useWriteValue();
+  const mutation = useFeedSource().useWrite();
   const [asking, setAsking] = useState<Pending | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [form] = Form.useForm<{ password: string }>();

@@ -3,13 +3,13 @@
 // each chart is answered with its own keys' points within its own window. The charts append live points themselves.
 import { useMemo, useState } from 'react';
 
-import { useHistory } from '@/lib/telemetry/get-history';
 import type { HistoryParams } from '@/lib/telemetry/types';
 import { viewerTz } from '@/lib/timezone';
 import { HISTORY_SOURCES_MAX, HISTORY_WIDTH_MAX } from '@/types/limits.gen';
 import type { TrendHistory, TrendPoint } from '../elements/controls/context';
 import { trendWindowMs } from '../elements/controls/trend-option';
 import type { DesignDocument, DesignElement } from '../model/types';
+import { useFeedSource } from './feed-source';
 
 const TREND_TYPE = 'chart';
 
@@ -54,7 +54,7 @@ export function useTrendHistory(doc: Pick<DesignDocument, 'elements'>, deviceId:
   // The window ends when the screen opened for this device: a render later must not ask again.
   const [end] = useState(() => Date.now());
   const params = useMemo(() => trendHistoryParams(doc, deviceId, end), [doc, deviceId, end]);
-  const history = useHistory(params);
+  const history = useFeedSource().useHistory(params);
   const series = useMemo(
     () =>
       history.data

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { setRtdClient } from '@/lib/ws';
 import { installFakeRtd } from '@/test/fake-socket';
-import { mockApi, ok, type Handler } from '@/test/mock-api';
+import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import { liveItem } from '@/test/telemetry';
@@ -99,5 +99,45 @@ describe('ConfigureMonitorPage', () => {
       initialEntries: ['/configureMonitor'],
     });
     await waitFor(() => expect(shown('pressure-12')).toHaveTextContent('0.82 MPa'));
+  });
+
+  it('makes a share link for the device shown, with Share (P82000 only)', async () => {
+    const user = userEvent.setup();
+    signInAs(['P24000', 'P82000']);
+    const sent: unknown[] = [];
+    mockApi({
+      ...handlers,
+      'POST /yun/components/share': (config) => {
+        sent.push(bodyOf(config));
+        return ok({ id: 1, token: 'tok-new' });
+      },
+    });
+    renderRoutes([{ path: '/configureMonitor', element: <ConfigureMonitorPage /> }], {
+      initialEntries: ['/configureMonitor?device_id=12'],
+    });
+    await waitFor(() => expect(shown('pressure-12')).toHaveTextContent('0.82 MPa'));
+    await user.click(screen.getByRole('button', { name: /分\s*享/ }));
+    const [title] = await screen.findAllByText('新建分享链接', { selector: '.ant-modal-title' });
+    const dialog = title?.closest<HTMLElement>('[role="dialog"]');
+    if (!dialog) throw new Error('no dialog');
+    await user.click(within(dialog).getByText('可控制'));
+    await user.click(within(dialog).getByRole('button', { name: '创建链接' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { link_type: 1, device_ids: [12], permission: 2, expire_at: null, access_limit: null, note: '' },
+      ]),
+    );
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      `${window.location.origin}/iotyun/share-cfg?token=tok-new`,
+    );
+  });
+
+  it('offers no Share without P82000', async () => {
+    mockApi(handlers);
+    renderRoutes([{ path: '/configureMonitor', element: <ConfigureMonitorPage /> }], {
+      initialEntries: ['/configureMonitor?device_id=12'],
+    });
+    await waitFor(() => expect(shown('pressure-12')).toHaveTextContent('0.82 MPa'));
+    expect(screen.queryByRole('button', { name: /分\s*享/ })).toBeNull();
   });
 });

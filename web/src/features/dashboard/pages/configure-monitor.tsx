@@ -1,14 +1,19 @@
 // The configuration monitor (/configureMonitor, P24000, issue 16 point 4): pick a device and watch its screens as
 // published, live, with its controls; full screen on demand. The device chosen is in the URL (`?device_id=`), so a
-// reload, a link and "back" keep it, and the last one is offered again next time.
-import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
+// reload, a link and "back" keep it, and the last one is offered again next time. "Share" makes a link to it
+// (P82000).
+import { CompressOutlined, ExpandOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Skeleton, Space } from 'antd';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { useCan } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { DevicePicker } from '@/components/pickers/device-picker';
+import { ShareLinkModal } from '@/components/share-link-modal';
+import { useFullscreen } from '@/components/use-fullscreen';
+import { Perm } from '@/lib/permissions';
 import './configure-monitor.css';
 
 // The screens runtime is a chunk of its own.
@@ -22,21 +27,6 @@ function lastDevice(): number | null {
   return Number.isInteger(stored) && stored > 0 ? stored : null;
 }
 
-function useFullscreen(stage: React.RefObject<HTMLElement | null>) {
-  const [full, setFull] = useState(false);
-  useEffect(() => {
-    const follow = () =>
-      setFull(document.fullscreenElement !== null && document.fullscreenElement === stage.current);
-    document.addEventListener('fullscreenchange', follow);
-    return () => document.removeEventListener('fullscreenchange', follow);
-  }, [stage]);
-  const toggle = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void stage.current?.requestFullscreen();
-  };
-  return { full, toggle, available: typeof document.documentElement.requestFullscreen === 'function' };
-}
-
 export default function ConfigureMonitorPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -44,6 +34,8 @@ export default function ConfigureMonitorPage() {
   const deviceId = Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : null;
   const stage = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(stage);
+  const canShare = useCan(Perm.SHARE_LINK);
+  const [sharing, setSharing] = useState(false);
 
   const choose = (id: number | undefined) => {
     const next = new URLSearchParams(searchParams);
@@ -77,6 +69,15 @@ export default function ConfigureMonitorPage() {
               allowClear
               onChange={(id) => choose(id)}
             />
+            {canShare && (
+              <Button
+                icon={<ShareAltOutlined />}
+                disabled={deviceId === null}
+                onClick={() => setSharing(true)}
+              >
+                {t('share.link.share')}
+              </Button>
+            )}
             {fullscreen.available && (
               <Button
                 icon={fullscreen.full ? <CompressOutlined /> : <ExpandOutlined />}
@@ -104,6 +105,9 @@ export default function ConfigureMonitorPage() {
           </Suspense>
         )}
       </div>
+      {deviceId !== null && (
+        <ShareLinkModal open={sharing} link={null} deviceIds={[deviceId]} onClose={() => setSharing(false)} />
+      )}
     </div>
   );
 }

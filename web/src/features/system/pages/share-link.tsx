@@ -1,6 +1,144 @@
-// ShareLink page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// Share links (/system/shareLink, P82000): the caller's configuration links with their devices, permission, expiry,
+// opens and state; search and a state filter in the URL; copy, open, edit, revoke and delete a link, and a new one.
+import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Result, Select } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { ListSearch, ListToolbar } from '@/components/list-toolbar';
+import { PageHeader } from '@/components/page-header';
+import { ShareLinkModal } from '@/components/share-link-modal';
+import { DataTable } from '@/components/table/data-table';
+import { useFitScroll } from '@/components/table/fit-columns';
+import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { isApiError } from '@/lib/http';
+import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
+import {
+  copyText,
+  shareLinkUrl,
+  useDeleteShareLink,
+  useShareLinks,
+  useUpdateShareLink,
+  type ShareLinkOut,
+  type ShareLinkParams,
+} from '@/lib/share-links/api';
+import { toast } from '@/lib/toast';
+import { shareLinkColumns } from '../components/share-link-columns';
+import '../system.css';
+
+type Filters = Omit<ShareLinkParams, 'page' | 'page_size'>;
+const LIST_PARAMS: ParamSpec<Filters> = { keyword: param.text, use_state: param.oneOf([0, 1]) };
 
 export default function ShareLinkPage() {
-  return <PlaceholderPage titleKey="menu.shareLink" />;
+  const { t } = useTranslation();
+  const list = useListParams(LIST_PARAMS);
+  const params: ShareLinkParams = list.params;
+  const links = useShareLinks(params);
+  useClampPage(list, links.data?.total);
+  const update = useUpdateShareLink(false);
+  const remove = useDeleteShareLink();
+  const [editing, setEditing] = useState<ShareLinkOut | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const columns = shareLinkColumns(t, {
+    copy: (link) =>
+      void copyText(shareLinkUrl(link.token)).then((copied) =>
+        copied ? toast.success(t('share.list.copied')) : toast.warning(t('share.list.copyFailed')),
+      ),
+    open: (link) => void window.open(shareLinkUrl(link.token), '_blank', 'noopener'),
+    edit: (link) => {
+      setEditing(link);
+      setOpen(true);
+    },
+    setEnabled: (link, enabled) =>
+      update.mutate(
+        { id: link.id, use_state: enabled ? 1 : 0 },
+        { onSuccess: () => toast.success(t(enabled ? 'share.list.enabled' : 'share.list.revoked')) },
+      ),
+    remove: (link) => remove.mutate(link.id, { onSuccess: () => toast.success(t('share.list.deleted')) }),
+  });
+  const scroll = useFitScroll(columns);
+  const filtered = params.keyword !== undefined || params.use_state !== undefined;
+
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('menu.shareLink')}
+        subTitle={t('share.list.subtitle')}
+        extra={
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setEditing(null);
+              setOpen(true);
+            }}
+          >
+            {t('share.list.create')}
+          </Button>
+        }
+      />
+      <Card>
+        <ListToolbar className="share-links-toolbar">
+          <ListSearch
+            className="share-links-toolbar__search"
+            value={params.keyword}
+            placeholder={t('share.list.searchPlaceholder')}
+            onSearch={(q) => list.filter({ keyword: q })}
+          />
+          <Select<number>
+            className="share-links-toolbar__filter"
+            allowClear
+            aria-label={t('share.list.stateFilter')}
+            placeholder={t('share.list.stateFilter')}
+            value={params.use_state}
+            onChange={(value) => list.filter({ use_state: value })}
+            options={[
+              { value: 1, label: t('share.list.useState.1') },
+              { value: 0, label: t('share.list.useState.0') },
+            ]}
+          />
+        </ListToolbar>
+        {links.isError ? (
+          <Result
+            status="warning"
+            title={t('share.list.loadFailed')}
+            subTitle={isApiError(links.error) ? links.error.detail : undefined}
+            extra={
+              <Button icon={<ReloadOutlined />} onClick={() => void links.refetch()}>
+                {t('share.failed.retry')}
+              </Button>
+            }
+          />
+        ) : (
+          <DataTable<ShareLinkOut>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={links.data?.items ?? []}
+            loading={links.isPending || (links.isFetching && links.isPlaceholderData)}
+            scroll={scroll}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={t(filtered ? 'share.list.noMatch' : 'share.list.empty')}
+                />
+              ),
+            }}
+            pagination={{
+              current: params.page,
+              pageSize: params.page_size,
+              total: links.data?.total ?? 0,
+              showSizeChanger: true,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
+              showTotal: (total) => t('share.list.total', { total }),
+            }}
+            onChange={(pagination) => list.setPage(pagination.current ?? 1, pagination.pageSize)}
+          />
+        )}
+      </Card>
+      <ShareLinkModal open={open} link={editing} onClose={() => setOpen(false)} />
+    </div>
+  );
 }

@@ -1,0 +1,76 @@
+// Where a screen at work reads and writes its device's data: the one injection point of the runtime. The default is
+// the signed-in console's (GET /yun/v2/rDev/screens, GET /rDev, GET /yun/v2/rDev/config, GET /rAlarmDev, GET /hDev,
+// the tab's socket, POST /yun/rDev); a shared link's page provides its own (the /yun/shared/module endpoints and a
+// socket of its own on /sharedComponentsWs) with <FeedSourceProvider>. Every member is a hook or a plain value the
+// runtime calls unconditionally, so a source must not change while a screen is mounted.
+import type { QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { createContext, useContext, type ReactNode } from 'react';
+
+import { alarmKeys } from '@/lib/alarms/keys';
+import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import type { AlarmPage } from '@/lib/alarms/types';
+import { useDeviceScreens, type DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
+import { useHistory } from '@/lib/telemetry/get-history';
+import { useLiveValues } from '@/lib/telemetry/get-live-values';
+import { useWriteConfig } from '@/lib/telemetry/get-write-config';
+import type {
+  HistoryOut,
+  HistoryParams,
+  LiveDeviceOut,
+  WriteConfigOut,
+  WriteValueInput,
+  WriteValueOut,
+} from '@/lib/telemetry/types';
+import { useWriteValue } from '@/lib/telemetry/write-value';
+import { rtdClient, type RtdClient } from '@/lib/ws';
+
+/** A query's result (a source may `select` its part of a larger answer). */
+export type FeedQuery<T> = UseQueryResult<T>;
+
+/** The screen's device's unconfirmed alarms asked at once (the server's page size cap). */
+export const DEVICE_ALARMS_PAGE = 200;
+
+export interface FeedSource {
+  /** The device's published screens (the main one and the others). */
+  useScreens: (deviceId: number) => FeedQuery<DeviceScreensOut>;
+  /** The seed: the device's data sources with their latest values, its state. */
+  useSeed: (deviceId: number) => FeedQuery<LiveDeviceOut>;
+  /** The write rules for the controls. */
+  useWriteConfig: (deviceId: number) => FeedQuery<WriteConfigOut>;
+  /** The device's unconfirmed alarms. */
+  useAlarms: (deviceId: number) => FeedQuery<AlarmPage>;
+  /** What an alarm push of the device refetches. */
+  alarmsKey: (deviceId: number) => QueryKey;
+  /** The trend charts' history; null asks nothing. */
+  useHistory: (params: HistoryParams | null) => FeedQuery<HistoryOut>;
+  /** The live channel. */
+  rtd: () => RtdClient;
+  /** A value's write (the server checks every right again). */
+  useWrite: () => Pick<
+    UseMutationResult<WriteValueOut, unknown, WriteValueInput>,
+    'mutateAsync' | 'isPending'
+  >;
+}
+
+/** The signed-in console's source. */
+export const consoleFeedSource: FeedSource = {
+  useScreens: (deviceId) => useDeviceScreens(deviceId),
+  useSeed: (deviceId) => useLiveValues(deviceId),
+  useWriteConfig: (deviceId) => useWriteConfig(deviceId),
+  useAlarms: (deviceId) => useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }),
+  alarmsKey: () => alarmKeys.realtime(),
+  useHistory: (params) => useHistory(params),
+  rtd: rtdClient,
+  useWrite: () => useWriteValue(),
+};
+
+const FeedSourceContext = createContext<FeedSource>(consoleFeedSource);
+
+export function FeedSourceProvider({ source, children }: { source: FeedSource; children: ReactNode }) {
+  return <FeedSourceContext.Provider value={source}>{children}</FeedSourceContext.Provider>;
+}
+
+/** The source of the screens below (the console's unless a provider says otherwise). */
+export function useFeedSource(): FeedSource {
+  return useContext(FeedSourceContext);
+}

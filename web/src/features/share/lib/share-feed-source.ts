@@ -1,0 +1,67 @@
+// The runtime's data for a share link's page (designer/runtime/feed-source.tsx): one GET /yun/shared/module/device
+// per device answers its screens, seed, write rules and alarms; writes go to POST /yun/shared/module/write; the live
+// values come through the page's own socket. No history (the trend charts start from the live points). A request
+// answering 118301–118305 ends the page (`onEnded`).
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+
+import type { AlarmOut, AlarmPage } from '@/lib/alarms/types';
+import type { DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
+import type { HistoryOut, LiveDeviceOut, WriteConfigOut, WriteValueInput } from '@/lib/telemetry/types';
+import type { RtdClient } from '@/lib/ws';
+import type { FeedSource } from '@/designer/runtime/feed-source';
+import { getSharedDevice, sharedKeys, writeShared, type SharedDeviceScreenOut } from '../api/shared';
+import { shareEndCode } from './share-codes';
+
+const screensOf = (d: SharedDeviceScreenOut): DeviceScreensOut => d.screens;
+// The generated LiveOut and the telemetry's hand-written LiveDeviceOut are one payload (GET /rDev's).
+const seedOf = (d: SharedDeviceScreenOut): LiveDeviceOut => d.live as LiveDeviceOut;
+const writeConfigOf = (d: SharedDeviceScreenOut): WriteConfigOut => d.write_config;
+const alarmsOf = (d: SharedDeviceScreenOut): AlarmPage => ({
+  // The server sends alarm_type 1, 2 or 3 only (alarms/models.py); the generated type says number.
+  items: d.alarms as AlarmOut[],
+  total: d.alarms.length,
+  page: 1,
+  page_size: d.alarms.length,
+});
+
+export interface ShareFeedOptions {
+  token: string;
+  rtd: RtdClient;
+  onEnded: (code: number) => void;
+}
+
+export function createShareFeedSource({ token, rtd, onEnded }: ShareFeedOptions): FeedSource {
+  const ending =
+    <A extends unknown[], T>(request: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      try {
+        return await request(...args);
+      } catch (error) {
+        const code = shareEndCode(error);
+        if (code !== null) onEnded(code);
+        throw error;
+      }
+    };
+
+  function useDevice<T>(deviceId: number, select: (d: SharedDeviceScreenOut) => T) {
+    return useQuery({
+      queryKey: sharedKeys.device(token, deviceId),
+      queryFn: ending(() => getSharedDevice(token, deviceId)),
+      select,
+      retry: false,
+    });
+  }
+
+  return {
+    useScreens: (deviceId) => useDevice(deviceId, screensOf),
+    useSeed: (deviceId) => useDevice(deviceId, seedOf),
+    useWriteConfig: (deviceId) => useDevice(deviceId, writeConfigOf),
+    useAlarms: (deviceId) => useDevice(deviceId, alarmsOf),
+    alarmsKey: (deviceId) => sharedKeys.device(token, deviceId),
+    useHistory: () =>
+      useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),
+    rtd: () => rtd,
+    useWrite: () =>
+      useMutation({ mutationFn: ending((input: WriteValueInput) => writeShared(token, input)) }),
+  };
+}

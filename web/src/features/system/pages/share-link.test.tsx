@@ -1,0 +1,266 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { ShareLinkOut } from '@/lib/share-links/api';
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
+import { signInAs } from '@/test/session';
+import ShareLinkPage from './share-link';
+
+function link(over: Partial<ShareLinkOut> = {}): ShareLinkOut {
+  return {
+    id: 7,
+    link_type: 1,
+    permission: 2,
+    devices: [{ id: 12, name: '一号泵站', sn: 'IOT0000012' }],
+    expire_at: null,
+    access_limit: 50,
+    use_count: 3,
+    note: '给维保商',
+    use_state: 1,
+    state: 'active',
+    token: 'tok-abc',
+    created_at: Date.UTC(2026, 10, 1, 8, 0),
+    ...over,
+  };
+}
+
+const LINKS = [
+  link(),
+  link({
+    id: 8,
+    permission: 1,
+    devices: [{ id: 13, name: '二号泵站', sn: 'IOT0000013' }],
+    access_limit: null,
+    use_count: 9,
+    note: '',
+    use_state: 0,
+    state: 'disabled',
+    token: 'tok-def',
+  }),
+];
+
+function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    'GET /yun/components/share': () => ok({ items: LINKS, total: 2, page: 1, page_size: 20 }),
+    'GET /dev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
+    ...over,
+  };
+}
+
+function renderPage(search = '') {
+  return renderRoutes([{ path: '/system/shareLink', element: <ShareLinkPage /> }], {
+    initialEntries: [`/system/shareLink${search}`],
+  });
+}
+
+/** The open dialog whose title is `title` (antd's ids are not unique in tests: its name cannot be asked). */
+const dialogTitled = async (title: string) => {
+  const [heading] = await screen.findAllByText(title, {
+    selector: '.ant-modal-title, .ant-modal-confirm-title',
+  });
+  const dialog = heading?.closest<HTMLElement>('[role="dialog"]');
+  if (!dialog) throw new Error(`no dialog ${title}`);
+  return dialog;
+};
+
+const rowOf = async (text: string) => {
+  const cell = await screen.findByText(text);
+  const row = cell.closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return row;
+};
+
+beforeEach(() => {
+  signInAs(['P80000', 'P82000']);
+  resetScreenWidth();
+});
+
+describe('ShareLinkPage', () => {
+  it('lists the links with their devices, permission, opens, note and state', async () => {
+    mockApi(handlers());
+    renderPage();
+    const first = await rowOf('一号泵站');
+    expect(within(first).getByText('可控制')).toBeInTheDocument();
+    expect(within(first).getByText('永不过期')).toBeInTheDocument();
+    expect(within(first).getByText('3 / 50')).toBeInTheDocument();
+    expect(within(first).getByText('给维保商')).toBeInTheDocument();
+    expect(within(first).getByText('有效')).toBeInTheDocument();
+    const second = await rowOf('二号泵站');
+    expect(within(second).getByText('只读')).toBeInTheDocument();
+    expect(within(second).getByText('9 / 不限')).toBeInTheDocument();
+    expect(within(second).getByText('已停用')).toBeInTheDocument();
+  });
+
+  it('searches and filters by state through the list’s query', async () => {
+    const user = userEvent.setup();
+    const calls = mockApi(handlers());
+    const { router } = renderPage();
+    await rowOf('一号泵站');
+    await user.type(screen.getByRole('searchbox', { name: '搜索备注或设备' }), '维保{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('keyword='));
+    await user.click(screen.getByRole('combobox', { name: '启用状态' }));
+    await user.click(await screen.findByTitle('已停用'));
+    await waitFor(() => expect(router.state.location.search).toContain('use_state=0'));
+    await waitFor(() =>
+      expect(calls.at(-1)?.params).toMatchObject({ keyword: '维保', use_state: 0, page: 1 }),
+    );
+  });
+
+  it('says when there is no link yet', async () => {
+    mockApi(
+      handlers({ 'GET /yun/components/share': () => ok({ items: [], total: 0, page: 1, page_size: 20 }) }),
+    );
+    renderPage();
+    expect(await screen.findByText('还没有分享链接')).toBeInTheDocument();
+  });
+
+  it('shows a failed list with a retry', async () => {
+    mockApi(handlers({ 'GET /yun/components/share': () => fail('100003', '服务异常') }));
+    renderPage();
+    expect(await screen.findByText('分享链接加载失败')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /重试/ })).toBeInTheDocument();
+  });
+
+  it('copies the link’s absolute address and opens it in a new tab', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    mockApi(handlers());
+    renderPage();
+    const row = await rowOf('一号泵站');
+    await user.click(within(row).getByText('复制链接'));
+    expect(await screen.findByText('链接已复制')).toBeInTheDocument();
+    const url = `${window.location.origin}/iotyun/share-cfg?token=tok-abc`;
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+    await user.click(within(row).getByText('打开'));
+    expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
+    open.mockRestore();
+  });
+
+  it('revokes a link after confirming, and enables a revoked one', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi(
+      handlers({
+        'PUT /yun/components/share': (config) => {
+          sent.push(bodyOf(config));
+          return ok(link());
+        },
+      }),
+    );
+    renderPage();
+    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '停用' }));
+    const confirm = await dialogTitled('停用这个分享链接？');
+    await user.click(within(confirm).getByRole('button', { name: /停\s*用/ }));
+    await waitFor(() => expect(sent).toEqual([{ id: 7, use_state: 0 }]));
+    await user.click(within(await rowOf('二号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '启用' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { id: 7, use_state: 0 },
+        { id: 8, use_state: 1 },
+      ]),
+    );
+  });
+
+  it('deletes a link after confirming', async () => {
+    const user = userEvent.setup();
+    const deleted: unknown[] = [];
+    mockApi(
+      handlers({
+        'DELETE /yun/components/share': (config) => {
+          deleted.push(config.params);
+          return ok(null);
+        },
+      }),
+    );
+    renderPage();
+    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '删除' }));
+    const confirm = await dialogTitled('删除这个分享链接？');
+    await user.click(within(confirm).getByRole('button', { name: /删\s*除/ }));
+    await waitFor(() => expect(deleted).toEqual([{ id: 7 }]));
+  });
+
+  it('edits a link’s note, limit and enabled switch', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    mockApi(
+      handlers({
+        'PUT /yun/components/share': (config) => {
+          sent.push(bodyOf(config));
+          return ok(link());
+        },
+      }),
+    );
+    renderPage();
+    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '编辑' }));
+    const dialog = await dialogTitled('编辑分享链接');
+    const note = within(dialog).getByLabelText('备注');
+    await user.clear(note);
+    await user.type(note, '  新备注 ');
+    await user.clear(within(dialog).getByLabelText('访问次数上限'));
+    await user.click(within(dialog).getByRole('switch', { name: '启用' }));
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          id: 7,
+          device_ids: [12],
+          permission: 2,
+          access_limit: null,
+          note: '新备注',
+          use_state: 0,
+        },
+      ]),
+    );
+  });
+
+  it('keeps an expired link’s expiry when another field is edited (the server refuses a past one)', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const expired = link({ expire_at: Date.now() - 10 * 86_400_000, state: 'expired' });
+    mockApi(
+      handlers({
+        'GET /yun/components/share': () => ok({ items: [expired], total: 1, page: 1, page_size: 20 }),
+        'PUT /yun/components/share': (config) => {
+          sent.push(bodyOf(config));
+          return ok(expired);
+        },
+      }),
+    );
+    renderPage();
+    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '编辑' }));
+    const dialog = await dialogTitled('编辑分享链接');
+    await user.type(within(dialog).getByLabelText('备注'), '！');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).not.toHaveProperty('expire_at');
+    expect(sent[0]).toMatchObject({ id: 7, note: '给维保商！' });
+  });
+
+  it('asks for a device before creating a link, and offers no enabled switch on a new one', async () => {
+    const user = userEvent.setup();
+    mockApi(handlers());
+    renderPage();
+    await rowOf('一号泵站');
+    await user.click(screen.getByRole('button', { name: /新建分享链接/ }));
+    const dialog = await dialogTitled('新建分享链接');
+    expect(within(dialog).queryByRole('switch')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '创建链接' }));
+    expect(await within(dialog).findByText('请至少选择一台设备')).toBeInTheDocument();
+  });
+
+  it('shows each link as a card on a phone', async () => {
+    setScreenWidth(390);
+    mockApi(handlers());
+    renderPage();
+    expect(await screen.findByText('一号泵站')).toBeInTheDocument();
+    expect(document.querySelector('table')).toBeNull();
+  });
+});

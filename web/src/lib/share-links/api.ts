@@ -1,0 +1,89 @@
+// The creator's share links (/yun/components/share, P82000): list, create, edit (also revoke: use_state 0) and
+// delete. Shared by the links page (features/system) and the dialog that creates one from elsewhere
+// (components/share-link-modal.tsx, opened by the configuration monitor).
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import type { Schema } from '@/types/schema';
+import { APP_BASENAME } from '../config';
+import { del, get, post, put } from '../http';
+import { compactParams } from '../alarms/list-realtime-alarms';
+
+export type ShareLinkOut = Schema<'ShareLinkOut'>;
+export type ShareLinkIn = Schema<'ShareLinkIn'>;
+export type ShareLinkUpdateIn = Schema<'ShareLinkUpdateIn'>;
+export type ShareLinkState = ShareLinkOut['state'];
+
+export interface ShareLinkPage {
+  items: ShareLinkOut[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export interface ShareLinkParams {
+  page: number;
+  page_size: number;
+  keyword?: string | undefined;
+  /** 1 enabled, 0 revoked. */
+  use_state?: number | undefined;
+}
+
+/** A configuration link (the only kind made for now). */
+export const LINK_TYPE_CONFIGURATION = 1;
+export const PERMISSION_READ = 1;
+export const PERMISSION_CONTROL = 2;
+
+export const shareLinkKeys = {
+  all: ['share-links'] as const,
+  list: (params: ShareLinkParams) => [...shareLinkKeys.all, 'list', params] as const,
+};
+
+/** The page a link opens, absolute: https://host/iotyun/share-cfg?token=… */
+export function shareLinkUrl(token: string, origin: string = window.location.origin): string {
+  return `${origin}${APP_BASENAME}/share-cfg?token=${encodeURIComponent(token)}`;
+}
+
+export function listShareLinks(params: ShareLinkParams): Promise<ShareLinkPage> {
+  return get<ShareLinkPage>('/yun/components/share', compactParams(params));
+}
+
+export function useShareLinks(params: ShareLinkParams) {
+  return useQuery({
+    queryKey: shareLinkKeys.list(params),
+    queryFn: () => listShareLinks(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useLinkMutation<I, O>(send: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => void client.invalidateQueries({ queryKey: shareLinkKeys.all }),
+  });
+}
+
+/** The dialog shows a failure next to its field or above its buttons itself. */
+export const useCreateShareLink = () =>
+  useLinkMutation((input: ShareLinkIn) =>
+    post<ShareLinkOut>('/yun/components/share', input, { silent: true }),
+  );
+
+/** `silent`: the caller shows a failure itself (the dialog); else it is a toast (a row's revoke). */
+export const useUpdateShareLink = (silent = true) =>
+  useLinkMutation((input: ShareLinkUpdateIn) =>
+    put<ShareLinkOut>('/yun/components/share', input, { silent }),
+  );
+
+export const useDeleteShareLink = () =>
+  useLinkMutation((id: number) => del<null>('/yun/components/share', { id }));
+
+/** Copies `text` to the clipboard; false when the browser refuses (no clipboard, not allowed). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
