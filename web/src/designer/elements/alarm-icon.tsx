@@ -1,6 +1,7 @@
 // The alarm-icon overlay (SPEC §4): shown on an element while any data source bound to it is in alarm, pulsing on
-// the shared 1 s loop (flicker.css). The canvas or the runtime draws it once in the element's box, next to the
-// element's component, so no element repeats it.
+// the shared 1 s loop (flicker.css, every icon of a screen in one phase) until the alarm is confirmed, then steady
+// while it is not recovered. The canvas or the runtime draws it once in the element's box, next to the element's
+// component, so no element repeats it.
 import { useTranslation } from 'react-i18next';
 
 import { useAlarmPhase } from './flicker';
@@ -10,14 +11,22 @@ export function hasAlarm(values: Readonly<Record<string, BoundValue | undefined>
   return Object.values(values).some((value) => value?.alarm === true);
 }
 
+/** Every alarm among the values is confirmed (not recovered): the overlay shows steady, no longer flashing. */
+export function alarmConfirmed(values: Readonly<Record<string, BoundValue | undefined>>): boolean {
+  const alarmed = Object.values(values).filter((value) => value?.alarm === true);
+  return alarmed.length > 0 && alarmed.every((value) => value?.confirmed === true);
+}
+
 export function AlarmIcon({ values }: { values: Readonly<Record<string, BoundValue | undefined>> }) {
   const { t } = useTranslation();
   const alarm = hasAlarm(values);
-  const phase = useAlarmPhase(alarm);
+  const steady = alarm && alarmConfirmed(values);
+  // Flashing in the screen's one phase until confirmed; confirmed and not recovered, the icon stays, steady.
+  const phase = useAlarmPhase(alarm && !steady);
   if (!alarm) return null;
   return (
     <svg
-      className="iot-alarm-icon"
+      className={steady ? 'iot-alarm-icon iot-alarm-icon--confirmed' : 'iot-alarm-icon'}
       style={phase}
       viewBox="0 0 16 16"
       role="img"

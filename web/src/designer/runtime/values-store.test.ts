@@ -130,6 +130,34 @@ describe('createValuesStore', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('keeps a confirmed, unrecovered alarm steady, and a new unconfirmed one flashing over it', () => {
+    const frames = manualFrame();
+    const store = createValuesStore(frames.frame);
+    store.seed([{ id: 1, value: 90, ts: 100 }]);
+    const listener = vi.fn();
+    store.subscribe([1], listener);
+
+    store.setAlarms(new Set([1]));
+    expect(store.get(1)).toEqual({ value: 90, ts: 100, alarm: true });
+    // Confirmed: it leaves the unconfirmed list and joins the confirmed one; the overlay stays, steady.
+    store.setAlarms(new Set());
+    store.setConfirmed(new Set([1]));
+    expect(store.get(1)).toEqual({ value: 90, ts: 100, alarm: true, confirmed: true });
+    store.push([live(1, 95, 200)]);
+    frames.run();
+    expect(store.get(1)).toEqual({ value: 95, ts: 200, alarm: true, confirmed: true });
+    // A new alarm of the source, unconfirmed, flashes again.
+    store.setAlarms(new Set([1]));
+    expect(store.get(1)?.confirmed).toBeUndefined();
+    // Recovered: no overlay.
+    store.setAlarms(new Set());
+    store.setConfirmed(new Set());
+    expect(store.get(1)).toEqual({ value: 95, ts: 200, alarm: false });
+    listener.mockClear();
+    store.setConfirmed(new Set());
+    expect(listener).not.toHaveBeenCalled();
+  });
+
   it('stops telling a listener once unsubscribed, and forgets everything on clear', () => {
     const frames = manualFrame();
     const store = createValuesStore(frames.frame);

@@ -33,8 +33,10 @@ export interface ValuesStore {
   seed(values: readonly SourceSeed[]): void;
   /** WebSocket pushes, applied on the next frame (the newest report per data source wins). */
   push(values: readonly LiveValue[]): void;
-  /** The data sources now in alarm (the alarm-icon overlay), applied at once. */
+  /** The data sources now in alarm, unconfirmed (the alarm-icon overlay, flashing), applied at once. */
   setAlarms(ids: ReadonlySet<number>): void;
+  /** The data sources whose alarm is confirmed but not recovered (the overlay, steady), applied at once. */
+  setConfirmed(ids: ReadonlySet<number>): void;
   /** Applies the queued pushes now (the frame callback; also before a seed, so order is kept). */
   flush(): void;
   /** Forgets every value and alarm (another device chosen). */
@@ -52,6 +54,7 @@ export function createValuesStore(frame: FrameScheduler = animationFrame): Value
   const values = new Map<number, BoundValue>();
   const listeners = new Map<number, Set<() => void>>();
   let alarms: ReadonlySet<number> = new Set();
+  let confirmed: ReadonlySet<number> = new Set();
   let queued = new Map<number, LiveValue>();
   let cancelFrame: (() => void) | null = null;
 
@@ -61,6 +64,14 @@ export function createValuesStore(frame: FrameScheduler = animationFrame): Value
     for (const listener of toCall) listener();
   };
 
+  /** The alarm flags of a data source: an unconfirmed alarm flashes, a confirmed unrecovered one stays steady. */
+  const flags = (id: number): Pick<BoundValue, 'alarm' | 'confirmed'> =>
+    alarms.has(id)
+      ? { alarm: true }
+      : confirmed.has(id)
+        ? { alarm: true, confirmed: true }
+        : { alarm: false };
+
   /** Sets a value unless an older report; returns whether it changed. */
   const put = (id: number, value: number | string | null, ts: number | null): boolean => {
     const held = values.get(id);
@@ -68,8 +79,22 @@ export function createValuesStore(frame: FrameScheduler = animationFrame): Value
       if (held.ts !== null && ts !== null && ts < held.ts) return false;
       if (held.value === value && held.ts === ts) return false;
     }
-    values.set(id, { value, ts, alarm: alarms.has(id) });
+    values.set(id, { value, ts, ...flags(id) });
     return true;
+  };
+
+  /** Applies the alarm flags anew to `ids` (whose alarm sets moved) and tells the listeners of those that changed. */
+  const refreshFlags = (ids: Iterable<number>) => {
+    const changed: number[] = [];
+    for (const id of new Set(ids)) {
+      const now = flags(id);
+      const held = values.get(id);
+      if (held?.alarm === now.alarm && held.confirmed === now.confirmed) continue;
+      if (!held && !now.alarm) continue;
+      values.set(id, held ? { value: held.value, ts: held.ts, ...now } : { value: null, ts: null, ...now });
+      changed.push(id);
+    }
+    notify(changed);
   };
 
   const flush = () => {
@@ -116,15 +141,12 @@ export function createValuesStore(frame: FrameScheduler = animationFrame): Value
     setAlarms(ids) {
       const before = alarms;
       alarms = ids;
-      const changed: number[] = [];
-      for (const id of new Set([...before, ...ids])) {
-        const now = ids.has(id);
-        if (before.has(id) === now) continue;
-        const held = values.get(id);
-        values.set(id, held ? { ...held, alarm: now } : { value: null, ts: null, alarm: now });
-        changed.push(id);
-      }
-      notify(changed);
+      refreshFlags([...before, ...ids]);
+    },
+    setConfirmed(ids) {
+      const before = confirmed;
+      confirmed = ids;
+      refreshFlags([...before, ...ids]);
     },
     flush,
     clear() {
@@ -132,6 +154,7 @@ export function createValuesStore(frame: FrameScheduler = animationFrame): Value
       cancelFrame = null;
       queued = new Map();
       alarms = new Set();
+      confirmed = new Set();
       const changed = [...values.keys()];
       values.clear();
       notify(changed);
