@@ -221,7 +221,9 @@ describe('ScreenView', () => {
       frames.run();
       const before = new Map(renders);
       // 35 s on: the temperature and the lamp are 95 s old; the pressure 15 s.
-      act(() => vi.advanceTimersByTime(35_000));
+      act(() => {
+        vi.advanceTimersByTime(35_000);
+      });
       expect(node('temp')).toHaveClass('iot-screen-element--stale');
       expect(node('lamp')).toHaveClass('iot-screen-element--stale');
       expect(node('temp').getAttribute('title')).toMatch(
