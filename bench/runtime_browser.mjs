@@ -1,15 +1,17 @@
 // The browser half of bench/runtime.py (B8): Debian's Chromium, driven by the Playwright the console's browser tests
 // already install (web/node_modules), signs in through the form, opens the configuration monitor on the plan's device
 // and, on its 500-element screen and then on its one-element screen, measures while the publisher sends values:
-// the main thread's busy share (CDP Performance.getMetrics TaskDuration over wall time), the arrival of each values
+// the main thread's busy share (CDP Performance.getMetrics TaskDuration over wall time, as CPU time and as wall
+// time, one window each), the arrival of each values
 // frame (a 'message' listener on the page's WebSocket, added before the console's own handler) and the moment the
 // marker element shows the batch's number (a MutationObserver). Times are epoch ms (performance.timeOrigin + now).
 //
 // Usage: node bench/runtime_browser.mjs <base url> <user> <password> <plan.json>
 // The plan: { device_id, marker_source, marker_element, screens: { large, small } (names), elements: { large, small },
 // seconds }. Prints one JSON object: { large: phase, small: phase }, a phase being
-//   { busy, script, layout, start, end, rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...] }.
-import { readFileSync } from "node:fs";
+//   { busy, script, layout (CPU time shares), busy_wall, script_wall, layout_wall (wall time shares), start, end,
+//     rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...] }.
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 const require = createRequire(new URL("../web/package.json", import.meta.url));
@@ -106,6 +108,58 @@ async function drawn(page, count) {
   );
 }
 
+/** With B8_PROFILE=<file prefix>: a CPU profile and the main thread's trace events of the 500-element screen's
+ * measurement, summed by name (a diagnostic for the runtime's hot path; the figures of that run are not reported). */
+const PROFILE = process.env.B8_PROFILE;
+
+async function profiled(cdp, run) {
+  const events = [];
+  cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
+  const finished = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  await cdp.send("Profiler.start");
+  await cdp.send("Tracing.start", {
+    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute",
+    transferMode: "ReportEvents",
+  });
+  const result = await run();
+  await cdp.send("Tracing.end");
+  await finished;
+  const { profile } = await cdp.send("Profiler.stop");
+  writeFileSync(`${PROFILE}.cpuprofile`, JSON.stringify(profile));
+  const main = new Set(
+    events
+      .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const totals = {};
+  for (const e of events) {
+    if (e.ph !== "X" || !main.has(`${e.pid}:${e.tid}`)) continue;
+    totals[e.name] = (totals[e.name] ?? 0) + (e.dur ?? 0) / 1000;
+  }
+  const top = Object.entries(totals)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 40)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
+  writeFileSync(`${PROFILE}.trace.txt`, top.join("\n") + "\n");
+  // Self time by function from the CPU profile.
+  const self = {};
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const dt = profile.timeDeltas;
+  profile.samples.forEach((id, i) => {
+    const n = byId.get(id);
+    const key = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
+    self[key] = (self[key] ?? 0) + (dt[i] ?? 0) / 1000;
+  });
+  const hot = Object.entries(self)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 60)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
+  writeFileSync(`${PROFILE}.self.txt`, hot.join("\n") + "\n");
+  return result;
+}
+
 async function measure(page, cdp) {
   await sleep(WARMUP_MS);
   await page.evaluate(() => {
@@ -118,9 +172,26 @@ async function measure(page, cdp) {
     window.__b8.tasks.observe({ type: "longtask" });
   });
   const start = await page.evaluate(watchMarker, plan.marker_element);
-  const before = metricsOf(await cdp.send("Performance.getMetrics"));
-  await sleep(plan.seconds * 1000);
-  const after = metricsOf(await cdp.send("Performance.getMetrics"));
+  // Two windows of plan.seconds: the main thread's task time as wall time (time ticks: what a user waits through,
+  // stretched when the machine's other processes take the cores), then as its CPU time (thread ticks).
+  const sample = async (timeDomain) => {
+    await cdp.send("Performance.disable");
+    await cdp.send("Performance.enable", { timeDomain });
+    const before = metricsOf(await cdp.send("Performance.getMetrics"));
+    const wallStart = performance.now();
+    await sleep(plan.seconds * 1000);
+    const after = metricsOf(await cdp.send("Performance.getMetrics"));
+    const wall = (performance.now() - wallStart) / 1000;
+    // Performance.getMetrics' durations are in seconds.
+    const share = (name) => (after[name] - before[name]) / wall;
+    return {
+      busy: share("TaskDuration"),
+      script: share("ScriptDuration"),
+      layout: share("LayoutDuration") + share("RecalcStyleDuration"),
+    };
+  };
+  const wallTicks = await sample("timeTicks");
+  const cpuTicks = await sample("threadTicks");
   const data = await page.evaluate(() => {
     const b8 = window.__b8;
     b8.observer?.disconnect();
@@ -132,13 +203,13 @@ async function measure(page, cdp) {
       longest: b8.longest,
     };
   });
-  // Performance.getMetrics' Timestamp is in seconds (monotonic), its durations too.
-  const wall = after.Timestamp - before.Timestamp;
-  const share = (name) => (after[name] - before[name]) / wall;
   return {
-    busy: share("TaskDuration"),
-    script: share("ScriptDuration"),
-    layout: share("LayoutDuration") + share("RecalcStyleDuration"),
+    busy: cpuTicks.busy,
+    script: cpuTicks.script,
+    layout: cpuTicks.layout,
+    busy_wall: wallTicks.busy,
+    script_wall: wallTicks.script,
+    layout_wall: wallTicks.layout,
     start,
     end: data.end,
     rafs: data.rafs,
@@ -162,7 +233,7 @@ try {
   await cdp.send("Performance.enable");
   await page.goto(`${base}/iotyun/configureMonitor?device_id=${plan.device_id}`);
   await drawn(page, plan.elements.large);
-  const large = await measure(page, cdp);
+  const large = PROFILE ? await profiled(cdp, () => measure(page, cdp)) : await measure(page, cdp);
 
   await page.locator(".devscreens__switch").getByText(plan.screens.small, { exact: true }).click();
   await drawn(page, plan.elements.small);

@@ -2,6 +2,7 @@
 // the shared 1 s loop (flicker.css, every icon of a screen in one phase) until the alarm is confirmed, then steady
 // while it is not recovered. The canvas or the runtime draws it once in the element's box, next to the element's
 // component, so no element repeats it.
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useAlarmPhase } from './flicker';
@@ -17,13 +18,11 @@ export function alarmConfirmed(values: Readonly<Record<string, BoundValue | unde
   return alarmed.length > 0 && alarmed.every((value) => value?.confirmed === true);
 }
 
-export function AlarmIcon({ values }: { values: Readonly<Record<string, BoundValue | undefined>> }) {
+/** The icon itself, re-rendered only when the alarm or its confirmation changes (not on every value). */
+const AlarmMark = memo(function AlarmMark({ steady }: { steady: boolean }) {
   const { t } = useTranslation();
-  const alarm = hasAlarm(values);
-  const steady = alarm && alarmConfirmed(values);
   // Flashing in the screen's one phase until confirmed; confirmed and not recovered, the icon stays, steady.
-  const phase = useAlarmPhase(alarm && !steady);
-  if (!alarm) return null;
+  const phase = useAlarmPhase(!steady);
   return (
     <svg
       className={steady ? 'iot-alarm-icon iot-alarm-icon--confirmed' : 'iot-alarm-icon'}
@@ -36,4 +35,9 @@ export function AlarmIcon({ values }: { values: Readonly<Record<string, BoundVal
       <path d="M8 6v4M8 11.5v1" stroke="#fff" strokeWidth="1.6" strokeLinecap="round" />
     </svg>
   );
+});
+
+export function AlarmIcon({ values }: { values: Readonly<Record<string, BoundValue | undefined>> }) {
+  if (!hasAlarm(values)) return null;
+  return <AlarmMark steady={alarmConfirmed(values)} />;
 }
