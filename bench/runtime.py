@@ -129,7 +129,9 @@ def make_plant(api: benchlib.ConsoleApi) -> dict[str, Any]:
     small = api.call("POST", "/yun/module/view", {"template_id": tid, "kind": "web", "name": SMALL_SCREEN})
     for screen, doc in ((main, large_document(sources)), (small, small_document(sources))):
         design = api.call("GET", f"/yun/module/view/design?id={screen['id']}")
-        api.call("PUT", "/yun/module/view/design", {"id": screen["id"], "revision": design["revision"], "document": doc})
+        api.call(
+            "PUT", "/yun/module/view/design", {"id": screen["id"], "revision": design["revision"], "document": doc}
+        )
     device_id, sn = bind_spare(api, tid)
     api.call("POST", "/yun/module/publish", {"id": tid})
     return {
@@ -241,9 +243,7 @@ def main() -> int:
         with benchlib.mosquitto(tmp) as broker:
             port = benchlib.free_port()
             base = f"http://127.0.0.1:{port}"
-            server = benchlib.start_demo(
-                port, tmp, dist, {"IOTYUN_MQTT_URL": f"mqtt://{broker[0]}:{broker[1]}"}
-            )
+            server = benchlib.start_demo(port, tmp, dist, {"IOTYUN_MQTT_URL": f"mqtt://{broker[0]}:{broker[1]}"})
             try:
                 try:
                     benchlib.wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)

@@ -19,7 +19,9 @@ const { chromium } = require("@playwright/test");
 
 const [base, user, password, planFile] = process.argv.slice(2);
 if (!base || !user || !password || !planFile) {
-  console.error("usage: node bench/runtime_browser.mjs <base url> <user> <password> <plan.json>");
+  console.error(
+    "usage: node bench/runtime_browser.mjs <base url> <user> <password> <plan.json>",
+  );
   process.exit(2);
 }
 const plan = JSON.parse(readFileSync(planFile, "utf8"));
@@ -54,7 +56,8 @@ function recordFrames(marker) {
       super(...args);
       this.addEventListener("message", (event) => {
         const at = performance.timeOrigin + performance.now();
-        if (typeof event.data !== "string" || !event.data.includes('"values"')) return;
+        if (typeof event.data !== "string" || !event.data.includes('"values"'))
+          return;
         const message = JSON.parse(event.data);
         if (message.type !== "values" && message.type !== "snapshot") return;
         const found = message.values.find((value) => value.id === marker);
@@ -84,7 +87,11 @@ function watchMarker(elementId) {
       b8.repaints.push([number, at]);
     }
   });
-  b8.observer.observe(screen, { subtree: true, childList: true, characterData: true });
+  b8.observer.observe(screen, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+  });
   b8.frames.length = 0;
   b8.repaints.length = 0;
   b8.rafs = 0;
@@ -99,8 +106,12 @@ function metricsOf(answer) {
 async function drawn(page, count) {
   await page.waitForFunction(
     ({ count, marker }) => {
-      const shown = document.querySelectorAll(".iot-screen [data-element-id]").length;
-      const text = document.querySelector(`[data-element-id="${marker}"]`)?.textContent ?? "";
+      const shown = document.querySelectorAll(
+        ".iot-screen [data-element-id]",
+      ).length;
+      const text =
+        document.querySelector(`[data-element-id="${marker}"]`)?.textContent ??
+        "";
       return shown === count && Number.isFinite(Number.parseFloat(text));
     },
     { count, marker: plan.marker_element },
@@ -115,12 +126,15 @@ const PROFILE = process.env.B8_PROFILE;
 async function profiled(cdp, run) {
   const events = [];
   cdp.on("Tracing.dataCollected", (data) => events.push(...data.value));
-  const finished = new Promise((resolve) => cdp.once("Tracing.tracingComplete", resolve));
+  const finished = new Promise((resolve) =>
+    cdp.once("Tracing.tracingComplete", resolve),
+  );
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
   await cdp.send("Profiler.start");
   await cdp.send("Tracing.start", {
-    categories: "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute",
+    categories:
+      "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute",
     transferMode: "ReportEvents",
   });
   const result = await run();
@@ -130,7 +144,9 @@ async function profiled(cdp, run) {
   writeFileSync(`${PROFILE}.cpuprofile`, JSON.stringify(profile));
   const main = new Set(
     events
-      .filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .filter(
+        (e) => e.name === "thread_name" && e.args?.name === "CrRendererMain",
+      )
       .map((e) => `${e.pid}:${e.tid}`),
   );
   const totals = {};
@@ -220,7 +236,10 @@ async function measure(page, cdp) {
 }
 
 try {
-  const context = await browser.newContext({ viewport: VIEWPORT, locale: "zh-CN" });
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    locale: "zh-CN",
+  });
   const page = await context.newPage();
   await page.addInitScript(recordFrames, plan.marker_source);
   await page.goto(`${base}/iotyun/login`);
@@ -231,11 +250,18 @@ try {
 
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
-  await page.goto(`${base}/iotyun/configureMonitor?device_id=${plan.device_id}`);
+  await page.goto(
+    `${base}/iotyun/configureMonitor?device_id=${plan.device_id}`,
+  );
   await drawn(page, plan.elements.large);
-  const large = PROFILE ? await profiled(cdp, () => measure(page, cdp)) : await measure(page, cdp);
+  const large = PROFILE
+    ? await profiled(cdp, () => measure(page, cdp))
+    : await measure(page, cdp);
 
-  await page.locator(".devscreens__switch").getByText(plan.screens.small, { exact: true }).click();
+  await page
+    .locator(".devscreens__switch")
+    .getByText(plan.screens.small, { exact: true })
+    .click();
   await drawn(page, plan.elements.small);
   const small = await measure(page, cdp);
 
