@@ -21,7 +21,10 @@ the 500-element screen, then the baseline screen (chosen in the screens switcher
             renderer main thread's task time) over the wall time between two readings;
   socket    publish → the values frame received in the page (a 'message' listener the page's WebSocket runs first);
   repaint   publish → the element bound to the first data source showing the batch's number (a MutationObserver on
-            the screen; the runtime applies pushes once per animation frame, so this is the frame that paints it).
+            the screen; the runtime applies pushes once per animation frame, so this is the frame that paints it);
+  frame done (context) publish → the main thread done with the frame that paints the change (a message posted
+            from the next animation frame callback after the change, handled after that frame's style, layout and
+            paint; for a change made inside a frame's callbacks it counts one frame more: an upper bound).
 Page times are performance.timeOrigin + performance.now(), the publisher's time.time_ns(): one machine, one clock.
 Reported: busy % against ≤50 %, and repaint p50 − socket p50 (the latency the runtime adds over B2's publish →
 socket path) against ≤16 ms; p95s, the per-batch difference and the baseline screen's figures alongside.
@@ -195,6 +198,7 @@ def latencies(stamps: list[list[float]], sent: dict[int, int]) -> dict[int, floa
 def phase_figures(phase: dict[str, Any], sent: dict[int, int]) -> dict[str, Any]:
     socket = latencies(phase["frames"], sent)
     repaint = latencies(phase["repaints"], sent)
+    painted = latencies(phase["painted"], sent)
     both = sorted(set(socket) & set(repaint))
     added = [repaint[s] - socket[s] for s in both]
     published = [s for s, at in sent.items() if phase["start"] <= at / 1e6 <= phase["end"] - 1000]
@@ -213,6 +217,9 @@ def phase_figures(phase: dict[str, Any], sent: dict[int, int]) -> dict[str, Any]
         "repaint_p95_ms": pct(list(repaint.values()), 95),
         "added_p50_ms": round(pct(list(repaint.values()), 50) - pct(list(socket.values()), 50), 3),
         "added_p95_ms": round(pct(list(repaint.values()), 95) - pct(list(socket.values()), 95), 3),
+        # Context: to the main thread done with the frame that paints it (an upper bound, see the docstring).
+        "frame_done_p50_ms": pct(list(painted.values()), 50),
+        "frame_done_p95_ms": pct(list(painted.values()), 95),
         "per_batch_added_p50_ms": pct(added, 50),
         "per_batch_added_p95_ms": pct(added, 95),
         "batches_published": len(published),

@@ -10,7 +10,7 @@
 // The plan: { device_id, marker_source, marker_element, screens: { large, small } (names), elements: { large, small },
 // seconds }. Prints one JSON object: { large: phase, small: phase }, a phase being
 //   { busy, script, layout (CPU time shares), busy_wall, script_wall, layout_wall (wall time shares), start, end,
-//     rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...] }.
+//     rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...], painted: [[value, ms]...] }.
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -79,12 +79,21 @@ function watchMarker(elementId) {
   const marker = document.querySelector(`[data-element-id="${elementId}"]`);
   let last = null;
   b8.observer?.disconnect();
+  // The frame that paints a change: a message posted from the next animation frame callback after the change is
+  // handled once that frame's style, layout and paint are done. A change made in a task between frames is painted by
+  // that next frame; a change made inside a frame's callbacks was painted by that frame already, so for it this counts
+  // one frame more (an upper bound).
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => {
+    b8.painted.push([event.data, performance.timeOrigin + performance.now()]);
+  };
   b8.observer = new MutationObserver(() => {
     const at = performance.timeOrigin + performance.now();
     const number = Number.parseFloat(marker.textContent ?? "");
     if (Number.isFinite(number) && number !== last) {
       last = number;
       b8.repaints.push([number, at]);
+      requestAnimationFrame(() => channel.port2.postMessage(number));
     }
   });
   b8.observer.observe(screen, {
@@ -94,6 +103,7 @@ function watchMarker(elementId) {
   });
   b8.frames.length = 0;
   b8.repaints.length = 0;
+  b8.painted = [];
   b8.rafs = 0;
   return performance.timeOrigin + performance.now();
 }
@@ -215,6 +225,7 @@ async function measure(page, cdp) {
       end: performance.timeOrigin + performance.now(),
       frames: b8.frames.slice(),
       repaints: b8.repaints.slice(),
+      painted: b8.painted.slice(),
       rafs: b8.rafs,
       longest: b8.longest,
     };
@@ -232,6 +243,7 @@ async function measure(page, cdp) {
     longest_task_ms: data.longest,
     frames: data.frames,
     repaints: data.repaints,
+    painted: data.painted,
   };
 }
 

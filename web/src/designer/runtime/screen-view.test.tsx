@@ -80,7 +80,7 @@ const node = (id: string) => document.querySelector(`[data-element-id="${id}"]`)
 
 function setup(props: Partial<ScreenViewProps> = {}, ts = 100) {
   const frames = manualFrame();
-  const store = createValuesStore(frames.frame);
+  const store = createValuesStore(frames.frame, null);
   store.seed([
     { id: 1, value: 36.54, ts },
     { id: 2, value: 0.8, ts },
