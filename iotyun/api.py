@@ -14,6 +14,8 @@ from iotyun.devices.router import router as devices_router
 from iotyun.devices.thumbnails.router import router as thumbnails_router
 from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.resources.router import router as resources_router
+from iotyun.sharing.router import router as sharing_router
+from iotyun.sharing.ws import share_ws_router
 from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.roles.router import router as team_roles_router
@@ -52,6 +54,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     resources_router,
     telemetry_router,
     alarms_router,
+    sharing_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )
@@ -75,4 +78,5 @@ def mount_api(app: FastAPI) -> None:
         app.include_router(router, prefix=API_PREFIX, dependencies=[Depends(check_params)])
     # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
     app.include_router(ws_router, prefix=API_PREFIX)
+    app.include_router(share_ws_router, prefix=API_PREFIX)
     document_live_messages(app)

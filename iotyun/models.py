@@ -5,6 +5,7 @@ from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.devices import models as device_models
 from iotyun.resources import models as resource_models
+from iotyun.sharing import models as sharing_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
 from iotyun.telemetry import models as telemetry_models
@@ -16,6 +17,7 @@ __all__ = [
     "auth_models",
     "device_models",
     "resource_models",
+    "sharing_models",
     "system_models",
     "team_models",
     "telemetry_models",

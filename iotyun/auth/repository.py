@@ -57,6 +57,12 @@ async def token_with_user(session: AsyncSession, token_hash: str) -> tuple[UserT
     return None if row is None else (row[0], row[1], row[2])
 
 
+async def user_with_role(session: AsyncSession, user_id: int) -> tuple[User, Role] | None:
+    stmt = select(User, Role).join(Role, Role.id == User.role_id).where(User.id == user_id)
+    row = (await session.execute(stmt)).one_or_none()
+    return None if row is None else (row[0], row[1])
+
+
 async def live_tokens(session: AsyncSession, user_id: int) -> list[UserToken]:
     stmt = select(UserToken).where(UserToken.user_id == user_id, UserToken.revoked_at.is_(None))
     return list((await session.execute(stmt)).scalars())

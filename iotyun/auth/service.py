@@ -477,6 +477,28 @@ async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetim
     return actor, as_utc(token.expires_at)
 
 
+async def actor_for_user(session: AsyncSession, user_id: int, *, client_ip: str = "") -> Actor | None:
+    """The actor of an active user without a session of their own (token_id 0): whose rights a share link carries
+    (sharing/). None when the user is gone or locked. Binds the session to the user's tenant."""
+    row = await repo.user_with_role(session, user_id)
+    if row is None or not row[0].is_active:
+        return None
+    user, role = row
+    bind_tenant(session, user.tenant_id)
+    return Actor(
+        user_id=user.id,
+        tenant_id=user.tenant_id,
+        user_name=user.user_name,
+        role_code=role.code,
+        permissions=granted_codes(role, user),
+        token_id=0,
+        is_admin2=user.is_admin2,
+        group_id=user.group_id,
+        roles=role_codes(role, user),
+        client_ip=client_ip,
+    )
+
+
 def signed_path(request: Request) -> str:
     """The path a signature covers: the request's path under /api, without the query (a proxy may mount the API
     elsewhere; the console signs the path it asks for below its API base)."""

@@ -1,7 +1,7 @@
 """Access-change notices: a service that takes a right away (a share, a role, a session) says whose access changed,
 and every live consumer (the WebSocket hub) hears it the moment the change is committed.
 
-A service calls `changed(session, users=..., tenants=..., devices=..., tokens=...)` inside its unit of work; the
+A service calls `changed(session, users=..., tenants=..., devices=..., tokens=..., links=...)` inside its unit of work; the
 notice waits in the session and goes out to the database's `AccessBus` listeners from the session's commit hook, so
 nothing is announced for a write that rolls back, and nothing is announced before it is visible to a fresh read.
 Domains import only this module (DESIGN §5.1): the telemetry hub subscribes to the bus and forwards notices to the
@@ -32,6 +32,8 @@ class AccessChange:
     tenants: frozenset[int] = field(default_factory=frozenset)
     devices: frozenset[int] = field(default_factory=frozenset)
     tokens: frozenset[int] = field(default_factory=frozenset)
+    # Share links (sharing/) disabled, edited or deleted: the anonymous sockets opened through them re-check.
+    links: frozenset[int] = field(default_factory=frozenset)
 
     def to_json(self) -> dict[str, list[int]]:
         return {
@@ -39,6 +41,7 @@ class AccessChange:
             "tenants": sorted(self.tenants),
             "devices": sorted(self.devices),
             "tokens": sorted(self.tokens),
+            "links": sorted(self.links),
         }
 
     @classmethod
@@ -47,7 +50,7 @@ class AccessChange:
             value = body.get(key)
             return frozenset(int(v) for v in value) if isinstance(value, list) else frozenset()
 
-        return cls(ids("users"), ids("tenants"), ids("devices"), ids("tokens"))
+        return cls(ids("users"), ids("tenants"), ids("devices"), ids("tokens"), ids("links"))
 
     def merge(self, other: "AccessChange") -> "AccessChange":
         return AccessChange(
@@ -55,10 +58,11 @@ class AccessChange:
             self.tenants | other.tenants,
             self.devices | other.devices,
             self.tokens | other.tokens,
+            self.links | other.links,
         )
 
     def __bool__(self) -> bool:
-        return bool(self.users or self.tenants or self.devices or self.tokens)
+        return bool(self.users or self.tenants or self.devices or self.tokens or self.links)
 
 
 Listener = Callable[[AccessChange], None]
@@ -90,9 +94,11 @@ def changed(
     tenants: Iterable[int] = (),
     devices: Iterable[int] = (),
     tokens: Iterable[int] = (),
+    links: Iterable[int] = (),
 ) -> None:
-    """Announce, when `session` commits, that these users', tenants', devices' or tokens' access may have narrowed."""
-    change = AccessChange(frozenset(users), frozenset(tenants), frozenset(devices), frozenset(tokens))
+    """Announce, when `session` commits, that these users', tenants', devices', tokens' or share links' access may
+    have narrowed."""
+    change = AccessChange(frozenset(users), frozenset(tenants), frozenset(devices), frozenset(tokens), frozenset(links))
     if not change:
         return
     pending: AccessChange | None = session.info.get(_PENDING_KEY)

@@ -106,3 +106,7 @@ class Limiters:
     )
     code_by_address: Window = field(default_factory=lambda: Window(limits.CODES_PER_ADDRESS, limits.CODE_WINDOW_S))
     gateway_secret: GatewaySecretGuard = field(default_factory=GatewaySecretGuard)
+    # Anonymous share-link calls (GET /yun/shared/module, its device screen, its writes).
+    share_by_address: Window = field(
+        default_factory=lambda: Window(limits.SHARE_CALLS_PER_ADDRESS, limits.SHARE_WINDOW_S)
+    )

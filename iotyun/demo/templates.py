@@ -9,6 +9,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
 from iotyun.core.texts import phrase
+from iotyun.demo import screens as demo_screens
 from iotyun.devices.models import Device, VirtualDevice
 from iotyun.templates import changes
 from iotyun.templates.models import (
@@ -114,152 +115,6 @@ _TEMPLATES: list[tuple[str, str, list[_Source], tuple[str, ...], bool]] = [
 ]
 
 
-# The compressor screen's text: figures, and their labels (ISA-101 grey, colour kept for what runs or alarms).
-_BRIGHT = "#1d2129"
-_MUTED = "#4e5969"
-
-
-def _compressor_screen(ids: dict[str, int]) -> dict[str, Any]:
-    """The compressor's web screen (a screen document, templates/screens/document.py) bound to its data sources: the
-    machine, its air receiver and the pipe between them, the pressure on a gauge, a start/stop switch, the motor's
-    figures, a trend and the device's alarms, on a grey high-performance background (1120×630, the template's size)."""
-
-    def element(n: int, type_: str, x: int, y: int, w: int, h: int, **fields: Any) -> dict[str, Any]:
-        return {
-            "id": f"e{n}",
-            "type": type_,
-            "placement": {"x": x, "y": y, "w": w, "h": h},
-            "z": 0 if type_ == "rect" else n,
-            **fields,
-        }
-
-    def bound(name: str, key: str = "value") -> dict[str, Any]:
-        return {key: {"data_source_id": ids[name]}}
-
-    def label(n: int, text: str, x: int, y: int, w: int = 120) -> dict[str, Any]:
-        settings = {"text": text, "fontColor": _MUTED, "font": "13px sans-serif", "textAlign": "left"}
-        return element(n, "text", x, y, w, 22, settings=settings)
-
-    def reading(n: int, name: str, x: int, y: int, w: int = 120, font: str = "bold 22px sans-serif") -> dict[str, Any]:
-        settings = {"fontColor": _BRIGHT, "font": font, "textAlign": "left", "showUnit": True}
-        return element(n, "value", x, y, w, 32, bindings=bound(name), settings=settings)
-
-    running = {
-        "by": "value",
-        "items": [
-            {"max": 0.5, "backgroundColor": "#c9cdd4"},
-            {"min": 0.5, "backgroundColor": "#23c343"},
-        ],
-    }
-    panel = {"text": "", "backgroundColor": "#f7f8fa", "stroke": "#c9cdd4", "strokeWidth": 1, "radius": 6}
-    return ScreenDocument.model_validate(
-        {
-            "canvas": {"width": 1120, "height": 630, "background": {"color": "#e5e8ed"}},
-            "elements": [
-                element(
-                    1,
-                    "text",
-                    30,
-                    18,
-                    400,
-                    40,
-                    settings={
-                        "text": "空压机运行监控",
-                        "fontColor": _BRIGHT,
-                        "font": "bold 24px sans-serif",
-                        "textAlign": "left",
-                    },
-                ),
-                reading(2, "排气压力", 560, 300),
-                reading(3, "排气温度", 960, 200),
-                element(
-                    4,
-                    "switch",
-                    150,
-                    330,
-                    96,
-                    36,
-                    bindings=bound("运行状态"),
-                    settings={"on_text": "运行", "off_text": "停机"},
-                ),
-                element(5, "time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"}),
-                element(6, "rect", 20, 70, 1080, 330, settings=panel),
-                element(
-                    7,
-                    "symbol",
-                    60,
-                    120,
-                    180,
-                    180,
-                    bindings=bound("运行状态"),
-                    states=running,
-                    settings={"symbol": "compressor_reciprocating", "parts": []},
-                ),
-                element(
-                    8,
-                    "pipe",
-                    240,
-                    198,
-                    300,
-                    24,
-                    bindings=bound("运行状态", "flow"),
-                    settings={"stroke": "#86909c", "fillColor": "#d5d9de", "fluidColor": "#3491fa"},
-                ),
-                element(9, "symbol", 540, 100, 120, 190, settings={"symbol": "tank_vertical", "parts": []}),
-                label(10, "排气压力", 560, 278),
-                element(
-                    11,
-                    "gauge",
-                    690,
-                    100,
-                    200,
-                    180,
-                    bindings=bound("排气压力"),
-                    settings={
-                        "min": 0,
-                        "max": 1.2,
-                        "decimals": 2,
-                        "unit": "MPa",
-                        "look": "needle",
-                        "bands": [
-                            {"from": 0, "to": 1.0, "color": "#23c343"},
-                            {"from": 1.0, "to": 1.2, "color": "#f53f3f"},
-                        ],
-                    },
-                ),
-                label(12, "排气温度", 960, 178),
-                label(13, "电机电流", 960, 238),
-                reading(14, "电机电流", 960, 260),
-                label(15, "运行小时", 960, 298),
-                reading(16, "运行小时", 960, 320),
-                element(
-                    17,
-                    "indicator",
-                    60,
-                    336,
-                    24,
-                    24,
-                    bindings=bound("运行状态"),
-                    states=running,
-                    settings={"shape": "circle", "text": ""},
-                ),
-                label(18, "启停", 96, 338, 50),
-                element(
-                    19,
-                    "chart",
-                    20,
-                    416,
-                    600,
-                    200,
-                    bindings=bound("排气压力"),
-                    settings={"window": 1, "window_unit": "hour", "unit": "MPa", "decimals": 2, "names": ["排气压力"]},
-                ),
-                element(20, "alarm_list", 640, 416, 460, 200),
-            ],
-        }
-    ).model_dump(mode="json")
-
-
 async def _template(
     session: AsyncSession, tenant_id: int, owner: User, name: str, description: str, sources: list[_Source]
 ) -> tuple[Template, list[DataSource], list[DataSourceGroup], list[TemplateScreen]]:
@@ -319,7 +174,9 @@ async def _template(
     session.add_all(rows)
     await session.flush()
     if sources is _COMPRESSOR:
-        screens[0].document = _compressor_screen({r.name: r.id for r in rows})
+        ids = {r.name: r.id for r in rows}
+        screens[0].document = demo_screens.compressor_web(ids)
+        screens[1].document = demo_screens.compressor_mobile(ids)
     session.add(
         TemplateLog(
             tenant_id=tenant_id,

@@ -160,8 +160,11 @@ def checked_value(source: Source, raw: Any) -> Any:
     return int(number) if number.is_integer() and source.data_type in configs.INTEGER_TYPES else number
 
 
-async def write(session: AsyncSession, actor: Actor, telemetry: "Telemetry", body: WriteIn) -> WriteOut:
-    """Check every rule, send the write and wait for the gateway's acknowledgement (docs/api-telemetry.md)."""
+async def write(
+    session: AsyncSession, actor: Actor, telemetry: "Telemetry", body: WriteIn, *, via: dict[str, Any] | None = None
+) -> WriteOut:
+    """Check every rule, send the write and wait for the gateway's acknowledgement (docs/api-telemetry.md). `via`
+    goes into the log entry's detail (a write through a share link: {"via": "share_link", "link_id": …})."""
     device = await readable_device(session, actor, body.device_id)
     config = await configs.load(session, device.sn)
     source = None if config is None else config.sources.get(body.data_source_id)
@@ -174,7 +177,7 @@ async def write(session: AsyncSession, actor: Actor, telemetry: "Telemetry", bod
         raise AppError(ErrorCode.DEVICE_WRITE_FORBIDDEN)
     latest = telemetry.cache.get(device.id).get(source.id)
     old_value = None if latest is None else latest[0]
-    detail: dict[str, Any] = {"data_source_id": source.id, "name": source.name, "old_value": old_value}
+    detail: dict[str, Any] = {"data_source_id": source.id, "name": source.name, "old_value": old_value, **(via or {})}
 
     async def refuse(code: ErrorCode, result: str, field: str | None = None) -> AppError:
         keep_on_error(session)

@@ -57,6 +57,8 @@ class Subscriber:
     user_id: int
     tenant_id: int = 0
     token_id: int = 0
+    # The share link an anonymous socket was opened through (sharing/ws.py); 0 for a console session.
+    link_id: int = 0
     devices: dict[int, frozenset[int] | None] = field(default_factory=dict)  # device -> source filter (None: all)
     alarms: bool = False
     # The devices this user may read, for alarm pushes (refreshed by the socket handler).
@@ -93,6 +95,7 @@ class Subscriber:
             self.user_id in change.users
             or self.tenant_id in change.tenants
             or self.token_id in change.tokens
+            or self.link_id in change.links
             or any(d in self.devices or d in self.readable for d in change.devices)
         )
 

@@ -5,13 +5,17 @@ The token comes in the first frame, never in the URL (URLs end up in access logs
 that let it read: an access change committed anywhere (core.access, forwarded by the hub) pauses the matching
 sockets at once; each re-reads its session and its readable devices, drops what it may no longer read and closes
 when the session itself ended. Every socket also re-checks on its own every few seconds, for changes made behind
-the services' back."""
+the services' back.
+
+Whose rights a socket follows is its `Principal`: a console session here; a share link's (its creator narrowed to
+the link, sharing/ws.py) on /sharedComponentsWs, which runs the same `serve`."""
 
 import asyncio
 import contextlib
 import logging
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import orjson
@@ -75,15 +79,47 @@ def _may_connect(actor: Actor) -> bool:
     return actor.can(*ALARM_PERMS) or actor.can(*VALUES_PERMS)
 
 
-class _Socket:
-    """One live client: its token, its current actor, its hub subscriber and its sender and guard tasks."""
+class Principal:
+    """Whose rights a socket follows, and how it re-reads them: by default a console session's token. Another kind
+    of socket (a share link's, sharing/ws.py) subclasses it and reuses the rest of this module unchanged."""
 
-    def __init__(self, websocket: WebSocket, telemetry: Telemetry, token: str, actor: Actor) -> None:
+    # The share link the socket was opened through (Subscriber.link_id); 0 for a console session.
+    link_id = 0
+
+    def __init__(self, token: str) -> None:
+        self.token = token
+        # Why the last resolve refused (sent as an error frame before the close), when the principal says.
+        self.refused: int | None = None
+
+    async def resolve(self, websocket: WebSocket, *, fresh: bool) -> Actor | None:
+        """The actor now (None: the socket must close with 4401). Without `fresh` it may come from the read cache."""
+        return await (_authenticate(websocket, self.token) if fresh else _cached_actor(websocket, self.token))
+
+    def may_connect(self, actor: Actor) -> bool:
+        return _may_connect(actor)
+
+    async def readable(self, websocket: WebSocket, actor: Actor, ids: list[int] | None, *, fresh: bool) -> set[int]:
+        """The devices among `ids` (every one the actor reads, when None) the socket may follow."""
+        if fresh or ids is None:
+            return await _readable_ids(websocket, actor, ids)
+        return await _cached_readable_ids(websocket, actor, ids)
+
+    def deadline(self) -> float | None:
+        """An epoch time (s) at which the rights end by themselves (the guard re-checks then); None if none."""
+        return None
+
+
+class _Socket:
+    """One live client: its principal, its current actor, its hub subscriber and its sender and guard tasks."""
+
+    def __init__(self, websocket: WebSocket, telemetry: Telemetry, principal: Principal, actor: Actor) -> None:
         self.websocket = websocket
         self.telemetry = telemetry
-        self.token = token
+        self.principal = principal
         self.actor = actor
-        self.sub = Subscriber(user_id=actor.user_id, tenant_id=actor.tenant_id, token_id=actor.token_id)
+        self.sub = Subscriber(
+            user_id=actor.user_id, tenant_id=actor.tenant_id, token_id=actor.token_id, link_id=principal.link_id
+        )
         self.sub.on_drop = lambda: _background(self.close(CLOSE_TOO_SLOW))
         self.closed = False
         self.tasks: list[asyncio.Task[None]] = []
@@ -100,6 +136,14 @@ class _Socket:
         for task in self.tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+
+    async def refuse(self, code: int) -> None:
+        """Close, first telling the client why when the principal says (a share link's 1183xx)."""
+        reason = self.principal.refused
+        if reason is not None and not self.closed:
+            with contextlib.suppress(Exception):
+                await self.websocket.send_text(encode(ErrorMessage(code=reason)))
+        await self.close(code)
 
     async def close(self, code: int) -> None:
         """Close once: nothing queued goes out after this."""
@@ -135,9 +179,14 @@ class _Socket:
         sub = self.sub
         while not self.closed:
             told = False
-            # Jittered, so the sockets opened together do not all query in the same instant.
+            # Jittered, so the sockets opened together do not all query in the same instant; and no later than the
+            # moment the principal's rights end by themselves.
+            wait = RECHECK_S * random.uniform(0.75, 1.25)
+            deadline = self.principal.deadline()
+            if deadline is not None:
+                wait = max(0.0, min(wait, deadline - time.time() + 0.05))
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(RECHECK_S * random.uniform(0.75, 1.25)):
+                async with asyncio.timeout(wait):
                     told = await sub.recheck.wait()
             sub.recheck.clear()
             try:
@@ -158,13 +207,11 @@ class _Socket:
         cache, which this process's own writes invalidate at once."""
         sub = self.sub
         epoch = sub.epoch
-        actor = await (
-            _authenticate(self.websocket, self.token) if fresh else _cached_actor(self.websocket, self.token)
-        )
+        actor = await self.principal.resolve(self.websocket, fresh=fresh)
         if actor is None:
-            await self.close(CLOSE_UNAUTHORIZED)
+            await self.refuse(CLOSE_UNAUTHORIZED)
             return
-        if not _may_connect(actor):
+        if not self.principal.may_connect(actor):
             await self.close(CLOSE_FORBIDDEN)
             return
         self.actor = actor
@@ -175,11 +222,10 @@ class _Socket:
         every = every and sub.alarms and alarms_allowed
         readable: set[int] = set()
         if every:
-            readable = await _readable_ids(self.websocket, actor)
+            readable = await self.principal.readable(self.websocket, actor, None, fresh=True)
             self.readable_at = time.monotonic()
         elif wanted:
-            fetch = _readable_ids if fresh else _cached_readable_ids
-            readable = await fetch(self.websocket, actor, wanted)
+            readable = await self.principal.readable(self.websocket, actor, wanted, fresh=fresh)
         if sub.epoch != epoch:
             return  # another change arrived meanwhile: the guard runs again at once and resumes after it
         # Only the devices checked here: one subscribed meanwhile was checked by its own subscription.
@@ -262,19 +308,29 @@ async def _first_frame_token(websocket: WebSocket) -> str:
 
 @ws_router.websocket("/v2/ws/web/rtd")
 async def realtime(websocket: WebSocket) -> None:
+    await serve(websocket, Principal)
+
+
+async def serve(websocket: WebSocket, principal_of: Callable[[str], Principal]) -> None:
+    """Run one live socket: the token of the first frame names its principal (`principal_of`), then sub, unsub and
+    ping frames until it closes. A token in the URL (the old form) is refused, not used: it has been written to
+    access logs on its way."""
     await websocket.accept()
-    # The token in the URL (the old form) is refused, not used: it has been written to access logs on its way.
     actor = None
-    token = ""
+    principal = None
     if "token" not in websocket.query_params:
         token = await _first_frame_token(websocket)
-        actor = await _authenticate(websocket, token) if token else None
-    if actor is None or not _may_connect(actor):
+        if token:
+            principal = principal_of(token)
+            actor = await principal.resolve(websocket, fresh=True)
+    if actor is None or principal is None or not principal.may_connect(actor):
         with contextlib.suppress(Exception):
+            if principal is not None and principal.refused is not None:
+                await websocket.send_text(encode(ErrorMessage(code=principal.refused)))
             await websocket.close(code=CLOSE_UNAUTHORIZED if actor is None else CLOSE_FORBIDDEN)
         return
     telemetry: Telemetry = websocket.app.state.telemetry
-    client = _Socket(websocket, telemetry, token, actor)
+    client = _Socket(websocket, telemetry, principal, actor)
     client.start()
     client.sub.offer(encode(ReadyMessage(user_id=actor.user_id)))
     try:
@@ -350,7 +406,7 @@ async def _current(client: _Socket, ids: list[int] | None, *, with_states: bool)
         if not sub.resumed.is_set():
             await sub.resumed.wait()
         epoch = sub.epoch
-        readable = await _readable_ids(client.websocket, client.actor, ids)
+        readable = await client.principal.readable(client.websocket, client.actor, ids, fresh=True)
         states = await _states(client.websocket, readable) if with_states else {}
         if sub.epoch == epoch and sub.resumed.is_set():
             return readable, states

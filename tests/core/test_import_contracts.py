@@ -51,6 +51,7 @@ def test_the_code_keeps_every_contract(tree: Path) -> None:
         ("iotyun/auth/service.py", "from iotyun.team import service  # noqa", "auth builds on core alone"),
         ("iotyun/team/service.py", "from iotyun.devices import service  # noqa", "team builds on auth and core"),
         ("iotyun/devices/virtual/service.py", "from iotyun.templates import access  # noqa", "devices build on team"),
+        ("iotyun/telemetry/ws.py", "from iotyun.sharing import rules  # noqa", "sharing builds on telemetry"),
         ("iotyun/gateway/agent.py", "from iotyun.core import config  # noqa", "the gateway agent imports nothing"),
         ("iotyun/devices/service.py", "from iotyun.demo import devices  # noqa", "nothing of the server imports it"),
         ("iotyun/alarms/service.py", "from iotyun.telemetry import realtime  # noqa", "no import cycles"),

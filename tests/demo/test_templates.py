@@ -47,11 +47,30 @@ async def test_every_live_demo_gateway_runs_a_published_template(
     sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": compressor["id"]}))["items"]
     names = {ds["id"]: ds["name"] for ds in sources}
     bound = {names[b["data_source_id"]] for e in design["elements"] for b in e["bindings"].values()}
-    assert bound == {"排气压力", "排气温度", "电机电流", "运行小时", "运行状态"}
+    assert bound == {"排气压力", "排气温度", "电机电流", "运行小时", "运行状态", "设定压力"}
     # The browser test of the preview (web/e2e/designer-preview.spec.ts) reads 排气压力 on element e2.
     by_id = {e["id"]: e for e in design["elements"]}
     assert names[by_id["e2"]["bindings"]["value"]["data_source_id"]] == "排气压力"
-    assert {e["type"] for e in design["elements"]} >= {"symbol", "pipe", "gauge", "chart", "alarm_list", "switch"}
+    assert {e["type"] for e in design["elements"]} >= {
+        "symbol",
+        "pipe",
+        "gauge",
+        "chart",
+        "alarm_list",
+        "switch",
+        "input",
+    }
+    # Its mobile screen is drawn for a phone (750 wide) with the same figures, the switch and the setpoint.
+    mobile = ok(await team.admin.get("/yun/module/view", params={"template_id": compressor["id"], "kind": "mobile"}))
+    main = next(screen for screen in mobile if screen["is_main"])
+    drawn = ok(await team.admin.get("/yun/module/view/design", params={"id": main["id"]}))["document"]
+    assert drawn["canvas"]["width"] == 750
+    assert all(e["placement"]["x"] + e["placement"]["w"] <= 750 for e in drawn["elements"])
+    assert all(e["placement"]["y"] + e["placement"]["h"] <= drawn["canvas"]["height"] for e in drawn["elements"])
+    mobile_bound = {names[b["data_source_id"]] for e in drawn["elements"] for b in e["bindings"].values()}
+    assert mobile_bound == bound
+    by_id = {e["id"]: e for e in drawn["elements"]}
+    assert names[by_id["e2"]["bindings"]["value"]["data_source_id"]] == "排气压力"
     assert ok(await team.admin.post("/yun/module/publish", {"id": compressor["id"]}))["published_release"] == 1
     # The data-source tab of every demo template reads (its alarm conditions carry every key).
     for template in listed.values():

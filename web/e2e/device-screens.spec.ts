@@ -1,17 +1,19 @@
 // Screens at work against the demo server (its simulated gateways publish values every second): a device's Screens
 // tab shows its template's main screen as published, and a bound value display follows the gateway; the
 // configuration monitor shows the device chosen in its URL, on a desktop and on a phone; the carousel rotates a group
-// of two devices.
+// of two devices; a setpoint on a screen is refused on an offline device and writes online with the control password.
 import { expect, test, type Page } from '@playwright/test';
 
-import { api, signIn, textsOf } from './helpers';
+import { api, exactly, serverText, signIn, textsOf } from './helpers';
 
-const text = textsOf(['device', 'designer-runtime']);
+const text = textsOf(['device', 'designer-runtime', 'designer-controls', 'telemetry']);
 const dash = textsOf(['dashboard']);
 const DEMO_SN = 'IOT0000001';
 /** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
 const PRESSURE_ELEMENT = 'e2';
 const NUMBER = /^-?\d+(\.\d+)?/;
+/** The seeded compressor screen's setpoint on 设定压力 (0.4–1.0 MPa). */
+const SETPOINT_ELEMENT = 'e22';
 
 /** The demo device's id, once it is online with values. */
 async function demoDevice(page: Page): Promise<number> {
@@ -99,5 +101,71 @@ test.describe('configuration carousel', () => {
     });
     await expect(page.getByText(place(1), { exact: true })).toBeVisible({ timeout: 15_000 });
     await api(page, 'DELETE', `/carousel?id=${String(group.id)}`);
+  });
+});
+
+test.describe('writes from a screen', () => {
+  test('a setpoint is refused on an offline device and writes online once the control password is given', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const online = await demoDevice(page);
+    const { template_id: templateId } = await api<{ template_id: number | null }>(
+      page,
+      'GET',
+      `/yun/v2/rDev/screens?device_id=${String(online)}`,
+    );
+    if (templateId === null) throw new Error('the demo compressor has no published template');
+    // The spare 3号空压机 (IOT0000013) is offline and has no template: bind it the compressor's for this test.
+    const spares = await api<{ items: { id: number; sn_code: string }[] }>(
+      page,
+      'GET',
+      '/dev?q=IOT0000013&page=1&page_size=20',
+    );
+    const spare = spares.items.find((d) => d.sn_code === 'IOT0000013');
+    if (!spare) throw new Error('demo device IOT0000013 not found');
+    const binding = { template_id: templateId, device_ids: [spare.id] };
+    const password = 'e2e-ctl-2026';
+    await api(page, 'POST', '/yun/module/bind', binding);
+    try {
+      await page.goto(`/iotyun/deviceDetail/${String(spare.id)}?tab=screens`);
+      const offline = page.locator(`[data-element-id="${SETPOINT_ELEMENT}"]`);
+      await expect(offline.getByRole('alert')).toHaveText(text('zh', 'telemetry.write.blocked.offline'), {
+        timeout: 30_000,
+      });
+      await expect(
+        offline.getByRole('button', { name: exactly(text('zh', 'designer.controls.setpoint.submit')) }),
+      ).toBeDisabled();
+
+      await api(page, 'PUT', '/dev/controls', { device_id: online, password });
+      await page.goto(`/iotyun/deviceDetail/${String(online)}?tab=screens`);
+      const setpoint = page.locator(`[data-element-id="${SETPOINT_ELEMENT}"]`);
+      await expect(setpoint.getByTestId('setpoint-current')).toHaveText(NUMBER, { timeout: 30_000 });
+      const current = Number.parseFloat((await setpoint.getByTestId('setpoint-current').textContent()) ?? '');
+      const target = current > 0.7 ? 0.55 : 0.85;
+      await setpoint.getByRole('spinbutton').fill(String(target));
+      await setpoint
+        .getByRole('button', { name: exactly(text('zh', 'designer.controls.setpoint.submit')) })
+        .click();
+      const dialog = page.getByRole('dialog', { name: text('zh', 'designer.runtime.write.passwordTitle') });
+      await expect(dialog).toBeVisible();
+      const field = dialog.getByLabel(text('zh', 'telemetry.write.password'));
+      const send = dialog.getByRole('button', { name: exactly(text('zh', 'designer.runtime.write.send')) });
+      await field.fill('wrong-password');
+      await send.click();
+      await expect(dialog.getByText(serverText('zh', 110520), { exact: true })).toBeVisible();
+      await field.fill(password);
+      await send.click();
+      await expect(page.getByText(text('zh', 'designer.runtime.write.done'), { exact: true })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      // The simulated gateway applies the write and reports the new setpoint back.
+      await expect(setpoint.getByTestId('setpoint-current')).toHaveText(new RegExp(`^${target.toFixed(2)}`), {
+        timeout: 30_000,
+      });
+    } finally {
+      await api(page, 'PUT', '/dev/controls', { device_id: online, password: null });
+      await api(page, 'DELETE', '/yun/module/bind', binding);
+    }
   });
 });

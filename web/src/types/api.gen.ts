@@ -698,6 +698,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/components/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Links */
+        get: operations["list_links_api_yun_components_share_get"];
+        /** Update Link */
+        put: operations["update_link_api_yun_components_share_put"];
+        /** Create Link */
+        post: operations["create_link_api_yun_components_share_post"];
+        /** Delete Link */
+        delete: operations["delete_link_api_yun_components_share_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/customPage": {
         parameters: {
             query?: never;
@@ -1467,6 +1487,57 @@ export interface paths {
         get: operations["gallery_usage_api_yun_resourcesInfo_usage_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open Link */
+        get: operations["open_link_api_yun_shared_module_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/module/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Device */
+        get: operations["shared_device_api_yun_shared_module_device_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/module/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shared Write */
+        post: operations["shared_write_api_yun_shared_module_write_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3260,6 +3331,11 @@ export interface components {
             data?: components["schemas"]["Page_RoleOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[ShareLinkOut]] */
+        Envelope_Page_ShareLinkOut__: {
+            data?: components["schemas"]["Page_ShareLinkOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[TemplateOut]] */
         Envelope_Page_TemplateOut__: {
             data?: components["schemas"]["Page_TemplateOut_"] | null;
@@ -3313,6 +3389,21 @@ export interface components {
         /** Envelope[SessionOut] */
         Envelope_SessionOut_: {
             data?: components["schemas"]["SessionOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ShareLinkOut] */
+        Envelope_ShareLinkOut_: {
+            data?: components["schemas"]["ShareLinkOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedDeviceScreenOut] */
+        Envelope_SharedDeviceScreenOut_: {
+            data?: components["schemas"]["SharedDeviceScreenOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedModuleOut] */
+        Envelope_SharedModuleOut_: {
+            data?: components["schemas"]["SharedModuleOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SnCheckOut] */
@@ -4379,6 +4470,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[ShareLinkOut] */
+        Page_ShareLinkOut_: {
+            /** Items */
+            items: components["schemas"]["ShareLinkOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[TemplateOut] */
         Page_TemplateOut_: {
             /** Items */
@@ -4909,6 +5011,15 @@ export interface components {
             /** X Token */
             x_Token?: string | null;
         };
+        /** ShareDeviceOut */
+        ShareDeviceOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Sn */
+            sn: string;
+        };
         /** ShareItemOut */
         ShareItemOut: {
             /** Created At */
@@ -4921,6 +5032,141 @@ export interface components {
             user_id: number;
             /** User Name */
             user_name: string;
+        };
+        /** ShareLinkIn */
+        ShareLinkIn: {
+            /** Access Limit */
+            access_limit?: number | null;
+            /** Device Ids */
+            device_ids: number[];
+            /** Expire At */
+            expire_at?: number | null;
+            /** Link Type */
+            link_type: number;
+            /**
+             * Note
+             * @default
+             */
+            note: string;
+            /** Permission */
+            permission: number;
+        };
+        /** ShareLinkOut */
+        ShareLinkOut: {
+            /** Access Limit */
+            access_limit: number | null;
+            /** Created At */
+            created_at: number;
+            /** Devices */
+            devices: components["schemas"]["ShareDeviceOut"][];
+            /** Expire At */
+            expire_at: number | null;
+            /** Id */
+            id: number;
+            /** Link Type */
+            link_type: number;
+            /** Note */
+            note: string;
+            /** Permission */
+            permission: number;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "active" | "expired" | "exhausted" | "disabled";
+            /** Token */
+            token: string;
+            /** Use Count */
+            use_count: number;
+            /** Use State */
+            use_state: number;
+        };
+        /**
+         * ShareLinkUpdateIn
+         * @description Fields left out stay; `expire_at` or `access_limit` sent as null clear the expiry or the limit.
+         */
+        ShareLinkUpdateIn: {
+            /** Access Limit */
+            access_limit?: number | null;
+            /** Device Ids */
+            device_ids?: number[] | null;
+            /** Expire At */
+            expire_at?: number | null;
+            /** Id */
+            id: number;
+            /** Note */
+            note?: string | null;
+            /** Permission */
+            permission?: number | null;
+            /** Use State */
+            use_state?: number | null;
+        };
+        /** SharedDeviceOut */
+        SharedDeviceOut: {
+            /** Dev State */
+            dev_state: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Sn */
+            sn: string;
+        };
+        /**
+         * SharedDeviceScreenOut
+         * @description Everything one device's shared screen needs: its screens, the live seed, the write rules (writing off for a
+         *     read-only link) and its active (unconfirmed) alarms.
+         */
+        SharedDeviceScreenOut: {
+            /** Alarms */
+            alarms: components["schemas"]["AlarmOut"][];
+            live: components["schemas"]["LiveOut"];
+            screens: components["schemas"]["DeviceScreensOut"];
+            write_config: components["schemas"]["WriteConfigOut"];
+        };
+        /** SharedLinkOut */
+        SharedLinkOut: {
+            /** Expire At */
+            expire_at: number | null;
+            /** Link Type */
+            link_type: number;
+            /** Note */
+            note: string;
+            /** Permission */
+            permission: number;
+        };
+        /** SharedModuleOut */
+        SharedModuleOut: {
+            /** Devices */
+            devices: components["schemas"]["SharedDeviceOut"][];
+            link: components["schemas"]["SharedLinkOut"];
+            share_user: components["schemas"]["SharedUserOut"];
+        };
+        /**
+         * SharedUserOut
+         * @description The creator, as the shared page acts: their name and the rights the link grants (SPEC §3: in shared-user mode
+         *     the token is null and roles come from here).
+         */
+        SharedUserOut: {
+            /** Device Permissions */
+            device_permissions: string[];
+            /** Permissions */
+            permissions: string[];
+            /** User Name */
+            user_name: string;
+        };
+        /** SharedWriteIn */
+        SharedWriteIn: {
+            /** Data Source Id */
+            data_source_id: number;
+            /** Device Id */
+            device_id: number;
+            /** Password */
+            password?: string | null;
+            /** Token */
+            token: string;
+            /** Value */
+            value: unknown;
         };
         /** SimulateIn */
         SimulateIn: {
@@ -7529,6 +7775,137 @@ export interface operations {
                 "application/json": components["schemas"]["BatchDeleteIn"];
             };
         };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_links_api_yun_components_share_get: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                use_state?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ShareLinkOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_link_api_yun_components_share_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareLinkUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShareLinkOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_link_api_yun_components_share_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareLinkIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShareLinkOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_link_api_yun_components_share_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             /** @description Successful Response */
             200: {
@@ -10276,6 +10653,102 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_GalleryUsageOut_"];
+                };
+            };
+        };
+    };
+    open_link_api_yun_shared_module_get: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedModuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_device_api_yun_shared_module_device_get: {
+        parameters: {
+            query: {
+                token: string;
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedDeviceScreenOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_write_api_yun_shared_module_write_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharedWriteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WriteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

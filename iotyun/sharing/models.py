@@ -1,0 +1,50 @@
+"""Share-link tables: a link (its token, what it permits, until when and how often) and the devices it carries.
+The contract over them is docs/api-sharing.md."""
+
+from datetime import datetime
+
+from sqlalchemy import ForeignKey, Integer, SmallInteger, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime
+from iotyun.core.limits import SHARE_LINK_NOTE_MAX, SHARE_LINK_TOKEN_MAX
+from iotyun.core.tenancy import TenantScoped
+
+# link_type: a configuration (the devices' screens) or, later, a dashboard.
+LINK_CONFIGURATION = 1
+LINK_DASHBOARD = 2
+# permission: the screens only, or also their controls.
+PERMISSION_READ = 1
+PERMISSION_CONTROL = 2
+# use_state
+LINK_DISABLED = 0
+LINK_ENABLED = 1
+
+
+class ShareLink(IdMixin, TimestampMixin, TenantScoped, Base):
+    """An anonymous link to devices' screens. It carries the rights of `user_id` (its creator) at the moment it is
+    opened, narrowed to its devices and to `permission`; `expire_at` null never expires, `access_limit` null opens
+    without limit; `use_count` counts the opens (GET /yun/shared/module)."""
+
+    __tablename__ = "share_link"
+
+    user_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    link_type: Mapped[int] = mapped_column(SmallInteger, default=LINK_CONFIGURATION)
+    token: Mapped[str] = mapped_column(String(SHARE_LINK_TOKEN_MAX), unique=True)
+    permission: Mapped[int] = mapped_column(SmallInteger, default=PERMISSION_READ)
+    expire_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    access_limit: Mapped[int | None] = mapped_column(Integer, default=None)
+    use_count: Mapped[int] = mapped_column(Integer, default=0)
+    note: Mapped[str] = mapped_column(String(SHARE_LINK_NOTE_MAX), default="")
+    use_state: Mapped[int] = mapped_column(SmallInteger, default=LINK_ENABLED)
+
+
+class ShareLinkDevice(IdMixin, TenantScoped, Base):
+    """One device of a link, in the link's order (`sort`)."""
+
+    __tablename__ = "share_link_device"
+    __table_args__ = (UniqueConstraint("link_id", "device_id"),)
+
+    link_id: Mapped[int] = mapped_column(BigId, ForeignKey("share_link.id", ondelete="CASCADE"), index=True)
+    device_id: Mapped[int] = mapped_column(BigId, ForeignKey("device.id", ondelete="CASCADE"), index=True)
+    sort: Mapped[int] = mapped_column(Integer, default=0)

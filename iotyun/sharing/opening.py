@@ -1,0 +1,143 @@
+"""Opening a share link without logging in (/yun/shared/module): the link is checked (118301 unknown, 118305
+disabled, 118304 expired, 118303 at its access limit for an open), then the creator's rights are built afresh
+(118302 when the creator is locked or gone, or no longer reads a device of the link) and the telemetry, alarm and
+control services are called as the creator, narrowed by the link: its devices only, writes only for a control
+link. Only an open counts a use; a device's screen, a write and the socket do not."""
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.alarms import service as alarm_service
+from iotyun.auth import service as auth_service
+from iotyun.core.db import epoch_ms
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.pagination import PageParams
+from iotyun.core.permissions import Perm
+from iotyun.core.ratelimit import Limiters
+from iotyun.core.tenancy import bind_tenant
+from iotyun.sharing import repository as repo
+from iotyun.sharing import rules
+from iotyun.sharing.models import PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.schemas import (
+    SharedDeviceOut,
+    SharedDeviceScreenOut,
+    SharedLinkOut,
+    SharedModuleOut,
+    SharedUserOut,
+    SharedWriteIn,
+)
+from iotyun.telemetry import control
+from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.schemas import WriteIn, WriteOut
+
+# A shared screen lists at most this many of a device's active alarms (newest first).
+ALARMS_SHOWN = 100
+
+
+async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
+    """The link of `token` if it may be used now (the 1183xx of why not otherwise); binds the session to its
+    tenant."""
+    link = await repo.link_by_token(session, token) if token else None
+    code = rules.refusal(link, counting=counting)
+    if code is not None or link is None:
+        raise AppError(code or ErrorCode.SHARE_LINK_INVALID)
+    bind_tenant(session, link.tenant_id)
+    return link
+
+
+async def creator(session: AsyncSession, link: ShareLink, client_ip: str = "") -> Actor:
+    """The creator's actor, read afresh: 118302 when they are locked or gone, or cannot read a device screen."""
+    actor = await auth_service.actor_for_user(session, link.user_id, client_ip=client_ip)
+    if actor is None or not actor.can(Perm.HOME):
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    return actor
+
+
+async def visible_ids(session: AsyncSession, link: ShareLink, actor: Actor) -> list[int]:
+    """The link's devices its creator still reads, in the link's order."""
+    ids = await repo.device_ids(session, link.id)
+    readable = await repo.readable_ids(session, actor, ids)
+    return [i for i in ids if i in readable]
+
+
+def _throttle(limiters: Limiters, client_ip: str) -> None:
+    if limiters.share_by_address.take(client_ip):
+        raise AppError(ErrorCode.TOO_MANY_REQUESTS)
+
+
+async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedModuleOut:
+    """Check the link, count one use (never past its limit, however many open at once) and answer what the shared
+    page shows: the link, the creator as the page acts, and the devices with their states."""
+    _throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=True)
+    actor = await creator(session, link, client_ip)
+    ids = await visible_ids(session, link, actor)
+    if not ids:
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    if not await repo.count_use(session, link.id):
+        raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
+    permissions, device_permissions = rules.granted(link, actor, await control.user_can_write(session, actor))
+    rows = (await repo.devices_of(session, [link.id])).get(link.id, [])
+    devices = [
+        SharedDeviceOut(id=d.id, name=d.alias or d.sn, sn=d.sn, dev_state=g.dev_state or 2)
+        for d, g in rows
+        if d.id in ids
+    ]
+    return SharedModuleOut(
+        link=SharedLinkOut(
+            link_type=link.link_type,
+            permission=link.permission,
+            expire_at=epoch_ms(link.expire_at),
+            note=link.note,
+        ),
+        share_user=SharedUserOut(
+            user_name=actor.user_name, permissions=permissions, device_permissions=device_permissions
+        ),
+        devices=devices,
+    )
+
+
+async def _device_of(session: AsyncSession, link: ShareLink, actor: Actor, device_id: int) -> int:
+    """`device_id` if it is one of the link's devices the creator still reads (118302 otherwise)."""
+    if device_id not in await visible_ids(session, link, actor):
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS, field="device_id")
+    return device_id
+
+
+async def device_screen(
+    session: AsyncSession, telemetry: Telemetry, limiters: Limiters, client_ip: str, token: str, device_id: int
+) -> SharedDeviceScreenOut:
+    """One device's shared screen in one call, as the creator sees it, writing off for a read-only link."""
+    _throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=False)
+    actor = await creator(session, link, client_ip)
+    await _device_of(session, link, actor, device_id)
+    screens = await control.screens(session, actor, device_id)
+    live = await control.live(session, actor, telemetry, device_id)
+    write_config = await control.write_config(session, actor, device_id)
+    if link.permission != PERMISSION_CONTROL:
+        live = live.model_copy(update={"can_write": False})
+        write_config = write_config.model_copy(update={"user_can_write": False})
+    alarms = []
+    if actor.can(Perm.REAL_TIME_FAULT):
+        page = PageParams(page=1, page_size=ALARMS_SHOWN)
+        found = await alarm_service.realtime(session, actor, page, device_id=device_id, level=None, keyword=None)
+        alarms = found.items
+    return SharedDeviceScreenOut(screens=screens, live=live, write_config=write_config, alarms=alarms)
+
+
+async def write(
+    session: AsyncSession, telemetry: Telemetry, limiters: Limiters, client_ip: str, body: SharedWriteIn
+) -> WriteOut:
+    """A control link's write, as its creator, through every rule of a console write (user and device write
+    rights, online, range, control password); logged as through the link. A read-only link gets 110513."""
+    _throttle(limiters, client_ip)
+    link = await checked_link(session, body.token, counting=False)
+    actor = await creator(session, link, client_ip)
+    await _device_of(session, link, actor, body.device_id)
+    if link.permission != PERMISSION_CONTROL:
+        raise AppError(ErrorCode.NO_WRITE_PERMISSION)
+    request = WriteIn(
+        device_id=body.device_id, data_source_id=body.data_source_id, value=body.value, password=body.password
+    )
+    return await control.write(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})

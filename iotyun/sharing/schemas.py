@@ -1,0 +1,165 @@
+"""Request and response models of /yun/components/share (managing links) and /yun/shared/module (opening them
+without logging in). Times are epoch milliseconds, as everywhere in the API."""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
+
+from iotyun.alarms.schemas import AlarmOut
+from iotyun.core.errors import ErrorCode
+from iotyun.core.limits import (
+    CONTROL_PASSWORD_MAX,
+    EPOCH_MS_MAX,
+    EPOCH_MS_MIN,
+    SHARE_LINK_ACCESS_LIMIT_MAX,
+    SHARE_LINK_DEVICES_MAX,
+    SHARE_LINK_DEVICES_MIN,
+    SHARE_LINK_NOTE_MAX,
+    SHARE_LINK_TOKEN_MAX,
+    rule_error,
+)
+from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, WriteConfigOut
+
+
+def _whole(field: str, low: int, high: int, allowed: tuple[int, ...] = ()) -> BeforeValidator:
+    """A whole number in low…high (or one of `allowed`); anything else, a bool or a string included, is 100004."""
+
+    def check(value: Any) -> Any:
+        if value is None:
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise rule_error(ErrorCode.PARAM_INVALID, field)
+        if (allowed and value not in allowed) or not low <= value <= high:
+            raise rule_error(ErrorCode.PARAM_INVALID, field)
+        return value
+
+    return BeforeValidator(check)
+
+
+def _device_ids(value: list[int]) -> list[int]:
+    value = list(dict.fromkeys(value))
+    if len(value) < SHARE_LINK_DEVICES_MIN:
+        raise rule_error(ErrorCode.PARAM_INVALID, "device_ids")
+    if len(value) > SHARE_LINK_DEVICES_MAX:
+        raise rule_error(ErrorCode.LIMIT_REACHED, "device_ids", limit=SHARE_LINK_DEVICES_MAX)
+    return value
+
+
+def _note(value: str) -> str:
+    value = value.strip()
+    if len(value) > SHARE_LINK_NOTE_MAX:
+        raise rule_error(ErrorCode.PARAM_INVALID, "note")
+    return value
+
+
+# Only configuration links (1) are made for now; a dashboard link (2) answers 100004 on `link_type`.
+LinkType = Annotated[int, _whole("link_type", 1, 1)]
+# 1 read-only (the screens), 2 with control (also writes, when the creator may write).
+LinkPermission = Annotated[int, _whole("permission", 1, 2)]
+UseState = Annotated[int, _whole("use_state", 0, 1)]
+# Epoch ms; null never expires.
+ExpireAt = Annotated[int | None, _whole("expire_at", EPOCH_MS_MIN, EPOCH_MS_MAX)]
+# Opens allowed; null without limit.
+AccessLimit = Annotated[int | None, _whole("access_limit", 1, SHARE_LINK_ACCESS_LIMIT_MAX)]
+Note = Annotated[str, AfterValidator(_note)]
+# 1-20 devices the caller reads, in the order the shared page shows them (duplicates dropped).
+LinkDeviceIds = Annotated[list[int], AfterValidator(_device_ids)]
+Token = Annotated[str, Field(max_length=SHARE_LINK_TOKEN_MAX)]
+
+LinkState = Literal["active", "expired", "exhausted", "disabled"]
+
+
+class ShareLinkIn(BaseModel):
+    link_type: LinkType
+    device_ids: LinkDeviceIds
+    permission: LinkPermission
+    expire_at: ExpireAt = None
+    access_limit: AccessLimit = None
+    note: Note = ""
+
+
+class ShareLinkUpdateIn(BaseModel):
+    """Fields left out stay; `expire_at` or `access_limit` sent as null clear the expiry or the limit."""
+
+    id: int
+    permission: LinkPermission | None = None
+    expire_at: ExpireAt = None
+    access_limit: AccessLimit = None
+    note: Note | None = None
+    use_state: UseState | None = None
+    device_ids: LinkDeviceIds | None = None
+
+
+class ShareDeviceOut(BaseModel):
+    id: int
+    # The device's alias (its SN when it has none).
+    name: str
+    sn: str
+
+
+class ShareLinkOut(BaseModel):
+    id: int
+    link_type: int
+    permission: int
+    # The link's devices, in order (whether the creator still reads them is checked when the link is used).
+    devices: list[ShareDeviceOut]
+    expire_at: int | None
+    access_limit: int | None
+    use_count: int
+    note: str
+    use_state: int
+    # What opening it answers now: active, expired (118304), exhausted (118303) or disabled (118305).
+    state: LinkState
+    # The secret of the link's URL (/share-cfg?token=…).
+    token: str
+    created_at: int
+
+
+class SharedLinkOut(BaseModel):
+    link_type: int
+    permission: int
+    expire_at: int | None
+    note: str
+
+
+class SharedUserOut(BaseModel):
+    """The creator, as the shared page acts: their name and the rights the link grants (SPEC §3: in shared-user mode
+    the token is null and roles come from here)."""
+
+    user_name: str
+    # P-codes the shared page may use: reading a device's screen and its alarms.
+    permissions: list[str]
+    # Device permissions: ["write"] for a control link whose creator may write, else [].
+    device_permissions: list[str]
+
+
+class SharedDeviceOut(BaseModel):
+    id: int
+    name: str
+    sn: str
+    # 1 online, 2 offline.
+    dev_state: int
+
+
+class SharedModuleOut(BaseModel):
+    link: SharedLinkOut
+    share_user: SharedUserOut
+    devices: list[SharedDeviceOut]
+
+
+class SharedDeviceScreenOut(BaseModel):
+    """Everything one device's shared screen needs: its screens, the live seed, the write rules (writing off for a
+    read-only link) and its active (unconfirmed) alarms."""
+
+    screens: DeviceScreensOut
+    live: LiveOut
+    write_config: WriteConfigOut
+    alarms: list[AlarmOut]
+
+
+class SharedWriteIn(BaseModel):
+    token: Token
+    device_id: int
+    data_source_id: int
+    value: Any
+    password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None

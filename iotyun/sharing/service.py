@@ -1,0 +1,137 @@
+"""Managing share links (P82000): a user links 1-20 devices they read, read-only or with control (control needs
+their own write right), with an optional expiry, access limit and note. Only the creator, or the tenant's
+administrator, lists and manages a link; another's link answers 118301 as a missing one. Disabling, editing or
+deleting a link announces an access change (core.access `links`), so its open sockets re-check at once."""
+
+from datetime import datetime
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.access import changed
+from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.pagination import Page, PageParams, paginate
+from iotyun.devices.models import Device, Gateway
+from iotyun.sharing import repository as repo
+from iotyun.sharing import rules
+from iotyun.sharing.models import PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.schemas import ShareDeviceOut, ShareLinkIn, ShareLinkOut, ShareLinkUpdateIn
+from iotyun.telemetry import control
+
+
+def device_out(device: Device) -> ShareDeviceOut:
+    return ShareDeviceOut(id=device.id, name=device.alias or device.sn, sn=device.sn)
+
+
+def _out(link: ShareLink, devices: list[tuple[Device, Gateway]]) -> ShareLinkOut:
+    return ShareLinkOut(
+        id=link.id,
+        link_type=link.link_type,
+        permission=link.permission,
+        devices=[device_out(d) for d, _ in devices],
+        expire_at=epoch_ms(link.expire_at),
+        access_limit=link.access_limit,
+        use_count=link.use_count,
+        note=link.note,
+        use_state=link.use_state,
+        state=rules.state(link),
+        token=link.token,
+        created_at=epoch_ms(link.created_at) or 0,
+    )
+
+
+async def _one_out(session: AsyncSession, link: ShareLink) -> ShareLinkOut:
+    return _out(link, (await repo.devices_of(session, [link.id])).get(link.id, []))
+
+
+async def list_links(
+    session: AsyncSession, actor: Actor, page: PageParams, *, keyword: str | None, use_state: int | None
+) -> Page[ShareLinkOut]:
+    rows: list[ShareLink]
+    rows, total = await paginate(session, repo.listing(actor, keyword, use_state), page)
+    devices = await repo.devices_of(session, [link.id for link in rows])
+    items = [_out(link, devices.get(link.id, [])) for link in rows]
+    return Page(items=items, total=total, page=page.page, page_size=page.page_size)
+
+
+async def _check_devices(session: AsyncSession, actor: Actor, device_ids: list[int]) -> None:
+    """Every device must be one the caller reads (110506 otherwise, as for a missing one)."""
+    readable = await repo.readable_ids(session, actor, device_ids)
+    if any(i not in readable for i in device_ids):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+
+
+async def _check_permission(session: AsyncSession, actor: Actor, permission: int) -> None:
+    """A control link carries its creator's write right: one without it gets 100015."""
+    if permission == PERMISSION_CONTROL and not await control.user_can_write(session, actor):
+        raise AppError(ErrorCode.NO_PRIVILEGE, field="permission")
+
+
+def _future(expire_at: int | None) -> datetime | None:
+    """The expiry as a time; one not in the future is 100004 (a link is ended by disabling it)."""
+    when = from_epoch_ms(expire_at, "expire_at")
+    if when is not None and when <= utcnow():
+        raise AppError(ErrorCode.PARAM_INVALID, field="expire_at")
+    return when
+
+
+async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> ShareLinkOut:
+    await _check_devices(session, actor, body.device_ids)
+    await _check_permission(session, actor, body.permission)
+    expire_at = _future(body.expire_at)
+    link = ShareLink(
+        tenant_id=actor.tenant_id,
+        user_id=actor.user_id,
+        link_type=body.link_type,
+        token=rules.new_token(),
+        permission=body.permission,
+        expire_at=expire_at,
+        access_limit=body.access_limit,
+        use_count=0,
+        note=body.note,
+    )
+    session.add(link)
+    await session.flush()
+    await repo.replace_devices(session, link, body.device_ids)
+    return await _one_out(session, link)
+
+
+async def _link(session: AsyncSession, actor: Actor, link_id: int) -> ShareLink:
+    link = await repo.managed_link(session, actor, link_id)
+    if link is None:
+        raise AppError(ErrorCode.SHARE_LINK_INVALID, field="id")
+    return link
+
+
+async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -> ShareLinkOut:
+    """Change what a link permits. Fields left out stay; `expire_at`/`access_limit` sent as null clear them. The
+    devices and the control right are checked against the caller (the creator or the administrator)."""
+    link = await _link(session, actor, body.id)
+    sent = body.model_fields_set
+    if body.device_ids is not None:
+        await _check_devices(session, actor, body.device_ids)
+    if body.permission is not None:
+        await _check_permission(session, actor, body.permission)
+        link.permission = body.permission
+    if "expire_at" in sent:
+        link.expire_at = _future(body.expire_at)
+    if "access_limit" in sent:
+        link.access_limit = body.access_limit
+    if body.note is not None:
+        link.note = body.note
+    if body.use_state is not None:
+        link.use_state = body.use_state
+    if body.device_ids is not None:
+        await repo.replace_devices(session, link, body.device_ids)
+    link.updated_at = utcnow()
+    await session.flush()
+    changed(session, links=[link.id])
+    return await _one_out(session, link)
+
+
+async def delete(session: AsyncSession, actor: Actor, link_id: int) -> None:
+    link = await _link(session, actor, link_id)
+    await session.delete(link)
+    await session.flush()
+    changed(session, links=[link_id])

@@ -1,0 +1,152 @@
+"""The shared configuration's live channel /api/sharedComponentsWs over a real server socket: the link's token in
+the first frame, values of the link's devices only, and the socket ended with the 1183xx and 4401 the moment the
+link is disabled, deleted or expires. Opening it counts no use."""
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import orjson
+import pytest
+from fastapi import FastAPI
+from sqlalchemy import select, update
+from websockets.asyncio.client import ClientConnection, connect
+
+from iotyun.sharing.models import ShareLink
+from tests.devices.factories import ok
+from tests.sharing.conftest import MANAGE, make_link
+from tests.team.factories import Team
+from tests.telemetry.conftest import app, http, plant
+from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
+from tests.telemetry.test_ws import dumps, receive
+
+__all__ = ["app", "http", "plant"]  # the telemetry fixtures: a started runtime, the app on a port, a device
+
+
+@pytest.fixture
+def server(http: str) -> str:
+    return f"ws://{http}/api/sharedComponentsWs"
+
+
+@contextlib.asynccontextmanager
+async def shared(server: str, token: str) -> AsyncIterator[ClientConnection]:
+    async with connect(server) as ws:
+        await ws.send(dumps({"op": "auth", "token": token}))
+        await receive(ws, "ready")
+        yield ws
+
+
+async def ended(ws: ClientConnection, within: float = 10) -> tuple[list[dict[str, Any]], int | None]:
+    """The error frames before the close, and the close code."""
+    errors: list[dict[str, Any]] = []
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(within):
+            while True:
+                message = orjson.loads(await ws.recv())
+                if message["type"] == "error":
+                    errors.append(message)
+    return errors, ws.close_code
+
+
+async def subscribed(ws: ClientConnection, plant: Plant) -> None:
+    await ws.send(dumps({"op": "sub", "devices": [plant.device_id]}))
+    await receive(ws, "snapshot")
+
+
+class TestShared:
+    async def test_values_of_a_link_device_only(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        other = ok(await team.admin.post("/dev/register", {"sn_code": "TOTHER0000002", "secret": "secret123"}))
+        link = await make_link(team.admin, [plant.device_id])
+        p = plant.sources["出水压力"]
+        async with FakeGateway(app, plant.sn) as gw, shared(server, link["token"]) as ws:
+            await gw.send([{"id": p, "v": 0.5, "ts": now_ms()}])
+            await eventually(lambda: app.state.telemetry.cache.get(plant.device_id).get(p))
+            await ws.send(dumps({"op": "sub", "devices": [plant.device_id, other["id"]]}))
+            snapshot = await receive(ws, "snapshot")
+            assert snapshot["device_id"] == plant.device_id and snapshot["values"][0]["v"] == 0.5
+            error = await receive(ws, "error")
+            assert error == {"type": "error", "code": 110506, "device_id": other["id"]}
+            await gw.send([{"id": p, "v": 0.7, "ts": now_ms()}])
+            values = await receive(ws, "values")
+            assert values["device_id"] == plant.device_id and values["values"][0]["v"] == 0.7
+        async with app.state.db.sessionmaker() as s:
+            count = (await s.execute(select(ShareLink.use_count).where(ShareLink.id == link["id"]))).scalar_one()
+        assert count == 0
+
+    async def test_alarm_pushes_of_link_devices_only(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        outside = await make_plant(team.admin)
+        link = await make_link(team.admin, [plant.device_id])
+        async with (
+            FakeGateway(app, plant.sn) as gw,
+            FakeGateway(app, outside.sn) as other_gw,
+            shared(server, link["token"]) as ws,
+        ):
+            await ws.send(dumps({"op": "sub", "alarms": True}))
+            await ws.send(dumps({"op": "ping"}))
+            await receive(ws, "pong")  # the alarm subscription is in place
+            await other_gw.send([{"id": outside.sources["出水压力"], "v": 1.4, "ts": now_ms()}])
+            await gw.send([{"id": plant.sources["出水压力"], "v": 1.4, "ts": now_ms()}])
+            alarm = await receive(ws, "alarm")
+            assert alarm["alarm"]["device_id"] == plant.device_id
+            await other_gw.send([{"id": outside.sources["出水压力"], "v": 1.5, "ts": now_ms()}])
+            await gw.send([{"id": plant.sources["出水压力"], "v": 0.1, "ts": now_ms()}])
+            recovered = await receive(ws, "alarm")
+            assert recovered["alarm"]["device_id"] == plant.device_id and recovered["alarm"]["alarm_type"] == 2
+
+    async def test_refused_at_the_door(self, server: str, team: Team, plant: Plant) -> None:
+        async with connect(server) as ws:
+            await ws.send(dumps({"op": "auth", "token": "nope"}))
+            assert await ended(ws) == ([{"type": "error", "code": 118301}], 4401)
+        link = await make_link(team.admin, [plant.device_id])
+        ok(await team.admin.put(MANAGE, {"id": link["id"], "use_state": 0}))
+        async with connect(server) as ws:
+            await ws.send(dumps({"op": "auth", "token": link["token"]}))
+            assert await ended(ws) == ([{"type": "error", "code": 118305}], 4401)
+
+    async def test_closed_when_disabled(self, server: str, team: Team, plant: Plant) -> None:
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            ok(await team.admin.put(MANAGE, {"id": link["id"], "use_state": 0}))
+            # the access notice re-checks at once: well within the periodic re-check's time
+            assert await ended(ws, within=3) == ([{"type": "error", "code": 118305}], 4401)
+
+    async def test_closed_when_deleted(self, server: str, team: Team, plant: Plant) -> None:
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            ok(await team.admin.call("DELETE", MANAGE, params={"id": link["id"]}))
+            assert await ended(ws, within=3) == ([{"type": "error", "code": 118301}], 4401)
+
+    async def test_closed_when_the_creator_is_locked(self, server: str, team: Team, plant: Plant) -> None:
+        await team.role("sharer", ["P10000", "P82000"])
+        sam = await team.user("sam", "sharer")
+        sams = await team.login("sam")
+        ok(await team.admin.post("/dev/distribution", {"device_ids": [plant.device_id], "user_ids": [sam["id"]]}))
+        link = await make_link(sams, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            ok(await team.admin.put(f"/yun/userInfo/{sam['id']}/active", {"is_active": 0}))
+            assert await ended(ws, within=3) == ([{"type": "error", "code": 118302}], 4401)
+
+    async def test_closed_at_expiry(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        soon = datetime.now(UTC) + timedelta(seconds=1.5)
+        link = await make_link(team.admin, [plant.device_id], expire_at=int(soon.timestamp() * 1000))
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            assert await ended(ws, within=4) == ([{"type": "error", "code": 118304}], 4401)
+
+    async def test_expiry_set_behind_the_services_back(
+        self, app: FastAPI, server: str, team: Team, plant: Plant
+    ) -> None:
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            async with app.state.db.sessionmaker() as s:
+                past = datetime.now(UTC) - timedelta(seconds=1)
+                await s.execute(update(ShareLink).where(ShareLink.id == link["id"]).values(expire_at=past))
+                await s.commit()
+            # no notice: the periodic re-check finds it
+            assert await ended(ws, within=10) == ([{"type": "error", "code": 118304}], 4401)
