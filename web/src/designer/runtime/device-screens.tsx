@@ -31,9 +31,15 @@ export interface DeviceScreensProps {
   deviceId: number;
   /** The viewer may operate the controls at all (false: a read-only share). */
   canOperate?: boolean;
+  /** Offer full screen of the screen (false where the page has its own: the configuration monitor, the carousel). */
+  fullscreen?: boolean;
 }
 
-export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScreensProps) {
+export default function DeviceScreens({
+  deviceId,
+  canOperate = true,
+  fullscreen: offerFull = true,
+}: DeviceScreensProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const canBind = useCan(Perm.TEMPLATE_BIND);
@@ -116,7 +122,7 @@ export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScr
           fit={fit}
           onFit={setFit}
           full={fullscreen.full}
-          onFull={fullscreen.available ? fullscreen.toggle : undefined}
+          onFull={offerFull && fullscreen.available ? fullscreen.toggle : undefined}
           phone={phone}
         />
       </div>
