@@ -120,7 +120,8 @@ install-bench:
 
 # Every benchmark with its defaults; the device list also on PostgreSQL (127.0.0.1:5432), the ingest (B1, on
 # PostgreSQL + Mosquitto by default) also on the embedded default (SQLite + the server's own Mosquitto). The first
-# load (B5) and the screen designer (B7: bench/designer.py) measure the built console in Chromium.
+# load (B5), the screen designer (B7: bench/designer.py) and the screen runtime (B8: bench/runtime.py) measure the
+# built console in Chromium.
 bench: install-py install-bench web install-browser
 	@for b in bench/*.py; do $(PY) python $$b || exit 1; done
 	$(PY) python bench/device_list.py --db postgresql

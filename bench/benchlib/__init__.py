@@ -313,9 +313,10 @@ def start_server(env: dict[str, str], port: int, log: Path) -> "subprocess.Popen
         )
 
 
-def start_demo(port: int, tmp: Path, dist: Path) -> "subprocess.Popen[bytes]":
+def start_demo(port: int, tmp: Path, dist: Path, extra_env: dict[str, str] | None = None) -> "subprocess.Popen[bytes]":
     """`iotyun serve --demo` on a fresh SQLite data directory, as the browser tests run it (web/e2e/serve.sh), serving
-    the console built in `dist` (the browser benchmarks: first_load, designer)."""
+    the console built in `dist` (the browser benchmarks: first_load, designer, runtime); `extra_env` adds settings
+    (the runtime benchmark's IOTYUN_MQTT_URL)."""
     env = {
         **os.environ,
         "IOTYUN_DATA_DIR": str(tmp),
@@ -323,6 +324,7 @@ def start_demo(port: int, tmp: Path, dist: Path) -> "subprocess.Popen[bytes]":
         "IOTYUN_CAPTCHA": "off",
         "IOTYUN_LOG_LEVEL": "WARNING",
         "IOTYUN_WEB_DIST": str(dist),
+        **(extra_env or {}),
     }
     with (tmp / "server.log").open("ab") as out:
         return subprocess.Popen(

@@ -114,6 +114,7 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
         template_version=None if config is None else config.version,
         can_write=out.can_write and await user_can_write(session, actor),
         password_required=bool(await _password_hash(session, device)),
+        offline_timeout_ms=round(telemetry.settings.offline_after_seconds * 1000),
         items=items,
     )
 

@@ -46,6 +46,8 @@ class LiveOut(BaseModel):
     template_version: int | None
     can_write: bool
     password_required: bool
+    # The server's offline timeout (IOTYUN_OFFLINE_AFTER_SECONDS) in ms: a value older than this greys out on screens.
+    offline_timeout_ms: int
     items: list[LiveItem]
 
 

@@ -35,6 +35,9 @@ class TestWrite:
             await gw.send([{"id": plant.sources["出水压力"], "v": 0.8, "ts": now_ms()}])
             await online(app, team, plant)
             await eventually(lambda: app.state.telemetry.cache.get(plant.device_id))
+            # GET /rDev tells the screens the offline timeout past which a value greys out.
+            live = ok(await team.admin.get("/rDev", params={"device_id": plant.device_id}))
+            assert live["offline_timeout_ms"] == round(app.state.settings.offline_after_seconds * 1000)
             result = ok(await team.admin.post("/yun/rDev", write(plant, 1.25)))
             assert result["value"] == 1.25 and result["old_value"] == 0.8
             assert gw.writes[-1]["id"] == plant.sources["出水压力"] and gw.writes[-1]["value"] == 1.25

@@ -55,6 +55,25 @@ test.describe('screens at work', () => {
     await expect.poll(() => value.textContent(), { timeout: 30_000 }).not.toBe(first);
   });
 
+  test('the screen fits by width as chosen, after a reload too, and values are fresh (not greyed)', async ({
+    page,
+  }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const id = await demoDevice(page);
+    await page.goto(`/iotyun/deviceDetail/${id}?tab=screens`);
+    const value = page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
+    await expect(value).toHaveText(NUMBER, { timeout: 30_000 });
+    await expect(value).not.toHaveClass(/iot-screen-element--stale/);
+    await page.getByText(text('zh', 'designer.runtime.fit.width'), { exact: true }).click();
+    const screen = page.locator('.iot-screen');
+    await expect(screen).toHaveClass(/iot-screen--fit-width/);
+    await page.reload();
+    await expect(page.locator('.iot-screen')).toHaveClass(/iot-screen--fit-width/, { timeout: 30_000 });
+    await page.getByText(text('zh', 'designer.runtime.fit.contain'), { exact: true }).click();
+    await expect(page.locator('.iot-screen')).toHaveClass(/iot-screen--fit-contain/);
+  });
+
   test('the configuration monitor shows the device of its URL, on a phone too', async ({ page }) => {
     test.slow();
     await signIn(page, 'admin');

@@ -4167,6 +4167,8 @@ export interface components {
             device_id: number;
             /** Items */
             items: components["schemas"]["LiveItem"][];
+            /** Offline Timeout Ms */
+            offline_timeout_ms: number;
             /** Password Required */
             password_required: boolean;
             /** Report Time */

@@ -15,6 +15,8 @@ export interface BoundValue {
   ts: number | null;
   /** The data source is in alarm (the alarm-icon overlay). */
   alarm: boolean;
+  /** The alarm is confirmed but not recovered: the overlay stays, steady (absent: flashing while in alarm). */
+  confirmed?: boolean;
 }
 
 /** What the palette and the property panel offer to bind: the template's data sources. */

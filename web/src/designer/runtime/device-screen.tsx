@@ -14,7 +14,10 @@ import type { CanvasSize } from '../model';
 import type { DesignDocument, DesignElement } from '../model/types';
 import { RuntimeProviders } from './runtime-providers';
 import { ScreenView } from './screen-view';
+import type { ScreenFit } from './fit';
+import { useConfirmedAlarmFlags } from './use-confirmed-alarms';
 import { useDeviceFeed } from './use-device-feed';
+import { useScreenVisible } from './use-screen-visible';
 import { useScreenWrite } from './use-screen-write';
 import { useTrendHistory } from './use-trend-history';
 import { createValuesStore, type ValuesStore } from './values-store';
@@ -71,6 +74,8 @@ export interface DeviceScreenProps {
   scope: string;
   /** The viewer may operate the controls at all (false: a read-only share); the server checks every right again. */
   canOperate?: boolean;
+  /** How the screen fits its host (contain: whole). */
+  fit?: ScreenFit;
 }
 
 /** One device's screen: its own values store, fed while shown. */
@@ -83,12 +88,17 @@ export function DeviceScreen({
   loadScreen,
   scope,
   canOperate = true,
+  fit,
 }: DeviceScreenProps) {
   const { t } = useTranslation();
   const [store] = useState<ValuesStore>(() => createValuesStore());
   useEffect(() => () => store.dispose(), [store]);
+  // Unseen (a background tab, scrolled away), the screen stops its live subscription (use-screen-visible.ts).
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const seen = useScreenVisible(node);
   // Every data source of the device: a jump or a pop-up may show sources this screen does not.
-  const feed = useDeviceFeed(store, deviceId, [], canOperate);
+  const feed = useDeviceFeed(store, deviceId, [], canOperate, seen);
+  useConfirmedAlarmFlags(store, deviceId);
   const writer = useScreenWrite(deviceId, feed.passwordRequired);
   const [shownId, setShownId] = useState(screenId);
   const [popupId, setPopupId] = useState<number | null>(null);
@@ -138,7 +148,7 @@ export function DeviceScreen({
 
   return (
     <RuntimeProviders access={feed.access} alarms={feed.alarms} history={history}>
-      <div className="iot-device-screen">
+      <div className="iot-device-screen" ref={setNode}>
         {feed.liveError !== null && (
           <Alert
             type="warning"
@@ -172,6 +182,8 @@ export function DeviceScreen({
               onWrite={writer.write}
               onAction={onAction}
               label={shown.name}
+              fit={fit}
+              staleAfterMs={feed.offlineTimeoutMs}
             />
           ) : (
             <ScreenLoadState query={other} />
@@ -196,6 +208,7 @@ export function DeviceScreen({
                 onWrite={writer.write}
                 onAction={onAction}
                 label={popupScreen.name}
+                staleAfterMs={feed.offlineTimeoutMs}
               />
             ) : (
               <ScreenLoadState query={popup} />

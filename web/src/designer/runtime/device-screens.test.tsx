@@ -1,18 +1,19 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
 import { screensFor } from '@/lib/telemetry/get-device-screens';
 import type { LiveDeviceOut } from '@/lib/telemetry/types';
 import { setRtdClient } from '@/lib/ws';
-import { installFakeRtd } from '@/test/fake-socket';
+import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { signInAs } from '@/test/session';
 import { liveItem } from '@/test/telemetry';
 import DeviceScreens from './device-screens';
+import { FIT_STORAGE_KEY } from './fit';
 
 const value = (id: string, source: number, unit: string) => ({
   id,
@@ -152,5 +153,93 @@ describe('DeviceScreens', () => {
     renderPanel(handlers([]));
     expect(await screen.findByText('模板还没有画面')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '去绑定模板' })).toBeNull();
+  });
+
+  it('fits the screen as chosen and keeps the choice for the next visit', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem(FIT_STORAGE_KEY);
+    renderPanel(handlers(SCREENS));
+    await waitFor(() => expect(shown('pressure')).toHaveTextContent('0.82 MPa'));
+    const region = () => screen.getByRole('region', { name: '总览' });
+    expect(region()).toHaveClass('iot-screen--fit-contain');
+    await user.click(screen.getByText('适应宽度'));
+    expect(region()).toHaveClass('iot-screen--fit-width');
+    expect(window.localStorage.getItem(FIT_STORAGE_KEY)).toBe('width');
+    await user.click(screen.getByText('适应高度'));
+    expect(region()).toHaveClass('iot-screen--fit-height');
+    expect(window.localStorage.getItem(FIT_STORAGE_KEY)).toBe('height');
+    window.localStorage.removeItem(FIT_STORAGE_KEY);
+  });
+
+  it('unsubscribes the device while the page is hidden, and subscribes afresh when shown again', async () => {
+    renderPanel(handlers(SCREENS));
+    await waitFor(() => expect(shown('pressure')).toHaveTextContent('0.82 MPa'));
+    const socket = FakeSocket.last!;
+    act(() => socket.open());
+    // The device frames (not the alarm subscription).
+    const ops = () =>
+      (socket.sent as { op: string; devices?: number[] }[])
+        .filter((frame) => frame.devices?.includes(12))
+        .map((frame) => frame.op);
+    await waitFor(() => expect(ops()).toContain('sub'));
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(ops().at(-1)).toBe('unsub'));
+      visibility.mockReturnValue('visible');
+      act(() => {
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(ops().at(-1)).toBe('sub'));
+      // The fresh snapshot brings the value up to date.
+      act(() =>
+        socket.receive({
+          type: 'snapshot',
+          device_id: 12,
+          dev_state: 1,
+          values: [{ id: 41, v: 0.91, ts: 2_000, q: 0 }],
+        }),
+      );
+      await waitFor(() => expect(shown('pressure')).toHaveTextContent('0.91 MPa'));
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
+  it('keeps the alarm icon of a confirmed, unrecovered alarm steady', async () => {
+    renderPanel({
+      ...handlers(SCREENS),
+      'GET /hAlarmDev': () =>
+        ok({
+          items: [
+            {
+              id: 7,
+              device_id: 12,
+              sn_code: 'IOT0000012',
+              dev_alias: '',
+              data_source_id: 41,
+              data_source_name: '出水压力',
+              alarm_name: '压力高',
+              alarm_level: 2,
+              alarm_type: 3,
+              alarm_info: null,
+              value: 0.82,
+              alarm_time: 1_000,
+              recover_time: null,
+              confirm_time: 1_500,
+              confirm_userName: 'admin',
+              alarm_note: null,
+            },
+          ],
+          total: 1,
+          page: 1,
+          page_size: 200,
+        }),
+    });
+    await waitFor(() =>
+      expect(shown('pressure')?.querySelector('.iot-alarm-icon--confirmed')).not.toBeNull(),
+    );
   });
 });

@@ -16,6 +16,8 @@ import { screensFor, type RuntimeScreenOut } from '@/lib/telemetry/get-device-sc
 import { normalizeDocument } from '../model';
 import { DeviceScreen } from './device-screen';
 import { useFeedSource } from './feed-source';
+import { useScreenFit } from './fit';
+import { FitControl, useHostFullscreen } from './fit-control';
 import './device-screens.css';
 
 const BIND_PATH = '/configureManage/templateBind';
@@ -30,9 +32,15 @@ export interface DeviceScreensProps {
   deviceId: number;
   /** The viewer may operate the controls at all (false: a read-only share). */
   canOperate?: boolean;
+  /** Offer full screen of the screen (false where the page has its own: the configuration monitor, the carousel). */
+  fullscreen?: boolean;
 }
 
-export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScreensProps) {
+export default function DeviceScreens({
+  deviceId,
+  canOperate = true,
+  fullscreen: offerFull = true,
+}: DeviceScreensProps) {
   const { t } = useTranslation();
   const phone = useIsPhone();
   const canBind = useCan(Perm.TEMPLATE_BIND);
@@ -41,6 +49,9 @@ export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScr
   const [chosen, setChosen] = useState<number | null>(null);
   const shown = screens.find((s) => s.id === chosen) ?? screens[0];
   const runtime = useMemo(() => (shown ? asRuntime(shown) : null), [shown]);
+  const [fit, setFit] = useScreenFit();
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  const fullscreen = useHostFullscreen(host);
 
   if (query.isPending) return <Skeleton active className="devscreens__state" />;
   if (query.isError)
@@ -98,17 +109,27 @@ export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScr
 
   return (
     <Card className="devreg-section devscreens" size="small">
-      {screens.length > 1 && (
-        <Segmented<number>
-          className="devscreens__switch"
-          aria-label={t('designer.runtime.screens.choose')}
-          value={shown.id}
-          options={screens.map((s) => ({ value: s.id, label: s.name }))}
-          onChange={setChosen}
+      <div className="devscreens__bar">
+        {screens.length > 1 && (
+          <Segmented<number>
+            className="devscreens__switch"
+            aria-label={t('designer.runtime.screens.choose')}
+            value={shown.id}
+            options={screens.map((s) => ({ value: s.id, label: s.name }))}
+            onChange={setChosen}
+          />
+        )}
+        <FitControl
+          fit={fit}
+          onFit={setFit}
+          full={fullscreen.full}
+          onFull={offerFull && fullscreen.available ? fullscreen.toggle : undefined}
+          phone={phone}
         />
-      )}
+      </div>
       <div
-        className="devscreens__host"
+        ref={setHost}
+        className={`devscreens__host devscreens__host--${fit}`}
         style={{ aspectRatio: `${String(shown.width)} / ${String(shown.height)}` }}
       >
         <DeviceScreen
@@ -122,6 +143,7 @@ export default function DeviceScreens({ deviceId, canOperate = true }: DeviceScr
           loadScreen={loadScreen}
           scope={`device-${String(deviceId)}-r${String(query.data.release ?? 0)}`}
           canOperate={canOperate}
+          fit={fullscreen.full ? 'contain' : fit}
         />
       </div>
     </Card>

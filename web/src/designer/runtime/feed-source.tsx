@@ -7,8 +7,9 @@ import type { QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/reac
 import { createContext, useContext, type ReactNode } from 'react';
 
 import { alarmKeys } from '@/lib/alarms/keys';
+import { useAlarmHistory } from '@/lib/alarms/list-alarm-history';
 import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
-import type { AlarmPage } from '@/lib/alarms/types';
+import type { AlarmHistoryParams, AlarmPage } from '@/lib/alarms/types';
 import { useDeviceScreens, type DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
 import { useHistory } from '@/lib/telemetry/get-history';
 import { useLiveValues } from '@/lib/telemetry/get-live-values';
@@ -39,6 +40,9 @@ export interface FeedSource {
   useWriteConfig: (deviceId: number) => FeedQuery<WriteConfigOut>;
   /** The device's unconfirmed alarms. */
   useAlarms: (deviceId: number) => FeedQuery<AlarmPage>;
+  /** The device's past alarms (GET /hAlarmDev's filters): the confirmed, unrecovered ones keep a steady alarm
+   * overlay; a source without alarm history answers nothing while `enabled` is false or always. */
+  useAlarmHistory: (params: AlarmHistoryParams, enabled: boolean) => FeedQuery<AlarmPage>;
   /** What an alarm push of the device refetches. */
   alarmsKey: (deviceId: number) => QueryKey;
   /** The trend charts' history; null asks nothing. */
@@ -58,6 +62,7 @@ export const consoleFeedSource: FeedSource = {
   useSeed: (deviceId) => useLiveValues(deviceId),
   useWriteConfig: (deviceId) => useWriteConfig(deviceId),
   useAlarms: (deviceId) => useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }),
+  useAlarmHistory: (params, enabled) => useAlarmHistory(params, enabled),
   alarmsKey: () => alarmKeys.realtime(),
   useHistory: (params) => useHistory(params),
   rtd: rtdClient,

@@ -1,12 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { documentOf } from '@/test/designer';
 import { elementDefinition } from '../elements/registry';
 import type { ElementDefinition, ElementRenderProps } from '../elements/types';
 import { normalizeElement, type LooseElement } from '../model/normalize';
-import { ScreenView } from './screen-view';
+import { ScreenView, type ScreenViewProps } from './screen-view';
 import { createValuesStore, type FrameScheduler } from './values-store';
 
 function manualFrame() {
@@ -78,13 +78,13 @@ function countingRegistry() {
 
 const node = (id: string) => document.querySelector(`[data-element-id="${id}"]`)!;
 
-function setup() {
+function setup(props: Partial<ScreenViewProps> = {}, ts = 100) {
   const frames = manualFrame();
-  const store = createValuesStore(frames.frame);
+  const store = createValuesStore(frames.frame, null);
   store.seed([
-    { id: 1, value: 36.54, ts: 100 },
-    { id: 2, value: 0.8, ts: 100 },
-    { id: 3, value: 0, ts: 100 },
+    { id: 1, value: 36.54, ts },
+    { id: 2, value: 0.8, ts },
+    { id: 3, value: 0, ts },
   ]);
   const registry = countingRegistry();
   render(
@@ -95,10 +95,34 @@ function setup() {
         defaultSize={{ width: 1920, height: 1080 }}
         definitionOf={registry.definitionOf}
         label="泵房"
+        {...props}
       />
     </div>,
   );
   return { store, frames, renders: registry.renders };
+}
+
+/** Replaces ResizeObserver so a test can say the box's size; returns the restore. */
+function fakeResize(size: { width: number; height: number }) {
+  const observers: ResizeObserverCallback[] = [];
+  const original = window.ResizeObserver;
+  window.ResizeObserver = class {
+    constructor(callback: ResizeObserverCallback) {
+      observers.push(callback);
+    }
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  return {
+    measure: (region: HTMLElement) => {
+      region.getBoundingClientRect = () => size as DOMRect;
+      act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+    },
+    restore: () => {
+      window.ResizeObserver = original;
+    },
+  };
 }
 
 describe('ScreenView', () => {
@@ -148,26 +172,90 @@ describe('ScreenView', () => {
   });
 
   it('fits the screen into its box', () => {
-    const observers: ResizeObserverCallback[] = [];
-    const original = window.ResizeObserver;
-    window.ResizeObserver = class {
-      constructor(callback: ResizeObserverCallback) {
-        observers.push(callback);
-      }
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
+    const resize = fakeResize({ width: 400, height: 600 });
     try {
       setup();
       const region = screen.getByRole('region', { name: '泵房' });
-      region.getBoundingClientRect = () => ({ width: 400, height: 600 }) as DOMRect;
-      act(() => observers.forEach((callback) => callback([], {} as ResizeObserver)));
+      resize.measure(region);
       // 800 × 600 into 400 × 600: half size, limited by the width.
       expect(region).toHaveAttribute('data-scale', '0.500');
       expect(region.querySelector('.iot-screen__frame')).toHaveStyle({ width: '400px', height: '300px' });
     } finally {
-      window.ResizeObserver = original;
+      resize.restore();
     }
+  });
+
+  it.each([
+    ['contain', '0.500', '400px', '300px'],
+    // By height: 600 / 600, the sheet wider than the box (it scrolls across).
+    ['height', '1.000', '800px', '600px'],
+    ['width', '0.500', '400px', '300px'],
+  ] as const)('fits by %s', (fit, scale, width, height) => {
+    const resize = fakeResize({ width: 400, height: 600 });
+    try {
+      setup({ fit });
+      const region = screen.getByRole('region', { name: '泵房' });
+      resize.measure(region);
+      expect(region).toHaveAttribute('data-scale', scale);
+      expect(region).toHaveClass(`iot-screen--fit-${fit}`);
+      expect(region.querySelector('.iot-screen__frame')).toHaveStyle({ width, height });
+    } finally {
+      resize.restore();
+    }
+  });
+
+  describe('values older than the offline timeout', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('grey out on the shared tick, re-rendering only the boxes whose age flipped', () => {
+      vi.useFakeTimers();
+      const start = new Date('2026-11-27T08:00:00Z').getTime();
+      vi.setSystemTime(start);
+      // Seeded 60 s ago; greyed after 90 s.
+      const { store, frames, renders } = setup({ staleAfterMs: 90_000 }, start - 60_000);
+      expect(document.querySelectorAll('.iot-screen-element--stale')).toHaveLength(0);
+      // A fresh value for the pressure only.
+      store.push([{ id: 2, v: 0.9, ts: start + 20_000, q: 0 }]);
+      frames.run();
+      const before = new Map(renders);
+      // 35 s on: the temperature and the lamp are 95 s old; the pressure 15 s.
+      act(() => {
+        vi.advanceTimersByTime(35_000);
+      });
+      expect(node('temp')).toHaveClass('iot-screen-element--stale');
+      expect(node('lamp')).toHaveClass('iot-screen-element--stale');
+      expect(node('temp').getAttribute('title')).toMatch(
+        /^数据已过期：自 \d{4}-\d\d-\d\d \d\d:\d\d:\d\d 起没有新值$/,
+      );
+      expect(node('pressure')).not.toHaveClass('iot-screen-element--stale');
+      // Never reported: no age, no grey.
+      expect(node('gone')).not.toHaveClass('iot-screen-element--stale');
+      // Greying redraws the box, not the element's component.
+      expect(renders).toEqual(before);
+      // A new value brings it back.
+      store.push([{ id: 1, v: 37, ts: Date.now(), q: 0 }]);
+      frames.run();
+      expect(node('temp')).not.toHaveClass('iot-screen-element--stale');
+      expect(node('temp')).not.toHaveAttribute('title');
+    });
+
+    it('never grey out without a timeout (the values have no age)', () => {
+      setup({}, 1);
+      expect(document.querySelectorAll('.iot-screen-element--stale')).toHaveLength(0);
+    });
+  });
+
+  it('keeps the icon of a confirmed alarm steady and every unconfirmed one flashing', () => {
+    const { store } = setup();
+    act(() => {
+      store.setAlarms(new Set([1]));
+      store.setConfirmed(new Set([2]));
+    });
+    const icons = screen.getAllByRole('img', { name: '报警' });
+    expect(icons).toHaveLength(2);
+    expect(node('temp').querySelector('.iot-alarm-icon--confirmed')).toBeNull();
+    expect(node('pressure').querySelector('.iot-alarm-icon--confirmed')).not.toBeNull();
   });
 });

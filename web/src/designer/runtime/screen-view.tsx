@@ -1,9 +1,21 @@
-// ScreenView (DESIGN §7 "Runtime"): a screen document drawn read-only, scaled to fit its container whole. Each
-// element is its registry component in `preview` (or `runtime`) mode, given its values from the values store through
-// its bindings, the state its value picks (elements/states.ts) and, while a bound data source is in alarm, the
-// alarm-icon overlay. Elements are memoised on the element object and read only their own data sources, so a push
-// re-renders only the elements whose values changed. No editing code: the editor is never imported here.
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+// ScreenView (DESIGN §7 "Runtime"): a screen document drawn read-only, scaled to fit its container (fit.ts: whole,
+// by width or by height). Each element is its registry component in `preview` (or `runtime`) mode, given its values
+// from the values store through its bindings, the state its value picks (elements/states.ts) and, while a bound data
+// source is in alarm, the alarm-icon overlay. Elements are memoised on the element object and read only their own
+// data sources, so a push re-renders only the elements whose values changed; a value older than `staleAfterMs` greys
+// its element out (stale.ts: one clock per screen). No editing code: the editor is never imported here.
+import dayjs from 'dayjs';
+import {
+  memo,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { useStableCallback } from '@/lib/use-stable-callback';
 
@@ -13,7 +25,9 @@ import { elementState } from '../elements/states';
 import type { ElementDefinition, RenderMode } from '../elements/types';
 import { byZ, canvasSize, hiddenElements, type CanvasSize } from '../model';
 import type { DesignDocument, DesignElement } from '../model/types';
-import { backdropStyle, fitScale } from './sheet';
+import { DEFAULT_FIT, fitScaleFor, type ScreenFit } from './fit';
+import { backdropStyle } from './sheet';
+import { createStaleClock, StaleScreenContext, useStaleSince, type StaleScreen } from './stale';
 import { useBoundValues } from './use-bound-values';
 import type { ValuesStore } from './values-store';
 import './runtime.css';
@@ -35,6 +49,10 @@ export interface ScreenViewProps {
   definitionOf?: (type: string) => ElementDefinition | undefined;
   /** The accessible name of the drawing. */
   label?: string;
+  /** How the sheet fits the box (contain: whole). */
+  fit?: ScreenFit;
+  /** A value older than this (ms) greys its elements out; null or absent: never (the values have no age). */
+  staleAfterMs?: number | null;
 }
 
 interface ScreenElementProps {
@@ -79,19 +97,36 @@ const ScreenElement = memo(function ScreenElement({
     [onAction, element],
   );
   const Component = definition?.component;
+  const staleScreen = useContext(StaleScreenContext);
+  const since = useStaleSince(values);
+  // The drawing itself, kept while only the element's age flips: greying re-renders the box, not the component.
+  const body = useMemo(
+    () =>
+      Component ? (
+        <>
+          <Component
+            element={element}
+            mode={mode}
+            values={values}
+            state={elementState(element, values)}
+            onWrite={write}
+            onAction={act}
+          />
+          <AlarmIcon values={values} />
+        </>
+      ) : null,
+    [Component, element, mode, values, write, act],
+  );
   // An element type this build does not know draws nothing (the editor marks it; a screen at work shows the rest).
-  if (!Component) return null;
+  if (!body) return null;
   return (
-    <div className="iot-screen-element" data-element-id={element.id} style={elementBoxStyle(element)}>
-      <Component
-        element={element}
-        mode={mode}
-        values={values}
-        state={elementState(element, values)}
-        onWrite={write}
-        onAction={act}
-      />
-      <AlarmIcon values={values} />
+    <div
+      className={since === null ? 'iot-screen-element' : 'iot-screen-element iot-screen-element--stale'}
+      data-element-id={element.id}
+      title={since === null || !staleScreen ? undefined : staleScreen.title(since)}
+      style={elementBoxStyle(element)}
+    >
+      {body}
     </div>
   );
 });
@@ -108,11 +143,27 @@ export function ScreenView({
   onAction,
   definitionOf = elementDefinition,
   label,
+  fit = DEFAULT_FIT,
+  staleAfterMs = null,
 }: ScreenViewProps) {
+  const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const [measured, setMeasured] = useState<CanvasSize | null>(null);
   const size = canvasSize(doc, defaultSize);
-  const scale = fitScale(size, measured);
+  const scale = fitScaleFor(fit, size, measured);
+  // One clock for the whole screen: every element looks at its values' age on the same tick.
+  const stale = useMemo<StaleScreen | null>(
+    () =>
+      staleAfterMs === null || staleAfterMs <= 0
+        ? null
+        : {
+            clock: createStaleClock(staleAfterMs),
+            title: (since) =>
+              t('designer.runtime.stale', { time: dayjs(since).format('YYYY-MM-DD HH:mm:ss') }),
+          },
+    [staleAfterMs, t],
+  );
+  useEffect(() => () => stale?.clock.dispose(), [stale]);
   const write = useStableCallback(onWrite ?? noWrite);
   const act = useStableCallback(onAction ?? noAction);
   const elements = useMemo(() => {
@@ -136,25 +187,33 @@ export function ScreenView({
   }, []);
 
   return (
-    <div className="iot-screen" ref={box} role="region" aria-label={label} data-scale={scale.toFixed(3)}>
-      <div className="iot-screen__frame" style={{ width: size.width * scale, height: size.height * scale }}>
-        <div
-          className="iot-screen__sheet"
-          style={{ ...backdropStyle(doc.canvas, size), transform: `scale(${String(scale)})` }}
-        >
-          {elements.map((element) => (
-            <ScreenElement
-              key={element.id}
-              element={element}
-              store={store}
-              mode={mode}
-              definition={definitionOf(element.type)}
-              onWrite={write}
-              onAction={act}
-            />
-          ))}
+    <StaleScreenContext value={stale}>
+      <div
+        className={`iot-screen iot-screen--fit-${fit}`}
+        ref={box}
+        role="region"
+        aria-label={label}
+        data-scale={scale.toFixed(3)}
+      >
+        <div className="iot-screen__frame" style={{ width: size.width * scale, height: size.height * scale }}>
+          <div
+            className="iot-screen__sheet"
+            style={{ ...backdropStyle(doc.canvas, size), transform: `scale(${String(scale)})` }}
+          >
+            {elements.map((element) => (
+              <ScreenElement
+                key={element.id}
+                element={element}
+                store={store}
+                mode={mode}
+                definition={definitionOf(element.type)}
+                onWrite={write}
+                onAction={act}
+              />
+            ))}
+          </div>
         </div>
       </div>
-    </div>
+    </StaleScreenContext>
   );
 }

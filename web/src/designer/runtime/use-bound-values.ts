@@ -26,6 +26,24 @@ export function boundValuesReader(
   const keys = Object.keys(bindings);
   if (keys.length === 0) return { ids: NO_IDS, read: () => NO_VALUES };
   const ids = [...new Set(keys.map((key) => bindings[key]?.data_source_id ?? 0))];
+  const [only] = keys;
+  if (keys.length === 1 && only !== undefined) {
+    // The common case (one binding), without the arrays: the screen's hot path on every push.
+    const id = bindings[only]?.data_source_id;
+    let held: BoundValue | undefined;
+    let single: BoundValues = Object.freeze({ [only]: undefined });
+    return {
+      ids,
+      read: () => {
+        const current = id === undefined ? undefined : store.get(id);
+        if (current !== held) {
+          held = current;
+          single = Object.freeze({ [only]: current });
+        }
+        return single;
+      },
+    };
+  }
   let last: (BoundValue | undefined)[] = [];
   let answer: BoundValues = NO_VALUES;
   return {

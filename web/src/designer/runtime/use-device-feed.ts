@@ -9,6 +9,7 @@ import type { AlarmOut } from '@/lib/alarms/types';
 import type { LiveValue } from '@/lib/ws';
 import type { ControlAccess } from '../elements/controls/write-rules';
 import { useFeedSource } from './feed-source';
+import { DEFAULT_OFFLINE_TIMEOUT_MS } from './stale';
 import type { ValuesStore } from './values-store';
 
 export { DEVICE_ALARMS_PAGE } from './feed-source';
@@ -31,6 +32,8 @@ export interface DeviceFeed {
   passwordRequired: boolean;
   /** The device's unconfirmed alarms (DeviceAlarmsContext). */
   alarms: readonly AlarmOut[];
+  /** A value older than this (ms) greys out (GET /rDev's offline_timeout_ms); null before the seed answers. */
+  offlineTimeoutMs: number | null;
 }
 
 interface LiveState {
@@ -50,12 +53,15 @@ export function alarmedSources(alarms: readonly AlarmOut[]): Set<number> {
 }
 
 /** Feeds `store` with the device's values while mounted; `sourceIds`: the data sources the screen shows (all when
- * empty); `canOperate`: the viewer may operate the screen's controls at all (false through a read-only share). */
+ * empty); `canOperate`: the viewer may operate the screen's controls at all (false through a read-only share);
+ * `watched`: the screen is seen — unseen, the device is unsubscribed from the socket, and seen again it subscribes
+ * afresh (the socket's snapshot brings every value up to date). */
 export function useDeviceFeed(
   store: ValuesStore,
   deviceId: number,
   sourceIds: readonly number[],
   canOperate = true,
+  watched = true,
 ): DeviceFeed {
   const client = useQueryClient();
   const source = useFeedSource();
@@ -77,6 +83,7 @@ export function useDeviceFeed(
   }, [store, seed.data]);
 
   useEffect(() => {
+    if (!watched) return undefined;
     const rtd = source.rtd();
     const sources = sourcesKey ? sourcesKey.split(',').map(Number) : null;
     let seen: Readonly<Record<number, LiveValue>> = {};
@@ -95,7 +102,7 @@ export function useDeviceFeed(
     const unsubscribe = rtd.subscribeDevice(deviceId, sources, onChange);
     onChange();
     return unsubscribe;
-  }, [store, deviceId, sourcesKey, source]);
+  }, [store, deviceId, sourcesKey, source, watched]);
 
   const alarms = realtime.data?.items ?? NO_ALARMS;
   useEffect(() => {
@@ -133,5 +140,6 @@ export function useDeviceFeed(
     access,
     passwordRequired: config.data?.password_required ?? seed.data?.password_required ?? false,
     alarms,
+    offlineTimeoutMs: seed.data ? (seed.data.offline_timeout_ms ?? DEFAULT_OFFLINE_TIMEOUT_MS) : null,
   };
 }

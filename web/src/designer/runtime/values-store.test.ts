@@ -29,7 +29,7 @@ const live = (id: number, v: number | string | boolean | null, ts: number, q = 0
 describe('createValuesStore', () => {
   it('applies every push of a frame together, once, when the frame runs', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     const listener = vi.fn();
     store.subscribe([1, 2], listener);
 
@@ -56,7 +56,7 @@ describe('createValuesStore', () => {
 
   it('tells only the listeners of the sources that changed, and keeps an unchanged value the same object', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     store.seed([
       { id: 1, value: 1, ts: 100 },
       { id: 2, value: 2, ts: 100 },
@@ -77,7 +77,7 @@ describe('createValuesStore', () => {
 
   it('ignores a report older than the value it holds, from a push or a late seed', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     store.push([live(1, 30, 300)]);
     frames.run();
     store.seed([{ id: 1, value: 10, ts: 100 }]);
@@ -93,21 +93,51 @@ describe('createValuesStore', () => {
 
   it('applies the seed at once, before any push still waiting, and reads booleans as 1 and 0', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     const listener = vi.fn();
     store.subscribe([1, 3], listener);
     store.push([live(3, true, 100)]);
     store.seed([{ id: 1, value: false, ts: 50 }]);
     expect(store.get(1)).toEqual({ value: 0, ts: 50, alarm: false });
     expect(store.get(3)?.value).toBe(1);
-    // The waiting push went with the seed: its frame is cancelled.
-    expect(frames.pending()).toBe(0);
+    // The waiting push went with the seed: its frame, when it runs, has nothing left to apply.
     expect(listener).toHaveBeenCalledTimes(2);
+    frames.run();
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('applies a push after a quiet frame at the end of its task, and what follows on the next frame', () => {
+    const frames = manualFrame();
+    const soon = manualFrame();
+    const store = createValuesStore(frames.frame, soon.frame);
+    const listener = vi.fn();
+    store.subscribe([1], listener);
+
+    // One socket message's pushes: applied together at the end of the task, no frame waited for.
+    store.push([live(1, 10, 100)]);
+    store.push([live(1, 11, 110)]);
+    expect(soon.pending()).toBe(1);
+    soon.run();
+    expect(store.get(1)?.value).toBe(11);
+    expect(listener).toHaveBeenCalledTimes(1);
+    // Within the same frame: it waits for the next one (at most one apply per frame).
+    store.push([live(1, 12, 120)]);
+    expect(soon.pending()).toBe(0);
+    expect(store.get(1)?.value).toBe(11);
+    frames.run();
+    expect(store.get(1)?.value).toBe(12);
+    expect(listener).toHaveBeenCalledTimes(2);
+    // A quiet frame passes: the next push applies at once again.
+    frames.run();
+    store.push([live(1, 13, 130)]);
+    expect(soon.pending()).toBe(1);
+    soon.run();
+    expect(store.get(1)?.value).toBe(13);
   });
 
   it('flags the sources in alarm and keeps the flag across later values', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     store.seed([{ id: 1, value: 90, ts: 100 }]);
     const listener = vi.fn();
     store.subscribe([1, 2], listener);
@@ -130,9 +160,37 @@ describe('createValuesStore', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
+  it('keeps a confirmed, unrecovered alarm steady, and a new unconfirmed one flashing over it', () => {
+    const frames = manualFrame();
+    const store = createValuesStore(frames.frame, null);
+    store.seed([{ id: 1, value: 90, ts: 100 }]);
+    const listener = vi.fn();
+    store.subscribe([1], listener);
+
+    store.setAlarms(new Set([1]));
+    expect(store.get(1)).toEqual({ value: 90, ts: 100, alarm: true });
+    // Confirmed: it leaves the unconfirmed list and joins the confirmed one; the overlay stays, steady.
+    store.setAlarms(new Set());
+    store.setConfirmed(new Set([1]));
+    expect(store.get(1)).toEqual({ value: 90, ts: 100, alarm: true, confirmed: true });
+    store.push([live(1, 95, 200)]);
+    frames.run();
+    expect(store.get(1)).toEqual({ value: 95, ts: 200, alarm: true, confirmed: true });
+    // A new alarm of the source, unconfirmed, flashes again.
+    store.setAlarms(new Set([1]));
+    expect(store.get(1)?.confirmed).toBeUndefined();
+    // Recovered: no overlay.
+    store.setAlarms(new Set());
+    store.setConfirmed(new Set());
+    expect(store.get(1)).toEqual({ value: 95, ts: 200, alarm: false });
+    listener.mockClear();
+    store.setConfirmed(new Set());
+    expect(listener).not.toHaveBeenCalled();
+  });
+
   it('stops telling a listener once unsubscribed, and forgets everything on clear', () => {
     const frames = manualFrame();
-    const store = createValuesStore(frames.frame);
+    const store = createValuesStore(frames.frame, null);
     const listener = vi.fn();
     const unsubscribe = store.subscribe([1], listener);
     store.seed([{ id: 1, value: 1, ts: 1 }]);

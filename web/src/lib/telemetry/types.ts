@@ -37,6 +37,8 @@ export interface LiveDeviceOut {
   template_version: number | null;
   can_write: boolean;
   password_required: boolean;
+  /** The server's offline timeout in ms: a value older than this greys out on screens (absent from older servers). */
+  offline_timeout_ms?: number;
   items: LiveItem[];
 }
 

@@ -331,4 +331,16 @@ describe('alarm icon', () => {
     rerender(<AlarmIcon values={{ value: bound(1) }} />);
     expect(screen.queryByRole('img', { name: '报警' })).not.toBeInTheDocument();
   });
+
+  it('flashes in the shared phase until confirmed, then stays steady while not recovered', () => {
+    const { rerender } = render(<AlarmIcon values={{ value: bound(1, true) }} />);
+    const icon = () => screen.getByRole('img', { name: '报警' });
+    expect(icon()).not.toHaveClass('iot-alarm-icon--confirmed');
+    expect(icon().style.getPropertyValue('--iot-flicker-delay')).toMatch(/^-?\d+ms$/);
+    rerender(<AlarmIcon values={{ value: { ...bound(1, true), confirmed: true } }} />);
+    expect(icon()).toHaveClass('iot-alarm-icon--confirmed');
+    // One source confirmed, another still unconfirmed: the element flashes.
+    rerender(<AlarmIcon values={{ value: { ...bound(1, true), confirmed: true }, flow: bound(2, true) }} />);
+    expect(icon()).not.toHaveClass('iot-alarm-icon--confirmed');
+  });
 });

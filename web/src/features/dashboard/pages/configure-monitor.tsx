@@ -101,7 +101,7 @@ export default function ConfigureMonitorPage() {
           </Card>
         ) : (
           <Suspense fallback={<Skeleton active />}>
-            <DeviceScreens key={deviceId} deviceId={deviceId} />
+            <DeviceScreens key={deviceId} deviceId={deviceId} fullscreen={false} />
           </Suspense>
         )}
       </div>

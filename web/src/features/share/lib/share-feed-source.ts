@@ -57,6 +57,9 @@ export function createShareFeedSource({ token, rtd, onEnded }: ShareFeedOptions)
     useSeed: (deviceId) => useDevice(deviceId, seedOf),
     useWriteConfig: (deviceId) => useDevice(deviceId, writeConfigOf),
     useAlarms: (deviceId) => useDevice(deviceId, alarmsOf),
+    // A link's page asks no alarm history: a confirmed alarm there stops flashing and drops its overlay.
+    useAlarmHistory: () =>
+      useQuery<AlarmPage>({ queryKey: [...sharedKeys.all(token), 'no-alarm-history'], queryFn: skipToken }),
     alarmsKey: (deviceId) => sharedKeys.device(token, deviceId),
     useHistory: () =>
       useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),

@@ -61,6 +61,7 @@ function deviceScreen(deviceId: number, elements: unknown[], canWrite = false): 
       template_version: 1,
       can_write: canWrite,
       password_required: false,
+      offline_timeout_ms: 90_000,
       items: [liveItem({ id: 41, value: deviceId === 12 ? 0.82 : 0.33, ts: 1_000 })],
     },
     write_config: {

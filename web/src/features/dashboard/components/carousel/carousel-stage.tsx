@@ -203,7 +203,7 @@ function StageBody({
   return (
     <Suspense fallback={<Skeleton active />}>
       {/* A key per device: the device left behind unmounts and its live subscription ends. */}
-      <DeviceScreens key={current.device_id} deviceId={current.device_id} />
+      <DeviceScreens key={current.device_id} deviceId={current.device_id} fullscreen={false} />
     </Suspense>
   );
 }
