@@ -184,6 +184,7 @@ export function DeviceScreen({
               label={shown.name}
               fit={fit}
               staleAfterMs={feed.offlineTimeoutMs}
+              knownSources={feed.knownSources}
             />
           ) : (
             <ScreenLoadState query={other} />
@@ -209,6 +210,7 @@ export function DeviceScreen({
                 onAction={onAction}
                 label={popupScreen.name}
                 staleAfterMs={feed.offlineTimeoutMs}
+                knownSources={feed.knownSources}
               />
             ) : (
               <ScreenLoadState query={popup} />

@@ -138,6 +138,25 @@ describe('ScreenView', () => {
     expect(node('temp')).toHaveStyle({ left: '10px', top: '10px', width: '120px', height: '30px' });
   });
 
+  it('marks an element bound to a source the device does not report as unbound, and keeps the rest running', () => {
+    const { store, frames } = setup({ knownSources: new Set([1, 2, 3]) });
+    // 'gone' binds data source 99, which the device's published configuration no longer has.
+    expect(node('gone')).toHaveClass('iot-screen-element--unbound');
+    expect(node('gone').querySelector('[role="note"]')).toHaveTextContent('数据项未绑定');
+    for (const id of ['temp', 'pressure', 'lamp', 'loose'])
+      expect(node(id)).not.toHaveClass('iot-screen-element--unbound');
+    act(() => {
+      store.push([{ id: 1, v: 40, ts: 200, q: 0 }]);
+    });
+    frames.run();
+    expect(node('temp')).toHaveTextContent('40.0 ℃');
+  });
+
+  it("marks nothing while the device's data sources are not known", () => {
+    setup();
+    expect(document.querySelector('.iot-screen-element--unbound')).toBeNull();
+  });
+
   it('chooses the state the value picks, and changes it with the value', () => {
     const { store, frames } = setup();
     expect(node('lamp')).toHaveTextContent('停止');

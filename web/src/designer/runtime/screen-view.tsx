@@ -28,6 +28,7 @@ import type { DesignDocument, DesignElement } from '../model/types';
 import { DEFAULT_FIT, fitScaleFor, type ScreenFit } from './fit';
 import { backdropStyle } from './sheet';
 import { createStaleClock, StaleScreenContext, useStaleSince, type StaleScreen } from './stale';
+import { bindsUnknown, UnboundScreenContext, type UnboundScreen } from './unbound';
 import { useBoundValues } from './use-bound-values';
 import type { ValuesStore } from './values-store';
 import './runtime.css';
@@ -53,6 +54,9 @@ export interface ScreenViewProps {
   fit?: ScreenFit;
   /** A value older than this (ms) greys its elements out; null or absent: never (the values have no age). */
   staleAfterMs?: number | null;
+  /** The data sources the device reports: an element bound to another says "unbound data item"; null or absent:
+   * not known (nothing is marked). */
+  knownSources?: ReadonlySet<number> | null;
 }
 
 interface ScreenElementProps {
@@ -98,6 +102,8 @@ const ScreenElement = memo(function ScreenElement({
   );
   const Component = definition?.component;
   const staleScreen = useContext(StaleScreenContext);
+  const unboundScreen = useContext(UnboundScreenContext);
+  const unbound = unboundScreen !== null && bindsUnknown(element, unboundScreen.known);
   const since = useStaleSince(values);
   // The drawing itself, kept while only the element's age flips: greying re-renders the box, not the component.
   const body = useMemo(
@@ -119,6 +125,20 @@ const ScreenElement = memo(function ScreenElement({
   );
   // An element type this build does not know draws nothing (the editor marks it; a screen at work shows the rest).
   if (!body) return null;
+  if (unbound)
+    return (
+      <div
+        className="iot-screen-element iot-screen-element--unbound"
+        data-element-id={element.id}
+        title={unboundScreen.label}
+        style={elementBoxStyle(element)}
+      >
+        {body}
+        <span className="iot-screen-element__unbound" role="note">
+          {unboundScreen.label}
+        </span>
+      </div>
+    );
   return (
     <div
       className={since === null ? 'iot-screen-element' : 'iot-screen-element iot-screen-element--stale'}
@@ -145,6 +165,7 @@ export function ScreenView({
   label,
   fit = DEFAULT_FIT,
   staleAfterMs = null,
+  knownSources = null,
 }: ScreenViewProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
@@ -164,6 +185,10 @@ export function ScreenView({
     [staleAfterMs, t],
   );
   useEffect(() => () => stale?.clock.dispose(), [stale]);
+  const unbound = useMemo<UnboundScreen | null>(
+    () => (knownSources === null ? null : { known: knownSources, label: t('110522', { ns: 'errors' }) }),
+    [knownSources, t],
+  );
   const write = useStableCallback(onWrite ?? noWrite);
   const act = useStableCallback(onAction ?? noAction);
   const elements = useMemo(() => {
@@ -188,32 +213,37 @@ export function ScreenView({
 
   return (
     <StaleScreenContext value={stale}>
-      <div
-        className={`iot-screen iot-screen--fit-${fit}`}
-        ref={box}
-        role="region"
-        aria-label={label}
-        data-scale={scale.toFixed(3)}
-      >
-        <div className="iot-screen__frame" style={{ width: size.width * scale, height: size.height * scale }}>
+      <UnboundScreenContext value={unbound}>
+        <div
+          className={`iot-screen iot-screen--fit-${fit}`}
+          ref={box}
+          role="region"
+          aria-label={label}
+          data-scale={scale.toFixed(3)}
+        >
           <div
-            className="iot-screen__sheet"
-            style={{ ...backdropStyle(doc.canvas, size), transform: `scale(${String(scale)})` }}
+            className="iot-screen__frame"
+            style={{ width: size.width * scale, height: size.height * scale }}
           >
-            {elements.map((element) => (
-              <ScreenElement
-                key={element.id}
-                element={element}
-                store={store}
-                mode={mode}
-                definition={definitionOf(element.type)}
-                onWrite={write}
-                onAction={act}
-              />
-            ))}
+            <div
+              className="iot-screen__sheet"
+              style={{ ...backdropStyle(doc.canvas, size), transform: `scale(${String(scale)})` }}
+            >
+              {elements.map((element) => (
+                <ScreenElement
+                  key={element.id}
+                  element={element}
+                  store={store}
+                  mode={mode}
+                  definition={definitionOf(element.type)}
+                  onWrite={write}
+                  onAction={act}
+                />
+              ))}
+            </div>
           </div>
         </div>
-      </div>
+      </UnboundScreenContext>
     </StaleScreenContext>
   );
 }

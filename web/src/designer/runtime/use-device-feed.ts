@@ -34,6 +34,8 @@ export interface DeviceFeed {
   alarms: readonly AlarmOut[];
   /** A value older than this (ms) greys out (GET /rDev's offline_timeout_ms); null before the seed answers. */
   offlineTimeoutMs: number | null;
+  /** The data sources the device reports (the seed's items); null before the seed answers. */
+  knownSources: ReadonlySet<number> | null;
 }
 
 interface LiveState {
@@ -117,6 +119,10 @@ export function useDeviceFeed(
     [client, source, deviceId],
   );
 
+  const knownSources = useMemo(
+    () => (seed.data ? new Set(seed.data.items.map((item) => item.id)) : null),
+    [seed.data],
+  );
   const heard = live.deviceId === deviceId ? live : { devState: null, error: null };
   const devState = heard.devState ?? seed.data?.dev_state ?? null;
   const access = useMemo<ControlAccess | null>(() => {
@@ -141,5 +147,6 @@ export function useDeviceFeed(
     passwordRequired: config.data?.password_required ?? seed.data?.password_required ?? false,
     alarms,
     offlineTimeoutMs: seed.data ? (seed.data.offline_timeout_ms ?? DEFAULT_OFFLINE_TIMEOUT_MS) : null,
+    knownSources,
   };
 }
