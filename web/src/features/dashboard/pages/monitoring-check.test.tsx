@@ -1,11 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { AlarmOut } from '@/lib/alarms/types';
 import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
+import { FakeObserver } from '@/test/intersection-observer';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
@@ -128,6 +129,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setRtdClient(null);
+  vi.unstubAllGlobals();
 });
 
 describe('MonitoringCheckPage', () => {
@@ -244,5 +246,30 @@ describe('MonitoringCheckPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '1号泵' })).toBeNull());
     expect(router.state.location.search).toBe('?online=true');
     expect(card('1号泵')).toBeInTheDocument();
+  });
+
+  it('reads and subscribes only the cards in or near the viewport, and lets go of those scrolled away', async () => {
+    FakeObserver.all = [];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const { calls } = renderPage();
+    const pump1 = await findCard('1号泵');
+    const socket = FakeSocket.last!;
+    act(() => socket.open());
+    const live = () => calls.filter((c) => c.url === '/rDev').map((c) => params(c).device_id);
+    expect(live()).toEqual([]);
+    act(() => FakeObserver.show(pump1, true));
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }));
+    expect(live()).toEqual([12]);
+    expect(socket.sent.filter((f) => (f as { devices?: number[] }).devices?.includes(13))).toEqual([]);
+    await waitFor(() => expect(pump1).toHaveTextContent('0.82'));
+    act(() => FakeObserver.show(pump1, false));
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'unsub', devices: [12] }));
+    // The values shown stay until the card comes back; the seed is not read again.
+    expect(pump1).toHaveTextContent('0.82');
+    act(() => FakeObserver.show(pump1, true));
+    await waitFor(() =>
+      expect(socket.sent.filter((f) => JSON.stringify(f).includes('"devices":[12]'))).toHaveLength(3),
+    );
+    expect(live()).toEqual([12]);
   });
 });

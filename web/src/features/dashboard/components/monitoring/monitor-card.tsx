@@ -7,7 +7,7 @@ import { Badge, Tag } from 'antd';
 import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { deviceStateKey, STATE_COLORS } from '@/components/map/markers';
+import { deviceStateKey, STATE_COLORS, type DeviceStateKey } from '@/components/map/markers';
 import { alarmLevelColor } from '@/lib/alarms/tags';
 import { EMPTY } from '@/lib/empty';
 import { liveValuesQueryOptions } from '@/lib/telemetry/get-live-values';
@@ -40,6 +40,41 @@ const Value = memo(function Value({ text, quality }: { text: string; quality: st
     >
       {text}
     </span>
+  );
+});
+
+/** The name, state and alarms: memoised apart from the values, so a value push does not render them again. */
+const CardHead = memo(function CardHead({
+  name,
+  sn,
+  state,
+  alarmCount,
+  alarmLevel,
+}: {
+  name: string;
+  sn: string;
+  state: DeviceStateKey;
+  alarmCount: number;
+  alarmLevel: number | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="moncheck-card__head">
+        <span className="moncheck-card__name" title={name}>
+          {name}
+        </span>
+        <Badge color={STATE_COLORS[state]} text={t(`dashboard.monitoringCheck.state.${state}`)} />
+      </span>
+      <span className="moncheck-card__meta">
+        <span className="moncheck-card__sn">{sn}</span>
+        {alarmCount > 0 && alarmLevel !== null ? (
+          <Tag color={alarmLevelColor(alarmLevel)} className="moncheck-card__alarm" data-level={alarmLevel}>
+            {t('dashboard.monitoringCheck.card.alarms', { count: alarmCount, level: alarmLevel })}
+          </Tag>
+        ) : null}
+      </span>
+    </>
   );
 });
 
@@ -76,20 +111,13 @@ export const MonitorCard = memo(function MonitorCard({
       aria-label={t('dashboard.monitoringCheck.card.open', { name })}
       onClick={() => onOpen(device.id)}
     >
-      <span className="moncheck-card__head">
-        <span className="moncheck-card__name" title={name}>
-          {name}
-        </span>
-        <Badge color={STATE_COLORS[state]} text={t(`dashboard.monitoringCheck.state.${state}`)} />
-      </span>
-      <span className="moncheck-card__meta">
-        <span className="moncheck-card__sn">{device.sn_code}</span>
-        {alarmCount > 0 && alarmLevel !== null ? (
-          <Tag color={alarmLevelColor(alarmLevel)} className="moncheck-card__alarm" data-level={alarmLevel}>
-            {t('dashboard.monitoringCheck.card.alarms', { count: alarmCount, level: alarmLevel })}
-          </Tag>
-        ) : null}
-      </span>
+      <CardHead
+        name={name}
+        sn={device.sn_code}
+        state={state}
+        alarmCount={alarmCount}
+        alarmLevel={alarmLevel}
+      />
       <span className="moncheck-card__values">
         {seed.isPending ? (
           <span className="moncheck-card__loading" aria-label={t('dashboard.monitoringCheck.card.loading')}>
