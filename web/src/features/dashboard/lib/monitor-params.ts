@@ -7,7 +7,7 @@ export interface MonitorFilters {
   q?: string | undefined;
   /** Online devices only. */
   online?: boolean | undefined;
-  /** Devices with unconfirmed alarms only. */
+  /** Devices with active alarms only. */
   alarm?: boolean | undefined;
 }
 

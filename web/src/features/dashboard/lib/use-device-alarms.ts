@@ -1,10 +1,12 @@
-// The unconfirmed alarms of every device the user reads, summed up per device for the central monitoring grid: how
-// many and the most urgent level. Seeded by GET /rAlarmDev (the real-time list: unconfirmed alarms, newest first,
-// its first 200) and kept live by the socket's alarm pushes: a produced or recovered alarm counts until it is
-// confirmed.
+// The active alarms (produced, not yet recovered) of every device the user reads, summed up per device for the
+// central monitoring grid: how many and the most urgent level. Seeded by GET /rAlarmDev (the real-time list:
+// unconfirmed alarms, newest first, its first 200) and kept live by the socket's alarm pushes: an alarm counts from
+// its production until its recovery, confirmed or not. An alarm confirmed before the page opened and still active is
+// not in the seed (the list holds unconfirmed ones only); its recovery is.
 import { useMemo, useState } from 'react';
 
 import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import { isActive } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { useAlarmFeed } from '@/lib/ws';
 import { PAGE_SIZE_MAX } from '@/types/limits.gen';
@@ -17,11 +19,11 @@ export interface AlarmSummary {
 
 const SEED = { page: 1, page_size: PAGE_SIZE_MAX } as const;
 
-/** Alarm id → the alarm, with a push applied: confirmed ones leave, others enter or replace theirs. */
+/** Alarm id → the active alarm, with a push applied: a recovered one leaves, an active one enters or stays. */
 export function applyAlarm(held: ReadonlyMap<number, AlarmOut>, alarm: AlarmOut): Map<number, AlarmOut> {
   const next = new Map(held);
-  if (alarm.alarm_type === 3 || alarm.confirm_time !== null) next.delete(alarm.id);
-  else next.set(alarm.id, alarm);
+  if (isActive(alarm)) next.set(alarm.id, alarm);
+  else next.delete(alarm.id);
   return next;
 }
 
@@ -49,7 +51,9 @@ export function useDeviceAlarms() {
     setPushed((held) => new Map(held).set(alarm.id, alarm));
   });
   const byDevice = useMemo(() => {
-    let held = new Map<number, AlarmOut>((seed.data?.items ?? []).map((a) => [a.id, a]));
+    let held = new Map<number, AlarmOut>(
+      (seed.data?.items ?? []).filter((a) => isActive(a)).map((a) => [a.id, a]),
+    );
     for (const alarm of pushed.values()) held = applyAlarm(held, alarm);
     return summarise(held.values());
   }, [seed.data, pushed]);

@@ -100,8 +100,9 @@ function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
         items: [
           alarm({ id: 7, device_id: 14, alarm_level: 3 }),
           alarm({ id: 8, device_id: 14, alarm_level: 2 }),
+          alarm({ id: 6, device_id: 13, alarm_level: 1, alarm_type: 2, recover_time: 2_000 }),
         ],
-        total: 2,
+        total: 3,
         page: 1,
         page_size: 200,
       }),
@@ -141,9 +142,10 @@ describe('MonitoringCheckPage', () => {
     await waitFor(() => expect(pump1).toHaveTextContent('出水压力0.82MPa'));
     expect(pump1).toHaveTextContent('温度36.5℃');
     expect(card('2号泵')).toHaveTextContent('离线');
-    // Two unconfirmed alarms, the most urgent of level 2.
+    // Two active alarms, the most urgent of level 2; 2号泵's alarm has recovered (unconfirmed): it does not count.
     await waitFor(() => expect(card('3号泵')).toHaveTextContent('2 条报警 · 2级'));
     expect(card('1号泵')).not.toHaveTextContent('报警');
+    expect(card('2号泵')).not.toHaveTextContent('报警');
     const summary = screen.getByRole('status', { name: '设备统计' });
     await waitFor(() => expect(summary).toHaveTextContent('在线 2离线 1报警 1'));
   });
@@ -168,11 +170,33 @@ describe('MonitoringCheckPage', () => {
     await waitFor(() => expect(pump1).toHaveTextContent('离线'));
     act(() => socket.receive({ type: 'alarm', alarm: alarm({ id: 9, device_id: 12, alarm_level: 1 }) }));
     await waitFor(() => expect(pump1).toHaveTextContent('1 条报警 · 1级'));
-    // Confirmed: it no longer counts.
+    // Confirmed, it is still active; recovered, it no longer counts.
     act(() =>
       socket.receive({
         type: 'alarm',
-        alarm: alarm({ id: 9, device_id: 12, alarm_type: 3, confirm_time: 3 }),
+        alarm: alarm({ id: 9, device_id: 12, alarm_level: 1, alarm_type: 3, confirm_time: 3 }),
+      }),
+    );
+    act(() => socket.receive({ type: 'alarm', alarm: alarm({ id: 10, device_id: 12, alarm_level: 4 }) }));
+    await waitFor(() => expect(pump1).toHaveTextContent('2 条报警 · 1级'));
+    act(() =>
+      socket.receive({
+        type: 'alarm',
+        alarm: alarm({
+          id: 9,
+          device_id: 12,
+          alarm_level: 1,
+          alarm_type: 3,
+          confirm_time: 3,
+          recover_time: 4,
+        }),
+      }),
+    );
+    await waitFor(() => expect(pump1).toHaveTextContent('1 条报警 · 4级'));
+    act(() =>
+      socket.receive({
+        type: 'alarm',
+        alarm: alarm({ id: 10, device_id: 12, alarm_level: 4, alarm_type: 2, recover_time: 5 }),
       }),
     );
     await waitFor(() => expect(pump1).not.toHaveTextContent('报警'));

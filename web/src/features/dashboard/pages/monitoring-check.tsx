@@ -1,5 +1,5 @@
 // Central monitoring (/monitoringCheck, P27000, issue 16 point 4): many devices at once, each a card with its online
-// state, unconfirmed alarms, last report and first data sources' values, live; filtered by group, search, online and
+// state, active alarms, last report and first data sources' values, live; filtered by group, search, online and
 // alarm state (in the URL), 100 a page. Only the cards in or near the viewport read and subscribe. A card opens the
 // device's screens over the whole window; the opening is a history entry, so "back" returns to the grid as it was.
 import { Pagination } from 'antd';

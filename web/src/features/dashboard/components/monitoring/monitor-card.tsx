@@ -1,4 +1,4 @@
-// One device of the central monitoring grid: name and SN, online state, unconfirmed alarms (count, most urgent
+// One device of the central monitoring grid: name and SN, online state, active alarms (count, most urgent
 // level), last report and its first data sources' values. Only a card in or near the viewport reads its data
 // sources (GET /rDev, cached) and subscribes to the socket (those data sources only); scrolled away it lets go.
 // Memoised on primitive props: a card renders when its own device changes, never because another did.
