@@ -163,8 +163,13 @@ describe('MonitoringCheckPage', () => {
       socket.receive({ type: 'values', device_id: 12, values: [{ id: 41, v: 0.9, ts: 2_000, q: 0 }] }),
     );
     await waitFor(() => expect(pump1).toHaveTextContent('出水压力0.90MPa'));
-    expect(within(pump1).getByText('0.90')).toHaveClass('moncheck-value--changed');
-    expect(within(pump1).getByText('36.5')).not.toHaveClass('moncheck-value--changed');
+    expect(within(pump1).getByText('0.90')).toHaveClass('moncheck-value--flash1');
+    expect(within(pump1).getByText('36.5').className).not.toMatch(/flash/);
+    // The next change plays the other animation of the pair, so the flash starts again.
+    act(() =>
+      socket.receive({ type: 'values', device_id: 12, values: [{ id: 41, v: 0.95, ts: 2_100, q: 0 }] }),
+    );
+    await waitFor(() => expect(within(pump1).getByText('0.95')).toHaveClass('moncheck-value--flash0'));
     act(() => socket.receive({ type: 'state', device_id: 12, dev_state: 2, ts: 2_000 }));
     act(() => socket.receive({ type: 'snapshot', device_id: 12, dev_state: 2, values: [] }));
     await waitFor(() => expect(pump1).toHaveTextContent('离线'));

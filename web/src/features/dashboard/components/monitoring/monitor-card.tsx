@@ -4,7 +4,7 @@
 // Memoised on primitive props: a card renders when its own device changes, never because another did.
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Tag } from 'antd';
-import { memo, useMemo, useRef } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { deviceStateKey, STATE_COLORS, type DeviceStateKey } from '@/components/map/markers';
@@ -29,18 +29,18 @@ export interface MonitorCardProps {
   onOpen: (deviceId: number) => void;
 }
 
-/** A value that flashes when it changes: the span is keyed by the text, so a new text mounts anew and its CSS
- * animation plays once (no timer); the first text shown does not flash. */
+/** A value that flashes when it changes, in CSS alone (no timer): each change switches the span between two
+ * animations of the same look, and a new animation name plays from the start; the first text shown does not flash.
+ * The span stays the same element, so a change only restyles it. */
 const Value = memo(function Value({ text, quality }: { text: string; quality: string }) {
-  const first = useRef(text);
-  return (
-    <span
-      key={text}
-      className={`moncheck-value moncheck-value--${quality}${text === first.current ? '' : ' moncheck-value--changed'}`}
-    >
-      {text}
-    </span>
-  );
+  const [shown, setShown] = useState(text);
+  const [changes, setChanges] = useState(0);
+  if (text !== shown) {
+    setShown(text);
+    setChanges(changes + 1);
+  }
+  const flash = changes === 0 ? '' : ` moncheck-value--flash${String(changes % 2)}`;
+  return <span className={`moncheck-value moncheck-value--${quality}${flash}`}>{text}</span>;
 });
 
 /** The name, state and alarms: memoised apart from the values, so a value push does not render them again. */
