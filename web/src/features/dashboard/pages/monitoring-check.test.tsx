@@ -268,13 +268,22 @@ describe('MonitoringCheckPage', () => {
       'GET /yun/v2/rDev/screens': (c) =>
         ok({ device_id: Number(params(c).device_id), template_id: 3, release: 1, screens: [] }),
     });
-    await user.click(await findCard('1号泵'));
+    const pump1 = await findCard('1号泵');
+    const socket = FakeSocket.last!;
+    act(() => socket.open());
+    const framesOf = (id: number) =>
+      socket.sent.filter((f) => JSON.stringify(f).includes(`"devices":[${String(id)}]`));
+    await waitFor(() => expect(framesOf(14)).toEqual([{ op: 'sub', devices: [14], sources: [41, 42] }]));
+    await user.click(pump1);
     const overlay = await screen.findByRole('dialog', { name: '1号泵' });
     expect(router.state.location.search).toBe('?online=true&open=12');
+    // The grid under the screens lets go of the live channel until it shows again.
+    await waitFor(() => expect(framesOf(14).at(-1)).toEqual({ op: 'unsub', devices: [14] }));
     await user.click(within(overlay).getByRole('button', { name: /返回监控列表/ }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '1号泵' })).toBeNull());
     expect(router.state.location.search).toBe('?online=true');
     expect(card('1号泵')).toBeInTheDocument();
+    await waitFor(() => expect(framesOf(14).at(-1)).toEqual({ op: 'sub', devices: [14], sources: [41, 42] }));
   });
 
   it('reads and subscribes only the cards in or near the viewport, and lets go of those scrolled away', async () => {

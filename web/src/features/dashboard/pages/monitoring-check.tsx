@@ -82,6 +82,7 @@ export default function MonitoringCheckPage() {
         onRetry={() => void devices.refetch()}
         onClear={list.reset}
         onOpen={onOpen}
+        covered={opened !== null}
       />
       {total > params.page_size && (
         <Pagination

@@ -4,7 +4,7 @@
 // Memoised on primitive props: a card renders when its own device changes, never because another did.
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Tag } from 'antd';
-import { memo, useMemo, useState } from 'react';
+import { createContext, memo, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { deviceStateKey, STATE_COLORS, type DeviceStateKey } from '@/components/map/markers';
@@ -21,6 +21,10 @@ import { useInView } from '../../lib/use-in-view';
 export const KEY_VALUES = 6;
 /** A seed read once stays this long before a card scrolled back in reads it again (the socket keeps it current). */
 const SEED_STALE_MS = 5 * 60_000;
+
+/** False while something covers the grid (a device's screens over it): the cards let go of their subscriptions
+ * and keep what they show. */
+export const GridLiveContext = createContext(true);
 
 export interface MonitorCardProps {
   device: MonitorDevice;
@@ -85,7 +89,9 @@ export const MonitorCard = memo(function MonitorCard({
   onOpen,
 }: MonitorCardProps) {
   const { t } = useTranslation();
-  const [ref, inView] = useInView<HTMLButtonElement>();
+  const [ref, near] = useInView<HTMLButtonElement>();
+  const gridLive = useContext(GridLiveContext);
+  const inView = near && gridLive;
   const seed = useQuery({
     ...liveValuesQueryOptions(device.id),
     enabled: inView,

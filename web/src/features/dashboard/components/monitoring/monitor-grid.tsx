@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { MonitorDevice } from '../../api/monitor-devices';
 import type { AlarmSummary } from '../../lib/use-device-alarms';
-import { MonitorCard } from './monitor-card';
+import { GridLiveContext, MonitorCard } from './monitor-card';
 
 const PLACEHOLDERS = 8;
 
@@ -18,6 +18,8 @@ export interface MonitorGridProps {
   onRetry: () => void;
   onClear: () => void;
   onOpen: (deviceId: number) => void;
+  /** Something covers the grid: the cards let go of the live channel until it is shown again. */
+  covered?: boolean;
 }
 
 export function MonitorGrid({
@@ -29,6 +31,7 @@ export function MonitorGrid({
   onRetry,
   onClear,
   onOpen,
+  covered = false,
 }: MonitorGridProps) {
   const { t } = useTranslation();
   if (devices === undefined && loading)
@@ -67,19 +70,21 @@ export function MonitorGrid({
       </Card>
     );
   return (
-    <div className="moncheck-grid" aria-label={t('dashboard.monitoringCheck.gridLabel')}>
-      {devices.map((device) => {
-        const alarm = alarms.get(device.id);
-        return (
-          <MonitorCard
-            key={device.id}
-            device={device}
-            alarmCount={alarm?.count ?? 0}
-            alarmLevel={alarm?.level ?? null}
-            onOpen={onOpen}
-          />
-        );
-      })}
-    </div>
+    <GridLiveContext value={!covered}>
+      <div className="moncheck-grid" aria-label={t('dashboard.monitoringCheck.gridLabel')}>
+        {devices.map((device) => {
+          const alarm = alarms.get(device.id);
+          return (
+            <MonitorCard
+              key={device.id}
+              device={device}
+              alarmCount={alarm?.count ?? 0}
+              alarmLevel={alarm?.level ?? null}
+              onOpen={onOpen}
+            />
+          );
+        })}
+      </div>
+    </GridLiveContext>
   );
 }
