@@ -1,0 +1,64 @@
+// A device's live values and state for a card of the central monitoring grid, applied once per animation frame:
+// lib/ws calls its listeners on every frame the socket receives, so a hundred cards pushed ten times a second would
+// render a thousand times a second one by one. Here a push only marks the card; on the next frame every marked card
+// reads its device's latest state from the client, in one React batch. A card renders only when its own device
+// changed, and at most once per frame.
+import { useEffect, useState } from 'react';
+
+import { EMPTY_LIVE, rtdClient, type DeviceLive } from '@/lib/ws';
+
+const pending = new Set<() => void>();
+let frame: (() => void) | null = null;
+
+function requestFrame(callback: () => void): () => void {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(callback);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(callback, 16);
+  return () => clearTimeout(id);
+}
+
+function flush(): void {
+  frame = null;
+  const batch = [...pending];
+  pending.clear();
+  for (const apply of batch) apply();
+}
+
+function schedule(apply: () => void): void {
+  pending.add(apply);
+  frame ??= requestFrame(flush);
+}
+
+/**
+ * Subscribes to the device (only `sources` when given and not empty) while `enabled`; the values last received stay
+ * when it is turned off (a card scrolled away keeps showing them until its next snapshot).
+ */
+export function useFramedLiveDevice(
+  deviceId: number,
+  sources: readonly number[] | null,
+  enabled: boolean,
+): DeviceLive {
+  const [live, setLive] = useState<DeviceLive>(EMPTY_LIVE);
+  const key = sources && sources.length > 0 ? sources.join(',') : '';
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const client = rtdClient();
+    const ids = key ? key.split(',').map(Number) : null;
+    const apply = () => {
+      const current = client.getDevice(deviceId);
+      // Between a card's subscription and its snapshot the client holds nothing: keep what is shown.
+      if (current !== EMPTY_LIVE) setLive(current);
+    };
+    const unsubscribe = client.subscribeDevice(deviceId, ids, () => {
+      schedule(apply);
+    });
+    apply();
+    return () => {
+      pending.delete(apply);
+      unsubscribe();
+    };
+  }, [deviceId, key, enabled]);
+  return live;
+}
