@@ -32,7 +32,6 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.request
@@ -305,21 +304,9 @@ def make_screens(api: benchlib.ConsoleApi, copies: int) -> dict[str, Any]:
 
 
 def drive(base: str, password: str, plan: dict[str, Any], tmp: Path) -> dict[str, Any]:
-    node = shutil.which("node")
-    if not node:
-        raise SystemExit("node is needed (make install-web)")
     plan_file = tmp / "plan.json"
     plan_file.write_text(json.dumps(plan))
-    done = subprocess.run(
-        [node, str(DRIVER), base, USER, password, str(plan_file)],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the browser run failed:\n{done.stderr[-3000:]}")
-    report: dict[str, Any] = json.loads(done.stdout)
+    report: dict[str, Any] = benchlib.run_driver(DRIVER, [base, USER, password, str(plan_file)], timeout=1800)
     return report
 
 

@@ -21,10 +21,8 @@ target`.
 """
 
 import argparse
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import urllib.request
@@ -61,19 +59,9 @@ BEFORE = {
 
 def load_pages(base: str, password: str, accept_encoding: str) -> dict[str, list[dict[str, Any]]]:
     """The driver's report for one Accept-Encoding: per step, the scripts with their encoded and decoded sizes."""
-    node = shutil.which("node")
-    if not node:
-        raise SystemExit("node is needed (make install-web)")
-    done = subprocess.run(
-        [node, str(DRIVER), base, USER, password, accept_encoding],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
+    report: dict[str, list[dict[str, Any]]] = benchlib.run_driver(
+        DRIVER, [base, USER, password, accept_encoding], timeout=300, what=f"the browser run ({accept_encoding})"
     )
-    if done.returncode != 0:
-        raise RuntimeError(f"the browser run ({accept_encoding}) failed:\n{done.stderr[-3000:]}")
-    report: dict[str, list[dict[str, Any]]] = json.loads(done.stdout)
     return report
 
 

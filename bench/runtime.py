@@ -38,7 +38,6 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -167,21 +166,9 @@ class Publisher(threading.Thread):
 
 
 def drive(base: str, password: str, plan: dict[str, Any], tmp: Path) -> dict[str, Any]:
-    node = shutil.which("node")
-    if not node:
-        raise SystemExit("node is needed (make install-web)")
     plan_file = tmp / "plan.json"
     plan_file.write_text(json.dumps(plan))
-    done = subprocess.run(
-        [node, str(DRIVER), base, USER, password, str(plan_file)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"the browser run failed:\n{done.stderr[-3000:]}")
-    report: dict[str, Any] = json.loads(done.stdout)
+    report: dict[str, Any] = benchlib.run_driver(DRIVER, [base, USER, password, str(plan_file)], timeout=900)
     return report
 
 

@@ -377,6 +377,18 @@ class ConsoleApi:
         return self._send(method, path, data, self.headers)
 
 
+def run_driver(driver: Path, args: Sequence[str], timeout: float, what: str = "the browser run") -> Any:
+    """Runs a browser driver (`node <driver> <args…>`) and answers the JSON it prints; RuntimeError with the end of
+    its stderr when it fails."""
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("node is needed (make install-web)")
+    done = subprocess.run([node, str(driver), *args], capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"{what} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout)
+
+
 def log_tail(log: Path, lines: int = 30) -> str:
     try:
         return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
