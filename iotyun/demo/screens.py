@@ -26,8 +26,9 @@ _PRESSURE_BANDS = [
 class _Sheet:
     """Elements numbered in the order they are added (ids e1, e2, …), each bound by data-source name."""
 
-    def __init__(self, ids: dict[str, int]) -> None:
+    def __init__(self, ids: dict[str, int], units: dict[str, str] | None = None) -> None:
         self.ids = ids
+        self.units = units or {}
         self.elements: list[dict[str, Any]] = []
 
     def add(self, type_: str, x: int, y: int, w: int, h: int, **fields: Any) -> None:
@@ -44,7 +45,8 @@ class _Sheet:
         self.add("text", x, y, w, round(size * 1.7), settings=settings)
 
     def reading(self, name: str, x: int, y: int, w: int = 120, size: int = 22) -> None:
-        settings = {"fontColor": _BRIGHT, "font": f"bold {size}px sans-serif", "textAlign": "left", "showUnit": True}
+        settings = {"fontColor": _BRIGHT, "font": f"bold {size}px sans-serif", "textAlign": "left", "showUnit": True,
+                    "unit": self.units.get(name, "")}  # fmt: skip
         self.add("value", x, y, w, round(size * 1.45), bindings=self.bound(name), settings=settings)
 
     def title(self, text: str, x: int, y: int, w: int, size: int) -> None:
@@ -63,11 +65,11 @@ class _Sheet:
         return ScreenDocument.model_validate({"canvas": canvas, "elements": self.elements}).model_dump(mode="json")
 
 
-def compressor_web(ids: dict[str, int]) -> dict[str, Any]:
+def compressor_web(ids: dict[str, int], units: dict[str, str]) -> dict[str, Any]:
     """The web screen (1120×630, the template's size): the machine, its air receiver and the pipe between them, the
     pressure on a gauge, a start/stop switch and the pressure setpoint, the motor's figures, a trend and the alarms.
     Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint."""
-    s = _Sheet(ids)
+    s = _Sheet(ids, units)
     s.title("空压机运行监控", 30, 18, 400, 24)  # e1
     s.reading("排气压力", 560, 300)  # e2
     s.reading("排气温度", 960, 200)
@@ -98,10 +100,10 @@ def compressor_web(ids: dict[str, int]) -> dict[str, Any]:
     return s.document(1120, 630)
 
 
-def compressor_mobile(ids: dict[str, int]) -> dict[str, Any]:
+def compressor_mobile(ids: dict[str, int], units: dict[str, str]) -> dict[str, Any]:
     """The mobile screen (750×1334, the first mobile preset), drawn for a thumb: one column, large figures, a wide
     switch and setpoint, then the trend and the alarms. e2 shows 排气压力 here too."""
-    s = _Sheet(ids)
+    s = _Sheet(ids, units)
     s.title("空压机运行监控", 32, 28, 460, 34)  # e1
     s.reading("排气压力", 48, 420, 300, 44)  # e2
     s.add("time", 440, 36, 280, 40, settings={"fontColor": _MUTED, "textAlign": "right", "font": "22px sans-serif"})
@@ -128,3 +130,49 @@ def compressor_mobile(ids: dict[str, int]) -> dict[str, Any]:
     s.add("chart", 24, 890, 702, 220, bindings=s.bound("排气压力"), settings=trend)
     s.add("alarm_list", 24, 1126, 702, 190)
     return s.document(750, 1334)
+
+
+# One cell of a generic screen's panel per data source: 5 across, 2 down.
+_CELL_W, _CELL_H, _CELLS_ACROSS = 210, 150, 5
+
+
+def generic_web(title: str, ids: dict[str, int], sources: list[tuple[str, str, str, str]]) -> dict[str, Any]:
+    """A plain web screen for a demo template (1120×630): the title, one panel cell per data source (name, data
+    type, rw, unit) — a figure, a setpoint, a light or a switch as the source is read or written, numeric or a bit —
+    then a trend of the first figure and the device's alarms."""
+    return _generic(_Sheet(ids, {name: unit for name, _, _, unit in sources}), title, sources)
+
+
+def _generic(s: _Sheet, title: str, sources: list[tuple[str, str, str, str]]) -> dict[str, Any]:
+    s.title(title, 30, 18, 600, 24)
+    s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
+    shown = sources[: 2 * _CELLS_ACROSS]
+    rows = -(-len(shown) // _CELLS_ACROSS)
+    bottom = 70 + 30 + rows * _CELL_H
+    s.add("rect", 20, 70, 1080, bottom - 70, settings=_PANEL)
+    first_figure: tuple[str, str] | None = None
+    for n, (name, data_type, rw, unit) in enumerate(shown):
+        x = 44 + (n % _CELLS_ACROSS) * _CELL_W
+        y = 92 + (n // _CELLS_ACROSS) * _CELL_H
+        if data_type == "bit":
+            light = {"shape": "circle", "text": ""}
+            s.add("indicator", x, y + 2, 24, 24, bindings=s.bound(name), states=_RUNNING, settings=light)
+            s.label(name, x + 34, y + 3, 150)
+            if "w" in rw:
+                switch = {"on_text": "开", "off_text": "关"}
+                s.add("switch", x, y + 40, 96, 36, bindings=s.bound(name), settings=switch)
+            continue
+        s.label(name, x, y, 180)
+        if "w" in rw:
+            settings = {"decimals": 2, "confirm": True, "password": "none", "step": 0.1, "unit": unit,
+                        "submit_button": True}  # fmt: skip
+            s.add("input", x, y + 26, 190, 72, bindings=s.bound(name), settings=settings)
+        else:
+            s.reading(name, x, y + 26, 190, 28)
+            first_figure = first_figure or (name, unit)
+    if first_figure:
+        name, unit = first_figure
+        trend = {"window": 1, "window_unit": "hour", "unit": unit, "decimals": 2, "names": [name]}
+        s.add("chart", 20, bottom + 16, 600, 600 - bottom, bindings=s.bound(name), settings=trend)
+    s.add("alarm_list", 640, bottom + 16, 460, 600 - bottom)
+    return s.document(1120, 630)

@@ -173,10 +173,14 @@ async def _template(
         )
     session.add_all(rows)
     await session.flush()
+    ids = {r.name: r.id for r in rows}
     if sources is _COMPRESSOR:
-        ids = {r.name: r.id for r in rows}
-        screens[0].document = demo_screens.compressor_web(ids)
-        screens[1].document = demo_screens.compressor_mobile(ids)
+        units = {r.name: r.unit for r in rows}
+        screens[0].document = demo_screens.compressor_web(ids, units)
+        screens[1].document = demo_screens.compressor_mobile(ids, units)
+    else:
+        cells = [(s[0], s[2], s[5], s[6]) for s in sources]
+        screens[0].document = demo_screens.generic_web(name, ids, cells)
     session.add(
         TemplateLog(
             tenant_id=tenant_id,

@@ -72,10 +72,17 @@ async def test_every_live_demo_gateway_runs_a_published_template(
     by_id = {e["id"]: e for e in drawn["elements"]}
     assert names[by_id["e2"]["bindings"]["value"]["data_source_id"]] == "排气压力"
     assert ok(await team.admin.post("/yun/module/publish", {"id": compressor["id"]}))["published_release"] == 1
-    # The data-source tab of every demo template reads (its alarm conditions carry every key).
+    # The data-source tab of every demo template reads (its alarm conditions carry every key), and each template's
+    # main web screen is drawn, bound to its own data sources only.
     for template in listed.values():
         sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": template["id"]}))
         assert sources["total"] > 0
+        own = {ds["id"] for ds in sources["items"]}
+        screens = ok(await team.admin.get("/yun/module/view", params={"template_id": template["id"], "kind": "web"}))
+        main = next(screen for screen in screens if screen["is_main"])
+        drawn = ok(await team.admin.get("/yun/module/view/design", params={"id": main["id"]}))["document"]
+        bound_ids = {b["data_source_id"] for e in drawn["elements"] for b in e["bindings"].values()}
+        assert drawn["elements"] and bound_ids and bound_ids <= own, template["name"]
 
 
 async def test_demo_virtual_devices_take_their_devices_templates(app: FastAPI, team: Team) -> None:
