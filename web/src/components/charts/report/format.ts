@@ -48,16 +48,24 @@ export function bucketTooltipFormat(bucket: ReportBucket | null): string {
   }
 }
 
-/** A category as ms since the epoch (an ISO local time reads in the viewer's zone), or null when it is no time. */
-export function categoryTime(category: string): number | null {
-  const time = dayjs(category);
-  return time.isValid() ? time.valueOf() : null;
+/** An ISO date or time (`2026-11`, `2026-11-05`, `2026-11-05T14:00:00`, with or without a zone). Anything else is
+ * no time, though the browser's Date would read "Boiler 1" as a day in 2001. */
+const ISO_TIME = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
+
+function parseTime(value: number | string): dayjs.Dayjs | null {
+  if (typeof value === 'string' && !ISO_TIME.test(value)) return null;
+  const time = dayjs(value);
+  return time.isValid() ? time : null;
 }
 
-/** A time (ms or ISO local) as its bucket reads. */
+/** A category as ms since the epoch (an ISO local time reads in the viewer's zone), or null when it is no time. */
+export function categoryTime(category: string): number | null {
+  return parseTime(category)?.valueOf() ?? null;
+}
+
+/** A time (ms or ISO local) as its bucket reads; what is no time reads as it is. */
 export function formatBucket(value: number | string, bucket: ReportBucket | null): string {
-  const time = dayjs(value);
-  return time.isValid() ? time.format(bucketFormat(bucket)) : String(value);
+  return parseTime(value)?.format(bucketFormat(bucket)) ?? String(value);
 }
 
 /** Every category as it reads: bucket-formatted times, other dimensions as they are. */
