@@ -52,7 +52,15 @@ export function baseOption(
 
 /** The plot area below the title and legend. */
 export function grid(options: ChartBuildOptions, bottom = 24): Record<string, unknown> {
-  return { left: 12, right: 24, top: options.title ? 64 : 40, bottom, containLabel: true };
+  // ECharts 6's form of `containLabel` (which now needs its legacy module): the axis labels stay inside the grid.
+  return {
+    left: 12,
+    right: 24,
+    top: options.title ? 64 : 40,
+    bottom,
+    outerBoundsMode: 'same',
+    outerBoundsContain: 'axisLabel',
+  };
 }
 
 /** A category axis in the theme's colours. */
