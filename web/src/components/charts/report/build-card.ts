@@ -5,7 +5,8 @@ import { categoryLabels, categoryOrder } from './format';
 import { paletteColour } from './themes';
 import type { CardModel, ChartBuildOptions, ReportResult, TableModel } from './types';
 
-/** The card's figure: the latest non-null value of the first series, with its change from the value before it. */
+/** The card's figure: the latest non-null value of the first series, with its change from the value before it when
+ * the dimension is time. */
 export function buildCardModel(result: ReportResult, options: ChartBuildOptions): CardModel {
   const values = (result.series[0]?.values ?? []).filter(
     (v): v is number => v !== null && Number.isFinite(v),
@@ -14,7 +15,8 @@ export function buildCardModel(result: ReportResult, options: ChartBuildOptions)
   const previous = values.at(-2);
   const colour = conditionColour(value, conditionsOf(options)) ?? paletteColour(options.theme, 0);
   const model: CardModel = { title: options.title ?? null, value, unit: result.unit, colour };
-  if (value !== null && previous !== undefined) {
+  // A trend compares two times; the categories of another dimension (devices, users) have no order to compare.
+  if (result.dimension_is_time && value !== null && previous !== undefined) {
     const delta = value - previous;
     model.trend = { previous, delta, direction: delta > 0 ? 'up' : delta < 0 ? 'down' : 'flat' };
   }

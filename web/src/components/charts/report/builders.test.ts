@@ -249,6 +249,7 @@ describe('indicator card (type 1) and table (type 2)', () => {
 
   it('takes a condition colour, and shows nothing for a result without values', () => {
     expect(buildCardModel(byHour, { theme, conditions: hot }).colour).toBe('#ff0000');
+    expect(buildCardModel(byDevice, { theme }).trend).toBeUndefined();
     const empty = buildCardModel({ ...byHour, series: [] }, { theme });
     expect(empty.value).toBeNull();
     expect(empty.trend).toBeUndefined();

@@ -53,7 +53,7 @@ export interface CardModel {
   unit: string | null;
   /** The condition's colour for the value, else the theme's first colour. */
   colour: string;
-  /** The change from the value before it, when the card has at least two values. */
+  /** The change from the value before it, when the dimension is time and has at least two values. */
   trend?: { previous: number; delta: number; direction: 'up' | 'down' | 'flat' };
 }
 
