@@ -8,7 +8,6 @@ import {
   buildSortedBarOption,
   buildStackedBarOption,
 } from './build-bar';
-import { buildCardModel, buildTableModel } from './build-card';
 import { BAND_OPACITY, buildLineOption } from './build-line';
 import { buildPieOption } from './build-pie';
 import { chartTheme } from './themes';
@@ -233,38 +232,5 @@ describe('pie (type 6)', () => {
       buildPieOption(byDevice, { theme, conditions: [{ min: 8, color: '#ff0000' }] }),
     ).map((s) => s.itemStyle.color);
     expect(colours).toEqual([palette[0], '#ff0000', '#ff0000']);
-  });
-});
-
-describe('indicator card (type 1) and table (type 2)', () => {
-  it('shows the latest value with its trend and the theme colour', () => {
-    expect(buildCardModel(byHour, { theme, title: 'Now' })).toEqual({
-      title: 'Now',
-      value: 30,
-      unit: '℃',
-      colour: palette[0],
-      trend: { previous: 25, delta: 5, direction: 'up' },
-    });
-  });
-
-  it('takes a condition colour, and shows nothing for a result without values', () => {
-    expect(buildCardModel(byHour, { theme, conditions: hot }).colour).toBe('#ff0000');
-    expect(buildCardModel(byDevice, { theme }).trend).toBeUndefined();
-    const empty = buildCardModel({ ...byHour, series: [] }, { theme });
-    expect(empty.value).toBeNull();
-    expect(empty.trend).toBeUndefined();
-  });
-
-  it('lists a row per category and a column per series, gaps as null', () => {
-    const table = buildTableModel(byHour, { theme, conditions: hot });
-    expect(table.columns.map((c) => c.key)).toEqual(['category', 's0', 's1']);
-    expect(table.rows[1]).toEqual({
-      key: '1',
-      category: '11-01 01:00',
-      values: [null, 55],
-      colours: [null, '#ff0000'],
-    });
-    expect(table.rows[3]!.colours).toEqual(['#ff0000', '#ff0000']);
-    expect(table.totalRows).toBe(4);
   });
 });
