@@ -87,7 +87,7 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
       legendHoverLink: false,
       tooltip: { show: false },
       lineStyle: { opacity: 0 },
-      ...(large ? { sampling: 'lttb' } : {}),
+      // Never down-sampled: the two stacked halves would keep different points and the band would tear.
     };
     return [
       { ...common, id: `s${index}-min`, data: lows.map((v, i) => point(i, v)) },

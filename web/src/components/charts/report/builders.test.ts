@@ -114,9 +114,13 @@ describe('line (type 3)', () => {
 
   it('down-samples large series (LTTB) without symbols', () => {
     expect(seriesOf(option)[0]!.sampling).toBeUndefined();
-    const big = seriesOf(buildLineOption(large(600), { theme }))[0]!;
-    expect(big.sampling).toBe('lttb');
-    expect(big.showSymbol).toBe(false);
+    const bigResult = large(600);
+    bigResult.series[0]!.min = bigResult.series[0]!.values;
+    bigResult.series[0]!.max = bigResult.series[0]!.values.map((v) => (v ?? 0) + 1);
+    const [big, ...band] = seriesOf(buildLineOption(bigResult, { theme }));
+    expect(band.map((s) => s.sampling)).toEqual([undefined, undefined]);
+    expect(big!.sampling).toBe('lttb');
+    expect(big!.showSymbol).toBe(false);
   });
 
   it('glows on a tech theme', () => {
