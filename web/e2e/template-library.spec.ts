@@ -152,6 +152,8 @@ const HAN = /\p{Script=Han}/u;
 async function dataTexts(page: Page): Promise<string[]> {
   const selectors = [
     'td',
+    // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
+    '.iot-thumb__screen',
     '.ant-select-selection-item',
     '.ant-select-content',
     '.tpl-tile__name',

@@ -222,6 +222,8 @@ const HAN = /\p{Script=Han}/u;
 async function dataTexts(page: Page): Promise<string[]> {
   const selectors = [
     'td',
+    // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
+    '.iot-thumb__screen',
     '.ant-descriptions-item-content',
     '.tpl-detail__name',
     '.tpl-detail__desc',
