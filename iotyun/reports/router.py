@@ -5,14 +5,17 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from iotyun.core.deps import SessionDep
+from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
 from iotyun.core.pagination import Page, PageDep
-from iotyun.reports import service
-from iotyun.reports.dependencies import ReportEditor, ReportLister, ReportReader
-from iotyun.reports.schemas import ReportIdIn, ReportIn, ReportOut, ReportUpdateIn
+from iotyun.reports import service, statistic
+from iotyun.reports.dependencies import ConfigsDep, ReportEditor, ReportLister, ReportReader, ReportViewer
+from iotyun.reports.schemas import ReportIdIn, ReportIn, ReportOut, ReportUpdateIn, StatisticOut
 
 router = APIRouter(tags=["reports"])
+
+EpochMs = Annotated[int | None, Query(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
 
 
 @router.get("/yun/report/basic")
@@ -54,3 +57,17 @@ async def report_info(
     report_id: Annotated[int, Query(alias="id")], actor: ReportReader, session: SessionDep
 ) -> Envelope[ReportOut]:
     return ok(await service.info(session, actor, report_id))
+
+
+@router.get("/yun/report/statistic")
+@read_only
+async def report_statistic(
+    report_id: Annotated[int, Query(alias="id")],
+    actor: ReportViewer,
+    session: SessionDep,
+    configs: ConfigsDep,
+    start: EpochMs = None,
+    end: EpochMs = None,
+    tz: Annotated[str, Query(max_length=64)] = "UTC",
+) -> Envelope[StatisticOut]:
+    return ok(await statistic.statistic(session, actor, configs, report_id, start, end, tz))

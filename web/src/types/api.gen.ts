@@ -1454,6 +1454,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/report/statistic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report Statistic */
+        get: operations["report_statistic_api_yun_report_statistic_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/resourcesClassify": {
         parameters: {
             query?: never;
@@ -3495,6 +3512,11 @@ export interface components {
         /** Envelope[StateInfoOut] */
         Envelope_StateInfoOut_: {
             data?: components["schemas"]["StateInfoOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[StatisticOut] */
+        Envelope_StatisticOut_: {
+            data?: components["schemas"]["StatisticOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[TemplateOut] */
@@ -5665,6 +5687,32 @@ export interface components {
             by: "value" | "bit";
             /** Items */
             items: components["schemas"]["State"][];
+        };
+        /** StatisticOut */
+        StatisticOut: {
+            /** Bucket */
+            bucket: string | null;
+            /** Categories */
+            categories: string[];
+            /** Dimension Is Time */
+            dimension_is_time: boolean;
+            /** Series */
+            series: components["schemas"]["StatisticSeries"][];
+            /** Total Rows */
+            total_rows: number;
+            /** Unit */
+            unit: string | null;
+        };
+        /** StatisticSeries */
+        StatisticSeries: {
+            /** Max */
+            max?: (number | null)[] | null;
+            /** Min */
+            min?: (number | null)[] | null;
+            /** Name */
+            name: string;
+            /** Values */
+            values: (number | null)[];
         };
         /**
          * SubRequest
@@ -10826,6 +10874,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    report_statistic_api_yun_report_statistic_get: {
+        parameters: {
+            query: {
+                id: number;
+                start?: number | null;
+                end?: number | null;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatisticOut_"];
                 };
             };
             /** @description Validation Error */
