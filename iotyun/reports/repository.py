@@ -1,13 +1,20 @@
 """Report SELECTs. A report is its owner's; the tenant's administrator sees every report of the tenant."""
 
-from sqlalchemy import Select, select
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Select, func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.alarms import repository as alarms_repo
+from iotyun.alarms.models import Alarm
+from iotyun.auth.models import Role, User
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern, paginate
 from iotyun.devices import scope
-from iotyun.devices.models import Device
+from iotyun.devices.models import Device, DeviceGroup, Gateway
 from iotyun.reports.models import Report
+from iotyun.team.models import UserGroup
 
 
 def _mine(actor: Actor) -> Select[Report]:
@@ -56,3 +63,48 @@ async def device_names(session: AsyncSession, device_ids: list[int]) -> dict[int
         select(Device.id, Device.alias, Device.sn).where(Device.id.in_(device_ids)).execution_options(all_tenants=True)
     )
     return {int(i): str(alias or sn) for i, alias, sn in (await session.execute(stmt)).all()}
+
+
+# --- counts of the info kinds: one GROUP BY each, over the caller's scope ------------------------------------------
+
+Counted = list[tuple[Any, Any, int]]  # (dimension value, comparison value or None, count)
+
+
+def _grouped(stmt: Select[Any], dim: Any, cmp: Any | None, measure: Any) -> Select[Any]:
+    cmp_col = cmp if cmp is not None else literal(None)
+    return stmt.with_only_columns(dim, cmp_col, measure).group_by(dim, *([cmp] if cmp is not None else []))
+
+
+async def device_counts(
+    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None
+) -> Counted:
+    """Registered devices `actor` reads, counted by `dim` (and `cmp`): columns of Device, Gateway or DeviceGroup."""
+    stmt = (await scope.readable(session, actor, Device.id)).where(Device.registered.is_(True))
+    stmt = stmt.join(Gateway, Gateway.id == Device.gateway_id).outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
+    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Device.id)
+    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
+
+
+async def alarm_counts(
+    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, start: datetime, end: datetime
+) -> Counted:
+    """Alarms of the devices `actor` reads, produced within start … end, counted by `dim` (and `cmp`)."""
+    stmt = (await alarms_repo.visible(session, actor)).where(Alarm.alarm_time >= start, Alarm.alarm_time <= end)
+    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Alarm.id)
+    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
+
+
+async def user_counts(
+    session: AsyncSession, actor: Actor, user_ids: set[int] | None, dim: Any, cmp: Any | None, distinct: Any | None
+) -> Counted:
+    """Users of the tenant (only `user_ids` unless None), counted by `dim` (and `cmp`)."""
+    stmt = (
+        select(User.id)
+        .join(Role, Role.id == User.role_id)
+        .outerjoin(UserGroup, UserGroup.id == User.group_id)
+        .where(User.tenant_id == actor.tenant_id)
+    )
+    if user_ids is not None:
+        stmt = stmt.where(User.id.in_(list(user_ids)))
+    measure = func.count(distinct.distinct()) if distinct is not None else func.count(User.id)
+    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]

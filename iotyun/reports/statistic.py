@@ -10,8 +10,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.reports import counts, service
 from iotyun.reports import repository as repo
-from iotyun.reports import service
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
 from iotyun.telemetry.configs import ConfigCache
@@ -72,8 +72,10 @@ async def statistic(
     z = zone(tz)
     start, end = time_range(config, start, end, int(time.time() * 1000))
     service.check_range(config.time_unit, start, end)
-    if report.table_kind != HISTORY or config.dimension_field_id[0].id != H_TIME:
-        # Kinds 7-9 and a history report whose dimension is not time come later (docs/api-reports.md).
+    if report.table_kind != HISTORY:
+        return await counts.counts(session, actor, report, config, start, end)
+    if config.dimension_field_id[0].id != H_TIME:
+        # A history report whose dimension is not time comes later (docs/api-reports.md).
         raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
     return await _history_over_time(session, actor, configs, config, start, end, z)
 

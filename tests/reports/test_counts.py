@@ -1,0 +1,140 @@
+"""/yun/report/statistic of the info kinds: history alarms (7) by level and device, device info (8) by group,
+online state and model, user info (9) by role and group; each one GROUP BY over the caller's scope, never another
+tenant's rows (docs/api-reports.md)."""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from iotyun.alarms.models import Alarm
+from iotyun.devices.models import DEV_ONLINE, DeviceGroup
+from tests.conftest import Api, code
+from tests.devices.factories import Site, ok
+
+STAT = "/yun/report/statistic"
+T0 = 1_790_000_000_000
+HOUR = 3_600_000
+
+
+async def report(api: Api, kind: int, dim: int, **over: Any) -> int:
+    body: dict[str, Any] = {
+        "title": "c",
+        "chart_type": 4,
+        "table_kind": kind,
+        "dimension_field_id": [{"id": dim, "field_name": "d"}],
+        "aggregate_filed_id": {"id": dim, "field_name": "数量"},
+        "aggregation": "count",
+        **over,
+    }
+    return int(ok(await api.post("/yun/report/basic", body))["id"])
+
+
+async def stat(api: Api, rid: int, **params: Any) -> dict[str, Any]:
+    return await api.get(STAT, params={"id": rid, "tz": "Asia/Shanghai", **params})
+
+
+async def devices(site: Site, other_tenant: Api) -> None:
+    async with site.app.state.db.sessionmaker() as s:
+        group = DeviceGroup(tenant_id=site.admin.tenant_id, name="一车间")
+        s.add(group)
+        await s.commit()
+        group_id = group.id
+    await site.device(model="GW100", dev_state=DEV_ONLINE, group_id=group_id)
+    await site.device(model="GW100", group_id=group_id)
+    await site.device(model="GW200")
+    await site.device(owner=other_tenant, model="GW300")
+
+
+class TestDeviceInfo:
+    async def test_by_state_model_and_group(self, site: Site, other_tenant: Api) -> None:
+        await devices(site, other_tenant)
+        by_state = await report(site.admin, 8, 64)
+        data = ok(await stat(site.admin, by_state))
+        assert (data["categories"], data["dimension_is_time"], data["bucket"]) == (["1", "2"], False, None)
+        assert data["series"] == [{"name": "数量", "values": [1.0, 2.0], "min": None, "max": None}]
+        by_model = await report(site.admin, 8, 65, title="m", compare_filed_id=[{"id": 64}])
+        data = ok(await stat(site.admin, by_model))
+        assert data["categories"] == ["GW100", "GW200"]  # never the other tenant's GW300
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("1", [1.0, 0.0]), ("2", [1.0, 1.0])]
+        by_group = await report(site.admin, 8, 63, title="g", chart_type=8)
+        data = ok(await stat(site.admin, by_group))
+        assert (data["categories"], data["series"][0]["values"]) == (["一车间", ""], [2.0, 1.0])
+        ok(await site.admin.put("/yun/report/basic", {"id": by_group, **_def(8, 63), "sort": {"by": "value"}}))
+        assert ok(await stat(site.admin, by_group))["categories"] == ["", "一车间"]
+        distinct = await report(
+            site.admin, 8, 64, title="dc", aggregation="distinct_count", aggregate_filed_id={"id": 65}
+        )
+        assert ok(await stat(site.admin, distinct))["series"][0]["values"] == [1.0, 2.0]
+        avg = await report(site.admin, 8, 64, title="avg", aggregation="avg")
+        answer = await stat(site.admin, avg)
+        assert (code(answer), answer["meta"]["field"]) == (100004, "aggregation")
+
+    async def test_a_user_counts_only_what_he_reads(self, site: Site, other_tenant: Api) -> None:
+        await devices(site, other_tenant)
+        carl = await site.user("carl", ["P61100", "P10000"])
+        shared = await site.device(model="GW900")
+        await site.grant(shared, carl)
+        rid = await report(carl, 8, 65)
+        data = ok(await stat(carl, rid))
+        assert (data["categories"], data["series"][0]["values"]) == (["GW900"], [1.0])
+        assert ok(await stat(other_tenant, await report(other_tenant, 8, 65)))["categories"] == ["GW300"]
+
+
+def _def(kind: int, dim: int) -> dict[str, Any]:
+    return {
+        "title": "g",
+        "chart_type": 8,
+        "table_kind": kind,
+        "dimension_field_id": [{"id": dim}],
+        "aggregate_filed_id": {"id": dim, "field_name": "数量"},
+        "aggregation": "count",
+    }
+
+
+class TestAlarms:
+    async def test_by_level_and_device_within_the_range(self, site: Site, other_tenant: Api) -> None:
+        a = await site.device(alias="1号泵")
+        b = await site.device(alias="2号泵")
+        theirs = await site.device(owner=other_tenant, alias="外")
+        async with site.app.state.db.sessionmaker() as s:
+            for device, alias, level, at, tenant in [
+                (a, "1号泵", 1, T0, site.admin.tenant_id),
+                (a, "1号泵", 2, T0 + HOUR, site.admin.tenant_id),
+                (b, "2号泵", 2, T0 + 2 * HOUR, site.admin.tenant_id),
+                (b, "2号泵", 2, T0 + 50 * HOUR, site.admin.tenant_id),  # outside the range
+                (theirs, "外", 2, T0, other_tenant.tenant_id),
+            ]:
+                s.add(
+                    Alarm(
+                        tenant_id=tenant,
+                        device_id=device,
+                        owner_id=0,
+                        sn="X",
+                        dev_alias=alias,
+                        data_source_id=1,
+                        fault_key="k",
+                        alarm_name="高压",
+                        alarm_level=level,
+                        alarm_time=datetime.fromtimestamp(at / 1000, UTC),
+                    )
+                )
+            await s.commit()
+        by_level = await report(site.admin, 7, 55, compare_filed_id=[{"id": 56}])
+        data = ok(await stat(site.admin, by_level, start=T0, end=T0 + 3 * HOUR))
+        assert data["categories"] == ["1", "2"]
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("1号泵", [1.0, 1.0]), ("2号泵", [0.0, 1.0])]
+        answer = await stat(site.admin, by_level, start=T0, end=T0 - 1)
+        assert (code(answer), answer["meta"]["field"]) == (118206, "end")
+
+
+class TestUsers:
+    async def test_by_role_and_group(self, site: Site, other_tenant: Api) -> None:
+        await site.user("carl", ["P61000"])
+        await site.user("dora", ["P61000"])
+        rid = await report(site.admin, 9, 68)
+        data = ok(await stat(site.admin, rid))
+        counts = dict(zip(data["categories"], data["series"][0]["values"], strict=True))
+        assert counts["r_carl"] == 1.0 and counts["r_dora"] == 1.0
+        assert sum(counts.values()) == 3.0  # the administrator, carl, dora; never the other tenant's
+        carl = await site.user("erin", ["P61100"])
+        mine = await report(carl, 9, 69)
+        assert ok(await stat(carl, mine))["series"][0]["values"] == [1.0]  # only himself
