@@ -13,6 +13,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.devices.models import Device, DeviceGroup, Gateway
 from iotyun.reports import fields as f
+from iotyun.reports import filters
 from iotyun.reports import repository as repo
 from iotyun.reports.models import Report
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
@@ -29,6 +30,14 @@ COLUMNS: dict[int, dict[int, Any]] = {
         f.D_DEVICE: Device.id,
     },
     f.USER_INFO: {f.U_ROLE: Role.name, f.U_GROUP: UserGroup.name, f.U_USER: User.id},
+}
+
+
+# The columns filters may name: the grouping columns and the kind's time field.
+FILTERABLE: dict[int, dict[int, Any]] = {
+    f.ALARM: {**COLUMNS[f.ALARM], f.A_TIME: Alarm.alarm_time},
+    f.DEVICE_INFO: {**COLUMNS[f.DEVICE_INFO], f.D_TIME: Device.registered_at},
+    f.USER_INFO: {**COLUMNS[f.USER_INFO], f.U_TIME: User.created_at},
 }
 
 
@@ -55,15 +64,16 @@ async def counts(
     dim = _column(kind, config.dimension_field_id[0].id, "dimension_field_id")
     cmp = _column(kind, config.compare_filed_id[0].id, "compare_filed_id") if config.compare_filed_id else None
     measure = _measure(kind, config)
+    where = filters.conditions(FILTERABLE[kind], config.filters)
     if kind == f.ALARM:
         since, until = (datetime.fromtimestamp(t / 1000, UTC) for t in (start, end))
-        rows = await repo.alarm_counts(session, actor, dim, cmp, measure, since, until)
+        where += [Alarm.alarm_time >= since, Alarm.alarm_time <= until]
+        rows = await repo.alarm_counts(session, actor, dim, cmp, measure, where)
     elif kind == f.DEVICE_INFO:
-        rows = await repo.device_counts(session, actor, dim, cmp, measure)
+        rows = await repo.device_counts(session, actor, dim, cmp, measure, where)
     else:
-        rows = await repo.user_counts(
-            session, actor, await team_service.managed_user_ids(session, actor), dim, cmp, measure
-        )
+        users = await team_service.managed_user_ids(session, actor)
+        rows = await repo.user_counts(session, actor, users, dim, cmp, measure, where)
     return shape(rows, config, report.chart_type)
 
 

@@ -1,6 +1,5 @@
 """Report SELECTs. A report is its owner's; the tenant's administrator sees every report of the tenant."""
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Select, func, literal, select
@@ -76,33 +75,40 @@ def _grouped(stmt: Select[Any], dim: Any, cmp: Any | None, measure: Any) -> Sele
 
 
 async def device_counts(
-    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None
+    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, where: list[Any]
 ) -> Counted:
-    """Registered devices `actor` reads, counted by `dim` (and `cmp`): columns of Device, Gateway or DeviceGroup."""
-    stmt = (await scope.readable(session, actor, Device.id)).where(Device.registered.is_(True))
+    """Registered devices `actor` reads meeting `where`, counted by `dim` (and `cmp`): columns of Device, Gateway
+    or DeviceGroup."""
+    stmt = (await scope.readable(session, actor, Device.id)).where(Device.registered.is_(True), *where)
     stmt = stmt.join(Gateway, Gateway.id == Device.gateway_id).outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
     measure = func.count(distinct.distinct()) if distinct is not None else func.count(Device.id)
     return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
 
 
 async def alarm_counts(
-    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, start: datetime, end: datetime
+    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, where: list[Any]
 ) -> Counted:
-    """Alarms of the devices `actor` reads, produced within start … end, counted by `dim` (and `cmp`)."""
-    stmt = (await alarms_repo.visible(session, actor)).where(Alarm.alarm_time >= start, Alarm.alarm_time <= end)
+    """Alarms of the devices `actor` reads meeting `where`, counted by `dim` (and `cmp`)."""
+    stmt = (await alarms_repo.visible(session, actor)).where(*where)
     measure = func.count(distinct.distinct()) if distinct is not None else func.count(Alarm.id)
     return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
 
 
 async def user_counts(
-    session: AsyncSession, actor: Actor, user_ids: set[int] | None, dim: Any, cmp: Any | None, distinct: Any | None
+    session: AsyncSession,
+    actor: Actor,
+    user_ids: set[int] | None,
+    dim: Any,
+    cmp: Any | None,
+    distinct: Any | None,
+    where: list[Any],
 ) -> Counted:
-    """Users of the tenant (only `user_ids` unless None), counted by `dim` (and `cmp`)."""
+    """Users of the tenant (only `user_ids` unless None) meeting `where`, counted by `dim` (and `cmp`)."""
     stmt = (
         select(User.id)
         .join(Role, Role.id == User.role_id)
         .outerjoin(UserGroup, UserGroup.id == User.group_id)
-        .where(User.tenant_id == actor.tenant_id)
+        .where(User.tenant_id == actor.tenant_id, *where)
     )
     if user_ids is not None:
         stmt = stmt.where(User.id.in_(list(user_ids)))

@@ -5,8 +5,11 @@ tenant's rows (docs/api-reports.md)."""
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import delete
+
 from iotyun.alarms.models import Alarm
 from iotyun.devices.models import DEV_ONLINE, DeviceGroup
+from iotyun.reports.models import Report
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
 
@@ -138,3 +141,39 @@ class TestUsers:
         carl = await site.user("erin", ["P61100"])
         mine = await report(carl, 9, 69)
         assert ok(await stat(carl, mine))["series"][0]["values"] == [1.0]  # only himself
+
+
+class TestFilters:
+    async def test_each_operator_narrows_the_rows(self, site: Site, other_tenant: Api) -> None:
+        await devices(site, other_tenant)  # GW100 online in 一车间, GW100 offline in 一车间, GW200 offline, no group
+
+        async def total(*filters: dict[str, Any]) -> float:
+            body = {**_def(8, 65), "title": "f", "filters": list(filters)}
+            async with site.app.state.db.sessionmaker() as s:
+                await s.execute(delete(Report))
+                await s.commit()
+            rid = int(ok(await site.admin.post("/yun/report/basic", body))["id"])
+            return sum(sum(s["values"]) for s in ok(await stat(site.admin, rid))["series"])
+
+        state = {"field_id": 64}
+        model = {"field_id": 65}
+        group = {"field_id": 63}
+        assert await total({**state, "operator": "eq", "value": 1}) == 1.0
+        assert await total({**state, "operator": "ne", "value": 1}) == 2.0
+        assert await total({**state, "operator": "gt", "value": 1}) == 2.0
+        assert await total({**state, "operator": "ge", "value": 1}) == 3.0
+        assert await total({**state, "operator": "lt", "value": 2}) == 1.0
+        assert await total({**state, "operator": "le", "value": 1}) == 1.0
+        assert await total({**state, "operator": "range", "value": 1, "value2": 2}) == 3.0
+        assert await total({**model, "operator": "contain", "value": "100"}) == 2.0
+        assert await total({**model, "operator": "not_contain", "value": "100"}) == 1.0
+        assert await total({**group, "operator": "null"}) == 1.0
+        assert await total({**group, "operator": "not_null"}) == 2.0
+        assert (
+            await total({**model, "operator": "eq", "value": "GW200"}, {**state, "operator": "eq", "value": 2}) == 1.0
+        )
+        assert await total({"field_id": 62, "operator": "lt", "value": 1}) == 0.0  # registered before 1970
+        body = {**_def(8, 65), "title": "bad", "filters": [{**state, "operator": "eq", "value": "online"}]}
+        rid = int(ok(await site.admin.post("/yun/report/basic", body))["id"])
+        answer = await stat(site.admin, rid)
+        assert (code(answer), answer["meta"]["field"]) == (100004, "filters")
