@@ -4,6 +4,7 @@ manages). Categories are the dimension's values as text; a series per comparison
 
 from datetime import UTC, datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -17,8 +18,11 @@ from iotyun.reports import filters
 from iotyun.reports import repository as repo
 from iotyun.reports.models import Report
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
+from iotyun.reports.timezones import local, offset_minutes
 from iotyun.team import service as team_service
 from iotyun.team.models import UserGroup
+from iotyun.telemetry import history as hist
+from iotyun.telemetry.history import Query
 
 # The column each field groups by (the time fields are not counted by yet: 100004 on dimension_field_id).
 COLUMNS: dict[int, dict[int, Any]] = {
@@ -58,16 +62,19 @@ def _measure(kind: int, config: ReportConfig) -> Any | None:
 
 
 async def counts(
-    session: AsyncSession, actor: Actor, report: Report, config: ReportConfig, start: int, end: int
+    session: AsyncSession, actor: Actor, report: Report, config: ReportConfig, start: int, end: int, z: ZoneInfo
 ) -> StatisticOut:
     kind = report.table_kind
-    dim = _column(kind, config.dimension_field_id[0].id, "dimension_field_id")
     cmp = _column(kind, config.compare_filed_id[0].id, "compare_filed_id") if config.compare_filed_id else None
     measure = _measure(kind, config)
     where = filters.conditions(FILTERABLE[kind], config.filters)
     if kind == f.ALARM:
         since, until = (datetime.fromtimestamp(t / 1000, UTC) for t in (start, end))
         where += [Alarm.alarm_time >= since, Alarm.alarm_time <= until]
+    if kind == f.ALARM and config.dimension_field_id[0].id == f.A_TIME:
+        return await _alarms_over_time(session, actor, config, start, end, z, cmp, measure, where)
+    dim = _column(kind, config.dimension_field_id[0].id, "dimension_field_id")
+    if kind == f.ALARM:
         rows = await repo.alarm_counts(session, actor, dim, cmp, measure, where)
     elif kind == f.DEVICE_INFO:
         rows = await repo.device_counts(session, actor, dim, cmp, measure, where)
@@ -75,6 +82,47 @@ async def counts(
         users = await team_service.managed_user_ids(session, actor)
         rows = await repo.user_counts(session, actor, users, dim, cmp, measure, where)
     return shape(rows, config, report.chart_type)
+
+
+async def _alarms_over_time(
+    session: AsyncSession,
+    actor: Actor,
+    config: ReportConfig,
+    start: int,
+    end: int,
+    z: ZoneInfo,
+    cmp: Any | None,
+    measure: Any | None,
+    where: list[Any],
+) -> StatisticOut:
+    """Alarms per local time bucket: minutes and hours group directly; days, weeks, months and years group by local
+    day in SQL and fold here onto their bucket (at most a few hundred rows)."""
+    unit = config.time_unit or "day"
+    tz = offset_minutes(z, start)
+    size = hist.FIXED[unit] if unit in ("minute", "hour") else hist.DAY_MS
+    shift = tz * hist.MINUTE_MS
+    table: dict[int, dict[str, float]] = {}
+    for key, c, n in await repo.alarm_time_counts(session, actor, size, shift, cmp, measure, where):
+        b = hist.bucket_start(key * size - shift, unit, tz)
+        cell = table.setdefault(b, {})
+        cell[_text(c)] = cell.get(_text(c), 0.0) + n
+    grid = hist.grid(Query(start=start, end=end, bucket=unit, tz=tz))
+    names = sorted({c for cell in table.values() for c in cell}) or [""]
+    single = config.aggregate_filed_id.field_name if config.aggregate_filed_id else ""
+    return StatisticOut(
+        categories=[local(b, z) for b in grid],
+        dimension_is_time=True,
+        bucket=unit,
+        series=[
+            StatisticSeries(
+                name=name if config.compare_filed_id else single,
+                values=[table.get(b, {}).get(name, 0.0) for b in grid],
+            )
+            for name in names
+        ],
+        unit=None,
+        total_rows=len(grid),
+    )
 
 
 def _text(value: Any) -> str:

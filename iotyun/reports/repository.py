@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy import Select, func, literal, select
+from sqlalchemy import BigInteger, Select, cast, func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms import repository as alarms_repo
@@ -114,3 +114,27 @@ async def user_counts(
         stmt = stmt.where(User.id.in_(list(user_ids)))
     measure = func.count(distinct.distinct()) if distinct is not None else func.count(User.id)
     return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
+
+
+def _epoch_s(session: AsyncSession, column: Any) -> Any:
+    """Whole seconds since the epoch of a UTC datetime column, on SQLite and PostgreSQL."""
+    if session.get_bind().dialect.name == "sqlite":
+        return cast(func.strftime("%s", column), BigInteger)
+    return cast(func.floor(func.extract("epoch", column)), BigInteger)
+
+
+async def alarm_time_counts(
+    session: AsyncSession,
+    actor: Actor,
+    size_ms: int,
+    shift_ms: int,
+    cmp: Any | None,
+    distinct: Any | None,
+    where: list[Any],
+) -> Counted:
+    """Alarms of the devices `actor` reads meeting `where`, counted per integer bucket
+    (alarm_time + shift_ms) // size_ms (and `cmp`): one GROUP BY."""
+    key = (_epoch_s(session, Alarm.alarm_time) * 1000 + shift_ms) / size_ms
+    stmt = (await alarms_repo.visible(session, actor)).where(*where)
+    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Alarm.id)
+    return [(int(d), c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, key, cmp, measure))).all()]

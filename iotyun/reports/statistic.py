@@ -3,8 +3,7 @@ telemetry.query_series call over the report's (device, data source) pairs, its b
 viewer's zone; one series per pair, each with its buckets' min and max. The answer's shape is StatisticOut."""
 
 import time
-from datetime import UTC, datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -14,6 +13,7 @@ from iotyun.reports import counts, service
 from iotyun.reports import repository as repo
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
+from iotyun.reports.timezones import local, offset_minutes, zone
 from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import Query
 from iotyun.telemetry.service import Series, query_series
@@ -30,19 +30,6 @@ _UNIT_MS = {
 }
 
 
-def zone(tz: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise AppError(ErrorCode.PARAM_INVALID, field="tz") from None
-
-
-def offset_minutes(z: ZoneInfo, at: int) -> int:
-    """The zone's UTC offset at `at` (the range's start): buckets keep this offset over the whole range."""
-    delta = datetime.fromtimestamp(at / 1000, UTC).astimezone(z).utcoffset()
-    return int(delta.total_seconds() // 60) if delta is not None else 0
-
-
 def time_range(config: ReportConfig, start: int | None, end: int | None, now: int) -> tuple[int, int]:
     """The viewer's range, else the report's, else the last `time_offset` units up to now."""
     if start is not None and end is not None:
@@ -51,10 +38,6 @@ def time_range(config: ReportConfig, start: int | None, end: int | None, now: in
         return config.start, config.end
     unit = _UNIT_MS[config.time_unit or "day"]
     return now - config.time_offset * unit, now
-
-
-def local(ts: int, z: ZoneInfo) -> str:
-    return datetime.fromtimestamp(ts / 1000, UTC).astimezone(z).isoformat(timespec="seconds")
 
 
 async def statistic(
@@ -73,7 +56,7 @@ async def statistic(
     start, end = time_range(config, start, end, int(time.time() * 1000))
     service.check_range(config.time_unit, start, end)
     if report.table_kind != HISTORY:
-        return await counts.counts(session, actor, report, config, start, end)
+        return await counts.counts(session, actor, report, config, start, end, z)
     if config.dimension_field_id[0].id != H_TIME:
         # A history report whose dimension is not time comes later (docs/api-reports.md).
         raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")

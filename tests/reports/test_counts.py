@@ -177,3 +177,66 @@ class TestFilters:
         rid = int(ok(await site.admin.post("/yun/report/basic", body))["id"])
         answer = await stat(site.admin, rid)
         assert (code(answer), answer["meta"]["field"]) == (100004, "filters")
+
+
+def utc(year: int, month: int, day: int, hour: int = 0, minute: int = 0, second: int = 0) -> int:
+    return int(datetime(year, month, day, hour, minute, second, tzinfo=UTC).timestamp() * 1000)
+
+
+async def alarms(site: Site, rows: list[tuple[int, int, int, int]]) -> None:
+    """(device id, tenant id, level, alarm time in epoch ms) as stored alarms."""
+    async with site.app.state.db.sessionmaker() as s:
+        for device, tenant, level, at in rows:
+            s.add(
+                Alarm(
+                    tenant_id=tenant,
+                    device_id=device,
+                    owner_id=0,
+                    sn="X",
+                    dev_alias="泵",
+                    data_source_id=1,
+                    fault_key="k",
+                    alarm_name="高压",
+                    alarm_level=level,
+                    alarm_time=datetime.fromtimestamp(at / 1000, UTC),
+                )
+            )
+        await s.commit()
+
+
+class TestAlarmsOverTime:
+    async def test_per_local_day_in_shanghai(self, site: Site, other_tenant: Api) -> None:
+        a = await site.device()
+        theirs = await site.device(owner=other_tenant)
+        mine = site.admin.tenant_id or 0
+        await alarms(
+            site,
+            [
+                (a, mine, 1, utc(2026, 1, 4, 17, 0, 30)),  # 2026-01-05 01:00:30 in China
+                (a, mine, 2, utc(2026, 1, 5, 15, 59)),  # 2026-01-05 23:59
+                (a, mine, 2, utc(2026, 1, 5, 16, 30)),  # 2026-01-06 00:30
+                (theirs, other_tenant.tenant_id or 0, 2, utc(2026, 1, 5, 1)),
+            ],
+        )
+        rid = await report(site.admin, 7, 54, time_unit="day")
+        start, end = utc(2026, 1, 4, 16), utc(2026, 1, 7, 16) - 1  # 2026-01-05 … 2026-01-07 in China
+        data = ok(await stat(site.admin, rid, start=start, end=end))
+        assert data["categories"] == [
+            "2026-01-05T00:00:00+08:00",
+            "2026-01-06T00:00:00+08:00",
+            "2026-01-07T00:00:00+08:00",
+        ]
+        assert (data["dimension_is_time"], data["bucket"]) == (True, "day")
+        assert [s["values"] for s in data["series"]] == [[2.0, 1.0, 0.0]]
+        by_level = await report(site.admin, 7, 54, title="l", time_unit="month", compare_filed_id=[{"id": 55}])
+        data = ok(await stat(site.admin, by_level, start=start, end=end))
+        assert data["categories"] == ["2026-01-01T00:00:00+08:00"]
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("1", [1.0]), ("2", [2.0])]
+        utc_day = ok(await stat(site.admin, rid, start=utc(2026, 1, 4), end=utc(2026, 1, 6) - 1, tz="UTC"))
+        assert [s["values"] for s in utc_day["series"]] == [[1.0, 2.0]]
+        hourly = await report(site.admin, 7, 54, title="h", time_unit="hour")
+        data = ok(await stat(site.admin, hourly, start=utc(2026, 1, 4, 17), end=utc(2026, 1, 4, 19) - 1))
+        assert (data["categories"], data["series"][0]["values"]) == (
+            ["2026-01-05T01:00:00+08:00", "2026-01-05T02:00:00+08:00"],
+            [1.0, 0.0],
+        )
