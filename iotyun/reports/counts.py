@@ -24,7 +24,7 @@ from iotyun.team.models import UserGroup
 from iotyun.telemetry import history as hist
 from iotyun.telemetry.history import Query
 
-# The column each field groups by (the time fields are not counted by yet: 100004 on dimension_field_id).
+# The column each field groups by; the time fields group by time bucket (TIME_COLUMNS).
 COLUMNS: dict[int, dict[int, Any]] = {
     f.ALARM: {f.A_LEVEL: Alarm.alarm_level, f.A_DEVICE: Alarm.dev_alias, f.A_NAME: Alarm.alarm_name},
     f.DEVICE_INFO: {
@@ -61,6 +61,13 @@ def _measure(kind: int, config: ReportConfig) -> Any | None:
     raise AppError(ErrorCode.PARAM_INVALID, field="aggregation")
 
 
+TIME_COLUMNS: dict[int, Any] = {
+    f.ALARM: Alarm.alarm_time,
+    f.DEVICE_INFO: Device.registered_at,
+    f.USER_INFO: User.created_at,
+}
+
+
 async def counts(
     session: AsyncSession, actor: Actor, report: Report, config: ReportConfig, start: int, end: int, z: ZoneInfo
 ) -> StatisticOut:
@@ -68,25 +75,25 @@ async def counts(
     cmp = _column(kind, config.compare_filed_id[0].id, "compare_filed_id") if config.compare_filed_id else None
     measure = _measure(kind, config)
     where = filters.conditions(FILTERABLE[kind], config.filters)
-    if kind == f.ALARM:
+    over_time = config.dimension_field_id[0].id == f.TIME_FIELD[kind]
+    if kind == f.ALARM or over_time:
+        # Alarms always within the range; devices and users only when counted over time (else as they are now).
         since, until = (datetime.fromtimestamp(t / 1000, UTC) for t in (start, end))
-        where += [Alarm.alarm_time >= since, Alarm.alarm_time <= until]
-    if kind == f.ALARM and config.dimension_field_id[0].id == f.A_TIME:
-        return await _alarms_over_time(session, actor, config, start, end, z, cmp, measure, where)
+        where += [TIME_COLUMNS[kind] >= since, TIME_COLUMNS[kind] <= until]
+    users = await team_service.managed_user_ids(session, actor) if kind == f.USER_INFO else None
+    stmt, row_id = await repo.scoped(session, actor, kind, users)
+    if over_time:
+        return await _over_time(session, stmt, row_id, TIME_COLUMNS[kind], config, start, end, z, cmp, measure, where)
     dim = _column(kind, config.dimension_field_id[0].id, "dimension_field_id")
-    if kind == f.ALARM:
-        rows = await repo.alarm_counts(session, actor, dim, cmp, measure, where)
-    elif kind == f.DEVICE_INFO:
-        rows = await repo.device_counts(session, actor, dim, cmp, measure, where)
-    else:
-        users = await team_service.managed_user_ids(session, actor)
-        rows = await repo.user_counts(session, actor, users, dim, cmp, measure, where)
+    rows = await repo.counted(session, stmt, row_id, dim, cmp, measure, where)
     return shape(rows, config, report.chart_type)
 
 
-async def _alarms_over_time(
+async def _over_time(
     session: AsyncSession,
-    actor: Actor,
+    stmt: Any,
+    row_id: Any,
+    column: Any,
     config: ReportConfig,
     start: int,
     end: int,
@@ -95,15 +102,16 @@ async def _alarms_over_time(
     measure: Any | None,
     where: list[Any],
 ) -> StatisticOut:
-    """Alarms per local time bucket: minutes and hours group directly; days, weeks, months and years group by local
+    """Rows per local time bucket of `column`: minutes and hours group directly; days, weeks, months and years group by local
     day in SQL and fold here onto their bucket (at most a few hundred rows)."""
     unit = config.time_unit or "day"
     tz = offset_minutes(z, start)
     size = hist.FIXED[unit] if unit in ("minute", "hour") else hist.DAY_MS
     shift = tz * hist.MINUTE_MS
     table: dict[int, dict[str, float]] = {}
-    for key, c, n in await repo.alarm_time_counts(session, actor, size, shift, cmp, measure, where):
-        b = hist.bucket_start(key * size - shift, unit, tz)
+    key = repo.time_key(session, column, size, shift)
+    for k, c, n in await repo.counted(session, stmt, row_id, key, cmp, measure, where):
+        b = hist.bucket_start(int(k) * size - shift, unit, tz)
         cell = table.setdefault(b, {})
         cell[_text(c)] = cell.get(_text(c), 0.0) + n
     grid = hist.grid(Query(start=start, end=end, bucket=unit, tz=tz))

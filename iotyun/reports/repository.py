@@ -12,6 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern, paginate
 from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGroup, Gateway
+from iotyun.reports.fields import ALARM, DEVICE_INFO
 from iotyun.reports.models import Report
 from iotyun.team.models import UserGroup
 
@@ -74,67 +75,46 @@ def _grouped(stmt: Select[Any], dim: Any, cmp: Any | None, measure: Any) -> Sele
     return stmt.with_only_columns(dim, cmp_col, measure).group_by(dim, *([cmp] if cmp is not None else []))
 
 
-async def device_counts(
-    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, where: list[Any]
-) -> Counted:
-    """Registered devices `actor` reads meeting `where`, counted by `dim` (and `cmp`): columns of Device, Gateway
-    or DeviceGroup."""
-    stmt = (await scope.readable(session, actor, Device.id)).where(Device.registered.is_(True), *where)
-    stmt = stmt.join(Gateway, Gateway.id == Device.gateway_id).outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)
-    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Device.id)
-    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
+async def scoped(session: AsyncSession, actor: Actor, kind: int, user_ids: set[int] | None) -> tuple[Select[Any], Any]:
+    """The rows a report of `kind` counts, in the caller's scope, and the column that counts them: alarms of the
+    devices `actor` reads (7); registered devices he reads, joined to their gateway and group (8); users of the
+    tenant, only `user_ids` unless None, joined to their role and group (9)."""
+    if kind == ALARM:
+        return await alarms_repo.visible(session, actor), Alarm.id
+    if kind == DEVICE_INFO:
+        stmt = (await scope.readable(session, actor, Device.id)).where(Device.registered.is_(True))
+        stmt = stmt.join(Gateway, Gateway.id == Device.gateway_id)
+        return stmt.outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id), Device.id
+    users = (
+        select(User.id)
+        .join(Role, Role.id == User.role_id)
+        .outerjoin(UserGroup, UserGroup.id == User.group_id)
+        .where(User.tenant_id == actor.tenant_id)
+    )
+    if user_ids is not None:
+        users = users.where(User.id.in_(list(user_ids)))
+    return users, User.id
 
 
-async def alarm_counts(
-    session: AsyncSession, actor: Actor, dim: Any, cmp: Any | None, distinct: Any | None, where: list[Any]
-) -> Counted:
-    """Alarms of the devices `actor` reads meeting `where`, counted by `dim` (and `cmp`)."""
-    stmt = (await alarms_repo.visible(session, actor)).where(*where)
-    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Alarm.id)
-    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
-
-
-async def user_counts(
+async def counted(
     session: AsyncSession,
-    actor: Actor,
-    user_ids: set[int] | None,
+    stmt: Select[Any],
+    row_id: Any,
     dim: Any,
     cmp: Any | None,
     distinct: Any | None,
     where: list[Any],
 ) -> Counted:
-    """Users of the tenant (only `user_ids` unless None) meeting `where`, counted by `dim` (and `cmp`)."""
-    stmt = (
-        select(User.id)
-        .join(Role, Role.id == User.role_id)
-        .outerjoin(UserGroup, UserGroup.id == User.group_id)
-        .where(User.tenant_id == actor.tenant_id, *where)
-    )
-    if user_ids is not None:
-        stmt = stmt.where(User.id.in_(list(user_ids)))
-    measure = func.count(distinct.distinct()) if distinct is not None else func.count(User.id)
-    return [(d, c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, dim, cmp, measure))).all()]
+    """`stmt`'s rows meeting `where`, counted (or their distinct `distinct` values) by `dim` and `cmp`: one GROUP BY."""
+    measure = func.count(distinct.distinct()) if distinct is not None else func.count(row_id)
+    grouped = _grouped(stmt.where(*where), dim, cmp, measure)
+    return [(d, c, int(n)) for d, c, n in (await session.execute(grouped)).all()]
 
 
-def _epoch_s(session: AsyncSession, column: Any) -> Any:
-    """Whole seconds since the epoch of a UTC datetime column, on SQLite and PostgreSQL."""
+def time_key(session: AsyncSession, column: Any, size_ms: int, shift_ms: int) -> Any:
+    """The integer bucket (column + shift_ms) // size_ms of a UTC datetime column, on SQLite and PostgreSQL."""
     if session.get_bind().dialect.name == "sqlite":
-        return cast(func.strftime("%s", column), BigInteger)
-    return cast(func.floor(func.extract("epoch", column)), BigInteger)
-
-
-async def alarm_time_counts(
-    session: AsyncSession,
-    actor: Actor,
-    size_ms: int,
-    shift_ms: int,
-    cmp: Any | None,
-    distinct: Any | None,
-    where: list[Any],
-) -> Counted:
-    """Alarms of the devices `actor` reads meeting `where`, counted per integer bucket
-    (alarm_time + shift_ms) // size_ms (and `cmp`): one GROUP BY."""
-    key = (_epoch_s(session, Alarm.alarm_time) * 1000 + shift_ms) / size_ms
-    stmt = (await alarms_repo.visible(session, actor)).where(*where)
-    measure = func.count(distinct.distinct()) if distinct is not None else func.count(Alarm.id)
-    return [(int(d), c, int(n)) for d, c, n in (await session.execute(_grouped(stmt, key, cmp, measure))).all()]
+        seconds = cast(func.strftime("%s", column), BigInteger)
+    else:
+        seconds = cast(func.floor(func.extract("epoch", column)), BigInteger)
+    return (seconds * 1000 + shift_ms) / size_ms

@@ -240,3 +240,27 @@ class TestAlarmsOverTime:
             ["2026-01-05T01:00:00+08:00", "2026-01-05T02:00:00+08:00"],
             [1.0, 0.0],
         )
+
+
+class TestInfoOverTime:
+    async def test_registrations_and_new_users_per_local_day(self, site: Site, other_tenant: Api) -> None:
+        def at(ms: int) -> datetime:
+            return datetime.fromtimestamp(ms / 1000, UTC)
+
+        await site.device(registered_at=at(utc(2026, 1, 4, 16, 30)))  # 2026-01-05 00:30 in China
+        await site.device(registered_at=at(utc(2026, 1, 5, 15, 0)))  # 2026-01-05 23:00
+        await site.device(registered_at=at(utc(2026, 1, 5, 16, 0)), model="GW200")  # 2026-01-06 00:00
+        await site.device(registered_at=at(utc(2020, 1, 1)))  # outside the range
+        await site.device(owner=other_tenant, registered_at=at(utc(2026, 1, 5, 1)))
+        rid = await report(site.admin, 8, 62, time_unit="day", compare_filed_id=[{"id": 65}])
+        data = ok(await stat(site.admin, rid, start=utc(2026, 1, 4, 16), end=utc(2026, 1, 6, 16) - 1))
+        assert (data["categories"], data["dimension_is_time"]) == (
+            ["2026-01-05T00:00:00+08:00", "2026-01-06T00:00:00+08:00"],
+            True,
+        )
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("GW100", [2.0, 0.0]), ("GW200", [0.0, 1.0])]
+        await site.user("carl", ["P61000"])
+        now = int(datetime.now(UTC).timestamp() * 1000)
+        users = await report(site.admin, 9, 67, title="u", time_unit="year")
+        data = ok(await stat(site.admin, users, start=now - 86_400_000, end=now + 60_000))
+        assert sum(data["series"][0]["values"]) == 2.0  # the administrator and carl, never the other tenant's
