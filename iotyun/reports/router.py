@@ -30,13 +30,17 @@ async def list_reports(
 
 
 @router.post("/yun/report/basic")
-async def create_report(body: ReportIn, actor: ReportEditor, session: SessionDep) -> Envelope[ReportOut]:
-    return ok(await service.create(session, actor, body))
+async def create_report(
+    body: ReportIn, actor: ReportEditor, session: SessionDep, configs: ConfigsDep
+) -> Envelope[ReportOut]:
+    return ok(await service.create(session, actor, configs, body))
 
 
 @router.put("/yun/report/basic")
-async def update_report(body: ReportUpdateIn, actor: ReportEditor, session: SessionDep) -> Envelope[ReportOut]:
-    return ok(await service.update(session, actor, body))
+async def update_report(
+    body: ReportUpdateIn, actor: ReportEditor, session: SessionDep, configs: ConfigsDep
+) -> Envelope[ReportOut]:
+    return ok(await service.update(session, actor, configs, body))
 
 
 @router.delete("/yun/report/basic")

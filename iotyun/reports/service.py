@@ -25,6 +25,8 @@ from iotyun.reports import repository as repo
 from iotyun.reports.fields import FIELDS, HISTORY, TIME_FIELD
 from iotyun.reports.models import Report
 from iotyun.reports.schemas import ReportConfig, ReportIdIn, ReportIn, ReportOut, ReportUpdateIn
+from iotyun.telemetry import repository as telemetry_repo
+from iotyun.telemetry.configs import ConfigCache
 
 DAY_MS = 86_400_000
 _UNIT_MS = {"hour": 3_600_000, "minute": 60_000}
@@ -120,12 +122,18 @@ def _check_filters(body: ReportIn) -> None:
                 raise AppError(ErrorCode.REPORT_MAX_BELOW_MIN, field="filters")
 
 
-async def _check_devices(session: AsyncSession, actor: Actor, body: ReportIn) -> None:
+async def _check_devices(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> None:
+    """History data: devices the caller reads (110506), each publishing every data source of the report (115401)."""
     if body.table_kind != HISTORY:
         return
     wanted = list(dict.fromkeys(body.device_ids))
-    if len(await repo.readable_device_ids(session, actor, wanted)) < len(wanted):
+    sns = await telemetry_repo.readable_device_sns(session, actor, wanted)
+    if len(sns) < len(wanted):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+    for sn in sns.values():
+        config = await configs.get(sn)
+        if config is None or any(s not in config.sources for s in body.data_source_ids):
+            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids")
 
 
 def _apply(report: Report, body: ReportIn) -> None:
@@ -156,11 +164,11 @@ async def info(session: AsyncSession, actor: Actor, report_id: int) -> ReportOut
     return out(await get(session, actor, report_id))
 
 
-async def create(session: AsyncSession, actor: Actor, body: ReportIn) -> ReportOut:
+async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> ReportOut:
     check(body)
     if await repo.title_taken(session, actor.user_id, body.title):
         raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
-    await _check_devices(session, actor, body)
+    await _check_devices(session, actor, configs, body)
     report = Report(tenant_id=actor.tenant_id, owner_id=actor.user_id)
     _apply(report, body)
     session.add(report)
@@ -169,12 +177,12 @@ async def create(session: AsyncSession, actor: Actor, body: ReportIn) -> ReportO
     return out(report)
 
 
-async def update(session: AsyncSession, actor: Actor, body: ReportUpdateIn) -> ReportOut:
+async def update(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportUpdateIn) -> ReportOut:
     report = await get(session, actor, body.id)
     check(body)
     if await repo.title_taken(session, report.owner_id, body.title, exclude=report.id):
         raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
-    await _check_devices(session, actor, body)
+    await _check_devices(session, actor, configs, body)
     _apply(report, body)
     await session.flush()
     await session.refresh(report)

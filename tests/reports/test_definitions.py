@@ -97,7 +97,9 @@ class TestRules:
         assert refused(await a.post(PATH, history([d], data_source_ids=[]))) == (118205, "data_source_ids")
         eleven = history([d], data_source_ids=list(range(1, 12)))
         assert refused(await a.post(PATH, eleven)) == (118208, "compare_filed_id")
-        ok(await a.post(PATH, history([d], data_source_ids=list(range(1, 11)))))
+        # Ten pass the rule; the device publishes none of them (saving checks them: 115401).
+        ten = history([d], data_source_ids=list(range(1, 11)))
+        assert refused(await a.post(PATH, ten)) == (115401, "data_source_ids")
 
     async def test_times(self, site: Site) -> None:
         d = await site.device()
@@ -112,9 +114,11 @@ class TestRules:
         assert refused(await a.post(PATH, minute)) == (118210, "start")
         offset = history([d], time_unit="minute", time_offset=REPORT_MINUTE_RANGE_MAX_DAYS * 1440 + 1)
         assert refused(await a.post(PATH, offset)) == (118210, "time_offset")
+        # Within the limits the rules pass; the device publishes no data source 1 (115401, checked last).
         day = history([d], time_unit="day", start=t, end=t + 300 * DAY)
-        assert ok(await a.post(PATH, day))["time_field_id"] == 38
-        ok(await a.post(PATH, history([d], title="h", start=t, end=t + REPORT_HOUR_RANGE_MAX_DAYS * DAY)))
+        assert refused(await a.post(PATH, day)) == (115401, "data_source_ids")
+        longest = history([d], title="h", start=t, end=t + REPORT_HOUR_RANGE_MAX_DAYS * DAY)
+        assert refused(await a.post(PATH, longest)) == (115401, "data_source_ids")
 
     async def test_filters(self, site: Site) -> None:
         a = site.admin

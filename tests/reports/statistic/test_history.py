@@ -140,9 +140,25 @@ async def test_a_series_per_device_or_data_source(app: FastAPI, team: Team, plan
     assert [s["values"] for s in data["series"]] == [[1.0], [40.0]]
     assert data["unit"] is None  # the series' units differ
     # Another template's device: its 出水压力 has another id, so the report's source is not in its configuration.
-    mixed = await report(team.admin, [plant.device_id, other.device_id], [p], title="d")
-    answer = await stat(team.admin, mixed, T0, T0 + 3 * HOUR - 1)
+    body = {**(await _definition(team.admin, by_source)), "device_ids": [plant.device_id, other.device_id]}
+    answer = await team.admin.put("/yun/report/basic", {**body, "data_source_ids": [p]})
     assert (code(answer), answer["meta"]["field"]) == (115401, "data_source_ids")
+    # A data source the template no longer publishes after the report was saved: its statistic says so.
+    async with app.state.db.sessionmaker() as s:
+        stored = await s.get(Report, by_source)
+        assert stored is not None
+        config = {**stored.config, "data_source_ids": [p, t + 10_000]}
+        await s.execute(update(Report).where(Report.id == by_source).values(config=config))
+        await s.commit()
+    answer = await stat(team.admin, by_source, T0, T0 + 3 * HOUR - 1)
+    assert (code(answer), answer["meta"]["field"]) == (115401, "data_source_ids")
+
+
+async def _definition(api: Api, rid: int) -> dict[str, Any]:
+    data: dict[str, Any] = ok(await api.get("/yun/report/info", params={"id": rid}))
+    for key in ("owner_id", "time_field_id", "created_at", "updated_at"):
+        data.pop(key)
+    return data
 
 
 async def test_a_series_per_device(app: FastAPI, team: Team, plant: Plant) -> None:
