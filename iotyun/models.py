@@ -4,6 +4,7 @@ from iotyun.alarms import models as alarm_models
 from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.devices import models as device_models
+from iotyun.reports import models as report_models
 from iotyun.resources import models as resource_models
 from iotyun.sharing import models as sharing_models
 from iotyun.system import models as system_models
@@ -16,6 +17,7 @@ __all__ = [
     "alarm_models",
     "auth_models",
     "device_models",
+    "report_models",
     "resource_models",
     "sharing_models",
     "system_models",

@@ -52,6 +52,12 @@ def test_the_code_keeps_every_contract(tree: Path) -> None:
         ("iotyun/team/service.py", "from iotyun.devices import service  # noqa", "team builds on auth and core"),
         ("iotyun/devices/virtual/service.py", "from iotyun.templates import access  # noqa", "devices build on team"),
         ("iotyun/telemetry/ws.py", "from iotyun.sharing import rules  # noqa", "sharing builds on telemetry"),
+        ("iotyun/reports/service.py", "from iotyun.sharing import rules  # noqa", "reports build on telemetry"),
+        (
+            "iotyun/telemetry/service.py",
+            "from iotyun.reports import service  # noqa",
+            "nothing of the server's parts imports reports",
+        ),
         ("iotyun/gateway/agent.py", "from iotyun.core import config  # noqa", "the gateway agent imports nothing"),
         ("iotyun/devices/service.py", "from iotyun.demo import devices  # noqa", "nothing of the server imports it"),
         ("iotyun/alarms/service.py", "from iotyun.telemetry import realtime  # noqa", "no import cycles"),

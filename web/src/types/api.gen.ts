@@ -1400,6 +1400,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/report/basic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Reports */
+        get: operations["list_reports_api_yun_report_basic_get"];
+        /** Update Report */
+        put: operations["update_report_api_yun_report_basic_put"];
+        /** Create Report */
+        post: operations["create_report_api_yun_report_basic_post"];
+        /** Delete Report */
+        delete: operations["delete_report_api_yun_report_basic_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/report/basic/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Report */
+        post: operations["copy_report_api_yun_report_basic_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/report/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report Info */
+        get: operations["report_info_api_yun_report_info_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/report/statistic": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report Statistic */
+        get: operations["report_statistic_api_yun_report_statistic_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/resourcesClassify": {
         parameters: {
             query?: never;
@@ -3343,6 +3414,11 @@ export interface components {
             data?: components["schemas"]["Page_ModelOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[ReportOut]] */
+        Envelope_Page_ReportOut__: {
+            data?: components["schemas"]["Page_ReportOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[RoleOut]] */
         Envelope_Page_RoleOut__: {
             data?: components["schemas"]["Page_RoleOut_"] | null;
@@ -3381,6 +3457,11 @@ export interface components {
         /** Envelope[QuotaOut] */
         Envelope_QuotaOut_: {
             data?: components["schemas"]["QuotaOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ReportOut] */
+        Envelope_ReportOut_: {
+            data?: components["schemas"]["ReportOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[RoleOut] */
@@ -3431,6 +3512,11 @@ export interface components {
         /** Envelope[StateInfoOut] */
         Envelope_StateInfoOut_: {
             data?: components["schemas"]["StateInfoOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[StatisticOut] */
+        Envelope_StatisticOut_: {
+            data?: components["schemas"]["StatisticOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[TemplateOut] */
@@ -3657,6 +3743,19 @@ export interface components {
             op?: string | null;
             /** Threshold */
             threshold?: number | null;
+        };
+        /**
+         * FieldRef
+         * @description A field of the report's table kind (reports/fields.py) by id, with the name the designer showed.
+         */
+        FieldRef: {
+            /**
+             * Field Name
+             * @default
+             */
+            field_name: string;
+            /** Id */
+            id: number;
         };
         /**
          * Flicker
@@ -4482,6 +4581,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[ReportOut] */
+        Page_ReportOut_: {
+            /** Items */
+            items: components["schemas"]["ReportOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[RoleOut] */
         Page_RoleOut_: {
             /** Items */
@@ -4752,6 +4862,262 @@ export interface components {
         RepairIn: {
             /** Id */
             id: number;
+        };
+        /**
+         * ReportFilter
+         * @description `value` for the comparisons and contain; `value` … `value2` for range (118207 when value2 < value); none
+         *     for null / not_null.
+         */
+        ReportFilter: {
+            /** Field Id */
+            field_id: number;
+            /**
+             * Field Name
+             * @default
+             */
+            field_name: string;
+            /**
+             * Operator
+             * @enum {string}
+             */
+            operator: "eq" | "ne" | "gt" | "ge" | "lt" | "le" | "range" | "contain" | "not_contain" | "null" | "not_null";
+            /** Value */
+            value?: number | string | null;
+            /** Value2 */
+            value2?: number | string | null;
+        };
+        /** ReportIdIn */
+        ReportIdIn: {
+            /** Id */
+            id: number;
+        };
+        /** ReportIn */
+        ReportIn: {
+            aggregate_filed_id?: components["schemas"]["FieldRef"] | null;
+            /** Aggregation */
+            aggregation?: ("count" | "distinct_count" | "avg" | "max" | "min" | "sum" | "first" | "last") | null;
+            /** Chart Type */
+            chart_type: number;
+            /**
+             * Compare Filed Id
+             * @default []
+             */
+            compare_filed_id: components["schemas"]["FieldRef"][];
+            /**
+             * Data Source Ids
+             * @default []
+             */
+            data_source_ids: number[];
+            /**
+             * Device Ids
+             * @default []
+             */
+            device_ids: number[];
+            /**
+             * Dimension Field Id
+             * @default []
+             */
+            dimension_field_id: components["schemas"]["FieldRef"][];
+            /** End */
+            end?: number | null;
+            /**
+             * Exportable
+             * @default true
+             */
+            exportable: boolean;
+            /**
+             * Fill
+             * @default none
+             */
+            fill: string;
+            /**
+             * Filters
+             * @default []
+             */
+            filters: components["schemas"]["ReportFilter"][];
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Refresh Interval
+             * @default 0
+             */
+            refresh_interval: number;
+            sort?: components["schemas"]["ReportSort"] | null;
+            /** Start */
+            start?: number | null;
+            /** Table Kind */
+            table_kind: number;
+            /**
+             * Time Offset
+             * @default 1
+             */
+            time_offset: number;
+            /** Time Unit */
+            time_unit?: ("year" | "month" | "week" | "day" | "hour" | "minute") | null;
+            /** Title */
+            title: string;
+        };
+        /** ReportOut */
+        ReportOut: {
+            aggregate_filed_id?: components["schemas"]["FieldRef"] | null;
+            /** Aggregation */
+            aggregation?: ("count" | "distinct_count" | "avg" | "max" | "min" | "sum" | "first" | "last") | null;
+            /** Chart Type */
+            chart_type: number;
+            /**
+             * Compare Filed Id
+             * @default []
+             */
+            compare_filed_id: components["schemas"]["FieldRef"][];
+            /** Created At */
+            created_at: number;
+            /**
+             * Data Source Ids
+             * @default []
+             */
+            data_source_ids: number[];
+            /**
+             * Device Ids
+             * @default []
+             */
+            device_ids: number[];
+            /**
+             * Dimension Field Id
+             * @default []
+             */
+            dimension_field_id: components["schemas"]["FieldRef"][];
+            /** End */
+            end?: number | null;
+            /**
+             * Exportable
+             * @default true
+             */
+            exportable: boolean;
+            /**
+             * Fill
+             * @default none
+             */
+            fill: string;
+            /**
+             * Filters
+             * @default []
+             */
+            filters: components["schemas"]["ReportFilter"][];
+            /** Group Id */
+            group_id?: number | null;
+            /** Id */
+            id: number;
+            /** Owner Id */
+            owner_id: number;
+            /**
+             * Refresh Interval
+             * @default 0
+             */
+            refresh_interval: number;
+            sort?: components["schemas"]["ReportSort"] | null;
+            /** Start */
+            start?: number | null;
+            /** Table Kind */
+            table_kind: number;
+            /** Time Field Id */
+            time_field_id: number;
+            /**
+             * Time Offset
+             * @default 1
+             */
+            time_offset: number;
+            /** Time Unit */
+            time_unit?: ("year" | "month" | "week" | "day" | "hour" | "minute") | null;
+            /** Title */
+            title: string;
+            /** Updated At */
+            updated_at: number;
+        };
+        /** ReportSort */
+        ReportSort: {
+            /**
+             * By
+             * @default dimension
+             * @enum {string}
+             */
+            by: "dimension" | "value";
+            /**
+             * Order
+             * @default asc
+             * @enum {string}
+             */
+            order: "asc" | "desc";
+        };
+        /**
+         * ReportUpdateIn
+         * @description Replaces the whole definition of report `id`.
+         */
+        ReportUpdateIn: {
+            aggregate_filed_id?: components["schemas"]["FieldRef"] | null;
+            /** Aggregation */
+            aggregation?: ("count" | "distinct_count" | "avg" | "max" | "min" | "sum" | "first" | "last") | null;
+            /** Chart Type */
+            chart_type: number;
+            /**
+             * Compare Filed Id
+             * @default []
+             */
+            compare_filed_id: components["schemas"]["FieldRef"][];
+            /**
+             * Data Source Ids
+             * @default []
+             */
+            data_source_ids: number[];
+            /**
+             * Device Ids
+             * @default []
+             */
+            device_ids: number[];
+            /**
+             * Dimension Field Id
+             * @default []
+             */
+            dimension_field_id: components["schemas"]["FieldRef"][];
+            /** End */
+            end?: number | null;
+            /**
+             * Exportable
+             * @default true
+             */
+            exportable: boolean;
+            /**
+             * Fill
+             * @default none
+             */
+            fill: string;
+            /**
+             * Filters
+             * @default []
+             */
+            filters: components["schemas"]["ReportFilter"][];
+            /** Group Id */
+            group_id?: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Refresh Interval
+             * @default 0
+             */
+            refresh_interval: number;
+            sort?: components["schemas"]["ReportSort"] | null;
+            /** Start */
+            start?: number | null;
+            /** Table Kind */
+            table_kind: number;
+            /**
+             * Time Offset
+             * @default 1
+             */
+            time_offset: number;
+            /** Time Unit */
+            time_unit?: ("year" | "month" | "week" | "day" | "hour" | "minute") | null;
+            /** Title */
+            title: string;
         };
         /** ResetPasswordIn */
         ResetPasswordIn: {
@@ -5321,6 +5687,32 @@ export interface components {
             by: "value" | "bit";
             /** Items */
             items: components["schemas"]["State"][];
+        };
+        /** StatisticOut */
+        StatisticOut: {
+            /** Bucket */
+            bucket: string | null;
+            /** Categories */
+            categories: string[];
+            /** Dimension Is Time */
+            dimension_is_time: boolean;
+            /** Series */
+            series: components["schemas"]["StatisticSeries"][];
+            /** Total Rows */
+            total_rows: number;
+            /** Unit */
+            unit: string | null;
+        };
+        /** StatisticSeries */
+        StatisticSeries: {
+            /** Max */
+            max?: (number | null)[] | null;
+            /** Min */
+            min?: (number | null)[] | null;
+            /** Name */
+            name: string;
+            /** Values */
+            values: (number | null)[];
         };
         /**
          * SubRequest
@@ -10287,6 +10679,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WriteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_reports_api_yun_report_basic_get: {
+        parameters: {
+            query?: {
+                title?: string | null;
+                chart_type?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ReportOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_report_api_yun_report_basic_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_report_api_yun_report_basic_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_report_api_yun_report_basic_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    copy_report_api_yun_report_basic_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    report_info_api_yun_report_info_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    report_statistic_api_yun_report_statistic_get: {
+        parameters: {
+            query: {
+                id: number;
+                start?: number | null;
+                end?: number | null;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatisticOut_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,132 @@
+"""Request and response models of /yun/report/basic, /yun/report/info and /yun/report/statistic. The title's rules
+are checked here (118201, 118202); the rules across fields (118203-118211) in service.check."""
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
+
+from iotyun.core.errors import ErrorCode
+from iotyun.core.limits import (
+    REPORT_AGGREGATIONS,
+    REPORT_FILTER_OPERATORS,
+    REPORT_REFRESH_MAX_S,
+    REPORT_TIME_UNITS,
+    REPORT_TITLE_MAX,
+    rule_error,
+)
+
+
+def _strip(value: object) -> object:
+    return value.strip() if isinstance(value, str) else value
+
+
+def _title(value: str) -> str:
+    if not value:
+        raise rule_error(ErrorCode.REPORT_TITLE_EMPTY)
+    if len(value) > REPORT_TITLE_MAX:
+        raise rule_error(ErrorCode.REPORT_TITLE_TOO_LONG, None, limit=REPORT_TITLE_MAX)
+    return value
+
+
+def _fill(value: str) -> str:
+    if value in ("none", "linear", "previous", "zero", "null"):
+        return value
+    try:
+        float(value)
+    except ValueError:
+        raise rule_error(ErrorCode.PARAM_INVALID, "fill") from None
+    return value
+
+
+ReportTitle = Annotated[str, BeforeValidator(_strip), AfterValidator(_title)]
+Fill = Annotated[str, AfterValidator(_fill)]
+Aggregation = Literal[REPORT_AGGREGATIONS]  # type: ignore[valid-type]
+TimeUnit = Literal[REPORT_TIME_UNITS]  # type: ignore[valid-type]
+Operator = Literal[REPORT_FILTER_OPERATORS]  # type: ignore[valid-type]
+
+
+class FieldRef(BaseModel):
+    """A field of the report's table kind (reports/fields.py) by id, with the name the designer showed."""
+
+    id: int
+    field_name: str = Field("", max_length=64)
+
+
+class ReportFilter(BaseModel):
+    """`value` for the comparisons and contain; `value` … `value2` for range (118207 when value2 < value); none
+    for null / not_null."""
+
+    field_id: int
+    field_name: str = Field("", max_length=64)
+    operator: Operator
+    value: float | str | None = None
+    value2: float | str | None = None
+
+
+class ReportSort(BaseModel):
+    by: Literal["dimension", "value"] = "dimension"
+    order: Literal["asc", "desc"] = "asc"
+
+
+class ReportConfig(BaseModel):
+    """Everything of a report but its title, chart type, table kind, group, refresh interval and exportable flag."""
+
+    dimension_field_id: list[FieldRef] = []
+    compare_filed_id: list[FieldRef] = []
+    aggregate_filed_id: FieldRef | None = None
+    aggregation: Aggregation | None = None
+    time_unit: TimeUnit | None = None
+    # The default range: the last `time_offset` time units up to now, when the viewer gives no start and end.
+    time_offset: int = Field(1, ge=1, le=100_000)
+    start: int | None = None
+    end: int | None = None
+    fill: Fill = "none"
+    filters: list[ReportFilter] = []
+    sort: ReportSort | None = None
+    # Kind 6 (history data): the devices and their data sources; each (device, data source) pair is a series.
+    device_ids: list[int] = []
+    data_source_ids: list[int] = []
+
+
+class ReportIn(ReportConfig):
+    title: ReportTitle
+    chart_type: int
+    table_kind: int
+    group_id: int | None = None
+    refresh_interval: int = Field(0, ge=0, le=REPORT_REFRESH_MAX_S)
+    exportable: bool = True
+
+
+class ReportUpdateIn(ReportIn):
+    """Replaces the whole definition of report `id`."""
+
+    id: int
+
+
+class ReportIdIn(BaseModel):
+    id: int
+
+
+class ReportOut(ReportIn):
+    id: int
+    owner_id: int
+    time_field_id: int
+    created_at: int
+    updated_at: int
+
+
+class StatisticSeries(BaseModel):
+    name: str
+    values: list[float | None]
+    # Each bucket's minimum and maximum (time dimension on history data), so a spike is never averaged away.
+    min: list[float | None] | None = None
+    max: list[float | None] | None = None
+
+
+class StatisticOut(BaseModel):
+    categories: list[str]
+    dimension_is_time: bool
+    bucket: str | None
+    series: list[StatisticSeries]
+    unit: str | None
+    total_rows: int

@@ -1,0 +1,222 @@
+"""Report rules (SPEC §5): a title (118201, 118202) unique per owner (118213); at least one dimension (118203), at
+most REPORT_DIMENSION_GROUPS_MAX (118209); an aggregation and its value field (118204); for history data, devices
+and data sources (118205), at most REPORT_COMPARISON_MAX series (118208), on devices the caller reads (110506);
+end not before start (118206); a range filter's maximum not below its minimum (118207); hourly and minute buckets
+limit the range to REPORT_HOUR_RANGE_MAX_DAYS / REPORT_MINUTE_RANGE_MAX_DAYS (118210); at most REPORT_FILTERS_MAX
+filters (118211). A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
+anyone else's answers 118212 and changes nothing."""
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.db import epoch_ms
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import (
+    REPORT_CHART_TYPES,
+    REPORT_COMPARISON_MAX,
+    REPORT_DIMENSION_GROUPS_MAX,
+    REPORT_FILTERS_MAX,
+    REPORT_HOUR_RANGE_MAX_DAYS,
+    REPORT_MINUTE_RANGE_MAX_DAYS,
+    REPORT_TITLE_MAX,
+)
+from iotyun.core.pagination import Page, PageParams
+from iotyun.reports import repository as repo
+from iotyun.reports.fields import FIELDS, HISTORY, TIME_FIELD
+from iotyun.reports.models import Report
+from iotyun.reports.schemas import ReportConfig, ReportIdIn, ReportIn, ReportOut, ReportUpdateIn
+from iotyun.telemetry import repository as telemetry_repo
+from iotyun.telemetry.configs import ConfigCache
+
+DAY_MS = 86_400_000
+_UNIT_MS = {"hour": 3_600_000, "minute": 60_000}
+_RANGE_DAYS = {"hour": REPORT_HOUR_RANGE_MAX_DAYS, "minute": REPORT_MINUTE_RANGE_MAX_DAYS}
+_CONFIG_FIELDS = frozenset(ReportConfig.model_fields)
+
+
+def out(report: Report) -> ReportOut:
+    return ReportOut.model_validate(
+        {
+            **report.config,
+            "id": report.id,
+            "owner_id": report.owner_id,
+            "title": report.title,
+            "chart_type": report.chart_type,
+            "table_kind": report.table_kind,
+            "time_field_id": TIME_FIELD[report.table_kind],
+            "group_id": report.group_id,
+            "refresh_interval": report.refresh_interval,
+            "exportable": report.exportable,
+            "created_at": epoch_ms(report.created_at),
+            "updated_at": epoch_ms(report.updated_at),
+        }
+    )
+
+
+def check_range(unit: str | None, start: int, end: int) -> None:
+    """118206 when end is before start; 118210 when an hourly or minute range is longer than its days."""
+    if end < start:
+        raise AppError(ErrorCode.REPORT_END_BEFORE_START, field="end")
+    if unit in _RANGE_DAYS and end - start > _RANGE_DAYS[unit] * DAY_MS:
+        raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="start", days=_RANGE_DAYS[unit])
+
+
+def check(body: ReportIn) -> None:
+    """The definition's own rules, in the order the designer's form shows its fields."""
+    if body.chart_type not in REPORT_CHART_TYPES:
+        raise AppError(ErrorCode.PARAM_INVALID, field="chart_type")
+    if body.table_kind not in FIELDS:
+        raise AppError(ErrorCode.PARAM_INVALID, field="table_kind")
+    fields = FIELDS[body.table_kind]
+    if not body.dimension_field_id:
+        raise AppError(ErrorCode.REPORT_DIMENSION_REQUIRED, field="dimension_field_id")
+    if len(body.dimension_field_id) > REPORT_DIMENSION_GROUPS_MAX:
+        raise AppError(
+            ErrorCode.REPORT_DIMENSION_GROUP_LIMIT, field="dimension_field_id", limit=REPORT_DIMENSION_GROUPS_MAX
+        )
+    for name in ("dimension_field_id", "compare_filed_id"):
+        if any(f.id not in fields for f in getattr(body, name)):
+            raise AppError(ErrorCode.PARAM_INVALID, field=name)
+    if body.aggregate_filed_id is None or body.aggregate_filed_id.id not in fields:
+        raise AppError(ErrorCode.REPORT_AGGREGATION_REQUIRED, field="aggregate_filed_id")
+    if body.aggregation is None:
+        raise AppError(ErrorCode.REPORT_AGGREGATION_REQUIRED, field="aggregation")
+    if len(body.compare_filed_id) > REPORT_COMPARISON_MAX:
+        raise AppError(ErrorCode.REPORT_COMPARISON_LIMIT, field="compare_filed_id", limit=REPORT_COMPARISON_MAX)
+    if body.table_kind == HISTORY:
+        _check_history(body)
+    if body.start is not None and body.end is not None:
+        check_range(body.time_unit, body.start, body.end)
+    if (
+        body.time_unit in _RANGE_DAYS
+        and body.time_offset * _UNIT_MS[body.time_unit] > _RANGE_DAYS[body.time_unit] * DAY_MS
+    ):
+        raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="time_offset", days=_RANGE_DAYS[body.time_unit])
+    _check_filters(body)
+
+
+def _check_history(body: ReportIn) -> None:
+    if not body.device_ids:
+        raise AppError(ErrorCode.REPORT_DATA_SOURCE_REQUIRED, field="device_ids")
+    if not body.data_source_ids:
+        raise AppError(ErrorCode.REPORT_DATA_SOURCE_REQUIRED, field="data_source_ids")
+    series = len(set(body.device_ids)) * len(set(body.data_source_ids))
+    if series > REPORT_COMPARISON_MAX:
+        raise AppError(ErrorCode.REPORT_COMPARISON_LIMIT, field="compare_filed_id", limit=REPORT_COMPARISON_MAX)
+
+
+def _check_filters(body: ReportIn) -> None:
+    if len(body.filters) > REPORT_FILTERS_MAX:
+        raise AppError(ErrorCode.REPORT_FILTER_LIMIT, field="filters", limit=REPORT_FILTERS_MAX)
+    for f in body.filters:
+        if f.field_id not in FIELDS[body.table_kind]:
+            raise AppError(ErrorCode.PARAM_INVALID, field="filters")
+        if f.operator == "range":
+            if f.value is None or f.value2 is None:
+                raise AppError(ErrorCode.PARAM_INVALID, field="filters")
+            try:
+                low, high = float(f.value), float(f.value2)
+            except ValueError:
+                raise AppError(ErrorCode.PARAM_INVALID, field="filters") from None
+            if high < low:
+                raise AppError(ErrorCode.REPORT_MAX_BELOW_MIN, field="filters")
+
+
+async def _check_devices(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> None:
+    """History data: devices the caller reads (110506), each publishing every data source of the report (115401)."""
+    if body.table_kind != HISTORY:
+        return
+    wanted = list(dict.fromkeys(body.device_ids))
+    sns = await telemetry_repo.readable_device_sns(session, actor, wanted)
+    if len(sns) < len(wanted):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+    for sn in sns.values():
+        config = await configs.get(sn)
+        if config is None or any(s not in config.sources for s in body.data_source_ids):
+            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids")
+
+
+def _apply(report: Report, body: ReportIn) -> None:
+    report.title = body.title
+    report.chart_type = body.chart_type
+    report.table_kind = body.table_kind
+    report.group_id = body.group_id
+    report.refresh_interval = body.refresh_interval
+    report.exportable = body.exportable
+    report.config = body.model_dump(mode="json", include=set(_CONFIG_FIELDS))
+
+
+async def list_reports(
+    session: AsyncSession, actor: Actor, params: PageParams, title: str | None, chart_type: int | None
+) -> Page[ReportOut]:
+    rows, total = await repo.page(session, actor, params, title, chart_type)
+    return Page(items=[out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+async def get(session: AsyncSession, actor: Actor, report_id: int) -> Report:
+    report = await repo.report(session, actor, report_id)
+    if report is None:
+        raise AppError(ErrorCode.REPORT_NOT_FOUND, field="id")
+    return report
+
+
+async def info(session: AsyncSession, actor: Actor, report_id: int) -> ReportOut:
+    return out(await get(session, actor, report_id))
+
+
+async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> ReportOut:
+    check(body)
+    if await repo.title_taken(session, actor.user_id, body.title):
+        raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
+    await _check_devices(session, actor, configs, body)
+    report = Report(tenant_id=actor.tenant_id, owner_id=actor.user_id)
+    _apply(report, body)
+    session.add(report)
+    await session.flush()
+    await session.refresh(report)
+    return out(report)
+
+
+async def update(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportUpdateIn) -> ReportOut:
+    report = await get(session, actor, body.id)
+    check(body)
+    if await repo.title_taken(session, report.owner_id, body.title, exclude=report.id):
+        raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
+    await _check_devices(session, actor, configs, body)
+    _apply(report, body)
+    await session.flush()
+    await session.refresh(report)
+    return out(report)
+
+
+async def delete(session: AsyncSession, actor: Actor, report_id: int) -> None:
+    await session.delete(await get(session, actor, report_id))
+    await session.flush()
+
+
+async def copy(session: AsyncSession, actor: Actor, body: ReportIdIn) -> ReportOut:
+    """A copy owned by the caller, titled "<title>-copy" (then -copy2, -copy3 …, cut to fit 32 characters)."""
+    source = await get(session, actor, body.id)
+    taken = await repo.owner_titles(session, actor.user_id)
+    n = 1
+    while True:
+        suffix = "-copy" if n == 1 else f"-copy{n}"
+        title = source.title[: REPORT_TITLE_MAX - len(suffix)] + suffix
+        if title not in taken:
+            break
+        n += 1
+    report = Report(
+        tenant_id=actor.tenant_id,
+        owner_id=actor.user_id,
+        title=title,
+        chart_type=source.chart_type,
+        table_kind=source.table_kind,
+        group_id=source.group_id,
+        refresh_interval=source.refresh_interval,
+        exportable=source.exportable,
+        config=dict(source.config),
+    )
+    session.add(report)
+    await session.flush()
+    await session.refresh(report)
+    return out(report)
