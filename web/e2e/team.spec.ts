@@ -79,9 +79,16 @@ test.describe('team', () => {
     // Simulate.
     await page.getByPlaceholder(tt('user.searchPlaceholder')).fill(userName);
     await page.getByPlaceholder(tt('user.searchPlaceholder')).press('Enter');
+    // The search refetches the list and redraws its rows: a menu opened on a row about to be replaced closes with it.
+    await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.locator('.ant-table-row')).toHaveCount(1);
     const row = page.getByRole('row').filter({ hasText: userName });
-    await row.getByRole('button', { name: tt('action.more') }).click();
-    await page.getByRole('menuitem', { name: tt('action.simulate') }).click();
+    const simulate = page.getByRole('menuitem', { name: tt('action.simulate') });
+    await expect(async () => {
+      if (!(await simulate.isVisible())) await row.getByRole('button', { name: tt('action.more') }).click();
+      await expect(simulate).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    await simulate.click();
     // Nothing answers "no operation privilege" while the console switches to the user (the open user list must not
     // fetch again with the user's session).
     const refused: string[] = [];
