@@ -386,6 +386,8 @@ REPORT_REFRESH_MAX_S = 86400
 # SHARE_LINK_ACCESS_LIMIT_MAX opens; the token is secrets.token_urlsafe(24) (32 characters).
 SHARE_LINK_DEVICES_MIN, SHARE_LINK_DEVICES_MAX = 1, 20
 SHARE_LINK_NOTE_MAX = 100
+# A shared device screen lists at most this many of the device's active alarms (newest first).
+SHARE_LINK_ALARMS_SHOWN = 100
 SHARE_LINK_ACCESS_LIMIT_MAX = 1_000_000
 SHARE_LINK_TOKEN_BYTES = 24
 SHARE_LINK_TOKEN_MAX = 64

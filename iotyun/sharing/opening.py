@@ -11,6 +11,7 @@ from iotyun.auth import service as auth_service
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import SHARE_LINK_ALARMS_SHOWN
 from iotyun.core.pagination import PageParams
 from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
@@ -29,9 +30,6 @@ from iotyun.sharing.schemas import (
 from iotyun.telemetry import control
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.telemetry.schemas import WriteIn, WriteOut
-
-# A shared screen lists at most this many of a device's active alarms (newest first).
-ALARMS_SHOWN = 100
 
 
 async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
@@ -120,7 +118,7 @@ async def device_screen(
         write_config = write_config.model_copy(update={"user_can_write": False})
     alarms = []
     if actor.can(Perm.REAL_TIME_FAULT):
-        page = PageParams(page=1, page_size=ALARMS_SHOWN)
+        page = PageParams(page=1, page_size=SHARE_LINK_ALARMS_SHOWN)
         found = await alarm_service.realtime(session, actor, page, device_id=device_id, level=None, keyword=None)
         alarms = found.items
     return SharedDeviceScreenOut(screens=screens, live=live, write_config=write_config, alarms=alarms)
