@@ -185,7 +185,14 @@ export function buildHistoryOption(
       },
     },
     legend: { top: 0, type: 'scroll', icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
-    grid: { left: 8, right: dualAxis ? 8 : 24, top: 40, bottom: 56, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    grid: {
+      left: 8,
+      right: dualAxis ? 8 : 24,
+      top: 40,
+      bottom: 56,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
+    },
     // The axis spans the asked range, so a sparse series sits where it belongs in it (ECharts would otherwise
     // centre a single point in a day of its own).
     xAxis: {

@@ -67,6 +67,13 @@ export function buildTrendOption(
   return {
     ...buildHistoryOption(series, 'raw', range),
     dataZoom: [],
-    grid: { left: 8, right: 16, top: 32, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    grid: {
+      left: 8,
+      right: 16,
+      top: 32,
+      bottom: 8,
+      outerBoundsMode: 'same',
+      outerBoundsContain: 'axisLabel',
+    },
   };
 }
