@@ -95,7 +95,9 @@ class Attachment:
 
 
 class MailSender(Protocol):
-    async def send_mail(self, to: Sequence[str], subject: str, body: str, attachments: Sequence[Attachment]) -> None: ...
+    async def send_mail(
+        self, to: Sequence[str], subject: str, body: str, attachments: Sequence[Attachment]
+    ) -> None: ...
 
 
 def _message(

@@ -181,9 +181,9 @@ class ExportRunner:
         to = [str(a) for a in job.params.get("mail_to") or []]
         if not to:
             return
-        period = str(job.params.get("period", ""))
-        subject = phrase("mail.report.subject", job.lang, title=job.title, period=period)
-        body = phrase("mail.report.body", job.lang, title=job.title, period=period)
+        period, title = str(job.params.get("period", "")), str(job.params.get("report_title", job.title))
+        subject = phrase("mail.report.subject", job.lang, title=title, period=period)
+        body = phrase("mail.report.body", job.lang, title=title, period=period)
         try:
             await self.mail.send_mail(to, subject, body, [Attachment(job.file_name, content, XLSX_MEDIA)])
         except Exception:

@@ -63,15 +63,13 @@ async def _start(session: AsyncSession, s: ReportSchedule, now: datetime) -> boo
         "device_sheets": report.table_kind == HISTORY,
         "mail_to": list(s.emails),
         "period": period_label(s.frequency, z, start, end),
+        "report_title": report.title,
     }
     title = f"{report.title} {params['period']}"
     job = new_job(report.tenant_id, report.owner_id, REPORT, title, params, now, report_id=report.id, source=SCHEDULE)
     job.lang = s.lang
     session.add(job)
     await session.flush()
-    await lease.changed(
-        session, update(ReportSchedule).where(ReportSchedule.id == s.id).values(last_job_id=job.id)
-    )
+    await lease.changed(session, update(ReportSchedule).where(ReportSchedule.id == s.id).values(last_job_id=job.id))
     log.info("scheduled report %s started as export job %s", report.id, job.id)
     return True
-

@@ -44,7 +44,7 @@ def period(frequency: str, z: ZoneInfo, run_at: datetime) -> tuple[datetime, dat
 
 
 def period_label(frequency: str, z: ZoneInfo, start: datetime, end: datetime) -> str:
-    """"2026-01-05" (a day), "2026-01-05 – 2026-01-11" (a week), "2026-01" (a month), in the zone."""
+    """ "2026-01-05" (a day), "2026-01-05 – 2026-01-11" (a week), "2026-01" (a month), in the zone."""
     first = start.astimezone(z).date()
     last = (end.astimezone(z) - timedelta(seconds=1)).date()
     if frequency == "daily":

@@ -122,4 +122,3 @@ def history_book(sheets: list[DeviceSheet], lang: str) -> bytes:
     for sheet in sheets:
         write_sheet(book.create_sheet(sheet_name(sheet.name, taken)), sheet.sources, sheet.rows, sheet.tz, lang)
     return _save(book)
-
