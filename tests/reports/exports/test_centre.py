@@ -158,6 +158,9 @@ async def test_rights(app: FastAPI, team: Team, plant: Plant, other_tenant: Api)
     await team.user("lena", "lister")
     lena = await team.login("lena")
     assert code(await export(lena, kind="report", **span)) == 100015
+    await team.role("pages", ["P61400"])  # reports, but not the device pages (P10000) /yun/his/export needs
+    await team.user("paula", "pages")
+    assert code(await export(await team.login("paula"), **history)) == 100015
     nobody = await team.without()
     assert code(await export(nobody, kind="report", **span)) == 100015
     # An unknown data source, a missing report id, a bad zone.
