@@ -7,13 +7,13 @@ ran out or is the taker's own; a job when it is queued or its own lease ran out;
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Update, or_, select, update
+from sqlalchemy import CursorResult, Update, or_, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.core.tenancy import system_session
 from iotyun.reports.exports.models import RUNNING, ExportJob, JobLease, ReportSchedule
-from iotyun.reports.exports.repository import claimable
+from iotyun.reports.exports.repository import claimable, lease_exists
 
 
 async def changed(session: AsyncSession, stmt: Update) -> int:
@@ -36,8 +36,7 @@ async def take(
         if await changed(session, stmt):
             await session.commit()
             return True
-        exists = (await session.execute(select(JobLease.name).where(JobLease.name == name))).first()
-        if exists is not None:
+        if await lease_exists(session, name):
             await session.rollback()
             return False
         session.add(JobLease(name=name, holder=holder, expires_at=until))

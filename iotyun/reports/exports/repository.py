@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import PageParams, paginate
-from iotyun.reports.exports.models import QUEUED, RUNNING, ExportJob, ReportSchedule
+from iotyun.reports.exports.models import QUEUED, RUNNING, ExportJob, JobLease, ReportSchedule
 
 
 async def page(
@@ -68,3 +68,7 @@ async def due_schedules(session: AsyncSession, now: datetime) -> list[ReportSche
         .limit(100)
     )
     return list((await session.execute(stmt)).scalars())
+
+
+async def lease_exists(session: AsyncSession, name: str) -> bool:
+    return (await session.execute(select(JobLease.name).where(JobLease.name == name))).first() is not None
