@@ -100,3 +100,20 @@ async def test_files_are_swept_after_seven_days(app: FastAPI, team: Team, plant:
     assert not path.exists()
     assert await _state(app, job_id) is None
     assert ok(await team.admin.get("/yun/exportFile/history"))["total"] == 0
+
+
+async def test_the_app_runner_picks_a_new_job_up_and_lets_the_lease_go(app: FastAPI, team: Team, plant: Plant) -> None:
+    """The runner as the app's lifespan starts it: woken by the POST, it runs the job without waiting for a tick; at
+    its stop it lets the lease go (another process takes over at once)."""
+    exports = app.state.exports
+    exports.start()
+    try:
+        _, job_id = await _queue(app, team, plant)
+        async with asyncio.timeout(60):  # generous: a loaded machine
+            while await _state(app, job_id) != "done":
+                await asyncio.sleep(0.05)
+    finally:
+        await exports.stop()
+    assert await runner(app, "next").tick() == 0  # nothing left to do
+    async with app.state.db.sessionmaker() as s:
+        assert (await s.execute(select(JobLease.holder))).scalars().all() == ["next"]  # the lease was free at once
