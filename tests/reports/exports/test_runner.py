@@ -110,7 +110,7 @@ async def test_the_app_runner_picks_a_new_job_up_and_lets_the_lease_go(app: Fast
     try:
         _, job_id = await _queue(app, team, plant)
         async with asyncio.timeout(60):  # generous: a loaded machine
-            while await _state(app, job_id) != "done":
+            while await _state(app, job_id) != "done":  # noqa: ASYNC110 - the job is a database row
                 await asyncio.sleep(0.05)
     finally:
         await exports.stop()
