@@ -16,7 +16,7 @@ from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddle
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from iotyun.api import allowed_methods, mount_api
-from iotyun.auth.senders import make_sender
+from iotyun.auth.senders import make_mail_sender, make_sender
 from iotyun.core.config import Settings, get_settings
 from iotyun.core.context import lang_var, pick_lang, protect_logs, request_id_var
 from iotyun.core.db import Database
@@ -25,6 +25,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.spreadsheets import XLSX_MEDIA
+from iotyun.reports.exports.runner import ExportRunner
 from iotyun.telemetry.runtime import Telemetry
 from iotyun.web import mount_console, mount_docs
 
@@ -147,6 +148,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # of the collector's generations, full collections stop walking it (p99 of the device list 94 → see
         # docs/decisions.md "Read caches and the request path").
         await app.state.telemetry.start()
+        app.state.exports.start()
         for hook in app.state.on_start:
             await hook(app)
         gc.collect()
@@ -154,6 +156,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         for hook in app.state.on_stop:
             await hook(app)
+        await app.state.exports.stop()
         await app.state.telemetry.stop()
         await app.state.db.dispose()
 
@@ -170,6 +173,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.code_sender = make_sender(settings)
     app.state.limiters = Limiters()
     app.state.telemetry = Telemetry(settings, app.state.db)
+    app.state.mail_sender = make_mail_sender(settings)
+    # The export centre's runner (reports/exports/runner.py): started with the app, not by the test client.
+    app.state.exports = ExportRunner(app.state.db, app.state.telemetry.configs, settings, app.state.mail_sender)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []

@@ -5,6 +5,7 @@ from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.devices import models as device_models
 from iotyun.reports import models as report_models
+from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
 from iotyun.sharing import models as sharing_models
 from iotyun.system import models as system_models
@@ -17,6 +18,7 @@ __all__ = [
     "alarm_models",
     "auth_models",
     "device_models",
+    "export_models",
     "report_models",
     "resource_models",
     "sharing_models",

@@ -402,8 +402,11 @@ class ErrorCode(IntEnum):
     TOP_BAR_TITLE_REQUIRED = 910105
     # 200811 historical data
     HISTORY_QUERY_FAILED = 200811
-    # 201801 files
+    # 201801-201804 files (201802-201804: the export centre)
     FILE_INVALID = 201801
+    EXPORT_FILE_NOT_FOUND = 201802
+    EXPORT_FILE_NOT_READY = 201803
+    REPORT_NOT_EXPORTABLE = 201804
     # 202001-202008 carousel groups
     CAROUSEL_GROUP_NOT_FOUND = 202001
     CAROUSEL_GROUP_NAME_EMPTY = 202002
@@ -829,6 +832,9 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.HISTORY_QUERY_FAILED: ("查询历史数据失败", "Could not load the historical data"),
     # 201801 files
     ErrorCode.FILE_INVALID: ("文件无效", "The file is not valid"),
+    ErrorCode.EXPORT_FILE_NOT_FOUND: ("导出文件不存在或已过期", "This export file does not exist or has expired"),
+    ErrorCode.EXPORT_FILE_NOT_READY: ("文件尚未生成完成，请稍后再试", "The file is not ready yet, please try again later"),
+    ErrorCode.REPORT_NOT_EXPORTABLE: ("该报表不允许导出数据", "This report does not allow exporting its data"),
     # 202001-202008 carousel groups
     ErrorCode.CAROUSEL_GROUP_NOT_FOUND: ("轮播分组不存在", "This carousel group does not exist"),
     ErrorCode.CAROUSEL_GROUP_NAME_EMPTY: ("请输入轮播分组名称", "Enter the carousel group name"),

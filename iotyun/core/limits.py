@@ -382,6 +382,17 @@ REPORT_AGGREGATIONS = ("count", "distinct_count", "avg", "max", "min", "sum", "f
 REPORT_TIME_UNITS = ("year", "month", "week", "day", "hour", "minute")
 REPORT_FILTER_OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "range", "contain", "not_contain", "null", "not_null")
 REPORT_REFRESH_MAX_S = 86400
+# The export centre (docs/api-exports.md): a file is kept EXPORT_KEEP_DAYS days; the runner looks for work every
+# EXPORT_TICK_S seconds and holds its database lease EXPORT_LEASE_S seconds (renewed on every tick and progress step),
+# a running job's own lease EXPORT_JOB_LEASE_S; a scheduled report mails at most REPORT_SCHEDULE_EMAILS_MAX addresses.
+EXPORT_KEEP_DAYS = 7
+EXPORT_TICK_S = 2.0
+EXPORT_LEASE_S = 30
+EXPORT_JOB_LEASE_S = 60
+EXPORT_SWEEP_EVERY_S = 300
+EXPORT_TITLE_MAX = 64
+REPORT_SCHEDULE_EMAILS_MAX = 10
+REPORT_SCHEDULE_FREQUENCIES = ("daily", "weekly", "monthly")
 # Share links (docs/api-sharing.md): 1-20 devices each, a note of up to 100 characters, an access limit up to
 # SHARE_LINK_ACCESS_LIMIT_MAX opens; the token is secrets.token_urlsafe(24) (32 characters).
 SHARE_LINK_DEVICES_MIN, SHARE_LINK_DEVICES_MAX = 1, 20
@@ -640,6 +651,9 @@ def exported() -> dict[str, Any]:
         "REPORT_TIME_UNITS": list(REPORT_TIME_UNITS),
         "REPORT_FILTER_OPERATORS": list(REPORT_FILTER_OPERATORS),
         "REPORT_REFRESH_MAX_S": REPORT_REFRESH_MAX_S,
+        "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
+        "REPORT_SCHEDULE_EMAILS_MAX": REPORT_SCHEDULE_EMAILS_MAX,
+        "REPORT_SCHEDULE_FREQUENCIES": list(REPORT_SCHEDULE_FREQUENCIES),
         "SHARE_LINK_DEVICES_MIN": SHARE_LINK_DEVICES_MIN,
         "SHARE_LINK_DEVICES_MAX": SHARE_LINK_DEVICES_MAX,
         "SHARE_LINK_NOTE_MAX": SHARE_LINK_NOTE_MAX,

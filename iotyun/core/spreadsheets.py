@@ -8,6 +8,7 @@ abandoned (docs/api.md "Input limits"). Anything over a bound answers 110528, an
 
 import csv
 import io
+import re
 import time
 import zipfile
 from collections.abc import Iterable, Iterator
@@ -71,8 +72,10 @@ def header_key(title: Any) -> str:
 
 
 def xlsx_response(content: bytes, name: str) -> Response:
-    """An xlsx file as a download named `name` (a plain and an RFC 5987 UTF-8 file name)."""
-    disposition = f"attachment; filename={name}; filename*=UTF-8''{quote(name)}"
+    """An xlsx file as a download named `name` (a plain and an RFC 5987 UTF-8 file name; the plain one, for old
+    clients, with `_` for what is not ASCII: a header is Latin-1)."""
+    plain = name if name.isascii() else '"' + re.sub(r'[^\x20-\x7e]|["\\]', "_", name) + '"'
+    disposition = f"attachment; filename={plain}; filename*=UTF-8''{quote(name)}"
     return Response(content, media_type=XLSX_MEDIA, headers={"Content-Disposition": disposition})
 
 

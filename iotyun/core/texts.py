@@ -98,6 +98,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "sheet.data_source.device_sn": ("设备SN", "device_sn"),
     # History export.
     "sheet.history.time": ("时间", "Time"),
+    # Report exports (reports/table.py, reports/exports/): the table view's columns, sheet names, job titles, mails.
+    "sheet.report.time": ("时间", "Time"),
+    "sheet.report.category": ("名称", "Name"),
+    "sheet.report.min": ("{name} 最小值", "{name} min"),
+    "sheet.report.max": ("{name} 最大值", "{name} max"),
+    "sheet.report.data": ("数据", "Data"),
+    "export.title.history": ("{device} 历史数据", "{device} history"),
+    "export.title.data": ("{title} 数据", "{title} data"),
+    "mail.report.subject": ("定时报表：{title}（{period}）", "Scheduled report: {title} ({period})"),
+    "mail.report.body": ("您好，附件是报表“{title}”在 {period} 的数据。本邮件由系统自动发送。", "Hello, attached is the report \"{title}\" for {period}. This mail was sent automatically."),
 }
 # fmt: on
 

@@ -218,23 +218,42 @@ def table(series_by_id: dict[int, list[Point]], order: list[int]) -> list[tuple[
     return [(ts, [by_time[ts].get(sid) for sid in order]) for ts in sorted(by_time)]
 
 
+Rows = list[tuple[int, list[Any]]]
+
+
+def history_rows(sources: list[Source], points: dict[int, list[Point]]) -> Rows:
+    """The export's rows: (ts, [value per source, rounded to its decimals]) over the union of the series' times."""
+    return table({s.id: rounded(points[s.id], s.decimals) for s in sources}, [s.id for s in sources])
+
+
+def check_cap(total: int, *, accept_cap: bool) -> None:
+    """110526 when there is nothing to export, 110525 (with the row count) above SPEC §9's 5000 rows unless the
+    caller accepted the first 5000."""
+    if not total:
+        raise AppError(ErrorCode.EXPORT_EMPTY)
+    if total > EXPORT_ROW_CAP and not accept_cap:
+        raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=total)
+
+
+def write_sheet(sheet: Any, sources: list[Source], rows: Rows, tz: int, lang: str) -> None:
+    """A write-only sheet of the rows: time in the viewer's zone (`tz` minutes east of UTC), a column per source, the
+    first EXPORT_ROW_CAP rows."""
+    titles = [f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]
+    sheet.append(safe_row(sheet, [phrase("sheet.history.time", lang), *titles]))
+    zone = timedelta(minutes=tz)
+    for ts, values in rows[:EXPORT_ROW_CAP]:
+        sheet.append(safe_row(sheet, [(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values]))
+
+
 def export_xlsx(
     sources: list[Source], points: dict[int, list[Point]], tz: int, *, accept_cap: bool, english: bool
 ) -> bytes:
     """The series as one xlsx sheet (time in the viewer's zone, a column per source): 110526 when empty, 110525
     (with the row count) above SPEC §9's 5000 rows unless accepted, then the first 5000."""
-    rows = table({s.id: rounded(points[s.id], s.decimals) for s in sources}, [s.id for s in sources])
-    if not rows:
-        raise AppError(ErrorCode.EXPORT_EMPTY)
-    if len(rows) > EXPORT_ROW_CAP and not accept_cap:
-        raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=len(rows))
+    rows = history_rows(sources, points)
+    check_cap(len(rows), accept_cap=accept_cap)
     book = openpyxl.Workbook(write_only=True)
-    sheet = book.create_sheet()
-    titles = [f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]
-    sheet.append(safe_row(sheet, [phrase("sheet.history.time", "en" if english else "zh"), *titles]))
-    zone = timedelta(minutes=tz)
-    for ts, values in rows[:EXPORT_ROW_CAP]:
-        sheet.append(safe_row(sheet, [(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values]))
+    write_sheet(book.create_sheet(), sources, rows, tz, "en" if english else "zh")
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

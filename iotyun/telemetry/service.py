@@ -225,7 +225,17 @@ async def export_history(
     accept_cap: bool,
     english: bool,
 ) -> bytes:
-    """The device's series as an xlsx sheet (history.export_xlsx)."""
+    """The device's series as an xlsx sheet (history.export_xlsx; the export centre writes the same rows,
+    history_table)."""
     found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
     points = {s.source.id: s.points for s in found}
     return hist.export_xlsx([s.source for s in found], points, q.tz, accept_cap=accept_cap, english=english)
+
+
+async def history_table(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, device_id: int, source_ids: list[int], q: Query
+) -> tuple[list[Source], hist.Rows]:
+    """What /yun/his/export exports, as its sources and rows (history.history_rows), for the export centre."""
+    found = await query_series(session, actor, configs, [(device_id, sid) for sid in source_ids], q)
+    sources = [s.source for s in found]
+    return sources, hist.history_rows(sources, {s.source.id: s.points for s in found})

@@ -425,6 +425,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exportFile/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download Export */
+        get: operations["download_export_api_exportFile_download_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hAlarmDev": {
         parameters: {
             query?: never;
@@ -876,6 +893,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/exportFile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Export */
+        post: operations["create_export_api_yun_exportFile_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/exportFile/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export History */
+        get: operations["export_history_api_yun_exportFile_history_get"];
+        put?: never;
+        post?: never;
+        /** Delete Export */
+        delete: operations["delete_export_api_yun_exportFile_history_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1449,6 +1501,25 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/report/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Schedule */
+        get: operations["get_schedule_api_yun_report_schedule_get"];
+        /** Put Schedule */
+        put: operations["put_schedule_api_yun_report_schedule_put"];
+        post?: never;
+        /** Delete Schedule */
+        delete: operations["delete_schedule_api_yun_report_schedule_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3288,6 +3359,11 @@ export interface components {
             data?: components["schemas"]["DraftOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ExportJobOut] */
+        Envelope_ExportJobOut_: {
+            data?: components["schemas"]["ExportJobOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[FlowCardOut] */
         Envelope_FlowCardOut_: {
             data?: components["schemas"]["FlowCardOut"] | null;
@@ -3399,6 +3475,11 @@ export interface components {
             data?: components["schemas"]["Page_DeviceOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[ExportJobOut]] */
+        Envelope_Page_ExportJobOut__: {
+            data?: components["schemas"]["Page_ExportJobOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[ImageOut]] */
         Envelope_Page_ImageOut__: {
             data?: components["schemas"]["Page_ImageOut_"] | null;
@@ -3469,6 +3550,11 @@ export interface components {
             data?: components["schemas"]["RoleOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ScheduleOut] */
+        Envelope_ScheduleOut_: {
+            data?: components["schemas"]["ScheduleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ScreenDesignOut] */
         Envelope_ScreenDesignOut_: {
             data?: components["schemas"]["ScreenDesignOut"] | null;
@@ -3537,6 +3623,11 @@ export interface components {
         /** Envelope[Union[DraftOut, NoneType]] */
         Envelope_Union_DraftOut__NoneType__: {
             data?: components["schemas"]["DraftOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Union[ScheduleOut, NoneType]] */
+        Envelope_Union_ScheduleOut__NoneType__: {
+            data?: components["schemas"]["ScheduleOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Union[list[DistrictItem], DistrictPath]] */
@@ -3688,6 +3779,96 @@ export interface components {
              * @enum {string}
              */
             type: "error";
+        };
+        /**
+         * ExportIn
+         * @description `report` / `report_data`: report_id with start, end (else the report's range) and tz; `history`: a device's
+         *     history as /yun/his/export takes it (device_id, data_source_ids, start, end, bucket, agg, fill, tz).
+         */
+        ExportIn: {
+            /**
+             * Agg
+             * @default avg
+             */
+            agg: string;
+            /**
+             * Bucket
+             * @default raw
+             */
+            bucket: string;
+            /**
+             * Confirm
+             * @default false
+             */
+            confirm: boolean;
+            /**
+             * Data Source Ids
+             * @default []
+             */
+            data_source_ids: number[];
+            /** Device Id */
+            device_id?: number | null;
+            /** End */
+            end?: number | null;
+            /**
+             * Fill
+             * @default none
+             */
+            fill: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "report" | "report_data" | "history";
+            /** Report Id */
+            report_id?: number | null;
+            /** Start */
+            start?: number | null;
+            /**
+             * Tz
+             * @default UTC
+             */
+            tz: string;
+        };
+        /** ExportJobOut */
+        ExportJobOut: {
+            /** Created At */
+            created_at: number;
+            /** Error */
+            error: string | null;
+            /** Expires At */
+            expires_at: number;
+            /** File Name */
+            file_name: string;
+            /** Finished At */
+            finished_at: number | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "report" | "report_data" | "history";
+            /** Progress */
+            progress: number;
+            /** Report Id */
+            report_id: number | null;
+            /** Rows */
+            rows: number | null;
+            /** Size */
+            size: number | null;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "manual" | "schedule";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "queued" | "running" | "done" | "failed";
+            /** Title */
+            title: string;
         };
         /**
          * FaultConfig
@@ -4548,6 +4729,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[ExportJobOut] */
+        Page_ExportJobOut_: {
+            /** Items */
+            items: components["schemas"]["ExportJobOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[ImageOut] */
         Page_ImageOut_: {
             /** Items */
@@ -5200,6 +5392,91 @@ export interface components {
             sort: number;
             /** Width */
             width: number;
+        };
+        /**
+         * ScheduleIn
+         * @description `weekday` (1–7, Monday = 1) counts for weekly schedules, `monthday` (1–28) for monthly ones.
+         */
+        ScheduleIn: {
+            /**
+             * Emails
+             * @default []
+             */
+            emails: string[];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Frequency
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly" | "monthly";
+            /** Hour */
+            hour: number;
+            /**
+             * Monthday
+             * @default 1
+             */
+            monthday: number;
+            /** Report Id */
+            report_id: number;
+            /**
+             * Tz
+             * @default UTC
+             */
+            tz: string;
+            /**
+             * Weekday
+             * @default 1
+             */
+            weekday: number;
+        };
+        /** ScheduleOut */
+        ScheduleOut: {
+            /**
+             * Emails
+             * @default []
+             */
+            emails: string[];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Frequency
+             * @enum {string}
+             */
+            frequency: "daily" | "weekly" | "monthly";
+            /** Hour */
+            hour: number;
+            /** Id */
+            id: number;
+            /** Last Job Id */
+            last_job_id: number | null;
+            /** Last Run At */
+            last_run_at: number | null;
+            /**
+             * Monthday
+             * @default 1
+             */
+            monthday: number;
+            /** Next Run At */
+            next_run_at: number;
+            /** Report Id */
+            report_id: number;
+            /**
+             * Tz
+             * @default UTC
+             */
+            tz: string;
+            /**
+             * Weekday
+             * @default 1
+             */
+            weekday: number;
         };
         /** ScreenCopyIn */
         ScreenCopyIn: {
@@ -7686,6 +7963,38 @@ export interface operations {
             };
         };
     };
+    download_export_api_exportFile_download_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     history_alarms_api_hAlarmDev_get: {
         parameters: {
             query?: {
@@ -8933,6 +9242,104 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_DeviceLogOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_export_api_yun_exportFile_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExportJobOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    export_history_api_yun_exportFile_history_get: {
+        parameters: {
+            query?: {
+                state?: ("queued" | "running" | "done" | "failed") | null;
+                kind?: ("report" | "report_data" | "history") | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ExportJobOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_export_api_yun_exportFile_history_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */
@@ -10874,6 +11281,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_schedule_api_yun_report_schedule_get: {
+        parameters: {
+            query: {
+                report_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_ScheduleOut__NoneType__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    put_schedule_api_yun_report_schedule_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ScheduleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_schedule_api_yun_report_schedule_delete: {
+        parameters: {
+            query: {
+                report_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */

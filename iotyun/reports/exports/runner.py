@@ -1,0 +1,190 @@
+"""The export centre's runner (DESIGN §8): one per server process, and of those only the holder of the database
+lease works. Each tick it renews the lease, removes files past their EXPORT_KEEP_DAYS, starts due schedules (each
+run claimed by an atomic UPDATE) and runs the jobs it can claim, one after the other: queued ones, and running ones
+whose own lease ran out because the process running them died. Tests call `tick(now)` directly."""
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import time
+import uuid
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+
+from iotyun.auth import service as auth_service
+from iotyun.auth.senders import Attachment, MailSender
+from iotyun.core.config import Settings
+from iotyun.core.context import lang_var
+from iotyun.core.db import Database, utcnow
+from iotyun.core.errors import AppError, ErrorCode, text
+from iotyun.core.limits import EXPORT_JOB_LEASE_S, EXPORT_LEASE_S, EXPORT_SWEEP_EVERY_S, EXPORT_TICK_S
+from iotyun.core.spreadsheets import XLSX_MEDIA
+from iotyun.core.tasks import Worker
+from iotyun.core.tenancy import system_session
+from iotyun.core.texts import phrase
+from iotyun.reports.exports import build, files, lease
+from iotyun.reports.exports import repository as repo
+from iotyun.reports.exports.models import DONE, FAILED, ExportJob
+from iotyun.reports.exports.scheduled import start_due
+from iotyun.telemetry.configs import ConfigCache
+
+log = logging.getLogger("iotyun.exports")
+LEASE_NAME = "exports"
+
+
+class ExportRunner:
+    def __init__(
+        self, db: Database, configs: ConfigCache, settings: Settings, mail: MailSender, holder: str | None = None
+    ) -> None:
+        self.db = db
+        self.configs = configs
+        self.settings = settings
+        self.mail = mail
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self._worker = Worker("iotyun-exports", self._loop)
+        self._wake = asyncio.Event()
+        self._swept: datetime | None = None
+        # The tick's clock: its `now`, moved on by the time the tick has taken (lease renewals during a long job).
+        self._now = utcnow()
+        self._since = time.monotonic()
+
+    # --- life -----------------------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._worker.start()
+
+    async def stop(self) -> None:
+        await self._worker.stop()
+        with contextlib.suppress(Exception):
+            await lease.release(self.db.sessionmaker, LEASE_NAME, self.holder, utcnow())
+
+    def wake(self) -> None:
+        """A job was queued: look for work now rather than at the next tick."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=EXPORT_TICK_S)
+            self._wake.clear()
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("export runner tick failed", exc_info=True)
+
+    def clock(self) -> datetime:
+        return self._now + timedelta(seconds=time.monotonic() - self._since)
+
+    async def heartbeat(self) -> bool:
+        """Renew the lease; whether this runner still holds it."""
+        return await lease.take(self.db.sessionmaker, LEASE_NAME, self.holder, self.clock(), EXPORT_LEASE_S)
+
+    # --- a tick ---------------------------------------------------------------------------------------------------
+
+    async def tick(self, now: datetime | None = None) -> int:
+        """One round of work if this runner holds the lease; the jobs it ran."""
+        self._now, self._since = now or utcnow(), time.monotonic()
+        if not await self.heartbeat():
+            return 0
+        if self._swept is None or self._now - self._swept >= timedelta(seconds=EXPORT_SWEEP_EVERY_S):
+            await self.sweep(self._now)
+            self._swept = self._now
+        await start_due(self.db.sessionmaker, self._now)
+        ran = 0
+        while await self.heartbeat():
+            job_id = await self._claim()
+            if job_id is None:
+                break
+            await self.run(job_id)
+            ran += 1
+        return ran
+
+    async def sweep(self, now: datetime) -> int:
+        """Remove the jobs and files past their expiry."""
+        async with system_session(self.db.sessionmaker) as session:
+            gone = await repo.expired(session, now)
+            for job in gone:
+                files.remove(files.path(self.settings, job.tenant_id, job.id))
+                await session.delete(job)
+            await session.commit()
+        return len(gone)
+
+    async def _claim(self) -> int | None:
+        async with system_session(self.db.sessionmaker) as session:
+            while (job_id := await repo.next_claimable(session, self.clock())) is not None:
+                if await lease.claim_job(session, job_id, self.holder, self.clock(), EXPORT_JOB_LEASE_S):
+                    await session.commit()
+                    return job_id
+                await session.rollback()
+        return None
+
+    async def progress(self, job_id: int, percent: int) -> None:
+        """Record progress and renew the job's lease (and the runner's)."""
+        await self.heartbeat()
+        until = self.clock() + timedelta(seconds=EXPORT_JOB_LEASE_S)
+        async with system_session(self.db.sessionmaker) as session:
+            stmt = update(ExportJob).where(ExportJob.id == job_id, ExportJob.holder == self.holder)
+            await lease.changed(session, stmt.values(progress=percent, lease_until=until))
+            await session.commit()
+
+    # --- a job ----------------------------------------------------------------------------------------------------
+
+    async def run(self, job_id: int) -> None:
+        async with system_session(self.db.sessionmaker) as session:
+            job = await repo.job(session, job_id)
+        if job is None:
+            return
+        token = lang_var.set(job.lang)
+        try:
+            await self._run(job)
+        except AppError as e:
+            await self._finish(job, FAILED, error=e.detail(job.lang)[:255])
+        except Exception:
+            log.exception("export job %s failed", job.id)
+            await self._finish(job, FAILED, error=text(ErrorCode.OPERATION_FAILED, job.lang))
+        finally:
+            lang_var.reset(token)
+
+    async def _run(self, job: ExportJob) -> None:
+        await self.progress(job.id, 10)
+        async with self.db.sessionmaker() as session:
+            actor = await auth_service.actor_for_user(session, job.owner_id)
+            if actor is None:
+                raise AppError(ErrorCode.USER_NOT_EXIST)
+            rows, write = await build.produce(session, actor, self.configs, job)
+        await self.progress(job.id, 50)
+        content = await asyncio.to_thread(write)
+        await self.progress(job.id, 90)
+        path = files.path(self.settings, job.tenant_id, job.id)
+        await asyncio.to_thread(files.write, path, content)
+        if not await self._finish(job, DONE, rows=rows, size=len(content)):
+            files.remove(path)  # deleted (or taken over) meanwhile
+            return
+        await self._mail(job, content)
+
+    async def _finish(self, job: ExportJob, state: str, **values: object) -> bool:
+        async with system_session(self.db.sessionmaker) as session:
+            stmt = update(ExportJob).where(ExportJob.id == job.id, ExportJob.holder == self.holder)
+            done = {"state": state, "finished_at": self.clock(), "lease_until": None, **values}
+            if state == DONE:
+                done["progress"] = 100
+            changed = await lease.changed(session, stmt.values(**done))
+            await session.commit()
+        return changed == 1
+
+    async def _mail(self, job: ExportJob, content: bytes) -> None:
+        to = [str(a) for a in job.params.get("mail_to") or []]
+        if not to:
+            return
+        period, title = str(job.params.get("period", "")), str(job.params.get("report_title", job.title))
+        subject = phrase("mail.report.subject", job.lang, title=title, period=period)
+        body = phrase("mail.report.body", job.lang, title=title, period=period)
+        try:
+            await self.mail.send_mail(to, subject, body, [Attachment(job.file_name, content, XLSX_MEDIA)])
+        except Exception:
+            log.warning("mailing scheduled report %s to %d addresses failed", job.id, len(to), exc_info=True)

@@ -1,0 +1,165 @@
+"""The export centre's rules (docs/api-exports.md): a job is asked for with the rights of the call whose data it
+exports and counted at once (110525 over EXPORT_ROW_CAP rows unless confirmed, 110526 when empty); the runner writes
+it later. A job and its file are their owner's alone: anyone else's answers 201802 as if it did not exist."""
+
+import asyncio
+import re
+import time
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from iotyun.core.config import Settings
+from iotyun.core.context import lang_var
+from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.deps import Actor
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import EXPORT_KEEP_DAYS, EXPORT_TITLE_MAX
+from iotyun.core.pagination import Page, PageParams
+from iotyun.core.texts import phrase
+from iotyun.reports import repository as reports_repo
+from iotyun.reports import service as reports_service
+from iotyun.reports import statistic
+from iotyun.reports.exports import build, files
+from iotyun.reports.exports import repository as repo
+from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, ExportJob
+from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
+from iotyun.reports.schemas import ReportConfig
+from iotyun.reports.timezones import zone
+from iotyun.telemetry.configs import ConfigCache
+from iotyun.telemetry.history import check_cap
+
+_UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
+
+
+def out(job: ExportJob) -> ExportJobOut:
+    return ExportJobOut(
+        id=job.id,
+        kind=job.kind,
+        title=job.title,
+        file_name=job.file_name,
+        state=job.state,
+        progress=job.progress,
+        rows=job.rows,
+        size=job.size,
+        error=job.error,
+        source=job.source,
+        report_id=job.report_id,
+        created_at=epoch_ms(job.created_at) or 0,
+        finished_at=epoch_ms(job.finished_at),
+        expires_at=epoch_ms(job.expires_at) or 0,
+    )
+
+
+def file_name(title: str, tz: str, at: datetime) -> str:
+    """`<title>-<local yyyymmdd-hhmmss>.xlsx`, the title without characters a file name cannot hold."""
+    stamp = at.astimezone(zone(tz)).strftime("%Y%m%d-%H%M%S")
+    return f"{_UNSAFE_FILE_CHARS.sub('_', title).strip() or 'export'}-{stamp}.xlsx"
+
+
+def new_job(
+    tenant_id: int, owner_id: int, kind: str, title: str, params: dict[str, object], now: datetime, **fields: object
+) -> ExportJob:
+    title = title[:EXPORT_TITLE_MAX]
+    return ExportJob(
+        tenant_id=tenant_id,
+        owner_id=owner_id,
+        kind=kind,
+        title=title,
+        file_name=file_name(title, str(params.get("tz", "UTC")), now),
+        params=params,
+        created_at=now,
+        expires_at=now + timedelta(days=EXPORT_KEEP_DAYS),
+        **fields,
+    )
+
+
+async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn) -> ExportJobOut:
+    """Check and count the export now, queue its file."""
+    zone(body.tz)
+    if body.kind == HISTORY:
+        title, params, total = await _history(session, actor, configs, body)
+    else:
+        title, params, total = await _report(session, actor, configs, body)
+    check_cap(total, accept_cap=body.confirm)
+    job = new_job(
+        actor.tenant_id, actor.user_id, body.kind, title, params, utcnow(), report_id=body.report_id, source=MANUAL
+    )
+    job.lang = lang_var.get()
+    session.add(job)
+    await session.flush()
+    return out(job)
+
+
+async def _report(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn
+) -> tuple[str, dict[str, object], int]:
+    if body.report_id is None:
+        raise AppError(ErrorCode.PARAM_INVALID, field="report_id")
+    if not actor.can(*build.REPORT_CODES):
+        raise AppError(ErrorCode.NO_PRIVILEGE)
+    report = await reports_service.get(session, actor, body.report_id)
+    config = ReportConfig.model_validate(report.config)
+    # The range resolved now, so the file holds what was counted.
+    start, end = statistic.time_range(config, body.start, body.end, int(time.time() * 1000))
+    _, stat = await build.report_statistic(session, actor, configs, body.kind, report.id, start, end, body.tz)
+    title = phrase("export.title.data", title=report.title) if body.kind == REPORT_DATA else report.title
+    return title, {"start": start, "end": end, "tz": body.tz}, len(stat.categories)
+
+
+async def _history(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn
+) -> tuple[str, dict[str, object], int]:
+    for name in ("device_id", "start", "end"):
+        if getattr(body, name) is None:
+            raise AppError(ErrorCode.PARAM_INVALID, field=name)
+    assert body.device_id is not None
+    if not body.data_source_ids:
+        raise AppError(ErrorCode.PARAM_INVALID, field="data_source_ids")
+    params: dict[str, object] = {
+        "device_id": body.device_id,
+        "data_source_ids": list(dict.fromkeys(body.data_source_ids)),
+        "start": body.start,
+        "end": body.end,
+        "bucket": body.bucket,
+        "agg": body.agg,
+        "fill": body.fill,
+        "tz": body.tz,
+    }
+    q = build.history_query(params)
+    _, rows = await build.device_history(session, actor, configs, body.device_id, body.data_source_ids, q)
+    names = await reports_repo.device_names(session, [body.device_id])
+    return phrase("export.title.history", device=names.get(body.device_id, "")), params, len(rows)
+
+
+async def history(
+    session: AsyncSession, actor: Actor, params: PageParams, state: str | None, kind: str | None
+) -> Page[ExportJobOut]:
+    rows, total = await repo.page(session, actor, params, state, kind)
+    return Page(items=[out(j) for j in rows], total=total, page=params.page, page_size=params.page_size)
+
+
+async def _own(session: AsyncSession, actor: Actor, job_id: int) -> ExportJob:
+    job = await repo.own_job(session, actor, job_id)
+    if job is None or job.expires_at <= datetime.now(UTC):
+        raise AppError(ErrorCode.EXPORT_FILE_NOT_FOUND, field="id")
+    return job
+
+
+async def download(session: AsyncSession, actor: Actor, settings: Settings, job_id: int) -> tuple[bytes, str]:
+    """The file's bytes and name: 201802 not the caller's job (or gone), 201803 not done yet."""
+    job = await _own(session, actor, job_id)
+    if job.state != DONE:
+        raise AppError(ErrorCode.EXPORT_FILE_NOT_READY, field="id")
+    content = await asyncio.to_thread(files.read, files.path(settings, job.tenant_id, job.id))
+    if content is None:
+        raise AppError(ErrorCode.EXPORT_FILE_NOT_FOUND, field="id")
+    return content, job.file_name
+
+
+async def delete(session: AsyncSession, actor: Actor, settings: Settings, job_id: int) -> None:
+    """The job and its file (a job still running: the runner drops the file it writes, its row being gone)."""
+    job = await _own(session, actor, job_id)
+    await session.delete(job)
+    await session.flush()
+    files.remove(files.path(settings, job.tenant_id, job.id))

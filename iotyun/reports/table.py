@@ -1,0 +1,38 @@
+"""A statistic as its table view (contract B of issue 17, /yun/report/table/data, and the export centre's
+report_data files): one row per category; column `category` (the dimension: the ISO local time for a time dimension,
+else the name), then a column per series (`s0`, `s1`, … titled by the series' name, unit the report's), and for
+history data each series' bucket minimum and maximum (`s0_min`, `s0_max`, …)."""
+
+from typing import Any
+
+from iotyun.core.texts import phrase
+from iotyun.reports.schemas import StatisticOut
+
+Column = dict[str, Any]  # {key, title, unit}
+Row = dict[str, Any]  # {<column key>: value}
+
+
+def table_rows(stat: StatisticOut) -> tuple[list[Column], list[Row]]:
+    """The columns and rows of `stat`, texts in the caller's language (core/texts.py)."""
+    title = phrase("sheet.report.time" if stat.dimension_is_time else "sheet.report.category")
+    columns: list[Column] = [{"key": "category", "title": title, "unit": None}]
+    banded = [s.min is not None and s.max is not None for s in stat.series]
+    for i, s in enumerate(stat.series):
+        columns.append({"key": f"s{i}", "title": s.name, "unit": stat.unit})
+        if banded[i]:
+            columns.append({"key": f"s{i}_min", "title": phrase("sheet.report.min", name=s.name), "unit": stat.unit})
+            columns.append({"key": f"s{i}_max", "title": phrase("sheet.report.max", name=s.name), "unit": stat.unit})
+    rows: list[Row] = []
+    for n, category in enumerate(stat.categories):
+        row: Row = {"category": category}
+        for i, s in enumerate(stat.series):
+            row[f"s{i}"] = _at(s.values, n)
+            if banded[i]:
+                row[f"s{i}_min"] = _at(s.min, n)
+                row[f"s{i}_max"] = _at(s.max, n)
+        rows.append(row)
+    return columns, rows
+
+
+def _at(values: list[float | None] | None, n: int) -> float | None:
+    return values[n] if values is not None and n < len(values) else None
