@@ -14,7 +14,7 @@ import {
 /** How often a list showing a queued or running job asks again. */
 export const EXPORT_POLL_MS = 2000;
 /** The jobs the header's badge looks at (the newest: a running job is among them). */
-export const ACTIVE_WINDOW = 50;
+export const ACTIVE_WINDOW = 20;
 /** Where the export centre is. */
 export const EXPORT_CENTER_PATH = '/exportCenter';
 
