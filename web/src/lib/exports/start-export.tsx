@@ -14,6 +14,8 @@ import type { ExportJobOut, ExportRequest } from './types';
 
 /** The server's "over the row cap" code (EXPORT_ROW_LIMIT). */
 export const EXPORT_CAP_CODE = '110525';
+/** How long the "export started" message stays. */
+const STARTED_TOAST_MS = 6000;
 
 function StartedMessage({ title }: { title: string }) {
   return (
@@ -64,7 +66,8 @@ export async function startExport(
     return null;
   }
   void client.invalidateQueries({ queryKey: exportKeys.all });
-  toast.success(<StartedMessage title={job.title} />);
+  // Longer than a plain toast: it carries the way to the export centre.
+  toast.success(<StartedMessage title={job.title} />, { duration: STARTED_TOAST_MS });
   return job;
 }
 

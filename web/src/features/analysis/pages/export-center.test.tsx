@@ -2,11 +2,12 @@
 // delete after a confirmation, the state filter and the empty state.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { EXPORT_POLL_MS, pollWhileActive, type ExportJobOut } from '@/lib/exports';
 import { mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
+import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { signInAs } from '@/test/session';
 import ExportCenterPage from './export-center';
 
@@ -50,6 +51,10 @@ function renderPage(handlers: Record<string, Handler>, path = '/exportCenter') {
 beforeEach(() => {
   signInAs([]);
   saved.length = 0;
+});
+
+afterEach(() => {
+  resetScreenWidth();
 });
 
 describe('pollWhileActive', () => {
@@ -128,5 +133,16 @@ describe('ExportCenterPage', () => {
   it('shows the empty state', async () => {
     renderPage({ 'GET /yun/exportFile/history': () => page([]) });
     expect(await screen.findByText(/还没有导出/)).toBeInTheDocument();
+  });
+
+  it('lists the jobs as cards on a phone, the actions at each foot', async () => {
+    setScreenWidth(390);
+    renderPage({ 'GET /yun/exportFile/history': () => page([job({})]) });
+    await screen.findByText('泵站日报');
+    const card = screen.getAllByRole('listitem').find((item) => item.classList.contains('data-card'))!;
+    expect(within(card).getByText('泵站日报')).toBeInTheDocument();
+    expect(within(card).getByText('20 KB')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '下载 泵站日报' })).toBeEnabled();
+    expect(screen.queryByRole('table')).toBeNull();
   });
 });
