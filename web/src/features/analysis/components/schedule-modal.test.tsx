@@ -140,17 +140,17 @@ describe('ScheduleModal', () => {
       'GET /yun/report/schedule': () => ok(saved),
       'DELETE /yun/report/schedule': () => ok(null),
     });
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByText('下次执行')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: '在导出中心打开' })).toHaveAttribute(
+    // The dialog once the schedule is in (its runs shown above the form).
+    const next = await screen.findByText('下次执行');
+    const dialog = next.closest<HTMLElement>('[role="dialog"]')!;
+    expect(await within(dialog).findByRole('link', { name: '在导出中心打开' })).toHaveAttribute(
       'href',
       '/exportCenter',
     );
-    expect(within(dialog).getByText('15 日')).toBeInTheDocument();
+    expect(await within(dialog).findByText('15 日')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /删除定时导出/ }));
-    await waitFor(() => expect(screen.getAllByRole('dialog')).toHaveLength(2));
-    const confirm = screen.getAllByRole('dialog').find((d) => d !== dialog)!;
-    expect(confirm).toHaveTextContent('删除这个定时导出？');
+    const question = await screen.findByText('删除这个定时导出？', { selector: '.ant-modal-confirm-title' });
+    const confirm = question.closest<HTMLElement>('[role="dialog"]')!;
     await user.click(within(confirm).getByRole('button', { name: /删除定时导出/ }));
     await waitFor(() => expect(closed()).toBe(1));
     expect(calls.find((c) => c.method === 'delete')!.params).toEqual({ report_id: 3 });
