@@ -3,7 +3,7 @@
 import { Button, Card, Descriptions, Empty, Skeleton } from 'antd';
 import { BarChart, LineChart } from 'echarts/charts';
 import { DataZoomComponent, MarkLineComponent } from 'echarts/components';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
@@ -24,7 +24,7 @@ export const NO_CARD_CODES: readonly string[] = ['110542', '110547'];
 interface FlowUsagePanelProps {
   query: ReturnType<typeof useFlowDetail>;
   bucket: FlowBucket;
-  toolbar: React.ReactNode;
+  toolbar: ReactNode;
 }
 
 export function FlowUsagePanel({ query, bucket, toolbar }: FlowUsagePanelProps) {
@@ -44,29 +44,27 @@ export function FlowUsagePanel({ query, bucket, toolbar }: FlowUsagePanelProps) 
     [detail, bucket, t],
   );
 
+  // The range and bucket stay at hand whatever the answer, so another range can be tried.
+  const problem = (body: ReactNode) => (
+    <Card>
+      {toolbar}
+      {body}
+    </Card>
+  );
   if (query.isError && isApiError(query.error) && NO_CARD_CODES.includes(query.error.code))
-    return (
-      <Card>
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.detail.flow.noCard')} />
-      </Card>
+    return problem(
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.detail.flow.noCard')} />,
     );
   if (query.isError)
-    return (
-      <Card>
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={isApiError(query.error) ? query.error.detail : t('analysis.detail.loadFailed')}
-        >
-          <Button onClick={() => void query.refetch()}>{t('analysis.detail.retry')}</Button>
-        </Empty>
-      </Card>
+    return problem(
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={isApiError(query.error) ? query.error.detail : t('analysis.detail.loadFailed')}
+      >
+        <Button onClick={() => void query.refetch()}>{t('analysis.detail.retry')}</Button>
+      </Empty>,
     );
-  if (!detail)
-    return (
-      <Card>
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
+  if (!detail) return problem(<Skeleton active paragraph={{ rows: 8 }} />);
 
   const card = detail.card;
   return (

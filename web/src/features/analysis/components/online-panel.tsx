@@ -4,7 +4,7 @@ import { Button, Card, Empty, Skeleton, Timeline, Typography } from 'antd';
 import { BarChart } from 'echarts/charts';
 import { DataZoomComponent } from 'echarts/components';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
@@ -41,7 +41,7 @@ function PeriodText({ period, now }: { period: OnlinePeriod; now: number }) {
 interface OnlinePanelProps {
   query: ReturnType<typeof useOnlineDetail>;
   bucket: OnlineBucket;
-  toolbar: React.ReactNode;
+  toolbar: ReactNode;
 }
 
 export function OnlinePanel({ query, bucket, toolbar }: OnlinePanelProps) {
