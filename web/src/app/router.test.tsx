@@ -97,13 +97,14 @@ describe('guarded router', () => {
     expect(await settled(router)).toBe('/index');
     // Custom page first, then permissions; the console layout then starts its heartbeat.
     // (The home page's own figures — /dev/stateInfo, /yun/devLog, /dev/map, /yun/homenav/module — and the alarm
-    // count the home page and the header bell share are left out.)
+    // count the home page and the header bell share are left out, as is the header's count of exports at work.)
     const HOME_CALLS = [
       '/dev/stateInfo',
       '/yun/devLog',
       '/dev/map',
       '/yun/homenav/module',
       '/rAlarmDev/count',
+      '/yun/exportFile/history',
     ];
     // The heartbeat starts once the layout has mounted, which a loaded machine may take a moment to do.
     await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/yun/user/heart'), { timeout: 5000 });
@@ -116,13 +117,15 @@ describe('guarded router', () => {
     expect(s.rolesLoaded).toBe(true);
     expect(s.defaultPage).toBe('/device/devgroup');
     expect(s.customPage?.custom_page_name).toBe('Plant');
-    // Routes without a perms list (templateMiddleware, designNewChart) are open to every signed-in user.
+    // Routes without a perms list (templateMiddleware, designNewChart, exportCenter) are open to every signed-in
+    // user.
     expect(s.allowedRoutes.map((r) => r.path)).toEqual([
       'index',
       'device',
       'deviceDetail/:id',
       'templateMiddleware/:idParam',
       'designNewChart',
+      'exportCenter',
     ]);
     expect(s.allowedRoutes[1]?.children?.map((r) => r.path)).toEqual(['devgroup']);
   });

@@ -61,6 +61,7 @@ describe('route table (SPEC §2)', () => {
     ['/monitoringCheck', ['P27000']],
     ['/designChart', ['P61100']],
     ['/designNewChart', []],
+    ['/exportCenter', []],
     ['/analysis', ['P60000']],
     ['/analysis/flowAnalysis', ['P62000']],
     ['/analysis/flowAnalysis/detail/:id', ['P62200']],

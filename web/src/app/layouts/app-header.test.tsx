@@ -86,3 +86,38 @@ describe('AppHeader bell', () => {
     expect(await screen.findByText('faults')).toBeInTheDocument();
   });
 });
+
+describe('AppHeader export centre', () => {
+  it('counts the exports at work, stops asking once they are done and opens the export centre', async () => {
+    let answers = 0;
+    const job = (id: number, state: string) => ({ id, kind: 'report', title: `r${String(id)}`, state });
+    const calls = mockApi({
+      'GET /rAlarmDev/count': () => ok({ unconfirmed: 0, today: 0 }),
+      'GET /yun/exportFile/history': () => {
+        answers += 1;
+        const items =
+          answers === 1
+            ? [job(3, 'running'), job(2, 'queued'), job(1, 'done')]
+            : [job(3, 'done'), job(2, 'done')];
+        return ok({ items, total: items.length, page: 1, page_size: 20 });
+      },
+    });
+    renderRoutes([
+      { path: '/', element: <AppHeader onChangePassword={() => undefined} onLogout={() => undefined} /> },
+      { path: '/exportCenter', element: <p>export centre</p> },
+    ]);
+    const button = await screen.findByRole('button', { name: '2 个导出进行中' });
+    expect(button).toHaveTextContent('2');
+    expect(calls.find((c) => c.url === '/yun/exportFile/history')?.params).toEqual({
+      page: 1,
+      page_size: 20,
+    });
+    // Polled until nothing runs, then the badge goes and the asking stops.
+    const exportsButton = await screen.findByRole('button', { name: '导出中心' }, { timeout: 6000 });
+    const asked = calls.filter((c) => c.url === '/yun/exportFile/history').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(calls.filter((c) => c.url === '/yun/exportFile/history')).toHaveLength(asked);
+    await userEvent.setup().click(exportsButton);
+    expect(await screen.findByText('export centre')).toBeInTheDocument();
+  }, 20_000);
+});

@@ -1,5 +1,5 @@
-// Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, alarm bell (unconfirmed alarms,
-// live) and user menu.
+// Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, the export centre (exports at
+// work), alarm bell (unconfirmed alarms, live) and user menu.
 import {
   CloseCircleOutlined,
   KeyOutlined,
@@ -24,6 +24,7 @@ import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
 import { BindAccountModal, CancelAccountModal } from './deferred-modals';
+import { ExportButton } from './export-button';
 
 interface AppHeaderProps {
   /** Phone layout: the toggle opens the menu drawer, and the header keeps to one row (icons, the page's name). */
@@ -87,6 +88,7 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
       </div>
       <div className="app-header__right">
         <LanguageSwitch compact={phone} />
+        <ExportButton enabled={signedIn} />
         <AlarmBell count={alarms} showBadge={showBadge} canList={canSeeFaults} />
         <Dropdown
           trigger={['click']}

@@ -1,4 +1,5 @@
-// Analysis routes (SPEC §2: /analysis P60000, designChart, designNewChart).
+// Analysis routes (SPEC §2: /analysis P60000, designChart, designNewChart) and the export centre (issue 17: any
+// signed-in user, since everyone's exports land there; opened from the header, not the sidebar).
 import { BarChartOutlined } from '@ant-design/icons';
 
 import { Perm } from '@/lib/permissions';
@@ -61,5 +62,11 @@ export const analysisRoutes: AppRoute[] = [
     menu: 'menu.designNewChart',
     hidden: true,
     lazy: () => import('./pages/design-new-chart'),
+  },
+  {
+    path: 'exportCenter',
+    menu: 'menu.exportCenter',
+    hidden: true,
+    lazy: () => import('./pages/export-center'),
   },
 ];

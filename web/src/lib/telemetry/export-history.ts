@@ -1,19 +1,24 @@
-// GET /yun/his/export: the history query as an xlsx file (110525 over 5000 rows unless confirm=1).
-import { useMutation } from '@tanstack/react-query';
-
-import { getBlob } from '../http';
+// A device's history as an xlsx file, made in the export centre (POST /yun/exportFile, kind "history", the
+// parameters /yun/his/export takes): over 5000 rows the user is asked first (lib/exports/start-export).
+import type { ExportRequest } from '../exports/types';
+import { viewerZone } from '../timezone';
 import type { HistoryParams } from './types';
 
-export const EXPORT_CAP_CODE = '110525';
-
-export function exportHistory(params: HistoryParams, confirm: boolean, lang: string): Promise<Blob> {
-  // Silent: the caller turns 110525 into a confirmation and toasts anything else.
-  return getBlob('/yun/his/export', { ...params, confirm: confirm ? 1 : 0, lang }, { silent: true });
-}
-
-export function useExportHistory() {
-  return useMutation({
-    mutationFn: ({ params, confirm, lang }: { params: HistoryParams; confirm: boolean; lang: string }) =>
-      exportHistory(params, confirm, lang),
-  });
+/** The export centre's request for the history query the tab shows (its time zone by name). */
+export function historyExportRequest(params: HistoryParams, zone: string = viewerZone()): ExportRequest {
+  return {
+    kind: 'history',
+    device_id: params.device_id,
+    data_source_ids: params.ids
+      .split(',')
+      .filter((id) => id !== '')
+      .map(Number),
+    start: params.start,
+    end: params.end,
+    bucket: params.bucket,
+    ...(params.agg ? { agg: params.agg } : {}),
+    fill: params.fill,
+    tz: zone,
+    confirm: false,
+  };
 }

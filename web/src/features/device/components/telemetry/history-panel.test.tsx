@@ -1,12 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App as AntApp, ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { logout, sessionStore } from '@/lib/session';
-import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
 import type { LiveItem } from '@/lib/telemetry/types';
 import { HistoryPanel } from './history-panel';
 import { liveItem } from '@/test/telemetry';
@@ -43,16 +41,13 @@ const historyAnswer = ok({
 
 function renderPanel(handlers: Record<string, Handler>) {
   const calls = mockApi(handlers);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <ConfigProvider locale={zhCN}>
-        <AntApp>
-          <HistoryPanel deviceId={12} sn="IOT0000001" items={items} loading={false} />
-        </AntApp>
-      </ConfigProvider>
-    </QueryClientProvider>,
-  );
+  // The app's providers, with lib/toast bound to antd (the export's confirmation is lib/exports').
+  renderRoutes([
+    {
+      path: '/',
+      element: <HistoryPanel deviceId={12} sn="IOT0000001" items={items} loading={false} />,
+    },
+  ]);
   return calls;
 }
 
@@ -91,15 +86,17 @@ describe('HistoryPanel', () => {
     expect(await screen.findByText('该时间段没有历史数据')).toBeInTheDocument();
   });
 
-  it('confirms an export over 5000 rows and asks again with confirm=1', async () => {
+  it('exports through the export centre, confirming over 5000 rows and posting again with confirm', async () => {
     const user = userEvent.setup();
-    let exports = 0;
+    const bodies: { confirm: boolean }[] = [];
     const calls = renderPanel({
       'GET /hDev': () => historyAnswer,
-      'GET /yun/his/export': (config) => {
-        exports += 1;
-        const confirm = (config.params as { confirm: number }).confirm;
-        return confirm === 1 ? 'xlsx-bytes' : fail('110525', '最多只能导出前 5000 行数据（共 8000 行）');
+      'POST /yun/exportFile': (config) => {
+        const body = bodyOf(config) as { confirm: boolean };
+        bodies.push(body);
+        return body.confirm
+          ? ok({ id: 5, kind: 'history', title: 'IOT0000001', state: 'queued' })
+          : fail('110525', '最多只能导出前 5000 行数据（共 8000 行）');
       },
     });
     await screen.findByRole('img', { name: '历史曲线' });
@@ -107,9 +104,21 @@ describe('HistoryPanel', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/共 8000 行/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: /导出前 5000 行/ }));
-    await waitFor(() => expect(exports).toBe(2));
-    const last = calls.filter((c) => c.url === '/yun/his/export').at(-1)!;
-    expect(last.params).toMatchObject({ ids: '41', confirm: 1, lang: 'zh' });
-    await waitFor(() => expect(saved[0]).toMatch(/^history-IOT0000001-\d{8}-\d{4}\.xlsx$/));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    const history = calls.find((c) => c.url === '/hDev')!.params as { start: number; end: number };
+    expect(bodies[1]).toEqual({
+      kind: 'history',
+      device_id: 12,
+      data_source_ids: [41],
+      start: history.start,
+      end: history.end,
+      bucket: 'raw',
+      fill: 'none',
+      tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      confirm: true,
+    });
+    expect(await screen.findByText('打开导出中心')).toBeInTheDocument();
+    // The file is made on the server: nothing is downloaded here.
+    expect(saved).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The History tab: a line chart of up to 10 data sources over a time range, bucketed, aggregated and filled on
-// the server (GET /hDev, sized to the chart's width), and its export (GET /yun/his/export).
+// the server (GET /hDev, sized to the chart's width), and its export through the export centre (lib/exports).
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, DatePicker, Empty, InputNumber, Select, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, InputNumber, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, LegendScrollComponent } from 'echarts/components';
@@ -10,20 +10,17 @@ import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
 import { DataSourcePicker } from '@/components/pickers/data-source-picker';
+import { useStartExport } from '@/lib/exports';
 import { isApiError } from '@/lib/http';
 import { viewerTz } from '@/lib/timezone';
-import { toast } from '@/lib/toast';
-import { EXPORT_CAP_CODE, useExportHistory } from '@/lib/telemetry/export-history';
+import { historyExportRequest } from '@/lib/telemetry/export-history';
 import { useHistory } from '@/lib/telemetry/get-history';
-import { saveBlob } from '@/lib/download';
-import { EXPORT_ROW_CAP } from '../../lib/export';
 import {
   AGGS,
   BUCKETS,
   buildHistoryOption,
   buildHistoryParams,
   FILL_MODES,
-  historyFileName,
   presetRange,
   RANGE_PRESETS,
   rangeError,
@@ -71,15 +68,15 @@ function Field({ label, children, className }: { label: string; children: ReactN
 
 interface HistoryPanelProps {
   deviceId: number;
+  /** The device's SN (the export names its file on the server). */
   sn: string;
   /** The device's published data sources (GET /rDev). */
   items: readonly LiveItem[];
   loading: boolean;
 }
 
-export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps) {
-  const { t, i18n } = useTranslation();
-  const { modal } = App.useApp();
+export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
+  const { t } = useTranslation();
   const charted = useMemo(() => items.filter((i) => i.data_type !== 'string'), [items]);
   const [chosen, setChosen] = useState<number[] | null>(null);
   const ids = chosen ?? charted.slice(0, 1).map((i) => i.id);
@@ -90,7 +87,7 @@ export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps
   const [fill, setFill] = useState<HistoryFillMode>('none');
   const [fillValue, setFillValue] = useState<number | null>(0);
   const [chartRef, width] = useElementWidth<HTMLDivElement>();
-  const exporter = useExportHistory();
+  const exporter = useStartExport();
 
   const form: HistoryForm = { ids, start: range[0], end: range[1], bucket, agg, fill, fillValue };
   const badRange = rangeError(range[0], range[1]);
@@ -113,27 +110,9 @@ export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps
     else void history.refetch();
   };
 
-  const runExport = (confirm: boolean): Promise<void> => {
-    if (!params) return Promise.resolve();
-    return exporter.mutateAsync({ params, confirm, lang: i18n.language }).then(
-      (blob) => {
-        saveBlob(blob, historyFileName(sn));
-        toast.success(t('telemetry.history.exportDone'));
-      },
-      (error: unknown) => {
-        if (!confirm && isApiError(error) && error.code === EXPORT_CAP_CODE) {
-          void modal.confirm({
-            title: t('telemetry.history.exportCapTitle'),
-            content: t('telemetry.history.exportCapContent', { detail: error.detail, cap: EXPORT_ROW_CAP }),
-            okText: t('telemetry.history.exportCapOk', { cap: EXPORT_ROW_CAP }),
-            cancelText: t('common.action.cancel'),
-            onOk: () => runExport(true),
-          });
-          return;
-        }
-        toast.error(isApiError(error) ? error.detail : String(error));
-      },
-    );
+  // The file is made in the export centre (asking first over 5000 rows); the toast leads there.
+  const runExport = () => {
+    if (params) exporter.mutate(historyExportRequest(params));
   };
 
   const rangeValue: [Dayjs, Dayjs] = [dayjs(range[0]), dayjs(range[1])];
@@ -267,7 +246,7 @@ export function HistoryPanel({ deviceId, sn, items, loading }: HistoryPanelProps
           icon={<DownloadOutlined />}
           disabled={!params || !hasPoints}
           loading={exporter.isPending}
-          onClick={() => void runExport(false)}
+          onClick={runExport}
         >
           {t('telemetry.history.export')}
         </Button>

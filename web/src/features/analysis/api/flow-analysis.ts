@@ -1,0 +1,39 @@
+// GET /yun/flow/analysis (P62000): the flow cards of the devices the caller reads, paged, with the totals on top;
+// GET /yun/flow/detail (P62200): one card's usage over time.
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
+
+import { get } from '@/lib/http';
+import type { FlowAnalysisOut, FlowAnalysisParams, FlowDetailOut, FlowDetailParams } from '../types';
+import { flowKeys } from './keys';
+
+/** The filters as sent: unset ones left out. */
+function defined(params: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
+}
+
+export function listFlowCards(params: FlowAnalysisParams): Promise<FlowAnalysisOut> {
+  return get<FlowAnalysisOut>('/yun/flow/analysis', defined(params));
+}
+
+export function useFlowCards(params: FlowAnalysisParams) {
+  return useQuery({
+    queryKey: flowKeys.list(params),
+    queryFn: () => listFlowCards(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Silent: the page shows why (no card bound, not found). */
+export function getFlowDetail(params: FlowDetailParams): Promise<FlowDetailOut> {
+  return get<FlowDetailOut>('/yun/flow/detail', defined(params), { silent: true });
+}
+
+export function useFlowDetail(params: FlowDetailParams | null) {
+  return useQuery({
+    queryKey: params ? flowKeys.detail(params) : [...flowKeys.all, 'detail', null],
+    queryFn: params ? () => getFlowDetail(params) : skipToken,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export { defined };

@@ -1,0 +1,197 @@
+// The ECharts options of the traffic and online-time screens, pure so they are tested without a DOM (drawn by
+// components/charts/echart.tsx). Texts come in already translated.
+import type { EChartsOption } from '@/components/charts/echart';
+import { colors } from '@/lib/theme';
+import type { FlowBucket, FlowDetailOut, OnlineBucket, OnlineDetailOut, OnlineGroupRow } from '../types';
+import { bucketLabel, msToHours, ratioPercent, round2 } from './format';
+
+/** Over this many categories a chart gets zoom (a slider under it). */
+export const ZOOM_CATEGORIES = 31;
+
+const AXIS_LINE = { lineStyle: { color: colors.border } };
+const SPLIT_LINE = { lineStyle: { color: colors.fill } };
+const AXIS_LABEL = { color: colors.textTertiary };
+
+function zoom(count: number): Partial<Pick<EChartsOption, 'dataZoom'>> {
+  return count > ZOOM_CATEGORIES
+    ? { dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 6 }] }
+    : {};
+}
+
+function grid(count: number) {
+  return { left: 8, right: 16, top: 40, bottom: count > ZOOM_CATEGORIES ? 40 : 8, containLabel: true };
+}
+
+export interface FlowChartTexts {
+  used: string;
+  cumulative: string;
+  warning: string;
+  total: string;
+  unit: string;
+}
+
+/**
+ * A card's usage: a bar of the MB used in each bucket and a line of the cumulative use at each bucket's end, with
+ * lines at the warning point (the package less the warning value: past it the remaining flow is at the warning
+ * value) and at the package total.
+ */
+export function buildFlowUsageOption(
+  detail: FlowDetailOut,
+  bucket: FlowBucket,
+  texts: FlowChartTexts,
+): EChartsOption {
+  const labels = detail.categories.map((c) => bucketLabel(c, bucket));
+  const total = detail.card.total_mb;
+  const warningAt =
+    total > 0 && detail.warning_mb > 0 ? round2(Math.max(0, total - detail.warning_mb)) : null;
+  const marks = [
+    ...(warningAt === null
+      ? []
+      : [
+          {
+            name: texts.warning,
+            yAxis: warningAt,
+            lineStyle: { color: colors.warning, type: 'dashed' },
+            label: { formatter: `${texts.warning} ${String(warningAt)}`, color: colors.warning },
+          },
+        ]),
+    ...(total > 0
+      ? [
+          {
+            name: texts.total,
+            yAxis: round2(total),
+            lineStyle: { color: colors.danger, type: 'solid' },
+            label: { formatter: `${texts.total} ${String(round2(total))}`, color: colors.danger },
+          },
+        ]
+      : []),
+  ];
+  return {
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (v: unknown) => `${String(v)} MB`,
+    },
+    legend: { top: 0, data: [texts.used, texts.cumulative] },
+    grid: grid(labels.length),
+    ...zoom(labels.length),
+    xAxis: { type: 'category', data: labels, axisLine: AXIS_LINE, axisLabel: AXIS_LABEL },
+    yAxis: {
+      type: 'value',
+      name: texts.unit,
+      // The package total stays in view, so the lines at it show.
+      ...(total > 0 ? { max: (value: { max: number }) => Math.max(value.max, round2(total)) } : {}),
+      splitLine: SPLIT_LINE,
+      axisLabel: AXIS_LABEL,
+    },
+    series: [
+      {
+        type: 'bar',
+        id: 'used',
+        name: texts.used,
+        barMaxWidth: 28,
+        itemStyle: { color: colors.primary },
+        data: detail.used.map(round2),
+      },
+      {
+        type: 'line',
+        id: 'cumulative',
+        name: texts.cumulative,
+        smooth: false,
+        showSymbol: labels.length <= ZOOM_CATEGORIES,
+        itemStyle: { color: colors.cyan },
+        data: detail.used_total.map(round2),
+        ...(marks.length > 0 ? { markLine: { symbol: 'none', silent: true, data: marks } } : {}),
+      },
+    ],
+  };
+}
+
+export interface OnlineGroupTexts {
+  ratio: string;
+  /** The name of devices in no group. */
+  noGroup: string;
+}
+
+/** Online ratio per device group, in percent, the groups as they come. */
+export function buildOnlineGroupOption(
+  groups: readonly OnlineGroupRow[],
+  texts: OnlineGroupTexts,
+): EChartsOption {
+  const labels = groups.map((g) => g.group_name ?? texts.noGroup);
+  return {
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (v: unknown) => `${String(v)}%`,
+    },
+    grid: grid(labels.length),
+    ...zoom(labels.length),
+    xAxis: {
+      type: 'category',
+      data: labels,
+      axisLine: AXIS_LINE,
+      axisLabel: { ...AXIS_LABEL, interval: 0, rotate: labels.length > 6 ? 30 : 0 },
+    },
+    yAxis: {
+      type: 'value',
+      min: 0,
+      max: 100,
+      axisLabel: { ...AXIS_LABEL, formatter: '{value}%' },
+      splitLine: SPLIT_LINE,
+    },
+    series: [
+      {
+        type: 'bar',
+        id: 'ratio',
+        name: texts.ratio,
+        barMaxWidth: 36,
+        itemStyle: { color: colors.primary },
+        label: { show: labels.length <= 12, position: 'top', formatter: '{c}%', color: colors.textSecondary },
+        data: groups.map((g) => ratioPercent(g.ratio)),
+      },
+    ],
+  };
+}
+
+export interface OnlineDetailTexts {
+  online: string;
+  unit: string;
+}
+
+/** A device's online hours in each bucket (at most 24 a day, 1 an hour). */
+export function buildOnlineDetailOption(
+  detail: OnlineDetailOut,
+  bucket: OnlineBucket,
+  texts: OnlineDetailTexts,
+): EChartsOption {
+  const labels = detail.categories.map((c) => bucketLabel(c, bucket));
+  return {
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      valueFormatter: (v: unknown) => `${String(v)} h`,
+    },
+    grid: grid(labels.length),
+    ...zoom(labels.length),
+    xAxis: { type: 'category', data: labels, axisLine: AXIS_LINE, axisLabel: AXIS_LABEL },
+    yAxis: {
+      type: 'value',
+      name: texts.unit,
+      min: 0,
+      max: bucket === 'day' ? 24 : 1,
+      splitLine: SPLIT_LINE,
+      axisLabel: AXIS_LABEL,
+    },
+    series: [
+      {
+        type: 'bar',
+        id: 'online',
+        name: texts.online,
+        barMaxWidth: 28,
+        itemStyle: { color: colors.success },
+        data: detail.online_ms.map(msToHours),
+      },
+    ],
+  };
+}
