@@ -1,6 +1,6 @@
-// DesignNewChart page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// A new report (/designNewChart): the report designer on a blank definition; saved, it moves to /designChart?id=.
+import { ReportDesigner } from '../components/report-designer';
 
 export default function DesignNewChartPage() {
-  return <PlaceholderPage titleKey="menu.designNewChart" />;
+  return <ReportDesigner id={null} />;
 }

@@ -1,0 +1,95 @@
+// The reports' payloads (docs/api-reports.md; issue 17 contracts A–C): definitions and statistics from the generated
+// schema, report groups, the table view and export jobs written by hand until their server code is generated.
+import type { Schema } from '@/types/schema';
+
+export type Report = Schema<'ReportOut'>;
+export type ReportInput = Schema<'ReportIn'>;
+export type ReportUpdate = Schema<'ReportUpdateIn'>;
+export type ReportFilter = Schema<'ReportFilter'>;
+export type FieldRef = Schema<'FieldRef'>;
+export type ReportStatistic = Schema<'StatisticOut'>;
+export type FilterOperator = ReportFilter['operator'];
+export type Aggregation = NonNullable<ReportInput['aggregation']>;
+export type TimeUnit = NonNullable<ReportInput['time_unit']>;
+
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** GET /yun/report/basic: `group_id` 0 lists the reports in no group. */
+export interface ReportListParams {
+  title?: string | undefined;
+  chart_type?: number | undefined;
+  group_id?: number | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** Contract A: a report group of the caller with its report count. */
+export interface ReportGroup {
+  id: number;
+  name: string;
+  count: number;
+}
+
+/** The viewer's range and zone of a statistic (epoch ms; an IANA zone). */
+export interface ViewRange {
+  start?: number | undefined;
+  end?: number | undefined;
+  tz: string;
+}
+
+/** Contract B: GET /yun/report/table/data. */
+export interface TableDataParams extends ViewRange {
+  id: number;
+  page: number;
+  page_size: number;
+  sort_by?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+export interface TableDataColumn {
+  key: string;
+  title: string;
+  unit: string | null;
+}
+
+export interface TableData {
+  columns: TableDataColumn[];
+  items: Record<string, string | number | null>[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+/** Contract C: POST /yun/exportFile. */
+export type ExportKind = 'report' | 'report_data' | 'history';
+
+export interface ExportRequest {
+  kind: ExportKind;
+  report_id?: number;
+  start?: number;
+  end?: number;
+  tz?: string;
+  confirm: boolean;
+}
+
+export interface ExportJob {
+  id: number;
+  kind: ExportKind;
+  title: string;
+  file_name: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  progress: number;
+  rows: number | null;
+  size: number | null;
+  error: string | null;
+  source: 'manual' | 'schedule';
+  report_id: number | null;
+  created_at: number;
+  finished_at: number | null;
+  expires_at: number;
+}
