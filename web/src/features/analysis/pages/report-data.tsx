@@ -52,9 +52,17 @@ export function columnSortOrder(
   return order === 'asc' ? 'ascend' : 'descend';
 }
 
-function ReportSelect({ value, onChange }: { value: number | null; onChange: (id: number) => void }) {
+interface ReportSelectProps {
+  value: number | null;
+  /** The report shown, so its title reads before a search finds it. */
+  current: Report | undefined;
+  onChange: (id: number) => void;
+}
+
+function ReportSelect({ value, current, onChange }: ReportSelectProps) {
   const { t } = useTranslation();
   const toOption = useCallback((r: Report): PickerOption => ({ value: r.id, label: r.title }), []);
+  const known = useMemo(() => (current ? [toOption(current)] : []), [current, toOption]);
   return (
     <RemoteSelect<Report, number>
       className="report-data__select"
@@ -65,6 +73,7 @@ function ReportSelect({ value, onChange }: { value: number | null; onChange: (id
       queryKey={(q) => ['reports', 'picker', q]}
       fetchPage={(q) => listReports({ title: q || undefined, page: 1, page_size: PAGE_SIZE_MAX })}
       toOption={toOption}
+      known={known}
       searchingText={t('reports.data.searching')}
       emptyText={t('reports.data.noReports')}
     />
@@ -211,7 +220,7 @@ export default function ReportDataPage() {
       />
       <Card>
         <div className="report-data__toolbar">
-          <ReportSelect value={id} onChange={choose} />
+          <ReportSelect value={id} current={report.data} onChange={choose} />
           {id !== null && (
             <>
               <DatePicker.RangePicker
