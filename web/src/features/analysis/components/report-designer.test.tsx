@@ -126,6 +126,36 @@ describe('report designer', () => {
     expect(screen.getByText('保存报表后在此预览')).toBeInTheDocument();
   });
 
+  it('creates a report, then its address becomes /designChart?id=', async () => {
+    const user = userEvent.setup();
+    const created = report({ id: 11, title: '设备统计' });
+    const { calls, router } = renderDesigner(
+      {
+        'POST /yun/report/basic': () => ok(created),
+        'GET /yun/report/info': () => ok(created),
+      },
+      '/designNewChart',
+    );
+    await user.type(await screen.findByLabelText('报表标题'), '设备统计');
+    await user.click(screen.getByRole('combobox', { name: '数据表' }));
+    await user.click(await screen.findByTitle('设备信息'));
+    await user.click(save());
+    await waitFor(() => expect(router.state.location.search).toBe('?id=11'));
+    expect(router.state.location.pathname).toBe('/designChart');
+    expect(bodyOf(calls.find((c) => c.method === 'post')!)).toMatchObject({
+      title: '设备统计',
+      table_kind: 8,
+      dimension_field_id: [{ id: 62, field_name: '注册时间' }],
+      aggregate_filed_id: { id: 66, field_name: '设备' },
+      aggregation: 'count',
+      device_ids: [],
+      data_source_ids: [],
+    });
+    // No leave question on the way: the report is saved.
+    expect(screen.queryByText('放弃未保存的修改？')).toBeNull();
+    expect(await screen.findByText('编辑报表：设备统计')).toBeInTheDocument();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup();
     const { router } = renderDesigner({});

@@ -1,6 +1,7 @@
 // The report designer (/designChart?id= and /designNewChart, P61100): the form on the left, a preview on the right
 // (stacked, form first, on a phone). Save creates the report (the address then becomes /designChart?id=) or replaces
-// its definition; a refusal shows beside the field it names. Cancel asks first when there are unsaved changes.
+// its definition; a refusal shows beside the field it names. Leaving with unsaved changes (Cancel, back, another
+// page) asks first; closing or reloading the tab gets the browser's own prompt.
 //
 // The preview: the server computes a statistic only for a saved report (GET /yun/report/statistic?id=; there is no
 // call that previews an unsaved definition), so the preview draws the saved report's data. What only changes the
@@ -10,9 +11,9 @@
 import { ArrowLeftOutlined, EyeOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Form, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useBlocker, useNavigate } from 'react-router';
 
 import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
@@ -118,7 +119,38 @@ function Preview({ report, form, dirty, saving, onSave }: PreviewProps) {
   );
 }
 
-function DesignerForm({ report }: { report: Report | null }) {
+/** Asks before leaving the designer with unsaved changes (another route: a confirm; the tab: the browser's prompt). */
+function useLeaveGuard(dirty: boolean, dirtyRef: { readonly current: boolean }) {
+  const { t } = useTranslation();
+  // Read when a navigation starts: a save that navigates at once (a new report's address) is no longer dirty.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void confirmDialog({
+      type: 'warning',
+      title: t('reports.design.leaveTitle'),
+      content: t('reports.design.leaveContent'),
+      okText: t('reports.design.leaveOk'),
+      cancelText: t('common.action.cancel'),
+    }).then((ok) => {
+      if (ok) blocker.proceed();
+      else blocker.reset();
+    });
+  }, [blocker, t]);
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+}
+
+function DesignerForm({ report, groupId = 0 }: { report: Report | null; groupId?: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -126,9 +158,18 @@ function DesignerForm({ report }: { report: Report | null }) {
   const groups = useReportGroups();
   const create = useCreateReport();
   const update = useUpdateReport();
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirtyState] = useState(false);
+  const dirtyRef = useRef(false);
+  const setDirty = (next: boolean) => {
+    dirtyRef.current = next;
+    setDirtyState(next);
+  };
+  useLeaveGuard(dirty, dirtyRef);
   const [error, setError] = useState<string | null>(null);
-  const initialValues = useMemo(() => (report ? fromReport(report) : defaultValues()), [report]);
+  const initialValues = useMemo(
+    () => (report ? fromReport(report) : defaultValues(6, groupId)),
+    [report, groupId],
+  );
   const saving = create.isPending || update.isPending;
 
   const onFinish = async (values: ReportFormValues) => {
@@ -151,20 +192,8 @@ function DesignerForm({ report }: { report: Report | null }) {
   };
 
   const save = () => form.submit();
-  const leave = async () => {
-    if (
-      dirty &&
-      !(await confirmDialog({
-        type: 'warning',
-        title: t('reports.design.leaveTitle'),
-        content: t('reports.design.leaveContent'),
-        okText: t('reports.design.leaveOk'),
-        cancelText: t('common.action.cancel'),
-      }))
-    )
-      return;
-    void navigate(reportPaths.list);
-  };
+  // With unsaved changes the leave guard asks first.
+  const leave = () => void navigate(reportPaths.list);
 
   return (
     <div className="page report-design-page">
@@ -175,7 +204,7 @@ function DesignerForm({ report }: { report: Report | null }) {
               type="text"
               icon={<ArrowLeftOutlined />}
               aria-label={t('reports.action.back')}
-              onClick={() => void leave()}
+              onClick={leave}
             />
             {report
               ? t('reports.design.editHeading', { title: report.title })
@@ -189,7 +218,7 @@ function DesignerForm({ report }: { report: Report | null }) {
                 {t('reports.action.preview')}
               </Button>
             )}
-            <Button onClick={() => void leave()}>{t('common.action.cancel')}</Button>
+            <Button onClick={leave}>{t('common.action.cancel')}</Button>
             <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
               {t('reports.action.save')}
             </Button>
@@ -214,12 +243,21 @@ function DesignerForm({ report }: { report: Report | null }) {
   );
 }
 
+interface ReportDesignerProps {
+  /** The report edited; null: a new report. */
+  id: number | null;
+  /** False when the address names no valid report. */
+  valid?: boolean;
+  /** A new report's group (the list's group when it was opened from one). */
+  groupId?: number;
+}
+
 /** The designer of report `id`, or of a new report (null). */
-export function ReportDesigner({ id, valid = true }: { id: number | null; valid?: boolean }) {
+export function ReportDesigner({ id, valid = true, groupId = 0 }: ReportDesignerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const report = useReport(id);
-  if (id === null && valid) return <DesignerForm key="new" report={null} />;
+  if (id === null && valid) return <DesignerForm key="new" report={null} groupId={groupId} />;
   const state = detailState({
     query: report,
     valid: valid && id !== null,

@@ -285,9 +285,9 @@ export function ReportForm({
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="group_id" label={t('reports.design.group')}>
-            <Select<number | null>
+            <Select<number>
               options={[
-                { value: null, label: t('reports.group.none') },
+                { value: 0, label: t('reports.group.none') },
                 ...groups.map((g) => ({ value: g.id, label: g.name })),
               ]}
             />

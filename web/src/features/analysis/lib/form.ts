@@ -52,7 +52,8 @@ export interface ReportFormValues {
   exportable: boolean;
   device_ids: number[];
   data_source_ids: number[];
-  group_id: number | null;
+  /** 0: no group. */
+  group_id: number;
 }
 
 /** Operators that take no value, and the one that takes two. */
@@ -60,7 +61,7 @@ export const VALUELESS_OPERATORS: ReadonlySet<FilterOperator> = new Set(['null',
 export const RANGE_OPERATOR: FilterOperator = 'range';
 
 /** A new report of `kind`: its time as the dimension, its usual value field counted or averaged, the last 24 hours. */
-export function defaultValues(kind: TableKind = 6, groupId: number | null = null): ReportFormValues {
+export function defaultValues(kind: TableKind = 6, groupId = 0): ReportFormValues {
   const fields = KIND_FIELDS[kind];
   return {
     title: '',
@@ -148,7 +149,7 @@ export function fromReport(report: Report): ReportFormValues {
     exportable: report.exportable,
     device_ids: report.device_ids,
     data_source_ids: report.data_source_ids,
-    group_id: report.group_id ?? null,
+    group_id: report.group_id ?? 0,
   };
 }
 
@@ -183,7 +184,7 @@ export function toReportInput(values: ReportFormValues, fieldName: (id: number) 
     exportable: values.exportable,
     device_ids: history ? values.device_ids : [],
     data_source_ids: history ? values.data_source_ids : [],
-    group_id: values.group_id,
+    group_id: values.group_id > 0 ? values.group_id : null,
   };
 }
 

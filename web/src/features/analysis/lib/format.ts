@@ -11,7 +11,7 @@ export const reportPaths = {
   list: '/analysis/dashChart',
   preview: (id: number) => `/analysis/dashChart/previewChart?id=${String(id)}`,
   design: (id: number) => `/designChart?id=${String(id)}`,
-  create: '/designNewChart',
+  create: (groupId?: number) => (groupId ? `/designNewChart?group=${String(groupId)}` : '/designNewChart'),
   data: (id: number) => `/analysis/reportData?id=${String(id)}`,
 };
 

@@ -107,6 +107,28 @@ describe('report list', () => {
     );
   });
 
+  it('creates a report group and shows its reports', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderList({ 'POST /yun/report/group': () => ok({ id: 6, name: '能耗', count: 0 }) });
+    await row('在线设备');
+    await user.click(screen.getByRole('button', { name: '新建分组' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('分组名称'), ' 能耗 ');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/yun/report/group' && c.method === 'post')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'post')!)).toEqual({ name: '能耗' });
+    await waitFor(() => expect(listCalls(calls).at(-1)!.params).toMatchObject({ group_id: 6 }));
+  });
+
+  it('opens the designer in the group shown', async () => {
+    const user = userEvent.setup();
+    const { router } = renderList({}, '/analysis/dashChart?group_id=4');
+    await row('在线设备');
+    await user.click(screen.getByRole('button', { name: /新建报表/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/designNewChart'));
+    expect(router.state.location.search).toBe('?group=4');
+  });
+
   it('says when there are no reports and offers a new one', async () => {
     const user = userEvent.setup();
     const { router } = renderList({

@@ -163,7 +163,11 @@ export default function DashChartPage() {
   );
 
   const newButton = canDesign && (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(reportPaths.create)}>
+    <Button
+      type="primary"
+      icon={<PlusOutlined />}
+      onClick={() => void navigate(reportPaths.create(params.group_id))}
+    >
       {t('reports.action.new')}
     </Button>
   );
