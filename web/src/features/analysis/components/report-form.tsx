@@ -80,6 +80,7 @@ export function ReportForm({
   onFinish,
 }: ReportFormProps) {
   const { t } = useTranslation();
+  // The rules read their texts when they fire, in the language of the moment.
   const rules = useMemo(() => reportRules(), []);
   const kind = (Form.useWatch('table_kind', form) as TableKind | undefined) ?? initialValues.table_kind;
   const fill = Form.useWatch('fill', form) as ReportFormValues['fill'] | undefined;

@@ -335,7 +335,15 @@ export function reportRules(): Record<Exclude<RuledField, 'filters'>, FormRule[]
           value === undefined || value === null ? reject('118204') : Promise.resolve(),
       },
     ],
-    time_offset: [{ required: true, message: i18n.t('reports.design.offsetRequired') }, offsetRule],
+    time_offset: [
+      {
+        validator: (_r, value: unknown) =>
+          typeof value === 'number'
+            ? Promise.resolve()
+            : Promise.reject(new Error(i18n.t('reports.design.offsetRequired'))),
+      },
+      offsetRule,
+    ],
     range: [
       ({ getFieldValue }: Getter): RuleObject => ({
         validator: (_r, value: unknown) => {
@@ -378,10 +386,10 @@ export function reportRules(): Record<Exclude<RuledField, 'filters'>, FormRule[]
     ],
     refresh_interval: [
       {
-        type: 'number',
-        min: 0,
-        max: REPORT_REFRESH_MAX_S,
-        message: i18n.t('reports.design.refreshRange', { max: REPORT_REFRESH_MAX_S }),
+        validator: (_r, value: unknown) =>
+          typeof value !== 'number' || (value >= 0 && value <= REPORT_REFRESH_MAX_S)
+            ? Promise.resolve()
+            : Promise.reject(new Error(i18n.t('reports.design.refreshRange', { max: REPORT_REFRESH_MAX_S }))),
       },
     ],
   };

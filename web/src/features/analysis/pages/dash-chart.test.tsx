@@ -115,7 +115,9 @@ describe('report list', () => {
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByLabelText('分组名称'), ' 能耗 ');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/yun/report/group' && c.method === 'post')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/yun/report/group' && c.method === 'post')).toBe(true),
+    );
     expect(bodyOf(calls.find((c) => c.method === 'post')!)).toEqual({ name: '能耗' });
     await waitFor(() => expect(listCalls(calls).at(-1)!.params).toMatchObject({ group_id: 6 }));
   });
