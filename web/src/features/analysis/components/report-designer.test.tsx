@@ -156,6 +156,19 @@ describe('report designer', () => {
     expect(await screen.findByText('编辑报表：设备统计')).toBeInTheDocument();
   });
 
+  it('previews the saved data, drawing a new chart type at once and saying the data shows once saved', async () => {
+    const user = userEvent.setup();
+    renderDesigner({});
+    const preview = (
+      await screen.findByText('预览', { selector: '.ant-card-head-title' })
+    ).closest<HTMLElement>('.ant-card')!;
+    expect(await within(preview).findByRole('table')).toBeInTheDocument();
+    await user.click(screen.getByText('指标卡', { selector: '.report-form__types span' }));
+    await waitFor(() => expect(within(preview).queryByRole('table')).toBeNull());
+    expect(preview.querySelector('.report-card__value')).toHaveTextContent('2');
+    expect(within(preview).getByText(/其他修改保存后显示/)).toBeInTheDocument();
+  });
+
   it('asks before leaving with unsaved changes', async () => {
     const user = userEvent.setup();
     const { router } = renderDesigner({});

@@ -69,7 +69,13 @@ function Preview({ report, form, dirty, saving, onSave }: PreviewProps) {
   const title = Form.useWatch('title', form) as string | undefined;
   const sortBy = Form.useWatch('sort_by', form) as ReportFormValues['sort_by'] | undefined;
   const sortOrder = Form.useWatch('sort_order', form) as ReportFormValues['sort_order'] | undefined;
-  const look = useDebounced({ chartType, title, sortBy, sortOrder }, PREVIEW_DEBOUNCE_MS);
+  // Each value settles on its own: a value (not a new object each render) keeps the timer from running forever.
+  const look = {
+    chartType: useDebounced(chartType, PREVIEW_DEBOUNCE_MS),
+    title: useDebounced(title, PREVIEW_DEBOUNCE_MS),
+    sortBy: useDebounced(sortBy, PREVIEW_DEBOUNCE_MS),
+    sortOrder: useDebounced(sortOrder, PREVIEW_DEBOUNCE_MS),
+  };
 
   return (
     <Card
