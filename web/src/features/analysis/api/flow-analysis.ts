@@ -3,8 +3,8 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { FlowAnalysisOut, FlowAnalysisParams, FlowDetailOut, FlowDetailParams } from '../types';
-import { flowKeys } from './keys';
+import type { FlowAnalysisOut, FlowAnalysisParams, FlowDetailOut, FlowDetailParams } from '../flow-types';
+import { flowKeys } from './flow-keys';
 
 /** The filters as sent: unset ones left out. */
 function defined(params: object): Record<string, unknown> {

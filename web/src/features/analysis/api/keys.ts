@@ -1,24 +1,24 @@
-// Query keys of the traffic and online-time analysis and of report schedules.
-import type {
-  FlowAnalysisParams,
-  FlowDetailParams,
-  OnlineAnalysisParams,
-  OnlineDetailParams,
-} from '../types';
+// Query keys of the reports: a change to a report invalidates the lists, its detail, its data and the group counts.
+import type { ReportListParams, TableDataParams, ViewRange } from '../types';
 
-export const flowKeys = {
-  all: ['flow-analysis'] as const,
-  list: (params: FlowAnalysisParams) => [...flowKeys.all, 'list', params] as const,
-  detail: (params: FlowDetailParams) => [...flowKeys.all, 'detail', params] as const,
+export const reportKeys = {
+  all: ['reports'] as const,
+  lists: () => [...reportKeys.all, 'list'] as const,
+  list: (params: ReportListParams) => [...reportKeys.lists(), params] as const,
+  details: () => [...reportKeys.all, 'detail'] as const,
+  detail: (id: number) => [...reportKeys.details(), id] as const,
+  statistics: () => [...reportKeys.all, 'statistic'] as const,
+  statistic: (id: number, range: ViewRange) => [...reportKeys.statistics(), id, range] as const,
+  tables: () => [...reportKeys.all, 'table'] as const,
+  table: (params: TableDataParams) => [...reportKeys.tables(), params] as const,
+  groups: () => [...reportKeys.all, 'groups'] as const,
 };
 
-export const onlineKeys = {
-  all: ['online-analysis'] as const,
-  list: (params: OnlineAnalysisParams) => [...onlineKeys.all, 'list', params] as const,
-  detail: (params: OnlineDetailParams) => [...onlineKeys.all, 'detail', params] as const,
-};
-
-export const scheduleKeys = {
-  all: ['report-schedule'] as const,
-  one: (reportId: number) => [...scheduleKeys.all, reportId] as const,
-};
+/** What a change to a report may touch: the lists, the details, its data and the groups' counts. */
+export const reportChangeKeys = [
+  reportKeys.lists(),
+  reportKeys.details(),
+  reportKeys.statistics(),
+  reportKeys.tables(),
+  reportKeys.groups(),
+];

@@ -3,9 +3,14 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { OnlineAnalysisOut, OnlineAnalysisParams, OnlineDetailOut, OnlineDetailParams } from '../types';
+import type {
+  OnlineAnalysisOut,
+  OnlineAnalysisParams,
+  OnlineDetailOut,
+  OnlineDetailParams,
+} from '../flow-types';
 import { defined } from './flow-analysis';
-import { onlineKeys } from './keys';
+import { onlineKeys } from './flow-keys';
 
 export function listOnlineTime(params: OnlineAnalysisParams): Promise<OnlineAnalysisOut> {
   return get<OnlineAnalysisOut>('/yun/online/analysis', defined(params));

@@ -2,8 +2,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { del, get, put } from '@/lib/http';
-import type { ScheduleIn, ScheduleOut } from '../types';
-import { scheduleKeys } from './keys';
+import type { ScheduleIn, ScheduleOut } from '../flow-types';
+import { scheduleKeys } from './flow-keys';
 
 export function getSchedule(reportId: number): Promise<ScheduleOut | null> {
   return get<ScheduleOut | null>('/yun/report/schedule', { report_id: reportId });

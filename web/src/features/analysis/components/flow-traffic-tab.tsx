@@ -18,8 +18,8 @@ import { Perm } from '@/lib/permissions';
 import { colors } from '@/lib/theme';
 import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { useFlowCards } from '../api/flow-analysis';
-import { round2 } from '../lib/format';
-import { FLOW_STATUSES, type FlowAnalysisParams, type FlowCardRow, type FlowStatus } from '../types';
+import { round2 } from '../lib/flow-format';
+import { FLOW_STATUSES, type FlowAnalysisParams, type FlowCardRow, type FlowStatus } from '../flow-types';
 import { UsageBar } from './usage-bar';
 
 const LIST_PARAMS: ParamSpec<Omit<FlowAnalysisParams, 'page' | 'page_size'>> = {

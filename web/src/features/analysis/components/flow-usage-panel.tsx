@@ -11,8 +11,8 @@ import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
 import type { useFlowDetail } from '../api/flow-analysis';
 import { buildFlowUsageOption } from '../lib/charts';
-import { formatMb } from '../lib/format';
-import type { FlowBucket } from '../types';
+import { formatMb } from '../lib/flow-format';
+import type { FlowBucket } from '../flow-types';
 import { FlowStatusTag } from './flow-traffic-tab';
 import { UsageBar } from './usage-bar';
 

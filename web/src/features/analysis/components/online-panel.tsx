@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/charts/echart';
 import type { useOnlineDetail } from '../api/online-analysis';
 import { buildOnlineDetailOption } from '../lib/charts';
-import { msToHours } from '../lib/format';
-import type { OnlineBucket, OnlinePeriod } from '../types';
+import { msToHours } from '../lib/flow-format';
+import type { OnlineBucket, OnlinePeriod } from '../flow-types';
 
 const CHART_PARTS = [BarChart, DataZoomComponent];
 const CHART_HEIGHT = 300;

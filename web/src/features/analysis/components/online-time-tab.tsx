@@ -24,9 +24,9 @@ import { viewerZone } from '@/lib/timezone';
 import { PAGE_SIZE_DEFAULT } from '@/types/limits.gen';
 import { useOnlineTime } from '../api/online-analysis';
 import { buildOnlineGroupOption } from '../lib/charts';
-import { msToHours, ratioPercent } from '../lib/format';
+import { msToHours, ratioPercent } from '../lib/flow-format';
 import { dayRange, lastDays, RANGE_PRESETS, type Range } from '../lib/ranges';
-import type { OnlineAnalysisParams, OnlineDeviceRow } from '../types';
+import type { OnlineAnalysisParams, OnlineDeviceRow } from '../flow-types';
 import { flowDetailPath } from './flow-traffic-tab';
 
 const CHART_PARTS = [BarChart, DataZoomComponent];

@@ -9,7 +9,7 @@ import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import { cleanEmails, emailsProblem, scheduleBody, scheduleForm } from '../lib/schedule';
-import type { ScheduleOut } from '../types';
+import type { ScheduleOut } from '../flow-types';
 import { ScheduleModal } from './schedule-modal';
 
 const saved: ScheduleOut = {

@@ -27,7 +27,7 @@ import {
   WEEKDAYS,
   type ScheduleForm,
 } from '../lib/schedule';
-import { SCHEDULE_FREQUENCIES, type ScheduleFrequency } from '../types';
+import { SCHEDULE_FREQUENCIES, type ScheduleFrequency } from '../flow-types';
 import '../analysis.css';
 
 const FIELDS = ['enabled', 'frequency', 'hour', 'weekday', 'monthday', 'tz', 'emails'] as const;

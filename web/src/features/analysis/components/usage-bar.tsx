@@ -4,8 +4,8 @@ import { Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
-import { formatMb, usageOf } from '../lib/format';
-import type { FlowCardRow } from '../types';
+import { formatMb, usageOf } from '../lib/flow-format';
+import type { FlowCardRow } from '../flow-types';
 
 const LEVEL_COLOR = { normal: colors.primary, warning: colors.warning, exhausted: colors.danger } as const;
 

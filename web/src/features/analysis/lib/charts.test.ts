@@ -2,14 +2,14 @@
 import { describe, expect, it } from 'vitest';
 
 import type { EChartsOption } from '@/components/charts/echart';
-import type { FlowCardRow, FlowDetailOut, OnlineDetailOut } from '../types';
+import type { FlowCardRow, FlowDetailOut, OnlineDetailOut } from '../flow-types';
 import {
   buildFlowUsageOption,
   buildOnlineDetailOption,
   buildOnlineGroupOption,
   ZOOM_CATEGORIES,
 } from './charts';
-import { bucketLabel, formatMb, msToHours, ratioPercent, usageOf } from './format';
+import { bucketLabel, formatMb, msToHours, ratioPercent, usageOf } from './flow-format';
 
 interface Series {
   id: string;

@@ -2,8 +2,8 @@
 // components/charts/echart.tsx). Texts come in already translated.
 import type { EChartsOption } from '@/components/charts/echart';
 import { colors } from '@/lib/theme';
-import type { FlowBucket, FlowDetailOut, OnlineBucket, OnlineDetailOut, OnlineGroupRow } from '../types';
-import { bucketLabel, msToHours, ratioPercent, round2 } from './format';
+import type { FlowBucket, FlowDetailOut, OnlineBucket, OnlineDetailOut, OnlineGroupRow } from '../flow-types';
+import { bucketLabel, msToHours, ratioPercent, round2 } from './flow-format';
 
 /** Over this many categories a chart gets zoom (a slider under it). */
 export const ZOOM_CATEGORIES = 31;

@@ -1,51 +1,23 @@
-// Display helpers of the traffic and online-time screens (pure).
+// How the report screens write times and the routes of a report's pages.
+import dayjs from 'dayjs';
+
 import { EMPTY } from '@/lib/empty';
 
-const HOUR_MS = 3_600_000;
-
-/** Two decimals at most, no grouping ("1024.5"). */
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+export function formatTime(ms: number | null | undefined): string {
+  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : EMPTY;
 }
 
-/** MB as shown ("1024.5 MB"); the empty mark for none. */
-export function formatMb(mb: number | null | undefined): string {
-  return typeof mb === 'number' && Number.isFinite(mb) ? `${String(round2(mb))} MB` : EMPTY;
-}
+export const reportPaths = {
+  list: '/analysis/dashChart',
+  preview: (id: number) => `/analysis/dashChart/previewChart?id=${String(id)}`,
+  design: (id: number) => `/designChart?id=${String(id)}`,
+  create: (groupId?: number) => (groupId ? `/designNewChart?group=${String(groupId)}` : '/designNewChart'),
+  data: (id: number) => `/analysis/reportData?id=${String(id)}`,
+};
 
-/** Milliseconds as hours, two decimals. */
-export function msToHours(ms: number): number {
-  return round2(ms / HOUR_MS);
-}
-
-/** A 0–1 ratio as a percentage with one decimal (0.8734 → 87.3). */
-export function ratioPercent(ratio: number): number {
-  return Math.round(Math.min(1, Math.max(0, ratio)) * 1000) / 10;
-}
-
-export type UsageLevel = 'normal' | 'warning' | 'exhausted';
-
-/** Used share of the package in percent and how it stands against the warning value (remaining ≤ warning). */
-export function usageOf(card: {
-  total_mb: number;
-  used_mb: number;
-  remaining_mb: number;
-  warning_mb: number;
-  warning: boolean;
-}): { percent: number; level: UsageLevel } {
-  const percent = card.total_mb > 0 ? Math.min(100, Math.max(0, (card.used_mb / card.total_mb) * 100)) : 0;
-  const rounded = Math.round(percent * 10) / 10;
-  if (card.total_mb > 0 && card.remaining_mb <= 0) return { percent: rounded, level: 'exhausted' };
-  if (card.warning || (card.warning_mb > 0 && card.remaining_mb <= card.warning_mb))
-    return { percent: rounded, level: 'warning' };
-  return { percent: rounded, level: 'normal' };
-}
-
-/** A bucket's start as the axis shows it, read from the server's ISO local time without any zone conversion:
- * '2026-11-03T00:00:00' is '11-03' by day, '2026-11' by month, '11-03 14:00' by hour. */
-export function bucketLabel(iso: string, bucket: 'day' | 'month' | 'hour'): string {
-  const date = iso.slice(0, 10);
-  if (bucket === 'month') return date.slice(0, 7);
-  if (bucket === 'day') return date.slice(5);
-  return `${date.slice(5)} ${iso.slice(11, 13) || '00'}:00`;
+/** The `id` of a report page's query string, or null when absent or malformed. */
+export function reportIdOf(search: URLSearchParams): number | null {
+  const raw = search.get('id') ?? '';
+  const id = Number(raw);
+  return /^\d+$/.test(raw) && Number.isSafeInteger(id) && id > 0 ? id : null;
 }

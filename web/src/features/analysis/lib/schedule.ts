@@ -1,7 +1,7 @@
 // The schedule dialog's rules and payload (pure): the emails a schedule mails (at most SCHEDULE_EMAILS_MAX, each an
 // address), the fields each frequency needs, the zones offered.
 import { EMAIL_RE } from '@/lib/validation';
-import type { ScheduleFrequency, ScheduleIn, ScheduleOut } from '../types';
+import type { ScheduleFrequency, ScheduleIn, ScheduleOut } from '../flow-types';
 
 /** Addresses a schedule mails at most (contract D). */
 export const SCHEDULE_EMAILS_MAX = 10;

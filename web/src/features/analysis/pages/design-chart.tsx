@@ -1,6 +1,11 @@
-// DesignChart page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// Edit a report (/designChart?id=, P61100): the report designer on the saved report.
+import { useSearchParams } from 'react-router';
+
+import { ReportDesigner } from '../components/report-designer';
+import { reportIdOf } from '../lib/format';
 
 export default function DesignChartPage() {
-  return <PlaceholderPage titleKey="menu.designChart" />;
+  const [search] = useSearchParams();
+  const id = reportIdOf(search);
+  return <ReportDesigner id={id} valid={id !== null} />;
 }

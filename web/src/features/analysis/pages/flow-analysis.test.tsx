@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
-import type { FlowCardRow, OnlineDetailOut } from '../types';
+import type { FlowCardRow, OnlineDetailOut } from '../flow-types';
 import FlowAnalysisPage from './flow-analysis';
 import FlowDetailPage from './flow-detail';
 

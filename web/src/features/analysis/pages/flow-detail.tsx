@@ -17,7 +17,7 @@ import { DeviceStateTag } from '../components/online-time-tab';
 import { OnlinePanel } from '../components/online-panel';
 import { RangeBar } from '../components/range-bar';
 import { lastDays, type Range } from '../lib/ranges';
-import type { FlowBucket, OnlineBucket } from '../types';
+import type { FlowBucket, OnlineBucket } from '../flow-types';
 import '../analysis.css';
 
 export const FLOW_LIST_PATH = '/analysis/flowAnalysis';

@@ -1,0 +1,159 @@
+// A report's chart drawn from its statistic by the chart registry (components/charts/report): the indicator card,
+// the table, or an ECharts option in the ECharts host. Loading, failed, empty, and a report whose device or data
+// source is gone (118205 / 115401) each read as a message in the chart's place.
+import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Empty, Result, Skeleton, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { EChart } from '@/components/charts/echart';
+import {
+  chartEntry,
+  chartTheme,
+  formatNumber,
+  type CardModel,
+  type SortOrder,
+  type TableModel,
+} from '@/components/charts/report';
+import { isApiError } from '@/lib/http';
+import { isMissingSource, toReportResult } from '../lib/statistic';
+import type { ReportStatistic } from '../types';
+
+export interface ReportChartProps {
+  chartType: number;
+  title?: string | undefined;
+  /** Category order by value (the report's sort by value). */
+  sort?: SortOrder | undefined;
+  data: ReportStatistic | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry?: () => void;
+  height?: number | string;
+}
+
+function CardView({ model }: { model: CardModel }) {
+  const { i18n } = useTranslation();
+  const Arrow =
+    model.trend?.direction === 'up'
+      ? ArrowUpOutlined
+      : model.trend?.direction === 'down'
+        ? ArrowDownOutlined
+        : MinusOutlined;
+  return (
+    <div className="report-card">
+      {model.title && <div className="report-card__title">{model.title}</div>}
+      <div className="report-card__value" style={{ color: model.colour }}>
+        {model.value === null ? '—' : formatNumber(model.value, i18n.language)}
+        {model.unit && <span className="report-card__unit">{model.unit}</span>}
+      </div>
+      {model.trend && (
+        <Typography.Text type="secondary" className="report-card__trend">
+          <Arrow /> {formatNumber(Math.abs(model.trend.delta), i18n.language)}
+        </Typography.Text>
+      )}
+    </div>
+  );
+}
+
+function TableView({ model }: { model: TableModel }) {
+  const { t, i18n } = useTranslation();
+  const columns = model.columns.map((c, index) => ({
+    key: c.key,
+    title: c.i18nKey ? t(c.i18nKey) : c.unit ? `${c.title} (${c.unit})` : c.title,
+    align: c.align,
+    render: (_: unknown, row: TableModel['rows'][number]) => {
+      if (index === 0) return row.category;
+      const value = row.values[index - 1] ?? null;
+      const colour = row.colours[index - 1] ?? null;
+      return (
+        <span style={colour ? { color: colour } : undefined}>
+          {value === null ? '' : formatNumber(value, i18n.language)}
+        </span>
+      );
+    },
+  }));
+  return (
+    <Table
+      size="small"
+      rowKey="key"
+      columns={columns}
+      dataSource={model.rows}
+      pagination={{ pageSize: 20, hideOnSinglePage: true }}
+      scroll={{ x: 'max-content' }}
+    />
+  );
+}
+
+export function ReportChart({
+  chartType,
+  title,
+  sort,
+  data,
+  loading,
+  error,
+  onRetry,
+  height = 360,
+}: ReportChartProps) {
+  const { t, i18n } = useTranslation();
+  const entry = chartEntry(chartType);
+  const drawn = useMemo(() => {
+    if (!entry || !data) return null;
+    const options = {
+      theme: chartTheme(null),
+      locale: i18n.language,
+      ...(title ? { title } : {}),
+      ...(sort ? { sort } : {}),
+    };
+    const result = toReportResult(data);
+    switch (entry.kind) {
+      case 'card':
+        return { kind: 'card' as const, model: entry.build(result, options) };
+      case 'table':
+        return { kind: 'table' as const, model: entry.build(result, options) };
+      default:
+        return { kind: 'echarts' as const, option: entry.build(result, options), parts: entry.parts };
+    }
+  }, [entry, data, title, sort, i18n.language]);
+
+  if (error && isMissingSource(error))
+    return (
+      <Result
+        status="warning"
+        className="report-chart__message"
+        title={t('reports.chart.sourceGone')}
+        subTitle={isApiError(error) ? `${error.detail} · ${t('reports.chart.sourceGoneHint')}` : undefined}
+      />
+    );
+  if (error && !data)
+    return (
+      <Result
+        status="error"
+        className="report-chart__message"
+        title={t('reports.chart.loadFailed')}
+        subTitle={isApiError(error) ? error.detail : undefined}
+        extra={
+          onRetry && (
+            <Button icon={<ReloadOutlined />} onClick={onRetry}>
+              {t('reports.action.retry')}
+            </Button>
+          )
+        }
+      />
+    );
+  if (loading && !data) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!entry) return <Empty description={t('reports.chart.unknownType')} />;
+  if (!drawn || !data || data.categories.length === 0 || data.series.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.chart.noData')} />;
+  if (drawn.kind === 'card') return <CardView model={drawn.model} />;
+  if (drawn.kind === 'table') return <TableView model={drawn.model} />;
+  return (
+    <EChart
+      // The host registers a chart's parts once, when it starts: another type starts another chart.
+      key={chartType}
+      option={drawn.option}
+      parts={drawn.parts}
+      height={height}
+      ariaLabel={title ? `${t(entry.i18nKey)}: ${title}` : t(entry.i18nKey)}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+// A statistic as the report charts take it, the viewer's zone, and the refusals that mean a report's device or data
+// source is gone (shown as a message in the chart's place, never as an empty chart).
+import type { ReportBucket, ReportResult } from '@/components/charts/report';
+import { isApiError } from '@/lib/http';
+import type { ReportStatistic } from '../types';
+
+const BUCKETS: readonly ReportBucket[] = ['year', 'month', 'week', 'day', 'hour', 'minute'];
+
+export function toReportResult(s: ReportStatistic): ReportResult {
+  return {
+    categories: s.categories,
+    dimension_is_time: s.dimension_is_time,
+    bucket: BUCKETS.find((b) => b === s.bucket) ?? null,
+    series: s.series.map((x) => ({ name: x.name, values: x.values, min: x.min ?? null, max: x.max ?? null })),
+    unit: s.unit,
+    total_rows: s.total_rows,
+  };
+}
+
+/** The viewer's IANA zone (the statistic's `tz`), UTC when the browser names none. */
+export function browserTz(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** 118205 (a device of the report was deleted) and 115401 (a data source is no longer published). */
+export const MISSING_SOURCE_CODES: ReadonlySet<string> = new Set(['118205', '115401']);
+
+export function isMissingSource(error: unknown): boolean {
+  return isApiError(error) && MISSING_SOURCE_CODES.has(error.code);
+}
+
+/** Refresh interval in ms for TanStack Query (false: never). */
+export function refreshMs(seconds: number | undefined): number | false {
+  return seconds && seconds > 0 ? seconds * 1000 : false;
+}

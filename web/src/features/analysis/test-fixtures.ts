@@ -1,0 +1,41 @@
+// Test fixtures of the report screens: a report of each shape the tests need and a statistic to draw.
+import type { Report, ReportStatistic } from './types';
+
+export function report(over: Partial<Report> = {}): Report {
+  return {
+    id: 3,
+    owner_id: 1,
+    title: '在线设备',
+    chart_type: 2,
+    table_kind: 8,
+    time_field_id: 62,
+    group_id: null,
+    refresh_interval: 0,
+    exportable: true,
+    dimension_field_id: [{ id: 64, field_name: '在线状态' }],
+    compare_filed_id: [],
+    aggregate_filed_id: { id: 66, field_name: '设备' },
+    aggregation: 'count',
+    time_unit: 'hour',
+    time_offset: 24,
+    start: null,
+    end: null,
+    fill: 'none',
+    filters: [],
+    sort: null,
+    device_ids: [],
+    data_source_ids: [],
+    created_at: Date.UTC(2026, 10, 1),
+    updated_at: Date.UTC(2026, 10, 2, 8, 30),
+    ...over,
+  };
+}
+
+export const STATISTIC: ReportStatistic = {
+  categories: ['1', '2'],
+  dimension_is_time: false,
+  bucket: null,
+  series: [{ name: '设备', values: [4, 2], min: null, max: null }],
+  unit: null,
+  total_rows: 2,
+};
