@@ -15,6 +15,7 @@ from iotyun.devices.thumbnails.router import router as thumbnails_router
 from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.reports.exports.router import router as exports_router
 from iotyun.reports.router import router as reports_router
+from iotyun.reports.usage.router import router as usage_router
 from iotyun.resources.router import router as resources_router
 from iotyun.sharing.router import router as sharing_router
 from iotyun.sharing.ws import share_ws_router
@@ -59,6 +60,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     sharing_router,
     reports_router,
     exports_router,
+    usage_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )

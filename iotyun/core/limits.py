@@ -93,6 +93,8 @@ RATE_LIMIT_KEYS_MAX = 50_000
 # SPEC §5 team rules: role names have no special characters or spaces; "Name max 32" for roles and user groups.
 ROLE_NAME_MAX = 32
 GROUP_NAME_MAX = 32
+# A report group's name (issue 17 contract A): 1-10 characters, unique among its owner's groups.
+REPORT_GROUP_NAME_MAX = 10
 # Letters (any script, so Chinese names pass), digits and underscores; NAME_PATTERN_WEB is the same for JS (flag u).
 NAME_RE = re.compile(r"^\w+$")
 NAME_PATTERN_WEB = r"^[\p{L}\p{N}_]+$"
@@ -353,6 +355,14 @@ GroupName = Annotated[
     _matches(NAME_RE, ErrorCode.GROUP_NAME_INVALID),
 ]
 
+ReportGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.GROUP_NAME_INVALID),
+    _max_len(REPORT_GROUP_NAME_MAX, ErrorCode.GROUP_NAME_TOO_LONG, say_limit=True),
+    _matches(NAME_RE, ErrorCode.GROUP_NAME_INVALID),
+]
+
 
 # SPEC §5 device groups, thumbnails and virtual devices; SPEC §9 map themes (docs/api-devices.md sub-packages).
 DEVICE_GROUP_NAME_MAX = 10
@@ -393,6 +403,13 @@ EXPORT_SWEEP_EVERY_S = 300
 EXPORT_TITLE_MAX = 64
 REPORT_SCHEDULE_EMAILS_MAX = 10
 REPORT_SCHEDULE_FREQUENCIES = ("daily", "weekly", "monthly")
+# The report table view's rows and a device's online periods (issue 17 contracts B, E).
+ONLINE_PERIODS_MAX = 200
+# A flow card's used flow as a gateway reports it in its state message (docs/device-protocol.md): 0 … 10^7 MB.
+FLOW_USED_MB_MAX = 10_000_000
+# Traffic and online-time details: day buckets over at most 366 days, hour buckets over at most 31 days.
+ONLINE_HOUR_RANGE_MAX_DAYS = 31
+TRAFFIC_RANGE_MAX_DAYS = 366
 # Share links (docs/api-sharing.md): 1-20 devices each, a note of up to 100 characters, an access limit up to
 # SHARE_LINK_ACCESS_LIMIT_MAX opens; the token is secrets.token_urlsafe(24) (32 characters).
 SHARE_LINK_DEVICES_MIN, SHARE_LINK_DEVICES_MAX = 1, 20
@@ -654,6 +671,11 @@ def exported() -> dict[str, Any]:
         "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
         "REPORT_SCHEDULE_EMAILS_MAX": REPORT_SCHEDULE_EMAILS_MAX,
         "REPORT_SCHEDULE_FREQUENCIES": list(REPORT_SCHEDULE_FREQUENCIES),
+        "REPORT_GROUP_NAME_MAX": REPORT_GROUP_NAME_MAX,
+        "ONLINE_PERIODS_MAX": ONLINE_PERIODS_MAX,
+        "FLOW_USED_MB_MAX": FLOW_USED_MB_MAX,
+        "ONLINE_HOUR_RANGE_MAX_DAYS": ONLINE_HOUR_RANGE_MAX_DAYS,
+        "TRAFFIC_RANGE_MAX_DAYS": TRAFFIC_RANGE_MAX_DAYS,
         "SHARE_LINK_DEVICES_MIN": SHARE_LINK_DEVICES_MIN,
         "SHARE_LINK_DEVICES_MAX": SHARE_LINK_DEVICES_MAX,
         "SHARE_LINK_NOTE_MAX": SHARE_LINK_NOTE_MAX,

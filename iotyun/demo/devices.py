@@ -68,6 +68,11 @@ def seeded_sns() -> list[str]:
     return [f"IOT{row[0]:07d}" for row in _DEVICES]
 
 
+def spare_sns() -> list[str]:
+    """The spares not yet deployed (13–16): offline, with no template and no history."""
+    return [f"IOT{row[0]:07d}" for row in _DEVICES if row[0] >= 13]
+
+
 def firmware(sn: str) -> str | None:
     """The firmware a demo gateway runs (and its simulated twin reports), or None for another SN."""
     return next((row[5] for row in _DEVICES if f"IOT{row[0]:07d}" == sn), None)

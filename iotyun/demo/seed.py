@@ -14,6 +14,7 @@ from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import system_session
 from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo import reports as report_demo
 from iotyun.demo import templates as template_demo
 from iotyun.team.models import UserGroup
 
@@ -62,6 +63,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await device_demo.seed(session, tenant.id, users)
     await device_monitoring_demo.seed(session, tenant.id, users)
     await template_demo.seed(session, tenant.id, users)
+    await report_demo.seed(session, tenant.id, users)
     return True
 
 

@@ -10,7 +10,7 @@ from iotyun.core.db import utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import FLOW_CARD_TEST_MB
-from iotyun.devices import flowcards, scope
+from iotyun.devices import flowcards, flowsamples, scope
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.models import Device, FlowCard
@@ -81,8 +81,10 @@ async def info(
         except flowcards.ProviderUnavailable as exc:
             raise AppError(ErrorCode.FLOW_CARD_QUERY_FAILED) from exc
         if facts is not None:
-            for name, value in facts.model_dump(exclude_none=True).items():
+            for name, value in facts.model_dump(exclude_none=True, exclude={"used_mb"}).items():
                 setattr(card, name, value)
+            if facts.used_mb is not None:
+                flowsamples.set_used(session, card, facts.used_mb)
         if facts is None or facts.status is None:
             card.status = flowcards.derive_status(card, _today().date())
         card.refreshed_at = utcnow()
@@ -101,6 +103,8 @@ async def book(session: AsyncSession, settings: Settings, actor: Actor, body: Ca
     card.expiry_date = body.expiry_date
     card.total_mb = body.total_mb
     card.warning_mb = body.warning_mb
+    if body.used_mb is not None:
+        flowsamples.set_used(session, card, body.used_mb)
     card.status = flowcards.derive_status(card, _today().date())
     await session.flush()
     return flowcards.card_out(card, flowcards.provider_for(settings).name)

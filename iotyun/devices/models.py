@@ -162,6 +162,19 @@ class FlowCard(IdMixin, TimestampMixin, TenantScoped, Base):
     refreshed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
 
+class FlowSample(IdMixin, TenantScoped, Base):
+    """A card's used flow (MB) at a moment: written whenever a card's `used_mb` changes (the provider's refresh, the
+    owner's book, a gateway's state message), the series the traffic detail's usage per day or month comes from
+    (docs/api-reports.md "Traffic")."""
+
+    __tablename__ = "flow_sample"
+    __table_args__ = (Index("ix_flow_sample_device_time", "device_id", "time"),)
+
+    device_id: Mapped[int] = mapped_column(BigId, ForeignKey("device.id", ondelete="CASCADE"))
+    time: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    used_mb: Mapped[float] = mapped_column(Float)
+
+
 class GpsPoint(IdMixin, TenantScoped, Base):
     """One reported position of a device, for the map's history track."""
 

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from iotyun.core.limits import (
+    FLOW_USED_MB_MAX,
     ContactEmail,
     ContactName,
     ContactPhone,
@@ -220,6 +221,9 @@ class CardBookIn(BaseModel):
     expiry_date: date | None = None
     total_mb: float = Field(default=0, ge=0)
     warning_mb: float = Field(default=0, ge=0)
+    # The used flow as the owner reads it off the operator (the local provider's book); None keeps it. A change is
+    # sampled for the traffic detail.
+    used_mb: float | None = Field(default=None, ge=0, le=FLOW_USED_MB_MAX, allow_inf_nan=False)
 
 
 class CardActivateIn(BaseModel):

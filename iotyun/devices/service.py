@@ -19,7 +19,7 @@ from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.texts import shown_name
-from iotyun.devices import accounts, devlog, flowcards, scope
+from iotyun.devices import accounts, devlog, flowcards, flowsamples, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
 from iotyun.devices.groups import repository as group_repo
@@ -120,9 +120,11 @@ async def set_state(
     dev_state: int,
     ip: str | None = None,
     firmware_version: str | None = None,
+    flow_used_mb: float | None = None,
 ) -> list[int]:
-    """Telemetry: a gateway went online or offline (with what it said of itself); logs a change on each registered
-    device of it and returns their ids."""
+    """Telemetry: a gateway went online or offline (with what it said of itself: its card's used flow sets the card
+    of each of its devices, sampled when it changed); logs a change on each registered device of it and returns
+    their ids."""
     gateway = await repo.gateway(session, gateway_id)
     if gateway is None:
         return []
@@ -136,6 +138,12 @@ async def set_state(
         gateway.report_time = utcnow()
     await session.flush()
     devices = await repo.registered_on_gateway(session, gateway_id)
+    if flow_used_mb is not None:
+        for device in devices:
+            card = await repo.flow_card(session, device.id)
+            if card is not None:
+                flowsamples.set_used(session, card, flow_used_mb)
+        await session.flush()
     if changed:
         action = "online" if dev_state == DEV_ONLINE else "offline"
         for device in devices:

@@ -10,6 +10,16 @@ from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin
 from iotyun.core.tenancy import TenantScoped
 
 
+class ReportGroup(IdMixin, TimestampMixin, TenantScoped, Base):
+    """A user's folder of reports (name unique per owner); deleting it files its reports back to no group."""
+
+    __tablename__ = "report_group"
+    __table_args__ = (UniqueConstraint("owner_id", "name"),)
+
+    owner_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(10))
+
+
 class Report(IdMixin, TimestampMixin, TenantScoped, Base):
     __tablename__ = "report"
     __table_args__ = (UniqueConstraint("owner_id", "title"),)
@@ -20,7 +30,9 @@ class Report(IdMixin, TimestampMixin, TenantScoped, Base):
     chart_type: Mapped[int] = mapped_column(Integer)
     # 6 history data, 7 history alarm, 8 device info, 9 user info.
     table_kind: Mapped[int] = mapped_column(Integer)
-    group_id: Mapped[int | None] = mapped_column(Integer, default=None)
+    group_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("report_group.id", ondelete="SET NULL"), default=None, index=True
+    )
     refresh_interval: Mapped[int] = mapped_column(Integer, default=0)
     exportable: Mapped[bool] = mapped_column(Boolean, default=True)
     config: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from sqlalchemy import BigInteger, Select, cast, func, literal, select
+from sqlalchemy import BigInteger, Select, cast, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms import repository as alarms_repo
@@ -13,7 +13,7 @@ from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern, pagina
 from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGroup, Gateway
 from iotyun.reports.fields import ALARM, DEVICE_INFO
-from iotyun.reports.models import Report
+from iotyun.reports.models import Report, ReportGroup
 from iotyun.team.models import UserGroup
 
 
@@ -25,13 +25,21 @@ def _mine(actor: Actor) -> Select[Report]:
 
 
 async def page(
-    session: AsyncSession, actor: Actor, params: PageParams, title: str | None, chart_type: int | None
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    title: str | None,
+    chart_type: int | None,
+    group_id: int | None = None,
 ) -> tuple[list[Report], int]:
+    """A page of the caller's reports, newest first; `group_id` 0 lists the reports in no group."""
     stmt = _mine(actor)
     if title:
         stmt = stmt.where(Report.title.ilike(like_pattern(title), escape=LIKE_ESCAPE))
     if chart_type is not None:
         stmt = stmt.where(Report.chart_type == chart_type)
+    if group_id is not None:
+        stmt = stmt.where(Report.group_id.is_(None) if group_id == 0 else Report.group_id == group_id)
     return await paginate(session, stmt.order_by(Report.id.desc()), params)
 
 
@@ -49,6 +57,60 @@ async def title_taken(session: AsyncSession, owner_id: int, title: str, exclude:
 async def owner_titles(session: AsyncSession, owner_id: int) -> set[str]:
     stmt = select(Report.title).where(Report.owner_id == owner_id)
     return set((await session.execute(stmt)).scalars())
+
+
+# --- report groups ---------------------------------------------------------------------------------------------
+
+
+def _my_groups(actor: Actor) -> Select[ReportGroup]:
+    stmt = select(ReportGroup).where(ReportGroup.tenant_id == actor.tenant_id)
+    if not actor.is_admin:
+        stmt = stmt.where(ReportGroup.owner_id == actor.user_id)
+    return stmt
+
+
+async def groups(session: AsyncSession, actor: Actor) -> list[tuple[ReportGroup, int]]:
+    """The caller's report groups (the administrator: the tenant's) in name order, each with its reports' count."""
+    counts = (
+        select(Report.group_id, func.count(Report.id).label("n"))
+        .where(Report.group_id.is_not(None))
+        .group_by(Report.group_id)
+        .subquery()
+    )
+    stmt = (
+        _my_groups(actor)
+        .add_columns(func.coalesce(counts.c.n, 0))
+        .outerjoin(counts, counts.c.group_id == ReportGroup.id)
+        .order_by(ReportGroup.name, ReportGroup.id)
+    )
+    return [(g, int(n)) for g, n in (await session.execute(stmt)).all()]
+
+
+async def group(session: AsyncSession, actor: Actor, group_id: int) -> ReportGroup | None:
+    return (await session.execute(_my_groups(actor).where(ReportGroup.id == group_id))).scalar_one_or_none()
+
+
+async def group_count(session: AsyncSession, group_id: int) -> int:
+    stmt = select(func.count(Report.id)).where(Report.group_id == group_id)
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def group_name_taken(session: AsyncSession, owner_id: int, name: str, exclude: int | None = None) -> bool:
+    stmt = select(ReportGroup.id).where(ReportGroup.owner_id == owner_id, ReportGroup.name == name)
+    if exclude is not None:
+        stmt = stmt.where(ReportGroup.id != exclude)
+    return (await session.execute(stmt.limit(1))).first() is not None
+
+
+async def owner_has_group(session: AsyncSession, owner_id: int, group_id: int) -> bool:
+    stmt = select(ReportGroup.id).where(ReportGroup.id == group_id, ReportGroup.owner_id == owner_id)
+    return (await session.execute(stmt)).first() is not None
+
+
+async def ungroup(session: AsyncSession, group_id: int) -> None:
+    """The group's reports file back to no group (the foreign key's ON DELETE SET NULL does the same in the
+    database; done here too so the session's loaded reports agree)."""
+    await session.execute(update(Report).where(Report.group_id == group_id).values(group_id=None))
 
 
 async def readable_device_ids(session: AsyncSession, actor: Actor, device_ids: list[int]) -> set[int]:

@@ -1,7 +1,7 @@
 """HTTP routes of reports: definitions (/yun/report/basic, /yun/report/info) and their statistic
 (/yun/report/statistic); docs/api-reports.md."""
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query
 
@@ -9,9 +9,19 @@ from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
 from iotyun.core.pagination import Page, PageDep
-from iotyun.reports import service, statistic
+from iotyun.reports import groups, service, statistic
 from iotyun.reports.dependencies import ConfigsDep, ReportEditor, ReportLister, ReportReader, ReportViewer
-from iotyun.reports.schemas import ReportIdIn, ReportIn, ReportOut, ReportUpdateIn, StatisticOut
+from iotyun.reports.schemas import (
+    ReportGroupIn,
+    ReportGroupOut,
+    ReportGroupUpdateIn,
+    ReportIdIn,
+    ReportIn,
+    ReportOut,
+    ReportUpdateIn,
+    StatisticOut,
+    TableDataOut,
+)
 
 router = APIRouter(tags=["reports"])
 
@@ -25,8 +35,9 @@ async def list_reports(
     params: PageDep,
     title: Annotated[str | None, Query(max_length=64)] = None,
     chart_type: int | None = None,
+    group_id: Annotated[int | None, Query(ge=0)] = None,
 ) -> Envelope[Page[ReportOut]]:
-    return ok(await service.list_reports(session, actor, params, title, chart_type))
+    return ok(await service.list_reports(session, actor, params, title, chart_type, group_id))
 
 
 @router.post("/yun/report/basic")
@@ -75,3 +86,47 @@ async def report_statistic(
     tz: Annotated[str, Query(max_length=64)] = "UTC",
 ) -> Envelope[StatisticOut]:
     return ok(await statistic.statistic(session, actor, configs, report_id, start, end, tz))
+
+
+@router.get("/yun/report/group")
+async def list_report_groups(actor: ReportLister, session: SessionDep) -> Envelope[list[ReportGroupOut]]:
+    return ok(await groups.list_groups(session, actor))
+
+
+@router.post("/yun/report/group")
+async def create_report_group(
+    body: ReportGroupIn, actor: ReportLister, session: SessionDep
+) -> Envelope[ReportGroupOut]:
+    return ok(await groups.create(session, actor, body))
+
+
+@router.put("/yun/report/group")
+async def rename_report_group(
+    body: ReportGroupUpdateIn, actor: ReportLister, session: SessionDep
+) -> Envelope[ReportGroupOut]:
+    return ok(await groups.rename(session, actor, body))
+
+
+@router.delete("/yun/report/group")
+async def delete_report_group(
+    group_id: Annotated[int, Query(alias="id")], actor: ReportLister, session: SessionDep
+) -> Envelope[None]:
+    await groups.delete(session, actor, group_id)
+    return ok()
+
+
+@router.get("/yun/report/table/data")
+@read_only
+async def report_table_data(
+    report_id: Annotated[int, Query(alias="id")],
+    actor: ReportViewer,
+    session: SessionDep,
+    configs: ConfigsDep,
+    params: PageDep,
+    start: EpochMs = None,
+    end: EpochMs = None,
+    tz: Annotated[str, Query(max_length=64)] = "UTC",
+    sort_by: Annotated[str, Query(max_length=32)] = "category",
+    order: Literal["asc", "desc"] = "asc",
+) -> Envelope[TableDataOut]:
+    return ok(await statistic.table_data(session, actor, configs, report_id, start, end, tz, params, sort_by, order))

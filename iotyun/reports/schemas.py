@@ -12,6 +12,7 @@ from iotyun.core.limits import (
     REPORT_REFRESH_MAX_S,
     REPORT_TIME_UNITS,
     REPORT_TITLE_MAX,
+    ReportGroupName,
     rule_error,
 )
 
@@ -130,3 +131,42 @@ class StatisticOut(BaseModel):
     series: list[StatisticSeries]
     unit: str | None
     total_rows: int
+
+
+# --- report groups (docs/api-reports.md "Report groups") ------------------------------------------------------------
+
+
+class ReportGroupIn(BaseModel):
+    name: ReportGroupName
+
+
+class ReportGroupUpdateIn(ReportGroupIn):
+    id: int
+
+
+class ReportGroupOut(BaseModel):
+    id: int
+    name: str
+    # The group's reports.
+    count: int
+
+
+# --- the table view (/yun/report/table/data) ---------------------------------------------------------------------
+
+TableValue = float | str | None
+
+
+class TableColumn(BaseModel):
+    """`category` (the dimension), then `s0`, `s1`, … (a series each) and for history data `s0_min`, `s0_max`, …"""
+
+    key: str
+    title: str
+    unit: str | None
+
+
+class TableDataOut(BaseModel):
+    columns: list[TableColumn]
+    items: list[dict[str, TableValue]]
+    total: int
+    page: int
+    page_size: int

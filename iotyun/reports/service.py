@@ -21,6 +21,7 @@ from iotyun.core.limits import (
     REPORT_TITLE_MAX,
 )
 from iotyun.core.pagination import Page, PageParams
+from iotyun.reports import groups, history_filters
 from iotyun.reports import repository as repo
 from iotyun.reports.fields import FIELDS, HISTORY, TIME_FIELD
 from iotyun.reports.models import Report
@@ -111,6 +112,8 @@ def _check_filters(body: ReportIn) -> None:
     for f in body.filters:
         if f.field_id not in FIELDS[body.table_kind]:
             raise AppError(ErrorCode.PARAM_INVALID, field="filters")
+        if body.table_kind == HISTORY:
+            history_filters.check([f])
         if f.operator == "range":
             if f.value is None or f.value2 is None:
                 raise AppError(ErrorCode.PARAM_INVALID, field="filters")
@@ -147,9 +150,14 @@ def _apply(report: Report, body: ReportIn) -> None:
 
 
 async def list_reports(
-    session: AsyncSession, actor: Actor, params: PageParams, title: str | None, chart_type: int | None
+    session: AsyncSession,
+    actor: Actor,
+    params: PageParams,
+    title: str | None,
+    chart_type: int | None,
+    group_id: int | None = None,
 ) -> Page[ReportOut]:
-    rows, total = await repo.page(session, actor, params, title, chart_type)
+    rows, total = await repo.page(session, actor, params, title, chart_type, group_id)
     return Page(items=[out(r) for r in rows], total=total, page=params.page, page_size=params.page_size)
 
 
@@ -168,6 +176,7 @@ async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body
     check(body)
     if await repo.title_taken(session, actor.user_id, body.title):
         raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
+    await groups.check_report_group(session, actor.user_id, body.group_id)
     await _check_devices(session, actor, configs, body)
     report = Report(tenant_id=actor.tenant_id, owner_id=actor.user_id)
     _apply(report, body)
@@ -182,6 +191,7 @@ async def update(session: AsyncSession, actor: Actor, configs: ConfigCache, body
     check(body)
     if await repo.title_taken(session, report.owner_id, body.title, exclude=report.id):
         raise AppError(ErrorCode.REPORT_TITLE_EXISTS, field="title")
+    await groups.check_report_group(session, report.owner_id, body.group_id)
     await _check_devices(session, actor, configs, body)
     _apply(report, body)
     await session.flush()
@@ -211,7 +221,8 @@ async def copy(session: AsyncSession, actor: Actor, body: ReportIdIn) -> ReportO
         title=title,
         chart_type=source.chart_type,
         table_kind=source.table_kind,
-        group_id=source.group_id,
+        # The source's group is its owner's: a copy the administrator takes of another user's report has none.
+        group_id=source.group_id if source.owner_id == actor.user_id else None,
         refresh_interval=source.refresh_interval,
         exportable=source.exportable,
         config=dict(source.config),

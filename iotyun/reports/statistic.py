@@ -9,14 +9,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.reports import by_field, counts, service
+from iotyun.core.pagination import PageParams
+from iotyun.reports import by_field, counts, history_filters, service
 from iotyun.reports import repository as repo
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
-from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
+from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries, TableColumn, TableDataOut
+from iotyun.reports.table import table_rows
 from iotyun.reports.timezones import local, offset_minutes, zone
+from iotyun.telemetry import repository as telemetry_repo
 from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import Query
-from iotyun.telemetry.service import Series, query_series
+from iotyun.telemetry.service import Pair, Series, query_series
 
 MINUTE_MS = 60_000
 # A calendar month and year counted at their longest, for a default range of `time_offset` units.
@@ -57,20 +60,75 @@ async def statistic(
     service.check_range(config.time_unit, start, end)
     if report.table_kind != HISTORY:
         return await counts.counts(session, actor, report, config, start, end, z)
-    if config.dimension_field_id[0].id in (H_DEVICE, H_SOURCE):
-        devices, sources, names = await _devices(session, config)
-        q = Query(start=start, end=end, bucket="year", agg="sum", tz=offset_minutes(z, start))
+    by_field_dim = config.dimension_field_id[0].id in (H_DEVICE, H_SOURCE)
+    if not by_field_dim and config.dimension_field_id[0].id != H_TIME:
+        raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
+    narrowed = history_filters.applied(config.filters, start, end)
+    devices, sources, names = await _devices(session, config)
+    pairs = await _pairs(session, actor, configs, config, devices, sources, names)
+    if not pairs or narrowed.start > narrowed.end:
+        bucket = None if by_field_dim else config.time_unit or "day"
+        return StatisticOut(
+            categories=[], dimension_is_time=not by_field_dim, bucket=bucket, series=[], unit=None, total_rows=0
+        )
+    if by_field_dim:
+        q = Query(
+            start=narrowed.start,
+            end=narrowed.end,
+            bucket="year",
+            agg="sum",
+            tz=offset_minutes(z, narrowed.start),
+            values=narrowed.values,
+        )
+        kept = [s for s in sources if any(p[1] == s for p in pairs)]
         return await by_field.history_by_field(
             config,
             names,
-            sources,
+            kept,
             q,
-            lambda q: _query(session, actor, configs, devices, sources, q),
+            lambda q: _query(session, actor, configs, pairs, q),
             sorted_bar=report.chart_type == 8,
         )
-    if config.dimension_field_id[0].id != H_TIME:
-        raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
-    return await _history_over_time(session, actor, configs, config, start, end, z)
+    q = Query(
+        start=narrowed.start,
+        end=narrowed.end,
+        bucket=config.time_unit or "day",
+        agg=config.aggregation or "avg",
+        fill=config.fill,
+        tz=offset_minutes(z, narrowed.start),
+        values=narrowed.values,
+    )
+    return await _history_over_time(session, actor, configs, config, q, pairs, names, z)
+
+
+async def _pairs(
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    config: ReportConfig,
+    devices: list[int],
+    sources: list[int],
+    names: dict[int, str],
+) -> list[Pair]:
+    """The report's (device, data source) pairs its device (39) and data source (40) filters keep; a data source's
+    name comes from the device's published configuration (110506 on device_ids for a device the caller no longer
+    reads, 115401 on data_source_ids for a data source it does not publish)."""
+    kept_devices = [d for d in devices if history_filters.keeps(config.filters, H_DEVICE, names[d])]
+    if not history_filters.names_source(config.filters):
+        return [(d, s) for d in kept_devices for s in sources]
+    sns = await telemetry_repo.readable_device_sns(session, actor, kept_devices)
+    if len(sns) < len(kept_devices):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+    pairs: list[Pair] = []
+    for d in kept_devices:
+        published = await configs.get(sns[d])
+        for s in sources:
+            source = None if published is None else published.sources.get(s)
+            if source is None:
+                raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids")
+            if history_filters.keeps(config.filters, H_SOURCE, source.name):
+                pairs.append((d, s))
+    return pairs
 
 
 async def _devices(session: AsyncSession, config: ReportConfig) -> tuple[list[int], list[int], dict[int, str]]:
@@ -83,11 +141,11 @@ async def _devices(session: AsyncSession, config: ReportConfig) -> tuple[list[in
 
 
 async def _query(
-    session: AsyncSession, actor: Actor, configs: ConfigCache, devices: list[int], sources: list[int], q: Query
+    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: list[Pair], q: Query
 ) -> list[Series]:
-    """query_series over every (device, data source) pair, its refusals named by the report's fields."""
+    """query_series over the (device, data source) pairs, its refusals named by the report's fields."""
     try:
-        return await query_series(session, actor, configs, [(d, s) for d in devices for s in sources], q)
+        return await query_series(session, actor, configs, pairs, q)
     except AppError as e:
         if e.code == ErrorCode.DATA_SOURCE_NOT_FOUND:
             raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids") from None
@@ -101,18 +159,18 @@ async def _history_over_time(
     actor: Actor,
     configs: ConfigCache,
     config: ReportConfig,
-    start: int,
-    end: int,
+    q: Query,
+    pairs: list[Pair],
+    names: dict[int, str],
     z: ZoneInfo,
 ) -> StatisticOut:
-    devices, sources, names = await _devices(session, config)
-    bucket = config.time_unit or "day"
-    q = Query(start=start, end=end, bucket=bucket, agg=config.aggregation or "avg", fill=config.fill)
-    q = Query(**{**q.__dict__, "tz": offset_minutes(z, start)})
-    found = await _query(session, actor, configs, devices, sources, q)
+    bucket = q.bucket
+    devices = len(dict.fromkeys(config.device_ids))
+    sources = len(dict.fromkeys(config.data_source_ids))
+    found = await _query(session, actor, configs, pairs, q)
     grid = sorted({int(p[0]) for s in found for p in s.points})
     by_compare = config.compare_filed_id[0].id if config.compare_filed_id else None
-    series = [_series(s, grid, _name(s, names, by_compare, len(devices), len(sources))) for s in found]
+    series = [_series(s, grid, _name(s, names, by_compare, devices, sources)) for s in found]
     units = {s.source.unit for s in found}
     return StatisticOut(
         categories=[local(b, z) for b in grid],
@@ -148,3 +206,39 @@ def _series(s: Series, grid: list[int], name: str) -> StatisticSeries:
 
 def _num(v: object) -> float | None:
     return float(v) if isinstance(v, int | float) else None
+
+
+# --- the table view ------------------------------------------------------------------------------------------------
+
+
+async def table_data(
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    report_id: int,
+    start: int | None,
+    end: int | None,
+    tz: str,
+    params: PageParams,
+    sort_by: str,
+    order: str,
+) -> TableDataOut:
+    """The report's statistic as its table view (reports/table.py), sorted by the column `sort_by` (100004 when the
+    table has no such column; nulls last in either order) and paged."""
+    stat = await statistic(session, actor, configs, report_id, start, end, tz)
+    columns, rows = table_rows(stat)
+    if sort_by not in {c["key"] for c in columns}:
+        raise AppError(ErrorCode.PARAM_INVALID, field="sort_by")
+    config = ReportConfig.model_validate((await service.get(session, actor, report_id)).config)
+    columns[0]["title"] = config.dimension_field_id[0].field_name if config.dimension_field_id else ""
+    present = [r for r in rows if r.get(sort_by) is not None]
+    present.sort(key=lambda r: r[sort_by], reverse=order == "desc")
+    ordered = present + [r for r in rows if r.get(sort_by) is None]
+    first = (params.page - 1) * params.page_size
+    return TableDataOut(
+        columns=[TableColumn.model_validate(c) for c in columns],
+        items=ordered[first : first + params.page_size],
+        total=len(ordered),
+        page=params.page,
+        page_size=params.page_size,
+    )

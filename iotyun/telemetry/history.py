@@ -3,6 +3,7 @@ and fill types, and the xlsx export. The reads themselves are telemetry.service.
 
 import calendar
 import io
+import math
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,19 @@ Point = list[Any]  # [ts, value]
 
 
 @dataclass(frozen=True)
+class ValueFilter:
+    """A condition on the stored value itself, applied in SQL before any aggregation: `eq`, `ne`, `gt`, `ge`, `lt`,
+    `le` (against `value`), `range` (`value` … `value2`, both included), `null`, `not_null`."""
+
+    op: str
+    value: float | None = None
+    value2: float | None = None
+
+
+VALUE_FILTER_OPS = frozenset({"eq", "ne", "gt", "ge", "lt", "le", "range", "null", "not_null"})
+
+
+@dataclass(frozen=True)
 class Query:
     start: int
     end: int
@@ -45,6 +59,8 @@ class Query:
     fill: str = "none"
     width: int = 1000
     tz: int = 0  # minutes east of UTC
+    # Only stored values meeting every filter count (the hourly rollup cannot tell them: the values are read).
+    values: tuple[ValueFilter, ...] = ()
 
     def fill_number(self) -> float | None:
         if self.fill in HISTORY_FILLS:
@@ -71,6 +87,11 @@ def check(q: Query, source_count: int) -> None:
             raise AppError(ErrorCode.PARAM_INVALID, field="fill") from None
     if q.bucket in FIXED and (q.end - q.start) // FIXED[q.bucket] > HISTORY_BUCKETS_MAX:
         raise AppError(ErrorCode.PARAM_INVALID, field="bucket")
+    for f in q.values:
+        needs = 0 if f.op in ("null", "not_null") else 2 if f.op == "range" else 1
+        given = [v for v in (f.value, f.value2)[:needs] if v is not None and math.isfinite(v)]
+        if f.op not in VALUE_FILTER_OPS or len(given) < needs:
+            raise AppError(ErrorCode.PARAM_INVALID, field="filters")
 
 
 # --- bucket arithmetic -------------------------------------------------------------------------------------------

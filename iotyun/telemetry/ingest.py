@@ -16,6 +16,7 @@ import orjson
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.core.limits import (
+    FLOW_USED_MB_MAX,
     GATEWAY_FIRMWARE_MAX,
     GATEWAY_IP_MAX,
     INGEST_BATCH_VALUES_MAX,
@@ -391,7 +392,8 @@ class Ingest:
         self.states.put(config, online, self._state_info(sn, body))
 
     def _state_info(self, sn: str, body: dict[str, Any]) -> dict[str, str]:
-        """The gateway's IP and firmware version from a state message; a bad field is left out (and counted)."""
+        """The gateway's IP, firmware version and card's used flow (MB) from a state message; a bad field is left out
+        (and counted)."""
         info: dict[str, str] = {}
         ip = body.get("ip")
         if ip is not None and ip != "":
@@ -407,6 +409,17 @@ class Ingest:
                 info["firmware_version"] = firmware
             else:
                 self._reject("bad_state_field", sn, "firmware_version is not a short printable string")
+        used = body.get("flow_used_mb")
+        if used is not None:
+            if (
+                isinstance(used, int | float)
+                and not isinstance(used, bool)
+                and math.isfinite(used)
+                and 0 <= used <= FLOW_USED_MB_MAX
+            ):
+                info["flow_used_mb"] = repr(float(used))
+            else:
+                self._reject("bad_state_field", sn, "flow_used_mb is not a number of MB from 0 to 10^7")
         return info
 
     def forget_gateway(self, gateway_id: int) -> None:

@@ -12,6 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
+from iotyun.telemetry.history import ValueFilter
 from iotyun.telemetry.models import ControlSetting, history_hour, history_value, ingest_cursor
 
 HOUR_MS = 3_600_000
@@ -57,9 +58,36 @@ def _pairs(device: ColumnElement[Any], source: ColumnElement[Any], wanted: Wante
     return or_(*(and_(device == d, source.in_(list(ids))) for d, ids in wanted.items()))
 
 
-def _values_in(wanted: Wanted, start: int, end: int) -> tuple[ColumnElement[bool], ...]:
+def _value_condition(f: ValueFilter) -> ColumnElement[bool]:
+    v = history_value.c.value
+    if f.op == "null":
+        return v.is_(None)
+    if f.op == "not_null":
+        return v.is_not(None)
+    if f.op == "range":
+        return and_(v >= f.value, v <= f.value2)
+    built: ColumnElement[bool] = {
+        "eq": lambda: v == f.value,
+        "ne": lambda: v != f.value,
+        "gt": lambda: v > f.value,
+        "ge": lambda: v >= f.value,
+        "lt": lambda: v < f.value,
+        "le": lambda: v <= f.value,
+    }[f.op]()
+    return built
+
+
+def _values_in(
+    wanted: Wanted, start: int, end: int, where: Sequence[ValueFilter] = ()
+) -> tuple[ColumnElement[bool], ...]:
+    """The stored values of the pairs in [start, end] meeting every value filter."""
     hv = history_value.c
-    return _pairs(hv.device_id, hv.data_source_id, wanted), hv.ts >= start, hv.ts <= end
+    return (
+        _pairs(hv.device_id, hv.data_source_id, wanted),
+        hv.ts >= start,
+        hv.ts <= end,
+        *(_value_condition(f) for f in where),
+    )
 
 
 def _rollup_in(wanted: Wanted, start: int, end: int) -> tuple[ColumnElement[bool], ...]:
@@ -67,25 +95,27 @@ def _rollup_in(wanted: Wanted, start: int, end: int) -> tuple[ColumnElement[bool
     return _pairs(hh.device_id, hh.data_source_id, wanted), hh.bucket >= start - start % HOUR_MS, hh.bucket <= end
 
 
-async def value_counts(session: AsyncSession, wanted: Wanted, start: int, end: int) -> dict[tuple[int, int], int]:
+async def value_counts(
+    session: AsyncSession, wanted: Wanted, start: int, end: int, where: Sequence[ValueFilter] = ()
+) -> dict[tuple[int, int], int]:
     """How many values each (device, data source) stored in [start, end]."""
     hv = history_value.c
     stmt = (
         select(hv.device_id, hv.data_source_id, func.count())
-        .where(*_values_in(wanted, start, end))
+        .where(*_values_in(wanted, start, end, where))
         .group_by(hv.device_id, hv.data_source_id)
     )
     return {(int(d), int(s)): int(n) for d, s, n in (await session.execute(stmt)).all()}
 
 
 async def values(
-    session: AsyncSession, wanted: Wanted, start: int, end: int
+    session: AsyncSession, wanted: Wanted, start: int, end: int, where: Sequence[ValueFilter] = ()
 ) -> Sequence[Row[int, int, int, float | None, str | None]]:
     """(device, data source, ts, value, text) in time order per pair."""
     hv = history_value.c
     stmt = (
         select(hv.device_id, hv.data_source_id, hv.ts, hv.value, hv.text)
-        .where(*_values_in(wanted, start, end))
+        .where(*_values_in(wanted, start, end, where))
         .order_by(hv.device_id, hv.data_source_id, hv.ts)
     )
     return (await session.execute(stmt)).all()
@@ -101,7 +131,7 @@ async def first_texts(
 
 
 async def value_columns(
-    session: AsyncSession, wanted: Wanted, start: int, end: int, px: int
+    session: AsyncSession, wanted: Wanted, start: int, end: int, px: int, where: Sequence[ValueFilter] = ()
 ) -> Sequence[Row[int, int, int, float, float, int, int]]:
     """(device, data source, column, min, max, first ts, last ts) of each `px`-millisecond column from `start`."""
     hv = history_value.c
@@ -116,18 +146,20 @@ async def value_columns(
             func.min(hv.ts),
             func.max(hv.ts),
         )
-        .where(*_values_in(wanted, start, end))
+        .where(*_values_in(wanted, start, end, where))
         .group_by(hv.device_id, hv.data_source_id, "col")
         .order_by(hv.device_id, hv.data_source_id, "col")
     )
     return (await session.execute(stmt)).all()
 
 
-async def numbers(session: AsyncSession, wanted: Wanted, start: int, end: int) -> list[tuple[int, int, int, float]]:
-    """(device, data source, ts, value) of the numeric values in [start, end]."""
+async def numbers(
+    session: AsyncSession, wanted: Wanted, start: int, end: int, where: Sequence[ValueFilter] = ()
+) -> list[tuple[int, int, int, float]]:
+    """(device, data source, ts, value) of the numeric values in [start, end] meeting the value filters."""
     hv = history_value.c
     stmt = select(hv.device_id, hv.data_source_id, hv.ts, hv.value).where(
-        *_values_in(wanted, start, end), hv.value.is_not(None)
+        *_values_in(wanted, start, end, where), hv.value.is_not(None)
     )
     return [(int(d), int(s), int(ts), float(v)) for d, s, ts, v in (await session.execute(stmt)).all()]
 
@@ -173,6 +205,29 @@ async def rollup_grouped(
         )
         .where(*_rollup_in(wanted, start, end))
         .group_by(hh.device_id, hh.data_source_id, "k")
+    )
+    return (await session.execute(stmt)).all()
+
+
+async def values_grouped(
+    session: AsyncSession, wanted: Wanted, start: int, end: int, size: int, shift: int, where: Sequence[ValueFilter]
+) -> Sequence[Row[int, int, int, int, float, float, float]]:
+    """The stored numeric values meeting the value filters, grouped in the database into integer buckets k = (ts +
+    shift) // size: (device, data source, k, count, sum, min, max) — rollup_grouped's rows, from the values."""
+    hv = history_value.c
+    key = ((hv.ts + shift) // size).label("k")
+    stmt = (
+        select(
+            hv.device_id,
+            hv.data_source_id,
+            key,
+            func.count(),
+            func.sum(hv.value),
+            func.min(hv.value),
+            func.max(hv.value),
+        )
+        .where(*_values_in(wanted, start, end, where), hv.value.is_not(None))
+        .group_by(hv.device_id, hv.data_source_id, "k")
     )
     return (await session.execute(stmt)).all()
 

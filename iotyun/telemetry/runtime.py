@@ -255,8 +255,14 @@ class Telemetry:
         for attempt in range(5):
             try:
                 async with system_session(self.db.sessionmaker) as session:
+                    used = info.get("flow_used_mb")
                     device_ids = await device_service.set_state(
-                        session, gateway_id, state, info.get("ip"), info.get("firmware_version")
+                        session,
+                        gateway_id,
+                        state,
+                        info.get("ip"),
+                        info.get("firmware_version"),
+                        float(used) if used is not None else None,
                     )
                     await session.commit()
                 break

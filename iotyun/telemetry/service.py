@@ -40,7 +40,7 @@ async def query_series(
     session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: Sequence[Pair], q: Query
 ) -> list[Series]:
     """The series of `pairs` (in their order, each once) over q's range, in q's bucket, aggregation, fill and time
-    zone: 100004 for a query outside the rules, 110506 for a device `actor` does not read (another tenant's, say),
+    zone, of the stored values meeting q's value filters (`q.values`, applied in SQL before aggregating): 100004 for a query outside the rules, 110506 for a device `actor` does not read (another tenant's, say),
     115401 for a data source the device's published template does not hold."""
     unique = list(dict.fromkeys(pairs))
     hist.check(q, len(unique))
@@ -79,12 +79,12 @@ def _wanted(pairs: Iterable[Pair]) -> dict[int, list[int]]:
 
 async def _raw(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> list[Series]:
     limit = 2 * q.width
-    counts = await repo.value_counts(session, _wanted(sources), q.start, q.end)
+    counts = await repo.value_counts(session, _wanted(sources), q.start, q.end, q.values)
     out: dict[Pair, list[Point]] = {p: [] for p in sources}
     dense = {p for p in sources if counts.get(p, 0) > limit}
     sparse = [p for p in sources if 0 < counts.get(p, 0) <= limit]
     if sparse:
-        for d, sid, ts, value, text in await repo.values(session, _wanted(sparse), q.start, q.end):
+        for d, sid, ts, value, text in await repo.values(session, _wanted(sparse), q.start, q.end, q.values):
             out[(int(d), int(sid))].append([int(ts), text if text is not None else value])
     numeric = [p for p in sources if p in dense and sources[p].kind != "str"]
     for p in dense - set(numeric):
@@ -97,7 +97,7 @@ async def _raw(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> 
 
 async def _column_rows(session: AsyncSession, pairs: list[Pair], q: Query) -> Sequence[Any]:
     px = max(1, -(-(q.end - q.start + 1) // q.width))
-    return await repo.value_columns(session, _wanted(pairs), q.start, q.end, px)
+    return await repo.value_columns(session, _wanted(pairs), q.start, q.end, px, q.values)
 
 
 def _columns(out: dict[Pair, list[Point]], rows: Sequence[Any]) -> None:
@@ -132,9 +132,10 @@ async def _fold(
     folded: Folded,
     distinct: dict[Pair, dict[int, set[float]]],
 ) -> None:
-    if q.agg == "distinct_count" or q.bucket == "minute":
-        # Distinct counts cannot come from a rollup, nor minutes from an hourly one: read the values themselves.
-        for d, sid, ts, v in await repo.numbers(session, wanted, q.start, q.end):
+    if q.agg == "distinct_count" or q.bucket == "minute" or (q.values and q.agg not in _SQL_AGGS):
+        # Distinct counts cannot come from a rollup, nor minutes from an hourly one, nor the values meeting a value
+        # filter: read the values themselves.
+        for d, sid, ts, v in await repo.numbers(session, wanted, q.start, q.end, q.values):
             b = hist.bucket_start(ts, q.bucket, q.tz)
             folded[(d, sid)][b].add(ts, v)
             distinct[(d, sid)][b].add(v)
@@ -152,9 +153,12 @@ async def _fold_grouped(session: AsyncSession, wanted: dict[int, list[int]], q: 
     shift = q.tz * hist.MINUTE_MS
     size = hist.FIXED.get(q.bucket, hist.DAY_MS)
     base = hist.WEEK_SHIFT_MS if q.bucket == "week" else 0
-    for d, sid, k, count, total, lo, hi in await repo.rollup_grouped(
-        session, wanted, q.start, q.end, size, shift - base
-    ):
+    if q.values:
+        # Value filters hold for each stored value, which the hourly rollup no longer knows: group the values.
+        rows = await repo.values_grouped(session, wanted, q.start, q.end, size, shift - base, q.values)
+    else:
+        rows = await repo.rollup_grouped(session, wanted, q.start, q.end, size, shift - base)
+    for d, sid, k, count, total, lo, hi in rows:
         start = int(k) * size + base - shift
         if q.bucket not in hist.FIXED:
             start = hist.bucket_start(start, q.bucket, q.tz)

@@ -933,6 +933,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/flow/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Flow Analysis */
+        get: operations["flow_analysis_api_yun_flow_analysis_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/flow/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Flow Detail */
+        get: operations["flow_detail_api_yun_flow_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/his/export": {
         parameters: {
             query?: never;
@@ -1435,6 +1469,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/online/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online Analysis */
+        get: operations["online_analysis_api_yun_online_analysis_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/online/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Online Detail */
+        get: operations["online_detail_api_yun_online_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/rDev": {
         parameters: {
             query?: never;
@@ -1489,6 +1557,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/report/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Report Groups */
+        get: operations["list_report_groups_api_yun_report_group_get"];
+        /** Rename Report Group */
+        put: operations["rename_report_group_api_yun_report_group_put"];
+        /** Create Report Group */
+        post: operations["create_report_group_api_yun_report_group_post"];
+        /** Delete Report Group */
+        delete: operations["delete_report_group_api_yun_report_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/report/info": {
         parameters: {
             query?: never;
@@ -1534,6 +1622,23 @@ export interface paths {
         };
         /** Report Statistic */
         get: operations["report_statistic_api_yun_report_statistic_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/report/table/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report Table Data */
+        get: operations["report_table_data_api_yun_report_table_data_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2375,6 +2480,8 @@ export interface components {
              * @default 0
              */
             total_mb: number;
+            /** Used Mb */
+            used_mb?: number | null;
             /**
              * Warning Mb
              * @default 0
@@ -3364,9 +3471,19 @@ export interface components {
             data?: components["schemas"]["ExportJobOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[FlowAnalysisOut] */
+        Envelope_FlowAnalysisOut_: {
+            data?: components["schemas"]["FlowAnalysisOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[FlowCardOut] */
         Envelope_FlowCardOut_: {
             data?: components["schemas"]["FlowCardOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[FlowDetailOut] */
+        Envelope_FlowDetailOut_: {
+            data?: components["schemas"]["FlowDetailOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[GalleryUsageOut] */
@@ -3448,6 +3565,16 @@ export interface components {
         Envelope_NoneType_: {
             /** Data */
             data?: null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[OnlineAnalysisOut] */
+        Envelope_OnlineAnalysisOut_: {
+            data?: components["schemas"]["OnlineAnalysisOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[OnlineDetailOut] */
+        Envelope_OnlineDetailOut_: {
+            data?: components["schemas"]["OnlineDetailOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[AlarmOut]] */
@@ -3540,6 +3667,11 @@ export interface components {
             data?: components["schemas"]["QuotaOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ReportGroupOut] */
+        Envelope_ReportGroupOut_: {
+            data?: components["schemas"]["ReportGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ReportOut] */
         Envelope_ReportOut_: {
             data?: components["schemas"]["ReportOut"] | null;
@@ -3603,6 +3735,11 @@ export interface components {
         /** Envelope[StatisticOut] */
         Envelope_StatisticOut_: {
             data?: components["schemas"]["StatisticOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TableDataOut] */
+        Envelope_TableDataOut_: {
+            data?: components["schemas"]["TableDataOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[TemplateOut] */
@@ -3724,6 +3861,12 @@ export interface components {
         Envelope_list_PermissionNodeOut__: {
             /** Data */
             data?: components["schemas"]["PermissionNodeOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[ReportGroupOut]] */
+        Envelope_list_ReportGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["ReportGroupOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[ScreenOut]] */
@@ -3955,6 +4098,18 @@ export interface components {
              */
             flickerType: "none" | "background" | "text";
         };
+        /** FlowAnalysisOut */
+        FlowAnalysisOut: {
+            /** Items */
+            items: components["schemas"]["FlowCardRow"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            summary: components["schemas"]["FlowSummary"];
+            /** Total */
+            total: number;
+        };
         /** FlowCardOut */
         FlowCardOut: {
             /** Effective Date */
@@ -3983,6 +4138,67 @@ export interface components {
             warning: boolean;
             /** Warning Mb */
             warning_mb: number;
+        };
+        /** FlowCardRow */
+        FlowCardRow: {
+            /** Device Id */
+            device_id: number;
+            /** Expiry Date */
+            expiry_date: string | null;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Iccid */
+            iccid: string;
+            /** Name */
+            name: string;
+            /** Package Name */
+            package_name: string;
+            /** Remaining Mb */
+            remaining_mb: number;
+            /** Sn */
+            sn: string;
+            /** Status */
+            status: string;
+            /** Total Mb */
+            total_mb: number;
+            /** Used Mb */
+            used_mb: number;
+            /** Warning */
+            warning: boolean;
+            /** Warning Mb */
+            warning_mb: number;
+        };
+        /** FlowDetailOut */
+        FlowDetailOut: {
+            card: components["schemas"]["FlowCardRow"];
+            /** Categories */
+            categories: string[];
+            /** Remaining */
+            remaining: number[];
+            /** Used */
+            used: number[];
+            /** Used Total */
+            used_total: number[];
+            /** Warning Mb */
+            warning_mb: number;
+        };
+        /**
+         * FlowSummary
+         * @description Over every card the filters select, not only the page's.
+         */
+        FlowSummary: {
+            /** Cards */
+            cards: number;
+            /** Shutdown */
+            shutdown: number;
+            /** Total Mb */
+            total_mb: number;
+            /** Used Mb */
+            used_mb: number;
+            /** Warning */
+            warning: number;
         };
         /** GalleryUsageOut */
         GalleryUsageOut: {
@@ -4649,6 +4865,83 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /** OnlineAnalysisOut */
+        OnlineAnalysisOut: {
+            /** Groups */
+            groups: components["schemas"]["OnlineGroup"][];
+            /** Items */
+            items: components["schemas"]["OnlineRow"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** OnlineDetailOut */
+        OnlineDetailOut: {
+            /** Categories */
+            categories: string[];
+            device: components["schemas"]["OnlineDevice"];
+            /** Online Ms */
+            online_ms: number[];
+            /** Periods */
+            periods: components["schemas"]["OnlinePeriod"][];
+        };
+        /** OnlineDevice */
+        OnlineDevice: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Name */
+            name: string;
+            /** Sn */
+            sn: string;
+        };
+        /** OnlineGroup */
+        OnlineGroup: {
+            /** Devices */
+            devices: number;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Online Ms */
+            online_ms: number;
+            /** Ratio */
+            ratio: number;
+        };
+        /** OnlinePeriod */
+        OnlinePeriod: {
+            /** End */
+            end: number;
+            /** Start */
+            start: number;
+        };
+        /** OnlineRow */
+        OnlineRow: {
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Name */
+            name: string;
+            /** Offline Ms */
+            offline_ms: number;
+            /** Online Ms */
+            online_ms: number;
+            /** Ratio */
+            ratio: number;
+            /** Sessions */
+            sessions: number;
+            /** Sn */
+            sn: string;
+        };
         /** OpenPopup */
         OpenPopup: {
             /** Screen Id */
@@ -5077,6 +5370,27 @@ export interface components {
             value?: number | string | null;
             /** Value2 */
             value2?: number | string | null;
+        };
+        /** ReportGroupIn */
+        ReportGroupIn: {
+            /** Name */
+            name: string;
+        };
+        /** ReportGroupOut */
+        ReportGroupOut: {
+            /** Count */
+            count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** ReportGroupUpdateIn */
+        ReportGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /** ReportIdIn */
         ReportIdIn: {
@@ -6007,6 +6321,33 @@ export interface components {
             op: "sub";
             /** Sources */
             sources?: number[];
+        };
+        /**
+         * TableColumn
+         * @description `category` (the dimension), then `s0`, `s1`, … (a series each) and for history data `s0_min`, `s0_max`, …
+         */
+        TableColumn: {
+            /** Key */
+            key: string;
+            /** Title */
+            title: string;
+            /** Unit */
+            unit: string | null;
+        };
+        /** TableDataOut */
+        TableDataOut: {
+            /** Columns */
+            columns: components["schemas"]["TableColumn"][];
+            /** Items */
+            items: {
+                [key: string]: number | string | null;
+            }[];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
         };
         /** TakebackIn */
         TakebackIn: {
@@ -9353,6 +9694,76 @@ export interface operations {
             };
         };
     };
+    flow_analysis_api_yun_flow_analysis_get: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                group_id?: number | null;
+                status?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowAnalysisOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    flow_detail_api_yun_flow_detail_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                start: number;
+                end: number;
+                tz?: string;
+                bucket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FlowDetailOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     export_history_api_yun_his_export_get: {
         parameters: {
             query: {
@@ -11066,6 +11477,78 @@ export interface operations {
             };
         };
     };
+    online_analysis_api_yun_online_analysis_get: {
+        parameters: {
+            query: {
+                start: number;
+                end: number;
+                tz?: string;
+                keyword?: string | null;
+                group_id?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OnlineAnalysisOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    online_detail_api_yun_online_detail_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                start: number;
+                end: number;
+                tz?: string;
+                bucket?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OnlineDetailOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     write_value_api_yun_rDev_post: {
         parameters: {
             query?: never;
@@ -11104,6 +11587,7 @@ export interface operations {
             query?: {
                 title?: string | null;
                 chart_type?: number | null;
+                group_id?: number | null;
                 page?: number;
                 page_size?: number;
             };
@@ -11250,6 +11734,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_report_groups_api_yun_report_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_ReportGroupOut__"];
+                };
+            };
+        };
+    };
+    rename_report_group_api_yun_report_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_report_group_api_yun_report_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_report_group_api_yun_report_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */
@@ -11410,6 +12011,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_StatisticOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    report_table_data_api_yun_report_table_data_get: {
+        parameters: {
+            query: {
+                id: number;
+                start?: number | null;
+                end?: number | null;
+                tz?: string;
+                sort_by?: string;
+                order?: "asc" | "desc";
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TableDataOut_"];
                 };
             };
             /** @description Validation Error */
