@@ -27,11 +27,12 @@ ending a different whole hour back (0–23 h), so no two consecutive requests ar
 request sent to body read.
 
 Baseline (same run, same reports and windows, interleaved with the requests: each window's request, then its bare
-SQL, so both meet the same moments of a shared machine): the SQL that query_series runs for such a report
-(telemetry/repository.py rollup_grouped, as SQLAlchemy renders it for the dialect: one GROUP BY of history_hour on
-(bucket + zone shift) / hour over the report's pairs), run bare, one connection: asyncpg prepared statements on
-PostgreSQL, the sqlite3 module (its statement cache) on SQLite. Targets (issue 17 point 10): p99 at most 100 ms, and
-at most 1.5 × the baseline's p99.
+SQL, so both meet the same moments of a shared machine): the statement query_series runs for the report, taken
+from telemetry/repository.py rollup_grouped itself and compiled by the server's driver dialect (IN lists expanded:
+the text and parameters the driver receives; for hours the rollup rows of the report's pairs over the range, each
+with its local-hour key (bucket + zone shift) / hour), run bare on one connection: asyncpg prepared statements on
+PostgreSQL, the sqlite3 module (its statement cache) on SQLite. This process's garbage collector is frozen and off
+while measuring. Targets (issue 17 point 10): p99 at most 100 ms, and at most 1.5 × the baseline's p99.
 
 Usage: uv run python bench/report_query.py [--points 10000000] [--requests 200] [--db sqlite|postgresql]
 Writes bench/results/report_query_<db>.json (two DESIGN §4 entries: the p99 against 100 ms, and the p99 against 1.5 ×
@@ -251,34 +252,34 @@ class Candidate:
         self.conn.close()
 
 
-def bare_sql(kind: str, pairs: Pairs) -> str:
-    """The statement of telemetry/repository.py rollup_grouped as SQLAlchemy renders it for `kind` (its IN lists
-    expanded, as the driver receives it); parameters: shift, size, each device and its data sources, start, end."""
-    n = 0
+class _Capture:
+    """A session that keeps the statement it is given instead of running it."""
 
-    def p() -> str:
-        nonlocal n
-        n += 1
-        return f"${n}::BIGINT" if kind == "postgresql" else "?"
+    stmt: Any = None
 
-    key = f"(history_hour.bucket + {p()}) / {p()}"
-    ors = " OR ".join(
-        f"history_hour.device_id = {p()} AND history_hour.data_source_id IN ({', '.join(p() for _ in ids)})"
-        for _, ids in pairs
-    )
-    return (
-        f"SELECT history_hour.device_id, history_hour.data_source_id, {key} AS k, sum(history_hour.count) AS sum_1, "
-        "sum(history_hour.sum) AS sum_2, min(history_hour.min) AS min_1, max(history_hour.max) AS max_1 \n"
-        "FROM history_hour \n"
-        f"WHERE ({ors}) AND history_hour.bucket >= {p()} AND history_hour.bucket <= {p()} "
-        "GROUP BY history_hour.device_id, history_hour.data_source_id, k"
-    )
+    async def execute(self, stmt: Any) -> Any:
+        self.stmt = stmt
+        return self
+
+    def all(self) -> list[Any]:
+        return []
 
 
-def bare_params(pairs: Pairs, start: int, end: int) -> list[int]:
-    """query_series' parameters: the zone's shift, the hour, the pairs, the range from the start's hour."""
-    flat = [v for d, ids in pairs for v in (d, *ids)]
-    return [TZ_SHIFT_MS, HOUR_MS, *flat, start - start % HOUR_MS, end]
+def bare_query(kind: str, pairs: Pairs, start: int, end: int) -> tuple[str, list[Any]]:
+    """The statement query_series runs for the report over [start, end] (telemetry/repository.py rollup_grouped with
+    _fold_grouped's arguments: the hour, the zone's shift), compiled by the server's driver dialect with its IN lists
+    expanded: the text and parameters the driver receives."""
+    from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
+    from sqlalchemy.dialects.sqlite.aiosqlite import dialect as aiosqlite_dialect
+
+    from iotyun.telemetry import repository
+
+    capture = _Capture()
+    wanted = {d: ids for d, ids in pairs}
+    asyncio.run(repository.rollup_grouped(capture, wanted, start, end, HOUR_MS, TZ_SHIFT_MS))  # type: ignore[arg-type]
+    dialect = asyncpg_dialect() if kind == "postgresql" else aiosqlite_dialect()  # type: ignore[no-untyped-call]
+    compiled = capture.stmt.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
+    return str(compiled.string), [compiled.params[k] for k in compiled.positiontup]
 
 
 class Baseline:
@@ -298,7 +299,7 @@ class Baseline:
             self.lite = sqlite3.connect(db.sqlite_path)
 
     def run(self, pairs: Pairs, start: int, end: int) -> tuple[float, int]:
-        sql, params = bare_sql(self.kind, pairs), bare_params(pairs, start, end)
+        sql, params = bare_query(self.kind, pairs, start, end)
         if self.loop is None:
             began = time.perf_counter()
             rows = self.lite.execute(sql, params).fetchall()
