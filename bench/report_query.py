@@ -44,6 +44,7 @@ import asyncio
 import gc
 import http.client
 import json
+import os
 import sqlite3
 import sys
 import time
@@ -374,7 +375,9 @@ def main() -> int:
             candidate, baseline = Candidate(port, plant.headers), Baseline(db)
             try:
                 pairs = [p for _, _, p in reports]
+                load_before = os.getloadavg()[0]
                 cand, base, series, values, rows = measure(candidate, baseline, pairs, report_ids, wins)
+                load_after = os.getloadavg()[0]
             finally:
                 candidate.close()
                 baseline.close()
@@ -396,6 +399,8 @@ def main() -> int:
         "pairs_per_report": PAIRS_PER_REPORT,
         "requests": args.requests,
         "load_seconds": round(load_s, 1),
+        # The machine's 1-minute load average before and after the measurement (2 cores shared with other jobs).
+        "load_average": [round(load_before, 2), round(load_after, 2)],
         "database": args.db,
     }
     baseline_name = f"the same query's bare SQL (rollup_grouped) on history_hour via {'asyncpg (prepared)' if args.db == 'postgresql' else 'sqlite3'}, same reports and windows"
@@ -430,7 +435,7 @@ def main() -> int:
     benchlib.report(f"report_query_{args.db}", results)
     print(
         f"context: p50 {common['candidate_p50_ms']} ms (bare SQL {common['baseline_p50_ms']} ms), "
-        f"{series} series and {values} values per answer, {rows} rows per bare SQL answer"
+        f"{series} series and {values} values per answer, {rows} rows per bare SQL answer; load average {load_before:.1f} → {load_after:.1f}"
     )
     return 0
 
