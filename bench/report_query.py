@@ -403,7 +403,11 @@ def main() -> int:
         "load_average": [round(load_before, 2), round(load_after, 2)],
         "database": args.db,
     }
-    baseline_name = f"the same query's bare SQL (rollup_grouped) on history_hour via {'asyncpg (prepared)' if args.db == 'postgresql' else 'sqlite3'}, same reports and windows"
+    driver = "asyncpg (prepared)" if args.db == "postgresql" else "sqlite3"
+    baseline_name = (
+        f"the bare SQL query_series runs for the report (telemetry/repository.py rollup_grouped, compiled by the "
+        f"server's dialect) via {driver}, same reports and windows, interleaved"
+    )
     results = [
         benchlib.result(
             "report_query",
