@@ -178,6 +178,37 @@ class TestBuckets:
         (year_utc,) = await series(app, team.admin, [p], start=start, end=end, bucket="year", agg="count")
         assert year_utc.points == [[ms(2025, 1, 1), 1.0], [ms(2026, 1, 1), 4.0]]
 
+    async def test_hours_are_the_rollups_own_in_any_zone(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        """An hourly bucket is one rollup hour, under the local hour holding its start (India, UTC+5:30: the UTC
+        hour from 00:00 is the local hour from 05:00, starting at 23:30 UTC the day before): each aggregation that
+        SQL folds, its band, and two devices in one statement, not grouped (B9 measured the grouping's cost)."""
+        other = await make_plant(team.admin)
+        p, q = pair(plant, "出水压力"), pair(other, "出水压力")
+        u0 = ms(2026, 1, 5)
+        await put(app, *p, [(u0 + 10 * MIN, 1.0), (u0 + 50 * MIN, 3.0), (u0 + HOUR + 5 * MIN, 7.0)])
+        await put(app, *q, [(u0 + 20 * MIN, 5.0)])
+        expected = {
+            "avg": ([2.0, 7.0], [5.0]),
+            "sum": ([4.0, 7.0], [5.0]),
+            "count": ([2.0, 1.0], [1.0]),
+            "min": ([1.0, 7.0], [5.0]),
+            "max": ([3.0, 7.0], [5.0]),
+        }
+        for tz, first in ((330, u0 - 30 * MIN), (480, u0), (0, u0), (-300, u0)):
+            for agg, (want_p, want_q) in expected.items():
+                with history_reads(app) as seen:
+                    got = await series(
+                        app, team.admin, [p, q], start=first, end=u0 + 2 * HOUR, bucket="hour", agg=agg, tz=tz
+                    )
+                assert len(seen) == 1 and "GROUP BY" not in seen[0].upper(), (tz, agg)
+                assert got[0].points == [[first, want_p[0]], [first + HOUR, want_p[1]]], (tz, agg)
+                assert got[1].points == [[first, want_q[0]]], (tz, agg)
+                assert got[0].band == [[first, 1.0, 3.0], [first + HOUR, 7.0, 7.0]], (tz, agg)
+        # A day still groups its hours in the database.
+        with history_reads(app) as seen:
+            (day,) = await series(app, team.admin, [p], start=u0, end=u0 + DAY - 1, bucket="day", agg="avg")
+        assert "GROUP BY" in seen[0].upper() and day.points == [[u0, 11.0 / 3]]
+
     async def test_days_follow_the_viewers_time_zone(self, app: FastAPI, team: Team, plant: Plant) -> None:
         p = pair(plant, "出水压力")
         # 2026-01-05 20:00 UTC: the 6th in China, still the 5th in New York (UTC-5).
