@@ -69,6 +69,17 @@ describe('report list', () => {
     expect(await screen.findByText('已复制为“在线设备-copy”')).toBeInTheDocument();
   });
 
+  it("opens a report's schedule from its menu", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderList({ 'GET /yun/report/schedule': () => ok(null) });
+    await user.click(within(await row('压力曲线')).getByRole('button', { name: /更多/ }));
+    await user.click(await screen.findByRole('menuitem', { name: '定时报表' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/yun/report/schedule')?.params).toMatchObject({ report_id: 5 }),
+    );
+  });
+
   it('deletes a report only once confirmed', async () => {
     const user = userEvent.setup();
     const { calls } = renderList({ 'DELETE /yun/report/basic': () => ok(null) });

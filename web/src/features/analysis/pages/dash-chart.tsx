@@ -25,6 +25,7 @@ import { useReportGroups } from '../api/list-report-groups';
 import { useReports } from '../api/list-reports';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupPanel } from '../components/group-panel';
+import { ScheduleModal } from '../components/schedule-modal';
 import { formatTime, reportPaths } from '../lib/format';
 import type { Report, ReportGroup } from '../types';
 import '../components/reports.css';
@@ -72,6 +73,7 @@ export default function DashChartPage() {
   const groups = useReportGroups();
   const copy = useCopyReport();
   const remove = useDeleteReport();
+  const [scheduled, setScheduled] = useState<Report | null>(null);
   const [groupDialog, setGroupDialog] = useState<{ open: boolean; group: ReportGroup | null }>({
     open: false,
     group: null,
@@ -140,6 +142,12 @@ export default function DashChartPage() {
               canDesign && { key: 'edit', label: t('reports.action.edit'), to: reportPaths.design(r.id) },
               canData && { key: 'data', label: t('reports.action.data'), to: reportPaths.data(r.id) },
               { key: 'copy', label: t('reports.action.copy'), onClick: () => onCopy(r) },
+              canDesign && {
+                key: 'schedule',
+                label: t('reports.action.schedule'),
+                menu: true,
+                onClick: () => setScheduled(r),
+              },
               {
                 key: 'delete',
                 label: t('reports.action.delete'),
@@ -263,6 +271,7 @@ export default function DashChartPage() {
         onClose={() => setGroupDialog((d) => ({ ...d, open: false }))}
         onCreated={(g) => list.filter({ group_id: g.id })}
       />
+      {scheduled && <ScheduleModal reportId={scheduled.id} open onClose={() => setScheduled(null)} />}
     </div>
   );
 }
