@@ -100,6 +100,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "sheet.history.time": ("时间", "Time"),
     # Report exports (reports/table.py, reports/exports/): the table view's columns, sheet names, job titles, mails.
     "sheet.report.time": ("时间", "Time"),
+    "report.alarm_level": ("{level} 级", "Level {level}"),
+    "report.online": ("在线", "Online"),
+    "report.offline": ("离线", "Offline"),
+    "report.no_group": ("未分组", "No group"),
     "sheet.report.category": ("名称", "Name"),
     "sheet.report.min": ("{name} 最小值", "{name} min"),
     "sheet.report.max": ("{name} 最大值", "{name} max"),

@@ -12,6 +12,7 @@ from iotyun.alarms.models import Alarm
 from iotyun.auth.models import Role, User
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.texts import phrase
 from iotyun.devices.models import Device, DeviceGroup, Gateway
 from iotyun.reports import fields as f
 from iotyun.reports import filters
@@ -83,10 +84,40 @@ async def counts(
     users = await team_service.managed_user_ids(session, actor) if kind == f.USER_INFO else None
     stmt, row_id = await repo.scoped(session, actor, kind, users)
     if over_time:
-        return await _over_time(session, stmt, row_id, TIME_COLUMNS[kind], config, start, end, z, cmp, measure, where)
+        out = await _over_time(session, stmt, row_id, TIME_COLUMNS[kind], config, start, end, z, cmp, measure, where)
+        return await _label_series(session, stmt, kind, config, out)
     dim = _column(kind, config.dimension_field_id[0].id, "dimension_field_id")
     rows = await repo.counted(session, stmt, row_id, dim, cmp, measure, where)
-    return shape(rows, config, report.chart_type)
+    out = shape(rows, config, report.chart_type)
+    names = await _labels(session, stmt, kind, config.dimension_field_id[0].id, set(out.categories))
+    out.categories = [names.get(c, c) for c in out.categories]
+    return await _label_series(session, stmt, kind, config, out)
+
+
+async def _labels(session: AsyncSession, stmt: Any, kind: int, field_id: int, keys: set[str]) -> dict[str, str]:
+    """What a grouped value reads as in the caller's language: an alarm level `"2"` → "2 级", the online state `"1"`
+    → "在线", no group `""` → "未分组", a device's or user's id → its name (read within the caller's scope)."""
+    if field_id == f.A_LEVEL:
+        return {k: phrase("report.alarm_level", level=k) for k in keys}
+    if field_id == f.D_STATE:
+        return {"1": phrase("report.online"), "2": phrase("report.offline")}
+    if field_id in (f.D_GROUP, f.U_GROUP):
+        return {"": phrase("report.no_group")}
+    if field_id in (f.D_DEVICE, f.U_USER) and keys:
+        ids = [int(k) for k in keys if k.isdigit()]
+        return {str(i): name for i, name in await repo.row_names(session, stmt, kind, ids)}
+    return {}
+
+
+async def _label_series(
+    session: AsyncSession, stmt: Any, kind: int, config: ReportConfig, out: StatisticOut
+) -> StatisticOut:
+    """The series of a comparison named as `_labels` reads them."""
+    if config.compare_filed_id:
+        names = await _labels(session, stmt, kind, config.compare_filed_id[0].id, {s.name for s in out.series})
+        for s in out.series:
+            s.name = names.get(s.name, s.name)
+    return out
 
 
 async def _over_time(

@@ -12,7 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern, paginate
 from iotyun.devices import scope
 from iotyun.devices.models import Device, DeviceGroup, Gateway
-from iotyun.reports.fields import ALARM, DEVICE_INFO
+from iotyun.reports.fields import ALARM, DEVICE_INFO, USER_INFO
 from iotyun.reports.models import Report, ReportGroup
 from iotyun.team.models import UserGroup
 
@@ -180,3 +180,14 @@ def time_key(session: AsyncSession, column: Any, size_ms: int, shift_ms: int) ->
     else:
         seconds = cast(func.floor(func.extract("epoch", column)), BigInteger)
     return (seconds * 1000 + shift_ms) / size_ms
+
+
+async def row_names(session: AsyncSession, stmt: Select[Any], kind: int, ids: list[int]) -> list[tuple[int, str]]:
+    """The names of the devices (kind 8: alias, else SN) or users (kind 9: nickname, else account) `ids` among the
+    rows `stmt` (a `scoped` statement) reaches."""
+    if kind == USER_INFO:
+        cols: tuple[Any, ...] = (User.id, User.nick_name, User.user_name)
+    else:
+        cols = (Device.id, Device.alias, Device.sn)
+    rows = (await session.execute(stmt.with_only_columns(*cols).where(cols[0].in_(ids)))).all()
+    return [(int(i), a or b) for i, a, b in rows]

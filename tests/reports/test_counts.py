@@ -52,17 +52,17 @@ class TestDeviceInfo:
         await devices(site, other_tenant)
         by_state = await report(site.admin, 8, 64)
         data = ok(await stat(site.admin, by_state))
-        assert (data["categories"], data["dimension_is_time"], data["bucket"]) == (["1", "2"], False, None)
+        assert (data["categories"], data["dimension_is_time"], data["bucket"]) == (["在线", "离线"], False, None)
         assert data["series"] == [{"name": "数量", "values": [1.0, 2.0], "min": None, "max": None}]
         by_model = await report(site.admin, 8, 65, title="m", compare_filed_id=[{"id": 64}])
         data = ok(await stat(site.admin, by_model))
         assert data["categories"] == ["GW100", "GW200"]  # never the other tenant's GW300
-        assert [(s["name"], s["values"]) for s in data["series"]] == [("1", [1.0, 0.0]), ("2", [1.0, 1.0])]
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("在线", [1.0, 0.0]), ("离线", [1.0, 1.0])]
         by_group = await report(site.admin, 8, 63, title="g", chart_type=8)
         data = ok(await stat(site.admin, by_group))
-        assert (data["categories"], data["series"][0]["values"]) == (["一车间", ""], [2.0, 1.0])
+        assert (data["categories"], data["series"][0]["values"]) == (["一车间", "未分组"], [2.0, 1.0])
         ok(await site.admin.put("/yun/report/basic", {"id": by_group, **_def(8, 63), "sort": {"by": "value"}}))
-        assert ok(await stat(site.admin, by_group))["categories"] == ["", "一车间"]
+        assert ok(await stat(site.admin, by_group))["categories"] == ["未分组", "一车间"]
         distinct = await report(
             site.admin, 8, 64, title="dc", aggregation="distinct_count", aggregate_filed_id={"id": 65}
         )
@@ -70,6 +70,18 @@ class TestDeviceInfo:
         avg = await report(site.admin, 8, 64, title="avg", aggregation="avg")
         answer = await stat(site.admin, avg)
         assert (code(answer), answer["meta"]["field"]) == (100004, "aggregation")
+
+    async def test_devices_and_states_read_as_names(self, site: Site, other_tenant: Api) -> None:
+        await devices(site, other_tenant)
+        named = await site.device(model="GW100", alias="1号泵")
+        by_device = await report(site.admin, 8, 66, title="d", compare_filed_id=[{"id": 64}])
+        data = ok(await stat(site.admin, by_device))
+        assert "1号泵" in data["categories"] and str(named) not in data["categories"]
+        assert all(not c.isdigit() for c in data["categories"])  # an alias, else the SN; never an id
+        site.admin.lang = "en"
+        data = ok(await stat(site.admin, by_device))
+        assert sorted(s["name"] for s in data["series"]) == ["Offline", "Online"]
+        site.admin.lang = "zh"
 
     async def test_a_user_counts_only_what_he_reads(self, site: Site, other_tenant: Api) -> None:
         await devices(site, other_tenant)
@@ -123,7 +135,7 @@ class TestAlarms:
             await s.commit()
         by_level = await report(site.admin, 7, 55, compare_filed_id=[{"id": 56}])
         data = ok(await stat(site.admin, by_level, start=T0, end=T0 + 3 * HOUR))
-        assert data["categories"] == ["1", "2"]
+        assert data["categories"] == ["1 级", "2 级"]
         assert [(s["name"], s["values"]) for s in data["series"]] == [("1号泵", [1.0, 1.0]), ("2号泵", [0.0, 1.0])]
         answer = await stat(site.admin, by_level, start=T0, end=T0 - 1)
         assert (code(answer), answer["meta"]["field"]) == (118206, "end")
@@ -231,7 +243,7 @@ class TestAlarmsOverTime:
         by_level = await report(site.admin, 7, 54, title="l", time_unit="month", compare_filed_id=[{"id": 55}])
         data = ok(await stat(site.admin, by_level, start=start, end=end))
         assert data["categories"] == ["2026-01-01T00:00:00+08:00"]
-        assert [(s["name"], s["values"]) for s in data["series"]] == [("1", [1.0]), ("2", [2.0])]
+        assert [(s["name"], s["values"]) for s in data["series"]] == [("1 级", [1.0]), ("2 级", [2.0])]
         utc_day = ok(await stat(site.admin, rid, start=utc(2026, 1, 4), end=utc(2026, 1, 6) - 1, tz="UTC"))
         assert [s["values"] for s in utc_day["series"]] == [[1.0, 2.0]]
         hourly = await report(site.admin, 7, 54, title="h", time_unit="hour")
