@@ -54,8 +54,11 @@ describe('buildFlowUsageOption', () => {
     const option = buildFlowUsageOption(detail, 'day', texts);
     expect(xLabels(option)).toEqual(['11-01', '11-02', '11-03']);
     const [bars, line] = seriesOf(option);
-    expect(bars).toMatchObject({ type: 'bar', id: 'used', data: [100.12, 300, 500] });
+    expect(bars).toMatchObject({ type: 'bar', id: 'used', yAxisIndex: 1, data: [100.12, 300, 500] });
     expect(line).toMatchObject({ type: 'line', id: 'cumulative', data: [100.12, 400.12, 900.12] });
+    expect(line).not.toHaveProperty('yAxisIndex');
+    // a bucket's few MB on their own scale, not flattened under the package's hundreds
+    expect(option.yAxis).toHaveLength(2);
     expect(option.dataZoom).toBeUndefined();
   });
 

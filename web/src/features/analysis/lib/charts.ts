@@ -19,7 +19,14 @@ function zoom(count: number): Partial<Pick<EChartsOption, 'dataZoom'>> {
 }
 
 function grid(count: number) {
-  return { left: 8, right: 16, top: 40, bottom: count > ZOOM_CATEGORIES ? 40 : 8, containLabel: true };
+  return {
+    left: 8,
+    right: 16,
+    top: 40,
+    bottom: count > ZOOM_CATEGORIES ? 40 : 8,
+    outerBoundsMode: 'same',
+    outerBoundsContain: 'axisLabel',
+  } as const;
 }
 
 export interface FlowChartTexts {
@@ -52,7 +59,11 @@ export function buildFlowUsageOption(
             name: texts.warning,
             yAxis: warningAt,
             lineStyle: { color: colors.warning, type: 'dashed' },
-            label: { formatter: `${texts.warning} ${String(warningAt)}`, color: colors.warning },
+            label: {
+              formatter: `${texts.warning} ${String(warningAt)}`,
+              color: colors.warning,
+              position: 'insideEndBottom',
+            },
           },
         ]),
     ...(total > 0
@@ -61,7 +72,11 @@ export function buildFlowUsageOption(
             name: texts.total,
             yAxis: round2(total),
             lineStyle: { color: colors.danger, type: 'solid' },
-            label: { formatter: `${texts.total} ${String(round2(total))}`, color: colors.danger },
+            label: {
+              formatter: `${texts.total} ${String(round2(total))}`,
+              color: colors.danger,
+              position: 'insideEndTop',
+            },
           },
         ]
       : []),
@@ -76,18 +91,29 @@ export function buildFlowUsageOption(
     grid: grid(labels.length),
     ...zoom(labels.length),
     xAxis: { type: 'category', data: labels, axisLine: AXIS_LINE, axisLabel: AXIS_LABEL },
-    yAxis: {
-      type: 'value',
-      name: texts.unit,
-      // The package total stays in view, so the lines at it show.
-      ...(total > 0 ? { max: (value: { max: number }) => Math.max(value.max, round2(total)) } : {}),
-      splitLine: SPLIT_LINE,
-      axisLabel: AXIS_LABEL,
-    },
+    // The cumulative use against the package on the left; each bucket's use, a few MB beside hundreds, on its own
+    // scale on the right.
+    yAxis: [
+      {
+        type: 'value',
+        name: texts.unit,
+        // The package total stays in view, so the lines at it show.
+        ...(total > 0 ? { max: (value: { max: number }) => Math.max(value.max, round2(total)) } : {}),
+        splitLine: SPLIT_LINE,
+        axisLabel: AXIS_LABEL,
+      },
+      {
+        type: 'value',
+        name: `${texts.used} (${texts.unit})`,
+        splitLine: { show: false },
+        axisLabel: AXIS_LABEL,
+      },
+    ],
     series: [
       {
         type: 'bar',
         id: 'used',
+        yAxisIndex: 1,
         name: texts.used,
         barMaxWidth: 28,
         itemStyle: { color: colors.primary },
