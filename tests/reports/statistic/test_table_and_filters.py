@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from iotyun.core.texts import phrase
 from iotyun.reports.schemas import StatisticOut, StatisticSeries
 from iotyun.reports.table import table_rows
 from tests.conftest import Api, code
@@ -41,8 +42,8 @@ def test_table_rows_of_a_statistic() -> None:
     assert [c["key"] for c in columns] == ["category", "s0", "s0_min", "s0_max", "s1"]
     assert [(c["title"], c["unit"]) for c in columns[1:]] == [
         ("p", "MPa"),
-        ("p min", "MPa"),
-        ("p max", "MPa"),
+        (phrase("sheet.report.min", name="p"), "MPa"),
+        (phrase("sheet.report.max", name="p"), "MPa"),
         ("q", "MPa"),
     ]
     assert rows == [
@@ -61,8 +62,8 @@ async def test_table_data_sorts_and_pages(app: FastAPI, team: Team, plant: Plant
     assert [(c["key"], c["title"], c["unit"]) for c in data["columns"]] == [
         ("category", "时间", None),
         ("s0", "1号空压机", "MPa"),
-        ("s0_min", "1号空压机 min", "MPa"),
-        ("s0_max", "1号空压机 max", "MPa"),
+        ("s0_min", "1号空压机 最小值", "MPa"),
+        ("s0_max", "1号空压机 最大值", "MPa"),
     ]
     assert (data["total"], data["page"]) == (4, 1)
     assert data["items"][0] == {
