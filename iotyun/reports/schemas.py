@@ -127,7 +127,7 @@ class StatisticSeries(BaseModel):
 class StatisticOut(BaseModel):
     categories: list[str]
     dimension_is_time: bool
-    bucket: str | None
+    bucket: TimeUnit | None
     series: list[StatisticSeries]
     unit: str | None
     total_rows: int

@@ -232,6 +232,9 @@ async def test_still_online_counts_to_now(site: Site) -> None:
     row = data["items"][0]
     assert DAY <= row["online_ms"] <= DAY + 60_000
     assert row["offline_ms"] == 0 and row["ratio"] == 1.0
+    params = {"device_id": a, "start": now - DAY, "end": now + DAY, "bucket": "day"}
+    detail = ok(await site.admin.get("/yun/online/detail", params=params))
+    assert detail["periods"] == [{"start": now - DAY, "end": None}]  # still going on
 
 
 async def test_online_refusals(site: Site, other_tenant: Api) -> None:

@@ -145,8 +145,11 @@ async def detail(
     if not found_devices:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
     d = found_devices[0]
-    stop = min(_now(), end)
+    now = _now()
+    stop = min(now, end)
     found = periods((await _events(session, [device_id], start, end)).get(device_id, []), start, stop)
+    # A period reaching now is still going on: its end is null.
+    still = stop == now and bool(found) and found[-1][1] == stop
     starts, categories = buckets.grid(start, end, bucket, z)
     stops = buckets.ends(starts, bucket, z, start)
     online = [sum(max(0, min(b, hi) - max(a, lo)) for a, b in found) for lo, hi in zip(starts, stops, strict=True)]
@@ -154,5 +157,8 @@ async def detail(
         device=OnlineDevice(device_id=d.id, sn=d.sn, name=d.name, dev_state=d.dev_state),
         categories=categories,
         online_ms=online,
-        periods=[OnlinePeriod(start=a, end=b) for a, b in reversed(found[-ONLINE_PERIODS_MAX:])],
+        periods=[
+            OnlinePeriod(start=a, end=None if still and i == 0 else b)
+            for i, (a, b) in enumerate(reversed(found[-ONLINE_PERIODS_MAX:]))
+        ],
     )

@@ -85,7 +85,8 @@ class OnlineDevice(BaseModel):
 
 class OnlinePeriod(BaseModel):
     start: int
-    end: int
+    # null: the device is online now, the period still going on.
+    end: int | None
 
 
 class OnlineDetailOut(BaseModel):

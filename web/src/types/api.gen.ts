@@ -4915,7 +4915,7 @@ export interface components {
         /** OnlinePeriod */
         OnlinePeriod: {
             /** End */
-            end: number;
+            end: number | null;
             /** Start */
             start: number;
         };
@@ -6282,7 +6282,7 @@ export interface components {
         /** StatisticOut */
         StatisticOut: {
             /** Bucket */
-            bucket: string | null;
+            bucket: ("year" | "month" | "week" | "day" | "hour" | "minute") | null;
             /** Categories */
             categories: string[];
             /** Dimension Is Time */

@@ -1,37 +1,14 @@
-// Shapes of the traffic and online-time analysis and of scheduled reports (issue 17 contracts D and E), typed by
-// hand until api.gen.ts covers them.
+// Shapes of the traffic and online-time analysis and of scheduled reports (docs/api-reports.md, docs/api-exports.md):
+// the server's schemas (api.gen.ts) and the screens' own parameters.
+import type { Schema } from '@/types/schema';
 
 export type FlowStatus = 'normal' | 'shutdown' | 'abnormal';
 export const FLOW_STATUSES: readonly FlowStatus[] = ['normal', 'shutdown', 'abnormal'];
 
 /** One device's flow card in GET /yun/flow/analysis (and the card of GET /yun/flow/detail). */
-export interface FlowCardRow {
-  device_id: number;
-  sn: string;
-  name: string;
-  group_id: number | null;
-  group_name: string | null;
-  iccid: string;
-  package_name: string;
-  total_mb: number;
-  used_mb: number;
-  remaining_mb: number;
-  warning_mb: number;
-  /** remaining ≤ warning */
-  warning: boolean;
-  /** normal | shutdown | abnormal (other operator states pass through as they are). */
-  status: string;
-  /** ISO date. */
-  expiry_date: string | null;
-}
+export type FlowCardRow = Schema<'FlowCardRow'>;
 
-export interface FlowSummary {
-  cards: number;
-  warning: number;
-  shutdown: number;
-  used_mb: number;
-  total_mb: number;
-}
+export type FlowSummary = Schema<'FlowSummary'>;
 
 export interface FlowAnalysisParams {
   page: number;
@@ -41,13 +18,7 @@ export interface FlowAnalysisParams {
   status?: FlowStatus | undefined;
 }
 
-export interface FlowAnalysisOut {
-  items: FlowCardRow[];
-  total: number;
-  page: number;
-  page_size: number;
-  summary: FlowSummary;
-}
+export type FlowAnalysisOut = Schema<'FlowAnalysisOut'>;
 
 export type FlowBucket = 'day' | 'month';
 export type OnlineBucket = 'day' | 'hour';
@@ -60,15 +31,7 @@ export interface FlowDetailParams {
   bucket: FlowBucket;
 }
 
-export interface FlowDetailOut {
-  card: FlowCardRow;
-  /** ISO local bucket starts. */
-  categories: string[];
-  used: number[];
-  used_total: number[];
-  remaining: number[];
-  warning_mb: number;
-}
+export type FlowDetailOut = Schema<'FlowDetailOut'>;
 
 export interface OnlineAnalysisParams {
   start: number;
@@ -80,35 +43,11 @@ export interface OnlineAnalysisParams {
   page_size: number;
 }
 
-export interface OnlineDeviceRow {
-  device_id: number;
-  sn: string;
-  name: string;
-  group_id: number | null;
-  group_name: string | null;
-  online_ms: number;
-  offline_ms: number;
-  /** 0–1. */
-  ratio: number;
-  sessions: number;
-  dev_state: number | null;
-}
+export type OnlineDeviceRow = Schema<'OnlineDevice'>;
 
-export interface OnlineGroupRow {
-  group_id: number | null;
-  group_name: string | null;
-  devices: number;
-  online_ms: number;
-  ratio: number;
-}
+export type OnlineGroupRow = Schema<'OnlineGroup'>;
 
-export interface OnlineAnalysisOut {
-  items: OnlineDeviceRow[];
-  total: number;
-  page: number;
-  page_size: number;
-  groups: OnlineGroupRow[];
-}
+export type OnlineAnalysisOut = Schema<'OnlineAnalysisOut'>;
 
 export interface OnlineDetailParams {
   device_id: number;
@@ -118,42 +57,14 @@ export interface OnlineDetailParams {
   bucket: OnlineBucket;
 }
 
-export interface OnlinePeriod {
-  start: number;
-  /** null while the device is still online (tolerated). */
-  end: number | null;
-}
+export type OnlinePeriod = Schema<'OnlinePeriod'>;
 
-export interface OnlineDetailOut {
-  device: { device_id: number; sn: string; name: string; dev_state: number | null };
-  categories: string[];
-  online_ms: number[];
-  periods: OnlinePeriod[];
-}
+export type OnlineDetailOut = Schema<'OnlineDetailOut'>;
 
 export type ScheduleFrequency = 'daily' | 'weekly' | 'monthly';
 export const SCHEDULE_FREQUENCIES: readonly ScheduleFrequency[] = ['daily', 'weekly', 'monthly'];
 
 /** PUT /yun/report/schedule. */
-export interface ScheduleIn {
-  report_id: number;
-  enabled: boolean;
-  frequency: ScheduleFrequency;
-  /** 0–23. */
-  hour: number;
-  /** 1–7, Monday = 1 (weekly). */
-  weekday?: number | null;
-  /** 1–28 (monthly). */
-  monthday?: number | null;
-  tz: string;
-  emails: string[];
-}
+export type ScheduleIn = Schema<'ScheduleIn'>;
 
-export interface ScheduleOut extends ScheduleIn {
-  id: number;
-  weekday: number | null;
-  monthday: number | null;
-  next_run_at: number;
-  last_run_at: number | null;
-  last_job_id: number | null;
-}
+export type ScheduleOut = Schema<'ScheduleOut'>;

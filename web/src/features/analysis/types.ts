@@ -1,5 +1,5 @@
-// The reports' payloads (docs/api-reports.md; issue 17 contracts A–C): definitions and statistics from the generated
-// schema, report groups and the table view written by hand until their server code is generated.
+// The reports' payloads (docs/api-reports.md): definitions, statistics, report groups and the table view as the
+// server's schemas (api.gen.ts) say; the screens' own parameters.
 import type { Schema } from '@/types/schema';
 
 export type Report = Schema<'ReportOut'>;
@@ -29,11 +29,7 @@ export interface ReportListParams {
 }
 
 /** Contract A: a report group of the caller with its report count. */
-export interface ReportGroup {
-  id: number;
-  name: string;
-  count: number;
-}
+export type ReportGroup = Schema<'ReportGroupOut'>;
 
 /** The viewer's range and zone of a statistic (epoch ms; an IANA zone). */
 export interface ViewRange {
@@ -51,16 +47,6 @@ export interface TableDataParams extends ViewRange {
   order?: 'asc' | 'desc' | undefined;
 }
 
-export interface TableDataColumn {
-  key: string;
-  title: string;
-  unit: string | null;
-}
+export type TableDataColumn = Schema<'TableColumn'>;
 
-export interface TableData {
-  columns: TableDataColumn[];
-  items: Record<string, string | number | null>[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type TableData = Schema<'TableDataOut'>;

@@ -1,4 +1,6 @@
-// The export centre's shapes (docs: contracts of issue 17, C), typed by hand until api.gen.ts covers them.
+// The export centre's shapes (docs/api-exports.md): the job as the server's schema says; the request and the list's
+// filters as the screens send them (the generated input type requires the fields the server defaults).
+import type { Schema } from '@/types/schema';
 
 export type ExportKind = 'report' | 'report_data' | 'history';
 export type ExportState = 'queued' | 'running' | 'done' | 'failed';
@@ -25,25 +27,8 @@ export interface ExportRequest {
   confirm: boolean;
 }
 
-/** ExportJobOut: one job of the export centre. */
-export interface ExportJobOut {
-  id: number;
-  kind: ExportKind;
-  title: string;
-  file_name: string;
-  state: ExportState;
-  /** 0–100. */
-  progress: number;
-  rows: number | null;
-  /** Bytes. */
-  size: number | null;
-  error: string | null;
-  source: ExportSource;
-  report_id: number | null;
-  created_at: number;
-  finished_at: number | null;
-  expires_at: number;
-}
+/** ExportJobOut: one job of the export centre (the server's schema). */
+export type ExportJobOut = Schema<'ExportJobOut'>;
 
 /** GET /yun/exportFile/history filters. */
 export interface ExportHistoryParams {

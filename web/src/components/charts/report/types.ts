@@ -1,29 +1,17 @@
-// The report charts' inputs and view models. `ReportResult` is the answer of /yun/report/statistic; it is written by
-// hand until the server's schema is generated (`make gen`), then it becomes an alias of the generated type.
+// The report charts' inputs and view models. `ReportResult` is the answer of /yun/report/statistic, the server's
+// StatisticOut (api.gen.ts).
+import type { Schema } from '@/types/schema';
 import type { ChartTheme } from './themes';
 
 /** The time bucket of a report whose dimension is time (SPEC §3, §9). */
-export type ReportBucket = 'year' | 'month' | 'week' | 'day' | 'hour' | 'minute';
+export type ReportBucket = NonNullable<Schema<'StatisticOut'>['bucket']>;
 
-export interface ReportSeries {
-  name: string;
-  /** One value per category; null is a gap (no data), never zero. */
-  values: (number | null)[];
-  /** Each bucket's lowest and highest raw value, when the server kept them (long ranges), so a spike stays visible. */
-  min: (number | null)[] | null;
-  max: (number | null)[] | null;
-}
+/** One series: a value per category (null is a gap, never zero), and each bucket's lowest and highest stored value
+ * when the server kept them (history over time), so a spike stays visible. */
+export type ReportSeries = Schema<'StatisticSeries'>;
 
-/** A report's statistic as the server answers it (POST /yun/report/statistic). */
-export interface ReportResult {
-  /** The dimension's values; ISO local times (`2026-11-01T00:00:00`) when the dimension is time. */
-  categories: string[];
-  dimension_is_time: boolean;
-  bucket: ReportBucket | null;
-  series: ReportSeries[];
-  unit: string | null;
-  total_rows: number;
-}
+/** A report's statistic as the server answers it (GET /yun/report/statistic). */
+export type ReportResult = Schema<'StatisticOut'>;
 
 /** A data colour condition: a value in [min, max) is drawn in `color` (an open bound matches every value). */
 export interface ColourCondition {

@@ -18,7 +18,7 @@ const saved: ScheduleOut = {
   enabled: true,
   frequency: 'monthly',
   hour: 6,
-  weekday: null,
+  weekday: 1,
   monthday: 15,
   tz: 'Asia/Shanghai',
   emails: ['ops@example.com'],
@@ -62,7 +62,7 @@ describe('schedule rules', () => {
       frequency: 'weekly',
       hour: 8,
       weekday: 5,
-      monthday: null,
+      monthday: 1,
       tz: 'Europe/Paris',
       emails: [],
     });
@@ -77,7 +77,7 @@ describe('ScheduleModal', () => {
       'GET /yun/report/schedule': () => ok(null),
       'PUT /yun/report/schedule': (config) => {
         bodies.push(bodyOf(config));
-        return ok({ ...saved, frequency: 'weekly', weekday: 3, monthday: null });
+        return ok({ ...saved, frequency: 'weekly', weekday: 3, monthday: 1 });
       },
     });
     const dialog = await screen.findByRole('dialog');
@@ -99,7 +99,7 @@ describe('ScheduleModal', () => {
       frequency: 'weekly',
       hour: 8,
       weekday: 3,
-      monthday: null,
+      monthday: 1,
       tz: viewerZone(),
       emails: ['ops@example.com'],
     });

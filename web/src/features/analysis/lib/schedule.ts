@@ -61,15 +61,16 @@ export function scheduleForm(schedule: ScheduleOut | null | undefined, zone: str
   };
 }
 
-/** PUT /yun/report/schedule's body: the weekday only for a weekly schedule, the day of the month only monthly. */
+/** PUT /yun/report/schedule's body: the server reads the weekday of a weekly schedule and the day of a monthly one,
+ * and keeps the other as it is given. */
 export function scheduleBody(reportId: number, form: ScheduleForm): ScheduleIn {
   return {
     report_id: reportId,
     enabled: form.enabled,
     frequency: form.frequency,
     hour: form.hour,
-    weekday: form.frequency === 'weekly' ? form.weekday : null,
-    monthday: form.frequency === 'monthly' ? form.monthday : null,
+    weekday: form.weekday,
+    monthday: form.monthday,
     tz: form.tz,
     emails: cleanEmails(form.emails),
   };
