@@ -220,8 +220,12 @@ export function toReportInput(values: ReportFormValues, fieldName: (id: number) 
 }
 
 /** The form's conditions as the chart builders take them (the preview draws them before they are saved). */
-export function previewConditions(conditions: readonly (ConditionValues | undefined)[] | undefined): ColourCondition[] {
-  return toColourConditions((conditions ?? []).filter((c): c is ConditionValues => typeof c?.color === 'string'));
+export function previewConditions(
+  conditions: readonly (ConditionValues | undefined)[] | undefined,
+): ColourCondition[] {
+  return toColourConditions(
+    (conditions ?? []).filter((c): c is ConditionValues => typeof c?.color === 'string'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -437,7 +441,9 @@ export function reportRules(): Record<Exclude<RuledField, 'filters' | 'condition
       {
         validator: (_r, value: unknown) =>
           Array.isArray(value) && value.length > COLOUR_CONDITIONS_MAX
-            ? Promise.reject(new Error(i18n.t('report.charts.conditions.tooMany', { max: COLOUR_CONDITIONS_MAX })))
+            ? Promise.reject(
+                new Error(i18n.t('report.charts.conditions.tooMany', { max: COLOUR_CONDITIONS_MAX })),
+              )
             : Promise.resolve(),
       },
     ],
