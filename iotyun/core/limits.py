@@ -392,6 +392,11 @@ REPORT_AGGREGATIONS = ("count", "distinct_count", "avg", "max", "min", "sum", "f
 REPORT_TIME_UNITS = ("year", "month", "week", "day", "hour", "minute")
 REPORT_FILTER_OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "range", "contain", "not_contain", "null", "not_null")
 REPORT_REFRESH_MAX_S = 86400
+# SPEC §9 chart themes (the web's palettes in components/charts/report/themes.ts, 10 colours each) and data colour
+# conditions: a value in [min, max) takes the condition's #rrggbb colour; at most REPORT_COLOUR_CONDITIONS_MAX a report.
+REPORT_CHART_THEMES = ("orange", "orangeTech", "blue", "blueTech", "green", "greenTech")
+REPORT_CHART_THEME_DEFAULT = "blue"
+REPORT_COLOUR_CONDITIONS_MAX = 10
 # The export centre (docs/api-exports.md): a file is kept EXPORT_KEEP_DAYS days; the runner looks for work every
 # EXPORT_TICK_S seconds and holds its database lease EXPORT_LEASE_S seconds (renewed on every tick and progress step),
 # a running job's own lease EXPORT_JOB_LEASE_S; a scheduled report mails at most REPORT_SCHEDULE_EMAILS_MAX addresses.
@@ -668,6 +673,9 @@ def exported() -> dict[str, Any]:
         "REPORT_TIME_UNITS": list(REPORT_TIME_UNITS),
         "REPORT_FILTER_OPERATORS": list(REPORT_FILTER_OPERATORS),
         "REPORT_REFRESH_MAX_S": REPORT_REFRESH_MAX_S,
+        "REPORT_CHART_THEMES": list(REPORT_CHART_THEMES),
+        "REPORT_CHART_THEME_DEFAULT": REPORT_CHART_THEME_DEFAULT,
+        "REPORT_COLOUR_CONDITIONS_MAX": REPORT_COLOUR_CONDITIONS_MAX,
         "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
         "REPORT_SCHEDULE_EMAILS_MAX": REPORT_SCHEDULE_EMAILS_MAX,
         "REPORT_SCHEDULE_FREQUENCIES": list(REPORT_SCHEDULE_FREQUENCIES),

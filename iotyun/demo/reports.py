@@ -120,13 +120,13 @@ async def _reports(session: AsyncSession, tenant_id: int, admin: User) -> None:
             {"title": "空压机排气温度（7 天）", "chart_type": 4, "table_kind": 6, "dimension_field_id": time_dim,
              "compare_filed_id": [{"id": 39, "field_name": "设备"}], "aggregate_filed_id": value, "aggregation": "avg",
              "time_unit": "day", "time_offset": 7, "device_ids": compressors[:3],
-             "data_source_ids": [sources["排气温度"]]}
+             "data_source_ids": [sources["排气温度"]], "conditions": [{"min": 90, "color": "#f53f3f"}]}
         )  # fmt: skip
     bodies.append(
         {"title": "告警级别分布", "chart_type": 6, "table_kind": 7,
          "dimension_field_id": [{"id": 55, "field_name": "告警级别"}],
          "aggregate_filed_id": {"id": 57, "field_name": "告警数"}, "aggregation": "count", "time_unit": "day",
-         "time_offset": 30}
+         "time_offset": 30, "theme": "orange"}
     )  # fmt: skip
     bodies.append(
         {"title": "在线设备数", "chart_type": 1, "table_kind": 8,
@@ -147,6 +147,8 @@ async def _reports(session: AsyncSession, tenant_id: int, admin: User) -> None:
                 group_id=group.id,
                 refresh_interval=report.refresh_interval,
                 exportable=report.exportable,
+                theme=report.theme,
+                conditions=[c.model_dump(mode="json") for c in report.conditions],
                 config=report.model_dump(mode="json", include=set(ReportConfig.model_fields)),
             )
         )

@@ -7,6 +7,7 @@ from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, UniqueConstra
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin
+from iotyun.core.limits import REPORT_CHART_THEME_DEFAULT
 from iotyun.core.tenancy import TenantScoped
 
 
@@ -35,4 +36,9 @@ class Report(IdMixin, TimestampMixin, TenantScoped, Base):
     )
     refresh_interval: Mapped[int] = mapped_column(Integer, default=0)
     exportable: Mapped[bool] = mapped_column(Boolean, default=True)
+    # One of REPORT_CHART_THEMES, and the data colour conditions ([{min, max, color}], reports/schemas.py).
+    theme: Mapped[str] = mapped_column(
+        String(16), default=REPORT_CHART_THEME_DEFAULT, server_default=REPORT_CHART_THEME_DEFAULT
+    )
+    conditions: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list, server_default="[]")
     config: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -1,6 +1,8 @@
 """Request and response models of /yun/report/basic, /yun/report/info and /yun/report/statistic. The title's rules
-are checked here (118201, 118202); the rules across fields (118203-118211) in service.check."""
+are checked here (118201, 118202), and a colour condition's colour (100004 `conditions`); the rules across fields
+(118203-118211, the conditions' count and bands) in service.check."""
 
+import re
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
@@ -8,6 +10,8 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
 from iotyun.core.errors import ErrorCode
 from iotyun.core.limits import (
     REPORT_AGGREGATIONS,
+    REPORT_CHART_THEME_DEFAULT,
+    REPORT_CHART_THEMES,
     REPORT_FILTER_OPERATORS,
     REPORT_REFRESH_MAX_S,
     REPORT_TIME_UNITS,
@@ -39,11 +43,22 @@ def _fill(value: str) -> str:
     return value
 
 
+_COLOUR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def _colour(value: str) -> str:
+    if not _COLOUR_RE.match(value):
+        raise rule_error(ErrorCode.PARAM_INVALID, "conditions")
+    return value.lower()
+
+
 ReportTitle = Annotated[str, BeforeValidator(_strip), AfterValidator(_title)]
 Fill = Annotated[str, AfterValidator(_fill)]
 Aggregation = Literal[REPORT_AGGREGATIONS]  # type: ignore[valid-type]
 TimeUnit = Literal[REPORT_TIME_UNITS]  # type: ignore[valid-type]
 Operator = Literal[REPORT_FILTER_OPERATORS]  # type: ignore[valid-type]
+ChartTheme = Literal[REPORT_CHART_THEMES]  # type: ignore[valid-type]
+Colour = Annotated[str, AfterValidator(_colour)]
 
 
 class FieldRef(BaseModel):
@@ -89,6 +104,15 @@ class ReportConfig(BaseModel):
     data_source_ids: list[int] = []
 
 
+class ColourCondition(BaseModel):
+    """A data colour condition: a value in [min, max) takes `color` (#rrggbb, answered in lower case); a missing
+    bound is open. min < max when both are given (118207, service.check)."""
+
+    min: float | None = Field(None, allow_inf_nan=False)
+    max: float | None = Field(None, allow_inf_nan=False)
+    color: Colour
+
+
 class ReportIn(ReportConfig):
     title: ReportTitle
     chart_type: int
@@ -96,6 +120,10 @@ class ReportIn(ReportConfig):
     group_id: int | None = None
     refresh_interval: int = Field(0, ge=0, le=REPORT_REFRESH_MAX_S)
     exportable: bool = True
+    # The chart's theme (SPEC §9: its 10-colour palette) and data colour conditions (the first matching one wins;
+    # at most REPORT_COLOUR_CONDITIONS_MAX).
+    theme: ChartTheme = REPORT_CHART_THEME_DEFAULT
+    conditions: list[ColourCondition] = []
 
 
 class ReportUpdateIn(ReportIn):

@@ -3,7 +3,8 @@ most REPORT_DIMENSION_GROUPS_MAX (118209); an aggregation and its value field (1
 and data sources (118205), at most REPORT_COMPARISON_MAX series (118208), on devices the caller reads (110506);
 end not before start (118206); a range filter's maximum not below its minimum (118207); hourly and minute buckets
 limit the range to REPORT_HOUR_RANGE_MAX_DAYS / REPORT_MINUTE_RANGE_MAX_DAYS (118210); at most REPORT_FILTERS_MAX
-filters (118211). A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
+filters (118211); at most REPORT_COLOUR_CONDITIONS_MAX colour conditions (100004 `conditions`), each band's max
+above its min (118207 `conditions`). A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
 anyone else's answers 118212 and changes nothing."""
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -13,6 +14,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import (
     REPORT_CHART_TYPES,
+    REPORT_COLOUR_CONDITIONS_MAX,
     REPORT_COMPARISON_MAX,
     REPORT_DIMENSION_GROUPS_MAX,
     REPORT_FILTERS_MAX,
@@ -48,6 +50,8 @@ def out(report: Report) -> ReportOut:
             "group_id": report.group_id,
             "refresh_interval": report.refresh_interval,
             "exportable": report.exportable,
+            "theme": report.theme,
+            "conditions": report.conditions,
             "created_at": epoch_ms(report.created_at),
             "updated_at": epoch_ms(report.updated_at),
         }
@@ -94,6 +98,7 @@ def check(body: ReportIn) -> None:
     ):
         raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="time_offset", days=_RANGE_DAYS[body.time_unit])
     _check_filters(body)
+    _check_conditions(body)
 
 
 def _check_history(body: ReportIn) -> None:
@@ -125,6 +130,15 @@ def _check_filters(body: ReportIn) -> None:
                 raise AppError(ErrorCode.REPORT_MAX_BELOW_MIN, field="filters")
 
 
+def _check_conditions(body: ReportIn) -> None:
+    if len(body.conditions) > REPORT_COLOUR_CONDITIONS_MAX:
+        raise AppError(ErrorCode.PARAM_INVALID, field="conditions")
+    for c in body.conditions:
+        # [min, max) must hold a value: an equal or reversed band never colours anything.
+        if c.min is not None and c.max is not None and c.max <= c.min:
+            raise AppError(ErrorCode.REPORT_MAX_BELOW_MIN, field="conditions")
+
+
 async def _check_devices(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> None:
     """History data: devices the caller reads (110506), each publishing every data source of the report (115401)."""
     if body.table_kind != HISTORY:
@@ -146,6 +160,8 @@ def _apply(report: Report, body: ReportIn) -> None:
     report.group_id = body.group_id
     report.refresh_interval = body.refresh_interval
     report.exportable = body.exportable
+    report.theme = body.theme
+    report.conditions = [c.model_dump(mode="json") for c in body.conditions]
     report.config = body.model_dump(mode="json", include=set(_CONFIG_FIELDS))
 
 
@@ -225,6 +241,8 @@ async def copy(session: AsyncSession, actor: Actor, body: ReportIdIn) -> ReportO
         group_id=source.group_id if source.owner_id == actor.user_id else None,
         refresh_interval=source.refresh_interval,
         exportable=source.exportable,
+        theme=source.theme,
+        conditions=list(source.conditions),
         config=dict(source.config),
     )
     session.add(report)

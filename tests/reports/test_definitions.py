@@ -6,6 +6,9 @@ from typing import Any
 from sqlalchemy import select
 
 from iotyun.core.limits import (
+    REPORT_CHART_THEME_DEFAULT,
+    REPORT_CHART_THEMES,
+    REPORT_COLOUR_CONDITIONS_MAX,
     REPORT_FILTERS_MAX,
     REPORT_HOUR_RANGE_MAX_DAYS,
     REPORT_MINUTE_RANGE_MAX_DAYS,
@@ -133,6 +136,78 @@ class TestRules:
         ops = ["eq", "ne", "gt", "ge", "lt", "le", "contain", "not_contain", "null", "not_null"]
         filters = [{**f, "operator": op} for op in ops] + [{**rng, "value": 1, "value2": 5}]
         assert len(ok(await a.post(PATH, body(filters=filters)))["filters"]) == 11
+
+
+async def styles(site: Site) -> list[tuple[Any, ...]]:
+    async with site.app.state.db.sessionmaker() as s:
+        got = await s.execute(select(Report.id, Report.theme, Report.conditions).order_by(Report.id))
+        return [tuple(r) for r in got.all()]
+
+
+class TestThemeAndConditions:
+    """SPEC §9: a report's chart theme (one of six) and its data colour conditions (docs/api-reports.md)."""
+
+    async def test_defaults(self, site: Site) -> None:
+        r = await make(site.admin)
+        assert (r["theme"], r["conditions"]) == (REPORT_CHART_THEME_DEFAULT, [])
+        assert await styles(site) == [(r["id"], REPORT_CHART_THEME_DEFAULT, [])]
+
+    async def test_round_trip_update_and_copy(self, site: Site) -> None:
+        a = site.admin
+        conditions: list[dict[str, Any]] = [
+            {"min": None, "max": 10, "color": "#00B42A"},
+            {"min": 10, "max": 80.5, "color": "#ff7d00"},
+            {"min": 80.5, "max": None, "color": "#f53f3f"},
+        ]
+        r = await make(a, theme="greenTech", conditions=conditions)
+        lower = [{**c, "color": str(c["color"]).lower()} for c in conditions]
+        assert (r["theme"], r["conditions"]) == ("greenTech", lower)
+        assert ok(await a.get("/yun/report/info", params={"id": r["id"]})) == r
+        assert ok(await a.get(PATH))["items"][0]["conditions"] == lower
+        c = ok(await a.post(PATH + "/copy", {"id": r["id"]}))
+        assert (c["theme"], c["conditions"]) == ("greenTech", lower)
+        for theme in REPORT_CHART_THEMES:
+            u = ok(await a.put(PATH, {**body(theme=theme, conditions=lower[:1]), "id": r["id"]}))
+            assert (u["theme"], u["conditions"]) == (theme, lower[:1])
+        # A full replacement without them returns the report to the defaults; the copy keeps its own.
+        u = ok(await a.put(PATH, {**body(), "id": r["id"]}))
+        assert (u["theme"], u["conditions"]) == (REPORT_CHART_THEME_DEFAULT, [])
+        assert ok(await a.get("/yun/report/info", params={"id": c["id"]}))["theme"] == "greenTech"
+        most = [{"min": i, "max": i + 1, "color": "#123abc"} for i in range(REPORT_COLOUR_CONDITIONS_MAX)]
+        assert len(ok(await a.put(PATH, {**body(conditions=most), "id": r["id"]}))["conditions"]) == len(most)
+
+    async def test_refusals_change_nothing(self, site: Site) -> None:
+        a = site.admin
+        r = await make(a, theme="orange", conditions=[{"min": 1, "max": 2, "color": "#abcdef"}])
+        before = await styles(site)
+        good = {"min": 1, "max": 2, "color": "#abcdef"}
+        too_many = [good] * (REPORT_COLOUR_CONDITIONS_MAX + 1)
+        cases: list[tuple[dict[str, Any], tuple[int, str | None]]] = [
+            ({"theme": "purple"}, (100004, "theme")),
+            ({"theme": "Blue"}, (100004, "theme")),
+            ({"theme": None}, (100004, "theme")),
+            ({"conditions": too_many}, (100004, "conditions")),
+            ({"conditions": [{**good, "color": "red"}]}, (100004, "conditions")),
+            ({"conditions": [{**good, "color": "#abcdef80"}]}, (100004, "conditions")),
+            ({"conditions": [{**good, "color": "#abcdeg"}]}, (100004, "conditions")),
+            ({"conditions": [{"min": 1, "max": 2}]}, (100004, "conditions.0.color")),
+            ({"conditions": [{**good, "min": 5, "max": 5}]}, (118207, "conditions")),
+            ({"conditions": [good, {**good, "min": 9, "max": 3}]}, (118207, "conditions")),
+            ({"conditions": [{**good, "min": "x"}]}, (100004, "conditions.0.min")),
+        ]
+        for over, expected in cases:
+            assert refused(await a.post(PATH, body(title="new", **over))) == expected, over
+            assert refused(await a.put(PATH, {**body(**over), "id": r["id"]})) == expected, over
+        assert await styles(site) == before
+
+    async def test_others_cannot_restyle(self, site: Site, other_tenant: Api) -> None:
+        r = await make(site.admin, theme="blueTech")
+        viewer = await site.user("viewer", ["P61400"])
+        restyle = {**body(theme="green"), "id": r["id"]}
+        assert code(await viewer.put(PATH, restyle)) == 100015
+        assert code(await other_tenant.put(PATH, restyle)) == 118212
+        assert code(await other_tenant.post(PATH + "/copy", {"id": r["id"]})) == 118212
+        assert await styles(site) == [(r["id"], "blueTech", [])]
 
 
 class TestCrud:

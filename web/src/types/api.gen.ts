@@ -2600,6 +2600,19 @@ export interface components {
             /** Name */
             name: string;
         };
+        /**
+         * ColourCondition
+         * @description A data colour condition: a value in [min, max) takes `color` (#rrggbb, answered in lower case); a missing
+         *     bound is open. min < max when both are given (118207, service.check).
+         */
+        ColourCondition: {
+            /** Color */
+            color: string;
+            /** Max */
+            max?: number | null;
+            /** Min */
+            min?: number | null;
+        };
         /** ConfirmIn */
         ConfirmIn: {
             /** Ids */
@@ -5410,6 +5423,11 @@ export interface components {
              */
             compare_filed_id: components["schemas"]["FieldRef"][];
             /**
+             * Conditions
+             * @default []
+             */
+            conditions: components["schemas"]["ColourCondition"][];
+            /**
              * Data Source Ids
              * @default []
              */
@@ -5454,6 +5472,12 @@ export interface components {
             /** Table Kind */
             table_kind: number;
             /**
+             * Theme
+             * @default blue
+             * @enum {string}
+             */
+            theme: "orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech";
+            /**
              * Time Offset
              * @default 1
              */
@@ -5475,6 +5499,11 @@ export interface components {
              * @default []
              */
             compare_filed_id: components["schemas"]["FieldRef"][];
+            /**
+             * Conditions
+             * @default []
+             */
+            conditions: components["schemas"]["ColourCondition"][];
             /** Created At */
             created_at: number;
             /**
@@ -5525,6 +5554,12 @@ export interface components {
             start?: number | null;
             /** Table Kind */
             table_kind: number;
+            /**
+             * Theme
+             * @default blue
+             * @enum {string}
+             */
+            theme: "orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech";
             /** Time Field Id */
             time_field_id: number;
             /**
@@ -5569,6 +5604,11 @@ export interface components {
              * @default []
              */
             compare_filed_id: components["schemas"]["FieldRef"][];
+            /**
+             * Conditions
+             * @default []
+             */
+            conditions: components["schemas"]["ColourCondition"][];
             /**
              * Data Source Ids
              * @default []
@@ -5615,6 +5655,12 @@ export interface components {
             start?: number | null;
             /** Table Kind */
             table_kind: number;
+            /**
+             * Theme
+             * @default blue
+             * @enum {string}
+             */
+            theme: "orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech";
             /**
              * Time Offset
              * @default 1

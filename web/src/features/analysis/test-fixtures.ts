@@ -25,6 +25,8 @@ export function report(over: Partial<Report> = {}): Report {
     sort: null,
     device_ids: [],
     data_source_ids: [],
+    theme: 'blue',
+    conditions: [],
     created_at: Date.UTC(2026, 10, 1),
     updated_at: Date.UTC(2026, 10, 2, 8, 30),
     ...over,

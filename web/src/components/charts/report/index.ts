@@ -6,7 +6,7 @@ export type { ChartEntry, ChartType } from './registry';
 export { CHART_PALETTE_SIZE, CHART_THEMES, chartTheme, DEFAULT_CHART_THEME, isChartThemeId } from './themes';
 export type { ChartTheme, ChartThemeId } from './themes';
 // conditions: data colour conditions ([min, max), the first match wins) and their maximum count.
-export { COLOUR_CONDITIONS_MAX, conditionColour, usableConditions } from './conditions';
+export { COLOUR_CONDITIONS_MAX, conditionColour, toColourConditions, usableConditions } from './conditions';
 // format: bucket labels (dayjs) and the large-data threshold.
 export { bucketFormat, formatBucket, formatNumber, LARGE_CATEGORIES } from './format';
 // print: the A4 page box in CSS px and the report root's class (report-print.css holds the @page rules).

@@ -5,7 +5,13 @@ import { colors } from '@/lib/theme';
 import en from '@/locales/en/report-charts.json';
 import zh from '@/locales/zh/report-charts.json';
 
-import { COLOUR_CONDITIONS_MAX, conditionColour, usableConditions } from './conditions';
+import {
+  REPORT_CHART_THEME_DEFAULT,
+  REPORT_CHART_THEMES,
+  REPORT_COLOUR_CONDITIONS_MAX,
+} from '@/types/limits.gen';
+
+import { COLOUR_CONDITIONS_MAX, conditionColour, toColourConditions, usableConditions } from './conditions';
 import { bucketFormat, categoryOrder, formatBucket } from './format';
 import { printPageSize, printRootClass } from './print';
 import { CHART_ENTRIES, CHART_REGISTRY, CHART_TYPES, chartEntry } from './registry';
@@ -73,6 +79,10 @@ describe('chart themes', () => {
   it('lists the six themes with 10 distinct colours each, named in both languages', () => {
     expect(CHART_THEMES.map((t) => t.id)).toEqual([...CHART_THEME_IDS]);
     expect(CHART_THEME_IDS).toEqual(['orange', 'orangeTech', 'blue', 'blueTech', 'green', 'greenTech']);
+    // The server's ids, default and limit (core/limits.py through limits.gen.ts): one source.
+    expect(CHART_THEME_IDS).toBe(REPORT_CHART_THEMES);
+    expect(DEFAULT_CHART_THEME).toBe(REPORT_CHART_THEME_DEFAULT);
+    expect(COLOUR_CONDITIONS_MAX).toBe(REPORT_COLOUR_CONDITIONS_MAX);
     for (const theme of CHART_THEMES) {
       expect(theme.palette).toHaveLength(CHART_PALETTE_SIZE);
       expect(new Set(theme.palette).size).toBe(CHART_PALETTE_SIZE);
@@ -122,6 +132,23 @@ describe('data colour conditions', () => {
     expect(usableConditions([{ min: 5, max: 5, color: 'x' }, { color: '' }, { min: 1, color: 'y' }])).toEqual(
       [{ min: 1, color: 'y' }],
     );
+  });
+});
+
+describe('saved conditions', () => {
+  it('read with open bounds left out', () => {
+    expect(
+      toColourConditions([
+        { min: null, max: 3, color: '#111111' },
+        { min: 3, max: null, color: '#222222' },
+        { min: 0, max: 0.5, color: '#333333' },
+      ]),
+    ).toEqual([
+      { max: 3, color: '#111111' },
+      { min: 3, color: '#222222' },
+      { min: 0, max: 0.5, color: '#333333' },
+    ]);
+    expect(toColourConditions(null)).toEqual([]);
   });
 });
 

@@ -1,15 +1,21 @@
 // The report chart themes (SPEC §9): orange, orange tech, blue, blue tech, green, green tech. Each has 10 colours;
 // a "tech" theme is a dark screen with glowing accents. The light themes take their base colours, text and lines from
 // the design tokens (lib/theme.ts), so a light report chart sits on a console page like the rest of its charts.
+//
+// The theme ids and the default are the server's (core/limits.py REPORT_CHART_THEMES, a report's `theme`), read from
+// the generated limits and schema: a theme the server adds or renames fails the type check of THEMES below.
 import { colors } from '@/lib/theme';
+import { REPORT_CHART_THEME_DEFAULT, REPORT_CHART_THEMES } from '@/types/limits.gen';
+import type { Schema } from '@/types/schema';
 
-export const CHART_THEME_IDS = ['orange', 'orangeTech', 'blue', 'blueTech', 'green', 'greenTech'] as const;
-export type ChartThemeId = (typeof CHART_THEME_IDS)[number];
+export type ChartThemeId = Schema<'ReportOut'>['theme'];
+/** The themes in picker order (the server's order). */
+export const CHART_THEME_IDS = REPORT_CHART_THEMES as readonly ChartThemeId[];
 
 /** Colours a palette has (SPEC §9: "Chart palettes have 10 colours"). */
 export const CHART_PALETTE_SIZE = 10;
 
-export const DEFAULT_CHART_THEME: ChartThemeId = 'blue';
+export const DEFAULT_CHART_THEME = REPORT_CHART_THEME_DEFAULT as ChartThemeId;
 
 export interface ChartTheme {
   id: ChartThemeId;

@@ -12,6 +12,7 @@ import {
   chartTheme,
   formatNumber,
   type CardModel,
+  type ColourCondition,
   type SortOrder,
   type TableModel,
 } from '@/components/charts/report';
@@ -24,6 +25,10 @@ export interface ReportChartProps {
   title?: string | undefined;
   /** Category order by value (the report's sort by value). */
   sort?: SortOrder | undefined;
+  /** The report's chart theme (an unknown or missing one: the default). */
+  theme?: string | null | undefined;
+  /** The report's data colour conditions, in the builders' form (toColourConditions). */
+  conditions?: readonly ColourCondition[] | undefined;
   data: ReportStatistic | undefined;
   loading: boolean;
   error: unknown;
@@ -88,6 +93,8 @@ export function ReportChart({
   chartType,
   title,
   sort,
+  theme,
+  conditions,
   data,
   loading,
   error,
@@ -99,8 +106,9 @@ export function ReportChart({
   const drawn = useMemo(() => {
     if (!entry || !data) return null;
     const options = {
-      theme: chartTheme(null),
+      theme: chartTheme(theme),
       locale: i18n.language,
+      ...(conditions && conditions.length > 0 ? { conditions } : {}),
       ...(title ? { title } : {}),
       ...(sort ? { sort } : {}),
     };
@@ -113,7 +121,7 @@ export function ReportChart({
       default:
         return { kind: 'echarts' as const, option: entry.build(result, options), parts: entry.parts };
     }
-  }, [entry, data, title, sort, i18n.language]);
+  }, [entry, data, title, sort, theme, conditions, i18n.language]);
 
   if (error && isMissingSource(error))
     return (

@@ -7,6 +7,7 @@ import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import DesignChartPage from '../pages/design-chart';
 import DesignNewChartPage from '../pages/design-new-chart';
+import { REPORT_COLOUR_CONDITIONS_MAX } from '@/types/limits.gen';
 import { report, STATISTIC } from '../test-fixtures';
 
 function renderDesigner(handlers: Record<string, Handler>, url = '/designChart?id=3') {
@@ -178,5 +179,125 @@ describe('report designer', () => {
     expect(dialog).toHaveTextContent('放弃未保存的修改？');
     await user.click(within(dialog).getByRole('button', { name: '放弃修改' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/analysis/dashChart'));
+  });
+
+  describe('theme and colour conditions', () => {
+    const previewCard = async () =>
+      (await screen.findByText('预览', { selector: '.ant-card-head-title' })).closest<HTMLElement>(
+        '.ant-card',
+      )!;
+
+    it('offers the six themes by name, the saved one chosen, moved between with the arrow keys', async () => {
+      const user = userEvent.setup();
+      const { calls } = renderDesigner({
+        'GET /yun/report/info': () => ok(report({ theme: 'blueTech' })),
+        'PUT /yun/report/basic': (c) => ok({ ...report(), ...(bodyOf(c) as object) }),
+      });
+      const group = await screen.findByRole('radiogroup', { name: '图表主题' });
+      const names = within(group)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')!.textContent);
+      expect(names).toEqual(['橙色', '橙色科技', '蓝色', '蓝色科技', '绿色', '绿色科技']);
+      const chosen = within(group).getByRole('radio', { name: '蓝色科技' });
+      expect(chosen).toBeChecked();
+      // Each swatch shows its theme's first colours.
+      expect(group.querySelectorAll('.report-themes__colour')).toHaveLength(6 * 5);
+      chosen.focus();
+      await user.keyboard('{ArrowRight}');
+      expect(within(group).getByRole('radio', { name: '绿色' })).toBeChecked();
+      await user.click(within(group).getByText('橙色科技'));
+      await user.click(save());
+      await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+      expect(bodyOf(calls.find((c) => c.method === 'put')!)).toMatchObject({
+        theme: 'orangeTech',
+        conditions: [],
+      });
+    });
+
+    it('edits conditions: add, fill, remove, and saves them', async () => {
+      const user = userEvent.setup();
+      const { calls } = renderDesigner({
+        'GET /yun/report/info': () => ok(report({ conditions: [{ min: 0, max: 1, color: '#00b42a' }] })),
+        'PUT /yun/report/basic': (c) => ok({ ...report(), ...(bodyOf(c) as object) }),
+      });
+      expect(await screen.findByLabelText('条件 1 的最小值')).toHaveValue('0');
+      await user.click(screen.getByRole('button', { name: /添加条件（1\/10）/ }));
+      await user.type(screen.getByLabelText('条件 2 的最小值'), '3');
+      expect(screen.getByRole('button', { name: '条件 2 的颜色' })).toHaveTextContent('#F53F3F');
+      await user.click(screen.getByRole('button', { name: '删除条件 1' }));
+      expect(screen.queryByLabelText('条件 2 的最小值')).toBeNull();
+      await user.click(save());
+      await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+      expect(bodyOf(calls.find((c) => c.method === 'put')!)).toMatchObject({
+        conditions: [{ min: 3, max: null, color: '#f53f3f' }],
+      });
+    });
+
+    it('refuses a maximum not above its minimum beside it (118207), and sends nothing', async () => {
+      const user = userEvent.setup();
+      const { calls } = renderDesigner({});
+      await screen.findByDisplayValue('在线设备');
+      await user.click(screen.getByRole('button', { name: /添加条件/ }));
+      await user.type(screen.getByLabelText('条件 1 的最小值'), '5');
+      await user.type(screen.getByLabelText('条件 1 的最大值'), '5');
+      await user.click(save());
+      const message = await screen.findByText('最大值不能小于最小值');
+      expect(message.closest('.report-conditions')).not.toBeNull();
+      expect(calls.some((c) => c.method === 'put')).toBe(false);
+    });
+
+    it(`stops adding at ${String(REPORT_COLOUR_CONDITIONS_MAX)} conditions`, async () => {
+      const many = Array.from({ length: REPORT_COLOUR_CONDITIONS_MAX }, (_, i) => ({
+        min: i,
+        max: i + 1,
+        color: '#123456',
+      }));
+      renderDesigner({ 'GET /yun/report/info': () => ok(report({ conditions: many })) });
+      const add = await screen.findByRole('button', { name: /添加条件（10\/10）/ });
+      expect(add).toBeDisabled();
+    });
+
+    it('shows a refusal of the conditions below them', async () => {
+      const user = userEvent.setup();
+      renderDesigner({
+        'PUT /yun/report/basic': () => fail('100004', '参数错误：conditions', 'conditions'),
+      });
+      await screen.findByDisplayValue('在线设备');
+      await user.click(save());
+      const text = await screen.findByText('参数错误：conditions');
+      expect(text.closest('.report-conditions')).not.toBeNull();
+    });
+
+    it('draws the saved theme and conditions, and an edited theme or condition at once', async () => {
+      const user = userEvent.setup();
+      renderDesigner({
+        'GET /yun/report/info': () =>
+          ok(
+            report({
+              chart_type: 1,
+              theme: 'greenTech',
+              conditions: [{ min: 10, max: null, color: '#123456' }],
+            }),
+          ),
+      });
+      const preview = await previewCard();
+      // The card shows the latest value, 2: no condition matches, so the theme's first colour.
+      const value = await waitFor(() => {
+        const v = preview.querySelector<HTMLElement>('.report-card__value');
+        expect(v).not.toBeNull();
+        return v!;
+      });
+      expect(value).toHaveTextContent('2');
+      expect(value).toHaveStyle({ color: '#00FF9C' });
+      await user.click(screen.getByText('橙色科技', { selector: '.report-themes__name' }));
+      await waitFor(() =>
+        expect(preview.querySelector('.report-card__value')).toHaveStyle({ color: '#FF8A00' }),
+      );
+      await user.clear(screen.getByLabelText('条件 1 的最小值'));
+      await user.type(screen.getByLabelText('条件 1 的最小值'), '1');
+      await waitFor(() =>
+        expect(preview.querySelector('.report-card__value')).toHaveStyle({ color: '#123456' }),
+      );
+    });
   });
 });

@@ -5,7 +5,7 @@
 //
 // The preview: the server computes a statistic only for a saved report (GET /yun/report/statistic?id=; there is no
 // call that previews an unsaved definition), so the preview draws the saved report's data. What only changes the
-// drawing — chart type, title, sort by value — applies at once (debounced) to that data, through the same builders;
+// drawing — chart type, title, sort by value, theme, colour conditions — applies at once (debounced) to that data, through the same builders;
 // a change to the data (fields, devices, range, filters…) shows once saved, which the preview says, with a button
 // that saves and refreshes. A new report shows its preview after its first save.
 import { ArrowLeftOutlined, EyeOutlined, ReloadOutlined, SaveOutlined } from '@ant-design/icons';
@@ -15,6 +15,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 
+import { toColourConditions } from '@/components/charts/report';
 import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { applyServerError } from '@/lib/form-errors';
@@ -30,6 +31,7 @@ import {
   defaultValues,
   FORM_FIELDS,
   fromReport,
+  previewConditions,
   SERVER_FIELD_ALIASES,
   toReportInput,
   type ReportFormValues,
@@ -69,13 +71,25 @@ function Preview({ report, form, dirty, saving, onSave }: PreviewProps) {
   const title = Form.useWatch('title', form) as string | undefined;
   const sortBy = Form.useWatch('sort_by', form) as ReportFormValues['sort_by'] | undefined;
   const sortOrder = Form.useWatch('sort_order', form) as ReportFormValues['sort_order'] | undefined;
+  const theme = Form.useWatch('theme', form) as ReportFormValues['theme'] | undefined;
+  const conditions = Form.useWatch('conditions', form) as ReportFormValues['conditions'] | undefined;
   // Each value settles on its own: a value (not a new object each render) keeps the timer from running forever.
   const look = {
     chartType: useDebounced(chartType, PREVIEW_DEBOUNCE_MS),
     title: useDebounced(title, PREVIEW_DEBOUNCE_MS),
     sortBy: useDebounced(sortBy, PREVIEW_DEBOUNCE_MS),
     sortOrder: useDebounced(sortOrder, PREVIEW_DEBOUNCE_MS),
+    theme: useDebounced(theme, PREVIEW_DEBOUNCE_MS),
+    // The rows as text: the list is a new array on every edit, its text only when a row changes.
+    conditions: useDebounced(conditions ? JSON.stringify(conditions) : undefined, PREVIEW_DEBOUNCE_MS),
   };
+  const lookConditions = useMemo(
+    () =>
+      look.conditions === undefined
+        ? toColourConditions(report?.conditions)
+        : previewConditions(JSON.parse(look.conditions) as ReportFormValues['conditions']),
+    [look.conditions, report?.conditions],
+  );
 
   return (
     <Card
@@ -113,6 +127,8 @@ function Preview({ report, form, dirty, saving, onSave }: PreviewProps) {
             chartType={look.chartType ?? report.chart_type}
             title={look.title?.trim() || report.title}
             sort={look.sortBy === 'value' ? look.sortOrder : undefined}
+            theme={look.theme ?? report.theme}
+            conditions={lookConditions}
             data={statistic.data}
             loading={statistic.isPending}
             error={statistic.error}

@@ -1,13 +1,14 @@
 // The report designer's form (docs/api-reports.md "A report"): title, chart type (with icons), table kind and its
 // fields — dimension, comparison, value and aggregation —, time bucket and default range, gap fill, filters, sort,
-// refresh, export, the devices and data sources of history data, and the group. Its rules are the server's
+// refresh, export, the devices and data sources of history data, the group, and the chart's style — its theme and
+// data colour conditions. Its rules are the server's
 // (lib/form.ts), with the same texts; a refusal of the server shows beside the field it names.
 import { Alert, Col, DatePicker, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import type { FormInstance } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CHART_ENTRIES } from '@/components/charts/report';
+import { CHART_ENTRIES, COLOUR_CONDITIONS_MAX } from '@/components/charts/report';
 import { DataSourcePicker } from '@/components/pickers/data-source-picker';
 import { DevicePicker } from '@/components/pickers/device-picker';
 import { useLiveValues } from '@/lib/telemetry/get-live-values';
@@ -29,7 +30,9 @@ import {
 } from '../lib/fields';
 import { FILL_MODES, kindChange, reportRules, type ReportFormValues } from '../lib/form';
 import type { ReportGroup, TimeUnit } from '../types';
+import { ConditionsEditor } from './conditions-editor';
 import { FiltersEditor } from './filters-editor';
+import { ThemePicker } from './theme-picker';
 
 const TIME_UNITS = REPORT_TIME_UNITS as readonly TimeUnit[];
 
@@ -297,6 +300,15 @@ export function ReportForm({
       </Row>
       <Form.Item name="exportable" label={t('reports.design.exportable')} valuePropName="checked">
         <Switch />
+      </Form.Item>
+      <Form.Item name="theme" label={t('report.charts.theme.label')}>
+        <ThemePicker aria-label={t('report.charts.theme.label')} />
+      </Form.Item>
+      <Form.Item
+        label={t('report.charts.conditions.label')}
+        extra={t('report.charts.conditions.hint', { max: COLOUR_CONDITIONS_MAX })}
+      >
+        <ConditionsEditor rules={rules.conditions} />
       </Form.Item>
     </Form>
   );

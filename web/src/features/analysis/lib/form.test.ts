@@ -2,12 +2,16 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 
 import { report } from '../test-fixtures';
+import { REPORT_CHART_THEME_DEFAULT, REPORT_COLOUR_CONDITIONS_MAX } from '@/types/limits.gen';
 import {
+  conditionBandProblem,
   defaultValues,
   filterRangeProblem,
   fromReport,
   offsetProblem,
+  previewConditions,
   rangeProblem,
+  reportRules,
   SERVER_FIELD_ALIASES,
   toReportInput,
 } from './form';
@@ -103,5 +107,66 @@ describe('report form values', () => {
     expect(input.data_source_ids).toEqual([]);
     expect(input.dimension_field_id).toEqual([{ id: 54, field_name: 'f54' }]);
     expect(input.aggregation).toBe('count');
+  });
+});
+
+describe('report theme and colour conditions', () => {
+  it('a new report has the default theme and no conditions', () => {
+    const values = defaultValues(8);
+    expect(values.theme as string).toBe(REPORT_CHART_THEME_DEFAULT);
+    expect(values.conditions).toEqual([]);
+    expect(toReportInput(values, name)).toMatchObject({ theme: REPORT_CHART_THEME_DEFAULT, conditions: [] });
+  });
+
+  it('reads the saved theme and conditions back into the same definition, colours in lower case', () => {
+    const conditions = [
+      { min: null, max: 10, color: '#00b42a' },
+      { min: 10, max: null, color: '#f53f3f' },
+    ];
+    const values = fromReport(report({ theme: 'greenTech', conditions }));
+    expect(values.theme).toBe('greenTech');
+    expect(values.conditions).toEqual(conditions);
+    values.conditions.push({ min: 1, max: 2, color: '#ABCDEF' });
+    expect(toReportInput(values, name)).toMatchObject({
+      theme: 'greenTech',
+      conditions: [...conditions, { min: 1, max: 2, color: '#abcdef' }],
+    });
+  });
+
+  it('an unknown saved theme reads as the default', () => {
+    const odd = report({ theme: 'purple' as unknown as 'blue' });
+    expect(fromReport(odd).theme as string).toBe(REPORT_CHART_THEME_DEFAULT);
+  });
+
+  it('a band whose maximum is not above its minimum is 118207; an open bound never is', () => {
+    expect(conditionBandProblem({ min: 5, max: 5, color: '#000000' })).toBe('118207');
+    expect(conditionBandProblem({ min: 9, max: 3, color: '#000000' })).toBe('118207');
+    expect(conditionBandProblem({ min: 1, max: 2, color: '#000000' })).toBeNull();
+    expect(conditionBandProblem({ min: null, max: -5, color: '#000000' })).toBeNull();
+    expect(conditionBandProblem({ min: 5, max: null, color: '#000000' })).toBeNull();
+    expect(conditionBandProblem(undefined)).toBeNull();
+  });
+
+  it(`refuses more than ${String(REPORT_COLOUR_CONDITIONS_MAX)} conditions`, async () => {
+    const [rule] = reportRules().conditions;
+    const row = { min: null, max: null, color: '#000000' };
+    await expect(rule!.validator({}, Array(REPORT_COLOUR_CONDITIONS_MAX).fill(row))).resolves.toBeUndefined();
+    await expect(rule!.validator({}, Array(REPORT_COLOUR_CONDITIONS_MAX + 1).fill(row))).rejects.toThrow(
+      String(REPORT_COLOUR_CONDITIONS_MAX),
+    );
+  });
+
+  it('draws the rows being edited with open bounds left out', () => {
+    expect(
+      previewConditions([
+        { min: null, max: 3, color: '#111111' },
+        undefined,
+        { min: 3, max: null, color: '#222222' },
+      ]),
+    ).toEqual([
+      { max: 3, color: '#111111' },
+      { min: 3, color: '#222222' },
+    ]);
+    expect(previewConditions(undefined)).toEqual([]);
   });
 });

@@ -4,7 +4,16 @@
 import type { FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
-import { isChartType, type ChartType } from '@/components/charts/report';
+import {
+  COLOUR_CONDITIONS_MAX,
+  DEFAULT_CHART_THEME,
+  isChartThemeId,
+  isChartType,
+  toColourConditions,
+  type ChartThemeId,
+  type ChartType,
+  type ColourCondition,
+} from '@/components/charts/report';
 import { i18n, translateCode } from '@/lib/i18n';
 import {
   REPORT_COMPARISON_MAX,
@@ -31,6 +40,16 @@ export interface FilterValues {
   value2?: FilterValue;
 }
 
+/** A data colour condition in the form: an empty bound is open; the colour is `#rrggbb`. */
+export interface ConditionValues {
+  min: number | null;
+  max: number | null;
+  color: string;
+}
+
+/** The colour a new condition starts with (the palette's red). */
+export const NEW_CONDITION_COLOUR = '#f53f3f';
+
 export interface ReportFormValues {
   title: string;
   chart_type: ChartType;
@@ -54,6 +73,8 @@ export interface ReportFormValues {
   data_source_ids: number[];
   /** 0: no group. */
   group_id: number;
+  theme: ChartThemeId;
+  conditions: ConditionValues[];
 }
 
 /** Operators that take no value, and the one that takes two. */
@@ -84,6 +105,8 @@ export function defaultValues(kind: TableKind = 6, groupId = 0): ReportFormValue
     device_ids: [],
     data_source_ids: [],
     group_id: groupId,
+    theme: DEFAULT_CHART_THEME,
+    conditions: [],
   };
 }
 
@@ -150,6 +173,8 @@ export function fromReport(report: Report): ReportFormValues {
     device_ids: report.device_ids,
     data_source_ids: report.data_source_ids,
     group_id: report.group_id ?? 0,
+    theme: isChartThemeId(report.theme) ? report.theme : DEFAULT_CHART_THEME,
+    conditions: report.conditions.map((c) => ({ min: c.min ?? null, max: c.max ?? null, color: c.color })),
   };
 }
 
@@ -185,7 +210,22 @@ export function toReportInput(values: ReportFormValues, fieldName: (id: number) 
     device_ids: history ? values.device_ids : [],
     data_source_ids: history ? values.data_source_ids : [],
     group_id: values.group_id > 0 ? values.group_id : null,
+    theme: values.theme,
+    conditions: values.conditions.map((c) => ({
+      min: c.min ?? null,
+      max: c.max ?? null,
+      color: c.color.toLowerCase(),
+    })),
   };
+}
+
+/** The form's conditions as the chart builders take them (the preview draws them before they are saved). */
+export function previewConditions(
+  conditions: readonly (ConditionValues | undefined)[] | undefined,
+): ColourCondition[] {
+  return toColourConditions(
+    (conditions ?? []).filter((c): c is ConditionValues => typeof c?.color === 'string'),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -211,6 +251,8 @@ export const FORM_FIELDS: readonly string[] = [
   'device_ids',
   'data_source_ids',
   'group_id',
+  'theme',
+  'conditions',
 ];
 
 /** Server field names the form holds under another name. */
@@ -248,6 +290,13 @@ export function offsetProblem(offset: number, unit: TimeUnit): string | null {
   return days !== null && ms !== undefined && offset * ms > days * DAY_MS ? '118210' : null;
 }
 
+/** 118207 when a colour condition's band is empty: its maximum not above its minimum (both given). */
+export function conditionBandProblem(condition: ConditionValues | undefined): string | null {
+  const low = condition?.min;
+  const high = condition?.max;
+  return typeof low === 'number' && typeof high === 'number' && high <= low ? '118207' : null;
+}
+
 /** 118207 when a range filter's maximum is below its minimum. */
 export function filterRangeProblem(filter: FilterValues | undefined): string | null {
   if (filter?.operator !== RANGE_OPERATOR) return null;
@@ -279,10 +328,14 @@ type RuledField =
   | 'device_ids'
   | 'data_source_ids'
   | 'filters'
+  | 'conditions'
   | 'refresh_interval';
 
 /** The form's rules by field name; their texts are the catalogue's (errors.json), read when they fire. */
-export function reportRules(): Record<Exclude<RuledField, 'filters'>, FormRule[]> & { filters: ListRule[] } {
+export function reportRules(): Record<Exclude<RuledField, 'filters' | 'conditions'>, FormRule[]> & {
+  filters: ListRule[];
+  conditions: ListRule[];
+} {
   const offsetRule = ({ getFieldValue }: Getter): RuleObject => ({
     validator: (_r, value: unknown) => {
       const code =
@@ -384,6 +437,16 @@ export function reportRules(): Record<Exclude<RuledField, 'filters'>, FormRule[]
             : Promise.resolve(),
       },
     ],
+    conditions: [
+      {
+        validator: (_r, value: unknown) =>
+          Array.isArray(value) && value.length > COLOUR_CONDITIONS_MAX
+            ? Promise.reject(
+                new Error(i18n.t('report.charts.conditions.tooMany', { max: COLOUR_CONDITIONS_MAX })),
+              )
+            : Promise.resolve(),
+      },
+    ],
     refresh_interval: [
       {
         validator: (_r, value: unknown) =>
@@ -394,6 +457,24 @@ export function reportRules(): Record<Exclude<RuledField, 'filters'>, FormRule[]
     ],
   };
 }
+
+/** The rule of a colour condition's maximum: above its minimum (118207, the server's text). */
+export function conditionMaxRule(index: number): (form: Getter) => RuleObject {
+  return ({ getFieldValue }) => ({
+    validator: () => {
+      const code = conditionBandProblem(getFieldValue(['conditions', index]) as ConditionValues | undefined);
+      return code ? reject(code) : Promise.resolve();
+    },
+  });
+}
+
+/** The rule of a colour condition's colour: `#rrggbb`. */
+export const CONDITION_COLOUR_RULE: FormRule = {
+  validator: (_r, value: unknown) =>
+    typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)
+      ? Promise.resolve()
+      : Promise.reject(new Error(i18n.t('report.charts.conditions.colorRequired'))),
+};
 
 /** The rule of a filter's maximum (`value2`): not below its minimum (118207). */
 export function filterValue2Rule(index: number): (form: Getter) => RuleObject {

@@ -58,6 +58,34 @@ describe('report preview', () => {
     expect(stat.params).not.toHaveProperty('start');
   });
 
+  it('draws the report in its theme and colours its values by its conditions', async () => {
+    renderPreview({
+      'GET /yun/report/info': () =>
+        ok(report({ theme: 'blueTech', conditions: [{ min: 3, max: null, color: '#123456' }] })),
+    });
+    const table = await screen.findByRole('table');
+    // Values 4 and 2: 4 is in [3, ∞) and takes the condition's colour, 2 none.
+    const coloured = [...table.querySelectorAll<HTMLElement>('td span[style]')];
+    expect(coloured.map((c) => c.textContent)).toEqual(['4']);
+    expect(coloured[0]).toHaveStyle({ color: '#123456' });
+  });
+
+  it("draws the indicator card in the theme's first colour when no condition matches", async () => {
+    renderPreview({
+      'GET /yun/report/info': () =>
+        ok(
+          report({
+            chart_type: 1,
+            theme: 'orangeTech',
+            conditions: [{ min: 100, max: null, color: '#123456' }],
+          }),
+        ),
+    });
+    await waitFor(() =>
+      expect(document.querySelector('.report-card__value')).toHaveStyle({ color: '#FF8A00' }),
+    );
+  });
+
   it('says a device or data source of the report is gone instead of an empty chart', async () => {
     renderPreview({ 'GET /yun/report/statistic': () => fail('118205', '请选择数据源', 'device_ids') });
     expect(await screen.findByText('报表引用的设备或数据源已不存在')).toBeInTheDocument();

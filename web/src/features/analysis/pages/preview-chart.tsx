@@ -9,7 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { useCan } from '@/components/can';
-import { printPageSize, printRootClass, type PaperOrientation } from '@/components/charts/report';
+import {
+  printPageSize,
+  printRootClass,
+  toColourConditions,
+  type PaperOrientation,
+} from '@/components/charts/report';
 import '@/components/charts/report/report-print.css';
 import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
@@ -50,6 +55,7 @@ function PreviewBody({ report }: { report: Report }) {
   const view = { tz, ...(range ? { start: range[0], end: range[1] } : {}) };
   const statistic = useStatistic(report.id, view, refreshMs(report.refresh_interval));
   const defaultText = useDefaultRangeText(report);
+  const conditions = useMemo(() => toColourConditions(report.conditions), [report.conditions]);
 
   useEffect(() => {
     if (!printing) return undefined;
@@ -153,6 +159,8 @@ function PreviewBody({ report }: { report: Report }) {
               chartType={report.chart_type}
               title={report.title}
               sort={report.sort?.by === 'value' ? report.sort.order : undefined}
+              theme={report.theme}
+              conditions={conditions}
               data={statistic.data}
               loading={statistic.isPending}
               error={statistic.error}
