@@ -2,7 +2,6 @@
 downloaded and opened, and runners with their own holder ids on the app's database."""
 
 import io
-from datetime import UTC, datetime
 from typing import Any
 
 import openpyxl
@@ -12,41 +11,15 @@ from openpyxl.workbook import Workbook
 from iotyun.reports.exports.runner import ExportRunner
 from tests.conftest import Api
 from tests.devices.factories import ok
+from tests.reports.statistic.test_history import DAY, HOUR, MIN, SHANGHAI, T0, ms, put, report
 
-MIN = 60_000
-HOUR = 3_600_000
-DAY = 86_400_000
-SHANGHAI = "Asia/Shanghai"
-
-
-def ms(year: int, month: int, day: int, hour: int = 0, minute: int = 0, *, tz: int = 0) -> int:
-    return int(datetime(year, month, day, hour, minute, tzinfo=UTC).timestamp() * 1000) - tz * MIN
-
-
-T0 = ms(2026, 1, 5, tz=480)  # 2026-01-05 00:00 in China
-
-
-async def put(app: FastAPI, device_id: int, source_id: int, points: list[tuple[int, float]]) -> None:
-    writer = app.state.telemetry.writer
-    writer.add([(device_id, source_id, ts, v, None) for ts, v in points], 0, None)
-    await writer.flush()
+# The history-data report tests' helpers: stored values, times in China, a report over pairs.
+__all__ = ["DAY", "HOUR", "MIN", "SHANGHAI", "T0", "ms", "put"]
 
 
 async def history_report(api: Api, devices: list[int], sources: list[int], **over: Any) -> int:
-    body: dict[str, Any] = {
-        "title": "压力曲线",
-        "chart_type": 3,
-        "table_kind": 6,
-        "dimension_field_id": [{"id": 38, "field_name": "时间"}],
-        "compare_filed_id": [{"id": 39, "field_name": "设备"}],
-        "aggregate_filed_id": {"id": 41, "field_name": "值"},
-        "aggregation": "avg",
-        "time_unit": "hour",
-        "device_ids": devices,
-        "data_source_ids": sources,
-        **over,
-    }
-    return int(ok(await api.post("/yun/report/basic", body))["id"])
+    """A history-data report titled 压力曲线 (the exports' file names start with it)."""
+    return await report(api, devices, sources, **{"title": "压力曲线", **over})
 
 
 def runner(app: FastAPI, holder: str) -> ExportRunner:
