@@ -16,7 +16,6 @@ import { useTranslation } from 'react-i18next';
 import { useBlocker, useNavigate } from 'react-router';
 
 import { toColourConditions } from '@/components/charts/report';
-import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { applyServerError } from '@/lib/form-errors';
 import { confirmDialog, toast } from '@/lib/toast';
@@ -41,6 +40,7 @@ import { browserTz } from '../lib/statistic';
 import type { Report } from '../types';
 import { ReportChart } from './report-chart';
 import { ReportForm } from './report-form';
+import { useReportStates } from './report-states';
 import './reports.css';
 
 /** How long the preview waits for typing to settle. */
@@ -276,31 +276,9 @@ interface ReportDesignerProps {
 
 /** The designer of report `id`, or of a new report (null). */
 export function ReportDesigner({ id, valid = true, groupId = 0 }: ReportDesignerProps) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const report = useReport(id);
+  const state = useReportStates(report, valid && id !== null);
   if (id === null && valid) return <DesignerForm key="new" report={null} groupId={groupId} />;
-  const state = detailState({
-    query: report,
-    valid: valid && id !== null,
-    notFoundCode: '118212',
-    texts: {
-      notFound: t('reports.detail.notFound'),
-      notFoundHint: t('reports.detail.notFoundHint'),
-      loadFailed: t('reports.detail.loadFailed'),
-      backToList: t('reports.detail.backToList'),
-      retry: t('reports.action.retry'),
-    },
-    onBack: () => void navigate(reportPaths.list),
-    backButton: (
-      <Button
-        type="text"
-        icon={<ArrowLeftOutlined />}
-        aria-label={t('reports.action.back')}
-        onClick={() => void navigate(reportPaths.list)}
-      />
-    ),
-  });
   if (state || !report.data) return state;
   return <DesignerForm key={report.data.id} report={report.data} />;
 }

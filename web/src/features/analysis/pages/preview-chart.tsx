@@ -16,13 +16,13 @@ import {
   type PaperOrientation,
 } from '@/components/charts/report';
 import '@/components/charts/report/report-print.css';
-import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { Perm } from '@/lib/permissions';
 import { useReport } from '../api/get-report';
 import { useStatistic } from '../api/get-statistic';
 import { ExportButton } from '../components/export-button';
 import { ReportChart } from '../components/report-chart';
+import { useReportStates } from '../components/report-states';
 import { reportIdOf, reportPaths } from '../lib/format';
 import { browserTz, refreshMs } from '../lib/statistic';
 import type { Report } from '../types';
@@ -175,32 +175,10 @@ function PreviewBody({ report }: { report: Report }) {
 }
 
 export default function PreviewChartPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
   const [search] = useSearchParams();
   const id = reportIdOf(search);
   const report = useReport(id);
-  const state = detailState({
-    query: report,
-    valid: id !== null,
-    notFoundCode: '118212',
-    texts: {
-      notFound: t('reports.detail.notFound'),
-      notFoundHint: t('reports.detail.notFoundHint'),
-      loadFailed: t('reports.detail.loadFailed'),
-      backToList: t('reports.detail.backToList'),
-      retry: t('reports.action.retry'),
-    },
-    onBack: () => void navigate(reportPaths.list),
-    backButton: (
-      <Button
-        type="text"
-        icon={<ArrowLeftOutlined />}
-        aria-label={t('reports.action.back')}
-        onClick={() => void navigate(reportPaths.list)}
-      />
-    ),
-  });
+  const state = useReportStates(report, id !== null);
   if (state || !report.data) return state;
   return <PreviewBody key={report.data.id} report={report.data} />;
 }
