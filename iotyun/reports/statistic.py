@@ -182,7 +182,7 @@ async def _history_over_time(
     keep: list[int] | None = None  # the grid's positions answered; None: all of them
     if not numeric:
         keep = []
-    elif q.fill == "none":
+    elif q.fill == "none" and all(None in c.values for c in numeric):
         present = [False] * len(buckets)
         for c in numeric:
             for i, v in enumerate(c.values):

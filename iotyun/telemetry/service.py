@@ -194,7 +194,7 @@ async def _fold(
             b = hist.bucket_start(ts, q.bucket, q.tz)
             folded[(d, sid)][b].add(ts, v)
             distinct[(d, sid)][b].add(v)
-        _put(arrays, folded, buckets, q, distinct)
+        _put(arrays, folded, buckets, q, distinct if q.agg == "distinct_count" else None)
     elif q.agg in _SQL_AGGS:
         await _fold_grouped(session, wanted, q, buckets, arrays)
     else:
@@ -211,7 +211,8 @@ def _put(
     q: Query,
     distinct: dict[Pair, dict[int, set[float]]] | None = None,
 ) -> None:
-    """Each pair's aggregation state per bucket start into its arrays (buckets off the grid are left out)."""
+    """Each pair's aggregation state per bucket start into its arrays (buckets off the grid are left out); `distinct`:
+    the values are the distinct counts."""
     position = {b: i for i, b in enumerate(buckets)}
     for p, aggs in folded.items():
         cols = arrays.get(p)

@@ -46,7 +46,9 @@ def test_fill_values_answers_as_fill(fill_type: str, buckets: list[int], values:
 
 
 def test_fill_values_at_the_ends() -> None:
-    q = lambda f: Query(start=T0, end=T0 + 6 * HOUR, bucket="hour", fill=f)  # noqa: E731
+    def q(fill_type: str) -> Query:
+        return Query(start=T0, end=T0 + 6 * HOUR, bucket="hour", fill=fill_type)
+
     values: list[float | None] = [None, 1.0, None, None, 4.0, None, None]
     assert fill_values(HOURS, values, q("linear")) == [None, 1.0, 2.0, 3.0, 4.0, None, None]
     assert fill_values(HOURS, values, q("previous")) == [None, 1.0, 1.0, 1.0, 4.0, 4.0, 4.0]

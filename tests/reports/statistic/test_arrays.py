@@ -30,7 +30,8 @@ async def _two_series(app: FastAPI, team: Team, plant: Plant, fill: str) -> dict
     rid = await report(
         team.admin, [plant.device_id], [p, t], fill=fill, compare_filed_id=[{"id": 40, "field_name": "数据源"}]
     )
-    return ok(await stat(team.admin, rid, K0, K0 + 6 * HOUR - 1, tz=KOLKATA))
+    data: dict[str, Any] = ok(await stat(team.admin, rid, K0, K0 + 6 * HOUR - 1, tz=KOLKATA))
+    return data
 
 
 async def test_fill_none_leaves_out_the_hours_empty_everywhere(app: FastAPI, team: Team, plant: Plant) -> None:
