@@ -28,9 +28,10 @@ request sent to body read.
 
 Baseline (same run, same reports and windows, interleaved with the requests: each window's request, then its bare
 SQL, so both meet the same moments of a shared machine): the statement query_series runs for the report, taken
-from telemetry/repository.py rollup_grouped itself and compiled by the server's driver dialect (IN lists expanded:
-the text and parameters the driver receives; for hours the rollup rows of the report's pairs over the range, each
-with its local-hour key (bucket + zone shift) / hour), run bare on one connection: asyncpg prepared statements on
+from telemetry/repository.py (rollup_hours_sql: the statement rollup_grouped compiles once per shape, compiled by the
+server's driver dialect, with its parameters: the text and values the driver receives; for hours the rollup rows of
+the report's pairs over the range, each with its local-hour key (bucket + zone shift) / hour), run bare on one
+connection: asyncpg prepared statements on
 PostgreSQL, the sqlite3 module (its statement cache) on SQLite. This process's garbage collector is frozen and off
 while measuring. Targets (issue 17 point 10): p99 at most 100 ms, and at most 1.5 × the baseline's p99.
 
