@@ -28,9 +28,10 @@ request sent to body read.
 
 Baseline (same run, same reports and windows, interleaved with the requests: each window's request, then its bare
 SQL, so both meet the same moments of a shared machine): the statement query_series runs for the report, taken
-from telemetry/repository.py rollup_grouped itself and compiled by the server's driver dialect (IN lists expanded:
-the text and parameters the driver receives; for hours the rollup rows of the report's pairs over the range, each
-with its local-hour key (bucket + zone shift) / hour), run bare on one connection: asyncpg prepared statements on
+from telemetry/repository.py (rollup_hours_sql: the statement rollup_grouped compiles once per shape, compiled by the
+server's driver dialect, with its parameters: the text and values the driver receives; for hours the rollup rows of
+the report's pairs over the range, each with its local-hour key (bucket + zone shift) / hour), run bare on one
+connection: asyncpg prepared statements on
 PostgreSQL, the sqlite3 module (its statement cache) on SQLite. This process's garbage collector is frozen and off
 while measuring. Targets (issue 17 point 10): p99 at most 100 ms, and at most 1.5 × the baseline's p99.
 
@@ -253,34 +254,25 @@ class Candidate:
         self.conn.close()
 
 
-class _Capture:
-    """A session that keeps the statement it is given instead of running it."""
-
-    stmt: Any = None
-
-    async def execute(self, stmt: Any) -> Any:
-        self.stmt = stmt
-        return self
-
-    def all(self) -> list[Any]:
-        return []
+_DIALECTS: dict[str, Any] = {}
 
 
 def bare_query(kind: str, pairs: Pairs, start: int, end: int) -> tuple[str, list[Any]]:
     """The statement query_series runs for the report over [start, end] (telemetry/repository.py rollup_grouped with
-    _fold_grouped's arguments: the hour, the zone's shift), compiled by the server's driver dialect with its IN lists
-    expanded: the text and parameters the driver receives."""
+    _fold_grouped's arguments, the hour and the zone's shift: rollup_hours_stmt compiled by the server's driver
+    dialect, as the server compiles it once per shape), with its parameters: the text and values the driver
+    receives."""
     from sqlalchemy.dialects.postgresql.asyncpg import dialect as asyncpg_dialect
     from sqlalchemy.dialects.sqlite.aiosqlite import dialect as aiosqlite_dialect
 
     from iotyun.telemetry import repository
 
-    capture = _Capture()
+    if kind not in _DIALECTS:
+        _DIALECTS[kind] = asyncpg_dialect() if kind == "postgresql" else aiosqlite_dialect()  # type: ignore[no-untyped-call]
     wanted = {d: ids for d, ids in pairs}
-    asyncio.run(repository.rollup_grouped(capture, wanted, start, end, HOUR_MS, TZ_SHIFT_MS))  # type: ignore[arg-type]
-    dialect = asyncpg_dialect() if kind == "postgresql" else aiosqlite_dialect()  # type: ignore[no-untyped-call]
-    compiled = capture.stmt.compile(dialect=dialect, compile_kwargs={"render_postcompile": True})
-    return str(compiled.string), [compiled.params[k] for k in compiled.positiontup]
+    sql, names = repository.rollup_hours_sql(_DIALECTS[kind], tuple(len(ids) for ids in wanted.values()))
+    params = repository.rollup_hours_params(wanted, start, end, HOUR_MS, TZ_SHIFT_MS)
+    return sql, [params[n] for n in names]
 
 
 class Baseline:

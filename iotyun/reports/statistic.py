@@ -19,7 +19,7 @@ from iotyun.reports.timezones import local, offset_minutes, zone
 from iotyun.telemetry import repository as telemetry_repo
 from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import Query
-from iotyun.telemetry.service import Pair, Series, query_series
+from iotyun.telemetry.service import Pair, Series, query_columns, query_series
 
 MINUTE_MS = 60_000
 # A calendar month and year counted at their longest, for a default range of `time_offset` units.
@@ -147,11 +147,16 @@ async def _query(
     try:
         return await query_series(session, actor, configs, pairs, q)
     except AppError as e:
-        if e.code == ErrorCode.DATA_SOURCE_NOT_FOUND:
-            raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids") from None
-        if e.code == ErrorCode.DEVICE_NOT_FOUND:
-            raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids") from None
-        raise
+        raise _renamed(e) from None
+
+
+def _renamed(e: AppError) -> AppError:
+    """query_series' refusals named by the report's fields (the others as they are)."""
+    if e.code == ErrorCode.DATA_SOURCE_NOT_FOUND:
+        return AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids")
+    if e.code == ErrorCode.DEVICE_NOT_FOUND:
+        return AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+    return e
 
 
 async def _history_over_time(
@@ -164,48 +169,62 @@ async def _history_over_time(
     names: dict[int, str],
     z: ZoneInfo,
 ) -> StatisticOut:
-    bucket = q.bucket
+    """One series per pair on the bucket grid (telemetry query_columns: the arrays as the rows filled them); with fill
+    none a bucket empty in every series is left out. Built without validation (model_construct): every number is a
+    float or None already, and the route serializes the answer once (the 30-day hourly report holds ~22,000)."""
     devices = len(dict.fromkeys(config.device_ids))
     sources = len(dict.fromkeys(config.data_source_ids))
-    found = await _query(session, actor, configs, pairs, q)
-    grid = sorted({int(p[0]) for s in found for p in s.points})
+    try:
+        buckets, found = await query_columns(session, actor, configs, pairs, q)
+    except AppError as e:
+        raise _renamed(e) from None
+    numeric = [c for c in found if c.source.kind != "str"]
+    keep: list[int] | None = None  # the grid's positions answered; None: all of them
+    if not numeric:
+        keep = []
+    elif q.fill == "none" and all(None in c.values for c in numeric):
+        present = [False] * len(buckets)
+        for c in numeric:
+            for i, v in enumerate(c.values):
+                if v is not None:
+                    present[i] = True
+        if not all(present):
+            keep = [i for i, p in enumerate(present) if p]
+    grid = buckets if keep is None else [buckets[i] for i in keep]
     by_compare = config.compare_filed_id[0].id if config.compare_filed_id else None
-    series = [_series(s, grid, _name(s, names, by_compare, devices, sources)) for s in found]
-    units = {s.source.unit for s in found}
-    return StatisticOut(
+    series = [
+        StatisticSeries.model_construct(
+            name=_name(c.device_id, c.source.name, names, by_compare, devices, sources),
+            values=_at(c.values, keep),
+            min=_at(c.min, keep),
+            max=_at(c.max, keep),
+        )
+        for c in found
+    ]
+    units = {c.source.unit for c in found}
+    return StatisticOut.model_construct(
         categories=[local(b, z) for b in grid],
         dimension_is_time=True,
-        bucket=bucket,
+        bucket=q.bucket,
         series=series,
         unit=units.pop() if len(units) == 1 else None,
         total_rows=len(grid),
     )
 
 
-def _name(s: Series, names: dict[int, str], by: int | None, devices: int, sources: int) -> str:
+def _at(values: list[float | None], keep: list[int] | None) -> list[float | None]:
+    return values if keep is None else [values[i] for i in keep]
+
+
+def _name(device_id: int, source: str, names: dict[int, str], by: int | None, devices: int, sources: int) -> str:
     """The device's name when comparing devices, the data source's when comparing data sources, both when both vary."""
-    device, source = names[s.device_id], s.source.name
+    device = names[device_id]
     both = f"{device} · {source}"
     if by == H_DEVICE:
         return device if sources == 1 else both
     if by == H_SOURCE or devices == 1:
         return source if devices == 1 else both
     return device if sources == 1 else both
-
-
-def _series(s: Series, grid: list[int], name: str) -> StatisticSeries:
-    values = {int(p[0]): p[1] for p in s.points}
-    band = {int(b[0]): (b[1], b[2]) for b in s.band}
-    return StatisticSeries(
-        name=name,
-        values=[_num(values.get(b)) for b in grid],
-        min=[_num(band[b][0]) if b in band else None for b in grid],
-        max=[_num(band[b][1]) if b in band else None for b in grid],
-    )
-
-
-def _num(v: object) -> float | None:
-    return float(v) if isinstance(v, int | float) else None
 
 
 # --- the table view ------------------------------------------------------------------------------------------------

@@ -21,4 +21,5 @@ def offset_minutes(z: ZoneInfo, at: int) -> int:
 
 
 def local(ts: int, z: ZoneInfo) -> str:
-    return datetime.fromtimestamp(ts / 1000, UTC).astimezone(z).isoformat(timespec="seconds")
+    """`ts` as an ISO 8601 local time in `z` with the offset it has then (the zone's, daylight saving included)."""
+    return datetime.fromtimestamp(ts / 1000, z).isoformat(timespec="seconds")

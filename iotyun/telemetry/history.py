@@ -3,6 +3,7 @@ and fill types, and the xlsx export. The reads themselves are telemetry.service.
 
 import calendar
 import io
+import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable
@@ -220,6 +221,37 @@ def fill(buckets: list[int], values: dict[int, float], q: Query) -> list[Point]:
                 va, vb = values[before], values[after]
                 points.append([b, va + (vb - va) * (b - before) / (after - before)])
     return points
+
+
+def fill_values(buckets: list[int], values: list[float | None], q: Query) -> list[float | None]:
+    """`fill` over an array: `values` aligned on the bucket grid (None where a bucket is empty) filled by q's fill type,
+    each empty bucket as `fill` answers it (none and null leave it None; linear interpolates on the buckets' starts
+    between the known neighbours, None at the edges; previous is None before the first value). `values` itself is
+    returned when nothing is to fill."""
+    if q.fill in ("none", "null") or None not in values:
+        return values
+    number = 0.0 if q.fill == "zero" else q.fill_number()
+    if number is not None:
+        return [number if v is None else v for v in values]
+    out = list(values)
+    if q.fill == "previous":
+        prev: float | None = None
+        for i, v in enumerate(out):
+            if v is None:
+                out[i] = prev
+            else:
+                prev = v
+        return out
+    known = [i for i, v in enumerate(values) if v is not None]
+    for left, right in itertools.pairwise(known):
+        if right - left < 2:
+            continue
+        before, after = buckets[left], buckets[right]
+        va, vb = values[left], values[right]
+        assert va is not None and vb is not None
+        for i in range(left + 1, right):
+            out[i] = va + (vb - va) * (buckets[i] - before) / (after - before)
+    return out
 
 
 def rounded(points: list[Point], decimals: int) -> list[Point]:

@@ -113,74 +113,171 @@ def _columns(out: dict[Pair, list[Point]], rows: Sequence[Any]) -> None:
 
 
 # --- time buckets ------------------------------------------------------------------------------------------------
+# Buckets are arrays on the bucket grid (hist.grid): each pair's value (the aggregation), minimum and maximum at the
+# bucket's position, None where the bucket is empty. A fixed-width bucket's position is arithmetic on the database's
+# integer key; the rows go straight into the arrays (no per-bucket objects: a 30-day hourly report reads ~7,200).
+
+Arrays = tuple[list[float | None], list[float | None], list[float | None]]  # values, minimums, maximums
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    """One (device, data source) series on query_columns' bucket grid: each bucket's value (the aggregation, then the
+    fill: None where empty and not filled; always None for a text data source), minimum and maximum (None where the
+    bucket holds no stored value)."""
+
+    device_id: int
+    source: Source
+    values: list[float | None]
+    min: list[float | None]
+    max: list[float | None]
+
+
+async def query_columns(
+    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: Sequence[Pair], q: Query
+) -> tuple[list[int], list[Columns]]:
+    """query_series' bucketed answer as arrays: the bucket grid's starts and, for each of `pairs` (in their order,
+    each once), its values, minimums and maximums aligned on them. Same refusals as query_series (and 100004 on
+    bucket for raw values)."""
+    unique = list(dict.fromkeys(pairs))
+    hist.check(q, len(unique))
+    if q.bucket == "raw":
+        raise AppError(ErrorCode.PARAM_INVALID, field="bucket")
+    return await _bucket_arrays(session, await _sources(session, actor, configs, unique), q)
 
 
 async def _bucketed(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> list[Series]:
-    numeric = [p for p, s in sources.items() if s.kind != "str"]
-    folded: Folded = defaultdict(lambda: defaultdict(Agg))
-    distinct: dict[Pair, dict[int, set[float]]] = defaultdict(lambda: defaultdict(set))
-    if numeric:
-        await _fold(session, _wanted(numeric), q, folded, distinct)
+    buckets, columns = await _bucket_arrays(session, sources, q)
+    return [_series_of(c, buckets, q) for c in columns]
+
+
+def _series_of(c: Columns, buckets: list[int], q: Query) -> Series:
+    if c.source.kind == "str":
+        return Series(c.device_id, c.source, [], [])
+    if q.fill == "none":
+        points: list[Point] = [[b, v] for b, v in zip(buckets, c.values, strict=True) if v is not None]
+    else:
+        points = [[b, v] for b, v in zip(buckets, c.values, strict=True)]
+    band: list[Point] = [[b, lo, hi] for b, lo, hi in zip(buckets, c.min, c.max, strict=True) if lo is not None]
+    return Series(c.device_id, c.source, points, band)
+
+
+async def _bucket_arrays(
+    session: AsyncSession, sources: dict[Pair, Source], q: Query
+) -> tuple[list[int], list[Columns]]:
     buckets = hist.grid(q)
-    return [_bucket_series(p, s, folded.get(p, {}), distinct.get(p, {}), buckets, q) for p, s in sources.items()]
+    n = len(buckets)
+    arrays: dict[Pair, Arrays] = {
+        p: ([None] * n, [None] * n, [None] * n) for p, s in sources.items() if s.kind != "str"
+    }
+    if arrays and n:
+        await _fold(session, _wanted(arrays), q, buckets, arrays)
+    out: list[Columns] = []
+    for p, s in sources.items():
+        a = arrays.get(p)
+        if a is None:
+            out.append(Columns(p[0], s, [None] * n, [None] * n, [None] * n))
+        else:
+            out.append(Columns(p[0], s, hist.fill_values(buckets, a[0], q), a[1], a[2]))
+    return buckets, out
 
 
 async def _fold(
-    session: AsyncSession,
-    wanted: dict[int, list[int]],
-    q: Query,
-    folded: Folded,
-    distinct: dict[Pair, dict[int, set[float]]],
+    session: AsyncSession, wanted: dict[int, list[int]], q: Query, buckets: list[int], arrays: dict[Pair, Arrays]
 ) -> None:
+    folded: Folded = defaultdict(lambda: defaultdict(Agg))
     if q.agg == "distinct_count" or q.bucket == "minute" or (q.values and q.agg not in _SQL_AGGS):
         # Distinct counts cannot come from a rollup, nor minutes from an hourly one, nor the values meeting a value
         # filter: read the values themselves.
+        distinct: dict[Pair, dict[int, set[float]]] = defaultdict(lambda: defaultdict(set))
         for d, sid, ts, v in await repo.numbers(session, wanted, q.start, q.end, q.values):
             b = hist.bucket_start(ts, q.bucket, q.tz)
             folded[(d, sid)][b].add(ts, v)
             distinct[(d, sid)][b].add(v)
+        _put(arrays, folded, buckets, q, distinct if q.agg == "distinct_count" else None)
     elif q.agg in _SQL_AGGS:
-        await _fold_grouped(session, wanted, q, folded)
+        await _fold_grouped(session, wanted, q, buckets, arrays)
     else:
         for d, sid, b, count, s, lo, hi, fts, f, lts, la in await repo.rollup(session, wanted, q.start, q.end):
             start = hist.bucket_start(int(b), q.bucket, q.tz)
             folded[(int(d), int(sid))][start].add_rollup(int(count), s, lo, hi, int(fts), f, int(lts), la)
+        _put(arrays, folded, buckets, q)
 
 
-async def _fold_grouped(session: AsyncSession, wanted: dict[int, list[int]], q: Query, folded: Folded) -> None:
-    """One GROUP BY on an integer bucket: fixed-size buckets group directly; months and years group by local day,
-    then fold here (at most 366 rows each)."""
+def _put(
+    arrays: dict[Pair, Arrays],
+    folded: Folded,
+    buckets: list[int],
+    q: Query,
+    distinct: dict[Pair, dict[int, set[float]]] | None = None,
+) -> None:
+    """Each pair's aggregation state per bucket start into its arrays (buckets off the grid are left out); `distinct`:
+    the values are the distinct counts."""
+    position = {b: i for i, b in enumerate(buckets)}
+    for p, aggs in folded.items():
+        cols = arrays.get(p)
+        if cols is None:
+            continue
+        values, mins, maxs = cols
+        for b, agg in aggs.items():
+            i = position.get(b)
+            if i is None:
+                continue
+            values[i] = float(len(distinct[p][b])) if distinct is not None else agg.result(q.agg)
+            mins[i], maxs[i] = agg.min, agg.max
+
+
+async def _fold_grouped(
+    session: AsyncSession, wanted: dict[int, list[int]], q: Query, buckets: list[int], arrays: dict[Pair, Arrays]
+) -> None:
+    """One GROUP BY on an integer bucket: fixed-size buckets group directly (hours are the rollup's rows) and go
+    straight into the arrays at position k − k(first bucket); months and years group by local day, then fold here
+    (at most 366 rows each)."""
     shift = q.tz * hist.MINUTE_MS
     size = hist.FIXED.get(q.bucket, hist.DAY_MS)
     base = hist.WEEK_SHIFT_MS if q.bucket == "week" else 0
+    rows: Sequence[Sequence[Any]]
     if q.values:
         # Value filters hold for each stored value, which the hourly rollup no longer knows: group the values.
         rows = await repo.values_grouped(session, wanted, q.start, q.end, size, shift - base, q.values)
     else:
         rows = await repo.rollup_grouped(session, wanted, q.start, q.end, size, shift - base)
+    if q.bucket not in hist.FIXED:
+        folded: Folded = defaultdict(lambda: defaultdict(Agg))
+        for d, sid, k, count, total, lo, hi in rows:
+            start = hist.bucket_start(int(k) * size + base - shift, q.bucket, q.tz)
+            folded[(int(d), int(sid))][start].add_grouped(int(count), float(total), float(lo), float(hi))
+        _put(arrays, folded, buckets, q)
+        return
+    # The grid starts on a bucket border: its key, and each row's key is its bucket's position from there. One row per
+    # (pair, key): the GROUP BY's, or an hour's own (the rollup's primary key).
+    k0 = (buckets[0] + shift - base) // size
+    n = len(buckets)
+    if size == hist.HOUR_MS and not q.values and q.agg == "avg":
+        # The 30-day hourly report's path (B9): the rollup's own columns (Integer count, Float sum/min/max).
+        for d, sid, k, count, total, lo, hi in rows:
+            i = k - k0
+            cols = arrays.get((d, sid))
+            if cols is None or i < 0 or i >= n:
+                continue
+            cols[0][i] = (0.0 + total) / count
+            cols[1][i] = lo
+            cols[2][i] = hi
+        return
+    agg = q.agg
     for d, sid, k, count, total, lo, hi in rows:
-        start = int(k) * size + base - shift
-        if q.bucket not in hist.FIXED:
-            start = hist.bucket_start(start, q.bucket, q.tz)
-        folded[(int(d), int(sid))][start].add_grouped(int(count), float(total), float(lo), float(hi))
-
-
-def _bucket_series(
-    pair: Pair,
-    source: Source,
-    aggs: dict[int, Agg],
-    distinct: dict[int, set[float]],
-    buckets: list[int],
-    q: Query,
-) -> Series:
-    if source.kind == "str":
-        return Series(pair[0], source, [], [])
-    if q.agg == "distinct_count":
-        values = {b: float(len(v)) for b, v in distinct.items()}
-    else:
-        values = {b: a.result(q.agg) for b, a in aggs.items()}
-    band: list[Point] = [[b, aggs[b].min, aggs[b].max] for b in buckets if b in aggs]
-    return Series(pair[0], source, hist.fill(buckets, values, q), band)
+        i = int(k) - k0
+        cols = arrays.get((int(d), int(sid)))
+        if cols is None or i < 0 or i >= n:
+            continue
+        # As hist.Agg folds one group: sum from 0.0, min/max as floats.
+        c, t, low, high = int(count), 0.0 + float(total), float(lo), float(hi)
+        if agg == "avg":
+            cols[0][i] = t / c
+        else:
+            cols[0][i] = {"sum": t, "count": float(c), "min": low}.get(agg, high)
+        cols[1][i] = low
+        cols[2][i] = high
 
 
 # --- the device detail's history ---------------------------------------------------------------------------------
