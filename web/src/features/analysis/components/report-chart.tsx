@@ -16,6 +16,7 @@ import {
   type SortOrder,
   type TableModel,
 } from '@/components/charts/report';
+import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
 import { isMissingSource, toReportResult } from '../lib/statistic';
 import type { ReportStatistic } from '../types';
@@ -48,7 +49,7 @@ function CardView({ model }: { model: CardModel }) {
     <div className="report-card">
       {model.title && <div className="report-card__title">{model.title}</div>}
       <div className="report-card__value" style={{ color: model.colour }}>
-        {model.value === null ? '—' : formatNumber(model.value, i18n.language)}
+        {model.value === null ? EMPTY : formatNumber(model.value, i18n.language)}
         {model.unit && <span className="report-card__unit">{model.unit}</span>}
       </div>
       {model.trend && (
