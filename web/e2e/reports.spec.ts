@@ -31,6 +31,9 @@ test.describe('reports', () => {
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: DEMO_DEVICE })
       .click();
     await page.keyboard.press('Escape');
+    // The device list closes (with its animation) before the data sources' opens: options are read from one list.
+    const openLists = page.locator('.ant-select-dropdown:visible');
+    await expect(openLists).toHaveCount(0);
     const sources = page.getByRole('combobox', { name: text('zh', 'reports.design.dataSources') });
     await expect(sources).toBeEnabled();
     await sources.click();
@@ -38,6 +41,7 @@ test.describe('reports', () => {
     await options.nth(0).click();
     await options.nth(1).click();
     await page.keyboard.press('Escape');
+    await expect(openLists).toHaveCount(0);
     await page.getByRole('button', { name: exactly(text('zh', 'reports.action.save')) }).click();
 
     // Saved: the address names the report and the preview beside the form draws its bars.
@@ -56,7 +60,7 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(/\/exportCenter/);
 
     // The job finishes in the background and its file downloads.
-    const row = page.locator('tr, .ant-card').filter({ hasText: title }).first();
+    const row = page.getByRole('row').filter({ hasText: title });
     await expect(row).toContainText(text('zh', 'exports.state.done'), { timeout: 30_000 });
     const download = page.waitForEvent('download');
     const downloadLabel = text('zh', 'exports.center.downloadOf', { title: '' }).trim();
