@@ -120,9 +120,8 @@ describe('report designer', () => {
     const { calls } = renderDesigner({}, '/designNewChart');
     await user.type(await screen.findByLabelText('报表标题'), '压力');
     await user.click(save());
-    const messages = await screen.findAllByText('请选择数据源');
-    // The devices and the data sources, each beside its own field.
-    expect(messages).toHaveLength(2);
+    // The devices and the data sources, each beside its own field (the two show a render apart).
+    await waitFor(() => expect(screen.getAllByText('请选择数据源')).toHaveLength(2));
     expect(calls.some((c) => c.method === 'post')).toBe(false);
     expect(screen.getByText('保存报表后在此预览')).toBeInTheDocument();
   });
