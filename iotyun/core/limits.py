@@ -405,6 +405,9 @@ EXPORT_TICK_S = 2.0
 EXPORT_LEASE_S = 30
 EXPORT_JOB_LEASE_S = 60
 EXPORT_SWEEP_EVERY_S = 300
+# Per runner tick: at most this many expired exports removed, due schedules started (the rest at the next tick).
+EXPORT_SWEEP_BATCH = 500
+REPORT_SCHEDULES_PER_TICK = 100
 EXPORT_TITLE_MAX = 64
 REPORT_SCHEDULE_EMAILS_MAX = 10
 REPORT_SCHEDULE_FREQUENCIES = ("daily", "weekly", "monthly")

@@ -7,6 +7,7 @@ from sqlalchemy import ColumnElement, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
+from iotyun.core.limits import EXPORT_SWEEP_BATCH, REPORT_SCHEDULES_PER_TICK
 from iotyun.core.pagination import PageParams, paginate
 from iotyun.reports.exports.models import QUEUED, RUNNING, ExportJob, JobLease, ReportSchedule
 
@@ -56,7 +57,7 @@ async def job(session: AsyncSession, job_id: int) -> ExportJob | None:
 
 
 async def expired(session: AsyncSession, now: datetime) -> list[ExportJob]:
-    stmt = select(ExportJob).where(ExportJob.expires_at < now).order_by(ExportJob.id).limit(500)
+    stmt = select(ExportJob).where(ExportJob.expires_at < now).order_by(ExportJob.id).limit(EXPORT_SWEEP_BATCH)
     return list((await session.execute(stmt)).scalars())
 
 
@@ -65,7 +66,7 @@ async def due_schedules(session: AsyncSession, now: datetime) -> list[ReportSche
         select(ReportSchedule)
         .where(ReportSchedule.enabled.is_(True), ReportSchedule.next_run_at <= now)
         .order_by(ReportSchedule.next_run_at)
-        .limit(100)
+        .limit(REPORT_SCHEDULES_PER_TICK)
     )
     return list((await session.execute(stmt)).scalars())
 
