@@ -84,8 +84,11 @@ CAPTCHA_WINDOW_S = 60
 CODES_PER_ADDRESS = 20
 CODES_PER_ACCOUNT = 5
 CODE_WINDOW_S = 3600
-GATEWAY_SECRET_FAILURES_PER_ADDRESS = 10
+# Wrong device secrets: per (SN, address) pair, per SN across addresses, and a ceiling per address for one address
+# trying many SNs, high enough that gateways behind one NAT do not share a small budget (docs/security.md).
+GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS = 10
 GATEWAY_SECRET_FAILURES_PER_SN = 50
+GATEWAY_SECRET_FAILURES_PER_ADDRESS = 200
 GATEWAY_SECRET_WINDOW_S = 600
 # Keys (addresses, SNs) an in-process window keeps at most; the least recently used go first.
 RATE_LIMIT_KEYS_MAX = 50_000

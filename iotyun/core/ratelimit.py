@@ -1,4 +1,4 @@
-"""In-process sliding-window limits: captcha and code requests per address, device-secret failures per SN and address.
+"""In-process sliding-window limits: captcha and code requests per address, device-secret failures per SN, address and both.
 
 Each window holds at most RATE_LIMIT_KEYS_MAX keys (least recently used dropped first), so a flood of addresses costs
 bounded memory. The counts live in one process: with N server workers an address gets up to N times the limit (the
@@ -67,25 +67,41 @@ class Window:
 
 
 class GatewaySecretGuard:
-    """Device-secret checks: wrong secrets are counted per address and per SN. An address over its count is refused
-    for every SN; an SN over its count is refused from every address except those it last checked in from with the
-    right secret (so a gateway in service keeps working while someone elsewhere guesses its secret)."""
+    """Device-secret checks: wrong secrets are counted per (SN, address) pair, per SN and per address.
+
+    - A pair over its count is refused: one gateway with a wrong secret (or someone guessing one SN's secret) uses up
+      its own budget at an address, never that of the other gateways behind the same address (a NAT).
+    - An SN over its count is refused from every address except the last four it checked in from with the right
+      secret, so a gateway in service keeps working while someone elsewhere guesses its secret.
+    - An address over its much higher ceiling (one address guessing many SNs) is refused for every SN, except an SN
+      that checked in from that address with the right secret.
+    Without an address (a broker hook that does not send it) the SN's count alone applies."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         window = limits.GATEWAY_SECRET_WINDOW_S
-        self.by_address = Window(limits.GATEWAY_SECRET_FAILURES_PER_ADDRESS, window, clock=clock)
+        self.by_pair = Window(limits.GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS, window, clock=clock)
         self.by_sn = Window(limits.GATEWAY_SECRET_FAILURES_PER_SN, window, clock=clock)
+        self.by_address = Window(limits.GATEWAY_SECRET_FAILURES_PER_ADDRESS, window, clock=clock)
         self._good: OrderedDict[str, tuple[str, ...]] = OrderedDict()
+
+    @staticmethod
+    def _pair(sn: str, address: str) -> str:
+        return f"{sn}\x00{address}"
 
     def refused(self, sn: str, address: str | None) -> bool:
         """Whether a check of `sn` from `address` (None: not known, e.g. a broker hook without it) is refused now."""
-        if address and self.by_address.wait(address):
+        if not address:
+            return bool(self.by_sn.wait(sn))
+        if self.by_pair.wait(self._pair(sn, address)):
             return True
-        return bool(self.by_sn.wait(sn)) and (not address or address not in self._good.get(sn, ()))
+        if address in self._good.get(sn, ()):
+            return False
+        return bool(self.by_sn.wait(sn) or self.by_address.wait(address))
 
     def failed(self, sn: str, address: str | None) -> None:
         self.by_sn.hit(sn)
         if address:
+            self.by_pair.hit(self._pair(sn, address))
             self.by_address.hit(address)
 
     def succeeded(self, sn: str, address: str | None) -> None:

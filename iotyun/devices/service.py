@@ -101,8 +101,9 @@ async def authenticate_gateway(session: AsyncSession, sn: str, secret: str) -> G
 async def authenticate_gateway_guarded(
     session: AsyncSession, guard: GatewaySecretGuard, sn: str, secret: str, address: str | None
 ) -> Gateway | None:
-    """authenticate_gateway behind the device-secret throttle (docs/security.md "Throttles"): 100008 while `sn` or
-    `address` (None when unknown) has had too many wrong secrets; a wrong or right secret is counted."""
+    """authenticate_gateway behind the device-secret throttle (docs/security.md "Throttles"): 100008 while `sn` from
+    `address` (None when unknown) has had too many wrong secrets (per pair, per SN, per address:
+    core.ratelimit.GatewaySecretGuard); a wrong or right secret is counted."""
     key = sn[:64]
     if guard.refused(key, address):
         raise AppError(ErrorCode.TOO_MANY_REQUESTS)

@@ -5,7 +5,7 @@ from fastapi import FastAPI
 
 from tests.conftest import Api
 from tests.team.factories import Team
-from tests.telemetry.factories import SECRET, Plant
+from tests.telemetry.factories import SECRET, Plant, make_plant
 from tests.templates.factories import ok
 
 
@@ -84,23 +84,55 @@ class TestSecretThrottle:
     """Guessing a device secret is refused after GATEWAY_SECRET_FAILURES_PER_ADDRESS wrong tries from one address
     (the right secret from there too), while the gateway itself, elsewhere, keeps working (docs/security.md)."""
 
-    async def test_config_and_access_per_address(self, app: FastAPI, plant: Plant) -> None:
-        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_ADDRESS
+    async def test_config_and_access_per_sn_and_address(self, app: FastAPI, plant: Plant) -> None:
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS
 
         async with from_address(app, "203.0.113.9") as guesser, from_address(app, "198.51.100.7") as gateway:
-            for i in range(GATEWAY_SECRET_FAILURES_PER_ADDRESS):
+            for i in range(GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS):
                 path = "/api/dev/config" if i % 2 else "/api/dev/access"
                 resp = await guesser.get(path, params={"sn_code": plant.sn}, headers={"X-Device-Secret": f"x{i}"})
                 assert resp.json()["meta"]["message"] == "110506", i
             for path in ("/api/dev/config", "/api/dev/access"):
                 resp = await guesser.get(path, params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET})
                 assert resp.json()["meta"]["message"] == "100008", path
-            # Another SN from the guessing address: refused as well.
-            resp = await guesser.get("/api/dev/access", params={"sn_code": "OTHER1"}, headers={"X-Device-Secret": "x"})
-            assert resp.json()["meta"]["message"] == "100008"
             resp = await gateway.get(
                 "/api/dev/access", params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET}
             )
+            assert resp.json()["meta"]["success"] == 1
+
+    async def test_one_bad_gateway_does_not_lock_out_its_nat(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        """Gateway X with a wrong secret behind address N uses up its budget; gateway Y behind N, with the right
+        secret, still gets its configuration (it never checked in from N before)."""
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS
+
+        other = await make_plant(team.admin)
+        async with from_address(app, "203.0.113.50") as nat:
+            for i in range(GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS):
+                resp = await nat.get("/api/dev/config", params={"sn_code": other.sn}, headers={"X-Device-Secret": "x"})
+                assert resp.json()["meta"]["message"] == "110506", i
+            resp = await nat.get("/api/dev/config", params={"sn_code": other.sn}, headers={"X-Device-Secret": "x"})
+            assert resp.json()["meta"]["message"] == "100008"
+            resp = await nat.get("/api/dev/config", params={"sn_code": plant.sn}, headers={"X-Device-Secret": SECRET})
+            assert resp.json()["meta"]["success"] == 1, resp.json()
+            assert resp.json()["data"]["sn_code"] == plant.sn
+
+    async def test_spraying_sns_from_one_address(self, app: FastAPI, plant: Plant) -> None:
+        """One address guessing many SNs reaches its ceiling: a gateway that never checked in from it waits, the one
+        in service there keeps its configuration."""
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_ADDRESS
+
+        right = {"X-Device-Secret": SECRET}
+        async with from_address(app, "203.0.113.60") as nat:
+            resp = await nat.get("/api/dev/config", params={"sn_code": plant.sn}, headers=right)
+            assert resp.json()["meta"]["success"] == 1
+            for n in range(GATEWAY_SECRET_FAILURES_PER_ADDRESS):
+                resp = await nat.get(
+                    "/api/dev/access", params={"sn_code": f"SPRAY{n}"}, headers={"X-Device-Secret": "x"}
+                )
+                assert resp.json()["meta"]["message"] == "110506", n
+            resp = await nat.get("/api/dev/access", params={"sn_code": "SPRAYNEW"}, headers={"X-Device-Secret": "x"})
+            assert resp.json()["meta"]["message"] == "100008"
+            resp = await nat.get("/api/dev/config", params={"sn_code": plant.sn}, headers=right)
             assert resp.json()["meta"]["success"] == 1
 
     async def test_per_sn_spares_the_gateway_in_service(self, app: FastAPI, plant: Plant) -> None:
@@ -121,10 +153,10 @@ class TestSecretThrottle:
             assert (await gateway.get("/api/dev/access", params=params, headers=right)).json()["meta"]["success"] == 1
 
     async def test_broker_hook_counts_the_sn_and_the_sent_address(self, app: FastAPI, api: Api, plant: Plant) -> None:
-        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_ADDRESS
+        from iotyun.core.limits import GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS
 
         wrong = {"username": plant.sn, "password": "nope", "peerhost": "203.0.113.9"}
-        for _ in range(GATEWAY_SECRET_FAILURES_PER_ADDRESS):
+        for _ in range(GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS):
             assert (await hook(api, "/yun/validateReq/dev", wrong))["result"] == "deny"
         right = {**wrong, "password": SECRET}
         assert (await hook(api, "/yun/validateReq/dev", right))["result"] == "deny"
