@@ -48,6 +48,8 @@ def _serve(args: argparse.Namespace) -> int:
             port=args.port,
             log_config=None,
             access_log=False,
+            # The client's address comes from core.addresses (IOTYUN_TRUSTED_PROXIES), never uvicorn's own guess.
+            proxy_headers=False,
             ws="websockets-sansio",
         )
     else:
@@ -62,6 +64,8 @@ def _serve(args: argparse.Namespace) -> int:
             port=args.port,
             log_config=None,
             access_log=False,
+            # The client's address comes from core.addresses (IOTYUN_TRUSTED_PROXIES), never uvicorn's own guess.
+            proxy_headers=False,
             ws="websockets-sansio",
         )
     return 0

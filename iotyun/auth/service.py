@@ -32,6 +32,7 @@ from iotyun.auth.schemas import (
 )
 from iotyun.auth.senders import CodeSender
 from iotyun.core import access, readcache, security
+from iotyun.core.addresses import client_address
 from iotyun.core.config import API_PREFIX, Settings
 from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
@@ -433,7 +434,7 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
     if (x_user and x_user != str(principal.user_id)) or (x_tenant and x_tenant != str(principal.tenant_id)):
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
     bind_tenant(session, principal.tenant_id)
-    actor = replace(principal, client_ip=request.client.host if request.client else "")
+    actor = replace(principal, client_ip=client_address(request))
     request.state.actor = actor
     if actor.simulated_by is not None:
         # SPEC §6: whatever an administrator does through a simulated login is logged with both identities.

@@ -6,6 +6,7 @@ from pathlib import Path
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from iotyun.core.addresses import parse_networks
 from iotyun.core.limits import MAP_THEMES
 
 # Where the API is mounted (iotyun.api); request signatures cover the path below it.
@@ -71,6 +72,9 @@ class Settings(BaseSettings):
     # (POSTs {action, iccid} to flowcard_url and reads the card's facts back). docs/operations.md.
     flowcard_provider: str = "local"
     flowcard_url: str = ""
+    # Proxies whose X-Forwarded-For is believed (addresses or CIDRs, comma-separated); empty never believes it.
+    # core/addresses.py, docs/security.md "Client addresses".
+    trusted_proxies: str = ""
     web_dist: Path = Field(default_factory=lambda: Path(__file__).resolve().parents[2] / "web" / "dist")
     log_level: str = "INFO"
     # Also write the log to this file (the browser tests read verification codes from it).
@@ -89,6 +93,15 @@ class Settings(BaseSettings):
     def _known_theme(cls, value: str) -> str:
         if value not in MAP_THEMES:
             raise ValueError(f"IOTYUN_MAP_THEME must be one of {', '.join(MAP_THEMES)}")
+        return value
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxy_networks(cls, value: str) -> str:
+        try:
+            parse_networks(value)
+        except ValueError as exc:
+            raise ValueError(f"IOTYUN_TRUSTED_PROXIES: {exc}") from exc
         return value
 
     @property

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from iotyun.core.addresses import client_address
 from iotyun.core.config import Settings
 from iotyun.core.ratelimit import Limiters
 
@@ -17,7 +18,8 @@ async def _settings(request: Request) -> Settings:
 
 
 async def client_ip(request: Request) -> str:
-    return request.client.host if request.client else ""
+    """The client's address (core.addresses: X-Forwarded-For only from trusted proxies)."""
+    return client_address(request)
 
 
 SettingsDep = Annotated[Settings, Depends(_settings)]
