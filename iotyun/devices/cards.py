@@ -81,10 +81,11 @@ async def info(
         except flowcards.ProviderUnavailable as exc:
             raise AppError(ErrorCode.FLOW_CARD_QUERY_FAILED) from exc
         if facts is not None:
+            renewal = flowsamples.renewed(card.effective_date, facts.effective_date)
             for name, value in facts.model_dump(exclude_none=True, exclude={"used_mb"}).items():
                 setattr(card, name, value)
-            if facts.used_mb is not None:
-                flowsamples.set_used(session, card, facts.used_mb)
+            if renewal or facts.used_mb is not None:
+                flowsamples.set_used(session, card, facts.used_mb or 0.0, renewal=renewal)
         if facts is None or facts.status is None:
             card.status = flowcards.derive_status(card, _today().date())
         card.refreshed_at = utcnow()
@@ -98,13 +99,15 @@ async def book(session: AsyncSession, settings: Settings, actor: Actor, body: Ca
     card = await _card(session, device.id)
     if body.effective_date and body.expiry_date and body.expiry_date < body.effective_date:
         raise AppError(ErrorCode.PARAM_INVALID, field="expiry_date")
+    renewal = flowsamples.renewed(card.effective_date, body.effective_date)
     card.package_name = body.package_name
     card.effective_date = body.effective_date
     card.expiry_date = body.expiry_date
     card.total_mb = body.total_mb
     card.warning_mb = body.warning_mb
-    if body.used_mb is not None:
-        flowsamples.set_used(session, card, body.used_mb)
+    if renewal or body.used_mb is not None:
+        # A later effective date starts a new package: its counter restarts (from the figure given, else 0).
+        flowsamples.set_used(session, card, body.used_mb or 0.0, renewal=renewal)
     card.status = flowcards.derive_status(card, _today().date())
     await session.flush()
     return flowcards.card_out(card, flowcards.provider_for(settings).name)

@@ -126,4 +126,6 @@ def card_out(card: FlowCard, provider: str) -> FlowCardOut:
         operator_state=card.operator_state,
         provider=provider,
         refreshed_at=epoch_ms(card.refreshed_at),
+        suspect_mb=card.suspect_mb,
+        suspect_at=epoch_ms(card.suspect_at),
     )

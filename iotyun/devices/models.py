@@ -15,6 +15,7 @@ from sqlalchemy import (
     SmallInteger,
     String,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
@@ -160,6 +161,10 @@ class FlowCard(IdMixin, TimestampMixin, TenantScoped, Base):
     status: Mapped[str] = mapped_column(String(16), default="normal")
     operator_state: Mapped[str] = mapped_column(String(16), default="test")
     refreshed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    # The last figure a gateway reported that was not taken as it came (below the card's counter with no renewal
+    # said by the book or the provider, or above the package's total), and when (devices/flowsamples.py).
+    suspect_mb: Mapped[float | None] = mapped_column(Float, default=None)
+    suspect_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
 
 class FlowSample(IdMixin, TenantScoped, Base):
@@ -173,6 +178,9 @@ class FlowSample(IdMixin, TenantScoped, Base):
     device_id: Mapped[int] = mapped_column(BigId, ForeignKey("device.id", ondelete="CASCADE"))
     time: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     used_mb: Mapped[float] = mapped_column(Float)
+    # A new package's counter starts here (the book or the provider said the package renewed): its value counts as
+    # used. A lower value without it corrects the counter and counts nothing.
+    renewal: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class GpsPoint(IdMixin, TenantScoped, Base):

@@ -41,6 +41,10 @@ class FlowCardOut(BaseModel):
     operator_state: str
     provider: str
     refreshed_at: int | None
+    # The last figure a gateway reported that was not taken (below the counter without a renewal, or past the
+    # package), and when (epoch ms); docs/api-reports.md "Traffic".
+    suspect_mb: float | None = None
+    suspect_at: int | None = None
 
 
 class DeviceOut(BaseModel):

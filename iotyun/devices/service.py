@@ -124,7 +124,7 @@ async def set_state(
     flow_used_mb: float | None = None,
 ) -> list[int]:
     """Telemetry: a gateway went online or offline (with what it said of itself: its card's used flow sets the card
-    of each of its devices, sampled when it changed); logs a change on each registered device of it and returns
+    of each of its devices when it rises, devices/flowsamples.py); logs a change on each registered device of it and returns
     their ids."""
     gateway = await repo.gateway(session, gateway_id)
     if gateway is None:
@@ -143,7 +143,7 @@ async def set_state(
         for device in devices:
             card = await repo.flow_card(session, device.id)
             if card is not None:
-                flowsamples.set_used(session, card, flow_used_mb)
+                flowsamples.gateway_reported(session, card, flow_used_mb)
         await session.flush()
     if changed:
         action = "online" if dev_state == DEV_ONLINE else "offline"

@@ -1,5 +1,6 @@
 """Traffic and online time (issue 17 contract E): /yun/flow/analysis with its summary and filters, /yun/flow/detail
-from known usage samples (a package reset counts its new value as used), /yun/online/analysis and /yun/online/detail
+from known usage samples (a renewed package counts its new value as used, a drop nobody called a renewal does
+not; the book's and the provider's renewals), /yun/online/analysis and /yun/online/detail
 from known online/offline records (online at the start, still online at the end), and the rights: another tenant's
 devices, a device the caller does not read, a lesser permission, bad bucket, zone or range (docs/api-reports.md)."""
 
@@ -7,8 +8,10 @@ import time
 from datetime import UTC, date, datetime
 from typing import Any
 
+import httpx
 from sqlalchemy import select
 
+from iotyun.devices import flowcards
 from iotyun.devices.models import DEV_ONLINE, DeviceGroup, DeviceLog, FlowCard, FlowSample
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
@@ -35,9 +38,17 @@ async def card(site: Site, device_id: int, tenant_id: int, **fields: Any) -> Non
         await s.commit()
 
 
-async def samples(site: Site, device_id: int, tenant_id: int, points: list[tuple[int, float]]) -> None:
+async def samples(
+    site: Site, device_id: int, tenant_id: int, points: list[tuple[int, float] | tuple[int, float, bool]]
+) -> None:
+    """Samples at (time, used MB[, renewal: a new package's counter starts here])."""
     async with site.app.state.db.sessionmaker() as s:
-        s.add_all(FlowSample(tenant_id=tenant_id, device_id=device_id, time=at(t), used_mb=v) for t, v in points)
+        s.add_all(
+            FlowSample(
+                tenant_id=tenant_id, device_id=device_id, time=at(p[0]), used_mb=p[1], renewal=len(p) > 2 and p[2]
+            )
+            for p in points
+        )
         await s.commit()
 
 
@@ -114,8 +125,10 @@ async def test_flow_detail(site: Site, other_tenant: Api) -> None:
             (T - HOUR, 100.0),  # the baseline: the last before the range
             (T + HOUR, 110.0),
             (T + 20 * HOUR, 130.0),
-            (T + DAY + HOUR, 20.0),  # a new package
+            (T + DAY + HOUR, 20.0, True),  # a new package, as the book or the provider said
             (T + DAY + 5 * HOUR, 50.0),
+            (T + DAY + 6 * HOUR, 10.0),  # a drop nobody called a renewal: a correction, not used flow
+            (T + DAY + 7 * HOUR, 40.0),
             (T + 10 * DAY, 70.0),  # after the range
         ],
     )
@@ -127,13 +140,13 @@ async def test_flow_detail(site: Site, other_tenant: Api) -> None:
         "2026-03-03T00:00:00+08:00",
     ]
     assert (data["used"], data["used_total"], data["remaining"]) == (
-        [30.0, 50.0, 0.0],
-        [130.0, 50.0, 50.0],
-        [70.0, 150.0, 150.0],
+        [30.0, 80.0, 0.0],
+        [130.0, 40.0, 40.0],
+        [70.0, 160.0, 160.0],
     )
     assert (data["warning_mb"], data["card"]["device_id"], data["card"]["total_mb"]) == (100.0, a, 200.0)
     month = ok(await site.admin.get("/yun/flow/detail", params={**params, "bucket": "month", "end": T + 20 * DAY}))
-    assert (month["categories"], month["used"], month["used_total"]) == (["2026-03-01T00:00:00+08:00"], [100.0], [70.0])
+    assert (month["categories"], month["used"], month["used_total"]) == (["2026-03-01T00:00:00+08:00"], [140.0], [70.0])
     # Refusals.
     theirs = await site.device(owner=other_tenant)
     await card(site, theirs, other_tenant.tenant_id or 0)
@@ -158,7 +171,7 @@ async def test_flow_detail(site: Site, other_tenant: Api) -> None:
     detail = await site.user("detail", ["P62200"])
     assert refused(await detail.get("/yun/flow/detail", params=params)) == (110506, "device_id")
     await site.grant(a, detail)
-    assert ok(await detail.get("/yun/flow/detail", params=params))["used"] == [30.0, 50.0, 0.0]
+    assert ok(await detail.get("/yun/flow/detail", params=params))["used"] == [30.0, 80.0, 0.0]
 
 
 async def test_book_and_refresh_sample_the_used_flow(site: Site) -> None:
@@ -173,6 +186,46 @@ async def test_book_and_refresh_sample_the_used_flow(site: Site) -> None:
     async with site.app.state.db.sessionmaker() as s:
         got = (await s.scalars(select(FlowSample.used_mb).where(FlowSample.device_id == a))).all()
     assert list(got) == [12.5, 40.0]
+
+
+async def test_renewals_come_from_the_book_or_the_provider(site: Site) -> None:
+    """A lower used flow is a new package only with a later effective date (the book's or the provider's); a lower
+    figure for the same package corrects the counter and counts nothing."""
+    a = await site.device()
+    ok(await site.admin.post("/dev/card/binding", {"device_id": a, "iccid": "89860012345678901234"}))
+    book = {"device_id": a, "total_mb": 500, "effective_date": "2026-01-01"}
+    ok(await site.admin.put("/dev/card/info", {**book, "used_mb": 100}))
+    ok(await site.admin.put("/dev/card/info", {**book, "used_mb": 60}))  # a correction
+    ok(await site.admin.put("/dev/card/info", {**book, "used_mb": 90}))
+    ok(await site.admin.put("/dev/card/info", {**book, "effective_date": "2026-02-01", "used_mb": 5}))  # renewed
+    facts = [
+        {"effective_date": "2026-02-01", "used_mb": 25},
+        {"effective_date": "2026-02-01", "used_mb": 15},  # the operator's correction
+        {"effective_date": "2026-03-01", "used_mb": 7},  # the operator's renewal
+        {"effective_date": "2026-03-01"},  # no figure: nothing sampled
+    ]
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json=facts.pop(0))
+
+    settings = site.app.state.settings
+    saved = (settings.flowcard_provider, settings.flowcard_url)
+    settings.flowcard_provider, settings.flowcard_url = "webhook", "http://operator.test/cards"
+    flowcards.webhook_transport = httpx.MockTransport(handler)
+    try:
+        for _ in range(4):
+            ok(await site.admin.get("/dev/card/info", params={"device_id": a, "refresh": "true"}))
+    finally:
+        flowcards.webhook_transport = None
+        settings.flowcard_provider, settings.flowcard_url = saved
+    async with site.app.state.db.sessionmaker() as s:
+        stmt = select(FlowSample.used_mb, FlowSample.renewal).where(FlowSample.device_id == a).order_by(FlowSample.id)
+        got = [(float(v), bool(r)) for v, r in (await s.execute(stmt)).all()]
+    assert got == [(100, False), (60, False), (90, False), (5, True), (25, False), (15, False), (7, True)]
+    now = int(time.time() * 1000)
+    params = {"device_id": a, "start": now - DAY, "end": now + DAY, "tz": "UTC", "bucket": "day"}
+    # The first sample is the baseline; then 60 → 90, the renewal's 5, 5 → 25, the renewal's 7.
+    assert sum(ok(await site.admin.get("/yun/flow/detail", params=params))["used"]) == 30 + 5 + 20 + 7
 
 
 # --- online time -------------------------------------------------------------------------------------------------

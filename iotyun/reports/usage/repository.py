@@ -110,25 +110,26 @@ async def card_row(session: AsyncSession, actor: Actor, device_id: int) -> Any |
 
 async def flow_samples(
     session: AsyncSession, device_id: int, start: datetime, end: datetime
-) -> list[tuple[datetime, float]]:
-    """The device's samples in [start, end] in time order, led by the last one before `start` (the baseline)."""
+) -> list[tuple[datetime, float, bool]]:
+    """The device's samples (time, used MB, renewal) in [start, end] in time order, led by the last one before
+    `start` (the baseline)."""
     fs = FlowSample
     before = (
-        select(fs.time, fs.used_mb)
+        select(fs.time, fs.used_mb, fs.renewal)
         .where(fs.device_id == device_id, fs.time < start)
         .order_by(fs.time.desc(), fs.id.desc())
         .limit(1)
         .execution_options(**_ALL)
     )
     inside = (
-        select(fs.time, fs.used_mb)
+        select(fs.time, fs.used_mb, fs.renewal)
         .where(fs.device_id == device_id, fs.time >= start, fs.time <= end)
         .order_by(fs.time, fs.id)
         .execution_options(**_ALL)
     )
     first = (await session.execute(before)).first()
-    rows = [(t, float(v)) for t, v in (await session.execute(inside)).all()]
-    return ([(first[0], float(first[1]))] if first else []) + rows
+    rows = [(t, float(v), bool(r)) for t, v, r in (await session.execute(inside)).all()]
+    return ([(first[0], float(first[1]), bool(first[2]))] if first else []) + rows
 
 
 # --- online time -------------------------------------------------------------------------------------------------

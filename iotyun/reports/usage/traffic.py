@@ -2,8 +2,8 @@
 card's usage per day or month from its samples (devices/flowsamples.py).
 
 Usage in a bucket adds up the increases between consecutive samples, led by the last sample before the range: the
-difference of the bucket's last sample and the one before it, unless the counter dropped — a new package started —
-and then the new value counts as used. `used_total` is the card's counter at each bucket's end (the last sample at or
+difference of a sample and the one before it when it rose; a renewal sample (the book or the provider said a new
+package started) counts its whole value; a drop without one (a correction) counts nothing. `used_total` is the card's counter at each bucket's end (the last sample at or
 before it) and `remaining` what it leaves of total_mb."""
 
 from datetime import UTC, datetime
@@ -81,7 +81,8 @@ async def detail(
     row = _row(card)
     starts, categories = buckets.grid(start, end, bucket, z)
     stops = buckets.ends(starts, bucket, z, start)
-    samples = [(epoch_ms(t) or 0, v) for t, v in await repo.flow_samples(session, device_id, _at(start), _at(end))]
+    rows = await repo.flow_samples(session, device_id, _at(start), _at(end))
+    samples = [(epoch_ms(t) or 0, v, renewal) for t, v, renewal in rows]
     used, counter = _usage(samples, start, starts, stops)
     return FlowDetailOut(
         card=row,
@@ -94,7 +95,7 @@ async def detail(
 
 
 def _usage(
-    samples: list[tuple[int, float]], start: int, starts: list[int], stops: list[int]
+    samples: list[tuple[int, float, bool]], start: int, starts: list[int], stops: list[int]
 ) -> tuple[list[float], list[float]]:
     """(MB used in each bucket, the counter at each bucket's end) from the samples in time order (the first may be
     the baseline before `start`)."""
@@ -102,13 +103,13 @@ def _usage(
     counter = [0.0] * len(starts)
     previous: float | None = None
     j = 0
-    for ts, value in samples:
+    for ts, value, renewal in samples:
         while j < len(starts) and ts >= stops[j]:
             counter[j] = previous or 0.0
             j += 1
         if previous is not None and ts >= start and j < len(starts):
-            # A drop is a new package: its counter started from nothing.
-            used[j] += value - previous if value >= previous else value
+            # A renewal is a new package whose counter started from nothing; a drop without one corrects the counter.
+            used[j] += value if renewal else max(value - previous, 0.0)
         previous = value
     while j < len(starts):
         counter[j] = previous or 0.0

@@ -4143,6 +4143,10 @@ export interface components {
             remaining_mb: number;
             /** Status */
             status: string;
+            /** Suspect At */
+            suspect_at?: number | null;
+            /** Suspect Mb */
+            suspect_mb?: number | null;
             /** Total Mb */
             total_mb: number;
             /** Used Mb */
