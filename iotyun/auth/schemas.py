@@ -5,6 +5,7 @@ from typing import Self
 from pydantic import BaseModel, model_validator
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import Account, Company, Password, UserName, VerifyCode, rule_error
 
 
@@ -42,7 +43,7 @@ class RegisterIn(_PasswordPair):
     account: Account
     sms_code: VerifyCode
     company: Company = ""
-    agree: bool = False
+    agree: BodyBool = False
 
 
 class LoginIn(BaseModel):

@@ -8,18 +8,23 @@
   content type.
 - `check_params`: a dependency of every API route that refuses an integer query, path or form parameter outside
   64 bits (pydantic's int has no bound; the database has).
+- `BodyBool`: the type of every boolean of a JSON body. JSON true or false only: pydantic's lax bool would take
+  "true", "yes", "on", "1", 1 and 0 too. Query and form booleans stay `bool`: a query string holds only strings,
+  so they parse as FastAPI parses them (true/false, 1/0, yes/no, on/off). tests/core/test_strict_bools.py holds
+  every request body's booleans to it.
 Each refusal is a catalogue code in the envelope, never a 500.
 """
 
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 from urllib.parse import unquote_to_bytes
 
 from fastapi import HTTPException, Request, params
 from fastapi.dependencies.models import Dependant
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
+from pydantic import Strict
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from iotyun.core.envelope import error_body
@@ -27,6 +32,9 @@ from iotyun.core.errors import ErrorCode
 from iotyun.core.limits import INT64_MAX, INT64_MIN, JSON_BODY_MAX_BYTES, JSON_DEPTH_MAX
 
 E = TypeVar("E", bound=Callable[..., Any])
+
+# A boolean of a JSON body: true or false, never a string or a number (100004 with the field).
+BodyBool = Annotated[bool, Strict()]
 _BODY_LIMIT = "__iotyun_body_limit__"
 _BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 

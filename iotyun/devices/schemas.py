@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
     FLOW_USED_MB_MAX,
     ContactEmail,
@@ -123,7 +124,7 @@ class DeviceUpdateIn(_SiteFields):
     id: int
     remark: DeviceRemark | None = None
     video_url: VideoUrl | None = None
-    allow_write: bool | None = None
+    allow_write: BodyBool | None = None
 
 
 class ModelCount(BaseModel):
@@ -164,7 +165,7 @@ class SharesOut(BaseModel):
 class ShareIn(BaseModel):
     device_ids: list[int] = Field(min_length=1)
     accounts: list[str] = Field(min_length=1)
-    can_write: bool = False
+    can_write: BodyBool = False
 
 
 class ReceivedShareGroupIn(BaseModel):
@@ -182,7 +183,7 @@ class TransferIn(BaseModel):
 class DistributeIn(BaseModel):
     device_ids: list[int] = Field(min_length=1)
     user_ids: list[int] = Field(min_length=1)
-    can_write: bool = False
+    can_write: BodyBool = False
 
 
 class DistributionCancelIn(BaseModel):

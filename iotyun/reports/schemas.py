@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
     REPORT_AGGREGATIONS,
     REPORT_CHART_THEME_DEFAULT,
@@ -119,7 +120,7 @@ class ReportIn(ReportConfig):
     table_kind: int
     group_id: int | None = None
     refresh_interval: int = Field(0, ge=0, le=REPORT_REFRESH_MAX_S)
-    exportable: bool = True
+    exportable: BodyBool = True
     # The chart's theme (SPEC §9: its 10-colour palette) and data colour conditions (the first matching one wins;
     # at most REPORT_COLOUR_CONDITIONS_MAX).
     theme: ChartTheme = REPORT_CHART_THEME_DEFAULT

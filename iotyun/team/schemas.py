@@ -5,6 +5,7 @@ from typing import Annotated, Any, Literal, Self
 from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import Account, Company, Email, Nickname, Password, Phone, UserName, VerifyCode, rule_error
 
 
@@ -65,8 +66,8 @@ class UserCreateIn(_PasswordPair):
     company: Company = ""
     role_id: int
     group_id: int | None = None
-    is_admin2: bool = False
-    must_change_password: bool = True
+    is_admin2: BodyBool = False
+    must_change_password: BodyBool = True
 
 
 class UserUpdateIn(BaseModel):
@@ -78,7 +79,7 @@ class UserUpdateIn(BaseModel):
     company: Company | None = None
     role_id: int | None = None
     group_id: int | None = None
-    is_admin2: bool | None = None
+    is_admin2: BodyBool | None = None
 
 
 class ActiveIn(BaseModel):

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, Field
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, REPORT_SCHEDULE_EMAILS_MAX, is_email, rule_error
 
 EpochMs = Annotated[int, Field(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
@@ -28,7 +29,7 @@ class ExportIn(BaseModel):
     bucket: str = Field("raw", max_length=16)
     agg: str = Field("avg", max_length=16)
     fill: str = Field("none", max_length=32)
-    confirm: bool = False
+    confirm: BodyBool = False
 
 
 class ExportJobOut(BaseModel):
@@ -61,7 +62,7 @@ class ScheduleIn(BaseModel):
     """`weekday` (1–7, Monday = 1) counts for weekly schedules, `monthday` (1–28) for monthly ones."""
 
     report_id: int
-    enabled: bool = True
+    enabled: BodyBool = True
     frequency: Frequency
     hour: int = Field(ge=0, le=23)
     weekday: int = Field(1, ge=1, le=7)

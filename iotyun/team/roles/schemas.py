@@ -4,6 +4,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import RoleName
 
 
@@ -11,7 +12,7 @@ class RoleIn(BaseModel):
     name: RoleName
     permissions: list[str] = Field(max_length=100)
     home_page: str | None = None
-    dashboard_fullscreen: bool = True
+    dashboard_fullscreen: BodyBool = True
     device_permissions: list[str] = Field(default_factory=list, max_length=50)
     template_permissions: list[str] = Field(default_factory=list, max_length=50)
 

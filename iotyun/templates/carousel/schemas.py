@@ -5,6 +5,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
     CAROUSEL_DEVICES_PER_GROUP_MAX,
     CAROUSEL_INTERVAL_DEFAULT_S,
@@ -28,7 +29,7 @@ class CarouselGroupIn(BaseModel):
     name: CarouselGroupName
     interval: CarouselInterval = CAROUSEL_INTERVAL_DEFAULT_S
     # A new group holds no device, so it cannot start rotating (202005): true is refused here.
-    rotate: bool = False
+    rotate: BodyBool = False
 
 
 class CarouselGroupUpdateIn(BaseModel):
@@ -37,7 +38,7 @@ class CarouselGroupUpdateIn(BaseModel):
     id: int
     name: CarouselGroupName | None = None
     interval: CarouselInterval | None = None
-    rotate: bool | None = None
+    rotate: BodyBool | None = None
 
 
 class CarouselGroupOut(BaseModel):

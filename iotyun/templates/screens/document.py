@@ -18,6 +18,7 @@ from pydantic import (
 )
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
     BACKGROUND_IMAGE_TYPES,
     CANVAS_GRID_MAX,
@@ -103,8 +104,8 @@ class _Strict(BaseModel):
 
 
 class Grid(_Strict):
-    show: bool = False
-    snap: bool = False
+    show: BodyBool = False
+    snap: BodyBool = False
     size: int = Field(default=10, ge=1, le=CANVAS_GRID_MAX)
 
 
@@ -153,7 +154,7 @@ class State(_Strict):
     textAlign: Literal["left", "center", "right"] | None = None
     fontColor: Colour | None = None
     font: Annotated[str, StringConstraints(max_length=200)] | None = None
-    isUnderline: bool = False
+    isUnderline: BodyBool = False
     text: Text | None = None
     flicker: Flicker | None = None
 
@@ -173,7 +174,7 @@ class WriteValue(_Strict):
     type: Literal["write_value"]
     data_source_id: int = Field(ge=1)
     value: float | Text
-    confirm: bool = False
+    confirm: BodyBool = False
 
 
 class JumpScreen(_Strict):
@@ -189,7 +190,7 @@ class OpenPopup(_Strict):
 class OpenUrl(_Strict):
     type: Literal["open_url"]
     url: WebUrl
-    new_tab: bool = True
+    new_tab: BodyBool = True
 
 
 Action = Annotated[WriteValue | JumpScreen | OpenPopup | OpenUrl, Field(discriminator="type")]
@@ -201,8 +202,8 @@ class Element(_Strict):
     placement: Placement = Field(default_factory=Placement)
     z: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     group: Ident | None = None
-    locked: bool = False
-    hidden: bool = False
+    locked: BodyBool = False
+    hidden: BodyBool = False
     # What each type draws with (text, colours, ranges, ...): open for the designer's registry, JSON values only.
     settings: dict[SettingKey, JsonValue] = Field(default_factory=dict)
     bindings: dict[Key, Binding] = Field(default_factory=dict, max_length=ELEMENT_BINDINGS_MAX)
@@ -215,8 +216,8 @@ class Group(_Strict):
     id: Ident
     name: Annotated[str, StringConstraints(max_length=64)] = ""
     parent: Ident | None = None
-    locked: bool = False
-    hidden: bool = False
+    locked: BodyBool = False
+    hidden: BodyBool = False
 
 
 class ScreenDocument(_Strict):

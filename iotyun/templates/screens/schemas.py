@@ -5,6 +5,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, ValidationError, ValidationInfo, ValidatorFunctionWrapHandler, field_validator
 
 from iotyun.core.errors import ErrorCode
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
     SCREEN_DOCUMENT_MAX_MB,
     SCREEN_SCHEMA_VERSION,
@@ -31,7 +32,7 @@ class ScreenIn(BaseModel):
 class ScreenUpdateIn(BaseModel):
     id: int
     name: ScreenName | None = None
-    is_main: bool | None = None
+    is_main: BodyBool | None = None
     width: int | None = None
     height: int | None = None
 
@@ -89,7 +90,7 @@ class ScreenDesignIn(BaseModel):
     # The revision the edited document was loaded at: a save based on a replaced one is refused (115020) unless
     # `overwrite` says the editor chose to replace the other save knowingly.
     revision: int = Field(ge=0)
-    overwrite: bool = False
+    overwrite: BodyBool = False
     # The document's own schema_version wins; this one names the version of a document that says none.
     schema_version: int = Field(default=SCREEN_SCHEMA_VERSION, ge=1)
     document: ScreenDocument
