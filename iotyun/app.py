@@ -11,6 +11,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -19,7 +20,7 @@ from iotyun.api import allowed_methods, mount_api
 from iotyun.auth.senders import make_mail_sender, make_sender
 from iotyun.core.config import Settings, get_settings
 from iotyun.core.context import lang_var, pick_lang, protect_logs, request_id_var
-from iotyun.core.db import Database
+from iotyun.core.db import Database, Timeouts, unavailable
 from iotyun.core.envelope import error_body
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
@@ -135,6 +136,16 @@ async def _http_error(request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(error_body(code), status_code=status, headers=headers)
 
 
+async def _database_error(request: Request, exc: Exception) -> JSONResponse:
+    """A database (or driver) error: 100026 with HTTP 503 when the database did not answer in time (core.db
+    `unavailable`: statement, lock, connect or pool timeout), else what any unexpected error gets."""
+    if not unavailable(exc):
+        return await _unhandled(request, exc)
+    request_id_var.set(getattr(request.state, "request_id", request_id_var.get()))
+    log.warning("database did not answer in time on %s %s: %s", request.method, request.url.path, exc)
+    return _json(error_body(ErrorCode.DATABASE_BUSY), 503)
+
+
 async def _unhandled(request: Request, exc: Exception) -> JSONResponse:
     request_id_var.set(getattr(request.state, "request_id", request_id_var.get()))
     log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
@@ -175,7 +186,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)
+    timeouts = Timeouts(
+        statement_s=settings.db_statement_timeout_seconds,
+        background_s=settings.db_background_timeout_seconds,
+        connect_s=settings.db_connect_timeout_seconds,
+        pool_s=settings.db_pool_timeout_seconds,
+    )
+    app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds, timeouts)
     app.state.code_sender = make_sender(settings)
     app.state.limiters = Limiters()
     app.state.telemetry = Telemetry(settings, app.state.db)
@@ -191,6 +208,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_exception_handler(AppError, _app_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(StarletteHTTPException, _http_error)
+    # Handled here, not by the catch-all below (whose error the server logs again as an ASGI exception).
+    for database_error in (SQLAlchemyError, OSError):
+        app.add_exception_handler(database_error, _database_error)
     app.add_exception_handler(Exception, _unhandled)
     mount_api(app)
     mount_docs(app, settings.web_dist, app.openapi_url or "/api/openapi.json")

@@ -18,6 +18,13 @@ class Settings(BaseSettings):
 
     data_dir: Path = Path("var")
     database_url: str = ""
+    # How long the app waits on its database before a request answers 100026 (core/db.py Timeouts, docs/operations.md
+    # "Database timeouts"): a request's statement (lock waits included; SQLite's busy wait), background work's
+    # (exports, scheduled reports, ingest), a new connection, a free connection of the pool.
+    db_statement_timeout_seconds: float = Field(default=10.0, gt=0, le=3600)
+    db_background_timeout_seconds: float = Field(default=600.0, gt=0, le=86400)
+    db_connect_timeout_seconds: float = Field(default=5.0, gt=0, le=300)
+    db_pool_timeout_seconds: float = Field(default=10.0, gt=0, le=300)
     # MQTT: unset runs the embedded broker (a supervised Mosquitto on 127.0.0.1:mqtt_port, or a free port if that one
     # is taken; the port is then kept in the data dir); set to
     # mqtt://user:password@host:port for an external one (Mosquitto, EMQX). docs/api-telemetry.md "Server settings".

@@ -8,7 +8,7 @@ from enum import IntEnum
 
 
 class ErrorCode(IntEnum):
-    # 100001-100025 common
+    # 100001-100026 common
     SUCCESS = 100001
     OPERATION_FAILED = 100002
     SERVICE_EXCEPTION = 100003
@@ -34,6 +34,8 @@ class ErrorCode(IntEnum):
     CONFLICT = 100023
     ACCOUNT_NOT_VERIFIED = 100024
     URL_INVALID = 100025
+    # The database did not answer in time (core.db.unavailable): HTTP 503.
+    DATABASE_BUSY = 100026
     # 110001-110004 login
     LOGIN_EMPTY = 110001
     CAPTCHA_FAILED = 110002
@@ -426,7 +428,7 @@ _HISTORY_NO_DATA = ("所选时间范围内没有历史数据", "There is no hist
 # code -> (zh text, en text); texts may hold str.format placeholders such as {field} {seconds} {limit}
 # fmt: off
 CATALOGUE: dict[int, tuple[str, str]] = {
-    # 100001-100025 common
+    # 100001-100026 common
     ErrorCode.SUCCESS: ("成功", "Success"),
     ErrorCode.OPERATION_FAILED: ("操作失败", "Operation failed"),
     ErrorCode.SERVICE_EXCEPTION: ("服务繁忙，请稍后再试", "The service is busy, please try again later"),
@@ -452,6 +454,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.CONFLICT: ("数据已被他人修改，请刷新后重试", "This item was changed by someone else, please refresh and try again"),
     ErrorCode.ACCOUNT_NOT_VERIFIED: ("账号未验证", "The account has not been verified"),
     ErrorCode.URL_INVALID: ("网址格式不正确", "The URL is not valid"),
+    ErrorCode.DATABASE_BUSY: ("服务繁忙，请稍后重试", "The service is busy, try again"),
     # 110001-110004 login
     ErrorCode.LOGIN_EMPTY: ("登录名或密码不能为空", "The login name and password are required"),
     ErrorCode.CAPTCHA_FAILED: ("图形验证码错误或已过期", "The graphic code is wrong or has expired"),

@@ -23,7 +23,7 @@ from sqlalchemy.orm import (
     with_loader_criteria,
 )
 
-from iotyun.core.db import BigId
+from iotyun.core.db import BACKGROUND_KEY, BigId
 
 S = TypeVar("S", bound=Select[Any])
 
@@ -49,7 +49,7 @@ class TenantScoped:
 def system_session(sessionmaker: async_sessionmaker[AsyncSession]) -> AsyncSession:
     """A session of background work: bound to no tenant, and marked so that the tenant criteria pass every tenant's
     rows on purpose (use it as `async with system_session(db.sessionmaker) as session`)."""
-    return sessionmaker(info={SYSTEM_KEY: True})
+    return sessionmaker(info={SYSTEM_KEY: True, BACKGROUND_KEY: True})
 
 
 def is_system(session: AsyncSession | Session) -> bool:

@@ -18,7 +18,7 @@ from iotyun.auth import service as auth_service
 from iotyun.auth.senders import Attachment, MailSender
 from iotyun.core.config import Settings
 from iotyun.core.context import lang_var
-from iotyun.core.db import Database, utcnow
+from iotyun.core.db import BACKGROUND_KEY, Database, utcnow
 from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_JOB_LEASE_S, EXPORT_LEASE_S, EXPORT_SWEEP_EVERY_S, EXPORT_TICK_S
 from iotyun.core.spreadsheets import XLSX_MEDIA
@@ -152,7 +152,8 @@ class ExportRunner:
 
     async def _run(self, job: ExportJob) -> None:
         await self.progress(job.id, 10)
-        async with self.db.sessionmaker() as session:
+        # Background work: the long statement timeout, not a request's (core.db.Timeouts).
+        async with self.db.sessionmaker(info={BACKGROUND_KEY: True}) as session:
             actor = await auth_service.actor_for_user(session, job.owner_id)
             if actor is None:
                 raise AppError(ErrorCode.USER_NOT_EXIST)
