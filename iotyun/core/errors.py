@@ -338,7 +338,7 @@ class ErrorCode(IntEnum):
     DASHBOARD_NO_EDIT_PERMISSION = 118005
     DASHBOARD_NO_FULLSCREEN_PERMISSION = 118006
     DASHBOARD_VISIBILITY_INVALID = 118007
-    # 118201-118213 reports
+    # 118201-118217 reports
     REPORT_TITLE_EMPTY = 118201
     REPORT_TITLE_TOO_LONG = 118202
     REPORT_DIMENSION_REQUIRED = 118203
@@ -352,6 +352,10 @@ class ErrorCode(IntEnum):
     REPORT_FILTER_LIMIT = 118211
     REPORT_NOT_FOUND = 118212
     REPORT_TITLE_EXISTS = 118213
+    REPORT_TIME_OUT_OF_RANGE = 118214
+    REPORT_TOO_MANY_BUCKETS = 118215
+    REPORT_DEFINITION_INVALID = 118216
+    REPORT_HISTORY_RANGE_TOO_LONG = 118217
     # 118301-118305 share links
     SHARE_LINK_INVALID = 118301
     SHARE_LINK_NO_ACCESS = 118302
@@ -404,11 +408,13 @@ class ErrorCode(IntEnum):
     TOP_BAR_TITLE_REQUIRED = 910105
     # 200811 historical data
     HISTORY_QUERY_FAILED = 200811
-    # 201801-201804 files (201802-201804: the export centre)
+    # 201801-201806 files (201802-201806: the export centre)
     FILE_INVALID = 201801
     EXPORT_FILE_NOT_FOUND = 201802
     EXPORT_FILE_NOT_READY = 201803
     REPORT_NOT_EXPORTABLE = 201804
+    EXPORT_USER_QUEUE_FULL = 201805
+    EXPORT_TENANT_QUEUE_FULL = 201806
     # 202001-202008 carousel groups
     CAROUSEL_GROUP_NOT_FOUND = 202001
     CAROUSEL_GROUP_NAME_EMPTY = 202002
@@ -767,7 +773,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.DASHBOARD_NO_EDIT_PERMISSION: ("没有编辑看板的权限", "You have no permission to edit this dashboard"),
     ErrorCode.DASHBOARD_NO_FULLSCREEN_PERMISSION: ("没有全屏查看看板的权限", "You have no permission to view this dashboard full screen"),
     ErrorCode.DASHBOARD_VISIBILITY_INVALID: ("请选择可见的用户、角色或分组", "Choose the users, roles or groups who can see it"),
-    # 118201-118213 reports
+    # 118201-118217 reports
     ErrorCode.REPORT_TITLE_EMPTY: ("请输入报表标题", "Enter the report title"),
     ErrorCode.REPORT_TITLE_TOO_LONG: ("报表标题最多 32 个字符", "The report title can be at most 32 characters"),
     ErrorCode.REPORT_DIMENSION_REQUIRED: ("请至少选择一个维度", "Choose at least one dimension"),
@@ -781,6 +787,10 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.REPORT_FILTER_LIMIT: ("筛选条件过多（最多 {limit} 个）", "Too many filters (max {limit})"),
     ErrorCode.REPORT_NOT_FOUND: ("报表不存在", "This report does not exist"),
     ErrorCode.REPORT_TITLE_EXISTS: ("报表标题已存在", "This report title already exists"),
+    ErrorCode.REPORT_TIME_OUT_OF_RANGE: ("报表的时间范围超出可查询的日期（1970 年至 9997 年）", "The report's time range goes beyond the dates that can be queried (the years 1970 to 9997)"),
+    ErrorCode.REPORT_TOO_MANY_BUCKETS: ("按该时间单位分组过多（最多 {limit} 组），请缩短时间范围或选择更大的时间单位", "Too many time buckets (max {limit}): shorten the range or choose a larger time unit"),
+    ErrorCode.REPORT_DEFINITION_INVALID: ("报表设置无效，请重新编辑并保存", "This report's saved settings are not valid: edit and save the report again"),
+    ErrorCode.REPORT_HISTORY_RANGE_TOO_LONG: ("历史数据报表的时间范围最多 {days} 天", "A history data report's time range can be at most {days} days"),
     # 118301-118305 share links
     ErrorCode.SHARE_LINK_INVALID: ("分享链接无效", "This share link is not valid"),
     ErrorCode.SHARE_LINK_NO_ACCESS: ("没有访问该分享链接的权限", "You have no access to this share link"),
@@ -838,6 +848,8 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.EXPORT_FILE_NOT_FOUND: ("导出文件不存在或已过期", "This export file does not exist or has expired"),
     ErrorCode.EXPORT_FILE_NOT_READY: ("文件尚未生成完成，请稍后再试", "The file is not ready yet, please try again later"),
     ErrorCode.REPORT_NOT_EXPORTABLE: ("该报表不允许导出数据", "This report does not allow exporting its data"),
+    ErrorCode.EXPORT_USER_QUEUE_FULL: ("您排队中的导出任务已达上限（{limit} 个），请等待已有任务完成后再试", "You have the maximum number of exports waiting ({limit}): try again when some have finished"),
+    ErrorCode.EXPORT_TENANT_QUEUE_FULL: ("本账户排队中的导出任务已达上限（{limit} 个），请稍后再试", "Your organisation has the maximum number of exports waiting ({limit}): try again later"),
     # 202001-202008 carousel groups
     ErrorCode.CAROUSEL_GROUP_NOT_FOUND: ("轮播分组不存在", "This carousel group does not exist"),
     ErrorCode.CAROUSEL_GROUP_NAME_EMPTY: ("请输入轮播分组名称", "Enter the carousel group name"),

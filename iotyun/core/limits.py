@@ -395,6 +395,12 @@ REPORT_AGGREGATIONS = ("count", "distinct_count", "avg", "max", "min", "sum", "f
 REPORT_TIME_UNITS = ("year", "month", "week", "day", "hour", "minute")
 REPORT_FILTER_OPERATORS = ("eq", "ne", "gt", "ge", "lt", "le", "range", "contain", "not_contain", "null", "not_null")
 REPORT_REFRESH_MAX_S = 86400
+# A report's range (its own start and end, or the last time_offset units up to now, and its time filters' values)
+# lies within EPOCH_MS_MIN … REPORT_TIME_MAX_MS (118214): 9998-01-01 UTC, so a year bucket, the one after it and a
+# zone's offset stay within Python's dates (year 9999) and both databases'. It holds at most REPORT_BUCKETS_MAX
+# buckets of its time unit (118215); history data (kind 6) at most HISTORY_RANGE_MAX_DAYS (118217).
+REPORT_TIME_MAX_MS = 253_339_228_800_000
+REPORT_BUCKETS_MAX = 10_000
 # SPEC §9 chart themes (the web's palettes in components/charts/report/themes.ts, 10 colours each) and data colour
 # conditions: a value in [min, max) takes the condition's #rrggbb colour; at most REPORT_COLOUR_CONDITIONS_MAX a report.
 REPORT_CHART_THEMES = ("orange", "orangeTech", "blue", "blueTech", "green", "greenTech")
@@ -412,6 +418,10 @@ EXPORT_SWEEP_EVERY_S = 300
 EXPORT_SWEEP_BATCH = 500
 REPORT_SCHEDULES_PER_TICK = 100
 EXPORT_TITLE_MAX = 64
+# Jobs waiting or running (queued + running, manual and scheduled) a user, and a tenant, may have when asking for
+# another export (201805, 201806); the runner takes jobs round-robin between tenants, then users.
+EXPORT_QUEUED_PER_USER_MAX = 10
+EXPORT_QUEUED_PER_TENANT_MAX = 50
 REPORT_SCHEDULE_EMAILS_MAX = 10
 REPORT_SCHEDULE_FREQUENCIES = ("daily", "weekly", "monthly")
 # The report table view's rows and a device's online periods (issue 17 contracts B, E).
@@ -679,10 +689,14 @@ def exported() -> dict[str, Any]:
         "REPORT_TIME_UNITS": list(REPORT_TIME_UNITS),
         "REPORT_FILTER_OPERATORS": list(REPORT_FILTER_OPERATORS),
         "REPORT_REFRESH_MAX_S": REPORT_REFRESH_MAX_S,
+        "REPORT_TIME_MAX_MS": REPORT_TIME_MAX_MS,
+        "REPORT_BUCKETS_MAX": REPORT_BUCKETS_MAX,
         "REPORT_CHART_THEMES": list(REPORT_CHART_THEMES),
         "REPORT_CHART_THEME_DEFAULT": REPORT_CHART_THEME_DEFAULT,
         "REPORT_COLOUR_CONDITIONS_MAX": REPORT_COLOUR_CONDITIONS_MAX,
         "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
+        "EXPORT_QUEUED_PER_USER_MAX": EXPORT_QUEUED_PER_USER_MAX,
+        "EXPORT_QUEUED_PER_TENANT_MAX": EXPORT_QUEUED_PER_TENANT_MAX,
         "REPORT_SCHEDULE_EMAILS_MAX": REPORT_SCHEDULE_EMAILS_MAX,
         "REPORT_SCHEDULE_FREQUENCIES": list(REPORT_SCHEDULE_FREQUENCIES),
         "REPORT_GROUP_NAME_MAX": REPORT_GROUP_NAME_MAX,

@@ -1,15 +1,27 @@
 """A report's filters as SQL conditions (SPEC §9's 11 operators) on the columns of its table kind; time fields take
-epoch ms. A value that does not fit its column (text for a number) answers 100004 on filters."""
+epoch ms. A value that does not fit its column (text for a number, a number beyond the column's integers) answers
+100004 on filters, a time outside EPOCH_MS_MIN … EPOCH_MS_MAX 118214; reports/service.py checks them when a report
+is saved."""
 
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, not_
+from sqlalchemy import BigInteger, ColumnElement, SmallInteger, and_, not_
 
 from iotyun.core.db import UTCDateTime
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, INT64_MAX, INT64_MIN
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.reports.schemas import ReportFilter
+
+
+def _bounds(kind: Any) -> tuple[int, int]:
+    """The integers a column holds (on PostgreSQL; SQLite's are wider)."""
+    if isinstance(kind, BigInteger):
+        return INT64_MIN, INT64_MAX
+    if isinstance(kind, SmallInteger):
+        return -(2**15), 2**15 - 1
+    return -(2**31), 2**31 - 1
 
 
 def _value(column: Any, value: float | str | None) -> Any:
@@ -18,9 +30,16 @@ def _value(column: Any, value: float | str | None) -> Any:
     try:
         kind = column.type.python_type
         if kind is datetime or isinstance(column.type, UTCDateTime):
-            return datetime.fromtimestamp(float(value) / 1000, UTC)
+            ms = float(value)
+            if not EPOCH_MS_MIN <= ms <= EPOCH_MS_MAX:
+                raise AppError(ErrorCode.REPORT_TIME_OUT_OF_RANGE, field="filters")
+            return datetime.fromtimestamp(ms / 1000, UTC)
         if kind is int:
             number = float(value)
+            low, high = _bounds(column.type)
+            # Beyond the column's integers the database refuses the parameter (PostgreSQL) or cannot bind it.
+            if not low <= number <= high:
+                raise AppError(ErrorCode.PARAM_INVALID, field="filters")
             return int(number) if number.is_integer() else number
         return kind(value)
     except (NotImplementedError, TypeError, ValueError, OverflowError, OSError):

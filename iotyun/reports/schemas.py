@@ -2,6 +2,7 @@
 are checked here (118201, 118202), and a colour condition's colour (100004 `conditions`); the rules across fields
 (118203-118211, the conditions' count and bands) in service.check."""
 
+import math
 import re
 from typing import Annotated, Literal
 
@@ -38,9 +39,12 @@ def _fill(value: str) -> str:
     if value in ("none", "linear", "previous", "zero", "null"):
         return value
     try:
-        float(value)
+        number = float(value)
     except ValueError:
         raise rule_error(ErrorCode.PARAM_INVALID, "fill") from None
+    # "1e999", "inf" and "nan" parse, but no JSON answer can hold the buckets they would fill.
+    if not math.isfinite(number):
+        raise rule_error(ErrorCode.PARAM_INVALID, "fill")
     return value
 
 

@@ -4,15 +4,27 @@ and data sources (118205), at most REPORT_COMPARISON_MAX series (118208), on dev
 end not before start (118206); a range filter's maximum not below its minimum (118207); hourly and minute buckets
 limit the range to REPORT_HOUR_RANGE_MAX_DAYS / REPORT_MINUTE_RANGE_MAX_DAYS (118210); at most REPORT_FILTERS_MAX
 filters (118211); at most REPORT_COLOUR_CONDITIONS_MAX colour conditions (100004 `conditions`), each band's max
-above its min (118207 `conditions`). A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
+above its min (118207 `conditions`). What the fields make together must be computable (`computable`): the range
+within the dates a report may query (118214), at most REPORT_BUCKETS_MAX buckets (118215), history data over at
+most HISTORY_RANGE_MAX_DAYS (118217), filter values that fit their field's column, fields the statistic groups by.
+A stored definition is checked again when computed (`stored_config`, `computable`): one saved before a rule, or
+written to the database directly, answers its code (118216 when it does not even parse), never a server error. A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
 anyone else's answers 118212 and changes nothing."""
 
+import time
+from typing import Any
+
+from pydantic import ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import (
+    EPOCH_MS_MAX,
+    EPOCH_MS_MIN,
+    HISTORY_RANGE_MAX_DAYS,
+    REPORT_BUCKETS_MAX,
     REPORT_CHART_TYPES,
     REPORT_COLOUR_CONDITIONS_MAX,
     REPORT_COMPARISON_MAX,
@@ -20,12 +32,14 @@ from iotyun.core.limits import (
     REPORT_FILTERS_MAX,
     REPORT_HOUR_RANGE_MAX_DAYS,
     REPORT_MINUTE_RANGE_MAX_DAYS,
+    REPORT_TIME_MAX_MS,
     REPORT_TITLE_MAX,
+    rule_app_error,
 )
 from iotyun.core.pagination import Page, PageParams
-from iotyun.reports import groups, history_filters
+from iotyun.reports import counts, filters, groups, history_filters
 from iotyun.reports import repository as repo
-from iotyun.reports.fields import FIELDS, HISTORY, TIME_FIELD
+from iotyun.reports.fields import FIELDS, H_DEVICE, H_SOURCE, H_TIME, HISTORY, TIME_FIELD
 from iotyun.reports.models import Report
 from iotyun.reports.schemas import ReportConfig, ReportIdIn, ReportIn, ReportOut, ReportUpdateIn
 from iotyun.telemetry import repository as telemetry_repo
@@ -35,12 +49,40 @@ DAY_MS = 86_400_000
 _UNIT_MS = {"hour": 3_600_000, "minute": 60_000}
 _RANGE_DAYS = {"hour": REPORT_HOUR_RANGE_MAX_DAYS, "minute": REPORT_MINUTE_RANGE_MAX_DAYS}
 _CONFIG_FIELDS = frozenset(ReportConfig.model_fields)
+# A default range of `time_offset` units counts a month and a year at their longest (statistic.time_range); the
+# buckets of a range count them at their shortest.
+_OFFSET_MS = {"minute": 60_000, "hour": 3_600_000, "day": DAY_MS, "week": 7 * DAY_MS, "month": 31 * DAY_MS}
+_OFFSET_MS["year"] = 366 * DAY_MS
+_BUCKET_MS = {**_OFFSET_MS, "month": 28 * DAY_MS, "year": 365 * DAY_MS}
+
+
+def stored_config(report: Report) -> ReportConfig:
+    """The stored definition of `report`: its first problem as the API answers it (a rule's code, else 118216 on
+    the field), for a row that no longer parses."""
+    try:
+        return ReportConfig.model_validate(report.config)
+    except ValidationError as e:
+        raise rule_app_error(e, ErrorCode.REPORT_DEFINITION_INVALID) from None
+
+
+def _readable_config(raw: Any) -> dict[str, Any]:
+    """The stored definition for reading it back: fields that no longer parse take their defaults, so the report
+    still lists and opens to be corrected."""
+    config = dict(raw) if isinstance(raw, dict) else {}
+    while True:
+        try:
+            return ReportConfig.model_validate(config).model_dump(mode="json")
+        except ValidationError as e:
+            bad = {str(err["loc"][0]) for err in e.errors() if err.get("loc")}
+            if not bad & config.keys():
+                return ReportConfig().model_dump(mode="json")
+            config = {k: v for k, v in config.items() if k not in bad}
 
 
 def out(report: Report) -> ReportOut:
     return ReportOut.model_validate(
         {
-            **report.config,
+            **_readable_config(report.config),
             "id": report.id,
             "owner_id": report.owner_id,
             "title": report.title,
@@ -58,12 +100,34 @@ def out(report: Report) -> ReportOut:
     )
 
 
-def check_range(unit: str | None, start: int, end: int) -> None:
-    """118206 when end is before start; 118210 when an hourly or minute range is longer than its days."""
+def check_range(unit: str | None, start: int, end: int, kind: int | None = None, bucketed: bool = False) -> None:
+    """118206 when end is before start; 118214 outside EPOCH_MS_MIN … REPORT_TIME_MAX_MS; 118210 when an hourly or
+    minute range is longer than its days; 118217 history data (kind 6) over HISTORY_RANGE_MAX_DAYS; 118215 more than
+    REPORT_BUCKETS_MAX buckets of `unit` when the range is `bucketed` (the time dimension)."""
     if end < start:
         raise AppError(ErrorCode.REPORT_END_BEFORE_START, field="end")
+    if start < EPOCH_MS_MIN:
+        raise AppError(ErrorCode.REPORT_TIME_OUT_OF_RANGE, field="start")
+    if end > REPORT_TIME_MAX_MS:
+        raise AppError(ErrorCode.REPORT_TIME_OUT_OF_RANGE, field="end")
     if unit in _RANGE_DAYS and end - start > _RANGE_DAYS[unit] * DAY_MS:
         raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="start", days=_RANGE_DAYS[unit])
+    if kind == HISTORY and end - start > HISTORY_RANGE_MAX_DAYS * DAY_MS:
+        raise AppError(ErrorCode.REPORT_HISTORY_RANGE_TOO_LONG, field="start", days=HISTORY_RANGE_MAX_DAYS)
+    if bucketed and (end - start) // _BUCKET_MS[unit or "day"] + 1 > REPORT_BUCKETS_MAX:
+        raise AppError(ErrorCode.REPORT_TOO_MANY_BUCKETS, field="time_unit", limit=REPORT_BUCKETS_MAX)
+
+
+def default_range(config: ReportConfig, now: int) -> tuple[int, int]:
+    """The report's own range, else the last `time_offset` units up to `now`."""
+    if config.start is not None and config.end is not None:
+        return config.start, config.end
+    return now - config.time_offset * _OFFSET_MS[config.time_unit or "day"], now
+
+
+def bucketed(kind: int, config: ReportConfig) -> bool:
+    """Whether the statistic buckets the range by the time unit: its dimension is the kind's time field."""
+    return bool(config.dimension_field_id) and config.dimension_field_id[0].id == TIME_FIELD.get(kind)
 
 
 def check(body: ReportIn) -> None:
@@ -99,6 +163,60 @@ def check(body: ReportIn) -> None:
         raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="time_offset", days=_RANGE_DAYS[body.time_unit])
     _check_filters(body)
     _check_conditions(body)
+    computable(body.table_kind, body, int(time.time() * 1000))
+
+
+def computable(kind: int, config: ReportConfig, now: int) -> None:
+    """What the fields make together can be computed: the default range (118214, 118215, 118217; on time_offset
+    when it is the last units up to now), fill, the filters' values against their columns and the fields the
+    statistic groups by (100004). Checked when saved and again on a stored definition each time it is computed."""
+    if kind not in FIELDS:
+        raise AppError(ErrorCode.PARAM_INVALID, field="table_kind")
+    if not config.dimension_field_id:
+        raise AppError(ErrorCode.REPORT_DIMENSION_REQUIRED, field="dimension_field_id")
+    start, end = default_range(config, now)
+    try:
+        check_range(config.time_unit, start, end, kind, bucketed(kind, config))
+    except AppError as e:
+        if config.start is None or config.end is None:
+            e.field = "time_unit" if e.code == ErrorCode.REPORT_TOO_MANY_BUCKETS else "time_offset"
+        raise
+    _check_grouping(kind, config)
+    if kind == HISTORY:
+        history_filters.check(config.filters)
+        for f in config.filters:
+            if f.field_id == H_TIME:
+                _check_time_filter(f.value, f.value2 if f.operator == "range" else None)
+    else:
+        filters.conditions(counts.FILTERABLE[kind], config.filters)
+
+
+def _check_time_filter(*values: float | str | None) -> None:
+    for v in values:
+        if v is not None and not EPOCH_MS_MIN <= float(v) <= EPOCH_MS_MAX:
+            raise AppError(ErrorCode.REPORT_TIME_OUT_OF_RANGE, field="filters")
+
+
+def _check_grouping(kind: int, config: ReportConfig) -> None:
+    """The dimension, comparison and aggregation the statistic of `kind` groups by (100004 on the field)."""
+    dim = config.dimension_field_id[0].id
+    if kind == HISTORY:
+        if dim not in (H_TIME, H_DEVICE, H_SOURCE):
+            raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
+        if dim != H_TIME and config.aggregation == "distinct_count":
+            raise AppError(ErrorCode.PARAM_INVALID, field="aggregation")
+        return
+    columns = counts.COLUMNS[kind]
+    if dim != TIME_FIELD[kind] and dim not in columns:
+        raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
+    if config.compare_filed_id and config.compare_filed_id[0].id not in columns:
+        raise AppError(ErrorCode.PARAM_INVALID, field="compare_filed_id")
+    if config.aggregation not in (None, "count", "distinct_count"):
+        raise AppError(ErrorCode.PARAM_INVALID, field="aggregation")
+    if config.aggregation == "distinct_count" and (
+        config.aggregate_filed_id is None or config.aggregate_filed_id.id not in columns
+    ):
+        raise AppError(ErrorCode.PARAM_INVALID, field="aggregate_filed_id")
 
 
 def _check_history(body: ReportIn) -> None:

@@ -21,26 +21,12 @@ from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import Query
 from iotyun.telemetry.service import Pair, Series, query_columns, query_series
 
-MINUTE_MS = 60_000
-# A calendar month and year counted at their longest, for a default range of `time_offset` units.
-_UNIT_MS = {
-    "minute": MINUTE_MS,
-    "hour": 60 * MINUTE_MS,
-    "day": 1440 * MINUTE_MS,
-    "week": 7 * 1440 * MINUTE_MS,
-    "month": 31 * 1440 * MINUTE_MS,
-    "year": 366 * 1440 * MINUTE_MS,
-}
-
 
 def time_range(config: ReportConfig, start: int | None, end: int | None, now: int) -> tuple[int, int]:
     """The viewer's range, else the report's, else the last `time_offset` units up to now."""
     if start is not None and end is not None:
         return start, end
-    if config.start is not None and config.end is not None:
-        return config.start, config.end
-    unit = _UNIT_MS[config.time_unit or "day"]
-    return now - config.time_offset * unit, now
+    return service.default_range(config, now)
 
 
 async def statistic(
@@ -54,10 +40,12 @@ async def statistic(
 ) -> StatisticOut:
     """The report's chart data over `start` … `end` (epoch ms) in the viewer's zone `tz` (IANA)."""
     report = await service.get(session, actor, report_id)
-    config = ReportConfig.model_validate(report.config)
+    config = service.stored_config(report)
     z = zone(tz)
-    start, end = time_range(config, start, end, int(time.time() * 1000))
-    service.check_range(config.time_unit, start, end)
+    now = int(time.time() * 1000)
+    service.computable(report.table_kind, config, now)
+    start, end = time_range(config, start, end, now)
+    service.check_range(config.time_unit, start, end, report.table_kind, service.bucketed(report.table_kind, config))
     if report.table_kind != HISTORY:
         return await counts.counts(session, actor, report, config, start, end, z)
     by_field_dim = config.dimension_field_id[0].id in (H_DEVICE, H_SOURCE)
@@ -248,7 +236,7 @@ async def table_data(
     columns, rows = table_rows(stat)
     if sort_by not in {c["key"] for c in columns}:
         raise AppError(ErrorCode.PARAM_INVALID, field="sort_by")
-    config = ReportConfig.model_validate((await service.get(session, actor, report_id)).config)
+    config = service.stored_config(await service.get(session, actor, report_id))
     columns[0]["title"] = config.dimension_field_id[0].field_name if config.dimension_field_id else ""
     present = [r for r in rows if r.get(sort_by) is not None]
     present.sort(key=lambda r: r[sort_by], reverse=order == "desc")

@@ -1,5 +1,8 @@
 """A bounded fuzz run of every operation of the OpenAPI document: generated inputs, valid and invalid, must never
-answer a server error and every answer must match the schema it declares (issue 12, DESIGN §3).
+answer a server error and every answer must match the schema it declares (issue 12, DESIGN §3). What a write saves
+is read back (issue 29): after every successful POST or PUT, a GET of the same path (its list, or the item) and, for
+what is computed from a saved definition (READ_BACKS: a report's statistic and table data), those endpoints on the
+saved id; none may answer a server error, so an input that passes alone but breaks later is found.
 
 Deterministic: a fixed seed (derandomized Hypothesis, no example database) and a fixed number of examples per
 operation, so a run costs the same every time and a failure reproduces. The app runs in-process on its own
@@ -49,6 +52,15 @@ SESSION_ENDERS = ("/api/yun/user/logout",)
 
 
 SIGN_MARK = b"x-fuzz-sign"
+# What is computed from a saved definition: after a successful write of the key path answering data.id, these GETs
+# (path, query besides `id`).
+READ_BACKS: dict[str, tuple[tuple[str, dict[str, str]], ...]] = {
+    "/api/yun/report/basic": (
+        ("/api/yun/report/info", {}),
+        ("/api/yun/report/statistic", {"tz": "Asia/Shanghai"}),
+        ("/api/yun/report/table/data", {"tz": "Asia/Shanghai"}),
+    ),
+}
 
 
 def _without_lifespan(app: ASGIApp, signer: Signer) -> ASGIApp:
@@ -94,6 +106,10 @@ class Caller:
         self.code_log = code_log
         self.auth: dict[str, str] = {}
         self.revoked = False
+
+    def read_back(self, path: str, params: dict[str, Any], headers: dict[str, str]) -> int:
+        """GET `path` as the write's caller; its status (the app re-raises what it answered 500 for)."""
+        return int(self.client.request("GET", path, params=params, headers=headers).status_code)
 
     def signed(self) -> dict[str, str]:
         """Asks the app's wrapper to sign the request as sent (_without_lifespan)."""
@@ -173,12 +189,13 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
     schema = schemathesis.openapi.from_asgi("/api/openapi.json", served)
     schema.config.generation.update(allow_x00=True, codec="utf-8")
     public = _public_paths(app)
+    readable = {"/api" + r.path for r in api_routes(app) if "GET" in (r.methods or ()) and "{" not in r.path}
     client = asgi.get_client(served)  # type: ignore[arg-type]
     caller = Caller(client, code_log)
     caller.register_admin()
 
     failures: list[str] = []
-    counted = {"operations": 0, "requests": 0, "server_errors": 0}
+    counted = {"operations": 0, "requests": 0, "server_errors": 0, "read_backs": 0}
     operations = [result.ok() for result in schema.get_all_operations()]  # type: ignore[union-attr]
     operations.sort(key=lambda op: op.path in SESSION_ENDERS)
     started = time.monotonic()
@@ -187,7 +204,7 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
         is_public = (operation.method.upper(), operation.path) in public
         for mode in modes:
             seen: set[str] = set()
-            run = _runner(operation, mode, examples, caller, is_public, failures, seen, counted)
+            run = _runner(operation, mode, examples, caller, is_public, failures, seen, counted, readable)
             try:
                 run()
             except Unsatisfiable:  # nothing to negate: an operation without parameters or body
@@ -196,8 +213,9 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
             caller.login()
     elapsed = time.monotonic() - started
     print(
-        f"fuzzed {counted['operations']} operations on {engine}: {counted['requests']} requests, "
-        f"{counted['server_errors']} server errors, in {elapsed:.0f} s"
+        f"fuzzed {counted['operations']} operations on {engine}: {counted['requests']} requests "
+        f"({counted['read_backs']} reading back what was saved), {counted['server_errors']} server errors, "
+        f"in {elapsed:.0f} s"
     )
     assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures)
 
@@ -211,6 +229,7 @@ def _runner(
     failures: list[str],
     seen: set[str],
     counted: dict[str, int],
+    readable: set[str],
 ) -> Callable[[], None]:
     strategy = operation.as_strategy(generation_mode=mode)
 
@@ -240,8 +259,12 @@ def _runner(
                 failures.append(f"{key}: {str(exc)[:300]}\n  {case.as_curl_command()[:400]}")
             return
         content_type = response.headers.get("content-type") or [""]  # schemathesis' response: a list per header
+        answer: dict[str, Any] = {}
         if str(content_type[0]).startswith("application/json"):
-            caller.revoked |= response.json().get("meta", {}).get("message") == "100009" and not is_public
+            answer = response.json()
+            caller.revoked |= answer.get("meta", {}).get("message") == "100009" and not is_public
+        if operation.method.upper() in ("POST", "PUT") and answer.get("meta", {}).get("success") == 1:
+            _read_back(operation, mode, answer.get("data"), caller, headers, failures, seen, counted, readable)
         try:
             case.validate_response(response, checks=CHECKS, headers=headers)
         except Exception as exc:  # every failure is collected, so one run reports them all
@@ -253,3 +276,38 @@ def _runner(
                 failures.append(f"{key}: {str(exc)[:600]}\n  {case.as_curl_command()[:400]}")
 
     return run
+
+
+def _read_back(
+    operation: Any,
+    mode: GenerationMode,
+    data: Any,
+    caller: Caller,
+    headers: dict[str, str],
+    failures: list[str],
+    seen: set[str],
+    counted: dict[str, int],
+    readable: set[str],
+) -> None:
+    """Reads back what a successful write saved: GET of its path, and READ_BACKS on the saved id."""
+    reads: list[tuple[str, dict[str, Any]]] = []
+    if operation.path in readable:
+        reads.append((operation.path, {}))
+    saved = data.get("id") if isinstance(data, dict) else None
+    if isinstance(saved, int):
+        reads += [(path, {**query, "id": saved}) for path, query in READ_BACKS.get(operation.path, ())]
+    for path, params in reads:
+        counted["requests"] += 1
+        counted["read_backs"] += 1
+        try:
+            status = caller.read_back(path, params, headers)
+        except Exception as exc:  # the app answered 500 and re-raised what it logged
+            status, detail = 500, f"{type(exc).__name__}: {str(exc)[:300]}"
+        else:
+            detail = ""
+        if status >= 500:
+            counted["server_errors"] += 1
+            key = f"{operation.label} [{mode.value}] then GET {path}: {status}"
+            if key not in seen:
+                seen.add(key)
+                failures.append(f"{key} {detail}\n  params {params}")

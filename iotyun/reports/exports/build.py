@@ -19,7 +19,7 @@ from iotyun.reports.exports.models import HISTORY, REPORT_DATA, ExportJob
 from iotyun.reports.exports.writers import DeviceSheet
 from iotyun.reports.fields import HISTORY as HISTORY_KIND
 from iotyun.reports.models import Report
-from iotyun.reports.schemas import ReportConfig, StatisticOut
+from iotyun.reports.schemas import StatisticOut
 from iotyun.reports.table import table_rows
 from iotyun.reports.timezones import offset_minutes, zone
 from iotyun.telemetry import service as telemetry_service
@@ -88,7 +88,7 @@ async def device_sheets(
     aggregation and fill (a scheduled report's sheet per device)."""
     if report.table_kind != HISTORY_KIND:
         return []
-    config = ReportConfig.model_validate(report.config)
+    config = reports_service.stored_config(report)
     devices = list(dict.fromkeys(config.device_ids))
     names = await reports_repo.device_names(session, devices)
     params = {

@@ -59,7 +59,14 @@ async def claim_job(session: AsyncSession, job_id: int, holder: str, now: dateti
     stmt = (
         update(ExportJob)
         .where(ExportJob.id == job_id, claimable(now))
-        .values(state=RUNNING, holder=holder, lease_until=now + timedelta(seconds=seconds), progress=0, error=None)
+        .values(
+            state=RUNNING,
+            holder=holder,
+            lease_until=now + timedelta(seconds=seconds),
+            claimed_at=now,
+            progress=0,
+            error=None,
+        )
     )
     return await changed(session, stmt) == 1
 

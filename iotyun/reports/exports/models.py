@@ -1,7 +1,8 @@
 """Export jobs, report schedules and the runner's lease (docs/api-exports.md).
 
 - `export_job`: one file of the export centre, its owner's. queued → running → done | failed; a running job holds
-  its own lease (`holder`, `lease_until`), so one left running by a dead process is taken up again. The file is
+  its own lease (`holder`, `lease_until`), so one left running by a dead process is taken up again. `claimed_at`
+  (when a runner last claimed it) orders the queue round-robin between tenants and their users (repository.py). The file is
   `<data dir>/exports/<tenant>/<id>.xlsx` until `expires_at`.
 - `report_schedule`: at most one per report; `next_run_at` is claimed by an atomic UPDATE, so a due run runs once.
 - `job_lease`: a named lease (not tenant data): the process whose `holder` it names until `expires_at` is the one
@@ -10,7 +11,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime
@@ -25,6 +26,7 @@ MANUAL, SCHEDULE = "manual", "schedule"
 
 class ExportJob(IdMixin, TimestampMixin, TenantScoped, Base):
     __tablename__ = "export_job"
+    __table_args__ = (Index("ix_export_job_tenant_claimed", "tenant_id", "owner_id", "claimed_at"),)
 
     owner_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
     kind: Mapped[str] = mapped_column(String(16))
@@ -42,6 +44,7 @@ class ExportJob(IdMixin, TimestampMixin, TenantScoped, Base):
     lang: Mapped[str] = mapped_column(String(8), default="zh")
     holder: Mapped[str | None] = mapped_column(String(64), default=None)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
 

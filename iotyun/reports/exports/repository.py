@@ -1,11 +1,13 @@
 """Export centre SELECTs. A job is its owner's alone (an administrator too sees only his own jobs); a schedule
 belongs to its report, which reports/repository.py scopes."""
 
-from datetime import datetime
+from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy import ColumnElement, and_, case, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import InstrumentedAttribute
 
+from iotyun.core.db import as_utc
 from iotyun.core.deps import Actor
 from iotyun.core.limits import EXPORT_SWEEP_BATCH, REPORT_SCHEDULES_PER_TICK
 from iotyun.core.pagination import PageParams, paginate
@@ -35,6 +37,16 @@ async def schedule_of(session: AsyncSession, report_id: int) -> ReportSchedule |
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def waiting(session: AsyncSession, tenant_id: int, owner_id: int) -> tuple[int, int]:
+    """The user's and the tenant's jobs queued or running."""
+    own = case((ExportJob.owner_id == owner_id, 1), else_=0)
+    stmt = select(func.coalesce(func.sum(own), 0), func.count()).where(
+        ExportJob.tenant_id == tenant_id, ExportJob.state.in_((QUEUED, RUNNING))
+    )
+    mine, everyone = (await session.execute(stmt)).one()
+    return int(mine), int(everyone)
+
+
 # --- the runner's reads (system sessions) ----------------------------------------------------------------------------
 
 
@@ -47,9 +59,50 @@ def claimable(now: datetime) -> ColumnElement[bool]:
 
 
 async def next_claimable(session: AsyncSession, now: datetime) -> int | None:
+    """The next job to run, round-robin: of the tenants with claimable jobs the one served least recently (the
+    oldest latest `claimed_at` of its jobs; never served first), of its users the one served least recently, then
+    that user's oldest claimable job. Ties go to the oldest waiting job. Read from the jobs alone, so it holds across
+    processes and restarts; a tenant with many jobs waits its turn like one with a single job."""
+    tenant = await _least_served(session, now, ExportJob.tenant_id, None)
+    if tenant is None:
+        return None
+    owner = await _least_served(session, now, ExportJob.owner_id, ExportJob.tenant_id == tenant)
+    if owner is None:
+        return None
+    stmt = (
+        select(ExportJob.id)
+        .where(claimable(now), ExportJob.tenant_id == tenant, ExportJob.owner_id == owner)
+        .order_by(ExportJob.id)
+        .limit(1)
+    )
+    found = (await session.execute(stmt)).scalar_one_or_none()
+    return None if found is None else int(found)
+
+
+async def next_claimable_fifo(session: AsyncSession, now: datetime) -> int | None:
+    """The oldest claimable job over all tenants (the order before round-robin; the fairness benchmark's baseline)."""
     stmt = select(ExportJob.id).where(claimable(now)).order_by(ExportJob.id).limit(1)
     found = (await session.execute(stmt)).scalar_one_or_none()
     return None if found is None else int(found)
+
+
+async def _least_served(
+    session: AsyncSession, now: datetime, key: InstrumentedAttribute[int], within: ColumnElement[bool] | None
+) -> int | None:
+    """Of the `key` values (tenants, or users within a tenant) with claimable jobs, the one whose latest claim is
+    the oldest (never claimed first), ties to the oldest waiting job."""
+    waiting_stmt = select(key, func.min(ExportJob.id)).where(claimable(now)).group_by(key)
+    if within is not None:
+        waiting_stmt = waiting_stmt.where(within)
+    waiting = {int(k): int(first) for k, first in (await session.execute(waiting_stmt)).all()}
+    if not waiting:
+        return None
+    served_stmt = select(key, func.max(ExportJob.claimed_at)).where(key.in_(waiting)).group_by(key)
+    if within is not None:
+        served_stmt = served_stmt.where(within)
+    served = {int(k): as_utc(t) for k, t in (await session.execute(served_stmt)).all() if t is not None}
+    never = datetime.min.replace(tzinfo=UTC)
+    return min(waiting, key=lambda k: (served.get(k, never), waiting[k]))
 
 
 async def job(session: AsyncSession, job_id: int) -> ExportJob | None:

@@ -1,6 +1,8 @@
 """The export centre's rules (docs/api-exports.md): a job is asked for with the rights of the call whose data it
 exports and counted at once (110525 over EXPORT_ROW_CAP rows unless confirmed, 110526 when empty); the runner writes
-it later. A job and its file are their owner's alone: anyone else's answers 201802 as if it did not exist."""
+it later, taking jobs round-robin between tenants and users; a user has at most EXPORT_QUEUED_PER_USER_MAX jobs
+waiting or running (201805), a tenant EXPORT_QUEUED_PER_TENANT_MAX (201806). A job and its file are their owner's
+alone: anyone else's answers 201802 as if it did not exist."""
 
 import asyncio
 import re
@@ -14,7 +16,12 @@ from iotyun.core.context import lang_var
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import EXPORT_KEEP_DAYS, EXPORT_TITLE_MAX
+from iotyun.core.limits import (
+    EXPORT_KEEP_DAYS,
+    EXPORT_QUEUED_PER_TENANT_MAX,
+    EXPORT_QUEUED_PER_USER_MAX,
+    EXPORT_TITLE_MAX,
+)
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.texts import phrase
 from iotyun.reports import repository as reports_repo
@@ -24,7 +31,6 @@ from iotyun.reports.exports import build, files
 from iotyun.reports.exports import repository as repo
 from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, ExportJob
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
-from iotyun.reports.schemas import ReportConfig
 from iotyun.reports.timezones import zone
 from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import check_cap
@@ -77,6 +83,7 @@ def new_job(
 async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn) -> ExportJobOut:
     """Check and count the export now, queue its file."""
     zone(body.tz)
+    await _check_waiting(session, actor)
     if body.kind == HISTORY:
         title, params, total = await _history(session, actor, configs, body)
     else:
@@ -91,6 +98,16 @@ async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body
     return out(job)
 
 
+async def _check_waiting(session: AsyncSession, actor: Actor) -> None:
+    """201805 when the caller has EXPORT_QUEUED_PER_USER_MAX jobs queued or running, 201806 when his tenant has
+    EXPORT_QUEUED_PER_TENANT_MAX: the queue is shared by every tenant, so no one fills it."""
+    own, tenant = await repo.waiting(session, actor.tenant_id, actor.user_id)
+    if own >= EXPORT_QUEUED_PER_USER_MAX:
+        raise AppError(ErrorCode.EXPORT_USER_QUEUE_FULL, limit=EXPORT_QUEUED_PER_USER_MAX)
+    if tenant >= EXPORT_QUEUED_PER_TENANT_MAX:
+        raise AppError(ErrorCode.EXPORT_TENANT_QUEUE_FULL, limit=EXPORT_QUEUED_PER_TENANT_MAX)
+
+
 async def _report(
     session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn
 ) -> tuple[str, dict[str, object], int]:
@@ -99,7 +116,7 @@ async def _report(
     if not actor.can(*build.REPORT_CODES):
         raise AppError(ErrorCode.NO_PRIVILEGE)
     report = await reports_service.get(session, actor, body.report_id)
-    config = ReportConfig.model_validate(report.config)
+    config = reports_service.stored_config(report)
     # The range resolved now, so the file holds what was counted.
     start, end = statistic.time_range(config, body.start, body.end, int(time.time() * 1000))
     _, stat = await build.report_statistic(session, actor, configs, body.kind, report.id, start, end, body.tz)

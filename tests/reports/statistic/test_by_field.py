@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from iotyun.reports.models import Report
 from tests.conftest import code
 from tests.devices.factories import SECRET, ok, register
 from tests.reports.statistic.test_history import DAY, MIN, T0, put, report, stat
@@ -62,8 +63,24 @@ async def test_per_data_source_sorted_and_distinct_refused(app: FastAPI, team: T
         team.admin, [plant.device_id, twin], [p], title="s", chart_type=8, dimension_field_id=[{"id": 39}]
     )
     assert ok(await stat(team.admin, sorted_bar, T0, T0 + 3 * DAY))["categories"] == ["2号空压机", "1号空压机"]
-    distinct = await report(
-        team.admin, [plant.device_id], [p], title="d", aggregation="distinct_count", dimension_field_id=[{"id": 39}]
-    )
+    # Distinct counts do not fold over a device or data source: refused when saved, and when stored all the same.
+    body = {
+        "title": "d",
+        "chart_type": 3,
+        "table_kind": 6,
+        "dimension_field_id": [{"id": 39}],
+        "aggregate_filed_id": {"id": 41},
+        "aggregation": "distinct_count",
+        "device_ids": [plant.device_id],
+        "data_source_ids": [p],
+    }
+    refused = await team.admin.post("/yun/report/basic", body)
+    assert (code(refused), refused["meta"]["field"]) == (100004, "aggregation")
+    distinct = await report(team.admin, [plant.device_id], [p], title="d", aggregation="distinct_count")
+    async with app.state.db.sessionmaker() as s:
+        saved = await s.get(Report, distinct)
+        assert saved is not None
+        saved.config = {**saved.config, "dimension_field_id": [{"id": 39, "field_name": ""}]}
+        await s.commit()
     answer = await stat(team.admin, distinct, T0, T0 + 3 * DAY)
     assert (code(answer), answer["meta"]["field"]) == (100004, "aggregation")

@@ -111,6 +111,17 @@ describe('startExport', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it.each([
+    ['201805', '您排队中的导出任务已达上限'],
+    ['201806', '本账户排队中的导出任务已达上限'],
+  ])('shows the waiting-jobs cap %s from the error catalogue and starts nothing', async (code, text) => {
+    const { bodies, client } = setUp(() => fail(code, ''));
+    await expect(startExport(request, { client })).resolves.toBeNull();
+    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('does not ask again when the confirmed export is still refused', async () => {
     const { bodies, client } = setUp(() => fail('110525', '最多只能导出前 5000 行数据（共 12000 行）'));
     await expect(startExport({ ...request, confirm: true }, { client })).resolves.toBeNull();
