@@ -92,16 +92,22 @@ class ShareLinkUpdateIn(BaseModel):
 
 class ShareDeviceOut(BaseModel):
     id: int
-    # The device's alias (its SN when it has none).
+    # The device's alias (its SN when it has none); empty for a device that is gone.
     name: str
+    # Empty for a device that is gone.
     sn: str
+    # False: the device is gone from the link (its creator, or the caller, no longer reads it: a share withdrawn, a
+    # distribution cancelled or taken back, a transfer). Nothing of it is shown and opening the link leaves it out;
+    # it keeps its place should it be shared again.
+    available: bool = True
 
 
 class ShareLinkOut(BaseModel):
     id: int
     link_type: int
     permission: int
-    # The link's devices, in order (whether the creator still reads them is checked when the link is used).
+    # The link's devices, in order; one its creator or the caller no longer reads is a gone entry (`available`
+    # false, no name or SN).
     devices: list[ShareDeviceOut]
     expire_at: int | None
     access_limit: int | None

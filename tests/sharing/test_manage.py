@@ -31,8 +31,8 @@ class TestCreate:
             site.admin, [a, b, a], note="  给客户看  ", access_limit=3, expire_at=ms(timedelta(days=1))
         )
         assert link["devices"] == [
-            {"id": a, "name": "1号泵", "sn": link["devices"][0]["sn"]},
-            {"id": b, "name": link["devices"][1]["sn"], "sn": link["devices"][1]["sn"]},
+            {"id": a, "name": "1号泵", "sn": link["devices"][0]["sn"], "available": True},
+            {"id": b, "name": link["devices"][1]["sn"], "sn": link["devices"][1]["sn"], "available": True},
         ]
         assert link["note"] == "给客户看" and link["use_state"] == 1 and link["state"] == "active"
         assert link["use_count"] == 0 and link["access_limit"] == 3 and link["permission"] == 1
