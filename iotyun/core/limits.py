@@ -427,6 +427,8 @@ SHARE_LINK_ALARMS_SHOWN = 100
 SHARE_LINK_ACCESS_LIMIT_MAX = 1_000_000
 SHARE_LINK_TOKEN_BYTES = 24
 SHARE_LINK_TOKEN_MAX = 64
+# A link's token is stored only as its SHA-256 in hex (core.security.digest), like a session token.
+SHARE_LINK_TOKEN_HASH_LEN = 64
 # Anonymous share-link calls per address (opens, a device's screen, writes) within the window.
 SHARE_CALLS_PER_ADDRESS = 120
 SHARE_WINDOW_S = 60

@@ -8,6 +8,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, Select, delete, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import security
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
@@ -82,7 +83,10 @@ async def readable_ids(session: AsyncSession, actor: Actor, ids: list[int] | Non
 
 
 async def link_by_token(session: AsyncSession, token: str) -> ShareLink | None:
-    stmt = select(ShareLink).where(ShareLink.token == token).execution_options(**{ALL_TENANTS: True})
+    """The link of `token`, found by the token's hash (the only form stored)."""
+    stmt = (
+        select(ShareLink).where(ShareLink.token_hash == security.digest(token)).execution_options(**{ALL_TENANTS: True})
+    )
     return (await session.execute(stmt)).scalar_one_or_none()
 
 

@@ -116,9 +116,16 @@ class ShareLinkOut(BaseModel):
     use_state: int
     # What opening it answers now: active, expired (118304), exhausted (118303) or disabled (118305).
     state: LinkState
-    # The secret of the link's URL (/share-cfg?token=…).
-    token: str
+    # The secret of the link's URL (/share-cfg?token=…): only in the answer that made it (creating the link or
+    # resetting its URL), null everywhere else: it is stored only hashed, so it cannot be shown again.
+    token: str | None = None
     created_at: int
+
+
+class ShareLinkResetIn(BaseModel):
+    """Give the link a new token: the old URL stops opening at once and its open sockets close."""
+
+    id: int
 
 
 class SharedLinkOut(BaseModel):

@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth import service as auth_service
+from iotyun.core import security
 from iotyun.core.access import changed
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
@@ -28,7 +29,9 @@ def device_out(device: Device, available: bool = True) -> ShareDeviceOut:
     return ShareDeviceOut(id=device.id, name=device.alias or device.sn, sn=device.sn)
 
 
-def _out(link: ShareLink, devices: list[tuple[Device, Gateway]], readable: set[int]) -> ShareLinkOut:
+def _out(
+    link: ShareLink, devices: list[tuple[Device, Gateway]], readable: set[int], token: str | None = None
+) -> ShareLinkOut:
     return ShareLinkOut(
         id=link.id,
         link_type=link.link_type,
@@ -40,7 +43,7 @@ def _out(link: ShareLink, devices: list[tuple[Device, Gateway]], readable: set[i
         note=link.note,
         use_state=link.use_state,
         state=rules.state(link),
-        token=link.token,
+        token=token,
         created_at=epoch_ms(link.created_at) or 0,
     )
 
@@ -70,8 +73,8 @@ async def _outs(session: AsyncSession, actor: Actor, links: list[ShareLink]) -> 
     return [_out(link, devices.get(link.id, []), shown.get(link.id, set())) for link in links]
 
 
-async def _one_out(session: AsyncSession, actor: Actor, link: ShareLink) -> ShareLinkOut:
-    return (await _outs(session, actor, [link]))[0]
+async def _one_out(session: AsyncSession, actor: Actor, link: ShareLink, token: str | None = None) -> ShareLinkOut:
+    return (await _outs(session, actor, [link]))[0].model_copy(update={"token": token})
 
 
 async def list_links(
@@ -110,11 +113,12 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
     await _check_devices(session, actor, body.device_ids)
     await _check_permission(session, actor, body.permission)
     expire_at = _future(body.expire_at)
+    token = rules.new_token()
     link = ShareLink(
         tenant_id=actor.tenant_id,
         user_id=actor.user_id,
         link_type=body.link_type,
-        token=rules.new_token(),
+        token_hash=security.digest(token),
         permission=body.permission,
         expire_at=expire_at,
         access_limit=body.access_limit,
@@ -124,7 +128,8 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
     session.add(link)
     await session.flush()
     await repo.replace_devices(session, link, body.device_ids)
-    return await _one_out(session, actor, link)
+    # The one answer that holds the token: the console shows the URL now, the server cannot later.
+    return await _one_out(session, actor, link, token)
 
 
 async def _link(session: AsyncSession, actor: Actor, link_id: int) -> ShareLink:
@@ -158,6 +163,18 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
     await session.flush()
     changed(session, links=[link.id])
     return await _one_out(session, actor, link)
+
+
+async def reset(session: AsyncSession, actor: Actor, link_id: int) -> ShareLinkOut:
+    """A new token for the link (its URL), answered once: the old token stops opening the link at once, and the
+    sockets opened with it close (the access notice; they look their token up again and find no link: 118301)."""
+    link = await _link(session, actor, link_id)
+    token = rules.new_token()
+    link.token_hash = security.digest(token)
+    link.updated_at = utcnow()
+    await session.flush()
+    changed(session, links=[link.id])
+    return await _one_out(session, actor, link, token)
 
 
 async def delete(session: AsyncSession, actor: Actor, link_id: int) -> None:

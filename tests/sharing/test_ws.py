@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from iotyun.sharing.models import ShareLink
 from tests.devices.factories import ok
-from tests.sharing.conftest import MANAGE, make_link
+from tests.sharing.conftest import MANAGE, RESET, make_link
 from tests.team.factories import Team
 from tests.telemetry.conftest import app, http, plant
 from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
@@ -119,6 +119,16 @@ class TestShared:
             await subscribed(ws, plant)
             ok(await team.admin.call("DELETE", MANAGE, params={"id": link["id"]}))
             assert await ended(ws, within=3) == ([{"type": "error", "code": 118301}], 4401)
+
+    async def test_closed_when_its_url_is_reset(self, server: str, team: Team, plant: Plant) -> None:
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            fresh = ok(await team.admin.post(RESET, {"id": link["id"]}))
+            # The old token finds no link any more: the socket opened with it ends as for a deleted link.
+            assert await ended(ws, within=10) == ([{"type": "error", "code": 118301}], 4401)
+        async with shared(server, fresh["token"]) as ws:
+            await subscribed(ws, plant)
 
     async def test_closed_when_the_creator_is_locked(self, server: str, team: Team, plant: Plant) -> None:
         await team.role("sharer", ["P10000", "P82000"])
