@@ -6,6 +6,7 @@ pool, a thread hop (~70 µs) on every request for nothing."""
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from iotyun.core.config import Settings
 from iotyun.core.ratelimit import Limiters
@@ -16,7 +17,8 @@ async def _settings(request: Request) -> Settings:
     return settings
 
 
-async def client_ip(request: Request) -> str:
+async def client_ip(request: HTTPConnection) -> str:
+    """The client's address, as every per-address limit counts it (HTTP throttles and live sockets alike)."""
     return request.client.host if request.client else ""
 
 
