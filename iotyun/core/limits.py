@@ -440,9 +440,19 @@ SHARE_LINK_ALARMS_SHOWN = 100
 SHARE_LINK_ACCESS_LIMIT_MAX = 1_000_000
 SHARE_LINK_TOKEN_BYTES = 24
 SHARE_LINK_TOKEN_MAX = 64
+# A link's token is stored only as its SHA-256 in hex (core.security.digest), like a session token.
+SHARE_LINK_TOKEN_HASH_LEN = 64
 # Anonymous share-link calls per address (opens, a device's screen, writes) within the window.
 SHARE_CALLS_PER_ADDRESS = 120
 SHARE_WINDOW_S = 60
+# Live sockets (/v2/ws/web/rtd and /sharedComponentsWs; docs/api-telemetry.md "Limits"), counted in each process: at
+# most this many sockets per client address that have not sent their auth frame yet (each has
+# WS_AUTH_DEADLINE_S to send it), and at most this many share-link sockets per address and per link. A socket
+# over a cap is closed with 4429 after an error frame 100008.
+WS_UNAUTHENTICATED_PER_ADDRESS = 20
+WS_AUTH_DEADLINE_S = 5.0
+SHARE_SOCKETS_PER_ADDRESS = 30
+SHARE_SOCKETS_PER_LINK = 100
 VIRTUAL_NAME_MAX = 32
 VIRTUAL_PERMISSIONS = ("view", "write", "alarm", "history")
 VIRTUAL_VERSIONS = ("1.0", "2.0")

@@ -113,6 +113,33 @@ class GatewaySecretGuard:
             self._good.popitem(last=False)
 
 
+class Slots:
+    """At most `limit` things held at once per key (open sockets): `take` holds one, `give` hands it back. A key
+    holds an entry only while it holds a slot, so memory follows what is open, not who ever connected."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._held: dict[str, int] = {}
+
+    def take(self, key: str) -> bool:
+        """Hold a slot of `key`; False (nothing held) when it already holds `limit`."""
+        held = self._held.get(key, 0)
+        if held >= self.limit:
+            return False
+        self._held[key] = held + 1
+        return True
+
+    def give(self, key: str) -> None:
+        held = self._held.get(key, 0) - 1
+        if held > 0:
+            self._held[key] = held
+        else:
+            self._held.pop(key, None)
+
+    def held(self, key: str) -> int:
+        return self._held.get(key, 0)
+
+
 @dataclass
 class Limiters:
     """The process's windows, kept on app.state.limiters."""
@@ -126,3 +153,8 @@ class Limiters:
     share_by_address: Window = field(
         default_factory=lambda: Window(limits.SHARE_CALLS_PER_ADDRESS, limits.SHARE_WINDOW_S)
     )
+    # Live sockets (docs/api-telemetry.md "Limits"): those that have not authenticated yet, per address, on both
+    # channels; share-link sockets per address and per link.
+    sockets_unauthenticated: Slots = field(default_factory=lambda: Slots(limits.WS_UNAUTHENTICATED_PER_ADDRESS))
+    share_sockets_by_address: Slots = field(default_factory=lambda: Slots(limits.SHARE_SOCKETS_PER_ADDRESS))
+    share_sockets_by_link: Slots = field(default_factory=lambda: Slots(limits.SHARE_SOCKETS_PER_LINK))

@@ -6,6 +6,7 @@ pool, a thread hop (~70 µs) on every request for nothing."""
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from iotyun.core.addresses import client_address
 from iotyun.core.config import Settings
@@ -17,8 +18,9 @@ async def _settings(request: Request) -> Settings:
     return settings
 
 
-async def client_ip(request: Request) -> str:
-    """The client's address (core.addresses: X-Forwarded-For only from trusted proxies)."""
+async def client_ip(request: HTTPConnection) -> str:
+    """The client's address, as every per-address limit counts it (HTTP throttles and live sockets alike);
+    core/addresses.py believes X-Forwarded-For only from trusted proxies."""
     return client_address(request)
 
 

@@ -7,7 +7,7 @@ from sqlalchemy import ForeignKey, Integer, SmallInteger, String, UniqueConstrai
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime
-from iotyun.core.limits import SHARE_LINK_NOTE_MAX, SHARE_LINK_TOKEN_MAX
+from iotyun.core.limits import SHARE_LINK_NOTE_MAX, SHARE_LINK_TOKEN_HASH_LEN
 from iotyun.core.tenancy import TenantScoped
 
 # link_type: a configuration (the devices' screens) or, later, a dashboard.
@@ -30,7 +30,9 @@ class ShareLink(IdMixin, TimestampMixin, TenantScoped, Base):
 
     user_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), index=True)
     link_type: Mapped[int] = mapped_column(SmallInteger, default=LINK_CONFIGURATION)
-    token: Mapped[str] = mapped_column(String(SHARE_LINK_TOKEN_MAX), unique=True)
+    # SHA-256 (hex) of the token of the link's URL: the token itself is shown once, when it is made (created or
+    # reset), and stored nowhere. The column keeps its first name, `token` (migration 2026-12-07 hashed it in place).
+    token_hash: Mapped[str] = mapped_column("token", String(SHARE_LINK_TOKEN_HASH_LEN), unique=True)
     permission: Mapped[int] = mapped_column(SmallInteger, default=PERMISSION_READ)
     expire_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     access_limit: Mapped[int | None] = mapped_column(Integer, default=None)

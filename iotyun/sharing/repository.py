@@ -8,9 +8,11 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, Select, delete, exists, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import security
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.devices import scope
 from iotyun.devices.models import Device, Gateway
 from iotyun.sharing.models import ShareLink, ShareLinkDevice
 from iotyun.telemetry import repository as telemetry_repo
@@ -29,8 +31,9 @@ async def managed_link(session: AsyncSession, actor: Actor, link_id: int) -> Sha
     return link
 
 
-def listing(actor: Actor, keyword: str | None, use_state: int | None) -> Select[Any]:
-    """The caller's links, newest first; `keyword` matches the note or a device's alias or SN."""
+async def listing(session: AsyncSession, actor: Actor, keyword: str | None, use_state: int | None) -> Select[Any]:
+    """The caller's links, newest first; `keyword` matches the note or the alias or SN of a device of the link the
+    caller reads (a gone device's name is not searched: the search would tell it)."""
     stmt = _managed(actor)
     if use_state is not None:
         stmt = stmt.where(ShareLink.use_state == use_state)
@@ -39,6 +42,8 @@ def listing(actor: Actor, keyword: str | None, use_state: int | None) -> Select[
         device_named = exists().where(
             ShareLinkDevice.link_id == ShareLink.id,
             Device.id == ShareLinkDevice.device_id,
+            Device.registered.is_(True),
+            await scope.visible_condition(session, actor),
             or_(Device.alias.ilike(pattern, escape=LIKE_ESCAPE), Device.sn.ilike(pattern, escape=LIKE_ESCAPE)),
         )
         stmt = stmt.where(or_(ShareLink.note.ilike(pattern, escape=LIKE_ESCAPE), device_named))
@@ -78,7 +83,10 @@ async def readable_ids(session: AsyncSession, actor: Actor, ids: list[int] | Non
 
 
 async def link_by_token(session: AsyncSession, token: str) -> ShareLink | None:
-    stmt = select(ShareLink).where(ShareLink.token == token).execution_options(**{ALL_TENANTS: True})
+    """The link of `token`, found by the token's hash (the only form stored)."""
+    stmt = (
+        select(ShareLink).where(ShareLink.token_hash == security.digest(token)).execution_options(**{ALL_TENANTS: True})
+    )
     return (await session.execute(stmt)).scalar_one_or_none()
 
 

@@ -18,6 +18,7 @@ from iotyun.sharing.schemas import (
     SharedWriteIn,
     ShareLinkIn,
     ShareLinkOut,
+    ShareLinkResetIn,
     ShareLinkUpdateIn,
     Token,
 )
@@ -48,6 +49,11 @@ async def create_link(body: ShareLinkIn, actor: ShareLinkAdmin, session: Session
 @router.put("/yun/components/share")
 async def update_link(body: ShareLinkUpdateIn, actor: ShareLinkAdmin, session: SessionDep) -> Envelope[ShareLinkOut]:
     return ok(await service.update(session, actor, body))
+
+
+@router.post("/yun/components/share/reset")
+async def reset_link(body: ShareLinkResetIn, actor: ShareLinkAdmin, session: SessionDep) -> Envelope[ShareLinkOut]:
+    return ok(await service.reset(session, actor, body.id))
 
 
 @router.delete("/yun/components/share")

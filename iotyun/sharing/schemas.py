@@ -92,16 +92,22 @@ class ShareLinkUpdateIn(BaseModel):
 
 class ShareDeviceOut(BaseModel):
     id: int
-    # The device's alias (its SN when it has none).
+    # The device's alias (its SN when it has none); empty for a device that is gone.
     name: str
+    # Empty for a device that is gone.
     sn: str
+    # False: the device is gone from the link (its creator, or the caller, no longer reads it: a share withdrawn, a
+    # distribution cancelled or taken back, a transfer). Nothing of it is shown and opening the link leaves it out;
+    # it keeps its place should it be shared again.
+    available: bool = True
 
 
 class ShareLinkOut(BaseModel):
     id: int
     link_type: int
     permission: int
-    # The link's devices, in order (whether the creator still reads them is checked when the link is used).
+    # The link's devices, in order; one its creator or the caller no longer reads is a gone entry (`available`
+    # false, no name or SN).
     devices: list[ShareDeviceOut]
     expire_at: int | None
     access_limit: int | None
@@ -110,9 +116,16 @@ class ShareLinkOut(BaseModel):
     use_state: int
     # What opening it answers now: active, expired (118304), exhausted (118303) or disabled (118305).
     state: LinkState
-    # The secret of the link's URL (/share-cfg?token=…).
-    token: str
+    # The secret of the link's URL (/share-cfg?token=…): only in the answer that made it (creating the link or
+    # resetting its URL), null everywhere else: it is stored only hashed, so it cannot be shown again.
+    token: str | None = None
     created_at: int
+
+
+class ShareLinkResetIn(BaseModel):
+    """Give the link a new token: the old URL stops opening at once and its open sockets close."""
+
+    id: int
 
 
 class SharedLinkOut(BaseModel):

@@ -7,6 +7,8 @@ from datetime import datetime
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import service as auth_service
+from iotyun.core import security
 from iotyun.core.access import changed
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
@@ -20,44 +22,75 @@ from iotyun.sharing.schemas import ShareDeviceOut, ShareLinkIn, ShareLinkOut, Sh
 from iotyun.telemetry import control
 
 
-def device_out(device: Device) -> ShareDeviceOut:
+def device_out(device: Device, available: bool = True) -> ShareDeviceOut:
+    """A link's device as its list shows it: a gone one (`available` false) with nothing of the device but its id."""
+    if not available:
+        return ShareDeviceOut(id=device.id, name="", sn="", available=False)
     return ShareDeviceOut(id=device.id, name=device.alias or device.sn, sn=device.sn)
 
 
-def _out(link: ShareLink, devices: list[tuple[Device, Gateway]]) -> ShareLinkOut:
+def _out(
+    link: ShareLink, devices: list[tuple[Device, Gateway]], readable: set[int], token: str | None = None
+) -> ShareLinkOut:
     return ShareLinkOut(
         id=link.id,
         link_type=link.link_type,
         permission=link.permission,
-        devices=[device_out(d) for d, _ in devices],
+        devices=[device_out(d, d.id in readable) for d, _ in devices],
         expire_at=epoch_ms(link.expire_at),
         access_limit=link.access_limit,
         use_count=link.use_count,
         note=link.note,
         use_state=link.use_state,
         state=rules.state(link),
-        token=link.token,
+        token=token,
         created_at=epoch_ms(link.created_at) or 0,
     )
 
 
-async def _one_out(session: AsyncSession, link: ShareLink) -> ShareLinkOut:
-    return _out(link, (await repo.devices_of(session, [link.id])).get(link.id, []))
+async def _available(
+    session: AsyncSession, actor: Actor, links: list[ShareLink], devices: dict[int, list[tuple[Device, Gateway]]]
+) -> dict[int, set[int]]:
+    """Link id → the ids of its devices still shown: read by the caller and by the link's creator (whose rights the
+    link carries). Any other is gone: a share withdrawn, a distribution cancelled or taken back, a transfer."""
+    ids = sorted({d.id for found in devices.values() for d, _ in found})
+    if not ids:
+        return {}
+    mine = await repo.readable_ids(session, actor, ids)
+    by_creator: dict[int, set[int]] = {actor.user_id: mine}
+    shown: dict[int, set[int]] = {}
+    for link in links:
+        if link.user_id not in by_creator:
+            creator = await auth_service.actor_for_user(session, link.user_id)
+            by_creator[link.user_id] = set() if creator is None else await repo.readable_ids(session, creator, ids)
+        shown[link.id] = mine & by_creator[link.user_id]
+    return shown
+
+
+async def _outs(session: AsyncSession, actor: Actor, links: list[ShareLink]) -> list[ShareLinkOut]:
+    devices = await repo.devices_of(session, [link.id for link in links])
+    shown = await _available(session, actor, links, devices)
+    return [_out(link, devices.get(link.id, []), shown.get(link.id, set())) for link in links]
+
+
+async def _one_out(session: AsyncSession, actor: Actor, link: ShareLink, token: str | None = None) -> ShareLinkOut:
+    return (await _outs(session, actor, [link]))[0].model_copy(update={"token": token})
 
 
 async def list_links(
     session: AsyncSession, actor: Actor, page: PageParams, *, keyword: str | None, use_state: int | None
 ) -> Page[ShareLinkOut]:
     rows: list[ShareLink]
-    rows, total = await paginate(session, repo.listing(actor, keyword, use_state), page)
-    devices = await repo.devices_of(session, [link.id for link in rows])
-    items = [_out(link, devices.get(link.id, [])) for link in rows]
-    return Page(items=items, total=total, page=page.page, page_size=page.page_size)
+    rows, total = await paginate(session, await repo.listing(session, actor, keyword, use_state), page)
+    return Page(items=await _outs(session, actor, rows), total=total, page=page.page, page_size=page.page_size)
 
 
-async def _check_devices(session: AsyncSession, actor: Actor, device_ids: list[int]) -> None:
-    """Every device must be one the caller reads (110506 otherwise, as for a missing one)."""
-    readable = await repo.readable_ids(session, actor, device_ids)
+async def _check_devices(
+    session: AsyncSession, actor: Actor, device_ids: list[int], kept: list[int] | None = None
+) -> None:
+    """Every device must be one the caller reads (110506 otherwise, as for a missing one); on an edit, a device the
+    link already holds may stay even when gone (the console sends back the list as it shows it)."""
+    readable = await repo.readable_ids(session, actor, device_ids) | set(kept or [])
     if any(i not in readable for i in device_ids):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
 
@@ -80,11 +113,12 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
     await _check_devices(session, actor, body.device_ids)
     await _check_permission(session, actor, body.permission)
     expire_at = _future(body.expire_at)
+    token = rules.new_token()
     link = ShareLink(
         tenant_id=actor.tenant_id,
         user_id=actor.user_id,
         link_type=body.link_type,
-        token=rules.new_token(),
+        token_hash=security.digest(token),
         permission=body.permission,
         expire_at=expire_at,
         access_limit=body.access_limit,
@@ -94,7 +128,8 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
     session.add(link)
     await session.flush()
     await repo.replace_devices(session, link, body.device_ids)
-    return await _one_out(session, link)
+    # The one answer that holds the token: the console shows the URL now, the server cannot later.
+    return await _one_out(session, actor, link, token)
 
 
 async def _link(session: AsyncSession, actor: Actor, link_id: int) -> ShareLink:
@@ -110,7 +145,7 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
     link = await _link(session, actor, body.id)
     sent = body.model_fields_set
     if body.device_ids is not None:
-        await _check_devices(session, actor, body.device_ids)
+        await _check_devices(session, actor, body.device_ids, await repo.device_ids(session, link.id))
     if body.permission is not None:
         await _check_permission(session, actor, body.permission)
         link.permission = body.permission
@@ -127,7 +162,19 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
     link.updated_at = utcnow()
     await session.flush()
     changed(session, links=[link.id])
-    return await _one_out(session, link)
+    return await _one_out(session, actor, link)
+
+
+async def reset(session: AsyncSession, actor: Actor, link_id: int) -> ShareLinkOut:
+    """A new token for the link (its URL), answered once: the old token stops opening the link at once, and the
+    sockets opened with it close (the access notice; they look their token up again and find no link: 118301)."""
+    link = await _link(session, actor, link_id)
+    token = rules.new_token()
+    link.token_hash = security.digest(token)
+    link.updated_at = utcnow()
+    await session.flush()
+    changed(session, links=[link.id])
+    return await _one_out(session, actor, link, token)
 
 
 async def delete(session: AsyncSession, actor: Actor, link_id: int) -> None:

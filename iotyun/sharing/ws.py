@@ -5,12 +5,15 @@ reads (alarm pushes too), and ends (an error frame with the 1183xx, then close 4
 disabled, edited away, deleted or expires, or its creator is locked: on the access notice of the change, at the
 expiry itself, and by the periodic re-check. Opening the socket does not count a use of the link."""
 
+from collections.abc import Callable
+
 from fastapi import APIRouter, WebSocket
 
 from iotyun.core.db import as_utc
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError
 from iotyun.core.permissions import Perm
+from iotyun.core.ratelimit import Limiters
 from iotyun.sharing import opening
 from iotyun.sharing import repository as repo
 from iotyun.telemetry import ws as live
@@ -53,6 +56,23 @@ class LinkPrincipal(live.Principal):
 
     def deadline(self) -> float | None:
         return self.expires
+
+    def admit(self, limiters: Limiters, address: str) -> Callable[[], None] | None:
+        """A link's sockets are capped per address and per link (they need no account, so nothing else bounds
+        them): the slots held, or None when either cap is reached."""
+        by_address, by_link = limiters.share_sockets_by_address, limiters.share_sockets_by_link
+        link = str(self.link_id)
+        if not by_address.take(address):
+            return None
+        if not by_link.take(link):
+            by_address.give(address)
+            return None
+
+        def release() -> None:
+            by_address.give(address)
+            by_link.give(link)
+
+        return release
 
 
 @share_ws_router.websocket("/sharedComponentsWs")

@@ -23,10 +23,12 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
 from iotyun.auth import service as auth_service
-from iotyun.core import security
+from iotyun.core import limits, security
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.permissions import Perm
+from iotyun.core.ratelimit import Limiters
+from iotyun.core.runtime import client_ip
 from iotyun.core.tenancy import bind_tenant
 from iotyun.devices import service as device_service
 from iotyun.devices.scope import VISIBILITY_TABLES
@@ -55,9 +57,11 @@ ws_router = APIRouter()
 CLOSE_UNAUTHORIZED = 4401  # no valid token in the first frame in time, a token in the URL, or the session ended
 CLOSE_FORBIDDEN = 4403  # the user no longer holds a permission the live channel needs
 CLOSE_TOO_SLOW = 4408
+# Over a cap of sockets per address (or per share link): after an error frame 100008. Retry later.
+CLOSE_TOO_MANY = 4429
 MAX_DEVICES = 500
 # The first frame must authenticate within this time.
-AUTH_DEADLINE_S = 5.0
+AUTH_DEADLINE_S = limits.WS_AUTH_DEADLINE_S
 # Each socket re-reads its session and its subscribed devices at least this often, whatever it was told; the whole
 # readable set behind its alarm pushes (possibly thousands of ids) at least every READABLE_REFRESH_S, and at once on
 # an access notice.
@@ -107,6 +111,12 @@ class Principal:
     def deadline(self) -> float | None:
         """An epoch time (s) at which the rights end by themselves (the guard re-checks then); None if none."""
         return None
+
+    def admit(self, limiters: Limiters, address: str) -> Callable[[], None] | None:
+        """Hold what an authenticated socket of this principal counts against (a share link's caps): the function
+        that gives it back, or None when a cap is reached (the socket closes with 4429). A console session's
+        sockets are bounded by its rights, not here."""
+        return _nothing
 
 
 class _Socket:
@@ -244,6 +254,10 @@ class _Socket:
         sub.resume()
 
 
+def _nothing() -> None:
+    return None
+
+
 _BACKGROUND: set[asyncio.Task[None]] = set()
 
 
@@ -314,21 +328,50 @@ async def realtime(websocket: WebSocket) -> None:
 async def serve(websocket: WebSocket, principal_of: Callable[[str], Principal]) -> None:
     """Run one live socket: the token of the first frame names its principal (`principal_of`), then sub, unsub and
     ping frames until it closes. A token in the URL (the old form) is refused, not used: it has been written to
-    access logs on its way."""
-    await websocket.accept()
-    actor = None
-    principal = None
-    if "token" not in websocket.query_params:
-        token = await _first_frame_token(websocket)
-        if token:
-            principal = principal_of(token)
-            actor = await principal.resolve(websocket, fresh=True)
-    if actor is None or principal is None or not principal.may_connect(actor):
-        with contextlib.suppress(Exception):
-            if principal is not None and principal.refused is not None:
-                await websocket.send_text(encode(ErrorMessage(code=principal.refused)))
-            await websocket.close(code=CLOSE_UNAUTHORIZED if actor is None else CLOSE_FORBIDDEN)
+    access logs on its way. Sockets that have not authenticated yet are capped per address (and each has
+    AUTH_DEADLINE_S to do it), and the principal may cap its own (a share link's per address and per link): a
+    socket over a cap gets an error frame 100008 and closes with 4429."""
+    limiters: Limiters = websocket.app.state.limiters
+    address = await client_ip(websocket)
+    pending = limiters.sockets_unauthenticated
+    if not pending.take(address):
+        await websocket.accept()
+        await _refuse(websocket, ErrorCode.TOO_MANY_REQUESTS, CLOSE_TOO_MANY)
         return
+    try:
+        await websocket.accept()
+        actor = None
+        principal = None
+        if "token" not in websocket.query_params:
+            token = await _first_frame_token(websocket)
+            if token:
+                principal = principal_of(token)
+                actor = await principal.resolve(websocket, fresh=True)
+    finally:
+        pending.give(address)
+    if actor is None or principal is None or not principal.may_connect(actor):
+        refused = principal.refused if principal is not None else None
+        await _refuse(websocket, refused, CLOSE_UNAUTHORIZED if actor is None else CLOSE_FORBIDDEN)
+        return
+    release = principal.admit(limiters, address)
+    if release is None:
+        await _refuse(websocket, ErrorCode.TOO_MANY_REQUESTS, CLOSE_TOO_MANY)
+        return
+    try:
+        await _run(websocket, principal, actor)
+    finally:
+        release()
+
+
+async def _refuse(websocket: WebSocket, code: int | None, close: int) -> None:
+    """Close a socket that is not served, first telling why when there is a code to tell."""
+    with contextlib.suppress(Exception):
+        if code is not None:
+            await websocket.send_text(encode(ErrorMessage(code=code)))
+        await websocket.close(code=close)
+
+
+async def _run(websocket: WebSocket, principal: Principal, actor: Actor) -> None:
     telemetry: Telemetry = websocket.app.state.telemetry
     client = _Socket(websocket, telemetry, principal, actor)
     client.start()

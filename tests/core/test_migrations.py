@@ -1,14 +1,26 @@
 """The migrations build exactly the schema the models declare, on SQLite and PostgreSQL (a model change without its
 migration, or a migration that drifts from the models, fails here)."""
 
+import asyncio
+import os
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import Connection
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, text
 
+from iotyun import migrate
+from iotyun.core import security
 from iotyun.core.db import make_engine
 from iotyun.models import Base
+from tests.conftest import _create_pg_database, _drop_pg_database, _pg_answers
 
 
 def _diff(conn: Connection) -> list[Any]:
@@ -24,3 +36,54 @@ async def test_migrated_schema_matches_the_models(database_url: str) -> None:
     finally:
         await engine.dispose()
     assert diff == []
+
+
+SHARE_LINK_TOKEN_HASH = "a7c9e1b3d5f8"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """An empty database of each kind, for a migration's data step."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}"
+        return
+    if not _pg_answers():
+        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer")
+    name = f"iotyun_mig_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    url = await _create_pg_database(name)
+    yield url
+    await _drop_pg_database(name)
+
+
+async def test_share_link_tokens_are_hashed_in_place(fresh_url: str) -> None:
+    """Links made before tokens were hashed keep opening with their URL, and no token stays in plain text."""
+    cfg = migrate.alembic_config(fresh_url)
+    before = ScriptDirectory.from_config(cfg).get_revision(SHARE_LINK_TOKEN_HASH).down_revision
+    assert isinstance(before, str)
+    await asyncio.to_thread(command.upgrade, cfg, before)
+    engine = make_engine(fresh_url)
+    now = datetime.now(UTC)
+    try:
+        async with engine.begin() as conn:
+            # No tenant or user rows are needed: the foreign keys are not checked for these inserts.
+            if conn.dialect.name == "postgresql":
+                await conn.execute(text("SET session_replication_role = replica"))
+            else:
+                await conn.execute(text("PRAGMA foreign_keys = OFF"))
+            for i, token in enumerate(["plain-token-one", "plain-token-two"], start=1):
+                await conn.execute(
+                    text(
+                        "INSERT INTO share_link (id, tenant_id, user_id, link_type, token, permission, use_count,"
+                        " note, use_state, created_at, updated_at) VALUES (:id, 1, 1, 1, :token, 1, 0, '', 1, :t, :t)"
+                    ),
+                    {"id": i, "token": token, "t": now},
+                )
+        await asyncio.to_thread(command.upgrade, cfg, "head")
+        async with engine.connect() as conn:
+            rows = (await conn.execute(text("SELECT id, token FROM share_link ORDER BY id"))).all()
+    finally:
+        await engine.dispose()
+    assert [(int(i), h) for i, h in rows] == [
+        (1, security.digest("plain-token-one")),
+        (2, security.digest("plain-token-two")),
+    ]

@@ -16,6 +16,7 @@ from tests.team.factories import Team
 __all__ = ["other_tenant", "team"]
 
 MANAGE = "/yun/components/share"
+RESET = "/yun/components/share/reset"
 OPEN = "/yun/shared/module"
 DEVICE = "/yun/shared/module/device"
 WRITE = "/yun/shared/module/write"

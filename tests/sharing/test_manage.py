@@ -5,13 +5,14 @@ administrator sees and changes a link, another tenant's id answers 118301 and ch
 from datetime import UTC, datetime, timedelta
 
 from fastapi import FastAPI
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from iotyun.core.limits import SHARE_LINK_DEVICES_MAX
+from iotyun.core.security import digest
 from iotyun.sharing.models import ShareLink
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
-from tests.sharing.conftest import MANAGE, make_link, stored
+from tests.sharing.conftest import MANAGE, OPEN, RESET, make_link, stored
 
 
 def ms(delta: timedelta) -> int:
@@ -31,8 +32,8 @@ class TestCreate:
             site.admin, [a, b, a], note="  给客户看  ", access_limit=3, expire_at=ms(timedelta(days=1))
         )
         assert link["devices"] == [
-            {"id": a, "name": "1号泵", "sn": link["devices"][0]["sn"]},
-            {"id": b, "name": link["devices"][1]["sn"], "sn": link["devices"][1]["sn"]},
+            {"id": a, "name": "1号泵", "sn": link["devices"][0]["sn"], "available": True},
+            {"id": b, "name": link["devices"][1]["sn"], "sn": link["devices"][1]["sn"], "available": True},
         ]
         assert link["note"] == "给客户看" and link["use_state"] == 1 and link["state"] == "active"
         assert link["use_count"] == 0 and link["access_limit"] == 3 and link["permission"] == 1
@@ -139,3 +140,41 @@ async def set_link(app: FastAPI, link_id: int, **values: object) -> None:
     async with app.state.db.sessionmaker() as s:
         await s.execute(update(ShareLink).where(ShareLink.id == link_id).values(**values))
         await s.commit()
+
+
+class TestToken:
+    """A link's token is stored only as its SHA-256, like a session token: shown once when made, never listed."""
+
+    async def test_stored_hashed_and_shown_once(self, site: Site) -> None:
+        link = await make_link(site.admin, [await site.device()])
+        token = link["token"]
+        assert isinstance(token, str) and len(token) == 32
+        async with site.app.state.db.sessionmaker() as s:
+            (stored,) = (await s.execute(select(ShareLink.token_hash))).scalars().all()
+        assert stored == digest(token) and token not in stored
+        (listed_link,) = await listed(site.admin)
+        assert listed_link["token"] is None
+        assert ok(await site.admin.put(MANAGE, {"id": link["id"], "note": "x"}))["token"] is None
+        anon = site.team.new_api()
+        assert ok(await anon.get(OPEN, params={"token": token}))["link"]["note"] == "x"
+        # The hash itself opens nothing.
+        assert code(await anon.get(OPEN, params={"token": stored})) == 118301
+
+    async def test_reset(self, site: Site, other_tenant: Api) -> None:
+        link = await make_link(site.admin, [await site.device()])
+        anon = site.team.new_api()
+        ok(await anon.get(OPEN, params={"token": link["token"]}))
+        fresh = ok(await site.admin.post(RESET, {"id": link["id"]}))
+        assert fresh["id"] == link["id"] and fresh["token"] not in (None, link["token"])
+        assert code(await anon.get(OPEN, params={"token": link["token"]})) == 118301
+        ok(await anon.get(OPEN, params={"token": fresh["token"]}))
+        assert (await listed(site.admin))[0]["use_count"] == 2
+        # Another tenant's, or a missing, link answers 118301 and keeps its token.
+        assert code(await other_tenant.post(RESET, {"id": link["id"]})) == 118301
+        assert code(await site.admin.post(RESET, {"id": link["id"] + 1000})) == 118301
+        ok(await anon.get(OPEN, params={"token": fresh["token"]}))
+
+    async def test_reset_needs_p82000(self, site: Site) -> None:
+        link = await make_link(site.admin, [await site.device()])
+        nobody = await site.team.without()
+        assert code(await nobody.post(RESET, {"id": link["id"]})) == 100015

@@ -11,6 +11,7 @@ from sqlalchemy import delete, select, update
 
 from iotyun.auth.models import User
 from iotyun.core.ratelimit import Window
+from iotyun.core.security import digest
 from iotyun.devices.models import DeviceGrant, DeviceLog
 from iotyun.sharing.models import ShareLink
 from tests.conftest import code
@@ -25,13 +26,15 @@ __all__ = ["app", "plant"]  # the telemetry fixtures: a started runtime and a pu
 
 async def set_link(app: FastAPI, token: str, **values: Any) -> None:
     async with app.state.db.sessionmaker() as s:
-        await s.execute(update(ShareLink).where(ShareLink.token == token).values(**values))
+        await s.execute(update(ShareLink).where(ShareLink.token_hash == digest(token)).values(**values))
         await s.commit()
 
 
 async def use_count(app: FastAPI, token: str) -> int:
     async with app.state.db.sessionmaker() as s:
-        return int((await s.execute(select(ShareLink.use_count).where(ShareLink.token == token))).scalar_one())
+        return int(
+            (await s.execute(select(ShareLink.use_count).where(ShareLink.token_hash == digest(token)))).scalar_one()
+        )
 
 
 async def online(team: Team, plant: Plant) -> None:

@@ -16,7 +16,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from iotyun.sharing.models import ShareLink
 from tests.devices.factories import ok
-from tests.sharing.conftest import MANAGE, make_link
+from tests.sharing.conftest import MANAGE, RESET, make_link
 from tests.team.factories import Team
 from tests.telemetry.conftest import app, http, plant
 from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
@@ -120,6 +120,16 @@ class TestShared:
             ok(await team.admin.call("DELETE", MANAGE, params={"id": link["id"]}))
             assert await ended(ws, within=3) == ([{"type": "error", "code": 118301}], 4401)
 
+    async def test_closed_when_its_url_is_reset(self, server: str, team: Team, plant: Plant) -> None:
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]) as ws:
+            await subscribed(ws, plant)
+            fresh = ok(await team.admin.post(RESET, {"id": link["id"]}))
+            # The old token finds no link any more: the socket opened with it ends as for a deleted link.
+            assert await ended(ws, within=10) == ([{"type": "error", "code": 118301}], 4401)
+        async with shared(server, fresh["token"]) as ws:
+            await subscribed(ws, plant)
+
     async def test_closed_when_the_creator_is_locked(self, server: str, team: Team, plant: Plant) -> None:
         await team.role("sharer", ["P10000", "P82000"])
         sam = await team.user("sam", "sharer")
@@ -150,3 +160,52 @@ class TestShared:
                 await s.commit()
             # no notice: the periodic re-check finds it
             assert await ended(ws, within=10) == ([{"type": "error", "code": 118304}], 4401)
+
+
+class TestSocketCaps:
+    """A link's sockets need no account, so they are capped per client address and per link (300 from one address
+    were all accepted before): one over a cap gets an error frame 100008 and closes with 4429, and closing one frees
+    its place (docs/api-sharing.md "Live channel")."""
+
+    async def test_per_link(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        limiters = app.state.limiters
+        limiters.share_sockets_by_link.limit = 3
+        link = await make_link(team.admin, [plant.device_id])
+        other = await make_link(team.admin, [plant.device_id])
+        async with contextlib.AsyncExitStack() as stack:
+            held = [await stack.enter_async_context(shared(server, link["token"])) for _ in range(3)]
+            async with connect(server) as over:
+                await over.send(dumps({"op": "auth", "token": link["token"]}))
+                assert await ended(over) == ([{"type": "error", "code": 100008}], 4429)
+            # Another link is not held back by this one's sockets.
+            async with shared(server, other["token"]) as ws:
+                await subscribed(ws, plant)
+            await held[0].close()
+            await eventually(lambda: limiters.share_sockets_by_link.held(str(link["id"])) == 2)
+            async with shared(server, link["token"]) as ws:
+                await subscribed(ws, plant)
+        await eventually(lambda: limiters.share_sockets_by_address.held("127.0.0.1") == 0)
+
+    async def test_per_address(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
+        limiters = app.state.limiters
+        limiters.share_sockets_by_address.limit = 2
+        one = await make_link(team.admin, [plant.device_id])
+        two = await make_link(team.admin, [plant.device_id])
+        async with shared(server, one["token"]), shared(server, two["token"]) as second:
+            async with connect(server) as over:
+                await over.send(dumps({"op": "auth", "token": one["token"]}))
+                assert await ended(over) == ([{"type": "error", "code": 100008}], 4429)
+            assert limiters.share_sockets_by_link.held(str(one["id"])) == 1  # the refused one holds nothing
+            await second.close()
+            await eventually(lambda: limiters.share_sockets_by_address.held("127.0.0.1") == 1)
+            async with shared(server, one["token"]) as ws:
+                await subscribed(ws, plant)
+
+    async def test_the_console_socket_is_not_a_link_socket(
+        self, app: FastAPI, server: str, http: str, team: Team, plant: Plant
+    ) -> None:
+        app.state.limiters.share_sockets_by_address.limit = 1
+        link = await make_link(team.admin, [plant.device_id])
+        async with shared(server, link["token"]), connect(f"ws://{http}/api/v2/ws/web/rtd") as console:
+            await console.send(dumps({"op": "auth", "token": team.admin.token}))
+            await receive(console, "ready")

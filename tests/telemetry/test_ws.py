@@ -16,6 +16,7 @@ from fastapi import FastAPI
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from iotyun.core import limits
 from iotyun.telemetry import ws as ws_module
 from tests.conftest import Api
 from tests.team.factories import PASSWORD, Team
@@ -451,3 +452,45 @@ class TestFollowsRights:
             async with app.state.db.engine.begin() as conn:
                 await conn.execute(update(UserToken).where(UserToken.user_id == bob["id"]).values(revoked_at=utcnow()))
             assert await closed_with(ws) == 4401
+
+
+class TestSocketCaps:
+    """Sockets that have not authenticated are capped per client address (100 such sockets from one address were all
+    held open before): one over the cap gets an error frame 100008 and closes with 4429; authenticating or closing
+    frees a place (docs/api-telemetry.md "Limits")."""
+
+    async def test_unauthenticated_sockets_per_address(
+        self, app: FastAPI, server: str, team: Team, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        # The deadline to authenticate is not what is tested here: a busy machine must not free a place by it.
+        monkeypatch.setattr(ws_module, "AUTH_DEADLINE_S", 300.0)
+        cap = limits.WS_UNAUTHENTICATED_PER_ADDRESS
+        pending = app.state.limiters.sockets_unauthenticated
+        async with contextlib.AsyncExitStack() as stack:
+            waiting = [await stack.enter_async_context(connect(server)) for _ in range(cap)]
+            assert pending.held("127.0.0.1") == cap
+            async with connect(server) as over:
+                assert orjson.loads(await over.recv()) == {"type": "error", "code": 100008}
+                assert await closed_with(over) == 4429
+            # A waiting socket still authenticates, and that frees its place.
+            await waiting[0].send(dumps({"op": "auth", "token": team.admin.token}))
+            await receive(waiting[0], "ready")
+            assert pending.held("127.0.0.1") == cap - 1
+            async with live(server, team.admin.token) as ws:
+                await ws.send(dumps({"op": "ping"}))
+                await receive(ws, "pong")
+            # Closing a waiting socket frees its place too.
+            await waiting[1].close()
+            await eventually(lambda: pending.held("127.0.0.1") == cap - 2)
+            extra = await stack.enter_async_context(connect(server))
+            await extra.send(dumps({"op": "auth", "token": team.admin.token}))
+            await receive(extra, "ready")
+        await eventually(lambda: pending.held("127.0.0.1") == 0)
+
+    async def test_the_deadline_to_authenticate(
+        self, app: FastAPI, server: str, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setattr(ws_module, "AUTH_DEADLINE_S", 0.2)
+        async with connect(server) as ws:
+            assert await closed_with(ws) == 4401
+        await eventually(lambda: app.state.limiters.sockets_unauthenticated.held("127.0.0.1") == 0)

@@ -69,3 +69,15 @@ async def readable_ids(session: AsyncSession, actor: Actor, device_ids: list[int
 async def items(session: AsyncSession, group_id: int) -> list[ThumbnailItem]:
     stmt = select(ThumbnailItem).where(ThumbnailItem.group_id == group_id)
     return list((await session.execute(stmt)).scalars())
+
+
+async def item_ids(session: AsyncSession, actor: Actor, group_ids: list[int]) -> list[tuple[int, int]]:
+    """(group id, device id) of every item of the groups, in item order, whether the caller still reads it or not."""
+    if not group_ids:
+        return []
+    stmt = (
+        select(ThumbnailItem.group_id, ThumbnailItem.device_id)
+        .where(ThumbnailItem.tenant_id == actor.tenant_id, ThumbnailItem.group_id.in_(group_ids))
+        .order_by(ThumbnailItem.group_id, ThumbnailItem.position, ThumbnailItem.id)
+    )
+    return [(int(g), int(d)) for g, d in (await session.execute(stmt)).all()]

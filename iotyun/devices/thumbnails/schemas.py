@@ -35,6 +35,9 @@ class ThumbnailGroupUpdateIn(BaseModel):
 
 
 class ThumbnailItemOut(BaseModel):
+    """A thumbnail; one whose device the caller no longer reads (a share withdrawn, a distribution cancelled, a
+    transfer) is gone: `available` false and nothing of the device but its id."""
+
     device_id: int
     sn_code: str
     alias: str
@@ -44,6 +47,7 @@ class ThumbnailItemOut(BaseModel):
     report_time: int | None
     dev_model: str
     address: str
+    available: bool = True
 
 
 class ThumbnailGroupOut(BaseModel):

@@ -1,5 +1,5 @@
 """Thumbnail rules: each user keeps their own groups (at most 50, names unique per user) of at most 30 devices they
-can read; a device the user can no longer read drops out of the answer but keeps its place."""
+can read; a device the user can no longer read is shown gone (nothing of it but its id) and keeps its place."""
 
 from sqlalchemy import delete as sql_delete
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -32,11 +32,28 @@ def _item(device: Device, gateway: Gateway) -> ThumbnailItemOut:
     )
 
 
+def _gone(device_id: int) -> ThumbnailItemOut:
+    """A thumbnail whose device the caller no longer reads: nothing of the device shows."""
+    return ThumbnailItemOut(
+        device_id=device_id,
+        sn_code="",
+        alias="",
+        dev_state=None,
+        registered=False,
+        report_time=None,
+        dev_model="",
+        address="",
+        available=False,
+    )
+
+
 async def _outs(session: AsyncSession, actor: Actor, groups: list[ThumbnailGroup]) -> list[ThumbnailGroupOut]:
-    rows = await repo.visible_items(session, actor, [g.id for g in groups])
+    group_ids = [g.id for g in groups]
+    visible = {(gid, d.id): (d, gw) for gid, d, gw in await repo.visible_items(session, actor, group_ids)}
     by_group: dict[int, list[ThumbnailItemOut]] = {}
-    for group_id, device, gateway in rows:
-        by_group.setdefault(group_id, []).append(_item(device, gateway))
+    for group_id, device_id in await repo.item_ids(session, actor, group_ids):
+        row = visible.get((group_id, device_id))
+        by_group.setdefault(group_id, []).append(_item(*row) if row else _gone(device_id))
     return [
         ThumbnailGroupOut(id=g.id, name=g.name, notes=g.notes, position=g.position, items=by_group.get(g.id, []))
         for g in groups
@@ -77,6 +94,8 @@ async def update(session: AsyncSession, actor: Actor, body: ThumbnailGroupUpdate
         raise AppError(ErrorCode.THUMBNAIL_GROUP_NAME_EXISTS, field="name")
     if body.device_ids is not None:
         readable = await repo.readable_ids(session, actor, body.device_ids) if body.device_ids else set()
+        # A gone device the group already holds may stay in its place (the console saves the group as shown).
+        readable |= {d for _, d in await repo.item_ids(session, actor, [group.id])}
         if any(i not in readable for i in body.device_ids):
             raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
         await session.execute(sql_delete(ThumbnailItem).where(ThumbnailItem.group_id == group.id))

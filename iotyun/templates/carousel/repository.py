@@ -104,3 +104,13 @@ async def replace_items(session: AsyncSession, group: CarouselGroup, device_ids:
         for position, device_id in enumerate(device_ids)
     )
     await session.flush()
+
+
+async def item_ids(session: AsyncSession, group_id: int) -> list[int]:
+    """The device ids of every item of the group (found under the caller), in order, read by the caller or not."""
+    stmt = (
+        select(CarouselItem.device_id)
+        .where(CarouselItem.group_id == group_id)
+        .order_by(CarouselItem.position, CarouselItem.id)
+    )
+    return [int(i) for i in (await session.execute(stmt)).scalars()]

@@ -61,6 +61,9 @@ class CarouselDevicesIn(BaseModel):
 
 
 class CarouselDeviceOut(BaseModel):
+    """A device of a group; one the caller no longer reads (a share withdrawn, a distribution cancelled, a transfer)
+    is gone: `available` false and nothing of the device but its id."""
+
     device_id: int
     sn_code: str
     alias: str
@@ -70,3 +73,4 @@ class CarouselDeviceOut(BaseModel):
     # The template the device is bound to (null when none) and whether it has a main web screen to show.
     template_id: int | None
     has_main_screen: bool
+    available: bool = True

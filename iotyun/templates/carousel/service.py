@@ -1,8 +1,8 @@
 """Carousel rules: each user keeps their own groups (at most CAROUSEL_GROUPS_MAX, names unique per user) of at most
 CAROUSEL_DEVICES_PER_GROUP_MAX devices they can read, shown `interval` seconds each. A group rotates only while it
 holds a device (202005): turning rotation on for an empty group, creating a group already rotating, or emptying a
-rotating group is refused; a stopped group may be empty. A device the user can no longer read drops out of the
-answers (and of `device_count`) but keeps its place."""
+rotating group is refused; a stopped group may be empty. A device the user can no longer read is shown gone
+(nothing of it but its id), is not counted in `device_count`, and keeps its place."""
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -41,6 +41,25 @@ def _device(device: Device, gateway: Gateway, template_id: int | None, has_main:
         template_id=template_id,
         has_main_screen=has_main,
     )
+
+
+def _gone(device_id: int) -> CarouselDeviceOut:
+    """A device the caller no longer reads: nothing of it shows."""
+    return CarouselDeviceOut(
+        device_id=device_id,
+        sn_code="",
+        alias="",
+        dev_state=None,
+        registered=False,
+        template_id=None,
+        has_main_screen=False,
+        available=False,
+    )
+
+
+async def _devices(session: AsyncSession, actor: Actor, group: CarouselGroup) -> list[CarouselDeviceOut]:
+    visible = {row[0].id: row for row in await repo.visible_items(session, actor, group.id)}
+    return [_device(*visible[i]) if i in visible else _gone(i) for i in await repo.item_ids(session, group.id)]
 
 
 async def list_groups(session: AsyncSession, actor: Actor) -> list[CarouselGroupOut]:
@@ -109,18 +128,20 @@ async def delete(session: AsyncSession, actor: Actor, group_id: int) -> None:
 
 
 async def devices(session: AsyncSession, actor: Actor, group_id: int) -> list[CarouselDeviceOut]:
-    """The group's devices the caller still reads, in order, with what the console needs to show their screens."""
-    group = await _group(session, actor, group_id)
-    return [_device(*row) for row in await repo.visible_items(session, actor, group.id)]
+    """The group's devices in order, with what the console needs to show their screens; one the caller no longer
+    reads is gone."""
+    return await _devices(session, actor, await _group(session, actor, group_id))
 
 
 async def set_devices(session: AsyncSession, actor: Actor, body: CarouselDevicesIn) -> list[CarouselDeviceOut]:
     """Replace the group's devices with `device_ids` in that order: all readable by the caller, or nothing changes."""
     group = await _group(session, actor, body.id)
     readable = await repo.readable_ids(session, actor, body.device_ids) if body.device_ids else set()
+    # A gone device the group already holds may stay in its place (the console saves the group as it shows it).
+    readable |= set(await repo.item_ids(session, group.id))
     if any(i not in readable for i in body.device_ids):
         raise AppError(ErrorCode.CAROUSEL_DEVICE_NOT_FOUND, field="device_ids")
     if group.rotate and not body.device_ids:
         raise AppError(ErrorCode.CAROUSEL_GROUP_EMPTY, field="device_ids")
     await repo.replace_items(session, group, body.device_ids)
-    return [_device(*row) for row in await repo.visible_items(session, actor, group.id)]
+    return await _devices(session, actor, group)

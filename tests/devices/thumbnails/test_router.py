@@ -113,7 +113,7 @@ class TestUpdate:
         data = ok(await bob.put(PATH, {"id": group["id"], "device_ids": [shared]}))
         assert [i["device_id"] for i in data["items"]] == [shared]
 
-    async def test_device_no_longer_readable_drops_out_and_unregistered_shows_no_state(self, site: Site) -> None:
+    async def test_device_no_longer_readable_is_gone_and_unregistered_shows_no_state(self, site: Site) -> None:
         from sqlalchemy import delete
 
         from iotyun.devices.models import DeviceGrant
@@ -130,7 +130,65 @@ class TestUpdate:
             await s.commit()
         await site.set_device(own, registered=False)
         items = ok(await bob.get(PATH))[0]["items"]
-        assert [(i["device_id"], i["registered"], i["dev_state"]) for i in items] == [(own, False, None)]
+        assert [(i["device_id"], i["registered"], i["dev_state"], i["available"]) for i in items] == [
+            (shared, False, None, False),
+            (own, False, None, True),
+        ]
+        assert items[0] == {
+            "device_id": shared,
+            "sn_code": "",
+            "alias": "",
+            "dev_state": None,
+            "registered": False,
+            "report_time": None,
+            "dev_model": "",
+            "address": "",
+            "available": False,
+        }
+        # The console saves the group as it shows it: the gone device may stay, one never read may not come in.
+        kept = ok(await bob.put(PATH, {"id": group["id"], "device_ids": [shared, own]}))
+        assert [i["device_id"] for i in kept["items"]] == [shared, own]
+        hidden = await site.device()
+        assert code(await bob.put(PATH, {"id": group["id"], "device_ids": [shared, own, hidden]})) == 110506
+
+
+class TestGone:
+    """No read after a share ends (docs/decisions.md "A device that is gone"): what another tenant's user kept of a
+    device shows it as gone, never its live alias, SN or state."""
+
+    async def test_share_withdrawn_by_another_tenant(self, site: Site, other_tenant: Api) -> None:
+        dev = await site.device(alias="一号泵", sn="SNGONETHU01")
+        await site.online(dev)
+        ok(await site.admin.post("/dev/share", {"device_ids": [dev], "accounts": ["mallory"]}))
+        group = await make(other_tenant)
+        shown = ok(await other_tenant.put(PATH, {"id": group["id"], "device_ids": [dev]}))
+        assert shown["items"][0]["alias"] == "一号泵"
+        ok(await site.admin.call("DELETE", "/dev/share", params={"device_id": dev, "user_id": other_tenant.user_id}))
+        items = ok(await other_tenant.get(PATH))[0]["items"]
+        assert [(i["device_id"], i["available"], i["alias"], i["sn_code"], i["dev_state"]) for i in items] == [
+            (dev, False, "", "", None)
+        ]
+
+    async def test_transfer_leaves_the_receivers_group_gone(self, site: Site, other_tenant: Api) -> None:
+        dev = await site.device(alias="转走的", sn="SNGONETHU02")
+        ok(await site.admin.post("/dev/share", {"device_ids": [dev], "accounts": ["mallory"]}))
+        group = await make(other_tenant)
+        ok(await other_tenant.put(PATH, {"id": group["id"], "device_ids": [dev]}))
+        await site.team.user("carol", phone="13700000002")
+        ok(await site.admin.post("/dev/transfer", {"device_ids": [dev], "account": "carol"}))
+        items = ok(await other_tenant.get(PATH))[0]["items"]
+        assert [(i["device_id"], i["available"]) for i in items] == [(dev, False)]
+        assert "SNGONETHU02" not in str(items) and "转走的" not in str(items)
+
+    async def test_distribution_cancelled(self, site: Site) -> None:
+        bob = await site.user("bob", ["P130000"])
+        dev = await site.device(alias="分配的")
+        ok(await site.admin.post("/dev/distribution", {"device_ids": [dev], "user_ids": [bob.user_id]}))
+        group = await make(bob)
+        ok(await bob.put(PATH, {"id": group["id"], "device_ids": [dev]}))
+        ok(await site.admin.post("/dev/distribution/cancel", {"device_ids": [dev], "user_ids": [bob.user_id]}))
+        items = ok(await bob.get(PATH))[0]["items"]
+        assert [(i["device_id"], i["available"], i["alias"]) for i in items] == [(dev, False, "")]
 
 
 class TestDelete:

@@ -296,9 +296,9 @@ class TestDevices:
             (theirs, template["id"], True)
         ]
 
-    async def test_a_device_unshared_later_drops_out(self, site: Site) -> None:
+    async def test_a_device_unshared_later_is_gone(self, site: Site) -> None:
         carl = await site.user("carl", ["P120000"])
-        shared = await site.device()
+        shared = await site.device(alias="共享泵", sn="SNGONECAR01")
         await site.grant(shared, carl)
         own = await site.device(owner=carl)
         group = await make(carl)
@@ -307,14 +307,50 @@ class TestDevices:
         async with site.app.state.db.sessionmaker() as s:
             await s.execute(delete(DeviceGrant))
             await s.commit()
-        assert await devices_of(carl, group["id"]) == [own]
+        # It shows as gone in its place: nothing of the device but its id.
+        listed = ok(await carl.get(DEV, params={"id": group["id"]}))
+        assert [(d["device_id"], d["available"]) for d in listed] == [(shared, False), (own, True)]
+        assert listed[0] == {
+            "device_id": shared,
+            "sn_code": "",
+            "alias": "",
+            "dev_state": None,
+            "registered": False,
+            "template_id": None,
+            "has_main_screen": False,
+            "available": False,
+        }
+        assert "SNGONECAR01" not in str(listed) and "共享泵" not in str(listed)
         assert ok(await carl.get(PATH))[0]["device_count"] == 1
-        # Only the caller's view changes: the item keeps its place should the share come back.
+        # The console saves the list as it shows it: the gone device may stay; a device never read may not come in.
+        assert [d["device_id"] for d in ok(await set_devices(carl, group["id"], [shared, own]))] == [shared, own]
+        assert code(await set_devices(carl, group["id"], [shared, own, await site.device()])) == 202007
         async with site.app.state.db.sessionmaker() as s:
             stored = await s.scalar(select(func.count()).select_from(CarouselItem))
         assert stored == 2
         await site.grant(shared, carl)
         assert await devices_of(carl, group["id"]) == [shared, own]
+
+    async def test_a_share_withdrawn_from_another_tenant_is_gone(self, site: Site, other_tenant: Api) -> None:
+        dev = await site.device(alias="共享泵", sn="SNGONECAR02")
+        ok(await site.admin.post("/dev/share", {"device_ids": [dev], "accounts": ["mallory"]}))
+        group = await make(other_tenant)
+        ok(await set_devices(other_tenant, group["id"], [dev]))
+        params = {"device_id": dev, "user_id": other_tenant.user_id}
+        ok(await site.admin.call("DELETE", "/dev/share", params=params))
+        listed = ok(await other_tenant.get(DEV, params={"id": group["id"]}))
+        assert [(d["device_id"], d["available"], d["alias"], d["sn_code"]) for d in listed] == [(dev, False, "", "")]
+
+    async def test_a_transfer_leaves_the_share_receivers_group_gone(self, site: Site, other_tenant: Api) -> None:
+        dev = await site.device(alias="转走的", sn="SNGONECAR03")
+        ok(await site.admin.post("/dev/share", {"device_ids": [dev], "accounts": ["mallory"]}))
+        group = await make(other_tenant)
+        ok(await set_devices(other_tenant, group["id"], [dev]))
+        await site.team.user("carol", phone="13700000002")
+        ok(await site.admin.post("/dev/transfer", {"device_ids": [dev], "account": "carol"}))
+        listed = ok(await other_tenant.get(DEV, params={"id": group["id"]}))
+        assert [(d["device_id"], d["available"]) for d in listed] == [(dev, False)]
+        assert "SNGONECAR03" not in str(listed)
 
     async def test_rotation_needs_a_visible_device(self, site: Site) -> None:
         carl = await site.user("carl", ["P120000"])
