@@ -21,6 +21,7 @@ from iotyun.sharing.router import router as sharing_router
 from iotyun.sharing.ws import share_ws_router
 from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
+from iotyun.team.mail.router import router as team_mail_router
 from iotyun.team.roles.router import router as team_roles_router
 from iotyun.team.router import router as team_router
 from iotyun.telemetry.router import router as telemetry_router
@@ -42,6 +43,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     team_router,
     team_roles_router,
     team_groups_router,
+    team_mail_router,
     devices_router,
     device_groups_router,
     virtual_devices_router,

@@ -10,6 +10,7 @@ from iotyun.resources import models as resource_models
 from iotyun.sharing import models as sharing_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
+from iotyun.team.mail import models as mail_models
 from iotyun.telemetry import models as telemetry_models
 from iotyun.templates import models as template_models
 
@@ -19,6 +20,7 @@ __all__ = [
     "auth_models",
     "device_models",
     "export_models",
+    "mail_models",
     "report_models",
     "resource_models",
     "sharing_models",

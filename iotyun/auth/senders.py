@@ -11,6 +11,8 @@
 Mails with attachments (scheduled reports) go through `MailSender.send_mail(to, subject, body, attachments)`:
 `OutboxMailSender` (default) writes each message as an .eml file under `<data dir>/outbox/mail/` (0600; what a
 self-hosted install without mail reads, and what the tests read); `SmtpMailSender` when IOTYUN_SMTP_HOST is set.
+Whom a tenant may mail, and how much a day, is decided before, by the delivery core (team/mail/delivery.py); every
+subject is made one header line here.
 """
 
 import asyncio
@@ -28,6 +30,7 @@ from typing import Protocol
 import httpx
 
 from iotyun.core.config import Settings
+from iotyun.core.limits import header_safe
 from iotyun.core.texts import phrase
 
 # The outbox's records also go to this logger, which does not reach the server log (no propagation; the null
@@ -104,7 +107,8 @@ def _message(
     settings: Settings, to: Sequence[str], subject: str, body: str, attachments: Sequence[Attachment]
 ) -> EmailMessage:
     msg = EmailMessage()
-    msg["Subject"] = subject
+    # One header line whatever the caller passes: a CR LF in a subject can neither add a header nor fail the mail.
+    msg["Subject"] = header_safe(subject)
     msg["From"] = settings.smtp_from or settings.smtp_user or "iotyun@localhost"
     msg["To"] = ", ".join(to)
     msg["Date"] = datetime.now(UTC).strftime("%a, %d %b %Y %H:%M:%S +0000")

@@ -7,7 +7,7 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from iotyun.core.addresses import parse_networks
-from iotyun.core.limits import MAP_THEMES
+from iotyun.core.limits import MAIL_MESSAGES_PER_DAY, MAIL_RECIPIENTS_PER_DAY, MAIL_VERIFICATIONS_PER_DAY, MAP_THEMES
 
 # Where the API is mounted (iotyun.api); request signatures cover the path below it.
 API_PREFIX = "/api"
@@ -74,6 +74,14 @@ class Settings(BaseSettings):
     smtp_password: str = ""
     smtp_from: str = ""
     sms_webhook_url: str = ""
+    # Per-tenant daily mail caps (a UTC day; docs/api-mail.md): messages, recipients counted once per message, and
+    # verification mails. A message over a cap is not sent, nor any other that day.
+    mail_messages_per_day: int = Field(default=MAIL_MESSAGES_PER_DAY, ge=0)
+    mail_recipients_per_day: int = Field(default=MAIL_RECIPIENTS_PER_DAY, ge=0)
+    mail_verifications_per_day: int = Field(default=MAIL_VERIFICATIONS_PER_DAY, ge=0)
+    # The console's address as mailed links show it (a verification link is <public_url>/iotyun/verifyMail?token=…);
+    # never taken from a request's Host header, which the requester controls.
+    public_url: str = "http://localhost:8080"
     demo_password: str = "iotyun123"  # noqa: S105 - the documented demo login, overridable
     # Flow card operator: "local" (default; the console keeps each card's book itself, no internet) or "webhook"
     # (POSTs {action, iccid} to flowcard_url and reads the card's facts back). docs/operations.md.

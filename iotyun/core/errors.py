@@ -330,6 +330,17 @@ class ErrorCode(IntEnum):
     MESSAGE_CONTENT_EMPTY = 117802
     MESSAGE_RECIPIENTS_EMPTY = 117803
     MESSAGE_TOO_LONG = 117804
+    # 117805-117814 mail recipients, daily mail caps and mail subjects
+    MAIL_RECIPIENT_NOT_ALLOWED = 117805
+    MAIL_VERIFY_LINK_INVALID = 117806
+    MAIL_VERIFY_LINK_EXPIRED = 117807
+    MAIL_VERIFY_TOO_FREQUENT = 117808
+    MAIL_VERIFY_DAILY_LIMIT = 117809
+    MAIL_RECIPIENT_NOT_FOUND = 117810
+    MAIL_DAILY_RECIPIENTS_LIMIT = 117811
+    MAIL_DAILY_MESSAGES_LIMIT = 117812
+    MAIL_RECIPIENTS_SKIPPED = 117813
+    TITLE_CONTROL_CHARACTERS = 117814
     # 118001-118007 dashboards
     DASHBOARD_NOT_FOUND = 118001
     DASHBOARD_NAME_EMPTY = 118002
@@ -765,6 +776,17 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MESSAGE_CONTENT_EMPTY: ("消息标题和内容不能为空", "The message title and content are required"),
     ErrorCode.MESSAGE_RECIPIENTS_EMPTY: ("请选择接收人", "Choose at least one recipient"),
     ErrorCode.MESSAGE_TOO_LONG: ("消息内容过长（最多 {limit} 个字符）", "The message is too long (max {limit} characters)"),
+    # 117805-117814 mail recipients, daily mail caps and mail subjects
+    ErrorCode.MAIL_RECIPIENT_NOT_ALLOWED: ("该邮箱不是本租户用户的邮箱，也未经验证：{field}", "This address is neither a user of this tenant nor verified: {field}"),
+    ErrorCode.MAIL_VERIFY_LINK_INVALID: ("验证链接无效或已使用", "This verification link is invalid or has already been used"),
+    ErrorCode.MAIL_VERIFY_LINK_EXPIRED: ("验证链接已过期，请重新发送验证邮件", "This verification link has expired, please send a new verification"),
+    ErrorCode.MAIL_VERIFY_TOO_FREQUENT: ("验证邮件发送过于频繁，请 {seconds} 秒后再试", "Verification mails sent too often, please try again in {seconds} seconds"),
+    ErrorCode.MAIL_VERIFY_DAILY_LIMIT: ("今日验证邮件已达上限（{limit}）", "Today's verification mails have reached the limit ({limit})"),
+    ErrorCode.MAIL_RECIPIENT_NOT_FOUND: ("收件人不存在", "This recipient does not exist"),
+    ErrorCode.MAIL_DAILY_RECIPIENTS_LIMIT: ("今日邮件收件人数已达上限（{limit}），今天不再发送", "Today's mail recipients have reached the limit ({limit}), nothing more is sent today"),
+    ErrorCode.MAIL_DAILY_MESSAGES_LIMIT: ("今日邮件数已达上限（{limit}），今天不再发送", "Today's mails have reached the limit ({limit}), nothing more is sent today"),
+    ErrorCode.MAIL_RECIPIENTS_SKIPPED: ("未验证的收件人已跳过：{field}", "Recipients no longer allowed were skipped: {field}"),
+    ErrorCode.TITLE_CONTROL_CHARACTERS: ("标题不能包含换行等控制字符", "The title cannot contain line breaks or other control characters"),
     # 118001-118007 dashboards
     ErrorCode.DASHBOARD_NOT_FOUND: ("看板不存在", "This dashboard does not exist"),
     ErrorCode.DASHBOARD_NAME_EMPTY: ("请输入看板名称", "Enter the dashboard name"),

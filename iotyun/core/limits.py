@@ -423,6 +423,36 @@ EXPORT_TITLE_MAX = 64
 EXPORT_QUEUED_PER_USER_MAX = 10
 EXPORT_QUEUED_PER_TENANT_MAX = 50
 REPORT_SCHEDULE_EMAILS_MAX = 10
+
+# Mail (docs/api-mail.md, the delivery core team/mail/delivery.py): a tenant mails only its users' addresses and the
+# addresses their owners verified. The daily caps per tenant (a UTC day; IOTYUN_MAIL_* settings change them) count
+# messages, and recipients once per message they are mailed; a message over either cap is not sent, nor anything
+# after it that day. A verification link lives MAIL_VERIFY_TTL_S; one address gets a verification from a tenant at
+# most every MAIL_VERIFY_RESEND_S seconds, from all tenants at most MAIL_VERIFY_PER_ADDRESS_DAY a day; a tenant sends
+# at most IOTYUN_MAIL_VERIFICATIONS_PER_DAY a day and keeps at most MAIL_RECIPIENTS_MAX addresses (100019).
+MAIL_MESSAGES_PER_DAY = 200
+MAIL_RECIPIENTS_PER_DAY = 500
+MAIL_VERIFICATIONS_PER_DAY = 20
+MAIL_VERIFY_TTL_S = 24 * 3600
+MAIL_VERIFY_RESEND_S = 600
+MAIL_VERIFY_PER_ADDRESS_DAY = 3
+MAIL_RECIPIENTS_MAX = 200
+MAIL_ADDRESS_MAX = 254
+MAIL_TOKEN_MAX = 128
+# A title (reports, and what becomes a mail subject) holds no control character: C0, DEL, C1, and the line and
+# paragraph separators U+2028/U+2029 (117814).
+CONTROL_CHARACTERS_RE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def has_control_characters(value: str) -> bool:
+    return CONTROL_CHARACTERS_RE.search(value) is not None
+
+
+def header_safe(value: str) -> str:
+    """`value` fit for one header line: every control character (CR, LF, C0, C1, U+2028/2029) becomes a space."""
+    return re.sub(r" {2,}", " ", CONTROL_CHARACTERS_RE.sub(" ", value)).strip()
+
+
 REPORT_SCHEDULE_FREQUENCIES = ("daily", "weekly", "monthly")
 # The report table view's rows and a device's online periods (issue 17 contracts B, E).
 ONLINE_PERIODS_MAX = 200
@@ -708,6 +738,8 @@ def exported() -> dict[str, Any]:
         "EXPORT_QUEUED_PER_USER_MAX": EXPORT_QUEUED_PER_USER_MAX,
         "EXPORT_QUEUED_PER_TENANT_MAX": EXPORT_QUEUED_PER_TENANT_MAX,
         "REPORT_SCHEDULE_EMAILS_MAX": REPORT_SCHEDULE_EMAILS_MAX,
+        "MAIL_ADDRESS_MAX": MAIL_ADDRESS_MAX,
+        "MAIL_RECIPIENTS_MAX": MAIL_RECIPIENTS_MAX,
         "REPORT_SCHEDULE_FREQUENCIES": list(REPORT_SCHEDULE_FREQUENCIES),
         "REPORT_GROUP_NAME_MAX": REPORT_GROUP_NAME_MAX,
         "ONLINE_PERIODS_MAX": ONLINE_PERIODS_MAX,

@@ -112,6 +112,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "export.title.data": ("{title} 数据", "{title} data"),
     "mail.report.subject": ("定时报表：{title}（{period}）", "Scheduled report: {title} ({period})"),
     "mail.report.body": ("您好，附件是报表“{title}”在 {period} 的数据。本邮件由系统自动发送。", "Hello, attached is the report \"{title}\" for {period}. This mail was sent automatically."),
+    "mail.verify.subject": ("iotyun 邮箱验证", "iotyun address verification"),
+    "mail.verify.body": ("您好，iotyun 用户 {requester} 希望通过 iotyun 向本邮箱发送定时报表等通知邮件。如同意，请在 {hours} 小时内打开以下链接确认：\n\n{link}\n\n如不同意，请忽略本邮件，本邮箱不会收到其通知。", "Hello, The iotyun user {requester} would like iotyun to send scheduled reports and other notifications to this address. If you agree, open this link within {hours} hours to confirm:\n\n{link}\n\nIf not, ignore this mail and this address will receive none of their notifications."),
 }
 # fmt: on
 

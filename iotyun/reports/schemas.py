@@ -1,6 +1,7 @@
 """Request and response models of /yun/report/basic, /yun/report/info and /yun/report/statistic. The title's rules
-are checked here (118201, 118202), and a colour condition's colour (100004 `conditions`); the rules across fields
-(118203-118211, the conditions' count and bands) in service.check."""
+are checked here (118201, 118202, and 117814 for a control character: a title becomes a mail subject), and a colour
+condition's colour (100004 `conditions`); the rules across fields (118203-118211, the conditions' count and bands) in
+service.check."""
 
 import math
 import re
@@ -19,6 +20,7 @@ from iotyun.core.limits import (
     REPORT_TIME_UNITS,
     REPORT_TITLE_MAX,
     ReportGroupName,
+    has_control_characters,
     rule_error,
 )
 
@@ -32,6 +34,8 @@ def _title(value: str) -> str:
         raise rule_error(ErrorCode.REPORT_TITLE_EMPTY)
     if len(value) > REPORT_TITLE_MAX:
         raise rule_error(ErrorCode.REPORT_TITLE_TOO_LONG, None, limit=REPORT_TITLE_MAX)
+    if has_control_characters(value):
+        raise rule_error(ErrorCode.TITLE_CONTROL_CHARACTERS)
     return value
 
 

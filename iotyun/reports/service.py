@@ -34,6 +34,7 @@ from iotyun.core.limits import (
     REPORT_MINUTE_RANGE_MAX_DAYS,
     REPORT_TIME_MAX_MS,
     REPORT_TITLE_MAX,
+    has_control_characters,
     rule_app_error,
 )
 from iotyun.core.pagination import Page, PageParams
@@ -341,6 +342,8 @@ async def delete(session: AsyncSession, actor: Actor, report_id: int) -> None:
 async def copy(session: AsyncSession, actor: Actor, body: ReportIdIn) -> ReportOut:
     """A copy owned by the caller, titled "<title>-copy" (then -copy2, -copy3 …, cut to fit 32 characters)."""
     source = await get(session, actor, body.id)
+    if has_control_characters(source.title):  # stored before titles were checked for them
+        raise AppError(ErrorCode.TITLE_CONTROL_CHARACTERS, field="title")
     taken = await repo.owner_titles(session, actor.user_id)
     n = 1
     while True:

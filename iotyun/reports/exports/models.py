@@ -22,6 +22,7 @@ JOB_STATES = (QUEUED, RUNNING, DONE, FAILED)
 REPORT, REPORT_DATA, HISTORY = "report", "report_data", "history"
 JOB_KINDS = (REPORT, REPORT_DATA, HISTORY)
 MANUAL, SCHEDULE = "manual", "schedule"
+MAIL_STATES = ("sent", "partial", "skipped", "capped", "failed")
 
 
 class ExportJob(IdMixin, TimestampMixin, TenantScoped, Base):
@@ -47,6 +48,12 @@ class ExportJob(IdMixin, TimestampMixin, TenantScoped, Base):
     claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    # A scheduled run's mail (team/mail/delivery.py): sent, partial (addresses no longer allowed skipped), skipped
+    # (none allowed), capped (a daily cap: nothing sent) or failed (the provider); the code and its text, in the
+    # job's language, of why it was not sent whole.
+    mail_state: Mapped[str | None] = mapped_column(String(16), default=None)
+    mail_code: Mapped[int | None] = mapped_column(Integer, default=None)
+    mail_note: Mapped[str | None] = mapped_column(String(255), default=None)
 
 
 class ReportSchedule(IdMixin, TimestampMixin, TenantScoped, Base):

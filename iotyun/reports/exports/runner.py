@@ -19,20 +19,18 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth import service as auth_service
-from iotyun.auth.senders import Attachment, MailSender
+from iotyun.auth.senders import MailSender
 from iotyun.core.config import Settings
 from iotyun.core.context import lang_var
 from iotyun.core.db import BACKGROUND_KEY, Database, utcnow
 from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_JOB_LEASE_S, EXPORT_LEASE_S, EXPORT_SWEEP_EVERY_S, EXPORT_TICK_S
-from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
-from iotyun.core.texts import phrase
 from iotyun.reports.exports import build, files, lease
 from iotyun.reports.exports import repository as repo
 from iotyun.reports.exports.models import DONE, FAILED, ExportJob
-from iotyun.reports.exports.scheduled import start_due
+from iotyun.reports.exports.scheduled import mail_run, start_due
 from iotyun.telemetry.configs import ConfigCache
 
 log = logging.getLogger("iotyun.exports")
@@ -186,13 +184,4 @@ class ExportRunner:
         return changed == 1
 
     async def _mail(self, job: ExportJob, content: bytes) -> None:
-        to = [str(a) for a in job.params.get("mail_to") or []]
-        if not to:
-            return
-        period, title = str(job.params.get("period", "")), str(job.params.get("report_title", job.title))
-        subject = phrase("mail.report.subject", job.lang, title=title, period=period)
-        body = phrase("mail.report.body", job.lang, title=title, period=period)
-        try:
-            await self.mail.send_mail(to, subject, body, [Attachment(job.file_name, content, XLSX_MEDIA)])
-        except Exception:
-            log.warning("mailing scheduled report %s to %d addresses failed", job.id, len(to), exc_info=True)
+        await mail_run(self.db.sessionmaker, self.mail, self.settings, job, content, self.clock())

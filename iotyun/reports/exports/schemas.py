@@ -13,6 +13,7 @@ EpochMs = Annotated[int, Field(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
 Kind = Literal["report", "report_data", "history"]
 State = Literal["queued", "running", "done", "failed"]
 Frequency = Literal["daily", "weekly", "monthly"]
+MailState = Literal["sent", "partial", "skipped", "capped", "failed"]
 
 
 class ExportIn(BaseModel):
@@ -47,6 +48,9 @@ class ExportJobOut(BaseModel):
     created_at: int
     finished_at: int | None
     expires_at: int
+    # A scheduled run's mail: what it did and, unless sent whole, why (in the caller's language at the run).
+    mail_state: MailState | None = None
+    mail_note: str | None = None
 
 
 def _emails(value: list[str]) -> list[str]:
@@ -72,7 +76,11 @@ class ScheduleIn(BaseModel):
 
 
 class ScheduleOut(ScheduleIn):
+    """`last_mail_state` / `last_mail_note`: what the last run's mail did (ExportJobOut.mail_state)."""
+
     id: int
     next_run_at: int
     last_run_at: int | None
     last_job_id: int | None
+    last_mail_state: MailState | None = None
+    last_mail_note: str | None = None

@@ -54,6 +54,8 @@ def out(job: ExportJob) -> ExportJobOut:
         created_at=epoch_ms(job.created_at) or 0,
         finished_at=epoch_ms(job.finished_at),
         expires_at=epoch_ms(job.expires_at) or 0,
+        mail_state=job.mail_state,
+        mail_note=job.mail_note,
     )
 
 

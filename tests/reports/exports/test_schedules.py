@@ -5,6 +5,7 @@ and PostgreSQL."""
 
 import email
 import io
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from email import policy
 from pathlib import Path
@@ -24,6 +25,7 @@ from tests.conftest import Api, code
 from tests.devices.factories import ok
 from tests.reports.exports.factories import HOUR, MIN, SHANGHAI, history_report, job, put, rows, runner, workbook
 from tests.team.factories import Team
+from tests.team.mail.factories import verify
 from tests.telemetry.factories import Plant
 
 CN = ZoneInfo(SHANGHAI)
@@ -78,8 +80,11 @@ def _schedule(report_id: int, **over: Any) -> dict[str, Any]:
     return {"report_id": report_id, "frequency": "daily", "hour": 0, "tz": SHANGHAI, "emails": [], **over}
 
 
-async def test_calls_and_refusals(app: FastAPI, team: Team, plant: Plant, other_tenant: Api) -> None:
+async def test_calls_and_refusals(
+    app: FastAPI, team: Team, plant: Plant, other_tenant: Api, new_api: Callable[[], Api]
+) -> None:
     rid = await history_report(team.admin, [plant.device_id], [plant.sources["出水压力"]])
+    await verify(app, team.admin, new_api(), "ops@example.com")
     assert ok(await team.admin.get(SCHEDULE, params={"report_id": rid})) is None
     body = _schedule(rid, frequency="weekly", weekday=3, hour=7, emails=["Ops@Example.com", "ops@example.com"])
     saved = ok(await team.admin.put(SCHEDULE, body))
@@ -99,6 +104,7 @@ async def test_calls_and_refusals(app: FastAPI, team: Team, plant: Plant, other_
     # Refusals change nothing.
     refusals = [
         (_schedule(rid, emails=["not-an-address"]), 110304, "emails"),
+        (_schedule(rid, emails=["ops@example.com", "stranger@example.com"]), 117805, "stranger@example.com"),
         (_schedule(rid, emails=[f"u{i}@example.com" for i in range(11)]), 100004, "emails"),
         (_schedule(rid, tz="Mars/Olympus"), 100004, "tz"),
         (_schedule(rid, hour=24), 100004, "hour"),
@@ -129,7 +135,11 @@ def _mails(folder: Path) -> list[email.message.EmailMessage]:
     return found
 
 
-async def test_a_scheduled_run_exports_the_day_before_and_mails_it(app: FastAPI, team: Team, plant: Plant) -> None:
+async def test_a_scheduled_run_exports_the_day_before_and_mails_it(
+    app: FastAPI, team: Team, plant: Plant, new_api: Callable[[], Api]
+) -> None:
+    for address in ("ops@example.com", "boss@example.com"):
+        await verify(app, team.admin, new_api(), address)
     src, temp = plant.sources["出水压力"], plant.sources["温度"]
     # The last midnight in China is due (a file made then is still kept); the day before it is exported.
     day, due = period("daily", CN, datetime.now(UTC))
@@ -169,6 +179,8 @@ async def test_a_scheduled_run_exports_the_day_before_and_mails_it(app: FastAPI,
     assert [r[1:] for r in rows(book, 1)[1:]] == [[2.0, 40.0], [5.0, None]]
     (mail,) = _mails(mail_outbox_path(app.state.settings))
     assert mail["To"] == "ops@example.com, boss@example.com"
+    assert ((await job(team.admin, made["id"]))["mail_state"], made["mail_note"]) == ("sent", None)
+    assert ok(await team.admin.get(SCHEDULE, params={"report_id": rid}))["last_mail_state"] == "sent"
     assert mail["Subject"] == f"定时报表：压力曲线（{label}）"
     assert "压力曲线" in mail.get_body(preferencelist=("plain",)).get_content()  # type: ignore[union-attr]
     (attachment,) = list(mail.iter_attachments())

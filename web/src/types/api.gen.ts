@@ -1018,6 +1018,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/mail/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Recipients */
+        get: operations["list_recipients_api_yun_mail_recipients_get"];
+        put?: never;
+        /** Request Verification */
+        post: operations["request_verification_api_yun_mail_recipients_post"];
+        /** Remove Recipient */
+        delete: operations["remove_recipient_api_yun_mail_recipients_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/mail/recipients/states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recipient States */
+        post: operations["recipient_states_api_yun_mail_recipients_states_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/mail/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verify Address */
+        post: operations["verify_address_api_yun_mail_verify_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module": {
         parameters: {
             query?: never;
@@ -2234,6 +2287,16 @@ export interface components {
              * @enum {integer}
              */
             is_active: 0 | 1;
+        };
+        /** AddressStateOut */
+        AddressStateOut: {
+            /** Address */
+            address: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "user" | "verified" | "pending" | "none";
         };
         /** AlarmCountOut */
         AlarmCountOut: {
@@ -3690,6 +3753,11 @@ export interface components {
             data?: components["schemas"]["ReportOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[RequestOut] */
+        Envelope_RequestOut_: {
+            data?: components["schemas"]["RequestOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[RoleOut] */
         Envelope_RoleOut_: {
             data?: components["schemas"]["RoleOut"] | null;
@@ -3791,6 +3859,11 @@ export interface components {
             data?: components["schemas"]["UserOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[VerifyOut] */
+        Envelope_VerifyOut_: {
+            data?: components["schemas"]["VerifyOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[VersionDesignOut] */
         Envelope_VersionDesignOut_: {
             data?: components["schemas"]["VersionDesignOut"] | null;
@@ -3820,6 +3893,12 @@ export interface components {
         Envelope_int_: {
             /** Data */
             data?: number | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[AddressStateOut]] */
+        Envelope_list_AddressStateOut__: {
+            /** Data */
+            data?: components["schemas"]["AddressStateOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[AlarmOut]] */
@@ -3874,6 +3953,12 @@ export interface components {
         Envelope_list_PermissionNodeOut__: {
             /** Data */
             data?: components["schemas"]["PermissionNodeOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[RecipientOut]] */
+        Envelope_list_RecipientOut__: {
+            /** Data */
+            data?: components["schemas"]["RecipientOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[ReportGroupOut]] */
@@ -4005,6 +4090,10 @@ export interface components {
              * @enum {string}
              */
             kind: "report" | "report_data" | "history";
+            /** Mail Note */
+            mail_note?: string | null;
+            /** Mail State */
+            mail_state?: ("sent" | "partial" | "skipped" | "capped" | "failed") | null;
             /** Progress */
             progress: number;
             /** Report Id */
@@ -5337,6 +5426,37 @@ export interface components {
             /** Group Id */
             group_id: number | null;
         };
+        /**
+         * RecipientIn
+         * @description An address to send a verification to.
+         */
+        RecipientIn: {
+            /** Address */
+            address: string;
+        };
+        /**
+         * RecipientOut
+         * @description `expired`: a pending verification whose link can no longer be used (send a new one).
+         */
+        RecipientOut: {
+            /** Address */
+            address: string;
+            /** Expired */
+            expired: boolean;
+            /** Id */
+            id: number;
+            /** Requested At */
+            requested_at: number;
+            /** Requested By */
+            requested_by: string | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "verified";
+            /** Verified At */
+            verified_at: number | null;
+        };
         /** RegisterIn */
         RegisterIn: {
             /** Account */
@@ -5675,6 +5795,22 @@ export interface components {
             /** Title */
             title: string;
         };
+        /**
+         * RequestOut
+         * @description What asking for a verification did: `sent` when a mail went out; no mail for an address already allowed
+         *     (`state` user or verified).
+         */
+        RequestOut: {
+            /** Address */
+            address: string;
+            /** Sent */
+            sent: boolean;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "user" | "verified" | "pending" | "none";
+        };
         /** ResetPasswordIn */
         ResetPasswordIn: {
             /** Account */
@@ -5797,7 +5933,10 @@ export interface components {
              */
             weekday: number;
         };
-        /** ScheduleOut */
+        /**
+         * ScheduleOut
+         * @description `last_mail_state` / `last_mail_note`: what the last run's mail did (ExportJobOut.mail_state).
+         */
         ScheduleOut: {
             /**
              * Emails
@@ -5820,6 +5959,10 @@ export interface components {
             id: number;
             /** Last Job Id */
             last_job_id: number | null;
+            /** Last Mail Note */
+            last_mail_note?: string | null;
+            /** Last Mail State */
+            last_mail_state?: ("sent" | "partial" | "skipped" | "capped" | "failed") | null;
             /** Last Run At */
             last_run_at: number | null;
             /**
@@ -6328,6 +6471,14 @@ export interface components {
             by: "value" | "bit";
             /** Items */
             items: components["schemas"]["State"][];
+        };
+        /** StatesIn */
+        StatesIn: {
+            /**
+             * Emails
+             * @default []
+             */
+            emails: string[];
         };
         /** StatisticOut */
         StatisticOut: {
@@ -6855,6 +7006,21 @@ export interface components {
             type: "values";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /** VerifyIn */
+        VerifyIn: {
+            /** Token */
+            token: string;
+        };
+        /** VerifyOut */
+        VerifyOut: {
+            /** Address */
+            address: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "verified";
         };
         /**
          * VersionDesignOut
@@ -9890,6 +10056,156 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CaptchaOut_"];
+                };
+            };
+        };
+    };
+    list_recipients_api_yun_mail_recipients_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_RecipientOut__"];
+                };
+            };
+        };
+    };
+    request_verification_api_yun_mail_recipients_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RequestOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    remove_recipient_api_yun_mail_recipients_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    recipient_states_api_yun_mail_recipients_states_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AddressStateOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    verify_address_api_yun_mail_verify_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VerifyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
