@@ -175,7 +175,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.settings = settings
-    app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds)
+    app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds, settings.quota_ceilings)
     app.state.code_sender = make_sender(settings)
     app.state.limiters = Limiters()
     app.state.telemetry = Telemetry(settings, app.state.db)

@@ -15,12 +15,14 @@ from sqlalchemy.types import TypeDecorator
 
 from iotyun.core.access import BUS_KEY, AccessBus
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, QUOTA_DEFAULTS
 from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
 # How long a SQLite writer waits for the write lock before "database is locked". Writers hold it for one request
 # or one history flush (milliseconds); the wait only grows under heavy bursts, which it must absorb, not refuse.
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+# session.info key: the platform's user quotas (Settings.quota_ceilings), read by team.service.quota_limit.
+QUOTAS_KEY = "quota_ceilings"
 
 NAMING = {
     "ix": "ix_%(column_0_label)s",
@@ -151,7 +153,7 @@ class Database:
     """The engine and session factory of one running app, its read caches (core.readcache) and the bus its
     committed access changes go out on (core.access)."""
 
-    def __init__(self, url: str, read_cache_seconds: float = 0.0) -> None:
+    def __init__(self, url: str, read_cache_seconds: float = 0.0, quotas: dict[str, int] | None = None) -> None:
         self.url = url
         self.engine = make_engine(url)
         self.reads = ReadCaches(read_cache_seconds)
@@ -160,7 +162,7 @@ class Database:
             self.engine,
             expire_on_commit=False,
             autoflush=False,
-            info={CACHES_KEY: self.reads, BUS_KEY: self.access},
+            info={CACHES_KEY: self.reads, BUS_KEY: self.access, QUOTAS_KEY: dict(quotas or QUOTA_DEFAULTS)},
         )
 
     async def session(self) -> AsyncIterator[AsyncSession]:

@@ -3,7 +3,7 @@ belongs to its report, which reports/repository.py scopes."""
 
 from datetime import datetime
 
-from sqlalchemy import ColumnElement, and_, or_, select
+from sqlalchemy import ColumnElement, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
@@ -28,6 +28,14 @@ async def own_job(session: AsyncSession, actor: Actor, job_id: int) -> ExportJob
         ExportJob.id == job_id, ExportJob.tenant_id == actor.tenant_id, ExportJob.owner_id == actor.user_id
     )
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def owned_count(session: AsyncSession, actor: Actor) -> int:
+    """How many jobs the caller has in the export centre, files and queued ones (their exports_kept quota)."""
+    stmt = select(func.count(ExportJob.id)).where(
+        ExportJob.tenant_id == actor.tenant_id, ExportJob.owner_id == actor.user_id
+    )
+    return int((await session.execute(stmt)).scalar_one())
 
 
 async def schedule_of(session: AsyncSession, report_id: int) -> ReportSchedule | None:
