@@ -192,7 +192,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         connect_s=settings.db_connect_timeout_seconds,
         pool_s=settings.db_pool_timeout_seconds,
     )
-    app.state.db = Database(settings.resolved_database_url, settings.read_cache_seconds, timeouts)
+    app.state.db = Database(
+        settings.resolved_database_url, settings.read_cache_seconds, timeouts, settings.quota_ceilings
+    )
     app.state.code_sender = make_sender(settings)
     app.state.limiters = Limiters()
     app.state.telemetry = Telemetry(settings, app.state.db)

@@ -88,8 +88,6 @@ async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str
 async def trim_storage(session: AsyncSession, owner_id: int) -> int:
     """SPEC §9: beyond the owner's alarm_storage quota, delete their oldest 200 alarms (repeatedly)."""
     limit = await team_service.quota_limit(session, owner_id, "alarm_storage")
-    if limit is None:
-        return 0
     removed = 0
     count = await repo.count_of_owner(session, owner_id)
     while count > limit:

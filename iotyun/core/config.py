@@ -7,7 +7,15 @@ from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from iotyun.core.addresses import parse_networks
-from iotyun.core.limits import MAIL_MESSAGES_PER_DAY, MAIL_RECIPIENTS_PER_DAY, MAIL_VERIFICATIONS_PER_DAY, MAP_THEMES
+from iotyun.core.limits import (
+    MAIL_MESSAGES_PER_DAY,
+    MAIL_RECIPIENTS_PER_DAY,
+    MAIL_VERIFICATIONS_PER_DAY,
+    MAP_THEMES,
+    QUOTA_DEFAULTS,
+    QUOTA_FIELDS,
+    QUOTA_MAX,
+)
 
 # Where the API is mounted (iotyun.api); request signatures cover the path below it.
 API_PREFIX = "/api"
@@ -103,6 +111,20 @@ class Settings(BaseSettings):
     # One of SPEC §9's map themes (core.limits.MAP_THEMES).
     map_theme: str = "normal"
 
+    # The platform's user quotas (SPEC §3; core/limits.py QUOTA_DEFAULTS): what a user has until their administrator
+    # sets less, and the most an administrator may set (docs/operations.md "Quotas").
+    quota_device_share: int = Field(default=QUOTA_DEFAULTS["device_share"], ge=0, le=QUOTA_MAX)
+    quota_template_share: int = Field(default=QUOTA_DEFAULTS["template_share"], ge=0, le=QUOTA_MAX)
+    quota_template_create: int = Field(default=QUOTA_DEFAULTS["template_create"], ge=0, le=QUOTA_MAX)
+    quota_screens: int = Field(default=QUOTA_DEFAULTS["screens"], ge=0, le=QUOTA_MAX)
+    quota_gallery_mb: int = Field(default=QUOTA_DEFAULTS["gallery_mb"], ge=0, le=QUOTA_MAX)
+    quota_screen_versions_mb: int = Field(default=QUOTA_DEFAULTS["screen_versions_mb"], ge=0, le=QUOTA_MAX)
+    quota_exports_kept: int = Field(default=QUOTA_DEFAULTS["exports_kept"], ge=0, le=QUOTA_MAX)
+    quota_sms_push: int = Field(default=QUOTA_DEFAULTS["sms_push"], ge=0, le=QUOTA_MAX)
+    quota_wechat_push: int = Field(default=QUOTA_DEFAULTS["wechat_push"], ge=0, le=QUOTA_MAX)
+    quota_alarm_storage: int = Field(default=QUOTA_DEFAULTS["alarm_storage"], ge=0, le=QUOTA_MAX)
+    quota_history_storage_mb: int = Field(default=QUOTA_DEFAULTS["history_storage_mb"], ge=0, le=QUOTA_MAX)
+
     @field_validator("map_theme")
     @classmethod
     def _known_theme(cls, value: str) -> str:
@@ -124,6 +146,11 @@ class Settings(BaseSettings):
         if self.database_url:
             return self.database_url
         return f"sqlite+aiosqlite:///{(self.data_dir / 'iotyun.db').resolve()}"
+
+    @property
+    def quota_ceilings(self) -> dict[str, int]:
+        """Each user quota's platform value (IOTYUN_QUOTA_<NAME>)."""
+        return {name: int(getattr(self, f"quota_{name}")) for name in QUOTA_FIELDS}
 
     @property
     def telemetry_enabled(self) -> bool:

@@ -17,13 +17,15 @@ from sqlalchemy.types import TypeDecorator
 
 from iotyun.core.access import BUS_KEY, AccessBus
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, QUOTA_DEFAULTS
 from iotyun.core.readcache import CACHES_KEY, ReadCaches
 
 # How long a SQLite writer waits for the write lock before "database is locked" when the app sets nothing (tools,
 # tests, migrations). Writers hold it for one request or one history flush (milliseconds); the wait only grows under
 # heavy bursts, which it must absorb, not refuse. The app's sessions set their own (Timeouts).
 SQLITE_BUSY_TIMEOUT_MS = 30_000
+# session.info key: the platform's user quotas (Settings.quota_ceilings), read by team.service.quota_limit.
+QUOTAS_KEY = "quota_ceilings"
 
 # session.info key of background work (exports, scheduled reports, ingest, retention: every system_session()): its
 # statements get Timeouts.background_s instead of a request's statement_s.
@@ -258,7 +260,13 @@ class Database:
     """The engine and session factory of one running app, its read caches (core.readcache) and the bus its
     committed access changes go out on (core.access)."""
 
-    def __init__(self, url: str, read_cache_seconds: float = 0.0, timeouts: Timeouts | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        read_cache_seconds: float = 0.0,
+        timeouts: Timeouts | None = None,
+        quotas: dict[str, int] | None = None,
+    ) -> None:
         self.url = url
         self.engine = make_engine(url, timeouts)
         self.reads = ReadCaches(read_cache_seconds)
@@ -268,7 +276,12 @@ class Database:
             expire_on_commit=False,
             autoflush=False,
             sync_session_class=TimedSession,
-            info={CACHES_KEY: self.reads, BUS_KEY: self.access, _TIMEOUTS_KEY: timeouts},
+            info={
+                CACHES_KEY: self.reads,
+                BUS_KEY: self.access,
+                _TIMEOUTS_KEY: timeouts,
+                QUOTAS_KEY: dict(quotas or QUOTA_DEFAULTS),
+            },
         )
 
     async def session(self) -> AsyncIterator[AsyncSession]:

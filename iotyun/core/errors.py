@@ -207,7 +207,7 @@ class ErrorCode(IntEnum):
     TARGET_GROUP_INVALID = 112006
     # 113000 maps
     GEOCODE_FAILED = 113000
-    # 114001-114017 resources (gallery and 3D model files)
+    # 114001-114019 resources (gallery and 3D model files)
     RESOURCE_NOT_FOUND = 114001
     CLASSIFY_NAME_EMPTY = 114002
     CLASSIFY_NAME_TOO_LONG = 114003
@@ -225,6 +225,8 @@ class ErrorCode(IntEnum):
     MODEL_GLTF_COUNT = 114015
     MODEL_FILE_DUPLICATE = 114016
     MODEL_TOO_LARGE = 114017
+    IMAGE_UNREADABLE = 114018
+    IMAGE_PIXELS_TOO_MANY = 114019
     # 114501-114510 resource classifications and 3D model library
     MODEL_NOT_FOUND = 114501
     MODEL_NAME_EMPTY = 114502
@@ -236,7 +238,7 @@ class ErrorCode(IntEnum):
     MODEL_IN_USE = 114508
     MODEL_PARSE_FAILED = 114509
     SYSTEM_RESOURCE_READONLY = 114510
-    # 115001-115022 templates
+    # 115001-115024 templates
     TEMPLATE_NOT_FOUND = 115001
     TEMPLATE_BIND_LIMIT = 115002
     TEMPLATE_NAME_EMPTY = 115003
@@ -259,6 +261,8 @@ class ErrorCode(IntEnum):
     TEMPLATE_LOCKED = 115020
     TEMPLATE_COPY_FAILED = 115021
     TEMPLATE_TRANSFER_INVALID = 115022
+    SCREEN_QUOTA_REACHED = 115023
+    SCREEN_VERSION_STORAGE_FULL = 115024
     # 115201-115218 template screens, their documents and versions
     SCREEN_NOT_FOUND = 115201
     SCREEN_NAME_EMPTY = 115202
@@ -643,7 +647,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.TARGET_GROUP_INVALID: ("目标分组无效", "The target group is not valid"),
     # 113000 maps
     ErrorCode.GEOCODE_FAILED: ("无法解析该地址", "The address could not be located"),
-    # 114001-114017 resources (gallery and 3D model files)
+    # 114001-114019 resources (gallery and 3D model files)
     ErrorCode.RESOURCE_NOT_FOUND: ("图片不存在", "This image does not exist"),
     ErrorCode.CLASSIFY_NAME_EMPTY: ("请输入分类名称", "Enter the classification name"),
     ErrorCode.CLASSIFY_NAME_TOO_LONG: ("分类名称最多 10 个字符", "The classification name can be at most 10 characters"),
@@ -661,6 +665,8 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MODEL_GLTF_COUNT: ("模型须包含且仅包含一个 gltf 文件", "A model needs exactly one gltf file"),
     ErrorCode.MODEL_FILE_DUPLICATE: ("模型文件不能重复", "The model files cannot repeat"),
     ErrorCode.MODEL_TOO_LARGE: ("模型文件过大（总大小不能超过 {size}）", "The model files are too large (max {size} in total)"),
+    ErrorCode.IMAGE_UNREADABLE: ("图片无法解码：文件已损坏、不完整，或不是图片", "The image could not be decoded: the file is damaged, incomplete or not an image"),
+    ErrorCode.IMAGE_PIXELS_TOO_MANY: ("图片像素过多（最多 {limit} 像素）", "The image has too many pixels (max {limit})"),
     # 114501-114510 resource classifications and 3D model library
     ErrorCode.MODEL_NOT_FOUND: ("模型不存在", "This model does not exist"),
     ErrorCode.MODEL_NAME_EMPTY: ("请输入模型名称", "Enter the model name"),
@@ -672,7 +678,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MODEL_IN_USE: ("该模型正在使用中，不能删除", "This model is in use and cannot be deleted"),
     ErrorCode.MODEL_PARSE_FAILED: ("模型文件解析失败", "The model file could not be read"),
     ErrorCode.SYSTEM_RESOURCE_READONLY: ("系统资源不能修改或删除", "System resources cannot be changed or deleted"),
-    # 115001-115022 templates
+    # 115001-115024 templates
     ErrorCode.TEMPLATE_NOT_FOUND: ("模板不存在", "This template does not exist"),
     ErrorCode.TEMPLATE_BIND_LIMIT: ("模板绑定的设备数量已达上限（{limit}）", "The template is bound to the maximum number of devices ({limit})"),
     ErrorCode.TEMPLATE_NAME_EMPTY: ("请输入模板名称", "Enter the template name"),
@@ -702,6 +708,8 @@ CATALOGUE: dict[int, tuple[str, str]] = {
         "无法转交：接收账号无效，或模板还绑定着设备（请先解绑）",
         "Cannot hand over: the receiving account is not valid, or devices are still bound to the template (unbind them first)",
     ),
+    ErrorCode.SCREEN_QUOTA_REACHED: ("画面数量已达配额（{limit}），请删除不需要的画面或联系管理员", "Your screens quota is used up ({limit}): delete screens you no longer need, or ask your administrator"),
+    ErrorCode.SCREEN_VERSION_STORAGE_FULL: ("画面版本存储空间已满（配额 {limit} MB），请删除不需要的版本", "Your screen versions storage is full (quota {limit} MB): delete versions you no longer need"),
     # 115201-115218 template screens, their documents and versions
     ErrorCode.SCREEN_NOT_FOUND: ("画面不存在", "This screen does not exist"),
     ErrorCode.SCREEN_NAME_EMPTY: ("请输入画面名称", "Enter the screen name"),

@@ -27,6 +27,38 @@ ALARM_STORAGE_TRIM = 200
 HISTORY_STORAGE_TRIM = 1000
 HISTORY_VALUE_BYTES = 32
 ALARM_NOTE_MAX = 200
+# SPEC §3 user quotas (docs/decisions.md "Bounded by default"): every user of every tenant is bounded. These are the
+# platform's defaults and ceilings: the operator changes each with IOTYUN_QUOTA_<NAME> (core/config.py), a tenant's
+# administrator sets a user's value at or below it (a user without a value of their own has the platform's).
+# Counts, except *_mb (mebibytes); sms_push and wechat_push are pushes a day.
+QUOTA_FIELDS = (
+    "device_share",
+    "template_share",
+    "template_create",
+    "screens",
+    "gallery_mb",
+    "screen_versions_mb",
+    "exports_kept",
+    "sms_push",
+    "wechat_push",
+    "alarm_storage",
+    "history_storage_mb",
+)
+QUOTA_DEFAULTS: dict[str, int] = {
+    "device_share": 100,
+    "template_share": 100,
+    "template_create": 50,
+    "screens": 200,
+    "gallery_mb": 100,
+    "screen_versions_mb": 50,
+    "exports_kept": 50,
+    "sms_push": 100,
+    "wechat_push": 100,
+    "alarm_storage": ALARM_STORAGE_MAX,
+    "history_storage_mb": 200,
+}
+QUOTA_MAX = 2**31 - 1  # user_quota's integer columns
+MB = 1024 * 1024  # the unit of the *_mb quotas
 # Live values, history and writes (docs/api-telemetry.md)
 HISTORY_SOURCES_MAX = 10
 HISTORY_RANGE_MAX_DAYS = 366
@@ -210,6 +242,10 @@ IMAGE_USES = ("icon", "image", "background")
 IMAGE_USE_MAX_BYTES = {"icon": 100 * 1024, "image": 1024 * 1024, "background": 2 * 1024 * 1024}
 IMAGE_SIZE_TEXT = {"icon": "100 KB", "image": "1 MB", "background": "2 MB"}
 IMAGE_TYPES = ("jpg", "png")
+# An image is decoded whole before it is kept (resources/images.py): at most IMAGE_PIXELS_MAX pixels (a 4K screen
+# twice over; a larger declared size is a decompression bomb, 114019) and IMAGE_SIDE_MAX on a side.
+IMAGE_PIXELS_MAX = 16_777_216
+IMAGE_SIDE_MAX = 16384
 # An upload's body: the largest image and the form around it; larger bodies are refused before they are read whole.
 IMAGE_BODY_MAX_BYTES = max(IMAGE_USE_MAX_BYTES.values()) + MULTIPART_OVERHEAD_BYTES
 # 3D model files (docs/api-resources.md): SPEC §5 "model name max 20", "Models: gltf, bin, jpg, jpeg, png; exactly one

@@ -8,7 +8,7 @@ from urllib.parse import unquote
 
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import MODEL_FILE_NAME_MAX, MODEL_FILE_TYPES, MODEL_MAX_BYTES, MODEL_SIZE_TEXT
-from iotyun.resources.images import sniff
+from iotyun.resources.images import judge, sniff
 
 CONTENT_TYPES = {
     "gltf": "model/gltf+json",
@@ -50,7 +50,7 @@ def _refuse(code: ErrorCode, size: str | None = None) -> AppError:
 def check_files(uploaded: list[tuple[str, bytes]]) -> list[ModelFile]:
     """The upload's files, the .gltf first, once every rule holds: each a plain name of an allowed type (114014),
     exactly one .gltf (114015), no name twice, case aside (114016), at most MODEL_MAX_BYTES together (114017), the
-    images PNG or JPEG by their bytes (114014), the .gltf valid (114509, `check_gltf`)."""
+    images PNG or JPEG by their bytes (114014) and decoded whole (114018, 114019), the .gltf valid (114509, `check_gltf`)."""
     files = [ModelFile(name.strip(), _ext(name.strip()), data) for name, data in uploaded]
     if not files or any(not _plain_name(f.name) or f.ext not in MODEL_FILE_TYPES for f in files):
         raise _refuse(ErrorCode.MODEL_FILE_TYPE_INVALID)
@@ -60,11 +60,20 @@ def check_files(uploaded: list[tuple[str, bytes]]) -> list[ModelFile]:
         raise _refuse(ErrorCode.MODEL_FILE_DUPLICATE)
     if sum(len(f.data) for f in files) > MODEL_MAX_BYTES:
         raise _refuse(ErrorCode.MODEL_TOO_LARGE, size=MODEL_SIZE_TEXT)
-    if any(f.ext in ("png", "jpg", "jpeg") and sniff(f.data) is None for f in files):
-        raise _refuse(ErrorCode.MODEL_FILE_TYPE_INVALID)
+    files = [_judged(f) for f in files]
     gltf = next(f for f in files if f.ext == "gltf")
     check_gltf(gltf.data, {f.name for f in files if f is not gltf})
     return [gltf, *(f for f in files if f is not gltf)]
+
+
+def _judged(file: ModelFile) -> ModelFile:
+    """A texture decoded whole and kept as encoded again from its pixels, as a gallery image is (images.judge):
+    114014 when it is not a PNG or JPEG, 114018 or 114019 when it does not decode within bounds."""
+    if file.ext not in ("png", "jpg", "jpeg"):
+        return file
+    if sniff(file.data) is None:
+        raise _refuse(ErrorCode.MODEL_FILE_TYPE_INVALID)
+    return ModelFile(file.name, file.ext, judge(file.data, field="files").data)
 
 
 def _uri_ok(uri: object, names: set[str]) -> bool:

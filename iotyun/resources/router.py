@@ -1,7 +1,7 @@
 """HTTP routes of the gallery: classifications, images, the caller's usage, and the images' bytes
 (docs/api-resources.md)."""
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, File, Form, Query, UploadFile
 from fastapi.responses import FileResponse
@@ -13,6 +13,7 @@ from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
 from iotyun.core.limits import (
     IMAGE_BODY_MAX_BYTES,
+    IMAGE_TYPES,
     IMAGE_USE_MAX_BYTES,
     MODEL_BODY_MAX_BYTES,
     MODEL_MAX_BYTES,
@@ -109,7 +110,31 @@ async def delete_image(
     return ok()
 
 
-@router.get("/yun/resourcesInfo/file/{file_name}", response_model=None)
+_BINARY = {"schema": {"type": "string", "format": "binary"}}
+# The file route's answers as the OpenAPI document states them: the image's bytes in its own type (ranges of them
+# too, as a browser may ask), or the envelope of 114001 for a name that is no image's.
+IMAGE_FILE_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The image's bytes (`image/png` or `image/jpeg`, by the name's type), or the envelope of 114001",
+        "content": {storage.CONTENT_TYPES[ext]: _BINARY for ext in IMAGE_TYPES},
+        "model": Envelope[None],
+        "headers": {
+            "Cache-Control": {"schema": {"type": "string"}, "description": storage.CACHE_CONTROL},
+            "X-Content-Type-Options": {"schema": {"type": "string"}, "description": "nosniff"},
+        },
+    },
+    206: {
+        "description": "A range of the image's bytes (a request with a Range header)",
+        "content": {storage.CONTENT_TYPES[ext]: _BINARY for ext in IMAGE_TYPES},
+    },
+    416: {
+        "description": "The requested range lies outside the image",
+        "content": {"text/plain": {"schema": {"type": "string"}}},
+    },
+}
+
+
+@router.get("/yun/resourcesInfo/file/{file_name}", response_model=None, responses=IMAGE_FILE_RESPONSES)
 @read_only
 async def image_file(file_name: str, _: Anonymous, session: SessionDep, root: GalleryRoot) -> FileResponse:
     # No token: an <img> of the designer, the runtime or a share link asks; the unguessable key is the right to read.

@@ -1,11 +1,13 @@
 """Gallery rules (docs/api-resources.md): the system gallery is read-only to tenants (114510); a user's gallery is
 theirs alone, its classification names unique (114004) and its picture names unique in a classification (114009);
-uploads are jpg or png by their bytes (114010), within their use's cap (114011) and the owner's gallery_mb quota
-(114012); an image a screen still shows is not deleted (114013), nor a classification that holds images or 3D
+uploads are jpg or png by their bytes (114010), within their use's cap (114011), decoded whole within a pixel
+bound and kept as encoded again from their pixels (114018, 114019; images.py), within the owner's gallery_mb quota
+(114012, counted exactly under concurrency); an image a screen still shows is not deleted (114013), nor a classification that holds images or 3D
 models (114006). A 3D model is a .gltf with its buffers and textures (114014-114017, 114501-114509, gltf.py),
 counted in the same quota; the system gallery's shipped images (system_gallery.py) are read-only like its
 classifications."""
 
+import asyncio
 import secrets
 from pathlib import Path
 
@@ -19,9 +21,8 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, ModelName, PictureName, rule_app_error
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.texts import phrase
-from iotyun.resources import gltf, storage, system_gallery
+from iotyun.resources import gltf, images, storage, system_gallery
 from iotyun.resources import repository as repo
-from iotyun.resources.images import sniff
 from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel
 from iotyun.resources.schemas import (
     ClassifyIn,
@@ -211,7 +212,19 @@ async def usage(session: AsyncSession, actor: Actor) -> GalleryUsageOut:
     """What the caller's images take and their gallery_mb quota."""
     limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
     used = await repo.used_bytes(session, actor.tenant_id, actor.user_id)
-    return GalleryUsageOut(used_bytes=used, quota_bytes=None if limit is None else limit * MB)
+    return GalleryUsageOut(used_bytes=used, quota_bytes=limit * MB)
+
+
+async def _claim_gallery(session: AsyncSession, actor: Actor, adding: int, field: str) -> None:
+    """Room for `adding` more bytes in the caller's gallery_mb quota (114012), counted exactly under concurrency
+    (team_service.claim_quota)."""
+
+    async def used() -> int:
+        return await repo.used_bytes(session, actor.tenant_id, actor.user_id)
+
+    await team_service.claim_quota(
+        session, actor.user_id, "gallery_mb", adding, used, code=ErrorCode.GALLERY_QUOTA_EXCEEDED, unit=MB, field=field
+    )
 
 
 def _picture_name(raw: str) -> str:
@@ -228,14 +241,13 @@ async def upload(
     classification = await _own_classification(session, actor, classify_id, "classify_id")
     picture_name = _picture_name(name)
     await _check_picture_name(session, actor, classification.id, picture_name)
-    facts = sniff(data)
-    if facts is None:
+    if images.sniff(data) is None:
         raise AppError(ErrorCode.IMAGE_TYPE_INVALID, field="file")
     if len(data) > IMAGE_USE_MAX_BYTES[use]:
         raise AppError(ErrorCode.IMAGE_TOO_LARGE, field="file", size=IMAGE_SIZE_TEXT[use])
-    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
-    if limit is not None and await repo.used_bytes(session, actor.tenant_id, actor.user_id) + len(data) > limit * MB:
-        raise AppError(ErrorCode.GALLERY_QUOTA_EXCEEDED, field="file")
+    judged = await asyncio.to_thread(images.judge, data)
+    facts, data = judged.facts, judged.data
+    await _claim_gallery(session, actor, len(data), "file")
     row = GalleryImage(
         tenant_id=actor.tenant_id,
         owner_id=actor.user_id,
@@ -268,15 +280,13 @@ async def update_image(session: AsyncSession, actor: Actor, body: ImageUpdateIn)
     return image_out(row)
 
 
-def _fragment(row: GalleryImage) -> str:
-    """What every URL of the image holds, whatever origin or API base a document stored it with."""
-    return f"/yun/resourcesInfo/file/{row.file_key}.{row.ext}"
-
-
 async def delete_image(session: AsyncSession, actor: Actor, root: Path, image_id: int) -> None:
     """Delete an image of the caller's that no screen of the tenant shows, and its bytes."""
     row = await _own_image(session, actor, image_id)
-    if await screen_service.image_in_use(session, actor.tenant_id, _fragment(row)):
+    key, ext = row.file_key, row.ext
+    if await screen_service.image_in_use(
+        session, actor.tenant_id, key, lambda text: storage.names_file(text, key, ext)
+    ):
         raise AppError(ErrorCode.RESOURCE_IN_USE)
     storage.remove_on_commit(session, root, row.file_key, row.ext)
     await session.delete(row)
@@ -365,11 +375,9 @@ async def upload_model(
     model_name = _model_name(name)
     if await repo.model_named(session, actor.tenant_id, classification.id, model_name) is not None:
         raise AppError(ErrorCode.MODEL_NAME_EXISTS, field="name")
-    files = gltf.check_files(uploaded)
+    files = await asyncio.to_thread(gltf.check_files, uploaded)
     total = sum(len(f.data) for f in files)
-    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
-    if limit is not None and await repo.used_bytes(session, actor.tenant_id, actor.user_id) + total > limit * MB:
-        raise AppError(ErrorCode.GALLERY_QUOTA_EXCEEDED, field="files")
+    await _claim_gallery(session, actor, total, "files")
     row = GalleryModel(
         tenant_id=actor.tenant_id,
         owner_id=actor.user_id,

@@ -10,7 +10,7 @@ import logging
 import re
 import shutil
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote, urlsplit
 
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -25,6 +25,8 @@ URL_PREFIX = f"{API_PREFIX}/yun/resourcesInfo/file/"
 # A file name as served: the key and the type; anything else is never looked up (no path can be built from it).
 FILE_NAME_RE = re.compile(rf"^([A-Za-z0-9_-]{{{FILE_KEY_LENGTH}}})\.(png|jpg)$")
 CACHE_CONTROL = "public, max-age=31536000, immutable"
+# The type each stored image is served as.
+CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg"}
 # session.info keys: files to remove when the session's transaction commits, and when it rolls back.
 _ON_COMMIT = "gallery_remove_on_commit"
 _ON_ROLLBACK = "gallery_remove_on_rollback"
@@ -50,6 +52,56 @@ def model_file_of(root: Path, file_key: str, index: int, ext: str) -> Path:
 
 def url_of(file_key: str, ext: str) -> str:
     return f"{URL_PREFIX}{file_key}.{ext}"
+
+
+# What may stand around a URL in a text of a screen document (a CSS `url(...)`, a quoted attribute, a list).
+_URL_SEPARATORS = re.compile(r"[\s\"'()<>,;]+")
+# Characters a browser drops from a URL before reading it (WHATWG URL: ASCII tab and newline).
+_URL_DROPPED = str.maketrans("", "", "\t\n\r")
+_ROUTE = ("yun", "resourcesinfo", "file")
+
+
+def _dot_resolved(path: str) -> list[str]:
+    """A path's segments once empty and `.` segments are dropped and each `..` removes the one before it."""
+    segments: list[str] = []
+    for segment in path.split("/"):
+        if segment in ("", "."):
+            continue
+        if segment == "..":
+            if segments:
+                segments.pop()
+            continue
+        segments.append(segment)
+    return segments
+
+
+def stored_name(url: str) -> tuple[str, str] | None:
+    """The (key, ext) of the gallery file a URL reaches, however it is spelled: any origin (the host's case aside)
+    or API base, `./`, `..` and doubled slashes, backslashes, percent-encoding (also doubled), a query string or a
+    fragment; None when it reaches no gallery file. The route's words and the type are read case-blind, so a
+    spelling the server would not serve may still count (an image is then kept, never one in use deleted)."""
+    text = url.translate(_URL_DROPPED).strip().replace("\\", "/")
+    for _ in range(3):  # percent-encoding, also of the percent signs themselves
+        decoded = unquote(text)
+        if decoded == text:
+            break
+        text = decoded.replace("\\", "/")
+    try:
+        path = urlsplit(text).path
+    except ValueError:
+        return None
+    segments = _dot_resolved(path)
+    if len(segments) < 4 or tuple(s.casefold() for s in segments[-4:-1]) != _ROUTE:
+        return None
+    key, dot, ext = segments[-1].rpartition(".")
+    if not dot or FILE_NAME_RE.fullmatch(f"{key}.{ext.casefold()}") is None:
+        return None
+    return key, ext.casefold()
+
+
+def names_file(text: str, file_key: str, ext: str) -> bool:
+    """Whether a text of a screen document (a URL, or a longer text holding URLs) names the gallery file."""
+    return any(stored_name(token) == (file_key, ext) for token in _URL_SEPARATORS.split(text) if token)
 
 
 def path_of(root: Path, file_key: str, ext: str) -> Path:

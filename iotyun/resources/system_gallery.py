@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.texts import TEXTS, is_english
 from iotyun.resources import repository as repo
-from iotyun.resources.images import ImageFacts, sniff
+from iotyun.resources.images import ImageFacts, judge
 from iotyun.resources.models import GalleryImage
 
 SHIPPED_DIR = Path(__file__).parent / "shipped"
@@ -59,10 +59,7 @@ def path_of(key: str) -> Path:
 def facts_of(key: str) -> tuple[ImageFacts, int]:
     """A shipped image's type and size in pixels, and its size in bytes."""
     data = path_of(key).read_bytes()
-    facts = sniff(data)
-    if facts is None:  # the shipped files are checked by tests/resources/test_system_gallery.py
-        raise RuntimeError(f"shipped gallery image {key} is not a PNG or JPEG")
-    return facts, len(data)
+    return judge(data).facts, len(data)  # the shipped files are checked by tests/resources/test_system_gallery.py
 
 
 def text_key(key: str) -> str:

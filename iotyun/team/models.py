@@ -3,9 +3,10 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
+from iotyun.core import limits
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
 from iotyun.core.tenancy import TenantScoped
 
@@ -21,26 +22,14 @@ class UserGroup(IdMixin, TimestampMixin, TenantScoped, Base):
     )
 
 
-# SPEC §3 quota fields; None means unlimited. The two storage limits have the defaults SPEC §9 names.
-QUOTA_FIELDS = (
-    "device_share",
-    "template_share",
-    "template_create",
-    "screens",
-    "gallery_mb",
-    "sms_push",
-    "wechat_push",
-    "alarm_storage",
-    "history_storage_mb",
-)
-QUOTA_DEFAULTS: dict[str, int | None] = {name: None for name in QUOTA_FIELDS} | {
-    "alarm_storage": 2000,
-    "history_storage_mb": 200,
-}
+# SPEC §3 quota fields and the platform's values of them (core/limits.py, IOTYUN_QUOTA_<NAME>).
+QUOTA_FIELDS = limits.QUOTA_FIELDS
+QUOTA_DEFAULTS = limits.QUOTA_DEFAULTS
 
 
 class UserQuota(IdMixin, TimestampMixin, TenantScoped, Base):
-    """One row per user, created when an administrator first sets a quota; no row means the defaults."""
+    """One row per user, created when an administrator first sets a quota: a value at or below the platform's;
+    null (and no row) means the platform's value."""
 
     __tablename__ = "user_quota"
 
@@ -50,10 +39,26 @@ class UserQuota(IdMixin, TimestampMixin, TenantScoped, Base):
     template_create: Mapped[int | None] = mapped_column(Integer, default=None)
     screens: Mapped[int | None] = mapped_column(Integer, default=None)
     gallery_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+    screen_versions_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+    exports_kept: Mapped[int | None] = mapped_column(Integer, default=None)
     sms_push: Mapped[int | None] = mapped_column(Integer, default=None)
     wechat_push: Mapped[int | None] = mapped_column(Integer, default=None)
-    alarm_storage: Mapped[int | None] = mapped_column(Integer, default=2000)
-    history_storage_mb: Mapped[int | None] = mapped_column(Integer, default=200)
+    alarm_storage: Mapped[int | None] = mapped_column(Integer, default=None)
+    history_storage_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
+class QuotaLock(Base):
+    """One row per user that has claimed a quota: a claim locks it (one UPDATE, held to the end of the request's
+    transaction, on PostgreSQL a row lock, on SQLite the database's write lock), then counts what the user holds
+    and adds its own, so concurrent claims of one user, in one server process or several, are counted one after
+    the other (team.service.claim_quota; docs/decisions.md "Bounded by default")."""
+
+    __tablename__ = "quota_lock"
+
+    user_id: Mapped[int] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
+    )
+    claims: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class UserLog(IdMixin, TenantScoped, Base):

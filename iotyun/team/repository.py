@@ -4,14 +4,15 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, delete, func, select
+from sqlalchemy import ColumnElement, Select, delete, func, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Role, Tenant, User
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.team.models import UserGroup, UserLog, UserQuota
+from iotyun.team.models import QuotaLock, UserGroup, UserLog, UserQuota
 
 UserRow = tuple[User, str, str, str | None]
 
@@ -127,6 +128,25 @@ async def quota_of(session: AsyncSession, user_id: int) -> UserQuota | None:
     """Quota lookup for other domains, by user id alone (user ids are global)."""
     stmt = select(UserQuota).where(UserQuota.user_id == user_id)
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def lock_quota(session: AsyncSession, user_id: int) -> None:
+    """Take the user's quota lock to the end of the transaction: an UPDATE of their quota_lock row (made on first
+    use; a concurrent first use makes it once, ON CONFLICT DO NOTHING). PostgreSQL holds the row lock, SQLite the
+    write lock the UPDATE opens its transaction with (core/db.py), so what the caller counts next is what every
+    earlier claim committed."""
+    bump = (
+        update(QuotaLock)
+        .where(QuotaLock.user_id == user_id)
+        .values(claims=QuotaLock.claims + 1)
+        .execution_options(synchronize_session=False)
+    )
+    if getattr(await session.execute(bump), "rowcount", 0) > 0:
+        return
+    dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
+    make = dialect.insert(QuotaLock).values(user_id=user_id, claims=0).on_conflict_do_nothing()
+    await session.execute(make)
+    await session.execute(bump)
 
 
 async def user_name(session: AsyncSession, user_id: int) -> str | None:

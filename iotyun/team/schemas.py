@@ -6,7 +6,18 @@ from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import BodyBool
-from iotyun.core.limits import Account, Company, Email, Nickname, Password, Phone, UserName, VerifyCode, rule_error
+from iotyun.core.limits import (
+    QUOTA_MAX,
+    Account,
+    Company,
+    Email,
+    Nickname,
+    Password,
+    Phone,
+    UserName,
+    VerifyCode,
+    rule_error,
+)
 
 
 def _blank_is_none(value: Any) -> Any:
@@ -120,21 +131,45 @@ class BindIn(BaseModel):
 
 
 class QuotaIn(BaseModel):
-    """Every quota; null means unlimited."""
+    """Every quota: a whole number at most the platform's value (100019 above it), or null for the platform's value
+    (core/limits.py QUOTA_DEFAULTS, changed by the operator with IOTYUN_QUOTA_<NAME>)."""
 
-    device_share: int | None = Field(default=None, ge=0)
-    template_share: int | None = Field(default=None, ge=0)
-    template_create: int | None = Field(default=None, ge=0)
-    screens: int | None = Field(default=None, ge=0)
-    gallery_mb: int | None = Field(default=None, ge=0)
-    sms_push: int | None = Field(default=None, ge=0)
-    wechat_push: int | None = Field(default=None, ge=0)
-    alarm_storage: int | None = Field(default=2000, ge=0)
-    history_storage_mb: int | None = Field(default=200, ge=0)
+    device_share: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    template_share: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    template_create: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    screens: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    gallery_mb: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    screen_versions_mb: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    exports_kept: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    sms_push: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    wechat_push: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    alarm_storage: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+    history_storage_mb: int | None = Field(default=None, ge=0, le=QUOTA_MAX)
+
+
+class QuotaValues(BaseModel):
+    """A value of every quota."""
+
+    device_share: int
+    template_share: int
+    template_create: int
+    screens: int
+    gallery_mb: int
+    screen_versions_mb: int
+    exports_kept: int
+    sms_push: int
+    wechat_push: int
+    alarm_storage: int
+    history_storage_mb: int
 
 
 class QuotaOut(QuotaIn):
+    """The user's own values (null: the platform's), the platform's values, which are also the most an
+    administrator may set, and the limits in force (the smaller of the two)."""
+
     user_id: int
+    platform: QuotaValues
+    effective: QuotaValues
 
 
 class SimulateIn(BaseModel):

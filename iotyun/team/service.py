@@ -4,6 +4,7 @@ Every function flushes and never commits (the request's session commits once). O
 a secondary administrator reaches only users of their group and its sub-groups and grants only codes they hold.
 """
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -17,7 +18,7 @@ from iotyun.auth.schemas import SendCodeOut, SessionOut
 from iotyun.auth.senders import CodeSender
 from iotyun.core import access, security
 from iotyun.core.config import Settings
-from iotyun.core.db import epoch_ms, from_epoch_ms
+from iotyun.core.db import QUOTAS_KEY, epoch_ms, from_epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import account_kind
@@ -37,6 +38,7 @@ from iotyun.team.schemas import (
     PrivilegeOut,
     QuotaIn,
     QuotaOut,
+    QuotaValues,
     UserCreateIn,
     UserLogOut,
     UserOut,
@@ -556,22 +558,36 @@ async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> Ses
 # --- quotas ----------------------------------------------------------------------------------------------------
 
 
-def _quota_out(user_id: int, row: UserQuota | None) -> QuotaOut:
-    values = {name: getattr(row, name) for name in QUOTA_FIELDS} if row is not None else dict(QUOTA_DEFAULTS)
-    return QuotaOut(user_id=user_id, **values)
+def platform_quotas(session: AsyncSession) -> dict[str, int]:
+    """The platform's value of every quota (IOTYUN_QUOTA_<NAME>, else core/limits.py QUOTA_DEFAULTS)."""
+    platform: dict[str, int] = session.info.get(QUOTAS_KEY) or QUOTA_DEFAULTS
+    return platform
+
+
+def _quota_out(session: AsyncSession, user_id: int, row: UserQuota | None) -> QuotaOut:
+    platform = platform_quotas(session)
+    own: dict[str, int | None] = {name: getattr(row, name) if row is not None else None for name in QUOTA_FIELDS}
+    effective = {name: platform[name] if v is None else min(v, platform[name]) for name, v in own.items()}
+    return QuotaOut(user_id=user_id, platform=QuotaValues(**platform), effective=QuotaValues(**effective), **own)
 
 
 async def get_quota(session: AsyncSession, actor: Actor, user_id: int) -> QuotaOut:
-    """A user's quotas (defaults until an administrator sets them)."""
+    """A user's quotas (the platform's until an administrator sets less)."""
     user, _, _ = await _target(session, actor, user_id)
-    return _quota_out(user.id, await repo.quota(session, actor.tenant_id, user.id))
+    return _quota_out(session, user.id, await repo.quota(session, actor.tenant_id, user.id))
 
 
 async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: QuotaIn) -> QuotaOut:
-    """Set a user's quotas (the tenant's administrator only)."""
+    """Set a user's quotas (the tenant's administrator only), each at most the platform's value (100019): a tenant
+    cannot lift its own bounds (docs/decisions.md "Bounded by default")."""
     if not actor.is_admin:
         raise AppError(ErrorCode.NO_PRIVILEGE)
     user, _, _ = await _target(session, actor, user_id)
+    platform = platform_quotas(session)
+    for name in QUOTA_FIELDS:
+        value = getattr(body, name)
+        if value is not None and value > platform[name]:
+            raise AppError(ErrorCode.LIMIT_REACHED, field=name, limit=platform[name])
     row = await repo.quota(session, actor.tenant_id, user.id)
     if row is None:
         row = UserQuota(tenant_id=actor.tenant_id, user_id=user.id)
@@ -580,24 +596,47 @@ async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: Quo
         setattr(row, name, getattr(body, name))
     await session.flush()
     await write_log(session, actor, "user_quota", user.user_name, {"user_id": user.id, **body.model_dump()})
-    return _quota_out(user.id, row)
+    return _quota_out(session, user.id, row)
 
 
-async def quota_limit(session: AsyncSession, user_id: int, kind: str) -> int | None:
-    """A user's limit of quota `kind` (None: unlimited)."""
+async def quota_limit(session: AsyncSession, user_id: int, kind: str) -> int:
+    """A user's limit of quota `kind`: their own value, never above the platform's."""
     if kind not in QUOTA_FIELDS:
         raise ValueError(f"unknown quota {kind!r}")
+    platform = platform_quotas(session)[kind]
     row = await repo.quota_of(session, user_id)
-    limit: int | None = getattr(row, kind) if row is not None else QUOTA_DEFAULTS[kind]
-    return limit
+    own: int | None = getattr(row, kind) if row is not None else None
+    return platform if own is None else min(own, platform)
 
 
 async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:
     """Raise 100019 when a user who already uses `used_count` of quota `kind` may not take one more."""
     user_id = actor_or_user_id.user_id if isinstance(actor_or_user_id, Actor) else actor_or_user_id
     limit = await quota_limit(session, user_id, kind)
-    if limit is not None and used_count >= limit:
+    if used_count >= limit:
         raise AppError(ErrorCode.LIMIT_REACHED, limit=limit)
+
+
+async def claim_quota(
+    session: AsyncSession,
+    user_id: int,
+    kind: str,
+    adding: int,
+    used: Callable[[], Awaitable[int]],
+    *,
+    code: ErrorCode = ErrorCode.LIMIT_REACHED,
+    unit: int = 1,
+    field: str | None = None,
+) -> None:
+    """Let the user take `adding` more of quota `kind` (in units of `unit`: MB quotas count bytes with unit=MB), or
+    raise `code`. Exact under concurrency, across server processes and on SQLite too: the user's quota lock is taken
+    first (repository.lock_quota, held to the end of the transaction), then `used()` counts what the user holds,
+    so a concurrent claim of theirs waits and then counts this one. Nothing to release: what is deleted is simply
+    no longer counted."""
+    limit = await quota_limit(session, user_id, kind)
+    await repo.lock_quota(session, user_id)
+    if await used() + adding > limit * unit:
+        raise AppError(code, field=field, limit=limit)
 
 
 # --- simulated login -------------------------------------------------------------------------------------------

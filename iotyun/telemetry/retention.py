@@ -32,8 +32,6 @@ async def enforce(db: Database) -> dict[str, int]:
             rows_of[owner] += n
         for owner, rows in rows_of.items():
             limit_mb = await team_service.quota_limit(session, owner, "history_storage_mb")
-            if limit_mb is None:
-                continue
             allowed = limit_mb * 1024 * 1024 // HISTORY_VALUE_BYTES
             if rows <= allowed:
                 continue

@@ -79,6 +79,8 @@ class ScreenVersion(IdMixin, TenantScoped, Base):
     revision: Mapped[int] = mapped_column(Integer)
     document: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     element_count: Mapped[int] = mapped_column(Integer, default=0)
+    # The snapshot's stored size (its document as compact JSON), counted in the template owner's screen_versions_mb.
+    size_bytes: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     user_id: Mapped[int | None] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None)
     user_name: Mapped[str] = mapped_column(String(32), default="")
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

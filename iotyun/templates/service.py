@@ -173,6 +173,7 @@ async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> Templ
     if await repo.name_taken(session, actor.user_id, body.name):
         raise AppError(ErrorCode.TEMPLATE_NAME_EXISTS, field="name")
     await _check_quota(session, actor)
+    await screen_service.claim_screens(session, actor.user_id, len(screen_service.MAIN_SCREEN_KINDS))
     template = Template(tenant_id=actor.tenant_id, owner_id=actor.user_id, source=SOURCE_CREATE, **body.model_dump())
     session.add(template)
     await session.flush()

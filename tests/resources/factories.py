@@ -1,12 +1,18 @@
-"""Gallery factories: real PNG and JPEG bytes built by hand (no imaging library), and classifications and images made
+"""Gallery factories: real PNG bytes built by hand and JPEG bytes from Pillow, and classifications and images made
 over HTTP."""
 
+import io
+import random
 import struct
 import zlib
 from typing import Any
 
+from PIL import Image
+
 from tests.conftest import Api
 from tests.templates.factories import ok
+
+PAD_WIDTH = 1024
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -14,29 +20,50 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 
 def png(width: int = 4, height: int = 3, pad: int = 0) -> bytes:
-    """A valid grey PNG of `width` x `height`, grown by `pad` bytes of a text chunk."""
-    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
-    rows = b"".join(b"\x00" + b"\x80" * width for _ in range(height))
-    extra = _chunk(b"tEXt", b"pad\x00" + b"x" * pad) if pad else b""
+    """A valid grey PNG of `width` x `height`; with `pad`, a PNG about `pad` bytes larger that stays as large when
+    encoded again: `pad` more bytes of random pixels (rows of PAD_WIDTH below the picture), stored uncompressed."""
+    rows = [b"\x00" + b"\x80" * width for _ in range(height)]
+    if pad:
+        width = max(width, PAD_WIDTH)
+        rows = [row + b"\x80" * (width + 1 - len(row)) for row in rows]
+        rows += [b"\x00" + random.randbytes(width) for _ in range(-(-pad // width))]
+    header = struct.pack(">IIBBBBB", width, len(rows), 8, 0, 0, 0, 0)
     return (
         b"\x89PNG\r\n\x1a\n"
         + _chunk(b"IHDR", header)
-        + extra
-        + _chunk(b"IDAT", zlib.compress(rows))
+        + _chunk(b"IDAT", zlib.compress(b"".join(rows), 0 if pad else 6))
+        + _chunk(b"IEND", b"")
+    )
+
+
+def png_header(width: int, height: int) -> bytes:
+    """A PNG signature and header that declare `width` x `height`, with one tiny IDAT (a file whose header lies)."""
+    header = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + _chunk(b"IHDR", header)
+        + _chunk(b"IDAT", zlib.compress(b"\x00\x80"))
         + _chunk(b"IEND", b"")
     )
 
 
 def jpeg(width: int = 5, height: int = 2, pad: int = 0) -> bytes:
-    """JPEG headers up to the frame header (SOF0 naming the size), after an APP0 segment and `pad` bytes of comment."""
-    app0 = b"\xff\xe0" + struct.pack(">H", 16) + b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00"
+    """A real JPEG of `width` x `height` (encoded by Pillow), after `pad` bytes of comment segments."""
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 80, 40)).save(out, format="JPEG")
+    data = out.getvalue()
     comments = b""
     while pad > 0:
         take = min(pad, 65000)
         comments += b"\xff\xfe" + struct.pack(">H", take + 2) + b"c" * take
         pad -= take
-    sof = b"\xff\xc0" + struct.pack(">HBHHB", 11, 8, height, width, 1) + b"\x01\x11\x00"
-    return b"\xff\xd8" + app0 + comments + sof + b"\xff\xd9"
+    return data[:2] + comments + data[2:]
+
+
+def pixels(data: bytes) -> tuple[str, tuple[int, int], bytes]:
+    """An image's mode, size and decoded pixels."""
+    with Image.open(io.BytesIO(data)) as image:
+        return image.mode, image.size, image.tobytes()
 
 
 async def classify(api: Api, name: str = "泵") -> int:

@@ -78,3 +78,66 @@ async def test_the_current_publication_holds_it_after_the_draft_lets_it_go(app: 
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
     ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
     assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
+
+
+def _spellings(url: str) -> dict[str, str]:
+    """The same file's URL as a document may spell it (`url` is the one the gallery gave: /api/yun/...)."""
+    path = url.removeprefix("/api")
+    key_file = url.rsplit("/", 1)[1]
+    encoded = "".join(f"%{b:02X}" for b in key_file.encode())
+    return {
+        "as_given": url,
+        "dot_segment": url.replace("/file/", "/./file/"),
+        "parent_segment": url.replace("/file/", "/x/../file/"),
+        "relative_parents": "../../api" + path,
+        "percent_encoded_name": url.rsplit("/", 1)[0] + "/" + encoded,
+        "percent_encoded_route": url.replace("resourcesInfo", "resources%49nfo").replace("/file/", "/%66ile/"),
+        "double_percent_encoded": url.rsplit("/", 1)[0] + "/" + encoded.replace("%", "%25"),
+        "query_and_fragment": url + "?v=2&t=1#top",
+        "doubled_slashes": url.replace("/yun/", "//yun//").replace("/file/", "/file//"),
+        "host_case": "HTTPS://IoT.Example.COM" + url,
+        "backslashes": url.replace("/", "\\"),
+        "css_url": f'url("{url}") no-repeat',
+    }
+
+
+SPELLINGS = list(_spellings("/api/yun/resourcesInfo/file/K.png"))
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+async def test_in_use_however_the_url_is_spelled(team: Team, spelling: str) -> None:
+    image = await upload(team.admin, await classify(team.admin))
+    url = _spellings(image["url"])[spelling]
+    screen = await main_screen(team.admin)
+    element = {"id": "e1", "type": "image", "settings": {"source": {"src": url}}}
+    ok(await save_design(team.admin, screen, {"schema_version": 1, "elements": [element]}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 114013
+
+
+async def test_spellings_that_reach_another_file_do_not_hold_it(team: Team) -> None:
+    cid = await classify(team.admin)
+    image = await upload(team.admin, cid, name="a")
+    url = image["url"]
+    key = url.rsplit("/", 1)[1].split(".")[0]
+    others = [
+        url + "/..",  # the route's folder, not the file
+        url.replace(key, key[:-1] + ("A" if key[-1] != "A" else "B")),  # another key (keys are case-sensitive)
+        url.replace("/file/", "/model/file/"),  # another route
+        key + ".png",  # a bare name, relative to the page
+    ]
+    screen = await main_screen(team.admin)
+    elements = [{"id": f"e{i}", "type": "image", "settings": {"source": {"src": u}}} for i, u in enumerate(others)]
+    ok(await save_design(team.admin, screen, {"schema_version": 1, "elements": elements}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": image["id"]})) == 100001
+
+
+def test_stored_name_of_each_spelling() -> None:
+    from iotyun.resources.storage import names_file, stored_name
+
+    key = "a" * 31 + "Z"
+    url = f"/api/yun/resourcesInfo/file/{key}.png"
+    for spelling, text in _spellings(url).items():
+        assert names_file(text, key, "png"), spelling
+    assert stored_name(url) == (key, "png")
+    assert stored_name(url.replace(key, key.lower())) == (key.lower(), "png") != (key, "png")
+    assert stored_name("javascript:alert(1)") is None and stored_name("http://[::1") is None

@@ -8,7 +8,7 @@ import pytest
 from iotyun.core.limits import IMAGE_USE_MAX_BYTES, PICTURE_NAME_MAX
 from iotyun.core.texts import TEXTS
 from iotyun.resources import system_gallery
-from iotyun.resources.images import sniff
+from iotyun.resources.images import judge
 from iotyun.resources.service import SYSTEM_CLASSIFICATIONS
 from iotyun.resources.system_art import DRAWINGS
 from tests.conftest import Api, code
@@ -25,8 +25,8 @@ IMAGES = system_gallery.SYSTEM_IMAGES
 @pytest.mark.parametrize("image", IMAGES, ids=[i.key for i in IMAGES])
 def test_each_shipped_file_is_an_image_within_its_uses_cap(image: system_gallery.SystemImage) -> None:
     data = system_gallery.path_of(image.key).read_bytes()
-    facts = sniff(data)
-    assert facts is not None and facts.ext == "png"
+    facts = judge(data).facts
+    assert facts.ext == "png"
     assert len(data) <= IMAGE_USE_MAX_BYTES[image.use]
     assert image.classify in SYSTEM_CLASSIFICATIONS
     if image.use == "background":

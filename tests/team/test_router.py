@@ -6,6 +6,7 @@ import pytest
 from fastapi import FastAPI
 
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import QUOTA_DEFAULTS
 from iotyun.team import service as team_service
 from tests.conftest import Api, code
 from tests.team.factories import PASSWORD, Team
@@ -285,15 +286,18 @@ class TestQuota:
         bob = await team.user("bob")
         path = f"/yun/userInfo/{bob['id']}/quota"
         data: dict[str, Any] = (await team.admin.get(path))["data"]
-        assert data["alarm_storage"] == 2000 and data["history_storage_mb"] == 200 and data["device_share"] is None
+        assert data["effective"]["alarm_storage"] == 2000 and data["effective"]["history_storage_mb"] == 200
+        assert data["device_share"] is None and data["effective"]["device_share"] == QUOTA_DEFAULTS["device_share"]
         data = (await team.admin.put(path, {"device_share": 2}))["data"]
-        assert data["device_share"] == 2
+        assert data["device_share"] == 2 and data["effective"]["device_share"] == 2
         async with app.state.db.sessionmaker() as s:
             await team_service.check_quota(s, bob["id"], "device_share", 1)
             with pytest.raises(AppError) as caught:
                 await team_service.check_quota(s, bob["id"], "device_share", 2)
             assert caught.value.code == ErrorCode.LIMIT_REACHED and caught.value.params == {"limit": 2}
-            await team_service.check_quota(s, bob["id"], "template_share", 10_000)
+            await team_service.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"] - 1)
+            with pytest.raises(AppError):
+                await team_service.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"])
 
     async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
         bob = await team.user("bob")

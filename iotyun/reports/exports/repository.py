@@ -32,6 +32,14 @@ async def own_job(session: AsyncSession, actor: Actor, job_id: int) -> ExportJob
     return (await session.execute(stmt)).scalar_one_or_none()
 
 
+async def owned_count(session: AsyncSession, actor: Actor) -> int:
+    """How many jobs the caller has in the export centre, files and queued ones (their exports_kept quota)."""
+    stmt = select(func.count(ExportJob.id)).where(
+        ExportJob.tenant_id == actor.tenant_id, ExportJob.owner_id == actor.user_id
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
 async def schedule_of(session: AsyncSession, report_id: int) -> ReportSchedule | None:
     stmt = select(ReportSchedule).where(ReportSchedule.report_id == report_id)
     return (await session.execute(stmt)).scalar_one_or_none()

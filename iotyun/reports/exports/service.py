@@ -32,6 +32,7 @@ from iotyun.reports.exports import repository as repo
 from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, ExportJob
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
 from iotyun.reports.timezones import zone
+from iotyun.team import service as team_service
 from iotyun.telemetry.configs import ConfigCache
 from iotyun.telemetry.history import check_cap
 
@@ -82,6 +83,16 @@ def new_job(
     )
 
 
+async def claim_kept(session: AsyncSession, actor: Actor) -> None:
+    """Room for one more file in the caller's export centre: their exports_kept quota (SPEC §3, 100019 beyond it;
+    deleting a file or its expiry makes room), counted exactly under concurrency (team_service.claim_quota)."""
+
+    async def used() -> int:
+        return await repo.owned_count(session, actor)
+
+    await team_service.claim_quota(session, actor.user_id, "exports_kept", 1, used)
+
+
 async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn) -> ExportJobOut:
     """Check and count the export now, queue its file."""
     zone(body.tz)
@@ -91,6 +102,7 @@ async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body
     else:
         title, params, total = await _report(session, actor, configs, body)
     check_cap(total, accept_cap=body.confirm)
+    await claim_kept(session, actor)
     job = new_job(
         actor.tenant_id, actor.user_id, body.kind, title, params, utcnow(), report_id=body.report_id, source=MANUAL
     )

@@ -3,6 +3,7 @@ to shape and size only, so no work is lost to a rule) and versions, snapshots of
 makes the design again. Rights are the screen's own (screens.service.screen_for): reading needs the template,
 writing the owner or the `design` item."""
 
+import json
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -10,8 +11,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import SCREEN_VERSIONS_MAX
+from iotyun.core.limits import MB, SCREEN_VERSIONS_MAX
+from iotyun.team import service as team_service
 from iotyun.templates import access, changes
+from iotyun.templates.access import Held
 from iotyun.templates.models import ScreenDraft, ScreenVersion, TemplateScreen
 from iotyun.templates.screens import document as doc
 from iotyun.templates.screens import repository as repo
@@ -96,16 +99,35 @@ async def _room_for_one(session: AsyncSession, screen_id: int) -> None:
     await repo.delete_version(session, oldest)
 
 
-async def _snapshot(session: AsyncSession, actor: Actor, screen: TemplateScreen, name: str | None) -> ScreenVersion:
+async def _claim_storage(session: AsyncSession, owner_id: int, size: int) -> None:
+    """Room for a version of `size` bytes in the template owner's screen_versions_mb quota (115024), counted exactly
+    under concurrency (team_service.claim_quota)."""
+
+    async def used() -> int:
+        return await repo.owned_version_bytes(session, owner_id)
+
+    await team_service.claim_quota(
+        session, owner_id, "screen_versions_mb", size, used, code=ErrorCode.SCREEN_VERSION_STORAGE_FULL, unit=MB
+    )
+
+
+async def _snapshot(
+    session: AsyncSession, actor: Actor, held: Held, screen: TemplateScreen, name: str | None
+) -> ScreenVersion:
+    """A version of the screen's saved document, counted in the template owner's storage (its size as stored)."""
     await _room_for_one(session, screen.id)
     document = doc.upgrade(screen.document)
+    stored = document.model_dump(mode="json")
+    size = len(json.dumps(stored, ensure_ascii=False, separators=(",", ":")).encode())
+    await _claim_storage(session, held.template.owner_id, size)
     version = ScreenVersion(
         tenant_id=screen.tenant_id,
         screen_id=screen.id,
         name=name,
         revision=screen.revision,
-        document=document.model_dump(mode="json"),
+        document=stored,
         element_count=len(document.elements),
+        size_bytes=size,
         user_id=actor.user_id,
         user_name=actor.user_name,
         created_at=utcnow(),
@@ -118,7 +140,7 @@ async def _snapshot(session: AsyncSession, actor: Actor, screen: TemplateScreen,
 async def create_version(session: AsyncSession, actor: Actor, body: VersionIn) -> VersionOut:
     """A named snapshot of the screen's saved document (not of a draft)."""
     held, screen = await service.screen_for(session, actor, body.id, "design")
-    version = await _snapshot(session, actor, screen, body.name)
+    version = await _snapshot(session, actor, held, screen, body.name)
     await changes.record(session, held.template, actor, "screen_version", {"name": screen.name}, bump=False)
     return _version_out(_listed(version))
 
@@ -152,7 +174,7 @@ async def restore_version(session: AsyncSession, actor: Actor, body: VersionRest
     held, screen = await service.screen_for(session, actor, version.screen_id, "design")
     document = doc.upgrade(version.document)
     service.check_design(screen, document, *await service.references(session, screen.template_id))
-    await _snapshot(session, actor, screen, None)
+    await _snapshot(session, actor, held, screen, None)
     await service.new_revision(session, screen, None)
     return await service.store_design(session, actor, held, screen, document, "screen_restore")
 

@@ -4,7 +4,7 @@ gallery's question (`documents_mentioning`) is about one tenant's own screens an
 
 from typing import Any
 
-from sqlalchemy import Text, and_, cast, delete, func, select, update
+from sqlalchemy import Text, and_, cast, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
@@ -55,13 +55,40 @@ async def data_source_ids(session: AsyncSession, template_id: int) -> set[int]:
     return {int(i) for i in (await session.scalars(stmt)).all()}
 
 
-async def documents_mentioning(session: AsyncSession, tenant_id: int, fragment: str) -> list[dict[str, Any]]:
-    """The tenant's screen documents whose text holds `fragment`: the screens as designed and the screens of each
-    template's current publication (what the runtime shows). A prefilter; the caller reads the documents."""
-    pattern = like_pattern(fragment)
+async def owned_screen_count(session: AsyncSession, owner_id: int) -> int:
+    """How many screens the templates a user owns hold (their `screens` quota)."""
+    stmt = (
+        select(func.count(TemplateScreen.id))
+        .join(Template, Template.id == TemplateScreen.template_id)
+        .where(Template.owner_id == owner_id)
+        .execution_options(**_ALL)
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def owned_version_bytes(session: AsyncSession, owner_id: int) -> int:
+    """What the versions of the screens of the templates a user owns take (their `screen_versions_mb` quota)."""
+    stmt = (
+        select(func.coalesce(func.sum(ScreenVersion.size_bytes), 0))
+        .join(TemplateScreen, TemplateScreen.id == ScreenVersion.screen_id)
+        .join(Template, Template.id == TemplateScreen.template_id)
+        .where(Template.owner_id == owner_id)
+        .execution_options(**_ALL)
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+async def documents_mentioning(session: AsyncSession, tenant_id: int, key: str) -> list[dict[str, Any]]:
+    """The tenant's screen documents whose text holds `key` or any percent sign (a URL may spell the key
+    percent-encoded): the screens as designed and the screens of each template's current publication (what the
+    runtime shows). A prefilter; the caller reads the documents."""
+
+    def mentions(column: Any) -> Any:
+        text = cast(column, Text)
+        return or_(text.like(like_pattern(key), escape=LIKE_ESCAPE), text.contains("%", autoescape=True))
+
     designed = select(TemplateScreen.document).where(
-        TemplateScreen.tenant_id == tenant_id,
-        cast(TemplateScreen.document, Text).like(pattern, escape=LIKE_ESCAPE),
+        TemplateScreen.tenant_id == tenant_id, mentions(TemplateScreen.document)
     )
     published = (
         select(TemplatePublication.snapshot)
@@ -74,7 +101,7 @@ async def documents_mentioning(session: AsyncSession, tenant_id: int, fragment: 
         )
         .where(
             TemplatePublication.tenant_id == tenant_id,
-            cast(TemplatePublication.snapshot, Text).like(pattern, escape=LIKE_ESCAPE),
+            mentions(TemplatePublication.snapshot),
         )
     )
     found: list[dict[str, Any]] = [d for d in (await session.scalars(designed)).all() if isinstance(d, dict)]

@@ -5,6 +5,7 @@ A screen's size is its document's canvas size, the template's size for the kind 
 (docs/decisions.md "Screens of a template"); each save of a document is a new revision, and a save based on a
 replaced revision is refused (115020)."""
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -14,6 +15,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SCREEN_SCHEMA_VERSION, SCREEN_SIZE_RANGES, SCREENS_PER_KIND_MAX
 from iotyun.core.texts import phrase
+from iotyun.team import service as team_service
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
 from iotyun.templates.models import Template, TemplateScreen
@@ -116,6 +118,10 @@ def _sized(kind: str, width: int | None, height: int | None) -> tuple[int, int] 
     return width, height
 
 
+# The kinds a new template has a main screen of.
+MAIN_SCREEN_KINDS = ("web", "mobile")
+
+
 def new_screens(template: Template) -> list[TemplateScreen]:
     """The main web and mobile screens a new template starts with, empty."""
     return [
@@ -129,7 +135,7 @@ def new_screens(template: Template) -> list[TemplateScreen]:
             schema_version=SCREEN_SCHEMA_VERSION,
             document=_empty_document(),
         )
-        for kind in ("web", "mobile")
+        for kind in MAIN_SCREEN_KINDS
     ]
 
 
@@ -147,15 +153,27 @@ async def screen_for(
     return await access.template_for(session, actor, screen.template_id, item), screen
 
 
+async def claim_screens(session: AsyncSession, owner_id: int, adding: int) -> None:
+    """Room for `adding` more screens in the templates `owner_id` owns: their `screens` quota (SPEC §3), 115023
+    beyond it, counted exactly under concurrency (team_service.claim_quota)."""
+
+    async def used() -> int:
+        return await repo.owned_screen_count(session, owner_id)
+
+    await team_service.claim_quota(session, owner_id, "screens", adding, used, code=ErrorCode.SCREEN_QUOTA_REACHED)
+
+
 async def _new_screen(
     session: AsyncSession, held: Held, kind: str, name: str, document: dict[str, Any]
 ) -> TemplateScreen:
-    """A screen last of its kind: at most 50 per kind (115205), names unique per kind (115204)."""
+    """A screen last of its kind: at most 50 per kind (115205), names unique per kind (115204), within the template
+    owner's screens quota (115023)."""
     same_kind = await repo.screens(session, held.template.id, kind)
     if len(same_kind) >= SCREENS_PER_KIND_MAX:
         raise AppError(ErrorCode.SCREEN_LIMIT_REACHED, limit=SCREENS_PER_KIND_MAX)
     if any(s.name == name for s in same_kind):
         raise AppError(ErrorCode.SCREEN_NAME_EXISTS, field="name")
+    await claim_screens(session, held.template.owner_id, 1)
     screen = TemplateScreen(
         tenant_id=held.template.tenant_id,
         template_id=held.template.id,
@@ -325,6 +343,7 @@ async def copy_screens(
     """The source template's screens as screens of `copied`, their documents naming the copied data sources and
     screens (`sources` maps each source data source id to its copy's)."""
     originals = await repo.screens(session, source_id)
+    await claim_screens(session, copied.owner_id, len(originals))
     copies = [
         TemplateScreen(
             tenant_id=copied.tenant_id,
@@ -347,9 +366,10 @@ async def copy_screens(
     return copies
 
 
-async def image_in_use(session: AsyncSession, tenant_id: int, fragment: str) -> bool:
-    """Whether a screen of the tenant, as designed or as published, shows an image whose URL holds `fragment`."""
-    for stored in await repo.documents_mentioning(session, tenant_id, fragment):
-        if any(fragment in url for url in doc.image_urls(doc.upgrade(stored))):
+async def image_in_use(session: AsyncSession, tenant_id: int, key: str, names_it: Callable[[str], bool]) -> bool:
+    """Whether a screen of the tenant, as designed or as published, shows the gallery file stored under `key`:
+    `names_it` (the gallery's) tells whether a text of the document names that file, however its URL is spelled."""
+    for stored in await repo.documents_mentioning(session, tenant_id, key):
+        if any(names_it(text) for text in doc.image_urls(doc.upgrade(stored))):
             return True
     return False

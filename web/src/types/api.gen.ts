@@ -5346,23 +5346,22 @@ export interface components {
         };
         /**
          * QuotaIn
-         * @description Every quota; null means unlimited.
+         * @description Every quota: a whole number at most the platform's value (100019 above it), or null for the platform's value
+         *     (core/limits.py QUOTA_DEFAULTS, changed by the operator with IOTYUN_QUOTA_<NAME>).
          */
         QuotaIn: {
-            /**
-             * Alarm Storage
-             * @default 2000
-             */
-            alarm_storage: number | null;
+            /** Alarm Storage */
+            alarm_storage?: number | null;
             /** Device Share */
             device_share?: number | null;
+            /** Exports Kept */
+            exports_kept?: number | null;
             /** Gallery Mb */
             gallery_mb?: number | null;
-            /**
-             * History Storage Mb
-             * @default 200
-             */
-            history_storage_mb: number | null;
+            /** History Storage Mb */
+            history_storage_mb?: number | null;
+            /** Screen Versions Mb */
+            screen_versions_mb?: number | null;
             /** Screens */
             screens?: number | null;
             /** Sms Push */
@@ -5374,22 +5373,26 @@ export interface components {
             /** Wechat Push */
             wechat_push?: number | null;
         };
-        /** QuotaOut */
+        /**
+         * QuotaOut
+         * @description The user's own values (null: the platform's), the platform's values, which are also the most an
+         *     administrator may set, and the limits in force (the smaller of the two).
+         */
         QuotaOut: {
-            /**
-             * Alarm Storage
-             * @default 2000
-             */
-            alarm_storage: number | null;
+            /** Alarm Storage */
+            alarm_storage?: number | null;
             /** Device Share */
             device_share?: number | null;
+            effective: components["schemas"]["QuotaValues"];
+            /** Exports Kept */
+            exports_kept?: number | null;
             /** Gallery Mb */
             gallery_mb?: number | null;
-            /**
-             * History Storage Mb
-             * @default 200
-             */
-            history_storage_mb: number | null;
+            /** History Storage Mb */
+            history_storage_mb?: number | null;
+            platform: components["schemas"]["QuotaValues"];
+            /** Screen Versions Mb */
+            screen_versions_mb?: number | null;
             /** Screens */
             screens?: number | null;
             /** Sms Push */
@@ -5402,6 +5405,34 @@ export interface components {
             user_id: number;
             /** Wechat Push */
             wechat_push?: number | null;
+        };
+        /**
+         * QuotaValues
+         * @description A value of every quota.
+         */
+        QuotaValues: {
+            /** Alarm Storage */
+            alarm_storage: number;
+            /** Device Share */
+            device_share: number;
+            /** Exports Kept */
+            exports_kept: number;
+            /** Gallery Mb */
+            gallery_mb: number;
+            /** History Storage Mb */
+            history_storage_mb: number;
+            /** Screen Versions Mb */
+            screen_versions_mb: number;
+            /** Screens */
+            screens: number;
+            /** Sms Push */
+            sms_push: number;
+            /** Template Create */
+            template_create: number;
+            /** Template Share */
+            template_share: number;
+            /** Wechat Push */
+            wechat_push: number;
         };
         /**
          * ReadyMessage
@@ -12688,13 +12719,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Successful Response */
+            /** @description The image's bytes (`image/png` or `image/jpeg`, by the name's type), or the envelope of 114001 */
             200: {
+                headers: {
+                    /** @description public, max-age=31536000, immutable */
+                    "Cache-Control"?: string;
+                    /** @description nosniff */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description A range of the image's bytes (a request with a Range header) */
+            206: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "image/jpeg": string;
+                    "image/png": string;
+                };
+            };
+            /** @description The requested range lies outside the image */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Validation Error */
