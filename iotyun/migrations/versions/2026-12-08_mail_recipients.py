@@ -5,7 +5,7 @@
 `export_job.mail_state`/`mail_code`/`mail_note` record what a scheduled run's mail did (docs/api-mail.md).
 
 Revision ID: b5d7f9a1c3e6
-Revises: e4a6c8b0d2f7
+Revises: a7c9e1b3d5f8
 Create Date: 2026-12-08 00:00:00.000000
 """
 
@@ -17,7 +17,7 @@ from alembic import op
 import iotyun.core.db
 
 revision: str = "b5d7f9a1c3e6"
-down_revision: str | None = "e4a6c8b0d2f7"
+down_revision: str | None = "a7c9e1b3d5f8"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -6,7 +6,7 @@ first use, so no row is needed for existing users); `screen_version.size_bytes` 
 counted in its template owner's screen_versions_mb: existing versions get the size of their stored JSON text.
 
 Revision ID: 7c1e5a9d3b28
-Revises: e4a6c8b0d2f7
+Revises: b5d7f9a1c3e6
 Create Date: 2026-12-09 00:10:00.000000
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "7c1e5a9d3b28"
-down_revision: str | None = "e4a6c8b0d2f7"
+down_revision: str | None = "b5d7f9a1c3e6"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -6,7 +6,7 @@ served least recently: round-robin that needs no state beyond the jobs themselve
 processes and restarts (docs/api-exports.md "The runner"). Existing jobs have none (never served).
 
 Revision ID: f1b3d5e7a9c1
-Revises: e4a6c8b0d2f7
+Revises: 7c1e5a9d3b28
 Create Date: 2026-12-10 00:00:00.000000
 """
 
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "f1b3d5e7a9c1"
-down_revision: str | None = "e4a6c8b0d2f7"
+down_revision: str | None = "7c1e5a9d3b28"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

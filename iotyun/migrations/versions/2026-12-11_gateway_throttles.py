@@ -5,8 +5,8 @@ effective date moved on); a lower figure without it no longer counts as a new pa
 `suspect_at` keep the last figure a gateway reported that was not taken as it came (docs/api-reports.md "Traffic").
 Existing samples are not renewals.
 
-Revision ID: a7c9e1b3d5f8
-Revises: e4a6c8b0d2f7
+Revision ID: e2f4a6c8b1d3
+Revises: f1b3d5e7a9c1
 Create Date: 2026-12-11 00:00:00.000000
 """
 
@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "a7c9e1b3d5f8"
-down_revision: str | None = "e4a6c8b0d2f7"
+revision: str = "e2f4a6c8b1d3"
+down_revision: str | None = "f1b3d5e7a9c1"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
