@@ -735,6 +735,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/components/share/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reset Link */
+        post: operations["reset_link_api_yun_components_share_reset_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/customPage": {
         parameters: {
             query?: never;
@@ -2488,10 +2505,19 @@ export interface components {
              */
             warning_mb: number;
         };
-        /** CarouselDeviceOut */
+        /**
+         * CarouselDeviceOut
+         * @description A device of a group; one the caller no longer reads (a share withdrawn, a distribution cancelled, a transfer)
+         *     is gone: `available` false and nothing of the device but its id.
+         */
         CarouselDeviceOut: {
             /** Alias */
             alias: string;
+            /**
+             * Available
+             * @default true
+             */
+            available: boolean;
             /** Dev State */
             dev_state: number | null;
             /** Device Id */
@@ -6058,6 +6084,11 @@ export interface components {
         };
         /** ShareDeviceOut */
         ShareDeviceOut: {
+            /**
+             * Available
+             * @default true
+             */
+            available: boolean;
             /** Id */
             id: number;
             /** Name */
@@ -6120,11 +6151,19 @@ export interface components {
              */
             state: "active" | "expired" | "exhausted" | "disabled";
             /** Token */
-            token: string;
+            token?: string | null;
             /** Use Count */
             use_count: number;
             /** Use State */
             use_state: number;
+        };
+        /**
+         * ShareLinkResetIn
+         * @description Give the link a new token: the old URL stops opening at once and its open sockets close.
+         */
+        ShareLinkResetIn: {
+            /** Id */
+            id: number;
         };
         /**
          * ShareLinkUpdateIn
@@ -6619,12 +6658,21 @@ export interface components {
             /** Notes */
             notes?: string | null;
         };
-        /** ThumbnailItemOut */
+        /**
+         * ThumbnailItemOut
+         * @description A thumbnail; one whose device the caller no longer reads (a share withdrawn, a distribution cancelled, a
+         *     transfer) is gone: `available` false and nothing of the device but its id.
+         */
         ThumbnailItemOut: {
             /** Address */
             address: string;
             /** Alias */
             alias: string;
+            /**
+             * Available
+             * @default true
+             */
+            available: boolean;
             /** Dev Model */
             dev_model: string;
             /** Dev State */
@@ -9044,6 +9092,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_link_api_yun_components_share_reset_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareLinkResetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ShareLinkOut_"];
                 };
             };
             /** @description Validation Error */
