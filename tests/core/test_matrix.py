@@ -423,10 +423,10 @@ class TestAfterAShareEnds:
             if op.method != "GET":
                 continue
             for candidate in candidates if build.has_ids(op) else candidates[:1]:
-                resp = await call(second.boss, op.method, build.build(op, candidate, "SECOND0001"))
+                answer = await call(second.boss, op.method, build.build(op, candidate, "SECOND0001"))
                 problems += [
                     f"after the share ended: {op.path} [{candidate}] shows {x}"
-                    for x in leaks(resp, ("FIRST0001", "firstpump", "firstrenamed"), set())
+                    for x in leaks(answer, ("FIRST0001", "firstpump", "firstrenamed"), set())
                 ]
         assert not problems, "\n".join(problems)
 
