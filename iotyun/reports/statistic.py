@@ -52,7 +52,7 @@ async def statistic(
     if not by_field_dim and config.dimension_field_id[0].id != H_TIME:
         raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
     narrowed = history_filters.applied(config.filters, start, end)
-    devices, sources, names = await _devices(session, config)
+    devices, sources, names = await _devices(session, actor, config)
     pairs = await _pairs(session, actor, configs, config, devices, sources, names)
     if not pairs or narrowed.start > narrowed.end:
         bucket = None if by_field_dim else config.time_unit or "day"
@@ -119,12 +119,19 @@ async def _pairs(
     return pairs
 
 
-async def _devices(session: AsyncSession, config: ReportConfig) -> tuple[list[int], list[int], dict[int, str]]:
-    """The report's devices, data sources and device names; 118205 on device_ids when a device was deleted."""
+async def _devices(
+    session: AsyncSession, actor: Actor, config: ReportConfig
+) -> tuple[list[int], list[int], dict[int, str]]:
+    """The report's devices, data sources and device names; 118205 on device_ids when a device was deleted, 110506
+    when the viewer no longer reads one (a share or distribution withdrawn, a transfer): refused before the device
+    filters read its name, so a filter cannot tell the current name of a device that is gone."""
     devices = list(dict.fromkeys(config.device_ids))
     names = await repo.device_names(session, devices)
     if any(d not in names for d in devices):
         raise AppError(ErrorCode.REPORT_DATA_SOURCE_REQUIRED, field="device_ids")
+    readable = await repo.readable_device_ids(session, actor, devices)
+    if any(d not in readable for d in devices):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
     return devices, list(dict.fromkeys(config.data_source_ids)), names
 
 

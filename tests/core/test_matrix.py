@@ -16,13 +16,14 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 from fastapi.routing import APIRoute
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from iotyun.auth.dependencies import PermissionRequirement
 from iotyun.auth.models import Role, User
 from iotyun.core import security
 from iotyun.core.config import API_PREFIX
 from iotyun.core.permissions import ALL_CODES, NODES, Perm, PermNode, normalize
+from iotyun.devices.models import Device
 from iotyun.models import Base
 from tests.conftest import Api
 from tests.core.fixtures import PASSWORD, TwoTenants, two_tenants
@@ -377,6 +378,56 @@ class TestMatrix:
             if owned_outside and after[0].get(key) != row:
                 problems.append(f"outside his group: {key} changed or deleted")
 
+        assert not problems, "\n".join(problems)
+
+
+class TestAfterAShareEnds:
+    async def test_no_read_of_a_withdrawn_device(self, app: FastAPI, two_tenants: TwoTenants) -> None:
+        """The first tenant shares a device with the second, which puts it in a share link, a carousel group and a
+        thumbnail group; the share is withdrawn, the device renamed: no read the second tenant can make, with any id
+        it holds, shows the device's SN or its new name (docs/decisions.md "A device that is gone")."""
+        env = two_tenants
+        first, second = env.first, env.second
+        device = first.ids["device"][0]
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(update(Device).where(Device.id == device).values(alias="firstpump"))
+            await s.commit()
+        shared = await first.boss.post("/dev/share", {"device_ids": [device], "accounts": ["secondboss"]})
+        assert shared["meta"]["success"] == 1, shared
+        link = await second.boss.post(
+            "/yun/components/share", {"link_type": 1, "device_ids": [device], "permission": 1}
+        )
+        carousel = await second.boss.post("/carousel", {"name": "secondcar"})
+        thumbs = await second.boss.post("/yun/dev/dashboard", {"name": "secondthumb"})
+        made = [link, carousel, thumbs]
+        assert all(r["meta"]["success"] == 1 for r in made), made
+        ids = [int(r["data"]["id"]) for r in made]
+        for path, body in (
+            ("/carousel/dev", {"id": ids[1], "device_ids": [device]}),
+            ("/yun/dev/dashboard", {"id": ids[2], "device_ids": [device]}),
+        ):
+            resp = await second.boss.put(path, body)
+            assert resp["meta"]["success"] == 1, resp
+        assert "firstpump" in str(await second.boss.get("/carousel/dev", params={"id": ids[1]}))
+        params = {"device_id": device, "user_id": second.boss.user_id}
+        withdrawn = await first.boss.call("DELETE", "/dev/share", params=params)
+        assert withdrawn["meta"]["success"] == 1, withdrawn
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(update(Device).where(Device.id == device).values(alias="firstrenamed"))
+            await s.commit()
+
+        build = Requests(app.openapi())
+        problems: list[str] = []
+        candidates = sorted({device, *ids, *second.ids["device"]})
+        for op in ordered(operations(app)):
+            if op.method != "GET":
+                continue
+            for candidate in candidates if build.has_ids(op) else candidates[:1]:
+                answer = await call(second.boss, op.method, build.build(op, candidate, "SECOND0001"))
+                problems += [
+                    f"after the share ended: {op.path} [{candidate}] shows {x}"
+                    for x in leaks(answer, ("FIRST0001", "firstpump", "firstrenamed"), set())
+                ]
         assert not problems, "\n".join(problems)
 
 

@@ -1,6 +1,7 @@
 // Share links against the demo server: the administrator shares the device shown on the configuration monitor,
-// read-only; a visitor who is not signed in opens the link and watches its screen follow the gateway, with the
-// controls off; the administrator revokes it on /system/shareLink and the visitor's page ends with 118305 at once.
+// read-only, and reads its address from the dialog that shows it once (the server keeps only its hash); a visitor
+// who is not signed in opens the link and watches its screen follow the gateway, with the controls off; the
+// administrator revokes it on /system/shareLink and the visitor's page ends with 118305 at once.
 import { expect, test } from '@playwright/test';
 
 import { api, exactly, serverText, signIn, textsOf } from './helpers';
@@ -14,7 +15,8 @@ const NUMBER = /^-?\d+(\.\d+)?/;
 
 interface LinkRow {
   id: number;
-  token: string;
+  /** Null in the list: the address is shown only when it is made. */
+  token: string | null;
   note: string | null;
   use_count: number;
 }
@@ -44,15 +46,24 @@ test.describe('share links', () => {
     await dialog.getByLabel(text('zh', 'share.link.field.note')).fill(note);
     await dialog.getByRole('button', { name: exactly(text('zh', 'share.link.create')) }).click();
     await expect(dialog).toBeHidden();
+    // The address, shown once.
+    const created = page.getByRole('dialog', { name: text('zh', 'share.url.createdTitle') });
+    const address = await created
+      .getByRole('textbox', { name: text('zh', 'share.url.address') })
+      .inputValue();
+    expect(address).toContain('/iotyun/share-cfg?token=');
+    await created.getByRole('button', { name: exactly(text('zh', 'share.url.done')) }).click();
+    await expect(created).toBeHidden();
     const links = await api<{ items: LinkRow[] }>(page, 'GET', '/yun/components/share?page=1&page_size=50');
     const link = links.items.find((l) => l.note === note);
     if (!link) throw new Error('the new share link is not listed');
+    expect(link.token).toBeNull();
 
     // A visitor without a session.
     const visitor = await browser.newContext({ baseURL });
     try {
       const shared = await visitor.newPage();
-      await shared.goto(`/iotyun/share-cfg?token=${link.token}`);
+      await shared.goto(address);
       const value = shared.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
       await expect(value).toHaveText(NUMBER, { timeout: 30_000 });
       const first = await value.textContent();

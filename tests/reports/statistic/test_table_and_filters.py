@@ -222,3 +222,25 @@ async def test_filters_that_do_not_fit_their_field(app: FastAPI, team: Team, pla
             },
         )
         assert (code(answer), answer["meta"]["field"]) == (100004, "filters"), flt
+
+
+async def test_a_device_no_longer_read_is_refused_before_its_name_is_filtered(team: Team, plant: Plant) -> None:
+    """No read after a distribution ends: a report over a device its owner no longer reads answers 110506 whatever
+    its device-name filter says, so the filter cannot tell whether the device's current name matches."""
+    await team.role("analyst", ["P10000", "P61000", "P61100", "P61400"])
+    ana = await team.user("ana", "analyst")
+    analyst = await team.login("ana")
+    body = {"device_ids": [plant.device_id], "user_ids": [ana["id"]]}
+    ok(await team.admin.post("/dev/distribution", body))
+    p = plant.sources["出水压力"]
+    matching = await report(
+        analyst, [plant.device_id], [p], filters=[{"field_id": 39, "operator": "eq", "value": "1号空压机"}], title="m"
+    )
+    other = await report(
+        analyst, [plant.device_id], [p], filters=[{"field_id": 39, "operator": "eq", "value": "别的名字"}], title="o"
+    )
+    assert ok(await stat(analyst, other, T0, T0 + HOUR))["series"] == []
+    ok(await team.admin.post("/dev/distribution/cancel", body))
+    for rid in (matching, other):
+        answer = await stat(analyst, rid, T0, T0 + HOUR)
+        assert (code(answer), answer["meta"].get("field")) == (110506, "device_ids")

@@ -1,5 +1,6 @@
-// The creator's share links (/yun/components/share, P82000): list, create, edit (also revoke: use_state 0) and
-// delete. Shared by the links page (features/system) and the dialog that creates one from elsewhere
+// The creator's share links (/yun/components/share, P82000): list, create, edit (also revoke: use_state 0), reset
+// the address and delete. A link's token (its address) comes only in the answer that made it (create, reset): the
+// server keeps only its hash, so the console shows the address then, once. Shared by the links page (features/system) and the dialog that creates one from elsewhere
 // (components/share-link-modal.tsx, opened by the configuration monitor).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
@@ -12,6 +13,10 @@ export type ShareLinkOut = Schema<'ShareLinkOut'>;
 export type ShareLinkIn = Schema<'ShareLinkIn'>;
 export type ShareLinkUpdateIn = Schema<'ShareLinkUpdateIn'>;
 export type ShareLinkState = ShareLinkOut['state'];
+export type ShareDeviceOut = Schema<'ShareDeviceOut'>;
+
+/** A device of the link its creator (or the caller) no longer reads: shown as gone, nothing of it but its id. */
+export const isGone = (device: ShareDeviceOut): boolean => !device.available;
 
 export interface ShareLinkPage {
   items: ShareLinkOut[];
@@ -74,6 +79,10 @@ export const useUpdateShareLink = (silent = true) =>
   useLinkMutation((input: ShareLinkUpdateIn) =>
     put<ShareLinkOut>('/yun/components/share', input, { silent }),
   );
+
+/** A new address for the link: the old one stops working at once (its open viewers are disconnected). */
+export const useResetShareLink = () =>
+  useLinkMutation((id: number) => post<ShareLinkOut>('/yun/components/share/reset', { id }));
 
 export const useDeleteShareLink = () =>
   useLinkMutation((id: number) => del<null>('/yun/components/share', { id }));

@@ -30,6 +30,7 @@ const device = (id: number, alias: string, hasScreen = true): CarouselDevice => 
   registered: true,
   template_id: hasScreen ? 3 : null,
   has_main_screen: hasScreen,
+  available: true,
 });
 
 const LINE = group({ id: 1, name: '一号产线', rotate: true, device_count: 3 });
@@ -228,5 +229,29 @@ describe('ConfigurationCarouselPage', () => {
     expect(await screen.findByText('这个分组还没有设备')).toBeInTheDocument();
     expect(screen.getByText('分组中还没有设备')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '暂停轮播' })).toBeNull();
+  });
+
+  it('shows a device no longer available as gone, in its place, and shows nothing of it on the stage', async () => {
+    const user = userEvent.setup();
+    const gone: CarouselDevice = {
+      device_id: 14,
+      sn_code: '',
+      alias: '',
+      dev_state: null,
+      registered: false,
+      template_id: null,
+      has_main_screen: false,
+      available: false,
+    };
+    renderPage([LINE], {
+      'GET /carousel/dev': () => ok([DEVICES[1]![0], gone, DEVICES[1]![2]]),
+    });
+    const devices = await screen.findByRole('list', { name: '分组“一号产线”的设备' });
+    const items = within(devices).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('设备已不可用');
+    expect(items[1]).not.toHaveTextContent('无画面');
+    await user.click(items[1]!);
+    expect(await within(stage('一号产线')).findByText(/分享或分配已被收回/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '移出“设备已不可用”' })).toBeInTheDocument();
   });
 });

@@ -130,6 +130,10 @@ describe('ConfigureMonitorPage', () => {
     await expect(navigator.clipboard.readText()).resolves.toBe(
       `${window.location.origin}/iotyun/share-cfg?token=tok-new`,
     );
+    // The address is shown once, now: the server keeps only its hash.
+    expect(await screen.findByRole('textbox', { name: '链接地址' })).toHaveValue(
+      `${window.location.origin}/iotyun/share-cfg?token=tok-new`,
+    );
   });
 
   it('offers no Share without P82000', async () => {

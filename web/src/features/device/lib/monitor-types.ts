@@ -112,6 +112,8 @@ export interface ThumbnailItem {
   report_time: number | null;
   dev_model: string;
   address: string;
+  /** False: the device is gone (a share withdrawn, a transfer): nothing of it but its id; shown as unavailable. */
+  available: boolean;
 }
 
 export interface ThumbnailGroup {

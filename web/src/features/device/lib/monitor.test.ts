@@ -111,6 +111,15 @@ describe('thumbnail limits', () => {
       ]),
     ).toEqual({ online: 2, offline: 1, unregistered: 1 });
   });
+
+  it('counts a device no longer available (gone) as none of them', () => {
+    expect(
+      stateCounts([
+        { dev_state: 1, registered: true, available: true },
+        { dev_state: null, registered: false, available: false },
+      ]),
+    ).toEqual({ online: 1, offline: 0, unregistered: 0 });
+  });
 });
 
 describe('virtual device form', () => {

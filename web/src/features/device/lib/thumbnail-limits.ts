@@ -32,8 +32,14 @@ export interface StateCounts {
   unregistered: number;
 }
 
-export function stateCounts(items: readonly Pick<ThumbnailItem, 'dev_state' | 'registered'>[]): StateCounts {
+/** Online, offline and unregistered tiles; a device no longer available (gone) is none of them. */
+export function stateCounts(
+  items: readonly (Pick<ThumbnailItem, 'dev_state' | 'registered'> & { available?: boolean })[],
+): StateCounts {
   const out: StateCounts = { online: 0, offline: 0, unregistered: 0 };
-  for (const item of items) out[deviceStateKey(item.dev_state, item.registered)] += 1;
+  for (const item of items) {
+    if (item.available === false) continue;
+    out[deviceStateKey(item.dev_state, item.registered)] += 1;
+  }
   return out;
 }

@@ -1,5 +1,6 @@
-// The share links table's columns: devices, permission, expiry, opens (used / limit), note, state, created, and the
-// row's actions (copy, open, edit, revoke or enable, delete).
+// The share links table's columns: devices (one no longer available shown as gone), permission, expiry, opens (used /
+// limit), note, state, created, and the row's actions (edit, reset the address, revoke or enable, delete). A link's
+// address is shown once, when it is made: the list cannot copy it.
 import { Tag } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
@@ -10,7 +11,7 @@ import { CellText } from '@/components/table/cell-text';
 import { actionColumn } from '@/components/table/fit-columns';
 import { RowActions } from '@/components/table/row-actions';
 import { orEmpty } from '@/lib/empty';
-import { PERMISSION_CONTROL, type ShareLinkOut, type ShareLinkState } from '@/lib/share-links/api';
+import { isGone, PERMISSION_CONTROL, type ShareLinkOut, type ShareLinkState } from '@/lib/share-links/api';
 
 export const STATE_COLOR: Record<ShareLinkState, string> = {
   active: 'success',
@@ -22,9 +23,8 @@ export const STATE_COLOR: Record<ShareLinkState, string> = {
 const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => dayjs(ms).format(format);
 
 export interface ShareLinkRowHandlers {
-  copy: (link: ShareLinkOut) => void;
-  open: (link: ShareLinkOut) => void;
   edit: (link: ShareLinkOut) => void;
+  reset: (link: ShareLinkOut) => void;
   setEnabled: (link: ShareLinkOut, enabled: boolean) => void;
   remove: (link: ShareLinkOut) => void;
 }
@@ -40,7 +40,14 @@ export function shareLinkColumns(
       key: 'devices',
       minWidth: 200,
       render: (_: unknown, r) => (
-        <CellTags tags={r.devices.map((d) => ({ key: String(d.id), label: d.name }))} max={2} />
+        <CellTags
+          tags={r.devices.map((d) =>
+            isGone(d)
+              ? { key: String(d.id), label: t('share.device.gone'), color: 'default' }
+              : { key: String(d.id), label: d.name },
+          )}
+          max={2}
+        />
       ),
     },
     {
@@ -90,15 +97,23 @@ export function shareLinkColumns(
     },
     actionColumn<ShareLinkOut>({
       title: t('share.list.column.actions'),
-      labels: [action('copy'), action('open')],
+      labels: [action('edit'), action('reset')],
       more: true,
       render: (r) => (
         <RowActions
           moreLabel={t('share.list.action.more')}
           actions={[
-            { key: 'copy', label: action('copy'), onClick: () => on.copy(r) },
-            { key: 'open', label: action('open'), onClick: () => on.open(r) },
-            { key: 'edit', label: action('edit'), menu: true, onClick: () => on.edit(r) },
+            { key: 'edit', label: action('edit'), onClick: () => on.edit(r) },
+            {
+              key: 'reset',
+              label: action('reset'),
+              confirm: {
+                title: t('share.list.resetConfirm'),
+                content: t('share.list.resetHint'),
+                okText: action('reset'),
+              },
+              onClick: () => on.reset(r),
+            },
             r.use_state === 1
               ? {
                   key: 'revoke',

@@ -14,14 +14,14 @@ function link(over: Partial<ShareLinkOut> = {}): ShareLinkOut {
     id: 7,
     link_type: 1,
     permission: 2,
-    devices: [{ id: 12, name: '一号泵站', sn: 'IOT0000012' }],
+    devices: [{ id: 12, name: '一号泵站', sn: 'IOT0000012', available: true }],
     expire_at: null,
     access_limit: 50,
     use_count: 3,
     note: '给维保商',
     use_state: 1,
     state: 'active',
-    token: 'tok-abc',
+    token: null,
     created_at: Date.UTC(2026, 10, 1, 8, 0),
     ...over,
   };
@@ -32,13 +32,13 @@ const LINKS = [
   link({
     id: 8,
     permission: 1,
-    devices: [{ id: 13, name: '二号泵站', sn: 'IOT0000013' }],
+    devices: [{ id: 13, name: '二号泵站', sn: 'IOT0000013', available: true }],
     access_limit: null,
     use_count: 9,
     note: '',
     use_state: 0,
     state: 'disabled',
-    token: 'tok-def',
+    token: null,
   }),
 ];
 
@@ -124,19 +124,73 @@ describe('ShareLinkPage', () => {
     expect(screen.getByRole('button', { name: /重试/ })).toBeInTheDocument();
   });
 
-  it('copies the link’s absolute address and opens it in a new tab', async () => {
+  it('shows a device no longer available as gone, without its name', async () => {
+    const gone = link({ id: 9, devices: [{ id: 30, name: '', sn: '', available: false }], note: '失效设备' });
+    mockApi(
+      handlers({
+        'GET /yun/components/share': () => ok({ items: [gone], total: 1, page: 1, page_size: 20 }),
+      }),
+    );
+    renderPage();
+    const row = await rowOf('失效设备');
+    expect(within(row).getByText('设备已不可用')).toBeInTheDocument();
+  });
+
+  it('offers no copy of a listed link (its address is not kept), and resets its address after confirming', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    mockApi(handlers());
+    const reset: unknown[] = [];
+    mockApi(
+      handlers({
+        'POST /yun/components/share/reset': (config) => {
+          reset.push(bodyOf(config));
+          return ok(link({ token: 'tok-new' }));
+        },
+      }),
+    );
     renderPage();
     const row = await rowOf('一号泵站');
-    await user.click(within(row).getByText('复制链接'));
-    expect(await screen.findByText('链接已复制')).toBeInTheDocument();
-    const url = `${window.location.origin}/iotyun/share-cfg?token=tok-abc`;
+    expect(within(row).queryByText('复制链接')).toBeNull();
+    await user.click(within(row).getByText('重置链接'));
+    const confirm = await dialogTitled('重置这个分享链接的地址？');
+    await user.click(within(confirm).getByRole('button', { name: '重置链接' }));
+    await waitFor(() => expect(reset).toEqual([{ id: 7 }]));
+    const shown = await dialogTitled('分享链接已重置');
+    const url = `${window.location.origin}/iotyun/share-cfg?token=tok-new`;
+    expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(url);
+    expect(within(shown).getByText(/只显示这一次/)).toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: /复\s*制/ }));
     await expect(navigator.clipboard.readText()).resolves.toBe(url);
-    await user.click(within(row).getByText('打开'));
+    await user.click(within(shown).getByRole('button', { name: '打开链接' }));
     expect(open).toHaveBeenCalledWith(url, '_blank', 'noopener');
     open.mockRestore();
+  });
+
+  it('shows a new link’s address once, right after creating it', async () => {
+    const user = userEvent.setup();
+    mockApi(
+      handlers({
+        'GET /dev': () =>
+          ok({
+            items: [{ id: 12, sn_code: 'IOT0000012', alias: '一号泵站', registered: true, dev_state: 1 }],
+            total: 1,
+            page: 1,
+            page_size: 200,
+          }),
+        'POST /yun/components/share': () => ok(link({ id: 11, token: 'tok-once' })),
+      }),
+    );
+    renderPage();
+    await rowOf('一号泵站');
+    await user.click(screen.getByRole('button', { name: /新建分享链接/ }));
+    const dialog = await dialogTitled('新建分享链接');
+    await user.click(within(dialog).getByRole('combobox', { name: '设备' }));
+    await user.click(await screen.findByTitle('一号泵站 (IOT0000012)'));
+    await user.click(within(dialog).getByRole('button', { name: '创建链接' }));
+    const shown = await dialogTitled('分享链接已创建');
+    const url = `${window.location.origin}/iotyun/share-cfg?token=tok-once`;
+    expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(url);
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
   });
 
   it('revokes a link after confirming, and enables a revoked one', async () => {
@@ -197,8 +251,7 @@ describe('ShareLinkPage', () => {
       }),
     );
     renderPage();
-    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
-    await user.click(await screen.findByRole('menuitem', { name: '编辑' }));
+    await user.click(within(await rowOf('一号泵站')).getByText('编辑'));
     const dialog = await dialogTitled('编辑分享链接');
     const note = within(dialog).getByLabelText('备注');
     await user.clear(note);
@@ -234,8 +287,7 @@ describe('ShareLinkPage', () => {
       }),
     );
     renderPage();
-    await user.click(within(await rowOf('一号泵站')).getByRole('button', { name: '更多操作' }));
-    await user.click(await screen.findByRole('menuitem', { name: '编辑' }));
+    await user.click(within(await rowOf('一号泵站')).getByText('编辑'));
     const dialog = await dialogTitled('编辑分享链接');
     await user.type(within(dialog).getByLabelText('备注'), '！');
     await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));

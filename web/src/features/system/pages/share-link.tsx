@@ -1,5 +1,6 @@
 // Share links (/system/shareLink, P82000): the caller's configuration links with their devices, permission, expiry,
-// opens and state; search and a state filter in the URL; copy, open, edit, revoke and delete a link, and a new one.
+// opens and state; search and a state filter in the URL; edit, reset the address of, revoke and delete a link, and a
+// new one. An address is shown once, when it is made (a new link, a reset one): the server keeps only its hash.
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Select } from 'antd';
 import { useState } from 'react';
@@ -8,15 +9,16 @@ import { useTranslation } from 'react-i18next';
 import { ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { ShareLinkModal } from '@/components/share-link-modal';
+import { ShareLinkUrlModal } from '@/components/share-link-url-modal';
 import { DataTable } from '@/components/table/data-table';
 import { useFitScroll } from '@/components/table/fit-columns';
 import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
 import { isApiError } from '@/lib/http';
 import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import {
-  copyText,
   shareLinkUrl,
   useDeleteShareLink,
+  useResetShareLink,
   useShareLinks,
   useUpdateShareLink,
   type ShareLinkOut,
@@ -37,15 +39,18 @@ export default function ShareLinkPage() {
   useClampPage(list, links.data?.total);
   const update = useUpdateShareLink(false);
   const remove = useDeleteShareLink();
+  const reset = useResetShareLink();
   const [editing, setEditing] = useState<ShareLinkOut | null>(null);
   const [open, setOpen] = useState(false);
+  const [resetUrl, setResetUrl] = useState<string | null>(null);
 
   const columns = shareLinkColumns(t, {
-    copy: (link) =>
-      void copyText(shareLinkUrl(link.token)).then((copied) =>
-        copied ? toast.success(t('share.list.copied')) : toast.warning(t('share.list.copyFailed')),
-      ),
-    open: (link) => void window.open(shareLinkUrl(link.token), '_blank', 'noopener'),
+    reset: (link) =>
+      reset.mutate(link.id, {
+        onSuccess: (fresh) => {
+          if (fresh.token) setResetUrl(shareLinkUrl(fresh.token));
+        },
+      }),
     edit: (link) => {
       setEditing(link);
       setOpen(true);
@@ -139,6 +144,7 @@ export default function ShareLinkPage() {
         )}
       </Card>
       <ShareLinkModal open={open} link={editing} onClose={() => setOpen(false)} />
+      <ShareLinkUrlModal url={resetUrl} title={t('share.url.resetTitle')} onClose={() => setResetUrl(null)} />
     </div>
   );
 }

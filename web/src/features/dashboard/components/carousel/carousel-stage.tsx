@@ -45,6 +45,8 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
 
 export function StateBadge({ device }: { device: CarouselDevice }) {
   const { t } = useTranslation();
+  if (!device.available)
+    return <Badge color="default" text={t('dashboard.carousel.device.goneState')} />;
   const state = deviceStateKey(device.dev_state, device.registered);
   return <Badge color={STATE_COLORS[state]} text={t(`dashboard.carousel.state.${state}`)} />;
 }
@@ -86,7 +88,7 @@ export function CarouselStage({
           {current ? (
             <>
               <Typography.Text strong className="carousel-stage__name" ellipsis>
-                {deviceName(current)}
+                {deviceName(current, t)}
               </Typography.Text>
               <StateBadge device={current} />
               {index >= 0 && (
@@ -195,9 +197,11 @@ function StageBody({
     return empty(t('dashboard.carousel.stage.emptyGroup'), t('dashboard.carousel.stage.emptyGroupHint'));
   if (!current)
     return empty(t('dashboard.carousel.stage.noScreens'), t('dashboard.carousel.stage.noScreensHint'));
+  if (!current.available)
+    return empty(t('dashboard.carousel.device.gone'), t('dashboard.carousel.stage.goneHint'));
   if (!current.has_main_screen)
     return empty(
-      t('dashboard.carousel.stage.noScreen', { name: deviceName(current) }),
+      t('dashboard.carousel.stage.noScreen', { name: deviceName(current, t) }),
       t('dashboard.carousel.device.noScreenHint'),
     );
   return (

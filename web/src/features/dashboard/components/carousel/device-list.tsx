@@ -76,7 +76,7 @@ export function DeviceList({ group, devices, loading, error, onRetry, shownId, o
         aria-label={t('dashboard.carousel.device.listLabel', { name: group.name })}
       >
         {devices.map((d, i) => {
-          const name = deviceName(d);
+          const name = deviceName(d, t);
           return (
             <li
               key={d.device_id}
@@ -93,7 +93,7 @@ export function DeviceList({ group, devices, loading, error, onRetry, shownId, o
                 </Typography.Text>
                 <span className="carousel-devices__meta">
                   <StateBadge device={d} />
-                  {!d.has_main_screen && (
+                  {d.available && !d.has_main_screen && (
                     <Tooltip title={t('dashboard.carousel.device.noScreenHint')}>
                       <Tag color="warning" variant="filled" icon={<WarningOutlined />}>
                         {t('dashboard.carousel.device.noScreen')}

@@ -11,6 +11,7 @@ const device = (id: number, hasScreen = true): CarouselDevice => ({
   registered: true,
   template_id: hasScreen ? 1 : null,
   has_main_screen: hasScreen,
+  available: true,
 });
 
 describe('stepFrom', () => {

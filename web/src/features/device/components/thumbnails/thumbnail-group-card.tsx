@@ -11,9 +11,23 @@ import { stateCounts, THUMBNAILS_PER_GROUP_MAX } from '../../lib/thumbnail-limit
 import { deviceDetailPath } from '../../lib/virtual-form';
 import { EMPTY } from '@/lib/empty';
 
+/** A device the user no longer reads (a share withdrawn, a transfer): marked unavailable, nothing of it shown. */
+function GoneTile() {
+  const { t } = useTranslation();
+  return (
+    <div className="thumb-tile thumb-tile--gone" role="group" aria-label={t('device.dashboard.gone')}>
+      <span className="thumb-tile__head">
+        <span className="thumb-tile__name">{t('device.dashboard.gone')}</span>
+      </span>
+      <span className="thumb-tile__hint">{t('device.dashboard.goneHint')}</span>
+    </div>
+  );
+}
+
 function Tile({ item }: { item: ThumbnailItem }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  if (!item.available) return <GoneTile />;
   const state = deviceStateKey(item.dev_state, item.registered);
   return (
     <button

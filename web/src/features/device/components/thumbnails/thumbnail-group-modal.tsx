@@ -20,7 +20,7 @@ import {
   THUMBNAILS_PER_GROUP_MAX,
   withinDeviceLimit,
 } from '../../lib/thumbnail-limits';
-import { DevicePicker } from '@/components/pickers/device-picker';
+import { DevicePicker, deviceLabel } from '@/components/pickers/device-picker';
 
 interface Values {
   name: string;
@@ -45,7 +45,11 @@ export function ThumbnailGroupModal({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const chosen = Form.useWatch('device_ids', form) ?? [];
-  const known = (group?.items ?? []).map((i) => ({ id: i.device_id, sn_code: i.sn_code, alias: i.alias }));
+  const known = (group?.items ?? []).map((i) =>
+    i.available
+      ? { id: i.device_id, sn_code: i.sn_code, alias: i.alias }
+      : { id: i.device_id, sn_code: '', alias: t('device.dashboard.gone') },
+  );
 
   const onFinish = async (values: Values) => {
     setError(null);
@@ -135,6 +139,7 @@ export function ThumbnailGroupModal({
         <DevicePicker
           mode="multiple"
           known={known}
+          formatLabel={(d) => (d.sn_code ? deviceLabel(d) : (d.alias ?? ''))}
           maxCount={THUMBNAILS_PER_GROUP_MAX}
           placeholder={t('device.dashboard.field.devicesPlaceholder')}
         />
