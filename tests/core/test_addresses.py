@@ -1,8 +1,9 @@
 """The client's address (core.addresses): X-Forwarded-For only from trusted proxies, the right-most untrusted hop."""
 
 import pytest
+from starlette.requests import HTTPConnection
 
-from iotyun.core.addresses import parse_networks, resolve
+from iotyun.core.addresses import client_address, parse_networks, resolve
 from iotyun.core.config import Settings
 
 PROXIES = parse_networks("10.0.0.0/8, 127.0.0.1 ::1")
@@ -40,3 +41,21 @@ def test_the_setting_is_checked() -> None:
     assert Settings(trusted_proxies="10.0.0.0/8,192.168.1.1").trusted_proxies
     with pytest.raises(ValueError, match="IOTYUN_TRUSTED_PROXIES"):
         Settings(trusted_proxies="10.0.0.0/33")
+
+
+class _App:
+    class state:
+        settings = Settings(trusted_proxies="127.0.0.1")
+
+
+@pytest.mark.parametrize("kind", ["http", "websocket"])
+def test_client_address_of_requests_and_sockets(kind: str) -> None:
+    """One function for both: the socket caps of anonymous WebSockets count the same address the throttles do."""
+
+    def conn(peer: str, forwarded: str) -> HTTPConnection:
+        headers = [(b"x-forwarded-for", forwarded.encode())]
+        return HTTPConnection({"type": kind, "client": (peer, 4000), "headers": headers, "app": _App})
+
+    assert client_address(conn("127.0.0.1", "198.51.100.9")) == "198.51.100.9"
+    assert client_address(conn("203.0.113.5", "198.51.100.9")) == "203.0.113.5"
+    assert client_address(HTTPConnection({"type": kind, "headers": [], "app": _App})) == ""
