@@ -164,6 +164,19 @@ async def test_a_lesser_role_an_unsigned_call_and_malformed_input_are_refused(
     assert code(await vera.post(STATES, {"emails": []})) == 100015
     assert code(await vera.call("DELETE", RECIPIENTS, params={"id": 1})) == 100015
     assert code(await new_api().get(RECIPIENTS)) == 100009
+    # A report editor removes only what he asked for; the administrator anything of the tenant.
+    await team.role("editor", ["P61100"])
+    await team.user("eddy", "editor")
+    await team.user("emma", "editor")
+    eddy, emma = await team.login("eddy"), await team.login("emma")
+    ok(await eddy.post(RECIPIENTS, {"address": "eddy@example.com"}))
+    ok(await emma.post(RECIPIENTS, {"address": "emma@example.com"}))
+    mine = {r["address"]: r["id"] for r in ok(await eddy.get(RECIPIENTS))}
+    assert code(await eddy.call("DELETE", RECIPIENTS, params={"id": mine["emma@example.com"]})) == 100015
+    assert ok(await eddy.call("DELETE", RECIPIENTS, params={"id": mine["eddy@example.com"]})) is None
+    assert ok(await team.admin.call("DELETE", RECIPIENTS, params={"id": mine["emma@example.com"]})) is None
+    for path in outbox(app):
+        path[0].unlink()
     unsigned = await client.post("/api" + VERIFY, json={"token": "A" * 43})
     assert unsigned.json()["meta"]["message"] == "100010"
     admin = team.admin
