@@ -108,6 +108,9 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         for api, name in ((boss, "firstdgb"), (carl, "firstdgc"), (dora, "firstdgd"))
     ]
     template = int((await _ok(await boss.post("/yun/module", {"name": "firsttpl"})))["id"])
+    # A mail recipient of the tenant (docs/api-mail.md): neither another tenant nor chief may remove it.
+    await _ok(await boss.post("/yun/mail/recipients", {"address": "firstmail@example.com"}))
+    recipient = int((await _ok(await boss.get("/yun/mail/recipients")))[0]["id"])
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -115,6 +118,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "device": devices,
         "device_group": device_groups,
         "template": [template],
+        "mail_recipient": [recipient],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],

@@ -104,12 +104,18 @@ async def mail_run(
     to = [str(a) for a in job.params.get("mail_to") or []]
     if not to:
         return
-    async with system_session(sessionmaker) as session:
-        plan = await delivery.prepare(session, job.tenant_id, to, delivery.MailCaps.of(settings), now)
-        await session.commit()
+    try:
+        async with system_session(sessionmaker) as session:
+            plan = await delivery.prepare(session, job.tenant_id, to, delivery.MailCaps.of(settings), now)
+            await session.commit()
+    except Exception:  # the job stays done: its file is in the export centre
+        log.warning("scheduled report job %s: its mail could not be prepared", job.id, exc_info=True)
+        plan = delivery.Delivery(refused=ErrorCode.OPERATION_FAILED)
     code: int | None = None
     note: str | None = None
-    if plan.refused is not None:
+    if plan.refused == ErrorCode.OPERATION_FAILED:
+        state, code = "failed", plan.refused
+    elif plan.refused is not None:
         state, code = "capped", plan.refused
         note = text(code, job.lang, limit=plan.limit)
         log.warning("scheduled report job %s not mailed: tenant %s is over a daily mail cap", job.id, job.tenant_id)

@@ -187,9 +187,12 @@ async def verify(session: AsyncSession, token: str) -> VerifyOut:
 
 async def remove(session: AsyncSession, actor: Actor, recipient_id: int) -> None:
     """Remove an address (pending or verified) from the tenant's recipients: schedules no longer mail it (their next
-    run skips it and records so); 117810 when the tenant has no such recipient."""
+    run skips it and records so). By whoever asked for its verification or the tenant's administrator (100015 for
+    anyone else); 117810 when the tenant has no such recipient."""
     row = await repo.recipient(session, actor.tenant_id, recipient_id)
     if row is None:
         raise AppError(ErrorCode.MAIL_RECIPIENT_NOT_FOUND)
+    if not actor.is_admin and row.requested_by != actor.user_id:
+        raise AppError(ErrorCode.NO_PRIVILEGE)
     await session.delete(row)
     await session.flush()

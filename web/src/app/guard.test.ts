@@ -32,10 +32,13 @@ const loaded = (...codes: string[]): GuardSnapshot => ({
 const go = (path: string, state: GuardSnapshot, search = '') => decide({ path, search }, chain(path), state);
 
 describe('decide (SPEC §2)', () => {
-  it.each(['/share-db', '/share-cfg'])('%s opens without a token, and with one before roles load', (path) => {
-    expect(go(path, anonymous)).toEqual({ type: 'allow' });
-    expect(go(path, freshLogin)).toEqual({ type: 'allow' });
-  });
+  it.each(['/share-db', '/share-cfg', '/verifyMail'])(
+    '%s opens without a token, and with one before roles load',
+    (path) => {
+      expect(go(path, anonymous)).toEqual({ type: 'allow' });
+      expect(go(path, freshLogin)).toEqual({ type: 'allow' });
+    },
+  );
 
   it.each(['/login', '/register', '/findPass', '/privacy'])('%s is reachable without a token', (path) => {
     expect(go(path, anonymous)).toEqual({ type: 'allow' });

@@ -5,7 +5,7 @@ import { permitted } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
 /** Open with or without a token. */
-export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg'];
+export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg', '/verifyMail'];
 /** The only pages reachable without a token. */
 export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
 /** Pages that pass through with a token, before any role check. */

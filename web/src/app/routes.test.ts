@@ -27,6 +27,7 @@ describe('route table (SPEC §2)', () => {
         '/privacy',
         '/share-db',
         '/share-cfg',
+        '/verifyMail',
         '/documentAppKey',
         '/fluoriteCloudCamera',
         '/exception/403',

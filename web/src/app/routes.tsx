@@ -10,6 +10,7 @@ import { devicePublicRoutes, deviceRoutes } from '@/features/device/routes';
 import { exceptionPublicRoutes } from '@/features/exception/routes';
 import { homeRoutes } from '@/features/home/routes';
 import { infoRoutes } from '@/features/info/routes';
+import { mailPublicRoutes } from '@/features/mail/routes';
 import { modulePublicRoutes, moduleRoutes } from '@/features/module/routes';
 import { monitorRoutes } from '@/features/monitor/routes';
 import { sharePublicRoutes } from '@/features/share/routes';
@@ -43,6 +44,7 @@ export const CONSOLE_PERMS: readonly string[] = [Perm.ROOT];
 export const publicRoutes: AppRoute[] = [
   ...authPublicRoutes,
   ...sharePublicRoutes,
+  ...mailPublicRoutes,
   ...systemPublicRoutes,
   ...devicePublicRoutes,
   ...modulePublicRoutes,

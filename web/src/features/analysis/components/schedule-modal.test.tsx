@@ -25,7 +25,12 @@ const saved: ScheduleOut = {
   next_run_at: Date.UTC(2026, 11, 14, 22, 0, 0),
   last_run_at: Date.UTC(2026, 10, 14, 22, 0, 0),
   last_job_id: 77,
+  last_mail_state: 'sent',
+  last_mail_note: null,
 };
+
+const STATES = 'POST /yun/mail/recipients/states';
+const RECIPIENTS = 'GET /yun/mail/recipients';
 
 function renderModal(handlers: Record<string, Handler>) {
   const calls = mockApi(handlers);
@@ -154,5 +159,93 @@ describe('ScheduleModal', () => {
     await user.click(within(confirm).getByRole('button', { name: /删除定时导出/ }));
     await waitFor(() => expect(closed()).toBe(1));
     expect(calls.find((c) => c.method === 'delete')!.params).toEqual({ report_id: 3 });
+  });
+
+  it('shows which addresses may be mailed and sends a verification to one that may not', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    const { calls } = renderModal({
+      'GET /yun/report/schedule': () => ok({ ...saved, emails: ['ops@example.com', 'bob@example.com'] }),
+      [STATES]: (config) => {
+        const { emails } = bodyOf(config) as { emails: string[] };
+        const state = (a: string) =>
+          a === 'ops@example.com' ? 'verified' : a === 'bob@example.com' ? 'user' : 'none';
+        return ok(emails.map((address) => ({ address, state: state(address) })));
+      },
+      [RECIPIENTS]: () => ok([]),
+      'POST /yun/mail/recipients': (config) => {
+        asked.push(bodyOf(config));
+        return ok({ address: 'new@example.com', state: 'pending', sent: true });
+      },
+    });
+    const dialog = await screen.findByRole('dialog');
+    const states = await within(dialog).findByRole('list', { name: '收件邮箱状态' });
+    expect(await within(states).findByText('已验证')).toBeInTheDocument();
+    expect(within(states).getByText('本租户用户')).toBeInTheDocument();
+    expect(within(states).queryByRole('button', { name: /发送验证/ })).toBeNull();
+    await typeEmails(user, 'New@Example.com');
+    expect(await within(states).findByText('未验证')).toBeInTheDocument();
+    await user.click(within(states).getByRole('button', { name: /发送验证/ }));
+    await waitFor(() => expect(asked).toEqual([{ address: 'new@example.com' }]));
+    expect(await screen.findByText(/验证邮件已发送至 new@example.com/)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'put')).toBe(false);
+  });
+
+  it('puts the refusal of an address the tenant may not mail under the addresses', async () => {
+    const user = userEvent.setup();
+    renderModal({
+      'GET /yun/report/schedule': () => ok({ ...saved, emails: [] }),
+      [STATES]: () => ok([{ address: 'stranger@example.com', state: 'none' }]),
+      [RECIPIENTS]: () => ok([]),
+      'PUT /yun/report/schedule': () =>
+        fail(
+          '117805',
+          '该邮箱不是本租户用户的邮箱，也未经验证：stranger@example.com',
+          'stranger@example.com',
+        ),
+    });
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByRole('combobox', { name: '每月日期' });
+    await typeEmails(user, 'stranger@example.com');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    const refusal = await within(dialog).findByText(
+      '该邮箱不是本租户用户的邮箱，也未经验证：stranger@example.com',
+    );
+    expect(refusal.closest('.ant-form-item')).toContainElement(
+      within(dialog).getByRole('combobox', { name: '发送到邮箱' }),
+    );
+  });
+
+  it("shows the last run's mail and removes a verified address", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderModal({
+      'GET /yun/report/schedule': () =>
+        ok({
+          ...saved,
+          last_mail_state: 'capped',
+          last_mail_note: '今日邮件数已达上限（200），今天不再发送',
+        }),
+      [STATES]: () => ok([{ address: 'ops@example.com', state: 'verified' }]),
+      [RECIPIENTS]: () =>
+        ok([
+          {
+            id: 9,
+            address: 'ops@example.com',
+            state: 'verified',
+            requested_by: 'alice',
+            requested_at: 1,
+            verified_at: 2,
+            expired: false,
+          },
+        ]),
+      'DELETE /yun/mail/recipients': () => ok(null),
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('超出每日上限')).toBeInTheDocument();
+    expect(within(dialog).getByText('今日邮件数已达上限（200），今天不再发送')).toBeInTheDocument();
+    await user.click(await within(dialog).findByText('已验证的邮箱（1）'));
+    await user.click(await within(dialog).findByRole('button', { name: '移除 ops@example.com' }));
+    await user.click(await screen.findByRole('button', { name: /^移\s*除$/ }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'delete')?.params).toEqual({ id: 9 }));
   });
 });

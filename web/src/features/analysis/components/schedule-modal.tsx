@@ -1,8 +1,9 @@
 // A report's schedule (P61100; the report list opens it): on or off, daily, weekly (a weekday) or monthly (a day
-// 1–28) at an hour in a time zone, and up to 10 addresses the file is mailed to; the next and the last run, with the
-// way to the last file in the export centre; delete.
+// 1–28) at an hour in a time zone, and up to 10 addresses the file is mailed to (each a user of the tenant or verified
+// by its owner: the dialog shows which and sends verifications); the next and the last run, what its mail did, with
+// the way to the last file in the export centre; delete.
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Descriptions, Form, Segmented, Select, Skeleton, Switch } from 'antd';
+import { App, Button, Descriptions, Form, Segmented, Select, Skeleton, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import { FormModal } from '@/components/form-modal';
 import { EMPTY } from '@/lib/empty';
 import { EXPORT_CENTER_PATH } from '@/lib/exports';
 import { applyServerError } from '@/lib/form-errors';
+import { isApiError } from '@/lib/http';
 import { viewerZone } from '@/lib/timezone';
 import { toast } from '@/lib/toast';
 import { useDeleteSchedule, useSaveSchedule, useSchedule } from '../api/report-schedule';
@@ -27,6 +29,8 @@ import {
   WEEKDAYS,
   type ScheduleForm,
 } from '../lib/schedule';
+import { mailProblem, RECIPIENT_NOT_ALLOWED } from '../lib/recipients';
+import { ScheduleRecipients } from './schedule-recipients';
 import { SCHEDULE_FREQUENCIES, type ScheduleFrequency } from '../flow-types';
 import '../analysis.css';
 
@@ -49,6 +53,7 @@ export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
   const save = useSaveSchedule();
   const remove = useDeleteSchedule();
   const frequency = Form.useWatch('frequency', form) as ScheduleFrequency | undefined;
+  const emails = Form.useWatch('emails', form) as string[] | undefined;
   const zone = viewerZone();
   const current = schedule.data;
   const initial = scheduleForm(current, zone);
@@ -59,6 +64,11 @@ export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
       toast.success(t('analysis.schedule.saved'));
       onClose();
     } catch (caught) {
+      // 117805 names the address the tenant may not mail: it belongs under the addresses.
+      if (isApiError(caught) && caught.code === RECIPIENT_NOT_ALLOWED) {
+        form.setFields([{ name: 'emails', errors: [caught.detail] }]);
+        return;
+      }
       setError(applyServerError(form, caught, FIELDS));
     }
   };
@@ -93,6 +103,24 @@ export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
             children: current.enabled ? time(current.next_run_at) : t('analysis.schedule.paused'),
           },
           { key: 'last', label: t('analysis.schedule.lastRun'), children: time(current.last_run_at) },
+          ...(current.last_mail_state
+            ? [
+                {
+                  key: 'mail',
+                  label: t('analysis.schedule.lastMail'),
+                  children: (
+                    <span>
+                      <Tag color={mailProblem(current.last_mail_state) ? 'orange' : 'green'}>
+                        {t(`analysis.schedule.mailState.${current.last_mail_state}`)}
+                      </Tag>
+                      {current.last_mail_note && (
+                        <Typography.Text type="secondary">{current.last_mail_note}</Typography.Text>
+                      )}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
           ...(current.last_job_id === null
             ? []
             : [
@@ -215,6 +243,7 @@ export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
           placeholder={t('analysis.schedule.emailsPlaceholder')}
         />
       </Form.Item>
+      <ScheduleRecipients emails={emails ?? []} open={open} />
     </FormModal>
   );
 }

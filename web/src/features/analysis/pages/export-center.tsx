@@ -4,7 +4,7 @@ import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/ic
 import { App, Button, Card, Empty, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ListToolbar } from '@/components/list-toolbar';
@@ -43,10 +43,26 @@ const STATE_COLOR: Record<ExportState, string> = {
 
 const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY);
 
+/** A scheduled run's mail beside its state: sent, or why not whole (a recipient skipped, a daily cap). */
+function JobMail({ job, tag }: { job: ExportJobOut; tag: ReactNode }) {
+  const { t } = useTranslation();
+  const sent = job.mail_state === 'sent';
+  const mail = (
+    <Tag color={sent ? 'default' : 'warning'}>{t(`exports.mail.${job.mail_state ?? 'sent'}`)}</Tag>
+  );
+  return (
+    <span>
+      {tag}
+      {job.mail_note ? <Tooltip title={job.mail_note}>{mail}</Tooltip> : mail}
+    </span>
+  );
+}
+
 function JobState({ job }: { job: ExportJobOut }) {
   const { t } = useTranslation();
   const tag = <Tag color={STATE_COLOR[job.state]}>{t(`exports.state.${job.state}`)}</Tag>;
   if (job.state === 'failed' && job.error) return <Tooltip title={job.error}>{tag}</Tooltip>;
+  if (job.state === 'done' && job.mail_state) return <JobMail job={job} tag={tag} />;
   if (!isActive(job)) return tag;
   return (
     <div className="export-state">
