@@ -99,10 +99,14 @@ def judge(data: bytes, field: str = "file") -> JudgedImage:
                 if image.size != (width, height):
                     raise _unreadable(field)
                 stored = _encode(image, fmt)
+    except AppError:
+        raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise AppError(ErrorCode.IMAGE_PIXELS_TOO_MANY, field=field, limit=IMAGE_PIXELS_MAX) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
         # Not decodable: a damaged or truncated file, or a signature in front of something else (HTML, a script).
+        raise _unreadable(field) from None
+    except Exception:
         raise _unreadable(field) from None
     ext, content_type = _FORMATS[fmt]
     return JudgedImage(ImageFacts(ext, content_type, width, height), stored)
