@@ -246,6 +246,8 @@ IMAGE_TYPES = ("jpg", "png")
 # twice over; a larger declared size is a decompression bomb, 114019) and IMAGE_SIDE_MAX on a side.
 IMAGE_PIXELS_MAX = 16_777_216
 IMAGE_SIDE_MAX = 16384
+# Images decoded at once in a server process (a 3D model's textures one after the other, in one of them).
+IMAGE_DECODERS = 2
 # An upload's body: the largest image and the form around it; larger bodies are refused before they are read whole.
 IMAGE_BODY_MAX_BYTES = max(IMAGE_USE_MAX_BYTES.values()) + MULTIPART_OVERHEAD_BYTES
 # 3D model files (docs/api-resources.md): SPEC §5 "model name max 20", "Models: gltf, bin, jpg, jpeg, png; exactly one

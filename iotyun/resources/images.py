@@ -9,12 +9,16 @@ thread by its callers."""
 
 import io
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
+import anyio
+import anyio.to_thread
 from PIL import Image, ImageFile, UnidentifiedImageError
 
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX
+from iotyun.core.limits import IMAGE_DECODERS, IMAGE_PIXELS_MAX, IMAGE_SIDE_MAX
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _JPEG_START = b"\xff\xd8\xff"
@@ -95,10 +99,28 @@ def judge(data: bytes, field: str = "file") -> JudgedImage:
                 if image.size != (width, height):
                     raise _unreadable(field)
                 stored = _encode(image, fmt)
+    except AppError:
+        raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise AppError(ErrorCode.IMAGE_PIXELS_TOO_MANY, field=field, limit=IMAGE_PIXELS_MAX) from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError):
         # Not decodable: a damaged or truncated file, or a signature in front of something else (HTML, a script).
         raise _unreadable(field) from None
+    except Exception:
+        raise _unreadable(field) from None
     ext, content_type = _FORMATS[fmt]
     return JudgedImage(ImageFacts(ext, content_type, width, height), stored)
+
+
+_T = TypeVar("_T")
+_limiter: anyio.CapacityLimiter | None = None
+
+
+async def in_decoder(work: Callable[..., _T], *args: Any) -> _T:
+    """Run decoding work (`judge`, or a model's files) in a worker thread, at most IMAGE_DECODERS at once in the
+    process: a decoded picture takes up to 4 bytes a pixel, so a burst of uploads waits for a decoder rather than
+    taking the server's memory."""
+    global _limiter
+    if _limiter is None:
+        _limiter = anyio.CapacityLimiter(IMAGE_DECODERS)
+    return await anyio.to_thread.run_sync(work, *args, limiter=_limiter)

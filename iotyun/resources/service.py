@@ -7,7 +7,6 @@ models (114006). A 3D model is a .gltf with its buffers and textures (114014-114
 counted in the same quota; the system gallery's shipped images (system_gallery.py) are read-only like its
 classifications."""
 
-import asyncio
 import secrets
 from pathlib import Path
 
@@ -245,7 +244,7 @@ async def upload(
         raise AppError(ErrorCode.IMAGE_TYPE_INVALID, field="file")
     if len(data) > IMAGE_USE_MAX_BYTES[use]:
         raise AppError(ErrorCode.IMAGE_TOO_LARGE, field="file", size=IMAGE_SIZE_TEXT[use])
-    judged = await asyncio.to_thread(images.judge, data)
+    judged = await images.in_decoder(images.judge, data)
     facts, data = judged.facts, judged.data
     await _claim_gallery(session, actor, len(data), "file")
     row = GalleryImage(
@@ -375,7 +374,7 @@ async def upload_model(
     model_name = _model_name(name)
     if await repo.model_named(session, actor.tenant_id, classification.id, model_name) is not None:
         raise AppError(ErrorCode.MODEL_NAME_EXISTS, field="name")
-    files = await asyncio.to_thread(gltf.check_files, uploaded)
+    files = await images.in_decoder(gltf.check_files, uploaded)
     total = sum(len(f.data) for f in files)
     await _claim_gallery(session, actor, total, "files")
     row = GalleryModel(

@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core import limits
@@ -48,7 +48,8 @@ class UserQuota(IdMixin, TimestampMixin, TenantScoped, Base):
 
 
 class QuotaLock(Base):
-    """One row per user that has claimed a quota: a claim locks it (one UPDATE, held to the end of the request's
+    """One row per user that has claimed a quota, holding nothing but the lock: a claim locks it (one UPDATE that
+    changes no value, held to the end of the request's
     transaction, on PostgreSQL a row lock, on SQLite the database's write lock), then counts what the user holds
     and adds its own, so concurrent claims of one user, in one server process or several, are counted one after
     the other (team.service.claim_quota; docs/decisions.md "Bounded by default")."""
@@ -58,7 +59,6 @@ class QuotaLock(Base):
     user_id: Mapped[int] = mapped_column(
         BigId, ForeignKey("user_account.id", ondelete="CASCADE"), primary_key=True, autoincrement=False
     )
-    claims: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class UserLog(IdMixin, TenantScoped, Base):

@@ -135,16 +135,17 @@ async def lock_quota(session: AsyncSession, user_id: int) -> None:
     use; a concurrent first use makes it once, ON CONFLICT DO NOTHING). PostgreSQL holds the row lock, SQLite the
     write lock the UPDATE opens its transaction with (core/db.py), so what the caller counts next is what every
     earlier claim committed."""
+    # The UPDATE changes no value (the row is only a lock), yet locks the row and counts it as matched on both.
     bump = (
         update(QuotaLock)
         .where(QuotaLock.user_id == user_id)
-        .values(claims=QuotaLock.claims + 1)
+        .values(user_id=QuotaLock.user_id)
         .execution_options(synchronize_session=False)
     )
     if getattr(await session.execute(bump), "rowcount", 0) > 0:
         return
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
-    make = dialect.insert(QuotaLock).values(user_id=user_id, claims=0).on_conflict_do_nothing()
+    make = dialect.insert(QuotaLock).values(user_id=user_id).on_conflict_do_nothing()
     await session.execute(make)
     await session.execute(bump)
 

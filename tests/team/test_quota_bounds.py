@@ -75,3 +75,13 @@ async def test_a_value_stored_above_the_platforms_is_held_to_it(app: FastAPI, te
         assert await team_service.quota_limit(s, bob["id"], "exports_kept") == 1
     data = ok(await team.admin.get(f"/yun/userInfo/{bob['id']}/quota"))
     assert (data["gallery_mb"], data["effective"]["gallery_mb"]) == (50, 3)
+
+
+async def test_background_work_holds_users_to_the_platforms_values(app: FastAPI, team: Team) -> None:
+    """Retention (history and alarm storage) runs in a system session: the operator's values reach it too."""
+    from iotyun.core.tenancy import system_session
+
+    bob = await team.user("bob")
+    async with system_session(app.state.db.sessionmaker) as s:
+        assert team_service.platform_quotas(s) == PLATFORM
+        assert await team_service.quota_limit(s, bob["id"], "gallery_mb") == 3

@@ -31,7 +31,6 @@ def upgrade() -> None:
     op.create_table(
         "quota_lock",
         sa.Column("user_id", _ID, autoincrement=False, nullable=False),
-        sa.Column("claims", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(
             ["user_id"], ["user_account.id"], name=op.f("fk_quota_lock_user_id_user_account"), ondelete="CASCADE"
         ),

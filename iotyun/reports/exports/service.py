@@ -103,6 +103,9 @@ async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body
         title, params, total = await _report(session, actor, configs, body)
     check_cap(total, accept_cap=body.confirm)
     await claim_kept(session, actor)
+    # Again under the caller's quota lock (claim_kept holds it to the commit): one user's parallel requests end at
+    # the cap exactly; the first check spared a refused request the gathering.
+    await _check_waiting(session, actor)
     job = new_job(
         actor.tenant_id, actor.user_id, body.kind, title, params, utcnow(), report_id=body.report_id, source=MANUAL
     )

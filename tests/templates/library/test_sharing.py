@@ -5,6 +5,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from iotyun.core.limits import QUOTA_DEFAULTS
 from tests.conftest import Api, code
 from tests.team.factories import Team
 from tests.templates.factories import make_template, ok, share_template, template_logs
@@ -42,7 +43,11 @@ class TestShare:
             "mallory",
             ["view", "copy", "bind"],
         )
-        assert item["tenant_name"] and item["created_at"] > 0 and listed["remaining"] is None
+        assert (
+            item["tenant_name"]
+            and item["created_at"] > 0
+            and listed["remaining"] == QUOTA_DEFAULTS["template_share"] - 1
+        )
         (seen,) = await received(other_tenant)
         assert (seen["id"], seen["relation"], seen["owner_name"]) == (template["id"], "share", "alice")
         assert seen["permissions"] == ["view", "copy", "bind"]

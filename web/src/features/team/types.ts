@@ -37,6 +37,8 @@ export const QUOTA_FIELDS = [
   'template_create',
   'screens',
   'gallery_mb',
+  'screen_versions_mb',
+  'exports_kept',
   'sms_push',
   'wechat_push',
   'alarm_storage',
@@ -45,8 +47,12 @@ export const QUOTA_FIELDS = [
 
 export type QuotaField = (typeof QUOTA_FIELDS)[number];
 
-/** Integers; null = unlimited. */
+/** Integers; null = the platform's value. */
 export type Quota = Record<QuotaField, number | null>;
+
+/** GET …/quota: the user's own values (null = the platform's), the platform's values (the most an administrator
+ * may set; the operator's IOTYUN_QUOTA_* settings) and the limits in force. */
+export type QuotaOut = Schema<'QuotaOut'>;
 
 export type RoleOut = Schema<'RoleOut'>;
 

@@ -1,12 +1,12 @@
-// GET /yun/userInfo/{id}/quota: the user's quotas (null = unlimited).
+// GET /yun/userInfo/{id}/quota: the user's quotas (null = the platform's value), the platform's and those in force.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { Quota } from '../types';
+import type { QuotaOut } from '../types';
 import { teamKeys } from './keys';
 
-export function getUserQuota(id: number): Promise<Quota> {
-  return get<Quota>(`/yun/userInfo/${id}/quota`);
+export function getUserQuota(id: number): Promise<QuotaOut> {
+  return get<QuotaOut>(`/yun/userInfo/${id}/quota`);
 }
 
 export const userQuotaQueryOptions = (id: number) =>

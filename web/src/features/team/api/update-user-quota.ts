@@ -2,11 +2,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { put } from '@/lib/http';
-import type { Quota } from '../types';
+import type { Quota, QuotaOut } from '../types';
 import { teamKeys } from './keys';
 
-export function updateUserQuota(id: number, quota: Quota): Promise<Quota> {
-  return put<Quota>(`/yun/userInfo/${id}/quota`, quota, { silent: true });
+export function updateUserQuota(id: number, quota: Quota): Promise<QuotaOut> {
+  return put<QuotaOut>(`/yun/userInfo/${id}/quota`, quota, { silent: true });
 }
 
 export function useUpdateUserQuota() {

@@ -1,4 +1,4 @@
-// A user's quotas: whole numbers, empty = unlimited.
+// A user's quotas: whole numbers up to the platform's value (the operator's ceiling), empty = the platform's value.
 import { Alert, Col, Form, InputNumber, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { QUOTA_FIELDS, type Quota, type UserOut } from '../types';
 
 type Values = Partial<Record<keyof Quota, number | null>>;
 
-const UNIT_FIELDS: ReadonlySet<string> = new Set(['gallery_mb', 'history_storage_mb']);
+const UNIT_FIELDS: ReadonlySet<string> = new Set(['gallery_mb', 'screen_versions_mb', 'history_storage_mb']);
 
 export function QuotaModal({
   open,
@@ -73,30 +73,37 @@ export function QuotaModal({
       }
     >
       <Row gutter={16}>
-        {QUOTA_FIELDS.map((field) => (
-          <Col xs={24} sm={12} key={field}>
-            <Form.Item
-              name={field}
-              label={t(`team.quota.field.${field}`)}
-              rules={[
-                {
-                  validator: (_rule, value: unknown) =>
-                    isValidQuota(value)
-                      ? Promise.resolve()
-                      : Promise.reject(new Error(t('team.validation.quota'))),
-                },
-              ]}
-            >
-              <InputNumber
-                className="team-form__number"
-                min={0}
-                precision={0}
-                placeholder={t('team.quota.unlimited')}
-                {...(UNIT_FIELDS.has(field) ? { suffix: t('team.quota.unitMb') } : {})}
-              />
-            </Form.Item>
-          </Col>
-        ))}
+        {QUOTA_FIELDS.map((field) => {
+          const max = quota.data?.platform[field];
+          return (
+            <Col xs={24} sm={12} key={field}>
+              <Form.Item
+                name={field}
+                label={t(`team.quota.field.${field}`)}
+                extra={
+                  quota.data ? t('team.quota.inForce', { value: quota.data.effective[field] }) : undefined
+                }
+                rules={[
+                  {
+                    validator: (_rule, value: unknown) =>
+                      isValidQuota(value, max)
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t('team.validation.quota', { max: max ?? '' }))),
+                  },
+                ]}
+              >
+                <InputNumber
+                  className="team-form__number"
+                  min={0}
+                  max={max}
+                  precision={0}
+                  placeholder={max === undefined ? undefined : t('team.quota.platform', { value: max })}
+                  {...(UNIT_FIELDS.has(field) ? { suffix: t('team.quota.unitMb') } : {})}
+                />
+              </Form.Item>
+            </Col>
+          );
+        })}
       </Row>
     </FormModal>
   );

@@ -43,6 +43,8 @@ describe('quotas', () => {
     expect(isValidQuota(200)).toBe(true);
     expect(isValidQuota(-1)).toBe(false);
     expect(isValidQuota(1.5)).toBe(false);
+    expect(isValidQuota(100, 100)).toBe(true);
+    expect(isValidQuota(101, 100)).toBe(false);
   });
   it('send empty fields as null', () => {
     expect(toQuotaBody(['a', 'b', 'c'] as const, { a: 5, b: null })).toEqual({ a: 5, b: null, c: null });

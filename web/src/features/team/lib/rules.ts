@@ -55,12 +55,16 @@ export function admin2GroupRules(t: TFunction): FormRule[] {
   ];
 }
 
-/** Quota inputs: empty (unlimited) or a whole number ≥ 0. */
-export function isValidQuota(value: unknown): boolean {
-  return value === null || value === undefined || (Number.isInteger(value) && (value as number) >= 0);
+/** Quota inputs: empty (the platform's value) or a whole number from 0 to the platform's value `max`. */
+export function isValidQuota(value: unknown, max: number = Number.MAX_SAFE_INTEGER): boolean {
+  return (
+    value === null ||
+    value === undefined ||
+    (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= max)
+  );
 }
 
-/** Form values → the body of PUT …/quota ('' and undefined become null = unlimited). */
+/** Form values → the body of PUT …/quota ('' and undefined become null = the platform's value). */
 export function toQuotaBody<K extends string>(
   fields: readonly K[],
   values: Partial<Record<K, number | null | undefined>>,

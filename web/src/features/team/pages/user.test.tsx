@@ -174,4 +174,35 @@ describe('user list', () => {
     expect(await screen.findByRole('menuitem', { name: '重置密码' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: '模拟登录' })).not.toBeInTheDocument();
   });
+
+  it('shows each quota, the new ones too, against the platform value and the limit in force', async () => {
+    const user = userEvent.setup();
+    const platform = {
+      device_share: 100,
+      template_share: 100,
+      template_create: 50,
+      screens: 200,
+      gallery_mb: 100,
+      screen_versions_mb: 50,
+      exports_kept: 40,
+      sms_push: 100,
+      wechat_push: 100,
+      alarm_storage: 2000,
+      history_storage_mb: 200,
+    };
+    const own = Object.fromEntries(Object.keys(platform).map((k) => [k, null]));
+    renderPage({
+      'GET /yun/userInfo': () => page(users),
+      'GET /yun/userInfo/2/quota': () =>
+        ok({ user_id: 2, ...own, gallery_mb: 20, platform, effective: { ...platform, gallery_mb: 20 } }),
+    });
+    const row = (await screen.findByText('alice')).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: '更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '配额' }));
+    expect(await screen.findByText('画面版本存储')).toBeInTheDocument();
+    expect(screen.getByText('导出文件保留数')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('平台上限 40')).toBeInTheDocument();
+    expect(screen.getByText('当前生效：20')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('20')).toBeInTheDocument();
+  });
 });
