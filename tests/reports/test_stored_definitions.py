@@ -151,3 +151,11 @@ async def test_a_scheduled_run_of_a_stored_broken_definition_fails_with_its_code
         (made,) = [j for j in (await s.execute(ExportJob.__table__.select())).all() if j.report_id == rid]
     assert (made.state, made.error) == ("failed", text(ErrorCode.REPORT_TIME_OUT_OF_RANGE, "zh", field="time_offset"))
     assert code(await site.admin.get(STAT, params={"id": rid, "tz": "UTC"})) == 118214
+
+
+async def test_the_list_filter_by_chart_type_outside_the_types(site: Site) -> None:
+    await make(site.admin)
+    for value in (2**40, 0, 9):
+        answer = await site.admin.get(PATH, params={"chart_type": value})
+        assert answer["status"] < 500 and refused(answer) == (100004, "chart_type"), answer["meta"]
+    assert len(ok(await site.admin.get(PATH, params={"chart_type": 6}))["items"]) == 1
