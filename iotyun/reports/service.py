@@ -182,7 +182,12 @@ def computable(kind: int, config: ReportConfig, now: int) -> None:
             e.field = "time_unit" if e.code == ErrorCode.REPORT_TOO_MANY_BUCKETS else "time_offset"
         raise
     _check_grouping(kind, config)
+    if len(config.filters) > REPORT_FILTERS_MAX:
+        raise AppError(ErrorCode.REPORT_FILTER_LIMIT, field="filters", limit=REPORT_FILTERS_MAX)
     if kind == HISTORY:
+        series = len(set(config.device_ids)) * len(set(config.data_source_ids))
+        if series > REPORT_COMPARISON_MAX:
+            raise AppError(ErrorCode.REPORT_COMPARISON_LIMIT, field="compare_filed_id", limit=REPORT_COMPARISON_MAX)
         history_filters.check(config.filters)
         for f in config.filters:
             if f.field_id == H_TIME:
