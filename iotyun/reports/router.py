@@ -7,7 +7,7 @@ from fastapi import APIRouter, Query, Response
 
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok, ok_json
-from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, REPORT_CHART_TYPES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.reports import groups, service, statistic
 from iotyun.reports.dependencies import ConfigsDep, ReportEditor, ReportLister, ReportReader, ReportViewer
@@ -34,7 +34,7 @@ async def list_reports(
     session: SessionDep,
     params: PageDep,
     title: Annotated[str | None, Query(max_length=64)] = None,
-    chart_type: int | None = None,
+    chart_type: Annotated[int | None, Query(ge=min(REPORT_CHART_TYPES), le=max(REPORT_CHART_TYPES))] = None,
     group_id: Annotated[int | None, Query(ge=0)] = None,
 ) -> Envelope[Page[ReportOut]]:
     return ok(await service.list_reports(session, actor, params, title, chart_type, group_id))

@@ -7,7 +7,8 @@ import math
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic.config import JsonDict, JsonValue
 
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import BodyBool
@@ -122,7 +123,52 @@ class ColourCondition(BaseModel):
     color: Colour
 
 
+# Examples in the OpenAPI document (the fuzz run sends them first, then reads back what they saved): devices counted
+# by registration year over the last ten years, alarms by level over the last week, and the year unit with the largest
+# offset, whose range would start before year 1 (refused: 118214).
+_REPORT_EXAMPLES: list[JsonDict] = [
+    {
+        "title": "注册趋势",
+        "chart_type": 3,
+        "table_kind": 8,
+        "dimension_field_id": [{"id": 62, "field_name": "注册时间"}],
+        "aggregate_filed_id": {"id": 66, "field_name": "设备"},
+        "aggregation": "count",
+        "time_unit": "year",
+        "time_offset": 10,
+    },
+    {
+        "title": "告警等级",
+        "chart_type": 6,
+        "table_kind": 7,
+        "dimension_field_id": [{"id": 55, "field_name": "告警等级"}],
+        "aggregate_filed_id": {"id": 55, "field_name": "告警"},
+        "aggregation": "count",
+        "time_unit": "day",
+        "time_offset": 7,
+        "fill": "0",
+    },
+    {
+        "title": "百年",
+        "chart_type": 3,
+        "table_kind": 8,
+        "dimension_field_id": [{"id": 62, "field_name": "注册时间"}],
+        "aggregate_filed_id": {"id": 66, "field_name": "设备"},
+        "aggregation": "count",
+        "time_unit": "year",
+        "time_offset": 100_000,
+    },
+]
+
+
+def _examples(**extra: JsonValue) -> JsonDict:
+    examples: list[JsonValue] = [{**e, **extra} for e in _REPORT_EXAMPLES]
+    return {"examples": examples}
+
+
 class ReportIn(ReportConfig):
+    model_config = ConfigDict(json_schema_extra=_examples())
+
     title: ReportTitle
     chart_type: int
     table_kind: int
@@ -138,6 +184,8 @@ class ReportIn(ReportConfig):
 class ReportUpdateIn(ReportIn):
     """Replaces the whole definition of report `id`."""
 
+    model_config = ConfigDict(json_schema_extra=_examples(id=1))
+
     id: int
 
 
@@ -146,6 +194,8 @@ class ReportIdIn(BaseModel):
 
 
 class ReportOut(ReportIn):
+    model_config = ConfigDict(json_schema_extra={})
+
     id: int
     owner_id: int
     time_field_id: int

@@ -8,8 +8,9 @@ above its min (118207 `conditions`). What the fields make together must be compu
 within the dates a report may query (118214), at most REPORT_BUCKETS_MAX buckets (118215), history data over at
 most HISTORY_RANGE_MAX_DAYS (118217), filter values that fit their field's column, fields the statistic groups by.
 A stored definition is checked again when computed (`stored_config`, `computable`): one saved before a rule, or
-written to the database directly, answers its code (118216 when it does not even parse), never a server error. A report is its owner's; the tenant's administrator sees and edits every report of the tenant;
-anyone else's answers 118212 and changes nothing."""
+written to the database directly, answers its code (118216 when it does not even parse), never a server error.
+A report is its owner's; the tenant's administrator sees and edits every report of the tenant; anyone else's answers
+118212 and changes nothing."""
 
 import time
 from typing import Any
@@ -52,8 +53,14 @@ _RANGE_DAYS = {"hour": REPORT_HOUR_RANGE_MAX_DAYS, "minute": REPORT_MINUTE_RANGE
 _CONFIG_FIELDS = frozenset(ReportConfig.model_fields)
 # A default range of `time_offset` units counts a month and a year at their longest (statistic.time_range); the
 # buckets of a range count them at their shortest.
-_OFFSET_MS = {"minute": 60_000, "hour": 3_600_000, "day": DAY_MS, "week": 7 * DAY_MS, "month": 31 * DAY_MS}
-_OFFSET_MS["year"] = 366 * DAY_MS
+_OFFSET_MS = {
+    "minute": 60_000,
+    "hour": 3_600_000,
+    "day": DAY_MS,
+    "week": 7 * DAY_MS,
+    "month": 31 * DAY_MS,
+    "year": 366 * DAY_MS,
+}
 _BUCKET_MS = {**_OFFSET_MS, "month": 28 * DAY_MS, "year": 365 * DAY_MS}
 
 
@@ -169,8 +176,9 @@ def check(body: ReportIn) -> None:
 
 def computable(kind: int, config: ReportConfig, now: int) -> None:
     """What the fields make together can be computed: the default range (118214, 118215, 118217; on time_offset
-    when it is the last units up to now), fill, the filters' values against their columns and the fields the
-    statistic groups by (100004). Checked when saved and again on a stored definition each time it is computed."""
+    when it is the last units up to now), the fields the statistic groups by (100004), the filters' count and values
+    against their columns, history data's series. Checked when saved and again on a stored definition each time it
+    is computed (a fill that is not a finite number is the schema's: stored_config)."""
     if kind not in FIELDS:
         raise AppError(ErrorCode.PARAM_INVALID, field="table_kind")
     if not config.dimension_field_id:
@@ -183,7 +191,12 @@ def computable(kind: int, config: ReportConfig, now: int) -> None:
             e.field = "time_unit" if e.code == ErrorCode.REPORT_TOO_MANY_BUCKETS else "time_offset"
         raise
     _check_grouping(kind, config)
+    if len(config.filters) > REPORT_FILTERS_MAX:
+        raise AppError(ErrorCode.REPORT_FILTER_LIMIT, field="filters", limit=REPORT_FILTERS_MAX)
     if kind == HISTORY:
+        series = len(set(config.device_ids)) * len(set(config.data_source_ids))
+        if series > REPORT_COMPARISON_MAX:
+            raise AppError(ErrorCode.REPORT_COMPARISON_LIMIT, field="compare_filed_id", limit=REPORT_COMPARISON_MAX)
         history_filters.check(config.filters)
         for f in config.filters:
             if f.field_id == H_TIME:

@@ -122,6 +122,7 @@ async def test_history_data_over_a_year_is_refused_when_saved(site: Site) -> Non
         ({"filters": [{"field_id": 64}]}, (118216, "filters")),
         ({"dimension_field_id": []}, (118203, "dimension_field_id")),
         ({"aggregation": "median"}, (118216, "aggregation")),
+        ({"filters": [{"field_id": 64, "operator": "null"}] * 21}, (118211, "filters")),
     ],
 )
 async def test_a_stored_definition_that_does_not_parse(
@@ -133,6 +134,26 @@ async def test_a_stored_definition_that_does_not_parse(
         assert answer["status"] < 500 and refused(answer) == expected, answer["meta"]
     assert ok(await site.admin.get("/yun/report/info", params={"id": rid}))["id"] == rid
     assert any(r["id"] == rid for r in ok(await site.admin.get(PATH))["items"])
+
+
+async def test_a_stored_history_report_over_too_many_series(site: Site) -> None:
+    d = await site.device()
+    async with site.app.state.db.sessionmaker() as s:
+        config = history([d, *range(10**6, 10**6 + 10)])
+        keys = ("dimension_field_id", "compare_filed_id", "aggregate_filed_id", "aggregation", "time_unit")
+        report = Report(
+            tenant_id=site.admin.tenant_id,
+            owner_id=site.admin.user_id,
+            title="many",
+            chart_type=3,
+            table_kind=6,
+            config={k: config[k] for k in (*keys, "device_ids")} | {"data_source_ids": [1, 2]},
+        )
+        s.add(report)
+        await s.commit()
+        rid = report.id
+    for answer in await _reads(site.admin, rid):
+        assert answer["status"] < 500 and refused(answer) == (118208, "compare_filed_id"), answer["meta"]
 
 
 async def test_a_scheduled_run_of_a_stored_broken_definition_fails_with_its_code(site: Site) -> None:
@@ -151,3 +172,11 @@ async def test_a_scheduled_run_of_a_stored_broken_definition_fails_with_its_code
         (made,) = [j for j in (await s.execute(ExportJob.__table__.select())).all() if j.report_id == rid]
     assert (made.state, made.error) == ("failed", text(ErrorCode.REPORT_TIME_OUT_OF_RANGE, "zh", field="time_offset"))
     assert code(await site.admin.get(STAT, params={"id": rid, "tz": "UTC"})) == 118214
+
+
+async def test_the_list_filter_by_chart_type_outside_the_types(site: Site) -> None:
+    await make(site.admin)
+    for value in (2**40, 0, 9):
+        answer = await site.admin.get(PATH, params={"chart_type": value})
+        assert answer["status"] < 500 and refused(answer) == (100004, "chart_type"), answer["meta"]
+    assert len(ok(await site.admin.get(PATH, params={"chart_type": 6}))["items"]) == 1

@@ -5591,7 +5591,64 @@ export interface components {
             /** Id */
             id: number;
         };
-        /** ReportIn */
+        /**
+         * ReportIn
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "设备",
+         *         "id": 66
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 3,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "注册时间",
+         *           "id": 62
+         *         }
+         *       ],
+         *       "table_kind": 8,
+         *       "time_offset": 10,
+         *       "time_unit": "year",
+         *       "title": "注册趋势"
+         *     }
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "告警",
+         *         "id": 55
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 6,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "告警等级",
+         *           "id": 55
+         *         }
+         *       ],
+         *       "fill": "0",
+         *       "table_kind": 7,
+         *       "time_offset": 7,
+         *       "time_unit": "day",
+         *       "title": "告警等级"
+         *     }
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "设备",
+         *         "id": 66
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 3,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "注册时间",
+         *           "id": 62
+         *         }
+         *       ],
+         *       "table_kind": 8,
+         *       "time_offset": 100000,
+         *       "time_unit": "year",
+         *       "title": "百年"
+         *     }
+         */
         ReportIn: {
             aggregate_filed_id?: components["schemas"]["FieldRef"] | null;
             /** Aggregation */
@@ -5773,6 +5830,64 @@ export interface components {
         /**
          * ReportUpdateIn
          * @description Replaces the whole definition of report `id`.
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "设备",
+         *         "id": 66
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 3,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "注册时间",
+         *           "id": 62
+         *         }
+         *       ],
+         *       "id": 1,
+         *       "table_kind": 8,
+         *       "time_offset": 10,
+         *       "time_unit": "year",
+         *       "title": "注册趋势"
+         *     }
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "告警",
+         *         "id": 55
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 6,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "告警等级",
+         *           "id": 55
+         *         }
+         *       ],
+         *       "fill": "0",
+         *       "id": 1,
+         *       "table_kind": 7,
+         *       "time_offset": 7,
+         *       "time_unit": "day",
+         *       "title": "告警等级"
+         *     }
+         * @example {
+         *       "aggregate_filed_id": {
+         *         "field_name": "设备",
+         *         "id": 66
+         *       },
+         *       "aggregation": "count",
+         *       "chart_type": 3,
+         *       "dimension_field_id": [
+         *         {
+         *           "field_name": "注册时间",
+         *           "id": 62
+         *         }
+         *       ],
+         *       "id": 1,
+         *       "table_kind": 8,
+         *       "time_offset": 100000,
+         *       "time_unit": "year",
+         *       "title": "百年"
+         *     }
          */
         ReportUpdateIn: {
             aggregate_filed_id?: components["schemas"]["FieldRef"] | null;
