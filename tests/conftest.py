@@ -133,9 +133,11 @@ def make_settings(database_url: str, tmp: Path, **overrides: Any) -> Settings:
         "captcha_echo": True,
         "web_dist": tmp / "no-dist",
         "verify_code_resend_seconds": 60,
-        # A request's statement may wait this long on a busy test machine (SQLite's write lock under the concurrency
-        # tests); tests of the timeouts set their own.
+        # A request's statement, and its wait for a pooled connection, may take this long on a busy test machine
+        # (SQLite's write lock under the concurrency tests: SQLAlchemy's and SQLite's own defaults before the
+        # timeouts were settings); tests of the timeouts set their own.
         "db_statement_timeout_seconds": 30.0,
+        "db_pool_timeout_seconds": 30.0,
     }
     values.update(overrides)
     return Settings(**values)
