@@ -11,14 +11,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import User
 from iotyun.core.config import Settings
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.team.mail.models import VERIFIED, MailDay, MailRecipient
+from iotyun.team.mail import repository as repo
+from iotyun.team.mail.models import VERIFIED, MailDay
 
 USER, NONE = "user", "none"
 
@@ -49,18 +49,8 @@ async def states(session: AsyncSession, tenant_id: int, addresses: list[str]) ->
     found = dict.fromkeys(wanted, NONE)
     if not wanted:
         return found
-    rows = await session.execute(
-        select(MailRecipient.address, MailRecipient.state).where(
-            MailRecipient.tenant_id == tenant_id, MailRecipient.address.in_(wanted)
-        )
-    )
-    for address, state in rows:
-        found[address] = state
-    users = await session.execute(
-        select(func.lower(User.email)).where(User.tenant_id == tenant_id, func.lower(User.email).in_(wanted))
-    )
-    for (address,) in users:
-        found[address] = USER
+    found.update(await repo.recipient_states(session, tenant_id, wanted))
+    found.update(dict.fromkeys(await repo.user_emails(session, tenant_id, wanted), USER))
     return found
 
 
@@ -77,13 +67,8 @@ async def check(session: AsyncSession, tenant_id: int, addresses: list[str]) -> 
             raise AppError(ErrorCode.MAIL_RECIPIENT_NOT_ALLOWED, field=normal(address))
 
 
-async def _day_row(session: AsyncSession, tenant_id: int, day: date) -> MailDay | None:
-    stmt = select(MailDay).where(MailDay.tenant_id == tenant_id, MailDay.day == day)
-    return (await session.execute(stmt.execution_options(populate_existing=True))).scalar_one_or_none()
-
-
 async def _ensure_day(session: AsyncSession, tenant_id: int, day: date) -> None:
-    if await _day_row(session, tenant_id, day) is not None:
+    if await repo.day_row(session, tenant_id, day) is not None:
         return
     try:
         async with session.begin_nested():
@@ -118,7 +103,7 @@ async def take_message(
     if await _raise(session, tenant_id, day, fits, values):
         return None
     await _raise(session, tenant_id, day, [], {"closed": True})
-    row = await _day_row(session, tenant_id, day)
+    row = await repo.day_row(session, tenant_id, day)
     if row is not None and row.recipients + recipients > caps.recipients and row.messages + 1 <= caps.messages:
         return ErrorCode.MAIL_DAILY_RECIPIENTS_LIMIT
     return ErrorCode.MAIL_DAILY_MESSAGES_LIMIT
@@ -133,7 +118,7 @@ async def take_verification(session: AsyncSession, tenant_id: int, caps: MailCap
 
 
 async def used_today(session: AsyncSession, tenant_id: int, now: datetime) -> MailDay | None:
-    return await _day_row(session, tenant_id, now.astimezone(UTC).date())
+    return await repo.day_row(session, tenant_id, now.astimezone(UTC).date())
 
 
 @dataclass

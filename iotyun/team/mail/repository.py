@@ -8,7 +8,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.team.mail.models import MailRecipient
+from iotyun.team.mail.models import MailDay, MailRecipient
 
 
 async def recipients(session: AsyncSession, tenant_id: int) -> Sequence[tuple[MailRecipient, str | None]]:
@@ -50,3 +50,23 @@ async def by_token_hash(session: AsyncSession, token_hash: str) -> MailRecipient
     """The recipient of a verification link, in any tenant (the link's opener has no session)."""
     stmt = select(MailRecipient).where(MailRecipient.token_hash == token_hash).execution_options(**{ALL_TENANTS: True})
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def recipient_states(session: AsyncSession, tenant_id: int, addresses: list[str]) -> dict[str, str]:
+    """The state of each of `addresses` (lower case) the tenant keeps a recipient row for."""
+    stmt = select(MailRecipient.address, MailRecipient.state).where(
+        MailRecipient.tenant_id == tenant_id, MailRecipient.address.in_(addresses)
+    )
+    return {address: state for address, state in (await session.execute(stmt)).tuples()}
+
+
+async def user_emails(session: AsyncSession, tenant_id: int, addresses: list[str]) -> list[str]:
+    """Those of `addresses` (lower case) that are emails of the tenant's users."""
+    stmt = select(func.lower(User.email)).where(User.tenant_id == tenant_id, func.lower(User.email).in_(addresses))
+    return list((await session.execute(stmt)).scalars())
+
+
+async def day_row(session: AsyncSession, tenant_id: int, day: date) -> MailDay | None:
+    """The tenant's mail counts of `day`, read afresh (another sender may have raised them)."""
+    stmt = select(MailDay).where(MailDay.tenant_id == tenant_id, MailDay.day == day)
+    return (await session.execute(stmt.execution_options(populate_existing=True))).scalar_one_or_none()
