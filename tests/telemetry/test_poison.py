@@ -5,7 +5,6 @@ stores the rest); a slow state write does not hold values up."""
 
 import asyncio
 import json
-import time
 from typing import Any
 
 import pytest
@@ -20,9 +19,10 @@ from tests.conftest import Api
 from tests.team.factories import Team
 from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
 
-# The live value of A's gateway must show within this long after B's poison went out ahead of it (before the fix:
-# a stall of 38 s for state messages, forever for a refused batch).
-LIVE_WITHIN_S = 1.0
+# A stall is what this catches (before the fix: 38 s for state messages, forever for a refused batch), not speed:
+# the bound is wide so that a busy machine never fails it, and B's poison goes out ahead of each of A's values, so a
+# stall behind any of it shows. Speed is bench/'s to measure.
+STALL_S = 20.0
 
 
 async def rows_of(app: FastAPI, device_id: int) -> list[tuple[int, int, float | None, str | None]]:
@@ -45,13 +45,10 @@ class Streamer:
         value = round(0.001 * (len(self.sent) + 1), 3)
         self.sent.append(value)
         source = self.plant.sources["出水压力"]
-        started = time.monotonic()
         await self.gw.send([{"id": source, "v": value, "ts": self.ts}])
         cache = self.app.state.telemetry.cache
-        while cache.get(self.plant.device_id).get(source, (None,))[0] != value:
-            assert time.monotonic() - started < LIVE_WITHIN_S, f"A's value {value} not live within {LIVE_WITHIN_S}s"
-            await asyncio.sleep(0.01)
-        await eventually(lambda: self._stored(value), within=10)
+        await eventually(lambda: cache.get(self.plant.device_id).get(source, (None,))[0] == value, within=STALL_S)
+        await eventually(lambda: self._stored(value), within=STALL_S)
 
     async def _stored(self, value: float) -> bool:
         return value in [r[2] for r in await rows_of(self.app, self.plant.device_id)]
