@@ -17,6 +17,7 @@ from iotyun.reports.exports.router import router as exports_router
 from iotyun.reports.router import router as reports_router
 from iotyun.reports.usage.router import router as usage_router
 from iotyun.resources.router import router as resources_router
+from iotyun.resources.symbols.router import router as symbols_router
 from iotyun.sharing.router import router as sharing_router
 from iotyun.sharing.ws import share_ws_router
 from iotyun.system.router import router as system_router
@@ -57,6 +58,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     template_library_router,
     carousel_router,
     resources_router,
+    symbols_router,
     telemetry_router,
     alarms_router,
     sharing_router,

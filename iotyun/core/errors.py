@@ -238,6 +238,19 @@ class ErrorCode(IntEnum):
     MODEL_IN_USE = 114508
     MODEL_PARSE_FAILED = 114509
     SYSTEM_RESOURCE_READONLY = 114510
+    # 114020-114029 SVG uploads (gallery images and tenant symbols) and the tenant symbol library
+    SVG_UNREADABLE = 114020
+    SVG_DTD_REFUSED = 114021
+    SVG_TOO_LARGE = 114022
+    SVG_TOO_COMPLEX = 114023
+    SVG_EMPTY = 114024
+    SYMBOL_NOT_FOUND = 114025
+    SYMBOL_NAME_INVALID = 114026
+    SYMBOL_NAME_EXISTS = 114027
+    SYMBOL_PARTS_INVALID = 114028
+    SYMBOL_LIMIT = 114029
+    # 114511-114520 the tenant symbol library (continued)
+    SYMBOL_IN_USE = 114511
     # 115001-115024 templates
     TEMPLATE_NOT_FOUND = 115001
     TEMPLATE_BIND_LIMIT = 115002
@@ -657,7 +670,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.PICTURE_NAME_EMPTY: ("请输入图片名称", "Enter the picture name"),
     ErrorCode.PICTURE_NAME_TOO_LONG: ("图片名称最多 20 个字符", "The picture name can be at most 20 characters"),
     ErrorCode.PICTURE_NAME_EXISTS: ("图片名称已存在", "This picture name already exists"),
-    ErrorCode.IMAGE_TYPE_INVALID: ("图片须为 jpg 或 png 格式", "The image must be jpg or png"),
+    ErrorCode.IMAGE_TYPE_INVALID: ("图片须为 jpg、png 或 svg 格式（背景图片仅限 jpg 或 png）", "The image must be jpg, png or svg (a background jpg or png)"),
     ErrorCode.IMAGE_TOO_LARGE: ("图片过大（不能超过 {size}）", "The image is too large (max {size})"),
     ErrorCode.GALLERY_QUOTA_EXCEEDED: ("图库空间不足", "Not enough gallery space"),
     ErrorCode.RESOURCE_IN_USE: ("该图片正在使用中，不能删除", "This image is in use and cannot be deleted"),
@@ -678,6 +691,18 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MODEL_IN_USE: ("该模型正在使用中，不能删除", "This model is in use and cannot be deleted"),
     ErrorCode.MODEL_PARSE_FAILED: ("模型文件解析失败", "The model file could not be read"),
     ErrorCode.SYSTEM_RESOURCE_READONLY: ("系统资源不能修改或删除", "System resources cannot be changed or deleted"),
+    # 114020-114029 SVG uploads and the tenant symbol library
+    ErrorCode.SVG_UNREADABLE: ("SVG 无法读取：不是格式正确的 SVG 文件", "The SVG could not be read: it is not a well-formed SVG file"),
+    ErrorCode.SVG_DTD_REFUSED: ("SVG 不能包含 DOCTYPE 或实体声明", "An SVG may not contain a DOCTYPE or entity declarations"),
+    ErrorCode.SVG_TOO_LARGE: ("SVG 文件过大（不能超过 {size}）", "The SVG file is too large (max {size})"),
+    ErrorCode.SVG_TOO_COMPLEX: ("SVG 过于复杂（最多 {elements} 个元素、{depth} 层嵌套）", "The SVG is too complex (max {elements} elements, {depth} levels deep)"),
+    ErrorCode.SVG_EMPTY: ("SVG 清理后没有可绘制的内容或缺少尺寸（viewBox 或宽高）", "Nothing drawable is left in the SVG once cleaned, or it has no size (viewBox or width and height)"),
+    ErrorCode.SYMBOL_NOT_FOUND: ("图元不存在", "This symbol does not exist"),
+    ErrorCode.SYMBOL_NAME_INVALID: ("图元名称须为 1 到 20 个字符", "The symbol name must be 1 to 20 characters"),
+    ErrorCode.SYMBOL_NAME_EXISTS: ("图元名称已存在", "This symbol name already exists"),
+    ErrorCode.SYMBOL_PARTS_INVALID: ("图元部件无效：须为该图元中的元素，不能重复，每个部件须有 1 到 20 个字符的名称", "The symbol parts are not valid: each must be an element of the symbol, once, named in 1 to 20 characters"),
+    ErrorCode.SYMBOL_LIMIT: ("图元数量已达上限（{limit}）", "The symbol library is full ({limit} symbols)"),
+    ErrorCode.SYMBOL_IN_USE: ("该图元正在画面中使用，不能删除", "This symbol is used on a screen and cannot be deleted"),
     # 115001-115024 templates
     ErrorCode.TEMPLATE_NOT_FOUND: ("模板不存在", "This template does not exist"),
     ErrorCode.TEMPLATE_BIND_LIMIT: ("模板绑定的设备数量已达上限（{limit}）", "The template is bound to the maximum number of devices ({limit})"),

@@ -241,7 +241,9 @@ PICTURE_NAME_MAX = 20
 IMAGE_USES = ("icon", "image", "background")
 IMAGE_USE_MAX_BYTES = {"icon": 100 * 1024, "image": 1024 * 1024, "background": 2 * 1024 * 1024}
 IMAGE_SIZE_TEXT = {"icon": "100 KB", "image": "1 MB", "background": "2 MB"}
-IMAGE_TYPES = ("jpg", "png")
+IMAGE_TYPES = ("jpg", "png", "svg")
+# An SVG is an icon or an image, never a background (SPEC §5 "background images jpg or png").
+SVG_IMAGE_USES = ("icon", "image")
 # An image is decoded whole before it is kept (resources/images.py): at most IMAGE_PIXELS_MAX pixels (a 4K screen
 # twice over; a larger declared size is a decompression bomb, 114019) and IMAGE_SIDE_MAX on a side.
 IMAGE_PIXELS_MAX = 16_777_216
@@ -260,6 +262,23 @@ MODEL_MAX_BYTES = 10 * 1024 * 1024
 MODEL_SIZE_TEXT = "10 MB"
 MODEL_FILE_NAME_MAX = 100
 MODEL_BODY_MAX_BYTES = MODEL_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+# SVG uploads, gallery images and tenant symbols (resources/svg.py, docs/security.md "SVG uploads"): a larger file
+# (114022), or one of more elements or a deeper nesting (114023), is refused before anything is kept. 512 KB holds
+# a detailed P&ID symbol many times over; 5000 elements and 64 levels are far past what a hand or a tool draws.
+SVG_MAX_BYTES = 512 * 1024
+SVG_SIZE_TEXT = "512 KB"
+SVG_ELEMENTS_MAX = 5000
+SVG_DEPTH_MAX = 64
+# The tenant symbol library (docs/api-resources.md "Symbols"): a symbol's name, a part's name in each language, how
+# many parts one symbol marks and how many symbols a tenant keeps.
+SYMBOL_NAME_MAX = 20
+SYMBOL_PART_NAME_MAX = 20
+SYMBOL_PARTS_MAX = 32
+SYMBOLS_PER_TENANT_MAX = 500
+SYMBOL_CATEGORIES = (
+    "pump", "valve", "tank", "pipe", "motor", "fan", "compressor", "exchanger", "meter", "conveyor", "electrical",
+    "sensor", "other",
+)  # fmt: skip
 DATA_SOURCE_NAME_MAX = 32
 DATA_SOURCE_GROUP_NAME_MAX = 32
 DATA_TYPES = ("bit", "int16", "uint16", "int32", "uint32", "float32", "float64", "string")
@@ -671,6 +690,12 @@ PictureName = Annotated[
     _not_empty(ErrorCode.PICTURE_NAME_EMPTY),
     _max_len(PICTURE_NAME_MAX, ErrorCode.PICTURE_NAME_TOO_LONG),
 ]
+SymbolName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.SYMBOL_NAME_INVALID),
+    _max_len(SYMBOL_NAME_MAX, ErrorCode.SYMBOL_NAME_INVALID),
+]
 ModelName = Annotated[
     str,
     Stripped,
@@ -842,6 +867,12 @@ def exported() -> dict[str, Any]:
         "IMAGE_SIZE_TEXT": IMAGE_SIZE_TEXT,
         "IMAGE_TYPES": list(IMAGE_TYPES),
         "MODEL_NAME_MAX": MODEL_NAME_MAX,
+        "SVG_MAX_BYTES": SVG_MAX_BYTES,
+        "SVG_SIZE_TEXT": SVG_SIZE_TEXT,
+        "SYMBOL_NAME_MAX": SYMBOL_NAME_MAX,
+        "SYMBOL_PART_NAME_MAX": SYMBOL_PART_NAME_MAX,
+        "SYMBOL_PARTS_MAX": SYMBOL_PARTS_MAX,
+        "SYMBOL_CATEGORIES": list(SYMBOL_CATEGORIES),
         "MODEL_FILE_TYPES": list(MODEL_FILE_TYPES),
         "MODEL_MAX_BYTES": MODEL_MAX_BYTES,
         "MODEL_SIZE_TEXT": MODEL_SIZE_TEXT,

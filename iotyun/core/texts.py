@@ -24,6 +24,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "name.gallery.buttons": ("按钮", "Buttons"),
     "name.gallery.equipment": ("设备", "Equipment"),
     "name.gallery.backgrounds": ("背景", "Background"),
+    # A user's uncategorised bucket: where an upload naming no classification lands (issue 30 point 7).
+    "name.gallery.uncategorised": ("未分类", "Uncategorised"),
     # The system gallery's images (resources/system_gallery.py), named in the reader's language (twenty characters at
     # most).
     "name.gallery_image.bg_tech_blue": ("科技蓝面板", "Tech blue panel"),

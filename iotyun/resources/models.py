@@ -3,7 +3,7 @@ tenant too (made on first use, `system_key` naming their text), so the tenant cr
 
 from datetime import datetime
 
-from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, UTCDateTime, utcnow
@@ -74,3 +74,30 @@ class GalleryModel(IdMixin, TenantScoped, Base):
     files: Mapped[list[dict[str, object]]] = mapped_column(JSON)
     size_bytes: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class TenantSymbol(IdMixin, TenantScoped, Base):
+    """A symbol of the tenant's library (issue 30 point 11): an imported SVG as sanitised (resources/svg.py, every
+    kept element tagged `data-iot-id`), and the parts its editor marked among those ids, each named in zh and/or en.
+    Seen and used by every designer of the tenant; its bytes count in the importer's gallery_mb quota. Served by
+    `file_key` without a token, as gallery images are (docs/decisions.md)."""
+
+    __tablename__ = "resource_symbol"
+    __table_args__ = (UniqueConstraint("tenant_id", "name"),)
+
+    # Who imported it (whose quota it takes); kept when they leave, the symbol is the tenant's.
+    owner_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None, index=True
+    )
+    name: Mapped[str] = mapped_column(String(32))
+    category: Mapped[str] = mapped_column(String(16))
+    file_key: Mapped[str] = mapped_column(String(FILE_KEY_LENGTH), unique=True)
+    svg: Mapped[str] = mapped_column(Text)
+    # [{"id": "n3", "zh": "罐体", "en": "Tank body"}, ...] in the order the editor gave; the first is the one a plain
+    # state colour takes.
+    parts: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
+    width: Mapped[float] = mapped_column(Float)
+    height: Mapped[float] = mapped_column(Float)
+    size_bytes: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)

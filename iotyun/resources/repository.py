@@ -5,7 +5,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel
+from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel, TenantSymbol
 
 
 async def system_keys(session: AsyncSession, tenant_id: int) -> set[str]:
@@ -139,9 +139,9 @@ async def image_named(session: AsyncSession, tenant_id: int, classify_id: int, n
 
 
 async def used_bytes(session: AsyncSession, tenant_id: int, user_id: int) -> int:
-    """What the user's images and 3D models take together (their gallery_mb quota)."""
+    """What the user's images, 3D models and imported symbols take together (their gallery_mb quota)."""
     total = 0
-    for model in (GalleryImage, GalleryModel):
+    for model in (GalleryImage, GalleryModel, TenantSymbol):
         stmt = select(func.coalesce(func.sum(model.size_bytes), 0)).where(
             model.tenant_id == tenant_id, model.owner_id == user_id
         )

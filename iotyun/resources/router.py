@@ -87,8 +87,9 @@ async def upload_image(
     actor: GalleryWriter,
     session: SessionDep,
     root: GalleryRoot,
-    classify_id: Annotated[int, Form()],
     file: Annotated[UploadFile, File()],
+    # None: the caller's uncategorised bucket.
+    classify_id: Annotated[int | None, Form()] = None,
     name: Annotated[str, Form()] = "",
     use: Annotated[ImageUse, Form()] = "image",
 ) -> Envelope[ImageOut]:
@@ -115,7 +116,8 @@ _BINARY = {"schema": {"type": "string", "format": "binary"}}
 # too, as a browser may ask), or the envelope of 114001 for a name that is no image's.
 IMAGE_FILE_RESPONSES: dict[int | str, dict[str, Any]] = {
     200: {
-        "description": "The image's bytes (`image/png` or `image/jpeg`, by the name's type), or the envelope of 114001",
+        "description": "The image's bytes (`image/png`, `image/jpeg` or a sanitised `image/svg+xml`, by the name's type), or the "
+        "envelope of 114001",
         "content": {storage.CONTENT_TYPES[ext]: _BINARY for ext in IMAGE_TYPES},
         "model": Envelope[None],
         "headers": {
@@ -139,11 +141,10 @@ IMAGE_FILE_RESPONSES: dict[int | str, dict[str, Any]] = {
 async def image_file(file_name: str, _: Anonymous, session: SessionDep, root: GalleryRoot) -> FileResponse:
     # No token: an <img> of the designer, the runtime or a share link asks; the unguessable key is the right to read.
     path, content_type = await service.file_of(root, session, file_name)
-    return FileResponse(
-        path,
-        media_type=content_type,
-        headers={"Cache-Control": storage.CACHE_CONTROL, "X-Content-Type-Options": "nosniff"},
-    )
+    headers = {"Cache-Control": storage.CACHE_CONTROL, "X-Content-Type-Options": "nosniff"}
+    if content_type == storage.CONTENT_TYPES["svg"]:
+        headers["Content-Security-Policy"] = storage.SVG_CSP
+    return FileResponse(path, media_type=content_type, headers=headers)
 
 
 # --- 3D models: /yun/resourcesInfo/model -------------------------------------------------------------------------

@@ -19,6 +19,8 @@ class ClassifyOut(BaseModel):
     # A system classification's name is in the reader's language.
     name: str
     is_system: bool
+    # The uploader's uncategorised bucket (an upload that names no classification lands there); shown first.
+    uncategorised: bool = False
     sort: int
     # Images the caller sees in it.
     image_count: int

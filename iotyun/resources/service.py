@@ -1,12 +1,15 @@
 """Gallery rules (docs/api-resources.md): the system gallery is read-only to tenants (114510); a user's gallery is
 theirs alone, its classification names unique (114004) and its picture names unique in a classification (114009);
 uploads are jpg or png by their bytes (114010), within their use's cap (114011), decoded whole within a pixel
-bound and kept as encoded again from their pixels (114018, 114019; images.py), within the owner's gallery_mb quota
+bound and kept as encoded again from their pixels (114018, 114019; images.py), or an SVG icon or image kept as the
+sanitiser rewrites it (114020-114024, svg.py); an upload naming no classification lands in the uploader's
+uncategorised bucket, within the owner's gallery_mb quota
 (114012, counted exactly under concurrency); an image a screen still shows is not deleted (114013), nor a classification that holds images or 3D
 models (114006). A 3D model is a .gltf with its buffers and textures (114014-114017, 114501-114509, gltf.py),
 counted in the same quota; the system gallery's shipped images (system_gallery.py) are read-only like its
 classifications."""
 
+import math
 import secrets
 from pathlib import Path
 
@@ -17,10 +20,17 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, ModelName, PictureName, rule_app_error
+from iotyun.core.limits import (
+    IMAGE_SIZE_TEXT,
+    IMAGE_USE_MAX_BYTES,
+    SVG_IMAGE_USES,
+    ModelName,
+    PictureName,
+    rule_app_error,
+)
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.texts import phrase
-from iotyun.resources import gltf, images, storage, system_gallery
+from iotyun.resources import gltf, images, storage, svg, system_gallery
 from iotyun.resources import repository as repo
 from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel
 from iotyun.resources.schemas import (
@@ -60,10 +70,15 @@ async def ensure_system_classifications(session: AsyncSession, tenant_id: int) -
 
 
 def _classify_out(row: GalleryClassify, image_count: int, model_count: int = 0) -> ClassifyOut:
-    name = phrase(f"name.gallery.{row.system_key}") if row.system_key else row.name
+    uncategorised = not row.is_system and row.name == ""
+    if row.system_key:
+        name = phrase(f"name.gallery.{row.system_key}")
+    else:
+        name = phrase("name.gallery.uncategorised") if uncategorised else row.name
     return ClassifyOut(
         id=row.id,
         name=name,
+        uncategorised=uncategorised,
         is_system=row.is_system,
         sort=row.sort,
         image_count=image_count,
@@ -233,19 +248,55 @@ def _picture_name(raw: str) -> str:
         raise rule_app_error(exc, ErrorCode.PICTURE_NAME_EMPTY, field="name") from exc
 
 
+def _svg_image(data: bytes) -> tuple[images.ImageFacts, bytes]:
+    """An SVG upload as kept: sanitised (resources/svg.py: refused 114020-114024, or stripped), its size from its
+    viewBox."""
+    result = svg.sanitise(data)
+    facts = images.ImageFacts("svg", "image/svg+xml", max(1, math.ceil(result.width)), max(1, math.ceil(result.height)))
+    return facts, result.text.encode()
+
+
+async def _uncategorised(session: AsyncSession, actor: Actor) -> GalleryClassify:
+    """The caller's uncategorised bucket (issue 30 point 7): their classification of the empty name, which no name
+    they give can be (114002), made on the first upload that names no classification. Shown first, in the reader's
+    language; renamed, it becomes an ordinary classification and the next such upload makes a new bucket."""
+    row = await repo.classification_named(session, actor.tenant_id, actor.user_id, "")
+    if row is not None:
+        return row
+    try:
+        async with session.begin_nested():
+            row = GalleryClassify(tenant_id=actor.tenant_id, owner_id=actor.user_id, name="", sort=0)
+            session.add(row)
+            await session.flush()
+    except IntegrityError:
+        # A concurrent upload made it first (unique tenant_id + owner_id + name).
+        row = await repo.classification_named(session, actor.tenant_id, actor.user_id, "")
+        if row is None:  # pragma: no cover - the constraint names it
+            raise
+    return row
+
+
 async def upload(
-    session: AsyncSession, actor: Actor, root: Path, *, name: str, classify_id: int, use: str, data: bytes
+    session: AsyncSession, actor: Actor, root: Path, *, name: str, classify_id: int | None, use: str, data: bytes
 ) -> ImageOut:
-    """Store an image in one of the caller's classifications; `data` is at most one byte past the use's cap."""
-    classification = await _own_classification(session, actor, classify_id, "classify_id")
+    """Store an image in one of the caller's classifications, or in their uncategorised bucket when none is named;
+    `data` is at most one byte past the use's cap. A PNG or JPEG is decoded and encoded again; an SVG is sanitised."""
+    if classify_id is None:
+        classification = await _uncategorised(session, actor)
+    else:
+        classification = await _own_classification(session, actor, classify_id, "classify_id")
     picture_name = _picture_name(name)
     await _check_picture_name(session, actor, classification.id, picture_name)
-    if images.sniff(data) is None:
+    is_svg = svg.looks_like_svg(data)
+    if images.sniff(data) is None and not (is_svg and use in SVG_IMAGE_USES):
         raise AppError(ErrorCode.IMAGE_TYPE_INVALID, field="file")
     if len(data) > IMAGE_USE_MAX_BYTES[use]:
         raise AppError(ErrorCode.IMAGE_TOO_LARGE, field="file", size=IMAGE_SIZE_TEXT[use])
-    judged = await images.in_decoder(images.judge, data)
-    facts, data = judged.facts, judged.data
+    if is_svg:
+        facts, data = await images.in_decoder(_svg_image, data)
+    else:
+        judged = await images.in_decoder(images.judge, data)
+        facts, data = judged.facts, judged.data
     await _claim_gallery(session, actor, len(data), "file")
     row = GalleryImage(
         tenant_id=actor.tenant_id,

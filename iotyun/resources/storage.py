@@ -23,10 +23,12 @@ log = logging.getLogger("iotyun.resources")
 
 URL_PREFIX = f"{API_PREFIX}/yun/resourcesInfo/file/"
 # A file name as served: the key and the type; anything else is never looked up (no path can be built from it).
-FILE_NAME_RE = re.compile(rf"^([A-Za-z0-9_-]{{{FILE_KEY_LENGTH}}})\.(png|jpg)$")
+FILE_NAME_RE = re.compile(rf"^([A-Za-z0-9_-]{{{FILE_KEY_LENGTH}}})\.(png|jpg|svg)$")
 CACHE_CONTROL = "public, max-age=31536000, immutable"
 # The type each stored image is served as.
-CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg"}
+CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg", "svg": "image/svg+xml"}
+# A served SVG (sanitised on upload, resources/svg.py) may draw and style itself and nothing else, even opened alone.
+SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
 # session.info keys: files to remove when the session's transaction commits, and when it rolls back.
 _ON_COMMIT = "gallery_remove_on_commit"
 _ON_ROLLBACK = "gallery_remove_on_rollback"
