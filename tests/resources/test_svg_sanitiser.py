@@ -27,7 +27,9 @@ def kept(data: bytes) -> svg.SanitisedSvg:
 
 
 # Nothing of these may appear in any stored text, whatever the spelling of the file.
-FORBIDDEN = re.compile(r"<script|onload|onclick|onmouseover|javascript:|foreignObject|http:|https:|@import|<iframe|<set|<animate", re.I)
+FORBIDDEN = re.compile(
+    r"<script|onload|onclick|onmouseover|javascript:|foreignObject|http:|https:|@import|<iframe|<set|<animate", re.I
+)
 
 STRIPPED = {
     "script element": "<script>alert(document.cookie)</script>",

@@ -1810,6 +1810,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/resourcesInfo/symbol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Symbols */
+        get: operations["list_symbols_api_yun_resourcesInfo_symbol_get"];
+        /** Update Symbol */
+        put: operations["update_symbol_api_yun_resourcesInfo_symbol_put"];
+        /** Import Symbol */
+        post: operations["import_symbol_api_yun_resourcesInfo_symbol_post"];
+        /** Delete Symbol */
+        delete: operations["delete_symbol_api_yun_resourcesInfo_symbol_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/symbol/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Symbol */
+        get: operations["get_symbol_api_yun_resourcesInfo_symbol_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/symbol/file/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Symbol File */
+        get: operations["symbol_file_api_yun_resourcesInfo_symbol_file__file_name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/resourcesInfo/symbol/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Preview Symbol */
+        post: operations["preview_symbol_api_yun_resourcesInfo_symbol_preview_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/resourcesInfo/usage": {
         parameters: {
             query?: never;
@@ -2469,10 +2540,31 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_import_symbol_api_yun_resourcesInfo_symbol_post */
+        Body_import_symbol_api_yun_resourcesInfo_symbol_post: {
+            /**
+             * Category
+             * @default other
+             * @enum {string}
+             */
+            category: "pump" | "valve" | "tank" | "pipe" | "motor" | "fan" | "compressor" | "exchanger" | "meter" | "conveyor" | "electrical" | "sensor" | "other";
+            /** File */
+            file: string;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+        };
+        /** Body_preview_symbol_api_yun_resourcesInfo_symbol_preview_post */
+        Body_preview_symbol_api_yun_resourcesInfo_symbol_preview_post: {
+            /** File */
+            file: string;
+        };
         /** Body_upload_image_api_yun_resourcesInfo_post */
         Body_upload_image_api_yun_resourcesInfo_post: {
             /** Classify Id */
-            classify_id: number;
+            classify_id?: number | null;
             /** File */
             file: string;
             /**
@@ -2681,6 +2773,11 @@ export interface components {
             name: string;
             /** Sort */
             sort: number;
+            /**
+             * Uncategorised
+             * @default false
+             */
+            uncategorised: boolean;
         };
         /** ClassifyUpdateIn */
         ClassifyUpdateIn: {
@@ -3739,6 +3836,11 @@ export interface components {
             data?: components["schemas"]["Page_ShareLinkOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[SymbolOut]] */
+        Envelope_Page_SymbolOut__: {
+            data?: components["schemas"]["Page_SymbolOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[TemplateOut]] */
         Envelope_Page_TemplateOut__: {
             data?: components["schemas"]["Page_TemplateOut_"] | null;
@@ -3842,6 +3944,16 @@ export interface components {
         /** Envelope[StatisticOut] */
         Envelope_StatisticOut_: {
             data?: components["schemas"]["StatisticOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SymbolImportOut] */
+        Envelope_SymbolImportOut_: {
+            data?: components["schemas"]["SymbolImportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SymbolOut] */
+        Envelope_SymbolOut_: {
+            data?: components["schemas"]["SymbolOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[TableDataOut] */
@@ -5224,6 +5336,17 @@ export interface components {
         Page_ShareLinkOut_: {
             /** Items */
             items: components["schemas"]["ShareLinkOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[SymbolOut] */
+        Page_SymbolOut_: {
+            /** Items */
+            items: components["schemas"]["SymbolOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -6692,6 +6815,19 @@ export interface components {
             values: (number | null)[];
         };
         /**
+         * StrippedOut
+         * @description What the sanitiser took out of an upload: `element`, `attribute`, `reference` (a link or url() leaving the
+         *     document), `style` (a declaration or a <style>) or `link` (an <a> unwrapped), its name, how many times.
+         */
+        StrippedOut: {
+            /** Count */
+            count: number;
+            /** Kind */
+            kind: string;
+            /** Name */
+            name: string;
+        };
+        /**
          * SubRequest
          * @description Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes.
          */
@@ -6707,6 +6843,78 @@ export interface components {
             op: "sub";
             /** Sources */
             sources?: number[];
+        };
+        /**
+         * SymbolImportOut
+         * @description An import's answer, or a preview's (`symbol` None): the sanitised SVG and what was stripped.
+         */
+        SymbolImportOut: {
+            /** Stripped */
+            stripped: components["schemas"]["StrippedOut"][];
+            /** Svg */
+            svg: string;
+            symbol: components["schemas"]["SymbolOut"] | null;
+        };
+        /** SymbolOut */
+        SymbolOut: {
+            /** Category */
+            category: string;
+            /** Created At */
+            created_at: number;
+            /** Elements */
+            elements: [
+                string,
+                string
+            ][];
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Parts */
+            parts: components["schemas"]["SymbolPart"][];
+            /** Size Bytes */
+            size_bytes: number;
+            /** Updated At */
+            updated_at: number;
+            /** Url */
+            url: string;
+            /** Width */
+            width: number;
+        };
+        /**
+         * SymbolPart
+         * @description A marked part: an element of the symbol by the `data-iot-id` the server gave it, named in zh, en or both (the
+         *     reader sees their language's name, else the other).
+         */
+        SymbolPart: {
+            /**
+             * En
+             * @default
+             */
+            en: string;
+            /** Id */
+            id: string;
+            /**
+             * Zh
+             * @default
+             */
+            zh: string;
+        };
+        /**
+         * SymbolUpdateIn
+         * @description Rename, move to another category, mark parts, or any of them; a field left out stays.
+         */
+        SymbolUpdateIn: {
+            /** Category */
+            category?: ("pump" | "valve" | "tank" | "pipe" | "motor" | "fan" | "compressor" | "exchanger" | "meter" | "conveyor" | "electrical" | "sensor" | "other") | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Parts */
+            parts?: components["schemas"]["SymbolPart"][] | null;
         };
         /**
          * TableColumn
@@ -12915,7 +13123,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image's bytes (`image/png` or `image/jpeg`, by the name's type), or the envelope of 114001 */
+            /** @description The image's bytes (`image/png`, `image/jpeg` or a sanitised `image/svg+xml`, by the name's type), or the envelope of 114001 */
             200: {
                 headers: {
                     /** @description public, max-age=31536000, immutable */
@@ -12928,6 +13136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
                     "image/jpeg": string;
                     "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             /** @description A range of the image's bytes (a request with a Range header) */
@@ -12938,6 +13147,7 @@ export interface operations {
                 content: {
                     "image/jpeg": string;
                     "image/png": string;
+                    "image/svg+xml": string;
                 };
             };
             /** @description The requested range lies outside the image */
@@ -13077,6 +13287,235 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_symbols_api_yun_resourcesInfo_symbol_get: {
+        parameters: {
+            query?: {
+                category?: ("pump" | "valve" | "tank" | "pipe" | "motor" | "fan" | "compressor" | "exchanger" | "meter" | "conveyor" | "electrical" | "sensor" | "other") | null;
+                name?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SymbolOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_symbol_api_yun_resourcesInfo_symbol_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SymbolUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SymbolOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    import_symbol_api_yun_resourcesInfo_symbol_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_import_symbol_api_yun_resourcesInfo_symbol_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SymbolImportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_symbol_api_yun_resourcesInfo_symbol_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_symbol_api_yun_resourcesInfo_symbol_detail_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SymbolOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    symbol_file_api_yun_resourcesInfo_symbol_file__file_name__get: {
+        parameters: {
+            query?: never;
+            header?: {
+                "if-none-match"?: string | null;
+            };
+            path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sanitised SVG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    preview_symbol_api_yun_resourcesInfo_symbol_preview_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_preview_symbol_api_yun_resourcesInfo_symbol_preview_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SymbolImportOut_"];
                 };
             };
             /** @description Validation Error */
