@@ -270,11 +270,11 @@ SVG_SIZE_TEXT = "512 KB"
 SVG_ELEMENTS_MAX = 5000
 SVG_DEPTH_MAX = 64
 # The tenant symbol library (docs/api-resources.md "Symbols"): a symbol's name, a part's name in each language, how
-# many parts one symbol marks and how many symbols a tenant keeps.
+# many parts one symbol marks and how many symbols a tenant keeps (one page of a list, so the palette shows them all).
 SYMBOL_NAME_MAX = 20
 SYMBOL_PART_NAME_MAX = 20
 SYMBOL_PARTS_MAX = 32
-SYMBOLS_PER_TENANT_MAX = 500
+SYMBOLS_PER_TENANT_MAX = PAGE_SIZE_MAX
 SYMBOL_CATEGORIES = (
     "pump", "valve", "tank", "pipe", "motor", "fan", "compressor", "exchanger", "meter", "conveyor", "electrical",
     "sensor", "other",
@@ -872,6 +872,7 @@ def exported() -> dict[str, Any]:
         "SYMBOL_NAME_MAX": SYMBOL_NAME_MAX,
         "SYMBOL_PART_NAME_MAX": SYMBOL_PART_NAME_MAX,
         "SYMBOL_PARTS_MAX": SYMBOL_PARTS_MAX,
+        "SYMBOLS_PER_TENANT_MAX": SYMBOLS_PER_TENANT_MAX,
         "SYMBOL_CATEGORIES": list(SYMBOL_CATEGORIES),
         "MODEL_FILE_TYPES": list(MODEL_FILE_TYPES),
         "MODEL_MAX_BYTES": MODEL_MAX_BYTES,

@@ -155,6 +155,7 @@ export const SVG_SIZE_TEXT = "512 KB";
 export const SYMBOL_NAME_MAX = 20;
 export const SYMBOL_PART_NAME_MAX = 20;
 export const SYMBOL_PARTS_MAX = 32;
+export const SYMBOLS_PER_TENANT_MAX = 200;
 export const SYMBOL_CATEGORIES = ["pump", "valve", "tank", "pipe", "motor", "fan", "compressor", "exchanger", "meter", "conveyor", "electrical", "sensor", "other"];
 export const MODEL_FILE_TYPES = ["gltf", "bin", "jpg", "jpeg", "png"];
 export const MODEL_MAX_BYTES = 10485760;

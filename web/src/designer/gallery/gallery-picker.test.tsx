@@ -143,7 +143,7 @@ describe('GalleryPicker', () => {
     expect(calls.find((c) => c.method === 'delete')?.params).toEqual({ id: 7 });
   });
 
-  it('checks a file before it is sent and uploads a PNG into my classification', async () => {
+  it('checks a file before it is sent and uploads a PNG, without a classification, into my uncategorised bucket', async () => {
     const { calls } = show({
       'GET /yun/resourcesInfo': () => page([]),
       'POST /yun/resourcesInfo': () => ok(image(9, '新图', false)),
@@ -151,7 +151,9 @@ describe('GalleryPicker', () => {
     await userEvent.click(await screen.findByRole('tab', { name: '我的图库' }));
     const input = await screen.findByTestId('gallery-file');
     fireEvent.change(input, { target: { files: [new File(['plain text'], 'fake.png')] } });
-    expect(await screen.findByText('图片须为 jpg 或 png 格式')).toBeInTheDocument();
+    expect(
+      await screen.findByText('图片须为 jpg、png 或 svg 格式（背景图片仅限 jpg 或 png）'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'post')).toBe(false);
 
     fireEvent.change(input, { target: { files: [new File([PNG], '泵房背景.jpg')] } });
@@ -160,8 +162,31 @@ describe('GalleryPicker', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /上\s*传/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
     const sent = calls.find((c) => c.method === 'post')!.data as FormData;
-    expect([sent.get('name'), sent.get('classify_id'), sent.get('use')]).toEqual(['泵房背景', '7', 'image']);
+    expect([sent.get('name'), sent.get('classify_id'), sent.get('use')]).toEqual(['泵房背景', null, 'image']);
     expect((sent.get('file') as File).name).toBe('泵房背景.jpg');
+  });
+
+  it('uploads before any classification is made (issue 30 point 7), an SVG too', async () => {
+    const calls = mockApi({
+      'GET /yun/resourcesClassify': () => ok(CLASSES.filter((c) => c.is_system)),
+      'GET /yun/resourcesInfo/usage': () => ok({ used_bytes: 0, quota_bytes: null }),
+      'GET /yun/resourcesInfo': () => page([]),
+      'POST /yun/resourcesInfo': () => ok(image(9, 'icon', false)),
+    });
+    renderRoutes([{ path: '/', element: <GalleryPicker open onCancel={vi.fn()} onSelect={vi.fn()} /> }]);
+    await userEvent.click(await screen.findByRole('tab', { name: '我的图库' }));
+    expect(screen.getByRole('button', { name: /上传图片/ })).toBeEnabled();
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8"/></svg>';
+    fireEvent.change(await screen.findByTestId('gallery-file'), {
+      target: { files: [new File([svg], 'icon.svg')] },
+    });
+    const dialog = await dialogTitled('上传图片');
+    expect(within(dialog).getByText('未分类')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: /上\s*传/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    const sent = calls.find((c) => c.method === 'post')!.data as FormData;
+    expect(sent.get('classify_id')).toBeNull();
   });
 
   it('lists my 3D models with their files and size, and deletes one after a confirmation', async () => {

@@ -3,7 +3,7 @@
 // them) and new, renamed or deleted classifications. It hands back the chosen image's URL, what a document stores.
 // A third tab keeps the caller's 3D models (model-panel.tsx): uploaded and deleted there, never chosen.
 import { UploadOutlined } from '@ant-design/icons';
-import { Button, Input, Modal, Tabs, Tooltip, Typography } from 'antd';
+import { Button, Input, Modal, Tabs, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,6 +22,8 @@ import './gallery.css';
 
 const PAGE_SIZE = 24;
 const ACCEPT = 'image/png,image/jpeg,.png,.jpg,.jpeg';
+// An SVG is an icon or an image, never a background (the server sanitises it).
+const ACCEPT_SVG = `${ACCEPT},image/svg+xml,.svg`;
 
 export interface GalleryPickerProps {
   open: boolean;
@@ -71,7 +73,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
   };
 
   const uploadButton = (
-    <Button icon={<UploadOutlined />} disabled={own.length === 0} onClick={() => fileInput.current?.click()}>
+    <Button icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
       {t('designer.gallery.upload.button')}
     </Button>
   );
@@ -116,16 +118,11 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
             }}
           />
           {mine && usageLine}
-          {mine &&
-            (own.length === 0 ? (
-              <Tooltip title={t('designer.gallery.upload.needClassification')}>{uploadButton}</Tooltip>
-            ) : (
-              uploadButton
-            ))}
+          {mine && uploadButton}
           <input
             ref={fileInput}
             type="file"
-            accept={ACCEPT}
+            accept={use === 'background' ? ACCEPT : ACCEPT_SVG}
             hidden
             data-testid="gallery-file"
             onChange={(e) => void onFile(e.target.files?.[0])}
@@ -196,7 +193,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
         file={uploadFile}
         use={use}
         classifications={own}
-        defaultClassifyId={classifyId ?? own[0]?.id}
+        defaultClassifyId={own.find((c) => c.id === classifyId && !c.uncategorised)?.id}
         onClose={() => setUploadFile(null)}
         onUploaded={setSelected}
       />

@@ -1,4 +1,5 @@
-// Name a file that passed checkImageFile and choose which of the caller's classifications it goes into, then upload.
+// Name a file that passed checkImageFile and choose which of the caller's classifications it goes into (none: their
+// uncategorised bucket), then upload.
 import { Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +15,7 @@ import { nameFromFile } from './upload-rules';
 
 interface Values {
   name: string;
-  classify_id: number;
+  classify_id?: number;
 }
 
 interface UploadDialogProps {
@@ -85,6 +86,7 @@ export function UploadDialog({
         emptyCode="114007"
         max={PICTURE_NAME_MAX}
         classifications={classifications}
+        optional
       />
     </FormModal>
   );

@@ -1,5 +1,6 @@
 // The two fields every gallery upload asks for: the name (required, at most `max` characters, `emptyCode`'s message
-// when blank) and which of the caller's classifications it goes into.
+// when blank) and which of the caller's classifications it goes into (an image may go into none: the uncategorised
+// bucket).
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -12,9 +13,17 @@ interface UploadFieldsProps {
   emptyCode: string;
   max: number;
   classifications: readonly ClassifyOut[];
+  /** An image needs no classification: left empty it goes into the uploader's uncategorised bucket. */
+  optional?: boolean;
 }
 
-export function UploadFields({ nameLabel, emptyCode, max, classifications }: UploadFieldsProps) {
+export function UploadFields({
+  nameLabel,
+  emptyCode,
+  max,
+  classifications,
+  optional = false,
+}: UploadFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -28,9 +37,17 @@ export function UploadFields({ nameLabel, emptyCode, max, classifications }: Upl
       <Form.Item
         name="classify_id"
         label={t('designer.gallery.upload.classification')}
-        rules={[{ required: true, message: t('designer.gallery.upload.classificationRequired') }]}
+        rules={
+          optional ? [] : [{ required: true, message: t('designer.gallery.upload.classificationRequired') }]
+        }
       >
-        <Select options={classifications.map((c) => ({ value: c.id, label: c.name }))} />
+        <Select
+          allowClear={optional}
+          placeholder={optional ? t('designer.gallery.upload.uncategorised') : undefined}
+          options={classifications
+            .filter((c) => !(optional && c.uncategorised))
+            .map((c) => ({ value: c.id, label: c.name }))}
+        />
       </Form.Item>
     </>
   );

@@ -28,7 +28,19 @@ describe('checkImageFile', () => {
 
   it('refuses a text file named .png with the catalogue text of 114010', async () => {
     const text = new File(['hello, I am not a picture'], 'fake.png', { type: 'image/png' });
-    expect(await checkImageFile(text, 'image')).toBe('图片须为 jpg 或 png 格式');
+    expect(await checkImageFile(text, 'image')).toBe(
+      '图片须为 jpg、png 或 svg 格式（背景图片仅限 jpg 或 png）',
+    );
+  });
+
+  it('takes SVG text for an icon or an image, never for a background (issue 30 point 2)', async () => {
+    const svg =
+      '<?xml version="1.0"?>\n<!-- drawn -->\n<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>';
+    expect(await checkImageFile(new File([svg], 'a.svg'), 'icon')).toBeNull();
+    expect(await checkImageFile(new File([svg], 'a.svg'), 'image')).toBeNull();
+    expect(await checkImageFile(new File([svg], 'a.svg'), 'background')).toBe(
+      '图片须为 jpg、png 或 svg 格式（背景图片仅限 jpg 或 png）',
+    );
   });
 
   it('caps the size by use with the catalogue text of 114011', async () => {

@@ -1,11 +1,13 @@
 // The checks an upload passes in the browser before it is sent, the server's own (SPEC §5): a PNG or JPEG judged by
-// its first bytes, not its name (114010), within its use's cap (114011), with the catalogue's texts.
+// its first bytes, not its name, or SVG text for an icon or an image (114010), within its use's cap (114011), with the catalogue's texts.
 import { translateCode } from '@/lib/i18n';
 import { IMAGE_SIZE_TEXT, IMAGE_USE_MAX_BYTES, PICTURE_NAME_MAX } from '@/types/limits.gen';
 import type { ImageUse } from './types';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_START = [0xff, 0xd8, 0xff];
+// How much of a file is read to find an SVG's root element (after an XML declaration and comments).
+const SVG_HEAD_LENGTH = 2048;
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
   prefix.every((byte, i) => bytes[i] === byte);
@@ -25,9 +27,21 @@ export function readHead(file: Blob, length: number): Promise<Uint8Array> {
   });
 }
 
-/** The catalogue's text of what is wrong with `file` for `use`, or null when the server will take it. */
+/** Whether the first bytes of a file read as SVG text (a claim the server judges by sanitising it). */
+export function isSvgHeader(bytes: Uint8Array): boolean {
+  const text = new TextDecoder()
+    .decode(bytes)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return text.startsWith('<') && /<svg[\s>/]/.test(text);
+}
+
+/** The catalogue's text of what is wrong with `file` for `use`, or null when the server will take it. An SVG is an
+ * icon or an image, never a background. */
 export async function checkImageFile(file: Blob, use: ImageUse): Promise<string | null> {
-  if (!isImageHeader(await readHead(file, PNG_SIGNATURE.length))) return translateCode('114010');
+  const head = await readHead(file, SVG_HEAD_LENGTH);
+  const svg = use !== 'background' && isSvgHeader(head);
+  if (!svg && !isImageHeader(head)) return translateCode('114010');
   if (file.size > IMAGE_USE_MAX_BYTES[use]) return translateCode('114011', { size: IMAGE_SIZE_TEXT[use] });
   return null;
 }

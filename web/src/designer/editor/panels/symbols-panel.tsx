@@ -1,19 +1,47 @@
-// The symbol library: every symbol by category, searched by its name in the current language (or its id); a click
-// or a drop adds a `symbol` element showing it, at the symbol's own size.
+// The symbol library: the built-in symbols by category, searched by their name in the current language (or their
+// id), and the tenant's own ("mine", my-symbols-panel.tsx); a click or a drop adds a `symbol` element showing one,
+// at the symbol's own size.
 import { SearchOutlined } from '@ant-design/icons';
-import { Empty, Input, Typography } from 'antd';
+import { Empty, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SYMBOL_CATEGORIES, SYMBOLS, type SymbolDefinition } from '../../symbols';
 import type { PaletteItem } from '../palette-drag';
+import { MySymbolsPanel } from './my-symbols-panel';
 import { PaletteTile } from './palette-panel';
 
 export function symbolItem(symbol: SymbolDefinition): PaletteItem {
   return { type: 'symbol', settings: { symbol: symbol.id, parts: [] }, size: symbol.defaultSize };
 }
 
+type Library = 'builtIn' | 'mine';
+
 export function SymbolsPanel({ onAdd }: { onAdd: (item: PaletteItem) => void }) {
+  const { t } = useTranslation();
+  const [library, setLibrary] = useState<Library>('builtIn');
+  const chooser = (
+    <Segmented<Library>
+      block
+      size="small"
+      value={library}
+      onChange={setLibrary}
+      data-testid="symbol-library"
+      options={[
+        { value: 'builtIn', label: t('designer.userSymbols.builtIn') },
+        { value: 'mine', label: t('designer.userSymbols.mine') },
+      ]}
+    />
+  );
+  return (
+    <div className="designer-palette">
+      {chooser}
+      {library === 'mine' ? <MySymbolsPanel onAdd={onAdd} /> : <BuiltInSymbols onAdd={onAdd} />}
+    </div>
+  );
+}
+
+function BuiltInSymbols({ onAdd }: { onAdd: (item: PaletteItem) => void }) {
   const { t } = useTranslation();
   const [search, setSearch] = useState('');
   const needle = search.trim().toLowerCase();

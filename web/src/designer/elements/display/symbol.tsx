@@ -1,11 +1,21 @@
-// Symbol: an industrial symbol of ../symbols by id (`settings.symbol`). Grey when normal; a state's colours
-// (backgroundColor as fill, stroke) recolour the symbol's first part, or the parts chosen in `settings.parts`.
+// Symbol: an industrial symbol of ../symbols by id (`settings.symbol`), or one of the tenant's own
+// (`settings.symbol` "tenant:<id>" with its sanitised SVG's URL in `settings.symbolUrl`, ../user-symbols). Grey (or
+// its own look) when normal; a state's colours (backgroundColor as fill, stroke) recolour the symbol's first part,
+// or the parts chosen in `settings.parts` (a tenant symbol's parts are element ids its editor marked).
 import { Select } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SYMBOLS, symbolById, type SymbolPartStyle } from '../../symbols';
-import { FieldRow, FieldSection, SelectField, useSettingPatch } from '../form';
+import {
+  partName,
+  TENANT_SYMBOL_PREFIX,
+  tenantSymbolId,
+  UserSymbolView,
+  useSymbolSvg,
+  useUserSymbols,
+} from '../../user-symbols';
+import { FieldRow, FieldSection, useSettingPatch } from '../form';
 import { classes, useLook, type Look } from '../look';
 import { settingString } from '../settings';
 import { StatefulSections } from '../stateful-sections';
@@ -36,7 +46,38 @@ function chosenParts(settings: ElementRenderProps['element']['settings']): reado
   return Array.isArray(parts) ? parts : [];
 }
 
+function Missing() {
+  return (
+    <div className="iot-el iot-el--box iot-el--placeholder">
+      <Translated k="designer.form.symbolMissing" />
+    </div>
+  );
+}
+
+function TenantSymbolElement(props: ElementRenderProps) {
+  const { element, state } = props;
+  const { look, flickerClass, flickerStyle } = useLook(props);
+  const url = settingString(element.settings, 'symbolUrl', '');
+  const svg = useSymbolSvg(url);
+  if (svg.isError || url === '') return <Missing />;
+  const parts =
+    state && svg.data
+      ? partStyles(recolouredParts(svg.data.parts, chosenParts(element.settings)), look)
+      : undefined;
+  return (
+    <div className={classes('iot-el iot-el--drawing', flickerClass)} style={flickerStyle}>
+      <UserSymbolView url={url} parts={parts} />
+    </div>
+  );
+}
+
 function SymbolElement(props: ElementRenderProps) {
+  const symbolSetting = settingString(props.element.settings, 'symbol', DEFAULT_SYMBOL);
+  if (tenantSymbolId(symbolSetting) !== null) return <TenantSymbolElement {...props} />;
+  return <BuiltInSymbolElement {...props} />;
+}
+
+function BuiltInSymbolElement(props: ElementRenderProps) {
   const { element, state } = props;
   const { look, flickerClass, flickerStyle } = useLook(props);
   const symbol = symbolById(settingString(element.settings, 'symbol', DEFAULT_SYMBOL));
@@ -59,24 +100,54 @@ function SymbolElement(props: ElementRenderProps) {
 }
 
 function SymbolSettings(props: SettingsFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const patch = useSettingPatch(props.element, props.onChange);
-  const symbol = symbolById(settingString(props.element.settings, 'symbol', DEFAULT_SYMBOL));
-  const partNames = symbol?.parts ?? [];
+  const mine = useUserSymbols();
+  const setting = settingString(props.element.settings, 'symbol', DEFAULT_SYMBOL);
+  const tenantId = tenantSymbolId(setting);
+  const symbol = symbolById(setting);
+  const own = tenantId === null ? undefined : mine.data?.items.find((s) => s.id === tenantId);
+  const partNames = own ? own.parts.map((p) => p.id) : (symbol?.parts ?? []);
+  const partLabel = (part: string) => {
+    const named = own?.parts.find((p) => p.id === part);
+    return named ? partName(named, i18n.language) : part;
+  };
+  const builtIn = SYMBOLS.map((s) => ({ value: s.id, label: t(s.i18nKey, { defaultValue: s.id }) }));
+  const tenant = (mine.data?.items ?? []).map((s) => ({
+    value: `${TENANT_SYMBOL_PREFIX}${s.id}`,
+    label: s.name,
+  }));
   return (
     <>
       <FieldSection title={t('designer.form.symbol')}>
-        <SelectField<string>
-          label={t('designer.form.symbol')}
-          value={symbol?.id ?? null}
-          options={SYMBOLS.map((s) => ({ value: s.id, label: t(s.i18nKey, { defaultValue: s.id }) }))}
-          onChange={(next) =>
-            props.onChange({
-              settings: { ...props.element.settings, symbol: next ?? DEFAULT_SYMBOL, parts: [] },
-            })
-          }
-        />
+        <FieldRow label={t('designer.form.symbol')} htmlFor={`${id}-symbol`}>
+          <Select<string>
+            id={`${id}-symbol`}
+            size="small"
+            showSearch={{ optionFilterProp: 'label' }}
+            value={symbol?.id ?? (tenantId !== null ? setting : undefined)}
+            options={
+              tenant.length > 0
+                ? [
+                    { label: t('designer.userSymbols.builtIn'), options: builtIn },
+                    { label: t('designer.userSymbols.mine'), options: tenant },
+                  ]
+                : builtIn
+            }
+            onChange={(next) => {
+              const url = mine.data?.items.find((s) => s.id === tenantSymbolId(next))?.url;
+              const settings: Record<string, unknown> = {
+                ...props.element.settings,
+                symbol: next,
+                parts: [],
+              };
+              if (url) settings.symbolUrl = url;
+              else delete settings.symbolUrl;
+              props.onChange({ settings });
+            }}
+          />
+        </FieldRow>
         <FieldRow
           label={t('designer.form.symbolParts')}
           htmlFor={id}
@@ -87,7 +158,7 @@ function SymbolSettings(props: SettingsFormProps) {
             size="small"
             mode="multiple"
             value={recolouredParts(partNames, chosenParts(props.element.settings))}
-            options={partNames.map((part) => ({ value: part, label: part }))}
+            options={partNames.map((part) => ({ value: part, label: partLabel(part) }))}
             onChange={(parts) => patch.setting('parts', parts)}
           />
         </FieldRow>

@@ -1,5 +1,5 @@
-// POST /yun/resourcesInfo: an image into one of the caller's classifications (multipart file, name, classify_id,
-// use); the server judges the type by the bytes and the size by the use, like checkImageFile does first.
+// POST /yun/resourcesInfo: an image into one of the caller's classifications, or without one into their uncategorised
+// bucket (multipart file, name, classify_id, use); the server judges the type by the bytes and the size by the use, like checkImageFile does first.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { post } from '@/lib/http';
@@ -9,7 +9,8 @@ import { galleryKeys } from './keys';
 export interface UploadImageInput {
   file: File;
   name: string;
-  classifyId: number;
+  /** Absent: the caller's uncategorised bucket. */
+  classifyId?: number | undefined;
   use: ImageUse;
 }
 
@@ -17,7 +18,7 @@ export function uploadImage({ file, name, classifyId, use }: UploadImageInput): 
   const body = new FormData();
   body.append('file', file);
   body.append('name', name);
-  body.append('classify_id', String(classifyId));
+  if (classifyId !== undefined) body.append('classify_id', String(classifyId));
   body.append('use', use);
   return post<ImageOut>('/yun/resourcesInfo', body, { silent: true });
 }
