@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
@@ -100,8 +101,11 @@ describe('the element registry', () => {
         settings: definition.defaultSettings(),
         states: definition.defaultStates?.() ?? null,
       });
+      // A settings form may read the server (the symbol's lists the tenant's own symbols).
+      const client = new QueryClient({ defaultOptions: { queries: { enabled: false } } });
       const { container } = render(
         <definition.settingsForm element={element} dataSources={DATA_SOURCES} onChange={() => undefined} />,
+        { wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> },
       );
       expect(container.querySelector('.iot-prop-section'), type).not.toBeNull();
     },

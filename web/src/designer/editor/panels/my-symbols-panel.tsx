@@ -127,6 +127,8 @@ export function MySymbolsPanel({ onAdd }: { onAdd: (item: PaletteItem) => void }
                     <Popconfirm
                       title={t('designer.userSymbols.deleteConfirm', { name: symbol.name })}
                       description={t('designer.userSymbols.deleteHint')}
+                      okText={t('designer.userSymbols.deleteOk')}
+                      cancelText={t('common.action.cancel')}
                       okButtonProps={{ danger: true }}
                       onConfirm={() => void onDelete(symbol)}
                     >
