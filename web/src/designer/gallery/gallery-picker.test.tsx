@@ -17,6 +17,7 @@ const classify = (
   id,
   name,
   is_system,
+  uncategorised: false,
   image_count,
   model_count,
   sort: id,
