@@ -3,6 +3,7 @@
 // exactly the fields the schema knows (it forbids any other).
 import { FLICKER_FREQUENCY_DEFAULT } from '@/types/limits.gen';
 
+import { animationToWire, normalizeAnimation } from './animation';
 import type {
   DesignCanvas,
   DesignDocument,
@@ -107,6 +108,7 @@ export function normalizeElement(element: LooseElement): DesignElement {
       : null,
     flicker: normalizeFlicker(element.flicker),
     actions: (element.actions ?? []).map(normalizeAction),
+    animations: (element.animations ?? []).map(normalizeAnimation),
   };
 }
 
@@ -168,6 +170,7 @@ function elementToWire(element: DesignElement): WireElement {
     states: element.states ? { by: element.states.by, items: element.states.items.map(stateToWire) } : null,
     flicker: { ...element.flicker },
     actions: element.actions.map((a) => ({ ...a })),
+    animations: element.animations.map(animationToWire),
   };
 }
 

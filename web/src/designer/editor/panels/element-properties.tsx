@@ -100,6 +100,7 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
                 id: screenIdOf(element.actions[index]),
               }),
             ),
+            ...broken.animations.map((index) => t('designer.animation.broken', { index: index + 1 })),
           ].join('; ')}
           data-testid="broken-bindings"
         />
