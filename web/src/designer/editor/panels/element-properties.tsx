@@ -12,6 +12,7 @@ import { brokenBindings, isLocked, setPlacement, updateElement, type ElementPatc
 import type { DesignElement, Placement } from '../../model/types';
 import type { DesignerStore } from '../store';
 import { useDesigner } from '../use-designer';
+import { AnimationSection } from './animation-section';
 
 const PLACEMENT_FIELDS = ['x', 'y', 'w', 'h', 'rotation'] as const;
 
@@ -121,6 +122,14 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
           title={t('designer.editor.properties.unknownType', { type: element.type })}
         />
       )}
+      <AnimationSection
+        animations={element.animations}
+        dataSources={dataSources}
+        disabled={locked}
+        onChange={(animations) => {
+          apply({ animations });
+        }}
+      />
     </>
   );
 }
