@@ -3,7 +3,7 @@
 // exactly the fields the schema knows (it forbids any other).
 import { FLICKER_FREQUENCY_DEFAULT } from '@/types/limits.gen';
 
-import { animationToWire, normalizeAnimation } from './animation';
+import { animationToWire, normalizeAnimation, type LooseAnimation } from './animation';
 import type {
   DesignCanvas,
   DesignDocument,
@@ -28,12 +28,13 @@ export type LooseAction =
   | Loose<Extract<ElementAction, { type: 'open_url' }>, 'new_tab'>;
 export type LooseElement = Omit<
   Loose<WireElement, 'hidden' | 'locked' | 'z'>,
-  'placement' | 'flicker' | 'states' | 'actions'
+  'placement' | 'flicker' | 'states' | 'actions' | 'animations'
 > & {
   placement?: Partial<Placement>;
   flicker?: Partial<Flicker>;
   states?: { by?: ElementStates['by']; items: LooseState[] } | null;
   actions?: LooseAction[];
+  animations?: LooseAnimation[];
 };
 export type LooseGroup = Partial<DesignGroup> & { id: string };
 export interface LooseDocument {

@@ -7,6 +7,7 @@ import { Button, Dropdown, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { translateCode } from '@/lib/i18n';
 import {
   ANIMATION_EXPRESSION_MAX,
   ANIMATION_INPUTS_MAX,
@@ -244,7 +245,7 @@ function AnimationCard({ index, animation, dataSources, disabled, onChange, onRe
             invalid={problem !== null}
             extra={
               problem
-                ? t(String(problem.code), { ns: 'errors', ...problem.params })
+                ? translateCode(String(problem.code), problem.params)
                 : t('designer.animation.expressionHint')
             }
             onChange={(text) => {
