@@ -20,7 +20,8 @@ if (!base || !user || !password || !planFile) {
   process.exit(2);
 }
 const plan = JSON.parse(readFileSync(planFile, "utf8"));
-const KINDS = ["large", "small"];
+// The large screen, the baseline and (when the plan has it) the large screen with 100 elements animated.
+const KINDS = Object.keys(plan.screens);
 /** The drag: the pointer moves DRAG_PX right (and a little down) over DRAG_MS, one move every MOVE_EVERY_MS. */
 const DRAG_MS = 1000;
 const DRAG_PX = 300;
@@ -295,6 +296,7 @@ async function save(tab) {
 const PRESSED = {
   large: `e${plan.elements.large - plan.group + 1}`,
   small: "e1",
+  animated: `e${plan.elements.large - plan.group + 1}`,
 };
 
 try {
@@ -311,18 +313,18 @@ try {
   await main.quiet();
   const session = await context.storageState();
 
+  const perKind = () => Object.fromEntries(KINDS.map((kind) => [kind, []]));
   const context_ = {
-    open_data_ms: { large: [], small: [] },
+    open_data_ms: perKind(),
     open_cold_data_ms: {},
-    save_request_ms: { large: [], small: [] },
-    save_after_response_ms: { large: [], small: [] },
-    drag_longest_frame_ms: { large: [], small: [] },
-    drag_moves: { large: [], small: [] },
+    save_request_ms: perKind(),
+    save_after_response_ms: perKind(),
+    drag_longest_frame_ms: perKind(),
+    drag_moves: perKind(),
   };
-  const report = {
-    large: { open: [], save: [], fps: [] },
-    small: { open: [], save: [], fps: [] },
-  };
+  const report = Object.fromEntries(
+    KINDS.map((kind) => [kind, { open: [], save: [], fps: [] }]),
+  );
 
   // Cold: each screen's first copy opened first in a fresh tab of a fresh context (nothing cached, the designer's
   // chunk fetched and compiled on the way).

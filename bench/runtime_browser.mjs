@@ -7,8 +7,9 @@
 // marker element shows the batch's number (a MutationObserver). Times are epoch ms (performance.timeOrigin + now).
 //
 // Usage: node bench/runtime_browser.mjs <base url> <user> <password> <plan.json>
-// The plan: { device_id, marker_source, marker_element, screens: { large, small } (names), elements: { large, small },
-// seconds }. Prints one JSON object: { large: phase, small: phase }, a phase being
+// The plan: { device_id, marker_source, marker_element, screens: { large, animated, small } (names), elements: {...},
+// animated_elements,
+// seconds }. Prints one JSON object: { large: phase, animated: phase, small: phase }, a phase being
 //   { busy, script, layout (CPU time shares), busy_wall, script_wall, layout_wall (wall time shares), start, end,
 //     rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...], painted: [[value, ms]...] }.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -113,18 +114,24 @@ function metricsOf(answer) {
 }
 
 /** Waits for `count` elements on the screen, the marker showing a number. */
-async function drawn(page, count) {
+async function drawn(page, count, animated = 0) {
   await page.waitForFunction(
-    ({ count, marker }) => {
+    ({ count, animated, marker }) => {
       const shown = document.querySelectorAll(
         ".iot-screen [data-element-id]",
       ).length;
+      // The animated screen has the large one's element ids: it is drawn when its animated wrappers are.
+      const moving = document.querySelectorAll(".iot-screen .iot-anim").length;
       const text =
         document.querySelector(`[data-element-id="${marker}"]`)?.textContent ??
         "";
-      return shown === count && Number.isFinite(Number.parseFloat(text));
+      return (
+        shown === count &&
+        moving === animated &&
+        Number.isFinite(Number.parseFloat(text))
+      );
     },
-    { count, marker: plan.marker_element },
+    { count, animated, marker: plan.marker_element },
     { timeout: 60_000, polling: 200 },
   );
 }
@@ -270,6 +277,14 @@ try {
     ? await profiled(cdp, () => measure(page, cdp))
     : await measure(page, cdp);
 
+  // The same screen with 100 elements animated (issue 30 point 12), then the baseline.
+  await page
+    .locator(".devscreens__switch")
+    .getByText(plan.screens.animated, { exact: true })
+    .click();
+  await drawn(page, plan.elements.animated, plan.animated_elements);
+  const animated = await measure(page, cdp);
+
   await page
     .locator(".devscreens__switch")
     .getByText(plan.screens.small, { exact: true })
@@ -277,7 +292,7 @@ try {
   await drawn(page, plan.elements.small);
   const small = await measure(page, cdp);
 
-  process.stdout.write(`${JSON.stringify({ large, small })}\n`);
+  process.stdout.write(`${JSON.stringify({ large, animated, small })}\n`);
 } finally {
   await browser.close();
 }

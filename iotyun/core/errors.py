@@ -295,6 +295,13 @@ class ErrorCode(IntEnum):
     SCREEN_VERSION_NAME_INVALID = 115216
     SCREEN_VERSION_NOT_FOUND = 115217
     SCREEN_VERSION_LIMIT = 115218
+    # 115219-115224 animations of screen elements and their expressions
+    ANIMATION_EXPRESSION_SYNTAX = 115219
+    ANIMATION_FUNCTION_UNKNOWN = 115220
+    ANIMATION_NAME_UNKNOWN = 115221
+    ANIMATION_EXPRESSION_TOO_COMPLEX = 115222
+    ANIMATION_DATA_SOURCE_INVALID = 115223
+    ANIMATION_INVALID = 115224
     # 115301-115310 template sharing, library and tile groups
     TEMPLATE_SHARE_TO_SELF = 115301
     TEMPLATE_SHARE_USER_NOT_FOUND = 115302
@@ -754,6 +761,13 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.SCREEN_VERSION_NAME_INVALID: ("版本名称须为 1 到 {limit} 个字符", "A version name must be 1 to {limit} characters"),
     ErrorCode.SCREEN_VERSION_NOT_FOUND: ("画面版本不存在", "This screen version does not exist"),
     ErrorCode.SCREEN_VERSION_LIMIT: ("画面版本数量已达上限（{limit}），请先删除不需要的版本", "The maximum number of versions has been reached ({limit}); delete the ones you no longer need first"),
+    # 115219-115224 animations of screen elements and their expressions
+    ErrorCode.ANIMATION_EXPRESSION_SYNTAX: ("动画表达式有语法错误（第 {position} 个字符）", "The animation expression has a syntax error (at character {position})"),
+    ErrorCode.ANIMATION_FUNCTION_UNKNOWN: ("动画表达式使用了不支持的函数（{name}）", "The animation expression calls a function it does not know ({name})"),
+    ErrorCode.ANIMATION_NAME_UNKNOWN: ("动画表达式引用了未选择数据项的名称（{name}）", "The animation expression names {name}, which is not one of its data items"),
+    ErrorCode.ANIMATION_EXPRESSION_TOO_COMPLEX: ("动画表达式过长或嵌套过深（最多 {length} 个字符、{depth} 层）", "The animation expression is too long or too deeply nested (at most {length} characters and {depth} levels)"),
+    ErrorCode.ANIMATION_DATA_SOURCE_INVALID: ("动画使用的数据项不存在（画面：{screen}）", "An animation uses a data item that does not exist (screen: {screen})"),
+    ErrorCode.ANIMATION_INVALID: ("动画设置无效：须有一个数据项或一个表达式，且输入范围的最小值小于最大值", "The animation's settings are not valid: it takes one data item or one expression, and an input range whose minimum is below its maximum"),
     # 115301-115310 template sharing, library and tile groups
     ErrorCode.TEMPLATE_SHARE_TO_SELF: ("不能把模板分享给自己", "You cannot share a template with yourself"),
     ErrorCode.TEMPLATE_SHARE_USER_NOT_FOUND: ("被分享的用户不存在", "The user to share with does not exist"),

@@ -1,12 +1,12 @@
 // The designer's preview against the demo server (its simulated gateways publish values): the compressor template's
 // main web screen, whose value displays are bound to the template's data sources, opened in the designer and
 // previewed with the demo device IOT0000001; a bound value display shows a number, and closing the preview leaves
-// the editor with nothing to save.
+// the editor with nothing to save; a spin animation added in the property panel turns at the live value's speed.
 import { expect, test, type Page } from '@playwright/test';
 
 import { api, exactly, signIn, textsOf } from './helpers';
 
-const text = textsOf(['designer-editor', 'designer-runtime']);
+const text = textsOf(['designer-editor', 'designer-runtime', 'designer-animation']);
 const DEMO_SN = 'IOT0000001';
 /** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
 const PRESSURE_ELEMENT = 'e2';
@@ -78,6 +78,53 @@ test.describe('designer preview', () => {
     await expect(
       toolbar.getByRole('button', { name: exactly(text('zh', 'designer.editor.toolbar.save')) }),
     ).toHaveAttribute('data-dirty', 'false');
+  });
+
+  test('a fan rotating at a bound speed: a spin animation follows its live data source', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const screenId = await demoScreen(page);
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    const toolbar = page.getByRole('toolbar');
+    await expect(toolbar).toBeVisible({ timeout: 30_000 });
+    // The pressure display turns at its own pressure × 100 rpm: a new pressure every second, a new speed.
+    await page.locator(`[data-canvas-viewport] [data-element-id="${PRESSURE_ELEMENT}"]`).click();
+    const panel = page.getByRole('complementary', { name: text('zh', 'designer.editor.panels.properties') });
+    await panel.getByTestId('animation-add').click();
+    await page.getByRole('menuitem', { name: text('zh', 'designer.animation.kind.spin') }).click();
+    const card = panel.getByTestId('animation-0');
+    await card.getByRole('combobox', { name: text('zh', 'designer.animation.dataSource') }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '排气压力' })
+      .click();
+    const speed = card.getByLabel(text('zh', 'designer.animation.field.speed'), { exact: true });
+    await speed.fill('100');
+    await speed.press('Enter');
+    await expect(speed).toHaveValue(/^100(\.0+)?$/);
+
+    await toolbar.getByRole('button', { name: text('zh', 'designer.editor.toolbar.preview') }).click();
+    const preview = page.locator('.iot-preview');
+    await page.getByRole('combobox', { name: text('zh', 'designer.runtime.preview.device') }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SN }).click();
+    const spin = preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"] .iot-anim-spin`);
+    const turning = () =>
+      spin.evaluate((node) => {
+        const style = getComputedStyle(node);
+        return {
+          state: style.animationPlayState,
+          duration: style.animationDuration,
+          transform: style.transform,
+        };
+      });
+    await expect.poll(async () => (await turning()).state, { timeout: 30_000 }).toBe('running');
+    const first = await turning();
+    expect(first.duration).toMatch(/^\d+(\.\d+)?s$/);
+    // Turning: its angle moves between two looks, and the next pressure sets another speed.
+    await expect.poll(async () => (await turning()).transform).not.toBe(first.transform);
+    await expect.poll(async () => (await turning()).duration, { timeout: 30_000 }).not.toBe(first.duration);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
   });
 
   test('previews on a phone, where the editor is not offered', async ({ page }) => {

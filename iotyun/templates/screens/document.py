@@ -20,10 +20,15 @@ from pydantic import (
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import (
+    ANIMATION_EXPRESSION_MAX,
+    ANIMATION_INPUTS_MAX,
+    ANIMATION_PATH_POINTS_MAX,
+    ANIMATION_PATH_POINTS_MIN,
     BACKGROUND_IMAGE_TYPES,
     CANVAS_GRID_MAX,
     CANVAS_SIZE_MAX,
     ELEMENT_ACTIONS_MAX,
+    ELEMENT_ANIMATIONS_MAX,
     ELEMENT_BINDINGS_MAX,
     ELEMENT_ID_MAX,
     ELEMENT_STATES_MAX,
@@ -41,6 +46,7 @@ from iotyun.core.limits import (
     SCREEN_URL_MAX,
     rule_error,
 )
+from iotyun.templates.screens import expression
 
 # A document's version when it says none: what screens stored before the schema existed (a free JSON object).
 LEGACY_VERSION = 0
@@ -196,6 +202,87 @@ class OpenUrl(_Strict):
 Action = Annotated[WriteValue | JumpScreen | OpenPopup | OpenUrl, Field(discriminator="type")]
 
 
+# --- animation by value (docs/designer-animation.md) ---------------------------------------------------------------
+
+# What the schema holds of an expression; longer than ANIMATION_EXPRESSION_MAX is refused by the save's own check
+# (115222), so this only bounds what is read.
+Expression = Annotated[str, StringConstraints(min_length=1, max_length=4 * ANIMATION_EXPRESSION_MAX)]
+
+
+class _Animation(_Strict):
+    """What drives an animation: one data source of the template, or an expression over `inputs` (named data
+    sources of the template); the save refuses both or neither (115224)."""
+
+    data_source_id: int | None = Field(default=None, ge=1)
+    expression: Expression | None = None
+    inputs: dict[Key, Binding] = Field(default_factory=dict, max_length=ANIMATION_INPUTS_MAX)
+
+
+class _Ranged(_Animation):
+    """A value from `min` to `max` (clamped) maps onto the kind's output range."""
+
+    min: float = 0
+    max: float = 100
+
+
+class Spin(_Animation):
+    """Turns continuously at value × speed revolutions per minute, backwards for a negative value; 0 or none holds."""
+
+    type: Literal["spin"]
+    speed: float = Field(default=1, gt=0, le=1000)
+
+
+class Rotate(_Ranged):
+    """Turns to an angle: `from_angle` degrees at min, `to_angle` at max."""
+
+    type: Literal["rotate"]
+    from_angle: float = Field(default=0, ge=-3600, le=3600)
+    to_angle: float = Field(default=360, ge=-3600, le=3600)
+
+
+PathPoint = Annotated[list[Coordinate], Field(min_length=2, max_length=2)]
+
+
+class Move(_Ranged):
+    """Moves along `points` (offsets from its place, canvas pixels): the first at min, the last at max."""
+
+    type: Literal["move"]
+    points: list[PathPoint] = Field(
+        default_factory=lambda: [[0.0, 0.0], [100.0, 0.0]],
+        min_length=ANIMATION_PATH_POINTS_MIN,
+        max_length=ANIMATION_PATH_POINTS_MAX,
+    )
+
+
+class Scale(_Ranged):
+    type: Literal["scale"]
+    from_scale: float = Field(default=0, ge=0, le=10)
+    to_scale: float = Field(default=1, ge=0, le=10)
+
+
+class Fill(_Ranged):
+    """Shows the part of the element up to the level (min empty, max full), rising in `direction`."""
+
+    type: Literal["fill"]
+    direction: Literal["up", "down", "left", "right"] = "up"
+
+
+class Visible(_Animation):
+    """Shown while the value is not 0 (`invert`: while it is 0); shown while there is no value."""
+
+    type: Literal["visible"]
+    invert: BodyBool = False
+
+
+class Opacity(_Ranged):
+    type: Literal["opacity"]
+    from_opacity: float = Field(default=0, ge=0, le=1)
+    to_opacity: float = Field(default=1, ge=0, le=1)
+
+
+Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, Field(discriminator="type")]
+
+
 class Element(_Strict):
     id: Ident
     type: Annotated[str, AfterValidator(_element_type)]
@@ -210,6 +297,7 @@ class Element(_Strict):
     states: States | None = None
     flicker: Flicker = Field(default_factory=Flicker)
     actions: list[Action] = Field(default_factory=list, max_length=ELEMENT_ACTIONS_MAX)
+    animations: list[Animation] = Field(default_factory=list, max_length=ELEMENT_ANIMATIONS_MAX)
 
 
 class Group(_Strict):
@@ -236,6 +324,16 @@ class ScreenDocument(_Strict):
             for action in element.actions:
                 if isinstance(action, WriteValue):
                     yield i, action.data_source_id
+
+    def animation_source_ids(self) -> Iterator[tuple[str, int]]:
+        """(field, data source id) of every data source an animation reads, by itself or as an input."""
+        for i, element in enumerate(self.elements):
+            for j, animation in enumerate(element.animations):
+                field = f"elements.{i}.animations.{j}"
+                if animation.data_source_id is not None:
+                    yield f"{field}.data_source_id", animation.data_source_id
+                for key, binding in animation.inputs.items():
+                    yield f"{field}.inputs.{key}", binding.data_source_id
 
     def screen_ids(self) -> Iterator[tuple[int, int]]:
         """(element index, screen id) of every jump and pop-up."""
@@ -279,6 +377,25 @@ def version_of(document: dict[str, Any], default: int = LEGACY_VERSION) -> int:
 
 def too_large(document: Any) -> bool:
     return len(json.dumps(document, ensure_ascii=False).encode()) > SCREEN_DOCUMENT_MAX_BYTES
+
+
+def animation_problem(document: ScreenDocument) -> tuple[str, ErrorCode, dict[str, object]] | None:
+    """The first animation that cannot run as written, as (field, code, text values): both or neither of a data
+    source and an expression, an empty input range (115224), an expression that does not parse, calls an unknown
+    function, names no input of its own or is too long or deep (115219-115222)."""
+    for i, element in enumerate(document.elements):
+        for j, animation in enumerate(element.animations):
+            field = f"elements.{i}.animations.{j}"
+            if (animation.data_source_id is None) == (animation.expression is None):
+                return field, ErrorCode.ANIMATION_INVALID, {}
+            if isinstance(animation, _Ranged) and not animation.min < animation.max:
+                return f"{field}.max", ErrorCode.ANIMATION_INVALID, {}
+            if animation.expression is not None:
+                try:
+                    expression.check(animation.expression, set(animation.inputs))
+                except expression.ExpressionError as e:
+                    return f"{field}.expression", e.code, e.params
+    return None
 
 
 def references(document: ScreenDocument) -> list[str]:
@@ -361,6 +478,11 @@ def remap(document: ScreenDocument, sources: dict[int, int], screens: dict[int, 
     are kept, and a publish of the copy refuses them)."""
     copied = document.model_copy(deep=True)
     for element in copied.elements:
+        for animation in element.animations:
+            if animation.data_source_id is not None:
+                animation.data_source_id = sources.get(animation.data_source_id, animation.data_source_id)
+            for binding in animation.inputs.values():
+                binding.data_source_id = sources.get(binding.data_source_id, binding.data_source_id)
         for binding in element.bindings.values():
             binding.data_source_id = sources.get(binding.data_source_id, binding.data_source_id)
         for action in element.actions:

@@ -280,10 +280,14 @@ async def new_revision(session: AsyncSession, screen: TemplateScreen, based_on: 
 
 
 def _check_references(name: str, document: ScreenDocument, sources: set[int], screens: set[int]) -> None:
-    """Bindings and writes name data sources of the template (115209); jumps and pop-ups its screens (115214)."""
+    """Bindings and writes name data sources of the template (115209), and so do animations (115223); jumps and
+    pop-ups its screens (115214)."""
     for i, source_id in document.data_source_ids():
         if source_id not in sources:
             raise AppError(ErrorCode.ELEMENT_BINDING_INVALID, field=f"document.elements.{i}", screen=name)
+    for field, source_id in document.animation_source_ids():
+        if source_id not in sources:
+            raise AppError(ErrorCode.ANIMATION_DATA_SOURCE_INVALID, field=f"document.{field}", screen=name)
     for i, screen_id in document.screen_ids():
         if screen_id not in screens:
             raise AppError(ErrorCode.ELEMENT_ACTION_INVALID, field=f"document.elements.{i}", screen=name)
@@ -295,8 +299,15 @@ async def references(session: AsyncSession, template_id: int) -> tuple[set[int],
 
 def check_design(screen: TemplateScreen, document: ScreenDocument, sources: set[int], screens: set[int]) -> None:
     """What a design must be on its screen beyond the schema: a canvas size in the kind's ranges (115013), bindings
-    and actions that name the template's own data sources and screens (115209, 115214)."""
+    and actions that name the template's own data sources and screens (115209, 115214), animations that run as
+    written (115219-115224)."""
     check_size(screen.kind, document.canvas.width, document.canvas.height, "document.canvas.")
+    problem = doc.animation_problem(document)
+    if problem is not None:
+        field, code, params = problem
+        refused = AppError(code, field=f"document.{field}")
+        refused.params = params
+        raise refused
     _check_references(screen.name, document, sources, screens)
 
 

@@ -198,3 +198,121 @@ class TestPublishChecksDocuments:
         copied_sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": copied["id"]}))
         assert read["bindings"]["value"]["data_source_id"] == copied_sources["items"][0]["id"] != source["id"]
         assert read["actions"][0]["screen_id"] == copied_screens[1]["id"]
+
+
+def animated(*animations: dict[str, Any]) -> dict[str, Any]:
+    return doc(element(animations=list(animations)))
+
+
+class TestAnimations:
+    """Animation by value (docs/designer-animation.md): kinds, sources and expressions checked on save."""
+
+    async def test_saves_every_kind_and_reads_it_back(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        speed, level = await add(team.admin, t["id"]), await add(team.admin, t["id"], name="液位")
+        inputs = {"s": {"data_source_id": speed["id"]}, "lv": {"data_source_id": level["id"]}}
+        kinds = [
+            {"type": "spin", "data_source_id": speed["id"], "speed": 0.5},
+            {"type": "rotate", "expression": "clamp(s, 0, 90) * 2", "inputs": inputs, "to_angle": 180},
+            {"type": "move", "data_source_id": level["id"], "points": [[0, 0], [50, 0], [50, 80]]},
+            {"type": "scale", "expression": "max(s, lv) / 2", "inputs": inputs, "from_scale": 0.5},
+            {"type": "fill", "data_source_id": level["id"], "direction": "right", "max": 3.5},
+            {"type": "visible", "expression": "s > 10 and not (lv < 1 or lv >= 9)", "inputs": inputs, "invert": True},
+            {"type": "opacity", "expression": "if(s % 2 == 0, 1, 0.3)", "inputs": inputs},
+        ]
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": animated(*kinds)}))
+        read = ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["document"]["elements"][0]["animations"]
+        assert [a["type"] for a in read] == ["spin", "rotate", "move", "scale", "fill", "visible", "opacity"]
+        assert read[1]["inputs"] == inputs and read[1]["expression"] == "clamp(s, 0, 90) * 2"
+        assert read[2]["points"] == [[0, 0], [50, 0], [50, 80]] and read[4]["direction"] == "right"
+        assert read[0]["expression"] is None and read[3]["min"] == 0 and read[3]["max"] == 100
+
+    async def test_refuses_bad_expressions_with_their_codes_and_fields(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        source = await add(team.admin, t["id"])
+        inputs = {"a": {"data_source_id": source["id"]}}
+        cases = [
+            ("a +", 115219),
+            ("a < 1 < 2", 115219),
+            ("a.constructor", 115219),
+            ("'a'", 115219),
+            ("eval(a)", 115220),
+            ("Function(a)", 115220),
+            ("b * 2", 115221),
+            ("constructor", 115221),
+            ("__proto__ + a", 115221),
+            ("this", 115221),
+            ("a" + " + a" * 60, 115222),
+            ("(" * 13 + "a" + ")" * 13, 115222),
+            ("-" * 13 + "a", 115222),
+        ]
+        for text, expected in cases:
+            bad = animated({"type": "rotate", "expression": text, "inputs": inputs})
+            resp = await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": bad})
+            assert code(resp) == expected, text
+            assert resp["meta"]["field"] == "document.elements.0.animations.0.expression", text
+        deep_enough = animated({"type": "rotate", "expression": "(" * 12 + "a" + ")" * 12, "inputs": inputs})
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": deep_enough}))
+
+    async def test_refuses_sources_not_of_the_template_and_bad_settings(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        other = await make_template(team.admin, "另一个模板")
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        own, foreign = await add(team.admin, t["id"]), await add(team.admin, other["id"])
+        put = {"id": main["id"], "revision": 1}
+        direct = animated(
+            {"type": "spin", "data_source_id": own["id"]}, {"type": "spin", "data_source_id": foreign["id"]}
+        )
+        resp = await team.admin.put(DESIGN, {**put, "document": direct})
+        assert code(resp) == 115223 and resp["meta"]["field"] == "document.elements.0.animations.1.data_source_id"
+        inputs = {"a": {"data_source_id": own["id"]}, "b": {"data_source_id": foreign["id"]}}
+        resp = await team.admin.put(
+            DESIGN, {**put, "document": animated({"type": "visible", "expression": "a", "inputs": inputs})}
+        )
+        assert code(resp) == 115223 and resp["meta"]["field"] == "document.elements.0.animations.0.inputs.b"
+        for bad, field in [
+            ({"type": "spin"}, "document.elements.0.animations.0"),
+            ({"type": "spin", "data_source_id": own["id"], "expression": "1"}, "document.elements.0.animations.0"),
+            ({"type": "fill", "data_source_id": own["id"], "min": 5, "max": 5}, "document.elements.0.animations.0.max"),
+        ]:
+            resp = await team.admin.put(DESIGN, {**put, "document": animated(bad)})
+            assert code(resp) == 115224 and resp["meta"]["field"] == field, bad
+        for bad in [
+            {"type": "wobble", "data_source_id": own["id"]},
+            {"type": "move", "data_source_id": own["id"], "points": [[0, 0]]},
+            {"type": "opacity", "data_source_id": own["id"], "to_opacity": 2},
+            {"type": "spin", "data_source_id": own["id"], "speed": 0},
+        ]:
+            assert code(await team.admin.put(DESIGN, {**put, "document": animated(bad)})) == 115207, bad
+        many = animated(*[{"type": "spin", "data_source_id": own["id"]}] * 9)
+        assert code(await team.admin.put(DESIGN, {**put, "document": many})) == 115207
+        assert ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["document"]["elements"] == []
+
+    async def test_copy_and_publish_follow_the_animations_data_sources(self, app: FastAPI, team: Team) -> None:
+        t = await make_template(team.admin)
+        device = await register(team.admin, "SANI0001")
+        await bind_rows(app, team, t["id"], device["id"])
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        source = await add(team.admin, t["id"])
+        inputs = {"a": {"data_source_id": source["id"]}}
+        kinds = [
+            {"type": "spin", "data_source_id": source["id"]},
+            {"type": "fill", "expression": "a", "inputs": inputs},
+        ]
+        ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": animated(*kinds)}))
+        copied = ok(await team.admin.post("/yun/module/copy", {"id": t["id"]}))
+        read = ok(
+            await team.admin.get(DESIGN, params={"id": (await screens(team.admin, copied["id"], "web"))[0]["id"]})
+        )
+        copied_source = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": copied["id"]}))[
+            "items"
+        ][0]
+        animations = read["document"]["elements"][0]["animations"]
+        assert animations[0]["data_source_id"] == animations[1]["inputs"]["a"]["data_source_id"] == copied_source["id"]
+        async with app.state.db.sessionmaker() as s:
+            await s.execute(delete(DataSource).where(DataSource.id == source["id"]))
+            await s.commit()
+        resp = await team.admin.post("/yun/module/publish", {"id": t["id"]})
+        assert code(resp) == 115223 and resp["meta"]["field"] == "document.elements.0.animations.0.data_source_id"

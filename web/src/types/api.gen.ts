@@ -3562,6 +3562,8 @@ export interface components {
         Element: {
             /** Actions */
             actions?: (components["schemas"]["WriteValue"] | components["schemas"]["JumpScreen"] | components["schemas"]["OpenPopup"] | components["schemas"]["OpenUrl"])[];
+            /** Animations */
+            animations?: (components["schemas"]["Spin"] | components["schemas"]["Rotate"] | components["schemas"]["Move"] | components["schemas"]["Scale"] | components["schemas"]["Fill"] | components["schemas"]["Visible"] | components["schemas"]["Opacity"])[];
             /** Bindings */
             bindings?: {
                 [key: string]: components["schemas"]["Binding"];
@@ -4320,6 +4322,41 @@ export interface components {
             field_name: string;
             /** Id */
             id: number;
+        };
+        /**
+         * Fill
+         * @description Shows the part of the element up to the level (min empty, max full), rising in `direction`.
+         */
+        Fill: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /**
+             * Direction
+             * @default up
+             * @enum {string}
+             */
+            direction: "up" | "down" | "left" | "right";
+            /** Expression */
+            expression?: string | null;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fill";
         };
         /**
          * Flicker
@@ -5092,6 +5129,37 @@ export interface components {
             url: string;
         };
         /**
+         * Move
+         * @description Moves along `points` (offsets from its place, canvas pixels): the first at min, the last at max.
+         */
+        Move: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /** Points */
+            points?: number[][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "move";
+        };
+        /**
          * MyPrivilegesOut
          * @description The caller's effective rights, computed as for the session payload.
          */
@@ -5185,6 +5253,42 @@ export interface components {
             sessions: number;
             /** Sn */
             sn: string;
+        };
+        /** Opacity */
+        Opacity: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /**
+             * From Opacity
+             * @default 0
+             */
+            from_opacity: number;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /**
+             * To Opacity
+             * @default 1
+             */
+            to_opacity: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "opacity";
         };
         /** OpenPopup */
         OpenPopup: {
@@ -6163,6 +6267,45 @@ export interface components {
             /** User Count */
             user_count: number;
         };
+        /**
+         * Rotate
+         * @description Turns to an angle: `from_angle` degrees at min, `to_angle` at max.
+         */
+        Rotate: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /**
+             * From Angle
+             * @default 0
+             */
+            from_angle: number;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /**
+             * To Angle
+             * @default 360
+             */
+            to_angle: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "rotate";
+        };
         /** RtdMessage */
         RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
@@ -6187,6 +6330,42 @@ export interface components {
             sort: number;
             /** Width */
             width: number;
+        };
+        /** Scale */
+        Scale: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /**
+             * From Scale
+             * @default 0
+             */
+            from_scale: number;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /**
+             * To Scale
+             * @default 1
+             */
+            to_scale: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "scale";
         };
         /**
          * ScheduleIn
@@ -6702,6 +6881,30 @@ export interface components {
             type: "snapshot";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /**
+         * Spin
+         * @description Turns continuously at value × speed revolutions per minute, backwards for a negative value; 0 or none holds.
+         */
+        Spin: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Speed
+             * @default 1
+             */
+            speed: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "spin";
         };
         /**
          * State
@@ -7619,6 +7822,30 @@ export interface components {
             template_id?: number | null;
             /** Version */
             version?: string | null;
+        };
+        /**
+         * Visible
+         * @description Shown while the value is not 0 (`invert`: while it is 0); shown while there is no value.
+         */
+        Visible: {
+            /** Data Source Id */
+            data_source_id?: number | null;
+            /** Expression */
+            expression?: string | null;
+            /** Inputs */
+            inputs?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /**
+             * Invert
+             * @default false
+             */
+            invert: boolean;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "visible";
         };
         /** WriteConfigOut */
         WriteConfigOut: {

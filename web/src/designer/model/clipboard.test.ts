@@ -103,7 +103,7 @@ describe('pasteElements', () => {
     expect(pump.bindings).toEqual({ state: { data_source_id: 12 } });
     expect(pump.actions).toEqual([{ type: 'write_value', data_source_id: 12, value: 1, confirm: true }]);
     expect(brokenBindings(doc, [21, 22])).toEqual([
-      { id: pump.id, bindings: ['state'], actions: [0], screens: [] },
+      { id: pump.id, bindings: ['state'], actions: [0], screens: [], animations: [] },
     ]);
   });
 
@@ -137,7 +137,7 @@ describe('pasteElements', () => {
       { type: 'open_popup', screen_id: 102 },
     ]);
     expect(brokenBindings(doc, [21, 22], [201])).toEqual([
-      { id: pasted.id, bindings: [], actions: [], screens: [1] },
+      { id: pasted.id, bindings: [], actions: [], screens: [1], animations: [] },
     ]);
     // Within the template the ids stay, whatever the names.
     const same = pasteElements(links, payload, { ...template1, screens: [] });
@@ -206,7 +206,7 @@ describe('parseClipboard', () => {
 describe('brokenBindings', () => {
   it('lists elements naming a source the template does not have', () => {
     expect(brokenBindings(source, [11])).toEqual([
-      { id: 'e2', bindings: ['state'], actions: [0], screens: [] },
+      { id: 'e2', bindings: ['state'], actions: [0], screens: [], animations: [] },
     ]);
     expect(brokenBindings(source, [11, 12])).toEqual([]);
   });
@@ -217,6 +217,6 @@ describe('brokenBindings', () => {
     ]);
     expect(brokenBindings(links, [])).toEqual([]);
     expect(brokenBindings(links, [], [7])).toEqual([]);
-    expect(brokenBindings(links, [], [8])).toEqual([{ id: 'j', bindings: [], actions: [], screens: [0] }]);
+    expect(brokenBindings(links, [], [8])).toEqual([{ id: 'j', bindings: [], actions: [], screens: [0], animations: [] }]);
   });
 });

@@ -5,6 +5,7 @@
 // leaves it on the old id when there is none, so `brokenBindings` shows it as broken until it is chosen again.
 import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
+import { animationSourceIds } from './animation';
 import { byZ } from './arrange';
 import { groupTree } from './groups';
 import { newElementIds, newGroupIds } from './ids';
@@ -48,7 +49,7 @@ export interface ClipboardPayload {
 export function elementSourceIds(element: DesignElement): number[] {
   const bound = Object.values(element.bindings).map((b) => b.data_source_id);
   const written = element.actions.flatMap((a) => (a.type === 'write_value' ? [a.data_source_id] : []));
-  return [...bound, ...written];
+  return [...bound, ...written, ...element.animations.flatMap(animationSourceIds)];
 }
 
 /** Every screen id an element jumps to or opens as a pop-up. */
@@ -213,6 +214,13 @@ function repoint(
         return { ...a, screen_id: screen(a.screen_id) };
       return a;
     }),
+    animations: element.animations.map((a) => ({
+      ...a,
+      data_source_id: a.data_source_id === null ? null : source(a.data_source_id),
+      inputs: Object.fromEntries(
+        Object.entries(a.inputs).map(([key, b]) => [key, { data_source_id: source(b.data_source_id) }]),
+      ),
+    })),
   };
 }
 
@@ -273,6 +281,8 @@ export interface BrokenBinding {
   actions: number[];
   /** The indexes of its jumps and pop-ups naming an unknown screen (only when the screens are given). */
   screens: number[];
+  /** The indexes of its animations reading an unknown source (by themselves or as an input). */
+  animations: number[];
 }
 
 /** The elements with broken references; screens are checked only when `screenIds` is given (the server refuses
@@ -299,8 +309,11 @@ export function brokenBindings(
               ? [i]
               : [],
           );
-    return bindings.length + actions.length + screens.length > 0
-      ? [{ id: e.id, bindings, actions, screens }]
+    const animations = e.animations.flatMap((a, i) =>
+      animationSourceIds(a).some((id) => !known.has(id)) ? [i] : [],
+    );
+    return bindings.length + actions.length + screens.length + animations.length > 0
+      ? [{ id: e.id, bindings, actions, screens, animations }]
       : [];
   });
 }

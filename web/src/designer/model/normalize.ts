@@ -3,6 +3,7 @@
 // exactly the fields the schema knows (it forbids any other).
 import { FLICKER_FREQUENCY_DEFAULT } from '@/types/limits.gen';
 
+import { animationToWire, normalizeAnimation, type LooseAnimation } from './animation';
 import type {
   DesignCanvas,
   DesignDocument,
@@ -27,12 +28,13 @@ export type LooseAction =
   | Loose<Extract<ElementAction, { type: 'open_url' }>, 'new_tab'>;
 export type LooseElement = Omit<
   Loose<WireElement, 'hidden' | 'locked' | 'z'>,
-  'placement' | 'flicker' | 'states' | 'actions'
+  'placement' | 'flicker' | 'states' | 'actions' | 'animations'
 > & {
   placement?: Partial<Placement>;
   flicker?: Partial<Flicker>;
   states?: { by?: ElementStates['by']; items: LooseState[] } | null;
   actions?: LooseAction[];
+  animations?: LooseAnimation[];
 };
 export type LooseGroup = Partial<DesignGroup> & { id: string };
 export interface LooseDocument {
@@ -107,6 +109,7 @@ export function normalizeElement(element: LooseElement): DesignElement {
       : null,
     flicker: normalizeFlicker(element.flicker),
     actions: (element.actions ?? []).map(normalizeAction),
+    animations: (element.animations ?? []).map(normalizeAnimation),
   };
 }
 
@@ -168,6 +171,7 @@ function elementToWire(element: DesignElement): WireElement {
     states: element.states ? { by: element.states.by, items: element.states.items.map(stateToWire) } : null,
     flicker: { ...element.flicker },
     actions: element.actions.map((a) => ({ ...a })),
+    animations: element.animations.map(animationToWire),
   };
 }
 

@@ -5,6 +5,7 @@ import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
 import { lockedElements, pruneEmptyGroups } from './groups';
 import { newElementIds } from './ids';
+import { type LooseAnimation, normalizeAnimation } from './animation';
 import { normalizeFlicker, normalizePlacement } from './normalize';
 import type {
   Binding,
@@ -63,6 +64,7 @@ export interface NewElement {
   states?: ElementStates | null;
   flicker?: Partial<Flicker>;
   actions?: ElementAction[];
+  animations?: LooseAnimation[];
 }
 
 /** Adds elements on top of the others, with fresh ids; none are added when they would pass SCREEN_ELEMENTS_MAX. */
@@ -86,6 +88,7 @@ export function addElements(
     states: item.states ? structuredClone(item.states) : null,
     flicker: normalizeFlicker(item.flicker),
     actions: structuredClone(item.actions ?? []),
+    animations: (item.animations ?? []).map(normalizeAnimation),
   }));
   return { doc: { ...doc, elements: [...doc.elements, ...added] }, ids };
 }
@@ -163,7 +166,7 @@ export function nudge(
 
 /** What the property panel changes on an element (the registry's SettingsFormProps.onChange patch). */
 export type ElementPatch = Partial<
-  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions'>
+  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions' | 'animations'>
 >;
 
 /** Replaces the patched parts of one element (settings, bindings, states, flicker, actions). A patch that would

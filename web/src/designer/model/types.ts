@@ -4,6 +4,8 @@
 // repeats a default.
 import type { Schema } from '@/types/schema';
 
+import type { DesignAnimation } from './animation';
+
 export type WireDocument = Schema<'ScreenDocument'>;
 export type WireElement = Schema<'Element'>;
 
@@ -29,6 +31,8 @@ export interface DesignElement {
   states: ElementStates | null;
   flicker: Flicker;
   actions: ElementAction[];
+  /** Animation by value (model/animation.ts); none for most elements. */
+  animations: DesignAnimation[];
 }
 
 export interface DesignGroup {

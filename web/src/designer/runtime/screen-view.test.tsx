@@ -278,3 +278,49 @@ describe('ScreenView', () => {
     expect(node('pressure').querySelector('.iot-alarm-icon--confirmed')).not.toBeNull();
   });
 });
+
+describe('ScreenView animations', () => {
+  const fan = normalizeElement({
+    id: 'fan',
+    type: 'rect',
+    placement: { x: 10, y: 10, w: 60, h: 60 },
+    animations: [
+      { type: 'spin', data_source_id: 5, speed: 6 },
+      { type: 'opacity', expression: 'if(s > 0, 1, 0.4)', inputs: { s: { data_source_id: 5 } }, max: 1 },
+    ],
+  });
+  const animatedDoc = { ...documentOf([fan, valueEl('temp', 1)]), canvas: doc.canvas };
+
+  it('turns and fades by the value, re-rendering the wrapper and never the drawing', () => {
+    const frames = manualFrame();
+    const store = createValuesStore(frames.frame, null);
+    const registry = countingRegistry();
+    render(
+      <ScreenView
+        doc={animatedDoc}
+        store={store}
+        defaultSize={{ width: 800, height: 600 }}
+        definitionOf={registry.definitionOf}
+      />,
+    );
+    const spin = () => node('fan').querySelector<HTMLElement>('.iot-anim-spin')!;
+    const wrapper = () => node('fan').querySelector<HTMLElement>('.iot-anim')!;
+    // No value yet: paused, and the expression has no value (no opacity set).
+    expect(spin()).toHaveClass('iot-anim-spin--paused');
+    expect(wrapper().style.opacity).toBe('');
+    const drawn = registry.renders.get('fan');
+    act(() => store.seed([{ id: 5, value: 10, ts: 1 }]));
+    expect(spin()).not.toHaveClass('iot-anim-spin--paused');
+    expect(spin().style.animationDuration).toBe('1s');
+    expect(wrapper().style.opacity).toBe('1');
+    store.push([{ id: 5, v: -20, ts: 2, q: 0 }]);
+    frames.run();
+    expect(spin()).toHaveClass('iot-anim-spin--reverse');
+    expect(spin().style.animationDuration).toBe('0.5s');
+    expect(wrapper().style.opacity).toBe('0.4');
+    store.push([{ id: 5, v: 0, ts: 3, q: 0 }]);
+    frames.run();
+    expect(spin()).toHaveClass('iot-anim-spin--paused');
+    expect(registry.renders.get('fan')).toBe(drawn);
+  });
+});

@@ -25,6 +25,7 @@ import { elementState } from '../elements/states';
 import type { ElementDefinition, RenderMode } from '../elements/types';
 import { byZ, canvasSize, hiddenElements, type CanvasSize } from '../model';
 import type { DesignDocument, DesignElement } from '../model/types';
+import { Animated } from './animated';
 import { DEFAULT_FIT, fitScaleFor, type ScreenFit } from './fit';
 import { backdropStyle } from './sheet';
 import { createStaleClock, StaleScreenContext, useStaleSince, type StaleScreen } from './stale';
@@ -106,7 +107,7 @@ const ScreenElement = memo(function ScreenElement({
   const unbound = unboundScreen !== null && bindsUnknown(element, unboundScreen.known);
   const since = useStaleSince(values);
   // The drawing itself, kept while only the element's age flips: greying re-renders the box, not the component.
-  const body = useMemo(
+  const drawing = useMemo(
     () =>
       Component ? (
         <>
@@ -123,6 +124,16 @@ const ScreenElement = memo(function ScreenElement({
       ) : null,
     [Component, element, mode, values, write, act],
   );
+  // Animated elements move their drawing by their own values (animated.tsx): a push to an animation's data source
+  // re-renders the wrapper, never the drawing.
+  const body =
+    drawing && element.animations.length > 0 ? (
+      <Animated animations={element.animations} store={store}>
+        {drawing}
+      </Animated>
+    ) : (
+      drawing
+    );
   // An element type this build does not know draws nothing (the editor marks it; a screen at work shows the rest).
   if (!body) return null;
   if (unbound)

@@ -12,6 +12,7 @@ import { brokenBindings, isLocked, setPlacement, updateElement, type ElementPatc
 import type { DesignElement, Placement } from '../../model/types';
 import type { DesignerStore } from '../store';
 import { useDesigner } from '../use-designer';
+import { AnimationSection } from './animation-section';
 
 const PLACEMENT_FIELDS = ['x', 'y', 'w', 'h', 'rotation'] as const;
 
@@ -100,6 +101,7 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
                 id: screenIdOf(element.actions[index]),
               }),
             ),
+            ...broken.animations.map((index) => t('designer.animation.broken', { index: index + 1 })),
           ].join('; ')}
           data-testid="broken-bindings"
         />
@@ -120,6 +122,14 @@ export function ElementProperties({ store, element, dataSources, screens }: Elem
           title={t('designer.editor.properties.unknownType', { type: element.type })}
         />
       )}
+      <AnimationSection
+        animations={element.animations}
+        dataSources={dataSources}
+        disabled={locked}
+        onChange={(animations) => {
+          apply({ animations });
+        }}
+      />
     </>
   );
 }
