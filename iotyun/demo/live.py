@@ -17,6 +17,7 @@ from iotyun.alarms.models import CONFIRMED, RECOVERED, Alarm
 from iotyun.core.tenancy import system_session
 from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
+from iotyun.demo import plant
 from iotyun.demo.devices import DEMO_SECRET
 from iotyun.devices import service as device_service
 from iotyun.gateway.modbus import Point
@@ -188,6 +189,8 @@ def attach(app: FastAPI, http_port: int) -> None:
                     period_s=30,
                     # The firmware the seed recorded: virtual devices bound to them compare it (SPEC §4).
                     firmware={sn: fw for sn, _ in gateways if (fw := device_demo.firmware(sn))},
+                    # The machines behind them tie their values together (a stopped compressor draws no current).
+                    plant=plant.process_for,
                 ),
                 name="iotyun-demo-gateways",
             )

@@ -6,6 +6,9 @@ from typing import Any
 
 from iotyun.templates.screens.document import ScreenDocument
 
+# name, data type, rw, unit, decimals: what a screen needs of a data source.
+Cell = tuple[str, str, str, str, int]
+
 _BRIGHT = "#1d2129"
 _MUTED = "#4e5969"
 _PANEL = {"text": "", "backgroundColor": "#f7f8fa", "stroke": "#c9cdd4", "strokeWidth": 1, "radius": 6}
@@ -24,11 +27,16 @@ _PRESSURE_BANDS = [
 
 
 class _Sheet:
-    """Elements numbered in the order they are added (ids e1, e2, …), each bound by data-source name."""
+    """Elements numbered in the order they are added (ids e1, e2, …), each bound by data-source name. A reading
+    shows its source's unit and decimals (the designer's sample 123.456 then reads "123.46 MPa", not a wrapped
+    "123.456 MPa"); tests/demo/test_screens.py holds every reading's box to its longest text."""
 
-    def __init__(self, ids: dict[str, int], units: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, ids: dict[str, int], units: dict[str, str] | None = None, decimals: dict[str, int] | None = None
+    ) -> None:
         self.ids = ids
         self.units = units or {}
+        self.decimals = decimals or {}
         self.elements: list[dict[str, Any]] = []
 
     def add(self, type_: str, x: int, y: int, w: int, h: int, **fields: Any) -> None:
@@ -44,10 +52,55 @@ class _Sheet:
         settings = {"text": text, "fontColor": _MUTED, "font": f"{size}px sans-serif", "textAlign": "left"}
         self.add("text", x, y, w, round(size * 1.7), settings=settings)
 
-    def reading(self, name: str, x: int, y: int, w: int = 120, size: int = 22) -> None:
-        settings = {"fontColor": _BRIGHT, "font": f"bold {size}px sans-serif", "textAlign": "left", "showUnit": True,
-                    "unit": self.units.get(name, "")}  # fmt: skip
+    def reading(self, name: str, x: int, y: int, w: int = 150, size: int = 22, align: str = "left") -> None:
+        settings = {"fontColor": _BRIGHT, "font": f"bold {size}px sans-serif", "textAlign": align, "showUnit": True,
+                    "unit": self.units.get(name, ""), "decimals": self.decimals.get(name)}  # fmt: skip
         self.add("value", x, y, w, round(size * 1.45), bindings=self.bound(name), settings=settings)
+
+    def symbol(
+        self,
+        symbol: str,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        *,
+        on: str | None = None,
+        parts: list[str] | None = None,
+        states: dict[str, Any] | None = None,
+    ) -> None:
+        """A symbol, grey at rest; bound to `on`, its parts (the first by default) coloured by `states`."""
+        settings = {"symbol": symbol, "parts": parts or []}
+        if on is None:
+            self.add("symbol", x, y, w, h, settings=settings)
+        else:
+            self.add("symbol", x, y, w, h, bindings=self.bound(on), states=states or _RUNNING, settings=settings)
+
+    def pipe(
+        self,
+        x: int,
+        y: int,
+        w: int,
+        h: int,
+        points: list[list[float]],
+        flow: str | None = None,
+        fluid: str = "#3491fa",
+        width: int = 12,
+    ) -> None:
+        """A pipe through `points` (per cent of its box), its fluid flowing while `flow` is non-zero."""
+        settings = {"points": points, "stroke": "#86909c", "fillColor": "#d5d9de", "fluidColor": fluid,
+                    "strokeWidth": width, "speed": 24}  # fmt: skip
+        bindings = self.bound(flow, "flow") if flow else {}
+        self.add("pipe", x, y, w, h, bindings=bindings, settings=settings)
+
+    def light(self, name: str, x: int, y: int, size: int = 24, states: dict[str, Any] | None = None) -> None:
+        light = {"shape": "circle", "text": ""}
+        self.add("indicator", x, y, size, size, bindings=self.bound(name), states=states or _RUNNING, settings=light)
+
+    def trend(self, name: str, x: int, y: int, w: int, h: int) -> None:
+        trend = {"window": 1, "window_unit": "hour", "unit": self.units.get(name, ""),
+                 "decimals": self.decimals.get(name, 2), "names": [name]}  # fmt: skip
+        self.add("chart", x, y, w, h, bindings=self.bound(name), settings=trend)
 
     def title(self, text: str, x: int, y: int, w: int, size: int) -> None:
         settings = {"text": text, "fontColor": _BRIGHT, "font": f"bold {size}px sans-serif", "textAlign": "left"}
@@ -65,98 +118,191 @@ class _Sheet:
         return ScreenDocument.model_validate({"canvas": canvas, "elements": self.elements}).model_dump(mode="json")
 
 
-def compressor_web(ids: dict[str, int], units: dict[str, str]) -> dict[str, Any]:
+_FLAME = {
+    "by": "value",
+    "items": [
+        {"max": 0.5, "backgroundColor": "#c9cdd4"},
+        {"min": 0.5, "backgroundColor": "#ff7d00", "stroke": "#d25f00"},
+    ],
+}
+_DOOR = {
+    "by": "value",
+    "items": [
+        {"max": 0.5, "backgroundColor": "#c9cdd4"},
+        {"min": 0.5, "backgroundColor": "#ff7d00", "flicker": {"flickerType": "background", "flickerFrequency": 1}},
+    ],
+}
+_STEAM_BANDS = [{"from": 0, "to": 1.25, "color": "#23c343"}, {"from": 1.25, "to": 1.6, "color": "#f53f3f"}]
+
+
+def compressor_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
     """The web screen (1120×630, the template's size): the machine, its air receiver and the pipe between them, the
     pressure on a gauge, a start/stop switch and the pressure setpoint, the motor's figures, a trend and the alarms.
     Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint."""
-    s = _Sheet(ids, units)
+    s = _Sheet(ids, units, decimals)
     s.title("空压机运行监控", 30, 18, 400, 24)  # e1
-    s.reading("排气压力", 560, 300)  # e2
-    s.reading("排气温度", 960, 200)
+    s.reading("排气压力", 540, 300, 170)  # e2
+    s.reading("排气温度", 930, 120, 170)
     s.add("switch", 150, 330, 96, 36, bindings=s.bound("运行状态"), settings={"on_text": "运行", "off_text": "停机"})
     s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
     s.add("rect", 20, 70, 1080, 330, settings=_PANEL)
-    symbol = {"symbol": "compressor_reciprocating", "parts": []}
-    s.add("symbol", 60, 120, 180, 180, bindings=s.bound("运行状态"), states=_RUNNING, settings=symbol)
-    pipe = {"stroke": "#86909c", "fillColor": "#d5d9de", "fluidColor": "#3491fa"}
-    s.add("pipe", 240, 198, 300, 24, bindings=s.bound("运行状态", "flow"), settings=pipe)
-    s.add("symbol", 540, 100, 120, 190, settings={"symbol": "tank_vertical", "parts": []})
-    s.label("排气压力", 560, 278)
+    s.symbol("compressor_reciprocating", 60, 120, 180, 180, on="运行状态")
+    s.pipe(240, 198, 300, 24, [[0, 50], [100, 50]], flow="运行状态")
+    s.symbol("tank_vertical", 540, 100, 120, 190)
+    s.label("排气压力", 540, 278)
     gauge = {"min": 0, "max": 1.2, "decimals": 2, "unit": "MPa", "look": "needle", "bands": _PRESSURE_BANDS}
     s.add("gauge", 690, 100, 200, 180, bindings=s.bound("排气压力"), settings=gauge)
-    s.label("排气温度", 960, 178)
-    s.label("电机电流", 960, 238)
-    s.reading("电机电流", 960, 260)
-    s.label("运行小时", 960, 298)
-    s.reading("运行小时", 960, 320)
-    light = {"shape": "circle", "text": ""}
-    s.add("indicator", 60, 336, 24, 24, bindings=s.bound("运行状态"), states=_RUNNING, settings=light)
+    s.label("排气温度", 930, 98)
+    s.label("电机电流", 930, 178)
+    s.reading("电机电流", 930, 200, 170)
+    s.label("运行小时", 930, 258)
+    s.reading("运行小时", 930, 280, 170)
+    s.light("运行状态", 60, 336)
     s.label("启停", 96, 338, 50)
-    trend = {"window": 1, "window_unit": "hour", "unit": "MPa", "decimals": 2, "names": ["排气压力"]}
-    s.add("chart", 20, 416, 600, 200, bindings=s.bound("排气压力"), settings=trend)
+    s.trend("排气压力", 20, 416, 600, 200)
     s.add("alarm_list", 640, 416, 460, 200)
     s.label("设定压力", 300, 300)
     s.setpoint(300, 322, 220, 72)  # e21
     return s.document(1120, 630)
 
 
-def compressor_mobile(ids: dict[str, int], units: dict[str, str]) -> dict[str, Any]:
+def compressor_mobile(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
     """The mobile screen (750×1334, the first mobile preset), drawn for a thumb: one column, large figures, a wide
     switch and setpoint, then the trend and the alarms. e2 shows 排气压力 here too."""
-    s = _Sheet(ids, units)
+    s = _Sheet(ids, units, decimals)
     s.title("空压机运行监控", 32, 28, 460, 34)  # e1
-    s.reading("排气压力", 48, 420, 300, 44)  # e2
+    s.reading("排气压力", 48, 420, 320, 44)  # e2
     s.add("time", 440, 36, 280, 40, settings={"fontColor": _MUTED, "textAlign": "right", "font": "22px sans-serif"})
     s.add("rect", 24, 104, 702, 560, settings=_PANEL)
-    symbol = {"symbol": "compressor_reciprocating", "parts": []}
-    s.add("symbol", 40, 130, 200, 200, bindings=s.bound("运行状态"), states=_RUNNING, settings=symbol)
+    s.symbol("compressor_reciprocating", 40, 130, 200, 200, on="运行状态")
     gauge = {"min": 0, "max": 1.2, "decimals": 2, "unit": "MPa", "look": "needle", "bands": _PRESSURE_BANDS}
     s.add("gauge", 450, 124, 260, 240, bindings=s.bound("排气压力"), settings=gauge)
-    light = {"shape": "circle", "text": ""}
-    s.add("indicator", 254, 140, 40, 40, bindings=s.bound("运行状态"), states=_RUNNING, settings=light)
+    s.light("运行状态", 254, 140, 40)
     s.label("启停", 304, 144, 90, 24)
     switch = {"on_text": "运行", "off_text": "停机"}
     s.add("switch", 244, 196, 200, 84, bindings=s.bound("运行状态"), settings=switch)
     s.label("排气压力", 48, 384, 300, 24)
-    s.label("排气温度", 400, 384, 300, 24)
-    s.reading("排气温度", 400, 420, 300, 44)
+    s.label("排气温度", 390, 384, 300, 24)
+    s.reading("排气温度", 390, 420, 320, 44)
     s.label("电机电流", 48, 512, 300, 24)
-    s.reading("电机电流", 48, 548, 300, 44)
-    s.label("运行小时", 400, 512, 300, 24)
-    s.reading("运行小时", 400, 548, 300, 44)
+    s.reading("电机电流", 48, 548, 320, 44)
+    s.label("运行小时", 390, 512, 300, 24)
+    s.reading("运行小时", 390, 548, 320, 44)
     s.label("设定压力", 32, 684, 300, 24)
     s.setpoint(24, 720, 702, 150)
-    trend = {"window": 1, "window_unit": "hour", "unit": "MPa", "decimals": 2, "names": ["排气压力"]}
-    s.add("chart", 24, 890, 702, 220, bindings=s.bound("排气压力"), settings=trend)
+    s.trend("排气压力", 24, 890, 702, 220)
     s.add("alarm_list", 24, 1126, 702, 190)
     return s.document(750, 1334)
+
+
+def boiler_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
+    """The boiler (1120×630): the feed water into the drum (its level as a tank), the boiler with its flame lit by
+    燃烧器, the steam line out to the pressure gauge, the figures and the burner's switch, a trend and the alarms."""
+    s = _Sheet(ids, units, decimals)
+    s.title("锅炉运行监控", 30, 18, 400, 24)
+    s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
+    s.add("rect", 20, 70, 1080, 330, settings=_PANEL)
+    # Feed water: the pump, the pipe into the drum, the drum's level.
+    s.label("给水", 44, 84, 80)
+    s.pipe(40, 300, 90, 24, [[0, 50], [100, 50]], flow="燃烧器")
+    s.symbol("pump_centrifugal", 110, 262, 90, 90, on="燃烧器")
+    s.pipe(196, 300, 90, 24, [[0, 50], [100, 50]], flow="燃烧器")
+    tank = {"min": 0, "max": 800, "unit": "mm", "decimals": 0, "showValue": True, "orientation": "vertical",
+            "fillColor": "#3491fa", "backgroundColor": "#f2f3f5", "stroke": "#86909c", "fontColor": "#1d2129",
+            "conditions": [{"min": None, "max": 200, "color": "#f53f3f"}]}  # fmt: skip
+    s.label("汽包液位", 60, 108, 110)
+    s.add("tank", 70, 134, 70, 120, bindings=s.bound("液位"), settings=tank)
+    s.pipe(105, 250, 24, 60, [[50, 0], [50, 100]], flow="燃烧器")
+    # The boiler, its flame on 燃烧器.
+    s.symbol("boiler", 286, 110, 150, 250, on="燃烧器", parts=["flame"], states=_FLAME)
+    s.light("燃烧器", 300, 84, 20, _FLAME)
+    s.label("燃烧器", 328, 82, 80)
+    # The steam line to the header, past the pressure gauge.
+    s.pipe(436, 126, 260, 24, [[0, 50], [100, 50]], flow="燃烧器", fluid="#c9cdd4", width=14)
+    s.symbol("valve_gate", 520, 104, 60, 60)
+    s.label("蒸汽母管", 600, 96, 100)
+    gauge = {"min": 0, "max": 1.6, "decimals": 2, "unit": "MPa", "look": "needle", "bands": _STEAM_BANDS}
+    s.add("gauge", 700, 90, 200, 180, bindings=s.bound("蒸汽压力"), settings=gauge)
+    # The figures.
+    s.label("蒸汽压力", 930, 98)
+    s.reading("蒸汽压力", 930, 120, 170)
+    s.label("出水温度", 930, 168)
+    s.reading("出水温度", 930, 190, 170)
+    s.label("汽包液位", 930, 238)
+    s.reading("液位", 930, 260, 170)
+    s.label("出水温度", 480, 300, 120)
+    s.reading("出水温度", 480, 322, 170)
+    s.label("燃烧器启停", 700, 300, 120)
+    s.add("switch", 700, 326, 96, 36, bindings=s.bound("燃烧器"), settings={"on_text": "点火", "off_text": "熄火"})
+    s.trend("蒸汽压力", 20, 416, 600, 200)
+    s.add("alarm_list", 640, 416, 460, 200)
+    return s.document(1120, 630)
+
+
+def cold_store_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
+    """The cold store (1120×630): the room with its temperature large, humidity and door; the condensing unit
+    outside (compressor and fan coloured while it runs) piped to the evaporator inside; the setpoint, a trend and
+    the alarms."""
+    s = _Sheet(ids, units, decimals)
+    s.title("冷库温控", 30, 18, 400, 24)
+    s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
+    s.add("rect", 20, 70, 1080, 330, settings=_PANEL)
+    room = {"text": "", "backgroundColor": "#e8f3ff", "stroke": "#86909c", "strokeWidth": 2, "radius": 4}
+    s.add("rect", 50, 96, 460, 284, settings=room)
+    s.title("1 号冷藏间", 66, 104, 200, 16)
+    s.label("库温", 90, 156, 100, 14)
+    s.reading("库温", 90, 182, 260, 48)
+    s.label("湿度", 90, 264, 100)
+    s.reading("湿度", 90, 286, 150, 24)
+    s.light("库门", 270, 268, 22, _DOOR)
+    s.label("库门", 300, 268, 80)
+    # The evaporator's fan inside, the condensing unit outside, the refrigerant lines between them.
+    s.symbol("fan", 400, 110, 90, 90, on="压缩机运行")
+    s.label("蒸发器", 410, 202, 80)
+    s.pipe(490, 130, 160, 24, [[0, 50], [100, 50]], flow="压缩机运行", fluid="#14c9c9")
+    s.pipe(490, 180, 160, 24, [[100, 50], [0, 50]], flow="压缩机运行", fluid="#3491fa")
+    s.symbol("compressor_reciprocating", 650, 104, 130, 130, on="压缩机运行")
+    s.symbol("cooling_tower", 800, 110, 80, 120, on="压缩机运行")
+    s.light("压缩机运行", 650, 250, 22)
+    s.label("压缩机运行", 680, 250, 120)
+    s.label("设定温度", 650, 290)
+    settings = {"min": -25, "max": -15, "decimals": 1, "confirm": True, "password": "none", "step": 0.5,
+                "unit": units.get("设定温度", ""), "submit_button": True}  # fmt: skip
+    s.add("input", 650, 312, 240, 72, bindings=s.bound("设定温度"), settings=settings)
+    s.label("库温", 930, 98)
+    s.reading("库温", 930, 120, 170)
+    s.label("湿度", 930, 168)
+    s.reading("湿度", 930, 190, 170)
+    s.trend("库温", 20, 416, 600, 200)
+    s.add("alarm_list", 640, 416, 460, 200)
+    return s.document(1120, 630)
 
 
 # One cell of a generic screen's panel per data source: 5 across, 2 down.
 _CELL_W, _CELL_H, _CELLS_ACROSS = 210, 150, 5
 
 
-def generic_web(title: str, ids: dict[str, int], sources: list[tuple[str, str, str, str]]) -> dict[str, Any]:
+def generic_web(title: str, ids: dict[str, int], sources: list[Cell]) -> dict[str, Any]:
     """A plain web screen for a demo template (1120×630): the title, one panel cell per data source (name, data
-    type, rw, unit) — a figure, a setpoint, a light or a switch as the source is read or written, numeric or a bit —
-    then a trend of the first figure and the device's alarms."""
-    return _generic(_Sheet(ids, {name: unit for name, _, _, unit in sources}), title, sources)
+    type, rw, unit, decimals) — a figure, a setpoint, a light or a switch as the source is read or written, numeric
+    or a bit — then a trend of the first figure and the device's alarms."""
+    s = _Sheet(ids, {n: u for n, _, _, u, _ in sources}, {n: d for n, _, _, _, d in sources})
+    return _generic(s, title, sources)
 
 
-def _generic(s: _Sheet, title: str, sources: list[tuple[str, str, str, str]]) -> dict[str, Any]:
+def _generic(s: _Sheet, title: str, sources: list[Cell]) -> dict[str, Any]:
     s.title(title, 30, 18, 600, 24)
     s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
     shown = sources[: 2 * _CELLS_ACROSS]
     rows = -(-len(shown) // _CELLS_ACROSS)
     bottom = 70 + 30 + rows * _CELL_H
     s.add("rect", 20, 70, 1080, bottom - 70, settings=_PANEL)
-    first_figure: tuple[str, str] | None = None
-    for n, (name, data_type, rw, unit) in enumerate(shown):
+    first_figure: str | None = None
+    for n, (name, data_type, rw, unit, decimals) in enumerate(shown):
         x = 44 + (n % _CELLS_ACROSS) * _CELL_W
         y = 92 + (n // _CELLS_ACROSS) * _CELL_H
         if data_type == "bit":
-            light = {"shape": "circle", "text": ""}
-            s.add("indicator", x, y + 2, 24, 24, bindings=s.bound(name), states=_RUNNING, settings=light)
+            s.light(name, x, y + 2)
             s.label(name, x + 34, y + 3, 150)
             if "w" in rw:
                 switch = {"on_text": "开", "off_text": "关"}
@@ -164,15 +310,13 @@ def _generic(s: _Sheet, title: str, sources: list[tuple[str, str, str, str]]) ->
             continue
         s.label(name, x, y, 180)
         if "w" in rw:
-            settings = {"decimals": 2, "confirm": True, "password": "none", "step": 0.1, "unit": unit,
+            settings = {"decimals": decimals, "confirm": True, "password": "none", "step": 0.1, "unit": unit,
                         "submit_button": True}  # fmt: skip
             s.add("input", x, y + 26, 190, 72, bindings=s.bound(name), settings=settings)
         else:
-            s.reading(name, x, y + 26, 190, 28)
-            first_figure = first_figure or (name, unit)
+            s.reading(name, x, y + 26, 200, 24)
+            first_figure = first_figure or name
     if first_figure:
-        name, unit = first_figure
-        trend = {"window": 1, "window_unit": "hour", "unit": unit, "decimals": 2, "names": [name]}
-        s.add("chart", 20, bottom + 16, 600, 600 - bottom, bindings=s.bound(name), settings=trend)
+        s.trend(first_figure, 20, bottom + 16, 600, 600 - bottom)
     s.add("alarm_list", 640, bottom + 16, 460, 600 - bottom)
     return s.document(1120, 630)

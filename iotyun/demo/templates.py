@@ -115,6 +115,24 @@ _TEMPLATES: list[tuple[str, str, list[_Source], tuple[str, ...], bool]] = [
 ]
 
 
+def screen_documents(
+    name: str, sources: list[_Source], ids: dict[str, int]
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The main web screen of a demo template (and its mobile one, or None for the empty default) drawn for its
+    data sources, bound by `ids` (name → data-source id): the compressor, the boiler and the cold store have their
+    own; the others a panel of their figures."""
+    units = {s[0]: s[6] for s in sources}
+    places = {s[0]: s[7] for s in sources}
+    if sources is _COMPRESSOR:
+        return demo_screens.compressor_web(ids, units, places), demo_screens.compressor_mobile(ids, units, places)
+    if sources is _BOILER:
+        return demo_screens.boiler_web(ids, units, places), None
+    if sources is _COLD:
+        return demo_screens.cold_store_web(ids, units, places), None
+    cells = [(s[0], s[2], s[5], s[6], s[7]) for s in sources]
+    return demo_screens.generic_web(name, ids, cells), None
+
+
 async def _template(
     session: AsyncSession, tenant_id: int, owner: User, name: str, description: str, sources: list[_Source]
 ) -> tuple[Template, list[DataSource], list[DataSourceGroup], list[TemplateScreen]]:
@@ -173,14 +191,10 @@ async def _template(
         )
     session.add_all(rows)
     await session.flush()
-    ids = {r.name: r.id for r in rows}
-    if sources is _COMPRESSOR:
-        units = {r.name: r.unit for r in rows}
-        screens[0].document = demo_screens.compressor_web(ids, units)
-        screens[1].document = demo_screens.compressor_mobile(ids, units)
-    else:
-        cells = [(s[0], s[2], s[5], s[6]) for s in sources]
-        screens[0].document = demo_screens.generic_web(name, ids, cells)
+    web, mobile = screen_documents(name, sources, {r.name: r.id for r in rows})
+    screens[0].document = web
+    if mobile is not None:
+        screens[1].document = mobile
     session.add(
         TemplateLog(
             tenant_id=tenant_id,

@@ -7,9 +7,9 @@ import asyncio
 import logging
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 
@@ -20,12 +20,26 @@ from iotyun.gateway.signals import Signal, make_signal
 log = logging.getLogger("iotyun.gateway.simulate")
 
 
-class SimulatedSource:
-    """A value source that generates each point's signal; a write holds the written value."""
+class Process(Protocol):
+    """A plant behind a simulated gateway: it ties its points together (a stopped machine draws no current), reading
+    each poll's generated values (written ones included) and returning the ones it drives, by data-source id."""
 
-    def __init__(self, seed: str) -> None:
+    def step(self, t: float, values: Mapping[int, Value]) -> dict[int, Value]: ...
+
+
+# Makes the process of a gateway from its points, or None when none applies (each point then keeps its own signal).
+ProcessFactory = Callable[[Sequence[Point]], Process | None]
+
+
+class SimulatedSource:
+    """A value source that generates each point's signal; a write holds the written value. A `process` (made from
+    the points by `plant`) may drive some of them from the others."""
+
+    def __init__(self, seed: str, plant: ProcessFactory | None = None) -> None:
         self.seed = seed
         self.signals: dict[int, Signal] = {}
+        self.plant = plant
+        self.process: Process | None = None
 
     def configure(self, points: Sequence[Point]) -> None:
         # A configuration refetch keeps the signals (and written values) of the points that stayed the same.
@@ -37,10 +51,18 @@ class SimulatedSource:
                 self.signals[p.id] = kept
             else:
                 self.signals[p.id] = make_signal(p, random.Random(f"{self.seed}:{p.id}"))
+        if self.plant is not None and (self.process is None or old.keys() != self.signals.keys()):
+            self.process = self.plant(points)
+
+    def sample(self, t: float) -> dict[int, Value]:
+        """Every point's value at monotonic time t: its signal's, then the process's where it drives the point."""
+        values = {ds_id: signal.sample(t) for ds_id, signal in self.signals.items()}
+        if self.process is not None:
+            values.update(self.process.step(t, values))
+        return values
 
     async def read_all(self) -> dict[int, Reading]:
-        t = time.monotonic()
-        return {ds_id: (signal.sample(t), Q_GOOD) for ds_id, signal in self.signals.items()}
+        return {ds_id: (value, Q_GOOD) for ds_id, value in self.sample(time.monotonic()).items()}
 
     async def write(self, point: Point, value: Any) -> Value:
         checked = check_write(point, value)
@@ -58,8 +80,10 @@ class SimulatedSource:
 class SimulatedGateway(GatewayAgent):
     """The gateway agent reading a SimulatedSource."""
 
-    def __init__(self, config: AgentConfig, http: httpx.AsyncClient | None = None) -> None:
-        super().__init__(config, SimulatedSource(config.sn), http)
+    def __init__(
+        self, config: AgentConfig, http: httpx.AsyncClient | None = None, plant: ProcessFactory | None = None
+    ) -> None:
+        super().__init__(config, SimulatedSource(config.sn, plant), http)
 
 
 async def run_simulated_gateways(
@@ -73,9 +97,11 @@ async def run_simulated_gateways(
     rate_hz: float = 1.0,
     period_s: float = 60.0,
     firmware: Mapping[str, str] | None = None,
+    plant: ProcessFactory | None = None,
 ) -> None:
     """Run one simulated gateway per (sn, secret) until `stop` is set, buffering under `data_dir`. `firmware` names
-    the version a gateway reports (default: the agent's own)."""
+    the version a gateway reports (default: the agent's own); `plant` makes each gateway's process from its points
+    (the demo's machines)."""
     poll_s = 1.0 / rate_hz if rate_hz > 0 else 1.0
     limits = httpx.Limits(max_connections=32, max_keepalive_connections=32)
     async with httpx.AsyncClient(timeout=30.0, limits=limits) as http:
@@ -93,6 +119,7 @@ async def run_simulated_gateways(
                     firmware_version=(firmware or {}).get(sn, FIRMWARE_VERSION),
                 ),
                 http=http,
+                plant=plant,
             )
             for sn, secret in gateways
         ]

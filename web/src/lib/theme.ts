@@ -36,10 +36,28 @@ export const fontSize = { xs: 11, sm: 12, md: 13, base: 14, lg: 16 } as const;
 /** Spacing steps in px. */
 export const space = { xs: 4, sm: 8, md: 12, lg: 16, xl: 24 } as const;
 
-/** Latin fonts first: the browser takes each character from the first font that has it, and WenQuanYi Micro Hei
- * (Debian's CJK font) has an empty ℃ (U+2103), so "71.2 ℃" read "71.2" with it ahead (DESIGN §6). */
-export const fontFamily =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, 'Noto Sans', 'DejaVu Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif";
+/** The console's own font of unit and value signs (℃ ㎡ ‰ ± µ ° ² ³ Ω …, cut from DejaVu Sans by
+ * scripts/make-symbol-font.py), declared by lib/symbol-font.ts with a unicode-range of exactly these signs. It comes first
+ * in every stack, so no font after it draws one of them: WenQuanYi Micro Hei, which Chromium takes for `sans-serif`
+ * in Chinese on Linux, has an empty ℃ and ℉ ("71.2 ℃" read "71.2"), and a user's machine may have any other. */
+export const symbolFont = 'Iotyun Symbols';
+
+/** The signs the symbol font draws, and so its unicode-range (lib/symbol-font.ts); U+2126 is the
+ * ohm sign, beside the Greek Ω (U+03A9). */
+export const SYMBOL_SIGNS = '°±²³µ·×÷ΔΩμ‰‱℃℉\u2126≤≥㎡㎥';
+
+/** The symbol font, then Latin fonts before CJK ones (DESIGN §6): the browser takes each character from the first
+ * font that has it. */
+export const fontFamily = `'${symbolFont}', -apple-system, BlinkMacSystemFont, 'Segoe UI', 'Helvetica Neue', Arial, 'Noto Sans', 'DejaVu Sans', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'WenQuanYi Micro Hei', sans-serif`;
+
+/** The stack of a generic family (a screen element's stored `sans-serif`, `serif`, `monospace`) or of any other
+ * family: the console's stack for sans-serif, else the symbol font before it. */
+export function fontStack(family: string): string {
+  const trimmed = family.trim();
+  if (trimmed === '' || trimmed === 'sans-serif') return fontFamily;
+  if (trimmed.includes(symbolFont)) return trimmed;
+  return `'${symbolFont}', ${trimmed}`;
+}
 
 /** The series colours of every chart, in order. */
 export const chartPalette: readonly string[] = [

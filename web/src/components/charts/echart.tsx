@@ -4,6 +4,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, type CSSProperties } from 'react';
 
+import { whenSymbolFontReady } from '@/lib/symbol-font';
 import { chartPalette, fontFamily } from '@/lib/theme';
 
 // What every chart uses. Series types and extras (zoom, scrolling legend) come from each caller's `parts`, so a page
@@ -14,7 +15,7 @@ export type EChartsOption = echarts.EChartsCoreOption;
 /** ECharts parts (`echarts/charts`, `echarts/components`) a chart needs beyond the host's own. */
 export type EChartsParts = Parameters<typeof echarts.use>[0];
 
-/** The console's chart theme: brand palette and the page's font. */
+/** The console's chart theme: brand palette and the page's font (the symbol font first). */
 export const CHART_THEME = 'iotyun';
 echarts.registerTheme(CHART_THEME, {
   color: chartPalette,
@@ -62,9 +63,8 @@ export function EChart({ option, parts, height = 280, className, style, ariaLabe
     };
   }, []);
 
-  useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+  // Drawn once the symbol font is there (lib/symbol-font.ts): a canvas keeps the glyphs it drew first.
+  useEffect(() => whenSymbolFontReady(() => chart.current?.setOption(option, { notMerge: true })), [option]);
 
   return (
     <div

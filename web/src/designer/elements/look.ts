@@ -5,6 +5,7 @@ import type { CSSProperties } from 'react';
 
 import type { ElementState, Flicker, JsonValue } from '../model/types';
 import { FLICKER_DEFAULT, useFlicker } from './flicker';
+import { cssFont } from './form/font';
 import { settingBoolean, settingChoice, settingOptionalString, settingString } from './settings';
 import type { ElementRenderProps } from './types';
 import './look.css';
@@ -65,7 +66,8 @@ export function boxStyle(look: Look, strokeWidth = 1): CSSProperties {
     '--iot-el-bg': look.backgroundColor ?? 'transparent',
     border: look.stroke ? `${String(strokeWidth)}px solid ${look.stroke}` : undefined,
     color: look.fontColor ?? undefined,
-    font: look.font ?? undefined,
+    // The stored family widened to the console's stack (symbol font first): see form/font.ts.
+    font: look.font ? cssFont(look.font) : undefined,
     justifyContent: JUSTIFY[look.textAlign],
     textAlign: look.textAlign,
     textDecoration: look.isUnderline ? 'underline' : undefined,

@@ -60,6 +60,14 @@ const twoStates: ElementStates = {
   ],
 };
 
+describe('fonts', () => {
+  it('draws a stored sans-serif with the symbol font first, never the bare generic (issue 30 defect 3)', () => {
+    const { container } = draw(textElement, { settings: { text: '71.2 ℃', font: '40px sans-serif' } });
+    const box = container.querySelector<HTMLElement>('[style]');
+    expect(box?.style.fontFamily.replace(/["']/g, '')).toMatch(/^Iotyun Symbols, /);
+  });
+});
+
 describe('value display', () => {
   it('formats the unit and the decimals', () => {
     expect(formatDisplay(12.345, 1, '℃')).toBe('12.3 ℃');

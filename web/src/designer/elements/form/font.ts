@@ -1,5 +1,9 @@
 // A font as the document stores it (State.font, settings.font): a CSS `font` shorthand an element applies as is,
 // e.g. `italic bold 16px sans-serif`. The font field edits its parts; parse and format keep the round trip exact.
+// An element draws it with `cssFont`: the stored family becomes the console's stack (lib/theme.ts), led by its symbol
+// font, so a bare `sans-serif` never lands on a CJK font with an empty ℃.
+import { fontStack } from '@/lib/theme';
+
 export interface FontParts {
   italic: boolean;
   bold: boolean;
@@ -28,4 +32,13 @@ export function parseFont(font: string | null | undefined): FontParts {
 
 export function formatFont(parts: FontParts): string {
   return `${parts.italic ? 'italic ' : ''}${parts.bold ? 'bold ' : ''}${String(parts.size)}px ${parts.family}`;
+}
+
+/** The CSS `font` an element draws with: the stored shorthand with its family widened to the console's stack
+ * (`sans-serif` → theme's fontFamily; any other family led by the symbol font). A foreign shorthand is kept as is. */
+export function cssFont(font: string): string {
+  const match = SHORTHAND.exec(font);
+  if (!match) return font;
+  const family = match[4] ?? 'sans-serif';
+  return `${match[1] ? 'italic ' : ''}${match[2] ? 'bold ' : ''}${match[3] ?? '14'}px ${fontStack(family)}`;
 }

@@ -4,12 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { AggregationColor } from 'antd/es/color-picker/color';
 
+import { fontFamily } from '@/lib/theme';
+
 import { DATA_SOURCES, makeElement } from '../test/fixtures';
 import {
   BindingField,
   colourValue,
   committedNumber,
   FontField,
+  cssFont,
   formatFont,
   NumberField,
   parseFont,
@@ -141,6 +144,14 @@ describe('font', () => {
       family: 'sans-serif',
     });
     expect(parseFont(null).size).toBe(14);
+  });
+
+  it('draws the stored family with the console stack, the symbol font first (issue 30 defect 3)', () => {
+    expect(cssFont('16px sans-serif')).toBe(`16px ${fontFamily}`);
+    expect(cssFont('italic bold 20px serif')).toBe("italic bold 20px 'Iotyun Symbols', serif");
+    expect(cssFont('12px monospace')).toBe("12px 'Iotyun Symbols', monospace");
+    expect(fontFamily.startsWith("'Iotyun Symbols',")).toBe(true);
+    expect(cssFont('larger cursive')).toBe('larger cursive');
   });
 });
 

@@ -4,7 +4,7 @@ export { BindingField, isBrokenBinding } from './binding-field';
 export { ColourField, colourValue } from './colour-field';
 export { FieldRow, FieldSection } from './field';
 export { FontField } from './font-field';
-export { DEFAULT_FONT, FONT_FAMILIES, formatFont, parseFont, type FontParts } from './font';
+export { DEFAULT_FONT, FONT_FAMILIES, cssFont, formatFont, parseFont, type FontParts } from './font';
 export { NumberField, committedNumber, type NumberRules } from './number-field';
 export { SelectField, type SelectOption } from './select-field';
 export { SwitchField } from './switch-field';
