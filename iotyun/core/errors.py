@@ -111,7 +111,7 @@ class ErrorCode(IntEnum):
     ROLE_DESCRIPTION_TOO_LONG = 110427
     ADMIN_PRIVILEGES_READONLY = 110428
     ROLE_CODE_RESERVED = 110429
-    # 110501-110582 devices
+    # 110501-110584 devices
     SN_EMPTY = 110501
     SN_INVALID = 110502
     DEVICE_REGISTERED = 110503
@@ -194,6 +194,8 @@ class ErrorCode(IntEnum):
     DEVICE_DATA_EXCEPTION = 110580
     SN_MISMATCH = 110581
     DEVICE_REMARK_TOO_LONG = 110582
+    CONTROL_DEVICE_PASSWORD_NOT_SET = 110583
+    CONTROL_PASSWORD_NOT_SET = 110584
     # 111000-111001 reference data
     DEVICE_MODEL_UNKNOWN = 111000
     DISTRICT_UNKNOWN = 111001
@@ -571,7 +573,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.ROLE_DESCRIPTION_TOO_LONG: ("角色描述过长（最多 {limit} 个字符）", "The role description is too long (max {limit} characters)"),
     ErrorCode.ADMIN_PRIVILEGES_READONLY: ("不能修改管理员的权限", "The administrator's rights cannot be changed"),
     ErrorCode.ROLE_CODE_RESERVED: ("该角色编码为系统保留", "This role code is reserved by the system"),
-    # 110501-110582 devices
+    # 110501-110584 devices
     ErrorCode.SN_EMPTY: ("请输入设备 SN 码", "Enter the device SN"),
     ErrorCode.SN_INVALID: ("SN 码须为少于 20 位的字母或数字", "The SN must be fewer than 20 letters or digits"),
     ErrorCode.DEVICE_REGISTERED: ("该设备已注册", "This device is already registered"),
@@ -654,6 +656,14 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.DEVICE_DATA_EXCEPTION: ("设备数据异常", "The device data is abnormal"),
     ErrorCode.SN_MISMATCH: ("SN 码与设备不符", "The SN does not match the device"),
     ErrorCode.DEVICE_REMARK_TOO_LONG: ("备注过长（最多 {limit} 个字符）", "The notes are too long (max {limit} characters)"),
+    ErrorCode.CONTROL_DEVICE_PASSWORD_NOT_SET: (
+        "此控件需要设备的控制密码，该设备未设置，不能写入",
+        "This control asks for the device's control password, and the device has none: nothing is written",
+    ),
+    ErrorCode.CONTROL_PASSWORD_NOT_SET: (
+        "此控件需要控制密码，该设备与租户均未设置，不能写入",
+        "This control asks for a control password, and neither the device nor the tenant has one: nothing is written",
+    ),
     # 111000-111001 reference data
     ErrorCode.DEVICE_MODEL_UNKNOWN: ("未知的设备型号", "Unknown device model"),
     ErrorCode.DISTRICT_UNKNOWN: ("未知的行政区划代码", "Unknown district code"),

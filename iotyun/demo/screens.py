@@ -108,8 +108,9 @@ class _Sheet:
 
     def setpoint(self, x: int, y: int, w: int, h: int) -> None:
         """设定压力 (rw, 0.4–1.0 MPa): a write the server checks against the user's, the device's and the password's
-        rules (telemetry/control.py)."""
-        settings = {"min": 0.4, "max": 1.0, "decimals": 2, "confirm": False, "password": "device", "step": 0.01,
+        rules (telemetry/control.py). It names no password of its own: the demo devices have none, and it asks the
+        one that guards the device once one is set (a control naming the device's password would refuse there)."""
+        settings = {"min": 0.4, "max": 1.0, "decimals": 2, "confirm": False, "password": "none", "step": 0.01,
                     "unit": "MPa", "submit_button": True}  # fmt: skip
         self.add("input", x, y, w, h, bindings=self.bound("设定压力"), settings=settings)
 

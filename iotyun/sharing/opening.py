@@ -136,6 +136,10 @@ async def write(
     if link.permission != PERMISSION_CONTROL:
         raise AppError(ErrorCode.NO_WRITE_PERMISSION)
     request = WriteIn(
-        device_id=body.device_id, data_source_id=body.data_source_id, value=body.value, password=body.password
+        device_id=body.device_id,
+        data_source_id=body.data_source_id,
+        value=body.value,
+        password=body.password,
+        password_mode=body.password_mode,
     )
     return await control.write(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})

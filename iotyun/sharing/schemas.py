@@ -18,7 +18,7 @@ from iotyun.core.limits import (
     SHARE_LINK_TOKEN_MAX,
     rule_error,
 )
-from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, WriteConfigOut
+from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
 
 
 def _whole(field: str, low: int, high: int, allowed: tuple[int, ...] = ()) -> BeforeValidator:
@@ -176,3 +176,4 @@ class SharedWriteIn(BaseModel):
     data_source_id: int
     value: Any
     password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None
+    password_mode: PasswordMode = "none"  # noqa: S105 - a mode, not a password

@@ -114,6 +114,7 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
         template_version=None if config is None else config.version,
         can_write=out.can_write and await user_can_write(session, actor),
         password_required=bool(await _password_hash(session, device)),
+        device_password_set=bool(device.control_password_hash),
         offline_timeout_ms=round(telemetry.settings.offline_after_seconds * 1000),
         items=items,
     )
@@ -127,6 +128,7 @@ async def write_config(session: AsyncSession, actor: Actor, device_id: int) -> W
         device_can_write=out.can_write,
         online=out.dev_state == DEV_ONLINE,
         password_required=bool(await _password_hash(session, device)),
+        device_password_set=bool(device.control_password_hash),
     )
 
 
@@ -194,6 +196,12 @@ async def write(
         raise await refuse(ErrorCode.VALUE_OUT_OF_RANGE, "range", "value") from None
     detail["value"] = value
     password_hash = await _password_hash(session, device)
+    # The control's own rule (docs/decisions.md "A control's password"): the password it names must exist, else
+    # nothing is written, whatever text comes with the write. The one checked is the device's guard below.
+    if body.password_mode == "device" and not device.control_password_hash:  # noqa: S105 - a mode
+        raise await refuse(ErrorCode.CONTROL_DEVICE_PASSWORD_NOT_SET, "password_not_set", "password")
+    if body.password_mode == "global" and not password_hash:  # noqa: S105 - a mode
+        raise await refuse(ErrorCode.CONTROL_PASSWORD_NOT_SET, "password_not_set", "password")
     if password_hash:
         if not body.password:
             raise await refuse(ErrorCode.CONTROL_PASSWORD_REQUIRED, "password_required", "password")

@@ -1,6 +1,6 @@
 """Telemetry payloads (docs/api-telemetry.md)."""
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -46,6 +46,8 @@ class LiveOut(BaseModel):
     template_version: int | None
     can_write: bool
     password_required: bool
+    # The device has its own control password (a control asking for "the device's password" needs it).
+    device_password_set: bool
     # The server's offline timeout (IOTYUN_OFFLINE_AFTER_SECONDS) in ms: a value older than this greys out on screens.
     offline_timeout_ms: int
     items: list[LiveItem]
@@ -55,7 +57,15 @@ class WriteConfigOut(BaseModel):
     user_can_write: bool
     device_can_write: bool
     online: bool
+    # A password guards the device's writes: its own, else its tenant's default. Required whatever a control says.
     password_required: bool
+    # The device has its own control password (a control asking for "the device's password" needs it).
+    device_password_set: bool
+
+
+# The password a screen's control asks for (its `settings.password`, docs/designer-controls.md): none, the tenant's
+# default ("global") or the device's own ("device"). A write naming one that is not set is refused (110583/110584).
+PasswordMode = Literal["none", "global", "device"]
 
 
 class WriteIn(BaseModel):
@@ -63,6 +73,7 @@ class WriteIn(BaseModel):
     data_source_id: int
     value: Any
     password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None
+    password_mode: PasswordMode = "none"  # noqa: S105 - a mode, not a password
 
 
 class WriteOut(BaseModel):

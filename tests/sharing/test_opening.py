@@ -184,3 +184,17 @@ class TestWrite:
         ]
         assert all((d.detail or {}).get("via") == "share_link" for d in logs)
         assert {d.user_name for d in logs} == {"alice"}
+
+    async def test_a_control_asking_the_device_password_refuses_without_one(
+        self, app: FastAPI, team: Team, plant: Plant
+    ) -> None:
+        """Issue 30 defect 2: a shared screen's control names its password; the device has none, so nothing writes,
+        whatever text comes with it."""
+        link = await make_link(team.admin, [plant.device_id], permission=2)
+        anon = team.new_api()
+        async with FakeGateway(app, plant.sn) as gw:
+            await online(team, plant)
+            body = {**write(link["token"], plant, 1.0), "password": "anything1", "password_mode": "device"}
+            assert code(await anon.post(WRITE, body)) == 110583
+            assert ok(await anon.post(WRITE, {**body, "password_mode": "none"}))["value"] == 1.0
+            assert len(gw.writes) == 1

@@ -103,6 +103,7 @@ class TestWrite:
                 "device_can_write": True,
                 "online": True,
                 "password_required": False,
+                "device_password_set": False,
             }
             # the owner forbids writes on the device itself
             ok(await team.admin.put("/dev/update", {"id": plant.device_id, "allow_write": False}))
@@ -140,3 +141,46 @@ class TestWrite:
         for path in ("/rDev", "/yun/v2/rDev/config", "/dev/controls"):
             assert code(await other_tenant.get(path, params={"device_id": plant.device_id})) == 110506
         assert code(await other_tenant.post("/yun/rDev", write(plant, 1.0))) == 110506
+
+
+class TestControlPasswordRule:
+    """Issue 30 defect 2: a control asks for a password only when one applies. The write names the password its
+    control asks for (`password_mode`); a control set to the device's password on a device without one, or to a
+    password on a device none guards, is refused with its own code and sends nothing (docs/decisions.md)."""
+
+    async def test_no_password_applies_the_write_goes_without_one(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        async with FakeGateway(app, plant.sn) as gw:
+            await online(app, team, plant)
+            cfg = ok(await team.admin.get("/yun/v2/rDev/config", params={"device_id": plant.device_id}))
+            assert cfg["password_required"] is False and cfg["device_password_set"] is False
+            live = ok(await team.admin.get("/rDev", params={"device_id": plant.device_id}))
+            assert live["password_required"] is False and live["device_password_set"] is False
+            ok(await team.admin.post("/yun/rDev", write(plant, 1.0, password_mode="none")))
+            assert len(gw.writes) == 1
+
+    async def test_a_named_password_that_is_not_set_refuses(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        async with FakeGateway(app, plant.sn) as gw:
+            await online(app, team, plant)
+            # Neither the device nor the tenant has a password: whatever text is typed, nothing is written.
+            for mode, expected in (("device", 110583), ("global", 110584)):
+                for password in (None, "anything1"):
+                    body = write(plant, 1.0, password_mode=mode, password=password)
+                    assert code(await team.admin.post("/yun/rDev", body)) == expected
+            # The tenant's default guards the device: a "global" control asks it, a "device" control still refuses.
+            ok(await team.admin.put("/dev/controls", {"password": "global1"}))
+            body = write(plant, 1.0, password_mode="global", password="global1")
+            ok(await team.admin.post("/yun/rDev", body))
+            assert code(await team.admin.post("/yun/rDev", {**body, "password_mode": "device"})) == 110583
+            # The device's own: both modes ask for it (the device's own overrides the default, SPEC §5).
+            ok(await team.admin.put("/dev/controls", {"device_id": plant.device_id, "password": "device1"}))
+            cfg = ok(await team.admin.get("/yun/v2/rDev/config", params={"device_id": plant.device_id}))
+            assert cfg["password_required"] is True and cfg["device_password_set"] is True
+            for mode in ("device", "global"):
+                assert code(await team.admin.post("/yun/rDev", write(plant, 1.0, password_mode=mode))) == 110519
+                ok(await team.admin.post("/yun/rDev", write(plant, 1.0, password_mode=mode, password="device1")))
+            assert len(gw.writes) == 3
+        results = [d["result"] for d in await write_logs(app, plant.device_id)]
+        assert results[:4] == ["password_not_set"] * 4
+
+    async def test_an_unknown_mode_is_bad_input(self, app: FastAPI, team: Team, plant: Plant) -> None:
+        assert code(await team.admin.post("/yun/rDev", write(plant, 1.0, password_mode="tenant"))) == 100004

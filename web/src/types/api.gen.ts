@@ -4942,6 +4942,8 @@ export interface components {
             dev_state: number;
             /** Device Id */
             device_id: number;
+            /** Device Password Set */
+            device_password_set: boolean;
             /** Items */
             items: components["schemas"]["LiveItem"][];
             /** Offline Timeout Ms */
@@ -6842,6 +6844,12 @@ export interface components {
             device_id: number;
             /** Password */
             password?: string | null;
+            /**
+             * Password Mode
+             * @default none
+             * @enum {string}
+             */
+            password_mode: "none" | "global" | "device";
             /** Token */
             token: string;
             /** Value */
@@ -7851,6 +7859,8 @@ export interface components {
         WriteConfigOut: {
             /** Device Can Write */
             device_can_write: boolean;
+            /** Device Password Set */
+            device_password_set: boolean;
             /** Online */
             online: boolean;
             /** Password Required */
@@ -7866,6 +7876,12 @@ export interface components {
             device_id: number;
             /** Password */
             password?: string | null;
+            /**
+             * Password Mode
+             * @default none
+             * @enum {string}
+             */
+            password_mode: "none" | "global" | "device";
             /** Value */
             value: unknown;
         };

@@ -12,7 +12,8 @@ import { DATA_SOURCES } from '../elements/test/fixtures';
 import { addElements } from '../model';
 import { SYMBOLS } from '../symbols';
 import { ELEMENT_DRAG_TYPE, SHORTCUTS } from './canvas';
-import DesignerEditor, { type EditorPreview } from './editor';
+import { FIT_MARGIN } from './canvas/view';
+import DesignerEditor, { leftPanelStartsOpen, type EditorPreview } from './editor';
 import { createDesignerStore, type DesignerStore } from './store';
 
 function openEditor(store: DesignerStore = createDesignerStore(), preview?: EditorPreview) {
@@ -357,5 +358,37 @@ describe('DesignerEditor shortcut help', () => {
     for (const shortcut of SHORTCUTS)
       expect(within(dialog).getByText(i18n.t(shortcut.i18nKey))).toBeInTheDocument();
     expect(within(dialog).getByText('保存画面')).toBeInTheDocument();
+  });
+});
+
+describe('the left panel at the start (issue 30 point 8)', () => {
+  const screen1120 = { width: 1120, height: 630 };
+
+  it('folds to its rail when that is what shows a 1120 × 630 screen at 100 % on 1440 × 900', () => {
+    expect(leftPanelStartsOpen(null, { width: 1440, height: 900 }, screen1120, FIT_MARGIN)).toBe(false);
+  });
+
+  it('stays open where the screen fits beside it, or would not fit at 100 % either way', () => {
+    expect(leftPanelStartsOpen(null, { width: 1920, height: 1080 }, screen1120, FIT_MARGIN)).toBe(true);
+    expect(leftPanelStartsOpen(null, { width: 1024, height: 768 }, screen1120, FIT_MARGIN)).toBe(true);
+    expect(
+      leftPanelStartsOpen(null, { width: 1440, height: 900 }, { width: 1920, height: 1080 }, FIT_MARGIN),
+    ).toBe(true);
+  });
+
+  it('keeps what the user chose last', () => {
+    expect(leftPanelStartsOpen('open', { width: 1440, height: 900 }, screen1120, FIT_MARGIN)).toBe(true);
+    expect(leftPanelStartsOpen('folded', { width: 1920, height: 1080 }, screen1120, FIT_MARGIN)).toBe(false);
+  });
+
+  it('folds and unfolds from the panel and its rail', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem('iot.designer.leftPanel');
+    openEditor();
+    await user.click(screen.getByRole('button', { name: '收起面板' }));
+    expect(screen.queryByRole('tab', { name: '组件' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '展开图层' }));
+    expect(screen.getByRole('tab', { name: '图层', selected: true })).toBeInTheDocument();
+    expect(window.localStorage.getItem('iot.designer.leftPanel')).toBe('open');
   });
 });

@@ -2,7 +2,13 @@
 // the symbol library and the layer tree on the left, the canvas in the middle and the property panel on the right,
 // filling the console's content area. It reads and writes the page's store; whatever talks to the server (save,
 // versions) the page passes in as callbacks, since the designer imports no feature.
-import { PlayCircleOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  BarsOutlined,
+  BlockOutlined,
+  MenuFoldOutlined,
+  PlayCircleOutlined,
+} from '@ant-design/icons';
 import { Button, Result, Space, Tabs } from 'antd';
 import { lazy, memo, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +19,7 @@ import type { DataSourceOption, ScreenOption } from '../elements/types';
 import type { CanvasSize, DesignDocument } from '../model';
 import type { PreviewDevice, PreviewScreen } from '../runtime/preview/screen-preview';
 import { DesignCanvas, SHORTCUTS, type DesignCanvasHandle } from './canvas';
+import { FIT_MARGIN } from './canvas/view';
 import type { PaletteItem } from './palette-drag';
 import { LayersPanel } from './panels/layers-panel';
 import { PalettePanel } from './panels/palette-panel';
@@ -65,6 +72,58 @@ export interface DesignerEditorProps {
   onVersions: () => void;
   /** The preview's data; without it the toolbar offers no preview. */
   preview?: EditorPreview;
+  /** Focus mode: the page shows the editor over the whole window (the console frame folded away); the toolbar
+   * offers the way in and out when `onFocusChange` is given. */
+  focus?: boolean;
+  onFocusChange?: (focus: boolean) => void;
+}
+
+type LeftTab = 'palette' | 'symbols' | 'layers';
+const LEFT_TABS: readonly LeftTab[] = ['palette', 'symbols', 'layers'];
+const LEFT_ICONS: Record<LeftTab, ReactNode> = {
+  palette: <AppstoreOutlined />,
+  symbols: <BlockOutlined />,
+  layers: <BarsOutlined />,
+};
+/** The left panel's width open, the rail's folded, and the right panel's below and from 1600 px (editor.css). */
+const LEFT_PX = 240;
+const RAIL_PX = 40;
+const RIGHT_PX = 240;
+const RIGHT_WIDE_PX = 288;
+const WIDE_PX = 1600;
+const TOOLBAR_PX = 44;
+const LEFT_OPEN_KEY = 'iot.designer.leftPanel';
+
+/** Whether the left panel starts open: as last left, else open unless folding it to its rail is what lets the
+ * screen show at 100 % (a 1120 × 630 screen on a 1440 × 900 display in focus mode; issue 30 point 8). */
+export function leftPanelStartsOpen(
+  stored: string | null,
+  window: { width: number; height: number },
+  screen: CanvasSize,
+  fitMargin: number,
+): boolean {
+  if (stored === 'open') return true;
+  if (stored === 'folded') return false;
+  const right = window.width >= WIDE_PX ? RIGHT_WIDE_PX : RIGHT_PX;
+  const room = (left: number) => window.width - left - right - 2 - 2 * fitMargin;
+  const tallEnough = window.height - TOOLBAR_PX - 2 * fitMargin >= screen.height;
+  return !(tallEnough && room(LEFT_PX) < screen.width && room(RAIL_PX) >= screen.width);
+}
+
+function readStored(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function remember(key: string, value: string): void {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode or full: the choice lasts this session.
+  }
 }
 
 export default function DesignerEditor(props: DesignerEditorProps) {
@@ -75,6 +134,19 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   const [fitRequest, setFitRequest] = useState(0);
   const [helpOpen, setHelpOpen] = useState(false);
   const fill = useFillHeight();
+  const [leftTab, setLeftTab] = useState<LeftTab>('palette');
+  const [leftOpen, setLeftOpen] = useState(() =>
+    leftPanelStartsOpen(
+      readStored(LEFT_OPEN_KEY),
+      { width: window.innerWidth, height: window.innerHeight },
+      props.defaultSize,
+      FIT_MARGIN,
+    ),
+  );
+  const foldLeft = useCallback((open: boolean) => {
+    setLeftOpen(open);
+    remember(LEFT_OPEN_KEY, open ? 'open' : 'folded');
+  }, []);
   const root = useRef<HTMLDivElement | null>(null);
   const frame = useCallback(
     (node: HTMLDivElement | null) => {
@@ -136,7 +208,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
   }
 
   return (
-    <div className="designer" ref={frame}>
+    <div className={props.focus ? 'designer designer--focus' : 'designer'} ref={frame}>
       <Bar
         store={store}
         start={props.toolbarStart}
@@ -151,31 +223,68 @@ export default function DesignerEditor(props: DesignerEditorProps) {
         onVersions={props.onVersions}
         onShortcuts={showShortcuts}
         onPreview={openPreview}
+        focus={props.focus}
+        onFocusChange={props.onFocusChange}
       />
       <div className="designer__body">
-        <aside className="designer__side designer__side--left">
-          <Tabs
-            size="small"
-            className="designer__tabs"
-            items={[
-              {
-                key: 'palette',
-                label: t('designer.editor.panels.palette'),
-                children: <Palette onAdd={add} />,
-              },
-              {
-                key: 'symbols',
-                label: t('designer.editor.panels.symbols'),
-                children: <Symbols onAdd={add} />,
-              },
-              {
-                key: 'layers',
-                label: t('designer.editor.panels.layers'),
-                children: <Layers store={store} />,
-              },
-            ]}
-          />
-        </aside>
+        {leftOpen ? (
+          <aside className="designer__side designer__side--left">
+            <Tabs
+              size="small"
+              className="designer__tabs"
+              activeKey={leftTab}
+              onChange={(key) => setLeftTab(key as LeftTab)}
+              tabBarExtraContent={
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<MenuFoldOutlined />}
+                  aria-label={t('designer.editor.focus.fold')}
+                  data-tip={t('designer.editor.focus.fold')}
+                  onClick={() => foldLeft(false)}
+                />
+              }
+              items={[
+                {
+                  key: 'palette',
+                  label: t('designer.editor.panels.palette'),
+                  children: <Palette onAdd={add} />,
+                },
+                {
+                  key: 'symbols',
+                  label: t('designer.editor.panels.symbols'),
+                  children: <Symbols onAdd={add} />,
+                },
+                {
+                  key: 'layers',
+                  label: t('designer.editor.panels.layers'),
+                  children: <Layers store={store} />,
+                },
+              ]}
+            />
+          </aside>
+        ) : (
+          <nav className="designer__rail" aria-label={t('designer.editor.focus.fold')}>
+            {LEFT_TABS.map((tab) => {
+              const label = t('designer.editor.focus.unfold', {
+                panel: t(`designer.editor.panels.${tab}`),
+              });
+              return (
+                <Button
+                  key={tab}
+                  type="text"
+                  icon={LEFT_ICONS[tab]}
+                  aria-label={label}
+                  data-tip={label}
+                  onClick={() => {
+                    setLeftTab(tab);
+                    foldLeft(true);
+                  }}
+                />
+              );
+            })}
+          </nav>
+        )}
         <main className="designer__canvas">
           <Canvas
             ref={canvas}

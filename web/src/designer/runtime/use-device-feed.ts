@@ -127,13 +127,15 @@ export function useDeviceFeed(
   const devState = heard.devState ?? seed.data?.dev_state ?? null;
   const access = useMemo<ControlAccess | null>(() => {
     if (!config.data) return null;
-    const { user_can_write, device_can_write, online } = config.data;
+    const { user_can_write, device_can_write, online, password_required, device_password_set } = config.data;
     // The live state is newer than the rules' answer; the server checks every right again.
     return {
       user_can_write,
       device_can_write,
       online: devState === null ? online : devState === 1,
       can_operate: canOperate,
+      password_required,
+      device_password_set,
     };
   }, [config.data, devState, canOperate]);
 

@@ -1,7 +1,9 @@
 // The runtime's writes: a control's value (after the control's own gate and rules, use-control-write.ts) or a
 // button's write action goes to POST /yun/rDev (a shared link's own write, feed-source.tsx) for the screen's device, the same write the device detail's dialog
-// sends, which the server checks again. The control password is asked first when the control asks for one
-// (settings.password) or the device guards writes with one; 110519/110520 show next to the password field.
+// sends, which the server checks again. The write names the password its control asks for (settings.password →
+// password_mode), and the server refuses it when that password is not set (110583/110584, docs/decisions.md). The
+// password is asked only when one applies: the device guards its writes with one (the write config's
+// password_required), or the server answers 110519; 110519/110520 show next to the password field.
 import { Form, Input, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,20 +49,33 @@ export function useScreenWrite(deviceId: number, passwordRequired: boolean): Scr
     }
   };
 
-  const start = (pending: Pending, controlPassword: boolean) => {
-    if (controlPassword || passwordRequired) {
-      setPasswordError(null);
-      setAsking(pending);
+  const ask = (pending: Pending, error: string | null) => {
+    setPasswordError(error);
+    setAsking(pending);
+  };
+
+  const start = (pending: Pending) => {
+    if (passwordRequired) {
+      ask(pending, null);
       return;
     }
-    void send(pending);
+    // No password applies as far as the runtime knows; should the server say one does, it is asked then.
+    void send(pending).then((error) => {
+      if (error) ask(pending, error);
+    });
+  };
+
+  /** The write as it goes: with the password its control names, when it names one. */
+  const pendingOf = (element: DesignElement, dataSourceId: number, value: number | string): Pending => {
+    const mode = writeRules(element.settings).password;
+    const pending: Pending = { device_id: deviceId, data_source_id: dataSourceId, value };
+    return mode === 'none' ? pending : { ...pending, password_mode: mode };
   };
 
   const write = (element: DesignElement, bindingKey: string, value: number | string) => {
     const binding = element.bindings[bindingKey];
     if (!binding) return;
-    const password = writeRules(element.settings).password !== 'none';
-    start({ device_id: deviceId, data_source_id: binding.data_source_id, value }, password);
+    start(pendingOf(element, binding.data_source_id, value));
   };
 
   const writeAction = (element: DesignElement, action: Extract<ElementAction, { type: 'write_value' }>) => {
@@ -74,8 +89,7 @@ export function useScreenWrite(deviceId: number, passwordRequired: boolean): Scr
         });
         if (!ok) return;
       }
-      const password = writeRules(element.settings).password !== 'none';
-      start({ device_id: deviceId, data_source_id: action.data_source_id, value: action.value }, password);
+      start(pendingOf(element, action.data_source_id, action.value));
     };
     void run();
   };

@@ -37,6 +37,8 @@ export interface LiveDeviceOut {
   template_version: number | null;
   can_write: boolean;
   password_required: boolean;
+  /** The device has its own control password (absent from older servers). */
+  device_password_set?: boolean;
   /** The server's offline timeout in ms: a value older than this greys out on screens (absent from older servers). */
   offline_timeout_ms?: number;
   items: LiveItem[];
@@ -47,7 +49,10 @@ export interface WriteConfigOut {
   user_can_write: boolean;
   device_can_write: boolean;
   online: boolean;
+  /** A password guards the device's writes (its own, else the tenant's default), whatever a control says. */
   password_required: boolean;
+  /** The device has its own control password (absent from older servers). */
+  device_password_set?: boolean;
 }
 
 /** POST /yun/rDev. */
@@ -56,6 +61,9 @@ export interface WriteValueInput {
   data_source_id: number;
   value: number | string;
   password?: string;
+  /** The password a screen's control names (its settings.password); absent is none. A write naming one that is
+   * not set is refused (110583 the device's own, 110584 any). */
+  password_mode?: 'global' | 'device';
 }
 
 /** The gateway's ack. */

@@ -9,6 +9,7 @@ import { elementDefinition } from '../../elements/registry';
 import { moveElements, type DesignDocument } from '../../model';
 import { createDesignerStore, type DesignerStore } from '../store';
 import { DesignCanvas, ELEMENT_DRAG_TYPE, type DesignCanvasHandle } from './index';
+import { FIT_MARGIN } from './view';
 
 const VIEWPORT = { width: 800, height: 600 };
 const RECT = { left: 50, top: 20 };
@@ -161,13 +162,13 @@ describe('the canvas draws the document', () => {
 describe('the view', () => {
   it('fits the canvas when it opens and when asked', () => {
     const { onZoomChange, rerender, store } = mount();
-    expect(onZoomChange).toHaveBeenLastCalledWith((800 - 48) / 1000);
+    expect(onZoomChange).toHaveBeenLastCalledWith((800 - 2 * FIT_MARGIN) / 1000);
     onZoomChange.mockClear();
     rerender(1, 1);
     expect(onZoomChange).toHaveBeenCalledTimes(1);
     onZoomChange.mockClear();
     act(() => store.getState().load({ ...sized, canvas: { ...sized.canvas, width: 750, height: 1334 } }));
-    expect(onZoomChange).toHaveBeenLastCalledWith((600 - 48) / 1334);
+    expect(onZoomChange).toHaveBeenLastCalledWith((600 - 2 * FIT_MARGIN) / 1334);
   });
 
   it('zooms about the pointer with ctrl+wheel', () => {

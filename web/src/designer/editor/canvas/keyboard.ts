@@ -155,6 +155,8 @@ export function handleCanvasKey(
       break;
     }
     case 'clearSelection':
+      // Nothing to clear: Escape is not the canvas's, and the page may use it (leaving focus mode).
+      if (selection.length === 0) return false;
       state.select([]);
       break;
     case 'copy':

@@ -9,6 +9,8 @@ import {
   DragOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
   GroupOutlined,
   HistoryOutlined,
   LockOutlined,
@@ -59,6 +61,9 @@ export interface ToolbarProps {
   onShortcuts: () => void;
   /** Opens the preview with a bound device's live values (absent: no preview offered). */
   onPreview?: () => void;
+  /** Focus mode (the editor uses the whole window) is on; absent: the toolbar offers no focus button. */
+  focus?: boolean;
+  onFocusChange?: (focus: boolean) => void;
 }
 
 // The toolbar is drawn in sections, each memoised and reading from the store only what it shows: a zoom redraws the
@@ -209,12 +214,29 @@ const EndButtons = memo(function EndButtons({
   onVersions,
   onShortcuts,
   onPreview,
-}: Pick<ToolbarProps, 'store' | 'saving' | 'onSave' | 'onVersions' | 'onShortcuts' | 'onPreview'>) {
+  focus,
+  onFocusChange,
+}: Pick<
+  ToolbarProps,
+  'store' | 'saving' | 'onSave' | 'onVersions' | 'onShortcuts' | 'onPreview' | 'focus' | 'onFocusChange'
+>) {
   const { t } = useTranslation();
   const dirty = useDesigner(store, isDirty);
   return (
     <Space size={4} className="designer-toolbar__end">
-      <ToolButton label={t('designer.editor.toolbar.versions')} icon={<HistoryOutlined />} onClick={onVersions} />
+      {onFocusChange && (
+        <ToolButton
+          label={t(focus ? 'designer.editor.focus.leave' : 'designer.editor.focus.enter')}
+          icon={focus ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+          pressed={focus}
+          onClick={() => onFocusChange(!focus)}
+        />
+      )}
+      <ToolButton
+        label={t('designer.editor.toolbar.versions')}
+        icon={<HistoryOutlined />}
+        onClick={onVersions}
+      />
       <ToolButton
         label={t('designer.editor.toolbar.shortcuts')}
         icon={<QuestionCircleOutlined />}
@@ -270,6 +292,8 @@ export function Toolbar(props: ToolbarProps) {
         onVersions={props.onVersions}
         onShortcuts={props.onShortcuts}
         onPreview={props.onPreview}
+        focus={props.focus}
+        onFocusChange={props.onFocusChange}
       />
     </div>
   );

@@ -6,6 +6,7 @@ import { designElement } from '@/test/designer-controls';
 import { DATA_SOURCES } from '../test/fixtures';
 import { chartElement } from './chart';
 import { gaugeElement } from './gauge';
+import { setpointElement } from './setpoint';
 
 // The fields the controls share (control-fields): each change is one settings patch of its own key.
 describe('shared control fields', () => {
@@ -41,5 +42,14 @@ describe('shared control fields', () => {
     await user.click(screen.getByLabelText('指示方式'));
     await user.click(await screen.findByTitle('填充'));
     expect(onChange).toHaveBeenCalledWith({ settings: { ...element.settings, look: 'fill' } });
+  });
+
+  it('says under the password option what a control does on a device without that password', () => {
+    const Form = setpointElement.settingsForm;
+    const element = designElement(setpointElement, { settings: { password: 'device' } });
+    render(<Form element={element} dataSources={DATA_SOURCES} onChange={vi.fn()} />);
+    expect(
+      screen.getByText('询问设备自身的控制密码；设备未设置时拒绝写入，不会只凭默认密码写入'),
+    ).toBeInTheDocument();
   });
 });

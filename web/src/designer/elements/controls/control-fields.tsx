@@ -158,7 +158,8 @@ export function ColourSetting({
   );
 }
 
-/** Whether a write asks "write X?" first, and which control password the runtime asks. */
+/** Whether a write asks "write X?" first, and which control password the control names; the hint under it says
+ * what happens on a device without that password (docs/decisions.md "A control's password"). */
 export function WriteRuleFields({ element, patch }: SettingFieldProps) {
   const { t } = useTranslation();
   const rules = writeRules(element.settings);
@@ -178,6 +179,7 @@ export function WriteRuleFields({ element, patch }: SettingFieldProps) {
           value: mode,
           label: t(`designer.controls.password.${mode}`),
         }))}
+        extra={t(`designer.controls.passwordHint.${rules.password}`)}
         onChange={(mode) => {
           patch.setting('password', mode ?? 'none');
         }}

@@ -62,7 +62,7 @@ describe('limitsError', () => {
 });
 
 describe('writeBlock', () => {
-  const element = { bindings: { value: { data_source_id: 3 } } } as unknown as DesignElement;
+  const element = { bindings: { value: { data_source_id: 3 } }, settings: {} } as unknown as DesignElement;
   const open: ControlAccess = {
     can_operate: true,
     user_can_write: true,
@@ -82,5 +82,23 @@ describe('writeBlock', () => {
     expect(writeBlock(element, 'value', { ...open, user_can_write: false, online: false })).toBe('user');
     expect(writeBlock(element, 'value', { ...open, device_can_write: false })).toBe('device');
     expect(writeBlock(element, 'value', { ...open, online: false })).toBe('offline');
+  });
+
+  it('refuses a control naming a password that is not set, and only then (issue 30 defect 2)', () => {
+    const asking = (password: string) => ({ ...element, settings: { password } }) as unknown as DesignElement;
+    const none = { ...open, password_required: false, device_password_set: false };
+    const tenant = { ...open, password_required: true, device_password_set: false };
+    const own = { ...open, password_required: true, device_password_set: true };
+    expect(writeBlock(asking('device'), 'value', none)).toBe('devicePasswordNotSet');
+    expect(writeBlock(asking('device'), 'value', tenant)).toBe('devicePasswordNotSet');
+    expect(writeBlock(asking('device'), 'value', own)).toBeNull();
+    expect(writeBlock(asking('global'), 'value', none)).toBe('passwordNotSet');
+    expect(writeBlock(asking('global'), 'value', tenant)).toBeNull();
+    expect(writeBlock(asking('global'), 'value', own)).toBeNull();
+    expect(writeBlock(asking('none'), 'value', none)).toBeNull();
+    // An older server that does not tell: the server decides.
+    expect(writeBlock(asking('device'), 'value', open)).toBeNull();
+    // The rights come first, as the server checks them first.
+    expect(writeBlock(asking('device'), 'value', { ...none, online: false })).toBe('offline');
   });
 });

@@ -8,7 +8,7 @@ import { translateCode } from '@/lib/i18n';
 import { checkWriteValue, writeErrorText, type WriteError } from '@/lib/telemetry/write-rules';
 import type { WriteConfigOut } from '@/lib/telemetry/types';
 import type { DesignElement } from '../../model/types';
-import type { WriteRules } from './settings';
+import { writeRules, type PasswordMode, type WriteRules } from './settings';
 
 export type ControlWriteError = WriteError | { key: 'limits' };
 export type ControlWriteCheck =
@@ -42,15 +42,33 @@ export function checkWrite(
 }
 
 /** What the runtime knows of the viewer and the device (GET /yun/v2/rDev/config, and whether the viewer may
- * operate this screen's controls at all, e.g. through a read-only share link). */
-export type ControlAccess = Omit<WriteConfigOut, 'password_required'> & { can_operate: boolean };
+ * operate this screen's controls at all, e.g. through a read-only share link). The passwords are unknown when
+ * absent, and then the server decides. */
+export type ControlAccess = Omit<WriteConfigOut, 'password_required'> & {
+  can_operate: boolean;
+  password_required?: boolean;
+};
 
-export type WriteBlock = 'unbound' | 'noControl' | 'user' | 'device' | 'offline';
+export type WriteBlock =
+  'unbound' | 'noControl' | 'user' | 'device' | 'offline' | 'devicePasswordNotSet' | 'passwordNotSet';
 
-/** Why a control cannot write now, in the order the server refuses (110522, 110521, 110513, 110514, 110515), or
- * null. `access` null: the runtime does not know yet, and the server decides. */
+/** A control's password rule (docs/decisions.md "A control's password"): the password its settings name must
+ * exist — "device" the device's own, "global" any that guards the device (the device's own overrides the
+ * tenant's default) — else it refuses, whatever would be typed (110583, 110584). Null when it may write. */
+export function passwordBlock(
+  mode: PasswordMode,
+  passwords: Pick<ControlAccess, 'password_required' | 'device_password_set'>,
+): 'devicePasswordNotSet' | 'passwordNotSet' | null {
+  if (mode === 'device' && passwords.device_password_set === false) return 'devicePasswordNotSet';
+  if (mode === 'global' && passwords.password_required === false) return 'passwordNotSet';
+  return null;
+}
+
+/** Why a control cannot write now, in the order the server refuses (110522, 110521, 110513, 110514, 110515, then
+ * the control's password rule 110583/110584), or null. `access` null: the runtime does not know yet, and the
+ * server decides. */
 export function writeBlock(
-  element: Pick<DesignElement, 'bindings'>,
+  element: Pick<DesignElement, 'bindings' | 'settings'>,
   bindingKey: string,
   access: ControlAccess | null,
 ): WriteBlock | null {
@@ -60,7 +78,7 @@ export function writeBlock(
   if (!access.user_can_write) return 'user';
   if (!access.device_can_write) return 'device';
   if (!access.online) return 'offline';
-  return null;
+  return passwordBlock(writeRules(element.settings).password, access);
 }
 
 // The device detail's texts where it has them (telemetry.write.*), the error catalogue's for the rest.
@@ -70,6 +88,8 @@ const BLOCK_TEXTS: Record<WriteBlock, { key: string } | { code: string }> = {
   user: { key: 'telemetry.write.blocked.user' },
   device: { key: 'telemetry.write.blocked.device' },
   offline: { key: 'telemetry.write.blocked.offline' },
+  devicePasswordNotSet: { code: '110583' },
+  passwordNotSet: { code: '110584' },
 };
 
 export function blockText(t: TFunction, block: WriteBlock): string {

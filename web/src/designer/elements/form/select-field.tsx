@@ -17,6 +17,8 @@ interface SelectFieldProps<T extends string | number> {
   disabled?: boolean;
   /** Shown while nothing is chosen (a state's alignment: the element's own). */
   placeholder?: string;
+  /** A hint under the field (what the chosen option does). */
+  extra?: string;
   onChange: (value: T | null) => void;
 }
 
@@ -27,11 +29,12 @@ export function SelectField<T extends string | number>({
   allowClear,
   disabled,
   placeholder,
+  extra,
   onChange,
 }: SelectFieldProps<T>) {
   const id = useId();
   return (
-    <FieldRow label={label} htmlFor={id}>
+    <FieldRow label={label} htmlFor={id} extra={extra}>
       <Select<T>
         id={id}
         size="small"

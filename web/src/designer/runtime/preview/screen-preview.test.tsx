@@ -285,6 +285,14 @@ describe('writes from the preview', () => {
     const posted: unknown[] = [];
     mockApi({
       ...handlers,
+      'GET /yun/v2/rDev/config': () =>
+        ok({
+          user_can_write: true,
+          device_can_write: true,
+          online: true,
+          password_required: true,
+          device_password_set: true,
+        }),
       'POST /yun/rDev': (config) => {
         const body = bodyOf(config) as { password?: string };
         posted.push(body);
@@ -334,6 +342,111 @@ describe('writes from the preview', () => {
     await user.type(field, 'right');
     await user.click(screen.getByRole('button', { name: /^写\s?入$/ }));
     await waitFor(() => expect(posted).toHaveLength(2));
-    expect(posted[1]).toEqual({ device_id: 12, data_source_id: 41, value: 1, password: 'right' });
+    expect(posted[1]).toEqual({
+      device_id: 12,
+      data_source_id: 41,
+      value: 1,
+      password: 'right',
+      password_mode: 'device',
+    });
+  });
+
+  // Issue 30 defect 2: a password is asked only when one applies; a control naming the device's password on a
+  // device without one is refused on the control, and nothing is asked or sent (docs/decisions.md).
+  const passwordSwitch = (password: string) =>
+    sized(
+      documentOf([
+        normalizeElement({
+          id: 'sw',
+          type: 'switch',
+          placement: { x: 10, y: 10, w: 80, h: 32 },
+          settings: { on_value: 1, off_value: 0, password },
+          bindings: { value: { data_source_id: 41 } },
+        }),
+      ]),
+    );
+
+  function renderSwitch(
+    doc: DesignDocument,
+    passwords: { password_required: boolean; device_password_set: boolean },
+  ) {
+    const posted: unknown[] = [];
+    mockApi({
+      ...handlers,
+      'GET /yun/v2/rDev/config': () =>
+        ok({ user_can_write: true, device_can_write: true, online: true, ...passwords }),
+      'POST /yun/rDev': (config) => {
+        posted.push(bodyOf(config));
+        return ok({ req_id: 'r', value: 1, old_value: 0, ack_time: 3_000 });
+      },
+    });
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <ScreenPreview
+            open
+            screenId={MAIN}
+            screenName="总览"
+            doc={doc}
+            defaultSize={{ width: 1920, height: 1080 }}
+            devices={DEVICES}
+            loadScreen={() => Promise.reject(new Error('unused'))}
+            onClose={() => undefined}
+          />
+        ),
+      },
+    ]);
+    return posted;
+  }
+
+  it('refuses a control asking the device password on a device without one, asking nothing', async () => {
+    const user = userEvent.setup();
+    const posted = renderSwitch(passwordSwitch('device'), {
+      password_required: false,
+      device_password_set: false,
+    });
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() =>
+      expect(toggle).toHaveAttribute('title', '此控件需要设备的控制密码，该设备未设置，不能写入'),
+    );
+    expect(toggle).toHaveAttribute('aria-disabled', 'true');
+    await user.click(toggle);
+    expect(screen.queryByLabelText('控制密码', { selector: 'input' })).not.toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('refuses a control asking a password where neither the device nor the tenant has one', async () => {
+    renderSwitch(passwordSwitch('global'), { password_required: false, device_password_set: false });
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() =>
+      expect(toggle).toHaveAttribute('title', '此控件需要控制密码，该设备与租户均未设置，不能写入'),
+    );
+  });
+
+  it('writes without asking when no password applies and the control asks none', async () => {
+    const user = userEvent.setup();
+    const posted = renderSwitch(passwordSwitch('none'), {
+      password_required: false,
+      device_password_set: false,
+    });
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(toggle);
+    await waitFor(() => expect(posted).toEqual([{ device_id: 12, data_source_id: 41, value: 1 }]));
+    expect(screen.queryByLabelText('控制密码', { selector: 'input' })).not.toBeInTheDocument();
+  });
+
+  it('asks the password that guards the device even for a control asking none', async () => {
+    const user = userEvent.setup();
+    const posted = renderSwitch(passwordSwitch('none'), {
+      password_required: true,
+      device_password_set: false,
+    });
+    const toggle = await screen.findByRole('switch');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'false'));
+    await user.click(toggle);
+    expect(await screen.findByLabelText('控制密码', { selector: 'input' })).toBeInTheDocument();
+    expect(posted).toEqual([]);
   });
 });

@@ -6,6 +6,10 @@ export const TEMPLATE_LIST_PATH = '/configureManage/devTemplate';
 export const templateOverviewPath = (templateId: number): string =>
   `/templateMiddleware/${keyedSegment('id', templateId)}`;
 
+/** The template's screens tab: where the designer's "back" returns (issue 30 point 7). */
+export const templateScreensPath = (templateId: number): string =>
+  `${templateOverviewPath(templateId)}?tab=screens`;
+
 export const screenDesignPath = (screenId: number): string =>
   `/designConfigure/${keyedSegment('id', screenId)}`;
 

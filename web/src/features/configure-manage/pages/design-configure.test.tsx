@@ -58,6 +58,7 @@ function openDesigner(handlers: Record<string, Handler> = {}) {
     [
       { path: '/designConfigure/:idParam', element: <DesignConfigurePage /> },
       { path: '/elsewhere', element: <p>elsewhere</p> },
+      { path: '/templateMiddleware/:idParam', element: <p>template</p> },
     ],
     { initialEntries: ['/designConfigure/id=5'] },
   );
@@ -91,6 +92,39 @@ describe('design-configure page', () => {
     expect(within(bar).getByText('主画面')).toBeInTheDocument();
     expect(within(bar).getByText('锅炉模板')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '组件' })).toBeInTheDocument();
+  });
+
+  it('opens in focus mode over the whole window, left with its button or Esc when nothing is edited', async () => {
+    const user = userEvent.setup();
+    window.localStorage.removeItem('iot.designer.focus');
+    openDesigner();
+    const focused = () => document.querySelector('.designer-page--focus');
+    const leave = await toolButton('退出专注模式（Esc）');
+    expect(leave).toHaveAttribute('aria-pressed', 'true');
+    expect(focused()).not.toBeNull();
+    // Esc typed in a field is the field's.
+    const canvasWidth = screen.getAllByRole('spinbutton')[0]!;
+    canvasWidth.focus();
+    await user.keyboard('{Escape}');
+    expect(focused()).not.toBeNull();
+    // Nothing selected, nothing typed: Esc leaves, and the choice is kept for the next designer.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    await user.keyboard('{Escape}');
+    expect(focused()).toBeNull();
+    expect(window.localStorage.getItem('iot.designer.focus')).toBe('off');
+    await user.click(await toolButton('专注模式（占满窗口）'));
+    expect(focused()).not.toBeNull();
+    expect(window.localStorage.getItem('iot.designer.focus')).toBe('on');
+  });
+
+  it('names the browser tab after the screen and its template, and goes back to the template’s screens', async () => {
+    const user = userEvent.setup();
+    const { router } = openDesigner();
+    await toolbar();
+    expect(document.title).toBe('主画面 · 锅炉模板 - 组态设计');
+    await user.click(screen.getByRole('button', { name: '返回模板' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/templateMiddleware/id=7'));
+    expect(router.state.location.search).toBe('?tab=screens');
   });
 
   it('shows “not found” for a screen the server does not know', async () => {

@@ -14,7 +14,7 @@ import { useAllDataSources } from '../api/data-source-all';
 import { useMiddleware } from '../api/get-middleware';
 import { useScreenDesign } from '../api/screen-design';
 import { DesignSession } from '../components/designer/design-session';
-import { TEMPLATE_LIST_PATH, templateOverviewPath } from '../lib/template-paths';
+import { TEMPLATE_LIST_PATH, templateScreensPath } from '../lib/template-paths';
 import '../components/designer/designer-page.css';
 
 /** SCREEN_NOT_FOUND: a screen that does not exist or that the caller does not read. */
@@ -40,7 +40,7 @@ export default function DesignConfigurePage() {
     [template.data, kind],
   );
   const back = useStableCallback(
-    () => void navigate(templateId ? templateOverviewPath(templateId) : TEMPLATE_LIST_PATH),
+    () => void navigate(templateId ? templateScreensPath(templateId) : TEMPLATE_LIST_PATH),
   );
   // One element while the language stays: the editor's toolbar is memoised and shows it.
   const backButton = useMemo(

@@ -57,6 +57,35 @@ const kindOf = (kind: string): SizeKind => (kind === 'mobile' ? 'mobile' : 'web'
 const isSaveKey = (event: KeyboardEvent) =>
   (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 's';
 
+const FOCUS_KEY = 'iot.designer.focus';
+
+/** Focus mode is on unless the user left it last time (issue 30 point 8: the designer opens in it). */
+function focusAtStart(): boolean {
+  try {
+    return window.localStorage.getItem(FOCUS_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+function rememberFocus(focus: boolean): void {
+  try {
+    window.localStorage.setItem(FOCUS_KEY, focus ? 'on' : 'off');
+  } catch {
+    // Private mode or full: the choice lasts this page.
+  }
+}
+
+/** Escape leaves focus mode only when nothing is being edited: not typed into a field, not taken by the canvas (a
+ * selection cleared, a drag cancelled), not closing a dialog, a menu or a drop-down. */
+export function escapeLeavesFocus(event: KeyboardEvent, selected: number): boolean {
+  if (event.key !== 'Escape' || event.defaultPrevented || selected > 0) return false;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], .ant-select'))
+    return false;
+  return !document.querySelector('.ant-modal-wrap:not([style*="display: none"]), .ant-drawer-open');
+}
+
 export function DesignSession({
   design,
   templateName,
@@ -72,6 +101,11 @@ export function DesignSession({
   const [revision, setRevision] = useState(design.revision);
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [reloading, setReloading] = useState(false);
+  const [focus, setFocus] = useState(focusAtStart);
+  const changeFocus = useStableCallback((next: boolean) => {
+    setFocus(next);
+    rememberFocus(next);
+  });
   const dirty = useStore(store, isDirty);
   const draft = useScreenDraft(design.id);
   const discardDraft = useDiscardScreenDraft();
@@ -142,6 +176,24 @@ export function DesignSession({
     return () => window.removeEventListener('keydown', onKey);
   });
 
+  useEffect(() => {
+    if (!focus) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (escapeLeavesFocus(event, store.getState().selection.length)) changeFocus(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [focus, store, changeFocus]);
+
+  // Two open designers are two tabs told apart by their screen and template (issue 30 point 7).
+  useEffect(() => {
+    const before = document.title;
+    document.title = t('designer.editor.documentTitle', { screen: design.name, template: templateName });
+    return () => {
+      document.title = before;
+    };
+  }, [t, design.name, templateName]);
+
   const reloadTheirs = async () => {
     setReloading(true);
     try {
@@ -155,7 +207,7 @@ export function DesignSession({
   };
 
   return (
-    <div className="page designer-page">
+    <div className={focus ? 'page designer-page designer-page--focus' : 'page designer-page'}>
       {offeredDraft && (
         <DraftOffer
           draft={offeredDraft}
@@ -188,6 +240,8 @@ export function DesignSession({
           onSave={save}
           onVersions={showVersions}
           preview={preview}
+          focus={focus}
+          onFocusChange={changeFocus}
         />
       </Suspense>
       {conflictShown && (
