@@ -188,7 +188,7 @@ describe('my symbols', () => {
     const sent = imported()!.data as FormData;
     expect([sent.get('name'), sent.get('category')]).toEqual(['储罐', 'other']);
     expect(await screen.findByTestId('symbol-editor')).toBeInTheDocument();
-  });
+  }, 60_000);
 
   it('marks a part in the editor: a click, out to its group, named, saved in order', async () => {
     const { calls } = show([symbol()], {
@@ -212,7 +212,7 @@ describe('my symbols', () => {
       category: 'tank',
       parts: [{ id: 'n2', zh: '液位', en: '' }],
     });
-  });
+  }, 60_000);
 
   it('says why a file is refused and imports nothing', async () => {
     const { calls } = show([], {
