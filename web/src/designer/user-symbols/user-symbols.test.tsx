@@ -159,7 +159,7 @@ describe('my symbols', () => {
     });
   });
 
-  it('imports an SVG after showing what the server kept and stripped, then marks and names its parts', async () => {
+  it('imports an SVG after showing what the server kept and stripped, then opens it in the editor', async () => {
     const preview: SymbolImportOut = {
       symbol: null,
       svg: SERVED.replace('data-iot-parts="n2" ', ''),
@@ -171,8 +171,6 @@ describe('my symbols', () => {
     const { calls } = show([], {
       'POST /yun/resourcesInfo/symbol/preview': () => ok(preview),
       'POST /yun/resourcesInfo/symbol': () => ok({ ...preview, symbol: symbol() }),
-      'PUT /yun/resourcesInfo/symbol': (c: { data?: unknown }) =>
-        ok(symbol({ parts: (bodyOf(c as never) as { parts: UserSymbol['parts'] }).parts })),
     });
     expect(await screen.findByText('还没有自己的图元：导入一个 SVG')).toBeInTheDocument();
     const file = new File(['<svg/>'], '储罐.svg', { type: 'image/svg+xml' });
@@ -184,24 +182,29 @@ describe('my symbols', () => {
       expect(screen.getByTestId('symbol-preview').querySelector('[data-iot-id="n3"]')).not.toBeNull(),
     );
     expect(screen.getByLabelText('图元名称')).toHaveValue('储罐');
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^导\s*入$/ }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.url === '/yun/resourcesInfo/symbol' && c.method === 'post')).toBe(true),
-    );
-    const sent = calls.find((c) => c.url === '/yun/resourcesInfo/symbol' && c.method === 'post')!
-      .data as FormData;
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^导\s*入$/ }));
+    const imported = () => calls.find((c) => c.url === '/yun/resourcesInfo/symbol' && c.method === 'post');
+    await waitFor(() => expect(imported()).toBeDefined());
+    const sent = imported()!.data as FormData;
     expect([sent.get('name'), sent.get('category')]).toEqual(['储罐', 'other']);
+    expect(await screen.findByTestId('symbol-editor')).toBeInTheDocument();
+  }, 60_000);
 
-    // The editor opens on the imported symbol: click a shape, step out to its group, mark it and name it.
+  it('marks a part in the editor: a click, out to its group, named, saved in order', async () => {
+    const { calls } = show([symbol()], {
+      'PUT /yun/resourcesInfo/symbol': (c: { data?: unknown }) =>
+        ok(symbol({ parts: (bodyOf(c as never) as { parts: UserSymbol['parts'] }).parts })),
+    });
+    fireEvent.click(await screen.findByTestId('user-symbol-edit-5'));
     const canvas = await screen.findByTestId('symbol-editor-canvas');
     await waitFor(() => expect(canvas.querySelector('[data-iot-id="n3"]')).not.toBeNull());
     fireEvent.click(canvas.querySelector('[data-iot-id="n3"]')!);
-    await userEvent.click(screen.getByRole('button', { name: /上层分组/ }));
-    await userEvent.click(screen.getByTestId('symbol-mark-part'));
-    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    fireEvent.click(screen.getByRole('button', { name: /上层分组/ }));
+    fireEvent.click(screen.getByTestId('symbol-mark-part'));
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('请为每个部件命名')).toBeInTheDocument();
-    await userEvent.type(screen.getByRole('textbox', { name: '中文名称' }), '液位');
-    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: '中文名称' }), { target: { value: '液位' } });
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
     expect(bodyOf(calls.find((c) => c.method === 'put')!)).toEqual({
       id: 5,
@@ -209,7 +212,7 @@ describe('my symbols', () => {
       category: 'tank',
       parts: [{ id: 'n2', zh: '液位', en: '' }],
     });
-  });
+  }, 60_000);
 
   it('says why a file is refused and imports nothing', async () => {
     const { calls } = show([], {
