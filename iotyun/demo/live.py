@@ -20,12 +20,13 @@ from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import plant
 from iotyun.demo.devices import DEMO_SECRET
 from iotyun.devices import service as device_service
-from iotyun.gateway.modbus import Point
+from iotyun.gateway.modbus import Point, Value
 from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.gateway.simulate import run_simulated_gateways
 from iotyun.telemetry import configs
 from iotyun.telemetry.configs import DeviceConfig, Source
 from iotyun.telemetry.models import history_value
+from iotyun.telemetry.store import Row
 
 log = logging.getLogger("iotyun.demo")
 
@@ -65,6 +66,38 @@ def _curve(source: Source, band: tuple[float, float], ts: int, rng: random.Rando
     return round(min(hi, max(lo, value)), source.decimals)
 
 
+PLANT_STEP_MS = 30_000
+
+
+def _plant_week(config: DeviceConfig, now: int) -> dict[int, list[tuple[int, float]]]:
+    """The week of the values a demo machine drives (iotyun/demo/plant.py), stepped every 30 s from the same inputs
+    the curves give (its command bits on four hours in five, setpoints mid-band), kept every 5 minutes: the trend a
+    screen opens on continues into the live values instead of contradicting them."""
+    sources = list(config.sources.values())
+    process = plant.process_for([Point.from_config(s.config) for s in sources], dt_max=PLANT_STEP_MS / 1000)
+    if process is None:
+        return {}
+    rng = random.Random(config.sn)
+    inputs: dict[int, Value] = {}
+    for source in sources:
+        if source.kind == "num":
+            lo, hi = _band(source)
+            inputs[source.id] = round((lo + hi) / 2, source.decimals)
+    kept: dict[int, list[tuple[int, float]]] = {}
+    start = now - HISTORY_DAYS * 86_400_000
+    for ts in range(start, now, PLANT_STEP_MS):
+        for source in sources:
+            if source.kind == "bool":
+                inputs[source.id] = bool(_curve(source, (0.0, 1.0), ts, rng))
+        out = process.step((ts - start) / 1000, inputs)
+        if (ts - start) % HISTORY_STEP_MS:
+            continue
+        for ds_id, value in out.items():
+            if isinstance(value, bool | int | float):
+                kept.setdefault(ds_id, []).append((ts, float(value)))
+    return kept
+
+
 async def backfill(app: FastAPI) -> int:
     """A week of history and a few past alarms for the demo's bound gateways, once (their history is empty)."""
     telemetry = app.state.telemetry
@@ -81,9 +114,13 @@ async def backfill(app: FastAPI) -> int:
             if seen.first() is not None:
                 continue
         rng = random.Random(sn)
-        rows = []
+        rows: list[Row] = []
+        driven = _plant_week(config, now)
         for source in config.sources.values():
             if source.history == "off":
+                continue
+            if source.id in driven:
+                rows.extend((config.device_id, source.id, ts, v, None) for ts, v in driven[source.id])
                 continue
             band = _band(source)
             for ts in range(now - HISTORY_DAYS * 86_400_000, now, HISTORY_STEP_MS):

@@ -77,9 +77,10 @@ class _Model:
     rng: random.Random
     last: float | None = None
     out: dict[int, Value] = field(default_factory=dict)
+    dt_max: float = _DT_MAX
 
     def dt(self, t: float) -> float:
-        dt = 0.0 if self.last is None else min(_DT_MAX, max(0.0, t - self.last))
+        dt = 0.0 if self.last is None else min(self.dt_max, max(0.0, t - self.last))
         self.last = t
         return dt
 
@@ -198,11 +199,14 @@ class ColdStore(_Model):
 _MODELS: tuple[type[Compressor] | type[Boiler] | type[ColdStore], ...] = (Compressor, Boiler, ColdStore)
 
 
-def process_for(points: Sequence[Point]) -> Process | None:
-    """The demo machine whose data sources the gateway has (by name), seeded by its points, or None."""
+def process_for(points: Sequence[Point], dt_max: float = _DT_MAX) -> Process | None:
+    """The demo machine whose data sources the gateway has (by name), seeded by its points, or None. `dt_max` is the
+    longest step it integrates at once (the backfill steps a week at 30 s)."""
     ids = {p.name: p.id for p in points}
     for model in _MODELS:
         if all(name in ids for name in model.NAMES):
             seed = ":".join(str(ids[name]) for name in model.NAMES)
-            return model({name: ids[name] for name in model.NAMES}, random.Random(seed))
+            process = model({name: ids[name] for name in model.NAMES}, random.Random(seed))
+            process.dt_max = dt_max
+            return process
     return None

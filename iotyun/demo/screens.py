@@ -231,10 +231,8 @@ def boiler_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, i
     s.reading("出水温度", 930, 190, 170)
     s.label("汽包液位", 930, 238)
     s.reading("液位", 930, 260, 170)
-    s.label("出水温度", 480, 300, 120)
-    s.reading("出水温度", 480, 322, 170)
-    s.label("燃烧器启停", 700, 300, 120)
-    s.add("switch", 700, 326, 96, 36, bindings=s.bound("燃烧器"), settings={"on_text": "点火", "off_text": "熄火"})
+    s.label("燃烧器启停", 480, 300, 120)
+    s.add("switch", 480, 326, 96, 36, bindings=s.bound("燃烧器"), settings={"on_text": "点火", "off_text": "熄火"})
     s.trend("蒸汽压力", 20, 416, 600, 200)
     s.add("alarm_list", 640, 416, 460, 200)
     return s.document(1120, 630)
@@ -283,21 +281,36 @@ def cold_store_web(ids: dict[str, int], units: dict[str, str], decimals: dict[st
 _CELL_W, _CELL_H, _CELLS_ACROSS = 210, 150, 5
 
 
-def generic_web(title: str, ids: dict[str, int], sources: list[Cell]) -> dict[str, Any]:
-    """A plain web screen for a demo template (1120×630): the title, one panel cell per data source (name, data
-    type, rw, unit, decimals) — a figure, a setpoint, a light or a switch as the source is read or written, numeric
-    or a bit — then a trend of the first figure and the device's alarms."""
+def generic_web(
+    title: str, ids: dict[str, int], sources: list[Cell], machines: list[str] | None = None
+) -> dict[str, Any]:
+    """A web screen for a demo template (1120×630): the title, the plant's `machines` (symbols, in the state of the
+    template's first bit, joined by pipes whose fluid flows while it is on), one panel cell per data source (name,
+    data type, rw, unit, decimals) — a figure, a setpoint, a light or a switch as the source is read or written,
+    numeric or a bit — then a trend of the first figure and the device's alarms."""
     s = _Sheet(ids, {n: u for n, _, _, u, _ in sources}, {n: d for n, _, _, _, d in sources})
-    return _generic(s, title, sources)
+    return _generic(s, title, sources, machines or [])
 
 
-def _generic(s: _Sheet, title: str, sources: list[Cell]) -> dict[str, Any]:
+_MACHINE = 110
+
+
+def _generic(s: _Sheet, title: str, sources: list[Cell], machines: list[str]) -> dict[str, Any]:
     s.title(title, 30, 18, 600, 24)
     s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
     shown = sources[: 2 * _CELLS_ACROSS]
     rows = -(-len(shown) // _CELLS_ACROSS)
-    bottom = 70 + 30 + rows * _CELL_H
+    drawing = _MACHINE + 20 if machines else 0
+    bottom = 70 + 30 + rows * _CELL_H + drawing
     s.add("rect", 20, 70, 1080, bottom - 70, settings=_PANEL)
+    switch_bit = next((name for name, data_type, _, _, _ in shown if data_type == "bit"), None)
+    top = bottom - drawing - 10
+    gap = (1000 - len(machines) * _MACHINE) // max(1, len(machines) - 1) if len(machines) > 1 else 0
+    for n, symbol in enumerate(machines):
+        x = 60 + n * (_MACHINE + gap)
+        s.symbol(symbol, x, top, _MACHINE, _MACHINE, on=switch_bit)
+        if n + 1 < len(machines):
+            s.pipe(x + _MACHINE, top + _MACHINE // 2 - 12, gap, 24, [[0, 50], [100, 50]], flow=switch_bit)
     first_figure: str | None = None
     for n, (name, data_type, rw, unit, decimals) in enumerate(shown):
         x = 44 + (n % _CELLS_ACROSS) * _CELL_W

@@ -115,6 +115,15 @@ _TEMPLATES: list[tuple[str, str, list[_Source], tuple[str, ...], bool]] = [
 ]
 
 
+# The plant drawn above the figures of the templates without a screen of their own, in the order of the flow.
+_MACHINES: dict[str, list[str]] = {
+    "配电监控": ["transformer", "breaker", "motor_control_panel"],
+    "光伏逆变器监控": ["generator", "breaker", "transformer"],
+    "污水处理监控": ["pump_centrifugal", "basin_open", "blower", "filter"],
+    "水泵站监控": ["tank_vertical", "pump_centrifugal", "valve_check", "meter_flow"],
+}
+
+
 def screen_documents(
     name: str, sources: list[_Source], ids: dict[str, int]
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -130,7 +139,7 @@ def screen_documents(
     if sources is _COLD:
         return demo_screens.cold_store_web(ids, units, places), None
     cells = [(s[0], s[2], s[5], s[6], s[7]) for s in sources]
-    return demo_screens.generic_web(name, ids, cells), None
+    return demo_screens.generic_web(name, ids, cells, _MACHINES.get(name)), None
 
 
 async def _template(

@@ -16,6 +16,7 @@ from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import templates as template_demo
 from iotyun.devices.models import Device, Gateway, GpsPoint
 from iotyun.telemetry.models import history_value
+from iotyun.templates.models import DataSource
 from tests.team.factories import Team
 from tests.telemetry.conftest import app, http
 from tests.telemetry.factories import eventually
@@ -47,6 +48,33 @@ async def test_backfill_once(app: FastAPI, team: Team) -> None:
     assert stored == added
     assert kinds and kinds.count(3) * 3 == len(kinds)  # each condition: confirmed, recovered, recovered
     assert ok(await team.admin.get("/rAlarmDev/count"))["unconfirmed"] == len(kinds) * 2 // 3
+
+    # The compressor's week is its plant's (iotyun/demo/plant.py): no current while it stood still.
+    async with app.state.db.sessionmaker() as s:
+        device_id = (await s.execute(select(Device.id).where(Device.sn == "IOT0000001"))).scalar_one()
+        names = {
+            name: ds_id
+            for ds_id, name in (
+                await s.execute(
+                    select(DataSource.id, DataSource.name).where(DataSource.name.in_(["运行状态", "电机电流"]))
+                )
+            ).all()
+        }
+        rows = (
+            await s.execute(
+                select(history_value.c.data_source_id, history_value.c.ts, history_value.c.value).where(
+                    history_value.c.device_id == device_id
+                )
+            )
+        ).all()
+    series: dict[int, dict[int, float]] = {}
+    for ds_id, ts, value in rows:
+        series.setdefault(ds_id, {})[ts] = value
+    running = next(v for k, v in series.items() if k in {i for n, i in names.items() if n == "运行状态"} and v)
+    current = next(v for k, v in series.items() if k in {i for n, i in names.items() if n == "电机电流"} and v)
+    stopped = [ts for ts, on in running.items() if not on]
+    assert stopped and all(current[ts] == 0 for ts in stopped if ts in current)
+    assert any(current[ts] > 0 for ts, on in running.items() if on and ts in current)
 
 
 async def test_simulated_gateways_bring_live_values(app: FastAPI, team: Team, http: str) -> None:

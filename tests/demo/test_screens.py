@@ -121,7 +121,7 @@ def test_the_sample_that_wrapped_does_not_fit_a_box_of_the_old_width() -> None:
     assert text_width("123.456 MPa", 22, True) + PADDING > 120
 
 
-@pytest.mark.parametrize("template", ["空压机监控", "锅炉监控", "冷库温控"])
+@pytest.mark.parametrize("template", [t[0] for t in _TEMPLATES])
 def test_the_machines_are_drawn_with_symbols_pipes_and_state_colours(template: str) -> None:
     document = next(d for name, kind, d, _ in SCREENS if name == template and kind == "web")
     types = [e["type"] for e in document["elements"]]
