@@ -3484,6 +3484,11 @@ export interface components {
              * @default false
              */
             locked: boolean;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
             placement?: components["schemas"]["Placement"];
             /** Settings */
             settings?: {

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SYMBOLS, symbolById, type SymbolPartStyle } from '../../symbols';
+import { partLabel } from '../../symbols/part-label';
 import { FieldRow, FieldSection, SelectField, useSettingPatch } from '../form';
 import { classes, useLook, type Look } from '../look';
 import { settingString } from '../settings';
@@ -87,7 +88,10 @@ function SymbolSettings(props: SettingsFormProps) {
             size="small"
             mode="multiple"
             value={recolouredParts(partNames, chosenParts(props.element.settings))}
-            options={partNames.map((part) => ({ value: part, label: part }))}
+            options={partNames.map((part) => ({
+              value: part,
+              label: symbol ? partLabel(t, symbol, part) : part,
+            }))}
             onChange={(parts) => patch.setting('parts', parts)}
           />
         </FieldRow>
