@@ -4779,6 +4779,8 @@ export interface components {
             quality?: number | null;
             /** Rw */
             rw: string;
+            /** State Texts */
+            state_texts?: components["schemas"]["StateTextOut"][];
             /** String Length */
             string_length: number | null;
             /** Ts */
@@ -6658,6 +6660,20 @@ export interface components {
              * @enum {string}
              */
             type: "state";
+        };
+        /**
+         * StateTextOut
+         * @description A word a published screen shows for a data source's value (issue 30 point 7: key values read 运行 / 停止, not
+         *     1 / 0): `min` == `max` an exact value (a switch's on and off values), else the range min ≤ value < max of a
+         *     state with a text (a missing bound unbounded).
+         */
+        StateTextOut: {
+            /** Max */
+            max: number | null;
+            /** Min */
+            min: number | null;
+            /** Text */
+            text: string;
         };
         /** States */
         States: {
