@@ -22,7 +22,8 @@ export const QUALITY_COLORS: Record<QualityName, string> = {
 /** The word the device's screens show for a value (运行 for 1), or null (issue 30 point 7). */
 export function stateText(value: RawValue, texts: readonly StateText[] | undefined): string | null {
   if (!texts || value === null || value === '') return null;
-  const number = typeof value === 'boolean' ? Number(value) : typeof value === 'number' ? value : Number(value);
+  const number =
+    typeof value === 'boolean' ? Number(value) : typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(number)) return null;
   const found = texts.find((t) =>
     t.min !== null && t.min === t.max
