@@ -1,6 +1,6 @@
 // What an element is called where the designer lists it (the layers panel; issue 30 point 7): the name the user
 // gave it, else its kind (a symbol's own kind, 离心泵, else the element type's, 数值) with the data source it shows
-// (离心泵 · 运行状态) — in the user's language, never a raw id.
+// (离心泵 · 运行状态), or the text it shows (文本 · 设定压力) — in the user's language, never a raw id.
 import type { TFunction } from 'i18next';
 
 import type { DesignElement } from '../model/types';
@@ -27,5 +27,8 @@ export function elementName(
   const kind = elementKind(t, element);
   const binding = element.bindings.value ?? Object.values(element.bindings)[0];
   const source = binding ? dataSources.find((s) => s.id === binding.data_source_id) : undefined;
-  return source ? `${kind} · ${source.name}` : kind;
+  if (source) return `${kind} · ${source.name}`;
+  // A text, a link or a button says what it shows.
+  const text = element.settings.text;
+  return typeof text === 'string' && text.trim() ? `${kind} · ${text.trim()}` : kind;
 }
