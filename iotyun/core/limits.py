@@ -220,6 +220,8 @@ SCREEN_GROUPS_MAX = 1000
 # An element's coordinates lie within ±this and its width and height up to it, in canvas pixels.
 SCREEN_COORDINATE_MAX = 100_000
 ELEMENT_ID_MAX = 64
+# The name a user gives an element in the layers panel (issue 30 point 7); empty: the designer names it itself.
+ELEMENT_NAME_MAX = 64
 ELEMENT_STATES_MIN, ELEMENT_STATES_MAX = 2, 255
 ELEMENT_BINDINGS_MAX = 16
 ELEMENT_ACTIONS_MAX = 16
@@ -765,6 +767,7 @@ def exported() -> dict[str, Any]:
         "CAPTCHA_LENGTH": CAPTCHA_LENGTH,
         "ROLE_NAME_MAX": ROLE_NAME_MAX,
         "GROUP_NAME_MAX": GROUP_NAME_MAX,
+        "ELEMENT_NAME_MAX": ELEMENT_NAME_MAX,
         "NAME_PATTERN": NAME_PATTERN_WEB,
         "SN_MAX": SN_MAX,
         "SN_PATTERN": SN_RE.pattern,

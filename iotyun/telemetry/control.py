@@ -82,6 +82,8 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
     out = await device_service.get_device(session, actor, device_id)
     config = await configs.load(session, device.sn)
     latest = telemetry.cache.get(device.id)
+    published = await template_service.published_screens(session, device.sn)
+    words = {} if published is None else screen_service.state_texts(published[1].snapshot)
     items = []
     if config is not None:
         for source in config.sources.values():
@@ -102,6 +104,7 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
                     value=None if value is None else value[0],
                     ts=None if value is None else value[1],
                     quality=None if value is None else value[2],
+                    state_texts=words.get(source.id, []),
                 )
             )
     return LiveOut(

@@ -6,7 +6,7 @@ from pydantic import BaseModel, Field
 
 from iotyun.core.limits import CONTROL_PASSWORD_MAX
 from iotyun.core.texts import ShownName
-from iotyun.templates.screens.schemas import RuntimeScreenOut
+from iotyun.templates.screens.schemas import RuntimeScreenOut, StateTextOut
 
 
 class LiveItem(BaseModel):
@@ -24,6 +24,8 @@ class LiveItem(BaseModel):
     value: Any = None
     ts: int | None = None
     quality: int | None = None
+    # The words the device's published screens show for its values (运行 / 停止), first match wins.
+    state_texts: list[StateTextOut] = Field(default_factory=list)
 
 
 class DeviceScreensOut(BaseModel):

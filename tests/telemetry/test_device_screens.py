@@ -60,3 +60,28 @@ class TestDeviceScreens:
             )
         )
         assert (await shown(op, plant))["template_id"] == plant.template_id
+
+
+class TestStateTexts:
+    async def test_live_values_carry_the_words_the_published_screens_show(self, team: Team, plant: Plant) -> None:
+        """Issue 30 point 7: key values read 运行 / 停止, not 1 / 0 — the words come from the published screens: a
+        switch's on and off texts, then value states with a text."""
+        main = await main_screen(team.admin, plant.template_id)
+        running = {"value": {"data_source_id": plant.sources["运行"]}}
+        switch = element(id="sw", type="switch", bindings=running, settings={"on_text": "运行", "off_text": "停止"})
+        states = {
+            "by": "value",
+            "items": [{"max": 0.5, "text": "停机"}, {"min": 0.5, "max": 1.5, "text": "运转"}, {"min": 1.5}],
+        }
+        lamp = element(id="lamp", type="indicator", bindings=running, states=states)
+        ok(await save(team.admin, main["id"], doc(switch, lamp)))
+        ok(await team.admin.post("/yun/module/publish", {"id": plant.template_id}))
+        live = ok(await team.admin.get("/rDev", params={"device_id": plant.device_id}))
+        words = {item["id"]: item["state_texts"] for item in live["items"]}
+        assert words[plant.sources["运行"]] == [
+            {"min": 1.0, "max": 1.0, "text": "运行"},
+            {"min": 0.0, "max": 0.0, "text": "停止"},
+            {"min": None, "max": 0.5, "text": "停机"},
+            {"min": 0.5, "max": 1.5, "text": "运转"},
+        ]
+        assert words[plant.sources["出水压力"]] == []

@@ -89,3 +89,44 @@ test.describe('screen designer', () => {
     expect(stored.document.elements.find((e) => e.type === 'symbol')?.settings.symbol).toBe(symbolId);
   });
 });
+
+// Issue 30 point 8: the designer opens in focus mode over the whole window; a 1120 × 630 screen (a new template's)
+// shows at 100 % on a 1440 × 900 display; the toolbar's button and Esc (nothing edited) leave it.
+test.describe('focus mode', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('uses the whole window, shows a 1120 × 630 screen at 100 %, and leaves with Esc', async ({ page }) => {
+    await signIn(page, 'admin');
+    const screenId = await mainScreen(page);
+    await page.goto(`/iotyun/designConfigure/id=${screenId}`);
+    await expect(page.getByRole('toolbar')).toBeVisible({ timeout: 30_000 });
+    const editor = page.locator('.designer');
+    await expect(editor).toHaveClass(/designer--focus/);
+    // The console's frame is folded away: the editor starts at the window's corner and spans it.
+    expect(await editor.boundingBox()).toMatchObject({ x: 0, y: 0, width: 1440, height: 900 });
+    await expect(page.getByRole('combobox', { name: ed('toolbar.zoom') })).toBeVisible();
+    await expect(page.locator('.designer-toolbar__zoom')).toContainText(/100\s?%/);
+    const sheet = await page.locator('.iot-canvas-sheet').boundingBox();
+    expect(sheet).toMatchObject({ width: 1120, height: 630 });
+    const viewport = await page.locator('[data-canvas-viewport]').boundingBox();
+    if (!sheet || !viewport) throw new Error('no canvas');
+    expect(sheet.x).toBeGreaterThanOrEqual(viewport.x);
+    expect(sheet.x + sheet.width).toBeLessThanOrEqual(viewport.x + viewport.width);
+
+    // Esc with something selected clears the selection; with nothing selected it leaves focus mode.
+    // The left panel starts folded to its rail here, which is what gives the screen its 100 %.
+    await page.getByRole('button', { name: exactly('展开组件') }).click();
+    await page.getByTestId('palette-rect').click();
+    await expect(page.locator('[data-element-id]')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(editor).toHaveClass(/designer--focus/);
+    await page.keyboard.press('Escape');
+    await expect(editor).not.toHaveClass(/designer--focus/);
+    await expect(page.locator('.console__sider')).toBeInViewport();
+    await page
+      .getByRole('toolbar')
+      .getByRole('button', { name: exactly(ed('focus.enter')) })
+      .click();
+    await expect(editor).toHaveClass(/designer--focus/);
+  });
+});

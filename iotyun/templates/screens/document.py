@@ -31,6 +31,7 @@ from iotyun.core.limits import (
     ELEMENT_ANIMATIONS_MAX,
     ELEMENT_BINDINGS_MAX,
     ELEMENT_ID_MAX,
+    ELEMENT_NAME_MAX,
     ELEMENT_STATES_MAX,
     ELEMENT_STATES_MIN,
     ELEMENT_TYPES,
@@ -286,6 +287,8 @@ Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, F
 class Element(_Strict):
     id: Ident
     type: Annotated[str, AfterValidator(_element_type)]
+    # The user's name for it (the layers panel); empty: the designer names it (a bound source, a symbol's kind).
+    name: Annotated[str, StringConstraints(max_length=ELEMENT_NAME_MAX)] = ""
     placement: Placement = Field(default_factory=Placement)
     z: int = Field(default=0, ge=-1_000_000, le=1_000_000)
     group: Ident | None = None

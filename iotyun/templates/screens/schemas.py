@@ -194,3 +194,13 @@ class VersionDesignOut(VersionOut):
 
 class VersionRestoreIn(BaseModel):
     id: int
+
+
+class StateTextOut(BaseModel):
+    """A word a published screen shows for a data source's value (issue 30 point 7: key values read 运行 / 停止, not
+    1 / 0): `min` == `max` an exact value (a switch's on and off values), else the range min ≤ value < max of a
+    state with a text (a missing bound unbounded)."""
+
+    min: float | None
+    max: float | None
+    text: str

@@ -31,6 +31,7 @@ from iotyun.templates.screens.schemas import (
     ScreenOrderIn,
     ScreenOut,
     ScreenUpdateIn,
+    StateTextOut,
 )
 
 
@@ -47,6 +48,41 @@ def size_of(screen: TemplateScreen, template: Template) -> tuple[int, int]:
         width = canvas["width"] if isinstance(canvas.get("width"), int) else width
         height = canvas["height"] if isinstance(canvas.get("height"), int) else height
     return width, height
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, int | float):
+        return float(value)
+    return None
+
+
+def state_texts(published: dict[str, Any]) -> dict[int, list[StateTextOut]]:
+    """The words the publication's screens show for each data source's values, by data source id: a switch's on and
+    off texts at its on and off values first (the designer said them outright), then the texts of value states, each
+    screen in order. Where two elements word a value differently the first wins (docs/designer-editor.md)."""
+    switches: dict[int, list[StateTextOut]] = {}
+    states: dict[int, list[StateTextOut]] = {}
+    for raw in published.get("screens", []):
+        for element in doc.upgrade(raw.get("document")).elements:
+            binding = element.bindings.get("value")
+            if binding is None:
+                continue
+            source = binding.data_source_id
+            settings = element.settings
+            if element.type == "switch":
+                for value_key, text_key, default in (("on_value", "on_text", 1.0), ("off_value", "off_text", 0.0)):
+                    text = settings.get(text_key)
+                    value = _number(settings.get(value_key, default))
+                    if isinstance(text, str) and text.strip() and value is not None:
+                        switches.setdefault(source, []).append(StateTextOut(min=value, max=value, text=text.strip()))
+            if element.states is not None and element.states.by == "value":
+                for item in element.states.items:
+                    if item.text and item.text.strip():
+                        words = states.setdefault(source, [])
+                        words.append(StateTextOut(min=item.min, max=item.max, text=item.text.strip()))
+    return {source: switches.get(source, []) + states.get(source, []) for source in {*switches, *states}}
 
 
 def runtime_screens(template: Template, published: dict[str, Any]) -> list[RuntimeScreenOut]:

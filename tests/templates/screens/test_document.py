@@ -105,6 +105,15 @@ class TestScreenDocument:
         for key in ("Font", "1x", "a-b", "x" * 33):
             assert refusal({"elements": [element(settings={key: 1})]})[0] == 115207, key
 
+    def test_an_element_keeps_its_name_up_to_64_characters(self) -> None:
+        """Issue 30 point 7: every element may be renamed; optional, so an older document reads as unnamed."""
+        saved = ScreenDesignIn.model_validate(
+            {"id": 1, "revision": 1, "document": {"elements": [element(name="1号罐液位"), element(id="e2")]}}
+        )
+        assert [e.name for e in saved.document.elements] == ["1号罐液位", ""]
+        ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": {"elements": [element(name="x" * 64)]}})
+        assert refusal({"elements": [element(name="x" * 65)]}) == (115207, "document.elements.0.name")
+
     def test_refuses_unknown_fields(self) -> None:
         assert refusal({"elements": [element(colour="red")]}) == (115207, "document.elements.0.colour")
         assert refusal({"pages": []}) == (115207, "document.pages")

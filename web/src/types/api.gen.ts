@@ -3583,6 +3583,11 @@ export interface components {
              * @default false
              */
             locked: boolean;
+            /**
+             * Name
+             * @default
+             */
+            name: string;
             placement?: components["schemas"]["Placement"];
             /** Settings */
             settings?: {
@@ -4923,6 +4928,8 @@ export interface components {
             quality?: number | null;
             /** Rw */
             rw: string;
+            /** State Texts */
+            state_texts?: components["schemas"]["StateTextOut"][];
             /** String Length */
             string_length: number | null;
             /** Ts */
@@ -6979,6 +6986,20 @@ export interface components {
              * @enum {string}
              */
             type: "state";
+        };
+        /**
+         * StateTextOut
+         * @description A word a published screen shows for a data source's value (issue 30 point 7: key values read 运行 / 停止, not
+         *     1 / 0): `min` == `max` an exact value (a switch's on and off values), else the range min ≤ value < max of a
+         *     state with a text (a missing bound unbounded).
+         */
+        StateTextOut: {
+            /** Max */
+            max: number | null;
+            /** Min */
+            min: number | null;
+            /** Text */
+            text: string;
         };
         /** States */
         States: {

@@ -36,6 +36,7 @@ export const VERIFY_CODE_LENGTH = 6;
 export const CAPTCHA_LENGTH = 4;
 export const ROLE_NAME_MAX = 32;
 export const GROUP_NAME_MAX = 32;
+export const ELEMENT_NAME_MAX = 64;
 export const NAME_PATTERN = "^[\\p{L}\\p{N}_]+$";
 export const SN_MAX = 19;
 export const SN_PATTERN = "^[A-Za-z0-9]{1,19}$";

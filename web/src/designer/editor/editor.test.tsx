@@ -304,6 +304,67 @@ describe('DesignerEditor layers', () => {
   });
 });
 
+describe('DesignerEditor layer names (issue 30 point 7)', () => {
+  const named = () =>
+    createDesignerStore(
+      documentOf([
+        element('e1', { type: 'symbol', settings: { symbol: 'tank_vertical', parts: [] }, z: 0 }),
+        element('e2', { type: 'value', bindings: { value: { data_source_id: 1 } }, z: 1 }),
+        element('e3', { type: 'symbol', name: '1号罐', settings: { symbol: 'tank_vertical' }, z: 2 }),
+      ]),
+    );
+
+  it('names each row in the user’s language: the user’s name, else its kind and the source it shows', async () => {
+    const user = userEvent.setup();
+    openEditor(named());
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    expect(within(await screen.findByTestId('layer-e1')).getByText('立式储罐')).toBeInTheDocument();
+    expect(within(screen.getByTestId('layer-e2')).getByText('数值显示 · 温度')).toBeInTheDocument();
+    expect(within(screen.getByTestId('layer-e3')).getByText('1号罐')).toBeInTheDocument();
+    expect(screen.queryByText('e1')).not.toBeInTheDocument();
+  });
+
+  it('renames an element with a double click or F2, and an emptied name gives back the designer’s', async () => {
+    const user = userEvent.setup();
+    const store = named();
+    openEditor(store);
+    await user.click(screen.getByRole('tab', { name: '图层' }));
+    await user.dblClick(within(await screen.findByTestId('layer-e1')).getByText('立式储罐'));
+    const input = screen.getByRole('textbox', { name: '重命名元素' });
+    await user.clear(input);
+    await user.type(input, '原水罐{Enter}');
+    expect(find(store.getState().doc, 'e1').name).toBe('原水罐');
+    expect(within(screen.getByTestId('layer-e1')).getByText('原水罐')).toBeInTheDocument();
+
+    act(() => store.getState().select(['e2']));
+    fireEvent.keyDown(screen.getByTestId('layer-e2'), { key: 'F2' });
+    const second = screen.getByRole('textbox', { name: '重命名元素' });
+    expect(second).toHaveValue('数值显示 · 温度');
+    await user.type(second, '{Enter}');
+    // Left as the designer named it: nothing of the user's is stored.
+    expect(find(store.getState().doc, 'e2').name).toBe('');
+
+    await user.dblClick(within(screen.getByTestId('layer-e1')).getByText('原水罐'));
+    await user.clear(screen.getByRole('textbox', { name: '重命名元素' }));
+    await user.keyboard('{Enter}');
+    expect(find(store.getState().doc, 'e1').name).toBe('');
+    expect(within(screen.getByTestId('layer-e1')).getByText('立式储罐')).toBeInTheDocument();
+  });
+
+  it('names a symbol’s parts in the user’s language in its settings', async () => {
+    const user = userEvent.setup();
+    const store = named();
+    openEditor(store);
+    act(() => store.getState().select(['e1']));
+    const panel = screen.getByRole('complementary', { name: '属性' });
+    await user.click(within(panel).getByLabelText('状态着色的部件'));
+    // The chosen part's tag and the drop-down's options carry the names, never the ids.
+    expect((await screen.findAllByTitle('罐体')).length).toBeGreaterThan(0);
+    expect(screen.getAllByTitle('液位').length).toBeGreaterThan(0);
+    expect(screen.queryByTitle('body')).not.toBeInTheDocument();
+  });
+});
+
 describe('DesignerEditor palette', () => {
   it('adds a clicked element type to the document, selected, as one step', async () => {
     const user = userEvent.setup();

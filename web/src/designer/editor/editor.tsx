@@ -258,7 +258,7 @@ export default function DesignerEditor(props: DesignerEditorProps) {
                 {
                   key: 'layers',
                   label: t('designer.editor.panels.layers'),
-                  children: <Layers store={store} />,
+                  children: <Layers store={store} dataSources={props.dataSources} />,
                 },
               ]}
             />

@@ -28,6 +28,8 @@ export { nudge, NUDGE_PX, NUDGE_SHIFT_PX } from './operations';
 export { updateElement } from './operations';
 // setFlag(doc, [{kind: 'element' | 'group', id}], 'locked' | 'hidden', value): lock, hide, and back.
 export { setFlag } from './operations';
+// renameElement(doc, id, name): the user's name of an element (empty: the designer's own name for it).
+export { renameElement } from './operations';
 // updateCanvas(doc, {width, height, background, grid} in part).
 export { updateCanvas } from './operations';
 // clampPlacement(placement): within the server's coordinate range, rotation folded into ±360.

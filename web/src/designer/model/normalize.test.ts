@@ -48,6 +48,8 @@ describe('normalizeDocument', () => {
     expect(e).toEqual({
       id: 'e1',
       type: 'indicator',
+      // Unnamed: the designer names it (issue 30 point 7).
+      name: '',
       placement: { x: 5, y: 0, w: 100, h: 40, rotation: 0 },
       z: 0,
       group: null,
@@ -125,6 +127,7 @@ describe('toWire', () => {
       'hidden',
       'id',
       'locked',
+      'name',
       'placement',
       'settings',
       'states',

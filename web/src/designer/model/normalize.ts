@@ -27,7 +27,7 @@ export type LooseAction =
   | Extract<ElementAction, { type: 'jump_screen' | 'open_popup' }>
   | Loose<Extract<ElementAction, { type: 'open_url' }>, 'new_tab'>;
 export type LooseElement = Omit<
-  Loose<WireElement, 'hidden' | 'locked' | 'z'>,
+  Loose<WireElement, 'hidden' | 'locked' | 'z' | 'name'>,
   'placement' | 'flicker' | 'states' | 'actions' | 'animations'
 > & {
   placement?: Partial<Placement>;
@@ -95,6 +95,7 @@ export function normalizeElement(element: LooseElement): DesignElement {
   return {
     id: element.id,
     type: element.type,
+    name: element.name ?? '',
     placement: normalizePlacement(element.placement),
     z: element.z ?? 0,
     group: element.group ?? null,
@@ -159,6 +160,7 @@ function elementToWire(element: DesignElement): WireElement {
   return {
     id: element.id,
     type: element.type,
+    name: element.name,
     placement: { ...element.placement },
     z: element.z,
     group: element.group,

@@ -1,7 +1,7 @@
 // The element operations of the editor, each `(doc, …) → doc`: a new document, the input untouched, and the very
 // same document when nothing changes (so the store records no empty undo step). Locked elements (or elements of a
 // locked group) are neither moved, resized nor deleted; their settings may still be edited in the property panel.
-import { SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
+import { ELEMENT_NAME_MAX, SCREEN_COORDINATE_MAX, SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
 import { lockedElements, pruneEmptyGroups } from './groups';
 import { newElementIds } from './ids';
@@ -78,6 +78,7 @@ export function addElements(
   const added = items.map((item, i): DesignElement => ({
     id: ids[i] ?? '',
     type: item.type,
+    name: '',
     placement: clampPlacement(normalizePlacement(item.placement)),
     z: top + 1 + i,
     group: null,
@@ -217,4 +218,13 @@ export function updateCanvas(doc: DesignDocument, patch: CanvasPatch): DesignDoc
       grid: { ...doc.canvas.grid, ...grid },
     },
   };
+}
+
+/** The element with the user's `name` (trimmed, cut at ELEMENT_NAME_MAX); an empty one gives it back the name the
+ * designer gives it (issue 30 point 7). No change, the same document. */
+export function renameElement(doc: DesignDocument, id: string, name: string): DesignDocument {
+  const next = name.trim().slice(0, ELEMENT_NAME_MAX);
+  const element = doc.elements.find((e) => e.id === id);
+  if (!element || element.name === next) return doc;
+  return mapElements(doc, [id], (e) => ({ ...e, name: next }));
 }

@@ -21,6 +21,8 @@ export type ElementAction = NonNullable<WireElement['actions']>[number];
 export interface DesignElement {
   id: string;
   type: string;
+  /** The user's name for it (the layers panel, F2); empty: the designer names it (elementName). */
+  name: string;
   placement: Placement;
   z: number;
   group: string | null;

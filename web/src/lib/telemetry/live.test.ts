@@ -7,11 +7,35 @@ import {
   mergeLive,
   noValuesYet,
   qualityName,
+  stateText,
   writeBlock,
 } from './live';
 import { liveItem } from '@/test/telemetry';
 
 const item = liveItem;
+
+describe('state words (issue 30 point 7)', () => {
+  const texts = [
+    { min: 1, max: 1, text: '运行' },
+    { min: 0, max: 0, text: '停止' },
+    { min: 2, max: null, text: '故障' },
+  ];
+  const running = { data_type: 'bit', decimals: 0, unit: 'A', state_texts: texts };
+
+  it('shows the word the device’s screens give a value, without a unit', () => {
+    expect(formatValue(1, running)).toBe('运行');
+    expect(formatValue(true, running)).toBe('运行');
+    expect(formatValue(0, running)).toBe('停止');
+    expect(formatValue(7, { ...running, data_type: 'int16' })).toBe('故障');
+    expect(formatWithUnit(0, running)).toBe('停止');
+  });
+
+  it('falls back to the number where no word fits or none is given', () => {
+    expect(formatValue(1.5, { ...running, data_type: 'float32', decimals: 1 })).toBe('1.5');
+    expect(formatValue(1, { data_type: 'bit', decimals: 0 })).toBe('1');
+    expect(stateText(null, texts)).toBeNull();
+  });
+});
 
 describe('formatValue', () => {
   it('uses the decimals for floats and keeps integers and text', () => {

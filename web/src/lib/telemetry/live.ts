@@ -1,6 +1,6 @@
 // Live values of a device: the GET /rDev seed merged with the WebSocket's pushes, formatting, grouping, write gate.
 import type { LiveValue } from '../ws';
-import type { LiveItem, Quality, RawValue } from './types';
+import type { LiveItem, Quality, RawValue, StateText } from './types';
 import { EMPTY } from '../empty';
 
 export type QualityName = 'good' | 'bad' | 'stale' | 'none';
@@ -19,8 +19,28 @@ export const QUALITY_COLORS: Record<QualityName, string> = {
 };
 
 /** The value as shown: numbers with the data source's decimals, bits as 0/1, text as it is; '-' when none. */
-export function formatValue(value: RawValue, item: Pick<LiveItem, 'data_type' | 'decimals'>): string {
+/** The word the device's screens show for a value (运行 for 1), or null (issue 30 point 7). */
+export function stateText(value: RawValue, texts: readonly StateText[] | undefined): string | null {
+  if (!texts || value === null || value === '') return null;
+  const number =
+    typeof value === 'boolean' ? Number(value) : typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return null;
+  const found = texts.find((t) =>
+    t.min !== null && t.min === t.max
+      ? number === t.min
+      : (t.min === null || number >= t.min) && (t.max === null || number < t.max),
+  );
+  return found?.text ?? null;
+}
+
+/** A value as shown: the word the device's screens give it when they give one, else the number at its decimals. */
+export function formatValue(
+  value: RawValue,
+  item: Pick<LiveItem, 'data_type' | 'decimals'> & Partial<Pick<LiveItem, 'state_texts'>>,
+): string {
   if (value === null || value === '') return EMPTY;
+  const word = stateText(value, item.state_texts);
+  if (word !== null) return word;
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (typeof value === 'string') return value;
   if (!Number.isFinite(value)) return String(value);
@@ -39,9 +59,11 @@ export function formatValue(value: RawValue, item: Pick<LiveItem, 'data_type' | 
 /** "0.82 MPa", or the bare value when there is no unit or no value. */
 export function formatWithUnit(
   value: RawValue,
-  item: Pick<LiveItem, 'data_type' | 'decimals' | 'unit'>,
+  item: Pick<LiveItem, 'data_type' | 'decimals' | 'unit'> & Partial<Pick<LiveItem, 'state_texts'>>,
 ): string {
   const text = formatValue(value, item);
+  // A word (运行) takes no unit.
+  if (stateText(value, item.state_texts) !== null) return text;
   return text !== EMPTY && item.unit ? `${text} ${item.unit}` : text;
 }
 

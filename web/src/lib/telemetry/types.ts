@@ -24,6 +24,15 @@ export interface LiveItem {
   value: RawValue;
   ts: number | null;
   quality: Quality | null;
+  /** The words the device's published screens show for its values (运行 / 停止), first match wins: min == max an
+   * exact value, else min ≤ value < max (absent from older servers). */
+  state_texts?: readonly StateText[];
+}
+
+export interface StateText {
+  min: number | null;
+  max: number | null;
+  text: string;
 }
 
 /** GET /rDev?device_id=. */

@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { SYMBOLS, symbolById, type SymbolPartStyle } from '../../symbols';
+import { partLabel as builtInPartLabel } from '../../symbols/part-label';
 import {
   partName,
   TENANT_SYMBOL_PREFIX,
@@ -111,7 +112,8 @@ function SymbolSettings(props: SettingsFormProps) {
   const partNames = own ? own.parts.map((p) => p.id) : (symbol?.parts ?? []);
   const partLabel = (part: string) => {
     const named = own?.parts.find((p) => p.id === part);
-    return named ? partName(named, i18n.language) : part;
+    if (named) return partName(named, i18n.language);
+    return symbol ? builtInPartLabel(t, symbol, part) : part;
   };
   const builtIn = SYMBOLS.map((s) => ({ value: s.id, label: t(s.i18nKey, { defaultValue: s.id }) }));
   const tenant = (mine.data?.items ?? []).map((s) => ({

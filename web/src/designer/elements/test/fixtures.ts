@@ -6,6 +6,7 @@ export function makeElement(type: string, change: Partial<DesignElement> = {}): 
   return {
     id: 'e1',
     type,
+    name: '',
     placement: { x: 0, y: 0, w: 100, h: 40, rotation: 0 },
     z: 0,
     group: null,

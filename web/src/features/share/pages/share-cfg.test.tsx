@@ -61,6 +61,7 @@ function deviceScreen(deviceId: number, elements: unknown[], canWrite = false): 
       template_version: 1,
       can_write: canWrite,
       password_required: false,
+      device_password_set: false,
       offline_timeout_ms: 90_000,
       items: [liveItem({ id: 41, value: deviceId === 12 ? 0.82 : 0.33, ts: 1_000 })],
     },
@@ -69,6 +70,7 @@ function deviceScreen(deviceId: number, elements: unknown[], canWrite = false): 
       device_can_write: true,
       online: true,
       password_required: false,
+      device_password_set: false,
     },
     alarms: [],
   } as SharedDeviceScreenOut;
