@@ -146,6 +146,48 @@ describe('ConfigurationCarouselPage', () => {
     expect(screen.getByRole('button', { name: /新建第一个分组/ })).toBeInTheDocument();
   });
 
+  it('opens the group dialog on each group with its own values, then empty for a new group (issue 30)', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([LINE, EMPTY], {
+      'PUT /carousel': (c) => ok({ ...EMPTY, ...(bodyOf(c) as object) }),
+    });
+    // The dialog's title only: antd's test ids make every aria-labelledby the same in jsdom.
+    const dialog = async (title: string) => {
+      const d = await screen.findByRole('dialog');
+      expect(d).toHaveTextContent(title);
+      return d;
+    };
+    const values = (d: HTMLElement) => ({
+      name: within(d).getByLabelText<HTMLInputElement>('分组名称').value,
+      interval: within(d).getByLabelText<HTMLInputElement>('轮播间隔').value,
+      rotate: within(d).getByRole('switch').getAttribute('aria-checked'),
+    });
+    const cancel = (d: HTMLElement) => user.click(within(d).getByRole('button', { name: /取\s*消/ }));
+
+    await user.click(await screen.findByRole('button', { name: '编辑分组“一号产线”' }));
+    let d = await dialog('编辑轮播分组');
+    expect(values(d)).toEqual({ name: '一号产线', interval: '5', rotate: 'true' });
+    await cancel(d);
+
+    await user.click(screen.getByRole('button', { name: '编辑分组“备用分组”' }));
+    d = await dialog('编辑轮播分组');
+    expect(values(d)).toEqual({ name: '备用分组', interval: '60', rotate: 'false' });
+    await cancel(d);
+
+    await user.click(screen.getAllByRole('button', { name: /新建分组/ })[0]!);
+    d = await dialog('新建轮播分组');
+    expect(values(d)).toEqual({ name: '', interval: '30', rotate: 'false' });
+    await cancel(d);
+
+    // Saving what the dialog shows saves that group, under its own id.
+    await user.click(screen.getByRole('button', { name: '编辑分组“备用分组”' }));
+    d = await dialog('编辑轮播分组');
+    await user.click(within(d).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    const put = calls.find((c) => c.method === 'put');
+    expect(put && bodyOf(put)).toMatchObject({ id: 2, name: '备用分组', interval: 60, rotate: false });
+  });
+
   it('shows the server’s refusal of a name beside the name field', async () => {
     const user = userEvent.setup();
     const calls = renderPage([LINE], {

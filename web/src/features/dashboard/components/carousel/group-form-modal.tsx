@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
+import { perOpening } from '@/components/per-opening';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import {
@@ -22,7 +23,7 @@ interface Values {
   rotate: boolean;
 }
 
-export function GroupFormModal({
+export const GroupFormModal = perOpening(function GroupFormModal({
   open,
   group,
   onClose,
@@ -125,4 +126,4 @@ export function GroupFormModal({
       </Form.Item>
     </FormModal>
   );
-}
+});
