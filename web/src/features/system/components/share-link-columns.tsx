@@ -90,7 +90,7 @@ export function shareLinkColumns(
     {
       title: t('share.list.column.url'),
       key: 'url',
-      minWidth: 220,
+      minWidth: 260,
       render: (_: unknown, r) => <LinkAddress id={r.id} t={t} />,
     },
     {
