@@ -121,6 +121,57 @@ test.describe('configuration carousel', () => {
     await expect(page.getByText(place(1), { exact: true })).toBeVisible({ timeout: 15_000 });
     await api(page, 'DELETE', `/carousel?id=${String(group.id)}`);
   });
+
+  test('the group dialog shows the group it is opened on: A, then B, then empty for a new group', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    const stamp = String(Date.now()).slice(-6);
+    const a = await api<{ id: number; name: string }>(page, 'POST', '/carousel', {
+      name: `甲 ${stamp}`,
+      interval: 10,
+    });
+    const b = await api<{ id: number; name: string }>(page, 'POST', '/carousel', {
+      name: `乙 ${stamp}`,
+      interval: 60,
+    });
+    try {
+      await page.goto('/iotyun/configurationCarousel');
+      const dialog = page.getByRole('dialog');
+      const name = dialog.getByLabel(dash('zh', 'dashboard.carousel.field.name'));
+      const interval = dialog.getByLabel(dash('zh', 'dashboard.carousel.field.interval'));
+      const cancel = async () => {
+        await dialog.getByRole('button', { name: /取\s*消/ }).click();
+        await expect(dialog).toBeHidden();
+      };
+      for (const [group, seconds] of [
+        [a, '10'],
+        [b, '60'],
+      ] as const) {
+        // A group's actions show on the chosen group.
+        await page.getByText(group.name, { exact: true }).click();
+        await page
+          .getByRole('button', {
+            name: dash('zh', 'dashboard.carousel.group.editNamed', { name: group.name }),
+          })
+          .click();
+        await expect(name).toHaveValue(group.name);
+        await expect(interval).toHaveValue(seconds);
+        await cancel();
+      }
+      await page
+        .getByRole('button', { name: dash('zh', 'dashboard.carousel.group.create') })
+        .first()
+        .click();
+      await expect(dialog).toContainText(dash('zh', 'dashboard.carousel.group.createTitle'));
+      await expect(name).toHaveValue('');
+      await expect(interval).toHaveValue('30');
+      await cancel();
+    } finally {
+      await api(page, 'DELETE', `/carousel?id=${String(a.id)}`);
+      await api(page, 'DELETE', `/carousel?id=${String(b.id)}`);
+    }
+  });
 });
 
 test.describe('writes from a screen', () => {

@@ -26,10 +26,14 @@ DeviceIds = Annotated[list[int], AfterValidator(_at_most_per_group)]
 
 
 class CarouselGroupIn(BaseModel):
+    """A new group, made in one request with its devices (in that order, duplicates dropped) and its rotation."""
+
     name: CarouselGroupName
     interval: CarouselInterval = CAROUSEL_INTERVAL_DEFAULT_S
-    # A new group holds no device, so it cannot start rotating (202005): true is refused here.
+    # Rotation needs a device (202005): true with no device is refused.
     rotate: BodyBool = False
+    # Devices the caller reads (202007 otherwise); left out: an empty group, as before.
+    device_ids: DeviceIds = []
 
 
 class CarouselGroupUpdateIn(BaseModel):

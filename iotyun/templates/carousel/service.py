@@ -70,25 +70,32 @@ async def list_groups(session: AsyncSession, actor: Actor) -> list[CarouselGroup
 
 
 async def create(session: AsyncSession, actor: Actor, body: CarouselGroupIn) -> CarouselGroupOut:
-    """A new, empty carousel group at the end of the caller's list."""
-    if body.rotate:
+    """A new carousel group at the end of the caller's list, with its devices in order and its rotation: every
+    device readable by the caller (a new group has no gone device to keep), or nothing is made."""
+    if body.rotate and not body.device_ids:
         raise AppError(ErrorCode.CAROUSEL_GROUP_EMPTY, field="rotate")
     count, last = await repo.count_and_last_position(session, actor)
     if count >= CAROUSEL_GROUPS_MAX:
         raise AppError(ErrorCode.CAROUSEL_GROUP_LIMIT, limit=CAROUSEL_GROUPS_MAX)
     if await repo.name_taken(session, actor, body.name):
         raise AppError(ErrorCode.CAROUSEL_GROUP_NAME_EXISTS, field="name")
+    if body.device_ids:
+        readable = await repo.readable_ids(session, actor, body.device_ids)
+        if any(i not in readable for i in body.device_ids):
+            raise AppError(ErrorCode.CAROUSEL_DEVICE_NOT_FOUND, field="device_ids")
     group = CarouselGroup(
         tenant_id=actor.tenant_id,
         owner_id=actor.user_id,
         name=body.name,
         interval=body.interval,
-        rotate=False,
+        rotate=body.rotate,
         position=last + 1,
     )
     session.add(group)
     await session.flush()
-    return _out(group, 0)
+    if body.device_ids:
+        await repo.replace_items(session, group, body.device_ids)
+    return _out(group, len(body.device_ids))
 
 
 async def _group(session: AsyncSession, actor: Actor, group_id: int) -> CarouselGroup:

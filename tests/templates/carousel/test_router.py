@@ -172,6 +172,43 @@ class TestCreate:
         assert (code(body), body["meta"]["field"]) == (202005, "rotate")
         assert await rows(site) == ([], [])
 
+    async def test_creates_with_its_devices_and_rotation_in_one_request(self, site: Site) -> None:
+        a, b, c = await site.device(alias="a"), await site.device(alias="b"), await site.device(alias="c")
+        group = await make(site.admin, "line", interval=10, rotate=True, device_ids=[b, a, b, c])
+        assert (group["name"], group["interval"], group["rotate"], group["device_count"]) == ("line", 10, True, 3)
+        assert await devices_of(site.admin, group["id"]) == [b, a, c]
+        assert ok(await site.admin.get(PATH)) == [group]
+        # Devices without rotation, and rotation off when left out.
+        still = await make(site.admin, "still", device_ids=[c])
+        assert (still["rotate"], still["device_count"]) == (False, 1)
+
+    async def test_made_with_devices_by_their_rules_or_not_at_all(self, site: Site, other_tenant: Api) -> None:
+        carl = await site.user("carl", ["P120000"])
+        shared, hidden = await site.device(), await site.device()
+        own = await site.device(owner=carl)
+        foreign = await site.device(owner=other_tenant)
+        await site.grant(shared, carl)
+        for ids in ([hidden], [own, hidden], [own, foreign], [999999]):
+            body = await carl.post(PATH, {"name": "g", "device_ids": ids})
+            assert (code(body), body["meta"]["field"]) == (202007, "device_ids"), ids
+        body = await carl.post(PATH, {"name": "g", "rotate": True, "device_ids": []})
+        assert (code(body), body["meta"]["field"]) == (202005, "rotate")
+        many = await many_devices(site, CAROUSEL_DEVICES_PER_GROUP_MAX + 1)
+        body = await site.admin.post(PATH, {"name": "g", "device_ids": many})
+        assert (code(body), body["meta"]["field"]) == (100019, "device_ids")
+        assert await rows(site) == ([], [])
+        group = await make(carl, "g", rotate=True, device_ids=[shared, own])
+        assert await devices_of(carl, group["id"]) == [shared, own]
+        # A device made gone later is gone in the group made with it, as in any group (docs/decisions.md).
+        async with site.app.state.db.sessionmaker() as s:
+            await s.execute(delete(DeviceGrant))
+            await s.commit()
+        data = ok(await carl.get(DEV, params={"id": group["id"]}))
+        assert [(d["device_id"], d["available"]) for d in data] == [(shared, False), (own, True)]
+        assert ok(await carl.get(PATH))[0]["device_count"] == 1
+        # A gone device cannot go into a new group: the gone-device rule keeps only what a group already holds.
+        assert code(await carl.post(PATH, {"name": "again", "device_ids": [shared]})) == 202007
+
     async def test_at_most_groups_per_user(self, site: Site) -> None:
         async with site.app.state.db.sessionmaker() as s:
             values = [

@@ -7,6 +7,7 @@ import { useState } from 'react';
 
 import { applyServerError } from '@/lib/form-errors';
 import { FormModal } from './form-modal';
+import { perOpening } from './per-opening';
 
 interface Values {
   name: string;
@@ -30,7 +31,7 @@ export interface NameFormModalProps {
   onClose: () => void;
 }
 
-export function NameFormModal({
+export const NameFormModal = perOpening(function NameFormModal({
   open,
   title,
   name,
@@ -74,4 +75,4 @@ export function NameFormModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -29,6 +29,7 @@ import {
 import { FormModal } from './form-modal';
 import { DevicePicker, deviceLabel } from './pickers/device-picker';
 import { ShareLinkUrlModal } from './share-link-url-modal';
+import { perOpening } from './per-opening';
 
 interface Values {
   device_ids: number[];
@@ -60,7 +61,12 @@ function keepsExpiry(link: ShareLinkOut | null, day: Dayjs | null): boolean {
   return day?.isSame(dayjs(link.expire_at), 'day') ?? false;
 }
 
-export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLinkModalProps) {
+export const ShareLinkModal = perOpening(function ShareLinkModal({
+  open,
+  link,
+  deviceIds = [],
+  onClose,
+}: ShareLinkModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateShareLink();
@@ -225,4 +231,4 @@ export function ShareLinkModal({ open, link, deviceIds = [], onClose }: ShareLin
       </FormModal>
     </>
   );
-}
+});

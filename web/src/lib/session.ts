@@ -7,6 +7,7 @@ import type { AppRoute } from '@/types/route';
 import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } from '@/types/session';
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_NAV_TABS, type Language } from './constants';
 import { HOME_TAB, normalizeTabs, upsertTab, type NavTab } from './nav-tabs';
+import { forgetShareLinkTokens } from './share-links/known-urls';
 
 export type { NavTab } from './nav-tabs';
 
@@ -311,6 +312,8 @@ export function logout(): void {
     removeCookie(name);
   }
   clearSimulation();
+  // The share-link addresses this tab was given belong to the account signing out.
+  forgetShareLinkTokens();
   const fresh = initialSession();
   sessionStore.setState({
     ...fresh,

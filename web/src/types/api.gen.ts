@@ -2696,8 +2696,16 @@ export interface components {
             /** Id */
             id: number;
         };
-        /** CarouselGroupIn */
+        /**
+         * CarouselGroupIn
+         * @description A new group, made in one request with its devices (in that order, duplicates dropped) and its rotation.
+         */
         CarouselGroupIn: {
+            /**
+             * Device Ids
+             * @default []
+             */
+            device_ids: number[];
             /**
              * Interval
              * @default 30

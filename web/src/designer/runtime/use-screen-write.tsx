@@ -8,6 +8,7 @@ import { Form, Input, Modal, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { perOpening } from '@/components/per-opening';
 import { isApiError } from '@/lib/http';
 import { confirmDialog, toast } from '@/lib/toast';
 import type { WriteValueInput } from '@/lib/telemetry/types';
@@ -34,7 +35,6 @@ export function useScreenWrite(deviceId: number, passwordRequired: boolean): Scr
   const mutation = useFeedSource().useWrite();
   const [asking, setAsking] = useState<Pending | null>(null);
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [form] = Form.useForm<{ password: string }>();
 
   /** Sends the write; resolves the password error to show, or null when done (written or refused in a toast). */
   const send = async (input: WriteValueInput): Promise<string | null> => {
@@ -105,34 +105,65 @@ export function useScreenWrite(deviceId: number, passwordRequired: boolean): Scr
   };
 
   const prompt = (
-    <Modal
+    <PasswordPrompt
       open={asking !== null}
+      value={asking?.value ?? null}
+      sending={mutation.isPending}
+      error={passwordError}
+      onSubmit={(values) => void submit(values)}
+      onCancel={() => setAsking(null)}
+    />
+  );
+
+  return { write, writeAction, prompt };
+}
+
+/** The control password asked before a write; its form is new at each asking (components/per-opening), so no
+ * password typed for one write is offered again for the next. */
+const PasswordPrompt = perOpening(function PasswordPrompt({
+  open,
+  value,
+  sending,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  open: boolean;
+  value: number | string | null;
+  sending: boolean;
+  error: string | null;
+  onSubmit: (values: { password: string }) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ password: string }>();
+  return (
+    <Modal
+      open={open}
       title={t('designer.runtime.write.passwordTitle')}
       okText={t('designer.runtime.write.send')}
       cancelText={t('common.action.cancel')}
-      confirmLoading={mutation.isPending}
+      confirmLoading={sending}
       onOk={() => form.submit()}
-      onCancel={() => setAsking(null)}
+      onCancel={onCancel}
       destroyOnHidden
     >
-      {asking && (
+      {value !== null && (
         <Typography.Paragraph type="secondary">
-          {t('designer.runtime.write.passwordHint', { value: String(asking.value) })}
+          {t('designer.runtime.write.passwordHint', { value: String(value) })}
         </Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+      <Form form={form} layout="vertical" onFinish={onSubmit}>
         <Form.Item
           name="password"
           label={t('telemetry.write.password')}
           rules={[{ required: true, message: t('telemetry.write.error.password') }]}
-          validateStatus={passwordError ? 'error' : undefined}
-          help={passwordError ?? undefined}
+          validateStatus={error ? 'error' : undefined}
+          help={error ?? undefined}
         >
           <Input.Password autoComplete="off" autoFocus />
         </Form.Item>
       </Form>
     </Modal>
   );
-
-  return { write, writeAction, prompt };
-}
+});

@@ -9,3 +9,9 @@ export type CarouselDevice = Schema<'CarouselDeviceOut'>;
 
 /** PUT /carousel: fields left out stay. */
 export type CarouselGroupUpdate = Omit<Schema<'CarouselGroupUpdateIn'>, 'id'>;
+
+/** POST /carousel: a new group with its devices (in order) and its rotation, made in one request. */
+export type CarouselGroupCreate = Pick<
+  Schema<'CarouselGroupIn'>,
+  'name' | 'interval' | 'rotate' | 'device_ids'
+>;

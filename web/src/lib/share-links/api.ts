@@ -8,6 +8,7 @@ import type { Schema } from '@/types/schema';
 import { APP_BASENAME } from '../config';
 import { del, get, post, put } from '../http';
 import { compactParams } from '../alarms/list-realtime-alarms';
+import { rememberShareLinkToken } from './known-urls';
 
 export type ShareLinkOut = Schema<'ShareLinkOut'>;
 export type ShareLinkIn = Schema<'ShareLinkIn'>;
@@ -60,6 +61,12 @@ export function useShareLinks(params: ShareLinkParams) {
   });
 }
 
+/** The token of a create or reset answer, kept for the list (known-urls.ts). */
+function remembered(link: ShareLinkOut): ShareLinkOut {
+  rememberShareLinkToken(link.id, link.token);
+  return link;
+}
+
 function useLinkMutation<I, O>(send: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
@@ -71,7 +78,7 @@ function useLinkMutation<I, O>(send: (input: I) => Promise<O>) {
 /** The dialog shows a failure next to its field or above its buttons itself. */
 export const useCreateShareLink = () =>
   useLinkMutation((input: ShareLinkIn) =>
-    post<ShareLinkOut>('/yun/components/share', input, { silent: true }),
+    post<ShareLinkOut>('/yun/components/share', input, { silent: true }).then(remembered),
   );
 
 /** `silent`: the caller shows a failure itself (the dialog); else it is a toast (a row's revoke). */
@@ -82,7 +89,7 @@ export const useUpdateShareLink = (silent = true) =>
 
 /** A new address for the link: the old one stops working at once (its open viewers are disconnected). */
 export const useResetShareLink = () =>
-  useLinkMutation((id: number) => post<ShareLinkOut>('/yun/components/share/reset', { id }));
+  useLinkMutation((id: number) => post<ShareLinkOut>('/yun/components/share/reset', { id }).then(remembered));
 
 export const useDeleteShareLink = () =>
   useLinkMutation((id: number) => del<null>('/yun/components/share', { id }));

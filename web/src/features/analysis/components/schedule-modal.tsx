@@ -33,6 +33,7 @@ import { mailProblem, RECIPIENT_NOT_ALLOWED } from '../lib/recipients';
 import { ScheduleRecipients } from './schedule-recipients';
 import { SCHEDULE_FREQUENCIES, type ScheduleFrequency } from '../flow-types';
 import '../analysis.css';
+import { perOpening } from '@/components/per-opening';
 
 const FIELDS = ['enabled', 'frequency', 'hour', 'weekday', 'monthday', 'tz', 'emails'] as const;
 
@@ -44,7 +45,11 @@ export interface ScheduleModalProps {
   onClose: () => void;
 }
 
-export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
+export const ScheduleModal = perOpening(function ScheduleModal({
+  reportId,
+  open,
+  onClose,
+}: ScheduleModalProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<ScheduleForm>();
@@ -246,4 +251,4 @@ export function ScheduleModal({ reportId, open, onClose }: ScheduleModalProps) {
       <ScheduleRecipients emails={emails ?? []} open={open} />
     </FormModal>
   );
-}
+});

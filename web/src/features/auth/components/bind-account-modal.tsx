@@ -11,6 +11,7 @@ import { accountRules } from '@/lib/validation';
 import { useBindAccount } from '../api/bind-account';
 import { useSendBindCode } from '../api/send-bind-code';
 import { SmsCodeField } from './sms-code-field';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   account: string;
@@ -19,7 +20,13 @@ interface Values {
 
 const FIELDS = ['account', 'sms_code'] as const;
 
-export function BindAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const BindAccountModal = perOpening(function BindAccountModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const sendCode = useSendBindCode();
@@ -79,4 +86,4 @@ export function BindAccountModal({ open, onClose }: { open: boolean; onClose: ()
       <SmsCodeField onSend={onSend} />
     </FormModal>
   );
-}
+});

@@ -10,6 +10,7 @@ import { toast } from '@/lib/toast';
 import { confirmRules, passwordRules } from '@/lib/validation';
 import { useChangePassword } from '../api/change-password';
 import { PASSWORD_MAX } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 interface ChangePasswordValues {
   old_password: string;
@@ -28,7 +29,12 @@ interface ChangePasswordModalProps {
 
 const FIELDS = ['old_password', 'password', 'password2'] as const;
 
-export function ChangePasswordModal({ open, forced, onClose, onLogout }: ChangePasswordModalProps) {
+export const ChangePasswordModal = perOpening(function ChangePasswordModal({
+  open,
+  forced,
+  onClose,
+  onLogout,
+}: ChangePasswordModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangePasswordValues>();
   const mutation = useChangePassword();
@@ -110,4 +116,4 @@ export function ChangePasswordModal({ open, forced, onClose, onLogout }: ChangeP
       </Form>
     </Modal>
   );
-}
+});

@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { TEMPLATE_NAME_MAX } from '@/types/limits.gen';
 import { useCopyTemplate } from '../api/copy-template';
 import type { TemplateOut } from '../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   name?: string;
@@ -21,7 +22,12 @@ interface CopyTemplateModalProps {
   onCopied?: (copy: TemplateOut) => void;
 }
 
-export function CopyTemplateModal({ open, template, onClose, onCopied }: CopyTemplateModalProps) {
+export const CopyTemplateModal = perOpening(function CopyTemplateModal({
+  open,
+  template,
+  onClose,
+  onCopied,
+}: CopyTemplateModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const copy = useCopyTemplate();
@@ -78,4 +84,4 @@ export function CopyTemplateModal({ open, template, onClose, onCopied }: CopyTem
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -22,6 +22,7 @@ import {
 } from '../lib/screen-form';
 import type { ScreenKind, ScreenOut } from '../types';
 import { SizeField } from './size-field';
+import { perOpening } from '@/components/per-opening';
 
 interface ScreenFormModalProps {
   open: boolean;
@@ -35,7 +36,7 @@ interface ScreenFormModalProps {
   onClose: () => void;
 }
 
-export function ScreenFormModal({
+export const ScreenFormModal = perOpening(function ScreenFormModal({
   open,
   mode,
   templateId,
@@ -121,4 +122,4 @@ export function ScreenFormModal({
       )}
     </FormModal>
   );
-}
+});

@@ -18,6 +18,7 @@ import { useUpdateTemplate } from '../api/update-template';
 import { defaultSize, resolveSize, sizeToPreset } from '@/lib/screen-size';
 import type { DataVersion, TemplateInput, TemplateOut, TemplateType } from '../types';
 import { SizeField } from './size-field';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   name: string;
@@ -91,7 +92,12 @@ interface TemplateFormModalProps {
   onCreated?: (template: TemplateOut) => void;
 }
 
-export function TemplateFormModal({ open, template, onClose, onCreated }: TemplateFormModalProps) {
+export const TemplateFormModal = perOpening(function TemplateFormModal({
+  open,
+  template,
+  onClose,
+  onCreated,
+}: TemplateFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateTemplate();
@@ -202,4 +208,4 @@ export function TemplateFormModal({ open, template, onClose, onCreated }: Templa
       />
     </FormModal>
   );
-}
+});

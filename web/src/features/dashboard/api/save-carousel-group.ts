@@ -1,12 +1,13 @@
-// POST /carousel {name, interval?} (create, never rotating: it holds no device yet) and
-// PUT /carousel {id, name?, interval?, rotate?} (update; rotate true on a group without devices answers 202005).
+// POST /carousel {name, interval, rotate, device_ids} (create, with its devices and rotation in one request; rotate
+// true without a device answers 202005) and PUT /carousel {id, name?, interval?, rotate?} (update; rotate true on a
+// group without devices answers 202005).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { post, put } from '@/lib/http';
-import type { CarouselGroup, CarouselGroupUpdate } from '../types';
+import type { CarouselGroup, CarouselGroupCreate, CarouselGroupUpdate } from '../types';
 import { carouselKeys } from './carousel-keys';
 
-export function createCarouselGroup(input: { name: string; interval?: number }): Promise<CarouselGroup> {
+export function createCarouselGroup(input: CarouselGroupCreate): Promise<CarouselGroup> {
   return post<CarouselGroup>('/carousel', input, { silent: true });
 }
 
@@ -14,16 +15,14 @@ export function updateCarouselGroup(id: number, input: CarouselGroupUpdate): Pro
   return put<CarouselGroup>('/carousel', { id, ...input }, { silent: true });
 }
 
+export type SaveCarouselGroup =
+  { id: null; input: CarouselGroupCreate } | { id: number; input: CarouselGroupUpdate };
+
 export function useSaveCarouselGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id: number | null; input: CarouselGroupUpdate }) =>
-      id === null
-        ? createCarouselGroup({
-            name: input.name ?? '',
-            ...(input.interval == null ? {} : { interval: input.interval }),
-          })
-        : updateCarouselGroup(id, input),
+    mutationFn: (save: SaveCarouselGroup) =>
+      save.id === null ? createCarouselGroup(save.input) : updateCarouselGroup(save.id, save.input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: carouselKeys.groups() });
     },

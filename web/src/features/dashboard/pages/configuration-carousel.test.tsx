@@ -146,6 +146,52 @@ describe('ConfigurationCarouselPage', () => {
     expect(screen.getByRole('button', { name: /新建第一个分组/ })).toBeInTheDocument();
   });
 
+  // The dialog's title only: antd's test ids make every aria-labelledby the same in jsdom.
+  const dialogTitled = async (title: string) => {
+    const d = await screen.findByRole('dialog');
+    expect(d).toHaveTextContent(title);
+    return d;
+  };
+
+  it('opens the group dialog on each group with its own values, then empty for a new group (issue 30)', async () => {
+    const user = userEvent.setup();
+    renderPage([LINE, EMPTY]);
+    const values = (d: HTMLElement) => ({
+      name: within(d).getByLabelText<HTMLInputElement>('分组名称').value,
+      interval: within(d).getByLabelText<HTMLInputElement>('轮播间隔').value,
+      rotate: within(d).getByRole('switch').getAttribute('aria-checked'),
+    });
+    const cancel = (d: HTMLElement) => user.click(within(d).getByRole('button', { name: /取\s*消/ }));
+
+    await user.click(await screen.findByRole('button', { name: '编辑分组“一号产线”' }));
+    let d = await dialogTitled('编辑轮播分组');
+    expect(values(d)).toEqual({ name: '一号产线', interval: '5', rotate: 'true' });
+    await cancel(d);
+
+    await user.click(screen.getByRole('button', { name: '编辑分组“备用分组”' }));
+    d = await dialogTitled('编辑轮播分组');
+    expect(values(d)).toEqual({ name: '备用分组', interval: '60', rotate: 'false' });
+    await cancel(d);
+
+    await user.click(screen.getAllByRole('button', { name: /新建分组/ })[0]!);
+    d = await dialogTitled('新建轮播分组');
+    expect(values(d)).toEqual({ name: '', interval: '30', rotate: 'false' });
+  }, 60_000); // a bound for a stall only: four dialogs on a loaded machine
+
+  it('saves the group a dialog was opened on after another group’s dialog (issue 30)', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage([LINE, EMPTY], {
+      'PUT /carousel': (c) => ok({ ...EMPTY, ...(bodyOf(c) as object) }),
+    });
+    await user.click(await screen.findByRole('button', { name: '编辑分组“一号产线”' }));
+    await user.click(within(await dialogTitled('编辑轮播分组')).getByRole('button', { name: /取\s*消/ }));
+    await user.click(screen.getByRole('button', { name: '编辑分组“备用分组”' }));
+    await user.click(within(await dialogTitled('编辑轮播分组')).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    const put = calls.find((c) => c.method === 'put');
+    expect(put && bodyOf(put)).toEqual({ id: 2, name: '备用分组', interval: 60, rotate: false });
+  });
+
   it('shows the server’s refusal of a name beside the name field', async () => {
     const user = userEvent.setup();
     const calls = renderPage([LINE], {
@@ -159,8 +205,47 @@ describe('ConfigurationCarouselPage', () => {
     const message = await within(dialog).findByText('轮播分组名称已存在');
     expect(message.closest('.ant-form-item')).toContainElement(within(dialog).getByLabelText('分组名称'));
     const post = calls.find((c) => c.method === 'post');
-    expect(post && bodyOf(post)).toEqual({ name: '一号产线', interval: 30 });
+    expect(post && bodyOf(post)).toEqual({ name: '一号产线', interval: 30, device_ids: [], rotate: false });
   });
+
+  it('makes a group with its devices and rotation in one dialog (issue 30 point 7)', async () => {
+    const user = userEvent.setup();
+    const made = group({ id: 3, name: '二号产线', interval: 10, rotate: true, device_count: 2 });
+    const calls = renderPage([LINE], {
+      'GET /dev': () =>
+        ok({
+          items: [
+            { id: 13, sn_code: 'IOT0000013', alias: '出水泵站' },
+            { id: 11, sn_code: 'IOT0000011', alias: '进水泵站' },
+          ],
+          total: 2,
+        }),
+      'POST /carousel': () => ok(made),
+    });
+    await screen.findByRole('listbox', { name: '轮播分组' });
+    await user.click(screen.getAllByRole('button', { name: /新建分组/ })[0]!);
+    const d = await screen.findByRole('dialog');
+    expect(d).toHaveTextContent('新建轮播分组');
+    // Rotation waits for a device.
+    expect(within(d).getByRole('switch')).toBeDisabled();
+    await user.type(within(d).getByLabelText('分组名称'), '二号产线');
+    const interval = within(d).getByLabelText('轮播间隔');
+    await user.clear(interval);
+    await user.type(interval, '10');
+    await user.click(within(d).getByRole('combobox', { name: '选择设备' }));
+    await user.click(await screen.findByText('出水泵站 (IOT0000013)'));
+    await user.click(await screen.findByText('进水泵站 (IOT0000011)'));
+    await user.click(within(d).getByRole('switch'));
+    await user.click(within(d).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'post')).toBe(true));
+    const post = calls.find((c) => c.method === 'post');
+    expect(post && bodyOf(post)).toEqual({
+      name: '二号产线',
+      interval: 10,
+      device_ids: [13, 11],
+      rotate: true,
+    });
+  }, 60_000); // a bound for a stall only
 
   it('moves to the next device with a screen after the interval, and stays while paused', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

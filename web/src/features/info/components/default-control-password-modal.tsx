@@ -7,8 +7,15 @@ import { ControlPasswordFields, type ControlPasswordValues } from '@/components/
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useSetDefaultControlPassword } from '../api/set-default-control-password';
+import { perOpening } from '@/components/per-opening';
 
-export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const DefaultControlPasswordModal = perOpening(function DefaultControlPasswordModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<ControlPasswordValues>();
@@ -81,4 +88,4 @@ export function DefaultControlPasswordModal({ open, onClose }: { open: boolean; 
       </Form>
     </Modal>
   );
-}
+});

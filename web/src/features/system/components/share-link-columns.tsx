@@ -1,7 +1,9 @@
-// The share links table's columns: devices (one no longer available shown as gone), permission, expiry, opens (used /
-// limit), note, state, created, and the row's actions (edit, reset the address, revoke or enable, delete). A link's
-// address is shown once, when it is made: the list cannot copy it.
-import { Tag } from 'antd';
+// The share links table's columns: devices (one no longer available shown as gone), the link's address, permission,
+// expiry, opens (used / limit), note, state, created, and the row's actions (edit, reset the address, revoke or
+// enable, delete). The server keeps only a hash of a link's token: the address shows, with a copy button, for the
+// links made or reset in this tab (lib/share-links/known-urls.ts); for the others the cell says it was shown once
+// and that resetting the link gives a new one (docs/decisions.md "A share link's address in its list").
+import { Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
@@ -11,7 +13,14 @@ import { CellText } from '@/components/table/cell-text';
 import { actionColumn } from '@/components/table/fit-columns';
 import { RowActions } from '@/components/table/row-actions';
 import { orEmpty } from '@/lib/empty';
-import { isGone, PERMISSION_CONTROL, type ShareLinkOut, type ShareLinkState } from '@/lib/share-links/api';
+import {
+  isGone,
+  PERMISSION_CONTROL,
+  shareLinkUrl,
+  type ShareLinkOut,
+  type ShareLinkState,
+} from '@/lib/share-links/api';
+import { useKnownShareLinkToken } from '@/lib/share-links/known-urls';
 
 export const STATE_COLOR: Record<ShareLinkState, string> = {
   active: 'success',
@@ -21,6 +30,34 @@ export const STATE_COLOR: Record<ShareLinkState, string> = {
 };
 
 const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => dayjs(ms).format(format);
+
+/** The link's address with a copy button when this tab was given it, else how to get one. */
+function LinkAddress({ id, t }: { id: number; t: TFunction }) {
+  const token = useKnownShareLinkToken(id);
+  if (token === null) {
+    return (
+      <Tooltip title={t('share.list.urlHiddenHint')}>
+        <Typography.Text
+          type="secondary"
+          className="share-links-address share-links-address--hidden"
+          tabIndex={0}
+        >
+          {t('share.list.urlHidden')}
+        </Typography.Text>
+      </Tooltip>
+    );
+  }
+  const url = shareLinkUrl(token);
+  return (
+    <Typography.Text
+      className="share-links-address"
+      copyable={{ text: url, tooltips: [t('share.list.copyUrl'), t('share.list.urlCopied')] }}
+      ellipsis={{ tooltip: url }}
+    >
+      {url}
+    </Typography.Text>
+  );
+}
 
 export interface ShareLinkRowHandlers {
   edit: (link: ShareLinkOut) => void;
@@ -49,6 +86,12 @@ export function shareLinkColumns(
           max={2}
         />
       ),
+    },
+    {
+      title: t('share.list.column.url'),
+      key: 'url',
+      minWidth: 260,
+      render: (_: unknown, r) => <LinkAddress id={r.id} t={t} />,
     },
     {
       title: t('share.list.column.permission'),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ShareLinkOut } from '@/lib/share-links/api';
+import { forgetShareLinkTokens } from '@/lib/share-links/known-urls';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
@@ -74,6 +75,7 @@ const rowOf = async (text: string) => {
 };
 
 beforeEach(() => {
+  forgetShareLinkTokens();
   signInAs(['P80000', 'P82000']);
   resetScreenWidth();
 });
@@ -136,7 +138,29 @@ describe('ShareLinkPage', () => {
     expect(within(row).getByText('设备已不可用')).toBeInTheDocument();
   });
 
-  it('offers no copy of a listed link (its address is not kept), and resets its address after confirming', async () => {
+  it('shows the address of a link reset in this tab in its row, with a copy button (issue 30 point 7)', async () => {
+    const user = userEvent.setup();
+    mockApi(handlers({ 'POST /yun/components/share/reset': () => ok(link({ token: 'tok-row' })) }));
+    renderPage();
+    const row = await rowOf('一号泵站');
+    // The server keeps only the token's hash: a link not made or reset here says how to get its address.
+    expect(within(row).getByText('仅在创建或重置时显示')).toBeInTheDocument();
+    await user.click(within(row).getByText('重置链接'));
+    await user.click(
+      within(await dialogTitled('重置这个分享链接的地址？')).getByRole('button', { name: '重置链接' }),
+    );
+    const shown = await dialogTitled('分享链接已重置');
+    await user.click(within(shown).getByRole('button', { name: /完\s*成/ }));
+    const url = `${window.location.origin}/iotyun/share-cfg?token=tok-row`;
+    const cell = await within(await rowOf('一号泵站')).findByText(url);
+    expect(cell).toHaveClass('share-links-address');
+    await user.click(within(cell.closest('td')!).getByRole('button', { name: '复制链接' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+    // The other link, never given here, still has none.
+    expect(within(await rowOf('二号泵站')).getByText('仅在创建或重置时显示')).toBeInTheDocument();
+  }, 60_000); // a bound for a stall only
+
+  it('resets its address after confirming', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const reset: unknown[] = [];
@@ -150,7 +174,6 @@ describe('ShareLinkPage', () => {
     );
     renderPage();
     const row = await rowOf('一号泵站');
-    expect(within(row).queryByText('复制链接')).toBeNull();
     await user.click(within(row).getByText('重置链接'));
     const confirm = await dialogTitled('重置这个分享链接的地址？');
     await user.click(within(confirm).getByRole('button', { name: '重置链接' }));
@@ -158,7 +181,7 @@ describe('ShareLinkPage', () => {
     const shown = await dialogTitled('分享链接已重置');
     const url = `${window.location.origin}/iotyun/share-cfg?token=tok-new`;
     expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(url);
-    expect(within(shown).getByText(/只显示这一次/)).toBeInTheDocument();
+    expect(within(shown).getByText(/不会再给出它/)).toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: /复\s*制/ }));
     await expect(navigator.clipboard.readText()).resolves.toBe(url);
     await user.click(within(shown).getByRole('button', { name: '打开链接' }));

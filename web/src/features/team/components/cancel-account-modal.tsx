@@ -10,12 +10,19 @@ import { applyServerError } from '@/lib/form-errors';
 import { logout } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useCancelAccount } from '../api/cancel-account';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   password: string;
 }
 
-export function CancelAccountModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const CancelAccountModal = perOpening(function CancelAccountModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const navigate = useNavigate();
@@ -79,4 +86,4 @@ export function CancelAccountModal({ open, onClose }: { open: boolean; onClose: 
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -9,6 +9,7 @@ import { useCreateGroup } from '../api/create-group';
 import { useUpdateGroup } from '../api/update-group';
 import { GROUP_NAME_MAX, groupNameRules } from '../lib/rules';
 import type { GroupOut } from '../types';
+import { perOpening } from '@/components/per-opening';
 
 export type GroupEdit = { mode: 'create'; parent: GroupOut | null } | { mode: 'rename'; group: GroupOut };
 
@@ -16,7 +17,7 @@ interface Values {
   name: string;
 }
 
-export function GroupNameModal({
+export const GroupNameModal = perOpening(function GroupNameModal({
   open,
   edit,
   onClose,
@@ -87,4 +88,4 @@ export function GroupNameModal({
       </Form>
     </Modal>
   );
-}
+});

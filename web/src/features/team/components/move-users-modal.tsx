@@ -9,6 +9,7 @@ import { useUsers } from '../api/list-users';
 import { useMoveGroupMembers } from '../api/move-group-members';
 import type { UserOut } from '../types';
 import { GroupSelect } from './group-select';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   user_ids: number[];
@@ -24,7 +25,13 @@ interface MoveUsersModalProps {
   onMoved?: () => void;
 }
 
-export function MoveUsersModal({ open, users, targetGroupId, onClose, onMoved }: MoveUsersModalProps) {
+export const MoveUsersModal = perOpening(function MoveUsersModal({
+  open,
+  users,
+  targetGroupId,
+  onClose,
+  onMoved,
+}: MoveUsersModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
@@ -104,4 +111,4 @@ export function MoveUsersModal({ open, users, targetGroupId, onClose, onMoved }:
       </Form>
     </Modal>
   );
-}
+});

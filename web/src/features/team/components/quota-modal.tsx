@@ -10,12 +10,13 @@ import { useUserQuota } from '../api/get-user-quota';
 import { useUpdateUserQuota } from '../api/update-user-quota';
 import { isValidQuota, toQuotaBody } from '../lib/rules';
 import { QUOTA_FIELDS, type Quota, type UserOut } from '../types';
+import { perOpening } from '@/components/per-opening';
 
 type Values = Partial<Record<keyof Quota, number | null>>;
 
 const UNIT_FIELDS: ReadonlySet<string> = new Set(['gallery_mb', 'screen_versions_mb', 'history_storage_mb']);
 
-export function QuotaModal({
+export const QuotaModal = perOpening(function QuotaModal({
   open,
   user,
   onClose,
@@ -107,4 +108,4 @@ export function QuotaModal({
       </Row>
     </FormModal>
   );
-}
+});

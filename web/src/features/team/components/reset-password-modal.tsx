@@ -10,6 +10,7 @@ import { confirmRules, passwordRules } from '@/lib/validation';
 import { useResetUserPassword } from '../api/reset-user-password';
 import type { UserOut } from '../types';
 import { PASSWORD_MAX } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   password: string;
@@ -18,7 +19,7 @@ interface Values {
 
 const FIELDS = ['password', 'password2'] as const;
 
-export function ResetPasswordModal({
+export const ResetPasswordModal = perOpening(function ResetPasswordModal({
   open,
   user,
   onClose,
@@ -75,4 +76,4 @@ export function ResetPasswordModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

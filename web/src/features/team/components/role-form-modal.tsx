@@ -15,6 +15,7 @@ import { roleNameRules } from '../lib/rules';
 import type { RoleInput, RoleOut } from '../types';
 import { PermissionTree } from './permission-tree';
 import { ROLE_NAME_MAX } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   name: string;
@@ -32,7 +33,7 @@ interface RoleFormModalProps {
   onClose: () => void;
 }
 
-export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+export const RoleFormModal = perOpening(function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
   const language = useAppState((s) => s.language);
   const [form] = Form.useForm<Values>();
@@ -136,4 +137,4 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       </Form.Item>
     </FormModal>
   );
-}
+});

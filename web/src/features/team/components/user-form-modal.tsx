@@ -15,6 +15,7 @@ import { admin2GroupRules, emailRules, nickNameRules, phoneRules } from '../lib/
 import type { UserOut } from '../types';
 import { GroupSelect } from './group-select';
 import { PASSWORD_MAX, PHONE_DIGITS, USER_NAME_MAX } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 export interface UserFormValues {
   user_name: string;
@@ -55,7 +56,7 @@ const trimmed = (v: string | undefined): string | undefined => {
   return s === '' ? undefined : s;
 };
 
-export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
+export const UserFormModal = perOpening(function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<UserFormValues>();
   const create = useCreateUser();
@@ -228,4 +229,4 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
       </Row>
     </FormModal>
   );
-}
+});

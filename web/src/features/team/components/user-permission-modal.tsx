@@ -9,8 +9,9 @@ import { useResetUserPrivilege } from '../api/reset-user-privilege';
 import { useUpdateUserPrivilege } from '../api/update-user-privilege';
 import type { UserOut } from '../types';
 import { PermissionTree } from './permission-tree';
+import { perOpening } from '@/components/per-opening';
 
-export function UserPermissionModal({
+export const UserPermissionModal = perOpening(function UserPermissionModal({
   open,
   user,
   onClose,
@@ -92,4 +93,4 @@ export function UserPermissionModal({
       )}
     </Modal>
   );
-}
+});

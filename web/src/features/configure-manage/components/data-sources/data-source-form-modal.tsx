@@ -30,6 +30,7 @@ import { HistorySection, ValueSection } from './data-source-value-sections';
 import { DevicePicker } from './device-picker';
 import { FaultListField } from './fault-list-field';
 import { HALF, THIRD } from './form-grid';
+import { perOpening } from '@/components/per-opening';
 
 const FORM_FIELDS: readonly string[] = [
   'name',
@@ -67,7 +68,7 @@ interface DataSourceFormModalProps {
   onClose: () => void;
 }
 
-export function DataSourceFormModal({
+export const DataSourceFormModal = perOpening(function DataSourceFormModal({
   templateId,
   dataVersion,
   open,
@@ -220,4 +221,4 @@ export function DataSourceFormModal({
       <FaultListField kinds={fields.faultKinds} />
     </FormModal>
   );
-}
+});

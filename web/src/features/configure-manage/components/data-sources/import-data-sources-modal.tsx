@@ -12,6 +12,7 @@ import type { DataSourceImportError, DataSourceImportResult } from '../../types-
 import { saveBlob } from '@/lib/download';
 import { EMPTY } from '@/lib/empty';
 import { DataTable } from '@/components/table/data-table';
+import { perOpening } from '@/components/per-opening';
 
 /** Import columns (docs/api-templates.md) → the form's label of that setting. */
 const IMPORT_FIELD_LABELS: Readonly<Record<string, string>> = {
@@ -44,7 +45,11 @@ interface ImportDataSourcesModalProps {
   onClose: () => void;
 }
 
-export function ImportDataSourcesModal({ templateId, open, onClose }: ImportDataSourcesModalProps) {
+export const ImportDataSourcesModal = perOpening(function ImportDataSourcesModal({
+  templateId,
+  open,
+  onClose,
+}: ImportDataSourcesModalProps) {
   const { t } = useTranslation();
   const upload = useImportDataSources(templateId);
   const template = useDataSourceImportTemplate();
@@ -80,7 +85,7 @@ export function ImportDataSourcesModal({ templateId, open, onClose }: ImportData
       renderResult={(result) => <ImportDataSourcesResult result={result} />}
     />
   );
-}
+});
 
 function ImportDataSourcesResult({ result }: { result: DataSourceImportResult }) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useMoveTemplates } from '../../api/tile-group-move';
 import type { LibraryTemplate, TileGroup } from '../../types-library';
+import { perOpening } from '@/components/per-opening';
 
 /** The target value standing for "no group". */
 const NO_GROUP = 0;
@@ -28,7 +29,7 @@ interface MoveTemplatesModalProps {
   onMoved: () => void;
 }
 
-export function MoveTemplatesModal({
+export const MoveTemplatesModal = perOpening(function MoveTemplatesModal({
   open,
   templates,
   groups,
@@ -116,4 +117,4 @@ export function MoveTemplatesModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

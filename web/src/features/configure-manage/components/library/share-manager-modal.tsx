@@ -35,6 +35,7 @@ import {
 import type { TemplateReceiver } from '../../types-library';
 import { OwnTemplateSelect } from './own-template-select';
 import { PermissionCheckboxes, PermissionTags } from './permission-items';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   accounts: string[];
@@ -48,7 +49,11 @@ interface ShareManagerModalProps {
   onClose: () => void;
 }
 
-export function ShareManagerModal({ open, template, onClose }: ShareManagerModalProps) {
+export const ShareManagerModal = perOpening(function ShareManagerModal({
+  open,
+  template,
+  onClose,
+}: ShareManagerModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [picked, setPicked] = useState<{ id: number; name: string } | null>(null);
@@ -256,4 +261,4 @@ export function ShareManagerModal({ open, template, onClose }: ShareManagerModal
       )}
     </Modal>
   );
-}
+});

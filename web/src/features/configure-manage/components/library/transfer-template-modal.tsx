@@ -11,6 +11,7 @@ import { toast } from '@/lib/toast';
 import { useTransferTemplate } from '../../api/transfer-template';
 import type { LibraryTemplate } from '../../types-library';
 import { OwnTemplateSelect } from './own-template-select';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   template_id: number | null;
@@ -24,7 +25,11 @@ interface TransferTemplateModalProps {
   onClose: () => void;
 }
 
-export function TransferTemplateModal({ open, template, onClose }: TransferTemplateModalProps) {
+export const TransferTemplateModal = perOpening(function TransferTemplateModal({
+  open,
+  template,
+  onClose,
+}: TransferTemplateModalProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -122,4 +127,4 @@ export function TransferTemplateModal({ open, template, onClose }: TransferTempl
       </Form.Item>
     </FormModal>
   );
-}
+});

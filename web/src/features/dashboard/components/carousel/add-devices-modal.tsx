@@ -11,12 +11,13 @@ import { toast } from '@/lib/toast';
 import { CAROUSEL_DEVICES_PER_GROUP_MAX } from '@/types/limits.gen';
 import { useSetCarouselDevices } from '../../api/set-carousel-devices';
 import type { CarouselDevice } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   device_ids: number[];
 }
 
-export function AddDevicesModal({
+export const AddDevicesModal = perOpening(function AddDevicesModal({
   open,
   groupId,
   devices,
@@ -81,4 +82,4 @@ export function AddDevicesModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

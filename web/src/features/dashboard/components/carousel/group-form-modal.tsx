@@ -1,13 +1,18 @@
-// Create or edit a carousel group: name, seconds per device and (once it holds devices) the intra-group rotation.
-// A refusal stays in the dialog: on the field the server names (name, interval, rotate), else above the buttons.
+// Create or edit a carousel group. A new group is made in this one dialog with its name, seconds per device, its
+// devices (the shared device picker, in the order picked) and its rotation (issue 30 point 7); an existing group's
+// devices are edited in its device list, and its rotation here once it holds a device. A refusal stays in the
+// dialog: on the field the server names (name, interval, device_ids, rotate), else above the buttons.
 import { Form, Input, InputNumber, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
+import { perOpening } from '@/components/per-opening';
+import { DevicePicker } from '@/components/pickers/device-picker';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import {
+  CAROUSEL_DEVICES_PER_GROUP_MAX,
   CAROUSEL_GROUP_NAME_MAX,
   CAROUSEL_INTERVAL_DEFAULT_S,
   CAROUSEL_INTERVAL_MAX_S,
@@ -20,9 +25,11 @@ interface Values {
   name: string;
   interval: number | null;
   rotate: boolean;
+  /** A new group's devices, in the order picked. */
+  device_ids?: number[];
 }
 
-export function GroupFormModal({
+export const GroupFormModal = perOpening(function GroupFormModal({
   open,
   group,
   onClose,
@@ -38,25 +45,29 @@ export function GroupFormModal({
   const [form] = Form.useForm<Values>();
   const save = useSaveCarouselGroup();
   const [error, setError] = useState<string | null>(null);
-  // A new group holds no device, so it cannot rotate yet; a rotating group may always be stopped.
-  const canRotate = group !== null && (group.device_count > 0 || group.rotate);
+  const picked = Form.useWatch('device_ids', form) ?? [];
+  // A group rotates once it holds a device (a new one: once one is picked); a rotating group may always be stopped.
+  const canRotate = group === null ? picked.length > 0 : group.device_count > 0 || group.rotate;
   const limits = { min: CAROUSEL_INTERVAL_MIN_S, max: CAROUSEL_INTERVAL_MAX_S };
 
   const onFinish = async (values: Values) => {
     try {
-      const saved = await save.mutateAsync({
-        id: group?.id ?? null,
-        input: {
-          name: values.name.trim(),
-          interval: values.interval ?? CAROUSEL_INTERVAL_DEFAULT_S,
-          ...(group ? { rotate: values.rotate } : {}),
-        },
-      });
+      const name = values.name.trim();
+      const interval = values.interval ?? CAROUSEL_INTERVAL_DEFAULT_S;
+      const device_ids = values.device_ids ?? [];
+      const saved = await save.mutateAsync(
+        group
+          ? { id: group.id, input: { name, interval, rotate: values.rotate } }
+          : {
+              id: null,
+              input: { name, interval, device_ids, rotate: device_ids.length > 0 && values.rotate },
+            },
+      );
       toast.success(group ? t('dashboard.carousel.group.saved') : t('dashboard.carousel.group.created'));
       onSaved(saved);
       onClose();
     } catch (e) {
-      setError(applyServerError(form, e, ['name', 'interval', 'rotate']));
+      setError(applyServerError(form, e, ['name', 'interval', 'device_ids', 'rotate']));
     }
   };
 
@@ -64,18 +75,24 @@ export function GroupFormModal({
     <FormModal<Values>
       open={open}
       title={group ? t('dashboard.carousel.group.editTitle') : t('dashboard.carousel.group.createTitle')}
+      {...(group ? {} : { width: 560 })}
       form={form}
       name="carousel-group"
       initialValues={{
         name: group?.name ?? '',
         interval: group?.interval ?? CAROUSEL_INTERVAL_DEFAULT_S,
         rotate: group?.rotate ?? false,
+        ...(group ? {} : { device_ids: [] }),
       }}
       loading={save.isPending}
       error={error}
       onErrorChange={setError}
       onClose={onClose}
       onFinish={onFinish}
+      onValuesChange={(changed: Partial<Values>) => {
+        // Every device taken out again: nothing left to rotate.
+        if (changed.device_ids?.length === 0) form.setFieldValue('rotate', false);
+      }}
     >
       <Form.Item
         name="name"
@@ -111,6 +128,20 @@ export function GroupFormModal({
           style={{ width: 180 }}
         />
       </Form.Item>
+      {group === null && (
+        <Form.Item
+          name="device_ids"
+          label={t('dashboard.carousel.device.pick')}
+          extra={t('dashboard.carousel.create.devicesHint', { max: CAROUSEL_DEVICES_PER_GROUP_MAX })}
+        >
+          <DevicePicker<number[]>
+            mode="multiple"
+            maxCount={CAROUSEL_DEVICES_PER_GROUP_MAX}
+            enabled={open}
+            placeholder={t('dashboard.carousel.device.pickPlaceholder')}
+          />
+        </Form.Item>
+      )}
       <Form.Item
         name="rotate"
         label={t('dashboard.carousel.field.rotate')}
@@ -125,4 +156,4 @@ export function GroupFormModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -12,8 +12,9 @@ import { useUpdateCardInfo } from '../../api/update-card-info';
 import { PACKAGE_NAME_MAX, iccidRules, maxRule } from '../../lib/rules';
 import type { FlowCardOut } from '../../types';
 import { ICCID_MAX } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
-export function BindCardModal({
+export const BindCardModal = perOpening(function BindCardModal({
   open,
   deviceId,
   onClose,
@@ -59,7 +60,7 @@ export function BindCardModal({
       </Form.Item>
     </FormModal>
   );
-}
+});
 
 interface BookValues {
   package_name: string;
@@ -68,7 +69,7 @@ interface BookValues {
   warning_mb: number | null;
 }
 
-export function CardBookModal({
+export const CardBookModal = perOpening(function CardBookModal({
   open,
   deviceId,
   card,
@@ -187,4 +188,4 @@ export function CardBookModal({
       </Row>
     </FormModal>
   );
-}
+});

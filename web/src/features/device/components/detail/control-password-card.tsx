@@ -1,12 +1,13 @@
 // The owner's control password card: whether the device has its own password and the tenant a default, and
 // setting (6–32 characters) or clearing the device's own (PUT /dev/controls).
 import { KeyOutlined, LockOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Tag, Typography, type FormInstance } from 'antd';
+import { App, Button, Card, Form, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ControlPasswordFields, type ControlPasswordValues } from '@/components/control-password-fields';
 import { FormModal } from '@/components/form-modal';
+import { perOpening } from '@/components/per-opening';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useControlPassword } from '../../api/get-control-password';
@@ -28,8 +29,6 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
   const status = useControlPassword(deviceId);
   const save = useSetControlPassword();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [form] = Form.useForm<ControlPasswordValues>();
   const data = status.data;
   const effective = !data
     ? null
@@ -38,17 +37,6 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
       : data.global_password_set
         ? 'global'
         : 'none';
-
-  const onFinish = ({ password }: ControlPasswordValues) =>
-    save.mutateAsync({ device_id: deviceId, password }).then(
-      () => {
-        toast.success(t('telemetry.control.saved'));
-        setOpen(false);
-      },
-      (e: unknown) => {
-        setError(applyServerError(form, e, ['password']));
-      },
-    );
 
   const onClear = () =>
     void modal.confirm({
@@ -110,15 +98,10 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
       </div>
       <ControlPasswordModal
         open={open}
-        title={t('telemetry.control.title')}
-        form={form}
-        loading={save.isPending}
-        error={error}
-        onErrorChange={setError}
+        deviceId={deviceId}
         onClose={() => {
           setOpen(false);
         }}
-        onFinish={onFinish}
       />
     </Card>
   );
@@ -126,20 +109,45 @@ export function ControlPasswordCard({ deviceId }: { deviceId: number }) {
 
 interface ControlPasswordModalProps {
   open: boolean;
-  title: string;
-  form: FormInstance<ControlPasswordValues>;
-  loading: boolean;
-  error: string | null;
-  onErrorChange: (error: string | null) => void;
+  deviceId: number;
   onClose: () => void;
-  onFinish: (values: ControlPasswordValues) => Promise<void>;
 }
 
 /** A new control password and its confirmation. */
-function ControlPasswordModal(props: ControlPasswordModalProps) {
+const ControlPasswordModal = perOpening(function ControlPasswordModal({
+  open,
+  deviceId,
+  onClose,
+}: ControlPasswordModalProps) {
+  const { t } = useTranslation();
+  const save = useSetControlPassword();
+  const [error, setError] = useState<string | null>(null);
+  const [form] = Form.useForm<ControlPasswordValues>();
+
+  const onFinish = ({ password }: ControlPasswordValues) =>
+    save.mutateAsync({ device_id: deviceId, password }).then(
+      () => {
+        toast.success(t('telemetry.control.saved'));
+        onClose();
+      },
+      (e: unknown) => {
+        setError(applyServerError(form, e, ['password']));
+      },
+    );
+
   return (
-    <FormModal<ControlPasswordValues> {...props} name="control-password">
+    <FormModal<ControlPasswordValues>
+      open={open}
+      title={t('telemetry.control.title')}
+      form={form}
+      name="control-password"
+      loading={save.isPending}
+      error={error}
+      onErrorChange={setError}
+      onClose={onClose}
+      onFinish={onFinish}
+    >
       <ControlPasswordFields />
     </FormModal>
   );
-}
+});

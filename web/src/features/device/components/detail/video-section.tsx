@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
+import { perOpening } from '@/components/per-opening';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useUpdateDevice } from '../../api/update-device';
@@ -17,10 +18,7 @@ const opensInBrowser = (url: string) => /^https?:\/\//i.test(url);
 
 export function VideoSection({ device }: { device: DeviceDetailOut }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ video_url: string }>();
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const update = useUpdateDevice();
   const url = device.video_url;
   const owner = device.can_manage;
 
@@ -52,42 +50,63 @@ export function VideoSection({ device }: { device: DeviceDetailOut }) {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.video.none')} />
       )}
-      <FormModal<{ video_url: string }>
-        open={open}
-        title={t('device.video.editTitle')}
-        width={520}
-        form={form}
-        name="device-video"
-        initialValues={{ video_url: url }}
-        loading={update.isPending}
-        error={error}
-        onErrorChange={setError}
-        onClose={() => setOpen(false)}
-        onFinish={async ({ video_url }) => {
-          try {
-            await update.mutateAsync({ id: device.id, video_url: video_url.trim() });
-            toast.success(t('device.video.saved'));
-            setOpen(false);
-          } catch (e) {
-            setError(applyServerError(form, e, ['video_url']));
-          }
-        }}
-      >
-        <Form.Item
-          name="video_url"
-          label={t('device.video.url')}
-          rules={videoUrlRules(t)}
-          extra={t('device.video.urlHint')}
-        >
-          <Input
-            autoComplete="off"
-            maxLength={VIDEO_URL_MAX}
-            autoFocus
-            allowClear
-            placeholder="rtsp://192.168.1.10:554/stream1"
-          />
-        </Form.Item>
-      </FormModal>
+      <VideoUrlModal open={open} deviceId={device.id} url={url} onClose={() => setOpen(false)} />
     </Card>
   );
 }
+
+/** The video address dialog, its form mounted anew at each opening (components/per-opening). */
+const VideoUrlModal = perOpening(function VideoUrlModal({
+  open,
+  deviceId,
+  url,
+  onClose,
+}: {
+  open: boolean;
+  deviceId: number;
+  url: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ video_url: string }>();
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateDevice();
+  return (
+    <FormModal<{ video_url: string }>
+      open={open}
+      title={t('device.video.editTitle')}
+      width={520}
+      form={form}
+      name="device-video"
+      initialValues={{ video_url: url }}
+      loading={update.isPending}
+      error={error}
+      onErrorChange={setError}
+      onClose={onClose}
+      onFinish={async ({ video_url }) => {
+        try {
+          await update.mutateAsync({ id: deviceId, video_url: video_url.trim() });
+          toast.success(t('device.video.saved'));
+          onClose();
+        } catch (e) {
+          setError(applyServerError(form, e, ['video_url']));
+        }
+      }}
+    >
+      <Form.Item
+        name="video_url"
+        label={t('device.video.url')}
+        rules={videoUrlRules(t)}
+        extra={t('device.video.urlHint')}
+      >
+        <Input
+          autoComplete="off"
+          maxLength={VIDEO_URL_MAX}
+          autoFocus
+          allowClear
+          placeholder="rtsp://192.168.1.10:554/stream1"
+        />
+      </Form.Item>
+    </FormModal>
+  );
+});

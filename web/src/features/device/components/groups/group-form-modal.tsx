@@ -10,6 +10,7 @@ import { useCreateDeviceGroup } from '../../api/create-device-group';
 import { useUpdateDeviceGroup } from '../../api/update-device-group';
 import { DEVICE_GROUP_NAME_MAX, DEVICE_GROUP_NOTES_MAX, groupNameRules, maxRule } from '../../lib/rules';
 import type { DeviceGroupOut } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   name: string;
@@ -24,7 +25,12 @@ interface GroupFormModalProps {
   onCreated?: (group: DeviceGroupOut) => void;
 }
 
-export function GroupFormModal({ open, group, onClose, onCreated }: GroupFormModalProps) {
+export const GroupFormModal = perOpening(function GroupFormModal({
+  open,
+  group,
+  onClose,
+  onCreated,
+}: GroupFormModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const create = useCreateDeviceGroup();
@@ -81,4 +87,4 @@ export function GroupFormModal({ open, group, onClose, onCreated }: GroupFormMod
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -22,6 +22,7 @@ import type { DeviceOut } from '../../types';
 import { AreaCascader } from './area-cascader';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
 import { PHONE_DIGITS } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   alias: string;
@@ -53,7 +54,11 @@ const SERVER_FIELDS = [
   'area',
 ];
 
-export function DeviceEditModal({ open, device, onClose }: DeviceEditModalProps) {
+export const DeviceEditModal = perOpening(function DeviceEditModal({
+  open,
+  device,
+  onClose,
+}: DeviceEditModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const update = useUpdateDevice();
@@ -182,4 +187,4 @@ export function DeviceEditModal({ open, device, onClose }: DeviceEditModalProps)
       </Row>
     </FormModal>
   );
-}
+});

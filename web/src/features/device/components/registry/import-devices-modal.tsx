@@ -14,10 +14,17 @@ import { useImportDevices } from '../../api/import-devices';
 import { saveBlob } from '@/lib/download';
 import { IMPORT_EXTENSIONS, IMPORT_MAX_BYTES, checkImportFile } from '../../lib/rules';
 import type { ImportResult, ImportRowResult } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 const MAX_MB = Math.round(IMPORT_MAX_BYTES / (1024 * 1024));
 
-export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const ImportDevicesModal = perOpening(function ImportDevicesModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const upload = useImportDevices();
   const template = useImportTemplate();
@@ -53,7 +60,7 @@ export function ImportDevicesModal({ open, onClose }: { open: boolean; onClose: 
       renderResult={(result) => <ImportDevicesResult result={result} />}
     />
   );
-}
+});
 
 function ImportDevicesResult({ result }: { result: ImportResult }) {
   const { t } = useTranslation();

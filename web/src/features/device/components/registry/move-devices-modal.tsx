@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { useMoveDevices } from '../../api/move-devices';
 import type { DeviceOut } from '../../types';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   group_id: number | null;
@@ -21,7 +22,12 @@ interface MoveDevicesModalProps {
   onMoved?: () => void;
 }
 
-export function MoveDevicesModal({ open, devices, onClose, onMoved }: MoveDevicesModalProps) {
+export const MoveDevicesModal = perOpening(function MoveDevicesModal({
+  open,
+  devices,
+  onClose,
+  onMoved,
+}: MoveDevicesModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const move = useMoveDevices();
@@ -74,4 +80,4 @@ export function MoveDevicesModal({ open, devices, onClose, onMoved }: MoveDevice
       </Form.Item>
     </FormModal>
   );
-}
+});

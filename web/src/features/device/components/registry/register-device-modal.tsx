@@ -23,6 +23,7 @@ import {
 import { snNotice, type SnNotice } from '../../lib/sn-notice';
 import type { DeviceOut } from '../../types';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
+import { perOpening } from '@/components/per-opening';
 
 const SN_CHECK_DELAY_MS = 400;
 
@@ -43,7 +44,13 @@ interface RegisterDeviceModalProps {
   onRegistered?: (device: DeviceOut) => void;
 }
 
-export function RegisterDeviceModal({ open, sn, groupId, onClose, onRegistered }: RegisterDeviceModalProps) {
+export const RegisterDeviceModal = perOpening(function RegisterDeviceModal({
+  open,
+  sn,
+  groupId,
+  onClose,
+  onRegistered,
+}: RegisterDeviceModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const register = useRegisterDevice();
@@ -161,4 +168,4 @@ export function RegisterDeviceModal({ open, sn, groupId, onClose, onRegistered }
       </Form.Item>
     </FormModal>
   );
-}
+});

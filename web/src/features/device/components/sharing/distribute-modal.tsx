@@ -13,6 +13,7 @@ import { useDistributions } from '../../api/list-distributions';
 import { useTenantUsers } from '../../api/list-tenant-users';
 import { GrantList } from './grant-user-summary';
 import type { DeviceOut } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   user_ids: number[];
@@ -25,7 +26,11 @@ interface DistributeModalProps {
   onClose: () => void;
 }
 
-export function DistributeModal({ open, device, onClose }: DistributeModalProps) {
+export const DistributeModal = perOpening(function DistributeModal({
+  open,
+  device,
+  onClose,
+}: DistributeModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [keyword, setKeyword] = useState('');
@@ -148,4 +153,4 @@ export function DistributeModal({ open, device, onClose }: DistributeModalProps)
       />
     </Modal>
   );
-}
+});

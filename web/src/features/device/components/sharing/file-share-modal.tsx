@@ -11,6 +11,7 @@ import { useFileReceivedShare } from '../../api/file-received-share';
 import { useDeviceGroups } from '../../api/list-device-groups';
 import { initialChoice, SHARED_WITH_ME, toGroupId } from '../../lib/share-group';
 import type { DeviceOut } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   group: number;
@@ -22,7 +23,11 @@ interface FileShareModalProps {
   onClose: () => void;
 }
 
-export function FileShareModal({ open, device, onClose }: FileShareModalProps) {
+export const FileShareModal = perOpening(function FileShareModal({
+  open,
+  device,
+  onClose,
+}: FileShareModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const groups = useDeviceGroups();
@@ -67,4 +72,4 @@ export function FileShareModal({ open, device, onClose }: FileShareModalProps) {
       </Form.Item>
     </FormModal>
   );
-}
+});

@@ -14,6 +14,7 @@ import { useShareDevices } from '../../api/share-devices';
 import { GrantList } from './grant-user-summary';
 import { SHARE_USERS_MAX, checkShareAccounts } from '../../lib/rules';
 import type { DeviceOut } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   accounts: string[];
@@ -26,7 +27,7 @@ interface ShareModalProps {
   onClose: () => void;
 }
 
-export function ShareModal({ open, device, onClose }: ShareModalProps) {
+export const ShareModal = perOpening(function ShareModal({ open, device, onClose }: ShareModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const shares = useShares(open && device ? device.id : null);
@@ -157,4 +158,4 @@ export function ShareModal({ open, device, onClose }: ShareModalProps) {
       />
     </Modal>
   );
-}
+});

@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useTransferDevices } from '../../api/transfer-devices';
 import type { DeviceOut } from '../../types';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   account: string;
@@ -21,7 +22,12 @@ interface TransferModalProps {
   onTransferred?: () => void;
 }
 
-export function TransferModal({ open, device, onClose, onTransferred }: TransferModalProps) {
+export const TransferModal = perOpening(function TransferModal({
+  open,
+  device,
+  onClose,
+  onTransferred,
+}: TransferModalProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -90,4 +96,4 @@ export function TransferModal({ open, device, onClose, onTransferred }: Transfer
       </Form.Item>
     </FormModal>
   );
-}
+});

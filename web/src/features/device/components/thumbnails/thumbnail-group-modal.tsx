@@ -21,6 +21,7 @@ import {
   withinDeviceLimit,
 } from '../../lib/thumbnail-limits';
 import { DevicePicker, deviceLabel } from '@/components/pickers/device-picker';
+import { perOpening } from '@/components/per-opening';
 
 interface Values {
   name: string;
@@ -28,7 +29,7 @@ interface Values {
   device_ids?: number[];
 }
 
-export function ThumbnailGroupModal({
+export const ThumbnailGroupModal = perOpening(function ThumbnailGroupModal({
   open,
   group,
   onClose,
@@ -146,4 +147,4 @@ export function ThumbnailGroupModal({
       </Form.Item>
     </FormModal>
   );
-}
+});

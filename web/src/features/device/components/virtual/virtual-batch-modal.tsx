@@ -11,8 +11,15 @@ import type { DeviceOption } from '../../lib/monitor-types';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
 import { EMPTY } from '@/lib/empty';
 import { DataTable } from '@/components/table/data-table';
+import { perOpening } from '@/components/per-opening';
 
-export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export const VirtualBatchModal = perOpening(function VirtualBatchModal({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const { typed, setTyped, q } = useDebouncedSearch();
   const [selected, setSelected] = useState<number[]>([]);
@@ -95,4 +102,4 @@ export function VirtualBatchModal({ open, onClose }: { open: boolean; onClose: (
       />
     </Modal>
   );
-}
+});

@@ -31,6 +31,7 @@ import type { PickerDevice } from '@/components/pickers/picker-api';
 import { VirtualRegionCascader } from './virtual-region-cascader';
 import { VirtualTemplateSelect } from './virtual-template-select';
 import { PHONE_DIGITS } from '@/types/limits.gen';
+import { perOpening } from '@/components/per-opening';
 
 const FIELDS = [
   'name',
@@ -60,7 +61,7 @@ function knownOf(v: VirtualOut | null): PickerDevice[] {
   return out;
 }
 
-export function VirtualFormModal({
+export const VirtualFormModal = perOpening(function VirtualFormModal({
   open,
   device,
   onClose,
@@ -233,4 +234,4 @@ export function VirtualFormModal({
       </Row>
     </FormModal>
   );
-}
+});
