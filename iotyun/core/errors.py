@@ -282,6 +282,10 @@ class ErrorCode(IntEnum):
     SCREEN_VERSION_NAME_INVALID = 115216
     SCREEN_VERSION_NOT_FOUND = 115217
     SCREEN_VERSION_LIMIT = 115218
+    # 115225-115229 pipes and connectors: what a pipe's, line's or polyline's end is attached to
+    ELEMENT_ATTACH_TARGET_UNKNOWN = 115225
+    ELEMENT_ATTACH_SELF = 115226
+    ELEMENT_ATTACH_TYPE = 115227
     # 115301-115310 template sharing, library and tile groups
     TEMPLATE_SHARE_TO_SELF = 115301
     TEMPLATE_SHARE_USER_NOT_FOUND = 115302
@@ -729,6 +733,10 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.SCREEN_VERSION_NAME_INVALID: ("版本名称须为 1 到 {limit} 个字符", "A version name must be 1 to {limit} characters"),
     ErrorCode.SCREEN_VERSION_NOT_FOUND: ("画面版本不存在", "This screen version does not exist"),
     ErrorCode.SCREEN_VERSION_LIMIT: ("画面版本数量已达上限（{limit}），请先删除不需要的版本", "The maximum number of versions has been reached ({limit}); delete the ones you no longer need first"),
+    # 115225-115229 pipes and connectors
+    ErrorCode.ELEMENT_ATTACH_TARGET_UNKNOWN: ("管道端点连接的控件不在本画面中", "A pipe's end is attached to an element that is not on this screen"),
+    ErrorCode.ELEMENT_ATTACH_SELF: ("管道端点不能连接到管道自身", "A pipe's end cannot be attached to the pipe itself"),
+    ErrorCode.ELEMENT_ATTACH_TYPE: ("只有管道、直线和折线的端点可以连接到其他控件", "Only the ends of pipes, lines and polylines can be attached to other elements"),
     # 115301-115310 template sharing, library and tile groups
     ErrorCode.TEMPLATE_SHARE_TO_SELF: ("不能把模板分享给自己", "You cannot share a template with yourself"),
     ErrorCode.TEMPLATE_SHARE_USER_NOT_FOUND: ("被分享的用户不存在", "The user to share with does not exist"),
