@@ -81,6 +81,7 @@ describe('normalizeDocument', () => {
         { type: 'open_url', url: 'https://example.com', new_tab: true },
         { type: 'jump_screen', screen_id: 2 },
       ],
+      attach: null,
     });
     expect(doc.groups).toEqual([{ id: 'g1', name: '', parent: null, locked: false, hidden: false }]);
   });
@@ -117,6 +118,7 @@ describe('toWire', () => {
     expect(Object.keys(wire).sort()).toEqual(['canvas', 'elements', 'groups', 'schema_version']);
     expect(Object.keys(wire.elements?.[0] ?? {}).sort()).toEqual([
       'actions',
+      'attach',
       'bindings',
       'flicker',
       'group',

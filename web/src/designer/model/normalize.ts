@@ -4,6 +4,8 @@
 import { FLICKER_FREQUENCY_DEFAULT } from '@/types/limits.gen';
 
 import type {
+  Anchor,
+  Attach,
   DesignCanvas,
   DesignDocument,
   DesignElement,
@@ -89,6 +91,15 @@ function normalizeAction(action: LooseAction): ElementAction {
   }
 }
 
+/** An attachment as read: its ends that name an element and a port; none when neither does. */
+function normalizeAttach(attach: LooseElement['attach']): Attach | null {
+  const anchor = (a: Anchor | null | undefined): Anchor | null =>
+    a && typeof a.element === 'string' && typeof a.port === 'string' ? { element: a.element, port: a.port } : null;
+  const start = anchor(attach?.start);
+  const end = anchor(attach?.end);
+  return start || end ? { start, end } : null;
+}
+
 export function normalizeElement(element: LooseElement): DesignElement {
   return {
     id: element.id,
@@ -107,6 +118,7 @@ export function normalizeElement(element: LooseElement): DesignElement {
       : null,
     flicker: normalizeFlicker(element.flicker),
     actions: (element.actions ?? []).map(normalizeAction),
+    attach: normalizeAttach(element.attach),
   };
 }
 
@@ -168,8 +180,13 @@ function elementToWire(element: DesignElement): WireElement {
     states: element.states ? { by: element.states.by, items: element.states.items.map(stateToWire) } : null,
     flicker: { ...element.flicker },
     actions: element.actions.map((a) => ({ ...a })),
+    attach: element.attach
+      ? { start: anchorCopy(element.attach.start), end: anchorCopy(element.attach.end) }
+      : null,
   };
 }
+
+const anchorCopy = (a: Anchor | null): Anchor | null => (a ? { element: a.element, port: a.port } : null);
 
 /** The document as PUT /yun/module/view/design takes it: a copy sharing nothing with `doc`. */
 export function toWire(doc: DesignDocument): WireDocument {

@@ -86,6 +86,7 @@ export function addElements(
     states: item.states ? structuredClone(item.states) : null,
     flicker: normalizeFlicker(item.flicker),
     actions: structuredClone(item.actions ?? []),
+    attach: null,
   }));
   return { doc: { ...doc, elements: [...doc.elements, ...added] }, ids };
 }

@@ -16,6 +16,7 @@ export function makeElement(type: string, change: Partial<DesignElement> = {}): 
     states: null,
     flicker: { flickerType: 'none', flickerFrequency: 0.5 },
     actions: [],
+    attach: null,
     ...change,
   };
 }
