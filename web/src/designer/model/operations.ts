@@ -164,7 +164,7 @@ export function nudge(
 
 /** What the property panel changes on an element (the registry's SettingsFormProps.onChange patch). */
 export type ElementPatch = Partial<
-  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions'>
+  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions' | 'attach'>
 >;
 
 /** Replaces the patched parts of one element (settings, bindings, states, flicker, actions). A patch that would
