@@ -15,6 +15,7 @@ import {
 import { settingBoolean, settingNumber, settingOptionalString } from '../settings';
 import type { SettingsFormProps } from '../types';
 import { formatPoints, parsePoints, readPoints, type Point } from './points';
+import './shapes.css';
 import { useState } from 'react';
 
 export const FLOW_BINDING = 'flow';
@@ -151,9 +152,9 @@ export function AttachFields({ element, onChange }: Pick<SettingsFormProps, 'ele
       {(['start', 'end'] as const).map((end) => {
         const anchor = attach?.[end] ?? null;
         return (
-          <div key={end} className="iot-prop-inline" data-attach-end={end}>
-            <span>{t(`designer.form.attach.${end}`)}</span>
-            <span>
+          <div key={end} className="iot-attach-end" data-attach-end={end}>
+            <span className="iot-attach-end__label">{t(`designer.form.attach.${end}`)}</span>
+            <span className="iot-attach-end__state">
               {anchor
                 ? t('designer.form.attach.to', {
                     element: anchor.element,
