@@ -3,7 +3,8 @@
 // divided by the zoom, on the grid; a corner handle resizes and the rotation handle rotates (snapping near a multiple
 // of 45°) with the handles on the element at 200 %; snap lines show when an edge lines up with another element at
 // 200 %; a marquee selects two, shift-click adds a third; the arrow keys move by 1 and 10; space-drag and the wheel
-// pan, ctrl+wheel zooms about the pointer. Positions are read from the property panel, which shows the document.
+// pan, ctrl+wheel zooms about the pointer; a pipe's end dragged onto a pump's outlet attaches and follows the pump
+// as it is dragged (issue 30 point 10). Positions are read from the property panel, which shows the document.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { api, signIn } from './helpers';
