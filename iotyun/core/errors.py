@@ -304,6 +304,10 @@ class ErrorCode(IntEnum):
     ANIMATION_EXPRESSION_TOO_COMPLEX = 115222
     ANIMATION_DATA_SOURCE_INVALID = 115223
     ANIMATION_INVALID = 115224
+    # 115225-115229 pipes and connectors: what a pipe's, line's or polyline's end is attached to
+    ELEMENT_ATTACH_TARGET_UNKNOWN = 115225
+    ELEMENT_ATTACH_SELF = 115226
+    ELEMENT_ATTACH_TYPE = 115227
     # 115301-115310 template sharing, library and tile groups
     TEMPLATE_SHARE_TO_SELF = 115301
     TEMPLATE_SHARE_USER_NOT_FOUND = 115302
@@ -778,6 +782,10 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.ANIMATION_EXPRESSION_TOO_COMPLEX: ("动画表达式过长或嵌套过深（最多 {length} 个字符、{depth} 层）", "The animation expression is too long or too deeply nested (at most {length} characters and {depth} levels)"),
     ErrorCode.ANIMATION_DATA_SOURCE_INVALID: ("动画使用的数据项不存在（画面：{screen}）", "An animation uses a data item that does not exist (screen: {screen})"),
     ErrorCode.ANIMATION_INVALID: ("动画设置无效：须有一个数据项或一个表达式，且输入范围的最小值小于最大值", "The animation's settings are not valid: it takes one data item or one expression, and an input range whose minimum is below its maximum"),
+    # 115225-115229 pipes and connectors
+    ErrorCode.ELEMENT_ATTACH_TARGET_UNKNOWN: ("管道端点连接的控件不在本画面中", "A pipe's end is attached to an element that is not on this screen"),
+    ErrorCode.ELEMENT_ATTACH_SELF: ("管道端点不能连接到管道自身", "A pipe's end cannot be attached to the pipe itself"),
+    ErrorCode.ELEMENT_ATTACH_TYPE: ("只有管道、直线和折线的端点可以连接到其他控件", "Only the ends of pipes, lines and polylines can be attached to other elements"),
     # 115301-115310 template sharing, library and tile groups
     ErrorCode.TEMPLATE_SHARE_TO_SELF: ("不能把模板分享给自己", "You cannot share a template with yourself"),
     ErrorCode.TEMPLATE_SHARE_USER_NOT_FOUND: ("被分享的用户不存在", "The user to share with does not exist"),

@@ -3,10 +3,11 @@
 // divided by the zoom, on the grid; a corner handle resizes and the rotation handle rotates (snapping near a multiple
 // of 45°) with the handles on the element at 200 %; snap lines show when an edge lines up with another element at
 // 200 %; a marquee selects two, shift-click adds a third; the arrow keys move by 1 and 10; space-drag and the wheel
-// pan, ctrl+wheel zooms about the pointer. Positions are read from the property panel, which shows the document.
+// pan, ctrl+wheel zooms about the pointer; a pipe's end dragged onto a pump's outlet attaches and follows the pump
+// as it is dragged (issue 30 point 10). Positions are read from the property panel, which shows the document.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { signIn } from './helpers';
+import { api, signIn } from './helpers';
 import {
   canvasScale,
   canvasViewport,
@@ -263,5 +264,93 @@ test.describe('designer canvas gestures', () => {
     expect(Math.abs(zoomed.y - scrolled.y)).toBeLessThanOrEqual(1);
     expect(zoomed.width).toBeCloseTo(132, 0);
     expect(await shownPlacement(page)).toEqual(placed);
+  });
+});
+
+test.describe('designer pipes and connectors', () => {
+  test('a pipe staying attached while its pump is dragged', async ({ page }) => {
+    test.slow();
+    await signIn(page, 'admin');
+    const { screenId } = await freshTemplate(page);
+    // A centrifugal pump (its outlet at (60, 19) of its 64 × 64 drawing) and a straight pipe to its right.
+    const design = await api<{ revision: number }>(page, 'GET', `/yun/module/view/design?id=${screenId}`);
+    await api(page, 'PUT', '/yun/module/view/design', {
+      id: screenId,
+      revision: design.revision,
+      document: {
+        schema_version: 1,
+        canvas: { width: 1120, height: 630 },
+        elements: [
+          {
+            id: 'pump',
+            type: 'symbol',
+            placement: { x: 300, y: 200, w: 64, h: 64 },
+            settings: { symbol: 'pump_centrifugal' },
+          },
+          {
+            id: 'pipe',
+            type: 'pipe',
+            placement: { x: 500, y: 208, w: 200, h: 24 },
+            settings: {
+              points: [
+                [0, 50],
+                [100, 50],
+              ],
+              strokeWidth: 12,
+            },
+          },
+        ],
+      },
+    });
+    await openDesigner(page, screenId);
+    const pump = page.locator('[data-element-id="pump"]');
+    const pipe = page.locator('[data-element-id="pipe"]');
+    const start = page.locator('.iot-canvas-end[data-end="start"]');
+
+    // The pipe selected, its start dragged near the outlet: the port lights up and the end snaps onto it.
+    await pipe.click();
+    const from = await centre(start);
+    const outlet = await screenOf(page, 360, 219);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(outlet.x + 4, outlet.y + 3, { steps: 10 });
+    await expect(page.locator('.iot-canvas-port-on[data-port="pump:outlet"]')).toBeVisible();
+    await page.mouse.up();
+    await expect(start).toHaveAttribute('data-attached', 'pump:outlet');
+    const snapped = await centre(start);
+    expect(Math.abs(snapped.x - outlet.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(snapped.y - outlet.y)).toBeLessThanOrEqual(2);
+
+    // The pump dragged down and left: the pipe follows while the pump moves, not only at the drop.
+    const scale = await canvasScale(page);
+    const before = await pipe.boundingBox();
+    const grip = await centre(pump);
+    await page.mouse.move(grip.x, grip.y);
+    await page.mouse.down();
+    await page.mouse.move(grip.x - 60 * scale, grip.y + 80 * scale, { steps: 12 });
+    await expect.poll(async () => (await pipe.boundingBox())?.x).toBeLessThan((before?.x ?? 0) - 20 * scale);
+    await page.mouse.up();
+
+    // Where the document put the pump, its outlet and the pipe's start are one point; the pipe's end stayed.
+    await pipe.click();
+    await expect(start).toHaveAttribute('data-attached', 'pump:outlet');
+    await pump.click();
+    const moved = await shownPlacement(page);
+    expect(moved.x).not.toBe(300);
+    await pipe.click();
+    const follow = await screenOf(page, moved.x + 60, moved.y + 19);
+    const after = await centre(start);
+    expect(Math.abs(after.x - follow.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(after.y - follow.y)).toBeLessThanOrEqual(2);
+    const end = await centre(page.locator('.iot-canvas-end[data-end="end"]'));
+    const stayed = await screenOf(page, 700, 220);
+    expect(Math.abs(end.x - stayed.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(end.y - stayed.y)).toBeLessThanOrEqual(2);
+
+    // One undo takes the pump and the pipe back together.
+    await tool(page, 'undo').click();
+    const back = await centre(start);
+    expect(Math.abs(back.x - snapped.x)).toBeLessThanOrEqual(2);
+    expect(Math.abs(back.y - snapped.y)).toBeLessThanOrEqual(2);
   });
 });

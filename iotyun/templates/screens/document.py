@@ -284,6 +284,28 @@ class Opacity(_Ranged):
 Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, Field(discriminator="type")]
 
 
+# The element types whose ends may be attached to another element's port (web/src/designer/model/connectors.ts).
+PATH_TYPES = frozenset({"pipe", "line", "polyline"})
+PortId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
+
+
+class Anchor(_Strict):
+    """A port of another element of the same document: the element's id and the port's id (one of its four sides,
+    `top` / `right` / `bottom` / `left`, a path's `start` / `end`, or a port its symbol declares). The port is not
+    checked here: the designer treats one the element lacks as detached."""
+
+    element: Ident
+    port: PortId
+
+
+class Attach(_Strict):
+    """Where the ends of a pipe, line or polyline are attached. The designer keeps the stored points on the ports as
+    the targets move, so the runtime draws the stored points as they are."""
+
+    start: Anchor | None = None
+    end: Anchor | None = None
+
+
 class Element(_Strict):
     id: Ident
     type: Annotated[str, AfterValidator(_element_type)]
@@ -301,6 +323,8 @@ class Element(_Strict):
     flicker: Flicker = Field(default_factory=Flicker)
     actions: list[Action] = Field(default_factory=list, max_length=ELEMENT_ACTIONS_MAX)
     animations: list[Animation] = Field(default_factory=list, max_length=ELEMENT_ANIMATIONS_MAX)
+    # A pipe's, line's or polyline's ends attached to other elements' ports; absent when neither is.
+    attach: Attach | None = None
 
 
 class Group(_Strict):
@@ -418,6 +442,26 @@ def references(document: ScreenDocument) -> list[str]:
         if group.parent is not None and group.parent not in known:
             problems.append(f"groups.{i}.parent")
     return problems
+
+
+def attachments(document: ScreenDocument) -> tuple[ErrorCode, str] | None:
+    """The first attachment the document gets wrong, as (code, field): an attach on an element that is no pipe, line
+    or polyline (115227), an end attached to the element itself (115226) or to an id the document lacks (115225)."""
+    ids = {e.id for e in document.elements}
+    for i, element in enumerate(document.elements):
+        if element.attach is None:
+            continue
+        if element.type not in PATH_TYPES and (element.attach.start or element.attach.end):
+            return ErrorCode.ELEMENT_ATTACH_TYPE, f"elements.{i}.attach"
+        for end in ("start", "end"):
+            anchor: Anchor | None = getattr(element.attach, end)
+            if anchor is None:
+                continue
+            if anchor.element == element.id:
+                return ErrorCode.ELEMENT_ATTACH_SELF, f"elements.{i}.attach.{end}"
+            if anchor.element not in ids:
+                return ErrorCode.ELEMENT_ATTACH_TARGET_UNKNOWN, f"elements.{i}.attach.{end}"
+    return None
 
 
 # --- upgrading older documents ---------------------------------------------------------------------------------

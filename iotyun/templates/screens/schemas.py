@@ -99,7 +99,8 @@ class ScreenDesignIn(BaseModel):
     @classmethod
     def _document(cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> ScreenDocument:
         """An object (115207) of at most 2 MB (115208) and of a version this server reads (115211), upgraded to the
-        current schema when older, then held to it."""
+        current schema when older, then held to it: its ids unique, its groups known, its pipes attached to elements of
+        the document other than themselves (115225-115227)."""
         _object_within_limit(value)
         version = doc.version_of(value, info.data.get("schema_version", SCREEN_SCHEMA_VERSION))
         if version > SCREEN_SCHEMA_VERSION:
@@ -112,6 +113,8 @@ class ScreenDesignIn(BaseModel):
             raise _refusal(exc) from None
         if problems := doc.references(document):
             raise rule_error(ErrorCode.SCREEN_CONTENT_INVALID, f"document.{problems[0]}")
+        if wrong := doc.attachments(document):
+            raise rule_error(wrong[0], f"document.{wrong[1]}")
         return document
 
 

@@ -122,6 +122,30 @@ class TestScreenDocument:
         assert refusal({"elements": [element(), element()]}) == (115207, "document.elements")
         assert refusal({"elements": [element(group="nope")]}) == (115207, "document.elements.0.group")
 
+    def test_keeps_a_pipe_attached_to_elements_of_the_document(self) -> None:
+        pump = element(id="pump", type="symbol", settings={"symbol": "pump_centrifugal"})
+        attach = {"start": {"element": "pump", "port": "outlet"}, "end": {"element": "tank", "port": "left"}}
+        pipe = element(id="p1", type="pipe", attach=attach)
+        document = {"elements": [pump, element(id="tank", type="tank"), pipe]}
+        saved = ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": document}).document
+        assert saved.model_dump(mode="json")["elements"][2]["attach"] == attach
+        # Absent, it reads as none; one end alone is fine.
+        assert saved.elements[0].attach is None
+        one = element(id="p1", type="line", attach={"end": {"element": "pump", "port": "top"}})
+        ScreenDesignIn.model_validate({"id": 1, "revision": 1, "document": {"elements": [pump, one]}})
+
+    def test_refuses_an_attachment_to_a_missing_element_itself_or_from_a_non_path(self) -> None:
+        pump = element(id="pump", type="symbol")
+        to = {"element": "gone", "port": "left"}
+        pipe = element(id="p1", type="pipe", attach={"start": to})
+        assert refusal({"elements": [pump, pipe]}) == (115225, "document.elements.1.attach.start")
+        itself = element(id="p1", type="polyline", attach={"end": {"element": "p1", "port": "start"}})
+        assert refusal({"elements": [pump, itself]}) == (115226, "document.elements.1.attach.end")
+        rect = element(id="r1", type="rect", attach={"start": {"element": "pump", "port": "left"}})
+        assert refusal({"elements": [pump, rect]}) == (115227, "document.elements.1.attach")
+        bad_port = element(id="p1", type="pipe", attach={"start": {"element": "pump", "port": "in let"}})
+        assert refusal({"elements": [pump, bad_port]})[0] == 115207
+
     def test_refuses_background_image_not_jpg_or_png(self) -> None:
         code, field = refusal({"canvas": {"background": {"image": "/gallery/a.gif"}}})
         assert (code, field) == (115206, "document.canvas.background.image")

@@ -119,6 +119,25 @@ class TestDesignDocument:
         newer = {"schema_version": 2}
         assert code(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": newer})) == 115211
 
+    async def test_keeps_attached_pipes_and_refuses_a_pipe_attached_to_what_is_not_there(self, team: Team) -> None:
+        t = await make_template(team.admin)
+        main = (await screens(team.admin, t["id"], "web"))[0]
+        pump = element(id="pump", type="symbol", settings={"symbol": "pump_centrifugal"})
+        attach = {"start": {"element": "pump", "port": "outlet"}, "end": None}
+        pipe = element(id="p1", type="pipe", settings={"points": [[0, 50], [100, 50]]}, attach=attach)
+        saved = ok(await team.admin.put(DESIGN, {"id": main["id"], "revision": 1, "document": doc(pump, pipe)}))
+        assert saved["document"]["elements"][1]["attach"] == attach
+        read = ok(await team.admin.get(DESIGN, params={"id": main["id"]}))
+        assert read["document"]["elements"][1]["attach"] == attach
+        # The pump deleted and the pipe still attached to it: refused, and the stored design stays.
+        body = {"id": main["id"], "revision": saved["revision"], "document": doc(pipe)}
+        resp = await team.admin.put(DESIGN, body)
+        assert (code(resp), resp["meta"]["field"]) == (115225, "document.elements.0.attach.start")
+        itself = element(id="p1", type="pipe", attach={"start": {"element": "p1", "port": "end"}})
+        body = {"id": main["id"], "revision": saved["revision"], "document": doc(itself)}
+        assert code(await team.admin.put(DESIGN, body)) == 115226
+        assert ok(await team.admin.get(DESIGN, params={"id": main["id"]}))["revision"] == saved["revision"]
+
     async def test_refuses_a_data_source_or_screen_of_another_template(self, team: Team) -> None:
         t = await make_template(team.admin)
         other = await make_template(team.admin, "另一个模板")

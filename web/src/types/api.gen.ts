@@ -2441,6 +2441,27 @@ export interface components {
             value: number | null;
         };
         /**
+         * Anchor
+         * @description A port of another element of the same document: the element's id and the port's id (one of its four sides,
+         *     `top` / `right` / `bottom` / `left`, a path's `start` / `end`, or a port its symbol declares). The port is not
+         *     checked here: the designer treats one the element lacks as detached.
+         */
+        Anchor: {
+            /** Element */
+            element: string;
+            /** Port */
+            port: string;
+        };
+        /**
+         * Attach
+         * @description Where the ends of a pipe, line or polyline are attached. The designer keeps the stored points on the ports as
+         *     the targets move, so the runtime draws the stored points as they are.
+         */
+        Attach: {
+            end?: components["schemas"]["Anchor"] | null;
+            start?: components["schemas"]["Anchor"] | null;
+        };
+        /**
          * AuthRequest
          * @description The first frame: the session token (never in the URL).
          */
@@ -3572,6 +3593,7 @@ export interface components {
             actions?: (components["schemas"]["WriteValue"] | components["schemas"]["JumpScreen"] | components["schemas"]["OpenPopup"] | components["schemas"]["OpenUrl"])[];
             /** Animations */
             animations?: (components["schemas"]["Spin"] | components["schemas"]["Rotate"] | components["schemas"]["Move"] | components["schemas"]["Scale"] | components["schemas"]["Fill"] | components["schemas"]["Visible"] | components["schemas"]["Opacity"])[];
+            attach?: components["schemas"]["Attach"] | null;
             /** Bindings */
             bindings?: {
                 [key: string]: components["schemas"]["Binding"];

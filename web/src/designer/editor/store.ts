@@ -7,6 +7,7 @@ import { createStore, type StoreApi } from 'zustand';
 
 import type { TemporalState } from 'zundo';
 
+import { keepAttached } from '../model/connectors';
 import { emptyDocument } from '../model/normalize';
 import type { DesignDocument } from '../model/types';
 
@@ -29,7 +30,8 @@ export interface DesignerState {
 
   /** Opens a document: no history, nothing selected, clean. */
   load: (doc: DesignDocument) => void;
-  /** Applies an operation of model/ (`(doc) => doc`): one step, or part of the current gesture's step. */
+  /** Applies an operation of model/ (`(doc) => doc`): one step, or part of the current gesture's step. Attached
+   * pipes are kept on their ports within the same step (model/connectors.ts `keepAttached`). */
   apply: (operation: (doc: DesignDocument) => DesignDocument) => void;
   beginGesture: () => void;
   endGesture: () => void;
@@ -86,7 +88,8 @@ export function createDesignerStore(initial: DesignDocument = emptyDocument()): 
           },
           apply: (operation) => {
             const { doc } = get();
-            const next = operation(doc);
+            // Pipes attached to what the operation moved follow it in the same step (model/connectors.ts).
+            const next = keepAttached(doc, operation(doc));
             if (next !== doc) set({ doc: next, ...pointingAt(next) });
           },
           beginGesture: () => {

@@ -56,7 +56,9 @@ export interface SettingsFormProps {
   screens?: readonly ScreenOption[];
   /** Applies a change to the element as one undoable step. */
   onChange: (
-    patch: Partial<Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions'>>,
+    patch: Partial<
+      Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions' | 'attach'>
+    >,
   ) => void;
 }
 

@@ -7,6 +7,7 @@ import { SCREEN_ELEMENTS_MAX } from '@/types/limits.gen';
 
 import { animationSourceIds } from './animation';
 import { byZ } from './arrange';
+import { remapAttach } from './connectors';
 import { groupTree } from './groups';
 import { newElementIds, newGroupIds } from './ids';
 import { type LooseElement, normalizeElement } from './normalize';
@@ -247,10 +248,13 @@ export function pasteElements(
   const sources = idMap(payload, payload.sources, target.templateId, target.dataSources);
   const screens = idMap(payload, payload.screens, target.templateId, target.screens ?? []);
   const top = Math.max(-1, ...doc.elements.map((e) => e.z));
+  // A pipe pasted with what it is attached to stays attached to the copy; attached to something left behind, it lets
+  // go where it is.
+  const elementIds = new Map(payload.elements.map((e, i) => [e.id, ids[i] ?? e.id]));
   const pasted = payload.elements.map((e, i) =>
     repoint(
       {
-        ...structuredClone(e),
+        ...remapAttach(structuredClone(e), elementIds),
         id: ids[i] ?? e.id,
         z: top + 1 + i,
         group: mapGroup(e.group),

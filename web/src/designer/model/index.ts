@@ -90,6 +90,27 @@ export { rotatedBounds, selectionBounds, unionBounds } from './geometry';
 export { snapBox, SNAP_THRESHOLD_PX } from './geometry';
 export type { Box, Guide, SnapOptions, SnapResult } from './geometry';
 
+// --- pipes and connectors (connectors.ts) ---
+// portsOf(element): its ports on the canvas (four side midpoints, a path's two ends, or its symbol's own);
+// nearestPort(elements, point, reach, exclude): the port a dragged end snaps to; endOf(path, 'start' | 'end').
+// setEnd(doc, id, end, point, anchor | null): puts an end there, attached to the anchor's port or detached;
+// detachEnd(doc, id, end). keepAttached(before, after): what the store runs after every operation, so attached ends
+// follow their ports (and let go when their own pipe moves them off, or the target goes).
+export {
+  attachedTargets,
+  detachEnd,
+  endOf,
+  isPath,
+  keepAttached,
+  nearestPort,
+  ON_PORT_PX,
+  pathCanvasPoints,
+  portOf,
+  portsOf,
+  setEnd,
+} from './connectors';
+export type { End, Port, XY } from './connectors';
+
 // --- validity ---
 // validateDocument(doc): duplicate ids, unknown groups, group cycles, too many elements or groups, and each element's
 // problems; elementProblems(element): type, state count, bindings, actions, placement. A problem's text is

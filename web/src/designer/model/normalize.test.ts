@@ -84,6 +84,7 @@ describe('normalizeDocument', () => {
         { type: 'jump_screen', screen_id: 2 },
       ],
       animations: [],
+      attach: null,
     });
     expect(doc.groups).toEqual([{ id: 'g1', name: '', parent: null, locked: false, hidden: false }]);
   });
@@ -121,6 +122,7 @@ describe('toWire', () => {
     expect(Object.keys(wire.elements?.[0] ?? {}).sort()).toEqual([
       'actions',
       'animations',
+      'attach',
       'bindings',
       'flicker',
       'group',

@@ -5,6 +5,8 @@ import { FLICKER_FREQUENCY_DEFAULT } from '@/types/limits.gen';
 
 import { animationToWire, normalizeAnimation, type LooseAnimation } from './animation';
 import type {
+  Anchor,
+  Attach,
   DesignCanvas,
   DesignDocument,
   DesignElement,
@@ -91,6 +93,15 @@ function normalizeAction(action: LooseAction): ElementAction {
   }
 }
 
+/** An attachment as read: its ends that name an element and a port; none when neither does. */
+function normalizeAttach(attach: LooseElement['attach']): Attach | null {
+  const anchor = (a: Anchor | null | undefined): Anchor | null =>
+    a && typeof a.element === 'string' && typeof a.port === 'string' ? { element: a.element, port: a.port } : null;
+  const start = anchor(attach?.start);
+  const end = anchor(attach?.end);
+  return start || end ? { start, end } : null;
+}
+
 export function normalizeElement(element: LooseElement): DesignElement {
   return {
     id: element.id,
@@ -111,6 +122,7 @@ export function normalizeElement(element: LooseElement): DesignElement {
     flicker: normalizeFlicker(element.flicker),
     actions: (element.actions ?? []).map(normalizeAction),
     animations: (element.animations ?? []).map(normalizeAnimation),
+    attach: normalizeAttach(element.attach),
   };
 }
 
@@ -174,8 +186,13 @@ function elementToWire(element: DesignElement): WireElement {
     flicker: { ...element.flicker },
     actions: element.actions.map((a) => ({ ...a })),
     animations: element.animations.map(animationToWire),
+    attach: element.attach
+      ? { start: anchorCopy(element.attach.start), end: anchorCopy(element.attach.end) }
+      : null,
   };
 }
+
+const anchorCopy = (a: Anchor | null): Anchor | null => (a ? { element: a.element, port: a.port } : null);
 
 /** The document as PUT /yun/module/view/design takes it: a copy sharing nothing with `doc`. */
 export function toWire(doc: DesignDocument): WireDocument {

@@ -90,6 +90,7 @@ export function addElements(
     flicker: normalizeFlicker(item.flicker),
     actions: structuredClone(item.actions ?? []),
     animations: (item.animations ?? []).map(normalizeAnimation),
+    attach: null,
   }));
   return { doc: { ...doc, elements: [...doc.elements, ...added] }, ids };
 }
@@ -167,7 +168,7 @@ export function nudge(
 
 /** What the property panel changes on an element (the registry's SettingsFormProps.onChange patch). */
 export type ElementPatch = Partial<
-  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions' | 'animations'>
+  Pick<DesignElement, 'settings' | 'bindings' | 'states' | 'flicker' | 'actions' | 'animations' | 'attach'>
 >;
 
 /** Replaces the patched parts of one element (settings, bindings, states, flicker, actions). A patch that would

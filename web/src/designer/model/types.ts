@@ -17,6 +17,13 @@ export type ElementState = Schema<'State'>;
 export type ElementStates = Schema<'States'>;
 export type Binding = Schema<'Binding'>;
 export type ElementAction = NonNullable<WireElement['actions']>[number];
+/** A port of another element: its id and the port's (model/connectors.ts). */
+export type Anchor = Schema<'Anchor'>;
+/** Where a pipe's, line's or polyline's ends are attached (null on the element when neither is). */
+export interface Attach {
+  start: Anchor | null;
+  end: Anchor | null;
+}
 
 export interface DesignElement {
   id: string;
@@ -35,6 +42,8 @@ export interface DesignElement {
   actions: ElementAction[];
   /** Animation by value (model/animation.ts); none for most elements. */
   animations: DesignAnimation[];
+  /** Where a pipe's, line's or polyline's ends are attached (model/connectors.ts); null when neither is. */
+  attach: Attach | null;
 }
 
 export interface DesignGroup {

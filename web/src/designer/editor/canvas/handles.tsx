@@ -34,6 +34,9 @@ export interface HandlesProps {
   /** The grid step to snap to, or null. */
   grid: number | null;
   keepRatio: boolean;
+  /** The placements the moved elements have at each frame of a gesture, then null at its end: the canvas draws the
+   * pipes attached to them following (index.tsx). */
+  onFrames?: (placements: Readonly<Record<string, Placement>> | null) => void;
 }
 
 export const idOf = (node: Element | null): string | null =>
@@ -55,6 +58,7 @@ export const Handles = memo(function Handles({
   movable,
   grid,
   keepRatio,
+  onFrames,
 }: HandlesProps) {
   const tracked = useRef(new Map<Node, Tracked>());
   // Moveable measures its targets when they change, not when they move: a placement typed in the property panel, an
@@ -79,7 +83,14 @@ export const Handles = memo(function Handles({
     }
     return found;
   };
-  const draw = (node: Node, t: Tracked): void => applyStyle(node, placementStyle(t.start, t.frame));
+  const draw = (node: Node, t: Tracked): void => {
+    applyStyle(node, placementStyle(t.start, t.frame));
+    if (onFrames) {
+      onFrames(
+        Object.fromEntries([...tracked.current.values()].map((x) => [x.id, placementOf(x.start, x.frame)])),
+      );
+    }
+  };
   const finish = (): void => {
     const entries = [...tracked.current.entries()];
     tracked.current.clear();
@@ -88,6 +99,7 @@ export const Handles = memo(function Handles({
     const state = store.getState();
     state.apply((doc) => setPlacements(doc, placements));
     state.endGesture();
+    onFrames?.(null);
     // The nodes take the placements the document kept (clamped, or unchanged when locked meanwhile), so React's
     // next render and the DOM agree.
     const byId = new Map(store.getState().doc.elements.map((e) => [e.id, e.placement]));

@@ -1,16 +1,35 @@
 // The designer's canvas (issue 15 point 2, DESIGN §7 "Editor"): the document drawn in a pannable, zoomable view, with
 // selection, handles, snapping, the keyboard and drops from the palette. The editor page mounts it and owns the zoom
 // (the toolbar shows it); everything else it reads from and writes to the designer's store.
-import { useId, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { useCallback, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type Moveable from 'react-moveable';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 
-import { addElements, brokenBindings, byZ, canvasSize, hiddenElements, lockedElements } from '../../model';
-import type { CanvasSize, DataSourceRef, ScreenRef } from '../../model';
+import {
+  addElements,
+  attachedTargets,
+  brokenBindings,
+  byZ,
+  canvasSize,
+  hiddenElements,
+  isPath,
+  keepAttached,
+  lockedElements,
+  setPlacements,
+} from '../../model';
+import type {
+  CanvasSize,
+  DataSourceRef,
+  DesignDocument,
+  DesignElement,
+  Placement,
+  ScreenRef,
+} from '../../model';
 import type { DesignerStore } from '../store';
 import { Backdrop } from './backdrop';
 import { CanvasElement } from './element';
+import { EndHandles } from './ends';
 import { Handles, idOf } from './handles';
 import { Marquee } from './marquee';
 import { handleCanvasKey, isTyping } from './keyboard';
@@ -100,6 +119,40 @@ export function DesignCanvas(props: DesignCanvasProps) {
     [ordered, selected, locked],
   );
 
+  // Pipes drawn otherwise than the document says while a gesture lasts: those attached to what the handles move, and
+  // the pipe whose end is dragged (model/connectors.ts). Null outside such a gesture.
+  const [live, setLive] = useState<ReadonlyMap<string, DesignElement> | null>(null);
+  // The elements some pipe is attached to, computed once per document (a drag asks at every frame).
+  const targets = useRef<{ doc: DesignDocument | null; ids: ReadonlySet<string> }>({
+    doc: null,
+    ids: new Set(),
+  });
+  const onFrames = useCallback(
+    (placements: Readonly<Record<string, Placement>> | null) => {
+      if (placements === null) {
+        setLive(null);
+        return;
+      }
+      const current = store.getState().doc;
+      if (targets.current.doc !== current) targets.current = { doc: current, ids: attachedTargets(current) };
+      const attached = targets.current.ids;
+      if (!Object.keys(placements).some((id) => attached.has(id))) return;
+      const moved = setPlacements(current, placements);
+      const kept = keepAttached(current, moved);
+      const changed = new Map<string, DesignElement>();
+      kept.elements.forEach((e, i) => {
+        if (e !== moved.elements[i] && !(e.id in placements)) changed.set(e.id, e);
+      });
+      setLive(changed.size > 0 ? changed : null);
+    },
+    [store],
+  );
+  const selectedPath = useMemo(() => {
+    if (movable.length !== 1) return null;
+    const only = doc.elements.find((e) => e.id === movable[0]);
+    return only && isPath(only) ? only : null;
+  }, [doc, movable]);
+
   const add = (item: PaletteItem, at: { x: number; y: number }, clear = false): string | null => {
     const placed = newElementAt(item, at);
     if (!placed) return null;
@@ -170,7 +223,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
           hidden && !selected.has(element.id) ? null : (
             <CanvasElement
               key={element.id}
-              element={element}
+              element={live?.get(element.id) ?? element}
               broken={broken.has(element.id)}
               faint={hidden}
               locked={locked.has(element.id)}
@@ -187,6 +240,13 @@ export function DesignCanvas(props: DesignCanvasProps) {
           movable={movable}
           grid={doc.canvas.grid.snap ? doc.canvas.grid.size : null}
           keepRatio={keepRatio}
+          onFrames={onFrames}
+        />
+        <EndHandles
+          store={store}
+          element={selectedPath && (live?.get(selectedPath.id) ?? selectedPath)}
+          scale={view.scale}
+          onLive={setLive}
         />
       </div>
       <Marquee

@@ -46,7 +46,9 @@ export const Marquee = memo(function Marquee({
       ratio={0}
       dragCondition={(e) => {
         const input = e.inputEvent as MouseEvent;
-        return input.button === 0 && !panning();
+        // A press on a pipe's end handle is that handle's drag (ends.tsx).
+        const onEnd = input.target instanceof Element && input.target.closest('.iot-canvas-ends') !== null;
+        return input.button === 0 && !panning() && !onEnd;
       }}
       onDragStart={(e) => {
         const input = e.inputEvent as MouseEvent;

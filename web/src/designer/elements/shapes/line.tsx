@@ -3,7 +3,7 @@ import { FlickerSection } from '../flicker-field';
 import { useFlicker } from '../flicker';
 import { settingBoolean, settingNumber, settingString } from '../settings';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
-import { StrokeFields } from './path-fields';
+import { AttachFields, StrokeFields } from './path-fields';
 import { PathDrawing } from './path-drawing';
 import type { Point } from './points';
 
@@ -32,6 +32,7 @@ function LineElement({ element }: ElementRenderProps) {
 function LineSettings({ element, onChange }: SettingsFormProps) {
   return (
     <>
+      <AttachFields element={element} onChange={onChange} />
       <StrokeFields element={element} onChange={onChange} widthDefault={2} dashes />
       <FlickerSection element={element} onChange={onChange} />
     </>

@@ -1,5 +1,6 @@
 // The settings sections of lines, polylines and pipes: the line (colour, width, dashes), the points, and the flow
 // (the data source whose value drives it, the fluid's colour, the speed per unit of value).
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import {
@@ -14,6 +15,7 @@ import {
 import { settingBoolean, settingNumber, settingOptionalString } from '../settings';
 import type { SettingsFormProps } from '../types';
 import { formatPoints, parsePoints, readPoints, type Point } from './points';
+import './shapes.css';
 import { useState } from 'react';
 
 export const FLOW_BINDING = 'flow';
@@ -136,6 +138,45 @@ export function FlowFields({
           />
         </>
       )}
+    </FieldSection>
+  );
+}
+
+/** Where the path's ends are attached (model/connectors.ts), each with a button that lets it go where it is; the
+ * attaching itself is done on the canvas, by dragging an end onto a port. */
+export function AttachFields({ element, onChange }: Pick<SettingsFormProps, 'element' | 'onChange'>) {
+  const { t } = useTranslation();
+  const attach = element.attach;
+  return (
+    <FieldSection title={t('designer.form.attach.title')}>
+      {(['start', 'end'] as const).map((end) => {
+        const anchor = attach?.[end] ?? null;
+        return (
+          <div key={end} className="iot-attach-end" data-attach-end={end}>
+            <span className="iot-attach-end__label">{t(`designer.form.attach.${end}`)}</span>
+            <span className="iot-attach-end__state">
+              {anchor
+                ? t('designer.form.attach.to', {
+                    element: anchor.element,
+                    port: t(`designer.form.attach.ports.${anchor.port}`, { defaultValue: anchor.port }),
+                  })
+                : t('designer.form.attach.free')}
+            </span>
+            {anchor && attach && (
+              <Button
+                size="small"
+                onClick={() => {
+                  const next = { ...attach, [end]: null };
+                  onChange({ attach: next.start === null && next.end === null ? null : next });
+                }}
+              >
+                {t('designer.form.attach.detach')}
+              </Button>
+            )}
+          </div>
+        );
+      })}
+      <div className="iot-prop-field__extra">{t('designer.form.attach.hint')}</div>
     </FieldSection>
   );
 }

@@ -6,7 +6,7 @@ import { useFlicker } from '../flicker';
 import { settingNumber, settingString } from '../settings';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { flowOf } from './flow';
-import { FLOW_BINDING, FlowFields, PointsField, StrokeFields } from './path-fields';
+import { AttachFields, FLOW_BINDING, FlowFields, PointsField, StrokeFields } from './path-fields';
 import { PathDrawing } from './path-drawing';
 import { readPoints, type Point } from './points';
 
@@ -47,6 +47,7 @@ function PipeSettings(props: SettingsFormProps) {
   return (
     <>
       <FlowFields {...props} />
+      <AttachFields element={props.element} onChange={props.onChange} />
       <PointsField element={props.element} onChange={props.onChange} fallback={STRAIGHT} />
       <StrokeFields element={props.element} onChange={props.onChange} widthDefault={12} fill />
       <FlickerSection element={props.element} onChange={props.onChange} />

@@ -5,7 +5,7 @@ import { useFlicker } from '../flicker';
 import { settingBoolean, settingNumber, settingString } from '../settings';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
 import { flowOf } from './flow';
-import { FLOW_BINDING, FlowFields, PointsField, StrokeFields } from './path-fields';
+import { AttachFields, FLOW_BINDING, FlowFields, PointsField, StrokeFields } from './path-fields';
 import { PathDrawing } from './path-drawing';
 import { readPoints, type Point } from './points';
 
@@ -47,6 +47,7 @@ function PolylineElement({ element, mode, values }: ElementRenderProps) {
 function PolylineSettings(props: SettingsFormProps) {
   return (
     <>
+      <AttachFields element={props.element} onChange={props.onChange} />
       <PointsField element={props.element} onChange={props.onChange} fallback={ZIGZAG} />
       <StrokeFields element={props.element} onChange={props.onChange} widthDefault={2} dashes />
       <FlowFields {...props} optional />

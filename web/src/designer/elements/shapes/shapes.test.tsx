@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { keepAttached, setEnd } from '../../model/connectors';
+import { moveElements } from '../../model/operations';
 import type { DesignElement, ElementStates } from '../../model/types';
+import { documentOf } from '@/test/designer';
 import { elementState } from '../states';
 import { bound, DATA_SOURCES, makeElement } from '../test/fixtures';
 import type { BoundValue, ElementDefinition, RenderMode, SettingsFormProps } from '../types';
@@ -85,6 +88,50 @@ describe('pipe', () => {
       'data-flow',
       'stopped',
     );
+  });
+
+  it('an attached pipe draws the points the editor stored and flows along them by its value', () => {
+    // Attached to a pump's outlet and moved with it (model/connectors.ts): the runtime draws what is stored.
+    const pump = makeElement('symbol', {
+      id: 'pump',
+      placement: { x: 100, y: 100, w: 64, h: 64, rotation: 0 },
+      settings: { symbol: 'pump_centrifugal' },
+    });
+    const pipe = makeElement('pipe', {
+      id: 'pipe',
+      placement: { x: 200, y: 108, w: 200, h: 24, rotation: 0 },
+      settings: pipeElement.defaultSettings(),
+    });
+    const attached = setEnd(
+      documentOf([pump, pipe]),
+      'pipe',
+      'start',
+      { x: 0, y: 0 },
+      {
+        element: 'pump',
+        port: 'outlet',
+      },
+    );
+    const moved = keepAttached(attached, moveElements(attached, ['pump'], 0, 40));
+    const element = moved.elements.find((e) => e.id === 'pipe');
+    if (!element) throw new Error('no pipe');
+    const drawn = (value: number) =>
+      flowLine(
+        render(
+          <pipeElement.component
+            element={element}
+            mode="runtime"
+            values={{ flow: bound(value) }}
+            state={null}
+          />,
+        ).container,
+      );
+    const forward = drawn(2);
+    const p = element.placement;
+    expect(forward).toHaveAttribute('points', svgPoints(readPoints(element.settings, []), p.w, p.h));
+    expect(forward).toHaveAttribute('data-flow', 'forward');
+    expect(drawn(-1)).toHaveAttribute('data-flow', 'reverse');
+    expect(drawn(0)).toHaveAttribute('data-flow', 'stopped');
   });
 
   it('draws its points in the box’s pixels', () => {

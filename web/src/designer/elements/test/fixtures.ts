@@ -18,6 +18,7 @@ export function makeElement(type: string, change: Partial<DesignElement> = {}): 
     flicker: { flickerType: 'none', flickerFrequency: 0.5 },
     actions: [],
     animations: [],
+    attach: null,
     ...change,
   };
 }
