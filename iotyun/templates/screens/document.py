@@ -207,7 +207,7 @@ Action = Annotated[WriteValue | JumpScreen | OpenPopup | OpenUrl, Field(discrimi
 
 # What the schema holds of an expression; longer than ANIMATION_EXPRESSION_MAX is refused by the save's own check
 # (115222), so this only bounds what is read.
-Expression = Annotated[str, StringConstraints(min_length=1, max_length=4 * ANIMATION_EXPRESSION_MAX)]
+Expression = Annotated[str, StringConstraints(max_length=4 * ANIMATION_EXPRESSION_MAX)]
 
 
 class _Animation(_Strict):

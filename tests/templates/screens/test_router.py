@@ -253,6 +253,7 @@ class TestAnimations:
         source = await add(team.admin, t["id"])
         inputs = {"a": {"data_source_id": source["id"]}}
         cases = [
+            ("", 115219),
             ("a +", 115219),
             ("a < 1 < 2", 115219),
             ("a.constructor", 115219),

@@ -217,6 +217,8 @@ describe('brokenBindings', () => {
     ]);
     expect(brokenBindings(links, [])).toEqual([]);
     expect(brokenBindings(links, [], [7])).toEqual([]);
-    expect(brokenBindings(links, [], [8])).toEqual([{ id: 'j', bindings: [], actions: [], screens: [0], animations: [] }]);
+    expect(brokenBindings(links, [], [8])).toEqual([
+      { id: 'j', bindings: [], actions: [], screens: [0], animations: [] },
+    ]);
   });
 });

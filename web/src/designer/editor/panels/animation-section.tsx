@@ -204,7 +204,6 @@ function AnimationCard({ index, animation, dataSources, disabled, onChange, onRe
         <>
           {Object.entries(animation.inputs).map(([name, binding]) => (
             <div className="designer-anim__input" key={name}>
-              <span className="designer-anim__name">{name} =</span>
               <BindingField
                 label={t('designer.animation.input', { name })}
                 value={binding}
