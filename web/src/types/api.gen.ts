@@ -6682,12 +6682,16 @@ export interface components {
         };
         /** StatisticSeries */
         StatisticSeries: {
+            /** Decimals */
+            decimals?: number | null;
             /** Max */
             max?: (number | null)[] | null;
             /** Min */
             min?: (number | null)[] | null;
             /** Name */
             name: string;
+            /** Unit */
+            unit?: string | null;
             /** Values */
             values: (number | null)[];
         };
@@ -6713,6 +6717,8 @@ export interface components {
          * @description `category` (the dimension), then `s0`, `s1`, … (a series each) and for history data `s0_min`, `s0_max`, …
          */
         TableColumn: {
+            /** Decimals */
+            decimals?: number | null;
             /** Key */
             key: string;
             /** Title */
