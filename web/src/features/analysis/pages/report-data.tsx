@@ -26,6 +26,7 @@ import { ExportButton } from '../components/export-button';
 import { reportIdOf } from '../lib/format';
 import { browserTz, isMissingSource } from '../lib/statistic';
 import type { Report, TableDataColumn, TableDataParams } from '../types';
+import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';
 
 interface DataFilters {
@@ -241,6 +242,7 @@ export default function ReportDataPage() {
               <DatePicker.RangePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
+                presets={pickerPresets(t)}
                 aria-label={t('reports.preview.range')}
                 placeholder={[t('reports.preview.start'), t('reports.preview.end')]}
                 value={range}
