@@ -194,7 +194,7 @@ export default function ReportDataPage() {
           total: data.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (n) => t('reports.list.total', { count: n }),
+          showTotal: (n) => t('reports.data.rows', { count: n }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
