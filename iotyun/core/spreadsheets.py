@@ -103,6 +103,23 @@ def safe_row(sheet: Any, values: Iterable[Any]) -> list[Any]:
     return row
 
 
+def decimals_format(decimals: int | None) -> str:
+    """Excel's number format of a value with `decimals` places ('0.00' for 2, '0' for 0); 'General' when unknown."""
+    if decimals is None:
+        return "General"
+    places = max(0, min(decimals, 15))
+    return "0." + "0" * places if places else "0"
+
+
+def formatted(sheet: Any, value: Any, number_format: str) -> Any:
+    """A cell of `value` shown in `number_format` (a date cell, a number at its decimals); a gap stays empty."""
+    if value is None or isinstance(value, str):
+        return value
+    cell = WriteOnlyCell(sheet, value)
+    cell.number_format = number_format
+    return cell
+
+
 # --- import -----------------------------------------------------------------------------------------------------
 
 

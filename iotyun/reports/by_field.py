@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.reports.decimals import decimals_of, rounded
 from iotyun.reports.fields import H_DEVICE
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
 from iotyun.telemetry.history import Query
@@ -72,16 +73,24 @@ async def history_by_field(
         order.sort(key=lambda i: totals[i], reverse=descending)
     elif descending:
         order.reverse()
+    agg = config.aggregation or "avg"
+    sources_of = {s.source.id: s.source for s in found}
     series = []
     for c in columns:
         lows = [[lo for _, lo, _ in band.get(pair(rows[i], c), [])] for i in order]
         highs = [[hi for _, _, hi in band.get(pair(rows[i], c), [])] for i in order]
+        # A series' data sources: itself when it is one (the device dimension), its row's when it is a device.
+        own = [sources_of[k] for k in ([c] if by_device else rows) if k in sources_of]
+        units = {s.unit for s in own}
+        places = max((decimals_of(s.decimals, agg) for s in own), default=0)
         series.append(
             StatisticSeries(
                 name=str(label_col(c) or c),
-                values=[figures.get(pair(rows[i], c)) for i in order],
-                min=[min(v) if v else None for v in lows],
-                max=[max(v) if v else None for v in highs],
+                values=rounded([figures.get(pair(rows[i], c)) for i in order], places),
+                min=rounded([min(v) if v else None for v in lows], places),
+                max=rounded([max(v) if v else None for v in highs], places),
+                unit=(units.pop() or None) if len(units) == 1 else None,
+                decimals=places,
             )
         )
     units = {s.source.unit for s in found}

@@ -156,6 +156,7 @@ async def _over_time(
             StatisticSeries(
                 name=name if config.compare_filed_id else single,
                 values=[table.get(b, {}).get(name, 0.0) for b in grid],
+                decimals=0,
             )
             for name in names
         ],
@@ -189,6 +190,7 @@ def shape(rows: list[tuple[Any, Any, int]], config: ReportConfig, chart_type: in
         StatisticSeries(
             name=name or single if not config.compare_filed_id else name,
             values=[table[k].get(name, 0.0) for k in categories],
+            decimals=0,
         )
         for name in names
     ]

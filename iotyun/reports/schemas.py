@@ -209,6 +209,11 @@ class StatisticSeries(BaseModel):
     # Each bucket's minimum and maximum (time dimension on history data), so a spike is never averaged away.
     min: list[float | None] | None = None
     max: list[float | None] | None = None
+    # The series' own unit (its data source's; None when it has none or its values mix units) and how many decimals
+    # its values read with (the data source's; 0 for counts; None when unknown). A chart puts each unit on an axis of
+    # its own, a table names the unit in the column's header (docs/api-reports.md "Units and decimals").
+    unit: str | None = None
+    decimals: int | None = None
 
 
 class StatisticOut(BaseModel):
@@ -249,6 +254,8 @@ class TableColumn(BaseModel):
     key: str
     title: str
     unit: str | None
+    # How many decimals the column's values read with (its data source's; 0 for counts); None for the dimension.
+    decimals: int | None = None
 
 
 class TableDataOut(BaseModel):

@@ -12,6 +12,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.pagination import PageParams
 from iotyun.reports import by_field, counts, history_filters, service
 from iotyun.reports import repository as repo
+from iotyun.reports.decimals import decimals_of, rounded
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries, TableColumn, TableDataOut
 from iotyun.reports.table import table_rows
@@ -187,15 +188,19 @@ async def _history_over_time(
             keep = [i for i, p in enumerate(present) if p]
     grid = buckets if keep is None else [buckets[i] for i in keep]
     by_compare = config.compare_filed_id[0].id if config.compare_filed_id else None
-    series = [
-        StatisticSeries.model_construct(
-            name=_name(c.device_id, c.source.name, names, by_compare, devices, sources),
-            values=_at(c.values, keep),
-            min=_at(c.min, keep),
-            max=_at(c.max, keep),
+    series = []
+    for c in found:
+        places = decimals_of(c.source.decimals, q.agg)
+        series.append(
+            StatisticSeries.model_construct(
+                name=_name(c.device_id, c.source.name, names, by_compare, devices, sources),
+                values=rounded(_at(c.values, keep), places),
+                min=rounded(_at(c.min, keep), places),
+                max=rounded(_at(c.max, keep), places),
+                unit=c.source.unit or None,
+                decimals=places,
+            )
         )
-        for c in found
-    ]
     units = {c.source.unit for c in found}
     return StatisticOut.model_construct(
         categories=[local(b, z) for b in grid],

@@ -23,7 +23,7 @@ from iotyun.core.limits import (
     HISTORY_RANGE_MAX_DAYS,
     HISTORY_SOURCES_MAX,
 )
-from iotyun.core.spreadsheets import safe_row
+from iotyun.core.spreadsheets import decimals_format, formatted, safe_row
 from iotyun.core.texts import phrase
 from iotyun.telemetry.configs import Source
 
@@ -288,25 +288,47 @@ def check_cap(total: int, *, accept_cap: bool) -> None:
         raise AppError(ErrorCode.EXPORT_ROW_LIMIT, total=total)
 
 
-def write_sheet(sheet: Any, sources: list[Source], rows: Rows, tz: int, lang: str) -> None:
-    """A write-only sheet of the rows: time in the viewer's zone (`tz` minutes east of UTC), a column per source, the
+# Excel's format of a bucket's time: what the bucket tells, and seconds for raw values.
+_EXCEL_TIME = {"year": "yyyy", "month": "yyyy-mm", "week": "yyyy-mm-dd", "day": "yyyy-mm-dd"}
+
+
+def excel_time_format(bucket: str | None) -> str:
+    """The number format of a time cell of `bucket` ('yyyy-mm-dd hh:mm' for hours and minutes, seconds for raw)."""
+    if bucket == "raw":
+        return "yyyy-mm-dd hh:mm:ss"
+    return _EXCEL_TIME.get(bucket or "", "yyyy-mm-dd hh:mm")
+
+
+def write_sheet(sheet: Any, sources: list[Source], rows: Rows, tz: int, lang: str, bucket: str = "raw") -> None:
+    """A write-only sheet of the rows: time as date cells in the viewer's zone (`tz` minutes east of UTC) formatted
+    for `bucket`, a column per source (its unit in the header, its values in its decimals' number format), the
     first EXPORT_ROW_CAP rows."""
     titles = [f"{s.name} ({s.unit})" if s.unit else s.name for s in sources]
     sheet.append(safe_row(sheet, [phrase("sheet.history.time", lang), *titles]))
     zone = timedelta(minutes=tz)
+    time_format = excel_time_format(bucket)
+    formats = [decimals_format(s.decimals) for s in sources]
     for ts, values in rows[:EXPORT_ROW_CAP]:
-        sheet.append(safe_row(sheet, [(datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None), *values]))
+        at = (datetime.fromtimestamp(ts / 1000, UTC) + zone).replace(tzinfo=None)
+        cells = [formatted(sheet, v, f) for v, f in zip(values, formats, strict=False)]
+        sheet.append(safe_row(sheet, [formatted(sheet, at, time_format), *cells]))
 
 
 def export_xlsx(
-    sources: list[Source], points: dict[int, list[Point]], tz: int, *, accept_cap: bool, english: bool
+    sources: list[Source],
+    points: dict[int, list[Point]],
+    tz: int,
+    *,
+    accept_cap: bool,
+    english: bool,
+    bucket: str = "raw",
 ) -> bytes:
     """The series as one xlsx sheet (time in the viewer's zone, a column per source): 110526 when empty, 110525
     (with the row count) above SPEC §9's 5000 rows unless accepted, then the first 5000."""
     rows = history_rows(sources, points)
     check_cap(len(rows), accept_cap=accept_cap)
     book = openpyxl.Workbook(write_only=True)
-    write_sheet(book.create_sheet(), sources, rows, tz, "en" if english else "zh")
+    write_sheet(book.create_sheet(), sources, rows, tz, "en" if english else "zh", bucket)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

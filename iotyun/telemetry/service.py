@@ -330,7 +330,8 @@ async def export_history(
     history_table)."""
     found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
     points = {s.source.id: s.points for s in found}
-    return hist.export_xlsx([s.source for s in found], points, q.tz, accept_cap=accept_cap, english=english)
+    sources = [s.source for s in found]
+    return hist.export_xlsx(sources, points, q.tz, accept_cap=accept_cap, english=english, bucket=q.bucket)
 
 
 async def history_table(

@@ -53,7 +53,9 @@ class TestDeviceInfo:
         by_state = await report(site.admin, 8, 64)
         data = ok(await stat(site.admin, by_state))
         assert (data["categories"], data["dimension_is_time"], data["bucket"]) == (["在线", "离线"], False, None)
-        assert data["series"] == [{"name": "数量", "values": [1.0, 2.0], "min": None, "max": None}]
+        assert data["series"] == [
+            {"name": "数量", "values": [1.0, 2.0], "min": None, "max": None, "unit": None, "decimals": 0}
+        ]
         by_model = await report(site.admin, 8, 65, title="m", compare_filed_id=[{"id": 64}])
         data = ok(await stat(site.admin, by_model))
         assert data["categories"] == ["GW100", "GW200"]  # never the other tenant's GW300

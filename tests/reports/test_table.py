@@ -22,9 +22,9 @@ def test_history_data_has_min_and_max_columns() -> None:
         lang_var.reset(token)
     assert columns == [
         {"key": "category", "title": "Time", "unit": None},
-        {"key": "s0", "title": "压力", "unit": "MPa"},
-        {"key": "s0_min", "title": "压力 min", "unit": "MPa"},
-        {"key": "s0_max", "title": "压力 max", "unit": "MPa"},
+        {"key": "s0", "title": "压力", "unit": "MPa", "decimals": None},
+        {"key": "s0_min", "title": "压力 min", "unit": "MPa", "decimals": None},
+        {"key": "s0_max", "title": "压力 max", "unit": "MPa", "decimals": None},
     ]
     assert rows == [
         {"category": "2026-01-05T00:00:00+08:00", "s0": 2.0, "s0_min": 1.0, "s0_max": 3.0},

@@ -103,7 +103,7 @@ async def device_sheets(
     for device_id in devices:
         q = history_query(params)
         sources, rows = await device_history(session, actor, configs, device_id, config.data_source_ids, q)
-        sheets.append(DeviceSheet(names.get(device_id, str(device_id)), sources, rows, q.tz))
+        sheets.append(DeviceSheet(names.get(device_id, str(device_id)), sources, rows, q.tz, q.bucket))
     return sheets
 
 
@@ -114,7 +114,7 @@ async def produce(session: AsyncSession, actor: Actor, configs: ConfigCache, job
         q = history_query(p)
         sources, rows = await device_history(session, actor, configs, p["device_id"], p["data_source_ids"], q)
         check_cap(len(rows), accept_cap=True)
-        sheet = DeviceSheet(job.title, sources, rows, q.tz)
+        sheet = DeviceSheet(job.title, sources, rows, q.tz, q.bucket)
         return min(len(rows), EXPORT_ROW_CAP), lambda: writers.history_book([sheet], job.lang)
     assert job.report_id is not None
     report, stat = await report_statistic(
@@ -124,7 +124,7 @@ async def produce(session: AsyncSession, actor: Actor, configs: ConfigCache, job
     count = min(len(stat.categories), EXPORT_ROW_CAP)
     if job.kind == REPORT_DATA:
         columns, table = table_rows(stat)
-        return count, lambda: writers.table_book(job.title, columns, table)
+        return count, lambda: writers.table_book(job.title, columns, table, stat.bucket, stat.dimension_is_time)
     sheets: list[DeviceSheet] = []
     if p.get("device_sheets"):
         sheets = await device_sheets(session, actor, configs, report, p["start"], p["end"], zone(p["tz"]))

@@ -4,7 +4,9 @@
   give the table alone); a scheduled history-data report adds a sheet per device with its history over the period;
 - `report_data`: the table view (reports/table.py), min and max columns included;
 - `history`: a device's history as /yun/his/export writes it (telemetry/history.py write_sheet).
-Every file holds at most EXPORT_ROW_CAP rows per sheet; texts go in as text (core/spreadsheets.py safe_row)."""
+Every file holds at most EXPORT_ROW_CAP rows per sheet; texts go in as text (core/spreadsheets.py safe_row), times as
+date cells in the export's zone with a date format, numbers as numbers in their decimals' format, units in the
+headers, and the first column is named (no empty A1)."""
 
 import io
 import re
@@ -18,15 +20,15 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from iotyun.core.limits import EXPORT_ROW_CAP
-from iotyun.core.spreadsheets import safe_row
+from iotyun.core.spreadsheets import decimals_format, formatted, safe_row
+from iotyun.core.texts import phrase
 from iotyun.reports.schemas import StatisticOut
-from iotyun.reports.table import Column, Row
+from iotyun.reports.table import Column, Row, series_unit
 from iotyun.telemetry.configs import Source
-from iotyun.telemetry.history import Rows, write_sheet
+from iotyun.telemetry.history import Rows, excel_time_format, write_sheet
 
 _SHEET_NAME_MAX = 31
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")
-_LABELS = {"year": "%Y", "month": "%Y-%m", "week": "%Y-%m-%d", "day": "%Y-%m-%d"}
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,7 @@ class DeviceSheet:
     sources: list[Source]
     rows: Rows
     tz: int  # minutes east of UTC
+    bucket: str = "raw"
 
 
 def sheet_name(name: str, taken: set[str]) -> str:
@@ -48,15 +51,16 @@ def sheet_name(name: str, taken: set[str]) -> str:
     return candidate
 
 
-def category_label(category: str, bucket: str | None, is_time: bool) -> str:
-    """A category as the chart's axis shows it: a time bucket's local start to its bucket, any other as it is."""
-    if not is_time:
+def category_cell(sheet: Worksheet | Any, category: Any, bucket: str | None, is_time: bool) -> Any:
+    """A category as its cell: a time bucket's start as a date cell (the local time of the export's zone, formatted
+    for its bucket), any other as the text it is."""
+    if not is_time or not isinstance(category, str):
         return category
     try:
         at = datetime.fromisoformat(category)
     except ValueError:
         return category
-    return at.strftime(_LABELS.get(bucket or "", "%Y-%m-%d %H:%M"))
+    return formatted(sheet, at.replace(tzinfo=None), excel_time_format(bucket))
 
 
 def _save(book: openpyxl.Workbook) -> bytes:
@@ -65,27 +69,49 @@ def _save(book: openpyxl.Workbook) -> bytes:
     return out.getvalue()
 
 
+def _header(title: str, unit: str | None) -> str:
+    return f"{title} ({unit})" if unit else title
+
+
 def report_book(title: str, chart_type: int, stat: StatisticOut, sheets: list[DeviceSheet], lang: str) -> bytes:
     book = openpyxl.Workbook()
     ws = book.active
     assert isinstance(ws, Worksheet)
     taken: set[str] = set()
     ws.title = sheet_name(title, taken)
-    unit = f" ({stat.unit})" if stat.unit else ""
-    ws.append(safe_row(ws, ["", *(s.name + unit for s in stat.series)]))
+    first = phrase("sheet.report.time" if stat.dimension_is_time else "sheet.report.category", lang)
+    headers = [_header(s.name, series_unit(stat, i)) for i, s in enumerate(stat.series)]
+    ws.append(safe_row(ws, [first, *headers]))
+    formats = [decimals_format(s.decimals) for s in stat.series]
     n = min(len(stat.categories), EXPORT_ROW_CAP)
     for i in range(n):
-        label = category_label(stat.categories[i], stat.bucket, stat.dimension_is_time)
-        ws.append(safe_row(ws, [label, *(s.values[i] if i < len(s.values) else None for s in stat.series)]))
-    add_chart(ws, chart_type, title, n, len(stat.series))
+        label = category_cell(ws, stat.categories[i], stat.bucket, stat.dimension_is_time)
+        values = [
+            formatted(ws, s.values[i] if i < len(s.values) else None, f)
+            for s, f in zip(stat.series, formats, strict=True)
+        ]
+        ws.append(safe_row(ws, [label, *values]))
+    _widths(ws, [first, *headers], stat.dimension_is_time)
+    add_chart(
+        ws, chart_type, title, n, len(stat.series), excel_time_format(stat.bucket) if stat.dimension_is_time else None
+    )
     for sheet in sheets:
         target = book.create_sheet(sheet_name(sheet.name, taken))
-        write_sheet(target, sheet.sources, sheet.rows, sheet.tz, lang)
+        write_sheet(target, sheet.sources, sheet.rows, sheet.tz, lang, sheet.bucket)
     return _save(book)
 
 
-def add_chart(ws: Worksheet, chart_type: int, title: str, rows: int, series: int) -> None:
-    """The report's chart beside its table, over the table's cells."""
+def _widths(ws: Worksheet, headers: list[str], is_time: bool) -> None:
+    """Columns wide enough for their header, and the time column for a full date and time."""
+    for i, text in enumerate(headers):
+        wide = 18 if i == 0 and is_time else 10
+        ws.column_dimensions[get_column_letter(i + 1)].width = max(wide, min(40, len(text) * 2 + 2))
+
+
+def add_chart(
+    ws: Worksheet, chart_type: int, title: str, rows: int, series: int, time_format: str | None = None
+) -> None:
+    """The report's chart beside its table, over the table's cells (its time axis in the cells' date format)."""
     if chart_type in (1, 2) or rows == 0 or series == 0:
         return
     chart: Any
@@ -103,16 +129,28 @@ def add_chart(ws: Worksheet, chart_type: int, title: str, rows: int, series: int
     chart.title = title
     chart.add_data(Reference(ws, min_col=2, max_col=1 + series, min_row=1, max_row=1 + rows), titles_from_data=True)
     chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=1 + rows))
+    if time_format and chart_type != 6:
+        chart.x_axis.number_format = time_format
     chart.width, chart.height = 24, 12
     ws.add_chart(chart, f"{get_column_letter(series + 3)}2")
 
 
-def table_book(title: str, columns: list[Column], rows: list[Row]) -> bytes:
+def table_book(
+    title: str, columns: list[Column], rows: list[Row], bucket: str | None = None, is_time: bool = False
+) -> bytes:
+    """The table view: the dimension (a date cell for a time), then each column's numbers at its decimals."""
     book = openpyxl.Workbook(write_only=True)
     ws = book.create_sheet(sheet_name(title, set()))
-    ws.append(safe_row(ws, [f"{c['title']} ({c['unit']})" if c.get("unit") else c["title"] for c in columns]))
+    ws.append(safe_row(ws, [_header(c["title"], c.get("unit")) for c in columns]))
+    formats = [decimals_format(c.get("decimals")) for c in columns]
     for row in rows[:EXPORT_ROW_CAP]:
-        ws.append(safe_row(ws, [row.get(c["key"]) for c in columns]))
+        cells = [
+            category_cell(ws, row.get("category"), bucket, is_time)
+            if c["key"] == "category"
+            else formatted(ws, row.get(c["key"]), f)
+            for c, f in zip(columns, formats, strict=True)
+        ]
+        ws.append(safe_row(ws, cells))
     return _save(book)
 
 
@@ -120,5 +158,6 @@ def history_book(sheets: list[DeviceSheet], lang: str) -> bytes:
     book = openpyxl.Workbook(write_only=True)
     taken: set[str] = set()
     for sheet in sheets:
-        write_sheet(book.create_sheet(sheet_name(sheet.name, taken)), sheet.sources, sheet.rows, sheet.tz, lang)
+        target = book.create_sheet(sheet_name(sheet.name, taken))
+        write_sheet(target, sheet.sources, sheet.rows, sheet.tz, lang, sheet.bucket)
     return _save(book)

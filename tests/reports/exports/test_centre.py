@@ -3,6 +3,7 @@ xlsx (the report's native chart, the table view with min and max, a device's his
 confirmation; nothing to export; the rights of the underlying calls; only the owner's jobs; delete removes the file;
 on SQLite and PostgreSQL."""
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -62,7 +63,15 @@ async def test_report_file_holds_the_table_and_its_chart(
     assert (done["state"], done["progress"], done["rows"], done["error"]) == ("done", 100, 2, None)
     assert done["size"] > 0 and done["finished_at"] is not None
     book = await workbook(team.admin, queued["id"])
-    assert rows(book) == [[None, "1号空压机 (MPa)"], ["2026-01-05 00:00", 2.0], ["2026-01-05 01:00", 5.0]]
+    # A1 names the time column; times are date cells in the export's zone, values numbers at their decimals.
+    assert rows(book) == [
+        ["时间", "1号空压机 (MPa)"],
+        [datetime(2026, 1, 5, 0, 0), 2.0],
+        [datetime(2026, 1, 5, 1, 0), 5.0],
+    ]
+    sheet = book.worksheets[0]
+    assert sheet["A2"].is_date and sheet["A2"].number_format == "yyyy-mm-dd hh:mm"
+    assert sheet["B2"].data_type == "n" and sheet["B2"].number_format == "0.00"
     charts: list[Any] = book.worksheets[0]._charts  # type: ignore[attr-defined]
     if chart is None:
         assert charts == []
@@ -80,11 +89,15 @@ async def test_report_data_is_the_table_view(app: FastAPI, team: Team, plant: Pl
     queued = ok(await export(team.admin, kind="report_data", report_id=rid, start=T0, end=T0 + 2 * HOUR - 1))
     assert queued["title"] == "压力曲线 data"
     await runner(app, "a").tick()
-    assert rows(await workbook(team.admin, queued["id"])) == [
+    book = await workbook(team.admin, queued["id"])
+    assert rows(book) == [
         ["Time", "1号空压机 (MPa)", "1号空压机 min (MPa)", "1号空压机 max (MPa)"],
-        ["2026-01-05T00:00:00+08:00", 2.0, 1.0, 3.0],
-        ["2026-01-05T01:00:00+08:00", 5.0, 5.0, 5.0],
+        [datetime(2026, 1, 5, 0, 0), 2.0, 1.0, 3.0],
+        [datetime(2026, 1, 5, 1, 0), 5.0, 5.0, 5.0],
     ]
+    sheet = book.worksheets[0]
+    assert sheet["A2"].is_date and sheet["A2"].number_format == "yyyy-mm-dd hh:mm"
+    assert [sheet.cell(2, c).number_format for c in (2, 3, 4)] == ["0.00"] * 3
 
 
 async def test_history_is_what_his_export_exports(app: FastAPI, team: Team, plant: Plant) -> None:
@@ -97,7 +110,10 @@ async def test_history_is_what_his_export_exports(app: FastAPI, team: Team, plan
     table = rows(book)
     assert table[0] == ["时间", "出水压力 (MPa)"]
     assert [r[1] for r in table[1:]] == [1.0, 3.0, 5.0]
-    assert str(table[1][0]) == "2026-01-05 00:10:00"  # local time in the asked zone
+    assert table[1][0] == datetime(2026, 1, 5, 0, 10)  # local time in the asked zone, as a date cell
+    sheet = book.worksheets[0]
+    assert sheet["A2"].is_date and sheet["A2"].number_format == "yyyy-mm-dd hh:mm:ss"
+    assert sheet["B2"].number_format == "0.00"
 
 
 async def test_cap_confirm_and_nothing_to_export(app: FastAPI, team: Team, plant: Plant) -> None:

@@ -173,7 +173,7 @@ async def test_a_scheduled_run_exports_the_day_before_and_mails_it(
     )
     book = await workbook(team.admin, made["id"])
     assert book.sheetnames == ["压力曲线", "1号空压机"]
-    assert rows(book)[0] == [None, "出水压力", "温度"]
+    assert rows(book)[0] == ["时间", "出水压力 (MPa)", "温度"]  # A1 named, each series with its own unit
     assert [r[1:] for r in rows(book)[1:]] == [[2.0, 40.0], [5.0, None]]
     assert rows(book, 1)[0] == ["时间", "出水压力 (MPa)", "温度"]
     assert [r[1:] for r in rows(book, 1)[1:]] == [[2.0, 40.0], [5.0, None]]

@@ -213,3 +213,39 @@ async def test_rights_and_deleted_devices(app: FastAPI, team: Team, plant: Plant
         await s.commit()
     answer = await stat(team.admin, rid, T0, T0 + HOUR)
     assert (code(answer), answer["meta"]["field"]) == (118205, "device_ids")
+
+
+async def test_each_series_carries_its_unit_and_decimals(app: FastAPI, team: Team, plant: Plant) -> None:
+    """Pressures (MPa, 2 decimals) beside a temperature without a unit: no common unit, but each series names its
+    own, so a chart puts each on an axis of its own and a table heads each column with it; averages read at the
+    data source's decimals (0.15, never 0.15000000000000002)."""
+    pressure, temperature = plant.sources["出水压力"], plant.sources["温度"]
+    await put(app, plant.device_id, pressure, [(T0 + 10 * MIN, 0.1), (T0 + 20 * MIN, 0.2)])
+    await put(app, plant.device_id, temperature, [(T0 + 10 * MIN, 20.0)])
+    rid = await report(team.admin, [plant.device_id], [pressure, temperature], compare_filed_id=[])
+    data = ok(await stat(team.admin, rid, T0, T0 + HOUR - 1))
+    assert data["unit"] is None
+    assert [(s["name"], s["unit"], s["decimals"], s["values"]) for s in data["series"]] == [
+        ("出水压力", "MPa", 2, [0.15]),
+        ("温度", None, 2, [20.0]),
+    ]
+    table = ok(await api_table(team.admin, rid))
+    assert [(c["key"], c["unit"], c["decimals"]) for c in table["columns"]] == [
+        ("category", None, None),
+        ("s0", "MPa", 2),
+        ("s0_min", "MPa", 2),
+        ("s0_max", "MPa", 2),
+        ("s1", None, 2),
+        ("s1_min", None, 2),
+        ("s1_max", None, 2),
+    ]
+    counted = await report(
+        team.admin, [plant.device_id], [pressure], compare_filed_id=[], aggregation="count", title="c"
+    )
+    assert [s["decimals"] for s in ok(await stat(team.admin, counted, T0, T0 + HOUR - 1))["series"]] == [0]
+
+
+async def api_table(api: Api, rid: int) -> dict[str, Any]:
+    return await api.get(
+        "/yun/report/table/data", params={"id": rid, "start": T0, "end": T0 + HOUR - 1, "tz": SHANGHAI}
+    )

@@ -115,7 +115,7 @@ def value_filter(op: str, value: float | None = None, value2: float | None = Non
     ("flt", "avg", "count"),
     [
         (value_filter("gt", 2.0), [4.0, 5.0], [2.0, 1.0]),
-        (value_filter("ge", 2.0), [10 / 3, 5.0], [3.0, 1.0]),
+        (value_filter("ge", 2.0), [3.33, 5.0], [3.0, 1.0]),  # the average at the source's 2 decimals
         (value_filter("lt", 2.0), [1.0], [1.0]),
         (value_filter("le", 2.0), [1.5], [2.0]),
         (value_filter("eq", 2.0), [2.0], [1.0]),

@@ -7067,12 +7067,16 @@ export interface components {
         };
         /** StatisticSeries */
         StatisticSeries: {
+            /** Decimals */
+            decimals?: number | null;
             /** Max */
             max?: (number | null)[] | null;
             /** Min */
             min?: (number | null)[] | null;
             /** Name */
             name: string;
+            /** Unit */
+            unit?: string | null;
             /** Values */
             values: (number | null)[];
         };
@@ -7183,6 +7187,8 @@ export interface components {
          * @description `category` (the dimension), then `s0`, `s1`, … (a series each) and for history data `s0_min`, `s0_max`, …
          */
         TableColumn: {
+            /** Decimals */
+            decimals?: number | null;
             /** Key */
             key: string;
             /** Title */

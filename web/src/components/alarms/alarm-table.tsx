@@ -12,6 +12,7 @@ import { RowActions } from '../table/row-actions';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
 import { EMPTY } from '@/lib/empty';
+import { formatPoint } from '@/lib/telemetry/history';
 import { DataTable } from '../table/data-table';
 
 export function formatAlarmTime(ms: number | null | undefined): string {
@@ -21,7 +22,8 @@ export function formatAlarmTime(ms: number | null | undefined): string {
 function formatAlarmValue(value: AlarmOut['value']): string {
   if (value === null || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? '1' : '0';
-  return String(value);
+  // The alarm holds no decimals of its own: a number reads without float noise (at most 4 places).
+  return typeof value === 'number' ? formatPoint(value, null) : value;
 }
 
 export interface AlarmTableProps {

@@ -127,7 +127,7 @@ describe('buildHistoryOption', () => {
     expect(option.yAxis[0]?.name).toBe('MPa');
   });
 
-  it('gives two units an axis each and shares one axis among more', () => {
+  it('gives two units an axis each, left and right, named by their units', () => {
     const ranged = buildHistoryOption([pressure], 'raw', [1000, 2000]) as unknown as {
       xAxis: { min: number; max: number };
     };
@@ -138,9 +138,21 @@ describe('buildHistoryOption', () => {
       ['℃', 'right'],
     ]);
     expect(two.series.map((s) => s.yAxisIndex)).toEqual([0, 1]);
-    const three = buildHistoryOption([pressure, temp, flow], 'hour') as unknown as Option;
-    expect(three.yAxis).toHaveLength(1);
-    expect(three.series.map((s) => s.yAxisIndex)).toEqual([0, 0, 0]);
+  });
+
+  it('gives a third unit an axis of its own, offset outward, and unitless series one unnamed axis', () => {
+    const bare: HistorySeries = { id: 44, name: '计数', unit: null, decimals: 0, points: [[1_000, 3]] };
+    const three = buildHistoryOption([pressure, temp, flow, bare], 'hour') as unknown as {
+      yAxis: { name: string; position: string; offset: number }[];
+      series: { yAxisIndex: number }[];
+    };
+    expect(three.yAxis.map((a) => [a.name, a.position, a.offset])).toEqual([
+      ['MPa', 'left', 0],
+      ['℃', 'right', 0],
+      ['m³/h', 'left', 56],
+      ['', 'right', 56],
+    ]);
+    expect(three.series.map((s) => s.yAxisIndex)).toEqual([0, 1, 2, 3]);
   });
 
   it('formats the tooltip with decimals and units, escaping names', () => {

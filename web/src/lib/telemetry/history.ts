@@ -3,8 +3,10 @@
 import dayjs from 'dayjs';
 
 import type { EChartsOption } from '@/components/charts/echart';
+import { unitAxes, unitAxisOptions } from '@/components/charts/unit-axes';
 import type { HistoryAgg, HistoryBucket, HistoryFillMode, HistoryParams, HistorySeries } from './types';
 import { EMPTY } from '../empty';
+import { DECIMALS_FALLBACK_MAX } from './format';
 import {
   HISTORY_RANGE_MAX_DAYS,
   HISTORY_SOURCES_MAX,
@@ -133,9 +135,12 @@ export function seriesLabel(series: Pick<HistorySeries, 'name' | 'unit'>): strin
   return series.unit ? `${series.name} (${series.unit})` : series.name;
 }
 
+/** A point's value at its data source's decimals (at most 4 when unknown), ungrouped; '-' for none. */
 export function formatPoint(value: unknown, decimals: number | null): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return EMPTY;
-  return decimals === null ? String(value) : value.toFixed(Math.min(20, Math.max(0, decimals)));
+  return decimals === null
+    ? String(Number(value.toFixed(DECIMALS_FALLBACK_MAX)))
+    : value.toFixed(Math.min(20, Math.max(0, decimals)));
 }
 
 interface TooltipParam {
@@ -145,22 +150,17 @@ interface TooltipParam {
   axisValue?: unknown;
 }
 
-/** Distinct units in order of appearance ('' for none). */
-function unitsOf(series: readonly HistorySeries[]): string[] {
-  return [...new Set(series.map((s) => s.unit ?? ''))];
-}
-
 /**
- * A time-axis line chart of the series. Two distinct units get an axis each (left, right); more share one axis.
- * The tooltip shows each value with its data source's decimals and unit.
+ * A time-axis line chart of the series. Each unit gets a value axis of its own named by it (left, right, then offset
+ * outward: components/charts/unit-axes, as the report charts); series without a unit share one unnamed axis. The
+ * tooltip shows each value with its data source's decimals and unit.
  */
 export function buildHistoryOption(
   series: readonly HistorySeries[],
   bucket: HistoryBucket,
   range?: readonly [number, number],
 ): EChartsOption {
-  const units = unitsOf(series);
-  const dualAxis = units.length === 2;
+  const layout = unitAxes(series.map((s) => s.unit));
   const format = timeFormat(bucket);
   return {
     animation: false,
@@ -186,8 +186,8 @@ export function buildHistoryOption(
     },
     legend: { top: 0, type: 'scroll', icon: 'roundRect', itemWidth: 12, itemHeight: 8 },
     grid: {
-      left: 8,
-      right: dualAxis ? 8 : 24,
+      left: 8 + layout.extra.start,
+      right: (layout.axes.length > 1 ? 8 : 24) + layout.extra.end,
       top: 40,
       bottom: 56,
       outerBoundsMode: 'same',
@@ -200,24 +200,21 @@ export function buildHistoryOption(
       axisLine: { lineStyle: { color: '#c9cdd4' } },
       ...(range ? { min: range[0], max: range[1] } : {}),
     },
-    yAxis: (dualAxis ? units : [units.length === 1 ? (units[0] ?? '') : '']).map((unit, index) => ({
-      type: 'value',
+    yAxis: unitAxisOptions(layout, () => ({
       scale: true,
-      name: unit,
-      position: index === 0 ? 'left' : 'right',
-      splitLine: { show: index === 0, lineStyle: { type: 'dashed' } },
+      splitLine: { show: true, lineStyle: { type: 'dashed' } },
     })),
     dataZoom: [
       { type: 'inside', filterMode: 'none' },
       { type: 'slider', height: 20, bottom: 8, filterMode: 'none' },
     ],
-    series: series.map((s) => ({
+    series: series.map((s, index) => ({
       name: seriesLabel(s),
       type: 'line',
       showSymbol: s.points.length <= 60,
       symbolSize: 5,
       connectNulls: false,
-      yAxisIndex: dualAxis ? units.indexOf(s.unit ?? '') : 0,
+      yAxisIndex: layout.axisOf[index] ?? 0,
       lineStyle: { width: 1.5 },
       emphasis: { focus: 'series' },
       data: s.points,

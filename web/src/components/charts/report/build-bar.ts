@@ -2,7 +2,16 @@
 // A gap stays a gap (null, never 0); a condition colours its bars; over LARGE_CATEGORIES categories the bars draw in
 // ECharts' large mode (which has one style per series, so a chart with conditions keeps the normal mode) with zoom.
 import type { EChartsOption } from '../echart';
-import { baseOption, categoryAxis, coloredPoint, conditionsOf, grid, seriesStyle, valueAxis } from './common';
+import {
+  baseOption,
+  categoryAxis,
+  coloredPoint,
+  conditionsOf,
+  grid,
+  seriesStyle,
+  seriesTooltip,
+  valueAxes,
+} from './common';
 import { categoryLabels, categoryOrder, isLarge, LARGE_CATEGORIES } from './format';
 import type { ChartBuildOptions, ReportResult } from './types';
 
@@ -25,13 +34,14 @@ function barOption(result: ReportResult, options: ChartBuildOptions, shape: BarS
   const largeMode = large && conditions.length === 0;
   // Horizontal bars list the first category at the top.
   const categories = categoryAxis(theme, labels, shape.horizontal ? { inverse: true } : {});
-  const values = valueAxis(theme, result);
+  // Each unit on an axis of its own (left, right, then offset; bottom, top for lying bars); stacks stay per unit.
+  const values = valueAxes(theme, result, shape.horizontal);
   const zoomAxis = shape.horizontal ? { yAxisIndex: 0 } : { xAxisIndex: 0 };
   return {
     ...baseOption(result, options, { trigger: 'axis', axisPointer: { type: 'shadow' } }),
-    grid: grid(options, large ? 48 : 24),
-    xAxis: shape.horizontal ? values : categories,
-    yAxis: shape.horizontal ? categories : values,
+    grid: grid(options, large ? 48 : 24, values.layout),
+    xAxis: shape.horizontal ? values.axes : categories,
+    yAxis: shape.horizontal ? categories : values.axes,
     ...(large
       ? {
           dataZoom: [
@@ -42,11 +52,14 @@ function barOption(result: ReportResult, options: ChartBuildOptions, shape: BarS
       : {}),
     series: result.series.map((s, index) => {
       const { itemStyle } = seriesStyle(theme, index);
+      const axis = values.axisOf[index] ?? 0;
       return {
         type: 'bar',
         id: `s${index}`,
         name: s.name,
-        ...(shape.stacked ? { stack: 'total' } : {}),
+        [shape.horizontal ? 'xAxisIndex' : 'yAxisIndex']: axis,
+        ...seriesTooltip(result, index, options),
+        ...(shape.stacked ? { stack: axis === 0 ? 'total' : `total-${String(axis)}` } : {}),
         itemStyle,
         barMaxWidth: 36,
         emphasis: { focus: 'series' },

@@ -36,6 +36,7 @@ describe('indicator card (type 1) and table (type 2)', () => {
       title: 'Now',
       value: 30,
       unit: '℃',
+      decimals: null,
       colour: palette[0],
       trend: { previous: 25, delta: 5, direction: 'up' },
     });
@@ -54,11 +55,35 @@ describe('indicator card (type 1) and table (type 2)', () => {
     expect(table.columns.map((c) => c.key)).toEqual(['category', 's0', 's1']);
     expect(table.rows[1]).toEqual({
       key: '1',
-      category: '11-01 01:00',
+      category: '2026-11-01 01:00',
       values: [null, 55],
       colours: [null, '#ff0000'],
     });
     expect(table.rows[3]!.colours).toEqual(['#ff0000', '#ff0000']);
     expect(table.totalRows).toBe(4);
+  });
+
+  it('heads each column with its own unit and decimals, and writes times in full (defect 5)', () => {
+    const mixed: ReportResult = {
+      ...byHour,
+      series: [
+        { name: 'P', values: [0.5, 0.6, 0.7, 0.8], min: null, max: null, unit: 'MPa', decimals: 2 },
+        { name: 'T', values: [20, 21, 22, 23], min: null, max: null, unit: '℃', decimals: 1 },
+      ],
+      unit: null,
+    };
+    const table = buildTableModel(mixed, { theme });
+    expect(table.columns.map((c) => [c.key, c.unit, c.decimals])).toEqual([
+      ['category', null, null],
+      ['s0', 'MPa', 2],
+      ['s1', '℃', 1],
+    ]);
+    expect(table.rows.map((r) => r.category)).toEqual([
+      '2026-11-01 00:00',
+      '2026-11-01 01:00',
+      '2026-11-01 02:00',
+      '2026-11-01 03:00',
+    ]);
+    expect(buildCardModel(mixed, { theme })).toMatchObject({ unit: 'MPa', decimals: 2 });
   });
 });

@@ -1,7 +1,7 @@
 // The indicator card (type 1) and the table (type 2): view models, drawn by React without ECharts.
 import { conditionColour } from './conditions';
-import { conditionsOf } from './common';
-import { categoryLabels, categoryOrder } from './format';
+import { conditionsOf, seriesUnits } from './common';
+import { categoryOrder, formatCategory } from './format';
 import { paletteColour } from './themes';
 import type { CardModel, ChartBuildOptions, ReportResult, TableModel } from './types';
 
@@ -14,7 +14,14 @@ export function buildCardModel(result: ReportResult, options: ChartBuildOptions)
   const value = values.at(-1) ?? null;
   const previous = values.at(-2);
   const colour = conditionColour(value, conditionsOf(options)) ?? paletteColour(options.theme, 0);
-  const model: CardModel = { title: options.title ?? null, value, unit: result.unit, colour };
+  const first = result.series[0];
+  const model: CardModel = {
+    title: options.title ?? null,
+    value,
+    unit: seriesUnits(result)[0] ?? result.unit,
+    decimals: first?.decimals ?? null,
+    colour,
+  };
   // A trend compares two times; the categories of another dimension (devices, users) have no order to compare.
   if (result.dimension_is_time && value !== null && previous !== undefined) {
     const delta = value - previous;
@@ -23,18 +30,30 @@ export function buildCardModel(result: ReportResult, options: ChartBuildOptions)
   return model;
 }
 
-/** The table: the dimension's column, then a column per series; a row per category (sorted when asked). */
+/** The table: the dimension's column (times in full), then a column per series with its unit and decimals; a row per
+ * category (sorted when asked). */
 export function buildTableModel(result: ReportResult, options: ChartBuildOptions): TableModel {
   const conditions = conditionsOf(options);
-  const labels = categoryLabels(result);
+  const labels = result.dimension_is_time
+    ? result.categories.map((c) => formatCategory(c, result.bucket))
+    : result.categories;
+  const units = seriesUnits(result);
   return {
     title: options.title ?? null,
     columns: [
-      { key: 'category', title: '', i18nKey: 'report.charts.table.dimension', unit: null, align: 'left' },
+      {
+        key: 'category',
+        title: '',
+        i18nKey: 'report.charts.table.dimension',
+        unit: null,
+        decimals: null,
+        align: 'left',
+      },
       ...result.series.map((s, index) => ({
         key: `s${index}`,
         title: s.name,
-        unit: result.unit,
+        unit: units[index] ?? null,
+        decimals: s.decimals ?? null,
         align: 'right' as const,
       })),
     ],

@@ -1,11 +1,11 @@
 // The line chart (type 3). A time dimension draws on a time axis labelled by its bucket; other dimensions on a
-// category axis. When the server kept each bucket's min and max (long ranges), a band from min to max is drawn under
+// category axis; each unit of the series gets a value axis of its own (unit-axes.ts). When the server kept each bucket's min and max (long ranges), a band from min to max is drawn under
 // the line, so a spike averaged away by the bucket stays visible (ThingsBoard #8489). Gaps stay gaps; over
 // LARGE_CATEGORIES points the lines are down-sampled (LTTB) and drawn without symbols.
 import dayjs from 'dayjs';
 
 import type { EChartsOption } from '../echart';
-import { baseOption, categoryAxis, glow, grid, seriesStyle, valueAxis } from './common';
+import { baseOption, categoryAxis, glow, grid, seriesStyle, seriesTooltip, valueAxes } from './common';
 import { bucketTooltipFormat, categoryLabels, categoryTime, formatBucket, isLarge } from './format';
 import type { ChartBuildOptions, ReportResult } from './types';
 
@@ -43,12 +43,16 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
       }
     : categoryAxis(theme, categoryLabels(result), { boundaryGap: false });
 
+  // Each unit on an axis of its own: pressures in MPa are not flattened against temperatures in ℃.
+  const values = valueAxes(theme, result, false, { scale: true });
   const lines = result.series.map((s, index) => {
     const { colour, itemStyle } = seriesStyle(theme, index);
     return {
       type: 'line',
       id: `s${index}`,
       name: s.name,
+      yAxisIndex: values.axisOf[index] ?? 0,
+      ...seriesTooltip(result, index, options),
       z: 3,
       itemStyle,
       lineStyle: { color: colour, width: 2, ...glow(theme, colour) },
@@ -79,6 +83,7 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
     const common = {
       type: 'line',
       name: s.name,
+      yAxisIndex: values.axisOf[index] ?? 0,
       stack: `band-${index}`,
       z: 2,
       silent: true,
@@ -102,9 +107,9 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
 
   return {
     ...baseOption(result, options, { trigger: 'axis' }, { data: result.series.map((s) => s.name) }),
-    grid: grid(options, 56),
+    grid: grid(options, 56, values.layout),
     xAxis,
-    yAxis: valueAxis(theme, result, { scale: true }),
+    yAxis: values.axes,
     dataZoom: [
       { type: 'inside', filterMode: 'none' },
       { type: 'slider', height: 20, bottom: 8, filterMode: 'none' },

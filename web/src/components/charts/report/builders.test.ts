@@ -171,7 +171,7 @@ describe('bars (types 4, 5, 7, 8)', () => {
       inverse: true,
       data: ['A', 'B', 'C', 'D'],
     });
-    expect(axis(option, 'xAxis').type).toBe('value');
+    expect((option.xAxis as Axis[]).map((a) => a.type)).toEqual(['value']);
   });
 
   it('sorts the sorted bar by value, largest first, gaps last', () => {
@@ -236,5 +236,88 @@ describe('pie (type 6)', () => {
       buildPieOption(byDevice, { theme, conditions: [{ min: 8, color: '#ff0000' }] }),
     ).map((s) => s.itemStyle.color);
     expect(colours).toEqual([palette[0], '#ff0000', '#ff0000']);
+  });
+});
+
+describe('a value axis per unit (defect 4)', () => {
+  const mixed: ReportResult = {
+    categories: ['2026-11-01T00:00:00', '2026-11-01T01:00:00'],
+    dimension_is_time: true,
+    bucket: 'hour',
+    series: [
+      { name: 'P1', values: [0.52, 0.55], min: null, max: null, unit: 'MPa', decimals: 2 },
+      { name: 'T1', values: [61.5, 62], min: [60, 61], max: [63, 64], unit: '℃', decimals: 1 },
+      { name: 'P2', values: [0.48, 0.5], min: null, max: null, unit: 'MPa', decimals: 2 },
+    ],
+    unit: null,
+    total_rows: 2,
+  };
+  interface ValueAxis {
+    type: string;
+    name: string;
+    position: string;
+    offset: number;
+  }
+  type Placed = Series & { yAxisIndex?: number; xAxisIndex?: number };
+  const axes = (option: EChartsOption, name: 'xAxis' | 'yAxis') =>
+    (option[name] as ValueAxis[]).map((a) => [a.name, a.position, a.offset]);
+
+  it('puts two units on two named axes, left and right, each series on its unit\'s', () => {
+    const option = buildLineOption(mixed, { theme });
+    expect(axes(option, 'yAxis')).toEqual([
+      ['MPa', 'left', 0],
+      ['℃', 'right', 0],
+    ]);
+    const placed = (option.series as Placed[]).map((s) => [s.id, s.yAxisIndex]);
+    expect(placed).toEqual([
+      ['s0', 0],
+      ['s1', 1],
+      ['s2', 0],
+      ['s1-min', 1],
+      ['s1-band', 1],
+    ]);
+  });
+
+  it('offsets a third unit outward and gives unitless series one unnamed axis', () => {
+    const three: ReportResult = {
+      ...mixed,
+      series: [
+        ...mixed.series,
+        { name: 'Flow', values: [3, 4], min: null, max: null, unit: 'm³/h', decimals: 1 },
+        { name: 'Count', values: [1, 2], min: null, max: null, unit: null, decimals: 0 },
+      ],
+    };
+    const option = buildGroupedBarOption(three, { theme });
+    expect(axes(option, 'yAxis')).toEqual([
+      ['MPa', 'left', 0],
+      ['℃', 'right', 0],
+      ['m³/h', 'left', 56],
+      ['', 'right', 56],
+    ]);
+    expect((option.series as Placed[]).map((s) => s.yAxisIndex)).toEqual([0, 1, 0, 2, 3]);
+  });
+
+  it('lays the unit axes of lying bars at the bottom and top, and stacks per unit', () => {
+    const lying = buildHorizontalBarOption(mixed, { theme });
+    expect(axes(lying, 'xAxis')).toEqual([
+      ['MPa', 'bottom', 0],
+      ['℃', 'top', 0],
+    ]);
+    expect((lying.series as Placed[]).map((s) => s.xAxisIndex)).toEqual([0, 1, 0]);
+    const stacked = buildStackedBarOption(mixed, { theme });
+    expect(seriesOf(stacked).map((s) => s.stack)).toEqual(['total', 'total-1', 'total']);
+  });
+
+  it('keeps one axis named by the report\'s unit when the series share it', () => {
+    const option = buildLineOption(byHour, { theme });
+    expect(axes(option, 'yAxis')).toEqual([['℃', 'left', 0]]);
+  });
+
+  it('reads each series in its tooltip at its decimals and with its unit', () => {
+    const option = buildLineOption(mixed, { theme, locale: 'en' });
+    const formatter = (i: number) =>
+      (option.series as { tooltip: { valueFormatter: (v: unknown) => string } }[])[i]!.tooltip.valueFormatter;
+    expect(formatter(0)(0.5 + 0.05)).toBe('0.55 MPa');
+    expect(formatter(1)(49.95000000000001)).toBe('50.0 ℃');
   });
 });

@@ -3,6 +3,7 @@
 import { fontFamily } from '@/lib/theme';
 
 import type { EChartsOption } from '../echart';
+import { unitAxes, unitAxisOptions, type UnitAxes } from '../unit-axes';
 import { conditionColour, usableConditions } from './conditions';
 import { formatNumber } from './format';
 import { paletteColour, type ChartTheme } from './themes';
@@ -20,6 +21,7 @@ export function baseOption(
 ): EChartsOption {
   const { theme, title, locale } = options;
   const unit = result.unit ? ` ${result.unit}` : '';
+  const decimals = commonDecimals(result);
   return {
     animation: false,
     backgroundColor: theme.background,
@@ -34,7 +36,7 @@ export function baseOption(
       borderColor: theme.axisLine,
       textStyle: { color: theme.text },
       valueFormatter: (value: unknown) =>
-        typeof value === 'number' ? `${formatNumber(value, locale)}${unit}` : '',
+        typeof value === 'number' ? `${formatNumber(value, locale, decimals)}${unit}` : '',
       ...tooltip,
     },
     legend: {
@@ -50,13 +52,17 @@ export function baseOption(
   };
 }
 
-/** The plot area below the title and legend. */
-export function grid(options: ChartBuildOptions, bottom = 24): Record<string, unknown> {
+/** The plot area below the title and legend; `layout` widens the margins by the axes offset outward. */
+export function grid(options: ChartBuildOptions, bottom = 24, layout?: UnitAxes): Record<string, unknown> {
+  const horizontal = layout?.axes[0]?.position === 'bottom';
+  const start = horizontal ? 0 : (layout?.extra.start ?? 0);
+  const end = horizontal ? 0 : (layout?.extra.end ?? 0);
+  const twoAxes = layout !== undefined && layout.axes.length > 1;
   // ECharts 6's form of `containLabel` (which now needs its legacy module): the axis labels stay inside the grid.
   return {
-    left: 12,
-    right: 24,
-    top: options.title ? 64 : 40,
+    left: 12 + start,
+    right: 24 + end,
+    top: (options.title ? 64 : 40) + (horizontal && twoAxes ? 24 : 0),
     bottom,
     outerBoundsMode: 'same',
     outerBoundsContain: 'axisLabel',
@@ -75,17 +81,51 @@ export function categoryAxis(theme: ChartTheme, labels: readonly string[], extra
   };
 }
 
-/** A value axis named by the report's unit. */
-export function valueAxis(theme: ChartTheme, result: ReportResult, extra: Axis = {}): Axis {
+/** The unit of each series: its own, else the report's ('' reads as none). */
+export function seriesUnits(result: ReportResult): (string | null)[] {
+  return result.series.map((s) => s.unit || result.unit || null);
+}
+
+/** The decimals every series shares, or undefined when they differ or none is known. */
+function commonDecimals(result: ReportResult): number | undefined {
+  const all = new Set(result.series.map((s) => s.decimals ?? null));
+  const [only] = [...all];
+  return all.size === 1 && typeof only === 'number' ? only : undefined;
+}
+
+/** A series' own tooltip: its value at its decimals with its unit (a chart of several units reads each right). */
+export function seriesTooltip(
+  result: ReportResult,
+  index: number,
+  options: ChartBuildOptions,
+): { tooltip: { valueFormatter: (value: unknown) => string } } {
+  const unit = seriesUnits(result)[index];
+  const decimals = result.series[index]?.decimals;
   return {
-    type: 'value',
-    name: result.unit ?? '',
+    tooltip: {
+      valueFormatter: (value: unknown) =>
+        typeof value === 'number' ? `${formatNumber(value, options.locale, decimals)}${unit ? ` ${unit}` : ''}` : '',
+    },
+  };
+}
+
+/** A value axis per unit of the report's series (components/charts/unit-axes), in the theme's colours: the axes and
+ * each series' axis index. */
+export function valueAxes(
+  theme: ChartTheme,
+  result: ReportResult,
+  horizontal = false,
+  extra: Axis = {},
+): { axes: Axis[]; axisOf: number[]; layout: UnitAxes } {
+  const layout = unitAxes(seriesUnits(result), horizontal);
+  const axes = unitAxisOptions(layout, () => ({
     nameTextStyle: { color: theme.textSecondary },
     axisLine: { show: false, lineStyle: { color: theme.axisLine } },
     axisLabel: { color: theme.textSecondary },
     splitLine: { lineStyle: { color: theme.splitLine, type: 'dashed' } },
     ...extra,
-  };
+  }));
+  return { axes, axisOf: layout.axisOf, layout };
 }
 
 /** The glow of the tech themes around a shape drawn in `colour` (nothing on the light themes). */

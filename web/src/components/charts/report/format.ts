@@ -1,6 +1,6 @@
 // How a report's categories read: time buckets as dates (dayjs), numbers in the viewer's locale, and the category
 // orders the builders share. Pure, for the builders and their tests.
-import dayjs from 'dayjs';
+import { formatDecimal, parseTime } from '@/lib/telemetry/format';
 
 import type { ReportBucket, ReportResult, SortOrder } from './types';
 
@@ -48,16 +48,6 @@ export function bucketTooltipFormat(bucket: ReportBucket | null): string {
   }
 }
 
-/** An ISO date or time (`2026-11`, `2026-11-05`, `2026-11-05T14:00:00`, with or without a zone). Anything else is
- * no time, though the browser's Date would read "Boiler 1" as a day in 2001. */
-const ISO_TIME = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
-
-function parseTime(value: number | string): dayjs.Dayjs | null {
-  if (typeof value === 'string' && !ISO_TIME.test(value)) return null;
-  const time = dayjs(value);
-  return time.isValid() ? time : null;
-}
-
 /** A category as ms since the epoch (an ISO local time reads in the viewer's zone), or null when it is no time. */
 export function categoryTime(category: string): number | null {
   return parseTime(category)?.valueOf() ?? null;
@@ -75,12 +65,19 @@ export function categoryLabels(result: ReportResult): string[] {
     : [...result.categories];
 }
 
-/** A number as the viewer reads it ('' for a gap): at most 4 decimals, grouped digits. */
-export function formatNumber(value: number | null | undefined, locale?: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat(locale === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: 4 }).format(
-    value,
-  );
+/** A number as the viewer reads it ('' for a gap): at `decimals` places when its data source gives them, else at
+ * most 4; grouped digits (lib/telemetry/format). */
+export function formatNumber(
+  value: number | null | undefined,
+  locale?: string,
+  decimals?: number | null,
+): string {
+  return formatDecimal(value, decimals, locale);
+}
+
+/** A category as it reads in full in a table: a time with its year (bucketTooltipFormat), anything else as it is. */
+export function formatCategory(value: string, bucket: ReportBucket | null): string {
+  return parseTime(value)?.format(bucketTooltipFormat(bucket)) ?? value;
 }
 
 /** The sum of a row's non-null values, or null when all are gaps. */

@@ -8,7 +8,7 @@ export type { ChartTheme, ChartThemeId } from './themes';
 // conditions: data colour conditions ([min, max), the first match wins) and their maximum count.
 export { COLOUR_CONDITIONS_MAX, conditionColour, toColourConditions, usableConditions } from './conditions';
 // format: bucket labels (dayjs) and the large-data threshold.
-export { bucketFormat, formatBucket, formatNumber, LARGE_CATEGORIES } from './format';
+export { bucketFormat, formatBucket, formatCategory, formatNumber, LARGE_CATEGORIES } from './format';
 // print: the A4 page box in CSS px and the report root's class (report-print.css holds the @page rules).
 export { PAPER_MM, PRINT_MARGIN_MM, printPageSize, printRootClass } from './print';
 export type { PaperOrientation, PaperSize, PrintPage } from './print';

@@ -39,6 +39,8 @@ export interface CardModel {
   /** The latest non-null value of the first series, or null when there is none. */
   value: number | null;
   unit: string | null;
+  /** The first series' decimals (its data source's), null when unknown. */
+  decimals: number | null;
   /** The condition's colour for the value, else the theme's first colour. */
   colour: string;
   /** The change from the value before it, when the dimension is time and has at least two values. */
@@ -51,12 +53,14 @@ export interface TableColumn {
   title: string;
   i18nKey?: string;
   unit: string | null;
+  /** How many decimals the column's values read with (its data source's); null when unknown. */
+  decimals: number | null;
   align: 'left' | 'right';
 }
 
 export interface TableRow {
   key: string;
-  /** The category as it reads (bucket format for time). */
+  /** The category as it reads (a time in full, in the viewer's zone: "2026-11-21 17:00"). */
   category: string;
   values: (number | null)[];
   /** A condition colour per value, or null. */

@@ -24,7 +24,7 @@ import { viewerZone } from '@/lib/timezone';
 import { PAGE_SIZE_DEFAULT } from '@/types/limits.gen';
 import { useOnlineTime } from '../api/online-analysis';
 import { buildOnlineGroupOption } from '../lib/charts';
-import { msToHours, ratioPercent } from '../lib/flow-format';
+import { msToHours, percentText, ratioPercent } from '../lib/flow-format';
 import { dayRange, lastDays, RANGE_PRESETS, type Range } from '../lib/ranges';
 import type { OnlineAnalysisParams, OnlineDeviceRow } from '../flow-types';
 import { flowDetailPath } from './flow-traffic-tab';
@@ -119,6 +119,8 @@ export function OnlineTimeTab() {
         <Progress
           percent={ratioPercent(ratio)}
           size="small"
+          // A full bar reads "100%" as every other does, not a bare check mark.
+          format={percentText}
           aria-label={t('analysis.online.ratioOf', { name: name(row) })}
         />
       ),

@@ -18,6 +18,7 @@ import {
 } from '@/components/charts/report';
 import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
+import { withUnit } from '@/lib/telemetry/format';
 import { isMissingSource, toReportResult } from '../lib/statistic';
 import type { ReportStatistic } from '../types';
 
@@ -49,12 +50,12 @@ function CardView({ model }: { model: CardModel }) {
     <div className="report-card">
       {model.title && <div className="report-card__title">{model.title}</div>}
       <div className="report-card__value" style={{ color: model.colour }}>
-        {model.value === null ? EMPTY : formatNumber(model.value, i18n.language)}
+        {model.value === null ? EMPTY : formatNumber(model.value, i18n.language, model.decimals)}
         {model.unit && <span className="report-card__unit">{model.unit}</span>}
       </div>
       {model.trend && (
         <Typography.Text type="secondary" className="report-card__trend">
-          <Arrow /> {formatNumber(Math.abs(model.trend.delta), i18n.language)}
+          <Arrow /> {formatNumber(Math.abs(model.trend.delta), i18n.language, model.decimals)}
         </Typography.Text>
       )}
     </div>
@@ -65,7 +66,7 @@ function TableView({ model }: { model: TableModel }) {
   const { t, i18n } = useTranslation();
   const columns = model.columns.map((c, index) => ({
     key: c.key,
-    title: c.i18nKey ? t(c.i18nKey) : c.unit ? `${c.title} (${c.unit})` : c.title,
+    title: c.i18nKey ? t(c.i18nKey) : withUnit(c.title, c.unit),
     align: c.align,
     render: (_: unknown, row: TableModel['rows'][number]) => {
       if (index === 0) return row.category;
@@ -73,7 +74,7 @@ function TableView({ model }: { model: TableModel }) {
       const colour = row.colours[index - 1] ?? null;
       return (
         <span style={colour ? { color: colour } : undefined}>
-          {value === null ? '' : formatNumber(value, i18n.language)}
+          {formatNumber(value, i18n.language, c.decimals)}
         </span>
       );
     },

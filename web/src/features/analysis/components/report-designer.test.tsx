@@ -115,6 +115,24 @@ describe('report designer', () => {
     });
   });
 
+  it('offers range presets (24 h, 7 d, 30 d) that set the bucket and length, not a count of buckets alone', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderDesigner({
+      'PUT /yun/report/basic': (c) => ok({ ...report(), ...(bodyOf(c) as object) }),
+    });
+    await screen.findByDisplayValue('在线设备');
+    const presets = screen.getByRole('radiogroup', { name: '默认范围' });
+    await user.click(within(presets).getByText('最近 7 天'));
+    await user.click(save());
+    await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.method === 'put')!)).toMatchObject({
+      time_unit: 'day',
+      time_offset: 7,
+      start: null,
+      end: null,
+    });
+  });
+
   it('a new history report asks for its devices and data sources (118205) before it is sent', async () => {
     const user = userEvent.setup();
     const { calls } = renderDesigner({}, '/designNewChart');

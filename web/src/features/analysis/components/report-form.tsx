@@ -3,7 +3,20 @@
 // refresh, export, the devices and data sources of history data, the group, and the chart's style — its theme and
 // data colour conditions. Its rules are the server's
 // (lib/form.ts), with the same texts; a refusal of the server shows beside the field it names.
-import { Alert, Col, DatePicker, Divider, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
+import {
+  Alert,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Segmented,
+  Select,
+  Switch,
+} from 'antd';
 import type { FormInstance } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +42,12 @@ import {
   type TableKind,
 } from '../lib/fields';
 import { FILL_MODES, kindChange, reportRules, type ReportFormValues } from '../lib/form';
+import {
+  PRESET_SETTINGS,
+  presetOf,
+  REPORT_RANGE_PRESETS,
+  type ReportRangePreset,
+} from '../lib/range-presets';
 import type { ReportGroup, TimeUnit } from '../types';
 import { ConditionsEditor } from './conditions-editor';
 import { FiltersEditor } from './filters-editor';
@@ -89,6 +108,8 @@ export function ReportForm({
   const fill = Form.useWatch('fill', form) as ReportFormValues['fill'] | undefined;
   const sortBy = Form.useWatch('sort_by', form) as ReportFormValues['sort_by'] | undefined;
   const devices = (Form.useWatch('device_ids', form) as number[] | undefined) ?? [];
+  const timeUnit = Form.useWatch('time_unit', form) as TimeUnit | undefined;
+  const timeOffset = Form.useWatch('time_offset', form) as number | undefined;
   const fieldOptions = (ids: readonly number[]) => ids.map((id) => ({ value: id, label: t(fieldKey(id)) }));
 
   return (
@@ -203,6 +224,25 @@ export function ReportForm({
       )}
 
       <Divider titlePlacement="start">{t('reports.design.time')}</Divider>
+      <Form.Item label={t('reports.rangePreset.label')} extra={t('reports.rangePreset.hint')}>
+        <Segmented<ReportRangePreset | 'custom'>
+          aria-label={t('reports.rangePreset.label')}
+          value={presetOf(timeUnit, timeOffset) ?? 'custom'}
+          options={[
+            ...REPORT_RANGE_PRESETS.map((p) => ({ value: p, label: t(`reports.rangePreset.${p}`) })),
+            { value: 'custom' as const, label: t('reports.rangePreset.custom') },
+          ]}
+          onChange={(next) => {
+            if (next === 'custom') return;
+            const { time_unit, time_offset } = PRESET_SETTINGS[next];
+            // A preset is a length up to now: it clears a fixed range.
+            form.setFieldsValue({ time_unit, time_offset, range: undefined });
+            void form.validateFields(['time_offset', 'range']).catch(() => undefined);
+            if (error) onErrorChange(null);
+            onValuesChange();
+          }}
+        />
+      </Form.Item>
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item name="time_unit" label={t('reports.design.timeUnit')} required>

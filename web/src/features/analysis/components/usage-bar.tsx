@@ -4,7 +4,7 @@ import { Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { colors } from '@/lib/theme';
-import { formatMb, usageOf } from '../lib/flow-format';
+import { formatMb, percentText, usageOf } from '../lib/flow-format';
 import type { FlowCardRow } from '../flow-types';
 
 const LEVEL_COLOR = { normal: colors.primary, warning: colors.warning, exhausted: colors.danger } as const;
@@ -17,6 +17,8 @@ export function UsageBar({ card }: { card: FlowCardRow }) {
       <Progress
         percent={usage.percent}
         size="small"
+        // A full bar reads "100%" as every other does, not a bare check mark.
+        format={percentText}
         strokeColor={LEVEL_COLOR[usage.level]}
         aria-label={t('analysis.flow.usageOf', { name: card.name || card.sn })}
       />

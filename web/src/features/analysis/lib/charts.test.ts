@@ -5,6 +5,7 @@ import type { EChartsOption } from '@/components/charts/echart';
 import type { FlowCardRow, FlowDetailOut, OnlineDetailOut } from '../flow-types';
 import {
   buildFlowUsageOption,
+  headroom,
   buildOnlineDetailOption,
   buildOnlineGroupOption,
   ZOOM_CATEGORIES,
@@ -59,6 +60,10 @@ describe('buildFlowUsageOption', () => {
     expect(line).not.toHaveProperty('yAxisIndex');
     // a bucket's few MB on their own scale, not flattened under the package's hundreds
     expect(option.yAxis).toHaveLength(2);
+    const [left, right] = option.yAxis as { name: string; nameTextStyle: { align: string } }[];
+    expect([left!.name, right!.name]).toEqual(['Cumulative (MB)', 'Used (MB)']);
+    // the two names stay over their own side, so they do not meet on a phone
+    expect([left!.nameTextStyle.align, right!.nameTextStyle.align]).toEqual(['left', 'right']);
     expect(option.dataZoom).toBeUndefined();
   });
 
@@ -68,6 +73,13 @@ describe('buildFlowUsageOption', () => {
       ['Warning', 824],
       ['Total', 1024],
     ]);
+  });
+
+  it('keeps the package line below the top of its axis, clear of the axis names', () => {
+    const left = (buildFlowUsageOption(detail, 'day', texts).yAxis as { max: (v: { max: number }) => number }[])[0]!;
+    expect(left.max({ max: 900 })).toBe(1200);
+    expect(headroom(1024)).toBe(1200);
+    expect(headroom(87)).toBe(96);
   });
 
   it('draws no lines for a card without a package', () => {

@@ -37,6 +37,15 @@ export interface FlowChartTexts {
   unit: string;
 }
 
+/** A little above `value`, rounded up to its second digit (1024 → 1200): the axis's top, so a line at `value` and its
+ * label stay clear of the axis names. */
+export function headroom(value: number): number {
+  if (!(value > 0)) return value;
+  const raised = value * 1.1;
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(raised)) - 1);
+  return Math.ceil(raised / step) * step;
+}
+
 /**
  * A card's usage: a bar of the MB used in each bucket and a line of the cumulative use at each bucket's end, with
  * lines at the warning point (the package less the warning value: past it the remaining flow is at the warning
@@ -88,23 +97,33 @@ export function buildFlowUsageOption(
       valueFormatter: (v: unknown) => `${String(v)} MB`,
     },
     legend: { top: 0, data: [texts.used, texts.cumulative] },
-    grid: grid(labels.length),
+    // Room above the plot for the axis names under the legend.
+    grid: { ...grid(labels.length), top: 56 },
     ...zoom(labels.length),
-    xAxis: { type: 'category', data: labels, axisLine: AXIS_LINE, axisLabel: AXIS_LABEL },
+    xAxis: {
+      type: 'category',
+      data: labels,
+      axisLine: AXIS_LINE,
+      axisLabel: { ...AXIS_LABEL, hideOverlap: true },
+    },
     // The cumulative use against the package on the left; each bucket's use, a few MB beside hundreds, on its own
-    // scale on the right.
+    // scale on the right. Each axis is named and coloured as its series, its name kept over its own side (on a phone
+    // the two names do not meet), and the right axis's ticks align with the left's grid.
     yAxis: [
       {
         type: 'value',
-        name: texts.unit,
-        // The package total stays in view, so the lines at it show.
-        ...(total > 0 ? { max: (value: { max: number }) => Math.max(value.max, round2(total)) } : {}),
+        name: `${texts.cumulative} (${texts.unit})`,
+        nameTextStyle: { color: colors.cyan, align: 'left' },
+        // The package total stays in view below the top, so the lines at it and their labels show.
+        ...(total > 0 ? { max: (value: { max: number }) => headroom(Math.max(value.max, round2(total))) } : {}),
         splitLine: SPLIT_LINE,
         axisLabel: AXIS_LABEL,
       },
       {
         type: 'value',
         name: `${texts.used} (${texts.unit})`,
+        nameTextStyle: { color: colors.primary, align: 'right' },
+        alignTicks: true,
         splitLine: { show: false },
         axisLabel: AXIS_LABEL,
       },

@@ -18,6 +18,11 @@ export function msToHours(ms: number): number {
   return round2(ms / HOUR_MS);
 }
 
+/** A progress bar's text: its percentage, "100%" too (antd would draw a bare check mark there). */
+export function percentText(percent: number | undefined): string {
+  return `${String(percent ?? 0)}%`;
+}
+
 /** A 0–1 ratio as a percentage with one decimal (0.8734 → 87.3). */
 export function ratioPercent(ratio: number): number {
   return Math.round(Math.min(1, Math.max(0, ratio)) * 1000) / 10;

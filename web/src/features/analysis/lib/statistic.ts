@@ -11,7 +11,14 @@ export function toReportResult(s: ReportStatistic): ReportResult {
     categories: s.categories,
     dimension_is_time: s.dimension_is_time,
     bucket: BUCKETS.find((b) => b === s.bucket) ?? null,
-    series: s.series.map((x) => ({ name: x.name, values: x.values, min: x.min ?? null, max: x.max ?? null })),
+    series: s.series.map((x) => ({
+      name: x.name,
+      values: x.values,
+      min: x.min ?? null,
+      max: x.max ?? null,
+      unit: x.unit ?? null,
+      decimals: x.decimals ?? null,
+    })),
     unit: s.unit,
     total_rows: s.total_rows,
   };

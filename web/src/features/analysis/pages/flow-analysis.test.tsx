@@ -147,6 +147,27 @@ describe('FlowAnalysisPage', () => {
     expect(days).toBeGreaterThan(6);
     expect(days).toBeLessThanOrEqual(7);
   });
+
+  it('reads a full online time as 100%, not a bare check mark', async () => {
+    const full = {
+      device_id: 8,
+      sn: 'IOT0000008',
+      name: '8号泵站',
+      group_id: null,
+      group_name: null,
+      online_ms: 604_800_000,
+      offline_ms: 0,
+      ratio: 1,
+      sessions: 1,
+      dev_state: 1,
+    };
+    renderAt('/analysis/flowAnalysis?tab=online', {
+      'GET /yun/online/analysis': () => ok({ items: [full], total: 1, page: 1, page_size: 20, groups: [] }),
+    });
+    const bar = await screen.findByRole('progressbar', { name: /8号泵站/ });
+    expect(within(bar).getByText('100%')).toBeInTheDocument();
+    expect(bar.querySelector('.anticon-check-circle')).toBeNull();
+  });
 });
 
 describe('FlowDetailPage', () => {

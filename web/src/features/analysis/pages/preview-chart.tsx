@@ -26,6 +26,7 @@ import { useReportStates } from '../components/report-states';
 import { reportIdOf, reportPaths } from '../lib/format';
 import { browserTz, refreshMs } from '../lib/statistic';
 import type { Report } from '../types';
+import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';
 
 /** The wait for the chart to take the printed size before the print dialog opens. */
@@ -128,6 +129,7 @@ function PreviewBody({ report }: { report: Report }) {
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
+            presets={pickerPresets(t)}
             aria-label={t('reports.preview.range')}
             placeholder={[t('reports.preview.start'), t('reports.preview.end')]}
             value={value}

@@ -119,4 +119,34 @@ describe('report table data', () => {
     const select = screen.getByRole('combobox', { name: '选择报表' });
     expect(within(select.closest<HTMLElement>('.ant-select')!).getByText('选择报表')).toBeInTheDocument();
   });
+
+  it('writes times in the viewer\'s zone and format and values at their decimals (defect 5)', async () => {
+    const at = (hour: number) => new Date(2026, 10, 21, hour).toISOString();
+    renderData({
+      'GET /yun/report/info': () => ok({ ...report(), time_unit: 'hour' }),
+      'GET /yun/report/table/data': () =>
+        ok({
+          columns: [
+            { key: 'category', title: '时间', unit: null, decimals: null },
+            { key: 's0', title: '出水压力', unit: 'MPa', decimals: 2 },
+            { key: 's1', title: '温度', unit: '℃', decimals: 1 },
+          ],
+          items: [
+            { category: at(17), s0: 0.5, s1: 49.95000000000001 },
+            { category: at(18), s0: 1234.5, s1: null },
+          ],
+          total: 2,
+          page: 1,
+          page_size: 20,
+        }),
+    });
+    expect(await screen.findByText('2026-11-21 17:00')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-21 18:00')).toBeInTheDocument();
+    expect(screen.getByText('0.50')).toBeInTheDocument();
+    expect(screen.getByText('50.0')).toBeInTheDocument();
+    expect(screen.getByText('1,234.50')).toBeInTheDocument();
+    expect(screen.queryByText(/T17:00/)).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /出水压力 \(MPa\)/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /温度 \(℃\)/ })).toBeInTheDocument();
+  });
 });

@@ -10,10 +10,12 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { formatCategory, formatNumber, type ReportBucket } from '@/components/charts/report';
 import { PageHeader } from '@/components/page-header';
 import { RemoteSelect, type PickerOption } from '@/components/pickers/remote-select';
 import { DataTable } from '@/components/table/data-table';
 import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
+import { withUnit } from '@/lib/telemetry/format';
 import { isApiError } from '@/lib/http';
 import { param, useListParams, type ParamSpec } from '@/lib/route-params';
 import { PAGE_SIZE_MAX } from '@/types/limits.gen';
@@ -23,7 +25,8 @@ import { listReports } from '../api/list-reports';
 import { ExportButton } from '../components/export-button';
 import { reportIdOf } from '../lib/format';
 import { browserTz, isMissingSource } from '../lib/statistic';
-import type { Report, TableDataParams } from '../types';
+import type { Report, TableDataColumn, TableDataParams } from '../types';
+import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';
 
 interface DataFilters {
@@ -41,6 +44,19 @@ const DATA_PARAMS: ParamSpec<DataFilters> = {
 };
 
 type Row = Record<string, string | number | null> & { __key: string };
+
+/** A cell as people write it: the dimension's time in the viewer's zone and format ("2026-11-21 17:00", by the
+ * report's bucket), a number at its column's decimals (its data source's), text as it is. */
+export function tableCell(
+  value: string | number | null,
+  column: Pick<TableDataColumn, 'key' | 'decimals'>,
+  bucket: ReportBucket | null,
+  locale: string,
+): string {
+  if (typeof value === 'number') return formatNumber(value, locale, column.decimals);
+  if (value === null) return '';
+  return column.key === 'category' ? formatCategory(value, bucket) : value;
+}
 
 /** antd's sort order of a column from the request's. */
 export function columnSortOrder(
@@ -102,6 +118,7 @@ export default function ReportDataPage() {
           ...(params.sort_by ? { sort_by: params.sort_by, order: params.order ?? 'asc' } : {}),
         };
   const data = useTableData(request);
+  const bucket = report.data?.time_unit ?? null;
 
   const choose = (next: number) => {
     setSearch(new URLSearchParams({ id: String(next) }), { replace: true });
@@ -112,14 +129,13 @@ export default function ReportDataPage() {
       (data.data?.columns ?? []).map((c) => ({
         key: c.key,
         dataIndex: c.key,
-        title: c.unit ? `${c.title} (${c.unit})` : c.title,
+        title: withUnit(c.title, c.unit),
         sorter: true,
         sortOrder: columnSortOrder(c.key, params.sort_by, params.order),
         align: c.key === 'category' ? ('left' as const) : ('right' as const),
-        render: (v: string | number | null) =>
-          typeof v === 'number' ? v.toLocaleString(i18n.language === 'zh' ? 'zh-CN' : 'en-US') : (v ?? ''),
+        render: (v: string | number | null) => tableCell(v, c, bucket, i18n.language),
       })),
-    [data.data?.columns, params.sort_by, params.order, i18n.language],
+    [data.data?.columns, params.sort_by, params.order, i18n.language, bucket],
   );
   const rows: Row[] = useMemo(
     () => (data.data?.items ?? []).map((item, index) => ({ ...item, __key: String(index) })),
@@ -178,7 +194,7 @@ export default function ReportDataPage() {
           total: data.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS,
-          showTotal: (n) => t('reports.list.total', { count: n }),
+          showTotal: (n) => t('reports.data.rows', { count: n }),
         }}
         onChange={(pagination, _filters, sorter) => {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
@@ -226,6 +242,7 @@ export default function ReportDataPage() {
               <DatePicker.RangePicker
                 showTime={{ format: 'HH:mm' }}
                 format="YYYY-MM-DD HH:mm"
+                presets={pickerPresets(t)}
                 aria-label={t('reports.preview.range')}
                 placeholder={[t('reports.preview.start'), t('reports.preview.end')]}
                 value={range}
