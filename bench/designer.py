@@ -263,7 +263,7 @@ def animation(k: int, sources: list[int]) -> dict[str, Any]:
     source = sources[k % len(sources)]
     other = sources[(k + 1) % len(sources)]
     inputs = {"a": {"data_source_id": source}, "b": {"data_source_id": other}}
-    return [
+    kinds: list[dict[str, Any]] = [
         {"type": "spin", "data_source_id": source, "speed": 1},
         {"type": "rotate", "data_source_id": source, "max": 1000, "to_angle": 90},
         {"type": "fill", "data_source_id": source, "max": 1000},
@@ -271,7 +271,8 @@ def animation(k: int, sources: list[int]) -> dict[str, Any]:
         {"type": "visible", "expression": "a >= 0 or b >= 0", "inputs": inputs},
         {"type": "move", "data_source_id": source, "max": 1000, "points": [[0, 0], [6, 0], [6, 6]]},
         {"type": "scale", "expression": "max(a, b)", "inputs": inputs, "max": 1000, "from_scale": 0.8},
-    ][k % 7]
+    ]
+    return kinds[k % len(kinds)]
 
 
 def animated_document(document: dict[str, Any], sources: list[int], skip: int = 1) -> dict[str, Any]:
