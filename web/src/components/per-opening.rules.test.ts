@@ -18,6 +18,10 @@ const EXEMPT: Record<string, string> = {
   '/src/app/offline-banner.tsx': 'the offline notice: no record, no form',
   '/src/features/configure-manage/components/designer/versions-drawer.tsx': 'mounted only while shown',
   '/src/designer/gallery/gallery-picker.tsx': 'mounted only while picking',
+  '/src/designer/user-symbols/symbol-editor.tsx':
+    'mounted only while a symbol is edited, keyed by the symbol',
+  '/src/designer/editor/panels/my-symbols-panel.tsx':
+    'hosts the symbol import dialog (perOpening) and the symbol editor (keyed by its symbol)',
   '/src/designer/runtime/device-screen.tsx': 'a pop-up screen of the running screen: no form',
   '/src/designer/runtime/preview/screen-preview.tsx':
     'previews the screen being edited; the device chosen to preview it with is kept on purpose',

@@ -34,7 +34,7 @@ export type Evaluate = (lookup: Lookup) => number | null;
 type Node =
   | { kind: 'number'; value: number }
   | { kind: 'name'; name: string }
-  | { kind: 'unary'; op: '-' | '+' | 'not'; arg: Node }
+  | { kind: 'unary'; op: '+' | '-' | 'not'; arg: Node }
   | { kind: 'binary'; op: string; left: Node; right: Node }
   | { kind: 'call'; fn: FunctionName; args: Node[] };
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
+import { perOpening } from '@/components/per-opening';
 import { applyServerError, serverErrorPlace } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { previewSymbol, useImportSymbol } from './api/import-symbol';
@@ -36,7 +37,9 @@ export function nameFromSvgFile(fileName: string): string {
     .slice(0, SYMBOL_NAME_MAX);
 }
 
-export function ImportDialog({ file, onClose, onImported }: ImportDialogProps) {
+export const ImportDialog = perOpening(ImportDialogBody, { isOpen: (props) => props.file !== null });
+
+function ImportDialogBody({ file, onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
