@@ -73,13 +73,13 @@ async function demoScreen(page: Page): Promise<number> {
 /** The symbols panel switched to "my symbols". */
 async function mySymbols(page: Page) {
   await page.getByRole('tab', { name: text('zh', 'designer.editor.panels.symbols') }).click();
-  await page.getByTestId('symbol-library').getByText(zh('userSymbols.mine'), { exact: true }).click();
-  await expect(page.getByTestId('symbol-import-button')).toBeVisible();
+  await page.getByTestId('symbols-library').getByText(zh('userSymbols.mine'), { exact: true }).click();
+  await expect(page.getByTestId('symbols-import-button')).toBeVisible();
 }
 
 async function chooseFile(page: Page, name: string, svg: string): Promise<Locator> {
   await page
-    .getByTestId('symbol-file')
+    .getByTestId('symbols-file')
     .setInputFiles({ name, mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
   const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('symbol-import') });
   await expect(dialog).toBeVisible();

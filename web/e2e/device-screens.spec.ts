@@ -148,8 +148,9 @@ test.describe('configuration carousel', () => {
         [a, '10'],
         [b, '60'],
       ] as const) {
-        // A group's actions show on the chosen group.
-        await page.getByText(group.name, { exact: true }).click();
+        // A group's actions show on the chosen group (chosen in the group list: the chosen group's name also heads
+        // its screens).
+        await page.getByTitle(group.name, { exact: true }).click();
         await page
           .getByRole('button', {
             name: dash('zh', 'dashboard.carousel.group.editNamed', { name: group.name }),

@@ -174,7 +174,7 @@ describe('my symbols', () => {
     });
     expect(await screen.findByText('还没有自己的图元：导入一个 SVG')).toBeInTheDocument();
     const file = new File(['<svg/>'], '储罐.svg', { type: 'image/svg+xml' });
-    fireEvent.change(screen.getByTestId('symbol-file'), { target: { files: [file] } });
+    fireEvent.change(screen.getByTestId('symbols-file'), { target: { files: [file] } });
     const stripped = await screen.findByTestId('symbol-stripped');
     expect(within(stripped).getByText('元素 <script>')).toBeInTheDocument();
     expect(within(stripped).getByText(/属性 onload/)).toHaveTextContent('×2');
@@ -220,7 +220,7 @@ describe('my symbols', () => {
         fail('114021', 'SVG 不能包含 DOCTYPE 或实体声明', 'file'),
     });
     await screen.findByText('还没有自己的图元：导入一个 SVG');
-    fireEvent.change(screen.getByTestId('symbol-file'), { target: { files: [new File(['x'], 'x.svg')] } });
+    fireEvent.change(screen.getByTestId('symbols-file'), { target: { files: [new File(['x'], 'x.svg')] } });
     expect(await screen.findByText('SVG 不能包含 DOCTYPE 或实体声明')).toBeInTheDocument();
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: /^导\s*入$/ })).toBeDisabled();
     expect(calls.filter((c) => c.method === 'post')).toHaveLength(1);

@@ -69,7 +69,7 @@ export function MySymbolsPanel({ onAdd }: { onAdd: (item: PaletteItem) => void }
       <Button
         size="small"
         icon={<ImportOutlined />}
-        data-testid="symbol-import-button"
+        data-testid="symbols-import-button"
         onClick={() => input.current?.click()}
       >
         {t('designer.userSymbols.import.button')}
@@ -79,7 +79,7 @@ export function MySymbolsPanel({ onAdd }: { onAdd: (item: PaletteItem) => void }
         type="file"
         accept="image/svg+xml,.svg"
         hidden
-        data-testid="symbol-file"
+        data-testid="symbols-file"
         onChange={(e) => onFile(e.target.files?.[0])}
       />
       <Input

@@ -26,7 +26,7 @@ export function SymbolsPanel({ onAdd }: { onAdd: (item: PaletteItem) => void }) 
       size="small"
       value={library}
       onChange={setLibrary}
-      data-testid="symbol-library"
+      data-testid="symbols-library"
       options={[
         { value: 'builtIn', label: t('designer.userSymbols.builtIn') },
         { value: 'mine', label: t('designer.userSymbols.mine') },
