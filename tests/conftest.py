@@ -146,8 +146,7 @@ def make_settings(database_url: str, tmp: Path, **overrides: Any) -> Settings:
 async def _wipe(app: FastAPI) -> None:
     """Empty every table a test wrote to and restart the ids, so the next test starts as on a fresh database.
 
-    One query finds the tables holding rows (most tests touch a few of the 37); only those are emptied, since a
-    TRUNCATE of all of them costs 0.1–0.2 s on PostgreSQL, per test."""
+    One query finds the tables holding rows (most tests touch a few of the 37); only those are emptied."""
     tables = Base.metadata.sorted_tables
     async with app.state.db.engine.begin() as conn:
         # Table names come from the models' metadata, never from input.
@@ -156,17 +155,15 @@ async def _wipe(app: FastAPI) -> None:
             for t in tables
         )
         filled = {name for (name,) in (await conn.execute(text(probe))).all()}
+        # DELETE, children first: on PostgreSQL a TRUNCATE of the few filled tables cost 0.26 s per test (it makes new
+        # files for each table and its indexes), a DELETE of their few rows 0.01 s.
+        for table in reversed(tables):
+            if table.name in filled:
+                await conn.execute(table.delete())
         if conn.dialect.name == "postgresql":
-            if filled:
-                names = ", ".join(f'"{name}"' for name in sorted(filled))
-                await conn.execute(text(f"TRUNCATE {names} CASCADE"))
-            # Every sequence, also those of tables that are empty again after a rollback or a delete.
+            # Every sequence, also those of tables that are empty again after a rollback or a delete. (SQLite hands
+            # out max(id) + 1 again once a table is empty.)
             await conn.execute(text("SELECT setval(c.oid, 1, false) FROM pg_class c WHERE c.relkind = 'S'"))
-        else:
-            # SQLite hands out max(id) + 1 again once a table is empty.
-            for table in reversed(tables):
-                if table.name in filled:
-                    await conn.execute(table.delete())
 
 
 @pytest.fixture

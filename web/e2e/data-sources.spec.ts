@@ -15,9 +15,9 @@ import {
   serverText,
   signIn,
   t as shellText,
-  userMenu,
   type Lang,
   chineseOutsideData,
+  pageTexts,
 } from './helpers';
 
 type Catalogue = Record<string, unknown>;
@@ -315,30 +315,25 @@ test.describe('template data sources', () => {
 
 const HAN = /\p{Script=Han}/u;
 
-async function dataTexts(page: Page): Promise<string[]> {
-  const selectors = [
-    'td',
-    '.ds-form .ant-select',
-    '.ds-groups__name',
-    '.tpl-detail__name',
-    '.tpl-detail__desc',
-    '.ant-breadcrumb',
-  ];
-  const texts: string[] = [(await userMenu(page, 'en').innerText()).trim()];
-  for (const selector of selectors) texts.push(...(await page.locator(selector).allInnerTexts()));
+const DATA_SELECTORS = [
+  'td',
+  '.ds-form .ant-select',
+  '.ds-groups__name',
+  '.tpl-detail__name',
+  '.tpl-detail__desc',
+  '.ant-breadcrumb',
   // Form values (names, alarm names) typed into inputs are data, and the page header's template name.
-  texts.push(...(await page.locator('h1, h2, h3, h4').allInnerTexts()));
-  return texts.map((s) => s.trim()).filter(Boolean);
-}
+  'h1, h2, h3, h4',
+];
 
 async function capture(page: Page, name: string, lang: Lang, checkToasts = true) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   if (checkToasts) await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  const text = await page.locator('body').innerText();
+  const { text, data } = await pageTexts(page, DATA_SELECTORS);
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
-    expect(chineseOutsideData(text, await dataTexts(page)), 'Chinese text on the English page').toEqual([]);
+    expect(chineseOutsideData(text, data), 'Chinese text on the English page').toEqual([]);
   } else {
     expect(text).toMatch(HAN);
   }

@@ -12,8 +12,8 @@ import {
   SCREENSHOT_DIR,
   signIn,
   t as shellText,
-  userMenu,
   type Lang,
+  pageTexts,
 } from './helpers';
 
 type Catalogue = Record<string, unknown>;
@@ -211,28 +211,23 @@ test.describe('device registry', () => {
 const HAN = /\p{Script=Han}/u;
 
 /** Texts that come from the database (aliases, group names, region names), left out of the language check. */
-async function dataTexts(page: Page): Promise<string[]> {
-  const selectors = [
-    'td',
-    '.ant-descriptions-item-content',
-    '.devreg-groups__name',
-    '.devreg-detail__name',
-    '.devreg-share-summary__names',
-    '.ant-card-head-title',
-  ];
-  const texts: string[] = [(await userMenu(page, 'en').innerText()).trim()];
-  for (const selector of selectors) texts.push(...(await page.locator(selector).allInnerTexts()));
-  return texts.map((s) => s.trim()).filter(Boolean);
-}
+const DATA_SELECTORS = [
+  'td',
+  '.ant-descriptions-item-content',
+  '.devreg-groups__name',
+  '.devreg-detail__name',
+  '.devreg-share-summary__names',
+  '.ant-card-head-title',
+];
 
 async function capture(page: Page, name: string, lang: Lang) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  const text = await page.locator('body').innerText();
+  const { text, data } = await pageTexts(page, DATA_SELECTORS);
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
-    expect(chineseOutsideData(text, await dataTexts(page)), 'Chinese text on the English page').toEqual([]);
+    expect(chineseOutsideData(text, data), 'Chinese text on the English page').toEqual([]);
   } else {
     expect(text).toMatch(HAN);
   }

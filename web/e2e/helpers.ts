@@ -243,6 +243,28 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(userMenu(page, lang)).toBeVisible();
 }
 
+/**
+ * The page's text and the texts of `selectors` (data: names, aliases, screens drawn as their authors wrote them) with
+ * the signed-in user's name, read at one moment. Read one after the other, a thumbnail or row drawn in between (later
+ * on a busy machine) was in one and not in the other, and its Chinese was taken for an untranslated text.
+ */
+export async function pageTexts(
+  page: Page,
+  selectors: readonly string[],
+): Promise<{ text: string; data: string[] }> {
+  const user = (await userMenu(page, 'en').innerText()).trim();
+  const read = await page.evaluate(
+    (list) => ({
+      text: document.body.innerText,
+      data: list.flatMap((selector) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].map((node) => node.innerText),
+      ),
+    }),
+    [...selectors],
+  );
+  return { text: read.text, data: [user, ...read.data].map((s) => s.trim()).filter(Boolean) };
+}
+
 /** The text of the user-menu button in the header (the signed-in user's name). */
 export function userMenu(page: Page, lang: Lang = 'zh'): Locator {
   return page.getByRole('button', { name: t(lang, 'layout.user.menu') });

@@ -16,9 +16,9 @@ import {
   SCREENSHOT_DIR,
   signIn,
   t as shellText,
-  userMenu,
   type Lang,
   chineseOutsideData,
+  pageTexts,
 } from './helpers';
 
 type Catalogue = Record<string, unknown>;
@@ -149,32 +149,27 @@ const DEVICES: Record<Lang, [string, string]> = {
 const HAN = /\p{Script=Han}/u;
 
 /** Texts that come from the database (names, aliases), left out of the language check. */
-async function dataTexts(page: Page): Promise<string[]> {
-  const selectors = [
-    'td',
-    // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
-    '.iot-thumb__screen',
-    '.ant-select-selection-item',
-    '.ant-select-content',
-    '.tpl-tile__name',
-    '.tpl-group__name',
-    '.tpl-lib-receiver',
-    '.ant-modal-title',
-    '.ant-tag',
-  ];
-  const texts: string[] = [(await userMenu(page, 'en').innerText()).trim()];
-  for (const selector of selectors) texts.push(...(await page.locator(selector).allInnerTexts()));
-  return texts.map((s) => s.trim()).filter(Boolean);
-}
+const DATA_SELECTORS = [
+  'td',
+  // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
+  '.iot-thumb__screen',
+  '.ant-select-selection-item',
+  '.ant-select-content',
+  '.tpl-tile__name',
+  '.tpl-group__name',
+  '.tpl-lib-receiver',
+  '.ant-modal-title',
+  '.ant-tag',
+];
 
 async function capture(page: Page, name: string, lang: Lang) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  const text = await page.locator('body').innerText();
+  const { text, data } = await pageTexts(page, DATA_SELECTORS);
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
-    expect(chineseOutsideData(text, await dataTexts(page)), 'Chinese text on the English page').toEqual([]);
+    expect(chineseOutsideData(text, data), 'Chinese text on the English page').toEqual([]);
   } else {
     expect(text).toMatch(HAN);
   }
@@ -314,7 +309,10 @@ async function groupTemplate(page: Page, template: Template, groupName: string, 
   await expect(group).toContainText(ct('tileGroup.count', { count: 1 }, lang));
 }
 
-for (const lang of ['zh', 'en'] as const) {
+// The long flow runs in English only: its steps are the same in both languages, and English is where a text the
+// console forgot to translate shows (a Chinese one fails the capture). Chinese texts are checked key by key by the
+// catalogue tests and on every other page of the suite.
+for (const lang of ['en'] as const) {
   test.describe(`template library (${lang})`, () => {
     test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -352,7 +350,7 @@ for (const lang of ['zh', 'en'] as const) {
         await capture(operator, 'received', lang);
         await operator.context().close();
 
-        await groupTemplate(page, template, uniqueName(lang === 'zh' ? '分组' : 'Group'), lang);
+        await groupTemplate(page, template, uniqueName('Group'), lang);
         await capture(page, 'group', lang);
       } finally {
         await restoreRole();

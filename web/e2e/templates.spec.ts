@@ -13,9 +13,9 @@ import {
   serverText,
   signIn,
   t as shellText,
-  userMenu,
   type Lang,
   chineseOutsideData,
+  pageTexts,
 } from './helpers';
 
 type Catalogue = Record<string, unknown>;
@@ -219,32 +219,27 @@ test.describe('device templates', () => {
 const HAN = /\p{Script=Han}/u;
 
 /** Texts that come from the database (template, screen and user names), left out of the language check. */
-async function dataTexts(page: Page): Promise<string[]> {
-  const selectors = [
-    'td',
-    // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
-    '.iot-thumb__screen',
-    '.ant-descriptions-item-content',
-    '.tpl-detail__name',
-    '.tpl-detail__desc',
-    '.tpl-screens__name',
-    '.tpl-history__subject',
-    '.tpl-history__meta',
-  ];
-  const texts: string[] = [(await userMenu(page, 'en').innerText()).trim()];
-  for (const selector of selectors) texts.push(...(await page.locator(selector).allInnerTexts()));
-  return texts.map((s) => s.trim()).filter(Boolean);
-}
+const DATA_SELECTORS = [
+  'td',
+  // A thumbnail draws the screen as its author wrote it (iotyun/demo/screens.py: Chinese on every language).
+  '.iot-thumb__screen',
+  '.ant-descriptions-item-content',
+  '.tpl-detail__name',
+  '.tpl-detail__desc',
+  '.tpl-screens__name',
+  '.tpl-history__subject',
+  '.tpl-history__meta',
+];
 
 async function capture(page: Page, name: string, lang: Lang) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  const text = await page.locator('body').innerText();
+  const { text, data } = await pageTexts(page, DATA_SELECTORS);
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
     // Longest first: a device alias inside a template name ("污水处理" in "污水处理监控") must not cut the name.
-    expect(chineseOutsideData(text, await dataTexts(page)), 'Chinese text on the English page').toEqual([]);
+    expect(chineseOutsideData(text, data), 'Chinese text on the English page').toEqual([]);
   } else {
     expect(text).toMatch(HAN);
   }
