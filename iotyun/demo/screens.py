@@ -68,13 +68,18 @@ class _Sheet:
         on: str | None = None,
         parts: list[str] | None = None,
         states: dict[str, Any] | None = None,
+        spin: tuple[str, float] | None = None,
     ) -> None:
-        """A symbol, grey at rest; bound to `on`, its parts (the first by default) coloured by `states`."""
+        """A symbol, grey at rest; bound to `on`, its parts (the first by default) coloured by `states`; with `spin`
+        (a data source, rpm per unit), turning at that source's value times the rate (docs/designer-animation.md)."""
         settings = {"symbol": symbol, "parts": parts or []}
-        if on is None:
-            self.add("symbol", x, y, w, h, settings=settings)
-        else:
-            self.add("symbol", x, y, w, h, bindings=self.bound(on), states=states or _RUNNING, settings=settings)
+        fields: dict[str, Any] = {"settings": settings}
+        if on is not None:
+            fields.update(bindings=self.bound(on), states=states or _RUNNING)
+        if spin is not None:
+            name, rate = spin
+            fields["animations"] = [{"type": "spin", "data_source_id": self.ids[name], "speed": rate}]
+        self.add("symbol", x, y, w, h, **fields)
 
     def pipe(
         self,
@@ -139,7 +144,7 @@ _STEAM_BANDS = [{"from": 0, "to": 1.25, "color": "#23c343"}, {"from": 1.25, "to"
 def compressor_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
     """The web screen (1120×630, the template's size): the machine, its air receiver and the pipe between them, the
     pressure on a gauge, a start/stop switch and the pressure setpoint, the motor's figures, a trend and the alarms.
-    Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint."""
+    Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint, e23 the fan that turns with the motor."""
     s = _Sheet(ids, units, decimals)
     s.title("空压机运行监控", 30, 18, 400, 24)  # e1
     s.reading("排气压力", 540, 300, 170)  # e2
@@ -163,7 +168,10 @@ def compressor_web(ids: dict[str, int], units: dict[str, str], decimals: dict[st
     s.trend("排气压力", 20, 416, 600, 200)
     s.add("alarm_list", 640, 416, 460, 200)
     s.label("设定压力", 300, 300)
-    s.setpoint(300, 322, 220, 72)  # e21
+    s.setpoint(300, 322, 220, 72)  # e22
+    # The aftercooler's fan over the discharge line turns with the motor (its current × 2 rpm; still when stopped).
+    s.symbol("fan", 350, 96, 80, 80, on="运行状态", parts=["blades"], spin=("电机电流", 2))  # e23
+    s.label("后冷却风扇", 440, 126, 90)
     return s.document(1120, 630)
 
 
@@ -256,7 +264,7 @@ def cold_store_web(ids: dict[str, int], units: dict[str, str], decimals: dict[st
     s.light("库门", 270, 268, 22, _DOOR)
     s.label("库门", 300, 268, 80)
     # The evaporator's fan inside, the condensing unit outside, the refrigerant lines between them.
-    s.symbol("fan", 400, 110, 90, 90, on="压缩机运行")
+    s.symbol("fan", 400, 110, 90, 90, on="压缩机运行", parts=["blades"], spin=("压缩机运行", 40))
     s.label("蒸发器", 410, 202, 80)
     s.pipe(490, 130, 160, 24, [[0, 50], [100, 50]], flow="压缩机运行", fluid="#14c9c9")
     s.pipe(490, 180, 160, 24, [[100, 50], [0, 50]], flow="压缩机运行", fluid="#3491fa")

@@ -5,7 +5,7 @@ Tenant "first" is made first, so its row ids are below the second tenant's in ev
   `carl` a basic user (built-in user role) in `line`; `dora` a basic user in `other`, outside chief's groups;
   `bob` a user whose custom role `role` holds only P31000.
 - a device each of boss, carl and dora (registered, gateway secret "secret123"), a device group each of boss,
-  carl and dora, and one template of boss.
+  carl and dora, one template of boss, a mail recipient, a symbol of the tenant's library and an SVG in its gallery.
 Tenant "second" holds its administrator `boss` with a device, a device group and a template.
 
 Every name of the first tenant contains "first" (SNs "FIRST…"), of the second "second": a test finds a leak by
@@ -111,6 +111,17 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     # A mail recipient of the tenant (docs/api-mail.md): neither another tenant nor chief may remove it.
     await _ok(await boss.post("/yun/mail/recipients", {"address": "firstmail@example.com"}))
     recipient = int((await _ok(await boss.get("/yun/mail/recipients")))[0]["id"])
+    # A symbol of its own and an SVG in its gallery (issue 30): neither may be read, marked, renamed or deleted by
+    # another tenant, and the symbol's name never shows in another tenant's answers.
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect id="firstpart" width="10" height="10"/></svg>'
+    symbol = await boss.call(
+        "POST", "/yun/resourcesInfo/symbol", data={"name": "firstsym", "category": "tank"},
+        files={"file": ("s.svg", svg, "image/svg+xml")},
+    )  # fmt: skip
+    image = await boss.call(
+        "POST", "/yun/resourcesInfo", data={"name": "firstsvg", "use": "image"},
+        files={"file": ("i.svg", svg, "image/svg+xml")},
+    )  # fmt: skip
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -119,6 +130,8 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "device_group": device_groups,
         "template": [template],
         "mail_recipient": [recipient],
+        "symbol": [int((await _ok(symbol))["symbol"]["id"])],
+        "image": [int((await _ok(image))["id"])],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],

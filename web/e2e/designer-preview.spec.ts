@@ -1,7 +1,7 @@
 // The designer's preview against the demo server (its simulated gateways publish values): the compressor template's
 // main web screen, whose value displays are bound to the template's data sources, opened in the designer and
 // previewed with the demo device IOT0000001; a bound value display shows a number, and closing the preview leaves
-// the editor with nothing to save; a spin animation added in the property panel turns at the live value's speed.
+// the editor with nothing to save; a fan symbol added from the library with a spin animation turns at the live value's speed.
 import { expect, test, type Page } from '@playwright/test';
 
 import { api, exactly, signIn, textsOf } from './helpers';
@@ -10,6 +10,8 @@ const text = textsOf(['designer-editor', 'designer-runtime', 'designer-animation
 const DEMO_SN = 'IOT0000001';
 /** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
 const PRESSURE_ELEMENT = 'e2';
+/** Its aftercooler fan, turning at the motor's current × 2 rpm. */
+const DEMO_FAN_ELEMENT = 'e23';
 
 interface ScreenRow {
   id: number;
@@ -87,8 +89,16 @@ test.describe('designer preview', () => {
     await page.goto(`/iotyun/designConfigure/id=${screenId}`);
     const toolbar = page.getByRole('toolbar');
     await expect(toolbar).toBeVisible({ timeout: 30_000 });
-    // The pressure display turns at its own pressure × 100 rpm: a new pressure every second, a new speed.
-    await page.locator(`[data-canvas-viewport] [data-element-id="${PRESSURE_ELEMENT}"]`).click();
+    // A fan from the symbol library, turning at its pressure × 100 rpm: a new pressure every second, a new speed.
+    const count = await page.locator('[data-canvas-viewport] [data-element-id]').count();
+    await page.getByRole('tab', { name: text('zh', 'designer.editor.panels.symbols') }).click();
+    await page.getByTestId('symbol-fan').click();
+    await expect(page.locator('[data-canvas-viewport] [data-element-id]')).toHaveCount(count + 1);
+    const fan = await page.evaluate(() => {
+      // The newest element is the last in z order, the one the symbol click selected.
+      const nodes = [...document.querySelectorAll<HTMLElement>('[data-canvas-viewport] [data-element-id]')];
+      return nodes.at(-1)?.dataset.elementId ?? '';
+    });
     const panel = page.getByRole('complementary', { name: text('zh', 'designer.editor.panels.properties') });
     await panel.getByTestId('animation-add').click();
     await page.getByRole('menuitem', { name: text('zh', 'designer.animation.kind.spin') }).click();
@@ -107,9 +117,8 @@ test.describe('designer preview', () => {
     const preview = page.locator('.iot-preview');
     await page.getByRole('combobox', { name: text('zh', 'designer.runtime.preview.device') }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: DEMO_SN }).click();
-    const spin = preview.locator(`[data-element-id="${PRESSURE_ELEMENT}"] .iot-anim-spin`);
-    const turning = () =>
-      spin.evaluate((node) => {
+    const turning = (id: string) =>
+      preview.locator(`[data-element-id="${id}"] .iot-anim-spin`).evaluate((node) => {
         const style = getComputedStyle(node);
         return {
           state: style.animationPlayState,
@@ -117,12 +126,16 @@ test.describe('designer preview', () => {
           transform: style.transform,
         };
       });
-    await expect.poll(async () => (await turning()).state, { timeout: 30_000 }).toBe('running');
-    const first = await turning();
+    // The fan draws as the symbol (its blades inside the turning layer).
+    await expect(preview.locator(`[data-element-id="${fan}"] .iot-anim-spin svg`)).toBeVisible();
+    await expect.poll(async () => (await turning(fan)).state, { timeout: 30_000 }).toBe('running');
+    const first = await turning(fan);
     expect(first.duration).toMatch(/^\d+(\.\d+)?s$/);
     // Turning: its angle moves between two looks, and the next pressure sets another speed.
-    await expect.poll(async () => (await turning()).transform).not.toBe(first.transform);
-    await expect.poll(async () => (await turning()).duration, { timeout: 30_000 }).not.toBe(first.duration);
+    await expect.poll(async () => (await turning(fan)).transform).not.toBe(first.transform);
+    await expect.poll(async () => (await turning(fan)).duration, { timeout: 30_000 }).not.toBe(first.duration);
+    // The demo's own aftercooler fan turns with the motor's current as seeded (iotyun/demo/screens.py).
+    await expect.poll(async () => (await turning(DEMO_FAN_ELEMENT)).state, { timeout: 30_000 }).toBe('running');
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
   });

@@ -93,7 +93,13 @@ def report_book(title: str, chart_type: int, stat: StatisticOut, sheets: list[De
         ws.append(safe_row(ws, [label, *values]))
     _widths(ws, [first, *headers], stat.dimension_is_time)
     add_chart(
-        ws, chart_type, title, n, len(stat.series), excel_time_format(stat.bucket) if stat.dimension_is_time else None
+        ws,
+        chart_type,
+        title,
+        n,
+        len(stat.series),
+        excel_time_format(stat.bucket) if stat.dimension_is_time else None,
+        [series_unit(stat, i) for i in range(len(stat.series))],
     )
     for sheet in sheets:
         target = book.create_sheet(sheet_name(sheet.name, taken))
@@ -108,27 +114,75 @@ def _widths(ws: Worksheet, headers: list[str], is_time: bool) -> None:
         ws.column_dimensions[get_column_letter(i + 1)].width = max(wide, min(40, len(text) * 2 + 2))
 
 
+# Excel draws two value axes at most: the first unit on the left, every other unit on the right (its title lists them).
+_SECONDARY_AXIS_ID = 200
+
+
+def _unit_groups(units: list[str | None]) -> list[list[int]]:
+    """The series' indexes on the left axis (the first series' unit) and, when any is left, on the right (the rest)."""
+    left = [i for i, unit in enumerate(units) if unit == units[0]]
+    right = [i for i, unit in enumerate(units) if unit != units[0]]
+    return [left, right] if right else [left]
+
+
+def _new_chart(chart_type: int) -> Any:
+    if chart_type == 3:
+        return LineChart()
+    if chart_type == 6:
+        return PieChart()
+    chart = BarChart()
+    chart.type = "bar" if chart_type in (7, 8) else "col"
+    if chart_type == 5:
+        chart.grouping = "stacked"
+        chart.overlap = 100
+    return chart
+
+
+def _axis_title(units: list[str | None], indexes: list[int]) -> str | None:
+    named = list(dict.fromkeys(u for u in (units[i] for i in indexes) if u))
+    return " / ".join(named) or None
+
+
 def add_chart(
-    ws: Worksheet, chart_type: int, title: str, rows: int, series: int, time_format: str | None = None
+    ws: Worksheet,
+    chart_type: int,
+    title: str,
+    rows: int,
+    series: int,
+    time_format: str | None = None,
+    units: list[str | None] | None = None,
 ) -> None:
-    """The report's chart beside its table, over the table's cells (its time axis in the cells' date format)."""
+    """The report's chart beside its table, over the table's cells (its time axis in the cells' date format). Series
+    of different units do not share a value axis: as on the console's charts (web/src/components/charts/unit-axes.ts)
+    the first unit's series are drawn on the left axis, titled with the unit, and the others on a right axis titled
+    with theirs (Excel has two value axes; a third unit shares the right one, its title naming both). A stacked bar
+    or a pie keeps one axis: it adds its series up."""
     if chart_type in (1, 2) or rows == 0 or series == 0:
         return
-    chart: Any
-    if chart_type == 3:
-        chart = LineChart()
-    elif chart_type == 6:
-        chart = PieChart()
+    if chart_type == 6:
         series = 1  # a pie shows one series
-    else:
-        chart = BarChart()
-        chart.type = "bar" if chart_type in (7, 8) else "col"
-        if chart_type == 5:
-            chart.grouping = "stacked"
-            chart.overlap = 100
+    units = (units or [])[:series] + [None] * max(0, series - len(units or []))
+    groups = _unit_groups(units) if chart_type not in (5, 6) else [list(range(series))]
+    categories = Reference(ws, min_col=1, min_row=2, max_row=1 + rows)
+    charts: list[Any] = []
+    for g, indexes in enumerate(groups):
+        chart = _new_chart(chart_type)
+        for i in indexes:
+            chart.add_data(
+                Reference(ws, min_col=2 + i, max_col=2 + i, min_row=1, max_row=1 + rows), titles_from_data=True
+            )
+        chart.set_categories(categories)
+        if chart_type != 6:
+            chart.y_axis.title = _axis_title(units, indexes)
+            if g == 1:
+                chart.y_axis.axId = _SECONDARY_AXIS_ID
+                chart.y_axis.crosses = "max"
+                chart.y_axis.majorGridlines = None
+        charts.append(chart)
+    chart = charts[0]
+    if len(charts) == 2:
+        chart += charts[1]
     chart.title = title
-    chart.add_data(Reference(ws, min_col=2, max_col=1 + series, min_row=1, max_row=1 + rows), titles_from_data=True)
-    chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=1 + rows))
     if time_format and chart_type != 6:
         chart.x_axis.number_format = time_format
     chart.width, chart.height = 24, 12
