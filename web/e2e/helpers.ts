@@ -251,8 +251,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 export async function pageTexts(
   page: Page,
   selectors: readonly string[],
+  lang: Lang,
 ): Promise<{ text: string; data: string[] }> {
-  const user = (await userMenu(page, 'en').innerText()).trim();
+  const user = (await userMenu(page, lang).innerText()).trim();
   const read = await page.evaluate(
     (list) => ({
       text: document.body.innerText,

@@ -166,7 +166,7 @@ async function capture(page: Page, name: string, lang: Lang) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await expect(page.locator('.ant-skeleton, .ant-spin-spinning')).toHaveCount(0);
-  const { text, data } = await pageTexts(page, DATA_SELECTORS);
+  const { text, data } = await pageTexts(page, DATA_SELECTORS, lang);
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
     expect(chineseOutsideData(text, data), 'Chinese text on the English page').toEqual([]);
