@@ -101,12 +101,15 @@ export async function canvasScale(page: Page): Promise<number> {
 
 /** Picks a zoom in the toolbar's zoom select: a step's label ("200 %") or the fit option. */
 export async function chooseZoom(page: Page, label: string, lang: Lang = 'zh') {
-  await page
-    .getByRole('toolbar')
-    .getByRole('combobox', { name: ed('toolbar.zoom', lang) })
-    .click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: exactly(label) })
-    .click();
+  const select = page.getByRole('toolbar').getByRole('combobox', { name: ed('toolbar.zoom', lang) });
+  // A click on the option while the list was still opening was seen lost in CI (the list stayed open, the zoom as it
+  // was): open the list when it is closed, pick the option, and again until the list has closed on the choice.
+  await expect(async () => {
+    if ((await select.getAttribute('aria-expanded')) !== 'true') await select.click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: exactly(label) })
+      .click({ timeout: 3_000 });
+    await expect(select).toHaveAttribute('aria-expanded', 'false', { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
