@@ -144,7 +144,8 @@ _STEAM_BANDS = [{"from": 0, "to": 1.25, "color": "#23c343"}, {"from": 1.25, "to"
 def compressor_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
     """The web screen (1120×630, the template's size): the machine, its air receiver and the pipe between them, the
     pressure on a gauge, a start/stop switch and the pressure setpoint, the motor's figures, a trend and the alarms.
-    Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint, e23 the fan that turns with the motor."""
+    Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint, e23 the
+    fan that turns with the motor (web/e2e/designer-preview.spec.ts)."""
     s = _Sheet(ids, units, decimals)
     s.title("空压机运行监控", 30, 18, 400, 24)  # e1
     s.reading("排气压力", 540, 300, 170)  # e2

@@ -161,7 +161,7 @@ def add_chart(
         return
     if chart_type == 6:
         series = 1  # a pie shows one series
-    units = (units or [])[:series] + [None] * max(0, series - len(units or []))
+    units = [(units[i] if units and i < len(units) else None) for i in range(series)]
     groups = _unit_groups(units) if chart_type not in (5, 6) else [list(range(series))]
     categories = Reference(ws, min_col=1, min_row=2, max_row=1 + rows)
     charts: list[Any] = []
