@@ -7,6 +7,7 @@ from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
 from iotyun.core.config import API_PREFIX
 from iotyun.core.inputs import check_params
+from iotyun.dashboards.router import router as dashboards_router
 from iotyun.devices.districts.router import router as districts_router
 from iotyun.devices.gps.router import router as device_gps_router
 from iotyun.devices.groups.router import router as device_groups_router
@@ -25,9 +26,9 @@ from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.mail.router import router as team_mail_router
 from iotyun.team.roles.router import router as team_roles_router
 from iotyun.team.router import router as team_router
-from iotyun.telemetry.router import router as telemetry_router
-from iotyun.telemetry.ws import ws_router
-from iotyun.telemetry.ws_schemas import document as document_live_messages
+from iotyun.telemetry.public import live_messages_document as document_live_messages
+from iotyun.telemetry.public import router as telemetry_router
+from iotyun.telemetry.public import ws_router
 from iotyun.templates.binding.router import router as template_binding_router
 from iotyun.templates.carousel.router import router as carousel_router
 from iotyun.templates.datasources.router import router as data_sources_router
@@ -65,6 +66,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     reports_router,
     exports_router,
     usage_router,
+    dashboards_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )

@@ -27,7 +27,7 @@ from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.reports.exports.runner import ExportRunner
-from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.public import Telemetry
 from iotyun.web import mount_console, mount_docs
 
 log = logging.getLogger("iotyun.app")

@@ -3,6 +3,7 @@
 from iotyun.alarms import models as alarm_models
 from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
+from iotyun.dashboards import models as dashboard_models
 from iotyun.devices import models as device_models
 from iotyun.reports import models as report_models
 from iotyun.reports.exports import models as export_models
@@ -11,13 +12,14 @@ from iotyun.sharing import models as sharing_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
 from iotyun.team.mail import models as mail_models
-from iotyun.telemetry import models as telemetry_models
+from iotyun.telemetry.public import models as telemetry_models
 from iotyun.templates import models as template_models
 
 __all__ = [
     "Base",
     "alarm_models",
     "auth_models",
+    "dashboard_models",
     "device_models",
     "export_models",
     "mail_models",

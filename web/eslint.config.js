@@ -76,6 +76,18 @@ export default tseslint.config(
               from: './src/designer/editor',
               message: 'The runtime carries no editing code (DESIGN §7).',
             },
+            // Dashboards (DESIGN §9: the widget registry, the presentation and the editor) sit beside the designer: a
+            // feature page mounts them; they build on lib/, components/ and the screens runtime, never the editor.
+            {
+              target: ['./src/lib', './src/components', './src/types', './src/locales', './src/designer'],
+              from: './src/dashboards',
+              message: 'Shared code and the designer must not depend on dashboards.',
+            },
+            {
+              target: './src/dashboards',
+              from: ['./src/features', './src/app', './src/designer/editor'],
+              message: 'Dashboards must not import features, the app shell or the screen editor.',
+            },
             // No feature imports another; move shared code up to components/ or lib/.
             ...features.map((name) => ({
               target: `./src/features/${name}`,

@@ -2,6 +2,7 @@
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -110,6 +111,12 @@ class Settings(BaseSettings):
     map_max_zoom: int = Field(default=18, ge=1, le=22)
     # One of SPEC §9's map themes (core.limits.MAP_THEMES).
     map_theme: str = "normal"
+    # The weather widget's provider (docs/api-dashboards.md "Weather"): "" none (the widget says 119002), "local" a
+    # climate estimate computed here from the place and the date (no network: the demo and the tests), or
+    # "open-meteo" (api.open-meteo.com or a server of your own at weather_url; no key needed).
+    weather_provider: Literal["", "local", "open-meteo"] = ""
+    weather_url: str = "https://api.open-meteo.com/v1/forecast"
+    weather_timeout_s: float = Field(default=5.0, gt=0, le=60)
 
     # The platform's user quotas (SPEC §3; core/limits.py QUOTA_DEFAULTS): what a user has until their administrator
     # sets less, and the most an administrator may set (docs/operations.md "Quotas").

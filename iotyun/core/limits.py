@@ -477,6 +477,49 @@ REPORT_BUCKETS_MAX = 10_000
 REPORT_CHART_THEMES = ("orange", "orangeTech", "blue", "blueTech", "green", "greenTech")
 REPORT_CHART_THEME_DEFAULT = "blue"
 REPORT_COLOUR_CONDITIONS_MAX = 10
+# Dashboards (docs/api-dashboards.md): SPEC §5 "dashboard name max 64", "sector name max 6 and description max 500",
+# §1's 7 dashboard themes and 13 widget types (the web's registry in features/dashboard/widgets); the resolution
+# range, counts and sizes are ours.
+DASHBOARD_NAME_MAX = 64
+DASHBOARD_GROUP_NAME_MAX = 32
+DASHBOARD_GROUPS_MAX = 100
+DASHBOARDS_MAX = 500
+DASHBOARD_WIDTH_MIN = 320
+DASHBOARD_WIDTH_MAX = 7680
+DASHBOARD_HEIGHT_MIN = 240
+DASHBOARD_HEIGHT_MAX = 4320
+DASHBOARD_THEMES = ("glacierWhite", "emeraldGreen", "sunlightOrange", "snorkelBlue", "starryBlue", "default", "tech")
+DASHBOARD_THEME_DEFAULT = "tech"
+DASHBOARD_CARDS_MAX = 100
+# The grid a layout is placed on: 24 columns on the desktop breakpoint (a new card spans 8), 2 on the phone.
+DASHBOARD_COLUMNS = 24
+DASHBOARD_MOBILE_COLUMNS = 2
+DASHBOARD_ROWS_MAX = 1000
+DASHBOARD_CARD_TITLE_MAX = 32
+# A card's settings as stored: at most this many bytes of compact JSON (a text card's text included).
+DASHBOARD_CARD_SETTINGS_BYTES_MAX = 16_384
+DASHBOARD_CONTAINER_TABS_MAX = 10
+DASHBOARD_AUDIENCE_MAX = 200
+WIDGET_TYPES = (
+    "report",
+    "map",
+    "configuration",
+    "fault",
+    "text",
+    "time",
+    "weather",
+    "iframe",
+    "container",
+    "netMonitor",
+    "dashboardToggle",
+    "deviceTree",
+    "groupTree",
+)
+SECTOR_NAME_MAX = 6
+SECTOR_DESCRIPTION_MAX = 500
+SECTORS_MAX = 50
+SECTOR_DASHBOARDS_MAX = 20
+SECTOR_INTERVAL_MAX_S = 3600
 # The export centre (docs/api-exports.md): a file is kept EXPORT_KEEP_DAYS days; the runner looks for work every
 # EXPORT_TICK_S seconds and holds its database lease EXPORT_LEASE_S seconds (renewed on every tick and progress step),
 # a running job's own lease EXPORT_JOB_LEASE_S; a scheduled report mails at most REPORT_SCHEDULE_EMAILS_MAX addresses.
@@ -589,6 +632,26 @@ VirtualName = Annotated[
     _not_empty(ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG),
     _max_len(VIRTUAL_NAME_MAX, ErrorCode.VIRTUAL_DEVICE_NAME_TOO_LONG, say_limit=True),
 ]
+
+DashboardName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.DASHBOARD_NAME_EMPTY),
+    _max_len(DASHBOARD_NAME_MAX, ErrorCode.DASHBOARD_NAME_TOO_LONG, say_limit=True),
+]
+DashboardGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.GROUP_NAME_INVALID),
+    _max_len(DASHBOARD_GROUP_NAME_MAX, ErrorCode.GROUP_NAME_TOO_LONG, say_limit=True),
+]
+SectorName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.PARAM_INVALID),
+    _max_len(SECTOR_NAME_MAX, ErrorCode.PARAM_INVALID, say_limit=True),
+]
+SectorDescription = Annotated[str, Stripped, _max_len(SECTOR_DESCRIPTION_MAX, ErrorCode.PARAM_INVALID, say_limit=True)]
 
 CarouselGroupName = Annotated[
     str,
@@ -812,6 +875,27 @@ def exported() -> dict[str, Any]:
         "REPORT_CHART_THEMES": list(REPORT_CHART_THEMES),
         "REPORT_CHART_THEME_DEFAULT": REPORT_CHART_THEME_DEFAULT,
         "REPORT_COLOUR_CONDITIONS_MAX": REPORT_COLOUR_CONDITIONS_MAX,
+        "DASHBOARD_NAME_MAX": DASHBOARD_NAME_MAX,
+        "DASHBOARD_GROUP_NAME_MAX": DASHBOARD_GROUP_NAME_MAX,
+        "DASHBOARD_WIDTH_MIN": DASHBOARD_WIDTH_MIN,
+        "DASHBOARD_WIDTH_MAX": DASHBOARD_WIDTH_MAX,
+        "DASHBOARD_HEIGHT_MIN": DASHBOARD_HEIGHT_MIN,
+        "DASHBOARD_HEIGHT_MAX": DASHBOARD_HEIGHT_MAX,
+        "DASHBOARD_THEMES": list(DASHBOARD_THEMES),
+        "DASHBOARD_THEME_DEFAULT": DASHBOARD_THEME_DEFAULT,
+        "DASHBOARD_CARDS_MAX": DASHBOARD_CARDS_MAX,
+        "DASHBOARD_COLUMNS": DASHBOARD_COLUMNS,
+        "DASHBOARD_MOBILE_COLUMNS": DASHBOARD_MOBILE_COLUMNS,
+        "DASHBOARD_ROWS_MAX": DASHBOARD_ROWS_MAX,
+        "DASHBOARD_CARD_TITLE_MAX": DASHBOARD_CARD_TITLE_MAX,
+        "DASHBOARD_CARD_SETTINGS_BYTES_MAX": DASHBOARD_CARD_SETTINGS_BYTES_MAX,
+        "DASHBOARD_CONTAINER_TABS_MAX": DASHBOARD_CONTAINER_TABS_MAX,
+        "DASHBOARD_AUDIENCE_MAX": DASHBOARD_AUDIENCE_MAX,
+        "WIDGET_TYPES": list(WIDGET_TYPES),
+        "SECTOR_NAME_MAX": SECTOR_NAME_MAX,
+        "SECTOR_DESCRIPTION_MAX": SECTOR_DESCRIPTION_MAX,
+        "SECTOR_DASHBOARDS_MAX": SECTOR_DASHBOARDS_MAX,
+        "SECTOR_INTERVAL_MAX_S": SECTOR_INTERVAL_MAX_S,
         "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
         "EXPORT_QUEUED_PER_USER_MAX": EXPORT_QUEUED_PER_USER_MAX,
         "EXPORT_QUEUED_PER_TENANT_MAX": EXPORT_QUEUED_PER_TENANT_MAX,

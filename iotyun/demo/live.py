@@ -23,10 +23,7 @@ from iotyun.devices import service as device_service
 from iotyun.gateway.modbus import Point, Value
 from iotyun.gateway.signals import NumberSignal, make_signal
 from iotyun.gateway.simulate import run_simulated_gateways
-from iotyun.telemetry import configs
-from iotyun.telemetry.configs import DeviceConfig, Source
-from iotyun.telemetry.models import history_value
-from iotyun.telemetry.store import Row
+from iotyun.telemetry.public import DeviceConfig, Row, Source, history_value, load_config, telemetry_of
 
 log = logging.getLogger("iotyun.demo")
 
@@ -100,12 +97,12 @@ def _plant_week(config: DeviceConfig, now: int) -> dict[int, list[tuple[int, flo
 
 async def backfill(app: FastAPI) -> int:
     """A week of history and a few past alarms for the demo's bound gateways, once (their history is empty)."""
-    telemetry = app.state.telemetry
+    telemetry = telemetry_of(app)
     added = 0
     now = int(time.time() * 1000) // HISTORY_STEP_MS * HISTORY_STEP_MS
     for sn, _ in await _demo_gateways(app):
         async with system_session(app.state.db.sessionmaker) as session:
-            config = await configs.load(session, sn)
+            config = await load_config(session, sn)
             if config is None or config.device_id is None or not config.sources:
                 continue
             seen = await session.execute(
@@ -195,7 +192,7 @@ def attach(app: FastAPI, http_port: int) -> None:
     tasks: list[asyncio.Task[Any]] = []
 
     async def on_start(app: FastAPI) -> None:
-        telemetry = app.state.telemetry
+        telemetry = telemetry_of(app)
         if not telemetry.started:
             return
         try:

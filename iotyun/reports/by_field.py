@@ -10,8 +10,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.reports.decimals import decimals_of, rounded
 from iotyun.reports.fields import H_DEVICE
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
-from iotyun.telemetry.history import Query
-from iotyun.telemetry.service import Pair, Series
+from iotyun.telemetry.public import Pair, Query, Series
 
 Run = Callable[[Query], Awaitable[list[Series]]]
 

@@ -22,8 +22,7 @@ from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries
 from iotyun.reports.timezones import local, offset_minutes
 from iotyun.team import service as team_service
 from iotyun.team.models import UserGroup
-from iotyun.telemetry import history as hist
-from iotyun.telemetry.history import Query
+from iotyun.telemetry.public import DAY_MS, FIXED, MINUTE_MS, Query, bucket_grid, bucket_start
 
 # The column each field groups by; the time fields group by time bucket (TIME_COLUMNS).
 COLUMNS: dict[int, dict[int, Any]] = {
@@ -137,15 +136,15 @@ async def _over_time(
     day in SQL and fold here onto their bucket (at most a few hundred rows)."""
     unit = config.time_unit or "day"
     tz = offset_minutes(z, start)
-    size = hist.FIXED[unit] if unit in ("minute", "hour") else hist.DAY_MS
-    shift = tz * hist.MINUTE_MS
+    size = FIXED[unit] if unit in ("minute", "hour") else DAY_MS
+    shift = tz * MINUTE_MS
     table: dict[int, dict[str, float]] = {}
     key = repo.time_key(session, column, size, shift)
     for k, c, n in await repo.counted(session, stmt, row_id, key, cmp, measure, where):
-        b = hist.bucket_start(int(k) * size - shift, unit, tz)
+        b = bucket_start(int(k) * size - shift, unit, tz)
         cell = table.setdefault(b, {})
         cell[_text(c)] = cell.get(_text(c), 0.0) + n
-    grid = hist.grid(Query(start=start, end=end, bucket=unit, tz=tz))
+    grid = bucket_grid(Query(start=start, end=end, bucket=unit, tz=tz))
     names = sorted({c for cell in table.values() for c in cell}) or [""]
     single = config.aggregate_filed_id.field_name if config.aggregate_filed_id else ""
     return StatisticOut(

@@ -4,12 +4,11 @@ preview, the preview page and the data page alike."""
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 
 from iotyun.auth.dependencies import require
 from iotyun.core.deps import Actor
 from iotyun.core.permissions import Perm
-from iotyun.telemetry.configs import ConfigCache
 
 ReportLister = Annotated[Actor, Depends(require(Perm.DASH_CHART))]
 ReportEditor = Annotated[Actor, Depends(require(Perm.DESIGN_CHART))]
@@ -17,12 +16,3 @@ ReportReader = Annotated[
     Actor, Depends(require(Perm.DASH_CHART, Perm.DESIGN_CHART, Perm.PREVIEW_CHART, Perm.REPORT_DATA))
 ]
 ReportViewer = Annotated[Actor, Depends(require(Perm.DESIGN_CHART, Perm.PREVIEW_CHART, Perm.REPORT_DATA))]
-
-
-def _configs(request: Request) -> ConfigCache:
-    """The telemetry runtime's cache of published configurations (query_series reads data sources through it)."""
-    configs: ConfigCache = request.app.state.telemetry.configs
-    return configs
-
-
-ConfigsDep = Annotated[ConfigCache, Depends(_configs)]

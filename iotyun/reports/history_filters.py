@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, H_VALUE
 from iotyun.reports.schemas import ReportFilter
-from iotyun.telemetry.history import ValueFilter
+from iotyun.telemetry.public import ValueFilter
 
 _COMPARE = frozenset({"eq", "ne", "gt", "ge", "lt", "le", "range"})
 _VALUE = _COMPARE | {"null", "not_null"}

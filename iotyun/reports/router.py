@@ -10,7 +10,7 @@ from iotyun.core.envelope import Envelope, ok, ok_json
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, REPORT_CHART_TYPES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.reports import groups, service, statistic
-from iotyun.reports.dependencies import ConfigsDep, ReportEditor, ReportLister, ReportReader, ReportViewer
+from iotyun.reports.dependencies import ReportEditor, ReportLister, ReportReader, ReportViewer
 from iotyun.reports.schemas import (
     ReportGroupIn,
     ReportGroupOut,
@@ -22,6 +22,7 @@ from iotyun.reports.schemas import (
     StatisticOut,
     TableDataOut,
 )
+from iotyun.telemetry.public import ConfigsDep
 
 router = APIRouter(tags=["reports"])
 

@@ -44,8 +44,7 @@ from iotyun.reports import repository as repo
 from iotyun.reports.fields import FIELDS, H_DEVICE, H_SOURCE, H_TIME, HISTORY, TIME_FIELD
 from iotyun.reports.models import Report
 from iotyun.reports.schemas import ReportConfig, ReportIdIn, ReportIn, ReportOut, ReportUpdateIn
-from iotyun.telemetry import repository as telemetry_repo
-from iotyun.telemetry.configs import ConfigCache
+from iotyun.telemetry.public import ConfigCache, readable_device_sns
 
 DAY_MS = 86_400_000
 _UNIT_MS = {"hour": 3_600_000, "minute": 60_000}
@@ -276,7 +275,7 @@ async def _check_devices(session: AsyncSession, actor: Actor, configs: ConfigCac
     if body.table_kind != HISTORY:
         return
     wanted = list(dict.fromkeys(body.device_ids))
-    sns = await telemetry_repo.readable_device_sns(session, actor, wanted)
+    sns = await readable_device_sns(session, actor, wanted)
     if len(sns) < len(wanted):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
     for sn in sns.values():

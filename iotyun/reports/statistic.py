@@ -17,10 +17,7 @@ from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries, TableColumn, TableDataOut
 from iotyun.reports.table import table_rows
 from iotyun.reports.timezones import local, offset_minutes, zone
-from iotyun.telemetry import repository as telemetry_repo
-from iotyun.telemetry.configs import ConfigCache
-from iotyun.telemetry.history import Query
-from iotyun.telemetry.service import Pair, Series, query_columns, query_series
+from iotyun.telemetry.public import ConfigCache, Pair, Query, Series, query_columns, query_series, readable_device_sns
 
 
 def time_range(config: ReportConfig, start: int | None, end: int | None, now: int) -> tuple[int, int]:
@@ -105,7 +102,7 @@ async def _pairs(
     kept_devices = [d for d in devices if history_filters.keeps(config.filters, H_DEVICE, names[d])]
     if not history_filters.names_source(config.filters):
         return [(d, s) for d in kept_devices for s in sources]
-    sns = await telemetry_repo.readable_device_sns(session, actor, kept_devices)
+    sns = await readable_device_sns(session, actor, kept_devices)
     if len(sns) < len(kept_devices):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
     pairs: list[Pair] = []

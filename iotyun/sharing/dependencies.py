@@ -3,19 +3,10 @@ only the signature every token-less call carries (`Public`), and the link's toke
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends
 
 from iotyun.auth.dependencies import require
 from iotyun.core.deps import Actor
 from iotyun.core.permissions import Perm
-from iotyun.telemetry.runtime import Telemetry
 
 ShareLinkAdmin = Annotated[Actor, Depends(require(Perm.SHARE_LINK))]
-
-
-async def _telemetry(request: Request) -> Telemetry:
-    runtime: Telemetry = request.app.state.telemetry
-    return runtime
-
-
-TelemetryDep = Annotated[Telemetry, Depends(_telemetry)]

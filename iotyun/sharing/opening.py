@@ -27,9 +27,16 @@ from iotyun.sharing.schemas import (
     SharedUserOut,
     SharedWriteIn,
 )
-from iotyun.telemetry import control
-from iotyun.telemetry.runtime import Telemetry
-from iotyun.telemetry.schemas import WriteIn, WriteOut
+from iotyun.telemetry.public import (
+    Telemetry,
+    WriteIn,
+    WriteOut,
+    device_screens,
+    device_write_config,
+    live_values,
+    user_can_write,
+    write_value,
+)
 
 
 async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
@@ -74,7 +81,7 @@ async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, t
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
     if not await repo.count_use(session, link.id):
         raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
-    permissions, device_permissions = rules.granted(link, actor, await control.user_can_write(session, actor))
+    permissions, device_permissions = rules.granted(link, actor, await user_can_write(session, actor))
     rows = (await repo.devices_of(session, [link.id])).get(link.id, [])
     devices = [
         SharedDeviceOut(id=d.id, name=d.alias or d.sn, sn=d.sn, dev_state=g.dev_state or 2)
@@ -110,9 +117,9 @@ async def device_screen(
     link = await checked_link(session, token, counting=False)
     actor = await creator(session, link, client_ip)
     await _device_of(session, link, actor, device_id)
-    screens = await control.screens(session, actor, device_id)
-    live = await control.live(session, actor, telemetry, device_id)
-    write_config = await control.write_config(session, actor, device_id)
+    screens = await device_screens(session, actor, device_id)
+    live = await live_values(session, actor, telemetry, device_id)
+    write_config = await device_write_config(session, actor, device_id)
     if link.permission != PERMISSION_CONTROL:
         live = live.model_copy(update={"can_write": False})
         write_config = write_config.model_copy(update={"user_can_write": False})
@@ -142,4 +149,4 @@ async def write(
         password=body.password,
         password_mode=body.password_mode,
     )
-    return await control.write(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})
+    return await write_value(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})

@@ -15,7 +15,7 @@ from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device, Gateway
 from iotyun.sharing.models import ShareLink, ShareLinkDevice
-from iotyun.telemetry import repository as telemetry_repo
+from iotyun.telemetry.public import readable_device_ids
 
 
 def _managed(actor: Actor) -> Select[Any]:
@@ -79,7 +79,7 @@ async def device_ids(session: AsyncSession, link_id: int) -> list[int]:
 
 async def readable_ids(session: AsyncSession, actor: Actor, ids: list[int] | None) -> set[int]:
     """The registered devices among `ids` (all when None) that `actor` reads."""
-    return await telemetry_repo.readable_device_ids(session, actor, ids)
+    return await readable_device_ids(session, actor, ids)
 
 
 async def link_by_token(session: AsyncSession, token: str) -> ShareLink | None:

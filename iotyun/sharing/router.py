@@ -11,7 +11,7 @@ from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.sharing import opening, service
-from iotyun.sharing.dependencies import ShareLinkAdmin, TelemetryDep
+from iotyun.sharing.dependencies import ShareLinkAdmin
 from iotyun.sharing.schemas import (
     SharedDeviceScreenOut,
     SharedModuleOut,
@@ -22,7 +22,7 @@ from iotyun.sharing.schemas import (
     ShareLinkUpdateIn,
     Token,
 )
-from iotyun.telemetry.schemas import WriteOut
+from iotyun.telemetry.public import TelemetryDep, WriteOut
 
 router = APIRouter(tags=["sharing"])
 

@@ -18,7 +18,7 @@ from iotyun.core.limits import (
     SHARE_LINK_TOKEN_MAX,
     rule_error,
 )
-from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
+from iotyun.telemetry.public import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
 
 
 def _whole(field: str, low: int, high: int, allowed: tuple[int, ...] = ()) -> BeforeValidator:

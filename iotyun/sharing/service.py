@@ -19,7 +19,7 @@ from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import PERMISSION_CONTROL, ShareLink
 from iotyun.sharing.schemas import ShareDeviceOut, ShareLinkIn, ShareLinkOut, ShareLinkUpdateIn
-from iotyun.telemetry import control
+from iotyun.telemetry.public import user_can_write
 
 
 def device_out(device: Device, available: bool = True) -> ShareDeviceOut:
@@ -97,7 +97,7 @@ async def _check_devices(
 
 async def _check_permission(session: AsyncSession, actor: Actor, permission: int) -> None:
     """A control link carries its creator's write right: one without it gets 100015."""
-    if permission == PERMISSION_CONTROL and not await control.user_can_write(session, actor):
+    if permission == PERMISSION_CONTROL and not await user_can_write(session, actor):
         raise AppError(ErrorCode.NO_PRIVILEGE, field="permission")
 
 

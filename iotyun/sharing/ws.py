@@ -16,13 +16,13 @@ from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.sharing import opening
 from iotyun.sharing import repository as repo
-from iotyun.telemetry import ws as live
+from iotyun.telemetry.public import Principal, serve_live
 
 # Not in api.ROUTERS (those are HTTP routes, each with an access marker): the socket checks its link itself.
 share_ws_router = APIRouter()
 
 
-class LinkPrincipal(live.Principal):
+class LinkPrincipal(Principal):
     """A share link's rights: its creator's, narrowed to the link's devices, for as long as the link is usable."""
 
     def __init__(self, token: str) -> None:
@@ -77,4 +77,4 @@ class LinkPrincipal(live.Principal):
 
 @share_ws_router.websocket("/sharedComponentsWs")
 async def shared_components(websocket: WebSocket) -> None:
-    await live.serve(websocket, LinkPrincipal)
+    await serve_live(websocket, LinkPrincipal)

@@ -20,7 +20,7 @@ from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks, service
 from iotyun.telemetry import history as hist
 from iotyun.telemetry.broker import TOPIC_PREFIX
-from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.dependencies import TelemetryDep
 from iotyun.telemetry.schemas import (
     AccessOut,
     ControlsIn,
@@ -37,14 +37,6 @@ router = APIRouter(tags=["telemetry"])
 
 # deviceDetail/{id} is a P10000 page (SPEC §2): live values, history and writes are read through it.
 DeviceViewer = Annotated[Actor, Depends(require(Perm.HOME))]
-
-
-def _telemetry(request: Request) -> Telemetry:
-    runtime: Telemetry = request.app.state.telemetry
-    return runtime
-
-
-TelemetryDep = Annotated[Telemetry, Depends(_telemetry)]
 
 
 @router.get("/rDev")

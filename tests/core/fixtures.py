@@ -122,6 +122,20 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "POST", "/yun/resourcesInfo", data={"name": "firstsvg", "use": "image"},
         files={"file": ("i.svg", svg, "image/svg+xml")},
     )  # fmt: skip
+    # A dashboard group, a dashboard shown to everyone, one shown to firstrole only, and a sector holding both
+    # (issue 31): another tenant reads, edits, copies, reorders and deletes none of them, nor sees their names.
+    dashboard_group = int((await _ok(await boss.post("/yun/dashboard/group", {"name": "firstdbg"})))["id"])
+    shown = await _ok(await boss.post("/yun/dashboard", {"name": "firstdash", "group_id": dashboard_group}))
+    partial = await _ok(
+        await boss.post(
+            "/yun/dashboard", {"name": "firstsecret", "visibility": "partial", "audience": {"role_ids": [role]}}
+        )
+    )
+    sector = await _ok(
+        await boss.post(
+            "/yun/sector", {"name": "f1sect", "dashboard_ids": [int(shown["id"]), int(partial["id"])]}
+        )
+    )
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -132,6 +146,9 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "mail_recipient": [recipient],
         "symbol": [int((await _ok(symbol))["symbol"]["id"])],
         "image": [int((await _ok(image))["id"])],
+        "dashboard": [int(shown["id"]), int(partial["id"])],
+        "dashboard_group": [dashboard_group],
+        "sector": [int(sector["id"])],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],

@@ -22,9 +22,7 @@ from iotyun.reports.models import Report
 from iotyun.reports.schemas import StatisticOut
 from iotyun.reports.table import table_rows
 from iotyun.reports.timezones import offset_minutes, zone
-from iotyun.telemetry import service as telemetry_service
-from iotyun.telemetry.configs import ConfigCache, Source
-from iotyun.telemetry.history import Query, Rows, check_cap
+from iotyun.telemetry.public import ConfigCache, Query, Rows, Source, check_cap, history_table
 
 # The statistic's own access (reports/dependencies.py ReportViewer) and the history export's (telemetry DeviceViewer).
 REPORT_CODES = (Perm.DESIGN_CHART, Perm.PREVIEW_CHART, Perm.REPORT_DATA)
@@ -74,7 +72,7 @@ async def device_history(
     if not actor.can(*HISTORY_CODES):
         raise AppError(ErrorCode.NO_PRIVILEGE)
     try:
-        return await telemetry_service.history_table(session, actor, configs, device_id, source_ids, q)
+        return await history_table(session, actor, configs, device_id, source_ids, q)
     except AppError as e:
         if e.field == "ids":
             e.field = "data_source_ids"

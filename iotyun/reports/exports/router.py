@@ -11,10 +11,10 @@ from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
 from iotyun.core.spreadsheets import XLSX_RESPONSES, xlsx_response
-from iotyun.reports.dependencies import ConfigsDep
 from iotyun.reports.exports import schedule_service, service
 from iotyun.reports.exports.dependencies import ExportUser, RunnerDep, ScheduleEditor
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut, Kind, ScheduleIn, ScheduleOut, State
+from iotyun.telemetry.public import ConfigsDep
 
 router = APIRouter(tags=["exports"])
 

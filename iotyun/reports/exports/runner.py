@@ -31,7 +31,7 @@ from iotyun.reports.exports import build, files, lease
 from iotyun.reports.exports import repository as repo
 from iotyun.reports.exports.models import DONE, FAILED, ExportJob
 from iotyun.reports.exports.scheduled import mail_run, start_due
-from iotyun.telemetry.configs import ConfigCache
+from iotyun.telemetry.public import ConfigCache
 
 log = logging.getLogger("iotyun.exports")
 LEASE_NAME = "exports"

@@ -33,8 +33,7 @@ from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, Ex
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
 from iotyun.reports.timezones import zone
 from iotyun.team import service as team_service
-from iotyun.telemetry.configs import ConfigCache
-from iotyun.telemetry.history import check_cap
+from iotyun.telemetry.public import ConfigCache, check_cap
 
 _UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 

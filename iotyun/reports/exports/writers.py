@@ -24,8 +24,7 @@ from iotyun.core.spreadsheets import decimals_format, formatted, safe_row
 from iotyun.core.texts import phrase
 from iotyun.reports.schemas import StatisticOut
 from iotyun.reports.table import Column, Row, series_unit
-from iotyun.telemetry.configs import Source
-from iotyun.telemetry.history import Rows, excel_time_format, write_sheet
+from iotyun.telemetry.public import Rows, Source, excel_time_format, write_sheet
 
 _SHEET_NAME_MAX = 31
 _BAD_SHEET_CHARS = re.compile(r"[\[\]:*?/\\]")

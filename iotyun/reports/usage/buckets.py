@@ -7,7 +7,7 @@ from zoneinfo import ZoneInfo
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import ONLINE_HOUR_RANGE_MAX_DAYS, TRAFFIC_RANGE_MAX_DAYS
 from iotyun.reports.timezones import local, offset_minutes
-from iotyun.telemetry import history as hist
+from iotyun.telemetry.public import DAY_MS, bucket_start, next_bucket
 
 
 def check(start: int, end: int, bucket: str, allowed: tuple[str, ...]) -> None:
@@ -15,9 +15,9 @@ def check(start: int, end: int, bucket: str, allowed: tuple[str, ...]) -> None:
         raise AppError(ErrorCode.PARAM_INVALID, field="bucket")
     if end < start:
         raise AppError(ErrorCode.REPORT_END_BEFORE_START, field="end")
-    if bucket == "hour" and end - start > ONLINE_HOUR_RANGE_MAX_DAYS * hist.DAY_MS:
+    if bucket == "hour" and end - start > ONLINE_HOUR_RANGE_MAX_DAYS * DAY_MS:
         raise AppError(ErrorCode.REPORT_TIME_RANGE_TOO_LONG, field="start", days=ONLINE_HOUR_RANGE_MAX_DAYS)
-    if end - start > TRAFFIC_RANGE_MAX_DAYS * hist.DAY_MS:
+    if end - start > TRAFFIC_RANGE_MAX_DAYS * DAY_MS:
         raise AppError(ErrorCode.PARAM_INVALID, field="start")
 
 
@@ -25,14 +25,14 @@ def grid(start: int, end: int, bucket: str, z: ZoneInfo) -> tuple[list[int], lis
     """Each bucket's start (epoch ms) from the one holding `start` to the one holding `end`, and its ISO local time."""
     tz = offset_minutes(z, start)
     starts: list[int] = []
-    b = hist.bucket_start(start, bucket, tz)
+    b = bucket_start(start, bucket, tz)
     while b <= end:
         starts.append(b)
-        b = hist.next_bucket(b, bucket, tz)
+        b = next_bucket(b, bucket, tz)
     return starts, [local(b, z) for b in starts]
 
 
 def ends(starts: list[int], bucket: str, z: ZoneInfo, start: int) -> list[int]:
     """Each bucket's end (the next one's start)."""
     tz = offset_minutes(z, start)
-    return [hist.next_bucket(b, bucket, tz) for b in starts]
+    return [next_bucket(b, bucket, tz) for b in starts]

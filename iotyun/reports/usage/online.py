@@ -27,7 +27,7 @@ from iotyun.reports.usage.schemas import (
     OnlinePeriod,
     OnlineRow,
 )
-from iotyun.telemetry.history import DAY_MS
+from iotyun.telemetry.public import DAY_MS
 
 Period = tuple[int, int]
 

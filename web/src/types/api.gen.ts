@@ -697,6 +697,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/weather/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weather Daily
+         * @description Today and the next days at (lat, lon), at most 7 (119002 when no provider is configured).
+         */
+        get: operations["weather_daily_api_weather_daily_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/weather/now": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Weather Now
+         * @description The weather now at (lat, lon) from the configured provider (119002 when none is).
+         */
+        get: operations["weather_now_api_weather_now_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/batch/dev/fictitious": {
         parameters: {
             query?: never;
@@ -763,6 +803,121 @@ export interface paths {
         get: operations["custom_page_api_yun_customPage_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Dashboards
+         * @description The dashboards the caller sees in list order; `group_id` 0 the ungrouped ones, `mobile` true those flagged
+         *     for phones.
+         */
+        get: operations["list_dashboards_api_yun_dashboard_get"];
+        /** Update Dashboard */
+        put: operations["update_dashboard_api_yun_dashboard_put"];
+        /** Create Dashboard */
+        post: operations["create_dashboard_api_yun_dashboard_post"];
+        /** Delete Dashboard */
+        delete: operations["delete_dashboard_api_yun_dashboard_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Dashboard */
+        post: operations["copy_dashboard_api_yun_dashboard_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get Dashboard
+         * @description One dashboard the caller sees, for viewing, editing (118005 without the right) or full screen (118006).
+         */
+        get: operations["get_dashboard_api_yun_dashboard_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_yun_dashboard_group_get"];
+        /** Rename Group */
+        put: operations["rename_group_api_yun_dashboard_group_put"];
+        /** Create Group */
+        post: operations["create_group_api_yun_dashboard_group_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_dashboard_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder Dashboards */
+        put: operations["reorder_dashboards_api_yun_dashboard_reorder_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Dashboard */
+        post: operations["save_dashboard_api_yun_dashboard_save_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1898,6 +2053,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/sector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List Sectors
+         * @description The tenant's sectors in order (/business and /module/business), each with its dashboards.
+         */
+        get: operations["list_sectors_api_yun_sector_get"];
+        /** Update Sector */
+        put: operations["update_sector_api_yun_sector_put"];
+        /** Create Sector */
+        post: operations["create_sector_api_yun_sector_post"];
+        /** Delete Sector */
+        delete: operations["delete_sector_api_yun_sector_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/sector/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Sector */
+        get: operations["get_sector_api_yun_sector_detail_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/sector/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder Sectors */
+        put: operations["reorder_sectors_api_yun_sector_reorder_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/shared/module": {
         parameters: {
             query?: never;
@@ -2462,6 +2674,28 @@ export interface components {
             start?: components["schemas"]["Anchor"] | null;
         };
         /**
+         * Audience
+         * @description Who a partially visible dashboard is shown to (118007 when a chosen one is not of the tenant, or none is
+         *     chosen); the administrator always sees every dashboard.
+         */
+        Audience: {
+            /**
+             * Role Ids
+             * @default []
+             */
+            role_ids: number[];
+            /**
+             * User Group Ids
+             * @default []
+             */
+            user_group_ids: number[];
+            /**
+             * User Ids
+             * @default []
+             */
+            user_ids: number[];
+        };
+        /**
          * AuthRequest
          * @description The first frame: the session token (never in the URL).
          */
@@ -2828,6 +3062,44 @@ export interface components {
             /** Min */
             min?: number | null;
         };
+        /** ConfigurationCard */
+        ConfigurationCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["ConfigurationSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "configuration";
+        };
+        /**
+         * ConfigurationSettings
+         * @description A device's screen through the screens runtime: `screen_id` none shows its template's main web screen; a card
+         *     linked to a tree shows the chosen device instead of `device_id`.
+         */
+        ConfigurationSettings: {
+            /** Device Id */
+            device_id?: number | null;
+            /** Screen Id */
+            screen_id?: number | null;
+        };
         /** ConfirmIn */
         ConfirmIn: {
             /** Ids */
@@ -2837,6 +3109,56 @@ export interface components {
              * @default
              */
             note: string;
+        };
+        /** ContainerCard */
+        ContainerCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["ContainerSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "container";
+        };
+        /**
+         * ContainerSettings
+         * @description Tabs, each holding one widget; `interval_s` rotates them (0: by hand only).
+         */
+        ContainerSettings: {
+            /**
+             * Interval S
+             * @default 0
+             */
+            interval_s: number;
+            /** Tabs */
+            tabs?: components["schemas"]["ContainerTab"][];
+        };
+        /** ContainerTab */
+        ContainerTab: {
+            /** Card */
+            card: components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
         };
         /** ControlsIn */
         ControlsIn: {
@@ -2860,6 +3182,288 @@ export interface components {
             } | null;
             /** Custom Page Name */
             custom_page_name: string;
+        };
+        /** DashboardCopyIn */
+        DashboardCopyIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+        };
+        /**
+         * DashboardDocument
+         * @description A dashboard's cards and layouts, version 1.
+         */
+        DashboardDocument: {
+            /** Cards */
+            cards?: (components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["ContainerCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"])[];
+            layouts?: components["schemas"]["Layouts"];
+            /**
+             * Version
+             * @default 1
+             * @constant
+             */
+            version: 1;
+        };
+        /** DashboardGroupIn */
+        DashboardGroupIn: {
+            /** Name */
+            name: string;
+        };
+        /** DashboardGroupOut */
+        DashboardGroupOut: {
+            /** Dashboard Count */
+            dashboard_count: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+        };
+        /** DashboardGroupUpdateIn */
+        DashboardGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** DashboardIn */
+        DashboardIn: {
+            audience?: components["schemas"]["Audience"];
+            /**
+             * Chart Theme
+             * @default blueTech
+             * @enum {string}
+             */
+            chart_theme: "orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech";
+            /**
+             * Free Move
+             * @default false
+             */
+            free_move: boolean;
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Height
+             * @default 1080
+             */
+            height: number;
+            /**
+             * Mobile
+             * @default false
+             */
+            mobile: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Theme
+             * @default tech
+             * @enum {string}
+             */
+            theme: "glacierWhite" | "emeraldGreen" | "sunlightOrange" | "snorkelBlue" | "starryBlue" | "default" | "tech";
+            /**
+             * Visibility
+             * @default all
+             * @enum {string}
+             */
+            visibility: "all" | "partial";
+            /**
+             * Width
+             * @default 1920
+             */
+            width: number;
+        };
+        /** DashboardOut */
+        DashboardOut: {
+            audience: components["schemas"]["Audience"];
+            /** Can Edit */
+            can_edit: boolean;
+            /** Can Fullscreen */
+            can_fullscreen: boolean;
+            /** Card Count */
+            card_count: number;
+            /** Chart Theme */
+            chart_theme: string;
+            document: components["schemas"]["DashboardDocument"];
+            /** Free Move */
+            free_move: boolean;
+            /** Group Id */
+            group_id: number | null;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Mobile */
+            mobile: boolean;
+            /** Name */
+            name: string;
+            /** Owner Name */
+            owner_name: string;
+            /** Position */
+            position: number;
+            /** Theme */
+            theme: string;
+            /** Updated At */
+            updated_at: number;
+            /** Version */
+            version: number;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "all" | "partial";
+            /** Width */
+            width: number;
+        };
+        /**
+         * DashboardReorderIn
+         * @description `ids` in their new order within `group_id` (null: the ungrouped ones); a dashboard of another group named here
+         *     moves into this one.
+         */
+        DashboardReorderIn: {
+            /** Group Id */
+            group_id?: number | null;
+            /** Ids */
+            ids: number[];
+        };
+        /**
+         * DashboardSaveIn
+         * @description The editor's save: the document and the canvas settings beside it. `version` is the version the editor
+         *     loaded: a dashboard saved by someone else since is refused (100023 on `version`), nothing is lost silently.
+         */
+        DashboardSaveIn: {
+            /** Chart Theme */
+            chart_theme?: ("orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech") | null;
+            document: components["schemas"]["DashboardDocument"];
+            /** Free Move */
+            free_move?: boolean | null;
+            /** Height */
+            height?: number | null;
+            /** Id */
+            id: number;
+            /** Mobile */
+            mobile?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /** Theme */
+            theme?: ("glacierWhite" | "emeraldGreen" | "sunlightOrange" | "snorkelBlue" | "starryBlue" | "default" | "tech") | null;
+            /** Version */
+            version: number;
+            /** Width */
+            width?: number | null;
+        };
+        /** DashboardSummaryOut */
+        DashboardSummaryOut: {
+            /** Can Edit */
+            can_edit: boolean;
+            /** Can Fullscreen */
+            can_fullscreen: boolean;
+            /** Card Count */
+            card_count: number;
+            /** Chart Theme */
+            chart_theme: string;
+            /** Free Move */
+            free_move: boolean;
+            /** Group Id */
+            group_id: number | null;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Mobile */
+            mobile: boolean;
+            /** Name */
+            name: string;
+            /** Owner Name */
+            owner_name: string;
+            /** Position */
+            position: number;
+            /** Theme */
+            theme: string;
+            /** Updated At */
+            updated_at: number;
+            /** Version */
+            version: number;
+            /**
+             * Visibility
+             * @enum {string}
+             */
+            visibility: "all" | "partial";
+            /** Width */
+            width: number;
+        };
+        /** DashboardToggleCard */
+        DashboardToggleCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["DashboardToggleSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dashboardToggle";
+        };
+        /**
+         * DashboardToggleSettings
+         * @description Switches among chosen dashboards, rotating every `interval_s` (0: by hand only).
+         */
+        DashboardToggleSettings: {
+            /** Dashboard Ids */
+            dashboard_ids?: number[];
+            /**
+             * Interval S
+             * @default 0
+             */
+            interval_s: number;
+        };
+        /**
+         * DashboardUpdateIn
+         * @description A dashboard's settings; fields left out stay.
+         */
+        DashboardUpdateIn: {
+            audience?: components["schemas"]["Audience"] | null;
+            /** Chart Theme */
+            chart_theme?: ("orange" | "orangeTech" | "blue" | "blueTech" | "green" | "greenTech") | null;
+            /** Free Move */
+            free_move?: boolean | null;
+            /** Group Id */
+            group_id?: number | null;
+            /** Height */
+            height?: number | null;
+            /** Id */
+            id: number;
+            /** Mobile */
+            mobile?: boolean | null;
+            /** Name */
+            name?: string | null;
+            /** Theme */
+            theme?: ("glacierWhite" | "emeraldGreen" | "sunlightOrange" | "snorkelBlue" | "starryBlue" | "default" | "tech") | null;
+            /**
+             * Ungrouped
+             * @default false
+             */
+            ungrouped: boolean;
+            /** Visibility */
+            visibility?: ("all" | "partial") | null;
+            /** Width */
+            width?: number | null;
         };
         /**
          * DataSourceConfig
@@ -3485,6 +4089,41 @@ export interface components {
             /** Template Id */
             template_id: number | null;
         };
+        /** DeviceTreeCard */
+        DeviceTreeCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["DeviceTreeSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "deviceTree";
+        };
+        /**
+         * DeviceTreeSettings
+         * @description Devices by group; picking one re-points the cards linked to the device tree.
+         */
+        DeviceTreeSettings: {
+            /** Group Id */
+            group_id?: number | null;
+        };
         /** DeviceUpdateIn */
         DeviceUpdateIn: {
             /** Address */
@@ -3665,6 +4304,16 @@ export interface components {
         /** Envelope[CustomPageOut] */
         Envelope_CustomPageOut_: {
             data?: components["schemas"]["CustomPageOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DashboardGroupOut] */
+        Envelope_DashboardGroupOut_: {
+            data?: components["schemas"]["DashboardGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DashboardOut] */
+        Envelope_DashboardOut_: {
+            data?: components["schemas"]["DashboardOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[DataSourceGroupOut] */
@@ -3943,6 +4592,11 @@ export interface components {
             data?: components["schemas"]["ScreenOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[SectorOut] */
+        Envelope_SectorOut_: {
+            data?: components["schemas"]["SectorOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[SendCodeOut] */
         Envelope_SendCodeOut_: {
             data?: components["schemas"]["SendCodeOut"] | null;
@@ -4054,6 +4708,16 @@ export interface components {
             data?: components["schemas"]["VirtualOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[WeatherDailyOut] */
+        Envelope_WeatherDailyOut_: {
+            data?: components["schemas"]["WeatherDailyOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[WeatherNowOut] */
+        Envelope_WeatherNowOut_: {
+            data?: components["schemas"]["WeatherNowOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[WriteConfigOut] */
         Envelope_WriteConfigOut_: {
             data?: components["schemas"]["WriteConfigOut"] | null;
@@ -4098,6 +4762,18 @@ export interface components {
         Envelope_list_ClassifyOut__: {
             /** Data */
             data?: components["schemas"]["ClassifyOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[DashboardGroupOut]] */
+        Envelope_list_DashboardGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["DashboardGroupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[DashboardSummaryOut]] */
+        Envelope_list_DashboardSummaryOut__: {
+            /** Data */
+            data?: components["schemas"]["DashboardSummaryOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[DataSourceGroupOut]] */
@@ -4152,6 +4828,12 @@ export interface components {
         Envelope_list_ScreenThumbnailOut__: {
             /** Data */
             data?: components["schemas"]["ScreenThumbnailOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[SectorOut]] */
+        Envelope_list_SectorOut__: {
+            /** Data */
+            data?: components["schemas"]["SectorOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[ThumbnailGroupOut]] */
@@ -4290,6 +4972,33 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** FaultCard */
+        FaultCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["FaultSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "fault";
+        };
         /**
          * FaultConfig
          * @description One alarm condition of a data source: the server evaluates it on ingest; the gateway need not act on it.
@@ -4344,6 +5053,21 @@ export interface components {
             op?: string | null;
             /** Threshold */
             threshold?: number | null;
+        };
+        /**
+         * FaultSettings
+         * @description Live unconfirmed alarms of a device group, or of one device (a linked card: the chosen one).
+         */
+        FaultSettings: {
+            /** Device Id */
+            device_id?: number | null;
+            /** Group Id */
+            group_id?: number | null;
+            /**
+             * Limit
+             * @default 10
+             */
+            limit: number;
         };
         /**
          * FieldRef
@@ -4701,6 +5425,38 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** GroupTreeCard */
+        GroupTreeCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["GroupTreeSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "groupTree";
+        };
+        /**
+         * GroupTreeSettings
+         * @description Device groups; picking one re-points the cards linked to the group tree.
+         */
+        GroupTreeSettings: Record<string, never>;
         /**
          * GroupUpdateIn
          * @description Fields left out stay as they are; `parent_id: null` makes the group a root group.
@@ -4755,6 +5511,44 @@ export interface components {
             published: number;
             /** Total */
             total: number;
+        };
+        /** IframeCard */
+        IframeCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["IframeSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "iframe";
+        };
+        /**
+         * IframeSettings
+         * @description A page framed in a sandbox; only http(s) addresses.
+         */
+        IframeSettings: {
+            /**
+             * Url
+             * @default
+             */
+            url: string;
         };
         /** ImageOut */
         ImageOut: {
@@ -4857,6 +5651,33 @@ export interface components {
              * @enum {string}
              */
             type: "jump_screen";
+        };
+        /**
+         * LayoutItem
+         * @description A card's place on a breakpoint's grid, in columns and rows (react-grid-layout's `i, x, y, w, h`).
+         */
+        LayoutItem: {
+            /** H */
+            h: number;
+            /** I */
+            i: string;
+            /** W */
+            w: number;
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
+        };
+        /**
+         * Layouts
+         * @description The desktop grid (DASHBOARD_COLUMNS wide) and the phone's (DASHBOARD_MOBILE_COLUMNS wide; empty: the console
+         *     stacks the cards in desktop order).
+         */
+        Layouts: {
+            /** Desktop */
+            desktop?: components["schemas"]["LayoutItem"][];
+            /** Mobile */
+            mobile?: components["schemas"]["LayoutItem"][];
         };
         /**
          * LibraryItemOut
@@ -5033,6 +5854,33 @@ export interface components {
              */
             username: string;
         };
+        /** MapCard */
+        MapCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["MapSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "map";
+        };
         /** MapItem */
         MapItem: {
             /** Address */
@@ -5061,6 +5909,14 @@ export interface components {
             /** Theme */
             theme: string;
             tiles: components["schemas"]["MapTiles"];
+        };
+        /**
+         * MapSettings
+         * @description The devices of a device group (all the viewer reads when none) on the map, clustered, with their live state.
+         */
+        MapSettings: {
+            /** Group Id */
+            group_id?: number | null;
         };
         /** MapTiles */
         MapTiles: {
@@ -5215,6 +6071,41 @@ export interface components {
             role_permissions: string[];
             /** Roles */
             roles: string[];
+        };
+        /** NetMonitorCard */
+        NetMonitorCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["NetMonitorSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "netMonitor";
+        };
+        /**
+         * NetMonitorSettings
+         * @description Online, offline and alarm counts and traffic of a device group, or of every device the viewer reads.
+         */
+        NetMonitorSettings: {
+            /** Group Id */
+            group_id?: number | null;
         };
         /** OnlineAnalysisOut */
         OnlineAnalysisOut: {
@@ -5808,6 +6699,33 @@ export interface components {
             /** Id */
             id: number;
         };
+        /** ReportCard */
+        ReportCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["ReportSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "report";
+        };
         /**
          * ReportFilter
          * @description `value` for the comparisons and contain; `value` … `value2` for range (118207 when value2 < value); none
@@ -6077,6 +6995,19 @@ export interface components {
             title: string;
             /** Updated At */
             updated_at: number;
+        };
+        /**
+         * ReportSettings
+         * @description A saved report's chart; `refresh_s` 0 keeps the report's own refresh.
+         */
+        ReportSettings: {
+            /**
+             * Refresh S
+             * @default 0
+             */
+            refresh_s: number;
+            /** Report Id */
+            report_id?: number | null;
         };
         /** ReportSort */
         ReportSort: {
@@ -6654,6 +7585,86 @@ export interface components {
             name?: string | null;
             /** Width */
             width?: number | null;
+        };
+        /** SectorDashboardOut */
+        SectorDashboardOut: {
+            /**
+             * Available
+             * @default true
+             */
+            available: boolean;
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Theme */
+            theme: string;
+            /** Width */
+            width: number;
+        };
+        /** SectorIn */
+        SectorIn: {
+            /**
+             * Dashboard Ids
+             * @default []
+             */
+            dashboard_ids: number[];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Image
+             * @default
+             */
+            image: string;
+            /**
+             * Interval
+             * @default 0
+             */
+            interval: number;
+            /** Name */
+            name: string;
+        };
+        /** SectorOut */
+        SectorOut: {
+            /** Dashboards */
+            dashboards: components["schemas"]["SectorDashboardOut"][];
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Image */
+            image: string;
+            /** Interval */
+            interval: number;
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+        };
+        /** SectorReorderIn */
+        SectorReorderIn: {
+            /** Ids */
+            ids: number[];
+        };
+        /** SectorUpdateIn */
+        SectorUpdateIn: {
+            /** Dashboard Ids */
+            dashboard_ids?: number[] | null;
+            /** Description */
+            description?: string | null;
+            /** Id */
+            id: number;
+            /** Image */
+            image?: string | null;
+            /** Interval */
+            interval?: number | null;
+            /** Name */
+            name?: string | null;
         };
         /** SendCodeIn */
         SendCodeIn: {
@@ -7398,6 +8409,62 @@ export interface components {
              */
             width: number;
         };
+        /** TextCard */
+        TextCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["TextSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "text";
+        };
+        /** TextSettings */
+        TextSettings: {
+            /**
+             * Align
+             * @default center
+             * @enum {string}
+             */
+            align: "left" | "center" | "right";
+            /**
+             * Bold
+             * @default false
+             */
+            bold: boolean;
+            /**
+             * Color
+             * @default
+             */
+            color: string;
+            /**
+             * Font Size
+             * @default 24
+             */
+            font_size: number;
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+        };
         /** ThumbnailGroupIn */
         ThumbnailGroupIn: {
             /** Name */
@@ -7492,6 +8559,52 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** TimeCard */
+        TimeCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["TimeSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "time";
+        };
+        /**
+         * TimeSettings
+         * @description The time now; `zone` an IANA name, or none for the viewer's own zone.
+         */
+        TimeSettings: {
+            /**
+             * Font Size
+             * @default 32
+             */
+            font_size: number;
+            /**
+             * Format
+             * @default datetime
+             * @enum {string}
+             */
+            format: "datetime" | "date" | "time";
+            /** Zone */
+            zone?: string | null;
         };
         /** TrackPoint */
         TrackPoint: {
@@ -7911,6 +9024,96 @@ export interface components {
              * @enum {string}
              */
             type: "visible";
+        };
+        /** WeatherCard */
+        WeatherCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["WeatherSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "weather";
+        };
+        /** WeatherDailyOut */
+        WeatherDailyOut: {
+            /** Days */
+            days: components["schemas"]["WeatherDayOut"][];
+            /** Provider */
+            provider: string;
+        };
+        /** WeatherDayOut */
+        WeatherDayOut: {
+            /** Code */
+            code: number;
+            /** Date */
+            date: string;
+            /** Precipitation */
+            precipitation: number;
+            /** Temperature Max */
+            temperature_max: number;
+            /** Temperature Min */
+            temperature_min: number;
+        };
+        /** WeatherNowOut */
+        WeatherNowOut: {
+            /** Code */
+            code: number;
+            /** Humidity */
+            humidity: number;
+            /** Observed At */
+            observed_at: number;
+            /** Provider */
+            provider: string;
+            /** Temperature */
+            temperature: number;
+            /** Wind Direction */
+            wind_direction: number;
+            /** Wind Speed */
+            wind_speed: number;
+        };
+        /**
+         * WeatherSettings
+         * @description Now and the next days at a place (/weather/now, /weather/daily).
+         */
+        WeatherSettings: {
+            /**
+             * City
+             * @default
+             */
+            city: string;
+            /**
+             * Days
+             * @default 3
+             */
+            days: number;
+            /**
+             * Lat
+             * @default 31.23
+             */
+            lat: number;
+            /**
+             * Lon
+             * @default 121.47
+             */
+            lon: number;
         };
         /** WriteConfigOut */
         WriteConfigOut: {
@@ -9732,6 +10935,71 @@ export interface operations {
             };
         };
     };
+    weather_daily_api_weather_daily_get: {
+        parameters: {
+            query: {
+                lat: number;
+                lon: number;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WeatherDailyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    weather_now_api_weather_now_get: {
+        parameters: {
+            query: {
+                lat: number;
+                lon: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WeatherNowOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     batch_create_api_yun_batch_dev_fictitious_post: {
         parameters: {
             query?: never;
@@ -9978,6 +11246,384 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CustomPageOut_"];
+                };
+            };
+        };
+    };
+    list_dashboards_api_yun_dashboard_get: {
+        parameters: {
+            query?: {
+                group_id?: number | null;
+                keyword?: string;
+                mobile?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DashboardSummaryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_dashboard_api_yun_dashboard_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_dashboard_api_yun_dashboard_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_dashboard_api_yun_dashboard_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    copy_dashboard_api_yun_dashboard_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardCopyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_dashboard_api_yun_dashboard_detail_get: {
+        parameters: {
+            query: {
+                id: number;
+                purpose?: "view" | "edit" | "fullscreen";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_groups_api_yun_dashboard_group_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DashboardGroupOut__"];
+                };
+            };
+        };
+    };
+    rename_group_api_yun_dashboard_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_dashboard_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_dashboard_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reorder_dashboards_api_yun_dashboard_reorder_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardReorderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DashboardSummaryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_dashboard_api_yun_dashboard_save_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DashboardSaveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -13845,6 +15491,187 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_GalleryUsageOut_"];
+                };
+            };
+        };
+    };
+    list_sectors_api_yun_sector_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SectorOut__"];
+                };
+            };
+        };
+    };
+    update_sector_api_yun_sector_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SectorOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_sector_api_yun_sector_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SectorOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_sector_api_yun_sector_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_sector_api_yun_sector_detail_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SectorOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reorder_sectors_api_yun_sector_reorder_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorReorderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SectorOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
