@@ -1,0 +1,80 @@
+// The widget registry's contract (DESIGN §9, issue 31 point 3): `type → { component, settingsForm, defaultSize,
+// i18nKey, fetches }`, shared by the dashboard editor (palette, cards, settings drawer) and the presentation (which
+// mounts only `component`). The card shapes are the server's (dashboards/document.py) through api.gen.ts.
+import type { ComponentType, LazyExoticComponent } from 'react';
+
+import type { Schema } from '@/types/schema';
+
+export type DashboardDocument = Schema<'DashboardDocument'>;
+export type Card = NonNullable<DashboardDocument['cards']>[number];
+export type WidgetType = Card['type'];
+export type CardOf<T extends WidgetType> = Extract<Card, { type: T }>;
+export type SettingsOf<T extends WidgetType> = NonNullable<CardOf<T>['settings']>;
+export type LayoutItem = Schema<'LayoutItem'>;
+
+/** Where a card is drawn: the editor's grid (live data, but clicks do not navigate), or a presentation (the
+ * dashboard page, full screen, a sector, a share link, the phone). */
+export type WidgetMode = 'edit' | 'view';
+
+/**
+ * The dashboard-level selection of linkage (point 4): the device picked in a device tree and the group picked in a
+ * group tree, kept in the URL (`?device=`, `?group=`). A card whose `link` is 'device' or 'group' reads it instead
+ * of its own setting; a tree card writes it.
+ */
+export interface Linkage {
+  deviceId: number | null;
+  groupId: number | null;
+  setDevice: (id: number | null) => void;
+  setGroup: (id: number | null) => void;
+}
+
+/** The dashboard's look as a card needs it: the dashboard theme's tokens and the chart theme's name. */
+export interface WidgetTheme {
+  /** One of the 7 dashboard themes (DASHBOARD_THEMES). */
+  name: string;
+  /** 'dark' themes draw light text on dark cards. */
+  tone: 'dark' | 'light';
+  /** One of the 6 chart themes (REPORT_CHART_THEMES); 10-colour palettes (components/charts/report/themes.ts). */
+  chartTheme: string;
+  text: string;
+  textSecondary: string;
+  accent: string;
+  cardBackground: string;
+  border: string;
+}
+
+export interface WidgetProps<T extends WidgetType = WidgetType> {
+  card: CardOf<T>;
+  settings: SettingsOf<T>;
+  mode: WidgetMode;
+  /** False while the card is scrolled away, in a hidden tab, or behind another dashboard of a toggle: a widget
+   * fetches and subscribes only while visible. */
+  visible: boolean;
+  linkage: Linkage;
+  theme: WidgetTheme;
+  /** The dashboard the card is on (the toggle widget leaves it out of its own choices). */
+  dashboardId: number;
+}
+
+export interface SettingsFormProps<T extends WidgetType = WidgetType> {
+  settings: SettingsOf<T>;
+  /** Replaces the settings (one undoable step in the editor). */
+  onChange: (next: SettingsOf<T>) => void;
+  dashboardId: number;
+}
+
+export interface WidgetDefinition<T extends WidgetType = WidgetType> {
+  type: T;
+  /** Its name in the palette and the settings drawer (locales: dashboard.widgets.<type>.name). */
+  i18nKey: string;
+  icon: ComponentType;
+  /** A new card's size on the desktop grid (DASHBOARD_COLUMNS = 24 columns; 8 for most). */
+  defaultSize: { w: number; h: number };
+  defaultSettings: SettingsOf<T>;
+  /** Which trees a card of this type may follow (editing-binding mode offers only these). */
+  links: readonly ('device' | 'group')[];
+  /** What it asks the server for, for the docs and the B6 benchmark's request count. */
+  fetches: readonly string[];
+  component: LazyExoticComponent<ComponentType<WidgetProps<T>>>;
+  settingsForm: LazyExoticComponent<ComponentType<SettingsFormProps<T>>>;
+}
