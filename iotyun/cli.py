@@ -32,6 +32,9 @@ def _serve(args: argparse.Namespace) -> int:
         migrate.upgrade(settings)
     if args.demo:
         asyncio.run(seed.run(settings))
+        if not settings.weather_provider:
+            # The demo's wall screen shows the weather with no network: the local estimate (docs/api-dashboards.md).
+            settings.weather_provider = "local"
     log.info("console at http://%s:%s/iotyun/", args.host, args.port)
     if args.workers > 1 and not settings.mqtt_url:
         # Each worker would start its own embedded broker; N servers share one external broker instead.

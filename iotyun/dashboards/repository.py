@@ -49,7 +49,7 @@ async def viewer(session: AsyncSession, actor: Actor) -> Viewer:
     groups: set[int] = set()
     if group_id is not None:
         stmt = select(UserGroup.id, UserGroup.parent_id).where(UserGroup.tenant_id == actor.tenant_id)
-        parents = {k: p for k, p in (await session.execute(stmt)).tuples()}
+        parents = {k: p for k, p in (await session.execute(stmt)).all()}
         current: int | None = group_id
         while current is not None and current not in groups:
             groups.add(current)
@@ -119,7 +119,7 @@ async def owner_names(session: AsyncSession, tenant_id: int, ids: Collection[int
     if not wanted:
         return {}
     stmt = select(User.id, User.user_name).where(User.tenant_id == tenant_id, User.id.in_(wanted))
-    return {k: v for k, v in (await session.execute(stmt)).tuples()}
+    return {k: v for k, v in (await session.execute(stmt)).all()}
 
 
 async def audience(session: AsyncSession, dashboard_id: int) -> list[tuple[int, int]]:
@@ -128,7 +128,7 @@ async def audience(session: AsyncSession, dashboard_id: int) -> list[tuple[int, 
         .where(DashboardAudience.dashboard_id == dashboard_id)
         .order_by(DashboardAudience.id)
     )
-    return list((await session.execute(stmt)).tuples())
+    return list((await session.execute(stmt)).all())
 
 
 async def replace_audience(session: AsyncSession, dashboard: Dashboard, entries: Sequence[tuple[int, int]]) -> None:
@@ -208,7 +208,7 @@ async def group_counts(session: AsyncSession, v: Viewer) -> dict[int, int]:
         .where(visible(v), Dashboard.group_id.is_not(None))
         .group_by(Dashboard.group_id)
     )
-    return {g: n for g, n in (await session.execute(stmt)).tuples() if g is not None}
+    return {g: n for g, n in (await session.execute(stmt)).all() if g is not None}
 
 
 async def group_holds_any(session: AsyncSession, tenant_id: int, group_id: int) -> bool:
@@ -256,7 +256,7 @@ async def sector_dashboard_ids(session: AsyncSession, sector_ids: Collection[int
         .where(SectorDashboard.sector_id.in_(sector_ids))
         .order_by(SectorDashboard.sector_id, SectorDashboard.position, SectorDashboard.id)
     )
-    for sector_id, dashboard_id in (await session.execute(stmt)).tuples():
+    for sector_id, dashboard_id in (await session.execute(stmt)).all():
         out[sector_id].append(dashboard_id)
     return out
 

@@ -2,6 +2,7 @@
 
 import logging
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth import repository as auth_repository
@@ -12,6 +13,7 @@ from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import system_session
+from iotyun.demo import dashboards as dashboard_demo
 from iotyun.demo import devices as device_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import reports as report_demo
@@ -64,7 +66,18 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await device_monitoring_demo.seed(session, tenant.id, users)
     await template_demo.seed(session, tenant.id, users)
     await report_demo.seed(session, tenant.id, users)
+    await dashboard_demo.seed(session, tenant.id, users)
     return True
+
+
+async def _top_up(session: AsyncSession) -> None:
+    """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31)."""
+    tenant = await auth_repository.tenant_by_code(session, DEMO_TENANT)
+    if tenant is None:
+        return
+    admin = (await session.scalars(select(User).where(User.tenant_id == tenant.id, User.user_name == "admin"))).first()
+    if admin is not None:
+        await dashboard_demo.seed(session, tenant.id, {"admin": admin})
 
 
 async def run(settings: Settings) -> None:
@@ -72,6 +85,8 @@ async def run(settings: Settings) -> None:
     try:
         async with system_session(db.sessionmaker) as session:
             created = await seed_demo(session, settings)
+            if not created:
+                await _top_up(session)
             await session.commit()
         log.info("demo tenant %s", "created" if created else "already present")
     finally:

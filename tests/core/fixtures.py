@@ -132,9 +132,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         )
     )
     sector = await _ok(
-        await boss.post(
-            "/yun/sector", {"name": "f1sect", "dashboard_ids": [int(shown["id"]), int(partial["id"])]}
-        )
+        await boss.post("/yun/sector", {"name": "f1sect", "dashboard_ids": [int(shown["id"]), int(partial["id"])]})
     )
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
