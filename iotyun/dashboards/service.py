@@ -336,3 +336,14 @@ async def reorder(session: AsyncSession, actor: Actor, body: DashboardReorderIn)
         found[i].position = n + 1
     await session.flush()
     return await list_dashboards(session, actor, 0 if group_id is None else group_id, "", None)
+
+
+async def as_shared(session: AsyncSession, creator: Actor, dashboard_id: int) -> DashboardOut | None:
+    """A dashboard as its share link shows it: as the link's creator sees it now (None when they no longer do), never
+    editable, without its audience."""
+    v = await repo.viewer(session, creator)
+    d = await repo.dashboard(session, v, dashboard_id)
+    if d is None:
+        return None
+    out = await _out(session, v, d)
+    return out.model_copy(update={"can_edit": False, "audience": Audience()})

@@ -10,7 +10,7 @@ from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime
 from iotyun.core.limits import SHARE_LINK_NOTE_MAX, SHARE_LINK_TOKEN_HASH_LEN
 from iotyun.core.tenancy import TenantScoped
 
-# link_type: a configuration (the devices' screens) or, later, a dashboard.
+# link_type: a configuration (the devices' screens) or a dashboard (issue 31 point 5).
 LINK_CONFIGURATION = 1
 LINK_DASHBOARD = 2
 # permission: the screens only, or also their controls.
@@ -39,6 +39,12 @@ class ShareLink(IdMixin, TimestampMixin, TenantScoped, Base):
     use_count: Mapped[int] = mapped_column(Integer, default=0)
     note: Mapped[str] = mapped_column(String(SHARE_LINK_NOTE_MAX), default="")
     use_state: Mapped[int] = mapped_column(SmallInteger, default=LINK_ENABLED)
+    # A dashboard link's dashboard, and the device or device group its trees start on (the linked cards' choice).
+    dashboard_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("dashboard.id", ondelete="CASCADE"), default=None, index=True
+    )
+    choice_device_id: Mapped[int | None] = mapped_column(BigId, default=None)
+    choice_group_id: Mapped[int | None] = mapped_column(BigId, default=None)
 
 
 class ShareLinkDevice(IdMixin, TenantScoped, Base):

@@ -16,10 +16,12 @@ from iotyun.core.pagination import PageParams
 from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.tenancy import bind_tenant
+from iotyun.dashboards import service as dashboard_service
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
-from iotyun.sharing.models import PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.models import LINK_DASHBOARD, PERMISSION_CONTROL, ShareLink
 from iotyun.sharing.schemas import (
+    SharedDashboardOut,
     SharedDeviceOut,
     SharedDeviceScreenOut,
     SharedLinkOut,
@@ -75,6 +77,8 @@ async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, t
     page shows: the link, the creator as the page acts, and the devices with their states."""
     _throttle(limiters, client_ip)
     link = await checked_link(session, token, counting=True)
+    if link.link_type == LINK_DASHBOARD:
+        raise AppError(ErrorCode.SHARE_LINK_INVALID)
     actor = await creator(session, link, client_ip)
     ids = await visible_ids(session, link, actor)
     if not ids:
@@ -89,16 +93,48 @@ async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, t
         if d.id in ids
     ]
     return SharedModuleOut(
-        link=SharedLinkOut(
-            link_type=link.link_type,
-            permission=link.permission,
-            expire_at=epoch_ms(link.expire_at),
-            note=link.note,
-        ),
+        link=_link_out(link),
         share_user=SharedUserOut(
             user_name=actor.user_name, permissions=permissions, device_permissions=device_permissions
         ),
         devices=devices,
+    )
+
+
+def _link_out(link: ShareLink) -> SharedLinkOut:
+    return SharedLinkOut(
+        link_type=link.link_type, permission=link.permission, expire_at=epoch_ms(link.expire_at), note=link.note
+    )
+
+
+async def dashboard_link(
+    session: AsyncSession, token: str, client_ip: str = "", *, counting: bool
+) -> tuple[ShareLink, Actor]:
+    """A usable dashboard link and its creator (a configuration link's token here is 118301, as an unknown one)."""
+    link = await checked_link(session, token, counting=counting)
+    if link.link_type != LINK_DASHBOARD or link.dashboard_id is None:
+        raise AppError(ErrorCode.SHARE_LINK_INVALID)
+    return link, await creator(session, link, client_ip)
+
+
+async def open_dashboard(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedDashboardOut:
+    """Check a dashboard link, count one use and answer the dashboard as its creator sees it now (118302 when they
+    no longer see it)."""
+    _throttle(limiters, client_ip)
+    link, actor = await dashboard_link(session, token, client_ip, counting=True)
+    assert link.dashboard_id is not None
+    dashboard = await dashboard_service.as_shared(session, actor, link.dashboard_id)
+    if dashboard is None:
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    if not await repo.count_use(session, link.id):
+        raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
+    permissions, _ = rules.granted(link, actor, False)
+    return SharedDashboardOut(
+        link=_link_out(link),
+        share_user=SharedUserOut(user_name=actor.user_name, permissions=permissions, device_permissions=[]),
+        dashboard=dashboard,
+        device_id=link.choice_device_id,
+        group_id=link.choice_group_id,
     )
 
 

@@ -13,6 +13,7 @@ from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.sharing import opening, service
 from iotyun.sharing.dependencies import ShareLinkAdmin
 from iotyun.sharing.schemas import (
+    SharedDashboardOut,
     SharedDeviceScreenOut,
     SharedModuleOut,
     SharedWriteIn,
@@ -69,6 +70,14 @@ async def open_link(
     _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
 ) -> Envelope[SharedModuleOut]:
     return ok(await opening.open_link(session, limiters, ip, token))
+
+
+@router.get("/yun/shared/dashboard")
+async def open_dashboard(
+    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
+) -> Envelope[SharedDashboardOut]:
+    """Open a dashboard link without login (counts one use): the dashboard as its creator sees it now."""
+    return ok(await opening.open_dashboard(session, limiters, ip, token))
 
 
 @router.get("/yun/shared/module/device")

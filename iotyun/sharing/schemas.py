@@ -13,11 +13,11 @@ from iotyun.core.limits import (
     EPOCH_MS_MIN,
     SHARE_LINK_ACCESS_LIMIT_MAX,
     SHARE_LINK_DEVICES_MAX,
-    SHARE_LINK_DEVICES_MIN,
     SHARE_LINK_NOTE_MAX,
     SHARE_LINK_TOKEN_MAX,
     rule_error,
 )
+from iotyun.dashboards.schemas import DashboardOut
 from iotyun.telemetry.public import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
 
 
@@ -37,9 +37,9 @@ def _whole(field: str, low: int, high: int, allowed: tuple[int, ...] = ()) -> Be
 
 
 def _device_ids(value: list[int]) -> list[int]:
+    """Duplicates dropped, at most SHARE_LINK_DEVICES_MAX; how many a link needs depends on its type (the service:
+    SHARE_LINK_DEVICES_MIN for a configuration, none for a dashboard)."""
     value = list(dict.fromkeys(value))
-    if len(value) < SHARE_LINK_DEVICES_MIN:
-        raise rule_error(ErrorCode.PARAM_INVALID, "device_ids")
     if len(value) > SHARE_LINK_DEVICES_MAX:
         raise rule_error(ErrorCode.LIMIT_REACHED, "device_ids", limit=SHARE_LINK_DEVICES_MAX)
     return value
@@ -52,8 +52,8 @@ def _note(value: str) -> str:
     return value
 
 
-# Only configuration links (1) are made for now; a dashboard link (2) answers 100004 on `link_type`.
-LinkType = Annotated[int, _whole("link_type", 1, 1)]
+# 1 a configuration (the devices' screens), 2 a dashboard (issue 31 point 5).
+LinkType = Annotated[int, _whole("link_type", 1, 2)]
 # 1 read-only (the screens), 2 with control (also writes, when the creator may write).
 LinkPermission = Annotated[int, _whole("permission", 1, 2)]
 UseState = Annotated[int, _whole("use_state", 0, 1)]
@@ -62,20 +62,29 @@ ExpireAt = Annotated[int | None, _whole("expire_at", EPOCH_MS_MIN, EPOCH_MS_MAX)
 # Opens allowed; null without limit.
 AccessLimit = Annotated[int | None, _whole("access_limit", 1, SHARE_LINK_ACCESS_LIMIT_MAX)]
 Note = Annotated[str, AfterValidator(_note)]
-# 1-20 devices the caller reads, in the order the shared page shows them (duplicates dropped).
+# A configuration link's 1-20 devices the caller reads, in the order the shared page shows them (duplicates
+# dropped); none for a dashboard link.
 LinkDeviceIds = Annotated[list[int], AfterValidator(_device_ids)]
 Token = Annotated[str, Field(max_length=SHARE_LINK_TOKEN_MAX)]
 
 LinkState = Literal["active", "expired", "exhausted", "disabled"]
 
 
+Id = Annotated[int, Field(ge=1, le=2**63 - 1)]
+
+
 class ShareLinkIn(BaseModel):
     link_type: LinkType
-    device_ids: LinkDeviceIds
+    device_ids: LinkDeviceIds = []
     permission: LinkPermission
     expire_at: ExpireAt = None
     access_limit: AccessLimit = None
     note: Note = ""
+    # A dashboard link's dashboard (one the caller sees) and where its trees start: a device the caller reads and a
+    # device group of the tenant, each optional.
+    dashboard_id: Id | None = None
+    device_id: Id | None = None
+    group_id: Id | None = None
 
 
 class ShareLinkUpdateIn(BaseModel):
@@ -88,6 +97,9 @@ class ShareLinkUpdateIn(BaseModel):
     note: Note | None = None
     use_state: UseState | None = None
     device_ids: LinkDeviceIds | None = None
+    # A dashboard link's starting device and group; sent as null: none.
+    device_id: Id | None = None
+    group_id: Id | None = None
 
 
 class ShareDeviceOut(BaseModel):
@@ -102,10 +114,21 @@ class ShareDeviceOut(BaseModel):
     available: bool = True
 
 
+class ShareDashboardOut(BaseModel):
+    id: int
+    # Empty when the caller no longer sees it (`available` false).
+    name: str
+    available: bool = True
+
+
 class ShareLinkOut(BaseModel):
     id: int
     link_type: int
     permission: int
+    # A dashboard link's dashboard and starting device and group (null for a configuration link).
+    dashboard: ShareDashboardOut | None = None
+    device_id: int | None = None
+    group_id: int | None = None
     # The link's devices, in order; one its creator or the caller no longer reads is a gone entry (`available`
     # false, no name or SN).
     devices: list[ShareDeviceOut]
@@ -158,6 +181,17 @@ class SharedModuleOut(BaseModel):
     link: SharedLinkOut
     share_user: SharedUserOut
     devices: list[SharedDeviceOut]
+
+
+class SharedDashboardOut(BaseModel):
+    """What /share-db shows: the link, the creator as the page acts, the dashboard as the creator sees it (never
+    editable), and the device and device group its trees start on."""
+
+    link: SharedLinkOut
+    share_user: SharedUserOut
+    dashboard: DashboardOut
+    device_id: int | None
+    group_id: int | None
 
 
 class SharedDeviceScreenOut(BaseModel):

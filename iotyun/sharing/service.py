@@ -1,5 +1,6 @@
 """Managing share links (P82000): a user links 1-20 devices they read, read-only or with control (control needs
-their own write right), with an optional expiry, access limit and note. Only the creator, or the tenant's
+their own write right), or one dashboard they see (read-only, with the device and group its trees start on), with an
+optional expiry, access limit and note. Only the creator, or the tenant's
 administrator, lists and manages a link; another's link answers 118301 as a missing one. Disabling, editing or
 deleting a link announces an access change (core.access `links`), so its open sockets re-check at once."""
 
@@ -13,12 +14,15 @@ from iotyun.core.access import changed
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import SHARE_LINK_DEVICES_MIN
 from iotyun.core.pagination import Page, PageParams, paginate
+from iotyun.dashboards import repository as dashboard_repo
+from iotyun.devices.groups import repository as device_group_repo
 from iotyun.devices.models import Device, Gateway
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
-from iotyun.sharing.models import PERMISSION_CONTROL, ShareLink
-from iotyun.sharing.schemas import ShareDeviceOut, ShareLinkIn, ShareLinkOut, ShareLinkUpdateIn
+from iotyun.sharing.models import LINK_DASHBOARD, PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.schemas import ShareDashboardOut, ShareDeviceOut, ShareLinkIn, ShareLinkOut, ShareLinkUpdateIn
 from iotyun.telemetry.public import user_can_write
 
 
@@ -30,12 +34,23 @@ def device_out(device: Device, available: bool = True) -> ShareDeviceOut:
 
 
 def _out(
-    link: ShareLink, devices: list[tuple[Device, Gateway]], readable: set[int], token: str | None = None
+    link: ShareLink,
+    devices: list[tuple[Device, Gateway]],
+    readable: set[int],
+    dashboards: dict[int, str],
+    token: str | None = None,
 ) -> ShareLinkOut:
+    dashboard = None
+    if link.dashboard_id is not None:
+        name = dashboards.get(link.dashboard_id)
+        dashboard = ShareDashboardOut(id=link.dashboard_id, name=name or "", available=name is not None)
     return ShareLinkOut(
         id=link.id,
         link_type=link.link_type,
         permission=link.permission,
+        dashboard=dashboard,
+        device_id=link.choice_device_id,
+        group_id=link.choice_group_id,
         devices=[device_out(d, d.id in readable) for d, _ in devices],
         expire_at=epoch_ms(link.expire_at),
         access_limit=link.access_limit,
@@ -67,13 +82,24 @@ async def _available(
     return shown
 
 
+async def _dashboards(session: AsyncSession, actor: Actor, links: list[ShareLink]) -> dict[int, str]:
+    """Dashboard id → name, for the links' dashboards the caller sees (another is shown gone, without its name)."""
+    ids = {link.dashboard_id for link in links if link.dashboard_id is not None}
+    if not ids:
+        return {}
+    seen = await dashboard_repo.visible_ids(session, await dashboard_repo.viewer(session, actor), ids)
+    return {i: d.name for i, d in seen.items()}
+
+
 async def _outs(session: AsyncSession, actor: Actor, links: list[ShareLink]) -> list[ShareLinkOut]:
     devices = await repo.devices_of(session, [link.id for link in links])
     shown = await _available(session, actor, links, devices)
-    return [_out(link, devices.get(link.id, []), shown.get(link.id, set())) for link in links]
+    dashboards = await _dashboards(session, actor, links)
+    return [_out(link, devices.get(link.id, []), shown.get(link.id, set()), dashboards) for link in links]
 
 
 async def _one_out(session: AsyncSession, actor: Actor, link: ShareLink, token: str | None = None) -> ShareLinkOut:
+    # The one answer that may hold the token (created or reset).
     return (await _outs(session, actor, [link]))[0].model_copy(update={"token": token})
 
 
@@ -109,9 +135,38 @@ def _future(expire_at: int | None) -> datetime | None:
     return when
 
 
+async def _check_choice(session: AsyncSession, actor: Actor, device_id: int | None, group_id: int | None) -> None:
+    """A dashboard link's starting device must be one the caller reads (110506), its group one of the tenant's
+    device groups (100005)."""
+    if device_id is not None and not await repo.readable_ids(session, actor, [device_id]):
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
+    if group_id is not None and await device_group_repo.group(session, actor.tenant_id, group_id) is None:
+        raise AppError(ErrorCode.NOT_FOUND, field="group_id")
+
+
+async def _check_kind(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> None:
+    """A configuration link names 1-20 devices and no dashboard; a dashboard link one dashboard the caller sees
+    (118001), no devices, read-only, and optionally where its trees start."""
+    if body.link_type != LINK_DASHBOARD:
+        if body.dashboard_id is not None or body.device_id is not None or body.group_id is not None:
+            raise AppError(ErrorCode.PARAM_INVALID, field="dashboard_id")
+        if len(body.device_ids) < SHARE_LINK_DEVICES_MIN:
+            raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
+        await _check_devices(session, actor, body.device_ids)
+        await _check_permission(session, actor, body.permission)
+        return
+    if body.device_ids:
+        raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
+    if body.permission == PERMISSION_CONTROL:
+        raise AppError(ErrorCode.PARAM_INVALID, field="permission")
+    viewer = await dashboard_repo.viewer(session, actor)
+    if body.dashboard_id is None or await dashboard_repo.dashboard(session, viewer, body.dashboard_id) is None:
+        raise AppError(ErrorCode.DASHBOARD_NOT_FOUND, field="dashboard_id")
+    await _check_choice(session, actor, body.device_id, body.group_id)
+
+
 async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> ShareLinkOut:
-    await _check_devices(session, actor, body.device_ids)
-    await _check_permission(session, actor, body.permission)
+    await _check_kind(session, actor, body)
     expire_at = _future(body.expire_at)
     token = rules.new_token()
     link = ShareLink(
@@ -124,6 +179,9 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
         access_limit=body.access_limit,
         use_count=0,
         note=body.note,
+        dashboard_id=body.dashboard_id,
+        choice_device_id=body.device_id,
+        choice_group_id=body.group_id,
     )
     session.add(link)
     await session.flush()
@@ -144,9 +202,28 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
     devices and the control right are checked against the caller (the creator or the administrator)."""
     link = await _link(session, actor, body.id)
     sent = body.model_fields_set
+    dashboard = link.link_type == LINK_DASHBOARD
     if body.device_ids is not None:
+        if dashboard and body.device_ids:
+            raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
+        if not dashboard and len(body.device_ids) < SHARE_LINK_DEVICES_MIN:
+            raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
         await _check_devices(session, actor, body.device_ids, await repo.device_ids(session, link.id))
+    if ("device_id" in sent or "group_id" in sent) and not dashboard:
+        raise AppError(ErrorCode.PARAM_INVALID, field="device_id" if "device_id" in sent else "group_id")
+    if dashboard:
+        device_id = body.device_id if "device_id" in sent else link.choice_device_id
+        group_id = body.group_id if "group_id" in sent else link.choice_group_id
+        await _check_choice(
+            session,
+            actor,
+            body.device_id if "device_id" in sent else None,
+            body.group_id if "group_id" in sent else None,
+        )
+        link.choice_device_id, link.choice_group_id = device_id, group_id
     if body.permission is not None:
+        if dashboard and body.permission == PERMISSION_CONTROL:
+            raise AppError(ErrorCode.PARAM_INVALID, field="permission")
         await _check_permission(session, actor, body.permission)
         link.permission = body.permission
     if "expire_at" in sent:

@@ -1,0 +1,128 @@
+"""Share links of type dashboard (issue 31 point 5; docs/api-sharing.md "Dashboard links"): made for a dashboard the
+creator sees, read-only, with where its trees start; opened without login as the creator sees the dashboard now;
+the link's rules (disabled, expired, access limit, the creator no longer seeing it) as for configuration links."""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from fastapi import FastAPI
+from sqlalchemy import update
+
+from iotyun.sharing.models import ShareLink
+from tests.conftest import Api, code
+from tests.devices.factories import Site, ok
+from tests.sharing.conftest import MANAGE, stored
+from tests.team.factories import Team
+
+OPEN_DB = "/yun/shared/dashboard"
+
+
+async def dashboard(api: Api, name: str = "wall", **body: Any) -> dict[str, Any]:
+    data: dict[str, Any] = ok(await api.post("/yun/dashboard", {"name": name, **body}))
+    return data
+
+
+async def dashboard_link(api: Api, dashboard_id: int, **body: Any) -> dict[str, Any]:
+    data: dict[str, Any] = ok(
+        await api.post(MANAGE, {"link_type": 2, "permission": 1, "dashboard_id": dashboard_id, **body})
+    )
+    return data
+
+
+async def set_link(app: FastAPI, link_id: int, **values: Any) -> None:
+    async with app.state.db.sessionmaker() as s:
+        await s.execute(update(ShareLink).where(ShareLink.id == link_id).values(**values))
+        await s.commit()
+
+
+class TestManage:
+    async def test_made_for_a_dashboard_with_its_start(self, site: Site) -> None:
+        device = await site.device()
+        group = ok(await site.admin.post("/yun/dev/group", {"name": "g1"}))["id"]
+        d = await dashboard(site.admin)
+        link = await dashboard_link(site.admin, d["id"], device_id=device, group_id=group, note="大屏")
+        assert link["link_type"] == 2 and link["devices"] == [] and link["token"]
+        assert link["dashboard"] == {"id": d["id"], "name": "wall", "available": True}
+        assert (link["device_id"], link["group_id"]) == (device, group)
+        listed = ok(await site.admin.get(MANAGE))["items"]
+        assert listed[0]["dashboard"]["name"] == "wall" and listed[0]["token"] is None
+        out = ok(await site.admin.put(MANAGE, {"id": link["id"], "device_id": None}))
+        assert (out["device_id"], out["group_id"]) == (None, group)
+
+    async def test_rules(self, app: FastAPI, site: Site, other_tenant: Api) -> None:
+        d = await dashboard(site.admin)
+        theirs = await dashboard(other_tenant, "theirs")
+        their_device = await site.device(other_tenant)
+        before = await stored(app)
+        body = {"link_type": 2, "permission": 1, "dashboard_id": d["id"]}
+        cases = [
+            ({**body, "dashboard_id": theirs["id"]}, 118001, "dashboard_id"),
+            ({**body, "dashboard_id": None}, 118001, "dashboard_id"),
+            ({**body, "permission": 2}, 100004, "permission"),
+            ({**body, "device_ids": [await site.device()]}, 100004, "device_ids"),
+            ({**body, "device_id": their_device}, 110506, "device_id"),
+            ({**body, "group_id": 999999}, 100005, "group_id"),
+            ({"link_type": 1, "permission": 1, "device_ids": [await site.device()], "dashboard_id": d["id"]}, 100004, "dashboard_id"),
+            ({"link_type": 1, "permission": 1, "device_ids": []}, 100004, "device_ids"),
+            ({**body, "link_type": 3}, 100004, "link_type"),
+        ]  # fmt: skip
+        for sent, expected, field in cases:
+            resp = await site.admin.post(MANAGE, sent)
+            assert (code(resp), resp["meta"]["field"]) == (expected, field), sent
+        assert await stored(app) == before
+
+    async def test_a_dashboard_hidden_from_the_creator_is_refused(self, site: Site, team: Team) -> None:
+        await team.role("sharer", ["P20000", "P82000"])
+        await team.user("sam", "sharer")
+        sam = await team.login("sam")
+        hidden = await dashboard(site.admin, visibility="partial", audience={"role_ids": [team.roles["administrator"]]})
+        resp = await sam.post(MANAGE, {"link_type": 2, "permission": 1, "dashboard_id": hidden["id"]})
+        assert code(resp) == 118001
+
+
+class TestOpen:
+    async def test_opens_without_login_and_counts(self, site: Site, new_api: Any) -> None:
+        d = await dashboard(site.admin, theme="starryBlue")
+        ok(
+            await site.admin.post(
+                "/yun/dashboard/save",
+                {"id": d["id"], "version": 1, "document": {"cards": [{"id": "t", "type": "text"}],
+                 "layouts": {"desktop": [{"i": "t", "x": 0, "y": 0, "w": 8, "h": 4}]}}},
+            )
+        )  # fmt: skip
+        link = await dashboard_link(site.admin, d["id"], access_limit=2)
+        anonymous = new_api()
+        opened = ok(await anonymous.get(OPEN_DB, params={"token": link["token"]}))
+        assert opened["dashboard"]["name"] == "wall" and opened["dashboard"]["theme"] == "starryBlue"
+        assert opened["dashboard"]["can_edit"] is False and opened["dashboard"]["document"]["cards"][0]["id"] == "t"
+        assert opened["link"]["link_type"] == 2 and opened["device_id"] is None
+        ok(await anonymous.get(OPEN_DB, params={"token": link["token"]}))
+        assert code(await anonymous.get(OPEN_DB, params={"token": link["token"]})) == 118303
+
+    async def test_the_links_rules(self, app: FastAPI, site: Site, new_api: Any) -> None:
+        d = await dashboard(site.admin)
+        link = await dashboard_link(site.admin, d["id"])
+        anonymous = new_api()
+        token = {"token": link["token"]}
+        await set_link(app, link["id"], use_state=0)
+        assert code(await anonymous.get(OPEN_DB, params=token)) == 118305
+        await set_link(app, link["id"], use_state=1, expire_at=datetime.now(UTC) - timedelta(minutes=1))
+        assert code(await anonymous.get(OPEN_DB, params=token)) == 118304
+        await set_link(app, link["id"], expire_at=None)
+        ok(await anonymous.get(OPEN_DB, params=token))
+        # A configuration link's token does not open a dashboard, nor the reverse.
+        assert code(await anonymous.get("/yun/shared/module", params=token)) == 118301
+        assert code(await anonymous.get(OPEN_DB, params={"token": "x" * 32})) == 118301
+        # Deleting the dashboard deletes its links.
+        ok(await site.admin.call("DELETE", "/yun/dashboard", params={"id": d["id"]}))
+        assert code(await anonymous.get(OPEN_DB, params=token)) == 118301
+
+    async def test_the_creator_no_longer_seeing_it(self, site: Site, team: Team, new_api: Any) -> None:
+        await team.role("sharer", ["P20000", "P82000"])
+        await team.user("sam", "sharer")
+        sam = await team.login("sam")
+        d = await dashboard(site.admin)
+        link = await dashboard_link(sam, d["id"])
+        ok(await site.admin.put("/yun/dashboard", {"id": d["id"], "visibility": "partial",
+                                                    "audience": {"role_ids": [team.roles["administrator"]]}}))  # fmt: skip
+        assert code(await new_api().get(OPEN_DB, params={"token": link["token"]})) == 118302
