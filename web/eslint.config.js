@@ -88,6 +88,15 @@ export default tseslint.config(
               from: ['./src/features', './src/app', './src/designer/editor'],
               message: 'Dashboards must not import features, the app shell or the screen editor.',
             },
+            // The chart registry (components/charts/index.ts) brings every chart and its ECharts parts: the designer,
+            // whose editor must not load ECharts, takes its trend's builder from components/charts/history.ts and
+            // the parts only in its lazy trend host (components/charts/parts/trend.ts).
+            {
+              target: './src/designer',
+              from: './src/components/charts/index.ts',
+              message:
+                "The designer imports a chart's own modules (components/charts/history, parts/trend), not the registry.",
+            },
             // No feature imports another; move shared code up to components/ or lib/.
             ...features.map((name) => ({
               target: `./src/features/${name}`,
@@ -108,6 +117,25 @@ export default tseslint.config(
       'import/no-named-as-default-member': 'off',
       // react-router redirects are thrown Responses.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+    },
+  },
+  {
+    // ECharts is reached through components/charts only: its host (echart.tsx) and each chart kind's parts
+    // (parts/, report/registry.ts), so a chart's parts are named once, beside its builder in the chart registry.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/components/charts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['echarts', 'echarts/*', 'zrender', 'zrender/*'],
+              message: "Draw charts with components/charts (EChart, a builder and its kind's parts).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

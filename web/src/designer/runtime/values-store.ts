@@ -1,11 +1,15 @@
 // The runtime's values store (DESIGN §7 "Runtime"): the current value of every data source of one device, keyed by
 // data source id. The GET /rDev seed and the alarm flags apply at once; the WebSocket's pushes queue and apply at
-// most once per animation frame, however many arrive in between: a push after a quiet frame applies at once (at the
-// end of the socket's task, so the next frame paints it without waiting a frame to start the work), and what arrives
-// after an apply waits for the next frame, where it applies together. Listeners subscribe to the ids they show and
-// hear only of those that changed, so a screen re-renders only the elements whose values moved.
+// most once per animation frame, however many arrive in between (lib/frame-pacer): a push after a quiet frame applies
+// at once (at the end of the socket's task, so the next frame paints it without waiting a frame to start the work),
+// and what arrives after an apply waits for the next frame, where it applies together. Listeners subscribe to the
+// ids they show and hear only of those that changed, so a screen re-renders only the elements whose values moved.
+import { animationFrame, createPacer, endOfTask, type FrameScheduler } from '@/lib/frame-pacer';
 import type { LiveValue } from '@/lib/ws';
 import type { BoundValue } from '../elements/types';
+
+// The pacing is lib/frame-pacer's; its schedulers are the runtime's too (designer/runtime/index.ts).
+export { animationFrame, endOfTask, type FrameScheduler };
 
 /** A value as GET /rDev seeds it. */
 export interface SourceSeed {
@@ -13,29 +17,6 @@ export interface SourceSeed {
   value: number | string | boolean | null;
   ts: number | null;
 }
-
-/** Runs `callback` once, on the next frame; returns a cancel. Tests pass a frame they step by hand. */
-export type FrameScheduler = (callback: () => void) => () => void;
-
-export const animationFrame: FrameScheduler = (callback) => {
-  const id = requestAnimationFrame(() => {
-    callback();
-  });
-  return () => {
-    cancelAnimationFrame(id);
-  };
-};
-
-/** Runs `callback` at the end of the current task (a microtask): the pushes of one socket message apply together. */
-export const endOfTask: FrameScheduler = (callback) => {
-  let live = true;
-  queueMicrotask(() => {
-    if (live) callback();
-  });
-  return () => {
-    live = false;
-  };
-};
 
 export interface ValuesStore {
   /** The data source's value, the same object until it changes; undefined before any report. */
@@ -54,7 +35,7 @@ export interface ValuesStore {
   flush(): void;
   /** Forgets every value and alarm (another device chosen). */
   clear(): void;
-  /** Cancels a pending frame. */
+  /** Cancels a pending frame and drops the pushes still queued. */
   dispose(): void;
 }
 
@@ -74,9 +55,6 @@ export function createValuesStore(
   let alarms: ReadonlySet<number> = new Set();
   let confirmed: ReadonlySet<number> = new Set();
   let queued = new Map<number, LiveValue>();
-  // A frame pending: either to apply what is queued, or the pause after an apply until the next frame.
-  let cancelFrame: (() => void) | null = null;
-  let cancelSoon: (() => void) | null = null;
 
   const notify = (changed: Iterable<number>) => {
     const toCall = new Set<() => void>();
@@ -117,33 +95,17 @@ export function createValuesStore(
     notify(changed);
   };
 
-  /** Applies what is queued; after an apply, the next one waits for the next frame. */
+  /** Applies what is queued (the pacer runs it at most once per frame). */
   const apply = () => {
-    if (queued.size === 0) return;
     const batch = queued;
     queued = new Map();
     const changed: number[] = [];
     for (const [id, live] of batch) if (put(id, boundValueOf(live.v), live.ts)) changed.push(id);
-    cancelFrame ??= frame(onFrame);
     notify(changed);
   };
-
-  function onFrame() {
-    cancelFrame = null;
-    apply();
-  }
-
+  const pacer = createPacer(apply, frame, soon);
   const flush = () => {
-    if (cancelSoon) {
-      cancelSoon();
-      cancelSoon = null;
-    }
-    apply();
-  };
-
-  const applySoon = () => {
-    cancelSoon = null;
-    apply();
+    pacer.flush();
   };
 
   return {
@@ -172,10 +134,7 @@ export function createValuesStore(
         const waiting = queued.get(live.id);
         if (!waiting || live.ts >= waiting.ts) queued.set(live.id, live);
       }
-      if (queued.size === 0 || cancelFrame || cancelSoon) return;
-      // A quiet frame: apply at the end of this task; else the pending frame applies it.
-      if (soon) cancelSoon = soon(applySoon);
-      else cancelFrame = frame(onFrame);
+      if (queued.size > 0) pacer.request();
     },
     setAlarms(ids) {
       const before = alarms;
@@ -189,10 +148,7 @@ export function createValuesStore(
     },
     flush,
     clear() {
-      if (cancelFrame) cancelFrame();
-      cancelFrame = null;
-      cancelSoon?.();
-      cancelSoon = null;
+      pacer.cancel();
       queued = new Map();
       alarms = new Set();
       confirmed = new Set();
@@ -201,10 +157,8 @@ export function createValuesStore(
       notify(changed);
     },
     dispose() {
-      if (cancelFrame) cancelFrame();
-      cancelFrame = null;
-      cancelSoon?.();
-      cancelSoon = null;
+      pacer.cancel();
+      queued = new Map();
     },
   };
 }

@@ -4,6 +4,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { buildTrendOption } from '@/components/charts/history';
 import { colors } from '@/lib/theme';
 import type { HistorySeries } from '@/lib/telemetry/types';
 import type { ElementDefinition, ElementRenderProps, SettingsFormProps } from '../types';
@@ -12,14 +13,7 @@ import { BindingField, FieldSection, NumberField, TextField, useSettingPatch } f
 import { settingString } from '../settings';
 import { ChoiceField, DecimalsField, UnitField } from './control-fields';
 import { settingOptionalNumber } from './settings';
-import {
-  appendLive,
-  buildTrendOption,
-  joinSeries,
-  TREND_UNITS,
-  trendWindowMs,
-  type LiveBuffer,
-} from './trend-option';
+import { appendLive, joinSeries, TREND_UNITS, trendWindowMs, type LiveBuffer } from './trend-option';
 import './controls.css';
 
 const TrendEChart = lazy(() => import('./trend-echart'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { appendLive, buildTrendOption, joinSeries, TREND_POINTS_MAX, trendWindowMs } from './trend-option';
+import { appendLive, joinSeries, TREND_POINTS_MAX, trendWindowMs } from './trend-option';
 
 describe('trendWindowMs', () => {
   it('reads the window in minutes or hours, 1 hour when unset or nonsense', () => {
@@ -67,33 +67,5 @@ describe('joinSeries', () => {
       [3000, 3],
     ]);
     expect(joinSeries(undefined, [[5, 1]])).toEqual([[5, 1]]);
-  });
-});
-
-describe('buildTrendOption', () => {
-  it('is the history chart’s line option over the window, without its zoom slider', () => {
-    const option = buildTrendOption(
-      [{ id: 1, name: '温度', unit: '℃', decimals: 1, points: [[1000, 20]] }],
-      [0, 1000],
-    ) as {
-      series: { name: string; data: unknown }[];
-      xAxis: { min: number; max: number };
-      dataZoom: unknown[];
-    };
-    expect(option.series[0]?.name).toBe('温度 (℃)');
-    expect(option.series[0]?.data).toEqual([[1000, 20]]);
-    expect(option.xAxis).toMatchObject({ type: 'time', min: 0, max: 1000 });
-    expect(option.dataZoom).toEqual([]);
-  });
-
-  it('spans the data itself before any point has a time', () => {
-    const option = buildTrendOption(
-      [{ id: 1, name: 'a', unit: null, decimals: null, points: [] }],
-      undefined,
-    ) as {
-      xAxis: Record<string, unknown>;
-    };
-    expect(option.xAxis).not.toHaveProperty('min');
-    expect(option.xAxis).not.toHaveProperty('max');
   });
 });

@@ -1,9 +1,5 @@
-// The trend chart's data and ECharts option: the history the runtime fills for the chart's window, the live
-// points appended from the bound values, and the device history chart's line option (lib/telemetry/history)
-// fitted to a screen element. Pure, tested without a DOM.
-import type { EChartsOption } from '@/components/charts/echart';
-import { buildHistoryOption } from '@/lib/telemetry/history';
-import type { HistorySeries } from '@/lib/telemetry/types';
+// The trend chart's data: the window the runtime fills with history, and the live points appended from the bound
+// values. Pure, tested without a DOM. The chart's option is components/charts/history (buildTrendOption).
 import type { BoundValue } from '../types';
 import type { TrendPoint } from './context';
 import type { JsonValue } from '../../model/types';
@@ -56,24 +52,4 @@ export function joinSeries(
   const past = history ?? [];
   const end = past.at(-1)?.[0] ?? Number.NEGATIVE_INFINITY;
   return [...past, ...(live ?? []).filter((p) => p[0] > end)];
-}
-
-/** The device history chart's option over [start, end] (the data's own span without a range); a screen element
- * has no room for the zoom slider. */
-export function buildTrendOption(
-  series: readonly HistorySeries[],
-  range: readonly [number, number] | undefined,
-): EChartsOption {
-  return {
-    ...buildHistoryOption(series, 'raw', range),
-    dataZoom: [],
-    grid: {
-      left: 8,
-      right: 16,
-      top: 32,
-      bottom: 8,
-      outerBoundsMode: 'same',
-      outerBoundsContain: 'axisLabel',
-    },
-  };
 }

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '@/components/can';
+import { round2 } from '@/components/charts/usage';
 import { ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
 import { CellText } from '@/components/table/cell-text';
@@ -18,7 +19,6 @@ import { Perm } from '@/lib/permissions';
 import { colors } from '@/lib/theme';
 import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { useFlowCards } from '../api/flow-analysis';
-import { round2 } from '../lib/flow-format';
 import { FLOW_STATUSES, type FlowAnalysisParams, type FlowCardRow, type FlowStatus } from '../flow-types';
 import { UsageBar } from './usage-bar';
 

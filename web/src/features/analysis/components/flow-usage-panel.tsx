@@ -1,22 +1,20 @@
 // The Traffic tab of a device's detail: its flow card (package, usage against the warning value, status, expiry)
 // and the MB it used in each day or month with the cumulative use, the warning point and the package total.
 import { Button, Card, Descriptions, Empty, Skeleton } from 'antd';
-import { BarChart, LineChart } from 'echarts/charts';
-import { DataZoomComponent, MarkLineComponent } from 'echarts/components';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
+import { FLOW_USAGE_PARTS } from '@/components/charts/parts/flow-usage';
+import { buildFlowUsageOption } from '@/components/charts/usage';
 import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
 import type { useFlowDetail } from '../api/flow-analysis';
-import { buildFlowUsageOption } from '../lib/charts';
 import { formatMb } from '../lib/flow-format';
 import type { FlowBucket } from '../flow-types';
 import { FlowStatusTag } from './flow-traffic-tab';
 import { UsageBar } from './usage-bar';
 
-const CHART_PARTS = [BarChart, LineChart, MarkLineComponent, DataZoomComponent];
 const CHART_HEIGHT = 340;
 /** The server's "this device has no flow card" answers (FLOW_CARD_NOT_BOUND, FLOW_CARD_NOT_FOUND). */
 export const NO_CARD_CODES: readonly string[] = ['110542', '110547'];
@@ -106,7 +104,7 @@ export function FlowUsagePanel({ query, bucket, toolbar }: FlowUsagePanelProps) 
         ) : (
           <EChart
             option={option}
-            parts={CHART_PARTS}
+            parts={FLOW_USAGE_PARTS}
             height={CHART_HEIGHT}
             ariaLabel={t('analysis.detail.flow.chart')}
           />

@@ -1,19 +1,16 @@
 // The Online time tab of a device's detail: its online hours in each day or hour, and its online periods (newest
 // first), the first few shown with the way to the rest.
 import { Button, Card, Empty, Skeleton, Timeline, Typography } from 'antd';
-import { BarChart } from 'echarts/charts';
-import { DataZoomComponent } from 'echarts/components';
 import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
+import { ONLINE_PARTS } from '@/components/charts/parts/online';
+import { buildOnlineDetailOption, msToHours } from '@/components/charts/usage';
 import type { useOnlineDetail } from '../api/online-analysis';
-import { buildOnlineDetailOption } from '../lib/charts';
-import { msToHours } from '../lib/flow-format';
 import type { OnlineBucket, OnlinePeriod } from '../flow-types';
 
-const CHART_PARTS = [BarChart, DataZoomComponent];
 const CHART_HEIGHT = 300;
 /** Periods listed before "show all". */
 export const PERIODS_SHOWN = 10;
@@ -78,7 +75,7 @@ export function OnlinePanel({ query, bucket, toolbar }: OnlinePanelProps) {
         ) : (
           <EChart
             option={option}
-            parts={CHART_PARTS}
+            parts={ONLINE_PARTS}
             height={CHART_HEIGHT}
             ariaLabel={t('analysis.detail.online.chart')}
           />

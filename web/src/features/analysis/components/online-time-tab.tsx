@@ -4,8 +4,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, Input, Progress, Skeleton, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { BarChart } from 'echarts/charts';
-import { DataZoomComponent } from 'echarts/components';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,8 @@ import { Link } from 'react-router';
 
 import { useCan } from '@/components/can';
 import { EChart } from '@/components/charts/echart';
+import { ONLINE_PARTS } from '@/components/charts/parts/online';
+import { buildOnlineGroupOption, msToHours, ratioPercent } from '@/components/charts/usage';
 import { ListToolbar } from '@/components/list-toolbar';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
 import { CellText } from '@/components/table/cell-text';
@@ -23,13 +23,11 @@ import { Perm } from '@/lib/permissions';
 import { viewerZone } from '@/lib/timezone';
 import { PAGE_SIZE_DEFAULT } from '@/types/limits.gen';
 import { useOnlineTime } from '../api/online-analysis';
-import { buildOnlineGroupOption } from '../lib/charts';
-import { msToHours, percentText, ratioPercent } from '../lib/flow-format';
+import { percentText } from '../lib/flow-format';
 import { dayRange, lastDays, RANGE_PRESETS, type Range } from '../lib/ranges';
 import type { OnlineAnalysisParams, OnlineDeviceRow } from '../flow-types';
 import { flowDetailPath } from './flow-traffic-tab';
 
-const CHART_PARTS = [BarChart, DataZoomComponent];
 const CHART_HEIGHT = 280;
 /** Days in the default range. */
 export const DEFAULT_DAYS = 7;
@@ -147,7 +145,7 @@ export function OnlineTimeTab() {
     return (
       <EChart
         option={option}
-        parts={CHART_PARTS}
+        parts={ONLINE_PARTS}
         height={CHART_HEIGHT}
         ariaLabel={t('analysis.online.groupChart')}
       />

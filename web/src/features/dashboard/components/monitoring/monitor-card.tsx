@@ -12,9 +12,9 @@ import { alarmLevelColor } from '@/lib/alarms/tags';
 import { EMPTY } from '@/lib/empty';
 import { liveValuesQueryOptions } from '@/lib/telemetry/get-live-values';
 import { formatValue, mergeLive, qualityName } from '@/lib/telemetry/live';
+import { useFramedLiveDevice } from '@/lib/telemetry/use-framed-live';
 import type { MonitorDevice } from '../../api/monitor-devices';
 import { formatReportTime } from '../../lib/monitor-format';
-import { useFramedLiveDevice } from '../../lib/use-framed-live';
 import { useInView } from '../../lib/use-in-view';
 
 /** How many data sources a card shows: the device's first ones, in its template's order. */

@@ -3,12 +3,12 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, InputNumber, Select, Skeleton, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, LegendScrollComponent } from 'echarts/components';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EChart } from '@/components/charts/echart';
+import { buildHistoryOption } from '@/components/charts/history';
+import { HISTORY_PARTS } from '@/components/charts/parts/history';
 import { DataSourcePicker } from '@/components/pickers/data-source-picker';
 import { useStartExport } from '@/lib/exports';
 import { isApiError } from '@/lib/http';
@@ -18,7 +18,6 @@ import { useHistory } from '@/lib/telemetry/get-history';
 import {
   AGGS,
   BUCKETS,
-  buildHistoryOption,
   buildHistoryParams,
   FILL_MODES,
   presetRange,
@@ -31,8 +30,6 @@ import type { HistoryAgg, HistoryBucket, HistoryFillMode, LiveItem } from '@/lib
 import { HISTORY_RANGE_MAX_DAYS, HISTORY_SOURCES_MAX, HISTORY_WIDTH_DEFAULT } from '@/types/limits.gen';
 
 const CHART_HEIGHT = 380;
-/** The history chart's ECharts parts: lines on a time axis, zoom (wheel and slider), a scrolling legend. */
-const CHART_PARTS = [LineChart, DataZoomComponent, LegendScrollComponent];
 /** The chart width is sent rounded, so a small resize does not ask again. */
 const WIDTH_STEP = 50;
 
@@ -144,7 +141,7 @@ export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
     return (
       <EChart
         option={option}
-        parts={CHART_PARTS}
+        parts={HISTORY_PARTS}
         height={CHART_HEIGHT}
         ariaLabel={t('telemetry.history.chart')}
       />

@@ -1,16 +1,20 @@
 // The traffic and online-time chart builders against small fixed answers: pure functions, no chart is drawn.
 import { describe, expect, it } from 'vitest';
 
-import type { EChartsOption } from '@/components/charts/echart';
-import type { FlowCardRow, FlowDetailOut, OnlineDetailOut } from '../flow-types';
+import type { Schema } from '@/types/schema';
+import type { EChartsOption } from './echart';
 import {
+  bucketLabel,
   buildFlowUsageOption,
-  headroom,
   buildOnlineDetailOption,
   buildOnlineGroupOption,
+  headroom,
+  msToHours,
+  ratioPercent,
   ZOOM_CATEGORIES,
-} from './charts';
-import { bucketLabel, formatMb, msToHours, ratioPercent, usageOf } from './flow-format';
+  type FlowDetail,
+  type OnlineDetail,
+} from './usage';
 
 interface Series {
   id: string;
@@ -22,7 +26,7 @@ interface Series {
 const seriesOf = (option: EChartsOption) => option.series as Series[];
 const xLabels = (option: EChartsOption) => (option.xAxis as { data: string[] }).data;
 
-const card: FlowCardRow = {
+const card: Schema<'FlowCardRow'> = {
   device_id: 7,
   sn: 'IOT7',
   name: 'Pump 7',
@@ -39,7 +43,7 @@ const card: FlowCardRow = {
   expiry_date: '2027-01-01',
 };
 
-const detail: FlowDetailOut = {
+const detail: FlowDetail = {
   card,
   categories: ['2026-11-01T00:00:00', '2026-11-02T00:00:00', '2026-11-03T00:00:00'],
   used: [100.123, 300, 500],
@@ -76,7 +80,9 @@ describe('buildFlowUsageOption', () => {
   });
 
   it('keeps the package line below the top of its axis, clear of the axis names', () => {
-    const left = (buildFlowUsageOption(detail, 'day', texts).yAxis as { max: (v: { max: number }) => number }[])[0]!;
+    const left = (
+      buildFlowUsageOption(detail, 'day', texts).yAxis as { max: (v: { max: number }) => number }[]
+    )[0]!;
     expect(left.max({ max: 900 })).toBe(1200);
     expect(headroom(1024)).toBe(1200);
     expect(headroom(87)).toBe(96);
@@ -116,7 +122,7 @@ describe('buildOnlineGroupOption', () => {
 });
 
 describe('buildOnlineDetailOption', () => {
-  const online: OnlineDetailOut = {
+  const online: OnlineDetail = {
     device: { device_id: 7, sn: 'IOT7', name: 'Pump 7', dev_state: 1 },
     categories: ['2026-11-01T00:00:00', '2026-11-01T01:00:00'],
     online_ms: [3_600_000, 1_800_000],
@@ -134,23 +140,13 @@ describe('buildOnlineDetailOption', () => {
   });
 });
 
-describe('format', () => {
-  it('reads buckets, hours, ratios and MB', () => {
+describe('number and bucket helpers', () => {
+  it('reads buckets, hours and ratios', () => {
     expect(bucketLabel('2026-11-03T14:00:00', 'hour')).toBe('11-03 14:00');
+    expect(bucketLabel('2026-11-03T00:00:00', 'day')).toBe('11-03');
+    expect(bucketLabel('2026-11-03T00:00:00', 'month')).toBe('2026-11');
     expect(msToHours(5_400_000)).toBe(1.5);
     expect(ratioPercent(1.2)).toBe(100);
-    expect(formatMb(12.345)).toBe('12.35 MB');
-    expect(formatMb(null)).toBe('-');
-  });
-
-  it('colours usage against the warning value', () => {
-    expect(usageOf(card)).toEqual({ percent: 87.9, level: 'warning' });
-    expect(usageOf({ ...card, used_mb: 100, remaining_mb: 924, warning: false })).toMatchObject({
-      level: 'normal',
-    });
-    expect(usageOf({ ...card, used_mb: 1024, remaining_mb: 0 })).toMatchObject({
-      level: 'exhausted',
-      percent: 100,
-    });
+    expect(ratioPercent(0.8734)).toBe(87.3);
   });
 });

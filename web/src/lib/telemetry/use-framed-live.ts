@@ -1,34 +1,29 @@
-// A device's live values and state for a card of the central monitoring grid, applied once per animation frame:
-// lib/ws calls its listeners on every frame the socket receives, so a hundred cards pushed ten times a second would
-// render a thousand times a second one by one. Here a push only marks the card; on the next frame every marked card
-// reads its device's latest state from the client, in one React batch. A card renders only when its own device
-// changed, and at most once per frame.
+// A device's live values and state for a card of the central monitoring grid or a dashboard widget, applied once
+// per animation frame: lib/ws calls its listeners on every frame the socket receives, so a hundred cards pushed ten
+// times a second would render a thousand times a second one by one. Here a push only marks the card; on the next
+// frame every marked card reads its device's latest state from the client, in one React batch (one pacer for the
+// page, lib/frame-pacer, frames only: a grid renders on frames). A card renders only when its own device changed,
+// and at most once per frame.
 import { useEffect, useState } from 'react';
 
-import { EMPTY_LIVE, rtdClient, type DeviceLive } from '@/lib/ws';
+import { animationFrame, createPacer } from '../frame-pacer';
+import { EMPTY_LIVE, rtdClient, type DeviceLive } from '../ws';
 
 const pending = new Set<() => void>();
-let frame: (() => void) | null = null;
 
-function requestFrame(callback: () => void): () => void {
-  if (typeof requestAnimationFrame === 'function') {
-    const id = requestAnimationFrame(callback);
-    return () => cancelAnimationFrame(id);
-  }
-  const id = setTimeout(callback, 16);
-  return () => clearTimeout(id);
-}
-
-function flush(): void {
-  frame = null;
-  const batch = [...pending];
-  pending.clear();
-  for (const apply of batch) apply();
-}
+const pacer = createPacer(
+  () => {
+    const batch = [...pending];
+    pending.clear();
+    for (const apply of batch) apply();
+  },
+  animationFrame,
+  null,
+);
 
 function schedule(apply: () => void): void {
   pending.add(apply);
-  frame ??= requestFrame(flush);
+  pacer.request();
 }
 
 /**

@@ -1,9 +1,43 @@
-// The ECharts options of the traffic and online-time screens, pure so they are tested without a DOM (drawn by
-// components/charts/echart.tsx). Texts come in already translated.
-import type { EChartsOption } from '@/components/charts/echart';
+// The traffic and online-time charts (the analysis screens and a device's Traffic tab): a flow card's use per bucket,
+// the online ratio per device group, a device's online hours per bucket. Pure, tested without a DOM; texts come in
+// already translated; their ECharts parts are parts/flow-usage.ts and parts/online.ts. The number and bucket
+// helpers the charts read their values with are here too, and the screens show them the same way.
 import { colors } from '@/lib/theme';
-import type { FlowBucket, FlowDetailOut, OnlineBucket, OnlineDetailOut, OnlineGroupRow } from '../flow-types';
-import { bucketLabel, msToHours, ratioPercent, round2 } from './flow-format';
+import type { Schema } from '@/types/schema';
+import type { EChartsOption } from './echart';
+
+/** A flow card's use over a range (GET /yun/flow/detail). */
+export type FlowDetail = Schema<'FlowDetailOut'>;
+/** One device group's online ratio (GET /yun/online/analysis). */
+export type OnlineGroup = Schema<'OnlineGroup'>;
+/** A device's online time over a range (GET /yun/online/detail). */
+export type OnlineDetail = Schema<'OnlineDetailOut'>;
+
+const HOUR_MS = 3_600_000;
+
+/** Two decimals at most, no grouping ("1024.5"). */
+export function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Milliseconds as hours, two decimals. */
+export function msToHours(ms: number): number {
+  return round2(ms / HOUR_MS);
+}
+
+/** A 0–1 ratio as a percentage with one decimal (0.8734 → 87.3). */
+export function ratioPercent(ratio: number): number {
+  return Math.round(Math.min(1, Math.max(0, ratio)) * 1000) / 10;
+}
+
+/** A bucket's start as the axis shows it, read from the server's ISO local time without any zone conversion:
+ * '2026-11-03T00:00:00' is '11-03' by day, '2026-11' by month, '11-03 14:00' by hour. */
+export function bucketLabel(iso: string, bucket: 'day' | 'month' | 'hour'): string {
+  const date = iso.slice(0, 10);
+  if (bucket === 'month') return date.slice(0, 7);
+  if (bucket === 'day') return date.slice(5);
+  return `${date.slice(5)} ${iso.slice(11, 13) || '00'}:00`;
+}
 
 /** Over this many categories a chart gets zoom (a slider under it). */
 export const ZOOM_CATEGORIES = 31;
@@ -52,8 +86,8 @@ export function headroom(value: number): number {
  * value) and at the package total.
  */
 export function buildFlowUsageOption(
-  detail: FlowDetailOut,
-  bucket: FlowBucket,
+  detail: FlowDetail,
+  bucket: 'day' | 'month',
   texts: FlowChartTexts,
 ): EChartsOption {
   const labels = detail.categories.map((c) => bucketLabel(c, bucket));
@@ -115,7 +149,9 @@ export function buildFlowUsageOption(
         name: `${texts.cumulative} (${texts.unit})`,
         nameTextStyle: { color: colors.cyan, align: 'left' },
         // The package total stays in view below the top, so the lines at it and their labels show.
-        ...(total > 0 ? { max: (value: { max: number }) => headroom(Math.max(value.max, round2(total))) } : {}),
+        ...(total > 0
+          ? { max: (value: { max: number }) => headroom(Math.max(value.max, round2(total))) }
+          : {}),
         splitLine: SPLIT_LINE,
         axisLabel: AXIS_LABEL,
       },
@@ -160,7 +196,7 @@ export interface OnlineGroupTexts {
 
 /** Online ratio per device group, in percent, the groups as they come. */
 export function buildOnlineGroupOption(
-  groups: readonly OnlineGroupRow[],
+  groups: readonly OnlineGroup[],
   texts: OnlineGroupTexts,
 ): EChartsOption {
   const labels = groups.map((g) => g.group_name ?? texts.noGroup);
@@ -206,8 +242,8 @@ export interface OnlineDetailTexts {
 
 /** A device's online hours in each bucket (at most 24 a day, 1 an hour). */
 export function buildOnlineDetailOption(
-  detail: OnlineDetailOut,
-  bucket: OnlineBucket,
+  detail: OnlineDetail,
+  bucket: 'day' | 'hour',
   texts: OnlineDetailTexts,
 ): EChartsOption {
   const labels = detail.categories.map((c) => bucketLabel(c, bucket));
