@@ -2110,6 +2110,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/shared/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open Dashboard
+         * @description Open a dashboard link without login (counts one use): the dashboard as its creator sees it now.
+         */
+        get: operations["open_dashboard_api_yun_shared_dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/shared/module": {
         parameters: {
             query?: never;
@@ -4610,6 +4630,11 @@ export interface components {
         /** Envelope[ShareLinkOut] */
         Envelope_ShareLinkOut_: {
             data?: components["schemas"]["ShareLinkOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedDashboardOut] */
+        Envelope_SharedDashboardOut_: {
+            data?: components["schemas"]["SharedDashboardOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SharedDeviceScreenOut] */
@@ -7727,6 +7752,18 @@ export interface components {
             /** X Token */
             x_Token?: string | null;
         };
+        /** ShareDashboardOut */
+        ShareDashboardOut: {
+            /**
+             * Available
+             * @default true
+             */
+            available: boolean;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** ShareDeviceOut */
         ShareDeviceOut: {
             /**
@@ -7758,10 +7795,19 @@ export interface components {
         ShareLinkIn: {
             /** Access Limit */
             access_limit?: number | null;
-            /** Device Ids */
+            /** Dashboard Id */
+            dashboard_id?: number | null;
+            /** Device Id */
+            device_id?: number | null;
+            /**
+             * Device Ids
+             * @default []
+             */
             device_ids: number[];
             /** Expire At */
             expire_at?: number | null;
+            /** Group Id */
+            group_id?: number | null;
             /** Link Type */
             link_type: number;
             /**
@@ -7778,10 +7824,15 @@ export interface components {
             access_limit: number | null;
             /** Created At */
             created_at: number;
+            dashboard?: components["schemas"]["ShareDashboardOut"] | null;
+            /** Device Id */
+            device_id?: number | null;
             /** Devices */
             devices: components["schemas"]["ShareDeviceOut"][];
             /** Expire At */
             expire_at: number | null;
+            /** Group Id */
+            group_id?: number | null;
             /** Id */
             id: number;
             /** Link Type */
@@ -7817,10 +7868,14 @@ export interface components {
         ShareLinkUpdateIn: {
             /** Access Limit */
             access_limit?: number | null;
+            /** Device Id */
+            device_id?: number | null;
             /** Device Ids */
             device_ids?: number[] | null;
             /** Expire At */
             expire_at?: number | null;
+            /** Group Id */
+            group_id?: number | null;
             /** Id */
             id: number;
             /** Note */
@@ -7829,6 +7884,20 @@ export interface components {
             permission?: number | null;
             /** Use State */
             use_state?: number | null;
+        };
+        /**
+         * SharedDashboardOut
+         * @description What /share-db shows: the link, the creator as the page acts, the dashboard as the creator sees it (never
+         *     editable), and the device and device group its trees start on.
+         */
+        SharedDashboardOut: {
+            dashboard: components["schemas"]["DashboardOut"];
+            /** Device Id */
+            device_id: number | null;
+            /** Group Id */
+            group_id: number | null;
+            link: components["schemas"]["SharedLinkOut"];
+            share_user: components["schemas"]["SharedUserOut"];
         };
         /** SharedDeviceOut */
         SharedDeviceOut: {
@@ -15663,6 +15732,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SectorOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    open_dashboard_api_yun_shared_dashboard_get: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedDashboardOut_"];
                 };
             };
             /** @description Validation Error */
