@@ -323,3 +323,41 @@ class DashboardDocument(_Strict):
 def read(stored: dict[str, Any]) -> DashboardDocument:
     """A stored document as the current version (an empty one for a dashboard never saved)."""
     return DashboardDocument.model_validate(stored) if stored else DashboardDocument()
+
+
+class Exposure(BaseModel):
+    """What a dashboard shows of the devices its viewer reads (a share link opens no more than this): the devices its
+    cards name, the device groups whose devices a card lists, whether a card lists every device the viewer reads,
+    and whether a group tree lists the device groups."""
+
+    devices: set[int] = Field(default_factory=set)
+    groups: set[int] = Field(default_factory=set)
+    every_device: bool = False
+    group_tree: bool = False
+
+
+def exposure(document: DashboardDocument) -> Exposure:
+    out = Exposure()
+    cards = document.cards_and_tabs()
+    out.group_tree = any(isinstance(c, GroupTreeCard) for c in cards)
+
+    def listing(group_id: int | None, linked_to_group: bool) -> None:
+        """A card listing the devices of `group_id` (all when none), or of any group a group tree offers."""
+        if group_id is None or (linked_to_group and out.group_tree):
+            out.every_device = True
+        else:
+            out.groups.add(group_id)
+
+    for card in cards:
+        if isinstance(card, ConfigurationCard) and card.settings.device_id is not None:
+            out.devices.add(card.settings.device_id)
+        elif isinstance(card, FaultCard):
+            if card.settings.device_id is not None:
+                out.devices.add(card.settings.device_id)
+            else:
+                listing(card.settings.group_id, card.link == "group")
+        elif isinstance(card, MapCard):
+            listing(card.settings.group_id, card.link == "group")
+        elif isinstance(card, DeviceTreeCard):
+            listing(card.settings.group_id, False)
+    return out

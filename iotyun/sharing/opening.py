@@ -17,6 +17,11 @@ from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.tenancy import bind_tenant
 from iotyun.dashboards import service as dashboard_service
+from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
+from iotyun.dashboards.schemas import DashboardOut
+from iotyun.devices import scope
+from iotyun.devices.models import Device
+from iotyun.devices.repository import in_group
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import LINK_DASHBOARD, PERMISSION_CONTROL, ShareLink
@@ -122,10 +127,7 @@ async def open_dashboard(session: AsyncSession, limiters: Limiters, client_ip: s
     no longer see it)."""
     _throttle(limiters, client_ip)
     link, actor = await dashboard_link(session, token, client_ip, counting=True)
-    assert link.dashboard_id is not None
-    dashboard = await dashboard_service.as_shared(session, actor, link.dashboard_id)
-    if dashboard is None:
-        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    dashboard = await shared_dashboard(session, link, actor)
     if not await repo.count_use(session, link.id):
         raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
     permissions, _ = rules.granted(link, actor, False)
@@ -138,9 +140,56 @@ async def open_dashboard(session: AsyncSession, limiters: Limiters, client_ip: s
     )
 
 
+async def shared_dashboard(session: AsyncSession, link: ShareLink, actor: Actor) -> DashboardOut:
+    """The link's dashboard as its creator sees it now (118302 when they no longer do)."""
+    assert link.dashboard_id is not None
+    dashboard = await dashboard_service.as_shared(session, actor, link.dashboard_id)
+    if dashboard is None:
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    return dashboard
+
+
+async def _exposure(session: AsyncSession, actor: Actor, document: DashboardDocument) -> Exposure:
+    """What the dashboard shows, with the dashboards its toggle cards switch to (those the creator sees)."""
+    out = exposure(document)
+    toggled = {
+        i for c in document.cards_and_tabs() if isinstance(c, DashboardToggleCard) for i in c.settings.dashboard_ids
+    }
+    for dashboard_id in sorted(toggled):
+        other = await dashboard_service.as_shared(session, actor, dashboard_id)
+        if other is not None:
+            more = exposure(other.document)
+            out.devices |= more.devices
+            out.groups |= more.groups
+            out.every_device |= more.every_device
+            out.group_tree |= more.group_tree
+    return out
+
+
+async def dashboard_devices(session: AsyncSession, link: ShareLink, actor: Actor) -> set[int]:
+    """The devices a dashboard link shows (its socket follows only these): the devices its cards name and its
+    starting device, and the devices of the groups its cards list (every device its creator reads when a card lists
+    them all), each one its creator still reads."""
+    found = await _exposure(session, actor, (await shared_dashboard(session, link, actor)).document)
+    if found.every_device:
+        return await repo.readable_ids(session, actor, None)
+    named = set(found.devices) | ({link.choice_device_id} if link.choice_device_id is not None else set())
+    ids = await repo.readable_ids(session, actor, sorted(named)) if named else set()
+    for group_id in sorted(found.groups):
+        stmt = await scope.readable(session, actor, Device.id)
+        ids |= {int(i) for i in (await session.execute(stmt.where(in_group(actor, group_id)))).scalars()}
+    return ids
+
+
 async def _device_of(session: AsyncSession, link: ShareLink, actor: Actor, device_id: int) -> int:
-    """`device_id` if it is one of the link's devices the creator still reads (118302 otherwise)."""
-    if device_id not in await visible_ids(session, link, actor):
+    """`device_id` if the link shows it: one of a configuration link's devices, or a device a dashboard link's
+    dashboard shows, that the creator still reads (118302 otherwise)."""
+    allowed = (
+        await dashboard_devices(session, link, actor)
+        if link.link_type == LINK_DASHBOARD
+        else set(await visible_ids(session, link, actor))
+    )
+    if device_id not in allowed:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS, field="device_id")
     return device_id
 

@@ -1,7 +1,7 @@
-"""The live channel of a shared configuration, /sharedComponentsWs: the frames of /v2/ws/web/rtd (telemetry/
+"""The live channel of a shared configuration or dashboard, /sharedComponentsWs: the frames of /v2/ws/web/rtd (telemetry/
 ws_schemas.py), the first one `{"op": "auth", "token": <the link's token>}`. The socket is the telemetry socket
-with a share link's principal: it acts as the link's creator, may follow only the link's devices the creator still
-reads (alarm pushes too), and ends (an error frame with the 1183xx, then close 4401) the moment the link is
+with a share link's principal: it acts as the link's creator, may follow only the link's devices (a dashboard link:
+the devices its dashboard shows) the creator still reads (alarm pushes too), and ends (an error frame with the 1183xx, then close 4401) the moment the link is
 disabled, edited away, deleted or expires, or its creator is locked: on the access notice of the change, at the
 expiry itself, and by the periodic re-check. Opening the socket does not count a use of the link."""
 
@@ -16,6 +16,7 @@ from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.sharing import opening
 from iotyun.sharing import repository as repo
+from iotyun.sharing.models import LINK_DASHBOARD
 from iotyun.telemetry.public import Principal, serve_live
 
 # Not in api.ROUTERS (those are HTTP routes, each with an access marker): the socket checks its link itself.
@@ -37,12 +38,17 @@ class LinkPrincipal(Principal):
             try:
                 link = await opening.checked_link(session, self.token, counting=False)
                 actor = await opening.creator(session, link)
+                if link.link_type == LINK_DASHBOARD:
+                    # A dashboard link follows the devices its dashboard shows (118302 once the creator no longer
+                    # sees the dashboard).
+                    self.device_ids = sorted(await opening.dashboard_devices(session, link, actor))
+                else:
+                    self.device_ids = await repo.device_ids(session, link.id)
             except AppError as exc:
                 self.refused = int(exc.code)
                 return None
             self.link_id = link.id
             self.expires = None if link.expire_at is None else as_utc(link.expire_at).timestamp()
-            self.device_ids = await repo.device_ids(session, link.id)
         return actor
 
     def may_connect(self, actor: Actor) -> bool:

@@ -11,7 +11,7 @@ from sqlalchemy import update
 from iotyun.sharing.models import ShareLink
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
-from tests.sharing.conftest import MANAGE, stored
+from tests.sharing.conftest import DEVICE, MANAGE, stored
 from tests.team.factories import Team
 
 OPEN_DB = "/yun/shared/dashboard"
@@ -126,3 +126,37 @@ class TestOpen:
         ok(await site.admin.put("/yun/dashboard", {"id": d["id"], "visibility": "partial",
                                                     "audience": {"role_ids": [team.roles["administrator"]]}}))  # fmt: skip
         assert code(await new_api().get(OPEN_DB, params={"token": link["token"]})) == 118302
+
+
+def _doc(*cards: dict[str, Any]) -> dict[str, Any]:
+    layout = [{"i": c["id"], "x": 0, "y": 4 * n, "w": 8, "h": 4} for n, c in enumerate(cards)]
+    return {"cards": list(cards), "layouts": {"desktop": layout}}
+
+
+class TestShownDevices:
+    async def test_only_the_devices_the_dashboard_shows(self, site: Site, new_api: Any) -> None:
+        shown, chosen, other = await site.device(), await site.device(), await site.device()
+        group = ok(await site.admin.post("/yun/dev/group", {"name": "g1"}))["id"]
+        in_group = await site.device()
+        await site.set_device(in_group, group_id=group)
+        d = await dashboard(site.admin)
+        cards = (
+            {"id": "s", "type": "configuration", "settings": {"device_id": shown}},
+            {"id": "t", "type": "deviceTree", "settings": {"group_id": group}},
+        )
+        ok(await site.admin.post("/yun/dashboard/save", {"id": d["id"], "version": 1, "document": _doc(*cards)}))
+        link = await dashboard_link(site.admin, d["id"], device_id=chosen)
+        anonymous = new_api()
+        for device in (shown, chosen, in_group):
+            got = ok(await anonymous.get(DEVICE, params={"token": link["token"], "device_id": device}))
+            assert got["live"]["can_write"] is False
+        resp = await anonymous.get(DEVICE, params={"token": link["token"], "device_id": other})
+        assert (code(resp), resp["meta"]["field"]) == (118302, "device_id")
+
+    async def test_a_tree_of_every_device_shows_every_device(self, site: Site, new_api: Any) -> None:
+        any_device = await site.device()
+        d = await dashboard(site.admin)
+        tree = {"id": "t", "type": "deviceTree", "settings": {}}
+        ok(await site.admin.post("/yun/dashboard/save", {"id": d["id"], "version": 1, "document": _doc(tree)}))
+        link = await dashboard_link(site.admin, d["id"])
+        ok(await new_api().get(DEVICE, params={"token": link["token"], "device_id": any_device}))

@@ -13,8 +13,6 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 from alembic import op
 
-import iotyun.core.db
-
 revision: str = "e5c7a9b1d3f6"
 down_revision: str | None = "d4b6f8a0c2e4"
 branch_labels: str | Sequence[str] | None = None
