@@ -65,11 +65,24 @@ async def test_share_link_tokens_are_hashed_in_place(fresh_url: str) -> None:
     now = datetime.now(UTC)
     try:
         async with engine.begin() as conn:
-            # No tenant or user rows are needed: the foreign keys are not checked for these inserts.
+            # The links' tenant and creator, written without their own references (role, group): a later migration
+            # that copies share_link on SQLite checks the links' foreign keys.
             if conn.dialect.name == "postgresql":
                 await conn.execute(text("SET session_replication_role = replica"))
             else:
                 await conn.execute(text("PRAGMA foreign_keys = OFF"))
+            await conn.execute(
+                text("INSERT INTO tenant (id, name, code, created_at, updated_at) VALUES (1, 't', 't', :t, :t)"),
+                {"t": now},
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO user_account (id, tenant_id, user_name, password_hash, nick_name, company, role_id,"
+                    " is_admin2, direct_permissions, is_active, must_change_password, login_count, created_at,"
+                    " updated_at) VALUES (1, 1, 'u', 'x', '', '', 1, false, '[]', true, false, 0, :t, :t)"
+                ),
+                {"t": now},
+            )
             for i, token in enumerate(["plain-token-one", "plain-token-two"], start=1):
                 await conn.execute(
                     text(

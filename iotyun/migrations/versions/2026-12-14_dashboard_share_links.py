@@ -18,18 +18,14 @@ down_revision: str | None = "d4b6f8a0c2e4"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
+_ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
+
 
 def upgrade() -> None:
     with op.batch_alter_table("share_link", schema=None) as batch_op:
-        batch_op.add_column(
-            sa.Column("dashboard_id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=True)
-        )
-        batch_op.add_column(
-            sa.Column("choice_device_id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=True)
-        )
-        batch_op.add_column(
-            sa.Column("choice_group_id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), nullable=True)
-        )
+        batch_op.add_column(sa.Column("dashboard_id", _ID, nullable=True))
+        batch_op.add_column(sa.Column("choice_device_id", _ID, nullable=True))
+        batch_op.add_column(sa.Column("choice_group_id", _ID, nullable=True))
         batch_op.create_index(batch_op.f("ix_share_link_dashboard_id"), ["dashboard_id"], unique=False)
         batch_op.create_foreign_key(
             batch_op.f("fk_share_link_dashboard_id_dashboard"),
