@@ -24,6 +24,9 @@ export function definedParams(params: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
 }
 
-export function listFlowCards(params: FlowAnalysisParams, options?: RequestOptions): Promise<FlowAnalysisOut> {
+export function listFlowCards(
+  params: FlowAnalysisParams,
+  options?: RequestOptions,
+): Promise<FlowAnalysisOut> {
   return get<FlowAnalysisOut>('/yun/flow/analysis', definedParams(params), options);
 }
