@@ -45,8 +45,9 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
     () => (devices.data?.items ?? []).filter((d) => matches(d, typed)),
     [devices.data, typed],
   );
+  // The devices read, not those the typing shows: a keystroke does not subscribe and unsubscribe.
   const states = useLiveStates(
-    useMemo(() => items.map((d) => d.id), [items]),
+    useMemo(() => (devices.data?.items ?? []).map((d) => d.id), [devices.data]),
     visible,
   );
   const alarms = useDeviceAlarms(visible);
