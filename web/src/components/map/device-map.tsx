@@ -149,8 +149,9 @@ function SizeWatcher() {
 
 function pinIcon(marker: MapMarker, selected: boolean): L.DivIcon {
   const color = stateColor(marker.dev_state, marker.registered);
+  const classes = ['map-pin', selected ? 'map-pin--selected' : '', marker.alarm ? 'map-pin--alarm' : ''];
   return L.divIcon({
-    className: selected ? 'map-pin map-pin--selected' : 'map-pin',
+    className: classes.filter(Boolean).join(' '),
     html: `<span class="map-pin__dot" style="background:${color}"></span>`,
     iconSize: [18, 18],
     iconAnchor: [9, 9],

@@ -18,4 +18,6 @@ export interface MapMarker {
   registered: boolean;
   /** Accessible label (alias or SN). */
   label: string;
+  /** The device has an active alarm: its pin pulses red around its state colour. */
+  alarm?: boolean;
 }

@@ -1,24 +1,15 @@
 // Shapes of the traffic and online-time analysis and of scheduled reports (docs/api-reports.md, docs/api-exports.md):
 // the server's schemas (api.gen.ts) and the screens' own parameters.
+import type { FlowStatus } from '@/lib/usage/flow-cards';
 import type { Schema } from '@/types/schema';
 
-export type FlowStatus = 'normal' | 'shutdown' | 'abnormal';
+// The list's call and its shapes are shared with the dashboards' net monitor (lib/usage/flow-cards.ts).
+export type { FlowAnalysisOut, FlowAnalysisParams, FlowStatus, FlowSummary } from '@/lib/usage/flow-cards';
+
 export const FLOW_STATUSES: readonly FlowStatus[] = ['normal', 'shutdown', 'abnormal'];
 
 /** One device's flow card in GET /yun/flow/analysis (and the card of GET /yun/flow/detail). */
 export type FlowCardRow = Schema<'FlowCardRow'>;
-
-export type FlowSummary = Schema<'FlowSummary'>;
-
-export interface FlowAnalysisParams {
-  page: number;
-  page_size: number;
-  keyword?: string | undefined;
-  group_id?: number | undefined;
-  status?: FlowStatus | undefined;
-}
-
-export type FlowAnalysisOut = Schema<'FlowAnalysisOut'>;
 
 export type FlowBucket = 'day' | 'month';
 export type OnlineBucket = 'day' | 'hour';

@@ -3,17 +3,9 @@
 import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { FlowAnalysisOut, FlowAnalysisParams, FlowDetailOut, FlowDetailParams } from '../flow-types';
+import { definedParams as defined, listFlowCards } from '@/lib/usage/flow-cards';
+import type { FlowAnalysisParams, FlowDetailOut, FlowDetailParams } from '../flow-types';
 import { flowKeys } from './flow-keys';
-
-/** The filters as sent: unset ones left out. */
-function defined(params: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(params).filter(([, v]) => v !== undefined && v !== ''));
-}
-
-export function listFlowCards(params: FlowAnalysisParams): Promise<FlowAnalysisOut> {
-  return get<FlowAnalysisOut>('/yun/flow/analysis', defined(params));
-}
 
 export function useFlowCards(params: FlowAnalysisParams) {
   return useQuery({

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
+import { useDeviceAlarms } from '@/lib/alarms/use-device-alarms';
 import { latestSearch } from '@/lib/navigation';
 import { useStableCallback } from '@/lib/use-stable-callback';
 import { useMonitorDevices, useMonitorTotal } from '../api/monitor-devices';
@@ -14,7 +15,6 @@ import { MonitorGrid } from '../components/monitoring/monitor-grid';
 import { MonitorToolbar } from '../components/monitoring/monitor-toolbar';
 import { ScreenOverlay } from '../components/monitoring/screen-overlay';
 import { hasFilters, OPEN_PARAM, useMonitorParams } from '../lib/monitor-params';
-import { useDeviceAlarms } from '../lib/use-device-alarms';
 import '../components/monitoring/monitoring.css';
 
 /** The history entry of an opening made from the grid (so closing it can go back). */

@@ -1,6 +1,5 @@
 // Hand-written shapes of docs/api-devices.md for the monitoring screens: virtual devices, thumbnails, map, GPS,
 // districts and the device pickers (until api.gen.ts covers them).
-import type { MapTiles } from '@/components/map/types';
 
 export interface PageOf<T> {
   items: T[];
@@ -126,23 +125,8 @@ export interface ThumbnailGroup {
 
 // --- map and GPS (/dev/map, /dev/gps/history) ------------------------------------------------------------------
 
-export interface MapItem {
-  id: number;
-  sn_code: string;
-  alias: string;
-  dev_state: number | null;
-  registered: boolean;
-  latitude: number;
-  longitude: number;
-  address: string;
-  located_at: number | null;
-}
-
-export interface MapOut {
-  tiles: MapTiles;
-  theme: string;
-  items: MapItem[];
-}
+// The map's shapes are the shared map's (components/map/map-api.ts, from api.gen.ts).
+export type { MapItem, MapOut } from '@/components/map/map-api';
 
 export interface TrackPoint {
   time: number;

@@ -6,11 +6,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeviceMap } from '@/components/map/device-map';
+import { useDeviceMap } from '@/components/map/map-api';
 import { MAP_THEMES, isMapTheme, type MapTheme } from '@/components/map/themes';
 import type { MapMarker } from '@/components/map/types';
 import { PageHeader } from '@/components/page-header';
 import { useGpsHistory } from '../api/get-gps-history';
-import { useDeviceMap } from '../api/get-map';
 import { MapDeviceList } from '../components/gps/map-device-list';
 import { MapDevicePopup } from '../components/gps/map-device-popup';
 import { MapTrackLayer } from '../components/gps/map-track-layer';

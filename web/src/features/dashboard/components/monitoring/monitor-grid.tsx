@@ -3,8 +3,8 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import type { AlarmSummary } from '@/lib/alarms/use-device-alarms';
 import type { MonitorDevice } from '../../api/monitor-devices';
-import type { AlarmSummary } from '../../lib/use-device-alarms';
 import { GridLiveContext, MonitorCard } from './monitor-card';
 
 const PLACEHOLDERS = 8;

@@ -1,0 +1,26 @@
+// The fault widget (issue 31 point 3): live unconfirmed alarms of a group, a device or every device the viewer
+// reads, newest first, each confirmed with a note; a card following a tree shows the picked device's or group's.
+import { AlertOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+
+import type { WidgetDefinition } from '../types';
+
+export const faultWidget: WidgetDefinition<'fault'> = {
+  type: 'fault',
+  i18nKey: 'dashboard.widgets.fault.name',
+  icon: AlertOutlined,
+  defaultSize: { w: 8, h: 6 },
+  defaultSettings: { group_id: null, device_id: null, limit: 10 },
+  links: ['device', 'group'],
+  fetches: [
+    'GET /rAlarmDev (a device: ?device_id=; else the shared first page, every 60 s)',
+    'GET /dev?group_id= (a group: its devices, every 60 s)',
+    'GET /dev/basic/{id} or GET /yun/dev/group (the device or group still there)',
+    'socket: alarm pushes',
+    'POST /rAlarmDev/confirmation (confirm with a note)',
+  ],
+  component: lazy(() => import('./fault-widget')),
+  settingsForm: lazy(() => import('./fault-settings')),
+};
+
+export default faultWidget;

@@ -1,0 +1,38 @@
+// The map card's settings: the device group whose devices it shows (none: every device the viewer reads).
+import { Form } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { GroupField } from '../../data/fields';
+import type { SettingsFormProps } from '../types';
+
+interface Values {
+  group_id?: number | null;
+}
+
+export default function MapSettingsForm({ settings, onChange }: SettingsFormProps<'map'>) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  // The settings may change from outside the form (undo, another card chosen): the fields follow.
+  useEffect(() => {
+    form.setFieldsValue({ group_id: settings.group_id ?? undefined });
+  }, [form, settings.group_id]);
+  return (
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      name="map-settings"
+      onValuesChange={(_, all) => {
+        onChange({ ...settings, group_id: all.group_id ?? null });
+      }}
+    >
+      <GroupField
+        name="group_id"
+        label={t('dashboard.widgets.map.settings.group')}
+        placeholder={t('dashboard.widgets.data.allDevices')}
+        extra={t('dashboard.widgets.map.settings.groupHint')}
+        value={settings.group_id}
+      />
+    </Form>
+  );
+}

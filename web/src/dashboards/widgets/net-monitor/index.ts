@@ -1,0 +1,27 @@
+// The net monitor widget (issue 31 point 3): online, offline and alarm counts of a device group or of every device
+// the viewer reads, and its flow cards' traffic, in big numbers; a card following the group tree shows the picked
+// group's.
+import { DashboardOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+
+import type { WidgetDefinition } from '../types';
+
+export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
+  type: 'netMonitor',
+  i18nKey: 'dashboard.widgets.netMonitor.name',
+  icon: DashboardOutlined,
+  defaultSize: { w: 8, h: 4 },
+  defaultSettings: { group_id: null },
+  links: ['group'],
+  fetches: [
+    'GET /dev/stateInfo (every 30 s)',
+    'GET /yun/flow/analysis?page_size=1&group_id= (the traffic totals, every 30 s)',
+    'GET /rAlarmDev (active alarms, shared) and alarm pushes',
+    'GET /dev?group_id= (a group: its devices, every 30 s)',
+    'GET /yun/dev/group (a chosen group still there)',
+  ],
+  component: lazy(() => import('./net-monitor-widget')),
+  settingsForm: lazy(() => import('./net-monitor-settings')),
+};
+
+export default netMonitorWidget;
