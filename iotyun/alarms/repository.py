@@ -1,5 +1,6 @@
 """Alarm queries, scoped to the devices the caller reads (devices/scope.py decides which)."""
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -12,6 +13,7 @@ from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
+from iotyun.devices.repository import in_group
 
 _ALL = {ALL_TENANTS: True}
 
@@ -25,8 +27,11 @@ async def visible(session: AsyncSession, actor: Actor) -> Select[Any]:
 
 def _filtered(
     stmt: Select[Any],
+    actor: Actor,
     *,
     device_id: int | None,
+    group_id: int | None = None,
+    device_ids: Collection[int] | None = None,
     level: int | None,
     alarm_type: int | None,
     keyword: str | None,
@@ -35,6 +40,11 @@ def _filtered(
 ) -> Select[Any]:
     if device_id is not None:
         stmt = stmt.where(Alarm.device_id == device_id)
+    if group_id is not None:
+        # The devices the caller sees in that group (a share filed in it included), as the device list's filter.
+        stmt = stmt.where(Alarm.device_id.in_(select(Device.id).where(in_group(actor, group_id)).scalar_subquery()))
+    if device_ids is not None:
+        stmt = stmt.where(Alarm.device_id.in_(sorted(device_ids)))
     if level is not None:
         stmt = stmt.where(Alarm.alarm_level == level)
     if alarm_type is not None:
@@ -56,7 +66,7 @@ def _filtered(
 
 
 async def listing(session: AsyncSession, actor: Actor, *, unconfirmed: bool, **filters: Any) -> Select[Any]:
-    stmt = _filtered(await visible(session, actor), **filters)
+    stmt = _filtered(await visible(session, actor), actor, **filters)
     if unconfirmed:
         stmt = stmt.where(Alarm.alarm_type != CONFIRMED)
     return stmt.order_by(Alarm.alarm_time.desc(), Alarm.id.desc())

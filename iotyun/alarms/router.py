@@ -26,10 +26,16 @@ async def realtime_alarms(
     session: SessionDep,
     page: PageDep,
     device_id: int | None = None,
+    group_id: int | None = None,
     level: Level = None,
     keyword: Keyword = None,
 ) -> Envelope[Page[AlarmOut]]:
-    return ok(await service.realtime(session, actor, page, device_id=device_id, level=level, keyword=keyword))
+    """Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group."""
+    return ok(
+        await service.realtime(
+            session, actor, page, device_id=device_id, group_id=group_id, level=level, keyword=keyword
+        )
+    )
 
 
 @router.get("/rAlarmDev/count")

@@ -8,7 +8,7 @@ from iotyun.auth.dependencies import LoggedIn
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.runtime import SettingsDep
-from iotyun.dashboards import sectors, service, weather
+from iotyun.dashboards import net, sectors, service, weather
 from iotyun.dashboards.dependencies import DashboardEditor, DashboardMaker, DashboardViewer, SectorAdmin
 from iotyun.dashboards.schemas import (
     DashboardCopyIn,
@@ -21,6 +21,7 @@ from iotyun.dashboards.schemas import (
     DashboardSaveIn,
     DashboardSummaryOut,
     DashboardUpdateIn,
+    NetOut,
     SectorIn,
     SectorOut,
     SectorReorderIn,
@@ -118,6 +119,15 @@ async def reorder_dashboards(
     body: DashboardReorderIn, actor: DashboardMaker, session: SessionDep
 ) -> Envelope[list[DashboardSummaryOut]]:
     return ok(await service.reorder(session, actor, body))
+
+
+@router.get("/yun/dashboard/net")
+@read_only
+async def net_counts(
+    actor: DashboardViewer, session: SessionDep, group_id: Annotated[int | None, Query(ge=1, le=2**63 - 1)] = None
+) -> Envelope[NetOut]:
+    """The network monitor's counts over the devices the caller reads (in `group_id` when named)."""
+    return ok(await net.net(session, actor, group_id))
 
 
 @router.get("/yun/sector")

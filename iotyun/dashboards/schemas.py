@@ -236,3 +236,14 @@ class WeatherDayOut(BaseModel):
 class WeatherDailyOut(BaseModel):
     provider: str
     days: list[WeatherDayOut]
+
+
+class NetOut(BaseModel):
+    """The network monitor's counts (issue 31 point 3): the devices the viewer reads (in the group when one is
+    named) by state, and their unconfirmed alarms."""
+
+    total: int
+    online: int
+    offline: int
+    unregistered: int
+    alarms: int

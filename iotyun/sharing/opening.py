@@ -72,7 +72,8 @@ async def visible_ids(session: AsyncSession, link: ShareLink, actor: Actor) -> l
     return [i for i in ids if i in readable]
 
 
-def _throttle(limiters: Limiters, client_ip: str) -> None:
+def throttle(limiters: Limiters, client_ip: str) -> None:
+    """Every anonymous call of a link counts against its address's budget (100008 past it)."""
     if limiters.share_by_address.take(client_ip):
         raise AppError(ErrorCode.TOO_MANY_REQUESTS)
 
@@ -80,7 +81,7 @@ def _throttle(limiters: Limiters, client_ip: str) -> None:
 async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedModuleOut:
     """Check the link, count one use (never past its limit, however many open at once) and answer what the shared
     page shows: the link, the creator as the page acts, and the devices with their states."""
-    _throttle(limiters, client_ip)
+    throttle(limiters, client_ip)
     link = await checked_link(session, token, counting=True)
     if link.link_type == LINK_DASHBOARD:
         raise AppError(ErrorCode.SHARE_LINK_INVALID)
@@ -125,7 +126,7 @@ async def dashboard_link(
 async def open_dashboard(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedDashboardOut:
     """Check a dashboard link, count one use and answer the dashboard as its creator sees it now (118302 when they
     no longer see it)."""
-    _throttle(limiters, client_ip)
+    throttle(limiters, client_ip)
     link, actor = await dashboard_link(session, token, client_ip, counting=True)
     dashboard = await shared_dashboard(session, link, actor)
     if not await repo.count_use(session, link.id):
@@ -149,20 +150,27 @@ async def shared_dashboard(session: AsyncSession, link: ShareLink, actor: Actor)
     return dashboard
 
 
-async def _exposure(session: AsyncSession, actor: Actor, document: DashboardDocument) -> Exposure:
-    """What the dashboard shows, with the dashboards its toggle cards switch to (those the creator sees)."""
+async def toggled_documents(
+    session: AsyncSession, actor: Actor, document: DashboardDocument
+) -> list[DashboardDocument]:
+    """The documents of the dashboards the toggle cards switch to, those the creator sees (one level: a toggled
+    dashboard's own toggles are not followed)."""
+    wanted = sorted(
+        {i for c in document.cards_and_tabs() if isinstance(c, DashboardToggleCard) for i in c.settings.dashboard_ids}
+    )
+    found = [await dashboard_service.as_shared(session, actor, i) for i in wanted]
+    return [d.document for d in found if d is not None]
+
+
+async def exposure_of(session: AsyncSession, actor: Actor, document: DashboardDocument) -> Exposure:
+    """What the dashboard shows, with the dashboards its toggle cards switch to."""
     out = exposure(document)
-    toggled = {
-        i for c in document.cards_and_tabs() if isinstance(c, DashboardToggleCard) for i in c.settings.dashboard_ids
-    }
-    for dashboard_id in sorted(toggled):
-        other = await dashboard_service.as_shared(session, actor, dashboard_id)
-        if other is not None:
-            more = exposure(other.document)
-            out.devices |= more.devices
-            out.groups |= more.groups
-            out.every_device |= more.every_device
-            out.group_tree |= more.group_tree
+    for other in await toggled_documents(session, actor, document):
+        more = exposure(other)
+        out.devices |= more.devices
+        out.groups |= more.groups
+        out.every_device |= more.every_device
+        out.group_tree |= more.group_tree
     return out
 
 
@@ -170,7 +178,7 @@ async def dashboard_devices(session: AsyncSession, link: ShareLink, actor: Actor
     """The devices a dashboard link shows (its socket follows only these): the devices its cards name and its
     starting device, and the devices of the groups its cards list (every device its creator reads when a card lists
     them all), each one its creator still reads."""
-    found = await _exposure(session, actor, (await shared_dashboard(session, link, actor)).document)
+    found = await exposure_of(session, actor, (await shared_dashboard(session, link, actor)).document)
     if found.every_device:
         return await repo.readable_ids(session, actor, None)
     named = set(found.devices) | ({link.choice_device_id} if link.choice_device_id is not None else set())
@@ -198,7 +206,7 @@ async def device_screen(
     session: AsyncSession, telemetry: Telemetry, limiters: Limiters, client_ip: str, token: str, device_id: int
 ) -> SharedDeviceScreenOut:
     """One device's shared screen in one call, as the creator sees it, writing off for a read-only link."""
-    _throttle(limiters, client_ip)
+    throttle(limiters, client_ip)
     link = await checked_link(session, token, counting=False)
     actor = await creator(session, link, client_ip)
     await _device_of(session, link, actor, device_id)
@@ -221,7 +229,7 @@ async def write(
 ) -> WriteOut:
     """A control link's write, as its creator, through every rule of a console write (user and device write
     rights, online, range, control password); logged as through the link. A read-only link gets 110513."""
-    _throttle(limiters, client_ip)
+    throttle(limiters, client_ip)
     link = await checked_link(session, body.token, counting=False)
     actor = await creator(session, link, client_ip)
     await _device_of(session, link, actor, body.device_id)

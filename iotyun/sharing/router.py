@@ -5,17 +5,24 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
+from iotyun.alarms.schemas import AlarmOut
 from iotyun.auth.dependencies import Public
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
-from iotyun.core.runtime import ClientIp, LimitersDep
-from iotyun.sharing import opening, service
+from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
+from iotyun.dashboards.schemas import DashboardOut, NetOut
+from iotyun.devices.gps.schemas import MapOut
+from iotyun.devices.groups.schemas import DeviceGroupOut
+from iotyun.sharing import dashboard_reads, opening, service
 from iotyun.sharing.dependencies import ShareLinkAdmin
 from iotyun.sharing.schemas import (
     SharedDashboardOut,
     SharedDeviceScreenOut,
     SharedModuleOut,
+    SharedReportOut,
+    SharedTreeDeviceOut,
+    SharedWeatherOut,
     SharedWriteIn,
     ShareLinkIn,
     ShareLinkOut,
@@ -23,7 +30,7 @@ from iotyun.sharing.schemas import (
     ShareLinkUpdateIn,
     Token,
 )
-from iotyun.telemetry.public import TelemetryDep, WriteOut
+from iotyun.telemetry.public import ConfigsDep, TelemetryDep, WriteOut
 
 router = APIRouter(tags=["sharing"])
 
@@ -78,6 +85,120 @@ async def open_dashboard(
 ) -> Envelope[SharedDashboardOut]:
     """Open a dashboard link without login (counts one use): the dashboard as its creator sees it now."""
     return ok(await opening.open_dashboard(session, limiters, ip, token))
+
+
+Lat = Annotated[float, Query(ge=-90, le=90)]
+Lon = Annotated[float, Query(ge=-180, le=180)]
+GroupQuery = Annotated[int | None, Query(ge=1, le=2**63 - 1)]
+
+
+@router.get("/yun/shared/dashboard/groups")
+@read_only
+async def shared_groups(
+    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
+) -> Envelope[list[DeviceGroupOut]]:
+    return ok(await dashboard_reads.groups(session, limiters, ip, token))
+
+
+@router.get("/yun/shared/dashboard/devices")
+@read_only
+async def shared_tree_devices(
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    group_id: GroupQuery = None,
+    q: Annotated[str | None, Query(max_length=64)] = None,
+) -> Envelope[list[SharedTreeDeviceOut]]:
+    return ok(await dashboard_reads.devices(session, limiters, ip, token, group_id, q))
+
+
+@router.get("/yun/shared/dashboard/map")
+@read_only
+async def shared_map(
+    _: Public,
+    session: SessionDep,
+    settings: SettingsDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    group_id: GroupQuery = None,
+) -> Envelope[MapOut]:
+    return ok(await dashboard_reads.device_map(session, settings, limiters, ip, token, group_id))
+
+
+@router.get("/yun/shared/dashboard/net")
+@read_only
+async def shared_net(
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    group_id: GroupQuery = None,
+) -> Envelope[NetOut]:
+    return ok(await dashboard_reads.net(session, limiters, ip, token, group_id))
+
+
+@router.get("/yun/shared/dashboard/alarms")
+@read_only
+async def shared_alarms(
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    device_id: GroupQuery = None,
+    group_id: GroupQuery = None,
+    limit: Annotated[int, Query(ge=1, le=50)] = 10,
+) -> Envelope[list[AlarmOut]]:
+    return ok(await dashboard_reads.alarms(session, limiters, ip, token, device_id, group_id, limit))
+
+
+@router.get("/yun/shared/dashboard/report")
+@read_only
+async def shared_report(
+    _: Public,
+    session: SessionDep,
+    configs: ConfigsDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    report_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
+    tz: Annotated[str, Query(max_length=64)] = "UTC",
+) -> Envelope[SharedReportOut]:
+    return ok(await dashboard_reads.report(session, configs, limiters, ip, token, report_id, tz))
+
+
+@router.get("/yun/shared/dashboard/weather")
+@read_only
+async def shared_weather(
+    _: Public,
+    session: SessionDep,
+    settings: SettingsDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    lat: Lat,
+    lon: Lon,
+    days: Annotated[int, Query(ge=1, le=7)] = 3,
+) -> Envelope[SharedWeatherOut]:
+    return ok(await dashboard_reads.weather_at(session, settings, limiters, ip, token, lat, lon, days))
+
+
+@router.get("/yun/shared/dashboard/other")
+@read_only
+async def shared_toggled(
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    dashboard_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
+) -> Envelope[DashboardOut]:
+    """A dashboard a toggle card of the shared dashboard switches to."""
+    return ok(await dashboard_reads.toggled(session, limiters, ip, token, dashboard_id))
 
 
 @router.get("/yun/shared/module/device")

@@ -17,7 +17,8 @@ from iotyun.core.limits import (
     SHARE_LINK_TOKEN_MAX,
     rule_error,
 )
-from iotyun.dashboards.schemas import DashboardOut
+from iotyun.dashboards.schemas import DashboardOut, WeatherDailyOut, WeatherNowOut
+from iotyun.reports.schemas import ReportOut, StatisticOut
 from iotyun.telemetry.public import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
 
 
@@ -211,3 +212,27 @@ class SharedWriteIn(BaseModel):
     value: Any
     password: Annotated[str | None, Field(max_length=CONTROL_PASSWORD_MAX)] = None
     password_mode: PasswordMode = "none"  # noqa: S105 - a mode, not a password
+
+
+class SharedTreeDeviceOut(BaseModel):
+    """A device as a shared dashboard's device tree lists it: nothing of it but what the tree draws."""
+
+    id: int
+    # The alias, the SN when it has none.
+    name: str
+    sn: str
+    # 1 online, 2 offline, null when unregistered.
+    dev_state: int | None
+    group_id: int | None
+
+
+class SharedReportOut(BaseModel):
+    """A report card's report and its statistic, in one call."""
+
+    report: ReportOut
+    statistic: StatisticOut
+
+
+class SharedWeatherOut(BaseModel):
+    now: WeatherNowOut
+    daily: WeatherDailyOut

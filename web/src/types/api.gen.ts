@@ -483,7 +483,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Realtime Alarms */
+        /**
+         * Realtime Alarms
+         * @description Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group.
+         */
         get: operations["realtime_alarms_api_rAlarmDev_get"];
         put?: never;
         post?: never;
@@ -885,6 +888,26 @@ export interface paths {
         post: operations["create_group_api_yun_dashboard_group_post"];
         /** Delete Group */
         delete: operations["delete_group_api_yun_dashboard_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/dashboard/net": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Net Counts
+         * @description The network monitor's counts over the devices the caller reads (in `group_id` when named).
+         */
+        get: operations["net_counts_api_yun_dashboard_net_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2122,6 +2145,145 @@ export interface paths {
          * @description Open a dashboard link without login (counts one use): the dashboard as its creator sees it now.
          */
         get: operations["open_dashboard_api_yun_shared_dashboard_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/alarms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Alarms */
+        get: operations["shared_alarms_api_yun_shared_dashboard_alarms_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Tree Devices */
+        get: operations["shared_tree_devices_api_yun_shared_dashboard_devices_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Groups */
+        get: operations["shared_groups_api_yun_shared_dashboard_groups_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Map */
+        get: operations["shared_map_api_yun_shared_dashboard_map_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/net": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Net */
+        get: operations["shared_net_api_yun_shared_dashboard_net_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/other": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shared Toggled
+         * @description A dashboard a toggle card of the shared dashboard switches to.
+         */
+        get: operations["shared_toggled_api_yun_shared_dashboard_other_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Report */
+        get: operations["shared_report_api_yun_shared_dashboard_report_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/dashboard/weather": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Weather */
+        get: operations["shared_weather_api_yun_shared_dashboard_weather_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4466,6 +4628,11 @@ export interface components {
             data?: components["schemas"]["MyPrivilegesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[NetOut] */
+        Envelope_NetOut_: {
+            data?: components["schemas"]["NetOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[NoneType] */
         Envelope_NoneType_: {
             /** Data */
@@ -4645,6 +4812,16 @@ export interface components {
         /** Envelope[SharedModuleOut] */
         Envelope_SharedModuleOut_: {
             data?: components["schemas"]["SharedModuleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedReportOut] */
+        Envelope_SharedReportOut_: {
+            data?: components["schemas"]["SharedReportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedWeatherOut] */
+        Envelope_SharedWeatherOut_: {
+            data?: components["schemas"]["SharedWeatherOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SnCheckOut] */
@@ -4859,6 +5036,12 @@ export interface components {
         Envelope_list_SectorOut__: {
             /** Data */
             data?: components["schemas"]["SectorOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[SharedTreeDeviceOut]] */
+        Envelope_list_SharedTreeDeviceOut__: {
+            /** Data */
+            data?: components["schemas"]["SharedTreeDeviceOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[ThumbnailGroupOut]] */
@@ -6131,6 +6314,23 @@ export interface components {
         NetMonitorSettings: {
             /** Group Id */
             group_id?: number | null;
+        };
+        /**
+         * NetOut
+         * @description The network monitor's counts (issue 31 point 3): the devices the viewer reads (in the group when one is
+         *     named) by state, and their unconfirmed alarms.
+         */
+        NetOut: {
+            /** Alarms */
+            alarms: number;
+            /** Offline */
+            offline: number;
+            /** Online */
+            online: number;
+            /** Total */
+            total: number;
+            /** Unregistered */
+            unregistered: number;
         };
         /** OnlineAnalysisOut */
         OnlineAnalysisOut: {
@@ -7941,6 +8141,30 @@ export interface components {
             share_user: components["schemas"]["SharedUserOut"];
         };
         /**
+         * SharedReportOut
+         * @description A report card's report and its statistic, in one call.
+         */
+        SharedReportOut: {
+            report: components["schemas"]["ReportOut"];
+            statistic: components["schemas"]["StatisticOut"];
+        };
+        /**
+         * SharedTreeDeviceOut
+         * @description A device as a shared dashboard's device tree lists it: nothing of it but what the tree draws.
+         */
+        SharedTreeDeviceOut: {
+            /** Dev State */
+            dev_state: number | null;
+            /** Group Id */
+            group_id: number | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Sn */
+            sn: string;
+        };
+        /**
          * SharedUserOut
          * @description The creator, as the shared page acts: their name and the rights the link grants (SPEC §3: in shared-user mode
          *     the token is null and roles come from here).
@@ -7952,6 +8176,11 @@ export interface components {
             permissions: string[];
             /** User Name */
             user_name: string;
+        };
+        /** SharedWeatherOut */
+        SharedWeatherOut: {
+            daily: components["schemas"]["WeatherDailyOut"];
+            now: components["schemas"]["WeatherNowOut"];
         };
         /** SharedWriteIn */
         SharedWriteIn: {
@@ -10607,6 +10836,7 @@ export interface operations {
         parameters: {
             query?: {
                 device_id?: number | null;
+                group_id?: number | null;
                 level?: number | null;
                 keyword?: string | null;
                 page?: number;
@@ -11618,6 +11848,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    net_counts_api_yun_dashboard_net_get: {
+        parameters: {
+            query?: {
+                group_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NetOut_"];
                 };
             };
             /** @description Validation Error */
@@ -15763,6 +16024,267 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SharedDashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_alarms_api_yun_shared_dashboard_alarms_get: {
+        parameters: {
+            query: {
+                token: string;
+                device_id?: number | null;
+                group_id?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AlarmOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_tree_devices_api_yun_shared_dashboard_devices_get: {
+        parameters: {
+            query: {
+                token: string;
+                group_id?: number | null;
+                q?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_SharedTreeDeviceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_groups_api_yun_shared_dashboard_groups_get: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_DeviceGroupOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_map_api_yun_shared_dashboard_map_get: {
+        parameters: {
+            query: {
+                token: string;
+                group_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MapOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_net_api_yun_shared_dashboard_net_get: {
+        parameters: {
+            query: {
+                token: string;
+                group_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NetOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_toggled_api_yun_shared_dashboard_other_get: {
+        parameters: {
+            query: {
+                token: string;
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DashboardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_report_api_yun_shared_dashboard_report_get: {
+        parameters: {
+            query: {
+                token: string;
+                id: number;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedReportOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_weather_api_yun_shared_dashboard_weather_get: {
+        parameters: {
+            query: {
+                token: string;
+                lat: number;
+                lon: number;
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedWeatherOut_"];
                 };
             };
             /** @description Validation Error */
