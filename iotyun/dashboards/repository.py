@@ -4,6 +4,7 @@ those whose audience names the user, their role, or their user group or a group 
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -268,3 +269,27 @@ async def replace_sector_dashboards(session: AsyncSession, sector: Sector, ids: 
         for n, d in enumerate(ids)
     )
     await session.flush()
+
+
+async def audience_options(
+    session: AsyncSession, tenant_id: int, kind: int, keyword: str, limit: int
+) -> list[tuple[int, str]]:
+    """The tenant's users (login name and nickname), roles or user groups matching `keyword`, by name."""
+    pattern = like_pattern(keyword) if keyword else None
+    stmt: Any
+    if kind == AUDIENCE_USER:
+        stmt = select(User.id, User.user_name, User.nick_name).where(User.tenant_id == tenant_id, User.is_active)
+        if pattern:
+            stmt = stmt.where(
+                or_(
+                    User.user_name.ilike(pattern, escape=LIKE_ESCAPE), User.nick_name.ilike(pattern, escape=LIKE_ESCAPE)
+                )
+            )
+        stmt = stmt.order_by(User.user_name).limit(limit)
+        return [(i, f"{name} ({nick})" if nick else name) for i, name, nick in (await session.execute(stmt)).all()]
+    table: Any = Role if kind == AUDIENCE_ROLE else UserGroup
+    stmt = select(table.id, table.name).where(table.tenant_id == tenant_id)
+    if pattern:
+        stmt = stmt.where(table.name.ilike(pattern, escape=LIKE_ESCAPE))
+    stmt = stmt.order_by(table.name).limit(limit)
+    return [(i, n) for i, n in (await session.execute(stmt)).all()]

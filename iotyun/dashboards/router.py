@@ -11,6 +11,7 @@ from iotyun.core.runtime import SettingsDep
 from iotyun.dashboards import net, sectors, service, weather
 from iotyun.dashboards.dependencies import DashboardEditor, DashboardMaker, DashboardViewer, SectorAdmin
 from iotyun.dashboards.schemas import (
+    AudienceOptionOut,
     DashboardCopyIn,
     DashboardGroupIn,
     DashboardGroupOut,
@@ -119,6 +120,18 @@ async def reorder_dashboards(
     body: DashboardReorderIn, actor: DashboardMaker, session: SessionDep
 ) -> Envelope[list[DashboardSummaryOut]]:
     return ok(await service.reorder(session, actor, body))
+
+
+@router.get("/yun/dashboard/audience")
+@read_only
+async def audience_options(
+    actor: DashboardEditor,
+    session: SessionDep,
+    kind: Literal["user", "role", "user_group"],
+    keyword: Annotated[str, Query(max_length=32)] = "",
+) -> Envelope[list[AudienceOptionOut]]:
+    """The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights."""
+    return ok(await service.audience_options(session, actor, kind, keyword))
 
 
 @router.get("/yun/dashboard/net")

@@ -247,3 +247,11 @@ class NetOut(BaseModel):
     offline: int
     unregistered: int
     alarms: int
+
+
+class AudienceOptionOut(BaseModel):
+    """A user, role or user group a dashboard may be shown to: its id and name only (the dashboard editor needs no
+    team rights to choose them)."""
+
+    id: int
+    name: str

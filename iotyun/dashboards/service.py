@@ -27,6 +27,7 @@ from iotyun.dashboards.models import (
 from iotyun.dashboards.repository import Viewer
 from iotyun.dashboards.schemas import (
     Audience,
+    AudienceOptionOut,
     DashboardCopyIn,
     DashboardGroupIn,
     DashboardGroupOut,
@@ -347,3 +348,15 @@ async def as_shared(session: AsyncSession, creator: Actor, dashboard_id: int) ->
         return None
     out = await _out(session, v, d)
     return out.model_copy(update={"can_edit": False, "audience": Audience()})
+
+
+AUDIENCE_KINDS = {"user": AUDIENCE_USER, "role": AUDIENCE_ROLE, "user_group": AUDIENCE_USER_GROUP}
+
+
+async def audience_options(
+    session: AsyncSession, actor: Actor, kind: Literal["user", "role", "user_group"], keyword: str
+) -> list[AudienceOptionOut]:
+    """Whom a dashboard may be shown to, for its editor: the tenant's users, roles or user groups by name (at most
+    50 matching `keyword`)."""
+    found = await repo.audience_options(session, actor.tenant_id, AUDIENCE_KINDS[kind], keyword.strip(), 50)
+    return [AudienceOptionOut(id=i, name=n) for i, n in found]

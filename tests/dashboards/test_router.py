@@ -300,3 +300,18 @@ class TestAnotherTenant:
         assert await stored(app) == before
         # The same name is free in another tenant.
         ok(await other_tenant.post(D, {"name": "plant"}))
+
+
+class TestAudienceOptions:
+    async def test_editors_choose_without_team_rights(self, team: Team, other_tenant: Api) -> None:
+        editor = await viewer(team, "editor", ["P20000", "P21200"])
+        await team.group("车间一")
+        users = ok(await editor.get(f"{D}/audience", params={"kind": "user", "keyword": "edit"}))
+        assert [u["name"] for u in users] == ["editor"] and set(users[0]) == {"id", "name"}
+        groups = ok(await editor.get(f"{D}/audience", params={"kind": "user_group"}))
+        assert [g["name"] for g in groups] == ["车间一"]
+        assert any(r["name"] == "r_editor" for r in ok(await editor.get(f"{D}/audience", params={"kind": "role"})))
+        assert ok(await other_tenant.get(f"{D}/audience", params={"kind": "user_group"})) == []
+        looker = await viewer(team, "looker", ["P20000"])
+        assert code(await looker.get(f"{D}/audience", params={"kind": "user"})) == 100015
+        assert code(await editor.get(f"{D}/audience", params={"kind": "device"})) == 100004

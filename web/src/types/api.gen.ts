@@ -836,6 +836,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/dashboard/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audience Options
+         * @description The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights.
+         */
+        get: operations["audience_options_api_yun_dashboard_audience_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/dashboard/copy": {
         parameters: {
             query?: never;
@@ -2876,6 +2896,17 @@ export interface components {
              * @default []
              */
             user_ids: number[];
+        };
+        /**
+         * AudienceOptionOut
+         * @description A user, role or user group a dashboard may be shown to: its id and name only (the dashboard editor needs no
+         *     team rights to choose them).
+         */
+        AudienceOptionOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
         };
         /**
          * AuthRequest
@@ -4946,6 +4977,12 @@ export interface components {
         Envelope_list_AlarmOut__: {
             /** Data */
             data?: components["schemas"]["AlarmOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[AudienceOptionOut]] */
+        Envelope_list_AudienceOptionOut__: {
+            /** Data */
+            data?: components["schemas"]["AudienceOptionOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[CarouselDeviceOut]] */
@@ -11666,6 +11703,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    audience_options_api_yun_dashboard_audience_get: {
+        parameters: {
+            query: {
+                kind: "user" | "role" | "user_group";
+                keyword?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AudienceOptionOut__"];
                 };
             };
             /** @description Validation Error */
