@@ -50,6 +50,31 @@ export interface DashboardViewProps {
   nested?: boolean;
 }
 
+/** The widget host of a dashboard's cards (widgets/types.ts WidgetHost): a container's tab is its card's widget
+ * with the dashboard's scope; a toggle's dashboard is another view, nested (its toggles are not drawn). The editor
+ * provides the same to the cards on its grid. */
+export function useDashboardHost(scope: CardScope, nested: boolean, phone: boolean): WidgetHost {
+  return useMemo<WidgetHost>(
+    () => ({
+      widgetOf,
+      renderCard: (card, shown) => <WidgetBody card={card} visible={shown} scope={scope} />,
+      renderDashboard: nested
+        ? null
+        : (inner, shown) => (
+            <DashboardView
+              dashboard={inner}
+              mode={scope.mode}
+              linkage={scope.linkage}
+              visible={shown}
+              nested
+              {...(phone ? { phone: true } : {})}
+            />
+          ),
+    }),
+    [scope, nested, phone],
+  );
+}
+
 export function DashboardView({
   dashboard,
   mode = 'view',
@@ -74,25 +99,7 @@ export function DashboardView({
   const size = useBoxSize(box);
   const isPhone = phone ?? (size !== null && size.width > 0 && size.width < PHONE_BREAKPOINT);
 
-  const host = useMemo<WidgetHost>(
-    () => ({
-      widgetOf,
-      renderCard: (card, shown) => <WidgetBody card={card} visible={shown} scope={scope} />,
-      renderDashboard: nested
-        ? null
-        : (inner, shown) => (
-            <DashboardView
-              dashboard={inner}
-              mode={mode}
-              linkage={linkage}
-              visible={shown}
-              nested
-              {...(isPhone ? { phone: true } : {})}
-            />
-          ),
-    }),
-    [scope, nested, mode, linkage, isPhone],
-  );
+  const host = useDashboardHost(scope, nested, isPhone);
 
   const byId = useMemo(() => new Map(model.cards.map((card) => [card.id, card])), [model.cards]);
   const dark = theme.tone === 'dark';

@@ -1,6 +1,6 @@
 // The dashboard presentation (DESIGN §9): what a page mounts to show a dashboard.
 // DashboardView: the canvas scaled to its box, or the phone layout; every card with its theme, linkage and visibility.
-export { DashboardView, PHONE_BREAKPOINT } from './dashboard-view';
+export { DashboardView, PHONE_BREAKPOINT, useDashboardHost } from './dashboard-view';
 export type { DashboardViewProps, ViewDashboard } from './dashboard-view';
 // useLinkage: the device and group chosen in trees, in the address; useMemoryLinkage: the same held in memory.
 export { linkedId, useLinkage, useMemoryLinkage } from './use-linkage';
