@@ -110,6 +110,28 @@ describe('the dashboard editor', () => {
     );
   });
 
+  it("sets up a container's tabs, each with its own widget's settings form", async () => {
+    const { calls } = renderEditor({ 'POST /yun/dashboard/save': () => ok(LOADED) });
+    await userEvent.click(await screen.findByRole('button', { name: '添加容器' }));
+    const drawer = await screen.findByRole('dialog');
+    await userEvent.click(await within(drawer).findByRole('button', { name: /添加标签页/ }));
+    await userEvent.type(within(drawer).getByLabelText('标签页 1 的名称'), '产线');
+    // The new tab holds a text card: its own form is below.
+    await userEvent.type(await within(drawer).findByLabelText('文本内容'), '一号线');
+    const box = document.querySelector<HTMLElement>('[data-card-type="container"]')!;
+    expect(await within(box).findByRole('tab', { name: '产线' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(box).getByText('一号线')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => {
+      expect(saves(calls)).toHaveLength(1);
+    });
+    const container = saves(calls)[0]!.document.cards?.find((c) => c.type === 'container');
+    expect(container?.settings).toMatchObject({
+      interval_s: 0,
+      tabs: [{ title: '产线', card: { type: 'text', settings: { text: '一号线' } } }],
+    });
+  });
+
   it("shows the server's refusal of the name on the name field", async () => {
     renderEditor({ 'POST /yun/dashboard/save': () => fail('118004', '看板名称已存在', 'name') });
     await userEvent.click(await screen.findByRole('button', { name: '添加文本' }));

@@ -170,38 +170,59 @@ function EditorBody({ dashboard, onBack }: { dashboard: DashboardOut; onBack?: (
     store.getState().apply((m) => removeCard(m, id));
   };
 
+  // The cards on the grid and the settings forms (a container's tabs) draw other cards through the widget host.
+  const chartTheme = useStore(store, (s) => s.draft.meta.chart_theme);
+  const themeName = useStore(store, (s) => s.draft.meta.theme);
+  const phone = useStore(store, (s) => s.breakpoint === 'mobile');
+  const linkage = useMemoryLinkage();
+  const scope = useMemo<CardScope>(() => {
+    const theme = dashboardTheme(themeName);
+    return {
+      dashboardId: dashboard.id,
+      mode: 'edit',
+      linkage,
+      theme,
+      widgetTheme: widgetTheme(theme, chartTheme),
+    };
+  }, [dashboard.id, linkage, themeName, chartTheme]);
+  const host = useDashboardHost(scope, false, phone);
+
   return (
     <EditorStoreContext.Provider value={store}>
-      <div ref={fill} className="dbe">
-        <Toolbar
-          nameError={nameError}
-          onNameEdited={() => {
-            setNameError(null);
-          }}
-          preview={preview}
-          onPreview={setPreview}
-          saving={save.isPending}
-          dirty={dirty}
-          onSave={onSave}
-          onBack={onBack}
-        />
-        <div className="dbe__main">
-          {!preview && <Palette onAdd={add} />}
-          <Workspace dashboardId={dashboard.id} preview={preview} onDuplicate={duplicate} onDelete={remove} />
+      <WidgetHostContext.Provider value={host}>
+        <div ref={fill} className="dbe">
+          <Toolbar
+            nameError={nameError}
+            onNameEdited={() => {
+              setNameError(null);
+            }}
+            preview={preview}
+            onPreview={setPreview}
+            saving={save.isPending}
+            dirty={dirty}
+            onSave={onSave}
+            onBack={onBack}
+          />
+          <div className="dbe__main">
+            {!preview && <Palette onAdd={add} />}
+            <Workspace scope={scope} preview={preview} onDuplicate={duplicate} onDelete={remove} />
+          </div>
+          {!preview && (
+            <SettingsDrawer dashboardId={dashboard.id} onDuplicate={duplicate} onDelete={remove} />
+          )}
         </div>
-        {!preview && <SettingsDrawer dashboardId={dashboard.id} onDuplicate={duplicate} onDelete={remove} />}
-      </div>
+      </WidgetHostContext.Provider>
     </EditorStoreContext.Provider>
   );
 }
 
 function Workspace({
-  dashboardId,
+  scope,
   preview,
   onDuplicate,
   onDelete,
 }: {
-  dashboardId: number;
+  scope: CardScope;
   preview: boolean;
   onDuplicate: (id: string) => void;
   onDelete: (id: string) => void;
@@ -209,21 +230,13 @@ function Workspace({
   const { t } = useTranslation();
   const meta = useEditor((s) => s.draft.meta);
   const model = useEditor((s) => s.draft.model);
-  const breakpoint = useEditor((s) => s.breakpoint);
+  const phone = useEditor((s) => s.breakpoint === 'mobile');
   const empty = useEditor((s) => s.draft.model.cards.length === 0);
-  const linkage = useMemoryLinkage();
-  const theme = dashboardTheme(meta.theme);
-  const scope = useMemo<CardScope>(
-    () => ({ dashboardId, mode: 'edit', linkage, theme, widgetTheme: widgetTheme(theme, meta.chart_theme) }),
-    [dashboardId, linkage, theme, meta.chart_theme],
-  );
-  const host = useDashboardHost(scope, false, breakpoint === 'mobile');
   const actions = { onDuplicate, onDelete };
-  const phone = breakpoint === 'mobile';
 
   if (preview) {
     const shown = {
-      id: dashboardId,
+      id: scope.dashboardId,
       name: meta.name,
       width: meta.width,
       height: meta.height,
@@ -234,23 +247,21 @@ function Workspace({
     return (
       <div className={phone ? 'dbe__workspace dbe__workspace--phone' : 'dbe__workspace'}>
         <div className="dbe-preview" style={phone ? { width: PHONE_FRAME_WIDTH } : undefined}>
-          <DashboardView dashboard={shown} linkage={linkage} phone={phone} />
+          <DashboardView dashboard={shown} linkage={scope.linkage} phone={phone} />
         </div>
       </div>
     );
   }
   return (
-    <WidgetHostContext.Provider value={host}>
-      <div className="dbe__workspace" style={themeStyle(theme)} data-theme={theme.name}>
-        {phone && <PhoneBar />}
-        {phone ? (
-          <PhoneGrid scope={scope} actions={actions} />
-        ) : (
-          <DesktopGrid scope={scope} actions={actions} />
-        )}
-        {empty && <div className="dbe__empty">{t('dashboards.editor.empty')}</div>}
-      </div>
-    </WidgetHostContext.Provider>
+    <div className="dbe__workspace" style={themeStyle(scope.theme)} data-theme={scope.theme.name}>
+      {phone && <PhoneBar />}
+      {phone ? (
+        <PhoneGrid scope={scope} actions={actions} />
+      ) : (
+        <DesktopGrid scope={scope} actions={actions} />
+      )}
+      {empty && <div className="dbe__empty">{t('dashboards.editor.empty')}</div>}
+    </div>
   );
 }
 

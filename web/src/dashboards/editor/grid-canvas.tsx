@@ -7,7 +7,7 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Popconfirm } from 'antd';
 import { useMemo, useState, type CSSProperties } from 'react';
 import ReactGridLayout, { getCompactor, verticalCompactor, type Layout } from 'react-grid-layout';
-import { createScaledStrategy } from 'react-grid-layout/core';
+import { transformStrategy, type PositionStrategy } from 'react-grid-layout/core';
 import { useTranslation } from 'react-i18next';
 import 'react-grid-layout/css/styles.css';
 
@@ -33,6 +33,13 @@ const STAGE_PADDING = 24;
 export const PHONE_FRAME_WIDTH = 390;
 
 const freeCompactor = getCompactor(null, true);
+
+/** Positions for a grid inside a canvas scaled by `scale`. react-grid-layout's own scaled strategy measures a drag
+ * from the page's corner (right only for a grid at the page's top left); without a calcDragPosition the grid
+ * measures from its own corner and divides by the scale, right wherever the canvas sits. */
+export function scaledStrategy(scale: number): PositionStrategy {
+  return { type: 'transform', scale, calcStyle: (pos) => transformStrategy.calcStyle(pos) };
+}
 
 interface CardActions {
   onDuplicate: (id: string) => void;
@@ -92,7 +99,7 @@ function EditorCard({
           </span>
         }
       />
-      {/* Takes the pointer over the widget: a click selects the card, a drag moves it (a framed page or a chart
+      {/* Takes the pointer over the widget: a press selects the card, a drag moves it (a framed page or a chart
           would swallow both). */}
       <div
         className="dbe-shield"
@@ -100,7 +107,9 @@ function EditorCard({
         tabIndex={0}
         aria-label={t('dashboards.editor.select', { name })}
         aria-pressed={selected}
-        onClick={() => {
+        // On press, not on click: react-grid-layout takes the press for a possible drag, and the click that
+        // follows lands on the grid rather than here. A card being dragged is selected too.
+        onPointerDown={() => {
           store.getState().select(card.id);
         }}
         onKeyDown={(event) => {
@@ -144,7 +153,7 @@ export function DesktopGrid({ scope, actions }: GridCanvasProps) {
     return { ...f, x: f.x + STAGE_PADDING, y: f.y + STAGE_PADDING };
   }, [size, width, height]);
   const grid = desktopGrid(width, height);
-  const strategy = useMemo(() => createScaledStrategy(fit.scale), [fit.scale]);
+  const strategy = useMemo(() => scaledStrategy(fit.scale), [fit.scale]);
   const gridLines: CSSProperties = {
     backgroundSize: `${grid.colWidth + grid.margin}px ${grid.rowHeight + grid.margin}px`,
     backgroundPosition: `${grid.margin}px ${grid.margin}px`,

@@ -50,7 +50,7 @@ export default function TextSettings({ settings, onChange }: SettingsFormProps<'
         label={t('dashboards.widgets.text.color')}
         getValueFromEvent={(value: Color) => hexOf(value)}
       >
-        <ColorPicker allowClear disabledAlpha format="hex" />
+        <ColorPicker allowClear format="hex" />
       </Form.Item>
       <Form.Item name="align" label={t('dashboards.widgets.text.align')}>
         <Radio.Group

@@ -14,7 +14,7 @@ export default function TextWidget({ settings, mode }: WidgetProps<'text'>) {
     <div
       className={`dbw-text dbw-text--${settings.align}`}
       style={{
-        fontSize: settings.font_size,
+        ['--dbw-font-size' as string]: `${settings.font_size}px`,
         fontWeight: settings.bold ? 600 : 400,
         textAlign: settings.align,
         ...(settings.color ? { color: settings.color } : {}),

@@ -27,7 +27,10 @@ export default function TimeWidget({ settings, visible }: WidgetProps<'time'>) {
   const { main, sub } = formatMoment(now, settings.format, zone, i18n.language);
   return (
     <div className="dbw-time" data-zone={zone}>
-      <div className="dbw-time__main" style={{ fontSize: settings.font_size }}>
+      <div
+        className="dbw-time__main"
+        style={{ fontSize: settings.font_size, ['--dbw-font-size' as string]: `${settings.font_size}px` }}
+      >
         {main}
       </div>
       {sub && (
