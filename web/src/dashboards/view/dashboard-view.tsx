@@ -42,7 +42,7 @@ export interface DashboardViewProps {
   dashboard: ViewDashboard;
   mode?: WidgetMode;
   linkage: Linkage;
-  /** The phone layout (true), the canvas (false), or by the box's width (left out). */
+  /** The phone layout (true), the canvas (false), or by the box's width (left out; a nested view: the canvas). */
   phone?: boolean;
   /** The view is shown (false: behind another dashboard of a toggle); its cards then rest. */
   visible?: boolean;
@@ -97,7 +97,8 @@ export function DashboardView({
   );
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const size = useBoxSize(box);
-  const isPhone = phone ?? (size !== null && size.width > 0 && size.width < PHONE_BREAKPOINT);
+  // A nested dashboard (a toggle's) is its canvas in a card, however narrow, unless its parent is a phone's.
+  const isPhone = phone ?? (!nested && size !== null && size.width > 0 && size.width < PHONE_BREAKPOINT);
 
   const host = useDashboardHost(scope, nested, isPhone);
 
