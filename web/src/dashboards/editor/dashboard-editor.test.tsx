@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import type { DashboardSave } from '../api/save-dashboard';
+import { i18n } from '@/lib/i18n';
 import { card, dashboardOf } from '../test-fixtures';
+import { widgetOf } from '../widgets/registry';
 import { DashboardEditor } from '.';
 
 const LOADED = dashboardOf([card('a', 'text', { text: '产量' }, { title: '今日产量' })], {
@@ -93,7 +95,9 @@ describe('the dashboard editor', () => {
 
   it("edits the selected card's title and link in the drawer, one undo step per field", async () => {
     renderEditor();
-    await userEvent.click(await screen.findByRole('button', { name: '添加故障' }));
+    // A type that may follow a tree, named as its definition names it.
+    const fault = i18n.getFixedT('zh')(widgetOf('fault').i18nKey);
+    await userEvent.click(await screen.findByRole('button', { name: `添加${fault}` }));
     const drawer = await screen.findByRole('dialog');
     const title = within(drawer).getByPlaceholderText('留空时显示组件名称');
     await userEvent.type(title, '报警');
@@ -105,9 +109,7 @@ describe('the dashboard editor', () => {
     // The title's typing is one step: one undo takes the link back, the next the whole title.
     await userEvent.click(screen.getByRole('button', { name: '撤销（Ctrl+Z）' }));
     await userEvent.click(screen.getByRole('button', { name: '撤销（Ctrl+Z）' }));
-    expect(document.querySelector('[data-card-type="fault"] .dbv-card__title-text')).toHaveTextContent(
-      '故障',
-    );
+    expect(document.querySelector('[data-card-type="fault"] .dbv-card__title-text')).toHaveTextContent(fault);
   });
 
   it("sets up a container's tabs, each with its own widget's settings form", async () => {
