@@ -1,7 +1,7 @@
 // The widget registry's contract (DESIGN §9, issue 31 point 3): `type → { component, settingsForm, defaultSize,
 // i18nKey, fetches }`, shared by the dashboard editor (palette, cards, settings drawer) and the presentation (which
 // mounts only `component`). The card shapes are the server's (dashboards/document.py) through api.gen.ts.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 
 import type { Schema } from '@/types/schema';
 
@@ -11,6 +11,16 @@ export type WidgetType = Card['type'];
 export type CardOf<T extends WidgetType> = Extract<Card, { type: T }>;
 export type SettingsOf<T extends WidgetType> = NonNullable<CardOf<T>['settings']>;
 export type LayoutItem = Schema<'LayoutItem'>;
+/** A dashboard as the server answers it (GET /yun/dashboard/detail). */
+export type DashboardOut = Schema<'DashboardOut'>;
+/** A card with every field present (model/normalize.ts fills its type's default settings). */
+export type FilledCard = Card extends infer C
+  ? C extends { settings?: infer S }
+    ? Omit<C, 'settings'> & { settings: NonNullable<S> }
+    : never
+  : never;
+/** The card a container's tab holds: any type but a container. */
+export type InnerCard = Exclude<FilledCard, { type: 'container' }>;
 
 /** Where a card is drawn: the editor's grid (live data, but clicks do not navigate), or a presentation (the
  * dashboard page, full screen, a sector, a share link, the phone). */
@@ -65,7 +75,8 @@ export interface SettingsFormProps<T extends WidgetType = WidgetType> {
 
 export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   type: T;
-  /** Its name in the palette and the settings drawer (locales: dashboard.widgets.<type>.name). */
+  /** Its name in the palette, the settings drawer and an untitled card's title bar (locales, dashboards-view.json:
+   * dashboards.widgets.<type>.name). */
   i18nKey: string;
   icon: ComponentType;
   /** A new card's size on the desktop grid (DASHBOARD_COLUMNS = 24 columns; 8 for most). */
@@ -77,4 +88,20 @@ export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   fetches: readonly string[];
   component: LazyExoticComponent<ComponentType<WidgetProps<T>>>;
   settingsForm: LazyExoticComponent<ComponentType<SettingsFormProps<T>>>;
+}
+
+/**
+ * What draws other cards for a card (the container's tabs, the dashboard toggle's dashboards), provided by the
+ * presentation (view/) and the editor through `WidgetHostContext` (widgets/host.ts). A widget asks its host instead
+ * of importing the view or the registry, which import it.
+ */
+export interface WidgetHost {
+  /** The definition of a type (the registry's `widgetOf`). */
+  widgetOf: (type: WidgetType) => WidgetDefinition;
+  /** One card's widget (a container's tab), with the host's theme, linkage and mode, its own error boundary and
+   * loading state, and no title bar. */
+  renderCard: (card: InnerCard, visible: boolean) => ReactNode;
+  /** Another dashboard's cards (a toggle's choice) under this one's linkage; null inside such a dashboard: toggles do
+   * not nest. */
+  renderDashboard: ((dashboard: DashboardOut, visible: boolean) => ReactNode) | null;
 }

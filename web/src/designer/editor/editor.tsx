@@ -29,7 +29,7 @@ import { SharedToolTip } from './panels/tool-tip';
 import { SymbolsPanel } from './panels/symbols-panel';
 import { Toolbar } from './panels/toolbar';
 import type { DesignerStore } from './store';
-import { useFillHeight } from './use-fill-height';
+import { useFillHeight } from '@/components/use-fill-height';
 import './editor.css';
 
 // The canvas and the panels re-render only when their own props change. The session around the editor re-renders

@@ -18,6 +18,13 @@ export const dashboardRoutes: AppRoute[] = [
     lazy: () => import('./pages/dashboard'),
   },
   {
+    path: 'dashboard/view',
+    perms: [Perm.DASHBOARD, Perm.MODULE],
+    menu: 'menu.viewDashboard',
+    hidden: true,
+    lazy: () => import('./pages/view-dashboard'),
+  },
+  {
     path: 'configureMonitor',
     perms: [Perm.CONFIGURE_MONITOR],
     menu: 'menu.configureMonitor',

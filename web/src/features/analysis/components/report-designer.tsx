@@ -20,8 +20,8 @@ import { PageHeader } from '@/components/page-header';
 import { applyServerError } from '@/lib/form-errors';
 import { confirmDialog, toast } from '@/lib/toast';
 import { useCreateReport } from '../api/create-report';
-import { useReport } from '../api/get-report';
-import { useStatistic } from '../api/get-statistic';
+import { useReport } from '@/lib/reports/get-report';
+import { useStatistic } from '@/lib/reports/get-statistic';
 import { reportKeys } from '../api/keys';
 import { useReportGroups } from '../api/list-report-groups';
 import { useUpdateReport } from '../api/update-report';
@@ -36,9 +36,9 @@ import {
   type ReportFormValues,
 } from '../lib/form';
 import { reportPaths } from '../lib/format';
-import { browserTz } from '../lib/statistic';
+import { browserTz } from '@/lib/reports/statistic';
 import type { Report } from '../types';
-import { ReportChart } from './report-chart';
+import { ReportChart } from '@/components/charts/report/report-chart';
 import { ReportForm } from './report-form';
 import { useReportStates } from './report-states';
 import './reports.css';

@@ -22,7 +22,7 @@ import { toast } from '@/lib/toast';
 import { useCopyReport } from '../api/copy-report';
 import { useDeleteReport } from '../api/delete-report';
 import { useReportGroups } from '../api/list-report-groups';
-import { useReports } from '../api/list-reports';
+import { useReports } from '@/lib/reports/list-reports';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupPanel } from '../components/group-panel';
 import { ScheduleModal } from '../components/schedule-modal';

@@ -18,13 +18,13 @@ import {
 import '@/components/charts/report/report-print.css';
 import { PageHeader } from '@/components/page-header';
 import { Perm } from '@/lib/permissions';
-import { useReport } from '../api/get-report';
-import { useStatistic } from '../api/get-statistic';
+import { useReport } from '@/lib/reports/get-report';
+import { useStatistic } from '@/lib/reports/get-statistic';
 import { ExportButton } from '../components/export-button';
-import { ReportChart } from '../components/report-chart';
+import { ReportChart } from '@/components/charts/report/report-chart';
 import { useReportStates } from '../components/report-states';
 import { reportIdOf, reportPaths } from '../lib/format';
-import { browserTz, refreshMs } from '../lib/statistic';
+import { browserTz, refreshMs } from '@/lib/reports/statistic';
 import type { Report } from '../types';
 import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';

@@ -1,6 +1,144 @@
-// MobileDashboard page: a placeholder until the issue that builds this screen lands.
-import { PlaceholderPage } from '@/components/placeholder-page';
+// The mobile dashboards (/mobile-db, P20000 or P100000): the dashboards flagged for phones (GET /yun/dashboard
+// ?mobile=true) as a list of large touch targets; one opened (?id=) shows its phone layout, stacked in two columns,
+// with the linkage in the address and the way back to the list.
+import { ArrowLeftOutlined, DashboardOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Empty, Result, Skeleton, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { PageHeader } from '@/components/page-header';
+import { DASHBOARD_NOT_FOUND, useDashboard } from '@/dashboards/api/get-dashboard';
+import { useDashboards } from '@/dashboards/api/list-dashboards';
+import { DashboardView, useLinkage } from '@/dashboards/view';
+import { linkedId } from '@/dashboards/view/use-linkage';
+import { isApiError } from '@/lib/http';
+import './view-dashboard.css';
+
+function MobileList({ onOpen }: { onOpen: (id: number) => void }) {
+  const { t } = useTranslation();
+  const list = useDashboards({ mobile: true });
+  if (list.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
+  if (list.error)
+    return (
+      <Result
+        status="error"
+        title={t('dashboards.view.mobileLoadFailed')}
+        subTitle={isApiError(list.error) ? list.error.detail : undefined}
+        extra={
+          <Button
+            onClick={() => {
+              void list.refetch();
+            }}
+          >
+            {t('dashboards.view.retry')}
+          </Button>
+        }
+      />
+    );
+  if (list.data.length === 0)
+    return (
+      <Empty description={t('dashboards.view.mobileEmpty')}>
+        <span className="dbmobile__meta">{t('dashboards.view.mobileEmptyHint')}</span>
+      </Empty>
+    );
+  return (
+    <ul className="dbmobile__list">
+      {list.data.map((d) => (
+        <li key={d.id}>
+          <button
+            type="button"
+            className="dbmobile__item"
+            aria-label={t('dashboards.view.open', { name: d.name })}
+            onClick={() => {
+              onOpen(d.id);
+            }}
+          >
+            <DashboardOutlined className="dbmobile__icon" />
+            <span className="dbmobile__text">
+              <span className="dbmobile__name">{d.name}</span>
+              <span className="dbmobile__meta">{t('dashboards.view.cards', { count: d.card_count })}</span>
+            </span>
+            <RightOutlined />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function MobileView({ id, onBack }: { id: number; onBack: () => void }) {
+  const { t } = useTranslation();
+  const query = useDashboard(id, 'view');
+  const linkage = useLinkage();
+  const backButton = (
+    <Button
+      type="text"
+      size="large"
+      icon={<ArrowLeftOutlined />}
+      aria-label={t('dashboards.view.backToMobileList')}
+      onClick={onBack}
+    />
+  );
+  if (query.error)
+    return (
+      <Result
+        status={isApiError(query.error) && query.error.code === DASHBOARD_NOT_FOUND ? '404' : 'error'}
+        title={
+          isApiError(query.error) && query.error.code === DASHBOARD_NOT_FOUND
+            ? t('dashboards.view.notFound')
+            : t('dashboards.view.loadFailed')
+        }
+        extra={
+          <Button type="primary" onClick={onBack}>
+            {t('dashboards.view.backToMobileList')}
+          </Button>
+        }
+      />
+    );
+  return (
+    <>
+      <PageHeader
+        title={
+          <Space>
+            {backButton}
+            {query.data?.name ?? ''}
+          </Space>
+        }
+      />
+      {query.data ? (
+        <div className="dbmobile__view">
+          <DashboardView dashboard={query.data} linkage={linkage} phone />
+        </div>
+      ) : (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      )}
+    </>
+  );
+}
 
 export default function MobileDashboardPage() {
-  return <PlaceholderPage titleKey="menu.mobileDb" />;
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const id = linkedId(search.get('id'));
+  return (
+    <div className="page dbmobile">
+      {id === null ? (
+        <>
+          <PageHeader title={t('dashboards.view.mobileTitle')} />
+          <MobileList
+            onOpen={(next) => {
+              setSearch({ id: String(next) });
+            }}
+          />
+        </>
+      ) : (
+        <MobileView
+          id={id}
+          onBack={() => {
+            setSearch({});
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -3,7 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { PageOf, Report, ReportListParams } from '../types';
+import type { PageOf, Report, ReportListParams } from './types';
 import { reportKeys } from './keys';
 
 /** The query without unset filters (the server takes an absent filter as "any"). */

@@ -2,7 +2,7 @@
 // source is gone (shown as a message in the chart's place, never as an empty chart).
 import type { ReportBucket, ReportResult } from '@/components/charts/report';
 import { isApiError } from '@/lib/http';
-import type { ReportStatistic } from '../types';
+import type { ReportStatistic } from './types';
 
 const BUCKETS: readonly ReportBucket[] = ['year', 'month', 'week', 'day', 'hour', 'minute'];
 
@@ -38,6 +38,14 @@ export const MISSING_SOURCE_CODES: ReadonlySet<string> = new Set(['118205', '115
 
 export function isMissingSource(error: unknown): boolean {
   return isApiError(error) && MISSING_SOURCE_CODES.has(error.code);
+}
+
+/** 118212 (no such report of the caller: deleted, or never theirs) and 100005 (not found). */
+export const REPORT_GONE_CODES: ReadonlySet<string> = new Set(['118212', '100005']);
+
+/** The report itself is gone (a dashboard card naming a deleted report), not merely one of its sources. */
+export function isReportGone(error: unknown): boolean {
+  return isApiError(error) && REPORT_GONE_CODES.has(error.code);
 }
 
 /** Refresh interval in ms for TanStack Query (false: never). */

@@ -1,26 +1,23 @@
-// A report's chart drawn from its statistic by the chart registry (components/charts/report): the indicator card,
-// the table, or an ECharts option in the ECharts host. Loading, failed, empty, and a report whose device or data
-// source is gone (118205 / 115401) each read as a message in the chart's place.
+// A report's chart drawn from its statistic by the chart registry: the indicator card, the table, or an ECharts option
+// in the ECharts host. The report preview, the report designer and the dashboard's report widget draw with it.
+// Loading, failed, empty, and a report whose device or data source is gone (118205 / 115401) each read as a message
+// in the chart's place.
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EChart } from '@/components/charts/echart';
-import {
-  chartEntry,
-  chartTheme,
-  formatNumber,
-  type CardModel,
-  type ColourCondition,
-  type SortOrder,
-  type TableModel,
-} from '@/components/charts/report';
 import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
+import { isMissingSource, toReportResult } from '@/lib/reports/statistic';
+import type { ReportStatistic } from '@/lib/reports/types';
 import { withUnit } from '@/lib/telemetry/format';
-import { isMissingSource, toReportResult } from '../lib/statistic';
-import type { ReportStatistic } from '../types';
+import { EChart } from '../echart';
+import { formatNumber } from './format';
+import { chartEntry } from './registry';
+import { chartTheme } from './themes';
+import type { CardModel, ColourCondition, SortOrder, TableModel } from './types';
+import './report-chart.css';
 
 export interface ReportChartProps {
   chartType: number;

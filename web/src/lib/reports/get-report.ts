@@ -1,8 +1,9 @@
-// GET /yun/report/info?id=: one report's definition (118212 when it is not the caller's).
+// GET /yun/report/info?id=: one report's definition (118212 when it is not the caller's), for the report pages and the
+// dashboard's report widget.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { Report } from '../types';
+import type { Report } from './types';
 import { reportKeys } from './keys';
 
 export function getReport(id: number): Promise<Report> {
@@ -13,6 +14,7 @@ export function getReport(id: number): Promise<Report> {
 export const reportQueryOptions = (id: number) =>
   queryOptions({ queryKey: reportKeys.detail(id), queryFn: () => getReport(id) });
 
-export function useReport(id: number | null) {
-  return useQuery({ ...reportQueryOptions(id ?? 0), enabled: id !== null });
+/** Report `id`'s definition (none while `id` is null or `enabled` is false: a dashboard card scrolled away). */
+export function useReport(id: number | null, enabled = true) {
+  return useQuery({ ...reportQueryOptions(id ?? 0), enabled: enabled && id !== null });
 }

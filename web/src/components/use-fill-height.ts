@@ -1,5 +1,6 @@
-// The editor fills the console's content area down to the window's bottom: its height is the window's less what is
-// above it (the header and the tab bar, whose heights vary with the layout), measured again on resize.
+// A page's editor or stage fills the console's content area down to the window's bottom: its height is the window's
+// less what is above it (the header and the tab bar, whose heights vary with the layout), measured again on resize.
+// The screen designer, the dashboard editor and the dashboard presentation use it.
 import { useCallback, useEffect, useRef } from 'react';
 
 /** Space kept below the editor (the content area's bottom padding). */

@@ -1,0 +1,18 @@
+// The report widget: a saved report's chart (the report chart registry, in the dashboard's chart theme), refreshed
+// every `refresh_s` seconds or by the report's own interval.
+import { BarChartOutlined } from '@ant-design/icons';
+import { lazy } from 'react';
+
+import type { WidgetDefinition } from '../types';
+
+export const reportWidget: WidgetDefinition<'report'> = {
+  type: 'report',
+  i18nKey: 'dashboards.widgets.report.name',
+  icon: BarChartOutlined,
+  defaultSize: { w: 8, h: 9 },
+  defaultSettings: { report_id: null, refresh_s: 0 },
+  links: [],
+  fetches: ['GET /api/yun/report/info', 'GET /api/yun/report/statistic'],
+  component: lazy(() => import('./report-widget')),
+  settingsForm: lazy(() => import('./report-settings')),
+};
