@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -244,12 +244,33 @@ describe('DashboardPage', () => {
     });
   });
 
+  it('drops a dragged card onto another to put it there', async () => {
+    const { calls } = renderPage(
+      { 'PUT /yun/dashboard/reorder': () => ok([SECRET, OVERVIEW, PUMPS]) },
+      '/dashboard?group_id=1',
+    );
+    const dataTransfer = { setData: () => undefined, effectAllowed: '', dropEffect: '' };
+    const secret = await card('能耗分析');
+    const overview = await card('全厂总览');
+    expect(secret).toHaveAttribute('draggable', 'true');
+    fireEvent.dragStart(secret, { dataTransfer });
+    fireEvent.dragEnter(overview, { dataTransfer });
+    fireEvent.dragOver(overview, { dataTransfer });
+    fireEvent.drop(overview, { dataTransfer });
+    await waitFor(() => expect(requests(calls, 'put', '/yun/dashboard/reorder')).toHaveLength(1));
+    expect(bodyOf(requests(calls, 'put', '/yun/dashboard/reorder')[0]!)).toEqual({
+      group_id: 1,
+      ids: [13, 11, 12],
+    });
+  });
+
   it('offers no order in "all dashboards"', async () => {
     const user = userEvent.setup();
     renderPage();
     await more(user, '泵站监控');
     await screen.findByRole('menuitem', { name: '复制' });
     expect(screen.queryByRole('menuitem', { name: '前移' })).toBeNull();
+    expect(await card('泵站监控')).not.toHaveAttribute('draggable');
     expect(screen.getByText('选择一个分组并清空搜索后可调整顺序')).toBeInTheDocument();
   });
 
