@@ -2,32 +2,12 @@
 // (api.gen.ts through types/schema.ts); filters, params and form values are the console's own.
 import type { Schema } from '@/types/schema';
 
-export interface PageOf<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export type { GroupNode, PageOf, RoleOut, UserListParams, UserOut, UserSort } from '@/lib/team/types';
 
 /** SPEC §3 user tag kinds: 2 organisation (the group), 3 role, 4 user (e.g. "administrator2"). */
 export type UserTagKind = 2 | 3 | 4;
 
 export type UserTag = Schema<'UserTag'>;
-
-export type UserOut = Schema<'UserOut'>;
-
-export type UserSort =
-  'create_time' | '-create_time' | 'last_login_time' | '-last_login_time' | 'user_name' | '-user_name';
-
-export interface UserListParams {
-  page: number;
-  page_size: number;
-  keyword?: string;
-  role_id?: number;
-  group_id?: number;
-  is_active?: 0 | 1;
-  sort?: UserSort;
-}
 
 export type PrivilegeOut = Schema<'PrivilegeOut'>;
 
@@ -54,13 +34,9 @@ export type Quota = Record<QuotaField, number | null>;
  * may set; the operator's IOTYUN_QUOTA_* settings) and the limits in force. */
 export type QuotaOut = Schema<'QuotaOut'>;
 
-export type RoleOut = Schema<'RoleOut'>;
-
 export type RoleInput = Schema<'RoleIn'>;
 
 /** A node of GET /userPrivileges (flat; `parent` links them into the tree). */
 export type PermissionNode = Schema<'PermissionNodeOut'>;
 
 export type GroupOut = Schema<'GroupOut'>;
-/** A group of GET /yun/user/group, with its subgroups. */
-export type GroupNode = Schema<'GroupNode'>;

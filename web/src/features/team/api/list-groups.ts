@@ -1,13 +1,8 @@
 // GET /yun/user/group: the user-group tree (P51000 or a secondary administrator: their own subtree).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '@/lib/http';
-import type { GroupNode } from '../types';
+import { listUserGroups as listGroups } from '@/lib/team/list-user-groups';
 import { teamKeys } from './keys';
-
-export function listGroups(silent = false): Promise<GroupNode[]> {
-  return get<GroupNode[]>('/yun/user/group', undefined, { silent });
-}
 
 export const groupsQueryOptions = () =>
   queryOptions({ queryKey: teamKeys.groups(), queryFn: () => listGroups() });

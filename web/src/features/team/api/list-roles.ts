@@ -1,19 +1,11 @@
-// GET /yun/user/role: a page of roles with their user counts (P52000).
+// GET /yun/user/role: a page of roles with their user counts (P52000): the query options of the role pages.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '@/lib/http';
-import type { PageOf, RoleOut } from '../types';
+import { listRoles } from '@/lib/team/list-roles';
+import type { RoleListParams } from '@/lib/team/types';
 import { teamKeys } from './keys';
 
-export interface RoleListParams {
-  page: number;
-  page_size: number;
-  keyword?: string;
-}
-
-export function listRoles(params: RoleListParams, silent = false): Promise<PageOf<RoleOut>> {
-  return get<PageOf<RoleOut>>('/yun/user/role', { ...params }, { silent });
-}
+export type { RoleListParams };
 
 export const rolesQueryOptions = (params: RoleListParams) =>
   queryOptions({

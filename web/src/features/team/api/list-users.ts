@@ -1,13 +1,9 @@
 // GET /yun/userInfo: a page of users (P53000; a secondary administrator sees their group's users only).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { get } from '@/lib/http';
-import type { PageOf, UserListParams, UserOut } from '../types';
+import { listUsers } from '@/lib/team/list-users';
+import type { UserListParams } from '../types';
 import { teamKeys } from './keys';
-
-export function listUsers(params: UserListParams): Promise<PageOf<UserOut>> {
-  return get<PageOf<UserOut>>('/yun/userInfo', { ...params });
-}
 
 export const usersQueryOptions = (params: UserListParams) =>
   queryOptions({
