@@ -64,16 +64,16 @@ def overview(reports: dict[str, int], device: int | None, group: int | None) -> 
         ),
     ]
     desktop = [
-        _at("weather", 0, 0, 6, 4),
-        _at("title", 6, 0, 12, 4),
-        _at("clock", 18, 0, 6, 4),
-        _at("groups", 0, 4, 5, 11),
+        _at("weather", 0, 0, 6, 5),
+        _at("title", 6, 0, 12, 5),
+        _at("clock", 18, 0, 6, 5),
+        _at("groups", 0, 5, 5, 10),
         _at("devices", 0, 15, 5, 21),
-        _at("screen", 5, 4, 13, 18),
+        _at("screen", 5, 5, 13, 17),
         _at("pressure", 5, 22, 7, 14),
         _at("temperature", 12, 22, 6, 14),
-        _at("network", 18, 4, 6, 6),
-        _at("faults", 18, 10, 6, 9),
+        _at("network", 18, 5, 6, 6),
+        _at("faults", 18, 11, 6, 8),
         _at("map", 18, 19, 6, 9),
         _at("more", 18, 28, 6, 8),
     ]
@@ -90,8 +90,8 @@ def phone(reports: dict[str, int], device: int | None) -> dict[str, Any]:
     ]
     desktop = [_at("network", 0, 0, 12, 6), _at("online", 12, 0, 12, 6), _at("faults", 0, 6, 12, 10)]
     desktop += [_at("screen", 12, 6, 12, 14), _at("pressure", 0, 16, 12, 12)]
-    mobile = [_at("network", 0, 0, 2, 5), _at("online", 0, 5, 2, 4), _at("faults", 0, 9, 2, 8)]
-    mobile += [_at("screen", 0, 17, 2, 10), _at("pressure", 0, 27, 2, 8)]
+    mobile = [_at("network", 0, 0, 2, 5), _at("online", 0, 5, 2, 5), _at("faults", 0, 10, 2, 8)]
+    mobile += [_at("screen", 0, 18, 2, 10), _at("pressure", 0, 28, 2, 8)]
     body = {"cards": cards, "layouts": {"desktop": desktop, "mobile": mobile}}
     return DashboardDocument.model_validate(body).model_dump(mode="json")
 
