@@ -58,13 +58,18 @@ class Opened:
     devices: set[int]
 
 
-async def _opened(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> Opened:
+async def _opened(
+    session: AsyncSession, limiters: Limiters, client_ip: str, token: str, dashboard_id: int | None
+) -> Opened:
+    """The link, its creator and the dashboard read for (a sector link names one of its dashboards)."""
     opening.throttle(limiters, client_ip)
-    link, actor = await opening.dashboard_link(session, token, client_ip, counting=False)
-    dashboard = await opening.shared_dashboard(session, link, actor)
+    link, actor, shown = await opening.dashboard_link(
+        session, token, client_ip, counting=False, dashboard_id=dashboard_id
+    )
+    dashboard = await opening.shared_dashboard(session, actor, shown)
     documents = [dashboard.document, *await opening.toggled_documents(session, actor, dashboard.document)]
     found = await opening.exposure_of(session, actor, dashboard.document)
-    devices = await opening.dashboard_devices(session, link, actor)
+    devices = await opening.dashboard_devices(session, link, actor, [shown])
     return Opened(link, actor, dashboard, documents, found, devices)
 
 
@@ -85,10 +90,12 @@ def _group_allowed(o: Opened, group_id: int | None) -> None:
         raise _refuse("group_id")
 
 
-async def groups(session: AsyncSession, limiters: Limiters, ip: str, token: str) -> list[DeviceGroupOut]:
+async def groups(
+    session: AsyncSession, limiters: Limiters, ip: str, token: str, dashboard_id: int | None
+) -> list[DeviceGroupOut]:
     """The device groups of the dashboard's trees: every group of the creator's for a group tree or a card listing
     every device, else those its cards list."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     if not any(isinstance(c, DeviceTreeCard | GroupTreeCard | MapCard) for c in _cards(o)):
         raise _refuse("token")
     found = await device_group_service.list_groups(session, o.creator)
@@ -98,10 +105,16 @@ async def groups(session: AsyncSession, limiters: Limiters, ip: str, token: str)
 
 
 async def devices(
-    session: AsyncSession, limiters: Limiters, ip: str, token: str, group_id: int | None, q: str | None
+    session: AsyncSession,
+    limiters: Limiters,
+    ip: str,
+    token: str,
+    dashboard_id: int | None,
+    group_id: int | None,
+    q: str | None,
 ) -> list[SharedTreeDeviceOut]:
     """The devices of a device tree (in `group_id`, matching `q`): id, name, SN, state and group only."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     _group_allowed(o, group_id)
     page = PageParams(page=1, page_size=TREE_DEVICES_MAX)
     listed = await device_service.list_devices(
@@ -117,9 +130,15 @@ async def devices(
 
 
 async def device_map(
-    session: AsyncSession, settings: Settings, limiters: Limiters, ip: str, token: str, group_id: int | None
+    session: AsyncSession,
+    settings: Settings,
+    limiters: Limiters,
+    ip: str,
+    token: str,
+    dashboard_id: int | None,
+    group_id: int | None,
 ) -> MapOut:
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     if not any(isinstance(c, MapCard) for c in _cards(o)):
         raise _refuse("token")
     _group_allowed(o, group_id)
@@ -127,8 +146,10 @@ async def device_map(
     return found.model_copy(update={"items": [i for i in found.items if i.id in o.devices]})
 
 
-async def net(session: AsyncSession, limiters: Limiters, ip: str, token: str, group_id: int | None) -> NetOut:
-    o = await _opened(session, limiters, ip, token)
+async def net(
+    session: AsyncSession, limiters: Limiters, ip: str, token: str, dashboard_id: int | None, group_id: int | None
+) -> NetOut:
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     if not any(isinstance(c, NetMonitorCard) for c in _cards(o)):
         raise _refuse("token")
     if group_id is not None:
@@ -142,13 +163,14 @@ async def alarms(
     limiters: Limiters,
     ip: str,
     token: str,
+    dashboard_id: int | None,
     device_id: int | None,
     group_id: int | None,
     limit: int,
 ) -> list[AlarmOut]:
     """Unconfirmed alarms of a device or a group the dashboard shows, newest first (the creator's right to read
     alarms, P73000 or P10000, passes through)."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     if not o.creator.can(Perm.REAL_TIME_FAULT, Perm.HOME):
         raise _refuse("token")
     if device_id is not None and device_id not in o.devices:
@@ -163,10 +185,17 @@ async def alarms(
 
 
 async def report(
-    session: AsyncSession, configs: ConfigCache, limiters: Limiters, ip: str, token: str, report_id: int, tz: str
+    session: AsyncSession,
+    configs: ConfigCache,
+    limiters: Limiters,
+    ip: str,
+    token: str,
+    dashboard_id: int | None,
+    report_id: int,
+    tz: str,
 ) -> SharedReportOut:
     """A report a report card names, with its statistic as the creator sees it."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     named = {c.settings.report_id for c in _cards(o) if isinstance(c, ReportCard)}
     if report_id not in named:
         raise _refuse("id")
@@ -181,12 +210,13 @@ async def weather_at(
     limiters: Limiters,
     ip: str,
     token: str,
+    dashboard_id: int | None,
     lat: float,
     lon: float,
     days: int,
 ) -> SharedWeatherOut:
     """The weather where a weather card of the dashboard looks."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, dashboard_id)
     places = {(round(c.settings.lat, 4), round(c.settings.lon, 4)) for c in _cards(o) if isinstance(c, WeatherCard)}
     if (round(lat, 4), round(lon, 4)) not in places:
         raise _refuse("lat")
@@ -195,9 +225,11 @@ async def weather_at(
     )
 
 
-async def toggled(session: AsyncSession, limiters: Limiters, ip: str, token: str, dashboard_id: int) -> DashboardOut:
+async def toggled(
+    session: AsyncSession, limiters: Limiters, ip: str, token: str, shown: int | None, dashboard_id: int
+) -> DashboardOut:
     """A dashboard a toggle card switches to, as the creator sees it."""
-    o = await _opened(session, limiters, ip, token)
+    o = await _opened(session, limiters, ip, token, shown)
     named = {i for c in _cards(o) if isinstance(c, DashboardToggleCard) for i in c.settings.dashboard_ids}
     if dashboard_id not in named:
         raise _refuse("id")

@@ -13,6 +13,8 @@ from iotyun.core.tenancy import TenantScoped
 # link_type: a configuration (the devices' screens) or a dashboard (issue 31 point 5).
 LINK_CONFIGURATION = 1
 LINK_DASHBOARD = 2
+# A business sector's dashboards, presented in turn (/detail?token=; issue 31 point 6).
+LINK_SECTOR = 3
 # permission: the screens only, or also their controls.
 PERMISSION_READ = 1
 PERMISSION_CONTROL = 2
@@ -42,6 +44,10 @@ class ShareLink(IdMixin, TimestampMixin, TenantScoped, Base):
     # A dashboard link's dashboard, and the device or device group its trees start on (the linked cards' choice).
     dashboard_id: Mapped[int | None] = mapped_column(
         BigId, ForeignKey("dashboard.id", ondelete="CASCADE"), default=None, index=True
+    )
+    # A sector link's sector.
+    sector_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("sector.id", ondelete="CASCADE"), default=None, index=True
     )
     choice_device_id: Mapped[int | None] = mapped_column(BigId, default=None)
     choice_group_id: Mapped[int | None] = mapped_column(BigId, default=None)

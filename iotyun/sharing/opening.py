@@ -16,6 +16,8 @@ from iotyun.core.pagination import PageParams
 from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.tenancy import bind_tenant
+from iotyun.dashboards import repository as dashboard_repo
+from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
@@ -24,13 +26,14 @@ from iotyun.devices.models import Device
 from iotyun.devices.repository import in_group
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
-from iotyun.sharing.models import LINK_DASHBOARD, PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
 from iotyun.sharing.schemas import (
     SharedDashboardOut,
     SharedDeviceOut,
     SharedDeviceScreenOut,
     SharedLinkOut,
     SharedModuleOut,
+    SharedSectorOut,
     SharedUserOut,
     SharedWriteIn,
 )
@@ -83,7 +86,7 @@ async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, t
     page shows: the link, the creator as the page acts, and the devices with their states."""
     throttle(limiters, client_ip)
     link = await checked_link(session, token, counting=True)
-    if link.link_type == LINK_DASHBOARD:
+    if link.link_type != LINK_CONFIGURATION:
         raise AppError(ErrorCode.SHARE_LINK_INVALID)
     actor = await creator(session, link, client_ip)
     ids = await visible_ids(session, link, actor)
@@ -113,38 +116,81 @@ def _link_out(link: ShareLink) -> SharedLinkOut:
     )
 
 
+async def link_dashboards(session: AsyncSession, link: ShareLink) -> list[int]:
+    """The dashboards a dashboard or sector link opens: its dashboard, or its sector's in order."""
+    if link.link_type == LINK_DASHBOARD and link.dashboard_id is not None:
+        return [link.dashboard_id]
+    if link.link_type == LINK_SECTOR and link.sector_id is not None:
+        return (await dashboard_repo.sector_dashboard_ids(session, [link.sector_id]))[link.sector_id]
+    raise AppError(ErrorCode.SHARE_LINK_INVALID)
+
+
 async def dashboard_link(
-    session: AsyncSession, token: str, client_ip: str = "", *, counting: bool
-) -> tuple[ShareLink, Actor]:
-    """A usable dashboard link and its creator (a configuration link's token here is 118301, as an unknown one)."""
+    session: AsyncSession, token: str, client_ip: str = "", *, counting: bool, dashboard_id: int | None = None
+) -> tuple[ShareLink, Actor, int]:
+    """A usable dashboard or sector link, its creator, and the dashboard asked for: a dashboard link's own (when
+    `dashboard_id` is left out or names it), or one of a sector link's (named). A configuration link's token is
+    118301, as an unknown one; a dashboard the link does not open 118302 on `id`."""
     link = await checked_link(session, token, counting=counting)
-    if link.link_type != LINK_DASHBOARD or link.dashboard_id is None:
-        raise AppError(ErrorCode.SHARE_LINK_INVALID)
-    return link, await creator(session, link, client_ip)
+    ids = await link_dashboards(session, link)
+    actor = await creator(session, link, client_ip)
+    if dashboard_id is None and link.link_type == LINK_DASHBOARD:
+        dashboard_id = ids[0]
+    if dashboard_id is None or dashboard_id not in ids:
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS, field="id")
+    return link, actor, dashboard_id
 
 
-async def open_dashboard(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedDashboardOut:
-    """Check a dashboard link, count one use and answer the dashboard as its creator sees it now (118302 when they
-    no longer see it)."""
-    throttle(limiters, client_ip)
-    link, actor = await dashboard_link(session, token, client_ip, counting=True)
-    dashboard = await shared_dashboard(session, link, actor)
-    if not await repo.count_use(session, link.id):
-        raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
+def _shared_user(link: ShareLink, actor: Actor) -> SharedUserOut:
     permissions, _ = rules.granted(link, actor, False)
+    return SharedUserOut(user_name=actor.user_name, permissions=permissions, device_permissions=[])
+
+
+async def open_dashboard(
+    session: AsyncSession, limiters: Limiters, client_ip: str, token: str, dashboard_id: int | None = None
+) -> SharedDashboardOut:
+    """A dashboard link's dashboard (counting one use), or one of a sector link's dashboards (counting none: the
+    sector's open counted), as the creator sees it now (118302 when they no longer see it)."""
+    throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=False)
+    counting = link.link_type == LINK_DASHBOARD
+    link, actor, shown = await dashboard_link(session, token, client_ip, counting=counting, dashboard_id=dashboard_id)
+    dashboard = await shared_dashboard(session, actor, shown)
+    if counting and not await repo.count_use(session, link.id):
+        raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
     return SharedDashboardOut(
         link=_link_out(link),
-        share_user=SharedUserOut(user_name=actor.user_name, permissions=permissions, device_permissions=[]),
+        share_user=_shared_user(link, actor),
         dashboard=dashboard,
         device_id=link.choice_device_id,
         group_id=link.choice_group_id,
     )
 
 
-async def shared_dashboard(session: AsyncSession, link: ShareLink, actor: Actor) -> DashboardOut:
-    """The link's dashboard as its creator sees it now (118302 when they no longer do)."""
-    assert link.dashboard_id is not None
-    dashboard = await dashboard_service.as_shared(session, actor, link.dashboard_id)
+async def open_sector(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedSectorOut:
+    """Check a sector link, count one use and answer the sector with its dashboards as the creator sees them."""
+    throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=True)
+    if link.link_type != LINK_SECTOR or link.sector_id is None:
+        raise AppError(ErrorCode.SHARE_LINK_INVALID)
+    actor = await creator(session, link, client_ip)
+    sector = await sector_service.get(session, actor, link.sector_id)
+    if not any(d.available for d in sector.dashboards):
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    if not await repo.count_use(session, link.id):
+        raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
+    return SharedSectorOut(
+        link=_link_out(link),
+        share_user=_shared_user(link, actor),
+        sector=sector,
+        device_id=link.choice_device_id,
+        group_id=link.choice_group_id,
+    )
+
+
+async def shared_dashboard(session: AsyncSession, actor: Actor, dashboard_id: int) -> DashboardOut:
+    """A dashboard a link opens, as its creator sees it now (118302 when they no longer do)."""
+    dashboard = await dashboard_service.as_shared(session, actor, dashboard_id)
     if dashboard is None:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
     return dashboard
@@ -174,11 +220,26 @@ async def exposure_of(session: AsyncSession, actor: Actor, document: DashboardDo
     return out
 
 
-async def dashboard_devices(session: AsyncSession, link: ShareLink, actor: Actor) -> set[int]:
-    """The devices a dashboard link shows (its socket follows only these): the devices its cards name and its
-    starting device, and the devices of the groups its cards list (every device its creator reads when a card lists
-    them all), each one its creator still reads."""
-    found = await exposure_of(session, actor, (await shared_dashboard(session, link, actor)).document)
+async def dashboard_devices(
+    session: AsyncSession, link: ShareLink, actor: Actor, dashboard_ids: list[int] | None = None
+) -> set[int]:
+    """The devices a dashboard or sector link shows (its socket follows only these): the devices its dashboards'
+    cards name and its starting device, and the devices of the groups its cards list (every device its creator reads
+    when a card lists them all), each one its creator still reads. `dashboard_ids`: only these of its dashboards."""
+    found = Exposure()
+    shown = 0
+    for dashboard_id in dashboard_ids if dashboard_ids is not None else await link_dashboards(session, link):
+        dashboard = await dashboard_service.as_shared(session, actor, dashboard_id)
+        if dashboard is None:
+            continue
+        shown += 1
+        more = await exposure_of(session, actor, dashboard.document)
+        found.devices |= more.devices
+        found.groups |= more.groups
+        found.every_device |= more.every_device
+        found.group_tree |= more.group_tree
+    if not shown:
+        raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
     if found.every_device:
         return await repo.readable_ids(session, actor, None)
     named = set(found.devices) | ({link.choice_device_id} if link.choice_device_id is not None else set())
@@ -194,7 +255,7 @@ async def _device_of(session: AsyncSession, link: ShareLink, actor: Actor, devic
     dashboard shows, that the creator still reads (118302 otherwise)."""
     allowed = (
         await dashboard_devices(session, link, actor)
-        if link.link_type == LINK_DASHBOARD
+        if link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
         else set(await visible_ids(session, link, actor))
     )
     if device_id not in allowed:

@@ -21,6 +21,7 @@ from iotyun.sharing.schemas import (
     SharedDeviceScreenOut,
     SharedModuleOut,
     SharedReportOut,
+    SharedSectorOut,
     SharedTreeDeviceOut,
     SharedWeatherOut,
     SharedWriteIn,
@@ -81,23 +82,44 @@ async def open_link(
 
 @router.get("/yun/shared/dashboard")
 async def open_dashboard(
-    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    dashboard_id: Annotated[int | None, Query(alias="id", ge=1, le=2**63 - 1)] = None,
 ) -> Envelope[SharedDashboardOut]:
-    """Open a dashboard link without login (counts one use): the dashboard as its creator sees it now."""
-    return ok(await opening.open_dashboard(session, limiters, ip, token))
+    """Open a dashboard link without login (counts one use): the dashboard as its creator sees it now; with a sector
+    link's token, `id` one of its dashboards (counts none)."""
+    return ok(await opening.open_dashboard(session, limiters, ip, token, dashboard_id))
+
+
+@router.get("/yun/shared/sector")
+async def open_sector(
+    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
+) -> Envelope[SharedSectorOut]:
+    """Open a sector link without login (counts one use): the sector and its dashboards as the creator sees them."""
+    return ok(await opening.open_sector(session, limiters, ip, token))
 
 
 Lat = Annotated[float, Query(ge=-90, le=90)]
 Lon = Annotated[float, Query(ge=-180, le=180)]
 GroupQuery = Annotated[int | None, Query(ge=1, le=2**63 - 1)]
+# A sector link's reads name the dashboard they are for (one of the sector's); a dashboard link's need not.
+ShownQuery = Annotated[int | None, Query(alias="dashboard", ge=1, le=2**63 - 1)]
 
 
 @router.get("/yun/shared/dashboard/groups")
 @read_only
 async def shared_groups(
-    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
+    _: Public,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    token: Annotated[Token, Query()],
+    dashboard: ShownQuery = None,
 ) -> Envelope[list[DeviceGroupOut]]:
-    return ok(await dashboard_reads.groups(session, limiters, ip, token))
+    return ok(await dashboard_reads.groups(session, limiters, ip, token, dashboard))
 
 
 @router.get("/yun/shared/dashboard/devices")
@@ -108,10 +130,11 @@ async def shared_tree_devices(
     limiters: LimitersDep,
     ip: ClientIp,
     token: Annotated[Token, Query()],
+    dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
     q: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Envelope[list[SharedTreeDeviceOut]]:
-    return ok(await dashboard_reads.devices(session, limiters, ip, token, group_id, q))
+    return ok(await dashboard_reads.devices(session, limiters, ip, token, dashboard, group_id, q))
 
 
 @router.get("/yun/shared/dashboard/map")
@@ -123,9 +146,10 @@ async def shared_map(
     limiters: LimitersDep,
     ip: ClientIp,
     token: Annotated[Token, Query()],
+    dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
 ) -> Envelope[MapOut]:
-    return ok(await dashboard_reads.device_map(session, settings, limiters, ip, token, group_id))
+    return ok(await dashboard_reads.device_map(session, settings, limiters, ip, token, dashboard, group_id))
 
 
 @router.get("/yun/shared/dashboard/net")
@@ -136,9 +160,10 @@ async def shared_net(
     limiters: LimitersDep,
     ip: ClientIp,
     token: Annotated[Token, Query()],
+    dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
 ) -> Envelope[NetOut]:
-    return ok(await dashboard_reads.net(session, limiters, ip, token, group_id))
+    return ok(await dashboard_reads.net(session, limiters, ip, token, dashboard, group_id))
 
 
 @router.get("/yun/shared/dashboard/alarms")
@@ -149,11 +174,12 @@ async def shared_alarms(
     limiters: LimitersDep,
     ip: ClientIp,
     token: Annotated[Token, Query()],
+    dashboard: ShownQuery = None,
     device_id: GroupQuery = None,
     group_id: GroupQuery = None,
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
 ) -> Envelope[list[AlarmOut]]:
-    return ok(await dashboard_reads.alarms(session, limiters, ip, token, device_id, group_id, limit))
+    return ok(await dashboard_reads.alarms(session, limiters, ip, token, dashboard, device_id, group_id, limit))
 
 
 @router.get("/yun/shared/dashboard/report")
@@ -166,9 +192,10 @@ async def shared_report(
     ip: ClientIp,
     token: Annotated[Token, Query()],
     report_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
+    dashboard: ShownQuery = None,
     tz: Annotated[str, Query(max_length=64)] = "UTC",
 ) -> Envelope[SharedReportOut]:
-    return ok(await dashboard_reads.report(session, configs, limiters, ip, token, report_id, tz))
+    return ok(await dashboard_reads.report(session, configs, limiters, ip, token, dashboard, report_id, tz))
 
 
 @router.get("/yun/shared/dashboard/weather")
@@ -182,9 +209,10 @@ async def shared_weather(
     token: Annotated[Token, Query()],
     lat: Lat,
     lon: Lon,
+    dashboard: ShownQuery = None,
     days: Annotated[int, Query(ge=1, le=7)] = 3,
 ) -> Envelope[SharedWeatherOut]:
-    return ok(await dashboard_reads.weather_at(session, settings, limiters, ip, token, lat, lon, days))
+    return ok(await dashboard_reads.weather_at(session, settings, limiters, ip, token, dashboard, lat, lon, days))
 
 
 @router.get("/yun/shared/dashboard/other")
@@ -196,9 +224,10 @@ async def shared_toggled(
     ip: ClientIp,
     token: Annotated[Token, Query()],
     dashboard_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
+    dashboard: ShownQuery = None,
 ) -> Envelope[DashboardOut]:
     """A dashboard a toggle card of the shared dashboard switches to."""
-    return ok(await dashboard_reads.toggled(session, limiters, ip, token, dashboard_id))
+    return ok(await dashboard_reads.toggled(session, limiters, ip, token, dashboard, dashboard_id))
 
 
 @router.get("/yun/shared/module/device")

@@ -17,7 +17,7 @@ from iotyun.core.limits import (
     SHARE_LINK_TOKEN_MAX,
     rule_error,
 )
-from iotyun.dashboards.schemas import DashboardOut, WeatherDailyOut, WeatherNowOut
+from iotyun.dashboards.schemas import DashboardOut, SectorOut, WeatherDailyOut, WeatherNowOut
 from iotyun.reports.schemas import ReportOut, StatisticOut
 from iotyun.telemetry.public import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut
 
@@ -53,8 +53,9 @@ def _note(value: str) -> str:
     return value
 
 
-# 1 a configuration (the devices' screens), 2 a dashboard (issue 31 point 5).
-LinkType = Annotated[int, _whole("link_type", 1, 2)]
+# 1 a configuration (the devices' screens), 2 a dashboard (issue 31 point 5), 3 a business sector's dashboards
+# (point 6).
+LinkType = Annotated[int, _whole("link_type", 1, 3)]
 # 1 read-only (the screens), 2 with control (also writes, when the creator may write).
 LinkPermission = Annotated[int, _whole("permission", 1, 2)]
 UseState = Annotated[int, _whole("use_state", 0, 1)]
@@ -84,6 +85,8 @@ class ShareLinkIn(BaseModel):
     # A dashboard link's dashboard (one the caller sees) and where its trees start: a device the caller reads and a
     # device group of the tenant, each optional.
     dashboard_id: Id | None = None
+    # A sector link's sector (one of the tenant's).
+    sector_id: Id | None = None
     device_id: Id | None = None
     group_id: Id | None = None
 
@@ -128,6 +131,8 @@ class ShareLinkOut(BaseModel):
     permission: int
     # A dashboard link's dashboard and starting device and group (null for a configuration link).
     dashboard: ShareDashboardOut | None = None
+    # A sector link's sector ({id, name}; name empty once it is gone).
+    sector: ShareDashboardOut | None = None
     device_id: int | None = None
     group_id: int | None = None
     # The link's devices, in order; one its creator or the caller no longer reads is a gone entry (`available`
@@ -191,6 +196,17 @@ class SharedDashboardOut(BaseModel):
     link: SharedLinkOut
     share_user: SharedUserOut
     dashboard: DashboardOut
+    device_id: int | None
+    group_id: int | None
+
+
+class SharedSectorOut(BaseModel):
+    """What /detail?token= shows: the link, the creator as the page acts, and the sector with its dashboards as the
+    creator sees them (each opened with /yun/shared/dashboard?token=&id=)."""
+
+    link: SharedLinkOut
+    share_user: SharedUserOut
+    sector: SectorOut
     device_id: int | None
     group_id: int | None
 

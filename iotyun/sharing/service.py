@@ -21,7 +21,7 @@ from iotyun.devices.groups import repository as device_group_repo
 from iotyun.devices.models import Device, Gateway
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
-from iotyun.sharing.models import LINK_DASHBOARD, PERMISSION_CONTROL, ShareLink
+from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
 from iotyun.sharing.schemas import ShareDashboardOut, ShareDeviceOut, ShareLinkIn, ShareLinkOut, ShareLinkUpdateIn
 from iotyun.telemetry.public import user_can_write
 
@@ -38,17 +38,22 @@ def _out(
     devices: list[tuple[Device, Gateway]],
     readable: set[int],
     dashboards: dict[int, str],
+    sectors: dict[int, str],
     token: str | None = None,
 ) -> ShareLinkOut:
-    dashboard = None
+    dashboard = sector = None
     if link.dashboard_id is not None:
         name = dashboards.get(link.dashboard_id)
         dashboard = ShareDashboardOut(id=link.dashboard_id, name=name or "", available=name is not None)
+    if link.sector_id is not None:
+        name = sectors.get(link.sector_id)
+        sector = ShareDashboardOut(id=link.sector_id, name=name or "", available=name is not None)
     return ShareLinkOut(
         id=link.id,
         link_type=link.link_type,
         permission=link.permission,
         dashboard=dashboard,
+        sector=sector,
         device_id=link.choice_device_id,
         group_id=link.choice_group_id,
         devices=[device_out(d, d.id in readable) for d, _ in devices],
@@ -95,7 +100,12 @@ async def _outs(session: AsyncSession, actor: Actor, links: list[ShareLink]) -> 
     devices = await repo.devices_of(session, [link.id for link in links])
     shown = await _available(session, actor, links, devices)
     dashboards = await _dashboards(session, actor, links)
-    return [_out(link, devices.get(link.id, []), shown.get(link.id, set()), dashboards) for link in links]
+    sectors = (
+        {s.id: s.name for s in await dashboard_repo.sectors(session, actor.tenant_id)}
+        if any(link.sector_id is not None for link in links)
+        else {}
+    )
+    return [_out(link, devices.get(link.id, []), shown.get(link.id, set()), dashboards, sectors) for link in links]
 
 
 async def _one_out(session: AsyncSession, actor: Actor, link: ShareLink, token: str | None = None) -> ShareLinkOut:
@@ -147,9 +157,11 @@ async def _check_choice(session: AsyncSession, actor: Actor, device_id: int | No
 async def _check_kind(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> None:
     """A configuration link names 1-20 devices and no dashboard; a dashboard link one dashboard the caller sees
     (118001), no devices, read-only, and optionally where its trees start."""
-    if body.link_type != LINK_DASHBOARD:
-        if body.dashboard_id is not None or body.device_id is not None or body.group_id is not None:
-            raise AppError(ErrorCode.PARAM_INVALID, field="dashboard_id")
+    if body.link_type == LINK_CONFIGURATION:
+        if body.dashboard_id is not None or body.sector_id is not None:
+            raise AppError(ErrorCode.PARAM_INVALID, field="dashboard_id" if body.dashboard_id else "sector_id")
+        if body.device_id is not None or body.group_id is not None:
+            raise AppError(ErrorCode.PARAM_INVALID, field="device_id" if body.device_id else "group_id")
         if len(body.device_ids) < SHARE_LINK_DEVICES_MIN:
             raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
         await _check_devices(session, actor, body.device_ids)
@@ -159,9 +171,17 @@ async def _check_kind(session: AsyncSession, actor: Actor, body: ShareLinkIn) ->
         raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")
     if body.permission == PERMISSION_CONTROL:
         raise AppError(ErrorCode.PARAM_INVALID, field="permission")
-    viewer = await dashboard_repo.viewer(session, actor)
-    if body.dashboard_id is None or await dashboard_repo.dashboard(session, viewer, body.dashboard_id) is None:
-        raise AppError(ErrorCode.DASHBOARD_NOT_FOUND, field="dashboard_id")
+    if body.link_type == LINK_SECTOR:
+        if body.dashboard_id is not None:
+            raise AppError(ErrorCode.PARAM_INVALID, field="dashboard_id")
+        if body.sector_id is None or await dashboard_repo.sector(session, actor.tenant_id, body.sector_id) is None:
+            raise AppError(ErrorCode.NOT_FOUND, field="sector_id")
+    else:
+        if body.sector_id is not None:
+            raise AppError(ErrorCode.PARAM_INVALID, field="sector_id")
+        viewer = await dashboard_repo.viewer(session, actor)
+        if body.dashboard_id is None or await dashboard_repo.dashboard(session, viewer, body.dashboard_id) is None:
+            raise AppError(ErrorCode.DASHBOARD_NOT_FOUND, field="dashboard_id")
     await _check_choice(session, actor, body.device_id, body.group_id)
 
 
@@ -180,6 +200,7 @@ async def create(session: AsyncSession, actor: Actor, body: ShareLinkIn) -> Shar
         use_count=0,
         note=body.note,
         dashboard_id=body.dashboard_id,
+        sector_id=body.sector_id,
         choice_device_id=body.device_id,
         choice_group_id=body.group_id,
     )
@@ -202,7 +223,7 @@ async def update(session: AsyncSession, actor: Actor, body: ShareLinkUpdateIn) -
     devices and the control right are checked against the caller (the creator or the administrator)."""
     link = await _link(session, actor, body.id)
     sent = body.model_fields_set
-    dashboard = link.link_type == LINK_DASHBOARD
+    dashboard = link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
     if body.device_ids is not None:
         if dashboard and body.device_ids:
             raise AppError(ErrorCode.PARAM_INVALID, field="device_ids")

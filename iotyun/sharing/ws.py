@@ -16,7 +16,7 @@ from iotyun.core.permissions import Perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.sharing import opening
 from iotyun.sharing import repository as repo
-from iotyun.sharing.models import LINK_DASHBOARD
+from iotyun.sharing.models import LINK_DASHBOARD, LINK_SECTOR
 from iotyun.telemetry.public import Principal, serve_live
 
 # Not in api.ROUTERS (those are HTTP routes, each with an access marker): the socket checks its link itself.
@@ -38,7 +38,7 @@ class LinkPrincipal(Principal):
             try:
                 link = await opening.checked_link(session, self.token, counting=False)
                 actor = await opening.creator(session, link)
-                if link.link_type == LINK_DASHBOARD:
+                if link.link_type in (LINK_DASHBOARD, LINK_SECTOR):
                     # A dashboard link follows the devices its dashboard shows (118302 once the creator no longer
                     # sees the dashboard).
                     self.device_ids = sorted(await opening.dashboard_devices(session, link, actor))

@@ -64,7 +64,7 @@ class TestManage:
             ({**body, "group_id": 999999}, 100005, "group_id"),
             ({"link_type": 1, "permission": 1, "device_ids": [await site.device()], "dashboard_id": d["id"]}, 100004, "dashboard_id"),
             ({"link_type": 1, "permission": 1, "device_ids": []}, 100004, "device_ids"),
-            ({**body, "link_type": 3}, 100004, "link_type"),
+            ({**body, "link_type": 4}, 100004, "link_type"),
         ]  # fmt: skip
         for sent, expected, field in cases:
             resp = await site.admin.post(MANAGE, sent)
@@ -160,3 +160,60 @@ class TestShownDevices:
         ok(await site.admin.post("/yun/dashboard/save", {"id": d["id"], "version": 1, "document": _doc(tree)}))
         link = await dashboard_link(site.admin, d["id"])
         ok(await new_api().get(DEVICE, params={"token": link["token"], "device_id": any_device}))
+
+
+class TestSectorLinks:
+    async def test_a_sectors_dashboards_open_without_login(self, app: FastAPI, site: Site, new_api: Any) -> None:
+        a = await dashboard(site.admin, "a")
+        b = await dashboard(site.admin, "b")
+        outside = await dashboard(site.admin, "outside")
+        sector = ok(await site.admin.post("/yun/sector", {"name": "北区", "dashboard_ids": [a["id"], b["id"]]}))
+        link = ok(
+            await site.admin.post(
+                MANAGE, {"link_type": 3, "permission": 1, "sector_id": sector["id"], "access_limit": 1}
+            )
+        )
+        assert link["sector"] == {"id": sector["id"], "name": "北区", "available": True} and link["dashboard"] is None
+        anonymous = new_api()
+        token = link["token"]
+        opened = ok(await anonymous.get("/yun/shared/sector", params={"token": token}))
+        assert [d["name"] for d in opened["sector"]["dashboards"]] == ["a", "b"]
+        # Each of its dashboards opens by id without counting; another dashboard, or none named, does not.
+        for d in (a, b, a):
+            assert (
+                ok(await anonymous.get(OPEN_DB, params={"token": token, "id": d["id"]}))["dashboard"]["id"] == d["id"]
+            )
+        resp = await anonymous.get(OPEN_DB, params={"token": token, "id": outside["id"]})
+        assert (code(resp), resp["meta"]["field"]) == (118302, "id")
+        assert code(await anonymous.get(OPEN_DB, params={"token": token})) == 118302
+        assert (
+            code(
+                await anonymous.get("/yun/shared/dashboard/groups", params={"token": token, "dashboard": outside["id"]})
+            )
+            == 118302
+        )
+        # The sector's open counted its one use.
+        assert code(await anonymous.get("/yun/shared/sector", params={"token": token})) == 118303
+        # A dashboard link's token opens no sector; deleting the sector deletes its links.
+        dash_link = await dashboard_link(site.admin, a["id"])
+        assert code(await anonymous.get("/yun/shared/sector", params={"token": dash_link["token"]})) == 118301
+        ok(await site.admin.call("DELETE", "/yun/sector", params={"id": sector["id"]}))
+        assert code(await anonymous.get(OPEN_DB, params={"token": token, "id": a["id"]})) == 118301
+
+    async def test_rules(self, site: Site, other_tenant: Api) -> None:
+        d = await dashboard(site.admin)
+        theirs = ok(await other_tenant.post("/yun/sector", {"name": "他们"}))
+        body = {"link_type": 3, "permission": 1}
+        cases = [
+            ({**body, "sector_id": theirs["id"]}, 100005, "sector_id"),
+            (body, 100005, "sector_id"),
+            ({**body, "sector_id": theirs["id"], "dashboard_id": d["id"]}, 100004, "dashboard_id"),
+            (
+                {"link_type": 2, "permission": 1, "dashboard_id": d["id"], "sector_id": theirs["id"]},
+                100004,
+                "sector_id",
+            ),
+        ]
+        for sent, expected, field in cases:
+            resp = await site.admin.post(MANAGE, sent)
+            assert (code(resp), resp["meta"]["field"]) == (expected, field), sent

@@ -1,7 +1,8 @@
 """dashboard share links
 
-A share link of type 2 opens a dashboard without login (issue 31 point 5, docs/api-sharing.md): `share_link` gets the
-dashboard and the device or device group its trees start on.
+A share link of type 2 opens a dashboard, of type 3 a business sector's dashboards, without login (issue 31 points 5
+and 6, docs/api-sharing.md): `share_link` gets the dashboard or the sector, and the device or device group its trees
+start on.
 
 Revision ID: e5c7a9b1d3f6
 Revises: d4b6f8a0c2e4
@@ -24,9 +25,14 @@ _ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 def upgrade() -> None:
     with op.batch_alter_table("share_link", schema=None) as batch_op:
         batch_op.add_column(sa.Column("dashboard_id", _ID, nullable=True))
+        batch_op.add_column(sa.Column("sector_id", _ID, nullable=True))
         batch_op.add_column(sa.Column("choice_device_id", _ID, nullable=True))
         batch_op.add_column(sa.Column("choice_group_id", _ID, nullable=True))
         batch_op.create_index(batch_op.f("ix_share_link_dashboard_id"), ["dashboard_id"], unique=False)
+        batch_op.create_index(batch_op.f("ix_share_link_sector_id"), ["sector_id"], unique=False)
+        batch_op.create_foreign_key(
+            batch_op.f("fk_share_link_sector_id_sector"), "sector", ["sector_id"], ["id"], ondelete="CASCADE"
+        )
         batch_op.create_foreign_key(
             batch_op.f("fk_share_link_dashboard_id_dashboard"),
             "dashboard",
@@ -39,7 +45,10 @@ def upgrade() -> None:
 def downgrade() -> None:
     with op.batch_alter_table("share_link", schema=None) as batch_op:
         batch_op.drop_constraint(batch_op.f("fk_share_link_dashboard_id_dashboard"), type_="foreignkey")
+        batch_op.drop_constraint(batch_op.f("fk_share_link_sector_id_sector"), type_="foreignkey")
+        batch_op.drop_index(batch_op.f("ix_share_link_sector_id"))
         batch_op.drop_index(batch_op.f("ix_share_link_dashboard_id"))
         batch_op.drop_column("choice_group_id")
         batch_op.drop_column("choice_device_id")
+        batch_op.drop_column("sector_id")
         batch_op.drop_column("dashboard_id")

@@ -2162,7 +2162,8 @@ export interface paths {
         };
         /**
          * Open Dashboard
-         * @description Open a dashboard link without login (counts one use): the dashboard as its creator sees it now.
+         * @description Open a dashboard link without login (counts one use): the dashboard as its creator sees it now; with a sector
+         *     link's token, `id` one of its dashboards (counts none).
          */
         get: operations["open_dashboard_api_yun_shared_dashboard_get"];
         put?: never;
@@ -2357,6 +2358,26 @@ export interface paths {
         put?: never;
         /** Shared Write */
         post: operations["shared_write_api_yun_shared_module_write_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/shared/sector": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open Sector
+         * @description Open a sector link without login (counts one use): the sector and its dashboards as the creator sees them.
+         */
+        get: operations["open_sector_api_yun_shared_sector_get"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4848,6 +4869,11 @@ export interface components {
         /** Envelope[SharedReportOut] */
         Envelope_SharedReportOut_: {
             data?: components["schemas"]["SharedReportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedSectorOut] */
+        Envelope_SharedSectorOut_: {
+            data?: components["schemas"]["SharedSectorOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SharedWeatherOut] */
@@ -8054,6 +8080,8 @@ export interface components {
             note: string;
             /** Permission */
             permission: number;
+            /** Sector Id */
+            sector_id?: number | null;
         };
         /** ShareLinkOut */
         ShareLinkOut: {
@@ -8078,6 +8106,7 @@ export interface components {
             note: string;
             /** Permission */
             permission: number;
+            sector?: components["schemas"]["ShareDashboardOut"] | null;
             /**
              * State
              * @enum {string}
@@ -8184,6 +8213,20 @@ export interface components {
         SharedReportOut: {
             report: components["schemas"]["ReportOut"];
             statistic: components["schemas"]["StatisticOut"];
+        };
+        /**
+         * SharedSectorOut
+         * @description What /detail?token= shows: the link, the creator as the page acts, and the sector with its dashboards as the
+         *     creator sees them (each opened with /yun/shared/dashboard?token=&id=).
+         */
+        SharedSectorOut: {
+            /** Device Id */
+            device_id: number | null;
+            /** Group Id */
+            group_id: number | null;
+            link: components["schemas"]["SharedLinkOut"];
+            sector: components["schemas"]["SectorOut"];
+            share_user: components["schemas"]["SharedUserOut"];
         };
         /**
          * SharedTreeDeviceOut
@@ -16079,6 +16122,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                id?: number | null;
             };
             header?: never;
             path?: never;
@@ -16110,6 +16154,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                dashboard?: number | null;
                 device_id?: number | null;
                 group_id?: number | null;
                 limit?: number;
@@ -16144,6 +16189,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                dashboard?: number | null;
                 group_id?: number | null;
                 q?: string | null;
             };
@@ -16177,6 +16223,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                dashboard?: number | null;
             };
             header?: never;
             path?: never;
@@ -16208,6 +16255,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                dashboard?: number | null;
                 group_id?: number | null;
             };
             header?: never;
@@ -16240,6 +16288,7 @@ export interface operations {
         parameters: {
             query: {
                 token: string;
+                dashboard?: number | null;
                 group_id?: number | null;
             };
             header?: never;
@@ -16273,6 +16322,7 @@ export interface operations {
             query: {
                 token: string;
                 id: number;
+                dashboard?: number | null;
             };
             header?: never;
             path?: never;
@@ -16305,6 +16355,7 @@ export interface operations {
             query: {
                 token: string;
                 id: number;
+                dashboard?: number | null;
                 tz?: string;
             };
             header?: never;
@@ -16339,6 +16390,7 @@ export interface operations {
                 token: string;
                 lat: number;
                 lon: number;
+                dashboard?: number | null;
                 days?: number;
             };
             header?: never;
@@ -16450,6 +16502,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WriteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    open_sector_api_yun_shared_sector_get: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedSectorOut_"];
                 };
             };
             /** @description Validation Error */
