@@ -63,11 +63,11 @@ export default function ConfigurationWidget({
     body = (
       <WidgetState
         kind="empty"
-        title={t('dashboard.widgets.configuration.noDevice')}
+        title={t('dashboards.widgets.configuration.noDevice')}
         detail={t(
           card.link === 'device'
-            ? 'dashboard.widgets.configuration.pickHint'
-            : 'dashboard.widgets.configuration.noDeviceHint',
+            ? 'dashboards.widgets.configuration.pickHint'
+            : 'dashboards.widgets.configuration.noDeviceHint',
         )}
       />
     );
@@ -83,11 +83,11 @@ export default function ConfigurationWidget({
     body = (
       <WidgetState
         kind="empty"
-        title={t('dashboard.widgets.configuration.noScreen')}
+        title={t('dashboards.widgets.configuration.noScreen')}
         detail={t(
           query.data.template_id === null
-            ? 'dashboard.widgets.configuration.noTemplateHint'
-            : 'dashboard.widgets.configuration.noScreenHint',
+            ? 'dashboards.widgets.configuration.noTemplateHint'
+            : 'dashboards.widgets.configuration.noScreenHint',
         )}
       />
     );
