@@ -1,6 +1,7 @@
 // The 7 dashboard themes (SPEC §1): the canvas background, the cards' background, border and glow, the title bar, and
 // the text and accent colours, as CSS variables (`--dbv-…`) every card and widget reads, and as the WidgetTheme a
-// widget gets. `tech` is the dark blue wall-screen look with glowing borders and corner marks; `default` is the
+// widget gets, and each theme's marks on its cards (an accent bar before the titles, a line along the cards' tops).
+// `tech` is the dark blue wall-screen look with glowing borders and corner marks; `default` is the
 // console's own look.
 import type { CSSProperties } from 'react';
 
@@ -33,6 +34,10 @@ export interface DashboardTheme {
   inset: string;
   /** Corner marks on the cards (the tech look). */
   corners: boolean;
+  /** An accent bar before each card's title. */
+  mark: boolean;
+  /** An accent line along each card's top edge. */
+  topline: boolean;
 }
 
 const DARK_LETTERBOX = '#02050d';
@@ -54,6 +59,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#2f80ed',
     inset: 'rgba(47, 128, 237, 0.06)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   emeraldGreen: {
     name: 'emeraldGreen',
@@ -70,6 +77,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#20d39a',
     inset: 'rgba(32, 211, 154, 0.08)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   sunlightOrange: {
     name: 'sunlightOrange',
@@ -86,6 +95,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#fa8c16',
     inset: 'rgba(250, 140, 22, 0.07)',
     corners: false,
+    mark: true,
+    topline: true,
   },
   snorkelBlue: {
     name: 'snorkelBlue',
@@ -102,6 +113,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#3fa9f5',
     inset: 'rgba(63, 169, 245, 0.10)',
     corners: false,
+    mark: false,
+    topline: true,
   },
   starryBlue: {
     name: 'starryBlue',
@@ -125,6 +138,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#7c9bff',
     inset: 'rgba(108, 140, 255, 0.10)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   default: {
     name: 'default',
@@ -141,6 +156,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: colors.primary,
     inset: colors.fillLight,
     corners: false,
+    mark: false,
+    topline: false,
   },
   tech: {
     name: 'tech',
@@ -162,6 +179,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#00e5ff',
     inset: 'rgba(0, 174, 255, 0.10)',
     corners: true,
+    mark: true,
+    topline: false,
   },
 };
 
@@ -178,6 +197,18 @@ export function dashboardTheme(name: string | null | undefined): DashboardTheme 
   return isDashboardThemeName(name) ? THEMES[name] : THEMES[DASHBOARD_THEME_DEFAULT as DashboardThemeName];
 }
 
+/** The classes of a card in `theme` (dashboard-view.css): its corner marks, title mark and top line. */
+export function cardClasses(theme: DashboardTheme): string {
+  return [
+    'dbv-card',
+    theme.corners ? 'dbv-card--corners' : '',
+    theme.mark ? 'dbv-card--mark' : '',
+    theme.topline ? 'dbv-card--topline' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The theme's CSS variables, set on the canvas (and on a card shown full screen, outside it). */
 export function themeStyle(theme: DashboardTheme): CSSProperties {
   return {
@@ -191,6 +222,8 @@ export function themeStyle(theme: DashboardTheme): CSSProperties {
     '--dbv-text-2': theme.textSecondary,
     '--dbv-accent': theme.accent,
     '--dbv-inset': theme.inset,
+    '--dbv-mark-glow': theme.tone === 'dark' ? `0 0 6px ${theme.accent}` : 'none',
+    '--dbv-float-bg': theme.tone === 'dark' ? 'rgba(0, 0, 0, 0.32)' : 'rgba(255, 255, 255, 0.78)',
   } as CSSProperties;
 }
 
