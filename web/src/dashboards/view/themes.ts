@@ -41,6 +41,19 @@ export interface DashboardTheme {
 }
 
 const DARK_LETTERBOX = '#02050d';
+
+/** The starry theme's stars: x and y within a tile, size, opacity and the tile's side, in px. */
+const STARS: readonly (readonly [number, number, number, number, number])[] = [
+  [24, 38, 1, 0.7, 173],
+  [121, 92, 1.4, 0.8, 173],
+  [67, 151, 1, 0.5, 173],
+  [40, 20, 1, 0.55, 211],
+  [160, 130, 1.2, 0.65, 211],
+  [95, 188, 1, 0.45, 211],
+  [210, 60, 1.6, 0.85, 257],
+  [30, 210, 1, 0.5, 257],
+  [140, 240, 1.2, 0.6, 257],
+];
 const LIGHT_LETTERBOX = '#dfe3ea';
 
 const THEMES: Record<DashboardThemeName, DashboardTheme> = {
@@ -120,16 +133,17 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     name: 'starryBlue',
     i18nKey: 'dashboards.themes.starryBlue',
     tone: 'dark',
+    // A field of stars, tiled at three sizes so it does not repeat visibly, over a deep blue night.
     background: [
-      'radial-gradient(1px 1px at 12% 18%, rgba(255, 255, 255, 0.8) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 38% 72%, rgba(255, 255, 255, 0.6) 50%, transparent 51%)',
-      'radial-gradient(1.5px 1.5px at 64% 28%, rgba(255, 255, 255, 0.7) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 86% 62%, rgba(255, 255, 255, 0.6) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 52% 46%, rgba(255, 255, 255, 0.5) 50%, transparent 51%)',
+      ...STARS.map(([x, y, size, alpha, tile]) => {
+        const dot = `radial-gradient(${String(size)}px ${String(size)}px at ${String(x)}px ${String(y)}px`;
+        return `${dot}, rgba(255, 255, 255, ${String(alpha)}) 50%, transparent 51%) 0 0 / ${String(tile)}px ${String(tile)}px`;
+      }),
       'radial-gradient(ellipse at 50% 110%, #1b2a6b 0%, #0b1437 55%, #050a1f 100%)',
     ].join(', '),
     letterbox: DARK_LETTERBOX,
-    cardBackground: 'rgba(22, 34, 88, 0.6)',
+    // Dense enough that the stars stay behind the cards.
+    cardBackground: 'rgba(20, 30, 82, 0.88)',
     border: 'rgba(108, 140, 255, 0.4)',
     glow: '0 0 14px rgba(108, 140, 255, 0.16)',
     titleBackground: 'linear-gradient(90deg, rgba(108, 140, 255, 0.26), rgba(108, 140, 255, 0))',

@@ -101,7 +101,7 @@ export default function ConfigurationWidget({
         : Promise.reject(new Error(`screen ${String(id)} is not in the publication`));
     };
     body = (
-      <div className="dw-configuration__screen">
+      <div className="dw-configuration__screen" data-device-id={deviceId}>
         <DeviceScreen
           // Another device or screen starts afresh (its own values, jumps and pop-ups).
           key={`${String(deviceId)}-${String(screen.id)}`}
