@@ -120,6 +120,16 @@ class DashboardReorderIn(BaseModel):
     ids: Annotated[list[Id], Field(min_length=1, max_length=500), AfterValidator(_distinct)]
 
 
+class CardOutline(BaseModel):
+    """A card's place on the desktop grid and its widget type: the dashboards list draws its thumbnail from them."""
+
+    type: str
+    x: int
+    y: int
+    w: int
+    h: int
+
+
 class DashboardSummaryOut(BaseModel):
     id: int
     name: str
@@ -133,6 +143,8 @@ class DashboardSummaryOut(BaseModel):
     visibility: Visibility
     position: int
     card_count: int
+    # The cards as placed on the desktop grid (its layout's order).
+    outline: list[CardOutline]
     owner_name: str
     updated_at: int
     version: int

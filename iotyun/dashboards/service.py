@@ -4,7 +4,7 @@ not see answers 118001 like one that does not exist. Editing is P21200, or P1012
 holds (118005 otherwise); presenting full screen needs the role's fullscreen flag (118006). Names are unique in the
 tenant (118004); a group holding dashboards is not deleted (202301)."""
 
-from typing import Literal
+from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -28,6 +28,7 @@ from iotyun.dashboards.repository import Viewer
 from iotyun.dashboards.schemas import (
     Audience,
     AudienceOptionOut,
+    CardOutline,
     DashboardCopyIn,
     DashboardGroupIn,
     DashboardGroupOut,
@@ -47,6 +48,17 @@ def _may_edit(actor: Actor, dashboard_id: int, in_sectors: set[int]) -> bool:
     return actor.can(Perm.DASHBOARD_EDIT) or (actor.can(Perm.SECTOR_DASHBOARD_EDIT) and dashboard_id in in_sectors)
 
 
+def _outline(stored: dict[str, Any]) -> list[CardOutline]:
+    """The desktop places of the cards with their types (a stored document is the validated wire form)."""
+    kinds = {card["id"]: card["type"] for card in stored.get("cards", [])}
+    places = stored.get("layouts", {}).get("desktop", [])
+    return [
+        CardOutline(type=kinds[item["i"]], x=item["x"], y=item["y"], w=item["w"], h=item["h"])
+        for item in places
+        if item["i"] in kinds
+    ]
+
+
 def _summary(d: Dashboard, v: Viewer, owners: dict[int, str], in_sectors: set[int]) -> DashboardSummaryOut:
     stored = d.document or {}
     return DashboardSummaryOut(
@@ -62,6 +74,7 @@ def _summary(d: Dashboard, v: Viewer, owners: dict[int, str], in_sectors: set[in
         visibility="all" if d.visibility == VISIBLE_ALL else "partial",
         position=d.position,
         card_count=len(stored.get("cards", [])),
+        outline=_outline(stored),
         owner_name=owners.get(d.owner_id, "") if d.owner_id is not None else "",
         updated_at=epoch_ms(d.updated_at) or 0,
         version=d.version,

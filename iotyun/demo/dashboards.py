@@ -88,8 +88,10 @@ def phone(reports: dict[str, int], device: int | None) -> dict[str, Any]:
         _card("screen", "configuration", "1号空压机", {"device_id": device}),
         _card("pressure", "report", "排气压力", {"report_id": reports.get("1号空压机排气压力（24 小时）")}),
     ]
-    desktop = [_at("network", 0, 0, 12, 6), _at("online", 12, 0, 12, 6), _at("faults", 0, 6, 12, 10)]
-    desktop += [_at("screen", 12, 6, 12, 14), _at("pressure", 0, 16, 12, 12)]
+    # On a portrait screen (1080 × 1920) the cards fill the whole canvas: the counts, the faults beside the screen,
+    # the trend across the bottom.
+    desktop = [_at("network", 0, 0, 12, 7), _at("online", 12, 0, 12, 7), _at("faults", 0, 7, 12, 14)]
+    desktop += [_at("screen", 12, 7, 12, 14), _at("pressure", 0, 21, 24, 15)]
     mobile = [_at("network", 0, 0, 2, 5), _at("online", 0, 5, 2, 5), _at("faults", 0, 10, 2, 8)]
     mobile += [_at("screen", 0, 18, 2, 10), _at("pressure", 0, 28, 2, 8)]
     body = {"cards": cards, "layouts": {"desktop": desktop, "mobile": mobile}}

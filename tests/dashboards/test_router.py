@@ -225,6 +225,14 @@ class TestSave:
         again = ok(await detail(team.admin, d["id"]))
         assert again["document"]["cards"][0]["settings"]["text"] == "热力站"
         assert again["document"]["cards"][2]["settings"]["tabs"][0]["card"]["type"] == "time"
+        # The list draws each dashboard's cards where they sit (its thumbnail), without reading the document.
+        listed = next(x for x in ok(await team.admin.get(D)) if x["id"] == d["id"])
+        assert listed["outline"] == [
+            {"type": "text", "x": 0, "y": 0, "w": 8, "h": 4},
+            {"type": "iframe", "x": 8, "y": 0, "w": 8, "h": 4},
+            {"type": "container", "x": 16, "y": 0, "w": 8, "h": 4},
+        ]
+        assert "document" not in listed
 
     async def test_a_stale_version_is_refused(self, app: FastAPI, team: Team) -> None:
         d = await make(team.admin)

@@ -21,6 +21,7 @@ export function dashboardOf(cards: Card[], over: Partial<DashboardOut> = {}): Da
     visibility: 'all',
     position: 1,
     card_count: cards.length,
+    outline: [],
     owner_name: 'admin',
     updated_at: 0,
     version: 3,

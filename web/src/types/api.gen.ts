@@ -3150,6 +3150,22 @@ export interface components {
             warning_mb: number;
         };
         /**
+         * CardOutline
+         * @description A card's place on the desktop grid and its widget type: the dashboards list draws its thumbnail from them.
+         */
+        CardOutline: {
+            /** H */
+            h: number;
+            /** Type */
+            type: string;
+            /** W */
+            w: number;
+            /** X */
+            x: number;
+            /** Y */
+            y: number;
+        };
+        /**
          * CarouselDeviceOut
          * @description A device of a group; one the caller no longer reads (a share withdrawn, a distribution cancelled, a transfer)
          *     is gone: `available` false and nothing of the device but its id.
@@ -3532,6 +3548,8 @@ export interface components {
             mobile: boolean;
             /** Name */
             name: string;
+            /** Outline */
+            outline: components["schemas"]["CardOutline"][];
             /** Owner Name */
             owner_name: string;
             /** Position */
@@ -3609,6 +3627,8 @@ export interface components {
             mobile: boolean;
             /** Name */
             name: string;
+            /** Outline */
+            outline: components["schemas"]["CardOutline"][];
             /** Owner Name */
             owner_name: string;
             /** Position */

@@ -29,7 +29,7 @@ export function GroupField({ name, label, placeholder, extra, value }: PickerFie
       label={label}
       extra={extra}
       validateStatus={gone ? 'warning' : undefined}
-      help={gone ? t('dashboard.widgets.data.gone.group') : undefined}
+      help={gone ? t('dashboards.widgets.data.gone.group') : undefined}
     >
       <DeviceGroupPicker allowClear placeholder={placeholder} aria-label={label} />
     </Form.Item>
@@ -49,7 +49,7 @@ export function DeviceField({ name, label, placeholder, extra, value }: PickerFi
       label={label}
       extra={extra}
       validateStatus={gone ? 'warning' : undefined}
-      help={gone ? t('dashboard.widgets.data.gone.device') : undefined}
+      help={gone ? t('dashboards.widgets.data.gone.device') : undefined}
     >
       <DevicePicker<number> allowClear placeholder={placeholder} aria-label={label} known={known} />
     </Form.Item>

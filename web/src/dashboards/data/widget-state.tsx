@@ -44,11 +44,11 @@ export function WidgetState({ kind, title, detail, onRetry, extra }: WidgetState
       <span className="dw-state__icon" aria-hidden="true">
         {ICONS[kind]}
       </span>
-      <span className="dw-state__title">{title ?? t('dashboard.widgets.data.loading')}</span>
+      <span className="dw-state__title">{title ?? t('dashboards.widgets.data.loading')}</span>
       {detail && <span className="dw-state__detail">{detail}</span>}
       {onRetry && (
         <Button size="small" icon={<ReloadOutlined />} onClick={onRetry}>
-          {t('dashboard.widgets.data.retry')}
+          {t('dashboards.widgets.data.retry')}
         </Button>
       )}
       {extra}
@@ -64,8 +64,8 @@ export function GoneState({ what }: { what: GoneWhat }) {
   return (
     <WidgetState
       kind="gone"
-      title={t(`dashboard.widgets.data.gone.${what}`)}
-      detail={t(`dashboard.widgets.data.gone.${what}Hint`)}
+      title={t(`dashboards.widgets.data.gone.${what}`)}
+      detail={t(`dashboards.widgets.data.gone.${what}Hint`)}
     />
   );
 }
@@ -74,6 +74,6 @@ export function GoneState({ what }: { what: GoneWhat }) {
 export function ErrorState({ detail, onRetry }: { detail?: string | undefined; onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <WidgetState kind="error" title={t('dashboard.widgets.data.failed')} detail={detail} onRetry={onRetry} />
+    <WidgetState kind="error" title={t('dashboards.widgets.data.failed')} detail={detail} onRetry={onRetry} />
   );
 }

@@ -5,16 +5,17 @@
 // the card on the canvas resting meanwhile.
 import { CloseOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
+import { ChartSurfaceContext, type ChartSurface } from '@/components/charts/report/surface';
 import { useScreenVisible } from '@/designer/runtime/use-screen-visible';
 import { CardMessage } from '../widgets/common/card-message';
 import { widgetOf } from '../widgets/registry';
 import type { FilledCard, Linkage, WidgetMode, WidgetTheme } from '../widgets/types';
 import { CardBoundary } from './card-boundary';
-import { themeStyle, type DashboardTheme } from './themes';
+import { cardClasses, themeStyle, type DashboardTheme } from './themes';
 
 /** What every card of a dashboard shares. */
 export interface CardScope {
@@ -25,7 +26,11 @@ export interface CardScope {
   widgetTheme: WidgetTheme;
 }
 
-/** A card's widget alone: lazily loaded, behind its own error boundary. */
+/** How much larger than designed an indicator's figure may grow to fill a large card. */
+const FIGURE_GROWTH = 4;
+
+/** A card's widget alone: lazily loaded, behind its own error boundary, its charts drawn on the card (the card's
+ * background, the dashboard theme's text). */
 export function WidgetBody({
   card,
   visible,
@@ -38,34 +43,41 @@ export function WidgetBody({
   const { t } = useTranslation();
   const definition = widgetOf(card.type);
   const Widget = definition.component;
+  const { theme } = scope;
+  const surface = useMemo<ChartSurface>(
+    () => ({ tone: theme.tone, text: theme.text, textSecondary: theme.textSecondary, grow: FIGURE_GROWTH }),
+    [theme],
+  );
   return (
-    <CardBoundary
-      resetKey={card.settings}
-      fallback={(error, retry) => (
-        <CardMessage
-          kind="error"
-          title={t('dashboards.card.failed', { name: t(definition.i18nKey) })}
-          hint={error.message}
-          action={
-            <Button size="small" onClick={retry}>
-              {t('dashboards.card.retry')}
-            </Button>
-          }
-        />
-      )}
-    >
-      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} className="dbv-card__loading" />}>
-        <Widget
-          card={card}
-          settings={card.settings}
-          mode={scope.mode}
-          visible={visible}
-          linkage={scope.linkage}
-          theme={scope.widgetTheme}
-          dashboardId={scope.dashboardId}
-        />
-      </Suspense>
-    </CardBoundary>
+    <ChartSurfaceContext.Provider value={surface}>
+      <CardBoundary
+        resetKey={card.settings}
+        fallback={(error, retry) => (
+          <CardMessage
+            kind="error"
+            title={t('dashboards.card.failed', { name: t(definition.i18nKey) })}
+            hint={error.message}
+            action={
+              <Button size="small" onClick={retry}>
+                {t('dashboards.card.retry')}
+              </Button>
+            }
+          />
+        )}
+      >
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} className="dbv-card__loading" />}>
+          <Widget
+            card={card}
+            settings={card.settings}
+            mode={scope.mode}
+            visible={visible}
+            linkage={scope.linkage}
+            theme={scope.widgetTheme}
+            dashboardId={scope.dashboardId}
+          />
+        </Suspense>
+      </CardBoundary>
+    </ChartSurfaceContext.Provider>
   );
 }
 
@@ -100,9 +112,7 @@ export function CardFrame({ card, scope, visible, style, className, actions }: C
       <FullscreenOutlined />
     </button>
   );
-  const classes = ['dbv-card', scope.theme.corners ? 'dbv-card--corners' : '', className ?? '']
-    .filter(Boolean)
-    .join(' ');
+  const classes = className ? `${cardClasses(scope.theme)} ${className}` : cardClasses(scope.theme);
   return (
     <div ref={setNode} className={classes} style={style} data-card-id={card.id} data-card-type={card.type}>
       {card.show_title ? (
@@ -167,11 +177,7 @@ function FullCard({
       aria-modal="true"
       aria-label={title}
     >
-      <div
-        className={
-          scope.theme.corners ? 'dbv-card dbv-card--corners dbv-full__card' : 'dbv-card dbv-full__card'
-        }
-      >
+      <div className={`${cardClasses(scope.theme)} dbv-full__card`}>
         <div className="dbv-card__title">
           <span className="dbv-card__title-text">{title}</span>
           <button

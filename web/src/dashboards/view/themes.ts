@@ -1,6 +1,7 @@
 // The 7 dashboard themes (SPEC §1): the canvas background, the cards' background, border and glow, the title bar, and
 // the text and accent colours, as CSS variables (`--dbv-…`) every card and widget reads, and as the WidgetTheme a
-// widget gets. `tech` is the dark blue wall-screen look with glowing borders and corner marks; `default` is the
+// widget gets, and each theme's marks on its cards (an accent bar before the titles, a line along the cards' tops).
+// `tech` is the dark blue wall-screen look with glowing borders and corner marks; `default` is the
 // console's own look.
 import type { CSSProperties } from 'react';
 
@@ -33,9 +34,26 @@ export interface DashboardTheme {
   inset: string;
   /** Corner marks on the cards (the tech look). */
   corners: boolean;
+  /** An accent bar before each card's title. */
+  mark: boolean;
+  /** An accent line along each card's top edge. */
+  topline: boolean;
 }
 
 const DARK_LETTERBOX = '#02050d';
+
+/** The starry theme's stars: x and y within a tile, size, opacity and the tile's side, in px. */
+const STARS: readonly (readonly [number, number, number, number, number])[] = [
+  [24, 38, 1, 0.7, 173],
+  [121, 92, 1.4, 0.8, 173],
+  [67, 151, 1, 0.5, 173],
+  [40, 20, 1, 0.55, 211],
+  [160, 130, 1.2, 0.65, 211],
+  [95, 188, 1, 0.45, 211],
+  [210, 60, 1.6, 0.85, 257],
+  [30, 210, 1, 0.5, 257],
+  [140, 240, 1.2, 0.6, 257],
+];
 const LIGHT_LETTERBOX = '#dfe3ea';
 
 const THEMES: Record<DashboardThemeName, DashboardTheme> = {
@@ -54,6 +72,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#2f80ed',
     inset: 'rgba(47, 128, 237, 0.06)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   emeraldGreen: {
     name: 'emeraldGreen',
@@ -70,6 +90,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#20d39a',
     inset: 'rgba(32, 211, 154, 0.08)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   sunlightOrange: {
     name: 'sunlightOrange',
@@ -86,6 +108,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#fa8c16',
     inset: 'rgba(250, 140, 22, 0.07)',
     corners: false,
+    mark: true,
+    topline: true,
   },
   snorkelBlue: {
     name: 'snorkelBlue',
@@ -102,21 +126,24 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#3fa9f5',
     inset: 'rgba(63, 169, 245, 0.10)',
     corners: false,
+    mark: false,
+    topline: true,
   },
   starryBlue: {
     name: 'starryBlue',
     i18nKey: 'dashboards.themes.starryBlue',
     tone: 'dark',
+    // A field of stars, tiled at three sizes so it does not repeat visibly, over a deep blue night.
     background: [
-      'radial-gradient(1px 1px at 12% 18%, rgba(255, 255, 255, 0.8) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 38% 72%, rgba(255, 255, 255, 0.6) 50%, transparent 51%)',
-      'radial-gradient(1.5px 1.5px at 64% 28%, rgba(255, 255, 255, 0.7) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 86% 62%, rgba(255, 255, 255, 0.6) 50%, transparent 51%)',
-      'radial-gradient(1px 1px at 52% 46%, rgba(255, 255, 255, 0.5) 50%, transparent 51%)',
+      ...STARS.map(([x, y, size, alpha, tile]) => {
+        const dot = `radial-gradient(${String(size)}px ${String(size)}px at ${String(x)}px ${String(y)}px`;
+        return `${dot}, rgba(255, 255, 255, ${String(alpha)}) 50%, transparent 51%) 0 0 / ${String(tile)}px ${String(tile)}px`;
+      }),
       'radial-gradient(ellipse at 50% 110%, #1b2a6b 0%, #0b1437 55%, #050a1f 100%)',
     ].join(', '),
     letterbox: DARK_LETTERBOX,
-    cardBackground: 'rgba(22, 34, 88, 0.6)',
+    // Dense enough that the stars stay behind the cards.
+    cardBackground: 'rgba(20, 30, 82, 0.88)',
     border: 'rgba(108, 140, 255, 0.4)',
     glow: '0 0 14px rgba(108, 140, 255, 0.16)',
     titleBackground: 'linear-gradient(90deg, rgba(108, 140, 255, 0.26), rgba(108, 140, 255, 0))',
@@ -125,6 +152,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#7c9bff',
     inset: 'rgba(108, 140, 255, 0.10)',
     corners: false,
+    mark: true,
+    topline: false,
   },
   default: {
     name: 'default',
@@ -141,6 +170,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: colors.primary,
     inset: colors.fillLight,
     corners: false,
+    mark: false,
+    topline: false,
   },
   tech: {
     name: 'tech',
@@ -162,6 +193,8 @@ const THEMES: Record<DashboardThemeName, DashboardTheme> = {
     accent: '#00e5ff',
     inset: 'rgba(0, 174, 255, 0.10)',
     corners: true,
+    mark: true,
+    topline: false,
   },
 };
 
@@ -178,6 +211,18 @@ export function dashboardTheme(name: string | null | undefined): DashboardTheme 
   return isDashboardThemeName(name) ? THEMES[name] : THEMES[DASHBOARD_THEME_DEFAULT as DashboardThemeName];
 }
 
+/** The classes of a card in `theme` (dashboard-view.css): its corner marks, title mark and top line. */
+export function cardClasses(theme: DashboardTheme): string {
+  return [
+    'dbv-card',
+    theme.corners ? 'dbv-card--corners' : '',
+    theme.mark ? 'dbv-card--mark' : '',
+    theme.topline ? 'dbv-card--topline' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The theme's CSS variables, set on the canvas (and on a card shown full screen, outside it). */
 export function themeStyle(theme: DashboardTheme): CSSProperties {
   return {
@@ -191,6 +236,8 @@ export function themeStyle(theme: DashboardTheme): CSSProperties {
     '--dbv-text-2': theme.textSecondary,
     '--dbv-accent': theme.accent,
     '--dbv-inset': theme.inset,
+    '--dbv-mark-glow': theme.tone === 'dark' ? `0 0 6px ${theme.accent}` : 'none',
+    '--dbv-float-bg': theme.tone === 'dark' ? 'rgba(0, 0, 0, 0.32)' : 'rgba(255, 255, 255, 0.78)',
   } as CSSProperties;
 }
 

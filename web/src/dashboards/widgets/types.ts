@@ -75,8 +75,8 @@ export interface SettingsFormProps<T extends WidgetType = WidgetType> {
 
 export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   type: T;
-  /** Its name in the palette, the settings drawer and an untitled card's title bar (locales, dashboards-view.json:
-   * dashboards.widgets.<type>.name). */
+  /** Its name in the palette, the settings drawer and an untitled card's title bar (locales: dashboards.widgets.<type>.name,
+   * in dashboards-view.json or dashboards-widgets.json). */
   i18nKey: string;
   icon: ComponentType;
   /** A new card's size on the desktop grid (DASHBOARD_COLUMNS = 24 columns; 8 for most). */

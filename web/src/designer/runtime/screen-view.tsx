@@ -211,7 +211,11 @@ export function ScreenView({
     const node = box.current;
     if (!node) return undefined;
     const measure = () => {
-      const { width, height } = node.getBoundingClientRect();
+      // The box's own size, not its size as drawn: inside a scaled dashboard canvas the drawn size is scaled already
+      // (the screen was drawn at the canvas's scale twice). A DOM without layout (tests) has only the drawn size.
+      const rect = node.getBoundingClientRect();
+      const width = node.offsetWidth || rect.width;
+      const height = node.offsetHeight || rect.height;
       setMeasured((prev) => (prev?.width === width && prev.height === height ? prev : { width, height }));
     };
     measure();

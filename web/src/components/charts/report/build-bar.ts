@@ -39,14 +39,14 @@ function barOption(result: ReportResult, options: ChartBuildOptions, shape: BarS
   const zoomAxis = shape.horizontal ? { yAxisIndex: 0 } : { xAxisIndex: 0 };
   return {
     ...baseOption(result, options, { trigger: 'axis', axisPointer: { type: 'shadow' } }),
-    grid: grid(options, large ? 48 : 24, values.layout),
+    grid: grid(options, large && !options.compact ? 48 : 24, values.layout),
     xAxis: shape.horizontal ? values.axes : categories,
     yAxis: shape.horizontal ? categories : values.axes,
     ...(large
       ? {
           dataZoom: [
             { type: 'inside', ...zoomAxis },
-            { type: 'slider', ...zoomAxis, height: 20, bottom: 8 },
+            ...(options.compact ? [] : [{ type: 'slider', ...zoomAxis, height: 20, bottom: 8 }]),
           ],
         }
       : {}),

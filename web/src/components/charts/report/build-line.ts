@@ -107,12 +107,12 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
 
   return {
     ...baseOption(result, options, { trigger: 'axis' }, { data: result.series.map((s) => s.name) }),
-    grid: grid(options, 56, values.layout),
+    grid: grid(options, options.compact ? 24 : 56, values.layout),
     xAxis,
     yAxis: values.axes,
     dataZoom: [
       { type: 'inside', filterMode: 'none' },
-      { type: 'slider', height: 20, bottom: 8, filterMode: 'none' },
+      ...(options.compact ? [] : [{ type: 'slider', height: 20, bottom: 8, filterMode: 'none' }]),
     ],
     series: [...lines, ...bands],
   };

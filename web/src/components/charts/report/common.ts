@@ -121,7 +121,8 @@ export function valueAxes(
   const axes = unitAxisOptions(layout, () => ({
     nameTextStyle: { color: theme.textSecondary },
     axisLine: { show: false, lineStyle: { color: theme.axisLine } },
-    axisLabel: { color: theme.textSecondary },
+    // A low chart (a small dashboard card) drops the labels that would overlap.
+    axisLabel: { color: theme.textSecondary, hideOverlap: true },
     splitLine: { lineStyle: { color: theme.splitLine, type: 'dashed' } },
     ...extra,
   }));

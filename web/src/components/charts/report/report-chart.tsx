@@ -4,7 +4,7 @@
 // in the chart's place.
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton, Table, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useContext, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { EMPTY } from '@/lib/empty';
@@ -12,9 +12,11 @@ import { isApiError } from '@/lib/http';
 import { isMissingSource, toReportResult } from '@/lib/reports/statistic';
 import type { ReportStatistic } from '@/lib/reports/types';
 import { withUnit } from '@/lib/telemetry/format';
+import { useFitScale } from '@/components/use-fit-scale';
 import { EChart } from '../echart';
 import { formatNumber } from './format';
 import { chartEntry } from './registry';
+import { ChartSurfaceContext, onSurface, type ChartSurface } from './surface';
 import { chartTheme } from './themes';
 import type { CardModel, ColourCondition, SortOrder, TableModel } from './types';
 import './report-chart.css';
@@ -35,8 +37,13 @@ export interface ReportChartProps {
   height?: number | string;
 }
 
-function CardView({ model }: { model: CardModel }) {
+/** The indicator: its figure sized to its box (smaller in a narrow one; on a dashboard's card, up to the surface's
+ * `grow` larger in a large one), so a figure is never cut whatever the card's size. */
+function CardView({ model, surface }: { model: CardModel; surface: ChartSurface | null }) {
   const { i18n } = useTranslation();
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const scale = useFitScale(box, content, { max: surface?.grow ?? 1 });
   const Arrow =
     model.trend?.direction === 'up'
       ? ArrowUpOutlined
@@ -44,17 +51,23 @@ function CardView({ model }: { model: CardModel }) {
         ? ArrowDownOutlined
         : MinusOutlined;
   return (
-    <div className="report-card">
-      {model.title && <div className="report-card__title">{model.title}</div>}
-      <div className="report-card__value" style={{ color: model.colour }}>
-        {model.value === null ? EMPTY : formatNumber(model.value, i18n.language, model.decimals)}
-        {model.unit && <span className="report-card__unit">{model.unit}</span>}
+    <div
+      ref={setBox}
+      className={surface ? 'report-card report-card--fill' : 'report-card'}
+      style={{ '--report-card-scale': scale } as CSSProperties}
+    >
+      <div ref={setContent} className="report-card__content">
+        {model.title && <div className="report-card__title">{model.title}</div>}
+        <div className="report-card__value" style={{ color: model.colour }}>
+          {model.value === null ? EMPTY : formatNumber(model.value, i18n.language, model.decimals)}
+          {model.unit && <span className="report-card__unit">{model.unit}</span>}
+        </div>
+        {model.trend && (
+          <Typography.Text type="secondary" className="report-card__trend">
+            <Arrow /> {formatNumber(Math.abs(model.trend.delta), i18n.language, model.decimals)}
+          </Typography.Text>
+        )}
       </div>
-      {model.trend && (
-        <Typography.Text type="secondary" className="report-card__trend">
-          <Arrow /> {formatNumber(Math.abs(model.trend.delta), i18n.language, model.decimals)}
-        </Typography.Text>
-      )}
     </div>
   );
 }
@@ -101,12 +114,14 @@ export function ReportChart({
   height = 360,
 }: ReportChartProps) {
   const { t, i18n } = useTranslation();
+  const surface = useContext(ChartSurfaceContext);
   const entry = chartEntry(chartType);
   const drawn = useMemo(() => {
     if (!entry || !data) return null;
     const options = {
-      theme: chartTheme(theme),
+      theme: onSurface(chartTheme(theme), surface),
       locale: i18n.language,
+      ...(surface ? { compact: true } : {}),
       ...(conditions && conditions.length > 0 ? { conditions } : {}),
       ...(title ? { title } : {}),
       ...(sort ? { sort } : {}),
@@ -120,7 +135,7 @@ export function ReportChart({
       default:
         return { kind: 'echarts' as const, option: entry.build(result, options), parts: entry.parts };
     }
-  }, [entry, data, title, sort, theme, conditions, i18n.language]);
+  }, [entry, data, title, sort, theme, conditions, surface, i18n.language]);
 
   if (error && isMissingSource(error))
     return (
@@ -151,7 +166,7 @@ export function ReportChart({
   if (!entry) return <Empty description={t('reports.chart.unknownType')} />;
   if (!drawn || !data || data.categories.length === 0 || data.series.length === 0)
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.chart.noData')} />;
-  if (drawn.kind === 'card') return <CardView model={drawn.model} />;
+  if (drawn.kind === 'card') return <CardView model={drawn.model} surface={surface} />;
   if (drawn.kind === 'table') return <TableView model={drawn.model} />;
   return (
     <EChart

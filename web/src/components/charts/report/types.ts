@@ -31,6 +31,8 @@ export interface ChartBuildOptions {
   locale?: string;
   /** Category order by value; the sorted bar sorts descending when it is not given. Time dimensions keep time order. */
   sort?: SortOrder;
+  /** Drawn small on a dashboard's card: no zoom slider (the wheel and a drag still zoom). */
+  compact?: boolean;
 }
 
 /** The indicator card (chart type 1): one figure, drawn without ECharts. */

@@ -43,11 +43,11 @@ export default function ConfigurationSettingsForm({
     value: s.id,
     label: t(
       s.is_main
-        ? 'dashboard.widgets.configuration.settings.mainScreen'
-        : 'dashboard.widgets.configuration.settings.screen',
+        ? 'dashboards.widgets.configuration.settings.mainScreen'
+        : 'dashboards.widgets.configuration.settings.screen',
       {
         name: s.name,
-        kind: t(`dashboard.widgets.configuration.settings.kind.${s.kind === 'mobile' ? 'mobile' : 'web'}`),
+        kind: t(`dashboards.widgets.configuration.settings.kind.${s.kind === 'mobile' ? 'mobile' : 'web'}`),
       },
     ),
   }));
@@ -65,24 +65,24 @@ export default function ConfigurationSettingsForm({
     >
       <DeviceField
         name="device_id"
-        label={t('dashboard.widgets.configuration.settings.device')}
-        placeholder={t('dashboard.widgets.configuration.settings.devicePlaceholder')}
-        extra={t('dashboard.widgets.configuration.settings.deviceHint')}
+        label={t('dashboards.widgets.configuration.settings.device')}
+        placeholder={t('dashboards.widgets.configuration.settings.devicePlaceholder')}
+        extra={t('dashboards.widgets.configuration.settings.deviceHint')}
         value={settings.device_id}
       />
       <Form.Item
         name="screen_id"
-        label={t('dashboard.widgets.configuration.settings.screenLabel')}
-        extra={t('dashboard.widgets.configuration.settings.screenHint')}
+        label={t('dashboards.widgets.configuration.settings.screenLabel')}
+        extra={t('dashboards.widgets.configuration.settings.screenHint')}
       >
         <Select<number>
           allowClear
-          aria-label={t('dashboard.widgets.configuration.settings.screenLabel')}
-          placeholder={t('dashboard.widgets.configuration.settings.screenDefault')}
+          aria-label={t('dashboards.widgets.configuration.settings.screenLabel')}
+          placeholder={t('dashboards.widgets.configuration.settings.screenDefault')}
           disabled={deviceId === null}
           loading={deviceId !== null && screens.isPending}
           options={options}
-          notFoundContent={t('dashboard.widgets.configuration.settings.noScreens')}
+          notFoundContent={t('dashboards.widgets.configuration.settings.noScreens')}
         />
       </Form.Item>
     </Form>

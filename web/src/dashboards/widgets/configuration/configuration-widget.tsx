@@ -63,11 +63,11 @@ export default function ConfigurationWidget({
     body = (
       <WidgetState
         kind="empty"
-        title={t('dashboard.widgets.configuration.noDevice')}
+        title={t('dashboards.widgets.configuration.noDevice')}
         detail={t(
           card.link === 'device'
-            ? 'dashboard.widgets.configuration.pickHint'
-            : 'dashboard.widgets.configuration.noDeviceHint',
+            ? 'dashboards.widgets.configuration.pickHint'
+            : 'dashboards.widgets.configuration.noDeviceHint',
         )}
       />
     );
@@ -83,11 +83,11 @@ export default function ConfigurationWidget({
     body = (
       <WidgetState
         kind="empty"
-        title={t('dashboard.widgets.configuration.noScreen')}
+        title={t('dashboards.widgets.configuration.noScreen')}
         detail={t(
           query.data.template_id === null
-            ? 'dashboard.widgets.configuration.noTemplateHint'
-            : 'dashboard.widgets.configuration.noScreenHint',
+            ? 'dashboards.widgets.configuration.noTemplateHint'
+            : 'dashboards.widgets.configuration.noScreenHint',
         )}
       />
     );
@@ -101,7 +101,7 @@ export default function ConfigurationWidget({
         : Promise.reject(new Error(`screen ${String(id)} is not in the publication`));
     };
     body = (
-      <div className="dw-configuration__screen">
+      <div className="dw-configuration__screen" data-device-id={deviceId}>
         <DeviceScreen
           // Another device or screen starts afresh (its own values, jumps and pop-ups).
           key={`${String(deviceId)}-${String(screen.id)}`}

@@ -7,7 +7,7 @@ import type { WidgetDefinition } from '../types';
 
 export const configurationWidget: WidgetDefinition<'configuration'> = {
   type: 'configuration',
-  i18nKey: 'dashboard.widgets.configuration.name',
+  i18nKey: 'dashboards.widgets.configuration.name',
   icon: ControlOutlined,
   defaultSize: { w: 8, h: 8 },
   defaultSettings: { device_id: null, screen_id: null },

@@ -27,9 +27,9 @@ export default function DeviceTreeSettingsForm({ settings, onChange }: SettingsF
     >
       <GroupField
         name="group_id"
-        label={t('dashboard.widgets.deviceTree.settings.group')}
-        placeholder={t('dashboard.widgets.deviceTree.settings.allGroups')}
-        extra={t('dashboard.widgets.deviceTree.settings.groupHint')}
+        label={t('dashboards.widgets.deviceTree.settings.group')}
+        placeholder={t('dashboards.widgets.deviceTree.settings.allGroups')}
+        extra={t('dashboards.widgets.deviceTree.settings.groupHint')}
         value={settings.group_id}
       />
     </Form>

@@ -58,7 +58,7 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
       groupDevices(groups.data, items, {
         only,
         searching,
-        unfiledName: t('dashboard.widgets.deviceTree.unfiled'),
+        unfiledName: t('dashboards.widgets.deviceTree.unfiled'),
       }),
     [groups.data, items, only, searching, t],
   );
@@ -120,7 +120,7 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
     body = (
       <WidgetState
         kind="empty"
-        title={t(searching ? 'dashboard.widgets.deviceTree.noMatch' : 'dashboard.widgets.deviceTree.empty')}
+        title={t(searching ? 'dashboards.widgets.deviceTree.noMatch' : 'dashboards.widgets.deviceTree.empty')}
       />
     );
   else
@@ -149,15 +149,15 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
         size="small"
         allowClear
         prefix={<SearchOutlined />}
-        placeholder={t('dashboard.widgets.deviceTree.search')}
-        aria-label={t('dashboard.widgets.deviceTree.search')}
+        placeholder={t('dashboards.widgets.deviceTree.search')}
+        aria-label={t('dashboards.widgets.deviceTree.search')}
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
       />
       {body}
       {truncated && group.state !== 'gone' && (
         <div className="dw-note">
-          {t('dashboard.widgets.deviceTree.truncated', { shown: devices.data?.items.length ?? 0, total })}
+          {t('dashboards.widgets.deviceTree.truncated', { shown: devices.data?.items.length ?? 0, total })}
         </div>
       )}
     </WidgetFrame>

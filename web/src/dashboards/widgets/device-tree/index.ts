@@ -7,7 +7,7 @@ import type { WidgetDefinition } from '../types';
 
 export const deviceTreeWidget: WidgetDefinition<'deviceTree'> = {
   type: 'deviceTree',
-  i18nKey: 'dashboard.widgets.deviceTree.name',
+  i18nKey: 'dashboards.widgets.deviceTree.name',
   icon: ApartmentOutlined,
   defaultSize: { w: 4, h: 10 },
   defaultSettings: { group_id: null },

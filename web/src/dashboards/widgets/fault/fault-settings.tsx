@@ -57,41 +57,41 @@ export default function FaultSettingsForm({ settings, onChange }: SettingsFormPr
         });
       }}
     >
-      <Form.Item name="scope" label={t('dashboard.widgets.fault.settings.scope')}>
+      <Form.Item name="scope" label={t('dashboards.widgets.fault.settings.scope')}>
         <Radio.Group
           optionType="button"
           options={[
-            { value: 'all', label: t('dashboard.widgets.fault.settings.all') },
-            { value: 'group', label: t('dashboard.widgets.fault.settings.group') },
-            { value: 'device', label: t('dashboard.widgets.fault.settings.device') },
+            { value: 'all', label: t('dashboards.widgets.fault.settings.all') },
+            { value: 'group', label: t('dashboards.widgets.fault.settings.group') },
+            { value: 'device', label: t('dashboards.widgets.fault.settings.device') },
           ]}
         />
       </Form.Item>
       {shown === 'group' && (
         <GroupField
           name="group_id"
-          label={t('dashboard.widgets.fault.settings.groupLabel')}
-          placeholder={t('dashboard.widgets.fault.settings.groupPlaceholder')}
+          label={t('dashboards.widgets.fault.settings.groupLabel')}
+          placeholder={t('dashboards.widgets.fault.settings.groupPlaceholder')}
           value={settings.group_id}
         />
       )}
       {shown === 'device' && (
         <DeviceField
           name="device_id"
-          label={t('dashboard.widgets.fault.settings.deviceLabel')}
-          placeholder={t('dashboard.widgets.fault.settings.devicePlaceholder')}
+          label={t('dashboards.widgets.fault.settings.deviceLabel')}
+          placeholder={t('dashboards.widgets.fault.settings.devicePlaceholder')}
           value={settings.device_id}
         />
       )}
       <Form.Item
         name="limit"
-        label={t('dashboard.widgets.fault.settings.limit')}
-        extra={t('dashboard.widgets.fault.settings.limitHint', { max: FAULT_LIMIT_MAX })}
+        label={t('dashboards.widgets.fault.settings.limit')}
+        extra={t('dashboards.widgets.fault.settings.limitHint', { max: FAULT_LIMIT_MAX })}
       >
         <InputNumber<number> min={FAULT_LIMIT_MIN} max={FAULT_LIMIT_MAX} precision={0} />
       </Form.Item>
       <Typography.Paragraph type="secondary">
-        {t('dashboard.widgets.fault.settings.linkHint')}
+        {t('dashboards.widgets.fault.settings.linkHint')}
       </Typography.Paragraph>
     </Form>
   );

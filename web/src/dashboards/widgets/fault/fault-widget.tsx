@@ -101,10 +101,10 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
     // Another device or group picked: the last one's rows are not this one's.
     body = <WidgetState kind="loading" />;
   else if (alarms.length === 0)
-    body = <WidgetState kind="empty" title={t('dashboard.widgets.fault.empty')} />;
+    body = <WidgetState kind="empty" title={t('dashboards.widgets.fault.empty')} />;
   else
     body = (
-      <ul className="dw-fault__list" aria-label={t('dashboard.widgets.fault.list')}>
+      <ul className="dw-fault__list" aria-label={t('dashboards.widgets.fault.list')}>
         {alarms.map((alarm) => (
           <li
             key={alarm.id}
@@ -135,12 +135,12 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
               </Tag>
             )}
             {mode === 'view' && (
-              <Tooltip title={t('dashboard.widgets.fault.confirm')}>
+              <Tooltip title={t('dashboards.widgets.fault.confirm')}>
                 <Button
                   size="small"
                   type="text"
                   icon={<CheckOutlined />}
-                  aria-label={t('dashboard.widgets.fault.confirmOne', { name: alarm.alarm_name })}
+                  aria-label={t('dashboards.widgets.fault.confirmOne', { name: alarm.alarm_name })}
                   onClick={() => setConfirming([alarm.id])}
                 />
               </Tooltip>
@@ -155,11 +155,11 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
       {body}
       {deviceId !== null && device.data && (
         <div className="dw-note">
-          {t('dashboard.widgets.fault.ofDevice', { name: deviceName(device.data) })}
+          {t('dashboards.widgets.fault.ofDevice', { name: deviceName(device.data) })}
         </div>
       )}
       {group.state === 'ok' && (
-        <div className="dw-note">{t('dashboard.widgets.fault.ofGroup', { name: group.group.name })}</div>
+        <div className="dw-note">{t('dashboards.widgets.fault.ofGroup', { name: group.group.name })}</div>
       )}
       <ConfirmAlarmsModal
         ids={confirming}

@@ -7,7 +7,7 @@ import type { WidgetDefinition } from '../types';
 
 export const faultWidget: WidgetDefinition<'fault'> = {
   type: 'fault',
-  i18nKey: 'dashboard.widgets.fault.name',
+  i18nKey: 'dashboards.widgets.fault.name',
   icon: AlertOutlined,
   defaultSize: { w: 8, h: 6 },
   defaultSettings: { group_id: null, device_id: null, limit: 10 },

@@ -7,7 +7,7 @@ export default function GroupTreeSettingsForm() {
   const { t } = useTranslation();
   return (
     <Typography.Paragraph type="secondary">
-      {t('dashboard.widgets.groupTree.settings.none')}
+      {t('dashboards.widgets.groupTree.settings.none')}
     </Typography.Paragraph>
   );
 }

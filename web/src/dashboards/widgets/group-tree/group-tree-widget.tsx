@@ -35,7 +35,7 @@ export default function GroupTreeWidget({ visible, linkage, theme }: WidgetProps
         key: ALL_KEY,
         title: (
           <span className="dw-groups__node">
-            <span className="dw-groups__name">{t('dashboard.widgets.data.allDevices')}</span>
+            <span className="dw-groups__name">{t('dashboards.widgets.data.allDevices')}</span>
             <span className="dw-groups__count">{total}</span>
           </span>
         ),
@@ -59,7 +59,7 @@ export default function GroupTreeWidget({ visible, linkage, theme }: WidgetProps
     body = <ErrorState detail={errorDetail(groups.error)} onRetry={() => void groups.refetch()} />;
   else if (!groups.data) body = <WidgetState kind="loading" />;
   else if (groups.data.length === 0)
-    body = <WidgetState kind="empty" title={t('dashboard.widgets.groupTree.empty')} />;
+    body = <WidgetState kind="empty" title={t('dashboards.widgets.groupTree.empty')} />;
   else
     body = (
       <div className="dw-groups__scroll">
@@ -75,7 +75,7 @@ export default function GroupTreeWidget({ visible, linkage, theme }: WidgetProps
           }}
         />
         {needle && list.length === 0 && (
-          <div className="dw-note">{t('dashboard.widgets.groupTree.noMatch')}</div>
+          <div className="dw-note">{t('dashboards.widgets.groupTree.noMatch')}</div>
         )}
       </div>
     );
@@ -88,8 +88,8 @@ export default function GroupTreeWidget({ visible, linkage, theme }: WidgetProps
           size="small"
           allowClear
           prefix={<SearchOutlined />}
-          placeholder={t('dashboard.widgets.groupTree.search')}
-          aria-label={t('dashboard.widgets.groupTree.search')}
+          placeholder={t('dashboards.widgets.groupTree.search')}
+          aria-label={t('dashboards.widgets.groupTree.search')}
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
         />

@@ -7,7 +7,7 @@ import type { WidgetDefinition } from '../types';
 
 export const groupTreeWidget: WidgetDefinition<'groupTree'> = {
   type: 'groupTree',
-  i18nKey: 'dashboard.widgets.groupTree.name',
+  i18nKey: 'dashboards.widgets.groupTree.name',
   icon: ClusterOutlined,
   defaultSize: { w: 4, h: 8 },
   defaultSettings: {},

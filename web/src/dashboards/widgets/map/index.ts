@@ -7,7 +7,7 @@ import type { WidgetDefinition } from '../types';
 
 export const mapWidget: WidgetDefinition<'map'> = {
   type: 'map',
-  i18nKey: 'dashboard.widgets.map.name',
+  i18nKey: 'dashboards.widgets.map.name',
   icon: EnvironmentOutlined,
   defaultSize: { w: 8, h: 8 },
   defaultSettings: { group_id: null },

@@ -28,9 +28,9 @@ export default function MapSettingsForm({ settings, onChange }: SettingsFormProp
     >
       <GroupField
         name="group_id"
-        label={t('dashboard.widgets.map.settings.group')}
-        placeholder={t('dashboard.widgets.data.allDevices')}
-        extra={t('dashboard.widgets.map.settings.groupHint')}
+        label={t('dashboards.widgets.map.settings.group')}
+        placeholder={t('dashboards.widgets.data.allDevices')}
+        extra={t('dashboards.widgets.map.settings.groupHint')}
         value={settings.group_id}
       />
     </Form>

@@ -77,7 +77,7 @@ describe('the map widget', () => {
     expect(definition.type).toBe('map');
     expect(definition.links).toEqual(['group']);
     expect(definition.defaultSize).toEqual({ w: 8, h: 8 });
-    expect(definition.i18nKey).toBe('dashboard.widgets.map.name');
+    expect(definition.i18nKey).toBe('dashboards.widgets.map.name');
   });
 
   it('asks and subscribes nothing while out of sight, and starts once visible', async () => {

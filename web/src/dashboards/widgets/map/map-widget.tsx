@@ -79,8 +79,8 @@ export default function MapWidget({ card, settings, mode, visible, linkage, them
     body = (
       <WidgetState
         kind="empty"
-        title={t('dashboard.widgets.map.empty')}
-        detail={t('dashboard.widgets.map.emptyHint')}
+        title={t('dashboards.widgets.map.empty')}
+        detail={t('dashboards.widgets.map.emptyHint')}
       />
     );
   else
@@ -105,18 +105,18 @@ export default function MapWidget({ card, settings, mode, visible, linkage, them
               : undefined
           }
         />
-        <ul className="dw-map__legend" aria-label={t('dashboard.widgets.map.legend')}>
+        <ul className="dw-map__legend" aria-label={t('dashboards.widgets.map.legend')}>
           <li>
             <span className="dw-dot" style={{ background: STATE_COLORS.online }} />
-            {t('dashboard.widgets.map.online', { count: counts.online })}
+            {t('dashboards.widgets.map.online', { count: counts.online })}
           </li>
           <li>
             <span className="dw-dot" style={{ background: STATE_COLORS.offline }} />
-            {t('dashboard.widgets.map.offline', { count: counts.offline })}
+            {t('dashboards.widgets.map.offline', { count: counts.offline })}
           </li>
           <li>
             <span className="dw-dot" style={{ background: ALARM_COLOR }} />
-            {t('dashboard.widgets.map.alarm', { count: counts.alarm })}
+            {t('dashboards.widgets.map.alarm', { count: counts.alarm })}
           </li>
         </ul>
       </>

@@ -8,7 +8,7 @@ import type { WidgetDefinition } from '../types';
 
 export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
   type: 'netMonitor',
-  i18nKey: 'dashboard.widgets.netMonitor.name',
+  i18nKey: 'dashboards.widgets.netMonitor.name',
   icon: DashboardOutlined,
   defaultSize: { w: 8, h: 4 },
   defaultSettings: { group_id: null },

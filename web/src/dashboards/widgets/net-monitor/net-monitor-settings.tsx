@@ -27,9 +27,9 @@ export default function NetMonitorSettingsForm({ settings, onChange }: SettingsF
     >
       <GroupField
         name="group_id"
-        label={t('dashboard.widgets.netMonitor.settings.group')}
-        placeholder={t('dashboard.widgets.data.allDevices')}
-        extra={t('dashboard.widgets.netMonitor.settings.groupHint')}
+        label={t('dashboards.widgets.netMonitor.settings.group')}
+        placeholder={t('dashboards.widgets.data.allDevices')}
+        extra={t('dashboards.widgets.netMonitor.settings.groupHint')}
         value={settings.group_id}
       />
     </Form>

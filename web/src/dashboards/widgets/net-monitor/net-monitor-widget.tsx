@@ -115,28 +115,28 @@ export default function NetMonitorWidget({
       <>
         <div className="dw-net__figures">
           <Figure
-            label={t('dashboard.widgets.netMonitor.online')}
+            label={t('dashboards.widgets.netMonitor.online')}
             value={String(counts.online)}
             color={STATE_COLORS.online}
           />
           <Figure
-            label={t('dashboard.widgets.netMonitor.offline')}
+            label={t('dashboards.widgets.netMonitor.offline')}
             value={String(counts.offline)}
             color={STATE_COLORS.offline}
           />
           <Figure
-            label={t('dashboard.widgets.netMonitor.alarm')}
+            label={t('dashboards.widgets.netMonitor.alarm')}
             value={alarmed === null ? EMPTY : `${String(alarmed)}${partial ? '+' : ''}`}
             color={ALARM_COLOR}
-            hint={t('dashboard.widgets.netMonitor.alarmHint')}
+            hint={t('dashboards.widgets.netMonitor.alarmHint')}
           />
         </div>
-        <div className="dw-net__traffic" aria-label={t('dashboard.widgets.netMonitor.traffic')}>
-          <span className="dw-net__traffic-label">{t('dashboard.widgets.netMonitor.traffic')}</span>
+        <div className="dw-net__traffic" aria-label={t('dashboards.widgets.netMonitor.traffic')}>
+          <span className="dw-net__traffic-label">{t('dashboards.widgets.netMonitor.traffic')}</span>
           {summary ? (
             <>
               <span className="dw-net__traffic-value">
-                {t('dashboard.widgets.netMonitor.trafficUsed', {
+                {t('dashboards.widgets.netMonitor.trafficUsed', {
                   used: `${used.value} ${used.unit}`,
                   total: `${total.value} ${total.unit}`,
                 })}
@@ -145,12 +145,12 @@ export default function NetMonitorWidget({
                 <span className="dw-net__bar-fill" style={{ width: `${String(percent ?? 0)}%` }} />
               </span>
               <span className="dw-net__traffic-cards">
-                {t('dashboard.widgets.netMonitor.cards', { count: summary.cards })}
+                {t('dashboards.widgets.netMonitor.cards', { count: summary.cards })}
               </span>
             </>
           ) : (
             <Tooltip
-              title={traffic.isError ? t('dashboard.widgets.netMonitor.trafficUnavailable') : undefined}
+              title={traffic.isError ? t('dashboards.widgets.netMonitor.trafficUnavailable') : undefined}
             >
               <span className="dw-net__traffic-value">{EMPTY}</span>
             </Tooltip>
@@ -165,7 +165,7 @@ export default function NetMonitorWidget({
       {body}
       {group.state !== 'gone' && (
         <div className="dw-note">
-          {group.state === 'ok' ? group.group.name : t('dashboard.widgets.data.allDevices')}
+          {group.state === 'ok' ? group.group.name : t('dashboards.widgets.data.allDevices')}
         </div>
       )}
     </WidgetFrame>

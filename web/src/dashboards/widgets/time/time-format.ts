@@ -23,13 +23,15 @@ export function formatMoment(
   language: string,
 ): { main: string; sub: string | null } {
   const locale = LOCALES[language] ?? language;
-  const date = new Intl.DateTimeFormat(locale, {
+  const day = new Intl.DateTimeFormat(locale, {
     timeZone: zone,
     year: 'numeric',
     month: '2-digit',
     day: '2-digit',
-    weekday: 'short',
   }).format(ms);
+  const weekday = new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: 'short' }).format(ms);
+  // The weekday apart from the date in both languages (zh-CN runs them together: 2026/11/29周日).
+  const date = language === 'en' ? `${weekday}, ${day}` : `${day} ${weekday}`;
   const time = new Intl.DateTimeFormat(locale, {
     timeZone: zone,
     hour: '2-digit',

@@ -1,5 +1,7 @@
 // The weather at the card's place: the sky, temperature, humidity and wind now, and the next days' skies and
-// temperatures. Asked only while the card is seen; 119002 (no provider configured) says so on the card.
+// temperatures. Asked only while the card is seen; 119002 (no provider configured) says so on the card. The card's
+// size decides what shows (weather.css: container queries): the days drawn smaller, then fewer, then none; the facts
+// fewer, then none.
 import { Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -42,42 +44,51 @@ export default function WeatherWidget({ settings, visible }: WidgetProps<'weathe
     settings.city || t('dashboards.widgets.weather.place', { lat: lat.toFixed(2), lon: lon.toFixed(2) });
   return (
     <div className="dbw-weather">
-      <div className="dbw-weather__now">
-        <WeatherIcon icon={skyIcon(kind)} size={56} />
-        <div className="dbw-weather__main">
-          <div className="dbw-weather__temp">
-            {round(now.data.temperature)}
-            <span className="dbw-weather__unit">{t('dashboards.widgets.weather.celsius')}</span>
+      <div className="dbw-weather__body">
+        <div className="dbw-weather__now">
+          <WeatherIcon icon={skyIcon(kind)} size={56} />
+          <div className="dbw-weather__main">
+            <div className="dbw-weather__temp">
+              {round(now.data.temperature)}
+              <span className="dbw-weather__unit">{t('dashboards.widgets.weather.celsius')}</span>
+            </div>
+            <div className="dbw-weather__sky">{t(`dashboards.widgets.weather.kind.${kind}`)}</div>
           </div>
-          <div className="dbw-weather__sky">{t(`dashboards.widgets.weather.kind.${kind}`)}</div>
+          <div className="dbw-weather__facts">
+            <div className="dbw-weather__place">{place}</div>
+            <div className="dbw-weather__fact">
+              {t('dashboards.widgets.weather.humidity', { value: round(now.data.humidity) })}
+            </div>
+            <div className="dbw-weather__fact">
+              {t('dashboards.widgets.weather.wind', { value: now.data.wind_speed.toFixed(1) })}
+            </div>
+          </div>
         </div>
-        <div className="dbw-weather__facts">
-          <div className="dbw-weather__place">{place}</div>
-          <div>{t('dashboards.widgets.weather.humidity', { value: round(now.data.humidity) })}</div>
-          <div>{t('dashboards.widgets.weather.wind', { value: now.data.wind_speed.toFixed(1) })}</div>
-        </div>
+        {daily.data && daily.data.days.length > 0 && (
+          <ol className="dbw-weather__days">
+            {daily.data.days.map((day, index) => {
+              const dayKind = weatherKind(day.code);
+              return (
+                <li key={day.date} className="dbw-weather__day">
+                  <span className="dbw-weather__date">
+                    {index === 0 ? t('dashboards.widgets.weather.today') : dayjs(day.date).format('ddd')}
+                  </span>
+                  <WeatherIcon icon={skyIcon(dayKind)} size={24} />
+                  <span
+                    className="dbw-weather__range"
+                    title={t(`dashboards.widgets.weather.kind.${dayKind}`)}
+                  >
+                    {t('dashboards.widgets.weather.range', {
+                      min: round(day.temperature_min),
+                      max: round(day.temperature_max),
+                    })}
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
       </div>
-      {daily.data && daily.data.days.length > 0 && (
-        <ol className="dbw-weather__days">
-          {daily.data.days.map((day, index) => {
-            const dayKind = weatherKind(day.code);
-            return (
-              <li key={day.date} className="dbw-weather__day">
-                <span className="dbw-weather__date">
-                  {index === 0 ? t('dashboards.widgets.weather.today') : dayjs(day.date).format('ddd')}
-                </span>
-                <WeatherIcon icon={skyIcon(dayKind)} size={24} />
-                <span className="dbw-weather__range" title={t(`dashboards.widgets.weather.kind.${dayKind}`)}>
-                  {t('dashboards.widgets.weather.range', {
-                    min: round(day.temperature_min),
-                    max: round(day.temperature_max),
-                  })}
-                </span>
-              </li>
-            );
-          })}
-        </ol>
-      )}
     </div>
   );
 }

@@ -20,6 +20,7 @@ const summary = (over: Partial<DashboardSummary> & { id: number; name: string })
   visibility: 'all',
   position: over.id,
   card_count: 12,
+  outline: [],
   owner_name: '张工',
   updated_at: Date.UTC(2025, 5, 1, 8, 30),
   version: 1,
@@ -28,7 +29,16 @@ const summary = (over: Partial<DashboardSummary> & { id: number; name: string })
   ...over,
 });
 
-const OVERVIEW = summary({ id: 11, name: '全厂总览', mobile: true });
+const OVERVIEW = summary({
+  id: 11,
+  name: '全厂总览',
+  mobile: true,
+  outline: [
+    { type: 'text', x: 0, y: 0, w: 24, h: 4 },
+    { type: 'report', x: 0, y: 4, w: 12, h: 16 },
+    { type: 'map', x: 12, y: 4, w: 12, h: 16 },
+  ],
+});
 const PUMPS = summary({
   id: 12,
   name: '泵站监控',
@@ -125,7 +135,13 @@ describe('DashboardPage', () => {
     expect(overview).toHaveTextContent('更新于');
     expect(overview).toHaveTextContent('移动端');
     expect(overview).not.toHaveTextContent('部分可见');
-    expect(within(overview).getByRole('img', { name: '看板主题：科技' })).toBeInTheDocument();
+    // Its thumbnail draws its cards where they sit.
+    const thumbnail = within(overview).getByRole('img', { name: '看板主题：科技' });
+    expect([...thumbnail.querySelectorAll('[data-type]')].map((g) => g.getAttribute('data-type'))).toEqual([
+      'text',
+      'report',
+      'map',
+    ]);
     expect(within(overview).getAllByRole('link', { name: '全厂总览' })[0]).toHaveAttribute(
       'href',
       '/dashboard/view?id=11',

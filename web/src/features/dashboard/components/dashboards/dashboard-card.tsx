@@ -1,4 +1,4 @@
-// One dashboard in the list: a small screen in its theme and proportions, its name (opening it), resolution, card
+// One dashboard in the list: a small screen in its theme and proportions with its cards where they sit, its name (opening it), resolution, card
 // count, owner and last change, a "mobile" and a "partial visibility" tag, and its actions. Edit needs the right to
 // edit it (otherwise disabled, the spec's "no edit dashboard permission" on hover); settings likewise; copy, move,
 // delete and the order need P21200. While the order may change the card can be dragged onto another.
@@ -13,6 +13,7 @@ import { RowActions } from '@/components/table/row-actions';
 import { dashboardPaths } from '@/lib/dashboards/paths';
 import type { DashboardSummary } from '@/lib/dashboards/types';
 import { themeSwatch } from '../../lib/dashboard-settings';
+import { DashboardThumbnail } from './dashboard-thumbnail';
 
 export interface DashboardCardActions {
   onSettings: () => void;
@@ -42,30 +43,21 @@ interface DashboardCardProps {
   drag?: DashboardCardDrag | undefined;
 }
 
-/** The dashboard's screen drawn small, in its proportions and theme colours. */
+/** The dashboard's screen drawn small: its cards where they sit, in its proportions and theme colours. */
 function Preview({ dashboard }: { dashboard: DashboardSummary }) {
   const { t } = useTranslation();
   const swatch = themeSwatch(dashboard.theme);
   const portrait = dashboard.height > dashboard.width;
+  const label = t('dashboards.list.theme', { name: t(`dashboards.themes.${dashboard.theme}`) });
   return (
     <div className="db-card__preview" style={{ background: swatch.background }}>
-      <Tooltip title={t('dashboards.list.theme', { name: t(`dashboards.themes.${dashboard.theme}`) })}>
-        <div
+      <Tooltip title={label}>
+        <DashboardThumbnail
+          dashboard={dashboard}
+          swatch={swatch}
+          label={label}
           className={`db-card__screen${portrait ? ' db-card__screen--portrait' : ''}`}
-          style={{
-            aspectRatio: `${String(dashboard.width)} / ${String(dashboard.height)}`,
-            borderColor: swatch.accent,
-          }}
-          role="img"
-          aria-label={t('dashboards.list.theme', { name: t(`dashboards.themes.${dashboard.theme}`) })}
-        >
-          <span className="db-card__screen-title" style={{ background: swatch.accent }} />
-          <span className="db-card__screen-cards">
-            {[0, 1, 2].map((i) => (
-              <span key={i} style={{ background: swatch.card, borderColor: swatch.accent }} />
-            ))}
-          </span>
-        </div>
+        />
       </Tooltip>
     </div>
   );
