@@ -31,6 +31,9 @@ type SharedTreeDevice = Schema<'SharedTreeDeviceOut'>;
 type SharedReport = Schema<'SharedReportOut'>;
 type SharedWeather = Schema<'SharedWeatherOut'>;
 
+/** A shared report read stays fresh this long: the statistic's observer, mounted once the report answered, takes it. */
+const REPORT_FRESH_MS = 30_000;
+
 /** The most alarms one shared read answers (the server's cap). */
 export const SHARED_ALARMS_MAX = 50;
 
@@ -165,19 +168,22 @@ export function createShareSource({ token, rtd, onEnded }: ShareSourceOptions): 
         retry: false,
       });
     },
-    // The report and its statistic come in one read; the card's refresh reads both again.
+    // The report and its statistic come in one read (fresh for the statistic that follows the report's answer); the
+    // card's refresh reads both again.
     useReport: (id, range, enabled) =>
       useQuery({
         queryKey: key('report', { id, tz: range.tz }),
         queryFn: () => read<SharedReport>('report', { id, tz: range.tz }),
         select: reportOf,
         enabled: enabled && id !== null,
+        staleTime: REPORT_FRESH_MS,
       }),
     useStatistic: (id, range, refetchMs, enabled) =>
       useQuery({
         queryKey: key('report', { id, tz: range.tz }),
         queryFn: () => read<SharedReport>('report', { id, tz: range.tz }),
         select: statisticOf,
+        staleTime: REPORT_FRESH_MS,
         enabled: enabled && id !== null,
         placeholderData: keepPreviousData,
         refetchInterval: enabled ? refetchMs : false,

@@ -152,6 +152,37 @@ describe('the fault widget', () => {
     ]);
   });
 
+  it('reads the group again for a new alarm of a device it has not listed, and shows it if the server does', async () => {
+    let late = false;
+    const calls = mockApi(
+      handlers({
+        'GET /rAlarmDev': (c) => {
+          if (params(c).group_id !== 4) return page([]);
+          const pushed = alarm({ id: 8, device_id: 14, alarm_name: '振动超限', alarm_time: 9_000 });
+          return page([...ALARMS.filter((a) => a.device_id !== 11), ...(late ? [pushed] : [])]);
+        },
+      }),
+    );
+    renderWidget(FaultWidget, {
+      card: cardOf('fault', { group_id: 4, limit: 10 }),
+      settings: { group_id: 4, limit: 10 },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const socket = FakeSocket.last!;
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'sub', alarms: true }));
+    late = true;
+    act(() =>
+      socket.receive({
+        type: 'alarm',
+        alarm: alarm({ id: 8, device_id: 14, alarm_name: '振动超限', alarm_time: 9_000 }),
+      }),
+    );
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('振动超限'));
+    expect(rows()[0]).toHaveClass('dw-fault__row--new');
+    expect(calls.filter((c) => c.url === '/rAlarmDev')).toHaveLength(2);
+  });
+
   it('says so when its device or group is gone, or another tenant’s', async () => {
     mockApi(handlers());
     const view = renderWidget(FaultWidget, {
