@@ -66,10 +66,13 @@ function renderPage(over: Record<string, Handler> = {}, url = '/dashboard') {
         ? ok(detail(found, { user_ids: [7], role_ids: [], user_group_ids: [] }))
         : fail('118001', '看板不存在');
     },
-    'GET /yun/userInfo': () =>
-      ok({ items: [{ id: 7, user_name: 'li', nick_name: '李工' }], total: 1, page: 1, page_size: 200 }),
-    'GET /yun/user/role': () => ok({ items: [{ id: 3, name: '运维' }], total: 1, page: 1, page_size: 200 }),
-    'GET /yun/user/group': () => ok([]),
+    // The dashboard's own look-up of its audience: no team rights needed.
+    'GET /yun/dashboard/audience': (c) =>
+      ok(
+        { user: [{ id: 7, name: 'li (李工)' }], role: [{ id: 3, name: '运维' }], user_group: [] }[
+          String(params(c).kind)
+        ],
+      ),
     ...over,
   });
   const { router } = renderRoutes(
@@ -400,6 +403,9 @@ describe('the dashboard dialog', () => {
       visibility: 'partial',
       audience: { user_ids: [], role_ids: [3], user_group_ids: [] },
     });
+    // The roles came from the dashboard's audience look-up, not the team's lists (which need team rights).
+    expect(requests(calls, 'get', '/yun/dashboard/audience').map(params)).toContainEqual({ kind: 'role' });
+    expect(calls.some((c) => c.url?.startsWith('/yun/user'))).toBe(false);
     // The server's 118007 sits on the audience field.
     expect(await within(d).findByText('请选择可见的用户、角色或分组')).toBeInTheDocument();
   });
@@ -413,7 +419,7 @@ describe('the dashboard dialog', () => {
     expect(within(d).getByLabelText('看板名称')).toHaveValue('泵站监控');
     expect(within(d).getByRole('radio', { name: '冰川白' })).toBeChecked();
     expect(within(d).getByRole('radio', { name: '部分用户' })).toBeChecked();
-    expect(await within(d).findByText('李工 (li)')).toBeInTheDocument();
+    expect(await within(d).findByText('li (李工)')).toBeInTheDocument();
     await waitFor(() => expect(within(d).getByRole('button', { name: /保\s*存/ })).toBeEnabled());
     await user.click(within(d).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(requests(calls, 'put', '/yun/dashboard')).toHaveLength(1));
