@@ -126,7 +126,8 @@ export default function NetMonitorWidget({
   return (
     <WidgetFrame theme={theme} className="dw-net" testId="widget-netMonitor">
       {body}
-      {group.state !== 'gone' && (
+      {/* A group whose name cannot be read (a shared dashboard without a tree) is not "all devices". */}
+      {(group.state === 'ok' || group.state === 'none') && (
         <div className="dw-note">
           {group.state === 'ok' ? group.group.name : t('dashboard.widgets.data.allDevices')}
         </div>
