@@ -1,7 +1,9 @@
-// Create or edit a share link (/yun/components/share): its devices, permission (read-only or with control), expiry
-// date, access limit, note and, when editing, whether it is enabled. The links page and the configuration monitor's
-// "Share" button open it. A new link's address is copied at once and shown once (ShareLinkUrlModal): the server
-// keeps only its hash. A device no longer available stays listed as gone until it is removed.
+// Create or edit a share link (/yun/components/share). A configuration link: its devices, permission (read-only or
+// with control); a dashboard link (link type 2, read-only): its dashboard and the device and device group its trees
+// start on, each optional. Both: expiry date, access limit, note and, when editing, whether it is enabled. The links
+// page, the configuration monitor's "Share" button and the dashboards page's "Share" action open it. A new link's
+// address (/share-cfg or /share-db) is copied at once and shown once (ShareLinkUrlModal): the server keeps only its
+// hash. A device no longer available stays listed as gone until it is removed.
 import { DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import {
   copyText,
   isGone,
   LINK_TYPE_CONFIGURATION,
+  LINK_TYPE_DASHBOARD,
   PERMISSION_CONTROL,
   PERMISSION_READ,
   shareLinkUrl,
@@ -27,6 +30,7 @@ import {
   SHARE_LINK_NOTE_MAX,
 } from '@/types/limits.gen';
 import { FormModal } from './form-modal';
+import { DeviceGroupPicker } from './pickers/device-group-picker';
 import { DevicePicker, deviceLabel } from './pickers/device-picker';
 import { ShareLinkUrlModal } from './share-link-url-modal';
 import { perOpening } from './per-opening';
@@ -34,13 +38,30 @@ import { perOpening } from './per-opening';
 interface Values {
   device_ids: number[];
   permission: number;
+  /** A dashboard link's starting device and group. */
+  device_id: number | null;
+  group_id: number | null;
   expire_at: Dayjs | null;
   access_limit: number | null;
   note: string;
   enabled: boolean;
 }
 
-const FIELDS = ['device_ids', 'permission', 'expire_at', 'access_limit', 'note'] as const;
+const FIELDS = [
+  'device_ids',
+  'permission',
+  'device_id',
+  'group_id',
+  'expire_at',
+  'access_limit',
+  'note',
+] as const;
+
+/** The dashboard a new dashboard link shares. */
+export interface SharedDashboardChoice {
+  id: number;
+  name: string;
+}
 
 export interface ShareLinkModalProps {
   open: boolean;
@@ -48,6 +69,8 @@ export interface ShareLinkModalProps {
   link: ShareLinkOut | null;
   /** A new link's devices chosen beforehand (the configuration monitor's device). */
   deviceIds?: readonly number[];
+  /** A new dashboard link's dashboard (the dashboards page's card). */
+  dashboard?: SharedDashboardChoice | undefined;
   onClose: () => void;
 }
 
@@ -65,9 +88,12 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
   open,
   link,
   deviceIds = [],
+  dashboard,
   onClose,
 }: ShareLinkModalProps) {
   const { t } = useTranslation();
+  const linkType = link?.link_type ?? (dashboard ? LINK_TYPE_DASHBOARD : LINK_TYPE_CONFIGURATION);
+  const ofDashboard = linkType === LINK_TYPE_DASHBOARD;
   const [form] = Form.useForm<Values>();
   const create = useCreateShareLink();
   const update = useUpdateShareLink();
@@ -76,27 +102,47 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
 
   const onFinish = async (values: Values) => {
     setFormError(null);
-    const fields = {
-      device_ids: values.device_ids,
-      permission: values.permission,
+    const common = {
       expire_at: endOfDay(values.expire_at),
       access_limit: values.access_limit ?? null,
       note: values.note.trim(),
     };
+    // What an edit changes of its kind: a dashboard link's starting device and group (null: none), a configuration
+    // link's devices and permission.
+    const own = ofDashboard
+      ? { device_id: values.device_id ?? null, group_id: values.group_id ?? null }
+      : { device_ids: values.device_ids, permission: values.permission };
     try {
       if (link) {
-        const { expire_at, ...rest } = fields;
+        const { expire_at, ...rest } = common;
         await update.mutateAsync({
           id: link.id,
+          ...own,
           ...rest,
           ...(keepsExpiry(link, values.expire_at) ? {} : { expire_at }),
           use_state: values.enabled ? 1 : 0,
         });
         toast.success(t('share.link.updated'));
       } else {
-        const created = await create.mutateAsync({ link_type: LINK_TYPE_CONFIGURATION, ...fields });
+        const created = await create.mutateAsync(
+          ofDashboard
+            ? {
+                link_type: LINK_TYPE_DASHBOARD,
+                permission: PERMISSION_READ,
+                dashboard_id: dashboard?.id ?? null,
+                ...(values.device_id == null ? {} : { device_id: values.device_id }),
+                ...(values.group_id == null ? {} : { group_id: values.group_id }),
+                ...common,
+              }
+            : {
+                link_type: LINK_TYPE_CONFIGURATION,
+                device_ids: values.device_ids,
+                permission: values.permission,
+                ...common,
+              },
+        );
         if (created.token) {
-          const url = shareLinkUrl(created.token);
+          const url = shareLinkUrl(created.token, created.link_type);
           const copied = await copyText(url);
           toast.success(t(copied ? 'share.link.createdCopied' : 'share.link.created'));
           setCreatedUrl(url);
@@ -117,13 +163,23 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
       />
       <FormModal<Values>
         open={open}
-        title={t(link ? 'share.link.editTitle' : 'share.link.createTitle')}
+        title={t(
+          ofDashboard
+            ? link
+              ? 'share.dashboardLink.editTitle'
+              : 'share.dashboardLink.createTitle'
+            : link
+              ? 'share.link.editTitle'
+              : 'share.link.createTitle',
+        )}
         width={560}
         form={form}
         name="share-link"
         initialValues={{
           device_ids: link ? link.devices.map((d) => d.id) : [...deviceIds],
           permission: link?.permission ?? PERMISSION_READ,
+          device_id: link?.device_id ?? null,
+          group_id: link?.group_id ?? null,
           expire_at: link?.expire_at ? dayjs(link.expire_at) : null,
           access_limit: link?.access_limit ?? null,
           note: link?.note ?? '',
@@ -137,43 +193,49 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
         okText={link ? undefined : t('share.link.create')}
         hiddenSubmit={false}
       >
-        <Form.Item
-          name="device_ids"
-          label={t('share.link.field.devices')}
-          rules={[
-            {
-              required: true,
-              type: 'array',
-              min: SHARE_LINK_DEVICES_MIN,
-              message: t('share.validation.devices'),
-            },
-            {
-              type: 'array',
-              max: SHARE_LINK_DEVICES_MAX,
-              message: t('share.validation.devicesMax', { max: SHARE_LINK_DEVICES_MAX }),
-            },
-          ]}
-        >
-          <DevicePicker<number[]>
-            mode="multiple"
-            enabled={open}
-            aria-label={t('share.link.field.devices')}
-            formatLabel={(d) => (d.sn_code ? deviceLabel(d) : (d.alias ?? ''))}
-            known={(link?.devices ?? []).map((d) =>
-              isGone(d)
-                ? { id: d.id, sn_code: '', alias: t('share.device.gone') }
-                : { id: d.id, sn_code: d.sn, alias: d.name },
-            )}
-          />
-        </Form.Item>
-        <Form.Item name="permission" label={t('share.link.field.permission')}>
-          <Radio.Group
-            options={[
-              { value: PERMISSION_READ, label: t('share.permission.1') },
-              { value: PERMISSION_CONTROL, label: t('share.permission.2') },
-            ]}
-          />
-        </Form.Item>
+        {ofDashboard ? (
+          <DashboardFields link={link} dashboard={dashboard} open={open} />
+        ) : (
+          <>
+            <Form.Item
+              name="device_ids"
+              label={t('share.link.field.devices')}
+              rules={[
+                {
+                  required: true,
+                  type: 'array',
+                  min: SHARE_LINK_DEVICES_MIN,
+                  message: t('share.validation.devices'),
+                },
+                {
+                  type: 'array',
+                  max: SHARE_LINK_DEVICES_MAX,
+                  message: t('share.validation.devicesMax', { max: SHARE_LINK_DEVICES_MAX }),
+                },
+              ]}
+            >
+              <DevicePicker<number[]>
+                mode="multiple"
+                enabled={open}
+                aria-label={t('share.link.field.devices')}
+                formatLabel={(d) => (d.sn_code ? deviceLabel(d) : (d.alias ?? ''))}
+                known={(link?.devices ?? []).map((d) =>
+                  isGone(d)
+                    ? { id: d.id, sn_code: '', alias: t('share.device.gone') }
+                    : { id: d.id, sn_code: d.sn, alias: d.name },
+                )}
+              />
+            </Form.Item>
+            <Form.Item name="permission" label={t('share.link.field.permission')}>
+              <Radio.Group
+                options={[
+                  { value: PERMISSION_READ, label: t('share.permission.1') },
+                  { value: PERMISSION_CONTROL, label: t('share.permission.2') },
+                ]}
+              />
+            </Form.Item>
+          </>
+        )}
         <Form.Item
           name="expire_at"
           label={t('share.link.field.expireAt')}
@@ -232,3 +294,54 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
     </>
   );
 });
+
+/** A dashboard link's own fields: the dashboard it shares (fixed) and where its trees start. */
+function DashboardFields({
+  link,
+  dashboard,
+  open,
+}: {
+  link: ShareLinkOut | null;
+  dashboard: SharedDashboardChoice | undefined;
+  open: boolean;
+}) {
+  const { t } = useTranslation();
+  const shared = link?.dashboard;
+  const name = shared
+    ? shared.available
+      ? shared.name
+      : t('share.dashboardLink.gone')
+    : (dashboard?.name ?? '');
+  return (
+    <>
+      <Form.Item label={t('share.dashboardLink.field.dashboard')}>
+        <span className="share-link-modal__dashboard" data-testid="share-link-dashboard">
+          {name}
+        </span>
+      </Form.Item>
+      <Form.Item
+        name="device_id"
+        label={t('share.dashboardLink.field.device')}
+        extra={t('share.dashboardLink.field.deviceHint')}
+      >
+        <DevicePicker<number>
+          allowClear
+          enabled={open}
+          aria-label={t('share.dashboardLink.field.device')}
+          placeholder={t('share.dashboardLink.field.none')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="group_id"
+        label={t('share.dashboardLink.field.group')}
+        extra={t('share.dashboardLink.field.groupHint')}
+      >
+        <DeviceGroupPicker
+          allowClear
+          aria-label={t('share.dashboardLink.field.group')}
+          placeholder={t('share.dashboardLink.field.none')}
+        />
+      </Form.Item>
+    </>
+  );
+}

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { DeviceGroupPicker } from '@/components/pickers/device-group-picker';
 import { DevicePicker } from '@/components/pickers/device-picker';
 import { isGone } from './gone';
-import { useDevice, useGroupCheck } from './queries';
+import { useGroupCheck } from './group-check';
+import { useDeviceDetail } from './queries';
 
 export interface PickerFieldProps {
   /** The form field's name. */
@@ -38,7 +39,7 @@ export function GroupField({ name, label, placeholder, extra, value }: PickerFie
 
 export function DeviceField({ name, label, placeholder, extra, value }: PickerFieldProps) {
   const { t } = useTranslation();
-  const device = useDevice(value ?? null, true);
+  const device = useDeviceDetail(value ?? null, true);
   const gone = value != null && isGone(device.error);
   const known = device.data
     ? [{ id: device.data.id, sn_code: device.data.sn_code, alias: device.data.alias }]

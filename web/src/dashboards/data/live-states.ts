@@ -1,11 +1,12 @@
 // Devices' online state, live, for the cards that show many devices (the map, the device tree): one subscription
-// per device on the tab's one socket (lib/ws), for its state only — the data source id 0, which no data source has,
+// per device on the dashboard source's socket (the tab's one socket in the console, the link's on a shared page), for
+// its state only — the data source id 0, which no data source has,
 // so the server pushes the device's snapshot state and its state changes and none of its values. The changes of
 // one frame apply together (a hundred snapshots arriving at once render once). Out of sight (`enabled` false) the
 // card lets go of its subscriptions and keeps the states it last had.
 import { useEffect, useState } from 'react';
 
-import { rtdClient } from '@/lib/ws';
+import { useDashboardSource } from './source';
 
 /** The "no values" subscription: the state and nothing else. */
 export const STATE_ONLY: readonly number[] = Object.freeze([0]);
@@ -28,11 +29,12 @@ function nextFrame(callback: () => void): () => void {
 
 /** Device id → its live state (1 online, 2 offline) once the socket said; devices it has not said keep theirs. */
 export function useLiveStates(ids: readonly number[], enabled: boolean): ReadonlyMap<number, number> {
+  const { rtd } = useDashboardSource();
   const [states, setStates] = useState<ReadonlyMap<number, number>>(() => new Map());
   const key = ids.slice(0, LIVE_DEVICES_MAX).join(',');
   useEffect(() => {
     if (!enabled || !key) return undefined;
-    const client = rtdClient();
+    const client = rtd();
     const changed = new Set<number>();
     let cancel: (() => void) | null = null;
     const flush = () => {
@@ -63,6 +65,6 @@ export function useLiveStates(ids: readonly number[], enabled: boolean): Readonl
       cancel?.();
       for (const off of unsubscribe) off();
     };
-  }, [key, enabled]);
+  }, [key, enabled, rtd]);
   return states;
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
-import type { DashboardSave } from '../api/save-dashboard';
+import type { DashboardSave } from '@/lib/dashboards/save-dashboard';
 import { i18n } from '@/lib/i18n';
 import { card, dashboardOf } from '../test-fixtures';
 import { widgetOf } from '../widgets/registry';

@@ -13,13 +13,9 @@ import { useFillHeight } from '@/components/use-fill-height';
 import { isApiError } from '@/lib/http';
 import { confirmDialog, toast } from '@/lib/toast';
 import { DASHBOARD_CARDS_MAX } from '@/types/limits.gen';
-import {
-  DASHBOARD_NO_EDIT,
-  DASHBOARD_NOT_FOUND,
-  dashboardQueryOptions,
-  useDashboard,
-} from '../api/get-dashboard';
-import { SAVE_CONFLICT, useSaveDashboard } from '../api/save-dashboard';
+import { dashboardQueryOptions, useDashboard } from '@/lib/dashboards/get-dashboard';
+import { SAVE_CONFLICT, useSaveDashboard } from '@/lib/dashboards/save-dashboard';
+import { DASHBOARD_CODES } from '@/lib/dashboards/types';
 import { addCard, cardIds, duplicateCard, newCardId, removeCard, resetPhoneLayout, toWire } from '../model';
 import type { CardScope } from '../view/card-frame';
 import { DashboardView, useDashboardHost } from '../view/dashboard-view';
@@ -55,7 +51,7 @@ export function DashboardEditor({ dashboardId, onBack }: DashboardEditorProps) {
   );
   if (query.error) {
     const code = isApiError(query.error) ? query.error.code : '';
-    if (code === DASHBOARD_NO_EDIT)
+    if (code === DASHBOARD_CODES.noEditPermission)
       return (
         <Result
           status="403"
@@ -64,7 +60,7 @@ export function DashboardEditor({ dashboardId, onBack }: DashboardEditorProps) {
           extra={back}
         />
       );
-    if (code === DASHBOARD_NOT_FOUND)
+    if (code === DASHBOARD_CODES.notFound)
       return (
         <Result
           status="404"

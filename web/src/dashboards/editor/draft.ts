@@ -3,9 +3,9 @@
 // request of a draft.
 import { verticalCompactor } from 'react-grid-layout';
 
+import type { DashboardSave } from '@/lib/dashboards/save-dashboard';
 import { GRID_COLUMNS, moveResize, normalizeDocument, PHONE_COLUMNS, toWire } from '../model';
 import { dashboardTheme } from '../view/themes';
-import type { DashboardSave } from '../api/save-dashboard';
 import type { DashboardOut } from '../widgets/types';
 import type { Draft } from './store';
 

@@ -29,3 +29,6 @@ export type { ScreenThumbnailProps, ThumbnailScreen } from './screen-thumbnail';
 // shared link's page provides the /yun/shared/module endpoints and its own socket).
 export { consoleFeedSource, FeedSourceProvider, useFeedSource } from './feed-source';
 export type { FeedQuery, FeedSource } from './feed-source';
+// createShareFeedSource: a share link's source (GET /yun/shared/module/device, its write, the link's own socket).
+export { createShareFeedSource } from './share-feed-source';
+export type { ShareFeedOptions } from './share-feed-source';

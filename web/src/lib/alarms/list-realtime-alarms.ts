@@ -1,4 +1,4 @@
-// GET /rAlarmDev: real-time (unconfirmed) alarms, newest first; filters device_id, level, keyword, paging.
+// GET /rAlarmDev: real-time (unconfirmed) alarms, newest first; filters device_id, group_id, level, keyword, paging.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '../http';

@@ -35,6 +35,8 @@ export interface RealtimeAlarmParams {
   page: number;
   page_size: number;
   device_id?: number | undefined;
+  /** The devices the caller reads in this device group. */
+  group_id?: number | undefined;
   level?: number | undefined;
   keyword?: string | undefined;
 }

@@ -3,8 +3,8 @@
 import { param, useListParams, type FilterPatch, type ParamSpec } from '../route-params';
 import type { AlarmHistoryParams, AlarmType } from './types';
 
-/** What an alarm list filters by besides the time range (alarm_type is for the history). */
-export type AlarmListParams = Omit<AlarmHistoryParams, 'start' | 'end'>;
+/** What an alarm list filters by besides the time range (alarm_type is for the history; no page filters by group). */
+export type AlarmListParams = Omit<AlarmHistoryParams, 'start' | 'end' | 'group_id'>;
 
 type AlarmFilters = Omit<AlarmListParams, 'page' | 'page_size'>;
 

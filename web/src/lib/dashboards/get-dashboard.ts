@@ -14,9 +14,13 @@ export function getDashboard(id: number, purpose: DashboardPurpose = 'view'): Pr
 export const dashboardQueryOptions = (id: number, purpose: DashboardPurpose = 'view') =>
   queryOptions({ queryKey: dashboardKeys.detail(id, purpose), queryFn: () => getDashboard(id, purpose) });
 
-export function useDashboard(id: number | undefined, purpose: DashboardPurpose = 'view', enabled = true) {
+export function useDashboard(
+  id: number | null | undefined,
+  purpose: DashboardPurpose = 'view',
+  enabled = true,
+) {
   return useQuery({
     ...dashboardQueryOptions(id ?? 0, purpose),
-    enabled: enabled && id !== undefined && id > 0,
+    enabled: enabled && id != null && id > 0,
   });
 }

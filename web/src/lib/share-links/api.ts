@@ -1,7 +1,9 @@
-// The creator's share links (/yun/components/share, P82000): list, create, edit (also revoke: use_state 0), reset
-// the address and delete. A link's token (its address) comes only in the answer that made it (create, reset): the
-// server keeps only its hash, so the console shows the address then, once. Shared by the links page (features/system) and the dialog that creates one from elsewhere
-// (components/share-link-modal.tsx, opened by the configuration monitor).
+// The creator's share links (/yun/components/share, P82000): configuration links (devices' screens, /share-cfg) and
+// dashboard links (one dashboard, /share-db); list, create, edit (also revoke: use_state 0), reset the address and
+// delete. A link's token (its address) comes only in the answer that made it (create, reset): the
+// server keeps only its hash, so the console shows the address then, once. Shared by the links page (features/system)
+// and the dialog that creates one from elsewhere (components/share-link-modal.tsx, opened by the configuration monitor
+// and the dashboards page).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Schema } from '@/types/schema';
@@ -11,7 +13,8 @@ import { compactParams } from '../alarms/list-realtime-alarms';
 import { rememberShareLinkToken } from './known-urls';
 
 export type ShareLinkOut = Schema<'ShareLinkOut'>;
-export type ShareLinkIn = Schema<'ShareLinkIn'>;
+/** A new link; a dashboard link names no devices (the server's default: none). */
+export type ShareLinkIn = Omit<Schema<'ShareLinkIn'>, 'device_ids'> & { device_ids?: number[] };
 export type ShareLinkUpdateIn = Schema<'ShareLinkUpdateIn'>;
 export type ShareLinkState = ShareLinkOut['state'];
 export type ShareDeviceOut = Schema<'ShareDeviceOut'>;
@@ -34,8 +37,10 @@ export interface ShareLinkParams {
   use_state?: number | undefined;
 }
 
-/** A configuration link (the only kind made for now). */
+/** A configuration link: the screens of 1–20 devices (/share-cfg). */
 export const LINK_TYPE_CONFIGURATION = 1;
+/** A dashboard link: one dashboard, read-only, its trees starting on a device and a group (/share-db). */
+export const LINK_TYPE_DASHBOARD = 2;
 export const PERMISSION_READ = 1;
 export const PERMISSION_CONTROL = 2;
 
@@ -44,9 +49,15 @@ export const shareLinkKeys = {
   list: (params: ShareLinkParams) => [...shareLinkKeys.all, 'list', params] as const,
 };
 
-/** The page a link opens, absolute: https://host/iotyun/share-cfg?token=… */
-export function shareLinkUrl(token: string, origin: string = window.location.origin): string {
-  return `${origin}${APP_BASENAME}/share-cfg?token=${encodeURIComponent(token)}`;
+/** The page a link opens, absolute: https://host/iotyun/share-cfg?token=… (a configuration), …/share-db?token=… (a
+ * dashboard). */
+export function shareLinkUrl(
+  token: string,
+  linkType: number = LINK_TYPE_CONFIGURATION,
+  origin: string = window.location.origin,
+): string {
+  const page = linkType === LINK_TYPE_DASHBOARD ? 'share-db' : 'share-cfg';
+  return `${origin}${APP_BASENAME}/${page}?token=${encodeURIComponent(token)}`;
 }
 
 export function listShareLinks(params: ShareLinkParams): Promise<ShareLinkPage> {

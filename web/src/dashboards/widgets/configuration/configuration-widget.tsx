@@ -1,20 +1,17 @@
 // The configuration widget: a device's screen drawn by the screens runtime (DeviceScreen: the device's live values,
-// states, jumps, pop-ups and controls). The screens are the device's template's latest publication
-// (GET /yun/v2/rDev/screens); the card shows the chosen one, or the main web screen. Out of sight the screen is not
-// mounted (it asks and subscribes nothing); the publication read stays cached for its return.
-import { useQuery } from '@tanstack/react-query';
+// states, jumps, pop-ups and controls), fed by the dashboard source's feed (the console's endpoints and socket, or a
+// share link's GET /yun/shared/module/device and its socket, controls off). The screens are the device's template's
+// latest publication (GET /yun/v2/rDev/screens); the card shows the chosen one, or the main web screen. Out of sight
+// the screen is not mounted (it asks and subscribes nothing); the publication read stays cached for its return.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeviceScreen } from '@/designer/runtime';
+import { FeedSourceProvider } from '@/designer/runtime/feed-source';
 import { normalizeDocument } from '@/designer/model';
-import {
-  deviceScreensQueryOptions,
-  screensFor,
-  type DeviceScreensOut,
-  type RuntimeScreenOut,
-} from '@/lib/telemetry/get-device-screens';
+import { screensFor, type DeviceScreensOut, type RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
 import { errorDetail, isGone } from '../../data/gone';
+import { useDashboardSource } from '../../data/source';
 import { targetDevice } from '../../data/target';
 import { WidgetFrame } from '../../data/theme';
 import { ErrorState, GoneState, WidgetState } from '../../data/widget-state';
@@ -51,10 +48,8 @@ export default function ConfigurationWidget({
   const deviceId = targetDevice(card.link, settings.device_id, linkage);
   // A device picked in the tree may have another template: its main screen stands in for a screen it lacks.
   const followsPick = card.link === 'device' && linkage.deviceId !== null;
-  const query = useQuery({
-    ...deviceScreensQueryOptions(deviceId ?? 0),
-    enabled: visible && deviceId !== null,
-  });
+  const source = useDashboardSource();
+  const query = source.useScreens(deviceId, visible);
   const { screen, missing } = pickScreen(query.data, settings.screen_id);
   const runtime = useMemo(() => (screen ? asRuntime(screen) : null), [screen]);
 
@@ -102,20 +97,22 @@ export default function ConfigurationWidget({
     };
     body = (
       <div className="dw-configuration__screen" data-device-id={deviceId}>
-        <DeviceScreen
-          // Another device or screen starts afresh (its own values, jumps and pop-ups).
-          key={`${String(deviceId)}-${String(screen.id)}`}
-          deviceId={deviceId}
-          screenId={screen.id}
-          screenName={screen.name}
-          doc={runtime.document}
-          defaultSize={runtime.size}
-          loadScreen={loadScreen}
-          scope={`device-${String(deviceId)}-r${String(query.data.release ?? 0)}`}
-          // The editor's grid shows the screen live but does not operate the device.
-          canOperate={mode === 'view'}
-          fit="contain"
-        />
+        <FeedSourceProvider source={source.feed}>
+          <DeviceScreen
+            // Another device or screen starts afresh (its own values, jumps and pop-ups).
+            key={`${String(deviceId)}-${String(screen.id)}`}
+            deviceId={deviceId}
+            screenId={screen.id}
+            screenName={screen.name}
+            doc={runtime.document}
+            defaultSize={runtime.size}
+            loadScreen={loadScreen}
+            scope={`device-${String(deviceId)}-r${String(query.data.release ?? 0)}`}
+            // The editor's grid shows the screen live but does not operate the device; nor does a share link's page.
+            canOperate={mode === 'view' && source.writes}
+            fit="contain"
+          />
+        </FeedSourceProvider>
       </div>
     );
   }

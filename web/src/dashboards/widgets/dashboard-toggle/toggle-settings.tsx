@@ -4,8 +4,8 @@ import { Form, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useDashboards } from '@/lib/dashboards/list-dashboards';
 import { SECTOR_DASHBOARDS_MAX } from '@/types/limits.gen';
-import { useDashboards } from '../../api/list-dashboards';
 import { useSettingsForm } from '../common/use-settings-form';
 import { idsOf, wholeIn } from '../common/values';
 import type { SettingsFormProps, SettingsOf } from '../types';

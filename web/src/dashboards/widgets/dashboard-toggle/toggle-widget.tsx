@@ -1,13 +1,16 @@
 // A dashboard toggle card: one of the chosen dashboards at a time, drawn whole by the host (its cards under this
 // dashboard's linkage), turning every `interval_s` while the card is seen, or by hand. Only the dashboard shown is
-// asked for. A toggle inside a toggle's dashboard is not drawn (no endless nesting); this dashboard is never among the
+// asked for, through the dashboard's source (GET /yun/dashboard/detail, or a share link's
+// /yun/shared/dashboard/other). A toggle inside a toggle's dashboard is not drawn (no endless nesting); this dashboard is never among the
 // choices; a dashboard that is gone or hidden from the viewer says so.
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import { DASHBOARD_CODES } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
-import { DASHBOARD_NOT_FOUND, useDashboard } from '../../api/get-dashboard';
+import { isRefusedRead } from '@/lib/share-links/share-codes';
+import { useDashboardSource } from '../../data/source';
 import { CardMessage } from '../common/card-message';
 import { useRotation } from '../common/use-rotation';
 import { useWidgetHost } from '../host';
@@ -21,7 +24,7 @@ export default function ToggleWidget({ settings, visible, dashboardId }: WidgetP
   const drawable = host.renderDashboard !== null;
   const [index, choose] = useRotation(ids.length, settings.interval_s, visible && drawable);
   const current = ids[index] ?? null;
-  const detail = useDashboard(current, 'view', visible && drawable);
+  const detail = useDashboardSource().useDashboard(current, visible && drawable);
   if (!host.renderDashboard)
     return <CardMessage kind="info" title={t('dashboards.widgets.dashboardToggle.nested')} />;
   if (current === null)
@@ -69,7 +72,7 @@ export default function ToggleWidget({ settings, visible, dashboardId }: WidgetP
         </div>
       )}
       <div className="dbw-toggle__body">
-        {isApiError(error) && error.code === DASHBOARD_NOT_FOUND ? (
+        {(isApiError(error) && error.code === DASHBOARD_CODES.notFound) || isRefusedRead(error) ? (
           <CardMessage
             kind="missing"
             title={t('dashboards.widgets.dashboardToggle.gone')}

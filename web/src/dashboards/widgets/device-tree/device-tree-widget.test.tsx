@@ -6,6 +6,7 @@ import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
+import { toWidgetDevice } from '../../data/queries';
 import { alarm, cardOf, device, group, linkage, params, renderWidget } from '../../data/widget.fixtures';
 import DeviceTreeWidget from './device-tree-widget';
 import definition, { deviceTreeWidget as named } from './index';
@@ -56,10 +57,9 @@ describe('the device tree widget', () => {
   it('groups devices in the group list’s order, the unfiled ones last', () => {
     const groups = [group(1, '默认分组'), group(4, '二车间'), group(5, '空车间')];
     const shape = (only: number | null, searching: boolean) =>
-      groupDevices(groups, DEVICES, { only, searching, unfiledName: '未归组' }).map((g) => [
-        g.name,
-        g.devices.map((d) => d.id),
-      ]);
+      groupDevices(groups, DEVICES.map(toWidgetDevice), { only, searching, unfiledName: '未归组' }).map(
+        (g) => [g.name, g.devices.map((d) => d.id)],
+      );
     expect(shape(null, false)).toEqual([
       ['默认分组', [11]],
       ['二车间', [12, 13]],
@@ -74,12 +74,14 @@ describe('the device tree widget', () => {
     expect(shape(4, false)).toEqual([['二车间', [12, 13]]]);
     // Without the group list, the groups the devices name.
     expect(
-      groupDevices(undefined, DEVICES, { only: null, searching: false, unfiledName: '未归组' }).map(
-        (g) => g.name,
-      ),
+      groupDevices(undefined, DEVICES.map(toWidgetDevice), {
+        only: null,
+        searching: false,
+        unfiledName: '未归组',
+      }).map((g) => g.name),
     ).toEqual(['默认分组', '二车间', '未归组']);
-    expect(matches(DEVICES[0]!, 'iot0000011')).toBe(true);
-    expect(matches(DEVICES[0]!, '风机')).toBe(false);
+    expect(matches(toWidgetDevice(DEVICES[0]!), 'iot0000011')).toBe(true);
+    expect(matches(toWidgetDevice(DEVICES[0]!), '风机')).toBe(false);
   });
 
   it('asks and subscribes nothing while out of sight', async () => {

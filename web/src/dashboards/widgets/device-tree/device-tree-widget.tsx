@@ -1,6 +1,7 @@
-// The device tree widget: the device groups (GET /yun/dev/group) with their registered devices (GET /dev, the first
-// 200; a search asks the server for the matching ones), each device's state live (state-only subscriptions) and
-// marked while it has an active alarm. Clicking a device picks it for the cards that follow the device tree; the
+// The device tree widget: the device groups with their registered devices, the first 200 (the source's: GET
+// /yun/dev/group and GET /dev, or a share link's /yun/shared/dashboard/groups and devices; a search asks the server
+// for the matching ones), each device's state live (state-only subscriptions) and marked while it has an active
+// alarm. Clicking a device picks it for the cards that follow the device tree; the
 // picked one is highlighted and its group opened. A card narrowed to a group shows that group's devices.
 import { AlertFilled, SearchOutlined } from '@ant-design/icons';
 import { Input, Tree, type TreeDataNode } from 'antd';
@@ -8,22 +9,31 @@ import { useEffect, useMemo, useRef, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { deviceStateKey, STATE_COLORS } from '@/components/map/markers';
-import { useDeviceAlarms } from '@/lib/alarms/use-device-alarms';
 import { useDebouncedSearch } from '@/lib/use-debounced-search';
+import { useAlarmMarks } from '../../data/alarms';
 import { errorDetail } from '../../data/gone';
 import { useLiveStates } from '../../data/live-states';
-import { deviceName, useDeviceGroups, useDevices, useGroupCheck, type Device } from '../../data/queries';
+import { useGroupCheck } from '../../data/group-check';
+import { useDashboardSource, type WidgetDevice } from '../../data/source';
 import { WidgetFrame } from '../../data/theme';
 import { ErrorState, GoneState, WidgetState } from '../../data/widget-state';
 import type { WidgetProps } from '../types';
 import { deviceKey, deviceOfKey, groupDevices, matches } from './tree-data';
 import './device-tree.css';
 
-function DeviceTitle({ device, state, alarm }: { device: Device; state: number | null; alarm: boolean }) {
+function DeviceTitle({
+  device,
+  state,
+  alarm,
+}: {
+  device: WidgetDevice;
+  state: number | null;
+  alarm: boolean;
+}) {
   const key = deviceStateKey(state, device.registered);
-  const name = deviceName(device);
+  const name = device.name;
   return (
-    <span className="dw-tree__device" data-device-id={device.id} title={`${name} (${device.sn_code})`}>
+    <span className="dw-tree__device" data-device-id={device.id} title={`${name} (${device.sn})`}>
       <span className="dw-dot" style={{ background: STATE_COLORS[key] }} data-state={key} />
       <span className="dw-tree__name">{name}</span>
       {alarm && <AlertFilled className="dw-tree__alarm" data-alarm="true" />}
@@ -35,9 +45,10 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
   const { t } = useTranslation();
   const only = settings.group_id ?? null;
   const { typed, setTyped, q } = useDebouncedSearch();
+  const source = useDashboardSource();
   const group = useGroupCheck(only, visible);
-  const groups = useDeviceGroups(visible);
-  const devices = useDevices(
+  const groups = source.useGroups(visible);
+  const devices = source.useDevices(
     { group_id: only ?? undefined, q: q || undefined },
     visible && group.state !== 'gone',
   );
@@ -50,7 +61,7 @@ export default function DeviceTreeWidget({ settings, visible, linkage, theme }: 
     useMemo(() => (devices.data?.items ?? []).map((d) => d.id), [devices.data]),
     visible,
   );
-  const alarms = useDeviceAlarms(visible);
+  const alarms = useAlarmMarks(only, visible);
   const searching = typed.trim() !== '';
 
   const nodes = useMemo(

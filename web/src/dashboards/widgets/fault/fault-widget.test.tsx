@@ -36,18 +36,13 @@ const page = (items: unknown[]) => ok({ items, total: items.length, page: 1, pag
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
     'GET /rAlarmDev': (c) => {
-      const id = params(c).device_id;
+      const { device_id: id, group_id: groupId } = params(c);
+      if (groupId !== undefined) return page(groupId === 4 ? ALARMS.filter((a) => a.device_id !== 11) : []);
       return page(id === undefined ? ALARMS : ALARMS.filter((a) => a.device_id === id));
     },
     'GET /dev/basic/11': () => ok(device(11, '1号泵')),
     'GET /dev/basic/404': () => fail('110506', '设备不存在'),
     'GET /yun/dev/group': () => ok([group(1, '默认分组'), group(4, '二车间')]),
-    'GET /dev': (c) =>
-      page(
-        params(c).group_id === 4
-          ? [device(12, '2号泵', { group_id: 4 }), device(13, '3号泵', { group_id: 4 })]
-          : [],
-      ),
     'POST /rAlarmDev/confirmation': (c) => ok((bodyOf(c) as { ids: number[] }).ids.map((id) => ({ id }))),
     ...over,
   };
@@ -142,7 +137,7 @@ describe('the fault widget', () => {
     expect(asked).toEqual([11, 12]);
   });
 
-  it('shows the group picked in the group tree when it follows it, its devices only', async () => {
+  it('shows the group picked in the group tree when it follows it, its alarms as the server filters them', async () => {
     const calls = mockApi(handlers());
     renderWidget(FaultWidget, {
       card: cardOf('fault', { device_id: 11, limit: 10 }, 'group'),
@@ -152,9 +147,40 @@ describe('the fault widget', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     expect(rows().map((r) => r.dataset.alarmId)).toEqual(['2', '3']);
     expect(screen.getByText('分组：二车间')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url === '/dev').map(params)).toEqual([
-      { registered: true, page: 1, page_size: 200, group_id: 4 },
+    expect(calls.filter((c) => c.url === '/rAlarmDev').map(params)).toEqual([
+      { group_id: 4, page: 1, page_size: 200 },
     ]);
+  });
+
+  it('reads the group again for a new alarm of a device it has not listed, and shows it if the server does', async () => {
+    let late = false;
+    const calls = mockApi(
+      handlers({
+        'GET /rAlarmDev': (c) => {
+          if (params(c).group_id !== 4) return page([]);
+          const pushed = alarm({ id: 8, device_id: 14, alarm_name: '振动超限', alarm_time: 9_000 });
+          return page([...ALARMS.filter((a) => a.device_id !== 11), ...(late ? [pushed] : [])]);
+        },
+      }),
+    );
+    renderWidget(FaultWidget, {
+      card: cardOf('fault', { group_id: 4, limit: 10 }),
+      settings: { group_id: 4, limit: 10 },
+    });
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const socket = FakeSocket.last!;
+    act(() => socket.open());
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'sub', alarms: true }));
+    late = true;
+    act(() =>
+      socket.receive({
+        type: 'alarm',
+        alarm: alarm({ id: 8, device_id: 14, alarm_name: '振动超限', alarm_time: 9_000 }),
+      }),
+    );
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('振动超限'));
+    expect(rows()[0]).toHaveClass('dw-fault__row--new');
+    expect(calls.filter((c) => c.url === '/rAlarmDev')).toHaveLength(2);
   });
 
   it('says so when its device or group is gone, or another tenant’s', async () => {

@@ -1,24 +1,24 @@
-// The fault widget: the unconfirmed alarms of the card's device (GET /rAlarmDev?device_id=, the page the device's
-// screens read too), of its group (the viewer's first 200 unconfirmed alarms, shared with the map and the net
-// monitor, kept to the group's devices from GET /dev?group_id=) or of every device the viewer reads; new ones arrive
-// over the one socket and flash once. In a presentation each row confirms with a note (POST /rAlarmDev/confirmation,
-// the console's confirm dialog). A device or group no longer there says so on the card.
+// The fault widget: the unconfirmed alarms of the card's device, of its group (the server keeps them to the group's
+// devices) or of every device the viewer reads, through the dashboard's source (GET /rAlarmDev?device_id= — the page
+// the device's screens read too —, ?group_id=, or the first page shared with the map; a share link's page GET
+// /yun/shared/dashboard/alarms); new ones arrive over the source's socket and flash once (a group's new alarm of a
+// device not yet listed is read again from the server, which knows the group). In the console's presentation each
+// row confirms with a note (POST /rAlarmDev/confirmation, the console's confirm dialog); a share link's page only
+// shows them. A device or group no longer there says so on the card.
 import { CheckOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { ConfirmAlarmsModal } from '@/components/alarms/confirm-alarms-modal';
-import { realtimeAlarmsQueryOptions, useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import { alarmLevelColor } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
-import { ACTIVE_ALARMS_SEED } from '@/lib/alarms/use-device-alarms';
-import { useAlarmFeed } from '@/lib/ws';
-import { PAGE_SIZE_MAX } from '@/types/limits.gen';
+import { useSourceAlarmFeed } from '../../data/alarms';
 import { errorDetail, isGone } from '../../data/gone';
-import { deviceName, useDevice, useDevices, useGroupCheck } from '../../data/queries';
+import { useGroupCheck } from '../../data/group-check';
+import { deviceName } from '../../data/queries';
+import { useDashboardSource } from '../../data/source';
 import { targetScope } from '../../data/target';
 import { WidgetFrame } from '../../data/theme';
 import { ErrorState, GoneState, WidgetState } from '../../data/widget-state';
@@ -44,60 +44,43 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
   const groupId = scope.kind === 'group' ? scope.groupId : null;
   const limit = settings.limit;
 
-  const device = useDevice(deviceId, visible);
+  const source = useDashboardSource();
+  const device = source.useDevice(deviceId, visible);
   const group = useGroupCheck(groupId, visible);
-  const members = useDevices(
-    { group_id: groupId ?? undefined },
-    visible && groupId !== null,
-    FAULT_REFRESH_MS,
-  );
-  // A device's alarms: the page its screens read too (one request for both cards).
-  const deviceSeed = useQuery({
-    ...realtimeAlarmsQueryOptions({ device_id: deviceId ?? 0, page: 1, page_size: PAGE_SIZE_MAX }),
-    enabled: visible && deviceId !== null,
-    refetchInterval: visible ? FAULT_REFRESH_MS : false,
-  });
-  const sharedSeed = useRealtimeAlarms(ACTIVE_ALARMS_SEED, visible && deviceId === null);
-  const seed = deviceId === null ? sharedSeed : deviceSeed;
+  const seed = source.useAlarms({ deviceId, groupId }, visible, FAULT_REFRESH_MS);
+  const seeded = useMemo(() => new Set((seed.data ?? []).map((a) => a.id)), [seed.data]);
+  // The devices the group's alarms name: a push of another device's alarm may be the group's, the server knows.
+  const members = useMemo(() => new Set((seed.data ?? []).map((a) => a.device_id)), [seed.data]);
 
   // The latest push of each alarm since the card appeared, and those new since (they flash once).
   const [pushed, setPushed] = useState<ReadonlyMap<number, AlarmOut>>(() => new Map());
-  useAlarmFeed((alarm) => {
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(() => new Set());
+  useSourceAlarmFeed((alarm) => {
     setPushed((held) => new Map(held).set(alarm.id, alarm));
+    if (!seeded.has(alarm.id)) setFresh((held) => new Set(held).add(alarm.id));
+    if (groupId !== null && !members.has(alarm.device_id)) void seed.refetch();
   }, visible);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [confirming, setConfirming] = useState<number[]>([]);
+  const confirms = mode === 'view' && source.writes;
 
-  const memberIds = useMemo(() => new Set((members.data?.items ?? []).map((d) => d.id)), [members.data]);
   const alarms = useMemo(() => {
     const within =
       deviceId !== null
         ? (id: number) => id === deviceId
         : groupId !== null
-          ? (id: number) => memberIds.has(id)
+          ? (id: number) => members.has(id)
           : () => true;
-    return shownAlarms(seed.data?.items ?? [], pushed, within, limit, hidden);
-  }, [seed.data, pushed, deviceId, groupId, memberIds, limit, hidden]);
-  const fresh = useMemo(() => {
-    const seeded = new Set((seed.data?.items ?? []).map((a) => a.id));
-    return new Set([...pushed.keys()].filter((id) => !seeded.has(id)));
-  }, [seed.data, pushed]);
-
-  const retry = () => {
-    void seed.refetch();
-    if (groupId !== null) void members.refetch();
-  };
+    return shownAlarms(seed.data ?? [], pushed, within, limit, hidden);
+  }, [seed.data, pushed, deviceId, groupId, members, limit, hidden]);
 
   let body;
-  if (deviceId !== null && isGone(device.error)) body = <GoneState what="device" />;
+  if (deviceId !== null && (isGone(device.error) || isGone(seed.error))) body = <GoneState what="device" />;
   else if (group.state === 'gone') body = <GoneState what="group" />;
-  else if ((seed.isError && !seed.data) || (members.isError && !members.data))
-    body = <ErrorState detail={errorDetail(seed.error ?? members.error)} onRetry={retry} />;
-  else if (
-    !seed.data ||
-    seed.isPlaceholderData ||
-    (groupId !== null && (!members.data || members.isPlaceholderData))
-  )
+  else if (groupId !== null && isGone(seed.error)) body = <GoneState what="group" />;
+  else if (seed.isError && !seed.data)
+    body = <ErrorState detail={errorDetail(seed.error)} onRetry={() => void seed.refetch()} />;
+  else if (!seed.data || seed.isPlaceholderData)
     // Another device or group picked: the last one's rows are not this one's.
     body = <WidgetState kind="loading" />;
   else if (alarms.length === 0)
@@ -134,7 +117,7 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
                 {t('telemetry.alarm.type.recovered')}
               </Tag>
             )}
-            {mode === 'view' && (
+            {confirms && (
               <Tooltip title={t('dashboards.widgets.fault.confirm')}>
                 <Button
                   size="small"
@@ -154,21 +137,21 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
     <WidgetFrame theme={theme} className="dw-fault" testId="widget-fault">
       {body}
       {deviceId !== null && device.data && (
-        <div className="dw-note">
-          {t('dashboards.widgets.fault.ofDevice', { name: deviceName(device.data) })}
-        </div>
+        <div className="dw-note">{t('dashboards.widgets.fault.ofDevice', { name: device.data.name })}</div>
       )}
       {group.state === 'ok' && (
         <div className="dw-note">{t('dashboards.widgets.fault.ofGroup', { name: group.group.name })}</div>
       )}
-      <ConfirmAlarmsModal
-        ids={confirming}
-        onClose={() => setConfirming([])}
-        onDone={() => {
-          const done = confirming;
-          setHidden((held) => new Set([...held, ...done]));
-        }}
-      />
+      {confirms && (
+        <ConfirmAlarmsModal
+          ids={confirming}
+          onClose={() => setConfirming([])}
+          onDone={() => {
+            const done = confirming;
+            setHidden((held) => new Set([...held, ...done]));
+          }}
+        />
+      )}
     </WidgetFrame>
   );
 }

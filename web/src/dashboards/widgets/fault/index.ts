@@ -13,8 +13,7 @@ export const faultWidget: WidgetDefinition<'fault'> = {
   defaultSettings: { group_id: null, device_id: null, limit: 10 },
   links: ['device', 'group'],
   fetches: [
-    'GET /rAlarmDev (a device: ?device_id=; else the shared first page, every 60 s)',
-    'GET /dev?group_id= (a group: its devices, every 60 s)',
+    'GET /rAlarmDev (a device: ?device_id=; a group: ?group_id=; else the shared first page; every 60 s)',
     'GET /dev/basic/{id} or GET /yun/dev/group (the device or group still there)',
     'socket: alarm pushes',
     'POST /rAlarmDev/confirmation (confirm with a note)',

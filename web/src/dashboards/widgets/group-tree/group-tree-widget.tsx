@@ -1,13 +1,13 @@
-// The group tree widget: the device groups (GET /yun/dev/group, the default group first) under "all devices", each
-// with its device count; clicking a group picks it for the cards that follow the group tree, "all devices" picks
-// none (they show their own setting). The picked group is highlighted. A search narrows a long list by name.
+// The group tree widget: the device groups (the source's: GET /yun/dev/group, or a share link's
+// /yun/shared/dashboard/groups; the default group first) under "all devices", each with its device count; clicking a
+// group picks it for the cards that follow the group tree, "all devices" picks none (they show their own setting). The picked group is highlighted. A search narrows a long list by name.
 import { SearchOutlined } from '@ant-design/icons';
 import { Input, Tree, type TreeDataNode } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { errorDetail } from '../../data/gone';
-import { useDeviceGroups } from '../../data/queries';
+import { useDashboardSource } from '../../data/source';
 import { WidgetFrame } from '../../data/theme';
 import { ErrorState, WidgetState } from '../../data/widget-state';
 import type { WidgetProps } from '../types';
@@ -21,7 +21,7 @@ export const SEARCH_FROM = 8;
 
 export default function GroupTreeWidget({ visible, linkage, theme }: WidgetProps<'groupTree'>) {
   const { t } = useTranslation();
-  const groups = useDeviceGroups(visible);
+  const groups = useDashboardSource().useGroups(visible);
   const [typed, setTyped] = useState('');
   const needle = typed.trim().toLowerCase();
   const list = useMemo(

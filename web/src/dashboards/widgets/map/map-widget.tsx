@@ -1,20 +1,21 @@
-// The map widget: GET /dev/map (the group's located devices, or all the viewer reads) on the shared device map,
-// clustered; each pin takes its device's live state (state-only subscriptions) and pulses while the device has an
-// active alarm (GET /rAlarmDev and the alarm pushes, shared with the other cards). In a presentation a click picks
-// the device for the cards that follow the device tree; the picked device's pin is highlighted. Nothing is asked
-// or listened to while the card is out of sight.
-import { useQuery } from '@tanstack/react-query';
+// The map widget: the group's located devices, or all the viewer reads (the source's map: GET /dev/map, or a share
+// link's GET /yun/shared/dashboard/map) on the shared device map, clustered; each pin takes its device's live state
+// (state-only subscriptions) and pulses while the device has an active alarm (the source's unconfirmed alarms and the
+// alarm pushes, shared with the other cards). In a presentation a click picks the device for the cards that follow
+// the device tree; the picked device's pin is highlighted. Nothing is asked or listened to while the card is out of
+// sight.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeviceMap } from '@/components/map/device-map';
-import { getDeviceMap, type MapParams } from '@/components/map/map-api';
 import { STATE_COLORS } from '@/components/map/markers';
 import type { MapMarker } from '@/components/map/types';
-import { useDeviceAlarms } from '@/lib/alarms/use-device-alarms';
-import { errorDetail } from '../../data/gone';
+import { useAlarmMarks } from '../../data/alarms';
+import { errorDetail, isGone } from '../../data/gone';
 import { useLiveStates } from '../../data/live-states';
-import { deviceName, useGroupCheck, widgetKeys } from '../../data/queries';
+import { useGroupCheck } from '../../data/group-check';
+import { deviceName } from '../../data/queries';
+import { useDashboardSource } from '../../data/source';
 import { targetGroup } from '../../data/target';
 import { WidgetFrame } from '../../data/theme';
 import { ErrorState, GoneState, WidgetState } from '../../data/widget-state';
@@ -33,17 +34,11 @@ export default function MapWidget({ card, settings, mode, visible, linkage, them
   const { t } = useTranslation();
   const groupId = targetGroup(card.link, settings.group_id, linkage);
   const group = useGroupCheck(groupId, visible);
-  const params: MapParams = groupId === null ? {} : { group_id: groupId };
-  const map = useQuery({
-    queryKey: [...widgetKeys.all, 'map', params] as const,
-    queryFn: () => getDeviceMap(params, { silent: true }),
-    enabled: visible,
-    refetchInterval: visible ? MAP_REFRESH_MS : false,
-  });
+  const map = useDashboardSource().useMap(groupId, visible, MAP_REFRESH_MS);
   const items = useMemo(() => map.data?.items ?? [], [map.data]);
   const ids = useMemo(() => items.map((d) => d.id), [items]);
   const states = useLiveStates(ids, visible);
-  const alarms = useDeviceAlarms(visible);
+  const alarms = useAlarmMarks(groupId, visible);
 
   const markers: MapMarker[] = useMemo(
     () =>
@@ -71,7 +66,7 @@ export default function MapWidget({ card, settings, mode, visible, linkage, them
   }, [markers]);
 
   let body;
-  if (group.state === 'gone') body = <GoneState what="group" />;
+  if (group.state === 'gone' || (groupId !== null && isGone(map.error))) body = <GoneState what="group" />;
   else if (map.isError && !map.data)
     body = <ErrorState detail={errorDetail(map.error)} onRetry={() => void map.refetch()} />;
   else if (!map.data) body = <WidgetState kind="loading" />;

@@ -14,10 +14,8 @@ export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
   defaultSettings: { group_id: null },
   links: ['group'],
   fetches: [
-    'GET /dev/stateInfo (every 30 s)',
+    'GET /yun/dashboard/net?group_id= (devices by state and unconfirmed alarms, every 30 s)',
     'GET /yun/flow/analysis?page_size=1&group_id= (the traffic totals, every 30 s)',
-    'GET /rAlarmDev (active alarms, shared) and alarm pushes',
-    'GET /dev?group_id= (a group: its devices, every 30 s)',
     'GET /yun/dev/group (a chosen group still there)',
   ],
   component: lazy(() => import('./net-monitor-widget')),

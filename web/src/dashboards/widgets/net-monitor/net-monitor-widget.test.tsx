@@ -5,22 +5,18 @@ import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { signInAs } from '@/test/session';
-import { alarm, cardOf, device, group, linkage, params, renderWidget } from '../../data/widget.fixtures';
+import { cardOf, group, linkage, params, renderWidget } from '../../data/widget.fixtures';
 import { formatTraffic, usedPercent } from './format';
 import definition, { netMonitorWidget as named } from './index';
 import NetMonitorWidget from './net-monitor-widget';
 
-const STATE_INFO = {
-  total: 12,
-  online: 8,
-  offline: 3,
-  unregistered: 1,
-  virtual_devices: 0,
-  by_model: [],
-  by_group: [
-    { group_id: 1, group_name: '默认分组', online: 6, offline: 1 },
-    { group_id: 4, group_name: '二车间', online: 2, offline: 2 },
-  ],
+const NET: Record<
+  string,
+  { total: number; online: number; offline: number; unregistered: number; alarms: number }
+> = {
+  all: { total: 12, online: 8, offline: 3, unregistered: 1, alarms: 2 },
+  '1': { total: 7, online: 6, offline: 1, unregistered: 0, alarms: 0 },
+  '4': { total: 4, online: 2, offline: 2, unregistered: 0, alarms: 1 },
 };
 
 const summary = (used: number, total: number, cards: number) => ({
@@ -33,23 +29,13 @@ const summary = (used: number, total: number, cards: number) => ({
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
-    'GET /dev/stateInfo': () => ok(STATE_INFO),
+    'GET /yun/dashboard/net': (c) => {
+      const id = params(c).group_id;
+      return ok(NET[typeof id === 'number' ? String(id) : 'all']);
+    },
     'GET /yun/flow/analysis': (c) =>
       ok(params(c).group_id === 4 ? summary(512, 1024, 2) : summary(3584, 10240, 9)),
-    'GET /rAlarmDev': () =>
-      ok({
-        items: [
-          alarm({ id: 1, device_id: 11 }),
-          alarm({ id: 2, device_id: 12 }),
-          alarm({ id: 3, device_id: 12 }),
-        ],
-        total: 3,
-        page: 1,
-        page_size: 200,
-      }),
     'GET /yun/dev/group': () => ok([group(1, '默认分组'), group(4, '二车间')]),
-    'GET /dev': (c) =>
-      ok({ items: params(c).group_id === 4 ? [device(12, '2号泵'), device(13, '3号泵')] : [], total: 2 }),
     ...over,
   };
 }
@@ -93,10 +79,10 @@ describe('the net monitor widget', () => {
     expect(FakeSocket.all).toEqual([]);
     view.update({ visible: true });
     await waitFor(() => expect(figure('在线')).toHaveTextContent('8'));
-    expect(calls.map((c) => c.url).sort()).toEqual(['/dev/stateInfo', '/rAlarmDev', '/yun/flow/analysis']);
+    expect(calls.map((c) => c.url).sort()).toEqual(['/yun/dashboard/net', '/yun/flow/analysis']);
   });
 
-  it('counts every device the viewer reads: online, offline, devices in alarm, and the traffic', async () => {
+  it('counts every device the viewer reads: online, offline, unconfirmed alarms, and the traffic', async () => {
     mockApi(handlers());
     renderWidget(NetMonitorWidget, { card: cardOf('netMonitor', {}), settings: {} });
     await waitFor(() => expect(figure('在线')).toHaveTextContent('8'));
@@ -118,11 +104,14 @@ describe('the net monitor widget', () => {
     view.update({ linkage: linkage({ groupId: 4 }) });
     await waitFor(() => expect(figure('在线')).toHaveTextContent('2'));
     expect(figure('离线')).toHaveTextContent('2');
-    // Of the group's devices 12 and 13, only 12 has active alarms.
+    // The server counts the group's unconfirmed alarms.
     await waitFor(() => expect(figure('告警')).toHaveTextContent('1'));
     await waitFor(() => expect(screen.getByLabelText('流量')).toHaveTextContent('已用 512 MB / 共 1 GB'));
     expect(screen.getByText('二车间')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/yun/flow/analysis').map((c) => params(c).group_id)).toEqual([
+      1, 4,
+    ]);
+    expect(calls.filter((c) => c.url === '/yun/dashboard/net').map((c) => params(c).group_id)).toEqual([
       1, 4,
     ]);
   });
@@ -144,7 +133,7 @@ describe('the net monitor widget', () => {
   });
 
   it('shows a failure with a retry', async () => {
-    mockApi(handlers({ 'GET /dev/stateInfo': () => fail('100003', '服务异常') }));
+    mockApi(handlers({ 'GET /yun/dashboard/net': () => fail('100003', '服务异常') }));
     renderWidget(NetMonitorWidget, { card: cardOf('netMonitor', {}), settings: {} });
     expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
   });

@@ -1,5 +1,6 @@
-// A saved report's chart on a card: the report's definition and statistic through the same calls as the report
-// preview (lib/reports), drawn by the report chart registry in the dashboard's chart theme, over the report's own
+// A saved report's chart on a card: the report's definition and statistic through the dashboard's source (the same
+// calls as the report preview, lib/reports; a share link's page reads both in one GET /yun/shared/dashboard/report),
+// drawn by the report chart registry in the dashboard's chart theme, over the report's own
 // range in the viewer's zone, refreshed every `refresh_s` seconds (0: the report's own interval), asked only while the
 // card is seen. A report that is gone says so on the card; the other cards keep running.
 import { Skeleton } from 'antd';
@@ -9,26 +10,27 @@ import { useTranslation } from 'react-i18next';
 import { ReportChart } from '@/components/charts/report/report-chart';
 import { toColourConditions } from '@/components/charts/report/conditions';
 import { isApiError } from '@/lib/http';
-import { useReport } from '@/lib/reports/get-report';
-import { useStatistic } from '@/lib/reports/get-statistic';
 import { isReportGone, refreshMs } from '@/lib/reports/statistic';
+import { isRefusedRead } from '@/lib/share-links/share-codes';
 import { viewerZone } from '@/lib/timezone';
+import { useDashboardSource } from '../../data/source';
 import { CardMessage } from '../common/card-message';
 import type { WidgetProps } from '../types';
 import '../common/widgets.css';
 
 export default function ReportWidget({ settings, visible, theme }: WidgetProps<'report'>) {
   const { t } = useTranslation();
+  const source = useDashboardSource();
   const id = settings.report_id ?? null;
-  const report = useReport(id, visible);
   const range = useMemo(() => ({ tz: viewerZone() }), []);
+  const report = source.useReport(id, range, visible);
   const every = refreshMs(settings.refresh_s > 0 ? settings.refresh_s : report.data?.refresh_interval);
-  const statistic = useStatistic(id, range, every, visible && report.isSuccess);
+  const statistic = source.useStatistic(id, range, every, visible && report.isSuccess);
   const conditions = useMemo(() => toColourConditions(report.data?.conditions), [report.data?.conditions]);
 
   if (id === null) return <CardMessage kind="info" title={t('dashboards.widgets.report.none')} />;
   const error = report.error ?? statistic.error;
-  if (isReportGone(error))
+  if (isReportGone(error) || isRefusedRead(error))
     return (
       <CardMessage
         kind="missing"

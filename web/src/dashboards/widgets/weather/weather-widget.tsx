@@ -1,7 +1,8 @@
 // The weather at the card's place: the sky, temperature, humidity and wind now, and the next days' skies and
-// temperatures. Asked only while the card is seen; 119002 (no provider configured) says so on the card. The card's
-// size decides what shows (weather.css: container queries): the days drawn smaller, then fewer, then none; the facts
-// fewer, then none.
+// temperatures, through the dashboard's source (GET /weather/now and /weather/daily, or a share link's one GET
+// /yun/shared/dashboard/weather). Asked only while the card is seen; 119002 (no provider configured) says so on the
+// card. The card's size decides what shows (weather.css: container queries): the days drawn smaller, then fewer,
+// then none; the facts fewer, then none.
 import { Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '@/lib/http';
 import { CardMessage } from '../common/card-message';
 import type { WidgetProps } from '../types';
-import { WEATHER_NOT_CONFIGURED, useWeatherDaily, useWeatherNow } from './api';
+import { useDashboardSource } from '../../data/source';
+import { WEATHER_NOT_CONFIGURED } from '../../data/weather-api';
 import { WeatherIcon } from './weather-icon';
 import { skyIcon, weatherKind } from './wmo';
 import './weather.css';
@@ -19,8 +21,7 @@ const round = (value: number) => Math.round(value);
 export default function WeatherWidget({ settings, visible }: WidgetProps<'weather'>) {
   const { t } = useTranslation();
   const { lat, lon, days } = settings;
-  const now = useWeatherNow(lat, lon, visible);
-  const daily = useWeatherDaily(lat, lon, days, visible);
+  const { now, daily } = useDashboardSource().useWeather(lat, lon, days, visible);
   const error = now.error ?? daily.error;
   if (isApiError(error) && error.code === WEATHER_NOT_CONFIGURED)
     return (

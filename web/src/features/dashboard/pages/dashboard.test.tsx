@@ -76,10 +76,13 @@ function renderPage(over: Record<string, Handler> = {}, url = '/dashboard') {
         ? ok(detail(found, { user_ids: [7], role_ids: [], user_group_ids: [] }))
         : fail('118001', '看板不存在');
     },
-    'GET /yun/userInfo': () =>
-      ok({ items: [{ id: 7, user_name: 'li', nick_name: '李工' }], total: 1, page: 1, page_size: 200 }),
-    'GET /yun/user/role': () => ok({ items: [{ id: 3, name: '运维' }], total: 1, page: 1, page_size: 200 }),
-    'GET /yun/user/group': () => ok([]),
+    // The dashboard's own look-up of its audience: no team rights needed.
+    'GET /yun/dashboard/audience': (c) =>
+      ok(
+        { user: [{ id: 7, name: 'li (李工)' }], role: [{ id: 3, name: '运维' }], user_group: [] }[
+          String(params(c).kind)
+        ],
+      ),
     ...over,
   });
   const { router } = renderRoutes(
@@ -416,6 +419,9 @@ describe('the dashboard dialog', () => {
       visibility: 'partial',
       audience: { user_ids: [], role_ids: [3], user_group_ids: [] },
     });
+    // The roles came from the dashboard's audience look-up, not the team's lists (which need team rights).
+    expect(requests(calls, 'get', '/yun/dashboard/audience').map(params)).toContainEqual({ kind: 'role' });
+    expect(calls.some((c) => c.url?.startsWith('/yun/user'))).toBe(false);
     // The server's 118007 sits on the audience field.
     expect(await within(d).findByText('请选择可见的用户、角色或分组')).toBeInTheDocument();
   });
@@ -429,7 +435,7 @@ describe('the dashboard dialog', () => {
     expect(within(d).getByLabelText('看板名称')).toHaveValue('泵站监控');
     expect(within(d).getByRole('radio', { name: '冰川白' })).toBeChecked();
     expect(within(d).getByRole('radio', { name: '部分用户' })).toBeChecked();
-    expect(await within(d).findByText('李工 (li)')).toBeInTheDocument();
+    expect(await within(d).findByText('li (李工)')).toBeInTheDocument();
     await waitFor(() => expect(within(d).getByRole('button', { name: /保\s*存/ })).toBeEnabled());
     await user.click(within(d).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(requests(calls, 'put', '/yun/dashboard')).toHaveLength(1));
@@ -449,5 +455,69 @@ describe('the dashboard dialog', () => {
     });
     for (const c of requests(calls, 'get', '/yun/dashboard/detail'))
       expect(params(c)).toEqual({ id: 12, purpose: 'edit' });
+  });
+
+  it('shares a dashboard as a read-only dashboard link with a starting device, shown once at /share-db', async () => {
+    signInAs(['P10000', 'P20000', 'P82000']);
+    const user = userEvent.setup();
+    const { calls } = renderPage({
+      'GET /dev': () =>
+        ok({
+          items: [{ id: 21, sn_code: 'IOT0000021', alias: '1号空压机', registered: true, dev_state: 1 }],
+          total: 1,
+          page: 1,
+          page_size: 200,
+        }),
+      'GET /yun/dev/group': () => ok([{ id: 4, name: '空压站', is_default: false }]),
+      'POST /yun/components/share': () =>
+        ok({
+          id: 31,
+          link_type: 2,
+          permission: 1,
+          dashboard: { id: 11, name: '全厂总览', available: true },
+          device_id: 21,
+          group_id: null,
+          devices: [],
+          expire_at: null,
+          access_limit: null,
+          use_count: 0,
+          note: '大厅屏',
+          use_state: 1,
+          state: 'active',
+          token: 'tok-db-once',
+          created_at: 0,
+        }),
+    });
+    await more(user, '全厂总览');
+    await user.click(await screen.findByRole('menuitem', { name: '分享' }));
+    const d = await dialogTitled('分享看板');
+    expect(within(d).getByTestId('share-link-dashboard')).toHaveTextContent('全厂总览');
+    // A dashboard link names no devices and has no control.
+    expect(within(d).queryByRole('radio', { name: '可控制' })).toBeNull();
+    await pick(user, within(d).getByRole('combobox', { name: '起始设备' }), '1号空压机 (IOT0000021)');
+    await user.type(within(d).getByLabelText('备注'), '大厅屏');
+    await user.click(within(d).getByRole('button', { name: '创建链接' }));
+    await waitFor(() => expect(requests(calls, 'post', '/yun/components/share')).toHaveLength(1));
+    expect(bodyOf(requests(calls, 'post', '/yun/components/share')[0]!)).toEqual({
+      link_type: 2,
+      permission: 1,
+      dashboard_id: 11,
+      device_id: 21,
+      expire_at: null,
+      access_limit: null,
+      note: '大厅屏',
+    });
+    const shown = await dialogTitled('分享链接已创建');
+    expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(
+      `${window.location.origin}/iotyun/share-db?token=tok-db-once`,
+    );
+  });
+
+  it('offers no share without P82000', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await more(user, '全厂总览');
+    expect(await screen.findByRole('menuitem', { name: '复制' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '分享' })).toBeNull();
   });
 });

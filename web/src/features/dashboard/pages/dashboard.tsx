@@ -1,7 +1,8 @@
 // Dashboards (/dashboard, P20000; issue 31 point 1): the dashboard groups on the left (all, ungrouped, the tenant's
 // groups), the dashboards of the chosen group as cards searched by name. Each card opens the dashboard full size,
-// edits it (with the right to), opens its settings, copies, moves or deletes it; within a group the order changes by
-// dragging a card or with "earlier" / "later". Making, arranging and deleting dashboards and groups needs P21200.
+// edits it (with the right to), opens its settings, shares it as a dashboard link (P82000), copies, moves or deletes
+// it; within a group the order changes by dragging a card or with "earlier" / "later". Making, arranging and deleting
+// dashboards and groups needs P21200.
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Skeleton, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { useCan } from '@/components/can';
 import { ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { PageHeader } from '@/components/page-header';
+import { ShareLinkModal } from '@/components/share-link-modal';
 import { useDashboards } from '@/lib/dashboards/list-dashboards';
 import { dashboardPaths } from '@/lib/dashboards/paths';
 import type { DashboardGroup, DashboardListParams, DashboardSummary } from '@/lib/dashboards/types';
@@ -45,6 +47,7 @@ const LIST_PARAMS: ParamSpec<Filters> = { group_id: groupParam, keyword: param.t
 type Dialog =
   | { kind: 'dashboard'; dashboard: DashboardSummary | null }
   | { kind: 'move'; dashboard: DashboardSummary }
+  | { kind: 'share'; dashboard: DashboardSummary }
   | { kind: 'group'; group: DashboardGroup | null };
 
 /** `ids` with the one at `from` put at `to`. */
@@ -60,6 +63,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canManage = useCan(Perm.DASHBOARD_EDIT);
+  const canShare = useCan(Perm.SHARE_LINK);
   const list = useListParams(LIST_PARAMS);
   const { group_id: groupId, keyword } = list.params;
   const query: DashboardListParams = {
@@ -182,6 +186,7 @@ export default function DashboardPage() {
               onCopy: () => onCopy(d),
               onMove: () => show({ kind: 'move', dashboard: d }),
               onDelete: () => onDelete(d),
+              onShare: canShare ? () => show({ kind: 'share', dashboard: d }) : undefined,
               onEarlier: reorderable && i > 0 ? () => saveOrder(moved(ids, i, i - 1)) : undefined,
               onLater:
                 reorderable && i < items.length - 1 ? () => saveOrder(moved(ids, i, i + 1)) : undefined,
@@ -277,6 +282,14 @@ export default function DashboardPage() {
         open={open && dialog?.kind === 'move'}
         dashboard={dialog?.kind === 'move' ? dialog.dashboard : null}
         groups={allGroups}
+        onClose={close}
+      />
+      <ShareLinkModal
+        open={open && dialog?.kind === 'share'}
+        link={null}
+        dashboard={
+          dialog?.kind === 'share' ? { id: dialog.dashboard.id, name: dialog.dashboard.name } : undefined
+        }
         onClose={close}
       />
       <GroupFormModal

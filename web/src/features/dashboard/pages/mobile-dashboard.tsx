@@ -7,10 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
-import { DASHBOARD_NOT_FOUND, useDashboard } from '@/dashboards/api/get-dashboard';
-import { useDashboards } from '@/dashboards/api/list-dashboards';
 import { DashboardView, useLinkage } from '@/dashboards/view';
 import { linkedId } from '@/dashboards/view/use-linkage';
+import { useDashboard } from '@/lib/dashboards/get-dashboard';
+import { useDashboards } from '@/lib/dashboards/list-dashboards';
+import { DASHBOARD_CODES } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
 import './view-dashboard.css';
 
@@ -82,9 +83,9 @@ function MobileView({ id, onBack }: { id: number; onBack: () => void }) {
   if (query.error)
     return (
       <Result
-        status={isApiError(query.error) && query.error.code === DASHBOARD_NOT_FOUND ? '404' : 'error'}
+        status={isApiError(query.error) && query.error.code === DASHBOARD_CODES.notFound ? '404' : 'error'}
         title={
-          isApiError(query.error) && query.error.code === DASHBOARD_NOT_FOUND
+          isApiError(query.error) && query.error.code === DASHBOARD_CODES.notFound
             ? t('dashboards.view.notFound')
             : t('dashboards.view.loadFailed')
         }

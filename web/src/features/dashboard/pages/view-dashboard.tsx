@@ -17,14 +17,10 @@ import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { useFillHeight } from '@/components/use-fill-height';
 import { useFullscreen } from '@/components/use-fullscreen';
-import {
-  DASHBOARD_NO_FULLSCREEN,
-  DASHBOARD_NOT_FOUND,
-  dashboardQueryOptions,
-  useDashboard,
-} from '@/dashboards/api/get-dashboard';
 import { DashboardView, useLinkage } from '@/dashboards/view';
 import { linkedId } from '@/dashboards/view/use-linkage';
+import { dashboardQueryOptions, useDashboard } from '@/lib/dashboards/get-dashboard';
+import { DASHBOARD_CODES } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
 import { setDashboardFullscreen } from '@/lib/session';
 import { toast } from '@/lib/toast';
@@ -60,7 +56,7 @@ export default function ViewDashboardPage() {
   const state = detailState({
     query,
     valid: id !== null,
-    notFoundCode: DASHBOARD_NOT_FOUND,
+    notFoundCode: DASHBOARD_CODES.notFound,
     texts: {
       notFound: t('dashboards.view.notFound'),
       notFoundHint: t('dashboards.view.notFoundHint'),
@@ -82,7 +78,7 @@ export default function ViewDashboardPage() {
     try {
       await queryClient.query({ ...dashboardQueryOptions(id, 'fullscreen'), staleTime: 0 });
     } catch (error) {
-      if (isApiError(error) && error.code === DASHBOARD_NO_FULLSCREEN)
+      if (isApiError(error) && error.code === DASHBOARD_CODES.noFullscreenPermission)
         toast.warning(t('dashboards.view.noFullscreenPermission'));
       else toast.error(isApiError(error) ? error.detail : t('common.http.failed'));
       return;

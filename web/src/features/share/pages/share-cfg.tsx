@@ -8,14 +8,14 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { createShareFeedSource } from '@/designer/runtime/share-feed-source';
 import { isApiError } from '@/lib/http';
+import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
+import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedLink } from '../api/shared';
 import { ShareEnded, ShareFailed } from '../components/share-ended';
 import { ShareViewer } from '../components/share-viewer';
-import { createShareFeedSource } from '../lib/share-feed-source';
-import { SHARE_LINK_INVALID, shareEndCode } from '../lib/share-codes';
 import { endShare, resetShare, setOpenedLink, useShare } from '../lib/share-store';
-import { createSharedRtd } from '../lib/shared-rtd';
 import '../share.css';
 
 export default function ShareConfigurationPage() {

@@ -1,6 +1,7 @@
-// The share links table's columns: devices (one no longer available shown as gone), the link's address, permission,
-// expiry, opens (used / limit), note, state, created, and the row's actions (edit, reset the address, revoke or
-// enable, delete). The server keeps only a hash of a link's token: the address shows, with a copy button, for the
+// The share links table's columns: the link's type (a configuration or a dashboard), what it shares (a
+// configuration's devices, one no longer available shown as gone; a dashboard's name, or that it is no longer
+// available), the link's address, permission, expiry, opens (used / limit), note, state, created, and the row's
+// actions (edit, reset the address, revoke or enable, delete). The server keeps only a hash of a link's token: the address shows, with a copy button, for the
 // links made or reset in this tab (lib/share-links/known-urls.ts); for the others the cell says it was shown once
 // and that resetting the link gives a new one (docs/decisions.md "A share link's address in its list").
 import { Tag, Tooltip, Typography } from 'antd';
@@ -15,6 +16,7 @@ import { RowActions } from '@/components/table/row-actions';
 import { orEmpty } from '@/lib/empty';
 import {
   isGone,
+  LINK_TYPE_DASHBOARD,
   PERMISSION_CONTROL,
   shareLinkUrl,
   type ShareLinkOut,
@@ -31,8 +33,37 @@ export const STATE_COLOR: Record<ShareLinkState, string> = {
 
 const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => dayjs(ms).format(format);
 
+/** What a link shares: a dashboard's name (or that it is gone), a configuration's devices. */
+function shared(t: TFunction, r: ShareLinkOut) {
+  if (r.link_type === LINK_TYPE_DASHBOARD) {
+    const available = r.dashboard?.available ?? false;
+    return (
+      <CellTags
+        tags={[
+          {
+            key: `d${String(r.dashboard?.id ?? 0)}`,
+            label: available ? (r.dashboard?.name ?? '') : t('share.dashboardLink.gone'),
+            color: available ? 'blue' : 'default',
+          },
+        ]}
+        max={1}
+      />
+    );
+  }
+  return (
+    <CellTags
+      tags={r.devices.map((d) =>
+        isGone(d)
+          ? { key: String(d.id), label: t('share.device.gone'), color: 'default' }
+          : { key: String(d.id), label: d.name },
+      )}
+      max={2}
+    />
+  );
+}
+
 /** The link's address with a copy button when this tab was given it, else how to get one. */
-function LinkAddress({ id, t }: { id: number; t: TFunction }) {
+function LinkAddress({ id, linkType, t }: { id: number; linkType: number; t: TFunction }) {
   const token = useKnownShareLinkToken(id);
   if (token === null) {
     return (
@@ -47,7 +78,7 @@ function LinkAddress({ id, t }: { id: number; t: TFunction }) {
       </Tooltip>
     );
   }
-  const url = shareLinkUrl(token);
+  const url = shareLinkUrl(token, linkType);
   return (
     <Typography.Text
       className="share-links-address"
@@ -73,25 +104,26 @@ export function shareLinkColumns(
   const action = (key: string) => t(`share.list.action.${key}`);
   return [
     {
+      title: t('share.list.column.type'),
+      key: 'type',
+      width: 90,
+      render: (_: unknown, r) => (
+        <Tag color={r.link_type === LINK_TYPE_DASHBOARD ? 'geekblue' : 'cyan'} data-link-type={r.link_type}>
+          {t(`share.list.type.${r.link_type === LINK_TYPE_DASHBOARD ? 'dashboard' : 'configuration'}`)}
+        </Tag>
+      ),
+    },
+    {
       title: t('share.list.column.devices'),
       key: 'devices',
       minWidth: 200,
-      render: (_: unknown, r) => (
-        <CellTags
-          tags={r.devices.map((d) =>
-            isGone(d)
-              ? { key: String(d.id), label: t('share.device.gone'), color: 'default' }
-              : { key: String(d.id), label: d.name },
-          )}
-          max={2}
-        />
-      ),
+      render: (_: unknown, r) => shared(t, r),
     },
     {
       title: t('share.list.column.url'),
       key: 'url',
       minWidth: 260,
-      render: (_: unknown, r) => <LinkAddress id={r.id} t={t} />,
+      render: (_: unknown, r) => <LinkAddress id={r.id} linkType={r.link_type} t={t} />,
     },
     {
       title: t('share.list.column.permission'),

@@ -338,4 +338,90 @@ describe('ShareLinkPage', () => {
     expect(await screen.findByText('一号泵站')).toBeInTheDocument();
     expect(document.querySelector('table')).toBeNull();
   });
+
+  describe('dashboard links', () => {
+    const DASHBOARD_LINK = link({
+      id: 21,
+      link_type: 2,
+      permission: 1,
+      devices: [],
+      dashboard: { id: 11, name: '厂区总览', available: true },
+      device_id: 12,
+      group_id: null,
+      note: '大厅屏',
+    });
+    const GONE_LINK = link({
+      id: 22,
+      link_type: 2,
+      permission: 1,
+      devices: [],
+      dashboard: { id: 12, name: '', available: false },
+      note: '旧看板',
+    });
+    const withDashboards = (over: Record<string, Handler> = {}) =>
+      handlers({
+        'GET /yun/components/share': () =>
+          ok({ items: [...LINKS, DASHBOARD_LINK, GONE_LINK], total: 4, page: 1, page_size: 20 }),
+        ...over,
+      });
+
+    it('lists them with their type and dashboard, or that the dashboard is gone', async () => {
+      mockApi(withDashboards());
+      renderPage();
+      const row = await rowOf('厂区总览');
+      expect(within(row).getByText('看板')).toBeInTheDocument();
+      expect(within(row).getByText('大厅屏')).toBeInTheDocument();
+      expect(within(await rowOf('一号泵站')).getByText('组态')).toBeInTheDocument();
+      const gone = await rowOf('旧看板');
+      expect(within(gone).getByText('看板已不可用')).toBeInTheDocument();
+    });
+
+    it('shows a reset dashboard link’s address at /share-db', async () => {
+      const user = userEvent.setup();
+      mockApi(
+        withDashboards({
+          'POST /yun/components/share/reset': () => ok({ ...DASHBOARD_LINK, token: 'tok-db-new' }),
+        }),
+      );
+      renderPage();
+      await user.click(within(await rowOf('厂区总览')).getByText('重置链接'));
+      const confirm = await dialogTitled('重置这个分享链接的地址？');
+      await user.click(within(confirm).getByRole('button', { name: '重置链接' }));
+      const shown = await dialogTitled('分享链接已重置');
+      expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(
+        `${window.location.origin}/iotyun/share-db?token=tok-db-new`,
+      );
+    });
+
+    it('edits where its trees start, sending no devices or permission', async () => {
+      const user = userEvent.setup();
+      const sent: unknown[] = [];
+      mockApi(
+        withDashboards({
+          'GET /yun/dev/group': () => ok([{ id: 4, name: '空压站', is_default: false }]),
+          'PUT /yun/components/share': (config) => {
+            sent.push(bodyOf(config));
+            return ok(DASHBOARD_LINK);
+          },
+        }),
+      );
+      renderPage();
+      await user.click(within(await rowOf('厂区总览')).getByText('编辑'));
+      const dialog = await dialogTitled('编辑看板分享链接');
+      expect(within(dialog).getByTestId('share-link-dashboard')).toHaveTextContent('厂区总览');
+      expect(within(dialog).queryByRole('radio', { name: '可控制' })).toBeNull();
+      await user.click(within(dialog).getByRole('combobox', { name: '起始分组' }));
+      await user.click(await screen.findByTitle('空压站'));
+      await user.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toEqual({
+        id: 21,
+        device_id: 12,
+        group_id: 4,
+        access_limit: 50,
+        note: '大厅屏',
+        use_state: 1,
+      });
+    });
+  });
 });

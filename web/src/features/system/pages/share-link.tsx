@@ -1,6 +1,7 @@
-// Share links (/system/shareLink, P82000): the caller's configuration links with their devices, permission, expiry,
-// opens and state; search and a state filter in the URL; edit, reset the address of, revoke and delete a link, and a
-// new one. An address is shown once, when it is made (a new link, a reset one): the server keeps only its hash.
+// Share links (/system/shareLink, P82000): the caller's configuration links (their devices) and dashboard links
+// (their dashboard, made from the dashboards page), with their permission, expiry, opens and state; search and a
+// state filter in the URL; edit, reset the address of, revoke and delete a link, and a new configuration link. An
+// address is shown once, when it is made (a new link, a reset one): the server keeps only its hash.
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Select } from 'antd';
 import { useState } from 'react';
@@ -48,7 +49,7 @@ export default function ShareLinkPage() {
     reset: (link) =>
       reset.mutate(link.id, {
         onSuccess: (fresh) => {
-          if (fresh.token) setResetUrl(shareLinkUrl(fresh.token));
+          if (fresh.token) setResetUrl(shareLinkUrl(fresh.token, fresh.link_type));
         },
       }),
     edit: (link) => {

@@ -1,13 +1,12 @@
-// Who a partially visible dashboard is shown to (SPEC §6): chosen users, roles and user groups, one form field whose
-// value is the server's Audience, so "choose at least one" and the server's 118007 sit on it as one.
+// Who a partially visible dashboard is shown to (SPEC §6): chosen users, roles and user groups (the dashboard's own
+// audience look-up, which needs no team rights), one form field whose value is the server's Audience, so "choose at
+// least one" and the server's 118007 sit on it as one.
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { RolePicker } from '@/components/pickers/role-picker';
-import { UserGroupPicker } from '@/components/pickers/user-group-picker';
-import { UserPicker } from '@/components/pickers/user-picker';
 import type { Audience } from '@/lib/dashboards/types';
 import { EMPTY_AUDIENCE } from '../../lib/dashboard-settings';
+import { AudiencePicker } from './audience-picker';
 
 interface AudienceFieldProps {
   value?: Audience;
@@ -26,8 +25,8 @@ export function AudienceField({ value = EMPTY_AUDIENCE, onChange, id, enabled = 
     <div id={id} className="db-audience" role="group" aria-label={t('dashboards.form.audience')}>
       <label className="db-audience__row">
         <span className="db-audience__label">{t('dashboards.form.users')}</span>
-        <UserPicker<number[]>
-          mode="multiple"
+        <AudiencePicker
+          kind="user"
           className="db-audience__select"
           aria-label={t('dashboards.form.users')}
           status={invalid}
@@ -38,8 +37,8 @@ export function AudienceField({ value = EMPTY_AUDIENCE, onChange, id, enabled = 
       </label>
       <label className="db-audience__row">
         <span className="db-audience__label">{t('dashboards.form.roles')}</span>
-        <RolePicker
-          mode="multiple"
+        <AudiencePicker
+          kind="role"
           className="db-audience__select"
           aria-label={t('dashboards.form.roles')}
           status={invalid}
@@ -50,9 +49,8 @@ export function AudienceField({ value = EMPTY_AUDIENCE, onChange, id, enabled = 
       </label>
       <label className="db-audience__row">
         <span className="db-audience__label">{t('dashboards.form.userGroups')}</span>
-        <UserGroupPicker
-          multiple
-          treeCheckable={false}
+        <AudiencePicker
+          kind="user_group"
           className="db-audience__select"
           aria-label={t('dashboards.form.userGroups')}
           status={invalid}

@@ -1,7 +1,7 @@
 // One dashboard in the list: a small screen in its theme and proportions with its cards where they sit, its name (opening it), resolution, card
 // count, owner and last change, a "mobile" and a "partial visibility" tag, and its actions. Edit needs the right to
 // edit it (otherwise disabled, the spec's "no edit dashboard permission" on hover); settings likewise; copy, move,
-// delete and the order need P21200. While the order may change the card can be dragged onto another.
+// delete and the order need P21200; share (a dashboard link) needs P82000. While the order may change the card can be dragged onto another.
 import { HolderOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -20,6 +20,8 @@ export interface DashboardCardActions {
   onCopy: () => void;
   onMove: () => void;
   onDelete: () => void;
+  /** Share it as a dashboard link (the caller holds P82000). */
+  onShare?: (() => void) | undefined;
   onEarlier?: (() => void) | undefined;
   onLater?: (() => void) | undefined;
 }
@@ -151,6 +153,11 @@ export function DashboardCard({ dashboard: d, canManage, actions, drag }: Dashbo
                 onClick: actions.onSettings,
                 disabled: !d.can_edit,
                 disabledReason: noEdit,
+              },
+              actions.onShare && {
+                key: 'share',
+                label: t('dashboards.list.action.share'),
+                onClick: actions.onShare,
               },
               canManage && { key: 'copy', label: t('dashboards.list.action.copy'), onClick: actions.onCopy },
               canManage &&

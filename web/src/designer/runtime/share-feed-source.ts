@@ -1,16 +1,22 @@
 // The runtime's data for a share link's page (designer/runtime/feed-source.tsx): one GET /yun/shared/module/device
 // per device answers its screens, seed, write rules and alarms; writes go to POST /yun/shared/module/write; the live
 // values come through the page's own socket. No history (the trend charts start from the live points). A request
-// answering 118301–118305 ends the page (`onEnded`).
+// answering 118301–118305 ends the page (`onEnded`; a dashboard's page ends only on the link's own refusals, its
+// `endCode`). The shared configuration's page (/share-cfg) and a shared dashboard's configuration cards use it.
 import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
 
 import type { AlarmOut, AlarmPage } from '@/lib/alarms/types';
 import type { DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
 import type { HistoryOut, LiveDeviceOut, WriteConfigOut, WriteValueInput } from '@/lib/telemetry/types';
 import type { RtdClient } from '@/lib/ws';
-import type { FeedSource } from '@/designer/runtime/feed-source';
-import { getSharedDevice, sharedKeys, writeShared, type SharedDeviceScreenOut } from '../api/shared';
-import { shareEndCode } from './share-codes';
+import { shareEndCode } from '@/lib/share-links/share-codes';
+import {
+  getSharedDevice,
+  sharedKeys,
+  writeShared,
+  type SharedDeviceScreenOut,
+} from '@/lib/share-links/shared';
+import type { FeedSource } from './feed-source';
 
 const screensOf = (d: SharedDeviceScreenOut): DeviceScreensOut => d.screens;
 // The generated LiveOut and the telemetry's hand-written LiveDeviceOut are one payload (GET /rDev's).
@@ -28,16 +34,23 @@ export interface ShareFeedOptions {
   token: string;
   rtd: RtdClient;
   onEnded: (code: number) => void;
+  /** The code a failure ends the page with, or null (default: any 118301–118305). */
+  endCode?: (error: unknown) => number | null;
 }
 
-export function createShareFeedSource({ token, rtd, onEnded }: ShareFeedOptions): FeedSource {
+export function createShareFeedSource({
+  token,
+  rtd,
+  onEnded,
+  endCode = shareEndCode,
+}: ShareFeedOptions): FeedSource {
   const ending =
     <A extends unknown[], T>(request: (...args: A) => Promise<T>) =>
     async (...args: A): Promise<T> => {
       try {
         return await request(...args);
       } catch (error) {
-        const code = shareEndCode(error);
+        const code = endCode(error);
         if (code !== null) onEnded(code);
         throw error;
       }

@@ -1,8 +1,9 @@
-// The share page's own live channel: an RtdClient on /sharedComponentsWs with the link's token in its first frame
-// (the frames are /v2/ws/web/rtd's). When the link is revoked or expires the server sends an error frame with
-// 118301–118305 and closes with 4401: the client stops, and `onEnded` hears the code (118301 when none came).
-import { apiBase } from '@/lib/config';
-import { CLOSE_UNAUTHORIZED, parseMessage, RtdClient, type SocketFactory, type SocketLike } from '@/lib/ws';
+// A share link's page's own live channel (a shared configuration's or dashboard's): an RtdClient on /sharedComponentsWs
+// with the link's token in its first frame (the frames are /v2/ws/web/rtd's). When the link is revoked or expires the
+// server sends an error frame with 118301–118305 and closes with 4401: the client stops, and `onEnded` hears the code
+// (118301 when none came).
+import { apiBase } from '../config';
+import { CLOSE_UNAUTHORIZED, parseMessage, RtdClient, type SocketFactory, type SocketLike } from '../ws';
 import { isShareEndCode, SHARE_LINK_INVALID } from './share-codes';
 
 export const SHARED_WS_PATH = '/sharedComponentsWs';

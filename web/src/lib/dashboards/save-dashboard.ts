@@ -3,18 +3,18 @@
 // refusal where it belongs.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { post } from '@/lib/http';
 import type { Schema } from '@/types/schema';
-import type { DashboardOut } from '../widgets/types';
+import { post } from '../http';
 import { dashboardKeys } from './keys';
+import type { Dashboard } from './types';
 
 export type DashboardSave = Schema<'DashboardSaveIn'>;
 
 /** 100023: the dashboard was saved by someone else since it was loaded. */
 export const SAVE_CONFLICT = '100023';
 
-export function saveDashboard(body: DashboardSave): Promise<DashboardOut> {
-  return post<DashboardOut>('/yun/dashboard/save', body, { silent: true });
+export function saveDashboard(body: DashboardSave): Promise<Dashboard> {
+  return post<Dashboard>('/yun/dashboard/save', body, { silent: true });
 }
 
 export function useSaveDashboard() {

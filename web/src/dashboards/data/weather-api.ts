@@ -1,12 +1,9 @@
 // GET /weather/now and /weather/daily (docs/api-dashboards.md "Weather"): the weather at a place from the server's
-// configured provider, in WMO codes. Silent: a card shows a refusal on itself (119002: no provider configured).
-import { useQuery } from '@tanstack/react-query';
-
+// configured provider, in WMO codes, for the console's weather cards (a share link's page asks
+// /yun/shared/dashboard/weather: share-source.ts). Silent: a card shows a refusal on itself (119002: no provider
+// configured).
 import { get } from '@/lib/http';
-import type { Schema } from '@/types/schema';
-
-export type WeatherNow = Schema<'WeatherNowOut'>;
-export type WeatherDaily = Schema<'WeatherDailyOut'>;
+import type { WeatherDaily, WeatherNow } from './source';
 
 /** 119002: the server has no weather provider configured. */
 export const WEATHER_NOT_CONFIGURED = '119002';
@@ -25,24 +22,4 @@ export function getWeatherNow(lat: number, lon: number): Promise<WeatherNow> {
 
 export function getWeatherDaily(lat: number, lon: number, days: number): Promise<WeatherDaily> {
   return get<WeatherDaily>('/weather/daily', { lat, lon, days }, { silent: true, dashboardRequest: true });
-}
-
-export function useWeatherNow(lat: number, lon: number, enabled: boolean) {
-  return useQuery({
-    queryKey: weatherKeys.now(lat, lon),
-    queryFn: () => getWeatherNow(lat, lon),
-    enabled,
-    staleTime: WEATHER_REFRESH_MS / 2,
-    refetchInterval: enabled ? WEATHER_REFRESH_MS : false,
-  });
-}
-
-export function useWeatherDaily(lat: number, lon: number, days: number, enabled: boolean) {
-  return useQuery({
-    queryKey: weatherKeys.daily(lat, lon, days),
-    queryFn: () => getWeatherDaily(lat, lon, days),
-    enabled,
-    staleTime: WEATHER_REFRESH_MS / 2,
-    refetchInterval: enabled ? WEATHER_REFRESH_MS : false,
-  });
 }
