@@ -2,9 +2,9 @@
 // already install (web/node_modules), signs in through the form and opens the plan's dashboards in the console's
 // presentation (/iotyun/dashboard/view?id=), each in a new tab: a full page load with the console's files cached.
 // Per opening it stamps, in the page, when every card is drawn (checked once per animation frame, see below) and when
-// that frame is painted, notes the long tasks (PerformanceObserver 'longtask', observing from the document's start) and counts
-// the statistic requests (page.on('request')). Then, per dashboard, it measures the main thread's busy share while
-// the values flow (CDP Performance.getMetrics TaskDuration over wall time, as CPU time and as wall time).
+// that frame is painted, notes the long tasks (PerformanceObserver 'longtask', observing from the document's start)
+// and counts the statistic requests (page.on('request')). Then, per dashboard, it measures the main thread's busy
+// share while the values flow (CDP Performance.getMetrics TaskDuration over wall time, as CPU time and as wall time).
 //
 // A card is drawn when it holds no loading state (antd's skeleton or spinner, a widget's data-state="loading",
 // aria-busy) and its widget's content is there: a report its chart's canvas with pixels painted; a configuration
