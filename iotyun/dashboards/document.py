@@ -335,6 +335,13 @@ class Exposure(BaseModel):
     every_device: bool = False
     group_tree: bool = False
 
+    def merge(self, other: "Exposure") -> None:
+        """Adds what `other` shows (a toggled dashboard, another dashboard of a sector)."""
+        self.devices |= other.devices
+        self.groups |= other.groups
+        self.every_device |= other.every_device
+        self.group_tree |= other.group_tree
+
 
 def exposure(document: DashboardDocument) -> Exposure:
     out = Exposure()

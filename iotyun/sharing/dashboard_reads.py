@@ -29,6 +29,7 @@ from iotyun.dashboards.document import (
     NetMonitorCard,
     ReportCard,
     WeatherCard,
+    exposure,
 )
 from iotyun.dashboards.schemas import DashboardOut, NetOut
 from iotyun.devices import service as device_service
@@ -67,9 +68,13 @@ async def _opened(
         session, token, client_ip, counting=False, dashboard_id=dashboard_id
     )
     dashboard = await opening.shared_dashboard(session, actor, shown)
-    documents = [dashboard.document, *await opening.toggled_documents(session, actor, dashboard.document)]
-    found = await opening.exposure_of(session, actor, dashboard.document)
-    devices = await opening.dashboard_devices(session, link, actor, [shown])
+    # The toggled dashboards are read once and their exposure derived from them (not read again per step).
+    toggled = await opening.toggled_documents(session, actor, dashboard.document)
+    documents = [dashboard.document, *toggled]
+    found = exposure(dashboard.document)
+    for other in toggled:
+        found.merge(exposure(other))
+    devices = await opening.exposed_devices(session, link, actor, found)
     return Opened(link, actor, dashboard, documents, found, devices)
 
 

@@ -21,9 +21,6 @@ from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
-from iotyun.devices import scope
-from iotyun.devices.models import Device
-from iotyun.devices.repository import in_group
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
@@ -212,11 +209,7 @@ async def exposure_of(session: AsyncSession, actor: Actor, document: DashboardDo
     """What the dashboard shows, with the dashboards its toggle cards switch to."""
     out = exposure(document)
     for other in await toggled_documents(session, actor, document):
-        more = exposure(other)
-        out.devices |= more.devices
-        out.groups |= more.groups
-        out.every_device |= more.every_device
-        out.group_tree |= more.group_tree
+        out.merge(exposure(other))
     return out
 
 
@@ -230,24 +223,21 @@ async def dashboard_devices(
     shown = 0
     for dashboard_id in dashboard_ids if dashboard_ids is not None else await link_dashboards(session, link):
         dashboard = await dashboard_service.as_shared(session, actor, dashboard_id)
-        if dashboard is None:
-            continue
-        shown += 1
-        more = await exposure_of(session, actor, dashboard.document)
-        found.devices |= more.devices
-        found.groups |= more.groups
-        found.every_device |= more.every_device
-        found.group_tree |= more.group_tree
+        if dashboard is not None:
+            shown += 1
+            found.merge(await exposure_of(session, actor, dashboard.document))
     if not shown:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
+    return await exposed_devices(session, link, actor, found)
+
+
+async def exposed_devices(session: AsyncSession, link: ShareLink, actor: Actor, found: Exposure) -> set[int]:
+    """The devices `found` shows, with the link's starting device, that the creator still reads."""
     if found.every_device:
         return await repo.readable_ids(session, actor, None)
     named = set(found.devices) | ({link.choice_device_id} if link.choice_device_id is not None else set())
     ids = await repo.readable_ids(session, actor, sorted(named)) if named else set()
-    for group_id in sorted(found.groups):
-        stmt = await scope.readable(session, actor, Device.id)
-        ids |= {int(i) for i in (await session.execute(stmt.where(in_group(actor, group_id)))).scalars()}
-    return ids
+    return ids | await repo.readable_in_groups(session, actor, sorted(found.groups))
 
 
 async def _device_of(session: AsyncSession, link: ShareLink, actor: Actor, device_id: int) -> int:
