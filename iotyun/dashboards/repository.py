@@ -1,17 +1,21 @@
-"""Dashboard and sector SELECTs. Every read is bound to the caller's tenant; which dashboards a user sees is one
-SQL condition (`visible`): all of them for the administrator and for their owner, else those shown to everyone and
-those whose audience names the user, their role, or their user group or a group above it."""
+"""Dashboard and sector SELECTs, and the network monitor's counts. Every read of dashboards and sectors is bound to
+the caller's tenant; which dashboards a user sees is one SQL condition (`visible`): all of them for the administrator
+and for their owner, else those shown to everyone and those whose audience names the user, their role, or their user
+group or a group above it. The network monitor counts the devices the caller reads (devices/scope.py decides which,
+shared ones of another tenant included) and their alarms."""
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, and_, delete, exists, func, or_, select
+from sqlalchemy import ColumnElement, ScalarSelect, and_, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.alarms.models import CONFIRMED, Alarm
 from iotyun.auth.models import Role, User
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
+from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.dashboards.models import (
     AUDIENCE_ROLE,
     AUDIENCE_USER,
@@ -23,6 +27,9 @@ from iotyun.dashboards.models import (
     Sector,
     SectorDashboard,
 )
+from iotyun.devices import scope
+from iotyun.devices.models import Device, Gateway
+from iotyun.devices.repository import in_group
 from iotyun.team.models import UserGroup
 
 
@@ -293,3 +300,42 @@ async def audience_options(
         stmt = stmt.where(table.name.ilike(pattern, escape=LIKE_ESCAPE))
     stmt = stmt.order_by(table.name).limit(limit)
     return [(i, n) for i, n in (await session.execute(stmt)).all()]
+
+
+# --- the network monitor --------------------------------------------------------------------------------------------
+
+
+async def net_devices(
+    session: AsyncSession, actor: Actor, group_id: int | None, only: Collection[int] | None
+) -> ScalarSelect[Any]:
+    """The ids of the devices a network monitor counts: those `actor` reads, in group `group_id` when named, among
+    `only` when given (a subquery for the counts below; devices shared from another tenant included)."""
+    devices = await scope.readable(session, actor, Device.id)
+    if group_id is not None:
+        devices = devices.where(in_group(actor, group_id))
+    if only is not None:
+        devices = devices.where(Device.id.in_(sorted(only)))
+    return devices.scalar_subquery()
+
+
+async def device_states(session: AsyncSession, devices: ScalarSelect[Any]) -> list[tuple[bool, int, int]]:
+    """How many of `devices` there are by (registered, their gateway's state)."""
+    stmt = (
+        select(Device.registered, Gateway.dev_state, func.count())
+        .join(Gateway, Gateway.id == Device.gateway_id)
+        .where(Device.id.in_(devices))
+        .group_by(Device.registered, Gateway.dev_state)
+        .execution_options(**{ALL_TENANTS: True})
+    )
+    return [(registered, dev_state, n) for registered, dev_state, n in (await session.execute(stmt)).all()]
+
+
+async def unconfirmed_alarms(session: AsyncSession, devices: ScalarSelect[Any]) -> int:
+    """How many alarms of `devices` are not confirmed (active or recovered)."""
+    stmt = (
+        select(func.count())
+        .select_from(Alarm)
+        .where(Alarm.device_id.in_(devices), Alarm.alarm_type != CONFIRMED)
+        .execution_options(**{ALL_TENANTS: True})
+    )
+    return int((await session.execute(stmt)).scalar_one())
