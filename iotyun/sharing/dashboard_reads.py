@@ -15,7 +15,6 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.pagination import PageParams
 from iotyun.core.permissions import Perm
-from iotyun.core.ratelimit import Limiters
 from iotyun.dashboards import net as dashboard_net
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards import weather
@@ -42,6 +41,7 @@ from iotyun.reports import service as report_service
 from iotyun.reports import statistic
 from iotyun.sharing import opening
 from iotyun.sharing.models import ShareLink
+from iotyun.sharing.opening import Visitor
 from iotyun.sharing.schemas import SharedReportOut, SharedTreeDeviceOut, SharedWeatherOut
 from iotyun.telemetry.public import ConfigCache
 
@@ -59,13 +59,11 @@ class Opened:
     devices: set[int]
 
 
-async def _opened(
-    session: AsyncSession, limiters: Limiters, client_ip: str, token: str, dashboard_id: int | None
-) -> Opened:
+async def _opened(session: AsyncSession, visitor: Visitor, dashboard_id: int | None) -> Opened:
     """The link, its creator and the dashboard read for (a sector link names one of its dashboards)."""
-    opening.throttle(limiters, client_ip)
+    opening.throttle(visitor.limiters, visitor.ip)
     link, actor, shown = await opening.dashboard_link(
-        session, token, client_ip, counting=False, dashboard_id=dashboard_id
+        session, visitor.token, visitor.ip, counting=False, dashboard_id=dashboard_id
     )
     dashboard = await opening.shared_dashboard(session, actor, shown)
     # The toggled dashboards are read once and their exposure derived from them (not read again per step).
@@ -95,12 +93,10 @@ def _group_allowed(o: Opened, group_id: int | None) -> None:
         raise _refuse("group_id")
 
 
-async def groups(
-    session: AsyncSession, limiters: Limiters, ip: str, token: str, dashboard_id: int | None
-) -> list[DeviceGroupOut]:
+async def groups(session: AsyncSession, visitor: Visitor, dashboard_id: int | None) -> list[DeviceGroupOut]:
     """The device groups of the dashboard's trees: every group of the creator's for a group tree or a card listing
     every device, else those its cards list."""
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     if not any(isinstance(c, DeviceTreeCard | GroupTreeCard | MapCard) for c in _cards(o)):
         raise _refuse("token")
     found = await device_group_service.list_groups(session, o.creator)
@@ -111,15 +107,13 @@ async def groups(
 
 async def devices(
     session: AsyncSession,
-    limiters: Limiters,
-    ip: str,
-    token: str,
+    visitor: Visitor,
     dashboard_id: int | None,
     group_id: int | None,
     q: str | None,
 ) -> list[SharedTreeDeviceOut]:
     """The devices of a device tree (in `group_id`, matching `q`): id, name, SN, state and group only."""
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     _group_allowed(o, group_id)
     page = PageParams(page=1, page_size=TREE_DEVICES_MAX)
     listed = await device_service.list_devices(
@@ -137,13 +131,11 @@ async def devices(
 async def device_map(
     session: AsyncSession,
     settings: Settings,
-    limiters: Limiters,
-    ip: str,
-    token: str,
+    visitor: Visitor,
     dashboard_id: int | None,
     group_id: int | None,
 ) -> MapOut:
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     if not any(isinstance(c, MapCard) for c in _cards(o)):
         raise _refuse("token")
     _group_allowed(o, group_id)
@@ -151,10 +143,8 @@ async def device_map(
     return found.model_copy(update={"items": [i for i in found.items if i.id in o.devices]})
 
 
-async def net(
-    session: AsyncSession, limiters: Limiters, ip: str, token: str, dashboard_id: int | None, group_id: int | None
-) -> NetOut:
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+async def net(session: AsyncSession, visitor: Visitor, dashboard_id: int | None, group_id: int | None) -> NetOut:
+    o = await _opened(session, visitor, dashboard_id)
     if not any(isinstance(c, NetMonitorCard) for c in _cards(o)):
         raise _refuse("token")
     if group_id is not None:
@@ -165,9 +155,7 @@ async def net(
 
 async def alarms(
     session: AsyncSession,
-    limiters: Limiters,
-    ip: str,
-    token: str,
+    visitor: Visitor,
     dashboard_id: int | None,
     device_id: int | None,
     group_id: int | None,
@@ -175,7 +163,7 @@ async def alarms(
 ) -> list[AlarmOut]:
     """Unconfirmed alarms of a device or a group the dashboard shows, newest first (the creator's right to read
     alarms, P73000 or P10000, passes through)."""
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     if not o.creator.can(Perm.REAL_TIME_FAULT, Perm.HOME):
         raise _refuse("token")
     if device_id is not None and device_id not in o.devices:
@@ -192,15 +180,13 @@ async def alarms(
 async def report(
     session: AsyncSession,
     configs: ConfigCache,
-    limiters: Limiters,
-    ip: str,
-    token: str,
+    visitor: Visitor,
     dashboard_id: int | None,
     report_id: int,
     tz: str,
 ) -> SharedReportOut:
     """A report a report card names, with its statistic as the creator sees it."""
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     named = {c.settings.report_id for c in _cards(o) if isinstance(c, ReportCard)}
     if report_id not in named:
         raise _refuse("id")
@@ -212,16 +198,14 @@ async def report(
 async def weather_at(
     session: AsyncSession,
     settings: Settings,
-    limiters: Limiters,
-    ip: str,
-    token: str,
+    visitor: Visitor,
     dashboard_id: int | None,
     lat: float,
     lon: float,
     days: int,
 ) -> SharedWeatherOut:
     """The weather where a weather card of the dashboard looks."""
-    o = await _opened(session, limiters, ip, token, dashboard_id)
+    o = await _opened(session, visitor, dashboard_id)
     places = {(round(c.settings.lat, 4), round(c.settings.lon, 4)) for c in _cards(o) if isinstance(c, WeatherCard)}
     if (round(lat, 4), round(lon, 4)) not in places:
         raise _refuse("lat")
@@ -230,11 +214,9 @@ async def weather_at(
     )
 
 
-async def toggled(
-    session: AsyncSession, limiters: Limiters, ip: str, token: str, shown: int | None, dashboard_id: int
-) -> DashboardOut:
+async def toggled(session: AsyncSession, visitor: Visitor, shown: int | None, dashboard_id: int) -> DashboardOut:
     """A dashboard a toggle card switches to, as the creator sees it."""
-    o = await _opened(session, limiters, ip, token, shown)
+    o = await _opened(session, visitor, shown)
     named = {i for c in _cards(o) if isinstance(c, DashboardToggleCard) for i in c.settings.dashboard_ids}
     if dashboard_id not in named:
         raise _refuse("id")

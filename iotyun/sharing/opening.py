@@ -4,6 +4,8 @@ disabled, 118304 expired, 118303 at its access limit for an open), then the crea
 control services are called as the creator, narrowed by the link: its devices only, writes only for a control
 link. Only an open counts a use; a device's screen, a write and the socket do not."""
 
+from dataclasses import dataclass
+
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms import service as alarm_service
@@ -78,14 +80,24 @@ def throttle(limiters: Limiters, client_ip: str) -> None:
         raise AppError(ErrorCode.TOO_MANY_REQUESTS)
 
 
-async def open_link(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedModuleOut:
+@dataclass(frozen=True)
+class Visitor:
+    """Who reads a link's page without login: the link's token, the abuse windows the call counts against and the
+    caller's address (sharing/dependencies.py `SharedVisitor` hands it to every shared read)."""
+
+    token: str
+    limiters: Limiters
+    ip: str
+
+
+async def open_link(session: AsyncSession, visitor: Visitor) -> SharedModuleOut:
     """Check the link, count one use (never past its limit, however many open at once) and answer what the shared
     page shows: the link, the creator as the page acts, and the devices with their states."""
-    throttle(limiters, client_ip)
-    link = await checked_link(session, token, counting=True)
+    throttle(visitor.limiters, visitor.ip)
+    link = await checked_link(session, visitor.token, counting=True)
     if link.link_type != LINK_CONFIGURATION:
         raise AppError(ErrorCode.SHARE_LINK_INVALID)
-    actor = await creator(session, link, client_ip)
+    actor = await creator(session, link, visitor.ip)
     ids = await visible_ids(session, link, actor)
     if not ids:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
@@ -144,14 +156,16 @@ def _shared_user(link: ShareLink, actor: Actor) -> SharedUserOut:
 
 
 async def open_dashboard(
-    session: AsyncSession, limiters: Limiters, client_ip: str, token: str, dashboard_id: int | None = None
+    session: AsyncSession, visitor: Visitor, dashboard_id: int | None = None
 ) -> SharedDashboardOut:
     """A dashboard link's dashboard (counting one use), or one of a sector link's dashboards (counting none: the
     sector's open counted), as the creator sees it now (118302 when they no longer see it)."""
-    throttle(limiters, client_ip)
-    link = await checked_link(session, token, counting=False)
+    throttle(visitor.limiters, visitor.ip)
+    link = await checked_link(session, visitor.token, counting=False)
     counting = link.link_type == LINK_DASHBOARD
-    link, actor, shown = await dashboard_link(session, token, client_ip, counting=counting, dashboard_id=dashboard_id)
+    link, actor, shown = await dashboard_link(
+        session, visitor.token, visitor.ip, counting=counting, dashboard_id=dashboard_id
+    )
     dashboard = await shared_dashboard(session, actor, shown)
     if counting and not await repo.count_use(session, link.id):
         raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
@@ -164,13 +178,13 @@ async def open_dashboard(
     )
 
 
-async def open_sector(session: AsyncSession, limiters: Limiters, client_ip: str, token: str) -> SharedSectorOut:
+async def open_sector(session: AsyncSession, visitor: Visitor) -> SharedSectorOut:
     """Check a sector link, count one use and answer the sector with its dashboards as the creator sees them."""
-    throttle(limiters, client_ip)
-    link = await checked_link(session, token, counting=True)
+    throttle(visitor.limiters, visitor.ip)
+    link = await checked_link(session, visitor.token, counting=True)
     if link.link_type != LINK_SECTOR or link.sector_id is None:
         raise AppError(ErrorCode.SHARE_LINK_INVALID)
-    actor = await creator(session, link, client_ip)
+    actor = await creator(session, link, visitor.ip)
     sector = await sector_service.get(session, actor, link.sector_id)
     if not any(d.available for d in sector.dashboards):
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
@@ -254,12 +268,12 @@ async def _device_of(session: AsyncSession, link: ShareLink, actor: Actor, devic
 
 
 async def device_screen(
-    session: AsyncSession, telemetry: Telemetry, limiters: Limiters, client_ip: str, token: str, device_id: int
+    session: AsyncSession, telemetry: Telemetry, visitor: Visitor, device_id: int
 ) -> SharedDeviceScreenOut:
     """One device's shared screen in one call, as the creator sees it, writing off for a read-only link."""
-    throttle(limiters, client_ip)
-    link = await checked_link(session, token, counting=False)
-    actor = await creator(session, link, client_ip)
+    throttle(visitor.limiters, visitor.ip)
+    link = await checked_link(session, visitor.token, counting=False)
+    actor = await creator(session, link, visitor.ip)
     await _device_of(session, link, actor, device_id)
     screens = await device_screens(session, actor, device_id)
     live = await live_values(session, actor, telemetry, device_id)

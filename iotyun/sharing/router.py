@@ -15,7 +15,7 @@ from iotyun.dashboards.schemas import DashboardOut, NetOut
 from iotyun.devices.gps.schemas import MapOut
 from iotyun.devices.groups.schemas import DeviceGroupOut
 from iotyun.sharing import dashboard_reads, opening, service
-from iotyun.sharing.dependencies import ShareLinkAdmin
+from iotyun.sharing.dependencies import SharedVisitor, ShareLinkAdmin
 from iotyun.sharing.schemas import (
     SharedDashboardOut,
     SharedDeviceScreenOut,
@@ -29,7 +29,6 @@ from iotyun.sharing.schemas import (
     ShareLinkOut,
     ShareLinkResetIn,
     ShareLinkUpdateIn,
-    Token,
 )
 from iotyun.telemetry.public import ConfigsDep, TelemetryDep, WriteOut
 
@@ -74,32 +73,25 @@ async def delete_link(
 
 
 @router.get("/yun/shared/module")
-async def open_link(
-    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
-) -> Envelope[SharedModuleOut]:
-    return ok(await opening.open_link(session, limiters, ip, token))
+async def open_link(visitor: SharedVisitor, session: SessionDep) -> Envelope[SharedModuleOut]:
+    return ok(await opening.open_link(session, visitor))
 
 
 @router.get("/yun/shared/dashboard")
 async def open_dashboard(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard_id: Annotated[int | None, Query(alias="id", ge=1, le=2**63 - 1)] = None,
 ) -> Envelope[SharedDashboardOut]:
     """Open a dashboard link without login (counts one use): the dashboard as its creator sees it now; with a sector
     link's token, `id` one of its dashboards (counts none)."""
-    return ok(await opening.open_dashboard(session, limiters, ip, token, dashboard_id))
+    return ok(await opening.open_dashboard(session, visitor, dashboard_id))
 
 
 @router.get("/yun/shared/sector")
-async def open_sector(
-    _: Public, session: SessionDep, limiters: LimitersDep, ip: ClientIp, token: Annotated[Token, Query()]
-) -> Envelope[SharedSectorOut]:
+async def open_sector(visitor: SharedVisitor, session: SessionDep) -> Envelope[SharedSectorOut]:
     """Open a sector link without login (counts one use): the sector and its dashboards as the creator sees them."""
-    return ok(await opening.open_sector(session, limiters, ip, token))
+    return ok(await opening.open_sector(session, visitor))
 
 
 Lat = Annotated[float, Query(ge=-90, le=90)]
@@ -112,136 +104,109 @@ ShownQuery = Annotated[int | None, Query(alias="dashboard", ge=1, le=2**63 - 1)]
 @router.get("/yun/shared/dashboard/groups")
 @read_only
 async def shared_groups(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard: ShownQuery = None,
 ) -> Envelope[list[DeviceGroupOut]]:
-    return ok(await dashboard_reads.groups(session, limiters, ip, token, dashboard))
+    return ok(await dashboard_reads.groups(session, visitor, dashboard))
 
 
 @router.get("/yun/shared/dashboard/devices")
 @read_only
 async def shared_tree_devices(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
     q: Annotated[str | None, Query(max_length=64)] = None,
 ) -> Envelope[list[SharedTreeDeviceOut]]:
-    return ok(await dashboard_reads.devices(session, limiters, ip, token, dashboard, group_id, q))
+    return ok(await dashboard_reads.devices(session, visitor, dashboard, group_id, q))
 
 
 @router.get("/yun/shared/dashboard/map")
 @read_only
 async def shared_map(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
     settings: SettingsDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
 ) -> Envelope[MapOut]:
-    return ok(await dashboard_reads.device_map(session, settings, limiters, ip, token, dashboard, group_id))
+    return ok(await dashboard_reads.device_map(session, settings, visitor, dashboard, group_id))
 
 
 @router.get("/yun/shared/dashboard/net")
 @read_only
 async def shared_net(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard: ShownQuery = None,
     group_id: GroupQuery = None,
 ) -> Envelope[NetOut]:
-    return ok(await dashboard_reads.net(session, limiters, ip, token, dashboard, group_id))
+    return ok(await dashboard_reads.net(session, visitor, dashboard, group_id))
 
 
 @router.get("/yun/shared/dashboard/alarms")
 @read_only
 async def shared_alarms(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard: ShownQuery = None,
     device_id: GroupQuery = None,
     group_id: GroupQuery = None,
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
 ) -> Envelope[list[AlarmOut]]:
-    return ok(await dashboard_reads.alarms(session, limiters, ip, token, dashboard, device_id, group_id, limit))
+    return ok(await dashboard_reads.alarms(session, visitor, dashboard, device_id, group_id, limit))
 
 
 @router.get("/yun/shared/dashboard/report")
 @read_only
 async def shared_report(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
     configs: ConfigsDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     report_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
     dashboard: ShownQuery = None,
     tz: Annotated[str, Query(max_length=64)] = "UTC",
 ) -> Envelope[SharedReportOut]:
-    return ok(await dashboard_reads.report(session, configs, limiters, ip, token, dashboard, report_id, tz))
+    return ok(await dashboard_reads.report(session, configs, visitor, dashboard, report_id, tz))
 
 
 @router.get("/yun/shared/dashboard/weather")
 @read_only
 async def shared_weather(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
     settings: SettingsDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     lat: Lat,
     lon: Lon,
     dashboard: ShownQuery = None,
     days: Annotated[int, Query(ge=1, le=7)] = 3,
 ) -> Envelope[SharedWeatherOut]:
-    return ok(await dashboard_reads.weather_at(session, settings, limiters, ip, token, dashboard, lat, lon, days))
+    return ok(await dashboard_reads.weather_at(session, settings, visitor, dashboard, lat, lon, days))
 
 
 @router.get("/yun/shared/dashboard/other")
 @read_only
 async def shared_toggled(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     dashboard_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
     dashboard: ShownQuery = None,
 ) -> Envelope[DashboardOut]:
     """A dashboard a toggle card of the shared dashboard switches to."""
-    return ok(await dashboard_reads.toggled(session, limiters, ip, token, dashboard, dashboard_id))
+    return ok(await dashboard_reads.toggled(session, visitor, dashboard, dashboard_id))
 
 
 @router.get("/yun/shared/module/device")
 @read_only
 async def shared_device(
-    _: Public,
+    visitor: SharedVisitor,
     session: SessionDep,
     telemetry: TelemetryDep,
-    limiters: LimitersDep,
-    ip: ClientIp,
-    token: Annotated[Token, Query()],
     device_id: int,
 ) -> Envelope[SharedDeviceScreenOut]:
-    return ok(await opening.device_screen(session, telemetry, limiters, ip, token, device_id))
+    return ok(await opening.device_screen(session, telemetry, visitor, device_id))
 
 
 @router.post("/yun/shared/module/write")

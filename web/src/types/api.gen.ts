@@ -16141,8 +16141,8 @@ export interface operations {
     open_dashboard_api_yun_shared_dashboard_get: {
         parameters: {
             query: {
-                token: string;
                 id?: number | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16173,11 +16173,11 @@ export interface operations {
     shared_alarms_api_yun_shared_dashboard_alarms_get: {
         parameters: {
             query: {
-                token: string;
                 dashboard?: number | null;
                 device_id?: number | null;
                 group_id?: number | null;
                 limit?: number;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16208,10 +16208,10 @@ export interface operations {
     shared_tree_devices_api_yun_shared_dashboard_devices_get: {
         parameters: {
             query: {
-                token: string;
                 dashboard?: number | null;
                 group_id?: number | null;
                 q?: string | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16242,8 +16242,8 @@ export interface operations {
     shared_groups_api_yun_shared_dashboard_groups_get: {
         parameters: {
             query: {
-                token: string;
                 dashboard?: number | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16274,9 +16274,9 @@ export interface operations {
     shared_map_api_yun_shared_dashboard_map_get: {
         parameters: {
             query: {
-                token: string;
                 dashboard?: number | null;
                 group_id?: number | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16307,9 +16307,9 @@ export interface operations {
     shared_net_api_yun_shared_dashboard_net_get: {
         parameters: {
             query: {
-                token: string;
                 dashboard?: number | null;
                 group_id?: number | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16340,9 +16340,9 @@ export interface operations {
     shared_toggled_api_yun_shared_dashboard_other_get: {
         parameters: {
             query: {
-                token: string;
                 id: number;
                 dashboard?: number | null;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16373,10 +16373,10 @@ export interface operations {
     shared_report_api_yun_shared_dashboard_report_get: {
         parameters: {
             query: {
-                token: string;
                 id: number;
                 dashboard?: number | null;
                 tz?: string;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16407,11 +16407,11 @@ export interface operations {
     shared_weather_api_yun_shared_dashboard_weather_get: {
         parameters: {
             query: {
-                token: string;
                 lat: number;
                 lon: number;
                 dashboard?: number | null;
                 days?: number;
+                token: string;
             };
             header?: never;
             path?: never;
@@ -16473,8 +16473,8 @@ export interface operations {
     shared_device_api_yun_shared_module_device_get: {
         parameters: {
             query: {
-                token: string;
                 device_id: number;
+                token: string;
             };
             header?: never;
             path?: never;
