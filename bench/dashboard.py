@@ -68,7 +68,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -77,7 +76,6 @@ from designer import MIX, element
 from live_latency import Gateway
 
 DRIVER = benchlib.ROOT / "bench" / "dashboard_browser.mjs"
-USER = "admin"
 DEVICES = 100
 SCREEN_DEVICES = 5
 SOURCES = 16
@@ -165,30 +163,9 @@ def screen_document(sources: list[int]) -> dict[str, Any]:
 
 def make_screens(api: benchlib.ConsoleApi, device_ids: list[int]) -> dict[str, Any]:
     """The template of the configuration cards, bound to `device_ids` and published."""
-    template = api.call("POST", "/yun/module", {"name": "B6 机组画面", "data_version": "1.0"})
-    tid = int(template["id"])
-    sources = [
-        int(
-            api.call(
-                "POST",
-                "/yun/module/dataSource",
-                {
-                    "template_id": tid,
-                    "name": f"V{i:02d}",
-                    "data_type": "float32",
-                    "area": "holding",
-                    "address": 2 * i,
-                    "rw": "r",
-                    "decimals": 1,
-                },
-            )["id"]
-        )
-        for i in range(SOURCES)
-    ]
-    main = next(s for s in api.call("GET", f"/yun/module/view?template_id={tid}&kind=web") if s["is_main"])
+    tid, sources, main = benchlib.value_template(api, "B6 机组画面", SOURCES, digits=2)
     document = screen_document(sources)
-    design = api.call("GET", f"/yun/module/view/design?id={main['id']}")
-    api.call("PUT", "/yun/module/view/design", {"id": main["id"], "revision": design["revision"], "document": document})
+    benchlib.put_design(api, main["id"], document)
     api.call("POST", "/yun/module/bind", {"template_id": tid, "device_ids": device_ids})
     api.call("POST", "/yun/module/publish", {"id": tid})
     return {"template_id": tid, "sources": sources, "elements": len(document["elements"])}
@@ -397,13 +374,6 @@ class Publisher(threading.Thread):
             gateway.close()
 
 
-def drive(base: str, password: str, plan: dict[str, Any], tmp: Path) -> dict[str, Any]:
-    plan_file = tmp / "plan.json"
-    plan_file.write_text(json.dumps(plan, ensure_ascii=False))
-    report: dict[str, Any] = benchlib.run_driver(DRIVER, [base, USER, password, str(plan_file)], timeout=1800)
-    return report
-
-
 def opening_figures(openings: list[dict[str, Any]]) -> dict[str, Any]:
     if any(o["no_long_task_timing"] for o in openings):
         raise RuntimeError("the browser reported no long task timing: the long task figures would read 0")
@@ -462,44 +432,31 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=1.0, help="values batches per second per device")
     parser.add_argument("--dist", type=Path, default=benchlib.ROOT / "web" / "dist", help="the console build")
     args = parser.parse_args()
-    dist: Path = args.dist.resolve()
-    if not (dist / "index.html").is_file():
-        raise SystemExit(f"{dist} holds no build: run `make web` first")
-    password = os.environ.get("IOTYUN_DEMO_PASSWORD", "iotyun123")
+    dist = benchlib.console_build(args.dist)
+    password = benchlib.demo_password()
 
     tmp = Path(tempfile.mkdtemp(prefix="iotyun-bench-"))
     publisher: Publisher | None = None
     try:
-        with benchlib.mosquitto(tmp) as broker:
-            port = benchlib.free_port()
-            base = f"http://127.0.0.1:{port}"
-            env = {"IOTYUN_MQTT_URL": f"mqtt://{broker[0]}:{broker[1]}", "IOTYUN_WEATHER_PROVIDER": "local"}
-            server = benchlib.start_demo(port, tmp, dist, env)
+        with benchlib.live_demo(tmp, dist, password, {"IOTYUN_WEATHER_PROVIDER": "local"}) as demo:
             try:
-                try:
-                    benchlib.wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)
-                    with urllib.request.urlopen(f"{base}/iotyun/login", timeout=10) as resp:
-                        resp.read()
-                except OSError as exc:
-                    raise RuntimeError(
-                        f"the server did not start: {exc}\n{benchlib.log_tail(tmp / 'server.log')}"
-                    ) from exc
-                api = benchlib.ConsoleApi(base, USER, password)
-                plan = make_plant(api)
+                plan = make_plant(demo.api)
                 plan.update(runs=args.runs, seconds=args.seconds)
-                publisher = Publisher([Gateway(broker, sn, plan["sources"]) for sn in plan["screen_sns"]], args.rate)
+                gateways = [Gateway(demo.broker, sn, plan["sources"]) for sn in plan["screen_sns"]]
+                publisher = Publisher(gateways, args.rate)
                 publisher.start()
                 load_before = os.getloadavg()[0]
-                server_cpu = benchlib.cpu_seconds(server.pid)
+                server_cpu = benchlib.cpu_seconds(demo.server.pid)
                 started = time.monotonic()
-                report = drive(base, password, plan, tmp)
+                report = benchlib.drive_plan(DRIVER, demo.base, password, plan, tmp, timeout=1800)
                 # The server's share of the machine while the browser ran (its API answers, the demo's gateways).
-                server_cpu_pct = 100 * (benchlib.cpu_seconds(server.pid) - server_cpu) / (time.monotonic() - started)
+                server_cpu_pct = (
+                    100 * (benchlib.cpu_seconds(demo.server.pid) - server_cpu) / (time.monotonic() - started)
+                )
                 load_after = os.getloadavg()[0]
             finally:
                 if publisher is not None:
                     publisher.stop()
-                benchlib.stop([server])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

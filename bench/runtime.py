@@ -41,7 +41,6 @@ import shutil
 import sys
 import tempfile
 import threading
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,6 @@ from designer import ANIMATED, VALUE, animated_document, element
 from live_latency import Gateway
 
 DRIVER = benchlib.ROOT / "bench" / "runtime_browser.mjs"
-USER = "admin"
 ELEMENTS = 500
 SOURCES = 100
 COLUMNS = 25
@@ -109,27 +107,7 @@ def bind_spare(api: benchlib.ConsoleApi, template_id: int) -> tuple[int, str]:
 
 
 def make_plant(api: benchlib.ConsoleApi) -> dict[str, Any]:
-    template = api.call("POST", "/yun/module", {"name": "B8 运行基准", "data_version": "1.0"})
-    tid = int(template["id"])
-    sources = [
-        int(
-            api.call(
-                "POST",
-                "/yun/module/dataSource",
-                {
-                    "template_id": tid,
-                    "name": f"V{i:03d}",
-                    "data_type": "float32",
-                    "area": "holding",
-                    "address": 2 * i,
-                    "rw": "r",
-                    "decimals": 1,
-                },
-            )["id"]
-        )
-        for i in range(SOURCES)
-    ]
-    main = next(s for s in api.call("GET", f"/yun/module/view?template_id={tid}&kind=web") if s["is_main"])
+    tid, sources, main = benchlib.value_template(api, "B8 运行基准", SOURCES, digits=3)
     small = api.call("POST", "/yun/module/view", {"template_id": tid, "kind": "web", "name": SMALL_SCREEN})
     animated = api.call("POST", "/yun/module/view", {"template_id": tid, "kind": "web", "name": ANIMATED_SCREEN})
     for screen, doc in (
@@ -137,10 +115,7 @@ def make_plant(api: benchlib.ConsoleApi) -> dict[str, Any]:
         (small, small_document(sources)),
         (animated, animated_document(large_document(sources), sources)),
     ):
-        design = api.call("GET", f"/yun/module/view/design?id={screen['id']}")
-        api.call(
-            "PUT", "/yun/module/view/design", {"id": screen["id"], "revision": design["revision"], "document": doc}
-        )
+        benchlib.put_design(api, screen["id"], doc)
     device_id, sn = bind_spare(api, tid)
     api.call("POST", "/yun/module/publish", {"id": tid})
     return {
@@ -171,13 +146,6 @@ class Publisher(threading.Thread):
     def stop(self) -> None:
         self.stopping.set()
         self.join(10)
-
-
-def drive(base: str, password: str, plan: dict[str, Any], tmp: Path) -> dict[str, Any]:
-    plan_file = tmp / "plan.json"
-    plan_file.write_text(json.dumps(plan))
-    report: dict[str, Any] = benchlib.run_driver(DRIVER, [base, USER, password, str(plan_file)], timeout=900)
-    return report
 
 
 def latencies(stamps: list[list[float]], sent: dict[int, int]) -> dict[int, float]:
@@ -234,40 +202,25 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=10.0, help="values batches per second")
     parser.add_argument("--dist", type=Path, default=benchlib.ROOT / "web" / "dist", help="the console build")
     args = parser.parse_args()
-    dist: Path = args.dist.resolve()
-    if not (dist / "index.html").is_file():
-        raise SystemExit(f"{dist} holds no build: run `make web` first")
-    password = os.environ.get("IOTYUN_DEMO_PASSWORD", "iotyun123")
+    dist = benchlib.console_build(args.dist)
+    password = benchlib.demo_password()
 
     tmp = Path(tempfile.mkdtemp(prefix="iotyun-bench-"))
     publisher: Publisher | None = None
     try:
-        with benchlib.mosquitto(tmp) as broker:
-            port = benchlib.free_port()
-            base = f"http://127.0.0.1:{port}"
-            server = benchlib.start_demo(port, tmp, dist, {"IOTYUN_MQTT_URL": f"mqtt://{broker[0]}:{broker[1]}"})
+        with benchlib.live_demo(tmp, dist, password) as demo:
             try:
-                try:
-                    benchlib.wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)
-                    with urllib.request.urlopen(f"{base}/iotyun/login", timeout=10) as resp:
-                        resp.read()
-                except OSError as exc:
-                    raise RuntimeError(
-                        f"the server did not start: {exc}\n{benchlib.log_tail(tmp / 'server.log')}"
-                    ) from exc
-                api = benchlib.ConsoleApi(base, USER, password)
-                plan = make_plant(api)
+                plan = make_plant(demo.api)
                 plan["seconds"] = args.seconds
-                publisher = Publisher(Gateway(broker, plan["sn"], plan["sources"]), args.rate)
+                publisher = Publisher(Gateway(demo.broker, plan["sn"], plan["sources"]), args.rate)
                 publisher.start()
                 load_before = os.getloadavg()[0]
-                report = drive(base, password, plan, tmp)
+                report = benchlib.drive_plan(DRIVER, demo.base, password, plan, tmp, timeout=900)
                 load_after = os.getloadavg()[0]
             finally:
                 if publisher is not None:
                     publisher.stop()
                     publisher.gateway.close()
-                benchlib.stop([server])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

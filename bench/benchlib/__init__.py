@@ -1,6 +1,9 @@
 """What the telemetry benchmarks (ingest, live_latency, history_query) share: a throwaway database, a provisioned
 plant (tenant, administrator with a token, gateways and registered devices, one published template with its data
-sources bound to every device), the server as a subprocess, percentiles and the DESIGN §4 results file.
+sources bound to every device), the server as a subprocess, percentiles and the DESIGN §4 results file. And what the
+browser benchmarks share: the demo serving the built console (with a private broker for those whose values flow:
+`live_demo`), the API signed in as the demo's administrator, a template of value data sources and its screens'
+designs made through it, and the browser driver run on a plan.
 
 A package rather than bench/*.py so that `make bench`, which runs every bench/*.py, does not run it. The scripts
 import it as `benchlib` (their own directory is first on sys.path when run as `python bench/<name>.py`).
@@ -335,6 +338,61 @@ def start_demo(port: int, tmp: Path, dist: Path, extra_env: dict[str, str] | Non
         )
 
 
+# The demo's administrator, as the browser benchmarks sign in; IOTYUN_DEMO_PASSWORD overrides the demo's password.
+DEMO_USER = "admin"
+
+
+def demo_password() -> str:
+    return os.environ.get("IOTYUN_DEMO_PASSWORD", "iotyun123")
+
+
+def console_build(dist: Path) -> Path:
+    """The console build a browser benchmark serves (its --dist), resolved; exits when `make web` has not built it."""
+    dist = dist.resolve()
+    if not (dist / "index.html").is_file():
+        raise SystemExit(f"{dist} holds no build: run `make web` first")
+    return dist
+
+
+def wait_console(base: str, tmp: Path) -> None:
+    """Wait for `start_demo`'s server to answer: the API, then the console itself (a build the server cannot find
+    answers 503); RuntimeError with the end of its log when it does not."""
+    try:
+        wait_up(f"{base}/api/yun/sys/info/timestamp", {}, timeout=120)
+        with urllib.request.urlopen(f"{base}/iotyun/login", timeout=10) as resp:
+            resp.read()
+    except OSError as exc:
+        raise RuntimeError(f"the server did not start: {exc}\n{log_tail(tmp / 'server.log')}") from exc
+
+
+@dataclass
+class LiveDemo:
+    """`live_demo`'s server: its address, the private broker it is connected to, its process, and the API signed in as
+    the demo's administrator."""
+
+    base: str
+    broker: tuple[str, int]
+    server: "subprocess.Popen[bytes]"
+    api: "ConsoleApi"
+
+
+@contextmanager
+def live_demo(tmp: Path, dist: Path, password: str, extra_env: dict[str, str] | None = None) -> Iterator[LiveDemo]:
+    """A private Mosquitto (`mosquitto`) and `iotyun serve --demo` (`start_demo`, `extra_env` added) connected to it
+    through IOTYUN_MQTT_URL, serving the console in `dist`, up and signed in to (the browser benchmarks whose values
+    flow: runtime, dashboard); the server, then the broker, stopped on leaving."""
+    with mosquitto(tmp) as broker:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        env = {"IOTYUN_MQTT_URL": f"mqtt://{broker[0]}:{broker[1]}", **(extra_env or {})}
+        server = start_demo(port, tmp, dist, env)
+        try:
+            wait_console(base, tmp)
+            yield LiveDemo(base, broker, server, ConsoleApi(base, DEMO_USER, password))
+        finally:
+            stop([server])
+
+
 class ConsoleApi:
     """The API as a signed-in console user, over HTTP: signs in with a signed POST /yun/v2/user/login (what the
     console's lib/sign.ts does, docs/api.md "Authentication headers"), then calls with the session's token."""
@@ -387,6 +445,49 @@ def run_driver(driver: Path, args: Sequence[str], timeout: float, what: str = "t
     if done.returncode != 0:
         raise RuntimeError(f"{what} failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout)
+
+
+def drive_plan(driver: Path, base: str, password: str, plan: dict[str, Any], tmp: Path, timeout: float) -> Any:
+    """Runs a browser driver that signs in as the demo's administrator and follows `plan` (written to a file beside
+    the server's data: `node <driver> <base> <user> <password> <plan.json>`); answers its report."""
+    plan_file = tmp / "plan.json"
+    plan_file.write_text(json.dumps(plan, ensure_ascii=False))
+    return run_driver(driver, [base, DEMO_USER, password, str(plan_file)], timeout=timeout)
+
+
+# --- a template through the console's API -------------------------------------------------------------------------------
+
+
+def value_template(api: ConsoleApi, name: str, sources: int, digits: int) -> tuple[int, list[int], dict[str, Any]]:
+    """A template of `sources` read-only float32 data sources (holding registers two apart, one decimal, named V
+    and their number in `digits` digits): (its id, the data sources' ids in order, its main web screen)."""
+    tid = int(api.call("POST", "/yun/module", {"name": name, "data_version": "1.0"})["id"])
+    ids = [
+        int(
+            api.call(
+                "POST",
+                "/yun/module/dataSource",
+                {
+                    "template_id": tid,
+                    "name": f"V{i:0{digits}d}",
+                    "data_type": "float32",
+                    "area": "holding",
+                    "address": 2 * i,
+                    "rw": "r",
+                    "decimals": 1,
+                },
+            )["id"]
+        )
+        for i in range(sources)
+    ]
+    main = next(s for s in api.call("GET", f"/yun/module/view?template_id={tid}&kind=web") if s["is_main"])
+    return tid, ids, main
+
+
+def put_design(api: ConsoleApi, screen_id: int, document: dict[str, Any]) -> None:
+    """Save `document` as the screen's design, over its current revision."""
+    design = api.call("GET", f"/yun/module/view/design?id={screen_id}")
+    api.call("PUT", "/yun/module/view/design", {"id": screen_id, "revision": design["revision"], "document": document})
 
 
 def log_tail(log: Path, lines: int = 30) -> str:
