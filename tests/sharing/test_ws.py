@@ -1,22 +1,27 @@
 """The shared configuration's live channel /api/sharedComponentsWs over a real server socket: the link's token in
 the first frame, values of the link's devices only, and the socket ended with the 1183xx and 4401 the moment the
-link is disabled, deleted or expires. Opening it counts no use."""
+link is disabled, deleted or expires. Opening it counts no use. A dashboard link's socket follows the devices its
+dashboard shows, and only those."""
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import orjson
 import pytest
 from fastapi import FastAPI
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from websockets.asyncio.client import ClientConnection, connect
 
+from iotyun.alarms.models import Alarm
 from iotyun.sharing.models import ShareLink
-from tests.devices.factories import ok
+from tests.conftest import Api
+from tests.devices.factories import Site, ok
 from tests.sharing.conftest import MANAGE, RESET, make_link
+from tests.sharing.test_dashboard_links import dashboard_link
+from tests.sharing.test_dashboard_reads import shared as shared_dashboard
 from tests.team.factories import Team
 from tests.telemetry.conftest import app, http, plant
 from tests.telemetry.factories import FakeGateway, Plant, eventually, make_plant, now_ms
@@ -209,3 +214,96 @@ class TestSocketCaps:
         async with shared(server, link["token"]), connect(f"ws://{http}/api/v2/ws/web/rtd") as console:
             await console.send(dumps({"op": "auth", "token": team.admin.token}))
             await receive(console, "ready")
+
+
+Frame = dict[str, Any]
+
+
+def concerns(frame: Frame) -> int | None:
+    """The device a frame is about (an alarm's device for an alarm push), None for a frame about no device."""
+    if frame["type"] == "alarm":
+        return int(frame["alarm"]["device_id"])
+    return frame.get("device_id")
+
+
+async def frames_until(ws: ClientConnection, done: Callable[[list[Frame]], bool], within: float = 10) -> list[Frame]:
+    """Every frame received until `done` holds for them."""
+    frames: list[Frame] = []
+    async with asyncio.timeout(within):
+        while not done(frames):
+            frames.append(orjson.loads(await ws.recv()))
+    return frames
+
+
+def seen(frames: list[Frame], kind: str) -> set[int | None]:
+    return {concerns(f) for f in frames if f["type"] == kind}
+
+
+class TestDashboardLink:
+    """A dashboard link's socket follows the devices its dashboard shows (dashboards/document.py `exposure`: the
+    devices its cards name and those of the groups its cards list) that the link's creator reads: it gets their
+    values and alarms and nothing of another device of the tenant nor of another tenant's device, even one a card
+    names; and it ends the moment the link is disabled or deleted."""
+
+    async def test_pushes_of_the_shown_devices_only(
+        self, app: FastAPI, server: str, site: Site, team: Team, plant: Plant, other_tenant: Api
+    ) -> None:
+        grouped, outside, theirs = (
+            await make_plant(team.admin),
+            await make_plant(team.admin),
+            await make_plant(other_tenant),
+        )
+        group = ok(await team.admin.post("/yun/dev/group", {"name": "g1"}))["id"]
+        await site.set_device(grouped.device_id, group_id=group)
+        cards = (
+            {"id": "s", "type": "configuration", "settings": {"device_id": plant.device_id}},
+            {"id": "x", "type": "configuration", "settings": {"device_id": theirs.device_id}},
+            {"id": "t", "type": "deviceTree", "settings": {"group_id": group}},
+        )
+        _, token = await shared_dashboard(site, *cards)
+        shown = {plant.device_id, grouped.device_id}
+        hidden = {outside.device_id, theirs.device_id}
+        pressure = "出水压力"  # over 1.2 it raises an alarm
+        async with (
+            FakeGateway(app, plant.sn) as plant_gw,
+            FakeGateway(app, grouped.sn) as grouped_gw,
+            FakeGateway(app, outside.sn) as outside_gw,
+            FakeGateway(app, theirs.sn) as theirs_gw,
+            shared(server, token) as ws,
+        ):
+            await ws.send(dumps({"op": "sub", "devices": sorted(shown | hidden), "alarms": True}))
+            await ws.send(dumps({"op": "ping"}))
+            frames = await frames_until(ws, lambda got: any(f["type"] == "pong" for f in got))
+            assert seen(frames, "snapshot") == shown
+            assert {(concerns(f), f["code"]) for f in frames if f["type"] == "error"} == {(i, 110506) for i in hidden}
+            # The hidden devices' values and alarms first, taken in (stored) before the shown ones' are sent.
+            for gw, p in ((outside_gw, outside), (theirs_gw, theirs)):
+                await gw.send([{"id": p.sources[pressure], "v": 1.4, "ts": now_ms()}])
+
+            async def hidden_alarms() -> bool:
+                async with app.state.db.sessionmaker() as s:
+                    stmt = select(func.count()).select_from(Alarm).where(Alarm.device_id.in_(hidden))
+                    count: int = (await s.execute(stmt)).scalar_one()
+                    return count == len(hidden)
+
+            await eventually(hidden_alarms)
+            for gw, p in ((plant_gw, plant), (grouped_gw, grouped)):
+                await gw.send([{"id": p.sources[pressure], "v": 1.5, "ts": now_ms()}])
+            frames += await frames_until(ws, lambda got: seen(got, "values") == seen(got, "alarm") == shown)
+            assert [f for f in frames if concerns(f) in hidden and f["type"] != "error"] == []
+            assert {f["values"][0]["v"] for f in frames if f["type"] == "values"} == {1.5}
+
+    async def test_closed_when_the_link_is_disabled_or_deleted(
+        self, server: str, site: Site, team: Team, plant: Plant
+    ) -> None:
+        card = {"id": "s", "type": "configuration", "settings": {"device_id": plant.device_id}}
+        disabled, _ = await shared_dashboard(site, card)
+        deleted = await dashboard_link(team.admin, disabled["dashboard"]["id"])
+        async with shared(server, disabled["token"]) as one, shared(server, deleted["token"]) as two:
+            await subscribed(one, plant)
+            await subscribed(two, plant)
+            ok(await team.admin.put(MANAGE, {"id": disabled["id"], "use_state": 0}))
+            # the access notice re-checks at once: well within the periodic re-check's time
+            assert await ended(one, within=3) == ([{"type": "error", "code": 118305}], 4401)
+            ok(await team.admin.call("DELETE", MANAGE, params={"id": deleted["id"]}))
+            assert await ended(two, within=3) == ([{"type": "error", "code": 118301}], 4401)
