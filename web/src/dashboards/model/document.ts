@@ -44,6 +44,16 @@ export function cardIds(cards: readonly FilledCard[]): Set<string> {
   return ids;
 }
 
+/** The widget types the cards use, those inside containers' tabs included (what the view loads first). */
+export function cardTypes(cards: readonly FilledCard[]): FilledCard['type'][] {
+  const types = new Set<FilledCard['type']>();
+  for (const card of cards) {
+    types.add(card.type);
+    if (card.type === 'container') for (const tab of card.settings.tabs ?? []) types.add(tab.card.type);
+  }
+  return [...types];
+}
+
 /** Desktop places for `cards`: the valid ones of `items` (one per card, inside the grid), then a place at the first
  * free spot for each card without one. */
 export function placeDesktop(cards: readonly FilledCard[], items: readonly LayoutItem[]): LayoutItem[] {

@@ -1,9 +1,10 @@
 // The dashboard model (DESIGN §8): the document in memory and the editor's pure operations on it.
 // types: DashboardModel (cards with every field, desktop and phone places, whether the phone layout is derived).
 export type { Breakpoint, DashboardCard, DashboardModel, GridPlace, LayoutItem } from './types';
-// document: normalizeDocument (server → model), toWire (model → server), fillCard, cardIds, emptyModel.
+// document: normalizeDocument (server → model), toWire (model → server), fillCard, cardIds, cardTypes, emptyModel.
 export {
   cardIds,
+  cardTypes,
   emptyModel,
   fillCard,
   normalizeDocument,

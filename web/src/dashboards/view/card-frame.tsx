@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartSurfaceContext, type ChartSurface } from '@/components/charts/report/surface';
 import { useScreenVisible } from '@/designer/runtime/use-screen-visible';
 import { CardMessage } from '../widgets/common/card-message';
+import { useModuleReady } from '../widgets/preloadable';
 import { widgetOf } from '../widgets/registry';
 import type { FilledCard, Linkage, WidgetMode, WidgetTheme } from '../widgets/types';
 import { CardBoundary } from './card-boundary';
@@ -29,6 +30,8 @@ export interface CardScope {
 /** How much larger than designed an indicator's figure may grow to fill a large card. */
 const FIGURE_GROWTH = 4;
 
+const loading = <Skeleton active paragraph={{ rows: 2 }} className="dbv-card__loading" />;
+
 /** A card's widget alone: lazily loaded, behind its own error boundary, its charts drawn on the card (the card's
  * background, the dashboard theme's text). */
 export function WidgetBody({
@@ -42,7 +45,10 @@ export function WidgetBody({
 }) {
   const { t } = useTranslation();
   const definition = widgetOf(card.type);
-  const Widget = definition.component;
+  // The module itself once it is in (the view preloads a document's types): no suspending, so no card waits for
+  // React to reveal it after its module came.
+  const ready = useModuleReady(definition.component);
+  const Widget = definition.component.resolved ?? definition.component;
   const { theme } = scope;
   const surface = useMemo<ChartSurface>(
     () => ({ tone: theme.tone, text: theme.text, textSecondary: theme.textSecondary, grow: FIGURE_GROWTH }),
@@ -65,16 +71,20 @@ export function WidgetBody({
           />
         )}
       >
-        <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} className="dbv-card__loading" />}>
-          <Widget
-            card={card}
-            settings={card.settings}
-            mode={scope.mode}
-            visible={visible}
-            linkage={scope.linkage}
-            theme={scope.widgetTheme}
-            dashboardId={scope.dashboardId}
-          />
+        <Suspense fallback={loading}>
+          {ready ? (
+            <Widget
+              card={card}
+              settings={card.settings}
+              mode={scope.mode}
+              visible={visible}
+              linkage={scope.linkage}
+              theme={scope.widgetTheme}
+              dashboardId={scope.dashboardId}
+            />
+          ) : (
+            loading
+          )}
         </Suspense>
       </CardBoundary>
     </ChartSurfaceContext.Provider>

@@ -8,6 +8,7 @@ import { ConfigProvider, theme as antdTheme } from 'antd';
 import { useMemo, useState } from 'react';
 
 import {
+  cardTypes,
   cellRect,
   desktopGrid,
   normalizeDocument,
@@ -16,6 +17,7 @@ import {
   readingOrder,
 } from '../model';
 import { WidgetHostContext } from '../widgets/host';
+import { preloadAll } from '../widgets/preloadable';
 import { widgetOf } from '../widgets/registry';
 import type { DashboardDocument, Linkage, WidgetHost, WidgetMode } from '../widgets/types';
 import { CardFrame, WidgetBody, type CardScope } from './card-frame';
@@ -83,7 +85,12 @@ export function DashboardView({
   visible = true,
   nested = false,
 }: DashboardViewProps) {
-  const model = useMemo(() => normalizeDocument(dashboard.document), [dashboard.document]);
+  const model = useMemo(() => {
+    const read = normalizeDocument(dashboard.document);
+    // Every module the cards need, asked for at once as the document arrives, before the first card renders.
+    preloadAll(cardTypes(read.cards).map((type) => widgetOf(type).component));
+    return read;
+  }, [dashboard.document]);
   const theme = dashboardTheme(dashboard.theme);
   const scope = useMemo<CardScope>(
     () => ({

@@ -4,6 +4,7 @@
 import type { ComponentType, LazyExoticComponent, ReactNode } from 'react';
 
 import type { Schema } from '@/types/schema';
+import type { PreloadableComponent } from './preloadable';
 
 export type DashboardDocument = Schema<'DashboardDocument'>;
 export type Card = NonNullable<DashboardDocument['cards']>[number];
@@ -86,7 +87,8 @@ export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   links: readonly ('device' | 'group')[];
   /** What it asks the server for, for the docs and the B6 benchmark's request count. */
   fetches: readonly string[];
-  component: LazyExoticComponent<ComponentType<WidgetProps<T>>>;
+  /** Its presentation, loaded lazily; the view preloads the modules of a document's types (preloadable.ts). */
+  component: PreloadableComponent<WidgetProps<T>>;
   settingsForm: LazyExoticComponent<ComponentType<SettingsFormProps<T>>>;
 }
 

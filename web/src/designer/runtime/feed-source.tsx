@@ -56,11 +56,15 @@ export interface FeedSource {
   >;
 }
 
+/** How long a screen's runtime takes the device's write rules as fresh: a dashboard's card asks for them beside the
+ * screen's publication and the runtime mounting after it finds them (B6). */
+const RUNTIME_WRITE_CONFIG_FRESH_MS = 10_000;
+
 /** The signed-in console's source. */
 export const consoleFeedSource: FeedSource = {
   useScreens: (deviceId) => useDeviceScreens(deviceId),
   useSeed: (deviceId) => useLiveValues(deviceId),
-  useWriteConfig: (deviceId) => useWriteConfig(deviceId),
+  useWriteConfig: (deviceId) => useWriteConfig(deviceId, true, RUNTIME_WRITE_CONFIG_FRESH_MS),
   useAlarms: (deviceId) => useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }),
   useAlarmHistory: (params, enabled) => useAlarmHistory(params, enabled),
   alarmsKey: () => alarmKeys.realtime(),

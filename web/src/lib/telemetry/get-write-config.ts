@@ -17,6 +17,8 @@ export const writeConfigQueryOptions = (deviceId: number) =>
     staleTime: 0,
   });
 
-export function useWriteConfig(deviceId: number, enabled = true) {
-  return useQuery({ ...writeConfigQueryOptions(deviceId), enabled });
+/** `staleTime` 0 (the dialog's): asked again on every mount; a screen's runtime, which several components of one screen
+ * mount, takes a few seconds (the server checks every write anyway). */
+export function useWriteConfig(deviceId: number, enabled = true, staleTime = 0) {
+  return useQuery({ ...writeConfigQueryOptions(deviceId), enabled, staleTime });
 }

@@ -95,7 +95,12 @@ describe('the configuration widget', () => {
     expect(screen.queryByTestId('device-screen')).toBeNull();
     view.update({ visible: true });
     expect(await screen.findByTestId('device-screen')).toHaveTextContent('总览');
-    expect(calls.map((c) => [c.url, params(c)])).toEqual([['/yun/v2/rDev/screens', { device_id: 7 }]]);
+    // The publication and, beside it, what the screen's runtime reads of the device (values, write configuration,
+    // live alarms), so the runtime finds them cached.
+    expect(new Set(calls.map((c) => c.url))).toEqual(
+      new Set(['/yun/v2/rDev/screens', '/rDev', '/yun/v2/rDev/config', '/rAlarmDev']),
+    );
+    expect(calls.every((c) => params(c).device_id === 7)).toBe(true);
     // Out of sight again: the screen (and its subscriptions) goes, the publication stays cached.
     view.update({ visible: false });
     expect(screen.queryByTestId('device-screen')).toBeNull();
@@ -127,7 +132,8 @@ describe('the configuration widget', () => {
     // Device 8's template lacks screen 32: its main screen stands in.
     expect(await screen.findByText('风机')).toBeInTheDocument();
     expect(screen.getByTestId('device-screen')).toHaveAttribute('data-device', '8');
-    expect(calls.map((c) => params(c).device_id)).toEqual([7, 8]);
+    const screens = calls.filter((c) => c.url === '/yun/v2/rDev/screens');
+    expect(screens.map((c) => params(c).device_id)).toEqual([7, 8]);
   });
 
   it('ignores the device tree when it does not follow it', async () => {

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { DeviceScreen } from '@/designer/runtime';
-import { FeedSourceProvider } from '@/designer/runtime/feed-source';
+import { FeedSourceProvider, useFeedSource } from '@/designer/runtime/feed-source';
 import { normalizeDocument } from '@/designer/model';
 import { screensFor, type DeviceScreensOut, type RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
 import { errorDetail, isGone } from '../../data/gone';
@@ -119,7 +119,23 @@ export default function ConfigurationWidget({
 
   return (
     <WidgetFrame theme={theme} className="dw-configuration" testId="widget-configuration">
+      {visible && deviceId !== null && (
+        <FeedSourceProvider source={source.feed}>
+          <FeedWarmup deviceId={deviceId} />
+        </FeedSourceProvider>
+      )}
       {body}
     </WidgetFrame>
   );
+}
+
+/** Asks for what the screen's runtime reads of the device (its values, its write configuration, its live alarms)
+ * beside the publication rather than after it: the runtime then finds them in the cache (one wave of requests less
+ * on opening; B6). */
+function FeedWarmup({ deviceId }: { deviceId: number }) {
+  const feed = useFeedSource();
+  feed.useSeed(deviceId);
+  feed.useWriteConfig(deviceId);
+  feed.useAlarms(deviceId);
+  return null;
 }

@@ -3,6 +3,7 @@
 import { ControlOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const configurationWidget: WidgetDefinition<'configuration'> = {
@@ -16,7 +17,7 @@ export const configurationWidget: WidgetDefinition<'configuration'> = {
     'GET /yun/v2/rDev/screens?device_id=',
     'the screens runtime: GET /rDev, GET /yun/v2/rDev/config, GET /rAlarmDev?device_id=, socket values',
   ],
-  component: lazy(() => import('./configuration-widget')),
+  component: preloadable(() => import('./configuration-widget')),
   settingsForm: lazy(() => import('./configuration-settings')),
 };
 

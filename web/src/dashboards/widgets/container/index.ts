@@ -2,6 +2,7 @@
 import { ContainerOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const containerWidget: WidgetDefinition<'container'> = {
@@ -12,6 +13,6 @@ export const containerWidget: WidgetDefinition<'container'> = {
   defaultSettings: { tabs: [], interval_s: 0 },
   links: [],
   fetches: [],
-  component: lazy(() => import('./container-widget')),
+  component: preloadable(() => import('./container-widget')),
   settingsForm: lazy(() => import('./container-settings')),
 };

@@ -2,6 +2,7 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const dashboardToggleWidget: WidgetDefinition<'dashboardToggle'> = {
@@ -12,6 +13,6 @@ export const dashboardToggleWidget: WidgetDefinition<'dashboardToggle'> = {
   defaultSettings: { dashboard_ids: [], interval_s: 0 },
   links: [],
   fetches: ['GET /api/yun/dashboard/detail'],
-  component: lazy(() => import('./toggle-widget')),
+  component: preloadable(() => import('./toggle-widget')),
   settingsForm: lazy(() => import('./toggle-settings')),
 };

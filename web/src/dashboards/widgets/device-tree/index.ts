@@ -3,6 +3,7 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const deviceTreeWidget: WidgetDefinition<'deviceTree'> = {
@@ -18,7 +19,7 @@ export const deviceTreeWidget: WidgetDefinition<'deviceTree'> = {
     'GET /rAlarmDev (active alarms, shared)',
     'socket: each device state, alarm pushes',
   ],
-  component: lazy(() => import('./device-tree-widget')),
+  component: preloadable(() => import('./device-tree-widget')),
   settingsForm: lazy(() => import('./device-tree-settings')),
 };
 

@@ -3,6 +3,7 @@
 import { AlertOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const faultWidget: WidgetDefinition<'fault'> = {
@@ -18,7 +19,7 @@ export const faultWidget: WidgetDefinition<'fault'> = {
     'socket: alarm pushes',
     'POST /rAlarmDev/confirmation (confirm with a note)',
   ],
-  component: lazy(() => import('./fault-widget')),
+  component: preloadable(() => import('./fault-widget')),
   settingsForm: lazy(() => import('./fault-settings')),
 };
 

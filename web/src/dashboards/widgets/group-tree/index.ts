@@ -3,6 +3,7 @@
 import { ClusterOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const groupTreeWidget: WidgetDefinition<'groupTree'> = {
@@ -13,7 +14,7 @@ export const groupTreeWidget: WidgetDefinition<'groupTree'> = {
   defaultSettings: {},
   links: [],
   fetches: ['GET /yun/dev/group'],
-  component: lazy(() => import('./group-tree-widget')),
+  component: preloadable(() => import('./group-tree-widget')),
   settingsForm: lazy(() => import('./group-tree-settings')),
 };
 

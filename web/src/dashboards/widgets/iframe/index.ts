@@ -2,6 +2,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const iframeWidget: WidgetDefinition<'iframe'> = {
@@ -12,6 +13,6 @@ export const iframeWidget: WidgetDefinition<'iframe'> = {
   defaultSettings: { url: '' },
   links: [],
   fetches: [],
-  component: lazy(() => import('./iframe-widget')),
+  component: preloadable(() => import('./iframe-widget')),
   settingsForm: lazy(() => import('./iframe-settings')),
 };

@@ -3,6 +3,7 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const mapWidget: WidgetDefinition<'map'> = {
@@ -18,7 +19,7 @@ export const mapWidget: WidgetDefinition<'map'> = {
     'GET /rAlarmDev (active alarms, shared)',
     'socket: each device state, alarm pushes',
   ],
-  component: lazy(() => import('./map-widget')),
+  component: preloadable(() => import('./map-widget')),
   settingsForm: lazy(() => import('./map-settings')),
 };
 

@@ -4,6 +4,7 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
@@ -18,7 +19,7 @@ export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
     'GET /yun/flow/analysis?page_size=1&group_id= (the traffic totals, every 30 s)',
     'GET /yun/dev/group (a chosen group still there)',
   ],
-  component: lazy(() => import('./net-monitor-widget')),
+  component: preloadable(() => import('./net-monitor-widget')),
   settingsForm: lazy(() => import('./net-monitor-settings')),
 };
 

@@ -3,6 +3,7 @@
 import { BarChartOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const reportWidget: WidgetDefinition<'report'> = {
@@ -13,6 +14,6 @@ export const reportWidget: WidgetDefinition<'report'> = {
   defaultSettings: { report_id: null, refresh_s: 0 },
   links: [],
   fetches: ['GET /api/yun/report/info', 'GET /api/yun/report/statistic'],
-  component: lazy(() => import('./report-widget')),
+  component: preloadable(() => import('./report-widget')),
   settingsForm: lazy(() => import('./report-settings')),
 };

@@ -7,11 +7,12 @@ import { fail, mockApi, ok } from '@/test/mock-api';
 import { card, dashboardOf, renderDashboard, report, STATISTIC } from '../../test-fixtures';
 
 describe('the report widget', () => {
-  it("draws the report in the viewer's zone; a deleted report says so on its card, the other keeps running", async () => {
+  it("draws the report in the viewer's zone, its statistic asked beside its definition; a deleted report says so on its card, the other keeps running", async () => {
     const calls = mockApi({
       'GET /yun/report/info': (config) =>
         (config.params as { id: number }).id === 3 ? ok(report()) : fail('118212', '报表不存在', 'id'),
-      'GET /yun/report/statistic': () => ok(STATISTIC),
+      'GET /yun/report/statistic': (config) =>
+        (config.params as { id: number }).id === 3 ? ok(STATISTIC) : fail('118212', '报表不存在', 'id'),
     });
     renderDashboard(
       dashboardOf([
@@ -24,10 +25,11 @@ describe('the report widget', () => {
     const live = document.querySelector<HTMLElement>('[data-card-id="live"]')!;
     expect(await within(live).findByRole('table')).toBeInTheDocument();
     expect(within(live).getByText('在线')).toBeInTheDocument();
-    // The gone report's statistic is never asked for; the live one's once, in the viewer's zone.
+    // Each card's statistic is asked once, beside its definition (not after it: one wave less on opening), in the
+    // viewer's zone.
     const statistics = calls.filter((c) => c.url === '/yun/report/statistic');
-    expect(statistics).toHaveLength(1);
-    expect(statistics[0]?.params).toMatchObject({
+    expect(statistics.map((c) => (c.params as { id: number }).id).sort()).toEqual([3, 99]);
+    expect(statistics.find((c) => (c.params as { id: number }).id === 3)?.params).toMatchObject({
       id: 3,
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });

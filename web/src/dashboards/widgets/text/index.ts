@@ -2,6 +2,7 @@
 import { FontSizeOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const textWidget: WidgetDefinition<'text'> = {
@@ -12,6 +13,6 @@ export const textWidget: WidgetDefinition<'text'> = {
   defaultSettings: { text: '', font_size: 24, color: '', align: 'center', bold: false },
   links: [],
   fetches: [],
-  component: lazy(() => import('./text-widget')),
+  component: preloadable(() => import('./text-widget')),
   settingsForm: lazy(() => import('./text-settings')),
 };

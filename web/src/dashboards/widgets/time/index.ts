@@ -2,6 +2,7 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const timeWidget: WidgetDefinition<'time'> = {
@@ -12,6 +13,6 @@ export const timeWidget: WidgetDefinition<'time'> = {
   defaultSettings: { format: 'datetime', zone: null, font_size: 32 },
   links: [],
   fetches: [],
-  component: lazy(() => import('./time-widget')),
+  component: preloadable(() => import('./time-widget')),
   settingsForm: lazy(() => import('./time-settings')),
 };

@@ -2,6 +2,7 @@
 import { CloudOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
+import { preloadable } from '../preloadable';
 import type { WidgetDefinition } from '../types';
 
 export const weatherWidget: WidgetDefinition<'weather'> = {
@@ -12,6 +13,6 @@ export const weatherWidget: WidgetDefinition<'weather'> = {
   defaultSettings: { city: '', lat: 31.23, lon: 121.47, days: 3 },
   links: [],
   fetches: ['GET /api/weather/now', 'GET /api/weather/daily'],
-  component: lazy(() => import('./weather-widget')),
+  component: preloadable(() => import('./weather-widget')),
   settingsForm: lazy(() => import('./weather-settings')),
 };
