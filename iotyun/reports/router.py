@@ -7,7 +7,7 @@ from fastapi import APIRouter, Query, Response
 
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok, ok_json
-from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, REPORT_CHART_TYPES
+from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, INT64_MAX, REPORT_CHART_TYPES
 from iotyun.core.pagination import Page, PageDep
 from iotyun.reports import groups, service, statistic
 from iotyun.reports.dependencies import ReportEditor, ReportLister, ReportReader, ReportViewer
@@ -27,6 +27,8 @@ from iotyun.telemetry.public import ConfigsDep
 router = APIRouter(tags=["reports"])
 
 EpochMs = Annotated[int | None, Query(ge=EPOCH_MS_MIN, le=EPOCH_MS_MAX)]
+# The device a history report is drawn for instead of its own (a dashboard card following the device tree).
+DeviceQuery = Annotated[int | None, Query(ge=1, le=INT64_MAX)]
 
 
 @router.get("/yun/report/basic")
@@ -86,8 +88,9 @@ async def report_statistic(
     start: EpochMs = None,
     end: EpochMs = None,
     tz: Annotated[str, Query(max_length=64)] = "UTC",
+    device: DeviceQuery = None,
 ) -> Response:
-    return ok_json(await statistic.statistic(session, actor, configs, report_id, start, end, tz))
+    return ok_json(await statistic.statistic(session, actor, configs, report_id, start, end, tz, device))
 
 
 @router.get("/yun/report/group")

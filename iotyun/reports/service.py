@@ -271,16 +271,28 @@ def _check_conditions(body: ReportIn) -> None:
 
 
 async def _check_devices(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ReportIn) -> None:
-    """History data: devices the caller reads (110506), each publishing every data source of the report (115401)."""
-    if body.table_kind != HISTORY:
-        return
-    wanted = list(dict.fromkeys(body.device_ids))
+    if body.table_kind == HISTORY:
+        await check_published(session, actor, configs, body.device_ids, body.data_source_ids, "device_ids")
+
+
+async def check_published(
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    device_ids: list[int],
+    data_source_ids: list[int],
+    device_field: str,
+) -> None:
+    """History data: devices the caller reads (110506 on `device_field`: another tenant's reads as a missing one),
+    each publishing every data source of the report (115401 on data_source_ids). A report's own devices on saving,
+    the device a statistic is drawn for (its `device`)."""
+    wanted = list(dict.fromkeys(device_ids))
     sns = await readable_device_sns(session, actor, wanted)
     if len(sns) < len(wanted):
-        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field=device_field)
     for sn in sns.values():
         config = await configs.get(sn)
-        if config is None or any(s not in config.sources for s in body.data_source_ids):
+        if config is None or any(s not in config.sources for s in data_source_ids):
             raise AppError(ErrorCode.DATA_SOURCE_NOT_FOUND, field="data_source_ids")
 
 

@@ -1,6 +1,8 @@
 """A report's statistic (/yun/report/statistic). History data (kind 6) with the time dimension: one
 telemetry.query_series call over the report's (device, data source) pairs, its bucket, aggregation and fill in the
-viewer's zone; one series per pair, each with its buckets' min and max. The answer's shape is StatisticOut."""
+viewer's zone; one series per pair, each with its buckets' min and max. The answer's shape is StatisticOut. Given a
+`device`, history data is drawn for that device instead of the report's own (a dashboard card following the device
+tree): data source ids belong to a template, so every device of the report's template publishes them."""
 
 import time
 from zoneinfo import ZoneInfo
@@ -35,8 +37,12 @@ async def statistic(
     start: int | None,
     end: int | None,
     tz: str,
+    device: int | None = None,
 ) -> StatisticOut:
-    """The report's chart data over `start` … `end` (epoch ms) in the viewer's zone `tz` (IANA)."""
+    """The report's chart data over `start` … `end` (epoch ms) in the viewer's zone `tz` (IANA). `device`, a device
+    the viewer reads (110506 on device otherwise, another tenant's as a missing one), draws history data for it alone,
+    the report's filters applied as to its own devices; the other kinds count over every device the viewer reads and
+    answer the same with or without it."""
     report = await service.get(session, actor, report_id)
     config = service.stored_config(report)
     z = zone(tz)
@@ -45,12 +51,14 @@ async def statistic(
     start, end = time_range(config, start, end, now)
     service.check_range(config.time_unit, start, end, report.table_kind, service.bucketed(report.table_kind, config))
     if report.table_kind != HISTORY:
+        if device is not None and not await repo.readable_device_ids(session, actor, [device]):
+            raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device")
         return await counts.counts(session, actor, report, config, start, end, z)
     by_field_dim = config.dimension_field_id[0].id in (H_DEVICE, H_SOURCE)
     if not by_field_dim and config.dimension_field_id[0].id != H_TIME:
         raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
     narrowed = history_filters.applied(config.filters, start, end)
-    devices, sources, names = await _devices(session, actor, config)
+    devices, sources, names = await _devices(session, actor, configs, config, device)
     pairs = await _pairs(session, actor, configs, config, devices, sources, names)
     if not pairs or narrowed.start > narrowed.end:
         bucket = None if by_field_dim else config.time_unit or "day"
@@ -84,7 +92,7 @@ async def statistic(
         tz=offset_minutes(z, narrowed.start),
         values=narrowed.values,
     )
-    return await _history_over_time(session, actor, configs, config, q, pairs, names, z)
+    return await _history_over_time(session, actor, configs, config, q, pairs, names, z, len(devices))
 
 
 async def _pairs(
@@ -118,11 +126,17 @@ async def _pairs(
 
 
 async def _devices(
-    session: AsyncSession, actor: Actor, config: ReportConfig
+    session: AsyncSession, actor: Actor, configs: ConfigCache, config: ReportConfig, device: int | None
 ) -> tuple[list[int], list[int], dict[int, str]]:
-    """The report's devices, data sources and device names; 118205 on device_ids when a device was deleted, 110506
-    when the viewer no longer reads one (a share or distribution withdrawn, a transfer): refused before the device
-    filters read its name, so a filter cannot tell the current name of a device that is gone."""
+    """The devices drawn, the report's data sources and the devices' names. The report's own devices: 118205 on
+    device_ids when one was deleted, 110506 when the viewer no longer reads one (a share or distribution withdrawn, a
+    transfer), refused before the device filters read its name, so a filter cannot tell the current name of a device
+    that is gone. `device` instead: one the viewer reads (110506 on device) publishing every data source of the
+    report (115401 on data_source_ids: a device of another template), checked before the filters too."""
+    sources = list(dict.fromkeys(config.data_source_ids))
+    if device is not None:
+        await service.check_published(session, actor, configs, [device], sources, "device")
+        return [device], sources, await repo.device_names(session, [device])
     devices = list(dict.fromkeys(config.device_ids))
     names = await repo.device_names(session, devices)
     if any(d not in names for d in devices):
@@ -130,7 +144,7 @@ async def _devices(
     readable = await repo.readable_device_ids(session, actor, devices)
     if any(d not in readable for d in devices):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
-    return devices, list(dict.fromkeys(config.data_source_ids)), names
+    return devices, sources, names
 
 
 async def _query(
@@ -161,11 +175,12 @@ async def _history_over_time(
     pairs: list[Pair],
     names: dict[int, str],
     z: ZoneInfo,
+    devices: int,
 ) -> StatisticOut:
-    """One series per pair on the bucket grid (telemetry query_columns: the arrays as the rows filled them); with fill
-    none a bucket empty in every series is left out. Built without validation (model_construct): every number is a
-    float or None already, and the route serializes the answer once (the 30-day hourly report holds ~22,000)."""
-    devices = len(dict.fromkeys(config.device_ids))
+    """One series per pair on the bucket grid (telemetry query_columns: the arrays as the rows filled them), named
+    as `devices` devices (those drawn) and the report's data sources vary; with fill none a bucket empty in every
+    series is left out. Built without validation (model_construct): every number is a float or None already, and the
+    route serializes the answer once (the 30-day hourly report holds ~22,000)."""
     sources = len(dict.fromkeys(config.data_source_ids))
     try:
         buckets, found = await query_columns(session, actor, configs, pairs, q)
