@@ -328,12 +328,14 @@ def read(stored: dict[str, Any]) -> DashboardDocument:
 class Exposure(BaseModel):
     """What a dashboard shows of the devices its viewer reads (a share link opens no more than this): the devices its
     cards name, the device groups whose devices a card lists, whether a card lists every device the viewer reads,
-    and whether a group tree lists the device groups."""
+    whether a group tree lists the device groups, and the reports a report card following the device tree draws for
+    the device picked there (any device the dashboard shows; a report card that follows nothing shows its own)."""
 
     devices: set[int] = Field(default_factory=set)
     groups: set[int] = Field(default_factory=set)
     every_device: bool = False
     group_tree: bool = False
+    device_reports: set[int] = Field(default_factory=set)
 
     def merge(self, other: "Exposure") -> None:
         """Adds what `other` shows (a toggled dashboard, another dashboard of a sector)."""
@@ -341,6 +343,7 @@ class Exposure(BaseModel):
         self.groups |= other.groups
         self.every_device |= other.every_device
         self.group_tree |= other.group_tree
+        self.device_reports |= other.device_reports
 
 
 def exposure(document: DashboardDocument) -> Exposure:
@@ -367,4 +370,6 @@ def exposure(document: DashboardDocument) -> Exposure:
             listing(card.settings.group_id, card.link == "group")
         elif isinstance(card, DeviceTreeCard):
             listing(card.settings.group_id, False)
+        elif isinstance(card, ReportCard) and card.link == "device" and card.settings.report_id is not None:
+            out.device_reports.add(card.settings.report_id)
     return out

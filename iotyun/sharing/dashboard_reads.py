@@ -1,8 +1,9 @@
 """What a dashboard link's page reads without login (/share-db; issue 31 point 5; docs/api-sharing.md "Dashboard
 links"): each widget's data as the link's creator reads it now, narrowed to what the dashboard shows — the devices
-and groups its cards list (`opening.dashboard_devices`), the reports its report cards name, the weather where its
-weather cards look, the dashboards its toggle cards switch to. Nothing is written; nothing counts a use. Anything
-else answers 118302, as a device the link does not show."""
+and groups its cards list (`opening.dashboard_devices`), the reports its report cards name (drawn for a shown device
+where the card follows the device tree), the weather where its weather cards look, the dashboards its toggle cards
+switch to. Nothing is written; nothing counts a use. Anything else answers 118302, as a device the link does not
+show."""
 
 from dataclasses import dataclass
 
@@ -184,14 +185,18 @@ async def report(
     dashboard_id: int | None,
     report_id: int,
     tz: str,
+    device: int | None,
 ) -> SharedReportOut:
-    """A report a report card names, with its statistic as the creator sees it."""
+    """A report a report card names, with its statistic as the creator sees it; drawn for `device` only where a card
+    of the report follows the device tree and the dashboard shows the device (118302 on device otherwise)."""
     o = await _opened(session, visitor, dashboard_id)
     named = {c.settings.report_id for c in _cards(o) if isinstance(c, ReportCard)}
     if report_id not in named:
         raise _refuse("id")
+    if device is not None and (report_id not in o.exposure.device_reports or device not in o.devices):
+        raise _refuse("device")
     info = await report_service.info(session, o.creator, report_id)
-    data = await statistic.statistic(session, o.creator, configs, report_id, None, None, tz)
+    data = await statistic.statistic(session, o.creator, configs, report_id, None, None, tz, device)
     return SharedReportOut(report=info, statistic=data)
 
 

@@ -168,8 +168,9 @@ async def shared_report(
     report_id: Annotated[int, Query(alias="id", ge=1, le=2**63 - 1)],
     dashboard: ShownQuery = None,
     tz: Annotated[str, Query(max_length=64)] = "UTC",
+    device: GroupQuery = None,
 ) -> Envelope[SharedReportOut]:
-    return ok(await dashboard_reads.report(session, configs, visitor, dashboard, report_id, tz))
+    return ok(await dashboard_reads.report(session, configs, visitor, dashboard, report_id, tz, device))
 
 
 @router.get("/yun/shared/dashboard/weather")

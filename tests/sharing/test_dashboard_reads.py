@@ -1,14 +1,16 @@
 """What a shared dashboard's page reads without login (issue 31 point 5; docs/api-sharing.md "Dashboard links"):
 each widget's data as the creator reads it, only what the dashboard's cards show — other groups, devices, reports,
-places and dashboards answer 118302 — and the link's own rules on every read."""
+places and dashboards answer 118302 — and the link's own rules on every read. A report card following the device
+tree reads its report for a device the dashboard shows (point 4), and only such a card."""
 
 from typing import Any
 
 from fastapi import FastAPI
 
 from tests.conftest import Api, code
-from tests.devices.factories import Site, ok
+from tests.devices.factories import SECRET, Site, ok, register
 from tests.sharing.test_dashboard_links import dashboard, dashboard_link, set_link
+from tests.telemetry.factories import Plant, make_plant, unique_sn
 
 R = "/yun/shared/dashboard"
 ONLINE_REPORT = {
@@ -16,6 +18,8 @@ ONLINE_REPORT = {
     "dimension_field_id": [{"id": 64, "field_name": "在线状态"}],
     "aggregate_filed_id": {"id": 66, "field_name": "设备数"}, "aggregation": "count",
 }  # fmt: skip
+TIME = [{"id": 38, "field_name": "时间"}]
+BY_DEVICE = [{"id": 39, "field_name": "设备"}]
 
 
 def doc(*cards: dict[str, Any]) -> dict[str, Any]:
@@ -23,8 +27,8 @@ def doc(*cards: dict[str, Any]) -> dict[str, Any]:
     return {"cards": list(cards), "layouts": {"desktop": layout}}
 
 
-async def shared(site: Site, *cards: dict[str, Any], **link: Any) -> tuple[dict[str, Any], str]:
-    d = await dashboard(site.admin)
+async def shared(site: Site, *cards: dict[str, Any], name: str = "wall", **link: Any) -> tuple[dict[str, Any], str]:
+    d = await dashboard(site.admin, name)
     ok(await site.admin.post("/yun/dashboard/save", {"id": d["id"], "version": 1, "document": doc(*cards)}))
     made = await dashboard_link(site.admin, d["id"], **link)
     return made, str(made["token"])
@@ -132,3 +136,96 @@ class TestToggleAndRules:
             ok(await anonymous.get(f"{R}/groups", params={"token": token}))
         listed = ok(await site.admin.get("/yun/components/share"))["items"]
         assert next(x for x in listed if x["id"] == link["id"])["use_count"] == 0
+
+
+async def trend(site: Site) -> tuple[Plant, int, int, int]:
+    """A pressure trend of 1号空压机 (its series named by the device), its twin 2号空压机 of the same template, both in
+    the group g1: the plant, the twin, the report and the group."""
+    plant = await make_plant(site.admin)
+    twin = (await register(site.admin, unique_sn(), SECRET, alias="2号空压机"))["id"]
+    ok(await site.admin.post("/yun/module/bind", {"template_id": plant.template_id, "device_ids": [twin]}))
+    ok(await site.admin.post("/yun/module/publish", {"id": plant.template_id}))
+    body = {
+        "title": "排气压力", "chart_type": 3, "table_kind": 6, "dimension_field_id": TIME, "compare_filed_id": BY_DEVICE,
+        "aggregate_filed_id": {"id": 41, "field_name": "值"}, "aggregation": "avg", "time_unit": "hour",
+        "device_ids": [plant.device_id], "data_source_ids": [plant.sources["出水压力"]],
+    }  # fmt: skip
+    report_id = ok(await site.admin.post("/yun/report/basic", body))["id"]
+    group = ok(await site.admin.post("/yun/dev/group", {"name": "g1"}))["id"]
+    for device in (plant.device_id, twin):
+        await site.set_device(device, group_id=group)
+    return plant, twin, report_id, group
+
+
+def series_names(answer: dict[str, Any]) -> list[str]:
+    return [s["name"] for s in ok(answer)["statistic"]["series"]]
+
+
+class TestReportsFollowingTheTree:
+    async def test_a_linked_report_is_drawn_for_a_shown_device(
+        self, site: Site, new_api: Any, other_tenant: Api
+    ) -> None:
+        plant, twin, rid, group = await trend(site)
+        cards = (
+            {"id": "t", "type": "deviceTree", "settings": {"group_id": group}},
+            {"id": "r", "type": "report", "link": "device", "settings": {"report_id": rid}},
+        )
+        _, token = await shared(site, *cards)
+        anonymous = new_api()
+        params = {"token": token, "id": rid, "tz": "Asia/Shanghai"}
+        assert series_names(await anonymous.get(f"{R}/report", params=params)) == ["1号空压机"]
+        got = ok(await anonymous.get(f"{R}/report", params={**params, "device": twin}))
+        assert got["report"]["title"] == "排气压力" and [s["name"] for s in got["statistic"]["series"]] == ["2号空压机"]
+        assert series_names(await anonymous.get(f"{R}/report", params={**params, "device": plant.device_id})) == [
+            "1号空压机"
+        ]
+        # A device the tree does not list (in no group, another tenant's, none at all): 118302.
+        outside = await site.device(alias="泵C")
+        theirs = (await register(other_tenant, unique_sn(), SECRET))["id"]
+        for device in (outside, theirs, twin + 10_000):
+            answer = await anonymous.get(f"{R}/report", params={**params, "device": device})
+            assert (code(answer), answer["meta"]["field"]) == (118302, "device"), device
+        # A listed device of another template: the report's data source is not in its configuration.
+        other = await make_plant(site.admin)
+        await site.set_device(other.device_id, group_id=group)
+        answer = await anonymous.get(f"{R}/report", params={**params, "device": other.device_id})
+        assert (code(answer), answer["meta"]["field"]) == (115401, "data_source_ids")
+        answer = await anonymous.get(f"{R}/report", params={**params, "device": 0})
+        assert (code(answer), answer["meta"]["field"]) == (100004, "device")
+
+    async def test_only_a_card_following_the_device_tree(self, site: Site, new_api: Any) -> None:
+        _, twin, rid, _ = await trend(site)
+        tree = {"id": "t", "type": "deviceTree"}
+        anonymous = new_api()
+        params = {"id": rid, "tz": "Asia/Shanghai", "device": twin}
+        for link in ("none", "group"):
+            card = {"id": "r", "type": "report", "link": link, "settings": {"report_id": rid}}
+            _, token = await shared(site, tree, card, name=link)
+            answer = await anonymous.get(f"{R}/report", params={**params, "token": token})
+            assert (code(answer), answer["meta"]["field"]) == (118302, "device"), link
+            assert series_names(await anonymous.get(f"{R}/report", params={"token": token, "id": rid})) == ["1号空压机"]
+        # The same report on a card that follows nothing and one in a container's tab that follows the tree.
+        tab = {
+            "title": "趋势",
+            "card": {"id": "in", "type": "report", "link": "device", "settings": {"report_id": rid}},
+        }
+        cards = (
+            tree,
+            {"id": "r", "type": "report", "settings": {"report_id": rid}},
+            {"id": "c", "type": "container", "settings": {"tabs": [tab]}},
+        )
+        _, token = await shared(site, *cards, name="tab")
+        assert series_names(await anonymous.get(f"{R}/report", params={**params, "token": token})) == ["2号空压机"]
+
+    async def test_the_links_starting_device_and_its_rules(self, app: FastAPI, site: Site, new_api: Any) -> None:
+        plant, twin, rid, _ = await trend(site)
+        card = {"id": "r", "type": "report", "link": "device", "settings": {"report_id": rid}}
+        # No tree: the link's starting device is the one shown, no other.
+        link, token = await shared(site, card, device_id=twin)
+        anonymous = new_api()
+        params = {"token": token, "id": rid, "tz": "Asia/Shanghai"}
+        assert series_names(await anonymous.get(f"{R}/report", params={**params, "device": twin})) == ["2号空压机"]
+        answer = await anonymous.get(f"{R}/report", params={**params, "device": plant.device_id})
+        assert (code(answer), answer["meta"]["field"]) == (118302, "device")
+        await set_link(app, link["id"], use_state=0)
+        assert code(await anonymous.get(f"{R}/report", params={**params, "device": twin})) == 118305
