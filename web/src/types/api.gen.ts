@@ -15206,6 +15206,7 @@ export interface operations {
                 start?: number | null;
                 end?: number | null;
                 tz?: string;
+                device?: number | null;
             };
             header?: never;
             path?: never;
@@ -16376,6 +16377,7 @@ export interface operations {
                 id: number;
                 dashboard?: number | null;
                 tz?: string;
+                device?: number | null;
                 token: string;
             };
             header?: never;

@@ -109,7 +109,7 @@ export const consoleSource: DashboardSource = {
   useAlarmMarks: (_groupId, enabled) =>
     useQuery({ ...realtimeAlarmsQueryOptions(ACTIVE_ALARMS_SEED), select: alarmItems, enabled }),
   useReport: (id, _range, enabled) => useReport(id, enabled),
-  useStatistic: (id, range, refetchMs, enabled) => useStatistic(id, range, refetchMs, enabled),
+  useStatistic: (id, view, refetchMs, enabled) => useStatistic(id, view, refetchMs, enabled),
   useWeather: (lat, lon, days, enabled) => ({
     now: useQuery({
       queryKey: weatherKeys.now(lat, lon),

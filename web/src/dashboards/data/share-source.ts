@@ -11,7 +11,7 @@ import { createShareFeedSource } from '@/designer/runtime/share-feed-source';
 import type { MapOut } from '@/components/map/map-api';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { get } from '@/lib/http';
-import type { Report, ReportStatistic } from '@/lib/reports/types';
+import type { Report, ReportStatistic, StatisticView } from '@/lib/reports/types';
 import { linkEndCode } from '@/lib/share-links/share-codes';
 import { getSharedDevice, sharedKeys, type SharedDeviceScreenOut } from '@/lib/share-links/shared';
 import type { RtdClient } from '@/lib/ws';
@@ -73,6 +73,10 @@ const asAlarms = (items: Schema<'AlarmOut'>[]) => items as AlarmOut[];
 
 const defined = (params: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(params).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+
+/** A shared report read's parameters: the same for a report and its statistic unless the statistic names a device. */
+const reportParams = (id: number | null, view: StatisticView) =>
+  defined({ id, tz: view.tz, device: view.device });
 
 function alarmParams(scope: AlarmScope, limit: number) {
   if (scope.deviceId !== null) return { device_id: scope.deviceId, limit };
@@ -169,19 +173,19 @@ export function createShareSource({ token, rtd, onEnded }: ShareSourceOptions): 
       });
     },
     // The report and its statistic come in one read (fresh for the statistic that follows the report's answer); the
-    // card's refresh reads both again.
+    // card's refresh reads both again. A statistic drawn for a device picked in the tree is a read of its own.
     useReport: (id, range, enabled) =>
       useQuery({
-        queryKey: key('report', { id, tz: range.tz }),
-        queryFn: () => read<SharedReport>('report', { id, tz: range.tz }),
+        queryKey: key('report', reportParams(id, range)),
+        queryFn: () => read<SharedReport>('report', reportParams(id, range)),
         select: reportOf,
         enabled: enabled && id !== null,
         staleTime: REPORT_FRESH_MS,
       }),
-    useStatistic: (id, range, refetchMs, enabled) =>
+    useStatistic: (id, view, refetchMs, enabled) =>
       useQuery({
-        queryKey: key('report', { id, tz: range.tz }),
-        queryFn: () => read<SharedReport>('report', { id, tz: range.tz }),
+        queryKey: key('report', reportParams(id, view)),
+        queryFn: () => read<SharedReport>('report', reportParams(id, view)),
         select: statisticOf,
         staleTime: REPORT_FRESH_MS,
         enabled: enabled && id !== null,

@@ -266,6 +266,42 @@ describe('a share link’s dashboard source', () => {
     expect(onEnded).not.toHaveBeenCalled();
   });
 
+  const TREND = report({ id: 5, chart_type: 2, table_kind: 6, device_ids: [12], data_source_ids: [41] });
+  const TREND_CARDS = [card('trend', 'report', { report_id: 5, refresh_s: 0 }, { link: 'device' })];
+  const trendReads = () =>
+    handlers({
+      'GET /yun/shared/dashboard/report': (c) => {
+        const device = param(c).device;
+        if (device === 99) return fail('118302', '无权访问', 'device');
+        const name = device === 13 ? '2号空压机' : '1号空压机';
+        return ok({
+          report: TREND,
+          statistic: { ...STATISTIC, series: [{ ...STATISTIC.series[0]!, name }] },
+        });
+      },
+    });
+
+  it('draws a trend following the tree for the device picked, the report read once without it', async () => {
+    const calls = mockApi(trendReads());
+    const { rtd } = renderShared(TREND_CARDS, '?device=13');
+    dispose = () => rtd.dispose();
+    expect(await within(cardOf('trend')).findAllByText('2号空压机')).not.toHaveLength(0);
+    expect(within(cardOf('trend')).queryByText('1号空压机')).toBeNull();
+    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(calls.filter((c) => c.url === '/yun/shared/dashboard/report').map(param)).toEqual([
+      { token: TOKEN, id: 5, tz },
+      { token: TOKEN, id: 5, tz, device: 13 },
+    ]);
+  });
+
+  it('says on a trend that the dashboard does not show the picked device (118302 on device)', async () => {
+    mockApi(trendReads());
+    const { onEnded, rtd } = renderShared(TREND_CARDS, '?device=99');
+    dispose = () => rtd.dispose();
+    expect(await within(cardOf('trend')).findByText('所选设备不存在或无权查看')).toBeInTheDocument();
+    expect(onEnded).not.toHaveBeenCalled();
+  });
+
   it('ends the page when a read says the link itself is refused', async () => {
     mockApi(handlers({ 'GET /yun/shared/dashboard/devices': () => fail('118305', '分享链接已停用') }));
     const { onEnded, rtd } = renderShared([card('tree', 'deviceTree', {})]);

@@ -12,7 +12,7 @@ import type { FeedQuery, FeedSource } from '@/designer/runtime/feed-source';
 import type { MapOut } from '@/components/map/map-api';
 import type { AlarmOut } from '@/lib/alarms/types';
 import type { FlowSummary } from '@/lib/usage/flow-cards';
-import type { Report, ReportStatistic, ViewRange } from '@/lib/reports/types';
+import type { Report, ReportStatistic, StatisticView, ViewRange } from '@/lib/reports/types';
 import type { DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
 import type { RtdClient } from '@/lib/ws';
 import type { Schema } from '@/types/schema';
@@ -97,11 +97,12 @@ export interface DashboardSource {
   useAlarms: (scope: AlarmScope, enabled: boolean, refetchMs: number | false) => FeedQuery<AlarmOut[]>;
   /** The unconfirmed alarms the map and the device tree mark devices with (a group's, or every device's shown). */
   useAlarmMarks: (groupId: number | null, enabled: boolean) => FeedQuery<AlarmOut[]>;
-  /** A report card's report and its statistic over the report's own range in `range.tz`. */
+  /** A report card's report and its statistic over the report's own range in `range.tz`; a history report drawn for
+   * `view.device` when given (a card following the device tree). */
   useReport: (id: number | null, range: ViewRange, enabled: boolean) => FeedQuery<Report>;
   useStatistic: (
     id: number | null,
-    range: ViewRange,
+    view: StatisticView,
     refetchMs: number | false,
     enabled: boolean,
   ) => FeedQuery<ReportStatistic>;

@@ -1,20 +1,21 @@
-// GET /yun/report/statistic?id=&start=&end=&tz=: a saved report's chart data in the viewer's range and zone, for the
-// report pages and the dashboard's report widget.
+// GET /yun/report/statistic?id=&start=&end=&tz=&device=: a saved report's chart data in the viewer's range and zone
+// (history data drawn for `device` instead of the report's own devices when one is given), for the report pages and
+// the dashboard's report widget.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import type { ReportStatistic, ViewRange } from './types';
+import type { ReportStatistic, StatisticView } from './types';
 import { reportKeys } from './keys';
 
-export function getStatistic(id: number, range: ViewRange): Promise<ReportStatistic> {
+export function getStatistic(id: number, view: StatisticView): Promise<ReportStatistic> {
   // Silent: the chart's place shows the refusal (a deleted device or data source reads as a message, not a toast).
-  return get<ReportStatistic>('/yun/report/statistic', { id, ...range }, { silent: true });
+  return get<ReportStatistic>('/yun/report/statistic', { id, ...view }, { silent: true });
 }
 
-export const statisticQueryOptions = (id: number, range: ViewRange) =>
+export const statisticQueryOptions = (id: number, view: StatisticView) =>
   queryOptions({
-    queryKey: reportKeys.statistic(id, range),
-    queryFn: () => getStatistic(id, range),
+    queryKey: reportKeys.statistic(id, view),
+    queryFn: () => getStatistic(id, view),
     placeholderData: keepPreviousData,
   });
 
@@ -22,12 +23,12 @@ export const statisticQueryOptions = (id: number, range: ViewRange) =>
  * refresh interval, or a dashboard card's own). */
 export function useStatistic(
   id: number | null,
-  range: ViewRange,
+  view: StatisticView,
   refetchMs: number | false = false,
   enabled = true,
 ) {
   return useQuery({
-    ...statisticQueryOptions(id ?? 0, range),
+    ...statisticQueryOptions(id ?? 0, view),
     enabled: enabled && id !== null,
     refetchInterval: enabled ? refetchMs : false,
   });

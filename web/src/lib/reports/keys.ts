@@ -1,5 +1,5 @@
 // Query keys of the reports, shared by the report pages and the dashboard's report widget (one cache for both).
-import type { ReportListParams, TableDataParams, ViewRange } from './types';
+import type { ReportListParams, StatisticView, TableDataParams } from './types';
 
 export const reportKeys = {
   all: ['reports'] as const,
@@ -8,7 +8,7 @@ export const reportKeys = {
   details: () => [...reportKeys.all, 'detail'] as const,
   detail: (id: number) => [...reportKeys.details(), id] as const,
   statistics: () => [...reportKeys.all, 'statistic'] as const,
-  statistic: (id: number, range: ViewRange) => [...reportKeys.statistics(), id, range] as const,
+  statistic: (id: number, view: StatisticView) => [...reportKeys.statistics(), id, view] as const,
   tables: () => [...reportKeys.all, 'table'] as const,
   table: (params: TableDataParams) => [...reportKeys.tables(), params] as const,
   groups: () => [...reportKeys.all, 'groups'] as const,

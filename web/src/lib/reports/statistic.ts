@@ -33,6 +33,9 @@ export function browserTz(): string {
   }
 }
 
+/** The table kind of history data, the one kind a statistic draws for another device than the report's own. */
+export const HISTORY_KIND = 6;
+
 /** 118205 (a device of the report was deleted) and 115401 (a data source is no longer published). */
 export const MISSING_SOURCE_CODES: ReadonlySet<string> = new Set(['118205', '115401']);
 

@@ -28,6 +28,12 @@ export interface ViewRange {
   tz: string;
 }
 
+/** A statistic as a viewer asks for it: the range and zone, and the device a history report is drawn for instead of
+ * its own (a dashboard card following the device tree; none: the report's own devices). */
+export interface StatisticView extends ViewRange {
+  device?: number | undefined;
+}
+
 /** Contract B: GET /yun/report/table/data. */
 export interface TableDataParams extends ViewRange {
   id: number;

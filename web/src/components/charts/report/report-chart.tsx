@@ -168,6 +168,9 @@ export function ReportChart({
     return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('reports.chart.noData')} />;
   if (drawn.kind === 'card') return <CardView model={drawn.model} surface={surface} />;
   if (drawn.kind === 'table') return <TableView model={drawn.model} />;
+  // The canvas read aloud: the chart's type and the series it draws (which device a linked card's trend follows).
+  const names = data.series.map((s) => s.name).join(t('report.charts.listSeparator'));
+  const label = t('report.charts.label', { type: t(entry.i18nKey), series: names });
   return (
     <EChart
       // The host registers a chart's parts once, when it starts: another type starts another chart.
@@ -175,7 +178,7 @@ export function ReportChart({
       option={drawn.option}
       parts={drawn.parts}
       height={height}
-      ariaLabel={title ? `${t(entry.i18nKey)}: ${title}` : t(entry.i18nKey)}
+      ariaLabel={title ? `${label}: ${title}` : label}
     />
   );
 }

@@ -1,5 +1,6 @@
 // The report widget: a saved report's chart (the report chart registry, in the dashboard's chart theme), refreshed
-// every `refresh_s` seconds or by the report's own interval.
+// every `refresh_s` seconds or by the report's own interval; a card following the device tree draws a history report
+// for the device picked there.
 import { BarChartOutlined } from '@ant-design/icons';
 import { lazy } from 'react';
 
@@ -12,7 +13,7 @@ export const reportWidget: WidgetDefinition<'report'> = {
   icon: BarChartOutlined,
   defaultSize: { w: 8, h: 9 },
   defaultSettings: { report_id: null, refresh_s: 0 },
-  links: [],
+  links: ['device'],
   fetches: ['GET /api/yun/report/info', 'GET /api/yun/report/statistic'],
   component: preloadable(() => import('./report-widget')),
   settingsForm: lazy(() => import('./report-settings')),
