@@ -1,9 +1,9 @@
 """Demo dashboards for `iotyun seed --demo` (issue 31 point 7): "厂区总览", a 1920×1080 wall screen in the tech theme
 with 12 live cards of 11 widget types — the title, the time, the weather, the group and device trees that re-point
-the screen, the fault list and the map, the compressor's screen, two report charts, the network monitor and a
-container of two more reports — and "移动看板", the same plant on a phone. Both sit in the group "厂区", and the
-business sector "生产运营" presents them in turn. The layouts are on the 24-column grid of 36 rows (the desktop
-canvas) and the phone's 2 columns. Idempotent: nothing happens once the tenant has a dashboard."""
+the screen, the pressure trend, the fault list and the map, the compressor's screen, two report charts, the network
+monitor and a container of two more reports — and "移动看板", the same plant on a phone. Both sit in the group
+"厂区", and the business sector "生产运营" presents them in turn. The layouts are on the 24-column grid of 36 rows
+(the desktop canvas) and the phone's 2 columns. Idempotent: nothing happens once the tenant has a dashboard."""
 
 from typing import Any
 
@@ -42,7 +42,8 @@ def overview(reports: dict[str, int], device: int | None, group: int | None) -> 
         _card("groups", "groupTree", "设备分组", {}),
         _card("devices", "deviceTree", "设备", {}),
         _card("screen", "configuration", "设备画面", {"device_id": device}, link="device"),
-        _card("pressure", "report", "排气压力", {"report_id": line}),
+        # The pressure trend follows the device tree: one card for every compressor (the same template).
+        _card("pressure", "report", "排气压力", {"report_id": line}, link="device"),
         _card("temperature", "report", "排气温度", {"report_id": bars}),
         _card("network", "netMonitor", "设备网络", {"group_id": None}, link="group"),
         _card("faults", "fault", "实时故障", {"group_id": group, "limit": 8}, link="device"),

@@ -40,6 +40,11 @@ async def test_demo_dashboards(app: FastAPI, team: Team) -> None:
         if c["type"] == "report":
             assert c["settings"]["report_id"] in reports, c
     assert {c["link"] for c in cards} >= {"device", "group"}
+    # The pressure trend (history data) follows the device tree with the screen.
+    linked = {c["id"]: c for c in cards if c["link"] == "device"}
+    assert {"screen", "pressure"} <= set(linked)
+    trend = ok(await a.get("/yun/report/info", params={"id": linked["pressure"]["settings"]["report_id"]}))
+    assert trend["table_kind"] == 6
     assert all(p["y"] >= 0 and p["y"] + p["h"] <= 36 for p in doc["layouts"]["desktop"])
     assert mobile["mobile"] is True
     phone = ok(await a.get("/yun/dashboard/detail", params={"id": mobile["id"]}))["document"]
