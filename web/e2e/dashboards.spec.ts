@@ -1,8 +1,8 @@
 // Dashboards against the demo server (issue 31 point 9): the administrator builds a dashboard of six widget types in
-// English, links its screen and alarm cards to its device tree, saves, reloads and presents it, and a device picked
-// in the tree re-points the linked cards and stays picked across a reload; the rights to edit (P21200) and to go full
-// screen (the role's flag) are told apart; and the demo's wall screen and phone dashboard, photographed in zh and en,
-// hold no untranslated text.
+// English, links its trend, screen and alarm cards to its device tree, saves, reloads and presents it, and a device
+// picked in the tree re-points the linked cards (the trend's series is that device's) and stays picked across a
+// reload; the rights to edit (P21200) and to go full screen (the role's flag) are told apart; and the demo's wall
+// screen and phone dashboard, photographed in zh and en, hold no untranslated text.
 import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -21,7 +21,14 @@ import {
   type Lang,
 } from './helpers';
 
-const text = textsOf(['common', 'layout', 'dashboards', 'dashboards-view', 'dashboards-widgets']);
+const text = textsOf([
+  'common',
+  'layout',
+  'dashboards',
+  'dashboards-view',
+  'dashboards-widgets',
+  'report-charts',
+]);
 const en = (key: string, values?: Record<string, string | number>) => text('en', key, values);
 
 const OVERVIEW = '厂区总览';
@@ -67,7 +74,7 @@ async function choose(page: Page, scope: Locator, name: string, option: string, 
 }
 
 test.describe('dashboards', () => {
-  test('a dashboard of six widget types is built, saved, presented, and its tree re-points the linked cards', async ({
+  test('a dashboard of six widget types is built, saved, presented, and its tree re-points the linked trend, screen and alarms', async ({
     page,
   }) => {
     test.slow();
@@ -108,6 +115,7 @@ test.describe('dashboards', () => {
     await add('time');
     const reportDrawer = await add('report');
     await choose(page, reportDrawer, en('dashboards.widgets.report.report'), REPORT, '排气压力');
+    await linkToTree(reportDrawer);
     const screenDrawer = await add('configuration');
     await choose(
       page,
@@ -133,13 +141,21 @@ test.describe('dashboards', () => {
     const stored = await api<Detail>(page, 'GET', `/yun/dashboard/detail?id=${String(id)}&purpose=edit`);
     const byType = new Map(stored.document.cards.map((c) => [c.type, c]));
     expect([...byType.keys()].sort()).toEqual([...types].sort());
+    expect(byType.get('report')?.link).toBe('device');
     expect(byType.get('configuration')?.link).toBe('device');
     expect(byType.get('fault')?.link).toBe('device');
     expect(byType.get('report')?.settings.report_id).toEqual(expect.any(Number));
 
-    // Presented: the report's chart, the device's screen and the tree draw.
+    // Presented: the report's chart (its own device's pressure until one is picked), the device's screen and the tree
+    // draw. The chart's canvas reads aloud its series: the device it is drawn for.
     await page.goto(`/iotyun/dashboard/view?id=${String(id)}`);
     await expect(cardOf(page, 'report').locator('canvas').first()).toBeVisible({ timeout: 15_000 });
+    const trendOf = (device: string) =>
+      cardOf(page, 'report').getByRole('img', {
+        name: en('report.charts.label', { type: en('report.charts.type.line'), series: device }),
+        exact: true,
+      });
+    await expect(trendOf(FIRST_DEVICE)).toBeVisible();
     const screen = cardOf(page, 'configuration').locator('.dw-configuration__screen');
     await expect(screen.locator('.iot-screen')).toBeVisible({ timeout: 15_000 });
     const firstId = await screen.getAttribute('data-device-id');
@@ -147,13 +163,15 @@ test.describe('dashboards', () => {
     await expect(tree.locator('.dw-tree__name').first()).toBeVisible();
     await expect(cardOf(page, 'time')).toContainText(/\d{2}:\d{2}:\d{2}/);
 
-    // A device picked in the tree: the address names it, the screen and the alarms follow it.
+    // A device picked in the tree: the address names it, the trend, the screen and the alarms follow it.
     await tree.getByRole('textbox', { name: en('dashboards.widgets.deviceTree.search') }).fill(SECOND_DEVICE);
     await tree.locator('.ant-tree-node-content-wrapper', { hasText: SECOND_DEVICE }).click();
     await expect(page).toHaveURL(/[?&]device=\d+/);
     const picked = new URL(page.url()).searchParams.get('device');
     expect(picked).not.toBe(firstId);
     await expect(screen).toHaveAttribute('data-device-id', String(picked));
+    await expect(trendOf(SECOND_DEVICE)).toBeVisible({ timeout: 15_000 });
+    await expect(trendOf(FIRST_DEVICE)).toHaveCount(0);
     const ofDevice = en('dashboards.widgets.fault.ofDevice', { name: SECOND_DEVICE });
     await expect(cardOf(page, 'fault')).toContainText(ofDevice);
 
@@ -161,6 +179,7 @@ test.describe('dashboards', () => {
     await page.reload();
     await expect(page).toHaveURL(new RegExp(`[?&]device=${String(picked)}(&|$)`));
     await expect(screen).toHaveAttribute('data-device-id', String(picked), { timeout: 15_000 });
+    await expect(trendOf(SECOND_DEVICE)).toBeVisible({ timeout: 15_000 });
     await expect(cardOf(page, 'fault')).toContainText(ofDevice);
     await expect(tree.locator('.ant-tree-treenode-selected')).toContainText(SECOND_DEVICE);
   });
