@@ -17,8 +17,23 @@ export function themeVariables(theme: WidgetTheme): CSSProperties {
   } as CSSProperties;
 }
 
+// One configuration per dashboard theme, shared by every card, under one CSS variables key per theme: antd gives each
+// ConfigProvider its own key by default and writes the ~600 variables of its theme once per key, so a dashboard of
+// 30 cards wrote them 30 times and the browser restyled the page for each (B6).
+const configs = new WeakMap<WidgetTheme, ThemeConfig>();
+
 export function antdThemeOf(theme: WidgetTheme): ThemeConfig {
+  let config = configs.get(theme);
+  if (!config) {
+    config = themeConfig(theme);
+    configs.set(theme, config);
+  }
+  return config;
+}
+
+function themeConfig(theme: WidgetTheme): ThemeConfig {
   return {
+    cssVar: { key: `dw-${theme.name}` },
     algorithm: theme.tone === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
     token: {
       colorPrimary: theme.accent,
@@ -42,7 +57,7 @@ export interface WidgetFrameProps {
 
 /** The root of a widget's content: fills its card, in the theme's colours. */
 export function WidgetFrame({ theme, className, children, testId }: WidgetFrameProps) {
-  const config = useMemo(() => antdThemeOf(theme), [theme]);
+  const config = antdThemeOf(theme);
   const style = useMemo(() => themeVariables(theme), [theme]);
   return (
     <ConfigProvider theme={config}>

@@ -170,6 +170,8 @@ export function DashboardView({
       theme={{
         algorithm: dark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
         token: { colorPrimary: theme.accent },
+        // One set of CSS variables per theme, whatever the number of views (a toggle's dashboards are views too).
+        cssVar: { key: `dbv-${theme.name}` },
       }}
     >
       <WidgetHostContext.Provider value={host}>
