@@ -4,7 +4,9 @@
 // creator reads them now, narrowed to what the dashboard shows; none counts a use. Values and alarm pushes come on
 // the link's own socket (/sharedComponentsWs). Nothing writes: no confirm, no control. A refusal of the link itself
 // (118301–118305 without a field) ends the page (`onEnded`); 118302 on a field refuses that one read, and the card
-// says what it no longer shows while the others keep running.
+// says what it no longer shows while the others keep running. A sector link's page makes one source per dashboard of
+// the sector (`dashboard`): each read then names the dashboard it is for (`dashboard=<id>`), and the server narrows it
+// to what that dashboard shows.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { createShareFeedSource } from '@/designer/runtime/share-feed-source';
@@ -43,6 +45,8 @@ export interface ShareSourceOptions {
   rtd: RtdClient;
   /** The link ended (118301–118305): the page shows why. */
   onEnded: (code: number) => void;
+  /** A sector link's dashboard the cards read for (`dashboard=<id>` on each read); a dashboard link's names none. */
+  dashboard?: number | undefined;
 }
 
 const treeDevice = (d: SharedTreeDevice): WidgetDevice => ({
@@ -83,11 +87,17 @@ function alarmParams(scope: AlarmScope, limit: number) {
   return defined({ group_id: scope.groupId, limit });
 }
 
-export function createShareSource({ token, rtd, onEnded }: ShareSourceOptions): DashboardSource {
+export function createShareSource({ token, rtd, onEnded, dashboard }: ShareSourceOptions): DashboardSource {
+  /** The dashboard every read names (a sector link's), or nothing. */
+  const shown = dashboard === undefined ? {} : { dashboard };
   /** GET /yun/shared/dashboard/<what> with the token; the link's own refusals end the page. */
   const read = async <T>(what: string, params: Record<string, unknown> = {}): Promise<T> => {
     try {
-      return await get<T>(`/yun/shared/dashboard/${what}`, { token, ...defined(params) }, { silent: true });
+      return await get<T>(
+        `/yun/shared/dashboard/${what}`,
+        { token, ...shown, ...defined(params) },
+        { silent: true },
+      );
     } catch (error) {
       const code = linkEndCode(error);
       if (code !== null) onEnded(code);
@@ -103,7 +113,9 @@ export function createShareSource({ token, rtd, onEnded }: ShareSourceOptions): 
       throw error;
     }
   };
-  const key = (what: string, params: object = {}) => sharedKeys.dashboard(token, what, params);
+  // A sector's dashboards read the same paths narrowed each to its own: their answers are kept apart.
+  const key = (what: string, params: object = {}) =>
+    sharedKeys.dashboard(token, what, { ...shown, ...params });
 
   return {
     kind: 'share',

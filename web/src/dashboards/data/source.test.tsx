@@ -151,7 +151,7 @@ function Shared({ dashboard, source }: { dashboard: ViewDashboard; source: Dashb
   );
 }
 
-function renderShared(cards = CARDS, search = '') {
+function renderShared(cards = CARDS, search = '', dashboard?: number) {
   const onEnded = vi.fn<(code: number) => void>();
   const rtd = createSharedRtd({
     token: TOKEN,
@@ -159,7 +159,7 @@ function renderShared(cards = CARDS, search = '') {
     createSocket: (url) => new FakeSocket(url),
     url: () => 'ws://test/api/sharedComponentsWs',
   });
-  const source = createShareSource({ token: TOKEN, rtd, onEnded });
+  const source = createShareSource({ token: TOKEN, rtd, onEnded, dashboard });
   const view = renderRoutes(
     [{ path: '/share-db', element: <Shared dashboard={dashboardOf(cards)} source={source} /> }],
     { initialEntries: [`/share-db${search}`] },
@@ -230,6 +230,21 @@ describe('a share link’s dashboard source', () => {
     act(() => socket.open());
     expect(socket.token).toBe(TOKEN);
     expect(socket.sent).toContainEqual({ op: 'sub', alarms: true });
+  });
+
+  it('names a sector link’s dashboard on every read of its cards (dashboard=<id>)', async () => {
+    const calls = mockApi(handlers());
+    const { rtd } = renderShared(CARDS, '?device=12', 40);
+    dispose = () => rtd.dispose();
+    expect(await within(cardOf('tree')).findByText('2号空压机')).toBeInTheDocument();
+    expect(await within(cardOf('toggle')).findByText('切换看板')).toBeInTheDocument();
+    expect(await within(cardOf('report')).findByRole('table')).toBeInTheDocument();
+    const reads = calls.filter((c) => c.url?.startsWith('/yun/shared/dashboard/'));
+    expect(new Set(reads.map((c) => c.url)).size).toBe(8);
+    for (const call of reads) expect(param(call)).toMatchObject({ token: TOKEN, dashboard: 40 });
+    expect(calls.filter((c) => c.url === '/yun/shared/dashboard/report').map(param)).toEqual([
+      { token: TOKEN, dashboard: 40, id: 3, tz: Intl.DateTimeFormat().resolvedOptions().timeZone },
+    ]);
   });
 
   it('writes nothing: no confirm on the fault card, the screen not operable', async () => {

@@ -4,6 +4,7 @@ export { DashboardView, PHONE_BREAKPOINT, useDashboardHost } from './dashboard-v
 export type { DashboardViewProps, ViewDashboard } from './dashboard-view';
 // useLinkage: the device and group chosen in trees, in the address; useMemoryLinkage: the same held in memory.
 export { linkedId, useLinkage, useMemoryLinkage } from './use-linkage';
+export type { LinkChoice } from './use-linkage';
 // The 7 dashboard themes and their CSS variables; the canvas's fit.
 export {
   DASHBOARD_THEME_LIST,

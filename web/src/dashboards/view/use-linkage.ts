@@ -48,12 +48,18 @@ export function useLinkage(): Linkage {
   );
 }
 
-/** A linkage that holds its choice in memory: a dashboard drawn where the address is not its own (the editor). */
-export function useMemoryLinkage(): Linkage {
-  const [choice, setChoice] = useState<{ deviceId: number | null; groupId: number | null }>({
-    deviceId: null,
-    groupId: null,
-  });
+/** A linkage's choice: the device and the group picked (null: none). */
+export interface LinkChoice {
+  deviceId: number | null;
+  groupId: number | null;
+}
+
+const NO_CHOICE: LinkChoice = { deviceId: null, groupId: null };
+
+/** A linkage that holds its choice in memory: a dashboard drawn where the address is not its own (the editor, a
+ * sector's dashboards in turn), starting on `start` (a sector link's starting device and group). */
+export function useMemoryLinkage(start: LinkChoice = NO_CHOICE): Linkage {
+  const [choice, setChoice] = useState<LinkChoice>(start);
   return useMemo(
     () => ({
       ...choice,

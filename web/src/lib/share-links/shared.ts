@@ -17,6 +17,16 @@ export const sharedKeys = {
     [...sharedKeys.all(token), 'dashboard', what, params] as const,
 };
 
+/** A link's opening counts a use: asked once per visit, never again behind the visitor's back (the query options of
+ * every link page's opening). */
+export const OPENED_ONCE = {
+  retry: false,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+} as const;
+
 export function getSharedDevice(token: string, deviceId: number): Promise<SharedDeviceScreenOut> {
   return get<SharedDeviceScreenOut>(
     '/yun/shared/module/device',

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { get } from '@/lib/http';
-import { sharedKeys } from '@/lib/share-links/shared';
+import { OPENED_ONCE, sharedKeys } from '@/lib/share-links/shared';
 import type { Schema } from '@/types/schema';
 
 export type SharedModuleOut = Schema<'SharedModuleOut'>;
@@ -21,21 +21,12 @@ export function openSharedDashboard(token: string): Promise<SharedDashboardOut> 
   return get<SharedDashboardOut>('/yun/shared/dashboard', { token }, { silent: true });
 }
 
-/** Opening counts a use: asked once per visit, never again behind the visitor's back. */
-const ONCE = {
-  retry: false,
-  staleTime: Infinity,
-  gcTime: Infinity,
-  refetchOnWindowFocus: false,
-  refetchOnReconnect: false,
-} as const;
-
 export function useSharedLink(token: string) {
   return useQuery({
     queryKey: sharedKeys.link(token),
     queryFn: () => openSharedLink(token),
     enabled: token !== '',
-    ...ONCE,
+    ...OPENED_ONCE,
   });
 }
 
@@ -44,6 +35,6 @@ export function useSharedDashboard(token: string) {
     queryKey: [...sharedKeys.link(token), 'dashboard'] as const,
     queryFn: () => openSharedDashboard(token),
     enabled: token !== '',
-    ...ONCE,
+    ...OPENED_ONCE,
   });
 }

@@ -8,12 +8,12 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import { ShareEnded, ShareFailed } from '@/components/share-ended';
 import { createShareFeedSource } from '@/designer/runtime/share-feed-source';
 import { isApiError } from '@/lib/http';
 import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
 import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedLink } from '../api/shared';
-import { ShareEnded, ShareFailed } from '../components/share-ended';
 import { ShareViewer } from '../components/share-viewer';
 import { endShare, resetShare, setOpenedLink, useShare } from '../lib/share-store';
 import '../share.css';

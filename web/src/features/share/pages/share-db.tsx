@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 
 import { LanguageSwitch } from '@/components/language-switch';
+import { ShareEnded, ShareFailed } from '@/components/share-ended';
 import { useFullscreen } from '@/components/use-fullscreen';
 import { DashboardSourceProvider } from '@/dashboards/data/source';
 import { createShareSource } from '@/dashboards/data/share-source';
@@ -21,7 +22,6 @@ import { isApiError } from '@/lib/http';
 import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
 import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedDashboard, type SharedDashboardOut } from '../api/shared';
-import { ShareEnded, ShareFailed } from '../components/share-ended';
 import '../share.css';
 
 /** The address with the link's starting device and group when it names neither yet (a reload or a shared address
