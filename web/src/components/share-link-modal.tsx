@@ -1,9 +1,10 @@
 // Create or edit a share link (/yun/components/share). A configuration link: its devices, permission (read-only or
-// with control); a dashboard link (link type 2, read-only): its dashboard and the device and device group its trees
-// start on, each optional. Both: expiry date, access limit, note and, when editing, whether it is enabled. The links
-// page, the configuration monitor's "Share" button and the dashboards page's "Share" action open it. A new link's
-// address (/share-cfg or /share-db) is copied at once and shown once (ShareLinkUrlModal): the server keeps only its
-// hash. A device no longer available stays listed as gone until it is removed.
+// with control); a dashboard link (link type 2) or a sector link (link type 3), both read-only: its dashboard or
+// business sector and the device and device group its trees start on, each optional. All: expiry date, access limit,
+// note and, when editing, whether it is enabled. The links page, the configuration monitor's "Share" button, the
+// dashboards page's "Share" action and the sector pages' (the sector list, the portal, a sector's presentation) open
+// it. A new link's address (/share-cfg, /share-db or /detail) is copied at once and shown once (ShareLinkUrlModal):
+// the server keeps only its hash. A device no longer available stays listed as gone until it is removed.
 import { DatePicker, Form, Input, InputNumber, Radio, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import {
   isGone,
   LINK_TYPE_CONFIGURATION,
   LINK_TYPE_DASHBOARD,
+  LINK_TYPE_SECTOR,
   PERMISSION_CONTROL,
   PERMISSION_READ,
   shareLinkUrl,
@@ -38,7 +40,7 @@ import { perOpening } from './per-opening';
 interface Values {
   device_ids: number[];
   permission: number;
-  /** A dashboard link's starting device and group. */
+  /** A dashboard or sector link's starting device and group. */
   device_id: number | null;
   group_id: number | null;
   expire_at: Dayjs | null;
@@ -57,7 +59,7 @@ const FIELDS = [
   'note',
 ] as const;
 
-/** The dashboard a new dashboard link shares. */
+/** The dashboard a new dashboard link shares, or the sector a new sector link shares. */
 export interface SharedDashboardChoice {
   id: number;
   name: string;
@@ -71,6 +73,8 @@ export interface ShareLinkModalProps {
   deviceIds?: readonly number[];
   /** A new dashboard link's dashboard (the dashboards page's card). */
   dashboard?: SharedDashboardChoice | undefined;
+  /** A new sector link's sector (the sector list's row, the portal's tile, the presentation's bar). */
+  sector?: SharedDashboardChoice | undefined;
   onClose: () => void;
 }
 
@@ -89,11 +93,16 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
   link,
   deviceIds = [],
   dashboard,
+  sector,
   onClose,
 }: ShareLinkModalProps) {
   const { t } = useTranslation();
-  const linkType = link?.link_type ?? (dashboard ? LINK_TYPE_DASHBOARD : LINK_TYPE_CONFIGURATION);
-  const ofDashboard = linkType === LINK_TYPE_DASHBOARD;
+  const linkType =
+    link?.link_type ??
+    (sector ? LINK_TYPE_SECTOR : dashboard ? LINK_TYPE_DASHBOARD : LINK_TYPE_CONFIGURATION);
+  const ofSector = linkType === LINK_TYPE_SECTOR;
+  // A dashboard or sector link: read-only, no devices, a starting device and group.
+  const ofDashboard = linkType === LINK_TYPE_DASHBOARD || ofSector;
   const [form] = Form.useForm<Values>();
   const create = useCreateShareLink();
   const update = useUpdateShareLink();
@@ -107,8 +116,8 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
       access_limit: values.access_limit ?? null,
       note: values.note.trim(),
     };
-    // What an edit changes of its kind: a dashboard link's starting device and group (null: none), a configuration
-    // link's devices and permission.
+    // What an edit changes of its kind: a dashboard or sector link's starting device and group (null: none), a
+    // configuration link's devices and permission.
     const own = ofDashboard
       ? { device_id: values.device_id ?? null, group_id: values.group_id ?? null }
       : { device_ids: values.device_ids, permission: values.permission };
@@ -124,22 +133,33 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
         });
         toast.success(t('share.link.updated'));
       } else {
+        const start = {
+          ...(values.device_id == null ? {} : { device_id: values.device_id }),
+          ...(values.group_id == null ? {} : { group_id: values.group_id }),
+        };
         const created = await create.mutateAsync(
-          ofDashboard
+          ofSector
             ? {
-                link_type: LINK_TYPE_DASHBOARD,
+                link_type: LINK_TYPE_SECTOR,
                 permission: PERMISSION_READ,
-                dashboard_id: dashboard?.id ?? null,
-                ...(values.device_id == null ? {} : { device_id: values.device_id }),
-                ...(values.group_id == null ? {} : { group_id: values.group_id }),
+                sector_id: sector?.id ?? null,
+                ...start,
                 ...common,
               }
-            : {
-                link_type: LINK_TYPE_CONFIGURATION,
-                device_ids: values.device_ids,
-                permission: values.permission,
-                ...common,
-              },
+            : ofDashboard
+              ? {
+                  link_type: LINK_TYPE_DASHBOARD,
+                  permission: PERMISSION_READ,
+                  dashboard_id: dashboard?.id ?? null,
+                  ...start,
+                  ...common,
+                }
+              : {
+                  link_type: LINK_TYPE_CONFIGURATION,
+                  device_ids: values.device_ids,
+                  permission: values.permission,
+                  ...common,
+                },
         );
         if (created.token) {
           const url = shareLinkUrl(created.token, created.link_type);
@@ -164,13 +184,17 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
       <FormModal<Values>
         open={open}
         title={t(
-          ofDashboard
+          ofSector
             ? link
-              ? 'share.dashboardLink.editTitle'
-              : 'share.dashboardLink.createTitle'
-            : link
-              ? 'share.link.editTitle'
-              : 'share.link.createTitle',
+              ? 'share.sectorLink.editTitle'
+              : 'share.sectorLink.createTitle'
+            : ofDashboard
+              ? link
+                ? 'share.dashboardLink.editTitle'
+                : 'share.dashboardLink.createTitle'
+              : link
+                ? 'share.link.editTitle'
+                : 'share.link.createTitle',
         )}
         width={560}
         form={form}
@@ -194,7 +218,12 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
         hiddenSubmit={false}
       >
         {ofDashboard ? (
-          <DashboardFields link={link} dashboard={dashboard} open={open} />
+          <BoardFields
+            shared={ofSector ? link?.sector : link?.dashboard}
+            chosen={ofSector ? sector : dashboard}
+            ofSector={ofSector}
+            open={open}
+          />
         ) : (
           <>
             <Form.Item
@@ -295,27 +324,32 @@ export const ShareLinkModal = perOpening(function ShareLinkModal({
   );
 });
 
-/** A dashboard link's own fields: the dashboard it shares (fixed) and where its trees start. */
-function DashboardFields({
-  link,
-  dashboard,
+/** A dashboard or sector link's own fields: the dashboard or sector it shares (fixed) and where its trees start. */
+function BoardFields({
+  shared,
+  chosen,
+  ofSector,
   open,
 }: {
-  link: ShareLinkOut | null;
-  dashboard: SharedDashboardChoice | undefined;
+  /** What the edited link shares (null or undefined for a new link). */
+  shared: ShareLinkOut['dashboard'] | undefined;
+  /** What a new link shares. */
+  chosen: SharedDashboardChoice | undefined;
+  ofSector: boolean;
   open: boolean;
 }) {
   const { t } = useTranslation();
-  const shared = link?.dashboard;
-  const name = shared
-    ? shared.available
-      ? shared.name
-      : t('share.dashboardLink.gone')
-    : (dashboard?.name ?? '');
+  const gone = t(ofSector ? 'share.sectorLink.gone' : 'share.dashboardLink.gone');
+  const name = shared ? (shared.available ? shared.name : gone) : (chosen?.name ?? '');
   return (
     <>
-      <Form.Item label={t('share.dashboardLink.field.dashboard')}>
-        <span className="share-link-modal__dashboard" data-testid="share-link-dashboard">
+      <Form.Item
+        label={t(ofSector ? 'share.sectorLink.field.sector' : 'share.dashboardLink.field.dashboard')}
+      >
+        <span
+          className="share-link-modal__dashboard"
+          data-testid={ofSector ? 'share-link-sector' : 'share-link-dashboard'}
+        >
           {name}
         </span>
       </Form.Item>

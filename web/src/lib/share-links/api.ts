@@ -1,9 +1,9 @@
-// The creator's share links (/yun/components/share, P82000): configuration links (devices' screens, /share-cfg) and
-// dashboard links (one dashboard, /share-db); list, create, edit (also revoke: use_state 0), reset the address and
-// delete. A link's token (its address) comes only in the answer that made it (create, reset): the
-// server keeps only its hash, so the console shows the address then, once. Shared by the links page (features/system)
-// and the dialog that creates one from elsewhere (components/share-link-modal.tsx, opened by the configuration monitor
-// and the dashboards page).
+// The creator's share links (/yun/components/share, P82000): configuration links (devices' screens, /share-cfg),
+// dashboard links (one dashboard, /share-db) and sector links (a business sector's dashboards in turn, /detail); list,
+// create, edit (also revoke: use_state 0), reset the address and delete. A link's token (its address) comes only in
+// the answer that made it (create, reset): the server keeps only its hash, so the console shows the address then,
+// once. Shared by the links page (features/system) and the dialog that creates one from elsewhere
+// (components/share-link-modal.tsx, opened by the configuration monitor, the dashboards page and the sector pages).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import type { Schema } from '@/types/schema';
@@ -41,6 +41,8 @@ export interface ShareLinkParams {
 export const LINK_TYPE_CONFIGURATION = 1;
 /** A dashboard link: one dashboard, read-only, its trees starting on a device and a group (/share-db). */
 export const LINK_TYPE_DASHBOARD = 2;
+/** A sector link: a business sector's dashboards in turn, read-only, starting on a device and a group (/detail). */
+export const LINK_TYPE_SECTOR = 3;
 export const PERMISSION_READ = 1;
 export const PERMISSION_CONTROL = 2;
 
@@ -49,14 +51,21 @@ export const shareLinkKeys = {
   list: (params: ShareLinkParams) => [...shareLinkKeys.all, 'list', params] as const,
 };
 
+/** The page each link type opens. */
+const LINK_PAGES: Record<number, string> = {
+  [LINK_TYPE_CONFIGURATION]: 'share-cfg',
+  [LINK_TYPE_DASHBOARD]: 'share-db',
+  [LINK_TYPE_SECTOR]: 'detail',
+};
+
 /** The page a link opens, absolute: https://host/iotyun/share-cfg?token=… (a configuration), …/share-db?token=… (a
- * dashboard). */
+ * dashboard), …/detail?token=… (a sector). */
 export function shareLinkUrl(
   token: string,
   linkType: number = LINK_TYPE_CONFIGURATION,
   origin: string = window.location.origin,
 ): string {
-  const page = linkType === LINK_TYPE_DASHBOARD ? 'share-db' : 'share-cfg';
+  const page = LINK_PAGES[linkType] ?? 'share-cfg';
   return `${origin}${APP_BASENAME}/${page}?token=${encodeURIComponent(token)}`;
 }
 

@@ -1,6 +1,6 @@
-// The share links table's columns: the link's type (a configuration or a dashboard), what it shares (a
-// configuration's devices, one no longer available shown as gone; a dashboard's name, or that it is no longer
-// available), the link's address, permission, expiry, opens (used / limit), note, state, created, and the row's
+// The share links table's columns: the link's type (a configuration, a dashboard or a business sector), what it
+// shares (a configuration's devices, one no longer available shown as gone; a dashboard's or a sector's name, or that
+// it is no longer available), the link's address, permission, expiry, opens (used / limit), note, state, created, and the row's
 // actions (edit, reset the address, revoke or enable, delete). The server keeps only a hash of a link's token: the address shows, with a copy button, for the
 // links made or reset in this tab (lib/share-links/known-urls.ts); for the others the cell says it was shown once
 // and that resetting the link gives a new one (docs/decisions.md "A share link's address in its list").
@@ -17,6 +17,7 @@ import { orEmpty } from '@/lib/empty';
 import {
   isGone,
   LINK_TYPE_DASHBOARD,
+  LINK_TYPE_SECTOR,
   PERMISSION_CONTROL,
   shareLinkUrl,
   type ShareLinkOut,
@@ -33,17 +34,27 @@ export const STATE_COLOR: Record<ShareLinkState, string> = {
 
 const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => dayjs(ms).format(format);
 
-/** What a link shares: a dashboard's name (or that it is gone), a configuration's devices. */
+/** A link's type: its tag's colour and name. */
+const TYPES: Record<number, { color: string; key: string }> = {
+  [LINK_TYPE_DASHBOARD]: { color: 'geekblue', key: 'share.list.type.dashboard' },
+  [LINK_TYPE_SECTOR]: { color: 'purple', key: 'share.list.type.sector' },
+};
+const CONFIGURATION_TYPE = { color: 'cyan', key: 'share.list.type.configuration' };
+
+/** What a link shares: a dashboard's or a sector's name (or that it is gone), a configuration's devices. */
 function shared(t: TFunction, r: ShareLinkOut) {
-  if (r.link_type === LINK_TYPE_DASHBOARD) {
-    const available = r.dashboard?.available ?? false;
+  if (r.link_type === LINK_TYPE_DASHBOARD || r.link_type === LINK_TYPE_SECTOR) {
+    const ofSector = r.link_type === LINK_TYPE_SECTOR;
+    const board = ofSector ? r.sector : r.dashboard;
+    const available = board?.available ?? false;
+    const gone = t(ofSector ? 'share.sectorLink.gone' : 'share.dashboardLink.gone');
     return (
       <CellTags
         tags={[
           {
-            key: `d${String(r.dashboard?.id ?? 0)}`,
-            label: available ? (r.dashboard?.name ?? '') : t('share.dashboardLink.gone'),
-            color: available ? 'blue' : 'default',
+            key: `${ofSector ? 's' : 'd'}${String(board?.id ?? 0)}`,
+            label: available ? (board?.name ?? '') : gone,
+            color: available ? (ofSector ? 'purple' : 'blue') : 'default',
           },
         ]}
         max={1}
@@ -107,11 +118,14 @@ export function shareLinkColumns(
       title: t('share.list.column.type'),
       key: 'type',
       width: 90,
-      render: (_: unknown, r) => (
-        <Tag color={r.link_type === LINK_TYPE_DASHBOARD ? 'geekblue' : 'cyan'} data-link-type={r.link_type}>
-          {t(`share.list.type.${r.link_type === LINK_TYPE_DASHBOARD ? 'dashboard' : 'configuration'}`)}
-        </Tag>
-      ),
+      render: (_: unknown, r) => {
+        const type = TYPES[r.link_type] ?? CONFIGURATION_TYPE;
+        return (
+          <Tag color={type.color} data-link-type={r.link_type}>
+            {t(type.key)}
+          </Tag>
+        );
+      },
     },
     {
       title: t('share.list.column.devices'),

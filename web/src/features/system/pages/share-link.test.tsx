@@ -339,6 +339,118 @@ describe('ShareLinkPage', () => {
     expect(document.querySelector('table')).toBeNull();
   });
 
+  describe('sector links', () => {
+    const SECTOR_LINK = link({
+      id: 31,
+      link_type: 3,
+      permission: 1,
+      devices: [],
+      sector: { id: 5, name: '生产运营', available: true },
+      device_id: null,
+      group_id: 4,
+      note: '指挥中心',
+    });
+    const GONE_SECTOR = link({
+      id: 32,
+      link_type: 3,
+      permission: 1,
+      devices: [],
+      sector: { id: 6, name: '', available: false },
+      note: '旧板块',
+    });
+    const withSectors = (over: Record<string, Handler> = {}) =>
+      handlers({
+        'GET /yun/components/share': () =>
+          ok({ items: [...LINKS, SECTOR_LINK, GONE_SECTOR], total: 4, page: 1, page_size: 20 }),
+        ...over,
+      });
+
+    it('lists them with their type and sector, or that the sector is gone', async () => {
+      mockApi(withSectors());
+      renderPage();
+      const row = await rowOf('生产运营');
+      expect(within(row).getByText('业务板块')).toHaveAttribute('data-link-type', '3');
+      expect(within(row).getByText('指挥中心')).toBeInTheDocument();
+      expect(within(row).getByText('只读')).toBeInTheDocument();
+      const gone = await rowOf('旧板块');
+      expect(within(gone).getByText('业务板块已不可用')).toBeInTheDocument();
+      expect(within(gone).queryByText('生产运营')).toBeNull();
+    });
+
+    it('shows a reset sector link’s address at /detail', async () => {
+      const user = userEvent.setup();
+      mockApi(
+        withSectors({
+          'POST /yun/components/share/reset': () => ok({ ...SECTOR_LINK, token: 'tok-sector-new' }),
+        }),
+      );
+      renderPage();
+      await user.click(within(await rowOf('生产运营')).getByText('重置链接'));
+      const confirm = await dialogTitled('重置这个分享链接的地址？');
+      await user.click(within(confirm).getByRole('button', { name: '重置链接' }));
+      const shown = await dialogTitled('分享链接已重置');
+      const url = `${window.location.origin}/iotyun/detail?token=tok-sector-new`;
+      expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(url);
+      await user.click(within(shown).getByRole('button', { name: /完\s*成/ }));
+      // The row shows the address this tab was given.
+      expect(await within(await rowOf('生产运营')).findByText(url)).toBeInTheDocument();
+    });
+
+    it('edits where its trees start and its note, sending no devices or permission', async () => {
+      const user = userEvent.setup();
+      const sent: unknown[] = [];
+      mockApi(
+        withSectors({
+          'GET /yun/dev/group': () => ok([{ id: 4, name: '空压站', is_default: false }]),
+          'PUT /yun/components/share': (config) => {
+            sent.push(bodyOf(config));
+            return ok(SECTOR_LINK);
+          },
+        }),
+      );
+      renderPage();
+      await user.click(within(await rowOf('生产运营')).getByText('编辑'));
+      const dialog = await dialogTitled('编辑业务板块分享链接');
+      expect(within(dialog).getByTestId('share-link-sector')).toHaveTextContent('生产运营');
+      expect(within(dialog).queryByRole('radio', { name: '可控制' })).toBeNull();
+      expect(within(dialog).queryByRole('combobox', { name: '设备' })).toBeNull();
+      const note = within(dialog).getByLabelText('备注');
+      await user.clear(note);
+      await user.type(note, '大厅屏');
+      await user.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toEqual({
+        id: 31,
+        device_id: null,
+        group_id: 4,
+        access_limit: 50,
+        note: '大厅屏',
+        use_state: 1,
+      });
+    });
+
+    it('shows a gone sector in its edit dialog, and can still disable the link', async () => {
+      const user = userEvent.setup();
+      const sent: unknown[] = [];
+      mockApi(
+        withSectors({
+          'PUT /yun/components/share': (config) => {
+            sent.push(bodyOf(config));
+            return ok({ ...GONE_SECTOR, use_state: 0, state: 'disabled' });
+          },
+        }),
+      );
+      renderPage();
+      await user.click(within(await rowOf('旧板块')).getByText('编辑'));
+      const dialog = await dialogTitled('编辑业务板块分享链接');
+      expect(within(dialog).getByTestId('share-link-sector')).toHaveTextContent('业务板块已不可用');
+      await user.click(within(dialog).getByRole('switch'));
+      await user.click(within(dialog).getByRole('button', { name: /保\s*存|确\s*定/ }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toMatchObject({ id: 32, use_state: 0 });
+    });
+  });
+
   describe('dashboard links', () => {
     const DASHBOARD_LINK = link({
       id: 21,

@@ -1,7 +1,8 @@
-// Share links (/system/shareLink, P82000): the caller's configuration links (their devices) and dashboard links
-// (their dashboard, made from the dashboards page), with their permission, expiry, opens and state; search and a
-// state filter in the URL; edit, reset the address of, revoke and delete a link, and a new configuration link. An
-// address is shown once, when it is made (a new link, a reset one): the server keeps only its hash.
+// Share links (/system/shareLink, P82000): the caller's configuration links (their devices), dashboard links (their
+// dashboard, made from the dashboards page) and sector links (their business sector, made from the sector pages),
+// with their permission, expiry, opens and state; search and a state filter in the URL; edit, reset the address of,
+// revoke and delete a link, and a new configuration link. An address is shown once, when it is made (a new link, a
+// reset one): the server keeps only its hash.
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Result, Select } from 'antd';
 import { useState } from 'react';
