@@ -40,6 +40,19 @@ describe('decide (SPEC §2)', () => {
     },
   );
 
+  it('/detail opens without a session for a share link’s token, and asks for a sign-in without one', () => {
+    expect(go('/detail', anonymous, '?token=abc')).toEqual({ type: 'allow' });
+    expect(go('/detail', freshLogin, '?token=abc&device=3')).toEqual({ type: 'allow' });
+    for (const search of ['?id=5', '?token=', '?token=%20', ''])
+      expect(go('/detail', anonymous, search)).toEqual({
+        type: 'redirect',
+        to: `/login?redirect=${encodeURIComponent(`/detail${search}`)}`,
+        replace: false,
+      });
+    // Signed in, /detail?id= is the console's as before.
+    expect(go('/detail', freshLogin, '?id=5')).toEqual({ type: 'load-roles' });
+  });
+
   it.each(['/login', '/register', '/findPass', '/privacy'])('%s is reachable without a token', (path) => {
     expect(go(path, anonymous)).toEqual({ type: 'allow' });
   });

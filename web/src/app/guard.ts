@@ -6,6 +6,8 @@ import type { AppRoute } from '@/types/route';
 
 /** Open with or without a token. */
 export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg', '/verifyMail'];
+/** Open with or without a token when the address holds a share link's (`?token=`): a sector link's presentation. */
+export const LINK_OPEN_PATHS: readonly string[] = ['/detail'];
 /** The only pages reachable without a token. */
 export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
 /** Pages that pass through with a token, before any role check. */
@@ -90,10 +92,16 @@ export function menuPagePaths(routes: readonly AppRoute[], parent = ''): string[
   return out;
 }
 
+/** The address carries a share link's token (a non-empty `token` parameter). */
+export function holdsLinkToken(search: string): boolean {
+  return (new URLSearchParams(search).get('token') ?? '').trim() !== '';
+}
+
 /** One navigation step of SPEC §2's guard. */
 export function decide(target: GuardTarget, chain: PermsChain, state: GuardSnapshot): GuardDecision {
   const path = normalizePath(target.path);
   if (OPEN_PATHS.includes(path)) return ALLOW;
+  if (LINK_OPEN_PATHS.includes(path) && holdsLinkToken(target.search)) return ALLOW;
   if (!state.token) {
     return NO_TOKEN_PATHS.includes(path)
       ? ALLOW

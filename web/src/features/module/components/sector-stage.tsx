@@ -1,20 +1,24 @@
 // One dashboard of a sector presented (/detail): read for viewing, then drawn by the dashboard presentation
 // (sector-view.tsx, loaded with the first dashboard shown) with a linkage of its own, held in memory: a device or group
-// picked in one of its trees re-points its linked cards, and the next dashboard of the rotation starts afresh.
+// picked in one of its trees re-points its linked cards, and the next dashboard of the rotation starts afresh. The
+// signed-in page reads it as the user (GET /yun/dashboard/detail) and its cards read the console's endpoints; a sector
+// link's page opens it through the link (GET /yun/shared/dashboard?id=) and its cards read through the link's source
+// (`dashboard=<id>` on each read, the link's socket), starting on the link's device and group.
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { createShareSource } from '@/dashboards/data/share-source';
+import type { DashboardSource } from '@/dashboards/data/source';
+import { useMemoryLinkage, type LinkChoice } from '@/dashboards/view/use-linkage';
 import type { Linkage } from '@/dashboards/widgets/types';
 import { useDashboard } from '@/lib/dashboards/get-dashboard';
+import type { Dashboard } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
+import type { RtdClient } from '@/lib/ws';
+import { useSharedSectorDashboard } from '../api/open-shared-sector';
 import { SectorView } from './sector-view';
-
-function useMemoryLinkage(): Linkage {
-  const [deviceId, setDevice] = useState<number | null>(null);
-  const [groupId, setGroup] = useState<number | null>(null);
-  return useMemo(() => ({ deviceId, groupId, setDevice, setGroup }), [deviceId, groupId]);
-}
 
 interface SectorStageProps {
   dashboardId: number;
@@ -22,10 +26,18 @@ interface SectorStageProps {
   name: string;
 }
 
-export function SectorStage({ dashboardId, name }: SectorStageProps) {
+function StageBody({
+  dashboard,
+  name,
+  linkage,
+  source,
+}: {
+  dashboard: UseQueryResult<Dashboard>;
+  name: string;
+  linkage: Linkage;
+  source?: DashboardSource | undefined;
+}) {
   const { t } = useTranslation();
-  const dashboard = useDashboard(dashboardId, 'view');
-  const linkage = useMemoryLinkage();
   const loading = (
     <div className="sector-stage__state">
       <Spin size="large" description={t('dashboards.sectors.detail.loading')}>
@@ -46,7 +58,42 @@ export function SectorStage({ dashboardId, name }: SectorStageProps) {
   if (!dashboard.data) return loading;
   return (
     <Suspense fallback={loading}>
-      <SectorView dashboard={dashboard.data} mode="view" linkage={linkage} />
+      <SectorView dashboard={dashboard.data} mode="view" linkage={linkage} source={source} />
     </Suspense>
   );
+}
+
+/** A dashboard of the sector, as the signed-in user sees it. */
+export function SectorStage({ dashboardId, name }: SectorStageProps) {
+  const dashboard = useDashboard(dashboardId, 'view');
+  const linkage = useMemoryLinkage();
+  return <StageBody dashboard={dashboard} name={name} linkage={linkage} />;
+}
+
+/** What a sector link's page gives each dashboard it shows. */
+export interface SectorLinkContext {
+  token: string;
+  /** The link's socket, one for the page: every dashboard's cards follow their devices on it. */
+  rtd: RtdClient;
+  /** The link ended (118301–118305): the page shows why. */
+  onEnded: (code: number) => void;
+  /** The link's starting device and group. */
+  start: LinkChoice;
+}
+
+/** A dashboard of the sector, opened through the link, its cards reading through the link's source. */
+export function SharedSectorStage({
+  dashboardId,
+  name,
+  link,
+}: SectorStageProps & { link: SectorLinkContext }) {
+  const { token, rtd, onEnded, start } = link;
+  const dashboard = useSharedSectorDashboard(token, dashboardId, onEnded);
+  // One source per dashboard shown (its reads name it), made once: a source must not change under its cards.
+  const source = useMemo(
+    () => createShareSource({ token, rtd, onEnded, dashboard: dashboardId }),
+    [token, rtd, onEnded, dashboardId],
+  );
+  const linkage = useMemoryLinkage(start);
+  return <StageBody dashboard={dashboard} name={name} linkage={linkage} source={source} />;
 }

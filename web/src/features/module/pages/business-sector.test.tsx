@@ -192,6 +192,99 @@ describe('BusinessSectorPage', () => {
     expect(requests(calls, 'delete', '/yun/sector')[0]!.params).toEqual({ id: 2 });
   });
 
+  it('shares a sector as a read-only sector link starting on a device and a group, its address shown once', async () => {
+    signInAs(['P10000', 'P100000', 'P101000', 'P82000']);
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /dev': () =>
+        ok({
+          items: [{ id: 12, sn_code: 'IOT0000012', alias: '1号空压机', registered: true, dev_state: 1 }],
+          total: 1,
+          page: 1,
+          page_size: 200,
+        }),
+      'GET /yun/dev/group': () => ok([{ id: 4, name: '空压站', is_default: false }]),
+      'POST /yun/components/share': () =>
+        ok({
+          id: 41,
+          link_type: 3,
+          permission: 1,
+          sector: { id: 1, name: '生产', available: true },
+          dashboard: null,
+          device_id: 12,
+          group_id: 4,
+          devices: [],
+          expire_at: null,
+          access_limit: null,
+          use_count: 0,
+          note: '指挥中心',
+          use_state: 1,
+          state: 'active',
+          token: 'tok-sector-once',
+          created_at: 0,
+        }),
+    });
+    await user.click(within(await row('生产')).getByRole('button', { name: '板块“生产”的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '分享' }));
+    const d = await dialogTitled('分享业务板块');
+    expect(within(d).getByTestId('share-link-sector')).toHaveTextContent('生产');
+    // A sector link names no devices and has no control.
+    expect(within(d).queryByRole('radio', { name: '可控制' })).toBeNull();
+    expect(within(d).queryByRole('switch')).toBeNull();
+    await pick(user, within(d).getByRole('combobox', { name: '起始设备' }), '1号空压机 (IOT0000012)');
+    await pick(user, within(d).getByRole('combobox', { name: '起始分组' }), '空压站');
+    await user.type(within(d).getByLabelText('备注'), '指挥中心');
+    await user.click(within(d).getByRole('button', { name: '创建链接' }));
+    await waitFor(() => expect(requests(calls, 'post', '/yun/components/share')).toHaveLength(1));
+    expect(bodyOf(requests(calls, 'post', '/yun/components/share')[0]!)).toEqual({
+      link_type: 3,
+      permission: 1,
+      sector_id: 1,
+      device_id: 12,
+      group_id: 4,
+      expire_at: null,
+      access_limit: null,
+      note: '指挥中心',
+    });
+    const shown = await dialogTitled('分享链接已创建');
+    expect(within(shown).getByRole('textbox', { name: '链接地址' })).toHaveValue(
+      `${window.location.origin}/iotyun/detail?token=tok-sector-once`,
+    );
+  });
+
+  it('opens the share dialog on the sector asked, and shows the server’s refusal in it', async () => {
+    signInAs(['P10000', 'P100000', 'P101000', 'P82000']);
+    const user = userEvent.setup();
+    renderPage({
+      'GET /dev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
+      'GET /yun/dev/group': () => ok([]),
+      'POST /yun/components/share': () => fail('100005', '资源不存在', 'sector_id'),
+    });
+    // Opened on one sector, closed, then on another: each opening shows its own sector (issue 30).
+    await user.click(within(await row('生产')).getByRole('button', { name: '板块“生产”的更多操作' }));
+    await user.click(await screen.findByRole('menuitem', { name: '分享' }));
+    const first = await dialogTitled('分享业务板块');
+    expect(within(first).getByTestId('share-link-sector')).toHaveTextContent('生产');
+    await user.click(within(first).getByRole('button', { name: /取\s*消/ }));
+    await user.click(within(await row('能源')).getByRole('button', { name: '板块“能源”的更多操作' }));
+    await user.click((await screen.findAllByRole('menuitem', { name: '分享' })).at(-1)!);
+    // The closed dialog may linger while it animates out: the new one is the last.
+    const named = await screen.findAllByTestId('share-link-sector');
+    await waitFor(() => expect(named.at(-1)).toHaveTextContent('能源'));
+    const d = named.at(-1)!.closest<HTMLElement>('[role="dialog"]')!;
+    await user.click(within(d).getByRole('button', { name: '创建链接' }));
+    expect(await within(d).findByText('资源不存在')).toBeInTheDocument();
+    expect(screen.queryByText('分享链接已创建')).toBeNull();
+  });
+
+  it('offers no share without the share-link right', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await row('生产')).getByRole('button', { name: '板块“生产”的更多操作' }));
+    expect(await screen.findByRole('menuitem', { name: '下移' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: '分享' })).toBeNull();
+  });
+
   it('says when there is no sector yet', async () => {
     renderPage({ 'GET /yun/sector': () => ok([]) });
     expect(await screen.findByText('还没有业务板块')).toBeInTheDocument();

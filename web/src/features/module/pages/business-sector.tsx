@@ -1,6 +1,6 @@
 // Business sectors (/module/business, P101000; issue 31 point 6): the tenant's sectors in portal order, each its image,
 // name, description, dashboards in order and rotation; create and edit them in a dialog, delete (asked first), move
-// one up or down, and open the portal or one sector's presentation.
+// one up or down, open the portal or one sector's presentation, and share one as a sector link (P82000).
 import { PlusOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,6 +18,7 @@ import { useDeleteSector } from '../api/delete-sector';
 import { useSectors } from '../api/list-sectors';
 import { useReorderSectors } from '../api/reorder-sectors';
 import { SectorFormModal } from '../components/sector-form-modal';
+import { useSectorShare } from '../components/share-sector';
 import { sectorPaths } from '../lib/paths';
 import '../components/module.css';
 
@@ -26,6 +27,7 @@ export default function BusinessSectorPage() {
   const sectors = useSectors();
   const remove = useDeleteSector();
   const reorder = useReorderSectors();
+  const sharing = useSectorShare();
   const [dialog, setDialog] = useState<{ open: boolean; sector: Sector | null }>({
     open: false,
     sector: null,
@@ -123,6 +125,12 @@ export default function BusinessSectorPage() {
           actions={[
             { key: 'edit', label: t('dashboards.sectors.action.edit'), onClick: () => show(s) },
             { key: 'view', label: t('dashboards.sectors.action.view'), to: sectorPaths.detail(s.id) },
+            sharing.allowed && {
+              key: 'share',
+              label: t('dashboards.sectors.action.share'),
+              menu: true,
+              onClick: () => sharing.share(s),
+            },
             i > 0 && {
               key: 'earlier',
               label: t('dashboards.sectors.action.earlier'),
@@ -218,6 +226,7 @@ export default function BusinessSectorPage() {
         sector={dialog.sector}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
+      {sharing.dialog}
     </div>
   );
 }

@@ -1,20 +1,22 @@
 // The business sectors' portal (/business, every signed-in user; issue 31 point 6): the tenant's sectors in order as
 // large tiles, each its image, name, description and how many dashboards it shows, opening its presentation
-// (/detail?id=).
-import { AppstoreOutlined, ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Empty, Result, Skeleton, Typography } from 'antd';
+// (/detail?id=); with the share-link right (P82000) each tile has a Share button making a sector link.
+import { AppstoreOutlined, ArrowLeftOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Empty, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { resolveImageUrl } from '@/designer/gallery';
 import { isApiError } from '@/lib/http';
 import { useSectors } from '../api/list-sectors';
+import { useSectorShare } from '../components/share-sector';
 import { sectorPaths } from '../lib/paths';
 import '../components/module.css';
 
 export default function BusinessPage() {
   const { t } = useTranslation();
   const sectors = useSectors();
+  const sharing = useSectorShare();
   const items = sectors.data ?? [];
 
   const body = () => {
@@ -69,6 +71,17 @@ export default function BusinessPage() {
                   </span>
                 </span>
               </Link>
+              {sharing.allowed && (
+                <Tooltip title={t('dashboards.sectors.portal.share', { name: s.name })}>
+                  <Button
+                    className="sector-tile__share"
+                    shape="circle"
+                    icon={<ShareAltOutlined />}
+                    aria-label={t('dashboards.sectors.portal.share', { name: s.name })}
+                    onClick={() => sharing.share(s)}
+                  />
+                </Tooltip>
+              )}
             </li>
           );
         })}
@@ -90,6 +103,7 @@ export default function BusinessPage() {
         </Typography.Text>
       </header>
       {body()}
+      {sharing.dialog}
     </div>
   );
 }

@@ -166,6 +166,26 @@ describe('SectorDetailPage', () => {
     expect(screen.getByText('1 个看板对你不可用，已跳过')).toBeInTheDocument();
   });
 
+  it('offers no share without the share-link right', async () => {
+    renderPage();
+    await screen.findByText('drawn: 车间总览');
+    expect(screen.queryByRole('button', { name: '分享这个板块' })).toBeNull();
+  });
+
+  it('opens the sector link dialog on this sector from the bar (P82000)', async () => {
+    signInAs(['P10000', 'P82000']);
+    const user = userEvent.setup();
+    renderPage(SECTOR, {
+      'GET /dev': () => ok({ items: [], total: 0, page: 1, page_size: 200 }),
+      'GET /yun/dev/group': () => ok([]),
+    });
+    await screen.findByText('drawn: 车间总览');
+    await user.click(screen.getByRole('button', { name: '分享这个板块' }));
+    const dialog = (await screen.findByText('分享业务板块')).closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(dialog).getByTestId('share-link-sector')).toHaveTextContent('生产');
+    expect(within(dialog).getByRole('button', { name: '创建链接' })).toBeInTheDocument();
+  });
+
   it('says when the sector does not exist', async () => {
     renderPage(SECTOR, {}, '/detail?id=99');
     expect(await screen.findByText('板块不存在')).toBeInTheDocument();
