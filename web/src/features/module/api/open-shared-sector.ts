@@ -44,10 +44,13 @@ export function sectorDashboardEndCode(error: unknown): number | null {
   return code === SHARE_LINK_NO_ACCESS ? null : code;
 }
 
+export const sharedSectorDashboardKey = (token: string, id: number) =>
+  sharedKeys.dashboard(token, 'open', { id });
+
 /** One of the sector's dashboards opened through the link; the link's own refusals end the page (`onEnded`). */
 export function useSharedSectorDashboard(token: string, id: number, onEnded: (code: number) => void) {
   return useQuery({
-    queryKey: sharedKeys.dashboard(token, 'open', { id }),
+    queryKey: sharedSectorDashboardKey(token, id),
     queryFn: async () => {
       try {
         return await openSharedSectorDashboard(token, id);

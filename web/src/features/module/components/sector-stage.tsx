@@ -4,7 +4,7 @@
 // signed-in page reads it as the user (GET /yun/dashboard/detail) and its cards read the console's endpoints; a sector
 // link's page opens it through the link (GET /yun/shared/dashboard?id=) and its cards read through the link's source
 // (`dashboard=<id>` on each read, the link's socket), starting on the link's device and group.
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +16,9 @@ import type { Linkage } from '@/dashboards/widgets/types';
 import { useDashboard } from '@/lib/dashboards/get-dashboard';
 import type { Dashboard } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
+import { SHARE_LINK_NO_ACCESS } from '@/lib/share-links/share-codes';
 import type { RtdClient } from '@/lib/ws';
-import { useSharedSectorDashboard } from '../api/open-shared-sector';
+import { sharedSectorDashboardKey, useSharedSectorDashboard } from '../api/open-shared-sector';
 import { SectorView } from './sector-view';
 
 interface SectorStageProps {
@@ -89,10 +90,23 @@ export function SharedSectorStage({
 }: SectorStageProps & { link: SectorLinkContext }) {
   const { token, rtd, onEnded, start } = link;
   const dashboard = useSharedSectorDashboard(token, dashboardId, onEnded);
-  // One source per dashboard shown (its reads name it), made once: a source must not change under its cards.
+  const client = useQueryClient();
+  // One source per dashboard shown (its reads name it), made once: a source must not change under its cards. A read
+  // refused for the dashboard itself (118302 without a field: the creator no longer sees it) opens it again, so the
+  // stage says so while the sector's other dashboards keep showing; a creator locked out ends the link's socket.
   const source = useMemo(
-    () => createShareSource({ token, rtd, onEnded, dashboard: dashboardId }),
-    [token, rtd, onEnded, dashboardId],
+    () =>
+      createShareSource({
+        token,
+        rtd,
+        onEnded: (code) => {
+          if (code === SHARE_LINK_NO_ACCESS)
+            void client.invalidateQueries({ queryKey: sharedSectorDashboardKey(token, dashboardId) });
+          else onEnded(code);
+        },
+        dashboard: dashboardId,
+      }),
+    [token, rtd, onEnded, dashboardId, client],
   );
   const linkage = useMemoryLinkage(start);
   return <StageBody dashboard={dashboard} name={name} linkage={linkage} source={source} />;

@@ -231,6 +231,40 @@ describe('SectorDetailPage with a sector link’s token', () => {
     expect(await screen.findByText('能耗分析')).toBeInTheDocument();
   });
 
+  it('says on the stage when a card’s read finds the dashboard no longer seen (118302 without a field)', async () => {
+    const user = userEvent.setup();
+    let opens = 0;
+    const calls = mockApi(
+      handlers({
+        'GET /yun/shared/dashboard': (c) => {
+          const id = Number(param(c).id);
+          if (id === 21) {
+            opens += 1;
+            return opens === 1
+              ? ok({ ...opened(), dashboard: OVERVIEW, sector: undefined })
+              : fail('118302', '无权访问');
+          }
+          return ok({ ...opened(), dashboard: ENERGY, sector: undefined });
+        },
+        'GET /yun/shared/dashboard/devices': (c) =>
+          param(c).dashboard === 21
+            ? fail('118302', '无权访问')
+            : ok([{ id: 12, name: '1号空压机', sn: 'IOT12', dev_state: 1, group_id: null }]),
+      }),
+    );
+    renderPage();
+    // The tree's read is refused for the dashboard: it is opened again, and the stage says it no longer opens.
+    expect(await screen.findByText('看板“厂区总览”加载失败')).toBeInTheDocument();
+    expect(readsOf(calls, '/yun/shared/dashboard')).toEqual([
+      { token: TOKEN, id: 21 },
+      { token: TOKEN, id: 21 },
+    ]);
+    expect(screen.queryByTestId('share-code')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: '能耗' }));
+    expect(await screen.findByText('能耗分析')).toBeInTheDocument();
+    expect(await screen.findByText('1号空压机')).toBeInTheDocument();
+  });
+
   it('ends the page when a dashboard’s opening says the link itself is refused', async () => {
     mockApi(handlers({ 'GET /yun/shared/dashboard': () => fail('118304', '分享链接已过期') }));
     renderPage();
