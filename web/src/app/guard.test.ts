@@ -53,6 +53,16 @@ describe('decide (SPEC §2)', () => {
     expect(go('/detail', freshLogin, '?id=5')).toEqual({ type: 'load-roles' });
   });
 
+  it('/business opens without a session for a sector link’s token (it forwards to /detail), and asks for a sign-in without one', () => {
+    expect(go('/business', anonymous, '?token=abc')).toEqual({ type: 'allow' });
+    expect(go('/business', anonymous, '')).toEqual({
+      type: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/business')}`,
+      replace: false,
+    });
+    expect(go('/business', freshLogin, '')).toEqual({ type: 'load-roles' });
+  });
+
   it.each(['/login', '/register', '/findPass', '/privacy'])('%s is reachable without a token', (path) => {
     expect(go(path, anonymous)).toEqual({ type: 'allow' });
   });

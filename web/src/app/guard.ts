@@ -6,8 +6,9 @@ import type { AppRoute } from '@/types/route';
 
 /** Open with or without a token. */
 export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg', '/verifyMail'];
-/** Open with or without a token when the address holds a share link's (`?token=`): a sector link's presentation. */
-export const LINK_OPEN_PATHS: readonly string[] = ['/detail'];
+/** Open with or without a token when the address holds a share link's (`?token=`): a sector link's presentation, and
+ * the sectors' portal, which for a link's holder is the link's one sector (it forwards to its presentation). */
+export const LINK_OPEN_PATHS: readonly string[] = ['/detail', '/business'];
 /** The only pages reachable without a token. */
 export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
 /** Pages that pass through with a token, before any role check. */

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useSearchParams } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { Sector } from '@/lib/dashboards/types';
@@ -33,7 +34,25 @@ beforeEach(() => {
   signInAs(['P10000']);
 });
 
+function LinkToken() {
+  const [search] = useSearchParams();
+  return <p>token {search.get('token')}</p>;
+}
+
 describe('BusinessPage (the portal)', () => {
+  it('forwards a sector link’s holder to the link’s presentation, asking nothing itself', async () => {
+    const calls = mockApi({});
+    renderRoutes(
+      [
+        { path: '/business', Component: BusinessPage },
+        { path: '/detail', Component: LinkToken },
+      ],
+      { initialEntries: ['/business?token=a%2Bb'] },
+    );
+    expect(await screen.findByText('token a+b')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('shows the sectors as tiles opening their presentation', async () => {
     mockApi({ 'GET /yun/sector': () => ok([PRODUCTION, ENERGY]) });
     renderRoutes([{ path: '/business', Component: BusinessPage }], { initialEntries: ['/business'] });

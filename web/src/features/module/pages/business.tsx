@@ -1,10 +1,12 @@
 // The business sectors' portal (/business, every signed-in user; issue 31 point 6): the tenant's sectors in order as
 // large tiles, each its image, name, description and how many dashboards it shows, opening its presentation
-// (/detail?id=); with the share-link right (P82000) each tile has a Share button making a sector link.
+// (/detail?id=); with the share-link right (P82000) each tile has a Share button making a sector link. A sector link's
+// holder (/business?token=, open without logging in) has one sector: the portal forwards to its presentation
+// (/detail?token=), which opens the link once.
 import { AppstoreOutlined, ArrowLeftOutlined, ReloadOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { resolveImageUrl } from '@/designer/gallery';
 import { isApiError } from '@/lib/http';
@@ -14,6 +16,13 @@ import { sectorPaths } from '../lib/paths';
 import '../components/module.css';
 
 export default function BusinessPage() {
+  const [search] = useSearchParams();
+  const token = search.get('token')?.trim();
+  if (token) return <Navigate replace to={`/detail?token=${encodeURIComponent(token)}`} />;
+  return <SectorPortal />;
+}
+
+function SectorPortal() {
   const { t } = useTranslation();
   const sectors = useSectors();
   const sharing = useSectorShare();
