@@ -4,14 +4,7 @@
 // some of them seconds after their modules had arrived (docs/dashboards-console.md, B6). The presentation preloads
 // the modules of the types a document uses as soon as it has the document, and draws each card with the module
 // itself (`resolved`), falling back on the lazy component only for a module not yet in.
-import {
-  lazy,
-  startTransition,
-  useEffect,
-  useState,
-  type ComponentType,
-  type LazyExoticComponent,
-} from 'react';
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 export type PreloadableComponent<P> = LazyExoticComponent<ComponentType<P>> & {
   /** Loads the module (once); resolves with its component. */
@@ -58,11 +51,7 @@ export function useModuleReady(component: PreloadableComponent<never>): boolean 
     let live = true;
     component.preload().then(
       () => {
-        // As a transition: the cards whose modules came draw in slices between frames, not in one long task.
-        if (live)
-          startTransition(() => {
-            setLoaded((n) => n + 1);
-          });
+        if (live) setLoaded((n) => n + 1);
       },
       () => {
         if (live) setFailed(true);
