@@ -39,10 +39,16 @@ export function preloadable<P extends object>(
   }) as PreloadableComponent<P>;
 }
 
+/** What loading needs of a preloadable component, whatever its props. */
+interface Preloading {
+  readonly resolved: unknown;
+  preload: () => Promise<unknown>;
+}
+
 /** Whether to draw the component now: true once its module is in (`resolved` then draws without suspending), false
  * while it loads (the caller shows its loading state), and true again after a failed load, so that drawing the lazy
  * component retries the load and a second failure reaches the caller's error boundary. */
-export function useModuleReady(component: PreloadableComponent<never>): boolean {
+export function useModuleReady(component: Preloading): boolean {
   const [failed, setFailed] = useState(false);
   const [, setLoaded] = useState(0);
   const resolved = component.resolved !== null;
@@ -65,9 +71,7 @@ export function useModuleReady(component: PreloadableComponent<never>): boolean 
 }
 
 /** Starts loading the modules of `components` (a document's widget types), each once. */
-export function preloadAll(
-  components: Iterable<{ readonly resolved: unknown; preload: () => Promise<unknown> }>,
-): void {
+export function preloadAll(components: Iterable<Preloading>): void {
   for (const component of components)
     if (!component.resolved) void component.preload().catch(() => undefined);
 }
