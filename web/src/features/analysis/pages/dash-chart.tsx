@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 import { useCan } from '@/components/can';
+import { GroupFilterPanel, type GroupFilterPanelTexts } from '@/components/group-filter-panel';
 import { CHART_ENTRIES, chartEntry, CHART_TYPES, type ChartType } from '@/components/charts/report';
 import { ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { PageHeader } from '@/components/page-header';
@@ -21,10 +22,10 @@ import { param, useClampPage, useListParams, type ParamCodec, type ParamSpec } f
 import { toast } from '@/lib/toast';
 import { useCopyReport } from '../api/copy-report';
 import { useDeleteReport } from '../api/delete-report';
+import { useDeleteReportGroup } from '../api/delete-report-group';
 import { useReportGroups } from '../api/list-report-groups';
 import { useReports } from '@/lib/reports/list-reports';
 import { GroupFormModal } from '../components/group-form-modal';
-import { GroupPanel } from '../components/group-panel';
 import { ScheduleModal } from '../components/schedule-modal';
 import { formatTime, reportPaths } from '../lib/format';
 import type { Report, ReportGroup } from '../types';
@@ -73,6 +74,7 @@ export default function DashChartPage() {
   const groups = useReportGroups();
   const copy = useCopyReport();
   const remove = useDeleteReport();
+  const removeGroup = useDeleteReportGroup();
   const [scheduled, setScheduled] = useState<Report | null>(null);
   const [groupDialog, setGroupDialog] = useState<{ open: boolean; group: ReportGroup | null }>({
     open: false,
@@ -170,6 +172,23 @@ export default function DashChartPage() {
     [t, canDesign, canPreview, canData],
   );
 
+  const groupTexts: GroupFilterPanelTexts = {
+    title: t('reports.group.title'),
+    all: t('reports.group.all'),
+    none: t('reports.group.none'),
+    create: t('reports.group.createTitle'),
+    loadFailed: t('reports.group.loadFailed'),
+    retry: t('reports.action.retry'),
+    edit: t('reports.group.edit'),
+    editNamed: (name) => t('reports.group.editNamed', { name }),
+    deleteConfirm: (name) => t('reports.group.deleteConfirm', { name }),
+    deleteHint: t('reports.group.deleteHint'),
+    delete: t('reports.action.delete'),
+    deleteNamed: (name) => t('reports.group.deleteNamed', { name }),
+    deleted: t('reports.group.deleted'),
+    deleteFailed: t('reports.group.deleteFailed'),
+  };
+
   const newButton = canDesign && (
     <Button
       type="primary"
@@ -192,15 +211,21 @@ export default function DashChartPage() {
     <div className="page reports-page">
       <PageHeader title={t('menu.dashChart')} subTitle={t('reports.list.subtitle')} extra={newButton} />
       <div className="reports-layout">
-        <GroupPanel
+        <GroupFilterPanel
+          className="report-groups"
           groups={groups.data ?? []}
+          count={(g) => g.count}
           loading={groups.isPending}
           error={groups.isError}
           onRetry={() => void groups.refetch()}
           selected={params.group_id}
           onSelect={(group_id) => list.filter({ group_id })}
-          onCreate={() => setGroupDialog({ open: true, group: null })}
-          onEdit={(group) => setGroupDialog({ open: true, group })}
+          actions={{
+            onCreate: () => setGroupDialog({ open: true, group: null }),
+            onRename: (group) => setGroupDialog({ open: true, group }),
+            onDelete: (group) => removeGroup.mutateAsync(group.id),
+          }}
+          texts={groupTexts}
         />
         <Card
           className="reports-list"

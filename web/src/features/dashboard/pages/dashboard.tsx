@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { useCan } from '@/components/can';
+import { GroupFilterPanel, type GroupFilterPanelTexts } from '@/components/group-filter-panel';
 import { ListSearch, ListToolbar } from '@/components/list-toolbar';
 import { PageHeader } from '@/components/page-header';
 import { ShareLinkModal } from '@/components/share-link-modal';
@@ -22,12 +23,12 @@ import { param, useListParams, type ParamCodec, type ParamSpec } from '@/lib/rou
 import { toast } from '@/lib/toast';
 import { useCopyDashboard } from '../api/copy-dashboard';
 import { useDeleteDashboard } from '../api/delete-dashboard';
+import { useDeleteDashboardGroup } from '../api/delete-dashboard-group';
 import { useDashboardGroups } from '../api/list-dashboard-groups';
 import { useReorderDashboards } from '../api/reorder-dashboards';
 import { DashboardCard } from '../components/dashboards/dashboard-card';
 import { DashboardFormModal } from '../components/dashboards/dashboard-form-modal';
 import { GroupFormModal } from '../components/dashboards/group-form-modal';
-import { GroupPanel } from '../components/dashboards/group-panel';
 import { MoveDashboardModal } from '../components/dashboards/move-dashboard-modal';
 import '../components/dashboards/dashboards.css';
 
@@ -74,6 +75,7 @@ export default function DashboardPage() {
   const groups = useDashboardGroups();
   const copy = useCopyDashboard();
   const remove = useDeleteDashboard();
+  const removeGroup = useDeleteDashboardGroup();
   const reorder = useReorderDashboards(query);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [open, setOpen] = useState(false);
@@ -120,6 +122,23 @@ export default function DashboardPage() {
     setOver(null);
     if (from < 0 || to < 0 || from === to) return;
     saveOrder(moved(ids, from, to));
+  };
+
+  const groupTexts: GroupFilterPanelTexts = {
+    title: t('dashboards.groups.title'),
+    all: t('dashboards.groups.all'),
+    none: t('dashboards.groups.none'),
+    create: t('dashboards.groups.create'),
+    loadFailed: t('dashboards.groups.loadFailed'),
+    retry: t('dashboards.groups.retry'),
+    edit: t('dashboards.groups.edit'),
+    editNamed: (name) => t('dashboards.groups.editNamed', { name }),
+    deleteConfirm: (name) => t('dashboards.groups.deleteConfirm', { name }),
+    deleteHint: t('dashboards.groups.deleteHint'),
+    delete: t('dashboards.groups.delete'),
+    deleteNamed: (name) => t('dashboards.groups.deleteNamed', { name }),
+    deleted: t('dashboards.groups.deleted'),
+    deleteFailed: t('dashboards.groups.deleteFailed'),
   };
 
   const createButton = canManage && (
@@ -215,15 +234,25 @@ export default function DashboardPage() {
     <div className="page db-page">
       <PageHeader title={t('menu.dashboard')} subTitle={t('dashboards.list.subtitle')} extra={createButton} />
       <div className="db-layout">
-        <GroupPanel
+        <GroupFilterPanel
+          className="db-groups"
           groups={allGroups}
+          count={(g) => g.dashboard_count}
           loading={groups.isPending}
           error={groups.isError}
           onRetry={() => void groups.refetch()}
           selected={groupId}
           onSelect={(group_id) => list.filter({ group_id })}
-          onCreate={canManage ? () => show({ kind: 'group', group: null }) : undefined}
-          onEdit={(group) => show({ kind: 'group', group })}
+          actions={
+            canManage
+              ? {
+                  onCreate: () => show({ kind: 'group', group: null }),
+                  onRename: (group) => show({ kind: 'group', group }),
+                  onDelete: (group) => removeGroup.mutateAsync(group.id),
+                }
+              : undefined
+          }
+          texts={groupTexts}
         />
         <Card
           className="db-list"
