@@ -1,11 +1,13 @@
-// Test fixtures of the dashboards: a dashboard of given cards (each placed 8 columns wide, left to right), a saved
-// report to draw, and a presentation rendered inside the app's providers with the linkage in its address.
+// Test fixtures of the dashboards: a dashboard of given cards (each placed 8 columns wide, left to right), and a
+// presentation rendered inside the app's providers with the linkage in its address. The saved report a report card
+// draws is the report pages' own (test/reports.ts), passed on here.
 import type { RouteObject } from 'react-router';
 
-import type { Report, ReportStatistic } from '@/lib/reports/types';
 import { renderRoutes } from '@/test/render';
 import { DashboardView, useLinkage, type ViewDashboard } from './view';
 import type { Card, DashboardOut } from './widgets/types';
+
+export { report, STATISTIC } from '@/test/reports';
 
 export function dashboardOf(cards: Card[], over: Partial<DashboardOut> = {}): DashboardOut {
   return {
@@ -49,47 +51,6 @@ export function dashboardOf(cards: Card[], over: Partial<DashboardOut> = {}): Da
 export function card(id: string, type: Card['type'], settings: object = {}, over: object = {}): Card {
   return { id, type, title: '', show_title: true, link: 'none', settings, ...over } as Card;
 }
-
-export function report(over: Partial<Report> = {}): Report {
-  return {
-    id: 3,
-    owner_id: 1,
-    title: '在线设备',
-    chart_type: 2,
-    table_kind: 8,
-    time_field_id: 62,
-    group_id: null,
-    refresh_interval: 0,
-    exportable: true,
-    dimension_field_id: [{ id: 64, field_name: '在线状态' }],
-    compare_filed_id: [],
-    aggregate_filed_id: { id: 66, field_name: '设备' },
-    aggregation: 'count',
-    time_unit: 'hour',
-    time_offset: 24,
-    start: null,
-    end: null,
-    fill: 'none',
-    filters: [],
-    sort: null,
-    device_ids: [],
-    data_source_ids: [],
-    theme: 'blue',
-    conditions: [],
-    created_at: 0,
-    updated_at: 0,
-    ...over,
-  };
-}
-
-export const STATISTIC: ReportStatistic = {
-  categories: ['在线', '离线'],
-  dimension_is_time: false,
-  bucket: null,
-  series: [{ name: '设备', values: [4, 2], min: null, max: null }],
-  unit: null,
-  total_rows: 2,
-};
 
 function Presented({ dashboard, phone }: { dashboard: ViewDashboard; phone?: boolean | undefined }) {
   const linkage = useLinkage();

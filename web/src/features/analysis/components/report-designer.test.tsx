@@ -8,7 +8,7 @@ import { signInAs } from '@/test/session';
 import DesignChartPage from '../pages/design-chart';
 import DesignNewChartPage from '../pages/design-new-chart';
 import { REPORT_COLOUR_CONDITIONS_MAX } from '@/types/limits.gen';
-import { report, STATISTIC } from '../test-fixtures';
+import { report, STATISTIC } from '@/test/reports';
 
 function renderDesigner(handlers: Record<string, Handler>, url = '/designChart?id=3') {
   const calls = mockApi({

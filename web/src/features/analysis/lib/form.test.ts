@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 
-import { report } from '../test-fixtures';
+import { report } from '@/test/reports';
 import { REPORT_CHART_THEME_DEFAULT, REPORT_COLOUR_CONDITIONS_MAX } from '@/types/limits.gen';
 import {
   conditionBandProblem,

@@ -6,7 +6,7 @@ import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
 import { signInAs } from '@/test/session';
-import { report } from '../test-fixtures';
+import { report } from '@/test/reports';
 import DashChartPage from './dash-chart';
 
 const REPORTS = [report(), report({ id: 5, title: '压力曲线', chart_type: 3, table_kind: 6 })];

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
-import { report, STATISTIC } from '../test-fixtures';
+import { report, STATISTIC } from '@/test/reports';
 import type { ExportJobOut as ExportJob } from '@/lib/exports';
 import { setNavigator } from '@/lib/navigation';
 import PreviewChartPage from './preview-chart';

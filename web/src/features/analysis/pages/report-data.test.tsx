@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
-import { report } from '../test-fixtures';
+import { report } from '@/test/reports';
 import type { TableData } from '../types';
 import ReportDataPage from './report-data';
 

@@ -1,6 +1,8 @@
-// Test fixtures of the report screens: a report of each shape the tests need and a statistic to draw.
-import type { Report, ReportStatistic } from './types';
+// Test data of a saved report, as the report pages and the dashboards' report card read it: the definition
+// (GET /yun/report/info) and a statistic to draw (GET /yun/report/statistic).
+import type { Report, ReportStatistic } from '@/lib/reports/types';
 
+/** A table report (type 2) counting devices by their online state over the last 24 hours, with `over` on top. */
 export function report(over: Partial<Report> = {}): Report {
   return {
     id: 3,
@@ -33,8 +35,9 @@ export function report(over: Partial<Report> = {}): Report {
   };
 }
 
+/** The report's statistic: 4 devices online, 2 offline. */
 export const STATISTIC: ReportStatistic = {
-  categories: ['1', '2'],
+  categories: ['在线', '离线'],
   dimension_is_time: false,
   bucket: null,
   series: [{ name: '设备', values: [4, 2], min: null, max: null }],
