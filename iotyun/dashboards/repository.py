@@ -279,13 +279,15 @@ async def replace_sector_dashboards(session: AsyncSession, sector: Sector, ids: 
 
 
 async def audience_options(
-    session: AsyncSession, tenant_id: int, kind: int, keyword: str, limit: int
+    session: AsyncSession, tenant_id: int, kind: int, keyword: str, limit: int, ids: Collection[int] = ()
 ) -> list[tuple[int, str]]:
-    """The tenant's users (login name and nickname), roles or user groups matching `keyword`, by name."""
-    pattern = like_pattern(keyword) if keyword else None
+    """The tenant's users (login name and nickname), roles or user groups by name: those with `ids` when given
+    (a user so named even when disabled, as an audience may name one), else those matching `keyword`."""
+    pattern = like_pattern(keyword) if keyword and not ids else None
     stmt: Any
     if kind == AUDIENCE_USER:
-        stmt = select(User.id, User.user_name, User.nick_name).where(User.tenant_id == tenant_id, User.is_active)
+        stmt = select(User.id, User.user_name, User.nick_name).where(User.tenant_id == tenant_id)
+        stmt = stmt.where(User.id.in_(ids)) if ids else stmt.where(User.is_active)
         if pattern:
             stmt = stmt.where(
                 or_(
@@ -296,6 +298,8 @@ async def audience_options(
         return [(i, f"{name} ({nick})" if nick else name) for i, name, nick in (await session.execute(stmt)).all()]
     table: Any = Role if kind == AUDIENCE_ROLE else UserGroup
     stmt = select(table.id, table.name).where(table.tenant_id == tenant_id)
+    if ids:
+        stmt = stmt.where(table.id.in_(ids))
     if pattern:
         stmt = stmt.where(table.name.ilike(pattern, escape=LIKE_ESCAPE))
     stmt = stmt.order_by(table.name).limit(limit)

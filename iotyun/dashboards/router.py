@@ -129,9 +129,11 @@ async def audience_options(
     session: SessionDep,
     kind: Literal["user", "role", "user_group"],
     keyword: Annotated[str, Query(max_length=32)] = "",
+    ids: Annotated[str, Query(max_length=1000)] = "",
 ) -> Envelope[list[AudienceOptionOut]]:
-    """The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights."""
-    return ok(await service.audience_options(session, actor, kind, keyword))
+    """The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights:
+    by keyword, or those named by `ids` (comma-separated, at most 50)."""
+    return ok(await service.audience_options(session, actor, kind, keyword, ids))
 
 
 @router.get("/yun/dashboard/net")

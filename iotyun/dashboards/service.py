@@ -11,7 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import DASHBOARD_GROUPS_MAX, DASHBOARD_NAME_MAX, DASHBOARDS_MAX
+from iotyun.core.limits import DASHBOARD_GROUPS_MAX, DASHBOARD_NAME_MAX, DASHBOARDS_MAX, INT64_MAX
 from iotyun.core.permissions import Perm
 from iotyun.dashboards import document as doc
 from iotyun.dashboards import repository as repo
@@ -364,12 +364,28 @@ async def as_shared(session: AsyncSession, creator: Actor, dashboard_id: int) ->
 
 
 AUDIENCE_KINDS = {"user": AUDIENCE_USER, "role": AUDIENCE_ROLE, "user_group": AUDIENCE_USER_GROUP}
+# The most options one look-up answers, and the most ids it names.
+AUDIENCE_OPTIONS_MAX = 50
+
+
+def parse_audience_ids(raw: str) -> list[int]:
+    """Comma-separated ids of users, roles or user groups, each once, at most AUDIENCE_OPTIONS_MAX (100004 on ids)."""
+    try:
+        ids = list(dict.fromkeys(int(p) for p in raw.split(",") if p.strip()))
+    except ValueError:
+        raise AppError(ErrorCode.PARAM_INVALID, field="ids") from None
+    if len(ids) > AUDIENCE_OPTIONS_MAX or any(not 1 <= i <= INT64_MAX for i in ids):
+        raise AppError(ErrorCode.PARAM_INVALID, field="ids")
+    return ids
 
 
 async def audience_options(
-    session: AsyncSession, actor: Actor, kind: Literal["user", "role", "user_group"], keyword: str
+    session: AsyncSession, actor: Actor, kind: Literal["user", "role", "user_group"], keyword: str, ids: str = ""
 ) -> list[AudienceOptionOut]:
-    """Whom a dashboard may be shown to, for its editor: the tenant's users, roles or user groups by name (at most
-    50 matching `keyword`)."""
-    found = await repo.audience_options(session, actor.tenant_id, AUDIENCE_KINDS[kind], keyword.strip(), 50)
+    """Whom a dashboard may be shown to, for its editor: the tenant's users, roles or user groups by name, at most
+    50 matching `keyword`; or, with `ids`, those of them the tenant has (the names of a dashboard's audience beyond
+    the first options)."""
+    found = await repo.audience_options(
+        session, actor.tenant_id, AUDIENCE_KINDS[kind], keyword.strip(), AUDIENCE_OPTIONS_MAX, parse_audience_ids(ids)
+    )
     return [AudienceOptionOut(id=i, name=n) for i, n in found]

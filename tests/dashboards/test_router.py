@@ -323,3 +323,22 @@ class TestAudienceOptions:
         looker = await viewer(team, "looker", ["P20000"])
         assert code(await looker.get(f"{D}/audience", params={"kind": "user"})) == 100015
         assert code(await editor.get(f"{D}/audience", params={"kind": "device"})) == 100004
+
+    async def test_names_the_ids_asked_for(self, team: Team, other_tenant: Api) -> None:
+        """An audience beyond the first options is named by its ids: the tenant's own only, a disabled user too."""
+        editor = await viewer(team, "editor", ["P20000", "P21200"])
+        first, second = await team.group("车间一"), await team.group("车间二")
+        foreign = ok(await other_tenant.post("/yun/user/group", {"name": "外组", "parent_id": None}))["id"]
+        asked = {"kind": "user_group", "ids": f"{second},{foreign},{second}"}
+        assert ok(await editor.get(f"{D}/audience", params=asked)) == [{"id": second, "name": "车间二"}]
+        # The keyword is not applied to the ids asked for.
+        both = ok(await editor.get(f"{D}/audience", params={**asked, "ids": f"{first},{second}", "keyword": "二"}))
+        assert [g["name"] for g in both] == ["车间一", "车间二"]
+        gone = await team.user("retired", nick_name="老王")
+        ok(await team.admin.put(f"/yun/userInfo/{gone['id']}/active", {"is_active": 0}))
+        users = ok(await editor.get(f"{D}/audience", params={"kind": "user", "ids": str(gone["id"])}))
+        assert users == [{"id": gone["id"], "name": "retired (老王)"}]
+        assert ok(await editor.get(f"{D}/audience", params={"kind": "user", "keyword": "retired"})) == []
+        for bad in ("1,x", ",".join(str(i) for i in range(1, 52)), "0"):
+            resp = await editor.get(f"{D}/audience", params={"kind": "role", "ids": bad})
+            assert (code(resp), resp["meta"]["field"]) == (100004, "ids")

@@ -845,7 +845,8 @@ export interface paths {
         };
         /**
          * Audience Options
-         * @description The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights.
+         * @description The users, roles or user groups a dashboard may be shown to (id and name), for editors without team rights:
+         *     by keyword, or those named by `ids` (comma-separated, at most 50).
          */
         get: operations["audience_options_api_yun_dashboard_audience_get"];
         put?: never;
@@ -11784,6 +11785,7 @@ export interface operations {
             query: {
                 kind: "user" | "role" | "user_group";
                 keyword?: string;
+                ids?: string;
             };
             header?: never;
             path?: never;

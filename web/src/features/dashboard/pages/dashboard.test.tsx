@@ -457,6 +457,34 @@ describe('the dashboard dialog', () => {
       expect(params(c)).toEqual({ id: 12, purpose: 'edit' });
   });
 
+  it('names an audience entry beyond the first options, asking for it by id', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage({
+      'GET /yun/dashboard/detail': () =>
+        ok(detail(PUMPS, { user_ids: [7, 88], role_ids: [], user_group_ids: [5] })),
+      'GET /yun/dashboard/audience': (c) => {
+        const { kind, ids } = params(c);
+        if (ids === '88') return ok([{ id: 88, name: 'zhao (赵工)' }]);
+        if (ids === '5') return ok([{ id: 5, name: '夜班' }]);
+        return ok(kind === 'user' ? [{ id: 7, name: 'li (李工)' }] : []);
+      },
+    });
+    await more(user, '泵站监控');
+    await user.click(await screen.findByRole('menuitem', { name: '设置' }));
+    const d = await dialogTitled('看板设置');
+    expect(await within(d).findByText('zhao (赵工)')).toBeInTheDocument();
+    expect(within(d).getByText('li (李工)')).toBeInTheDocument();
+    expect(await within(d).findByText('夜班')).toBeInTheDocument();
+    // Only the ones the first options lack are asked for; a kind with none chosen asks nothing by id.
+    const byIds = requests(calls, 'get', '/yun/dashboard/audience').filter(
+      (c) => params(c).ids !== undefined,
+    );
+    expect(byIds.map(params)).toEqual([
+      { kind: 'user', ids: '88' },
+      { kind: 'user_group', ids: '5' },
+    ]);
+  });
+
   it('shares a dashboard as a read-only dashboard link with a starting device, shown once at /share-db', async () => {
     signInAs(['P10000', 'P20000', 'P82000']);
     const user = userEvent.setup();

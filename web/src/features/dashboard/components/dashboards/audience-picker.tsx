@@ -1,11 +1,23 @@
 // A picker of whom a dashboard is shown to: the tenant's users, roles or user groups by name, searched on the server
 // (GET /yun/dashboard/audience, lib/dashboards/audience.ts), so a dashboard's editor without team rights chooses
-// them as well as an administrator.
-import { useCallback } from 'react';
+// them as well as an administrator. A chosen one beyond the first 50 options is looked up by id for its name.
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { RemoteSelect, type PickerOption, type RemoteSelectProps } from '@/components/pickers/remote-select';
-import { audienceKey, listAudience, type AudienceKind, type AudienceOption } from '@/lib/dashboards/audience';
+import {
+  RemoteSelect,
+  type PickerOption,
+  type RemoteLookup,
+  type RemoteSelectProps,
+} from '@/components/pickers/remote-select';
+import {
+  audienceKey,
+  audienceNames,
+  audienceNamesKey,
+  listAudience,
+  type AudienceKind,
+  type AudienceOption,
+} from '@/lib/dashboards/audience';
 
 const PLACEHOLDER: Record<AudienceKind, string> = {
   user: 'common.picker.userPlaceholder',
@@ -21,7 +33,7 @@ const EMPTY: Record<AudienceKind, string> = {
 
 export type AudiencePickerProps = Omit<
   RemoteSelectProps<AudienceOption, number[]>,
-  'queryKey' | 'fetchPage' | 'toOption' | 'mode'
+  'queryKey' | 'fetchPage' | 'toOption' | 'mode' | 'lookup'
 > & { kind: AudienceKind };
 
 export function AudiencePicker({ kind, ...props }: AudiencePickerProps) {
@@ -29,6 +41,10 @@ export function AudiencePicker({ kind, ...props }: AudiencePickerProps) {
   const toOption = useCallback((o: AudienceOption): PickerOption => ({ value: o.id, label: o.name }), []);
   const queryKey = useCallback((q: string) => audienceKey(kind, q), [kind]);
   const fetchPage = useCallback((q: string) => listAudience(kind, q).then((items) => ({ items })), [kind]);
+  const lookup = useMemo<RemoteLookup<AudienceOption>>(
+    () => ({ queryKey: (ids) => audienceNamesKey(kind, ids), fetch: (ids) => audienceNames(kind, ids) }),
+    [kind],
+  );
   return (
     <RemoteSelect<AudienceOption, number[]>
       mode="multiple"
@@ -39,6 +55,7 @@ export function AudiencePicker({ kind, ...props }: AudiencePickerProps) {
       queryKey={queryKey}
       fetchPage={fetchPage}
       toOption={toOption}
+      lookup={lookup}
     />
   );
 }
