@@ -1,6 +1,7 @@
 // A dashboard presented in the console (/dashboard/view?id=, P20000 or P100000): its canvas fitted to the page, the
 // linkage in the address, full screen after the server allows it (purpose=fullscreen; 118006: the spec's "no
-// fullscreen permission"), and Edit for those who may edit it.
+// fullscreen permission"), and Edit only for those who may edit it (SPEC §6): the editor's right (P21200,
+// or P101200 for a sector's dashboard, as the /editDashboard route asks) and the server's word on this dashboard.
 import {
   ArrowLeftOutlined,
   EditOutlined,
@@ -13,6 +14,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { useCan } from '@/components/can';
 import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { useFillHeight } from '@/components/use-fill-height';
@@ -20,8 +22,10 @@ import { useFullscreen } from '@/components/use-fullscreen';
 import { DashboardView, useLinkage } from '@/dashboards/view';
 import { linkedId } from '@/dashboards/view/use-linkage';
 import { dashboardQueryOptions, useDashboard } from '@/lib/dashboards/get-dashboard';
+import { dashboardPaths } from '@/lib/dashboards/paths';
 import { DASHBOARD_CODES } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
+import { Perm } from '@/lib/permissions';
 import { setDashboardFullscreen } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import './view-dashboard.css';
@@ -34,6 +38,7 @@ export default function ViewDashboardPage() {
   const id = linkedId(search.get('id'));
   const query = useDashboard(id, 'view');
   const linkage = useLinkage();
+  const editor = useCan(Perm.DASHBOARD_EDIT, Perm.SECTOR_DASHBOARD_EDIT);
   const stage = useRef<HTMLDivElement>(null);
   const { full, toggle, available } = useFullscreen(stage);
   const fill = useFillHeight();
@@ -69,6 +74,7 @@ export default function ViewDashboardPage() {
   });
   if (state || !query.data || id === null) return state;
   const dashboard = query.data;
+  const mayEdit = editor && dashboard.can_edit;
 
   const goFull = async () => {
     if (full) {
@@ -97,11 +103,8 @@ export default function ViewDashboardPage() {
         }
         extra={
           <Space wrap>
-            {dashboard.can_edit && (
-              <Button
-                icon={<EditOutlined />}
-                onClick={() => void navigate(`/editDashboard?id=${String(id)}`)}
-              >
+            {mayEdit && (
+              <Button icon={<EditOutlined />} onClick={() => void navigate(dashboardPaths.edit(id))}>
                 {t('dashboards.view.edit')}
               </Button>
             )}
