@@ -226,7 +226,7 @@ test.describe('dashboards', () => {
     await page.goto(`/iotyun/dashboard/view?id=${String(overview)}`);
     await expect(page.getByRole('button', { name: exactly(en('dashboards.view.edit')) })).toBeVisible();
     await page.getByRole('button', { name: exactly(en('dashboards.view.fullscreen')) }).click();
-    await expect(page.getByText(en('dashboards.view.noFullscreenPermission'))).toBeVisible();
+    await expect(page.getByText(en('dashboards.rights.noFullscreen'))).toBeVisible();
     expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 // The presentation page's Edit (only with the editor's right and the server's word on the dashboard, SPEC §6) and
-// its full screen (asked of the server first).
+// its full screen (asked of the server first; 118006 says the spec's short "no fullscreen permission").
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -7,16 +7,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { dashboardOf } from '@/dashboards/test-fixtures';
 import type { DashboardOut } from '@/dashboards/widgets/types';
-import { mockApi, ok } from '@/test/mock-api';
+import { fail, mockApi, ok } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import ViewDashboardPage from './view-dashboard';
 
 const params = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
 
-function renderPage(over: Partial<DashboardOut> = {}) {
+function renderPage(over: Partial<DashboardOut> = {}, fullscreenRefused = false) {
   const calls = mockApi({
-    'GET /yun/dashboard/detail': () => ok(dashboardOf([], { id: 7, name: '泵站总览', ...over })),
+    'GET /yun/dashboard/detail': (c) =>
+      params(c).purpose === 'fullscreen' && fullscreenRefused
+        ? fail('118006', '没有全屏查看看板的权限', 'id')
+        : ok(dashboardOf([], { id: 7, name: '泵站总览', ...over })),
   });
   const { router } = renderRoutes(
     [
@@ -87,5 +90,15 @@ describe('ViewDashboardPage: full screen', () => {
     await user.click(screen.getByRole('button', { name: /全\s*屏/ }));
     await waitFor(() => expect(requestFullscreen).toHaveBeenCalledTimes(1));
     expect(calls.map(params)).toContainEqual({ id: 7, purpose: 'fullscreen' });
+  });
+
+  it('says the spec’s short "no fullscreen permission" when the server refuses (118006), and stays', async () => {
+    const user = userEvent.setup();
+    renderPage({}, true);
+    await heading();
+    await user.click(screen.getByRole('button', { name: /全\s*屏/ }));
+    expect(await screen.findByText('无全屏查看权限')).toBeInTheDocument();
+    expect(screen.queryByText('没有全屏查看看板的权限')).toBeNull();
+    expect(requestFullscreen).not.toHaveBeenCalled();
   });
 });

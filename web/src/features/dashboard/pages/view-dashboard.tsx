@@ -1,6 +1,6 @@
 // A dashboard presented in the console (/dashboard/view?id=, P20000 or P100000): its canvas fitted to the page, the
-// linkage in the address, full screen after the server allows it (purpose=fullscreen; 118006: the spec's "no
-// fullscreen permission"), and Edit only for those who may edit it (SPEC §6): the editor's right (P21200,
+// linkage in the address, full screen after the server allows it (purpose=fullscreen; 118006: the spec's client
+// message "no fullscreen permission"), and Edit only for those who may edit it (SPEC §6): the editor's right (P21200,
 // or P101200 for a sector's dashboard, as the /editDashboard route asks) and the server's word on this dashboard.
 import {
   ArrowLeftOutlined,
@@ -85,7 +85,7 @@ export default function ViewDashboardPage() {
       await queryClient.query({ ...dashboardQueryOptions(id, 'fullscreen'), staleTime: 0 });
     } catch (error) {
       if (isApiError(error) && error.code === DASHBOARD_CODES.noFullscreenPermission)
-        toast.warning(t('dashboards.view.noFullscreenPermission'));
+        toast.warning(t('dashboards.rights.noFullscreen'));
       else toast.error(isApiError(error) ? error.detail : t('common.http.failed'));
       return;
     }
