@@ -93,6 +93,32 @@ describe('the dashboard editor', () => {
     expect(saves(calls)[1]?.version).toBe(5);
   });
 
+  it('keeps the toolbar to icons with their names, the seldom-changed flags under More, and saves them', async () => {
+    const { calls } = renderEditor({ 'POST /yun/dashboard/save': () => ok(LOADED) });
+    await screen.findByText('产量');
+    const toolbar = screen.getByRole('toolbar', { name: '编辑看板' });
+    // Closed, the resolution shows its size alone.
+    expect(within(toolbar).getByText('1920 × 1080')).toBeInTheDocument();
+    expect(within(toolbar).queryByRole('switch')).toBeNull();
+    // The layout's icons are radios named by their hidden labels (antd's input itself takes no pointer).
+    const layout = (name: string) => within(toolbar).getByRole('radio', { name }).closest('label')!;
+    await userEvent.click(layout('手机端'));
+    expect(await screen.findByText('当前手机端布局跟随电脑端自动排列')).toBeInTheDocument();
+    await userEvent.click(layout('电脑端'));
+
+    await userEvent.click(within(toolbar).getByRole('button', { name: '更多' }));
+    const more = await screen.findByRole('group', { name: '更多' });
+    await userEvent.click(within(more).getByRole('switch', { name: '移动端显示' }));
+    await userEvent.click(within(more).getByRole('switch', { name: '自由移动' }));
+    await userEvent.click(within(toolbar).getByRole('button', { name: '预览' }));
+    expect(within(toolbar).getByRole('button', { name: '预览' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(toolbar).getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => {
+      expect(saves(calls)).toHaveLength(1);
+    });
+    expect(saves(calls)[0]).toMatchObject({ mobile: true, free_move: true });
+  });
+
   it("edits the selected card's title and link in the drawer, one undo step per field", async () => {
     renderEditor();
     // A type that may follow a tree, named as its definition names it.

@@ -1,17 +1,31 @@
-// The editor's toolbar: the dashboard's name (the server's refusal shown on the field), its resolution (presets or
-// width × height within the server's limits), its theme and chart theme (each chart theme with its 10 colours), the
-// mobile and free-move flags, undo and redo, desktop or phone layout, preview, and save.
+// The editor's toolbar, one line on a 1440 px screen: the dashboard's name (the server's refusal shown on the field),
+// its resolution (presets or width × height within the server's limits), its theme and chart theme (each chart theme
+// with its 10 colours); then desktop or phone layout, undo, redo and preview as icons with tooltips, the mobile and
+// free-move flags under "more", and save. On a phone the fields wrap above the actions.
 import {
   ArrowLeftOutlined,
   DesktopOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
   MobileOutlined,
+  MoreOutlined,
   RedoOutlined,
   SaveOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { Button, Form, Input, InputNumber, Segmented, Select, Space, Switch, Tooltip } from 'antd';
+import {
+  Badge,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Popover,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Tooltip,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -113,6 +127,11 @@ export function Toolbar({
             setCustomWanted(!chosen);
             if (chosen) setMeta({ width: chosen.width, height: chosen.height });
           }}
+          // Closed, a preset shows its size alone (its name is in the list).
+          labelRender={({ value, label }) => {
+            const chosen = RESOLUTION_PRESETS.find((p) => p.key === value);
+            return chosen ? `${String(chosen.width)} × ${String(chosen.height)}` : label;
+          }}
           options={[
             ...RESOLUTION_PRESETS.map((p) => ({
               value: p.key,
@@ -195,73 +214,108 @@ export function Toolbar({
             ),
           }))}
         />
-        <label className="dbe-toolbar__switch">
-          <Switch
-            size="small"
-            checked={meta.mobile}
-            onChange={(mobile) => {
-              setMeta({ mobile });
-            }}
-          />
-          {t('dashboards.editor.mobile')}
-        </label>
-        <Tooltip title={t('dashboards.editor.freeMoveHint')}>
-          <label className="dbe-toolbar__switch">
-            <Switch
-              size="small"
-              checked={meta.free_move}
-              onChange={(free_move) => {
-                setMeta({ free_move });
-              }}
-            />
-            {t('dashboards.editor.freeMove')}
-          </label>
-        </Tooltip>
       </Space>
-      <Space wrap size={[8, 8]} className="dbe-toolbar__actions">
+      <Space size={8} className="dbe-toolbar__actions">
         <Segmented<Breakpoint>
+          aria-label={t('dashboards.editor.layout')}
           value={breakpoint}
           onChange={(next) => {
             store.getState().setBreakpoint(next);
           }}
-          options={[
-            { value: 'desktop', icon: <DesktopOutlined />, label: t('dashboards.editor.desktop') },
-            { value: 'mobile', icon: <MobileOutlined />, label: t('dashboards.editor.phone') },
-          ]}
+          options={(
+            [
+              ['desktop', <DesktopOutlined key="desktop" aria-hidden />, t('dashboards.editor.desktop')],
+              ['mobile', <MobileOutlined key="mobile" aria-hidden />, t('dashboards.editor.phone')],
+            ] as const
+          ).map(([value, icon, label]) => ({
+            value,
+            icon,
+            label: <span className="dbe-toolbar__hidden">{label}</span>,
+            tooltip: label,
+          }))}
         />
-        <Tooltip title={t('dashboards.editor.undo')}>
+        <Space.Compact>
+          <Tooltip title={t('dashboards.editor.undo')}>
+            <Button
+              icon={<UndoOutlined />}
+              aria-label={t('dashboards.editor.undo')}
+              disabled={!canUndo}
+              onClick={() => {
+                store.getState().undo();
+              }}
+            />
+          </Tooltip>
+          <Tooltip title={t('dashboards.editor.redo')}>
+            <Button
+              icon={<RedoOutlined />}
+              aria-label={t('dashboards.editor.redo')}
+              disabled={!canRedo}
+              onClick={() => {
+                store.getState().redo();
+              }}
+            />
+          </Tooltip>
+        </Space.Compact>
+        <Tooltip title={preview ? t('dashboards.editor.exitPreview') : t('dashboards.editor.preview')}>
           <Button
-            icon={<UndoOutlined />}
-            aria-label={t('dashboards.editor.undo')}
-            disabled={!canUndo}
+            icon={preview ? <EyeInvisibleOutlined /> : <EyeOutlined />}
+            aria-label={t('dashboards.editor.preview')}
+            aria-pressed={preview}
             onClick={() => {
-              store.getState().undo();
+              onPreview(!preview);
             }}
           />
         </Tooltip>
-        <Tooltip title={t('dashboards.editor.redo')}>
-          <Button
-            icon={<RedoOutlined />}
-            aria-label={t('dashboards.editor.redo')}
-            disabled={!canRedo}
-            onClick={() => {
-              store.getState().redo();
-            }}
-          />
-        </Tooltip>
-        <Button
-          icon={preview ? <EyeInvisibleOutlined /> : <EyeOutlined />}
-          aria-pressed={preview}
-          onClick={() => {
-            onPreview(!preview);
-          }}
-        >
-          {preview ? t('dashboards.editor.exitPreview') : t('dashboards.editor.preview')}
-        </Button>
+        <MoreSettings />
         <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={!dirty} onClick={onSave}>
           {t('dashboards.editor.save')}
         </Button>
       </Space>
     </div>
+  );
+}
+
+/** "More": the flags a dashboard is seldom changed for (shown on phones, free move), in a panel under the button;
+ * a dot on the button while either is on. */
+function MoreSettings() {
+  const { t } = useTranslation();
+  const store = useEditorStore();
+  const mobile = useEditor((s) => s.draft.meta.mobile);
+  const freeMove = useEditor((s) => s.draft.meta.free_move);
+  const [open, setOpen] = useState(false);
+  const { setMeta } = store.getState();
+  const panel = (
+    <div className="dbe-more" role="group" aria-label={t('dashboards.editor.more')}>
+      <label className="dbe-toolbar__switch">
+        <Switch
+          size="small"
+          checked={mobile}
+          onChange={(next) => {
+            setMeta({ mobile: next });
+          }}
+        />
+        {t('dashboards.editor.mobile')}
+      </label>
+      <label className="dbe-toolbar__switch">
+        <Switch
+          size="small"
+          checked={freeMove}
+          onChange={(next) => {
+            setMeta({ free_move: next });
+          }}
+        />
+        {t('dashboards.editor.freeMove')}
+      </label>
+      <span className="dbe-more__hint">{t('dashboards.editor.freeMoveHint')}</span>
+    </div>
+  );
+  return (
+    <Popover content={panel} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
+      <Tooltip title={open ? undefined : t('dashboards.editor.more')}>
+        <Badge dot={mobile || freeMove} offset={[-4, 4]}>
+          <Button icon={<MoreOutlined />} aria-label={t('dashboards.editor.more')} aria-expanded={open} />
+        </Badge>
+      </Tooltip>
+    </Popover>
   );
 }
