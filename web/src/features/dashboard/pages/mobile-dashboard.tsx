@@ -1,7 +1,8 @@
 // The mobile dashboards (/mobile-db, P20000 or P100000): the dashboards flagged for phones (GET /yun/dashboard
-// ?mobile=true) as a list of large touch targets; one opened (?id=) shows its phone layout, stacked in two columns,
-// with the linkage in the address and the way back to the list.
-import { ArrowLeftOutlined, DashboardOutlined, RightOutlined } from '@ant-design/icons';
+// ?mobile=true) as a list of large touch targets, each with its screen drawn small in its theme (the list gives no
+// picture of a dashboard: its cards' places and types, as the dashboards page draws them); one opened (?id=) shows
+// its phone layout, stacked in two columns, with the linkage in the address and the way back to the list.
+import { ArrowLeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -12,8 +13,27 @@ import { linkedId } from '@/dashboards/view/use-linkage';
 import { useDashboard } from '@/lib/dashboards/get-dashboard';
 import { useDashboards } from '@/lib/dashboards/list-dashboards';
 import { DASHBOARD_CODES } from '@/lib/dashboards/types';
+import type { DashboardSummary } from '@/lib/dashboards/types';
 import { isApiError } from '@/lib/http';
+import { DashboardThumbnail } from '../components/dashboards/dashboard-thumbnail';
+import { themeSwatch } from '../lib/dashboard-settings';
 import './view-dashboard.css';
+
+/** A dashboard's screen drawn small in its theme, beside its name. */
+function Preview({ dashboard }: { dashboard: DashboardSummary }) {
+  const { t } = useTranslation();
+  const swatch = themeSwatch(dashboard.theme);
+  return (
+    <span className="dbmobile__thumb" style={{ background: swatch.background }} data-theme={dashboard.theme}>
+      <DashboardThumbnail
+        dashboard={dashboard}
+        swatch={swatch}
+        label={t('dashboards.list.theme', { name: t(`dashboards.themes.${dashboard.theme}`) })}
+        className="dbmobile__screen"
+      />
+    </span>
+  );
+}
 
 function MobileList({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation();
@@ -54,7 +74,7 @@ function MobileList({ onOpen }: { onOpen: (id: number) => void }) {
               onOpen(d.id);
             }}
           >
-            <DashboardOutlined className="dbmobile__icon" />
+            <Preview dashboard={d} />
             <span className="dbmobile__text">
               <span className="dbmobile__name">{d.name}</span>
               <span className="dbmobile__meta">{t('dashboards.view.cards', { count: d.card_count })}</span>
