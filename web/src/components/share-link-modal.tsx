@@ -1,6 +1,7 @@
 // Create or edit a share link (/yun/components/share). A configuration link: its devices, permission (read-only or
 // with control); a dashboard link (link type 2) or a sector link (link type 3), both read-only: its dashboard or
-// business sector and the device and device group its trees start on, each optional. All: expiry date, access limit,
+// business sector and the device and device group its trees start on, each optional (a starting device beyond the
+// picker's first 200 is asked for by its id, so it shows its name). All: expiry date, access limit,
 // note and, when editing, whether it is enabled. The links page, the configuration monitor's "Share" button, the
 // dashboards page's "Share" action and the sector pages' (the sector list, the portal, a sector's presentation) open
 // it. A new link's address (/share-cfg, /share-db or /detail) is copied at once and shown once (ShareLinkUrlModal):
@@ -360,6 +361,7 @@ function BoardFields({
       >
         <DevicePicker<number>
           allowClear
+          nameChosen
           enabled={open}
           aria-label={t('share.dashboardLink.field.device')}
           placeholder={t('share.dashboardLink.field.none')}

@@ -1,9 +1,19 @@
-// A searchable picker of the caller's devices (registered ones by default), single or multiple.
+// A searchable picker of the caller's devices (registered ones by default), single or multiple. A chosen device the
+// first page lacks is labelled from `known`, or, with `nameChosen`, asked for by id.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { devicePickerKey, listPickerDevices, type DeviceSearch, type PickerDevice } from './picker-api';
-import { RemoteSelect, type PickerOption, type RemoteSelectProps } from './remote-select';
+import {
+  devicePickerKey,
+  getPickerDevices,
+  listPickerDevices,
+  pickerDevicesKey,
+  type DeviceSearch,
+  type PickerDevice,
+} from './picker-api';
+import { RemoteSelect, type PickerOption, type RemoteLookup, type RemoteSelectProps } from './remote-select';
+
+const NAMED: RemoteLookup<PickerDevice> = { queryKey: pickerDevicesKey, fetch: getPickerDevices };
 
 /** "alias (SN)", or the SN alone. */
 export function deviceLabel(d: { sn_code: string; alias: string | null }): string {
@@ -12,12 +22,14 @@ export function deviceLabel(d: { sn_code: string; alias: string | null }): strin
 
 export type DevicePickerProps<V> = Omit<
   RemoteSelectProps<PickerDevice, V>,
-  'queryKey' | 'fetchPage' | 'toOption' | 'known'
+  'queryKey' | 'fetchPage' | 'toOption' | 'known' | 'lookup'
 > &
   DeviceSearch & {
     /** Devices already chosen (edit), so their labels show before a search finds them. */
     known?: readonly PickerDevice[];
     formatLabel?: (d: PickerDevice) => string;
+    /** Ask for a chosen device beyond the first page by its id (GET /dev/basic/{id}) when `known` has it not. */
+    nameChosen?: boolean;
   };
 
 export function DevicePicker<V = number | number[]>({
@@ -25,6 +37,7 @@ export function DevicePicker<V = number | number[]>({
   pageSize,
   known = [],
   formatLabel = deviceLabel,
+  nameChosen = false,
   ...props
 }: DevicePickerProps<V>) {
   const { t } = useTranslation();
@@ -43,6 +56,7 @@ export function DevicePicker<V = number | number[]>({
       fetchPage={(q) => listPickerDevices(q, search)}
       toOption={toOption}
       known={known.map(toOption)}
+      {...(nameChosen ? { lookup: NAMED } : {})}
     />
   );
 }

@@ -1,4 +1,5 @@
-// The server look-ups behind the shared pickers: devices (GET /dev, searched) and device groups (GET /yun/dev/group).
+// The server look-ups behind the shared pickers: devices (GET /dev, searched; GET /dev/basic/{id} for a chosen one the
+// first page lacks) and device groups (GET /yun/dev/group).
 import { get } from '@/lib/http';
 import { PAGE_SIZE_MAX } from '@/types/limits.gen';
 import type { Schema } from '@/types/schema';
@@ -32,6 +33,18 @@ export function listPickerDevices(q: string, search: DeviceSearch = {}): Promise
     '/dev',
     { ...(registered ? { registered } : {}), page: 1, page_size: pageSize, ...(q ? { q } : {}) },
     { silent: true },
+  );
+}
+
+export const pickerDevicesKey = (ids: readonly number[]) => ['device-picker', 'named', ...ids] as const;
+
+/** The devices of `ids` the caller may read, each as a picker shows it; one it may not read (or gone) is left out. */
+export async function getPickerDevices(ids: readonly number[]): Promise<PickerDevice[]> {
+  const found = await Promise.allSettled(
+    ids.map((id) => get<PickerDevice>(`/dev/basic/${String(id)}`, undefined, { silent: true })),
+  );
+  return found.flatMap((r) =>
+    r.status === 'fulfilled' ? [{ id: r.value.id, sn_code: r.value.sn_code, alias: r.value.alias }] : [],
   );
 }
 

@@ -7,7 +7,7 @@ import { renderRoutes } from '@/test/render';
 import { DataSourcePicker } from './data-source-picker';
 import { DeviceGroupPicker } from './device-group-picker';
 import { DevicePicker, deviceLabel } from './device-picker';
-import { mergeOptions } from './remote-select';
+import { chosenIds, mergeOptions } from './remote-select';
 
 const device = (id: number, sn: string, alias: string | null) => ({ id, sn_code: sn, alias });
 
@@ -32,6 +32,15 @@ describe('mergeOptions', () => {
   });
 });
 
+describe('chosenIds', () => {
+  it('reads the ids of a single or multiple value', () => {
+    expect(chosenIds(4)).toEqual([4]);
+    expect(chosenIds([4, 9])).toEqual([4, 9]);
+    expect(chosenIds(null)).toEqual([]);
+    expect(chosenIds(undefined)).toEqual([]);
+  });
+});
+
 describe('DevicePicker', () => {
   it('labels a device by alias and SN', () => {
     expect(deviceLabel(device(1, 'IOT1', '泵'))).toBe('泵 (IOT1)');
@@ -51,6 +60,25 @@ describe('DevicePicker', () => {
     expect(await screen.findByText('风机 (IOT2)')).toBeInTheDocument();
     const last = calls.filter((c) => c.url === '/dev').at(-1);
     expect(last?.params).toMatchObject({ registered: true, q: 'IOT2', page: 1 });
+  });
+
+  it('names chosen devices the first page lacks by their ids only when asked to, once each', async () => {
+    const calls = mockApi({
+      'GET /dev': () => ok({ items: [device(1, 'IOT1', '泵')], total: 300 }),
+      'GET /dev/basic/250': () => ok(device(250, 'IOT250', '风机')),
+      'GET /dev/basic/260': () => ok(device(260, 'IOT260', null)),
+    });
+    show(
+      <>
+        <DevicePicker<number[]> mode="multiple" aria-label="named" nameChosen value={[1, 250, 260]} />
+        <DevicePicker<number> aria-label="bare" value={250} />
+      </>,
+    );
+    expect(await screen.findByText('风机 (IOT250)')).toBeInTheDocument();
+    expect(screen.getByText('IOT260')).toBeInTheDocument();
+    expect(screen.getByText('泵 (IOT1)')).toBeInTheDocument();
+    const asked = calls.filter((c) => c.url?.startsWith('/dev/basic/')).map((c) => c.url);
+    expect(asked.sort()).toEqual(['/dev/basic/250', '/dev/basic/260']);
   });
 
   it('says so when no device matches', async () => {
