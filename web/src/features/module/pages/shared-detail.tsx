@@ -6,14 +6,10 @@
 // dashboard and stays open while the page shows, so the moment the link is disabled, deleted, reset or expires the
 // server ends it and the page shows the ended state; an invalid, used-up or refused link shows its code and message
 // in place of the sector (components/share-ended.tsx, as /share-db and /share-cfg).
-import { Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { LanguageSwitch } from '@/components/language-switch';
-import { ShareEnded, ShareFailed } from '@/components/share-ended';
-import { isApiError } from '@/lib/http';
-import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
+import { shareOpen, ShareOpening } from '@/components/share-ended';
 import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedSector } from '../api/open-shared-sector';
 import { SectorPresentation } from '../components/sector-presentation';
@@ -21,7 +17,6 @@ import { SharedSectorStage, type SectorLinkContext } from '../components/sector-
 import '../components/module.css';
 
 export function SharedSectorDetail({ token }: { token: string }) {
-  const { t } = useTranslation();
   const opened = useSharedSector(token);
   const [endedWith, setEndedWith] = useState<number | null>(null);
   // The first end wins.
@@ -41,23 +36,14 @@ export function SharedSectorDetail({ token }: { token: string }) {
     [token, rtd, end, deviceId, groupId],
   );
 
-  const openCode = token === '' ? SHARE_LINK_INVALID : shareEndCode(opened.error);
-  const ended = openCode ?? endedWith;
-  if (ended !== null) return <ShareEnded code={ended} />;
-  if (opened.isError)
+  const opening = { token, opened, endedWith: endedWith };
+  if (!shareOpen(opening) || !opened.data)
     return (
-      <ShareFailed
-        detail={isApiError(opened.error) ? opened.error.detail : undefined}
-        onRetry={() => void opened.refetch()}
+      <ShareOpening
+        {...opening}
+        stateClass="sector-detail sector-detail--state"
+        spinClass="sector-stage__spin"
       />
-    );
-  if (!opened.data)
-    return (
-      <div className="sector-detail sector-detail--state">
-        <Spin size="large" description={t('share.viewer.opening')}>
-          <div className="sector-stage__spin" />
-        </Spin>
-      </div>
     );
   return (
     <SectorPresentation

@@ -3,15 +3,11 @@
 // live through the link's own endpoints and socket. The device chosen is in the URL (`device_id`). An invalid,
 // revoked, expired or used-up link shows its code and message in place of the page, at open or whenever a later
 // request or the live channel says so.
-import { Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
-import { ShareEnded, ShareFailed } from '@/components/share-ended';
+import { ShareEnded, shareOpen, ShareOpening } from '@/components/share-ended';
 import { createShareFeedSource } from '@/designer/runtime/share-feed-source';
-import { isApiError } from '@/lib/http';
-import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
 import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedLink } from '../api/shared';
 import { ShareViewer } from '../components/share-viewer';
@@ -19,7 +15,6 @@ import { endShare, resetShare, setOpenedLink, useShare } from '../lib/share-stor
 import '../share.css';
 
 export default function ShareConfigurationPage() {
-  const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const token = (search.get('token') ?? '').trim();
   const opened = useSharedLink(token);
@@ -38,23 +33,10 @@ export default function ShareConfigurationPage() {
   }, [token, opened.data]);
   useEffect(() => () => resetShare(), [token]);
 
-  const openCode = token === '' ? SHARE_LINK_INVALID : shareEndCode(opened.error);
-  const ended = openCode ?? endedLater;
-  if (ended !== null) return <ShareEnded code={ended} />;
-  if (opened.isError)
+  const opening = { token, opened, endedWith: endedLater };
+  if (!shareOpen(opening) || !opened.data)
     return (
-      <ShareFailed
-        detail={isApiError(opened.error) ? opened.error.detail : undefined}
-        onRetry={() => void opened.refetch()}
-      />
-    );
-  if (!opened.data)
-    return (
-      <div className="share-page share-page--state">
-        <Spin size="large" description={t('share.viewer.opening')}>
-          <div className="share-page__spin" />
-        </Spin>
-      </div>
+      <ShareOpening {...opening} stateClass="share-page share-page--state" spinClass="share-page__spin" />
     );
 
   const { devices } = opened.data;

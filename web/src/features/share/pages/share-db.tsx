@@ -6,20 +6,18 @@
 // page shows, so the moment the link is disabled, deleted, reset or expires the server ends it and the page shows
 // the ended state; an invalid, used-up or refused link shows its code and message in place of the dashboard.
 import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
-import { Button, Spin, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 
 import { LanguageSwitch } from '@/components/language-switch';
-import { ShareEnded, ShareFailed } from '@/components/share-ended';
+import { shareOpen, ShareOpening } from '@/components/share-ended';
 import { useFullscreen } from '@/components/use-fullscreen';
 import { DashboardSourceProvider } from '@/dashboards/data/source';
 import { createShareSource } from '@/dashboards/data/share-source';
 import { DashboardView, useLinkage } from '@/dashboards/view';
 import { LINK_PARAMS } from '@/dashboards/view/use-linkage';
-import { isApiError } from '@/lib/http';
-import { SHARE_LINK_INVALID, shareEndCode } from '@/lib/share-links/share-codes';
 import { createSharedRtd } from '@/lib/share-links/shared-rtd';
 import { useSharedDashboard, type SharedDashboardOut } from '../api/shared';
 import '../share.css';
@@ -63,7 +61,6 @@ function SharedDashboard({ opened }: { opened: SharedDashboardOut }) {
 }
 
 export default function ShareDashboardPage() {
-  const { t } = useTranslation();
   const [search] = useSearchParams();
   const token = (search.get('token') ?? '').trim();
   const opened = useSharedDashboard(token);
@@ -79,23 +76,10 @@ export default function ShareDashboardPage() {
   const shown = opened.data !== undefined && endedWith === null;
   useEffect(() => (shown ? source.rtd().subscribeAlarms(() => undefined) : undefined), [source, shown]);
 
-  const openCode = token === '' ? SHARE_LINK_INVALID : shareEndCode(opened.error);
-  const ended = openCode ?? endedWith;
-  if (ended !== null) return <ShareEnded code={ended} />;
-  if (opened.isError)
+  const opening = { token, opened, endedWith: endedWith };
+  if (!shareOpen(opening) || !opened.data)
     return (
-      <ShareFailed
-        detail={isApiError(opened.error) ? opened.error.detail : undefined}
-        onRetry={() => void opened.refetch()}
-      />
-    );
-  if (!opened.data)
-    return (
-      <div className="share-page share-page--state">
-        <Spin size="large" description={t('share.viewer.opening')}>
-          <div className="share-page__spin" />
-        </Spin>
-      </div>
+      <ShareOpening {...opening} stateClass="share-page share-page--state" spinClass="share-page__spin" />
     );
   const start = withStartingChoice(search, opened.data);
   if (start !== null) return <Navigate replace to={{ search: start }} />;
