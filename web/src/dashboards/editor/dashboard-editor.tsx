@@ -202,10 +202,11 @@ function EditorBody({ dashboard, onBack }: { dashboard: DashboardOut; onBack?: (
           <div className="dbe__main">
             {!preview && <Palette onAdd={add} />}
             <Workspace scope={scope} preview={preview} onDuplicate={duplicate} onDelete={remove} />
+            {/* Over the workspace, under the toolbar: Save and the rest stay at hand while a card is set. */}
+            {!preview && (
+              <SettingsDrawer dashboardId={dashboard.id} onDuplicate={duplicate} onDelete={remove} />
+            )}
           </div>
-          {!preview && (
-            <SettingsDrawer dashboardId={dashboard.id} onDuplicate={duplicate} onDelete={remove} />
-          )}
         </div>
       </WidgetHostContext.Provider>
     </EditorStoreContext.Provider>

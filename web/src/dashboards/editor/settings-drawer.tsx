@@ -35,6 +35,9 @@ export function SettingsDrawer({ dashboardId, onDuplicate, onDelete }: SettingsD
       placement="right"
       size={380}
       mask={false}
+      // Drawn inside the editor's main area (position: relative), below its toolbar.
+      getContainer={false}
+      rootStyle={{ position: 'absolute' }}
       destroyOnHidden
       onClose={() => {
         store.getState().select(null);
