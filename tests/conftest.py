@@ -23,6 +23,7 @@ from argon2 import PasswordHasher
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from fastapi import FastAPI
+from fastapi import routing as fastapi_routing
 from sqlalchemy import text
 
 from iotyun import migrate
@@ -33,6 +34,45 @@ from iotyun.core.db import make_engine
 from iotyun.models import Base
 
 CI = os.environ.get("CI", "").lower() == "true"
+
+
+def _share_route_state_between_apps() -> None:
+    """Every test builds its own app (create_app), and FastAPI (0.16x) builds the state of an included router's routes
+    — each endpoint's dependency tree, body and response fields — lazily, per app, on the first request that walks
+    that router: 0.2–0.5 s on a test's first calls, more than half of the suite's time. That state depends on the
+    route and on how it is included (prefix, dependencies), which are the same in every app (iotyun.api.mount_api),
+    not on the app's settings: it is built once per process here and shared by the apps that follow.
+
+    Not shared where an app overrides a dependency (the state reads the overrides of the app it was built for; no
+    test overrides one today). Should a FastAPI upgrade move this private hook, the suite runs unshared, only slower
+    (tests/core/test_app.py checks that the sharing is in effect)."""
+    included = getattr(fastapi_routing, "_IncludedRouter", None)
+    build = getattr(included, "_build_effective_context", None)
+    if included is None or build is None:
+        return
+    built: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+
+    def build_once(self: Any, route: Any) -> Any:
+        context = self.include_context
+        overrides = getattr(context.dependency_overrides_provider, "dependency_overrides", None)
+        if not isinstance(route, fastapi_routing.APIRoute) or overrides:
+            return build(self, route)
+        key = (
+            id(route),
+            context.prefix,
+            tuple(getattr(d, "dependency", d) for d in context.dependencies),
+            context.max_body_size,
+        )
+        if key not in built:
+            # The route is kept with its state, so its id is not reused while the key lives.
+            built[key] = (route, build(self, route))
+        return built[key][1]
+
+    build_once.shared = True  # type: ignore[attr-defined]
+    included._build_effective_context = build_once
+
+
+_share_route_state_between_apps()
 PG_ADMIN_URL = os.environ.get("IOTYUN_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres")
 
 

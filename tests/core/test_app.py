@@ -9,9 +9,11 @@ from typing import NamedTuple
 import httpx
 import pytest
 from fastapi import FastAPI, Response
+from fastapi import routing as fastapi_routing
 
 from iotyun.app import create_app
-from iotyun.core.errors import CATALOGUE, ErrorCode, text
+from iotyun.core.errors import CATALOGUE, AppError, ErrorCode, text
+from iotyun.core.inputs import check_params
 from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.web import pick_encoding
 from tests.conftest import make_settings
@@ -239,3 +241,28 @@ async def test_docs_use_bundled_swagger_when_built(database_url: str, tmp_path: 
         html = (await c.get("/api/docs")).text
         assert "/iotyun/swagger/swagger-ui-bundle.js" in html and "cdn" not in html
     await app.state.db.dispose()
+
+
+class TestRouteStateSharedByTheHarness:
+    """tests/conftest.py builds a route's state once per process for the apps of all tests (the suite's speed
+    depends on it); an app that overrides a dependency gets its own."""
+
+    def test_the_sharing_is_in_effect(self) -> None:
+        build = fastapi_routing._IncludedRouter._build_effective_context
+        assert getattr(build, "shared", False), "FastAPI moved the hook tests/conftest.py shares route state through"
+
+    async def test_an_override_still_applies(self, tmp_path: Path) -> None:
+        url = f"sqlite+aiosqlite:///{tmp_path / 'unused.db'}"
+
+        async def refuse() -> None:
+            raise AppError(ErrorCode.PARAM_INVALID)
+
+        for overridden in (False, True, False):
+            app = create_app(make_settings(url, tmp_path))
+            if overridden:
+                app.dependency_overrides[check_params] = refuse
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+                body = (await client.get("/api/yun/sys/info/timestamp")).json()
+            assert body["meta"]["success"] == (0 if overridden else 1), body
+            await app.state.db.dispose()
