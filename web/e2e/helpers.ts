@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { expect, type Locator, type Page, type Response } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
+
+type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
 
 export type Lang = 'zh' | 'en';
 
@@ -231,14 +233,66 @@ export async function openLogin(page: Page): Promise<{ codeKey: string; img: str
   return captcha;
 }
 
-/** Signs in through the login form (captcha answered from the server log); ends on the user's default page. */
+/**
+ * The session cookies the login form left, per server, user and password, in this worker: a later signIn of the same
+ * user puts them back instead of filling the form again (its page, captcha and production password hash took 2–3 s
+ * of every test). What a sign-in shows is tested where it is the subject (auth.spec.ts and the first signIn of each
+ * user here); the language, sidebar and tab cookies stay the test's own.
+ */
+const sessions = new Map<string, Cookie[]>();
+const SESSION_COOKIE = /^iotyun_(?!nav_list$|account$)/;
+
+/** Whether `cookies` still hold a live session on the server (a test may have signed out or changed the user). */
+async function sessionLives(page: Page, cookies: Cookie[]): Promise<boolean> {
+  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  const response = await page.request.get('/api/yun/user/config', {
+    headers: {
+      'X-Token': cookie('iotyun_token'),
+      'X-User': cookie('iotyun_user_id'),
+      'X-Tenant': cookie('iotyun_tenant_id'),
+    },
+  });
+  const body = (await response.json().catch(() => null)) as Envelope<unknown> | null;
+  return body?.meta.success === 1;
+}
+
+/**
+ * Signs in as `username` and ends on the user's default page in the signed-in shell. The first time in a worker
+ * through the login form (captcha answered from the server log); after that with the session that sign-in left, as
+ * long as the server still accepts it.
+ */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, lang: Lang = 'zh') {
+  const key = JSON.stringify([test.info().project.use.baseURL, username, password]);
+  const saved = sessions.get(key);
+  if (saved && (await sessionLives(page, saved))) {
+    await page.context().addCookies(saved);
+    await page.goto('/iotyun/');
+  } else {
+    sessions.delete(key);
+    await signInWithForm(page, username, password, lang);
+  }
+  // Login → "/" → the default page: wait for a real page (not /login, not the bare base) in the signed-in shell.
+  await expect(page).toHaveURL(/\/iotyun\/(?!login\b)[^/?]+/);
+  await expect(userMenu(page, lang)).toBeVisible();
+  if (!saved)
+    sessions.set(
+      key,
+      (await page.context().cookies()).filter((c) => SESSION_COOKIE.test(c.name)),
+    );
+}
+
+/** Signs in through the login form, whatever session an earlier signIn left. */
+export async function signInWithForm(
+  page: Page,
+  username: string,
+  password = DEMO_PASSWORD,
+  lang: Lang = 'zh',
+) {
   const captcha = await openLogin(page);
   await page.getByRole('textbox', { name: t(lang, 'auth.field.username'), exact: true }).fill(username);
   await page.getByLabel(t(lang, 'auth.field.password'), { exact: true }).fill(password);
   await solveCaptcha(page, captcha, lang);
   await page.getByRole('button', { name: exactly(t(lang, 'auth.login.submit')) }).click();
-  // Login → "/" → the default page: wait for a real page (not /login, not the bare base) in the signed-in shell.
   await expect(page).toHaveURL(/\/iotyun\/(?!login\b)[^/?]+/);
   await expect(userMenu(page, lang)).toBeVisible();
 }

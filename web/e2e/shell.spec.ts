@@ -15,9 +15,19 @@ async function languageCookie(page: Page): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === 'lang')?.value;
 }
 
+/**
+ * Picks `to` in the language menu. A click on the item while the dropdown still opens was seen lost on a loaded
+ * machine (the shell stayed in `from`): open the menu and click the item again until the lang cookie turns.
+ */
 async function switchLanguage(page: Page, from: Lang, to: Lang) {
-  await page.getByRole('button', { name: t(from, 'common.language.switch') }).click();
-  await page.getByRole('menuitem', { name: t(from, `common.language.${to}`) }).click();
+  await expect(async () => {
+    if ((await languageCookie(page)) === to) return;
+    const item = page.getByRole('menuitem', { name: t(from, `common.language.${to}`) });
+    if (!(await item.isVisible()))
+      await page.getByRole('button', { name: t(from, 'common.language.switch') }).click();
+    await item.click({ timeout: 5_000 });
+    await expect.poll(() => languageCookie(page), { timeout: 3_000 }).toBe(to);
+  }).toPass();
 }
 
 test.describe('language', () => {
