@@ -42,7 +42,11 @@ export default tseslint.config(
       // TypeScript resolves modules (package "exports" maps included); the node resolver cannot.
       'import/no-unresolved': 'off',
       'import/named': 'off',
-      'import/no-cycle': ['error', { ignoreExternal: true, disableScc: true }],
+      // TypeScript checks a namespace import's members; the rule re-read every module's exports (11 s of the run).
+      'import/namespace': 'off',
+      // Import cycles are found by madge (`npm run lint`, .madgerc: type-only imports aside, dynamic ones counted,
+      // the `@/` alias resolved): the same verdict in 8 s, where this rule took 82 s, 42 % of the lint.
+      'import/no-cycle': 'off',
       'import/no-duplicates': 'error',
       'import/no-restricted-paths': [
         'error',
