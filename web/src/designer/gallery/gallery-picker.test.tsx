@@ -200,7 +200,8 @@ describe('GalleryPicker', () => {
     expect(await screen.findByText('离心泵')).toBeInTheDocument();
     expect(screen.getByText('pump.gltf, pump.bin')).toBeInTheDocument();
     expect(screen.getByText('3.0 KB')).toBeInTheDocument();
-    expect(screen.getByText('已用 1.5 MB')).toBeInTheDocument();
+    // The usage is its own request, answered after the list's on a loaded machine.
+    expect(await screen.findByText('已用 1.5 MB')).toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('删除模型 离心泵'));
     expect(await screen.findByText('删除模型“离心泵”？')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'delete')).toBe(false);
