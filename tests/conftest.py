@@ -73,6 +73,7 @@ def _share_route_state_between_apps() -> None:
 
 
 _share_route_state_between_apps()
+
 PG_ADMIN_URL = os.environ.get("IOTYUN_TEST_PG", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres")
 
 

@@ -193,6 +193,16 @@ export interface Envelope<T> {
   data: T;
 }
 
+/** The headers that carry the session `cookies` hold, as the console sends them. */
+function sessionHeaders(cookies: readonly Cookie[]): Record<string, string> {
+  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
+  return {
+    'X-Token': cookie('iotyun_token'),
+    'X-User': cookie('iotyun_user_id'),
+    'X-Tenant': cookie('iotyun_tenant_id'),
+  };
+}
+
 /** Calls `/api${url}` as the user signed in on `page` (its session cookies); the whole envelope. */
 export async function apiCall<T>(
   page: Page,
@@ -200,15 +210,9 @@ export async function apiCall<T>(
   url: string,
   data?: unknown,
 ): Promise<Envelope<T>> {
-  const cookies = await page.context().cookies();
-  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
   const response = await page.request.fetch(`/api${url}`, {
     method,
-    headers: {
-      'X-Token': cookie('iotyun_token'),
-      'X-User': cookie('iotyun_user_id'),
-      'X-Tenant': cookie('iotyun_tenant_id'),
-    },
+    headers: sessionHeaders(await page.context().cookies()),
     ...(data === undefined ? {} : { data }),
   });
   return (await response.json()) as Envelope<T>;
@@ -244,14 +248,7 @@ const SESSION_COOKIE = /^iotyun_(?!nav_list$|account$)/;
 
 /** Whether `cookies` still hold a live session on the server (a test may have signed out or changed the user). */
 async function sessionLives(page: Page, cookies: Cookie[]): Promise<boolean> {
-  const cookie = (name: string) => cookies.find((c) => c.name === name)?.value ?? '';
-  const response = await page.request.get('/api/yun/user/config', {
-    headers: {
-      'X-Token': cookie('iotyun_token'),
-      'X-User': cookie('iotyun_user_id'),
-      'X-Tenant': cookie('iotyun_tenant_id'),
-    },
-  });
+  const response = await page.request.get('/api/yun/user/config', { headers: sessionHeaders(cookies) });
   const body = (await response.json().catch(() => null)) as Envelope<unknown> | null;
   return body?.meta.success === 1;
 }
@@ -264,37 +261,30 @@ async function sessionLives(page: Page, cookies: Cookie[]): Promise<boolean> {
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, lang: Lang = 'zh') {
   const key = JSON.stringify([test.info().project.use.baseURL, username, password]);
   const saved = sessions.get(key);
-  if (saved && (await sessionLives(page, saved))) {
+  const alive = saved !== undefined && (await sessionLives(page, saved));
+  if (alive) {
     await page.context().addCookies(saved);
     await page.goto('/iotyun/');
   } else {
-    sessions.delete(key);
-    await signInWithForm(page, username, password, lang);
+    await fillLoginForm(page, username, password, lang);
   }
   // Login → "/" → the default page: wait for a real page (not /login, not the bare base) in the signed-in shell.
   await expect(page).toHaveURL(/\/iotyun\/(?!login\b)[^/?]+/);
   await expect(userMenu(page, lang)).toBeVisible();
-  if (!saved)
+  if (!alive)
     sessions.set(
       key,
       (await page.context().cookies()).filter((c) => SESSION_COOKIE.test(c.name)),
     );
 }
 
-/** Signs in through the login form, whatever session an earlier signIn left. */
-export async function signInWithForm(
-  page: Page,
-  username: string,
-  password = DEMO_PASSWORD,
-  lang: Lang = 'zh',
-) {
+/** Fills the login form and submits it (captcha answered from the server log). */
+async function fillLoginForm(page: Page, username: string, password: string, lang: Lang) {
   const captcha = await openLogin(page);
   await page.getByRole('textbox', { name: t(lang, 'auth.field.username'), exact: true }).fill(username);
   await page.getByLabel(t(lang, 'auth.field.password'), { exact: true }).fill(password);
   await solveCaptcha(page, captcha, lang);
   await page.getByRole('button', { name: exactly(t(lang, 'auth.login.submit')) }).click();
-  await expect(page).toHaveURL(/\/iotyun\/(?!login\b)[^/?]+/);
-  await expect(userMenu(page, lang)).toBeVisible();
 }
 
 /**
