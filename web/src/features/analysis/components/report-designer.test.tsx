@@ -30,7 +30,7 @@ function renderDesigner(handlers: Record<string, Handler>, url = '/designChart?i
 
 /** The form item (label, control and its messages) of the field labelled `label`. */
 const item = (label: string) => screen.getByLabelText(label).closest<HTMLElement>('.ant-form-item')!;
-const save = () => screen.getByRole('button', { name: /^save 保\s*存$/ });
+const save = () => screen.getByRole('button', { name: /^save\s*保\s*存$/ });
 
 beforeEach(() => {
   signInAs(['P60000', 'P61000', 'P61100', 'P61400', 'P63000']);
