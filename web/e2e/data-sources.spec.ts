@@ -18,6 +18,7 @@ import {
   type Lang,
   chineseOutsideData,
   pageTexts,
+  expectNoSidewaysScroll,
 } from './helpers';
 
 type Catalogue = Record<string, unknown>;
@@ -337,11 +338,7 @@ async function capture(page: Page, name: string, lang: Lang, checkToasts = true)
   } else {
     expect(text).toMatch(HAN);
   }
-  const overflow = await page.evaluate(() => {
-    const doc = document.documentElement;
-    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth };
-  });
-  expect(overflow.scrollWidth, 'horizontal overflow').toBeLessThanOrEqual(overflow.clientWidth);
+  await expectNoSidewaysScroll(page);
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}-${lang}.png`),
     fullPage: true,

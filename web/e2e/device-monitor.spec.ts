@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, textsOf } from './helpers';
+import { exactly, RAW_KEY, SCREENSHOT_DIR, signIn, textsOf, expectNoSidewaysScroll } from './helpers';
 
 /** The console's text for `key` in `lang`. */
 const tx = textsOf(['common', 'menu', 'home', 'device-virtual']);
@@ -213,10 +213,7 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
       const text = await page.locator('body').innerText();
       expect(text, `${shot.name}: untranslated key`).not.toMatch(RAW_KEY);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, `${shot.name}: horizontal overflow`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, shot.name);
       await page.screenshot({
         path: path.join(SCREENSHOT_DIR, `monitor-${shot.name}-${lang}.png`),
         fullPage: true,

@@ -4,7 +4,7 @@
 // of two devices; a setpoint on a screen is refused on an offline device and writes online with the control password.
 import { expect, test, type Page } from '@playwright/test';
 
-import { api, exactly, serverText, signIn, textsOf } from './helpers';
+import { api, exactly, serverText, signIn, textsOf, expectNoSidewaysScroll } from './helpers';
 
 const text = textsOf(['device', 'designer-runtime', 'designer-controls', 'telemetry']);
 const dash = textsOf(['dashboard']);
@@ -84,8 +84,7 @@ test.describe('screens at work', () => {
     });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`)).toHaveText(NUMBER);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });
 

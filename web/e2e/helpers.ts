@@ -311,6 +311,19 @@ export async function pageTexts(
 }
 
 /** The text of the user-menu button in the header (the signed-in user's name). */
+/**
+ * The page is no wider than the screen (tables scroll inside their own container), once its layout has settled: a
+ * page that has just been opened or resized may lay out once more (antd's breakpoints answer after the first render).
+ */
+export async function expectNoSidewaysScroll(page: Page, what = 'the page'): Promise<void> {
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      { message: `${what}: horizontal overflow` },
+    )
+    .toBeLessThanOrEqual(0);
+}
+
 export function userMenu(page: Page, lang: Lang = 'zh'): Locator {
   return page.getByRole('button', { name: t(lang, 'layout.user.menu') });
 }

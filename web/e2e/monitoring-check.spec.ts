@@ -3,7 +3,7 @@
 // returns to the grid with its filters; on a phone the cards take one column.
 import { expect, test } from '@playwright/test';
 
-import { signIn, textsOf } from './helpers';
+import { signIn, textsOf, expectNoSidewaysScroll } from './helpers';
 
 const dash = textsOf(['dashboard']);
 const DEMO_SN = 'IOT0000001';
@@ -49,7 +49,6 @@ test.describe('central monitoring', () => {
       .locator('.moncheck-grid')
       .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
     expect(columns).toBe(1);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
   });
 });

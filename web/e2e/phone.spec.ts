@@ -1,21 +1,12 @@
 // The console on a phone (390×844): the menu in a drawer that closes once a page is picked, the home cards one a
 // row at full width, and no page wider than the screen.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { exactly, signIn, t, textsOf, userMenu } from './helpers';
+import { exactly, signIn, t, textsOf, userMenu, expectNoSidewaysScroll } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 const dt = textsOf(['device', 'common']);
-
-/** The page is no wider than the screen (tables scroll inside their own container). */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, `${what}: horizontal overflow`).toBeLessThanOrEqual(clientWidth);
-}
 
 test('phone: drawer menu, stacked home cards, no page wider than the screen', async ({ page }) => {
   await signIn(page, 'admin');

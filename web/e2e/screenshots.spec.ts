@@ -13,6 +13,7 @@ import {
   t,
   userMenu,
   type Lang,
+  expectNoSidewaysScroll,
 } from './helpers';
 
 const LANGS: Lang[] = ['zh', 'en'];
@@ -55,11 +56,7 @@ async function capture(page: Page, name: string, lang: Lang, data: string[] = []
   } else {
     expect(text).toMatch(HAN);
   }
-  const overflow = await page.evaluate(() => {
-    const doc = document.documentElement;
-    return { scrollWidth: doc.scrollWidth, clientWidth: doc.clientWidth };
-  });
-  expect(overflow.scrollWidth, 'horizontal overflow').toBeLessThanOrEqual(overflow.clientWidth);
+  await expectNoSidewaysScroll(page);
 
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `${name}-${lang}.png`),
