@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: uv help install install-py install-web install-broker install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint fmt gen bench clean
+.PHONY: uv help install install-py install-web install-broker install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint lint-py-and-types lint-web fmt gen bench clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo and serve the console at http://$(HOST):$(PORT)/iotyun/"
@@ -87,12 +87,19 @@ serve: run
 
 # --- checks -----------------------------------------------------------------------------------------------------
 
+# ESLint runs on one core for most of the lint's time; the Python checks and the type check run beside it on the
+# other (each group's output is printed whole when it ends).
 lint: install
+	@$(MAKE) --no-print-directory -j2 --output-sync=target lint-py-and-types lint-web
+
+lint-py-and-types: install
 	$(PY) ruff check iotyun tests bench
 	$(PY) ruff format --check iotyun tests bench
 	$(PY) mypy iotyun tests bench
 	$(PY) lint-imports
 	$(NPM) run typecheck
+
+lint-web: install-web
 	$(NPM) run lint
 
 test-py: install-py

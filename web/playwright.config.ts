@@ -5,12 +5,13 @@ import { defineConfig } from '@playwright/test';
 
 const CI = process.env.CI === 'true';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-// One demo server per worker, on PORT, PORT + 1, …, with E2E_SERVERS > 1: the spec files split between them and run
-// at once, each file still in order on its server. This config is loaded again in every worker process, where
-// TEST_PARALLEL_INDEX (0 … workers − 1, kept when a worker restarts) picks the worker's own server; e2e/helpers.ts
-// reads its log. One by default: on this 2-core machine two servers and two browsers took longer (9.7 min against
-// 7.8) and timed out under the load.
-const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 1));
+// One demo server per worker, on PORT, PORT + 1, …: the spec files split between them and run at once, each file
+// still in order on its server. This config is loaded again in every worker process, where TEST_PARALLEL_INDEX
+// (0 … workers − 1, kept when a worker restarts) picks the worker's own server; e2e/helpers.ts reads its log. Two by
+// default (E2E_SERVERS sets another count): with traces recorded only on a retry, one server and one browser left
+// 39 % of this 2-core machine idle, waiting on each other; two ran the suite in 6.4 min against 8.9, on the same
+// processor time. (Recording a trace for every test, the machine was saturated and two took longer.)
+const SERVERS = Math.max(1, Number(process.env.E2E_SERVERS ?? 2));
 const serverUrl = (index: number) => `http://127.0.0.1:${PORT + index}`;
 const BASE_URL = serverUrl(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 // Debian's chromium-headless-shell (`make install-browser`): the same Blink as chromium, without the full browser's

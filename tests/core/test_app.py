@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 import httpx
 import pytest
+import sqlalchemy
 from fastapi import FastAPI, Response
 from fastapi import routing as fastapi_routing
 
@@ -16,6 +17,7 @@ from iotyun.core.errors import CATALOGUE, AppError, ErrorCode, text
 from iotyun.core.inputs import check_params
 from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.web import pick_encoding
+from tests import conftest
 from tests.conftest import make_settings
 
 
@@ -266,3 +268,32 @@ class TestRouteStateSharedByTheHarness:
                 body = (await client.get("/api/yun/sys/info/timestamp")).json()
             assert body["meta"]["success"] == (0 if overridden else 1), body
             await app.state.db.dispose()
+
+
+class TestCompiledSqlSharedByTheHarness:
+    """tests/conftest.py gives the apps of a database's tests one initialised dialect and one compiled-statement
+    cache (the suite's speed depends on it); each app keeps its own engine, pool and connections."""
+
+    async def test_a_second_app_reuses_the_statements_the_first_compiled(
+        self, app: FastAPI, database_url: str, tmp_path: Path
+    ) -> None:
+        first = app.state.db.engine.sync_engine
+        assert first.dialect.server_version_info is not None, "the shared dialect is initialised"
+        async with app.state.db.engine.connect() as conn:
+            await conn.execute(sqlalchemy.select(sqlalchemy.literal(1)).where(sqlalchemy.literal(2) > 1))
+        cached = len(first._compiled_cache)
+        second = create_app(make_settings(database_url, tmp_path / "second"))
+        try:
+            await conftest._share_compiled_sql(second, database_url)
+            engine = second.state.db.engine
+            assert engine.sync_engine is not first and engine.sync_engine.pool is not first.pool
+            assert engine.sync_engine.dialect is first.dialect
+            assert engine.sync_engine._compiled_cache is first._compiled_cache
+            async with engine.connect() as conn:
+                value = (
+                    await conn.execute(sqlalchemy.select(sqlalchemy.literal(1)).where(sqlalchemy.literal(2) > 1))
+                ).scalar()
+            assert value == 1
+            assert len(first._compiled_cache) == cached, "the statement was compiled again"
+        finally:
+            await second.state.db.dispose()
