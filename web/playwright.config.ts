@@ -43,6 +43,10 @@ export default defineConfig({
     viewport: { width: 1366, height: 768 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The browser asks for less motion, so antd's dialogs, drawers, menus and messages open and close at once
+    // (app/antd-root.tsx): a click landing while a confirmation still zoomed in was lost on a loaded machine, and
+    // every test waited out the animations. A screen's data-driven animations keep running (lib/reduced-motion.ts).
+    reducedMotion: 'reduce',
     // A trace only when a test is run again after failing (CI retries once): recording one for every test (its
     // screencast, DOM snapshots and network) cost a third of the suite's processor time on this 2-core machine —
     // three spec files took 186 s of CPU with traces and 121 s without — for traces that were thrown away when
