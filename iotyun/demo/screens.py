@@ -144,12 +144,12 @@ _STEAM_BANDS = [{"from": 0, "to": 1.25, "color": "#23c343"}, {"from": 1.25, "to"
 def compressor_web(ids: dict[str, int], units: dict[str, str], decimals: dict[str, int]) -> dict[str, Any]:
     """The web screen (1120×630, the template's size): the machine, its air receiver and the pipe between them, the
     pressure on a gauge, a start/stop switch and the pressure setpoint, the motor's figures, a trend and the alarms.
-    Browser tests read element ids: e2 shows 排气压力 (web/e2e/device-screens.spec.ts), e22 is the setpoint, e23 the
-    fan that turns with the motor (web/e2e/designer-preview.spec.ts)."""
+    Browser tests read element ids: e2 shows 排气压力 and e3 排气温度 (web/e2e/device-screens.spec.ts), e22 is the
+    setpoint, e23 the fan that turns with the motor (web/e2e/designer-preview.spec.ts)."""
     s = _Sheet(ids, units, decimals)
     s.title("空压机运行监控", 30, 18, 400, 24)  # e1
     s.reading("排气压力", 540, 300, 170)  # e2
-    s.reading("排气温度", 930, 120, 170)
+    s.reading("排气温度", 930, 120, 170)  # e3
     s.add("switch", 150, 330, 96, 36, bindings=s.bound("运行状态"), settings={"on_text": "运行", "off_text": "停机"})
     s.add("time", 860, 24, 230, 32, settings={"fontColor": _MUTED, "textAlign": "right"})
     s.add("rect", 20, 70, 1080, 330, settings=_PANEL)

@@ -11,6 +11,9 @@ const dash = textsOf(['dashboard']);
 const DEMO_SN = 'IOT0000001';
 /** The seeded compressor screen's value display bound to 排气压力 (iotyun/demo/templates.py). */
 const PRESSURE_ELEMENT = 'e2';
+// The outlet temperature (e3): it moves by more than its shown 0.1 ℃ about every second, where the pressure's 0.01 MPa
+// may hold for half a minute while the compressor runs steadily (iotyun/demo/plant.py).
+const TEMPERATURE_ELEMENT = 'e3';
 const NUMBER = /^-?\d+(\.\d+)?/;
 /** The seeded compressor screen's setpoint on 设定压力 (0.4–1.0 MPa). */
 const SETPOINT_ELEMENT = 'e22';
@@ -50,9 +53,11 @@ test.describe('screens at work', () => {
     await expect(page).toHaveURL(/tab=screens/);
     const value = page.locator(`[data-element-id="${PRESSURE_ELEMENT}"]`);
     await expect(value).toHaveText(NUMBER, { timeout: 30_000 });
-    const first = await value.textContent();
-    // The demo gateway reports a new pressure every second: the display follows without a reload.
-    await expect.poll(() => value.textContent(), { timeout: 30_000 }).not.toBe(first);
+    // The demo gateway reports new values every second: the display follows without a reload.
+    const moving = page.locator(`[data-element-id="${TEMPERATURE_ELEMENT}"]`);
+    await expect(moving).toHaveText(NUMBER);
+    const first = await moving.textContent();
+    await expect.poll(() => moving.textContent(), { timeout: 30_000 }).not.toBe(first);
   });
 
   test('the screen fits by width as chosen, after a reload too, and values are fresh (not greyed)', async ({
