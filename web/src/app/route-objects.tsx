@@ -71,8 +71,8 @@ function FirstChildRedirect({ parent }: { parent: string }) {
  * them left the main thread idle while the answer travelled, where the page left can be taken down meanwhile
  * (benchmark B7 measured the designer opening no sooner for the wait). */
 export function prefetchLoader(prefetch: NonNullable<AppRoute['prefetch']>): LoaderFunction {
-  return ({ params }) => {
-    prefetch(params);
+  return ({ params, request }) => {
+    prefetch(params, new URL(request.url).searchParams);
     return null;
   };
 }

@@ -63,10 +63,10 @@ describe('routePage', () => {
 });
 
 describe('prefetchLoader', () => {
-  it('starts the page’s queries with the route’s params and lets the navigation go on', async () => {
+  it('starts the page’s queries with the route’s params and query and lets the navigation go on', async () => {
     const seen: unknown[] = [];
-    const loader = prefetchLoader((params) => {
-      seen.push(params);
+    const loader = prefetchLoader((params, search) => {
+      seen.push(params, search.get('tab'));
     });
     const router = createMemoryRouter(
       [
@@ -77,9 +77,9 @@ describe('prefetchLoader', () => {
     );
     render(<RouterProvider router={router} />);
     await act(async () => {
-      await router.navigate('/design/id=7');
+      await router.navigate('/design/id=7?tab=2');
     });
     expect(await screen.findByText('design')).toBeInTheDocument();
-    expect(seen).toEqual([{ idParam: 'id=7' }]);
+    expect(seen).toEqual([{ idParam: 'id=7' }, '2']);
   });
 });

@@ -1,8 +1,10 @@
 // Test fixtures of the dashboards: a dashboard of given cards (each placed 8 columns wide, left to right), and a
 // presentation rendered inside the app's providers with the linkage in its address. The saved report a report card
 // draws is the report pages' own (test/reports.ts), passed on here.
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 
+import { createQueryClient } from '@/lib/query-client';
 import { renderRoutes } from '@/test/render';
 import { DashboardView, useLinkage, type ViewDashboard } from './view';
 import type { Card, DashboardOut } from './widgets/types';
@@ -71,6 +73,18 @@ export function renderDashboard(
       { path: '/view', element: <Presented dashboard={dashboard} phone={options.phone} /> },
       ...(options.routes ?? []),
     ],
-    { initialEntries: [`/view${options.search ?? ''}`] },
+    // The console's query defaults (answers fresh for 30 s): the cards' reads asked ahead as the document arrives
+    // (data/prefetch.ts) are not asked again when each card is drawn, as in the console.
+    { initialEntries: [`/view${options.search ?? ''}`], client: testQueryClient() },
   );
+}
+
+/** A client with the console's defaults (lib/query-client.ts), without retries. */
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retry: false },
+  });
+  return client;
 }

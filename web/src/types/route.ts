@@ -13,8 +13,9 @@ export interface AppRoute {
   lazy?: () => Promise<PageModule>;
   /** Starts what the page will ask for as the navigation begins, beside the page's chunk, instead of after the
    * page's first render. Not waited for: the route changes meanwhile (the page left is taken down, the new one shows
-   * its loading state), and the page's queries find the answers in flight or in the cache. */
-  prefetch?: (params: Params) => void;
+   * its loading state), and the page's queries find the answers in flight or in the cache. `search` is the
+   * address's query (a page named by `?id=`). */
+  prefetch?: (params: Params, search: URLSearchParams) => void;
   /** Permission codes (P…) and/or role codes; any one opens the route. Absent = any logged-in user. */
   perms?: readonly string[];
   /** i18n key of the title, `menu.<routeName>`. */

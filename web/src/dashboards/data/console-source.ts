@@ -2,19 +2,26 @@
 // query keys where the answer is the same (device groups, a device's alarms and screens, reports, dashboards), so
 // the cards of one dashboard and the pages around it ask once. Card reads are silent: a card shows a failure on
 // itself, a dashboard page shows no toast per card.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import { DEVICE_GROUPS_KEY } from '@/components/pickers/picker-api';
 import { getDeviceMap } from '@/components/map/map-api';
-import { consoleFeedSource } from '@/designer/runtime/feed-source';
+import {
+  consoleFeedSource,
+  DEVICE_ALARMS_PAGE,
+  RUNTIME_WRITE_CONFIG_FRESH_MS,
+} from '@/designer/runtime/feed-source';
 import { realtimeAlarmsQueryOptions } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmPage } from '@/lib/alarms/types';
 import { ACTIVE_ALARMS_SEED } from '@/lib/alarms/use-device-alarms';
-import { useDashboard } from '@/lib/dashboards/get-dashboard';
+import { dashboardQueryOptions, useDashboard } from '@/lib/dashboards/get-dashboard';
 import { get } from '@/lib/http';
-import { useReport } from '@/lib/reports/get-report';
-import { useStatistic } from '@/lib/reports/get-statistic';
+import { reportQueryOptions, useReport } from '@/lib/reports/get-report';
+import { statisticQueryOptions, useStatistic } from '@/lib/reports/get-statistic';
 import { deviceScreensQueryOptions } from '@/lib/telemetry/get-device-screens';
+import { liveValuesQueryOptions } from '@/lib/telemetry/get-live-values';
+import { writeConfigQueryOptions } from '@/lib/telemetry/get-write-config';
+import { viewerZone } from '@/lib/timezone';
 import { listFlowCards, type FlowAnalysisOut } from '@/lib/usage/flow-cards';
 import { rtdClient } from '@/lib/ws';
 import { PAGE_SIZE_MAX } from '@/types/limits.gen';
@@ -27,10 +34,12 @@ import {
   widgetKeys,
   type DevicePage,
 } from './queries';
-import type { AlarmScope, DashboardSource, NetCounts, WidgetDevicePage } from './source';
+import type { CardReads } from '../widgets/types';
+import type { AlarmScope, DashboardSource, DeviceParams, NetCounts, WidgetDevicePage } from './source';
 import { getWeatherDaily, getWeatherNow, WEATHER_REFRESH_MS, weatherKeys } from './weather-api';
 
 const SILENT = { silent: true } as const;
+const noop = (): void => undefined;
 
 const devicePage = (page: DevicePage): WidgetDevicePage => ({
   items: page.items.map(toWidgetDevice),
@@ -52,49 +61,115 @@ function alarmParams(scope: AlarmScope) {
   return ACTIVE_ALARMS_SEED;
 }
 
+// The queries of the cards, shared by the hooks below and the reads asked ahead (consoleReads), so that both ask
+// under one key.
+const groupsOptions = () =>
+  queryOptions({ queryKey: DEVICE_GROUPS_KEY, queryFn: listDeviceGroups, staleTime: 60_000 });
+const devicesOptions = (params: DeviceParams) =>
+  queryOptions({ queryKey: widgetKeys.devices(params), queryFn: () => listDevices(params) });
+const deviceOptions = (id: number) =>
+  queryOptions({ queryKey: widgetKeys.device(id), queryFn: () => getDevice(id), staleTime: 5 * 60_000 });
+const mapOptions = (groupId: number | null) => {
+  const params = groupId === null ? {} : { group_id: groupId };
+  return queryOptions({
+    queryKey: [...widgetKeys.all, 'map', params] as const,
+    queryFn: () => getDeviceMap(params, SILENT),
+  });
+};
+const netOptions = (groupId: number | null) =>
+  queryOptions({ queryKey: [...widgetKeys.all, 'net', groupId] as const, queryFn: () => getNet(groupId) });
+const trafficOptions = (groupId: number | null) =>
+  queryOptions({
+    queryKey: [...widgetKeys.all, 'traffic', groupId] as const,
+    queryFn: () => listFlowCards({ page: 1, page_size: 1, group_id: groupId ?? undefined }, SILENT),
+  });
+const weatherNowOptions = (lat: number, lon: number) =>
+  queryOptions({
+    queryKey: weatherKeys.now(lat, lon),
+    queryFn: () => getWeatherNow(lat, lon),
+    staleTime: WEATHER_REFRESH_MS / 2,
+  });
+const weatherDailyOptions = (lat: number, lon: number, days: number) =>
+  queryOptions({
+    queryKey: weatherKeys.daily(lat, lon, days),
+    queryFn: () => getWeatherDaily(lat, lon, days),
+    staleTime: WEATHER_REFRESH_MS / 2,
+  });
+
+/** The console's reads asked ahead (data/prefetch.ts), under the keys of the hooks below, of the widgets' lib/ reads
+ * and of the screens runtime's FeedWarmup. A query asks nothing for an answer fresh in the cache or in flight; a failure
+ * is the card's to show when it asks again. */
+export const consoleReads = (client: QueryClient): CardReads => ({
+  report: (reportId, statistic) => {
+    client.query(reportQueryOptions(reportId)).catch(noop);
+    if (statistic) client.query(statisticQueryOptions(reportId, { tz: viewerZone() })).catch(noop);
+  },
+  screens: (deviceId) => {
+    client.query(deviceScreensQueryOptions(deviceId)).catch(noop);
+    client.query(liveValuesQueryOptions(deviceId)).catch(noop);
+    client
+      .query({
+        ...writeConfigQueryOptions(deviceId),
+        staleTime: RUNTIME_WRITE_CONFIG_FRESH_MS,
+      })
+      .catch(noop);
+    client
+      .query(realtimeAlarmsQueryOptions({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }))
+      .catch(noop);
+  },
+  groups: () => {
+    client.query(groupsOptions()).catch(noop);
+  },
+  devices: (params) => {
+    client.query(devicesOptions(params)).catch(noop);
+  },
+  device: (id) => {
+    client.query(deviceOptions(id)).catch(noop);
+  },
+  map: (groupId) => {
+    client.query(mapOptions(groupId)).catch(noop);
+  },
+  net: (groupId) => {
+    client.query(netOptions(groupId)).catch(noop);
+    client.query(trafficOptions(groupId)).catch(noop);
+  },
+  alarms: (scope) => {
+    client.query(realtimeAlarmsQueryOptions(alarmParams(scope))).catch(noop);
+  },
+  weather: (lat, lon, days) => {
+    client.query(weatherNowOptions(lat, lon)).catch(noop);
+    client.query(weatherDailyOptions(lat, lon, days)).catch(noop);
+  },
+  dashboard: (id) => client.query(dashboardQueryOptions(id, 'view')).catch(() => null),
+});
+
 export const consoleSource: DashboardSource = {
   kind: 'console',
   writes: true,
-  useGroups: (enabled) =>
-    useQuery({ queryKey: DEVICE_GROUPS_KEY, queryFn: listDeviceGroups, enabled, staleTime: 60_000 }),
+  reads: consoleReads,
+  useGroups: (enabled) => useQuery({ ...groupsOptions(), enabled }),
   useDevices: (params, enabled, refetchMs = false) =>
     useQuery({
-      queryKey: widgetKeys.devices(params),
-      queryFn: () => listDevices(params),
+      ...devicesOptions(params),
       select: devicePage,
       enabled,
       placeholderData: keepPreviousData,
       refetchInterval: enabled ? refetchMs : false,
     }),
   useDevice: (id, enabled) =>
-    useQuery({
-      queryKey: widgetKeys.device(id ?? 0),
-      queryFn: () => getDevice(id ?? 0),
-      select: deviceName,
-      enabled: enabled && id !== null,
-      staleTime: 5 * 60_000,
-    }),
-  useMap: (groupId, enabled, refetchMs) => {
-    const params = groupId === null ? {} : { group_id: groupId };
-    return useQuery({
-      queryKey: [...widgetKeys.all, 'map', params] as const,
-      queryFn: () => getDeviceMap(params, SILENT),
-      enabled,
-      refetchInterval: enabled ? refetchMs : false,
-    });
-  },
+    useQuery({ ...deviceOptions(id ?? 0), select: deviceName, enabled: enabled && id !== null }),
+  useMap: (groupId, enabled, refetchMs) =>
+    useQuery({ ...mapOptions(groupId), enabled, refetchInterval: enabled ? refetchMs : false }),
   useNet: (groupId, enabled, refetchMs) =>
     useQuery({
-      queryKey: [...widgetKeys.all, 'net', groupId] as const,
-      queryFn: () => getNet(groupId),
+      ...netOptions(groupId),
       enabled,
       placeholderData: keepPreviousData,
       refetchInterval: enabled ? refetchMs : false,
     }),
   useTraffic: (groupId, enabled, refetchMs) =>
     useQuery({
-      queryKey: [...widgetKeys.all, 'traffic', groupId] as const,
-      queryFn: () => listFlowCards({ page: 1, page_size: 1, group_id: groupId ?? undefined }, SILENT),
+      ...trafficOptions(groupId),
       select: trafficSummary,
       enabled,
       refetchInterval: enabled ? refetchMs : false,
@@ -112,17 +187,13 @@ export const consoleSource: DashboardSource = {
   useStatistic: (id, view, refetchMs, enabled) => useStatistic(id, view, refetchMs, enabled),
   useWeather: (lat, lon, days, enabled) => ({
     now: useQuery({
-      queryKey: weatherKeys.now(lat, lon),
-      queryFn: () => getWeatherNow(lat, lon),
+      ...weatherNowOptions(lat, lon),
       enabled,
-      staleTime: WEATHER_REFRESH_MS / 2,
       refetchInterval: enabled ? WEATHER_REFRESH_MS : false,
     }),
     daily: useQuery({
-      queryKey: weatherKeys.daily(lat, lon, days),
-      queryFn: () => getWeatherDaily(lat, lon, days),
+      ...weatherDailyOptions(lat, lon, days),
       enabled,
-      staleTime: WEATHER_REFRESH_MS / 2,
       refetchInterval: enabled ? WEATHER_REFRESH_MS : false,
     }),
   }),

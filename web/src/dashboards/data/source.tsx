@@ -6,6 +6,7 @@
 // the server narrows a shared answer (a tree device is {id, name, sn, dev_state, group_id}) the console's is mapped
 // down to it. Every member is a hook or a plain value a widget calls unconditionally, so a source must not change
 // while a dashboard is mounted (a page makes it once).
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 
 import type { FeedQuery, FeedSource } from '@/designer/runtime/feed-source';
@@ -16,7 +17,7 @@ import type { Report, ReportStatistic, StatisticView, ViewRange } from '@/lib/re
 import type { DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
 import type { RtdClient } from '@/lib/ws';
 import type { Schema } from '@/types/schema';
-import type { DashboardOut } from '../widgets/types';
+import type { CardReads, DashboardOut } from '../widgets/types';
 import { consoleSource } from './console-source';
 
 export type { FeedQuery } from '@/designer/runtime/feed-source';
@@ -72,6 +73,9 @@ export interface DashboardSource {
   kind: 'console' | 'share';
   /** Whether a card may act: confirm an alarm, operate a screen's controls. A share link's page writes nothing. */
   writes: boolean;
+  /** What the source asks ahead for a card as the document arrives, into `client` (data/prefetch.ts); absent:
+   * nothing. */
+  reads?: (client: QueryClient) => CardReads;
   /** The device groups (the trees, a card's group). */
   useGroups: (enabled: boolean) => FeedQuery<WidgetGroup[]>;
   /** The registered devices of a group (all without one), matching `q`, their first 200. */

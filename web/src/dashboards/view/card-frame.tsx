@@ -4,7 +4,7 @@
 // asks the server and follows live values only then. Full screen shows the card alone over the page (Escape closes),
 // the card on the canvas resting meanwhile.
 import { CloseOutlined, FullscreenOutlined } from '@ant-design/icons';
-import { Button, Skeleton } from 'antd';
+import { Button } from 'antd';
 import { Suspense, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useModuleReady } from '../widgets/preloadable';
 import { widgetOf } from '../widgets/registry';
 import type { FilledCard, Linkage, WidgetMode, WidgetTheme } from '../widgets/types';
 import { CardBoundary } from './card-boundary';
+import { useMountTurn } from './mount-turns';
 import { cardClasses, themeStyle, type DashboardTheme } from './themes';
 
 /** What every card of a dashboard shares. */
@@ -30,7 +31,25 @@ export interface CardScope {
 /** How much larger than designed an indicator's figure may grow to fill a large card. */
 const FIGURE_GROWTH = 4;
 
-const loading = <Skeleton active paragraph={{ rows: 2 }} className="dbv-card__loading" />;
+/** A card waiting for its module or its turn: three bars in CSS alone (30 of antd's Skeleton were a tenth of the
+ * dashboard's first render; B6). */
+function CardLoading() {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="dbv-card__loading"
+      role="status"
+      aria-busy="true"
+      aria-label={t('dashboards.widgets.data.loading')}
+    >
+      <span />
+      <span />
+      <span />
+    </div>
+  );
+}
+
+const loading = <CardLoading />;
 
 /** A card's widget alone: lazily loaded, behind its own error boundary, its charts drawn on the card (the card's
  * background, the dashboard theme's text). */
@@ -47,7 +66,10 @@ export function WidgetBody({
   const definition = widgetOf(card.type);
   // The module itself once it is in (the view preloads a document's types): no suspending, so no card waits for
   // React to reveal it after its module came.
-  const ready = useModuleReady(definition.component);
+  const loaded = useModuleReady(definition.component);
+  // Its turn among the dashboard's cards (mount-turns.ts): drawn in a task of its own.
+  const turn = useMountTurn();
+  const ready = loaded && turn;
   const Widget = definition.component.resolved ?? definition.component;
   const { theme } = scope;
   const surface = useMemo<ChartSurface>(

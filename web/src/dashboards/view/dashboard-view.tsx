@@ -4,11 +4,11 @@
 // columns, stacked and scrolled, unscaled, with finger-sized buttons. Every card gets the dashboard theme, the
 // linkage and its own visibility; the container's tabs and the toggle's dashboards are drawn through the widget
 // host this view provides.
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfigProvider, theme as antdTheme } from 'antd';
 import { useMemo, useState } from 'react';
 
 import {
-  cardTypes,
   cellRect,
   desktopGrid,
   normalizeDocument,
@@ -17,7 +17,8 @@ import {
   readingOrder,
 } from '../model';
 import { WidgetHostContext } from '../widgets/host';
-import { preloadAll } from '../widgets/preloadable';
+import { useDashboardSource } from '../data/source';
+import { prefetchCards } from '../data/prefetch';
 import { widgetOf } from '../widgets/registry';
 import type { DashboardDocument, Linkage, WidgetHost, WidgetMode } from '../widgets/types';
 import { CardFrame, WidgetBody, type CardScope } from './card-frame';
@@ -85,12 +86,15 @@ export function DashboardView({
   visible = true,
   nested = false,
 }: DashboardViewProps) {
+  const source = useDashboardSource();
+  const client = useQueryClient();
   const model = useMemo(() => {
     const read = normalizeDocument(dashboard.document);
-    // Every module the cards need, asked for at once as the document arrives, before the first card renders.
-    preloadAll(cardTypes(read.cards).map((type) => widgetOf(type).component));
+    // Every module the cards need and their first reads, asked for at once as the document arrives, before the
+    // first card renders.
+    prefetchCards(read.cards, source.reads?.(client), dashboard.id, nested);
     return read;
-  }, [dashboard.document]);
+  }, [dashboard.document, dashboard.id, source, client, nested]);
   const theme = dashboardTheme(dashboard.theme);
   const scope = useMemo<CardScope>(
     () => ({

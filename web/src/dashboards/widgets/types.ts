@@ -74,6 +74,31 @@ export interface SettingsFormProps<T extends WidgetType = WidgetType> {
   dashboardId: number;
 }
 
+/** What a dashboard source can ask ahead for a card, keyed as the card's own queries are (data/prefetch.ts). */
+export interface CardReads {
+  /** A report's definition, and with `statistic` its statistic over its own range in the viewer's zone. */
+  report: (reportId: number, statistic: boolean) => void;
+  /** A device's screens' publication and what their runtime reads first (values, write rules, live alarms). */
+  screens: (deviceId: number) => void;
+  /** The device groups (the trees, a card's group check). */
+  groups: () => void;
+  /** A tree's devices (data/source.tsx DeviceParams). */
+  devices: (params: { group_id?: number | undefined; q?: string | undefined }) => void;
+  /** A device's name (a fault card's device). */
+  device: (deviceId: number) => void;
+  /** The map's devices of a group (null: every one). */
+  map: (groupId: number | null) => void;
+  /** A network monitor's counts and traffic of a group (null: every device). */
+  net: (groupId: number | null) => void;
+  /** The unconfirmed alarms of a device, a group or (neither) every device: a fault list, the trees' and the map's
+   * alarm marks. */
+  alarms: (scope: { deviceId: number | null; groupId: number | null }) => void;
+  /** The weather now and over `days` at a place. */
+  weather: (lat: number, lon: number, days: number) => void;
+  /** Another dashboard (a toggle's): answers it (null when it cannot be read), and its cards are asked for in turn. */
+  dashboard: (id: number) => Promise<DashboardOut | null>;
+}
+
 export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   type: T;
   /** Its name in the palette, the settings drawer and an untitled card's title bar (locales: dashboards.widgets.<type>.name,
@@ -89,6 +114,13 @@ export interface WidgetDefinition<T extends WidgetType = WidgetType> {
   fetches: readonly string[];
   /** Its presentation, loaded lazily; the view preloads the modules of a document's types (preloadable.ts). */
   component: PreloadableComponent<WidgetProps<T>>;
+  /** Starts what a card of this type first reads, as the dashboard's document arrives, beside the modules' loading
+   * rather than after the card's first render (data/prefetch.ts; B6). The card's own queries then find the answers
+   * in flight or in the cache. Absent: the card asks when it is drawn. */
+  prefetch?: (card: Extract<FilledCard, { type: T }>, reads: CardReads) => void;
+  /** The other dashboard a card of this type shows first (a toggle's; never `dashboardId`, the one it is on), whose
+   * cards are asked for ahead in turn; null for none. */
+  shows?: (card: Extract<FilledCard, { type: T }>, dashboardId: number) => number | null;
   settingsForm: LazyExoticComponent<ComponentType<SettingsFormProps<T>>>;
 }
 

@@ -58,7 +58,7 @@ export interface FeedSource {
 
 /** How long a screen's runtime takes the device's write rules as fresh: a dashboard's card asks for them beside the
  * screen's publication and the runtime mounting after it finds them (B6). */
-const RUNTIME_WRITE_CONFIG_FRESH_MS = 10_000;
+export const RUNTIME_WRITE_CONFIG_FRESH_MS = 10_000;
 
 /** The signed-in console's source. */
 export const consoleFeedSource: FeedSource = {

@@ -8,6 +8,7 @@ import {
 
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
+import { prefetchDashboardView } from './lib/view-prefetch';
 
 export const dashboardRoutes: AppRoute[] = [
   {
@@ -23,6 +24,7 @@ export const dashboardRoutes: AppRoute[] = [
     menu: 'menu.viewDashboard',
     hidden: true,
     lazy: () => import('./pages/view-dashboard'),
+    prefetch: prefetchDashboardView,
   },
   {
     path: 'configureMonitor',

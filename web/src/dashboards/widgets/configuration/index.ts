@@ -18,6 +18,10 @@ export const configurationWidget: WidgetDefinition<'configuration'> = {
     'the screens runtime: GET /rDev, GET /yun/v2/rDev/config, GET /rAlarmDev?device_id=, socket values',
   ],
   component: preloadable(() => import('./configuration-widget')),
+  // A card following the device tree shows the picked device's screen: nothing is asked ahead for it.
+  prefetch: (card, reads) => {
+    if (card.link !== 'device' && card.settings.device_id != null) reads.screens(card.settings.device_id);
+  },
   settingsForm: lazy(() => import('./configuration-settings')),
 };
 

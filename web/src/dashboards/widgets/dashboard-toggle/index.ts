@@ -14,5 +14,7 @@ export const dashboardToggleWidget: WidgetDefinition<'dashboardToggle'> = {
   links: [],
   fetches: ['GET /api/yun/dashboard/detail'],
   component: preloadable(() => import('./toggle-widget')),
+  shows: ({ settings }, dashboardId) =>
+    (settings.dashboard_ids ?? []).find((id) => id !== dashboardId) ?? null,
   settingsForm: lazy(() => import('./toggle-settings')),
 };

@@ -20,6 +20,12 @@ export const deviceTreeWidget: WidgetDefinition<'deviceTree'> = {
     'socket: each device state, alarm pushes',
   ],
   component: preloadable(() => import('./device-tree-widget')),
+  // A card following a tree shows its own setting until something is picked there: that is what is asked ahead.
+  prefetch: ({ settings }, reads) => {
+    reads.groups();
+    reads.devices({ group_id: settings.group_id ?? undefined });
+    reads.alarms({ deviceId: null, groupId: null });
+  },
   settingsForm: lazy(() => import('./device-tree-settings')),
 };
 

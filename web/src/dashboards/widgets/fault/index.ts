@@ -20,6 +20,14 @@ export const faultWidget: WidgetDefinition<'fault'> = {
     'POST /rAlarmDev/confirmation (confirm with a note)',
   ],
   component: preloadable(() => import('./fault-widget')),
+  // A card following a tree shows its own setting until something is picked there: that is what is asked ahead.
+  prefetch: ({ settings }, reads) => {
+    const deviceId = settings.device_id ?? null;
+    const groupId = deviceId === null ? (settings.group_id ?? null) : null;
+    if (deviceId !== null) reads.device(deviceId);
+    if (groupId !== null) reads.groups();
+    reads.alarms({ deviceId, groupId });
+  },
   settingsForm: lazy(() => import('./fault-settings')),
 };
 

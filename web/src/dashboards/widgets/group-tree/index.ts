@@ -15,6 +15,9 @@ export const groupTreeWidget: WidgetDefinition<'groupTree'> = {
   links: [],
   fetches: ['GET /yun/dev/group'],
   component: preloadable(() => import('./group-tree-widget')),
+  prefetch: (_card, reads) => {
+    reads.groups();
+  },
   settingsForm: lazy(() => import('./group-tree-settings')),
 };
 

@@ -20,6 +20,13 @@ export const mapWidget: WidgetDefinition<'map'> = {
     'socket: each device state, alarm pushes',
   ],
   component: preloadable(() => import('./map-widget')),
+  // A card following a tree shows its own setting until something is picked there: that is what is asked ahead.
+  prefetch: ({ settings }, reads) => {
+    const groupId = settings.group_id ?? null;
+    if (groupId !== null) reads.groups();
+    reads.map(groupId);
+    reads.alarms({ deviceId: null, groupId: null });
+  },
   settingsForm: lazy(() => import('./map-settings')),
 };
 

@@ -20,6 +20,12 @@ export const netMonitorWidget: WidgetDefinition<'netMonitor'> = {
     'GET /yun/dev/group (a chosen group still there)',
   ],
   component: preloadable(() => import('./net-monitor-widget')),
+  // A card following a tree shows its own setting until something is picked there: that is what is asked ahead.
+  prefetch: ({ settings }, reads) => {
+    const groupId = settings.group_id ?? null;
+    if (groupId !== null) reads.groups();
+    reads.net(groupId);
+  },
   settingsForm: lazy(() => import('./net-monitor-settings')),
 };
 

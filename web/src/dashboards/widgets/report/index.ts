@@ -16,5 +16,9 @@ export const reportWidget: WidgetDefinition<'report'> = {
   links: ['device'],
   fetches: ['GET /api/yun/report/info', 'GET /api/yun/report/statistic'],
   component: preloadable(() => import('./report-widget')),
+  // A card following the device tree may draw another device's statistic: only its definition is asked ahead.
+  prefetch: (card, reads) => {
+    if (card.settings.report_id != null) reads.report(card.settings.report_id, card.link !== 'device');
+  },
   settingsForm: lazy(() => import('./report-settings')),
 };

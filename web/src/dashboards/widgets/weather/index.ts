@@ -14,5 +14,8 @@ export const weatherWidget: WidgetDefinition<'weather'> = {
   links: [],
   fetches: ['GET /api/weather/now', 'GET /api/weather/daily'],
   component: preloadable(() => import('./weather-widget')),
+  prefetch: ({ settings }, reads) => {
+    reads.weather(settings.lat, settings.lon, settings.days);
+  },
   settingsForm: lazy(() => import('./weather-settings')),
 };

@@ -1,6 +1,6 @@
-// The animated flow of a pipe or polyline: dashes moving along the line by a CSS stroke-dashoffset animation
-// (shapes.css), whose direction follows the sign of the bound value and whose speed its magnitude; 0 (or no
-// value) stops it. `speed` is the dashes' pixels per second at a value of 1.
+// The animated flow of a pipe or polyline: dashes moving along the line (flow-ticker.ts steps their offset), whose
+// direction follows the sign of the bound value and whose speed its magnitude; 0 (or no value) stops it. `speed` is
+// the dashes' pixels per second at a value of 1.
 import type { CSSProperties } from 'react';
 
 import { stateValue } from '../states';
@@ -33,6 +33,7 @@ export function flowClass(flow: Flow): string {
   return `iot-flow iot-flow--${flow.direction}`;
 }
 
+/** The period's duration on the element (`--iot-flow-duration`), where an inspector and the tests read the speed. */
 export function flowStyle(flow: Flow): CSSProperties | undefined {
   return flow.direction === 'stopped'
     ? undefined

@@ -1,8 +1,11 @@
 // The SVG of a line, polyline or pipe: the points in the box's pixels (1 unit = 1 px at 100 %, so dash lengths and
 // stroke widths do not stretch with the box), an optional casing under the line (a pipe's wall), and an optional
 // flow of dashes over it.
+import { useRef } from 'react';
+
 import { classes } from '../look';
 import { flowClass, flowStyle, type Flow } from './flow';
+import { useFlowTicker } from './flow-ticker';
 import { svgPoints, type Point } from './points';
 import './shapes.css';
 
@@ -52,18 +55,36 @@ export function PathDrawing({
           strokeDasharray={dashed ? `${String(strokeWidth * 3)} ${String(strokeWidth * 2)}` : undefined}
           strokeLinecap="round"
         />
-        {flow && (
-          <polyline
-            data-flow={flow.flow.direction}
-            className={flowClass(flow.flow)}
-            style={flowStyle(flow.flow)}
-            points={at}
-            stroke={flow.stroke}
-            strokeWidth={flow.width}
-            strokeLinecap="butt"
-          />
-        )}
+        {flow && <FlowLine points={at} stroke={flow.stroke} width={flow.width} flow={flow.flow} />}
       </svg>
     </div>
+  );
+}
+
+/** The flow's dashes over the line, moved by the shared ticker (flow-ticker.ts). */
+function FlowLine({
+  points,
+  stroke,
+  width,
+  flow,
+}: {
+  points: string;
+  stroke: string;
+  width: number;
+  flow: Flow;
+}) {
+  const ref = useRef<SVGPolylineElement>(null);
+  useFlowTicker(ref, flow);
+  return (
+    <polyline
+      ref={ref}
+      data-flow={flow.direction}
+      className={flowClass(flow)}
+      style={flowStyle(flow)}
+      points={points}
+      stroke={stroke}
+      strokeWidth={width}
+      strokeLinecap="butt"
+    />
   );
 }
