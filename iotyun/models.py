@@ -5,6 +5,7 @@ from iotyun.auth import models as auth_models
 from iotyun.core.db import Base
 from iotyun.dashboards import models as dashboard_models
 from iotyun.devices import models as device_models
+from iotyun.messages import models as message_models
 from iotyun.reports import models as report_models
 from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
@@ -23,6 +24,7 @@ __all__ = [
     "device_models",
     "export_models",
     "mail_models",
+    "message_models",
     "report_models",
     "resource_models",
     "sharing_models",

@@ -1,7 +1,7 @@
 """SPEC §5 and §9 numbers, and the constrained field types that enforce them with their catalogue codes."""
 
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 from email_validator import EmailNotValidError, validate_email
 from pydantic import AfterValidator, BeforeValidator, ValidationError
@@ -515,6 +515,15 @@ WIDGET_TYPES = (
     "deviceTree",
     "groupTree",
 )
+# Messages (issue 32, docs/api-messages.md): what an inbox holds, and SPEC §8's 117804 "message too long".
+MessageKind = Literal["alarm", "notice", "message", "share", "handover", "export", "report", "upgrade"]
+MESSAGE_KINDS: tuple[str, ...] = get_args(MessageKind)
+MESSAGE_TITLE_MAX = 100
+MESSAGE_BODY_MAX = 2000
+MessageLinkType = Literal["device", "alarm", "template", "export", "report", "notice", "upgrade"]
+MESSAGE_LINK_TYPES: tuple[str, ...] = get_args(MessageLinkType)
+# Messages one call marks read or deletes at most (more: "all").
+MESSAGE_BATCH_MAX = 200
 SECTOR_NAME_MAX = 6
 SECTOR_DESCRIPTION_MAX = 500
 SECTORS_MAX = 50
@@ -892,6 +901,10 @@ def exported() -> dict[str, Any]:
         "DASHBOARD_CONTAINER_TABS_MAX": DASHBOARD_CONTAINER_TABS_MAX,
         "DASHBOARD_AUDIENCE_MAX": DASHBOARD_AUDIENCE_MAX,
         "WIDGET_TYPES": list(WIDGET_TYPES),
+        "MESSAGE_KINDS": list(MESSAGE_KINDS),
+        "MESSAGE_TITLE_MAX": MESSAGE_TITLE_MAX,
+        "MESSAGE_BODY_MAX": MESSAGE_BODY_MAX,
+        "MESSAGE_BATCH_MAX": MESSAGE_BATCH_MAX,
         "SECTOR_NAME_MAX": SECTOR_NAME_MAX,
         "SECTOR_DESCRIPTION_MAX": SECTOR_DESCRIPTION_MAX,
         "SECTOR_DASHBOARDS_MAX": SECTOR_DASHBOARDS_MAX,

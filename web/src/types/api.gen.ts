@@ -1287,6 +1287,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/message/receive/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark Read */
+        post: operations["mark_read_api_yun_message_receive_read_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/messageCenter/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Inbox */
+        get: operations["inbox_api_yun_messageCenter_receive_get"];
+        put?: never;
+        post?: never;
+        /** Delete Messages */
+        delete: operations["delete_messages_api_yun_messageCenter_receive_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module": {
         parameters: {
             query?: never;
@@ -4074,6 +4109,18 @@ export interface components {
              */
             word_order: string;
         };
+        /** DeleteIn */
+        DeleteIn: {
+            /** Ids */
+            ids: number[];
+        };
+        /** DeleteOut */
+        DeleteOut: {
+            /** Deleted */
+            deleted: number;
+            /** Unread */
+            unread: number;
+        };
         /** DeviceDetailOut */
         DeviceDetailOut: {
             /** Address */
@@ -4581,6 +4628,11 @@ export interface components {
             data?: components["schemas"]["DataSourceOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[DeleteOut] */
+        Envelope_DeleteOut_: {
+            data?: components["schemas"]["DeleteOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[DeviceDetailOut] */
         Envelope_DeviceDetailOut_: {
             data?: components["schemas"]["DeviceDetailOut"] | null;
@@ -4674,6 +4726,11 @@ export interface components {
         /** Envelope[ImportReportOut] */
         Envelope_ImportReportOut_: {
             data?: components["schemas"]["ImportReportOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[InboxOut] */
+        Envelope_InboxOut_: {
+            data?: components["schemas"]["InboxOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[LiveOut] */
@@ -4815,6 +4872,11 @@ export interface components {
         /** Envelope[QuotaOut] */
         Envelope_QuotaOut_: {
             data?: components["schemas"]["QuotaOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[ReadOut] */
+        Envelope_ReadOut_: {
+            data?: components["schemas"]["ReadOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[ReportGroupOut] */
@@ -5933,6 +5995,19 @@ export interface components {
             /** Sn Code */
             sn_code: string;
         };
+        /** InboxOut */
+        InboxOut: {
+            /** Items */
+            items: components["schemas"]["MessageOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /** Unread */
+            unread: number;
+        };
         JsonValue: unknown;
         /** JumpScreen */
         JumpScreen: {
@@ -6234,6 +6309,40 @@ export interface components {
         MembersIn: {
             /** User Ids */
             user_ids: number[];
+        };
+        /** MessageOut */
+        MessageOut: {
+            /** Body */
+            body: string;
+            /** Created At */
+            created_at: number;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "alarm" | "notice" | "message" | "share" | "handover" | "export" | "report" | "upgrade";
+            /** Link Id */
+            link_id: number | null;
+            /** Link Type */
+            link_type: ("device" | "alarm" | "template" | "export" | "report" | "notice" | "upgrade") | null;
+            /** Params */
+            params: {
+                [key: string]: unknown;
+            };
+            /** Read */
+            read: boolean;
+            /** Read At */
+            read_at: number | null;
+            /** Sender Id */
+            sender_id: number | null;
+            /** Sender Name */
+            sender_name: string | null;
+            /** Text Key */
+            text_key: string;
+            /** Title */
+            title: string;
         };
         /** Meta */
         Meta: {
@@ -6925,6 +7034,29 @@ export interface components {
             template_share: number;
             /** Wechat Push */
             wechat_push: number;
+        };
+        /**
+         * ReadIn
+         * @description Messages to mark read: these ids of the reader's, or every one (`all`).
+         */
+        ReadIn: {
+            /**
+             * All
+             * @default false
+             */
+            all: boolean;
+            /**
+             * Ids
+             * @default []
+             */
+            ids: number[];
+        };
+        /** ReadOut */
+        ReadOut: {
+            /** Unread */
+            unread: number;
+            /** Updated */
+            updated: number;
         };
         /**
          * ReadyMessage
@@ -13042,6 +13174,110 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_VerifyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    mark_read_api_yun_message_receive_read_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReadOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    inbox_api_yun_messageCenter_receive_get: {
+        parameters: {
+            query?: {
+                kind?: ("alarm" | "notice" | "message" | "share" | "handover" | "export" | "report" | "upgrade") | null;
+                read?: boolean | null;
+                /** @description epoch ms, from */
+                start?: number | null;
+                /** @description epoch ms, to */
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_InboxOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_messages_api_yun_messageCenter_receive_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeleteOut_"];
                 };
             };
             /** @description Validation Error */

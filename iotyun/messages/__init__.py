@@ -1,0 +1,1 @@
+"""In-app messages: each user's inbox (issue 32, docs/api-messages.md)."""

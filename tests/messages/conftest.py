@@ -1,0 +1,3 @@
+from tests.team.conftest import other_tenant, team
+
+__all__ = ["other_tenant", "team"]
