@@ -35,3 +35,19 @@ export interface AlarmDeviceOption {
   sn_code: string;
   alias: string;
 }
+
+export type MessageOut = Schema<'MessageOut'>;
+export type InboxOut = Schema<'InboxOut'>;
+export type MessageKind = MessageOut['kind'];
+
+export interface InboxParams {
+  page: number;
+  page_size: number;
+  kind?: MessageKind;
+  /** true: read only; false: unread only. */
+  read?: boolean;
+  /** Epoch ms, inclusive. */
+  start?: number;
+  /** Epoch ms, inclusive. */
+  end?: number;
+}

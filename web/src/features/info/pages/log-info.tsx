@@ -1,8 +1,7 @@
 // User log (/info/logInfo, P72000): what users did (and what administrators did while simulating them),
 // server-paged, filtered by user, action and time range.
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { ListToolbar } from '@/components/list-toolbar';
@@ -16,6 +15,7 @@ import { useUserLog } from '../api/list-user-log';
 import { UserLogTable } from '../components/user-log-table';
 import { actionLabel, LOG_ACTIONS } from '../lib/actions';
 import type { UserLogParams } from '../types';
+import { DayRangeFilter } from '../components/day-range-filter';
 import '../info.css';
 
 const LIST_PARAMS: ParamSpec<Omit<UserLogParams, 'page' | 'page_size'>> = {
@@ -25,20 +25,10 @@ const LIST_PARAMS: ParamSpec<Omit<UserLogParams, 'page' | 'page_size'>> = {
   end: param.time,
 };
 
-type Range = [Dayjs | null, Dayjs | null] | null;
-
 export default function LogInfoPage() {
   const { t } = useTranslation();
   const list = useListParams(LIST_PARAMS);
   const params: UserLogParams = list.params;
-  // The picker shows the days the URL's range covers.
-  const range: Range =
-    params.start === undefined && params.end === undefined
-      ? null
-      : [
-          params.start === undefined ? null : dayjs(params.start),
-          params.end === undefined ? null : dayjs(params.end),
-        ];
   const log = useUserLog(params);
   useClampPage(list, log.data?.total);
   // Only callers who may read users get the user filter; a failure just leaves it out.
@@ -85,20 +75,7 @@ export default function LogInfoPage() {
             options={LOG_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) }))}
             onChange={(v: string | undefined) => filter({ action: v })}
           />
-          <DatePicker.RangePicker
-            className="info-toolbar__range"
-            value={range}
-            allowEmpty={[true, true]}
-            placeholder={[t('info.log.filter.start'), t('info.log.filter.end')]}
-            aria-label={t('info.log.filter.range')}
-            onChange={(value) => {
-              const next: Range = value ? [value[0], value[1]] : null;
-              filter({
-                start: next?.[0] ? next[0].startOf('day').valueOf() : undefined,
-                end: next?.[1] ? next[1].endOf('day').valueOf() : undefined,
-              });
-            }}
-          />
+          <DayRangeFilter start={params.start} end={params.end} onChange={filter} />
           <div className="info-toolbar__spacer" />
           <Button
             icon={<ReloadOutlined />}
