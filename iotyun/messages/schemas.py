@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import MESSAGE_BATCH_MAX, MessageKind, MessageLinkType
 from iotyun.core.pagination import Page
 
@@ -34,7 +35,7 @@ class ReadIn(BaseModel):
     """Messages to mark read: these ids of the reader's, or every one (`all`)."""
 
     ids: list[int] = Field([], max_length=MESSAGE_BATCH_MAX)
-    all: bool = False
+    all: BodyBool = False
 
 
 class ReadOut(BaseModel):

@@ -115,6 +115,7 @@ async def test_marking_read_by_id_or_all_and_deleting_touch_only_the_readers_mes
         assert (code(refused), refused["meta"]["field"]) == (ErrorCode.MESSAGE_NOT_FOUND, "ids")
     assert ok(await bob_api.get(INBOX))["unread"] == 2
     assert code(await bob_api.post(READ, {})) == ErrorCode.PARAM_INVALID
+    assert code(await bob_api.post(READ, {"all": "true"})) == ErrorCode.PARAM_INVALID
     assert ok(await bob_api.post(READ, {"all": True})) == {"updated": 2, "unread": 0}
     assert ok(await admin.get(INBOX))["unread"] == 1
 
