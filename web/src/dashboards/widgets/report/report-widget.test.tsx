@@ -73,10 +73,14 @@ describe('the report widget', () => {
     const live = document.querySelector<HTMLElement>('[data-card-id="live"]')!;
     expect(await within(live).findByRole('table')).toBeInTheDocument();
     expect(within(live).getByText('在线')).toBeInTheDocument();
-    // Each card's statistic is asked once, beside its definition (not after it: one wave less on opening), in the
-    // viewer's zone.
+    // Each card's statistic is asked beside its definition (not after it: one wave less on opening), in the
+    // viewer's zone: the drawn one once; the refused one may be asked again when its card is drawn after the refusal
+    // asked ahead came back (data/prefetch.ts), never more.
     const statistics = calls.filter((c) => c.url === '/yun/report/statistic');
-    expect(statistics.map((c) => (c.params as { id: number }).id).sort()).toEqual([3, 99]);
+    const ids = statistics.map((c) => (c.params as { id: number }).id);
+    expect(ids.filter((id) => id === 3)).toEqual([3]);
+    expect(ids.filter((id) => id === 99).length).toBeGreaterThanOrEqual(1);
+    expect(ids.filter((id) => id === 99).length).toBeLessThanOrEqual(2);
     expect(statistics.find((c) => (c.params as { id: number }).id === 3)?.params).toMatchObject({
       id: 3,
       tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
