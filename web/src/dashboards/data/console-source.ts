@@ -6,21 +6,15 @@ import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tan
 
 import { DEVICE_GROUPS_KEY } from '@/components/pickers/picker-api';
 import { getDeviceMap } from '@/components/map/map-api';
-import {
-  consoleFeedSource,
-  DEVICE_ALARMS_PAGE,
-  RUNTIME_WRITE_CONFIG_FRESH_MS,
-} from '@/designer/runtime/feed-source';
+import { consoleFeedSource, prefetchConsoleFeed } from '@/designer/runtime/feed-source';
 import { realtimeAlarmsQueryOptions } from '@/lib/alarms/list-realtime-alarms';
+import { deviceScreensQueryOptions } from '@/lib/telemetry/get-device-screens';
 import type { AlarmPage } from '@/lib/alarms/types';
 import { ACTIVE_ALARMS_SEED } from '@/lib/alarms/use-device-alarms';
 import { dashboardQueryOptions, useDashboard } from '@/lib/dashboards/get-dashboard';
 import { get } from '@/lib/http';
 import { reportQueryOptions, useReport } from '@/lib/reports/get-report';
 import { statisticQueryOptions, useStatistic } from '@/lib/reports/get-statistic';
-import { deviceScreensQueryOptions } from '@/lib/telemetry/get-device-screens';
-import { liveValuesQueryOptions } from '@/lib/telemetry/get-live-values';
-import { writeConfigQueryOptions } from '@/lib/telemetry/get-write-config';
 import { viewerZone } from '@/lib/timezone';
 import { listFlowCards, type FlowAnalysisOut } from '@/lib/usage/flow-cards';
 import { rtdClient } from '@/lib/ws';
@@ -97,7 +91,7 @@ const weatherDailyOptions = (lat: number, lon: number, days: number) =>
   });
 
 /** The console's reads asked ahead (data/prefetch.ts), under the keys of the hooks below, of the widgets' lib/ reads
- * and of the screens runtime's FeedWarmup. A query asks nothing for an answer fresh in the cache or in flight; a failure
+ * and of the screens runtime (designer/runtime/feed-source.tsx prefetchConsoleFeed). A query asks nothing for an answer fresh in the cache or in flight; a failure
  * is the card's to show when it asks again. */
 export const consoleReads = (client: QueryClient): CardReads => ({
   report: (reportId, statistic) => {
@@ -105,17 +99,7 @@ export const consoleReads = (client: QueryClient): CardReads => ({
     if (statistic) client.query(statisticQueryOptions(reportId, { tz: viewerZone() })).catch(noop);
   },
   screens: (deviceId) => {
-    client.query(deviceScreensQueryOptions(deviceId)).catch(noop);
-    client.query(liveValuesQueryOptions(deviceId)).catch(noop);
-    client
-      .query({
-        ...writeConfigQueryOptions(deviceId),
-        staleTime: RUNTIME_WRITE_CONFIG_FRESH_MS,
-      })
-      .catch(noop);
-    client
-      .query(realtimeAlarmsQueryOptions({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }))
-      .catch(noop);
+    prefetchConsoleFeed(client, deviceId);
   },
   groups: () => {
     client.query(groupsOptions()).catch(noop);

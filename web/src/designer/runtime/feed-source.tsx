@@ -3,17 +3,21 @@
 // the tab's socket, POST /yun/rDev); a shared link's page provides its own (the /yun/shared/module endpoints and a
 // socket of its own on /sharedComponentsWs) with <FeedSourceProvider>. Every member is a hook or a plain value the
 // runtime calls unconditionally, so a source must not change while a screen is mounted.
-import type { QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { createContext, useContext, type ReactNode } from 'react';
 
 import { alarmKeys } from '@/lib/alarms/keys';
 import { useAlarmHistory } from '@/lib/alarms/list-alarm-history';
-import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import { realtimeAlarmsQueryOptions, useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmHistoryParams, AlarmPage } from '@/lib/alarms/types';
-import { useDeviceScreens, type DeviceScreensOut } from '@/lib/telemetry/get-device-screens';
+import {
+  deviceScreensQueryOptions,
+  useDeviceScreens,
+  type DeviceScreensOut,
+} from '@/lib/telemetry/get-device-screens';
 import { useHistory } from '@/lib/telemetry/get-history';
-import { useLiveValues } from '@/lib/telemetry/get-live-values';
-import { useWriteConfig } from '@/lib/telemetry/get-write-config';
+import { liveValuesQueryOptions, useLiveValues } from '@/lib/telemetry/get-live-values';
+import { useWriteConfig, writeConfigQueryOptions } from '@/lib/telemetry/get-write-config';
 import type {
   HistoryOut,
   HistoryParams,
@@ -58,14 +62,32 @@ export interface FeedSource {
 
 /** How long a screen's runtime takes the device's write rules as fresh: a dashboard's card asks for them beside the
  * screen's publication and the runtime mounting after it finds them (B6). */
-export const RUNTIME_WRITE_CONFIG_FRESH_MS = 10_000;
+const RUNTIME_WRITE_CONFIG_FRESH_MS = 10_000;
+
+/** The page of the device's unconfirmed alarms the runtime reads. */
+const deviceAlarms = (deviceId: number) => ({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE });
+
+const noop = (): void => undefined;
+
+/** Asks into `client`, ahead of a screen's mount, what the console's runtime first reads of `deviceId` (its screens,
+ * values, write rules and live alarms), under the keys of `consoleFeedSource`'s hooks: a dashboard's configuration
+ * cards, as their document arrives (dashboards/data/prefetch.ts; B6). A failure is the screen's to show when it asks
+ * again. */
+export function prefetchConsoleFeed(client: QueryClient, deviceId: number): void {
+  client.query(deviceScreensQueryOptions(deviceId)).catch(noop);
+  client.query(liveValuesQueryOptions(deviceId)).catch(noop);
+  client
+    .query({ ...writeConfigQueryOptions(deviceId), staleTime: RUNTIME_WRITE_CONFIG_FRESH_MS })
+    .catch(noop);
+  client.query(realtimeAlarmsQueryOptions(deviceAlarms(deviceId))).catch(noop);
+}
 
 /** The signed-in console's source. */
 export const consoleFeedSource: FeedSource = {
   useScreens: (deviceId) => useDeviceScreens(deviceId),
   useSeed: (deviceId) => useLiveValues(deviceId),
   useWriteConfig: (deviceId) => useWriteConfig(deviceId, true, RUNTIME_WRITE_CONFIG_FRESH_MS),
-  useAlarms: (deviceId) => useRealtimeAlarms({ device_id: deviceId, page: 1, page_size: DEVICE_ALARMS_PAGE }),
+  useAlarms: (deviceId) => useRealtimeAlarms(deviceAlarms(deviceId)),
   useAlarmHistory: (params, enabled) => useAlarmHistory(params, enabled),
   alarmsKey: () => alarmKeys.realtime(),
   useHistory: (params) => useHistory(params),

@@ -6,14 +6,15 @@
 // cache; failures are the page's to show.
 import type { Params } from 'react-router';
 
+import { linkedId } from '@/dashboards/view/use-linkage';
 import { dashboardQueryOptions } from '@/lib/dashboards/get-dashboard';
 import { queryClient } from '@/lib/query-client';
 
 const ignore = (): void => undefined;
 
 export function prefetchDashboardView(_params: Params, search: URLSearchParams): void {
-  const id = Number(search.get('id'));
-  if (!Number.isInteger(id) || id <= 0) return;
+  const id = linkedId(search.get('id'));
+  if (id === null) return;
   const cards = import('./view-prefetch-cards');
   queryClient
     .query(dashboardQueryOptions(id, 'view'))
