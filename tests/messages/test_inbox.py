@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX
+from iotyun.core.limits import MESSAGE_BATCH_MAX, MESSAGE_BODY_MAX, MESSAGE_TITLE_MAX
 from iotyun.core.tenancy import system_session
 from iotyun.messages import service
 from iotyun.messages.models import Message
@@ -116,6 +116,11 @@ async def test_marking_read_by_id_or_all_and_deleting_touch_only_the_readers_mes
     assert ok(await bob_api.get(INBOX))["unread"] == 2
     assert code(await bob_api.post(READ, {})) == ErrorCode.PARAM_INVALID
     assert code(await bob_api.post(READ, {"all": "true"})) == ErrorCode.PARAM_INVALID
+    # Too many ids, ids that are not integers, a time outside any calendar: refused, nothing read.
+    assert code(await bob_api.post(READ, {"ids": list(range(1, MESSAGE_BATCH_MAX + 2))})) == ErrorCode.PARAM_INVALID
+    assert code(await bob_api.post(READ, {"ids": ["1\u0000"]})) == ErrorCode.PARAM_INVALID
+    assert code(await bob_api.get(INBOX, params={"start": 10**18})) == ErrorCode.PARAM_INVALID
+    assert ok(await bob_api.get(INBOX))["unread"] == 2
     assert ok(await bob_api.post(READ, {"all": True})) == {"updated": 2, "unread": 0}
     assert ok(await admin.get(INBOX))["unread"] == 1
 
