@@ -26,6 +26,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.spreadsheets import XLSX_MEDIA
+from iotyun.messages.runner import MessageRunner
 from iotyun.reports.exports.runner import ExportRunner
 from iotyun.telemetry.public import Telemetry
 from iotyun.web import mount_console, mount_docs
@@ -164,6 +165,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # docs/decisions.md "Read caches and the request path").
         await app.state.telemetry.start()
         app.state.exports.start()
+        app.state.messages.start()
         for hook in app.state.on_start:
             await hook(app)
         gc.collect()
@@ -173,6 +175,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         for hook in app.state.on_stop:
             await hook(app)
+        await app.state.messages.stop()
         await app.state.exports.stop()
         await app.state.telemetry.stop()
         await app.state.db.dispose()
@@ -201,6 +204,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.mail_sender = make_mail_sender(settings)
     # The export centre's runner (reports/exports/runner.py): started with the app, not by the test client.
     app.state.exports = ExportRunner(app.state.db, app.state.telemetry.configs, settings, app.state.mail_sender)
+    # Scheduled notices (messages/runner.py), likewise.
+    app.state.messages = MessageRunner(app.state.db)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []

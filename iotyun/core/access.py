@@ -6,6 +6,10 @@ notice waits in the session and goes out to the database's `AccessBus` listeners
 nothing is announced for a write that rolls back, and nothing is announced before it is visible to a fresh read.
 Domains import only this module (DESIGN §5.1): the telemetry hub subscribes to the bus and forwards notices to the
 other server processes itself (docs/api-telemetry.md "WebSocket", docs/decisions.md "Live sockets follow rights").
+
+The same commit hook carries inbox notices: `inbox_changed(session, users)` (messages.service.deliver, mark read,
+delete) reaches the bus's inbox listeners once the session commits, and the hub tells those users' sockets (the bell,
+docs/api-messages.md).
 """
 
 import logging
@@ -22,6 +26,7 @@ log = logging.getLogger("iotyun.access")
 # waiting for the session's commit.
 BUS_KEY = "access_bus"
 _PENDING_KEY = "access_pending"
+_INBOX_KEY = "inbox_pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,18 +71,25 @@ class AccessChange:
 
 
 Listener = Callable[[AccessChange], None]
+InboxListener = Callable[[frozenset[int]], None]
 
 
 class AccessBus:
-    """The listeners of one database's access changes (in this process). Listeners run synchronously inside the
-    commit hook, on the event loop's thread: they must not block or await (schedule work instead)."""
+    """The listeners of one database's committed notices (in this process): access changes, and inboxes that
+    changed (`inbox_changed`: a message arrived, was read or deleted). Listeners run synchronously inside the commit
+    hook, on the event loop's thread: they must not block or await (schedule work instead)."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self._inbox_listeners: list[InboxListener] = []
 
     def listen(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def listen_inbox(self, listener: InboxListener) -> Callable[[], None]:
+        self._inbox_listeners.append(listener)
+        return lambda: self._inbox_listeners.remove(listener) if listener in self._inbox_listeners else None
 
     def emit(self, change: AccessChange) -> None:
         for listener in list(self._listeners):
@@ -85,6 +97,13 @@ class AccessBus:
                 listener(change)
             except Exception:  # a listener's failure must not fail the committed request
                 log.exception("access change listener failed")
+
+    def emit_inbox(self, users: frozenset[int]) -> None:
+        for listener in list(self._inbox_listeners):
+            try:
+                listener(users)
+            except Exception:
+                log.exception("inbox listener failed")
 
 
 def changed(
@@ -105,14 +124,26 @@ def changed(
     session.info[_PENDING_KEY] = change if pending is None else pending.merge(change)
 
 
+def inbox_changed(session: "Session | Any", users: Iterable[int]) -> None:
+    """Announce, when `session` commits, that these users' inboxes changed (their live sockets tell the console)."""
+    pending: set[int] = session.info.setdefault(_INBOX_KEY, set())
+    pending.update(users)
+
+
 @event.listens_for(Session, "after_commit")
 def _emit_on_commit(session: Session) -> None:
     change: AccessChange | None = session.info.pop(_PENDING_KEY, None)
+    inboxes: set[int] | None = session.info.pop(_INBOX_KEY, None)
     bus: AccessBus | None = session.info.get(BUS_KEY)
-    if change is not None and bus is not None:
+    if bus is None:
+        return
+    if change is not None:
         bus.emit(change)
+    if inboxes:
+        bus.emit_inbox(frozenset(inboxes))
 
 
 @event.listens_for(Session, "after_rollback")
 def _forget_on_rollback(session: Session) -> None:
     session.info.pop(_PENDING_KEY, None)
+    session.info.pop(_INBOX_KEY, None)

@@ -371,6 +371,11 @@ class ErrorCode(IntEnum):
     MAIL_DAILY_MESSAGES_LIMIT = 117812
     MAIL_RECIPIENTS_SKIPPED = 117813
     TITLE_CONTROL_CHARACTERS = 117814
+    # 117815-117819 written messages and notices
+    MESSAGE_RECIPIENT_NOT_FOUND = 117815
+    NOTICE_NOT_FOUND = 117816
+    NOTICE_ALREADY_SENT = 117817
+    NOTICE_TIME_INVALID = 117818
     # 118001-118007 dashboards
     DASHBOARD_NOT_FOUND = 118001
     DASHBOARD_NAME_EMPTY = 118002
@@ -852,6 +857,11 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MAIL_DAILY_MESSAGES_LIMIT: ("今日邮件数已达上限（{limit}），今天不再发送", "Today's mails have reached the limit ({limit}), nothing more is sent today"),
     ErrorCode.MAIL_RECIPIENTS_SKIPPED: ("未验证的收件人已跳过：{field}", "Recipients no longer allowed were skipped: {field}"),
     ErrorCode.TITLE_CONTROL_CHARACTERS: ("标题不能包含换行等控制字符", "The title cannot contain line breaks or other control characters"),
+    # 117815-117818 written messages and notices
+    ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND: ("接收人不存在或不在您的管理范围内", "This recipient does not exist or is outside what you manage"),
+    ErrorCode.NOTICE_NOT_FOUND: ("公告不存在", "This notice does not exist"),
+    ErrorCode.NOTICE_ALREADY_SENT: ("公告已发送，不能再修改或发送", "This notice has been sent and can no longer be changed or sent"),
+    ErrorCode.NOTICE_TIME_INVALID: ("定时发送时间须在当前时间之后的 {limit} 天内", "The scheduled time must be in the future, within {limit} days"),
     # 118001-118007 dashboards
     ErrorCode.DASHBOARD_NOT_FOUND: ("看板不存在", "This dashboard does not exist"),
     ErrorCode.DASHBOARD_NAME_EMPTY: ("请输入看板名称", "Enter the dashboard name"),

@@ -524,6 +524,13 @@ MessageLinkType = Literal["device", "alarm", "template", "export", "report", "no
 MESSAGE_LINK_TYPES: tuple[str, ...] = get_args(MessageLinkType)
 # Messages one call marks read or deletes at most (more: "all").
 MESSAGE_BATCH_MAX = 200
+# A written message names at most this many users, roles and groups (each); a notice is scheduled at most this far
+# ahead. The messages runner (scheduled notices) ticks this often and holds its lease this long.
+MESSAGE_ADDRESSEES_MAX = 500
+NOTICE_SCHEDULE_MAX_DAYS = 365
+NoticeState = Literal["unsent", "scheduled", "sent"]
+MESSAGES_TICK_S = 5.0
+MESSAGES_LEASE_S = 30.0
 SECTOR_NAME_MAX = 6
 SECTOR_DESCRIPTION_MAX = 500
 SECTORS_MAX = 50
@@ -905,6 +912,8 @@ def exported() -> dict[str, Any]:
         "MESSAGE_TITLE_MAX": MESSAGE_TITLE_MAX,
         "MESSAGE_BODY_MAX": MESSAGE_BODY_MAX,
         "MESSAGE_BATCH_MAX": MESSAGE_BATCH_MAX,
+        "MESSAGE_ADDRESSEES_MAX": MESSAGE_ADDRESSEES_MAX,
+        "NOTICE_SCHEDULE_MAX_DAYS": NOTICE_SCHEDULE_MAX_DAYS,
         "SECTOR_NAME_MAX": SECTOR_NAME_MAX,
         "SECTOR_DESCRIPTION_MAX": SECTOR_DESCRIPTION_MAX,
         "SECTOR_DASHBOARDS_MAX": SECTOR_DASHBOARDS_MAX,

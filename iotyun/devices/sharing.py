@@ -37,6 +37,7 @@ from iotyun.devices.schemas import (
     TakebackIn,
     TransferIn,
 )
+from iotyun.messages import service as message_service
 from iotyun.team import service as team_service
 
 
@@ -114,6 +115,10 @@ async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
     for d in devices:
         detail = {"user_ids": [u.id for u in users], "can_write": body.can_write}
         await device_service.write_log(session, actor.tenant_id, d, "share", actor, detail)
+    got = {u for d, u in new}
+    for u in users:
+        if u in got:
+            await _tell(session, u, "share", "messages.share.device", actor, [d for d, r in new if r is u])
 
 
 async def cancel_share(session: AsyncSession, actor: Actor, device_id: int, user_id: int) -> None:
@@ -211,6 +216,24 @@ async def transfer(session: AsyncSession, actor: Actor, body: TransferIn) -> Non
     access.changed(session, devices=ids)
     for d in devices:
         await device_service.write_log(session, receiver.tenant_id, d, "transfer_in", actor, {"from": actor.user_name})
+    await _tell(session, receiver, "handover", "messages.handover.device", actor, devices)
+
+
+async def _tell(
+    session: AsyncSession, user: User, kind: str, text_key: str, actor: Actor, devices: list[Device]
+) -> None:
+    """The receiver's inbox hears of devices shared or handed over to them (one message, linking the device when
+    there is one)."""
+    first = devices[0]
+    await message_service.deliver(
+        session,
+        user.tenant_id,
+        [user.id],
+        kind,
+        text_key=text_key,
+        params={"user": actor.user_name, "count": len(devices), "name": first.alias or first.sn},
+        link=("device", first.id) if len(devices) == 1 else None,
+    )
 
 
 # --- distribution ----------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import CursorResult, delete, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import access
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -77,6 +78,7 @@ async def mark_read(session: AsyncSession, actor: Actor, ids: list[int], every: 
     result: CursorResult[Any] = await session.execute(  # type: ignore[assignment]
         stmt.values(read_at=utcnow()).execution_options(synchronize_session=False)
     )
+    access.inbox_changed(session, [actor.user_id])
     return ReadOut(updated=result.rowcount, unread=await repo.unread_count(session, actor.user_id))
 
 
@@ -88,6 +90,7 @@ async def remove(session: AsyncSession, actor: Actor, ids: list[int]) -> DeleteO
         .where(Message.user_id == actor.user_id, Message.id.in_(ids))
         .execution_options(synchronize_session=False)
     )
+    access.inbox_changed(session, [actor.user_id])
     return DeleteOut(deleted=result.rowcount, unread=await repo.unread_count(session, actor.user_id))
 
 
@@ -108,10 +111,13 @@ async def deliver(
     params: dict[str, Any] | None = None,
     link: tuple[str, int] | None = None,
     sender_id: int | None = None,
+    sent_id: int | None = None,
+    popup: bool = False,
     at: datetime | None = None,
 ) -> list[Message]:
     """One message per recipient of `user_ids` (each once), in `tenant_id`: as written (`title`, `body`) or as a text
-    key the console translates (`text_key`, `params`). The caller has chosen the recipients within the tenant."""
+        key the console translates (`text_key`, `params`). The caller has chosen the recipients within the tenant. `sent_id`
+    names the writer's sent copy (messages.writing); `popup` makes a notice pop up once at the next page load."""
     if kind not in MESSAGE_KINDS:
         raise ValueError(f"unknown message kind {kind!r}")
     if link is not None and link[0] not in MESSAGE_LINK_TYPES:
@@ -138,6 +144,8 @@ async def deliver(
             link_type=link[0] if link else None,
             link_id=link[1] if link else None,
             sender_id=sender_id,
+            sent_id=sent_id,
+            popup=popup,
             created_at=when,
             updated_at=when,
         )
@@ -145,4 +153,6 @@ async def deliver(
     ]
     session.add_all(made)
     await session.flush()
+    # Their live sockets hear it once the caller's transaction commits (the bell).
+    access.inbox_changed(session, recipients)
     return made

@@ -13,6 +13,7 @@ import orjson
 
 from iotyun.core.access import AccessChange
 from iotyun.core.tasks import STOP_WITHIN_S, Worker
+from iotyun.telemetry.ws_schemas import InboxMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry.realtime")
 
@@ -61,6 +62,8 @@ class Subscriber:
     link_id: int = 0
     devices: dict[int, frozenset[int] | None] = field(default_factory=dict)  # device -> source filter (None: all)
     alarms: bool = False
+    # Whether the socket hears that its user's inbox changed (a console session with the inbox's right).
+    messages: bool = False
     # The devices this user may read, for alarm pushes (refreshed by the socket handler).
     readable: frozenset[int] = frozenset()
     queue: asyncio.Queue[tuple[int | None, bool, str]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
@@ -119,6 +122,8 @@ class Hub:
         self.redis_url = redis_url
         self.by_device: dict[int, set[Subscriber]] = {}
         self.alarm_subscribers: set[Subscriber] = set()
+        # The sockets that hear their user's inbox changes, by user.
+        self.message_subscribers: dict[int, set[Subscriber]] = {}
         self._redis: Any = None
         self._ready = asyncio.Event()
         self._listener = Worker("iotyun-hub-redis", self._listen)
@@ -151,7 +156,20 @@ class Hub:
         sub.readable = frozenset()
         self.alarm_subscribers.discard(sub)
 
+    def watch_messages(self, sub: Subscriber) -> None:
+        sub.messages = True
+        self.message_subscribers.setdefault(sub.user_id, set()).add(sub)
+
+    def unwatch_messages(self, sub: Subscriber) -> None:
+        sub.messages = False
+        subs = self.message_subscribers.get(sub.user_id)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self.message_subscribers[sub.user_id]
+
     def remove(self, sub: Subscriber) -> None:
+        self.unwatch_messages(sub)
         for device_id in list(sub.devices):
             self.unsubscribe(sub, device_id)
         self.alarm_subscribers.discard(sub)
@@ -178,6 +196,13 @@ class Hub:
             await self._redis.publish(CHANNEL, orjson.dumps(event))
         except Exception:  # the other processes' sockets still re-check on their own within seconds
             log.warning("redis publish of an access change failed", exc_info=True)
+
+    def inbox_changed(self, users: frozenset[int]) -> None:
+        """Committed inbox changes (core.access bus listener, inside the commit): tell the users' sockets in every
+        process, through the hub like any event."""
+        task = asyncio.get_running_loop().create_task(self.publish(inbox_event(users)))
+        self._forwarding.add(task)
+        task.add_done_callback(self._forwarding.discard)
 
     def _apply_access(self, change: AccessChange) -> None:
         for sub in self.clients:
@@ -209,6 +234,9 @@ class Hub:
             if event.get("origin") != self.origin:
                 self._apply_access(AccessChange.from_json(event))
             return
+        if kind == "inbox":
+            self._deliver_inbox(event)
+            return
         device_id = int(event["device_id"])
         if kind == "values":
             self.cache.update(device_id, event["values"])
@@ -235,6 +263,15 @@ class Hub:
         targets |= self.by_device.get(device_id, set())
         for sub in targets:
             sub.offer(encoded, device_id, alarm=True)
+
+    def _deliver_inbox(self, event: dict[str, Any]) -> None:
+        users = event.get("users")
+        if not isinstance(users, list):
+            return
+        frame = encode(MESSAGE_FRAME)
+        for user_id in users:
+            for sub in list(self.message_subscribers.get(int(user_id), ())):
+                sub.offer(frame)
 
     # --- Redis bridge -------------------------------------------------------------------------------------------
 
@@ -280,6 +317,15 @@ class Hub:
 
 def encode(event: dict[str, Any]) -> str:
     return orjson.dumps(event).decode()
+
+
+def inbox_event(users: frozenset[int]) -> dict[str, Any]:
+    """The hub's event for users whose inbox changed; each of their sockets gets a `message` frame."""
+    return {"type": "inbox", "users": sorted(users)}
+
+
+# What a socket is told when its user's inbox changed: the console reads its counts again.
+MESSAGE_FRAME = hub_event(InboxMessage())
 
 
 Publisher = Callable[[dict[str, Any]], Awaitable[None]]

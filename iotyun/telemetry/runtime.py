@@ -51,6 +51,8 @@ class Telemetry:
         self.hub = Hub(self.cache, settings.redis_url)
         # Sockets follow rights: a committed access change pauses the matching ones at once (core.access).
         db.access.listen(self.hub.access_changed)
+        # A message committed for a user tells the user's sockets (the bell), in every process.
+        db.access.listen_inbox(self.hub.inbox_changed)
         self.configs = ConfigCache(db.sessionmaker)
         self.writer = HistoryWriter(db.engine, settings.ingest_flush_ms, settings.ingest_batch_rows)
         self.alarms = AlarmEngine(db.sessionmaker, self.hub.publish)

@@ -77,10 +77,12 @@ _PRINCIPAL_TABLES = ("user_token", "user_account", "role")
 # real-time fault page (P73000, as the alarm list).
 VALUES_PERMS = (Perm.HOME,)
 ALARM_PERMS = (Perm.HOME, Perm.REAL_TIME_FAULT)
+# Inbox changes (the bell's messages) through the inbox's right, on a console session only.
+MESSAGE_PERMS = (Perm.INBOX,)
 
 
 def _may_connect(actor: Actor) -> bool:
-    return actor.can(*ALARM_PERMS) or actor.can(*VALUES_PERMS)
+    return actor.can(*ALARM_PERMS) or actor.can(*VALUES_PERMS) or actor.can(*MESSAGE_PERMS)
 
 
 class Principal:
@@ -251,6 +253,9 @@ class _Socket:
             elif not alarms_allowed:
                 hub.unwatch_alarms(sub)
                 sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, alarms=True)))
+        if sub.messages and not actor.can(*MESSAGE_PERMS):
+            hub.unwatch_messages(sub)
+            sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, messages=True)))
         sub.resume()
 
 
@@ -405,6 +410,8 @@ async def _handle(client: _Socket, raw: str) -> None:
     if isinstance(request, PingRequest):
         sub.offer(encode(PongMessage(ts=int(time.time() * 1000))))
     elif isinstance(request, SubRequest):
+        if request.messages:
+            _watch_messages(client)
         if request.alarms:
             await _watch_alarms(client)
         await _subscribe(client, request)
@@ -423,7 +430,13 @@ def _request(message: dict[str, Any]) -> PingRequest | SubRequest | UnsubRequest
         return PingRequest(op="ping")
     if op == "sub":
         devices, sources = _int_list(message.get("devices")), _int_list(message.get("sources"))
-        return SubRequest(op="sub", devices=devices, sources=sources, alarms=message.get("alarms") is True)
+        return SubRequest(
+            op="sub",
+            devices=devices,
+            sources=sources,
+            alarms=message.get("alarms") is True,
+            messages=message.get("messages") is True,
+        )
     if op == "unsub":
         return UnsubRequest(op="unsub", devices=_int_list(message.get("devices")))
     return None
@@ -453,6 +466,14 @@ async def _current(client: _Socket, ids: list[int] | None, *, with_states: bool)
         states = await _states(client.websocket, readable) if with_states else {}
         if sub.epoch == epoch and sub.resumed.is_set():
             return readable, states
+
+
+def _watch_messages(client: _Socket) -> None:
+    """The user's inbox changes: a console session's, with the inbox's right (a share link has no inbox)."""
+    if client.principal.link_id or not client.actor.can(*MESSAGE_PERMS):
+        client.sub.offer(encode(ErrorMessage(code=ErrorCode.NO_PRIVILEGE, messages=True)))
+        return
+    client.telemetry.hub.watch_messages(client.sub)
 
 
 async def _watch_alarms(client: _Socket) -> None:

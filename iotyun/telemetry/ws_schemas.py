@@ -70,6 +70,13 @@ class AlarmMessage(_Message):
     alarm: AlarmOut
 
 
+class InboxMessage(_Message):
+    """The user's inbox changed (a message arrived, or was read or deleted in another tab): read the counts again
+    (GET /yun/messageCenter/receive). Sent to sockets that subscribed with `messages`."""
+
+    type: Literal["message"] = "message"
+
+
 def _may_be_absent(*names: str) -> Callable[[dict[str, Any]], None]:
     """A json_schema_extra that shows `names` as fields a frame may leave out (no default, not null), so api.gen.ts
     types them `name?: T`; the discriminator stays required."""
@@ -90,12 +97,13 @@ class ErrorMessage(BaseModel):
     """A refused frame or subscription, or one the server ended: about a device (`device_id`), about alarm pushes
     (`alarms`), or about the frame itself (neither). What does not apply is left out of the frame."""
 
-    model_config = ConfigDict(json_schema_extra=_may_be_absent("device_id", "alarms"))
+    model_config = ConfigDict(json_schema_extra=_may_be_absent("device_id", "alarms", "messages"))
 
     type: Literal["error"] = "error"
     code: int
     device_id: int | None = Field(default=None, exclude_if=lambda v: v is None)
     alarms: bool | None = Field(default=None, exclude_if=lambda v: v is None)
+    messages: bool | None = Field(default=None, exclude_if=lambda v: v is None)
 
 
 class PongMessage(_Message):
@@ -107,7 +115,14 @@ class PongMessage(_Message):
 
 RtdMessage = RootModel[
     Annotated[
-        ReadyMessage | SnapshotMessage | ValuesMessage | StateMessage | AlarmMessage | ErrorMessage | PongMessage,
+        ReadyMessage
+        | SnapshotMessage
+        | ValuesMessage
+        | StateMessage
+        | AlarmMessage
+        | InboxMessage
+        | ErrorMessage
+        | PongMessage,
         Field(discriminator="type"),
     ]
 ]
@@ -121,14 +136,16 @@ class AuthRequest(BaseModel):
 
 
 class SubRequest(BaseModel):
-    """Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes."""
+    """Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes, and/or to
+    the user's inbox changes (`messages`)."""
 
-    model_config = ConfigDict(json_schema_extra=_may_be_absent("devices", "sources", "alarms"))
+    model_config = ConfigDict(json_schema_extra=_may_be_absent("devices", "sources", "alarms", "messages"))
 
     op: Literal["sub"]
     devices: list[int] = []
     sources: list[int] = []
     alarms: bool = False
+    messages: bool = False
 
 
 class UnsubRequest(BaseModel):

@@ -45,6 +45,17 @@ class TestShare:
         assert [e.action for e in await logs(app, "share")] == ["share"]
         detail = (await team.admin.get(f"/dev/basic/{dev['id']}"))["data"]
         assert (detail["share_count"], detail["share_remaining"]) == (1, 9)
+        # The receiver's inbox (their own tenant's) hears of it once; sharing again tells nothing new.
+        assert (await share(team.admin, [dev["id"]], ["mallory"]))["meta"]["success"] == 1  # type: ignore[index]
+        (note,) = (await other_tenant.get("/yun/messageCenter/receive"))["data"]["items"]
+        assert (note["kind"], note["text_key"], note["link_type"], note["link_id"]) == (
+            "share",
+            "messages.share.device",
+            "device",
+            dev["id"],
+        )
+        assert note["params"] == {"user": "alice", "count": 1, "name": "IOT1"}
+        assert (await team.admin.get("/yun/messageCenter/receive"))["data"]["total"] == 0
 
     async def test_rules(self, team: Team, bob: Api, other_tenant: Api) -> None:
         mine = await register(team.admin, "IOT1")
@@ -276,8 +287,15 @@ class TestTransfer:
             assert (await s.scalars(select(ThumbnailItem))).all() == []
         entries = {(e.action, e.tenant_id) for e in await logs(app)}
         assert {("transfer_out", tid), ("transfer_in", other_tenant.tenant_id)} <= entries
-        # The receiver now manages it.
+        # The receiver now manages it, and their inbox says so.
         assert (await other_tenant.put("/dev/update", {"id": dev["id"], "alias": "新"}))["meta"]["success"] == 1
+        (note,) = (await other_tenant.get("/yun/messageCenter/receive"))["data"]["items"]
+        assert (note["kind"], note["text_key"], note["link_id"], note["params"]["name"]) == (
+            "handover",
+            "messages.handover.device",
+            dev["id"],
+            "1号机",
+        )
 
 
 class TestDistribution:

@@ -23,7 +23,7 @@ from tests.team.factories import Team
 from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 
 WS_PATH = "/api/v2/ws/web/rtd"
-ALL_KINDS = {"ready", "snapshot", "values", "state", "alarm", "error", "pong"}
+ALL_KINDS = {"ready", "snapshot", "values", "state", "alarm", "message", "error", "pong"}
 
 
 async def frames_until(ws: ClientConnection, kinds: set[str], seen: list[str]) -> None:
@@ -49,8 +49,13 @@ class TestEveryFrameIsTyped:
             await frames_until(ws, {"ready"}, seen)
             await gw.send([{"id": p, "v": 0.5, "ts": now_ms()}])
             await eventually(lambda: app.state.telemetry.cache.get(plant.device_id).get(p))
-            await ws.send(orjson.dumps({"op": "sub", "devices": [plant.device_id, 999_999], "alarms": True}).decode())
+            await ws.send(
+                orjson.dumps(
+                    {"op": "sub", "devices": [plant.device_id, 999_999], "alarms": True, "messages": True}
+                ).decode()
+            )
             await frames_until(ws, {"snapshot", "error"}, seen)
+            await team.admin.post("/yun/message/receive/read", json={"all": True})
             await gw.send([{"id": p, "v": 1.4, "ts": now_ms()}])
             await frames_until(ws, {"values", "alarm"}, seen)
             await ws.send('{"op": "ping"}')
@@ -83,6 +88,7 @@ class TestWireFormat:
         assert encode(ErrorMessage(code=ErrorCode.PARAM_INVALID)) == '{"type":"error","code":100004}'
         assert encode(ErrorMessage(code=110506, device_id=3)) == '{"type":"error","code":110506,"device_id":3}'
         assert encode(ErrorMessage(code=100015, alarms=True)) == '{"type":"error","code":100015,"alarms":true}'
+        assert encode(ErrorMessage(code=100015, messages=True)) == '{"type":"error","code":100015,"messages":true}'
 
     def test_values_keep_their_json_type(self) -> None:
         values = [

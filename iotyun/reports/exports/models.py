@@ -5,8 +5,7 @@
   (when a runner last claimed it) orders the queue round-robin between tenants and their users (repository.py). The file is
   `<data dir>/exports/<tenant>/<id>.xlsx` until `expires_at`.
 - `report_schedule`: at most one per report; `next_run_at` is claimed by an atomic UPDATE, so a due run runs once.
-- `job_lease`: a named lease (not tenant data): the process whose `holder` it names until `expires_at` is the one
-  runner of the export centre."""
+- `job_lease` (core/lease.py): the process whose lease "exports" it is runs the export centre."""
 
 from datetime import datetime
 from typing import Any
@@ -15,6 +14,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, St
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime
+from iotyun.core.lease import JobLease
 from iotyun.core.tenancy import TenantScoped
 
 QUEUED, RUNNING, DONE, FAILED = "queued", "running", "done", "failed"
@@ -73,9 +73,4 @@ class ReportSchedule(IdMixin, TimestampMixin, TenantScoped, Base):
     last_job_id: Mapped[int | None] = mapped_column(BigId, default=None)
 
 
-class JobLease(Base):
-    __tablename__ = "job_lease"
-
-    name: Mapped[str] = mapped_column(String(32), primary_key=True)
-    holder: Mapped[str] = mapped_column(String(64))
-    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
+__all__ = ["DONE", "FAILED", "QUEUED", "RUNNING", "ExportJob", "JobLease", "ReportSchedule"]

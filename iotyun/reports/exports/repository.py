@@ -11,7 +11,7 @@ from iotyun.core.db import as_utc
 from iotyun.core.deps import Actor
 from iotyun.core.limits import EXPORT_SWEEP_BATCH, REPORT_SCHEDULES_PER_TICK
 from iotyun.core.pagination import PageParams, paginate
-from iotyun.reports.exports.models import QUEUED, RUNNING, ExportJob, JobLease, ReportSchedule
+from iotyun.reports.exports.models import QUEUED, RUNNING, ExportJob, ReportSchedule
 
 
 async def page(
@@ -130,7 +130,3 @@ async def due_schedules(session: AsyncSession, now: datetime) -> list[ReportSche
         .limit(REPORT_SCHEDULES_PER_TICK)
     )
     return list((await session.execute(stmt)).scalars())
-
-
-async def lease_exists(session: AsyncSession, name: str) -> bool:
-    return (await session.execute(select(JobLease.name).where(JobLease.name == name))).first() is not None

@@ -27,9 +27,10 @@ from iotyun.core.errors import AppError, ErrorCode, text
 from iotyun.core.limits import EXPORT_JOB_LEASE_S, EXPORT_LEASE_S, EXPORT_SWEEP_EVERY_S, EXPORT_TICK_S
 from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
+from iotyun.messages import service as message_service
 from iotyun.reports.exports import build, files, lease
 from iotyun.reports.exports import repository as repo
-from iotyun.reports.exports.models import DONE, FAILED, ExportJob
+from iotyun.reports.exports.models import DONE, FAILED, MANUAL, ExportJob
 from iotyun.reports.exports.scheduled import mail_run, start_due
 from iotyun.telemetry.public import ConfigCache
 
@@ -180,8 +181,24 @@ class ExportRunner:
             if state == DONE:
                 done["progress"] = 100
             changed = await lease.changed(session, stmt.values(**done))
+            if changed == 1:
+                await _tell(session, job, state)
             await session.commit()
         return changed == 1
 
     async def _mail(self, job: ExportJob, content: bytes) -> None:
         await mail_run(self.db.sessionmaker, self.mail, self.settings, job, content, self.clock())
+
+
+async def _tell(session: AsyncSession, job: ExportJob, state: str) -> None:
+    """The owner's inbox hears that the file is ready or failed (a scheduled report's run as a report message)."""
+    outcome = "done" if state == DONE else "failed"
+    await message_service.deliver(
+        session,
+        job.tenant_id,
+        [job.owner_id],
+        "export" if job.source == MANUAL else "report",
+        text_key=f"messages.export.{outcome}",
+        params={"title": job.title, "file": job.file_name},
+        link=("export", job.id),
+    )

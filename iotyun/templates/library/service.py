@@ -12,6 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_ITEMS_MAX
 from iotyun.core.pagination import Page, PageParams
+from iotyun.messages import service as message_service
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes
 from iotyun.templates import repository as template_repo
@@ -105,6 +106,10 @@ async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
     detail = {"user_ids": [u.id for u in users], "user_names": [u.user_name for u in users], "permissions": items}
     for t in templates:
         await changes.record(session, t, actor, "share", detail, bump=False)
+    for u in users:
+        fresh = [t for t in templates if (t.id, u.id) not in have]
+        if fresh:
+            await _tell(session, u, "share", "messages.share.template", actor, fresh)
 
 
 async def cancel_share(session: AsyncSession, actor: Actor, template_id: int, user_id: int) -> None:
@@ -156,6 +161,22 @@ async def transfer(session: AsyncSession, actor: Actor, body: TransferIn) -> Non
     template.tenant_id = receiver.tenant_id
     template.group_id = None
     await session.flush()
+    await _tell(session, receiver, "handover", "messages.handover.template", actor, [template])
+
+
+async def _tell(
+    session: AsyncSession, user: User, kind: str, text_key: str, actor: Actor, templates: list[Template]
+) -> None:
+    """The receiver's inbox hears of templates shared or handed over to them."""
+    await message_service.deliver(
+        session,
+        user.tenant_id,
+        [user.id],
+        kind,
+        text_key=text_key,
+        params={"user": actor.user_name, "count": len(templates), "name": templates[0].name},
+        link=("template", templates[0].id) if len(templates) == 1 else None,
+    )
 
 
 # --- the library -----------------------------------------------------------------------------------------------

@@ -53,6 +53,13 @@ class TestShare:
         assert seen["permissions"] == ["view", "copy", "bind"]
         assert ok(await other_tenant.get("/yun/module"))["total"] == 0  # own only by default
         assert await template_logs(app, template["id"]) == ["create", "share"]
+        (note,) = ok(await other_tenant.get("/yun/messageCenter/receive"))["items"]
+        assert (note["kind"], note["text_key"], note["link_type"], note["link_id"]) == (
+            "share",
+            "messages.share.template",
+            "template",
+            template["id"],
+        )
 
     async def test_sharing_again_updates_items(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
         template = await make_template(team.admin)

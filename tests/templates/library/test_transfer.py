@@ -65,6 +65,9 @@ class TestTransfer:
         ok(await team.admin.call("DELETE", "/yun/module/publish", params={"id": template["id"]}))
         ok(await transfer(team.admin, template["id"], "mallory"))
         assert (await owner_and_tenants(app, template["id"]))[:2] == (other_tenant.user_id, other_tenant.tenant_id)
+        # The receiver's inbox hears of the hand-over.
+        kinds = [m["text_key"] for m in ok(await other_tenant.get("/yun/messageCenter/receive"))["items"]]
+        assert kinds == ["messages.handover.template"]
 
     async def test_moves_across_tenants(self, app: FastAPI, team: Team, other_tenant: Api) -> None:
         await template_user(team, "bob", "13700000001")

@@ -4,6 +4,93 @@
  */
 
 export interface paths {
+    "/api/bulletin/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Board */
+        get: operations["board_api_bulletin_board_get"];
+        put?: never;
+        /** Create Notice */
+        post: operations["create_notice_api_bulletin_board_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulletin/board/popup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Popups */
+        post: operations["popups_api_bulletin_board_popup_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulletin/board/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Notice */
+        put: operations["update_notice_api_bulletin_board__notice_id__put"];
+        post?: never;
+        /** Delete Notice */
+        delete: operations["delete_notice_api_bulletin_board__notice_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulletin/board/{notice_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Notice */
+        post: operations["cancel_notice_api_bulletin_board__notice_id__cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bulletin/board/{notice_id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send Notice */
+        post: operations["send_notice_api_bulletin_board__notice_id__send_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/carousel": {
         parameters: {
             query?: never;
@@ -1304,6 +1391,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/message/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send */
+        post: operations["send_api_yun_message_send_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/messageCenter/receive": {
         parameters: {
             query?: never;
@@ -1317,6 +1421,24 @@ export interface paths {
         post?: never;
         /** Delete Messages */
         delete: operations["delete_messages_api_yun_messageCenter_receive_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/messageCenter/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sent Box */
+        get: operations["sent_box_api_yun_messageCenter_send_get"];
+        put?: never;
+        post?: never;
+        /** Delete Sent */
+        delete: operations["delete_sent_api_yun_messageCenter_send_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2857,6 +2979,13 @@ export interface components {
              */
             state: "user" | "verified" | "pending" | "none";
         };
+        /** AddresseeOut */
+        AddresseeOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** AlarmCountOut */
         AlarmCountOut: {
             /** Today */
@@ -3052,6 +3181,19 @@ export interface components {
         Binding: {
             /** Data Source Id */
             data_source_id: number;
+        };
+        /** BoardOut */
+        BoardOut: {
+            /** Can Write */
+            can_write: boolean;
+            /** Items */
+            items: components["schemas"]["NoticeOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
         };
         /** Body_import_data_sources_api_yun_module_dataSource_import_post */
         Body_import_data_sources_api_yun_module_dataSource_import_post: {
@@ -4583,6 +4725,11 @@ export interface components {
             data?: components["schemas"]["AlarmCountOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[BoardOut] */
+        Envelope_BoardOut_: {
+            data?: components["schemas"]["BoardOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[CaptchaOut] */
         Envelope_CaptchaOut_: {
             data?: components["schemas"]["CaptchaOut"] | null;
@@ -4769,6 +4916,11 @@ export interface components {
             data?: null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[NoticeOut] */
+        Envelope_NoticeOut_: {
+            data?: components["schemas"]["NoticeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[OnlineAnalysisOut] */
         Envelope_OnlineAnalysisOut_: {
             data?: components["schemas"]["OnlineAnalysisOut"] | null;
@@ -4832,6 +4984,11 @@ export interface components {
         /** Envelope[Page[RoleOut]] */
         Envelope_Page_RoleOut__: {
             data?: components["schemas"]["Page_RoleOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[SentOut]] */
+        Envelope_Page_SentOut__: {
+            data?: components["schemas"]["Page_SentOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[ShareLinkOut]] */
@@ -4922,6 +5079,16 @@ export interface components {
         /** Envelope[SendCodeOut] */
         Envelope_SendCodeOut_: {
             data?: components["schemas"]["SendCodeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SentDeleteOut] */
+        Envelope_SentDeleteOut_: {
+            data?: components["schemas"]["SentDeleteOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SentOut] */
+        Envelope_SentOut_: {
+            data?: components["schemas"]["SentOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SessionOut] */
@@ -5154,6 +5321,12 @@ export interface components {
             data?: components["schemas"]["PermissionNodeOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[list[PopupOut]] */
+        Envelope_list_PopupOut__: {
+            /** Data */
+            data?: components["schemas"]["PopupOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[list[RecipientOut]] */
         Envelope_list_RecipientOut__: {
             /** Data */
@@ -5226,6 +5399,8 @@ export interface components {
             code: number;
             /** Device Id */
             device_id?: number;
+            /** Messages */
+            messages?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -5995,6 +6170,18 @@ export interface components {
             /** Sn Code */
             sn_code: string;
         };
+        /**
+         * InboxMessage
+         * @description The user's inbox changed (a message arrived, or was read or deleted in another tab): read the counts again
+         *     (GET /yun/messageCenter/receive). Sent to sockets that subscribed with `messages`.
+         */
+        InboxMessage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "message";
+        };
         /** InboxOut */
         InboxOut: {
             /** Items */
@@ -6525,6 +6712,61 @@ export interface components {
             /** Unregistered */
             unregistered: number;
         };
+        /** NoticeIn */
+        NoticeIn: {
+            /**
+             * Content
+             * @default
+             */
+            content: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+        };
+        /** NoticeOut */
+        NoticeOut: {
+            /** Author Id */
+            author_id: number | null;
+            /** Author Name */
+            author_name: string | null;
+            /** Content */
+            content: string;
+            /** Created At */
+            created_at: number;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string | null;
+            /** Id */
+            id: number;
+            /** Manageable */
+            manageable: boolean;
+            /** Recipients */
+            recipients: number;
+            /** Send At */
+            send_at: number | null;
+            /** Sent At */
+            sent_at: number | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "unsent" | "scheduled" | "sent";
+            /** Title */
+            title: string;
+            /** Updated At */
+            updated_at: number;
+        };
+        /**
+         * NoticeSendIn
+         * @description Send now (no `at`), or at `at` (epoch ms, in the future, within NOTICE_SCHEDULE_MAX_DAYS).
+         */
+        NoticeSendIn: {
+            /** At */
+            at?: number | null;
+        };
         /** OnlineAnalysisOut */
         OnlineAnalysisOut: {
             /** Groups */
@@ -6784,6 +7026,17 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[SentOut] */
+        Page_SentOut_: {
+            /** Items */
+            items: components["schemas"]["SentOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[ShareLinkOut] */
         Page_ShareLinkOut_: {
             /** Items */
@@ -6921,6 +7174,24 @@ export interface components {
              * @enum {string}
              */
             type: "pong";
+        };
+        /**
+         * PopupOut
+         * @description A sent notice popping up once: its inbox message and the notice.
+         */
+        PopupOut: {
+            /** Author Name */
+            author_name: string | null;
+            /** Content */
+            content: string;
+            /** Message Id */
+            message_id: number;
+            /** Notice Id */
+            notice_id: number;
+            /** Sent At */
+            sent_at: number | null;
+            /** Title */
+            title: string;
         };
         /** PrivilegeIn */
         PrivilegeIn: {
@@ -7718,7 +7989,7 @@ export interface components {
             type: "rotate";
         };
         /** RtdMessage */
-        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
+        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["InboxMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
         /**
@@ -8128,6 +8399,69 @@ export interface components {
             expires_in: number;
             /** Resend After */
             resend_after: number;
+        };
+        /**
+         * SendIn
+         * @description A message to users, roles and user groups of the writer's tenant (a secondary administrator: of their group's
+         *     subtree). Lengths are the service's to judge (117804 names the field).
+         */
+        SendIn: {
+            /**
+             * Body
+             * @default
+             */
+            body: string;
+            /**
+             * Group Ids
+             * @default []
+             */
+            group_ids: number[];
+            /**
+             * Role Ids
+             * @default []
+             */
+            role_ids: number[];
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * User Ids
+             * @default []
+             */
+            user_ids: number[];
+        };
+        /** SentDeleteIn */
+        SentDeleteIn: {
+            /** Ids */
+            ids: number[];
+        };
+        /** SentDeleteOut */
+        SentDeleteOut: {
+            /** Deleted */
+            deleted: number;
+        };
+        /** SentOut */
+        SentOut: {
+            /** Body */
+            body: string;
+            /** Created At */
+            created_at: number;
+            /** Groups */
+            groups: components["schemas"]["AddresseeOut"][];
+            /** Id */
+            id: number;
+            /** Read */
+            read: number;
+            /** Recipients */
+            recipients: number;
+            /** Roles */
+            roles: components["schemas"]["AddresseeOut"][];
+            /** Title */
+            title: string;
+            /** Users */
+            users: components["schemas"]["AddresseeOut"][];
         };
         /** SessionOut */
         SessionOut: {
@@ -8637,13 +8971,16 @@ export interface components {
         };
         /**
          * SubRequest
-         * @description Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes.
+         * @description Subscribe to devices' values and states (all data sources, or `sources`), and/or to alarm pushes, and/or to
+         *     the user's inbox changes (`messages`).
          */
         SubRequest: {
             /** Alarms */
             alarms?: boolean;
             /** Devices */
             devices?: number[];
+            /** Messages */
+            messages?: boolean;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -9786,6 +10123,226 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    board_api_bulletin_board_get: {
+        parameters: {
+            query?: {
+                state?: ("unsent" | "scheduled" | "sent") | null;
+                /** @description words in the title or the text */
+                q?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BoardOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_notice_api_bulletin_board_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    popups_api_bulletin_board_popup_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_PopupOut__"];
+                };
+            };
+        };
+    };
+    update_notice_api_bulletin_board__notice_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_notice_api_bulletin_board__notice_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_notice_api_bulletin_board__notice_id__cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    send_notice_api_bulletin_board__notice_id__send_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeSendIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoticeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     list_groups_api_carousel_get: {
         parameters: {
             query?: never;
@@ -13220,6 +13777,39 @@ export interface operations {
             };
         };
     };
+    send_api_yun_message_send_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SentOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     inbox_api_yun_messageCenter_receive_get: {
         parameters: {
             query?: {
@@ -13278,6 +13868,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeleteOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    sent_box_api_yun_messageCenter_send_get: {
+        parameters: {
+            query?: {
+                /** @description words in the title or the text */
+                q?: string | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SentOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_sent_api_yun_messageCenter_send_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SentDeleteIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SentDeleteOut_"];
                 };
             };
             /** @description Validation Error */
