@@ -15,6 +15,7 @@ from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import system_session
 from iotyun.demo import dashboards as dashboard_demo
 from iotyun.demo import devices as device_demo
+from iotyun.demo import messages as message_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import reports as report_demo
 from iotyun.demo import templates as template_demo
@@ -67,6 +68,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await template_demo.seed(session, tenant.id, users)
     await report_demo.seed(session, tenant.id, users)
     await dashboard_demo.seed(session, tenant.id, users)
+    await message_demo.seed(session, tenant.id, users)
     return True
 
 

@@ -379,7 +379,9 @@ async def delete_notice(session: AsyncSession, actor: Actor, notice_id: int) -> 
     await session.flush()
 
 
-async def dispatch(session: AsyncSession, notice: Notice, now: datetime, *, due_only: bool = False) -> bool:
+async def dispatch(
+    session: AsyncSession, notice: Notice, now: datetime, *, due_only: bool = False, popup: bool = True
+) -> bool:
     """Send `notice` to everyone it is for, if this caller is the one that moves it to sent (one conditional UPDATE:
     a writer's "send now" and the runner never both send it). With `due_only`, only a scheduled one whose time has
     come (the runner). Whether it was sent here."""
@@ -405,7 +407,7 @@ async def dispatch(session: AsyncSession, notice: Notice, now: datetime, *, due_
             body=notice.content,
             link=("notice", notice.id),
             sender_id=notice.author_id,
-            popup=True,
+            popup=popup,
             at=now,
         )
     return True
