@@ -16,9 +16,10 @@ from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any, cast
 
-from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, or_, true, update
+from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, func, or_, true, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core import access
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -414,16 +415,21 @@ async def dispatch(
 
 
 async def popups(session: AsyncSession, actor: Actor) -> list[PopupOut]:
-    """The caller's sent notices still to pop up, oldest first; each pops up once (taken here)."""
+    """The caller's sent notices still to pop up, oldest first; each pops up once (taken here) and, shown, counts as
+    read. An administrator signed in as the user (simulation) takes none of them: they stay for the user."""
+    if actor.simulated_by is not None:
+        return []
     rows = await repo.popups(session, actor.user_id)
     if not rows:
         return []
+    now = utcnow()
     await session.execute(
         update(Message)
         .where(Message.id.in_([m.id for m in rows]), Message.popup.is_(True))
-        .values(popup=False)
+        .values(popup=False, read_at=func.coalesce(Message.read_at, now))
         .execution_options(synchronize_session=False)
     )
+    access.inbox_changed(session, [actor.user_id])
     authors = await repo.user_names(session, {m.sender_id for m in rows if m.sender_id is not None})
     return [
         PopupOut(

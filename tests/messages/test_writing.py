@@ -184,7 +184,13 @@ class TestNotices:
             assert code(again) == ErrorCode.NOTICE_ALREADY_SENT
         assert await _count(app, Message) == 4
 
-        # The notice pops up once, is in the inbox, and stays on the board.
+        # An administrator signed in as ann takes none of her pop-ups.
+        ann_id = ok(await ann.get("/yun/user/config"))["user_id"]
+        simulated = team.new_api()
+        simulated.adopt(ok(await team.admin.post("/yun/v2/user/login/simulate", {"user_id": ann_id})))
+        assert ok(await simulated.post(POPUP)) == []
+        # The notice pops up once (and, shown, counts as read), is in the inbox, and stays on the board.
+        assert (await _inbox(ann))["unread"] == 1
         (pop,) = ok(await ann.post(POPUP))
         assert (pop["notice_id"], pop["title"], pop["content"], pop["author_name"]) == (
             draft["id"],
@@ -194,7 +200,7 @@ class TestNotices:
         )
         assert ok(await ann.post(POPUP)) == []
         (m,) = (await _inbox(ann))["items"]
-        assert (m["kind"], m["link_type"], m["link_id"]) == ("notice", "notice", draft["id"])
+        assert (m["kind"], m["link_type"], m["link_id"], m["read"]) == ("notice", "notice", draft["id"], True)
         board = ok(await ann.get(BOARD))
         assert [(n["id"], n["state"], n["manageable"]) for n in board["items"]] == [(draft["id"], "sent", False)]
         # Deleting it takes it off the board and stops its pop-ups; the inbox keeps its copy.

@@ -14,6 +14,7 @@ import {
   rtdUrl,
   setRtdClient,
   useAlarmFeed,
+  useInboxPush,
   useLiveDevice,
 } from './ws';
 
@@ -85,6 +86,12 @@ describe('parseMessage', () => {
       parseMessage('{"type":"values","device_id":1,"values":[{"id":2,"v":1,"ts":1,"q":0}]}'),
     ).toMatchObject({ type: 'values' });
     expect(parseMessage('{"type":"values","device_id":"1","values":[]}')).toBeNull();
+    expect(parseMessage('{"type":"message"}')).toEqual({ type: 'message' });
+    expect(parseMessage('{"type":"error","code":100015,"messages":true}')).toEqual({
+      type: 'error',
+      code: 100015,
+      messages: true,
+    });
     expect(parseMessage('{"type":"nope"}')).toBeNull();
     expect(parseMessage('not json')).toBeNull();
     expect(parseMessage(new ArrayBuffer(1))).toBeNull();
@@ -290,6 +297,100 @@ describe('RtdClient', () => {
     expect(b).toHaveBeenCalledWith(alarm);
   });
 
+  it('subscribes to the inbox once and calls every listener on a message frame', () => {
+    const client = makeClient();
+    const a = vi.fn();
+    const b = vi.fn();
+    client.subscribeMessages(a);
+    // A messages subscription alone opens the socket.
+    expect(FakeSocket.all).toHaveLength(1);
+    last().open();
+    client.subscribeMessages(b);
+    expect(last().sent).toEqual([{ op: 'sub', messages: true }]);
+    last().receive({ type: 'message' });
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the messages subscription when the socket is already open', () => {
+    const client = makeClient();
+    client.subscribeDevice(12, null, vi.fn());
+    last().open();
+    client.subscribeMessages(vi.fn());
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [12] },
+      { op: 'sub', messages: true },
+    ]);
+  });
+
+  it('sends the messages subscription again after a reconnect', () => {
+    const client = makeClient();
+    const listener = vi.fn();
+    client.subscribeMessages(listener);
+    client.subscribeAlarms(vi.fn());
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'sub', alarms: true },
+      { op: 'sub', messages: true },
+    ]);
+    last().drop();
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    last().open();
+    expect(last().sent).toEqual([
+      { op: 'sub', alarms: true },
+      { op: 'sub', messages: true },
+    ]);
+    last().receive({ type: 'message' });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes after the linger once the last messages listener leaves', () => {
+    const client = makeClient();
+    const stop = client.subscribeMessages(vi.fn());
+    last().open();
+    stop();
+    // No unsubscribe frame exists for the inbox.
+    expect(last().sent).toEqual([{ op: 'sub', messages: true }]);
+    vi.advanceTimersByTime(CLOSE_LINGER_MS);
+    expect(last().closedWith).toBe(1000);
+    expect(client.getStatus()).toBe('idle');
+  });
+
+  it('an error about the inbox ends nothing else', () => {
+    const client = makeClient();
+    const onChange = vi.fn();
+    const alarms = vi.fn();
+    const messages = vi.fn();
+    client.subscribeDevice(13, null, onChange);
+    client.subscribeAlarms(alarms);
+    client.subscribeMessages(messages);
+    last().open();
+    last().receive({
+      type: 'snapshot',
+      device_id: 13,
+      dev_state: 1,
+      values: [{ id: 41, v: 1, ts: 1, q: 0 }],
+    });
+    onChange.mockClear();
+    last().receive({ type: 'error', code: 100015, messages: true });
+    expect(onChange).not.toHaveBeenCalled();
+    expect(messages).not.toHaveBeenCalled();
+    expect(client.getDevice(13)).toMatchObject({ ready: true, error: null, devState: 1 });
+    expect(client.getStatus()).toBe('open');
+    expect(last().closedWith).toBeUndefined();
+    // Nothing is sent again, and the other pushes keep coming.
+    expect(last().sent).toEqual([
+      { op: 'sub', devices: [13] },
+      { op: 'sub', alarms: true },
+      { op: 'sub', messages: true },
+    ]);
+    last().receive({ type: 'alarm', alarm });
+    expect(alarms).toHaveBeenCalledWith(alarm);
+    last().receive({ type: 'values', device_id: 13, values: [{ id: 41, v: 2, ts: 2, q: 0 }] });
+    expect(client.getDevice(13).values[41]?.v).toBe(2);
+  });
+
   it('ignores malformed frames and pongs', () => {
     const client = makeClient();
     const onChange = vi.fn();
@@ -341,5 +442,29 @@ describe('hooks', () => {
     });
     expect(first).not.toHaveBeenCalled();
     expect(second).toHaveBeenCalledWith(alarm);
+  });
+
+  it('useInboxPush calls the latest callback, and subscribes only while enabled', () => {
+    const client = makeClient();
+    setRtdClient(client);
+    const first = vi.fn();
+    const second = vi.fn();
+    const { rerender, unmount } = renderHook(({ cb, enabled }) => useInboxPush(cb, enabled), {
+      initialProps: { cb: first, enabled: false },
+    });
+    expect(FakeSocket.all).toHaveLength(0);
+    rerender({ cb: second, enabled: true });
+    act(() => {
+      last().open();
+      last().receive({ type: 'message' });
+    });
+    expect(last().sent).toEqual([{ op: 'sub', messages: true }]);
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledTimes(1);
+    unmount();
+    act(() => {
+      last().receive({ type: 'message' });
+    });
+    expect(second).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,8 +1,9 @@
-// The one WebSocket client (DESIGN §2 lib/ws): /api/v2/ws/web/rtd for live values, device states and alarm pushes.
+// The one WebSocket client (DESIGN §2 lib/ws): /api/v2/ws/web/rtd for live values, device states, alarm pushes and
+// the user's inbox changes (the bell's unread count).
 // One shared connection per tab, opened by the first subscriber and closed when none remain. The token goes in the
 // first frame, never in the URL (URLs end up in access logs); once the server answers `ready` the client sends its
 // subscriptions. It reconnects with backoff, pings every 25 s, and stops for good on 4401 (token invalid or the
-// session ended) and 4403 (the user no longer holds a permission the live channel needs).
+// session ended) and 4403 (the user no longer holds a permission the live channel needs: P10000, P73000 or P71000).
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 
 import type { components } from '@/types/api.gen';
@@ -16,7 +17,8 @@ export const RECONNECT_MIN_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 /** The server's close code for a missing, invalid, expired or revoked token: reconnecting would not help. */
 export const CLOSE_UNAUTHORIZED = 4401;
-/** The server's close code when the user holds neither P10000 nor P73000 any more: reconnecting would not help. */
+/** The server's close code when the user holds none of P10000, P73000 and P71000 any more: reconnecting would not
+ * help. */
 export const CLOSE_FORBIDDEN = 4403;
 /** Closing waits this long after the last subscriber leaves, so a page switch (or StrictMode) keeps the socket. */
 export const CLOSE_LINGER_MS = 1_000;
@@ -58,6 +60,7 @@ export function parseMessage(data: unknown): RtdMessage | null {
     case 'alarm':
       return isRecord(body.alarm) && typeof body.alarm.id === 'number' ? (body as RtdMessage) : null;
     case 'ready':
+    case 'message':
     case 'error':
     case 'pong':
       return body as RtdMessage;
@@ -150,10 +153,12 @@ export class RtdClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lingerTimer: ReturnType<typeof setTimeout> | null = null;
   private alarmsSent = false;
+  private messagesSent = false;
   private seq = 0;
 
   private readonly devices = new Map<number, DeviceEntry>();
   private readonly alarmListeners = new Set<(alarm: AlarmOut) => void>();
+  private readonly messageListeners = new Set<() => void>();
   private readonly statusListeners = new Set<() => void>();
 
   constructor(options: RtdClientOptions = {}) {
@@ -218,6 +223,20 @@ export class RtdClient {
     };
   }
 
+  /** Hears that the user's inbox changed (a message arrived, or some were read or deleted, in any tab): the listener
+   * reads the counts again. Needs P71000; without it the server answers an error frame (`messages: true`) and the
+   * listener is simply never called. */
+  subscribeMessages(listener: () => void): () => void {
+    this.messageListeners.add(listener);
+    if (!this.messagesSent && this.isOpen()) this.sendMessageSub();
+    this.ensureOpen();
+    return () => {
+      this.messageListeners.delete(listener);
+      // No unsubscribe either (as for alarms): the frames nobody listens to are dropped until the socket closes.
+      this.maybeClose();
+    };
+  }
+
   /** The session changed (sign-in, sign-out, simulated login): start over with the current token. */
   restart(): void {
     this.teardown();
@@ -230,6 +249,7 @@ export class RtdClient {
   dispose(): void {
     this.devices.clear();
     this.alarmListeners.clear();
+    this.messageListeners.clear();
     this.teardown();
     this.setStatus('idle');
   }
@@ -237,7 +257,7 @@ export class RtdClient {
   // --- connection ----------------------------------------------------------------------------------------------
 
   private hasSubscribers(): boolean {
-    return this.devices.size > 0 || this.alarmListeners.size > 0;
+    return this.devices.size > 0 || this.alarmListeners.size > 0 || this.messageListeners.size > 0;
   }
 
   private isOpen(): boolean {
@@ -280,6 +300,7 @@ export class RtdClient {
     const socket = this.socket;
     this.socket = null;
     this.alarmsSent = false;
+    this.messagesSent = false;
     for (const entry of this.devices.values()) entry.sent = undefined;
     if (socket) {
       socket.onopen = null;
@@ -328,6 +349,7 @@ export class RtdClient {
     this.socket = null;
     this.stopPing();
     this.alarmsSent = false;
+    this.messagesSent = false;
     for (const entry of this.devices.values()) {
       entry.sent = undefined;
       // The values stay on screen; the next snapshot replaces them.
@@ -377,6 +399,10 @@ export class RtdClient {
     this.alarmsSent = this.send({ op: 'sub', alarms: true });
   }
 
+  private sendMessageSub(): void {
+    this.messagesSent = this.send({ op: 'sub', messages: true });
+  }
+
   /** Sends the device's subscription when it is new or its wanted data sources changed. */
   private syncDevice(deviceId: number, entry: DeviceEntry): void {
     const wanted = wantedSources(entry);
@@ -404,6 +430,7 @@ export class RtdClient {
     this.startPing();
     for (const [deviceId, entry] of this.devices) this.syncDevice(deviceId, entry);
     if (this.alarmListeners.size > 0) this.sendAlarmSub();
+    if (this.messageListeners.size > 0) this.sendMessageSub();
   }
 
   private handle(message: RtdMessage): void {
@@ -439,8 +466,12 @@ export class RtdClient {
         for (const listener of [...this.alarmListeners]) listener(alarm);
         return;
       }
+      case 'message':
+        for (const listener of [...this.messageListeners]) listener();
+        return;
       case 'error': {
-        // A refused subscription, or one the server ended because the right to read the device ended.
+        // A refused subscription, or one the server ended because the right to read the device ended. One about the
+        // alarm pushes (`alarms`) or the inbox (`messages`) ends only those: their listeners hear nothing more.
         const entry = message.device_id === undefined ? undefined : this.devices.get(message.device_id);
         if (entry) this.update(entry, { values: {}, devState: null, ready: false, error: message.code });
         return;
@@ -534,6 +565,20 @@ export function useAlarmFeed(callback: (alarm: AlarmOut) => void, enabled = true
     if (!enabled) return undefined;
     return rtdClient().subscribeAlarms((alarm) => {
       ref.current(alarm);
+    });
+  }, [enabled]);
+}
+
+/** Calls `callback` whenever the user's inbox changed, while mounted (and `enabled`: the user holds P71000). */
+export function useInboxPush(callback: () => void, enabled = true): void {
+  const ref = useRef(callback);
+  useEffect(() => {
+    ref.current = callback;
+  });
+  useEffect(() => {
+    if (!enabled) return undefined;
+    return rtdClient().subscribeMessages(() => {
+      ref.current();
     });
   }, [enabled]);
 }

@@ -1,28 +1,46 @@
-// The header's alarm bell: the unconfirmed count as a badge; a click opens the latest unconfirmed alarms, each one a
-// link to its device, with the way on to the real-time alarm page.
+// The header's bell: unconfirmed alarms plus unread messages as one badge; a click opens a tab of each: the latest
+// unconfirmed alarms (each a link to its device, the way on to the real-time alarm page) and the latest unread
+// messages (each marked read as it is opened, all at once, the way on to the inbox). A tab shows only with its right:
+// the alarm list P73000, the inbox P71000.
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Spin, Tooltip, Typography } from 'antd';
+import { Badge, Button, Empty, Popover, Spin, Tabs, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
 import { AlarmLevelTag } from '@/components/alarms/alarm-tags';
+import { useMarkMessagesRead } from '@/features/info/api/update-messages';
+import { messageLink, messageText } from '@/features/info/lib/messages';
+import type { MessageOut } from '@/features/info/types';
 import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmOut } from '@/lib/alarms/types';
+import { useUnreadMessages } from './bell-messages';
+import './alarm-bell.css';
 
 /** How many of the latest unconfirmed alarms the bell lists. */
 export const BELL_ALARMS = 5;
 
+/** Where a message without a page of its own leads. */
+const INBOX = '/info/inbox';
+
+type Section = 'alarms' | 'messages';
+
 interface AlarmBellProps {
-  /** Unconfirmed alarms (the header's live count). */
-  count: number;
+  /** Unconfirmed alarms (the header's live count; 0 when the user may not count them). */
+  alarms: number;
+  /** Unread messages (0 without the inbox's right). */
+  messages: number;
   showBadge: boolean;
-  /** May open the real-time alarm list (P73000); without it the bell only counts. */
-  canList: boolean;
+  /** Whether the user may count alarms (P10000 or P73000): the label names the alarms then. */
+  countsAlarms: boolean;
+  /** May open the real-time alarm list (P73000): the alarms tab. */
+  canListAlarms: boolean;
+  /** May read the inbox (P71000): the messages tab, and the messages in the count. */
+  canReadMessages: boolean;
 }
 
-function BellItem({ alarm, onOpen }: { alarm: AlarmOut; onOpen: () => void }) {
+function AlarmItem({ alarm, onOpen }: { alarm: AlarmOut; onOpen: () => void }) {
   return (
     <li className="alarm-bell__item">
       <AlarmLevelTag level={alarm.alarm_level} />
@@ -38,7 +56,7 @@ function BellItem({ alarm, onOpen }: { alarm: AlarmOut; onOpen: () => void }) {
   );
 }
 
-function BellPanel({ onClose }: { onClose: () => void }) {
+function AlarmsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const alarms = useRealtimeAlarms({ page: 1, page_size: BELL_ALARMS });
@@ -53,12 +71,12 @@ function BellPanel({ onClose }: { onClose: () => void }) {
     body = (
       <ul className="alarm-bell__list">
         {items.map((alarm) => (
-          <BellItem key={alarm.id} alarm={alarm} onOpen={onClose} />
+          <AlarmItem key={alarm.id} alarm={alarm} onOpen={onClose} />
         ))}
       </ul>
     );
   return (
-    <div className="alarm-bell">
+    <>
       {body}
       <Button
         type="link"
@@ -71,19 +89,157 @@ function BellPanel({ onClose }: { onClose: () => void }) {
       >
         {t('layout.bell.all', { count: alarms.data?.total ?? 0 })}
       </Button>
+    </>
+  );
+}
+
+function MessageItem({ message, onOpen }: { message: MessageOut; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const { title, body } = messageText(t, message);
+  return (
+    <li className="alarm-bell__item">
+      <Badge status="processing" className="alarm-bell__dot" />
+      <div className="alarm-bell__body">
+        <Link to={messageLink(message) ?? INBOX} onClick={onOpen} className="alarm-bell__name">
+          {title || body || t('layout.bell.untitled')}
+        </Link>
+        {title && body && (
+          <Typography.Text ellipsis className="alarm-bell__text">
+            {body}
+          </Typography.Text>
+        )}
+        <Typography.Text type="secondary" ellipsis className="alarm-bell__meta">
+          {`${message.sender_name ?? t('layout.bell.system')} · ${dayjs(message.created_at).format('MM-DD HH:mm')}`}
+        </Typography.Text>
+      </div>
+    </li>
+  );
+}
+
+function MessagesPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const inbox = useUnreadMessages();
+  const markRead = useMarkMessagesRead();
+  const items = inbox.data?.items ?? [];
+  const unread = inbox.data?.unread ?? 0;
+  let body;
+  if (inbox.isPending) body = <Spin className="alarm-bell__state" />;
+  else if (inbox.isError)
+    body = <Typography.Text type="danger">{t('layout.bell.messagesFailed')}</Typography.Text>;
+  else if (items.length === 0)
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.bell.noMessages')} />;
+  else
+    body = (
+      <ul className="alarm-bell__list">
+        {items.map((message) => (
+          <MessageItem
+            key={message.id}
+            message={message}
+            onOpen={() => {
+              markRead.mutate({ ids: [message.id] });
+              onClose();
+            }}
+          />
+        ))}
+      </ul>
+    );
+  return (
+    <>
+      {body}
+      <div className="alarm-bell__actions">
+        {unread > 0 && (
+          <Button
+            type="link"
+            loading={markRead.isPending}
+            onClick={() => {
+              markRead.mutate({ all: true });
+            }}
+          >
+            {t('layout.bell.markAllRead')}
+          </Button>
+        )}
+        <Button
+          type="link"
+          className="alarm-bell__more"
+          onClick={() => {
+            onClose();
+            void navigate(INBOX);
+          }}
+        >
+          {t('layout.bell.allMessages')}
+        </Button>
+      </div>
+    </>
+  );
+}
+
+interface BellPanelProps {
+  sections: Section[];
+  alarms: number;
+  messages: number;
+  onClose: () => void;
+}
+
+function BellPanel({ sections, alarms, messages, onClose }: BellPanelProps) {
+  const { t } = useTranslation();
+  // The alarms first, unless only messages wait; chosen as the panel opens.
+  const [active, setActive] = useState<Section>(() =>
+    sections.includes('messages') && alarms === 0 && messages > 0 ? 'messages' : (sections[0] ?? 'alarms'),
+  );
+  const panel = (section: Section) =>
+    section === 'alarms' ? <AlarmsPanel onClose={onClose} /> : <MessagesPanel onClose={onClose} />;
+  if (sections.length < 2) return <div className="alarm-bell">{panel(sections[0] ?? 'alarms')}</div>;
+  return (
+    <div className="alarm-bell">
+      <Tabs
+        size="small"
+        className="alarm-bell__tabs"
+        activeKey={active}
+        onChange={(key) => {
+          setActive(key as Section);
+        }}
+        items={[
+          {
+            key: 'alarms',
+            label: t('layout.bell.alarmsTab', { count: alarms }),
+            children: panel('alarms'),
+          },
+          {
+            key: 'messages',
+            label: t('layout.bell.messagesTab', { count: messages }),
+            children: panel('messages'),
+          },
+        ]}
+      />
     </div>
   );
 }
 
-export function AlarmBell({ count, showBadge, canList }: AlarmBellProps) {
+export function AlarmBell({
+  alarms,
+  messages,
+  showBadge,
+  countsAlarms,
+  canListAlarms,
+  canReadMessages,
+}: AlarmBellProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const sections: Section[] = [];
+  if (canListAlarms) sections.push('alarms');
+  if (canReadMessages) sections.push('messages');
+  const count = (countsAlarms ? alarms : 0) + (canReadMessages ? messages : 0);
+  let label: string;
+  if (canReadMessages && countsAlarms) label = t('layout.bell.label', { alarms, messages });
+  else if (canReadMessages) label = t('layout.bell.labelMessages', { count: messages });
+  else label = t('layout.bell.labelAlarms', { count: alarms });
   const button = (
     <Button
       type="text"
-      aria-label={t('layout.header.alarms')}
-      aria-haspopup={canList ? 'dialog' : undefined}
-      aria-expanded={canList ? open : undefined}
+      aria-label={label}
+      aria-haspopup={sections.length > 0 ? 'dialog' : undefined}
+      aria-expanded={sections.length > 0 ? open : undefined}
       icon={
         <Badge count={showBadge ? count : 0} size="small" overflowCount={99}>
           <BellOutlined className="app-header__bell" />
@@ -91,15 +247,31 @@ export function AlarmBell({ count, showBadge, canList }: AlarmBellProps) {
       }
     />
   );
-  if (!canList) return <Tooltip title={t('layout.header.alarms')}>{button}</Tooltip>;
+  if (sections.length === 0) return <Tooltip title={label}>{button}</Tooltip>;
+  let title = t('layout.bell.title');
+  if (sections.length === 1)
+    title = sections[0] === 'alarms' ? t('layout.bell.alarmsTitle') : t('layout.bell.messagesTitle');
   return (
     <Popover
       trigger="click"
       placement="bottomRight"
+      // A phone's header has the bell near, not at, the right edge: the panel shifts to stay on screen.
+      align={{ overflow: { shiftX: true, adjustY: true } }}
       open={open}
       onOpenChange={setOpen}
-      title={t('layout.bell.title')}
-      content={open ? <BellPanel onClose={() => setOpen(false)} /> : null}
+      title={title}
+      content={
+        open ? (
+          <BellPanel
+            sections={sections}
+            alarms={alarms}
+            messages={messages}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
+        ) : null
+      }
       destroyOnHidden
     >
       {button}

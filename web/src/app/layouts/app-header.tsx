@@ -1,5 +1,5 @@
 // Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, the export centre (exports at
-// work), alarm bell (unconfirmed alarms, live) and user menu.
+// work), the bell (unconfirmed alarms and unread messages, live) and user menu.
 import {
   CloseCircleOutlined,
   KeyOutlined,
@@ -23,6 +23,7 @@ import { Perm, Role } from '@/lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
+import { useInboxRefresh, useUnreadMessages } from './bell-messages';
 import { BindAccountModal, CancelAccountModal } from './deferred-modals';
 import { ExportButton } from './export-button';
 
@@ -47,6 +48,11 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
   const alarmCount = useAlarmCount(signedIn && canCountAlarms);
   useAlarmRefresh(signedIn && canCountAlarms);
   const alarms = alarmCount.data?.unconfirmed ?? 0;
+  // GET /yun/messageCenter/receive answers P71000; read again on every inbox push, and every minute besides.
+  const canReadMessages = useCan(Perm.INBOX);
+  const unreadMessages = useUnreadMessages(signedIn && canReadMessages);
+  useInboxRefresh(signedIn && canReadMessages);
+  const messages = canReadMessages ? (unreadMessages.data?.unread ?? 0) : 0;
   // Account cancellation is the administrator's, and not while simulating another user.
   const isAdministrator = useCan(Role.ADMINISTRATOR);
   const simulating = useSession((s) => s.simulation !== null);
@@ -89,7 +95,14 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
       <div className="app-header__right">
         <LanguageSwitch compact={phone} />
         <ExportButton enabled={signedIn} />
-        <AlarmBell count={alarms} showBadge={showBadge} canList={canSeeFaults} />
+        <AlarmBell
+          alarms={canCountAlarms ? alarms : 0}
+          messages={messages}
+          showBadge={showBadge}
+          countsAlarms={canCountAlarms}
+          canListAlarms={canSeeFaults}
+          canReadMessages={canReadMessages}
+        />
         <Dropdown
           trigger={['click']}
           menu={{

@@ -1,5 +1,5 @@
-// The signed-in console: sidebar (a drawer on phones), header, tab bar, page outlet, and the (possibly forced)
-// password dialog.
+// The signed-in console: sidebar (a drawer on phones), header, tab bar, page outlet, the (possibly forced) password
+// dialog and the notices that pop up once.
 import { App, Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { SimulationBanner } from '@/features/team';
 import { addTab, useAppState, useSession } from '@/lib/session';
 import { AppHeader } from './app-header';
 import { ChangePasswordModal } from './deferred-modals';
+import { NoticePopup } from './notice-popup';
 import { pageTab } from './page-tab';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
@@ -116,6 +117,7 @@ export function ConsoleLayout() {
         }}
         onLogout={() => void logout()}
       />
+      <NoticePopup />
     </Layout>
   );
 }
