@@ -15,6 +15,7 @@ from iotyun.devices.router import router as devices_router
 from iotyun.devices.thumbnails.router import router as thumbnails_router
 from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.messages.router import router as messages_router
+from iotyun.notifications.router import router as notifications_router
 from iotyun.reports.exports.router import router as exports_router
 from iotyun.reports.router import router as reports_router
 from iotyun.reports.usage.router import router as usage_router
@@ -48,6 +49,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     team_groups_router,
     team_mail_router,
     messages_router,
+    notifications_router,
     devices_router,
     device_groups_router,
     virtual_devices_router,

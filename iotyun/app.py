@@ -27,6 +27,7 @@ from iotyun.core.inputs import BodyTooLarge, InputGuardMiddleware, InputRejected
 from iotyun.core.ratelimit import Limiters
 from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.messages.runner import MessageRunner
+from iotyun.notifications.runner import NotifyRunner
 from iotyun.reports.exports.runner import ExportRunner
 from iotyun.telemetry.public import Telemetry
 from iotyun.web import mount_console, mount_docs
@@ -166,6 +167,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.telemetry.start()
         app.state.exports.start()
         app.state.messages.start()
+        app.state.notifications.start()
         for hook in app.state.on_start:
             await hook(app)
         gc.collect()
@@ -175,6 +177,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         for hook in app.state.on_stop:
             await hook(app)
+        await app.state.notifications.stop()
         await app.state.messages.stop()
         await app.state.exports.stop()
         await app.state.telemetry.stop()
@@ -206,6 +209,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.exports = ExportRunner(app.state.db, app.state.telemetry.configs, settings, app.state.mail_sender)
     # Scheduled notices (messages/runner.py), likewise.
     app.state.messages = MessageRunner(app.state.db)
+    # Alarm notifications: the outbox's fan-out and sending (notifications/runner.py), likewise.
+    app.state.notifications = NotifyRunner(app.state.db, settings, app.state.mail_sender)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []

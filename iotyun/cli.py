@@ -28,6 +28,8 @@ def _serve(args: argparse.Namespace) -> int:
     from iotyun.demo import seed
 
     settings = get_settings()
+    # Notification webhooks may not point back at this server (core/config.py `port`).
+    settings.port = args.port
     if not args.no_migrate:
         migrate.upgrade(settings)
     if args.demo:

@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import delete
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.alarms import hooks
 from iotyun.alarms import repository as repo
 from iotyun.alarms.models import CONFIRMED, Alarm
 from iotyun.alarms.schemas import AlarmCountOut, AlarmOut
@@ -82,6 +83,7 @@ async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str
         alarm.confirm_user_name = actor.user_name
         alarm.alarm_note = note or None
     await session.flush()
+    await hooks.alarm_changed.call(session, list(alarms), hooks.CONFIRMED_EVENT)
     return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
 
 

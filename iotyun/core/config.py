@@ -83,6 +83,18 @@ class Settings(BaseSettings):
     smtp_password: str = ""
     smtp_from: str = ""
     sms_webhook_url: str = ""
+    # Alarm notification channels (docs/api-notifications.md). "outbox" writes what would be sent to a file under
+    # <data dir>/outbox/ (no internet needed); "webhook" posts for real (SMS: to sms_webhook_url, any SMS gateway;
+    # WeChat: to each rule's work-group robot URL); "off" makes the channel unconfigured (119003 / 119005). Email
+    # goes through the mail sender (the .eml outbox, or SMTP when smtp_host is set) unless "off" (119004).
+    notify_email: Literal["on", "off"] = "on"
+    notify_sms: Literal["outbox", "webhook", "off"] = "outbox"
+    notify_wechat: Literal["outbox", "webhook", "off"] = "outbox"
+    # Signed webhooks and robot URLs may name a loopback or private address only with this (tests, a receiver on
+    # the same host); the server's own port is refused whatever this says.
+    notify_allow_private: bool = False
+    # The port this server listens on (serve sets it), refused as a webhook target.
+    port: int = 8080
     # Per-tenant daily mail caps (a UTC day; docs/api-mail.md): messages, recipients counted once per message, and
     # verification mails. A message over a cap is not sent, nor any other that day.
     mail_messages_per_day: int = Field(default=MAIL_MESSAGES_PER_DAY, ge=0)

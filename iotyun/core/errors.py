@@ -376,6 +376,12 @@ class ErrorCode(IntEnum):
     NOTICE_NOT_FOUND = 117816
     NOTICE_ALREADY_SENT = 117817
     NOTICE_TIME_INVALID = 117818
+    # 117819-117822 alarm notification rules and their delivery log
+    NOTIFY_RULE_NOT_FOUND = 117819
+    NOTIFY_RULE_NAME_INVALID = 117820
+    NOTIFY_RULE_NAME_EXISTS = 117821
+    NOTIFY_URL_INVALID = 117822
+    NOTIFY_DELIVERY_NOT_FOUND = 117823
     # 118001-118007 dashboards
     DASHBOARD_NOT_FOUND = 118001
     DASHBOARD_NAME_EMPTY = 118002
@@ -862,6 +868,12 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.NOTICE_NOT_FOUND: ("公告不存在", "This notice does not exist"),
     ErrorCode.NOTICE_ALREADY_SENT: ("公告已发送，不能再修改或发送", "This notice has been sent and can no longer be changed or sent"),
     ErrorCode.NOTICE_TIME_INVALID: ("定时发送时间须在当前时间之后的 {limit} 天内", "The scheduled time must be in the future, within {limit} days"),
+    # 117819-117823 alarm notification rules and their delivery log
+    ErrorCode.NOTIFY_RULE_NOT_FOUND: ("通知规则不存在", "This notification rule does not exist"),
+    ErrorCode.NOTIFY_RULE_NAME_INVALID: ("规则名称为 1–32 个字符", "The rule name must be 1-32 characters"),
+    ErrorCode.NOTIFY_RULE_NAME_EXISTS: ("规则名称已存在", "This rule name already exists"),
+    ErrorCode.NOTIFY_URL_INVALID: ("地址无效：须为 http(s) 地址，且不能指向本机或内网", "This address is not valid: it must be an http(s) address outside this server and its private network"),
+    ErrorCode.NOTIFY_DELIVERY_NOT_FOUND: ("通知记录不存在", "This delivery does not exist"),
     # 118001-118007 dashboards
     ErrorCode.DASHBOARD_NOT_FOUND: ("看板不存在", "This dashboard does not exist"),
     ErrorCode.DASHBOARD_NAME_EMPTY: ("请输入看板名称", "Enter the dashboard name"),

@@ -14,6 +14,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Mails.
     "mail.code.subject": ("iotyun 验证码", "iotyun verification code"),
     "mail.code.body": ("您的验证码是 {code}，{minutes} 分钟内有效。如非本人操作，请忽略本邮件。", "Your verification code is {code}. It is valid for {minutes} minutes. If you did not ask for it, ignore this mail."),
+    # Alarm notifications by email, SMS and WeChat (notifications/), in the rule writer's language.
+    "notify.alarm.produced.subject": ("【告警】{device} {name}", "[Alarm] {device}: {name}"),
+    "notify.alarm.recovered.subject": ("【恢复】{device} {name}", "[Recovered] {device}: {name}"),
+    "notify.alarm.confirmed.subject": ("【已确认】{device} {name}", "[Confirmed] {device}: {name}"),
+    "notify.alarm.digest.subject": ("【告警汇总】{rule}：1 分钟内又有 {count} 条告警", "[Alarm digest] {rule}: {count} more alarms within a minute"),
+    "notify.alarm.produced.body": ("{device}（{sn}）{source} 发生 {level} 级告警“{name}”，当前值 {value}，时间 {time}。{info}", "{device} ({sn}) {source}: level {level} alarm \"{name}\", value {value}, at {time}. {info}"),
+    "notify.alarm.recovered.body": ("{device}（{sn}）{source} 的告警“{name}”已于 {time} 恢复。", "{device} ({sn}) {source}: the alarm \"{name}\" recovered at {time}."),
+    "notify.alarm.confirmed.body": ("{device}（{sn}）{source} 的告警“{name}”已由 {user} 于 {time} 确认。{note}", "{device} ({sn}) {source}: the alarm \"{name}\" was confirmed by {user} at {time}. {note}"),
     # Names stored for the rows the server makes itself, in the language of the request that makes them (the console
     # recognises them by is_default / is_main, not by the name).
     "name.default_group": ("默认分组", "Default"),

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from iotyun.alarms import hooks as alarm_hooks
 from iotyun.alarms import repository as alarm_repo
 from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import PRODUCED, RECOVERED, Alarm
@@ -125,6 +126,7 @@ class AlarmEngine:
                 )
                 session.add(alarm)
                 await session.flush()
+                await alarm_hooks.alarm_changed.call(session, [alarm], alarm_hooks.PRODUCED_EVENT)
                 await alarm_service.trim_storage(session, config.owner_id)
                 await session.commit()
                 self.produced += 1
@@ -137,6 +139,8 @@ class AlarmEngine:
                 if a.alarm_type == PRODUCED:
                     a.alarm_type = RECOVERED
                 a.recover_time = when
+            await session.flush()
+            await alarm_hooks.alarm_changed.call(session, list(open_alarm), alarm_hooks.RECOVERED_EVENT)
             await session.commit()
             self.recovered += 1
             return hub_event(AlarmMessage(alarm=alarm_service.to_out(open_alarm[0])))

@@ -1895,6 +1895,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/notify/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries */
+        get: operations["deliveries_api_yun_notify_delivery_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/notify/delivery/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry */
+        post: operations["retry_api_yun_notify_delivery__delivery_id__retry_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/notify/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rules */
+        get: operations["rules_api_yun_notify_rule_get"];
+        put?: never;
+        /** Create Rule */
+        post: operations["create_rule_api_yun_notify_rule_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/notify/rule/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Rule */
+        put: operations["update_rule_api_yun_notify_rule__rule_id__put"];
+        post?: never;
+        /** Delete Rule */
+        delete: operations["delete_rule_api_yun_notify_rule__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/online/analysis": {
         parameters: {
             query?: never;
@@ -3443,6 +3513,22 @@ export interface components {
             /** Password2 */
             password2: string;
         };
+        /**
+         * ChannelsOut
+         * @description Which channels a rule may choose on this server (an unconfigured one answers 119003–119005).
+         */
+        ChannelsOut: {
+            /** Console */
+            console: boolean;
+            /** Email */
+            email: boolean;
+            /** Sms */
+            sms: boolean;
+            /** Webhook */
+            webhook: boolean;
+            /** Wechat */
+            wechat: boolean;
+        };
         /** ClassifyIn */
         ClassifyIn: {
             /** Name */
@@ -4263,6 +4349,49 @@ export interface components {
             /** Unread */
             unread: number;
         };
+        /** DeliveryOut */
+        DeliveryOut: {
+            /** Address */
+            address: string;
+            /** Alarm Id */
+            alarm_id: number | null;
+            /** Attempts */
+            attempts: number;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "console" | "email" | "sms" | "wechat" | "webhook";
+            /** Created At */
+            created_at: number;
+            /** Event */
+            event: string;
+            /** Id */
+            id: number;
+            /** Key */
+            key: string;
+            /** Last Error */
+            last_error: string;
+            /** Next At */
+            next_at: number | null;
+            /** Rule Id */
+            rule_id: number | null;
+            /** Rule Name */
+            rule_name: string | null;
+            /** Sent At */
+            sent_at: number | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "sending" | "sent" | "retrying" | "failed" | "skipped";
+            /** Subject */
+            subject: string;
+            /** User Id */
+            user_id: number | null;
+            /** User Name */
+            user_name: string | null;
+        };
         /** DeviceDetailOut */
         DeviceDetailOut: {
             /** Address */
@@ -4946,6 +5075,11 @@ export interface components {
             data?: components["schemas"]["Page_DataSourceOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[DeliveryOut]] */
+        Envelope_Page_DeliveryOut__: {
+            data?: components["schemas"]["Page_DeliveryOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[DeviceLogOut]] */
         Envelope_Page_DeviceLogOut__: {
             data?: components["schemas"]["Page_DeviceLogOut_"] | null;
@@ -5054,6 +5188,16 @@ export interface components {
         /** Envelope[RoleOut] */
         Envelope_RoleOut_: {
             data?: components["schemas"]["RoleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[RuleOut] */
+        Envelope_RuleOut_: {
+            data?: components["schemas"]["RuleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[RulesOut] */
+        Envelope_RulesOut_: {
+            data?: components["schemas"]["RulesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[ScheduleOut] */
@@ -6660,6 +6804,13 @@ export interface components {
             /** Roles */
             roles: string[];
         };
+        /** NamedOut */
+        NamedOut: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** NetMonitorCard */
         NetMonitorCard: {
             /** Id */
@@ -6931,6 +7082,17 @@ export interface components {
         Page_DataSourceOut_: {
             /** Items */
             items: components["schemas"]["DataSourceOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[DeliveryOut] */
+        Page_DeliveryOut_: {
+            /** Items */
+            items: components["schemas"]["DeliveryOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -7992,6 +8154,157 @@ export interface components {
         RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["InboxMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
+        /**
+         * RuleIn
+         * @description A rule as its form sends it. Empty filter lists match every alarm; at least one recipient and one channel.
+         *     `webhook_secret` left empty on an edit keeps the stored one.
+         */
+        RuleIn: {
+            /** Channels */
+            channels: ("console" | "email" | "sms" | "wechat" | "webhook")[];
+            /**
+             * Device Group Ids
+             * @default []
+             */
+            device_group_ids: number[];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /**
+             * Group Ids
+             * @default []
+             */
+            group_ids: number[];
+            /**
+             * Level Max
+             * @default 5
+             */
+            level_max: number;
+            /**
+             * Level Min
+             * @default 1
+             */
+            level_min: number;
+            /** Name */
+            name: string;
+            /**
+             * On Confirm
+             * @default false
+             */
+            on_confirm: boolean;
+            /**
+             * On Recover
+             * @default false
+             */
+            on_recover: boolean;
+            /** Quiet End */
+            quiet_end?: number | null;
+            /** Quiet Start */
+            quiet_start?: number | null;
+            /**
+             * Role Ids
+             * @default []
+             */
+            role_ids: number[];
+            /**
+             * Source Ids
+             * @default []
+             */
+            source_ids: number[];
+            /**
+             * Template Ids
+             * @default []
+             */
+            template_ids: number[];
+            /**
+             * Timezone
+             * @default Asia/Shanghai
+             */
+            timezone: string;
+            /**
+             * User Ids
+             * @default []
+             */
+            user_ids: number[];
+            /**
+             * Webhook Secret
+             * @default
+             */
+            webhook_secret: string;
+            /**
+             * Webhook Url
+             * @default
+             */
+            webhook_url: string;
+            /**
+             * Wechat Url
+             * @default
+             */
+            wechat_url: string;
+        };
+        /** RuleOut */
+        RuleOut: {
+            /** Channels */
+            channels: ("console" | "email" | "sms" | "wechat" | "webhook")[];
+            /** Created At */
+            created_at: number;
+            /** Device Group Ids */
+            device_group_ids: number[];
+            /** Enabled */
+            enabled: boolean;
+            /** Groups */
+            groups: components["schemas"]["NamedOut"][];
+            /** Has Webhook Secret */
+            has_webhook_secret: boolean;
+            /** Id */
+            id: number;
+            /** Level Max */
+            level_max: number;
+            /** Level Min */
+            level_min: number;
+            /** Name */
+            name: string;
+            /** On Confirm */
+            on_confirm: boolean;
+            /** On Recover */
+            on_recover: boolean;
+            /** Owner Name */
+            owner_name: string | null;
+            /** Quiet End */
+            quiet_end: number | null;
+            /** Quiet Start */
+            quiet_start: number | null;
+            /** Roles */
+            roles: components["schemas"]["NamedOut"][];
+            /** Source Ids */
+            source_ids: number[];
+            /** Template Ids */
+            template_ids: number[];
+            /** Timezone */
+            timezone: string;
+            /** Updated At */
+            updated_at: number;
+            /** Users */
+            users: components["schemas"]["NamedOut"][];
+            /** Webhook Url */
+            webhook_url: string;
+            /** Wechat Url */
+            wechat_url: string;
+        };
+        /** RulesOut */
+        RulesOut: {
+            channels: components["schemas"]["ChannelsOut"];
+            /** Items */
+            items: components["schemas"]["RuleOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /**
          * RuntimeScreenOut
          * @description A screen as a device shows it at runtime: as its template's latest publication froze it.
@@ -15568,6 +15881,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deliveries_api_yun_notify_delivery_get: {
+        parameters: {
+            query?: {
+                state?: ("pending" | "sending" | "sent" | "retrying" | "failed" | "skipped") | null;
+                channel?: ("console" | "email" | "sms" | "wechat" | "webhook") | null;
+                rule_id?: number | null;
+                /** @description epoch ms, from */
+                start?: number | null;
+                /** @description epoch ms, to */
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_DeliveryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    retry_api_yun_notify_delivery__delivery_id__retry_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rules_api_yun_notify_rule_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RulesOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_rule_api_yun_notify_rule_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_rule_api_yun_notify_rule__rule_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_rule_api_yun_notify_rule__rule_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
             /** @description Validation Error */

@@ -1,0 +1,161 @@
+"""The notifications runner (DESIGN §9 "one delivery core"): one per server process; the holder of the database lease
+"notifications" works. Each tick (every second) it fans the open outbox events out into deliveries
+(service.fan_out), then sends the deliveries that are due: each claimed by one conditional UPDATE (state → sending,
+with a lease of its own, attempts + 1) and committed before it is sent, so a delivery left `sending` by a process that
+died is taken up again when its lease runs out. A failure that may pass is tried again after a backoff (5 s, doubling,
+at most 30 min) until MAX_ATTEMPTS; one that will not (a 4xx, a refused target) fails at once. Tests call `tick(now)`
+directly."""
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import uuid
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+
+from iotyun.auth.senders import MailSender
+from iotyun.core import lease
+from iotyun.core.config import Settings
+from iotyun.core.db import Database, utcnow
+from iotyun.core.tasks import Worker
+from iotyun.core.tenancy import system_session
+from iotyun.notifications import channels
+from iotyun.notifications import repository as repo
+from iotyun.notifications.models import FAILED, PENDING, RETRYING, SENDING, SENT, SKIPPED, NotifyDelivery
+from iotyun.notifications.service import fan_out
+from iotyun.team.mail import delivery as mail_delivery
+
+log = logging.getLogger("iotyun.notifications")
+LEASE_NAME = "notifications"
+TICK_S = 1.0
+LEASE_S = 30.0
+# A delivery being sent holds its own lease this long (a send times out well before).
+SEND_LEASE_S = 60.0
+DELIVERIES_PER_TICK = 100
+PARALLEL_SENDS = 8
+MAX_ATTEMPTS = 12
+BACKOFF_FIRST_S = 5.0
+BACKOFF_MAX_S = 1800.0
+
+
+def backoff(attempts: int) -> timedelta:
+    """The wait before the next try after `attempts` failed ones: 5 s, 10 s, 20 s, … at most 30 min."""
+    return timedelta(seconds=min(BACKOFF_FIRST_S * 2 ** max(attempts - 1, 0), BACKOFF_MAX_S))
+
+
+class NotifyRunner:
+    def __init__(self, db: Database, settings: Settings, mail: MailSender, holder: str | None = None) -> None:
+        self.db = db
+        self.settings = settings
+        self.channels = channels.make_channels(settings, mail)
+        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        self._worker = Worker("iotyun-notifications", self._loop)
+
+    def start(self) -> None:
+        self._worker.start()
+
+    async def stop(self) -> None:
+        await self._worker.stop()
+        with contextlib.suppress(Exception):
+            await lease.release(self.db.sessionmaker, LEASE_NAME, self.holder, utcnow())
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("notifications tick failed", exc_info=True)
+            await asyncio.sleep(TICK_S)
+
+    async def tick(self, now: datetime | None = None) -> tuple[int, int]:
+        """One round if this runner holds the lease: (deliveries made, deliveries sent)."""
+        now = now or utcnow()
+        if not await lease.take(self.db.sessionmaker, LEASE_NAME, self.holder, now, LEASE_S):
+            return 0, 0
+        made = await fan_out(self.db.sessionmaker, now)
+        sent = await self.send_due(now)
+        return made, sent
+
+    async def send_due(self, now: datetime) -> int:
+        async with system_session(self.db.sessionmaker) as session:
+            due = await repo.due_deliveries(session, now, DELIVERIES_PER_TICK)
+        claimed: list[int] = []
+        for delivery_id in due:
+            async with system_session(self.db.sessionmaker) as session:
+                stmt = (
+                    update(NotifyDelivery)
+                    .where(
+                        NotifyDelivery.id == delivery_id,
+                        (NotifyDelivery.state.in_([PENDING, RETRYING]) & (NotifyDelivery.next_at <= now))
+                        | ((NotifyDelivery.state == SENDING) & (NotifyDelivery.lease_until < now)),
+                    )
+                    .values(
+                        state=SENDING,
+                        lease_until=now + timedelta(seconds=SEND_LEASE_S),
+                        attempts=NotifyDelivery.attempts + 1,
+                        updated_at=now,
+                    )
+                )
+                if await lease.changed(session, stmt):
+                    claimed.append(delivery_id)
+                await session.commit()
+        gate = asyncio.Semaphore(PARALLEL_SENDS)
+
+        async def one(delivery_id: int) -> bool:
+            async with gate:
+                return await self._send(delivery_id, now)
+
+        results = await asyncio.gather(*(one(d) for d in claimed))
+        return sum(results)
+
+    async def _send(self, delivery_id: int, now: datetime) -> bool:
+        async with system_session(self.db.sessionmaker) as session:
+            d = await repo.delivery(session, delivery_id)
+            if d is None:
+                return False
+            rule = (await repo.rules_by_id(session, [d.rule_id])).get(d.rule_id) if d.rule_id else None
+            refused = ""
+            if d.channel == channels.EMAIL:
+                caps = mail_delivery.MailCaps.of(self.settings)
+                plan = await mail_delivery.prepare(session, d.tenant_id, [d.address], caps, now)
+                await session.commit()
+                if not plan.to:
+                    refused = f"mail {int(plan.refused)}" if plan.refused is not None else "address not allowed"
+            out = channels.Outgoing(
+                key=d.key,
+                channel=d.channel,
+                address=d.address,
+                subject=d.subject,
+                body=d.body,
+                payload=d.payload,
+                secret=rule.webhook_secret if rule is not None else "",
+            )
+            attempts = d.attempts
+        values: dict[str, object]
+        if refused:
+            values = {"state": SKIPPED, "last_error": refused[:255], "lease_until": None}
+        else:
+            try:
+                await self.channels[d.channel].send(out)
+                values = {"state": SENT, "sent_at": utcnow(), "last_error": "", "lease_until": None}
+            except channels.SendFailed as e:
+                final = not e.retry or attempts >= MAX_ATTEMPTS
+                values = {
+                    "state": FAILED if final else RETRYING,
+                    "next_at": now + backoff(attempts),
+                    "last_error": e.reason[:255],
+                    "lease_until": None,
+                }
+            except Exception as e:  # a channel's bug must not stop the others
+                log.warning("notification %s failed", delivery_id, exc_info=True)
+                values = {"state": RETRYING, "next_at": now + backoff(attempts), "last_error": type(e).__name__}
+        async with system_session(self.db.sessionmaker) as session:
+            stmt = update(NotifyDelivery).where(NotifyDelivery.id == delivery_id, NotifyDelivery.state == SENDING)
+            await lease.changed(session, stmt.values(**values, updated_at=utcnow()))
+            await session.commit()
+        return values["state"] == SENT
