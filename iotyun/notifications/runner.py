@@ -14,7 +14,7 @@ import socket
 import uuid
 from datetime import datetime, timedelta
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from iotyun.auth.senders import MailSender
 from iotyun.core import lease
@@ -24,7 +24,16 @@ from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
 from iotyun.notifications import channels
 from iotyun.notifications import repository as repo
-from iotyun.notifications.models import FAILED, PENDING, RETRYING, SENDING, SENT, SKIPPED, NotifyDelivery
+from iotyun.notifications.models import (
+    FAILED,
+    PENDING,
+    RETRYING,
+    SENDING,
+    SENT,
+    SKIPPED,
+    NotifyDelivery,
+    NotifyEvent,
+)
 from iotyun.notifications.service import fan_out
 from iotyun.team.mail import delivery as mail_delivery
 
@@ -37,6 +46,10 @@ SEND_LEASE_S = 60.0
 DELIVERIES_PER_TICK = 100
 PARALLEL_SENDS = 8
 MAX_ATTEMPTS = 12
+# Done events are kept a day, finished deliveries (the log) NOTIFY_LOG_DAYS; swept every SWEEP_EVERY.
+EVENTS_KEEP = timedelta(days=1)
+NOTIFY_LOG_DAYS = 30
+SWEEP_EVERY = timedelta(minutes=10)
 BACKOFF_FIRST_S = 5.0
 BACKOFF_MAX_S = 1800.0
 
@@ -53,6 +66,7 @@ class NotifyRunner:
         self.channels = channels.make_channels(settings, mail)
         self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._worker = Worker("iotyun-notifications", self._loop)
+        self._swept: datetime | None = None
 
     def start(self) -> None:
         self._worker.start()
@@ -79,7 +93,22 @@ class NotifyRunner:
             return 0, 0
         made = await fan_out(self.db.sessionmaker, now)
         sent = await self.send_due(now)
+        if self._swept is None or now - self._swept >= SWEEP_EVERY:
+            await self.sweep(now)
+            self._swept = now
         return made, sent
+
+    async def sweep(self, now: datetime) -> None:
+        """Forget done events after a day and finished deliveries after NOTIFY_LOG_DAYS."""
+        async with system_session(self.db.sessionmaker) as session:
+            await session.execute(delete(NotifyEvent).where(NotifyEvent.done_at < now - EVENTS_KEEP))
+            await session.execute(
+                delete(NotifyDelivery).where(
+                    NotifyDelivery.created_at < now - timedelta(days=NOTIFY_LOG_DAYS),
+                    NotifyDelivery.state.in_([SENT, FAILED, SKIPPED]),
+                )
+            )
+            await session.commit()
 
     async def send_due(self, now: datetime) -> int:
         async with system_session(self.db.sessionmaker) as session:

@@ -313,3 +313,19 @@ async def test_a_storm_becomes_one_digest_a_minute_per_recipient_and_channel(
     assert inbox["total"] == 4
     assert inbox["items"][0]["text_key"] == "messages.alarm.digest"
     assert inbox["items"][0]["params"]["count"] == 47
+
+
+async def test_the_log_keeps_thirty_days_and_done_events_a_day(app: FastAPI, team: Team, plant: Plant) -> None:
+    bob, _ = await _team(team, plant)
+    ok(await team.admin.post(RULES, json=_rule(user_ids=[bob["id"]], channels=["email"])))
+    await _alarm(app, plant, 1.4)
+    now = utcnow()
+    assert await runner(app).tick(now) == (1, 1)
+    later = runner(app)
+    await later.tick(now + timedelta(days=2))
+    async with system_session(app.state.db.sessionmaker) as s:
+        assert list((await s.execute(select(NotifyEvent))).scalars()) == []
+        assert len(list((await s.execute(select(NotifyDelivery))).scalars())) == 1
+    await later.sweep(now + timedelta(days=31))
+    async with system_session(app.state.db.sessionmaker) as s:
+        assert list((await s.execute(select(NotifyDelivery))).scalars()) == []
