@@ -46,3 +46,8 @@ class Alarm(IdMixin, TenantScoped, Base):
     confirm_user_id: Mapped[int | None] = mapped_column(BigId, default=None)
     confirm_user_name: Mapped[str | None] = mapped_column(String(32), default=None)
     alarm_note: Mapped[str | None] = mapped_column(String(200), default=None)
+    # Shelved (issue 32 point 6): silenced until `shelved_until` by an operator, with a reason; no bell, no banner,
+    # no notification, no escalation until then, and back by itself afterwards.
+    shelved_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+    shelved_by_name: Mapped[str | None] = mapped_column(String(32), default=None)
+    shelve_reason: Mapped[str | None] = mapped_column(String(200), default=None)

@@ -4,10 +4,11 @@ from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Select, func, or_, select
+from sqlalchemy import ColumnElement, Select, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms.models import CONFIRMED, Alarm
+from iotyun.core.db import utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.pagination import LIKE_ESCAPE, like_pattern
 from iotyun.core.tenancy import ALL_TENANTS
@@ -65,16 +66,35 @@ def _filtered(
     return stmt
 
 
-async def listing(session: AsyncSession, actor: Actor, *, unconfirmed: bool, **filters: Any) -> Select[Any]:
+def not_shelved(now: datetime) -> ColumnElement[bool]:
+    return or_(Alarm.shelved_until.is_(None), Alarm.shelved_until <= now)
+
+
+async def listing(
+    session: AsyncSession, actor: Actor, *, unconfirmed: bool, shelved: bool | None = None, **filters: Any
+) -> Select[Any]:
+    """With `unconfirmed`, the alarms not confirmed; `shelved` True only those shelved now, False those not (None:
+    either)."""
     stmt = _filtered(await visible(session, actor), actor, **filters)
     if unconfirmed:
         stmt = stmt.where(Alarm.alarm_type != CONFIRMED)
+    if shelved is not None:
+        now = utcnow()
+        stmt = stmt.where(Alarm.shelved_until > now if shelved else not_shelved(now))
     return stmt.order_by(Alarm.alarm_time.desc(), Alarm.id.desc())
 
 
 async def counts(session: AsyncSession, actor: Actor, since: datetime) -> tuple[int, int]:
-    base = (await visible(session, actor)).subquery()
-    unconfirmed = select(func.count()).select_from(base).where(base.c.alarm_type != CONFIRMED)
+    """Unconfirmed alarms not shelved now (the bell), and alarms since `since`."""
+    base = (
+        (await visible(session, actor)).where(or_(Alarm.alarm_type != CONFIRMED, Alarm.alarm_time >= since)).subquery()
+    )
+    now = utcnow()
+    unconfirmed = (
+        select(func.count())
+        .select_from(base)
+        .where(base.c.alarm_type != CONFIRMED, or_(base.c.shelved_until.is_(None), base.c.shelved_until <= now))
+    )
     today = select(func.count()).select_from(base).where(base.c.alarm_time >= since)
     return int((await session.execute(unconfirmed)).scalar_one()), int((await session.execute(today)).scalar_one())
 

@@ -1,4 +1,5 @@
-"""Alarm endpoints: /rAlarmDev (real-time), /rAlarmDev/count, /rAlarmDev/confirmation, /hAlarmDev (history)."""
+"""Alarm endpoints: /rAlarmDev (real-time), /rAlarmDev/count, /rAlarmDev/confirmation, /rAlarmDev/shelve, /hAlarmDev
+(history)."""
 
 from typing import Annotated
 
@@ -6,7 +7,7 @@ from fastapi import APIRouter, Query
 
 from iotyun.alarms import service
 from iotyun.alarms.dependencies import AlarmReader
-from iotyun.alarms.schemas import AlarmCountOut, AlarmOut, ConfirmIn
+from iotyun.alarms.schemas import AlarmCountOut, AlarmOut, ConfirmIn, ShelveIn, UnshelveIn
 from iotyun.core.db import from_epoch_ms
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
@@ -29,11 +30,20 @@ async def realtime_alarms(
     group_id: int | None = None,
     level: Level = None,
     keyword: Keyword = None,
+    shelved: bool = False,
 ) -> Envelope[Page[AlarmOut]]:
-    """Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group."""
+    """Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group;
+    shelved ones only with `shelved=true` (and then only those)."""
     return ok(
         await service.realtime(
-            session, actor, page, device_id=device_id, group_id=group_id, level=level, keyword=keyword
+            session,
+            actor,
+            page,
+            shelved=shelved,
+            device_id=device_id,
+            group_id=group_id,
+            level=level,
+            keyword=keyword,
         )
     )
 
@@ -49,6 +59,16 @@ async def alarm_counts(
 @router.post("/rAlarmDev/confirmation", response_model_by_alias=True)
 async def confirm_alarms(actor: AlarmReader, session: SessionDep, body: ConfirmIn) -> Envelope[list[AlarmOut]]:
     return ok(await service.confirm(session, actor, body.ids, body.note.strip()))
+
+
+@router.post("/rAlarmDev/shelve", response_model_by_alias=True)
+async def shelve_alarms(actor: AlarmReader, session: SessionDep, body: ShelveIn) -> Envelope[list[AlarmOut]]:
+    return ok(await service.shelve(session, actor, body.ids, body.minutes, body.reason))
+
+
+@router.delete("/rAlarmDev/shelve", response_model_by_alias=True)
+async def unshelve_alarms(actor: AlarmReader, session: SessionDep, body: UnshelveIn) -> Envelope[list[AlarmOut]]:
+    return ok(await service.unshelve(session, actor, body.ids))
 
 
 @router.get("/hAlarmDev", response_model_by_alias=True)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from iotyun.core.limits import ALARM_NOTE_MAX
+from iotyun.core.limits import ALARM_NOTE_MAX, ALARM_SHELVE_MAX_MINUTES, ALARM_SHELVE_MIN_MINUTES
 
 
 class AlarmOut(BaseModel):
@@ -26,6 +26,10 @@ class AlarmOut(BaseModel):
     confirm_time: int | None
     confirm_user_name: str | None = Field(alias="confirm_userName")
     alarm_note: str | None
+    # Shelved until (epoch ms) by whom and why; null when not shelved now.
+    shelved_until: int | None
+    shelved_by: str | None
+    shelve_reason: str | None
 
 
 class AlarmCountOut(BaseModel):
@@ -36,3 +40,15 @@ class AlarmCountOut(BaseModel):
 class ConfirmIn(BaseModel):
     ids: Annotated[list[int], Field(min_length=1, max_length=500)]
     note: Annotated[str, Field(max_length=ALARM_NOTE_MAX)] = ""
+
+
+class ShelveIn(BaseModel):
+    """Silence alarms for `minutes`, saying why (the user log keeps it)."""
+
+    ids: Annotated[list[int], Field(min_length=1, max_length=500)]
+    minutes: Annotated[int, Field(ge=ALARM_SHELVE_MIN_MINUTES, le=ALARM_SHELVE_MAX_MINUTES)]
+    reason: Annotated[str, Field(min_length=1, max_length=ALARM_NOTE_MAX)]
+
+
+class UnshelveIn(BaseModel):
+    ids: Annotated[list[int], Field(min_length=1, max_length=500)]

@@ -38,12 +38,32 @@ def to_out(alarm: Alarm) -> AlarmOut:
         confirm_time=epoch_ms(alarm.confirm_time),
         confirm_user_name=alarm.confirm_user_name,
         alarm_note=alarm.alarm_note,
+        **_shelf(alarm),
     )
 
 
-async def realtime(session: AsyncSession, actor: Actor, page: PageParams, **filters: Any) -> Page[AlarmOut]:
-    """Unconfirmed alarms of the caller's devices, newest first."""
-    stmt = await repo.listing(session, actor, unconfirmed=True, alarm_type=None, start=None, end=None, **filters)
+def shelved(alarm: Alarm, now: datetime | None = None) -> bool:
+    return alarm.shelved_until is not None and alarm.shelved_until > (now or utcnow())
+
+
+def _shelf(alarm: Alarm) -> dict[str, Any]:
+    if not shelved(alarm):
+        return {"shelved_until": None, "shelved_by": None, "shelve_reason": None}
+    return {
+        "shelved_until": epoch_ms(alarm.shelved_until),
+        "shelved_by": alarm.shelved_by_name,
+        "shelve_reason": alarm.shelve_reason,
+    }
+
+
+async def realtime(
+    session: AsyncSession, actor: Actor, page: PageParams, *, shelved: bool = False, **filters: Any
+) -> Page[AlarmOut]:
+    """Unconfirmed alarms of the caller's devices, newest first: those not shelved now, or (`shelved`) those that
+    are."""
+    stmt = await repo.listing(
+        session, actor, unconfirmed=True, alarm_type=None, start=None, end=None, shelved=shelved, **filters
+    )
     rows, total = await paginate(session, stmt, page)
     return Page(items=[to_out(a) for a in rows], total=total, page=page.page, page_size=page.page_size)
 
@@ -85,6 +105,50 @@ async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str
     await session.flush()
     await hooks.alarm_changed.call(session, list(alarms), hooks.CONFIRMED_EVENT)
     return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+
+
+async def shelve(session: AsyncSession, actor: Actor, ids: list[int], minutes: int, reason: str) -> list[AlarmOut]:
+    """Silence unconfirmed alarms of the caller's devices for `minutes` (all or none: 110576 unknown, 110577 already
+    confirmed); shelving again sets a new end. Kept in the user log."""
+    reason = reason.strip()
+    if not reason:
+        raise AppError(ErrorCode.PARAM_INVALID, field="reason")
+    alarms = await _mine(session, actor, ids)
+    until = utcnow() + timedelta(minutes=minutes)
+    for alarm in alarms:
+        alarm.shelved_until, alarm.shelved_by_name, alarm.shelve_reason = until, actor.user_name, reason
+    await session.flush()
+    detail = {"ids": sorted(a.id for a in alarms), "minutes": minutes, "reason": reason}
+    await team_service.write_log(session, actor, "alarm_shelve", _target(alarms), detail)
+    return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+
+
+async def unshelve(session: AsyncSession, actor: Actor, ids: list[int]) -> list[AlarmOut]:
+    """End the shelving of alarms now (an alarm not shelved stays as it is)."""
+    alarms = await _mine(session, actor, ids)
+    now = utcnow()
+    for alarm in alarms:
+        if shelved(alarm, now):
+            alarm.shelved_until = now
+    await session.flush()
+    await team_service.write_log(session, actor, "alarm_unshelve", _target(alarms), {"ids": sorted(ids)})
+    return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+
+
+async def _mine(session: AsyncSession, actor: Actor, ids: list[int]) -> list[Alarm]:
+    wanted = sorted(set(ids))
+    alarms = await repo.by_ids(session, actor, wanted)
+    if len(alarms) != len(wanted):
+        raise AppError(ErrorCode.ALARM_NOT_FOUND, field="ids")
+    if any(a.alarm_type == CONFIRMED for a in alarms):
+        raise AppError(ErrorCode.ALARM_ALREADY_CONFIRMED, field="ids")
+    return alarms
+
+
+def _target(alarms: list[Alarm]) -> str:
+    first = alarms[0]
+    more = f" +{len(alarms) - 1}" if len(alarms) > 1 else ""
+    return f"{first.dev_alias or first.sn} {first.alarm_name}{more}"[:120]
 
 
 async def trim_storage(session: AsyncSession, owner_id: int) -> int:

@@ -20,6 +20,8 @@ EXPORT_ROW_CAP = 5000
 IMPORT_MAX_BYTES = 20 * 1024 * 1024
 SHARE_USERS_MAX = 10
 ALARM_LEVEL_MIN, ALARM_LEVEL_MAX = 1, 5
+# An alarm is shelved for 5 minutes to 7 days, with a reason of at most ALARM_NOTE_MAX characters.
+ALARM_SHELVE_MIN_MINUTES, ALARM_SHELVE_MAX_MINUTES = 5, 7 * 24 * 60
 ALARM_STORAGE_MAX = 2000
 ALARM_STORAGE_TRIM = 200
 # SPEC §9 history storage: at most history_storage_mb per user (quota, default 200 MB), oldest 1000 values deleted
@@ -818,6 +820,8 @@ def exported() -> dict[str, Any]:
         "SIGNATURE_TTL_S": SIGNATURE_TTL_S,
         "EXPORT_ROW_CAP": EXPORT_ROW_CAP,
         "ALARM_NOTE_MAX": ALARM_NOTE_MAX,
+        "ALARM_SHELVE_MIN_MINUTES": ALARM_SHELVE_MIN_MINUTES,
+        "ALARM_SHELVE_MAX_MINUTES": ALARM_SHELVE_MAX_MINUTES,
         "HISTORY_SOURCES_MAX": HISTORY_SOURCES_MAX,
         "HISTORY_RANGE_MAX_DAYS": HISTORY_RANGE_MAX_DAYS,
         "HISTORY_WIDTH_MIN": HISTORY_WIDTH_MIN,

@@ -18,6 +18,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "notify.alarm.produced.subject": ("【告警】{device} {name}", "[Alarm] {device}: {name}"),
     "notify.alarm.recovered.subject": ("【恢复】{device} {name}", "[Recovered] {device}: {name}"),
     "notify.alarm.confirmed.subject": ("【已确认】{device} {name}", "[Confirmed] {device}: {name}"),
+    "notify.alarm.escalated.subject": ("【升级】{device} {name}：{minutes} 分钟未确认", "[Escalated] {device}: {name}, unconfirmed for {minutes} min"),
+    "notify.alarm.escalated.body": ("{device}（{sn}）{source} 的 {level} 级告警“{name}”自 {time} 起已 {minutes} 分钟无人确认，请处理。{info}", "{device} ({sn}) {source}: the level {level} alarm \"{name}\" has been unconfirmed since {time} ({minutes} min). Please act. {info}"),
     "notify.alarm.digest.subject": ("【告警汇总】{rule}：1 分钟内又有 {count} 条告警", "[Alarm digest] {rule}: {count} more alarms within a minute"),
     "notify.alarm.produced.body": ("{device}（{sn}）{source} 发生 {level} 级告警“{name}”，当前值 {value}，时间 {time}。{info}", "{device} ({sn}) {source}: level {level} alarm \"{name}\", value {value}, at {time}. {info}"),
     "notify.alarm.recovered.body": ("{device}（{sn}）{source} 的告警“{name}”已于 {time} 恢复。", "{device} ({sn}) {source}: the alarm \"{name}\" recovered at {time}."),

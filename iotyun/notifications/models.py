@@ -50,6 +50,12 @@ class NotifyRule(IdMixin, TimestampMixin, TenantScoped, Base):
     timezone: Mapped[str] = mapped_column(String(64), default="Asia/Shanghai")
     on_recover: Mapped[bool] = mapped_column(Boolean, default=False)
     on_confirm: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Escalation: an alarm of the rule still unconfirmed (and not shelved) `escalate_after` minutes after it started
+    # goes to these recipients too, once.
+    escalate_after: Mapped[int | None] = mapped_column(SmallInteger, default=None)
+    escalate_user_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    escalate_role_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    escalate_group_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
     # The language the external channels' texts are written in (the rule writer's).
     lang: Mapped[str] = mapped_column(String(8), default="zh")
 
@@ -58,8 +64,10 @@ class NotifyEvent(IdMixin, TenantScoped, Base):
     __tablename__ = "notify_event"
     __table_args__ = (Index("ix_notify_event_done", "done_at", "id"),)
 
-    alarm_id: Mapped[int] = mapped_column(BigInteger)
+    alarm_id: Mapped[int] = mapped_column(BigInteger, index=True)
     event: Mapped[str] = mapped_column(String(16))
+    # An escalation is one rule's (the others' events concern every rule).
+    rule_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 

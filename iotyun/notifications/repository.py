@@ -7,7 +7,7 @@ from datetime import datetime
 from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.alarms.models import Alarm
+from iotyun.alarms.models import PRODUCED, Alarm
 from iotyun.auth.models import Role, User
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices.models import Device
@@ -235,3 +235,30 @@ async def console_digest(session: AsyncSession, user_id: int, minute: datetime) 
         .limit(1)
     )
     return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def escalating_rules(session: AsyncSession) -> list[NotifyRule]:
+    """Enabled rules with escalation, of every tenant (the runner's system session)."""
+    stmt = select(NotifyRule).where(NotifyRule.enabled.is_(True), NotifyRule.escalate_after.is_not(None))
+    return list((await session.execute(stmt)).scalars())
+
+
+async def unconfirmed_before(
+    session: AsyncSession, rule: NotifyRule, since: datetime, until: datetime, now: datetime
+) -> list[Alarm]:
+    """The rule's tenant's alarms that started between `since` and `until`, still active and unconfirmed, not
+    shelved now, in the rule's level range (and data sources), and not escalated by this rule yet."""
+    escalated = select(NotifyEvent.alarm_id).where(NotifyEvent.event == "escalated", NotifyEvent.rule_id == rule.id)
+    stmt = select(Alarm).where(
+        Alarm.tenant_id == rule.tenant_id,
+        Alarm.alarm_type == PRODUCED,
+        Alarm.alarm_time >= since,
+        Alarm.alarm_time <= until,
+        Alarm.alarm_level >= rule.level_min,
+        Alarm.alarm_level <= rule.level_max,
+        or_(Alarm.shelved_until.is_(None), Alarm.shelved_until <= now),
+        Alarm.id.not_in(escalated),
+    )
+    if rule.source_ids:
+        stmt = stmt.where(Alarm.data_source_id.in_(rule.source_ids))
+    return list((await session.execute(stmt.order_by(Alarm.id).limit(200))).scalars())

@@ -34,7 +34,7 @@ from iotyun.notifications.models import (
     NotifyDelivery,
     NotifyEvent,
 )
-from iotyun.notifications.service import fan_out
+from iotyun.notifications.service import escalate_due, fan_out
 from iotyun.team.mail import delivery as mail_delivery
 
 log = logging.getLogger("iotyun.notifications")
@@ -91,6 +91,7 @@ class NotifyRunner:
         now = now or utcnow()
         if not await lease.take(self.db.sessionmaker, LEASE_NAME, self.holder, now, LEASE_S):
             return 0, 0
+        await escalate_due(self.db.sessionmaker, now)
         made = await fan_out(self.db.sessionmaker, now)
         sent = await self.send_due(now)
         if self._swept is None or now - self._swept >= SWEEP_EVERY:

@@ -37,6 +37,11 @@ class RuleIn(BaseModel):
     timezone: str = Field("Asia/Shanghai", max_length=64)
     on_recover: BodyBool = False
     on_confirm: BodyBool = False
+    # Minutes (1–1440) after which an unconfirmed alarm also goes to the escalation recipients; null: never.
+    escalate_after: int | None = Field(None, ge=1, le=1440)
+    escalate_user_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
+    escalate_role_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
+    escalate_group_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
 
 
 class NamedOut(BaseModel):
@@ -66,6 +71,10 @@ class RuleOut(BaseModel):
     timezone: str
     on_recover: bool
     on_confirm: bool
+    escalate_after: int | None
+    escalate_users: list[NamedOut]
+    escalate_roles: list[NamedOut]
+    escalate_groups: list[NamedOut]
     owner_name: str | None
     created_at: int
     updated_at: int

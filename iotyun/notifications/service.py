@@ -40,6 +40,9 @@ from iotyun.notifications.schemas import ChannelsOut, DeliveryOut, NamedOut, Rul
 from iotyun.team import service as team_service
 
 EVENTS_PER_TICK = 200
+ESCALATED_EVENT = "escalated"
+# Escalation looks back this far at most (an older unconfirmed alarm is not escalated by a rule made today).
+ESCALATE_LOOKBACK = timedelta(days=1)
 # An alarm storm (a device flapping, a plant tripping): past STORM_AFTER notifications in STORM_WINDOW for one rule,
 # channel and recipient (or console messages for one user), the rest of the minute goes in one digest each.
 STORM_AFTER = 3
@@ -87,18 +90,29 @@ async def _check(session: AsyncSession, actor: Actor, settings: Settings, body: 
     for target, field, url in targets:
         if target in body.channels and channels.url_problem(url.strip(), settings) is not None:
             raise AppError(ErrorCode.NOTIFY_URL_INVALID, field=field)
-    if not (body.user_ids or body.role_ids or body.group_ids):
-        raise AppError(ErrorCode.MESSAGE_RECIPIENTS_EMPTY, field="user_ids")
-    users = await repo.user_names(session, actor.tenant_id, body.user_ids)
-    if set(body.user_ids) - set(users):
-        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field="user_ids")
-    roles = await repo.role_names(session, actor.tenant_id, body.role_ids)
-    if set(body.role_ids) - set(roles):
-        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field="role_ids")
-    groups = {g.id for g in await repo.groups(session, actor.tenant_id)}
-    if set(body.group_ids) - groups:
-        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field="group_ids")
+    await _check_recipients(session, actor, body.user_ids, body.role_ids, body.group_ids, "")
+    if body.escalate_after is not None:
+        await _check_recipients(
+            session, actor, body.escalate_user_ids, body.escalate_role_ids, body.escalate_group_ids, "escalate_"
+        )
     return name
+
+
+async def _check_recipients(
+    session: AsyncSession, actor: Actor, user_ids: list[int], role_ids: list[int], group_ids: list[int], prefix: str
+) -> None:
+    """117803 without anyone, 117815 for an id not of the tenant (`field` with the prefix: escalate_user_ids …)."""
+    if not (user_ids or role_ids or group_ids):
+        raise AppError(ErrorCode.MESSAGE_RECIPIENTS_EMPTY, field=f"{prefix}user_ids")
+    users = await repo.user_names(session, actor.tenant_id, user_ids)
+    if set(user_ids) - set(users):
+        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field=f"{prefix}user_ids")
+    roles = await repo.role_names(session, actor.tenant_id, role_ids)
+    if set(role_ids) - set(roles):
+        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field=f"{prefix}role_ids")
+    groups = {g.id for g in await repo.groups(session, actor.tenant_id)}
+    if set(group_ids) - groups:
+        raise AppError(ErrorCode.MESSAGE_RECIPIENT_NOT_FOUND, field=f"{prefix}group_ids")
 
 
 def _apply(rule: NotifyRule, body: RuleIn, name: str) -> None:
@@ -121,14 +135,21 @@ def _apply(rule: NotifyRule, body: RuleIn, name: str) -> None:
     rule.quiet_end = body.quiet_end if quiet else None
     rule.timezone = body.timezone
     rule.on_recover, rule.on_confirm = body.on_recover, body.on_confirm
+    escalates = body.escalate_after is not None
+    rule.escalate_after = body.escalate_after
+    rule.escalate_user_ids = list(dict.fromkeys(body.escalate_user_ids)) if escalates else []
+    rule.escalate_role_ids = list(dict.fromkeys(body.escalate_role_ids)) if escalates else []
+    rule.escalate_group_ids = list(dict.fromkeys(body.escalate_group_ids)) if escalates else []
     rule.lang = lang_var.get()
 
 
 async def _outs(session: AsyncSession, tenant_id: int, rows: list[NotifyRule]) -> list[RuleOut]:
     users = await repo.user_names(
-        session, tenant_id, {u for r in rows for u in r.user_ids} | {r.owner_id for r in rows if r.owner_id}
+        session,
+        tenant_id,
+        {u for r in rows for u in [*r.user_ids, *r.escalate_user_ids]} | {r.owner_id for r in rows if r.owner_id},
     )
-    roles = await repo.role_names(session, tenant_id, {x for r in rows for x in r.role_ids})
+    roles = await repo.role_names(session, tenant_id, {x for r in rows for x in [*r.role_ids, *r.escalate_role_ids]})
     groups = {g.id: g.name for g in await repo.groups(session, tenant_id)}
 
     def named(ids: Iterable[int], names: dict[int, str]) -> list[NamedOut]:
@@ -156,6 +177,10 @@ async def _outs(session: AsyncSession, tenant_id: int, rows: list[NotifyRule]) -
             timezone=r.timezone,
             on_recover=r.on_recover,
             on_confirm=r.on_confirm,
+            escalate_after=r.escalate_after,
+            escalate_users=named(r.escalate_user_ids, users),
+            escalate_roles=named(r.escalate_role_ids, roles),
+            escalate_groups=named(r.escalate_group_ids, groups),
             owner_name=users.get(r.owner_id) if r.owner_id else None,
             created_at=epoch_ms(r.created_at) or 0,
             updated_at=epoch_ms(r.updated_at) or 0,
@@ -292,6 +317,8 @@ async def record(session: AsyncSession, alarms: list[Alarm], event: str) -> None
 
 
 def _matches(rule: NotifyRule, alarm: Alarm, event: str, group_id: int | None, template_id: int | None) -> bool:
+    if event == ESCALATED_EVENT:
+        return rule.escalate_after is not None
     if event == alarm_hooks.RECOVERED_EVENT and not rule.on_recover:
         return False
     if event == alarm_hooks.CONFIRMED_EVENT and not rule.on_confirm:
@@ -346,6 +373,7 @@ def _texts(rule: NotifyRule, alarm: Alarm, event: str) -> tuple[str, str]:
         alarm_hooks.PRODUCED_EVENT: alarm.alarm_time,
         alarm_hooks.RECOVERED_EVENT: alarm.recover_time,
         alarm_hooks.CONFIRMED_EVENT: alarm.confirm_time,
+        ESCALATED_EVENT: alarm.alarm_time,
     }[event] or utcnow()
     params: dict[str, Any] = {
         "device": alarm.dev_alias or alarm.sn,
@@ -358,6 +386,7 @@ def _texts(rule: NotifyRule, alarm: Alarm, event: str) -> tuple[str, str]:
         "info": alarm.alarm_info,
         "user": alarm.confirm_user_name or "",
         "note": alarm.alarm_note or "",
+        "minutes": rule.escalate_after or 0,
     }
     subject = phrase(f"notify.alarm.{event}.subject", rule.lang, **params)
     body = phrase(f"notify.alarm.{event}.body", rule.lang, **params).strip()
@@ -383,9 +412,15 @@ async def _fan_out_one(
     session: AsyncSession, readers: _Readers, event: NotifyEvent, now: datetime
 ) -> list[NotifyDelivery]:
     alarm = await repo.alarm(session, event.alarm_id)
-    if alarm is None:
-        return []
+    if alarm is None or alarm_service.shelved(alarm, now):
+        return []  # a shelved alarm notifies nobody until its shelving ends
     rules = [r for r in await repo.enabled_rules(session, event.tenant_id)]
+    escalation = event.event == ESCALATED_EVENT
+    if escalation:
+        # Escalated once the alarm is confirmed meanwhile: nobody needs to hear it any more.
+        if alarm.confirm_time is not None:
+            return []
+        rules = [r for r in rules if r.id == event.rule_id and r.escalate_after is not None]
     if not rules:
         return []
     group_id, template_id = await repo.device_facts(session, alarm.device_id)
@@ -395,12 +430,17 @@ async def _fan_out_one(
     for rule in rules:
         if not _matches(rule, alarm, event.event, group_id, template_id):
             continue
+        named = (
+            (rule.escalate_user_ids, rule.escalate_role_ids, rule.escalate_group_ids)
+            if escalation
+            else (rule.user_ids, rule.role_ids, rule.group_ids)
+        )
         under: set[int] = set()
-        for g in rule.group_ids:
+        for g in named[2]:
             under |= team_service.subtree(groups, g)
         users = [
             u
-            for u in await repo.recipients(session, event.tenant_id, rule.user_ids, rule.role_ids, under)
+            for u in await repo.recipients(session, event.tenant_id, named[0], named[1], under)
             if await readers.reads(u.id, alarm.device_id)
         ]
         if channels.CONSOLE in rule.channels:
@@ -479,6 +519,7 @@ async def _fan_out_one(
                 "source": alarm.data_source_name,
                 "value": alarm.value,
                 "user": alarm.confirm_user_name or "",
+                "minutes": next((r.escalate_after for r in rules if r.escalate_after), 0) if escalation else 0,
             },
             link=("alarm", alarm.id),
             at=now,
@@ -610,4 +651,31 @@ async def fan_out(sessionmaker: async_sessionmaker[AsyncSession], now: datetime 
                 continue
             made += len(await _fan_out_one(session, readers, event, now))
             await session.commit()
+    return made
+
+
+async def escalate_due(sessionmaker: async_sessionmaker[AsyncSession], now: datetime | None = None) -> int:
+    """Write an escalation event for each alarm a rule with escalation matches that is still unconfirmed (and not
+    recovered, not shelved) `escalate_after` minutes after it started; once per alarm and rule. The events made."""
+    now = now or utcnow()
+    made = 0
+    async with system_session(sessionmaker) as session:
+        for rule in await repo.escalating_rules(session):
+            after = timedelta(minutes=rule.escalate_after or 0)
+            since = max(rule.created_at, now - ESCALATE_LOOKBACK)
+            for alarm in await repo.unconfirmed_before(session, rule, since, now - after, now):
+                group_id, template_id = await repo.device_facts(session, alarm.device_id)
+                if not _matches(rule, alarm, alarm_hooks.PRODUCED_EVENT, group_id, template_id):
+                    continue
+                session.add(
+                    NotifyEvent(
+                        tenant_id=rule.tenant_id,
+                        alarm_id=alarm.id,
+                        event=ESCALATED_EVENT,
+                        rule_id=rule.id,
+                        created_at=now,
+                    )
+                )
+                made += 1
+        await session.commit()
     return made

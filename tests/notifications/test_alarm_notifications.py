@@ -329,3 +329,45 @@ async def test_the_log_keeps_thirty_days_and_done_events_a_day(app: FastAPI, tea
     await later.sweep(now + timedelta(days=31))
     async with system_session(app.state.db.sessionmaker) as s:
         assert list((await s.execute(select(NotifyDelivery))).scalars()) == []
+
+
+async def test_an_unconfirmed_alarm_escalates_once_after_its_minutes(app: FastAPI, team: Team, plant: Plant) -> None:
+    bob, _ = await _team(team, plant)
+    boss = await team.user("boss", email="boss@plant.example.com")
+    ok(await team.admin.post("/dev/distribution", {"device_ids": [plant.device_id], "user_ids": [boss["id"]]}))
+    body = _rule(user_ids=[bob["id"]], channels=["console", "email"], escalate_after=15, escalate_user_ids=[boss["id"]])
+    rule = ok(await team.admin.post(RULES, json=body))
+    assert [u["name"] for u in rule["escalate_users"]] == ["boss"]
+    await _alarm(app, plant, 1.4)
+    start = utcnow()
+    r = runner(app)
+    assert await r.tick(start) == (1, 1)  # bob's mail
+    # Not yet: 14 minutes on. Then 15: boss hears it (console and mail), once.
+    assert await r.tick(start + timedelta(minutes=14)) == (0, 0)
+    assert await r.tick(start + timedelta(minutes=16)) == (1, 1)
+    assert await r.tick(start + timedelta(minutes=30)) == (0, 0)
+    boss_api = await team.login("boss")
+    (note,) = ok(await boss_api.get("/yun/messageCenter/receive"))["items"]
+    assert (note["text_key"], note["params"]["minutes"]) == ("messages.alarm.escalated", 15)
+    assert "15" in _mails(app)[-1]["Subject"] and _mails(app)[-1]["To"] == "boss@plant.example.com"
+
+
+async def test_a_confirmed_or_shelved_alarm_does_not_escalate(app: FastAPI, team: Team, plant: Plant) -> None:
+    bob, _ = await _team(team, plant)
+    body = _rule(user_ids=[bob["id"]], channels=["console"], escalate_after=5, escalate_user_ids=[team.admin.user_id])
+    ok(await team.admin.post(RULES, json=body))
+    await _alarm(app, plant, 1.4)
+    start = utcnow()
+    r = runner(app)
+    await r.tick(start)
+    (alarm,) = ok(await team.admin.get("/rAlarmDev"))["items"]
+    shelved = ok(
+        await team.admin.post("/rAlarmDev/shelve", json={"ids": [alarm["id"]], "minutes": 60, "reason": "检修中"})
+    )
+    assert (shelved[0]["shelved_by"], shelved[0]["shelve_reason"]) == ("alice", "检修中")
+    assert await r.tick(start + timedelta(minutes=10)) == (0, 0)
+    assert ok(await team.admin.get("/yun/messageCenter/receive"))["total"] == 0
+    # Back when the shelving ends early: then it escalates.
+    ok(await team.admin.call("DELETE", "/rAlarmDev/shelve", json={"ids": [alarm["id"]]}))
+    assert await r.tick(start + timedelta(minutes=11)) == (0, 0)
+    assert ok(await team.admin.get("/yun/messageCenter/receive"))["items"][0]["text_key"] == "messages.alarm.escalated"

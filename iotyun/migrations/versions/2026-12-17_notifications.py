@@ -1,11 +1,12 @@
 """notifications
 
-Alarm notifications (issue 32 points 4–5, docs/api-notifications.md): the rules (`notify_rule`), the outbox's events
-written with each alarm change (`notify_event`), and the deliveries with their keys and states (`notify_delivery`).
+Alarm notifications (issue 32 points 4–6, docs/api-notifications.md): the rules (`notify_rule`, with escalation), the
+outbox's events written with each alarm change (`notify_event`), the deliveries with their keys and states
+(`notify_delivery`); and an alarm's shelving (`shelved_until`, by whom, why).
 
-Revision ID: 5da4b2b25455
+Revision ID: 915ecba78e8e
 Revises: a8f76b1a2f88
-Create Date: 2026-11-29 21:37:55.295335
+Create Date: 2026-11-29 21:49:10.280607
 """
 
 from collections.abc import Sequence
@@ -15,7 +16,7 @@ from alembic import op
 
 import iotyun.core.db
 
-revision: str = "5da4b2b25455"
+revision: str = "915ecba78e8e"
 down_revision: str | None = "a8f76b1a2f88"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
@@ -59,6 +60,7 @@ def upgrade() -> None:
         "notify_event",
         sa.Column("alarm_id", sa.BigInteger(), nullable=False),
         sa.Column("event", sa.String(length=16), nullable=False),
+        sa.Column("rule_id", sa.BigInteger(), nullable=True),
         sa.Column("created_at", iotyun.core.db.UTCDateTime(timezone=True), nullable=False),
         sa.Column("done_at", iotyun.core.db.UTCDateTime(timezone=True), nullable=True),
         sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), autoincrement=True, nullable=False),
@@ -69,6 +71,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("id", name=op.f("pk_notify_event")),
     )
     with op.batch_alter_table("notify_event", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_notify_event_alarm_id"), ["alarm_id"], unique=False)
         batch_op.create_index("ix_notify_event_done", ["done_at", "id"], unique=False)
         batch_op.create_index(batch_op.f("ix_notify_event_tenant_id"), ["tenant_id"], unique=False)
 
@@ -94,6 +97,10 @@ def upgrade() -> None:
         sa.Column("timezone", sa.String(length=64), nullable=False),
         sa.Column("on_recover", sa.Boolean(), nullable=False),
         sa.Column("on_confirm", sa.Boolean(), nullable=False),
+        sa.Column("escalate_after", sa.SmallInteger(), nullable=True),
+        sa.Column("escalate_user_ids", sa.JSON(), nullable=False),
+        sa.Column("escalate_role_ids", sa.JSON(), nullable=False),
+        sa.Column("escalate_group_ids", sa.JSON(), nullable=False),
         sa.Column("lang", sa.String(length=8), nullable=False),
         sa.Column("id", sa.BigInteger().with_variant(sa.Integer(), "sqlite"), autoincrement=True, nullable=False),
         sa.Column("created_at", iotyun.core.db.UTCDateTime(timezone=True), nullable=False),
@@ -110,8 +117,18 @@ def upgrade() -> None:
     with op.batch_alter_table("notify_rule", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_notify_rule_tenant_id"), ["tenant_id"], unique=False)
 
+    with op.batch_alter_table("alarm", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("shelved_until", iotyun.core.db.UTCDateTime(timezone=True), nullable=True))
+        batch_op.add_column(sa.Column("shelved_by_name", sa.String(length=32), nullable=True))
+        batch_op.add_column(sa.Column("shelve_reason", sa.String(length=200), nullable=True))
+
 
 def downgrade() -> None:
+    with op.batch_alter_table("alarm", schema=None) as batch_op:
+        batch_op.drop_column("shelve_reason")
+        batch_op.drop_column("shelved_by_name")
+        batch_op.drop_column("shelved_until")
+
     with op.batch_alter_table("notify_rule", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_notify_rule_tenant_id"))
 
@@ -119,6 +136,7 @@ def downgrade() -> None:
     with op.batch_alter_table("notify_event", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_notify_event_tenant_id"))
         batch_op.drop_index("ix_notify_event_done")
+        batch_op.drop_index(batch_op.f("ix_notify_event_alarm_id"))
 
     op.drop_table("notify_event")
     with op.batch_alter_table("notify_delivery", schema=None) as batch_op:

@@ -572,7 +572,8 @@ export interface paths {
         };
         /**
          * Realtime Alarms
-         * @description Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group.
+         * @description Unconfirmed alarms, newest first; `group_id` narrows them to the devices the caller sees in that device group;
+         *     shelved ones only with `shelved=true` (and then only those).
          */
         get: operations["realtime_alarms_api_rAlarmDev_get"];
         put?: never;
@@ -612,6 +613,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rAlarmDev/shelve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Shelve Alarms */
+        post: operations["shelve_alarms_api_rAlarmDev_shelve_post"];
+        /** Unshelve Alarms */
+        delete: operations["unshelve_alarms_api_rAlarmDev_shelve_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3105,6 +3124,12 @@ export interface components {
             id: number;
             /** Recover Time */
             recover_time: number | null;
+            /** Shelve Reason */
+            shelve_reason: string | null;
+            /** Shelved By */
+            shelved_by: string | null;
+            /** Shelved Until */
+            shelved_until: number | null;
             /** Sn Code */
             sn_code: string;
             /** Value */
@@ -8172,6 +8197,23 @@ export interface components {
              * @default true
              */
             enabled: boolean;
+            /** Escalate After */
+            escalate_after?: number | null;
+            /**
+             * Escalate Group Ids
+             * @default []
+             */
+            escalate_group_ids: number[];
+            /**
+             * Escalate Role Ids
+             * @default []
+             */
+            escalate_role_ids: number[];
+            /**
+             * Escalate User Ids
+             * @default []
+             */
+            escalate_user_ids: number[];
             /**
              * Group Ids
              * @default []
@@ -8254,6 +8296,14 @@ export interface components {
             device_group_ids: number[];
             /** Enabled */
             enabled: boolean;
+            /** Escalate After */
+            escalate_after: number | null;
+            /** Escalate Groups */
+            escalate_groups: components["schemas"]["NamedOut"][];
+            /** Escalate Roles */
+            escalate_roles: components["schemas"]["NamedOut"][];
+            /** Escalate Users */
+            escalate_users: components["schemas"]["NamedOut"][];
             /** Groups */
             groups: components["schemas"]["NamedOut"][];
             /** Has Webhook Secret */
@@ -9081,6 +9131,18 @@ export interface components {
             /** Value */
             value: unknown;
         };
+        /**
+         * ShelveIn
+         * @description Silence alarms for `minutes`, saying why (the user log keeps it).
+         */
+        ShelveIn: {
+            /** Ids */
+            ids: number[];
+            /** Minutes */
+            minutes: number;
+            /** Reason */
+            reason: string;
+        };
         /** SimulateIn */
         SimulateIn: {
             /** User Id */
@@ -9797,6 +9859,11 @@ export interface components {
             speed: number | null;
             /** Time */
             time: number;
+        };
+        /** UnshelveIn */
+        UnshelveIn: {
+            /** Ids */
+            ids: number[];
         };
         /**
          * UnsubRequest
@@ -11942,6 +12009,7 @@ export interface operations {
                 group_id?: number | null;
                 level?: number | null;
                 keyword?: string | null;
+                shelved?: boolean;
                 page?: number;
                 page_size?: number;
             };
@@ -12022,6 +12090,72 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AlarmCountOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shelve_alarms_api_rAlarmDev_shelve_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShelveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AlarmOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unshelve_alarms_api_rAlarmDev_shelve_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnshelveIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AlarmOut__"];
                 };
             };
             /** @description Validation Error */
