@@ -13,10 +13,10 @@ import pytest
 import uvicorn
 
 from tests.team.conftest import other_tenant, team
-from tests.telemetry.conftest import app, plant
+from tests.telemetry.conftest import app, http, plant
 from tests.telemetry.factories import free_port
 
-__all__ = ["app", "other_tenant", "plant", "team"]
+__all__ = ["app", "http", "other_tenant", "plant", "team"]
 
 
 @dataclass
