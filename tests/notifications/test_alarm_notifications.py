@@ -418,3 +418,26 @@ async def test_a_gateways_alarm_reaches_every_channel_with_the_runner_running(
     print(f"gateway value to inbox, bell, mail and webhook: {elapsed:.2f} s")
     assert ok(await bob_api.get("/yun/messageCenter/receive"))["unread"] == 1
     assert receiver.calls[0]["body"]["event"] == "alarm.produced"
+
+
+async def test_sms_and_wechat_go_to_real_gateways_when_configured(
+    app: FastAPI, team: Team, plant: Plant, receiver: Receiver
+) -> None:
+    """IOTYUN_NOTIFY_SMS=webhook posts {phone, text, key} to the SMS gateway the operator configured (a plant-network
+    address is fine there); IOTYUN_NOTIFY_WECHAT=webhook posts the robot's text message to the rule's robot URL."""
+    settings = app.state.settings
+    settings.notify_sms, settings.sms_webhook_url = "webhook", receiver.url
+    settings.notify_wechat, settings.notify_allow_private = "webhook", True
+    bob, _ = await _team(team, plant)
+    ok(
+        await team.admin.post(
+            RULES, json=_rule(user_ids=[bob["id"]], channels=["sms", "wechat"], wechat_url=receiver.url)
+        )
+    )
+    await _alarm(app, plant, 1.4)
+    assert await runner(app).tick() == (2, 2)
+    bodies = sorted((c["body"] for c in receiver.calls), key=lambda b: "msgtype" in b)
+    sms, robot = bodies
+    assert (sms["phone"], "压力过高" in sms["text"]) == ("13700000011", True)
+    assert robot["msgtype"] == "text" and "压力过高" in robot["text"]["content"]
+    assert all(c["key"] for c in receiver.calls)
