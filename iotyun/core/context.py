@@ -33,13 +33,16 @@ class RequestIdFilter(logging.Filter):
 # WebSocket handshake line, a library's request log).
 _MASKED_FIELDS = (
     r"token|x[-_]token|access[-_]token|secret|x[-_]device[-_]secret|password|password2|old_password|passwd|pwd"
-    r"|sms_code|code|verify_code|sig|signature|pri_key|authorization"
+    r"|sms_code|code|verify_code|sig|signature|pri_key|authorization|key|api[-_]key|access[-_]key"
 )
 _SECRET_PARAM = re.compile(rf"(?i)([?&;](?:{_MASKED_FIELDS})=)[^&\s\"';]*")
 _SECRET_HEADER = re.compile(rf"(?i)(\b(?:{_MASKED_FIELDS})\b[\"']?\s*[:=]\s*[\"']?)[^\s\"',;&}}]+")
 REDACTED = "***"
 # The loggers that write request lines with their full URL.
 URL_LOGGERS = ("uvicorn.error", "uvicorn.access", "httpx", "websockets")
+# Database drivers whose DEBUG lines carry every statement's parameters (any row's data: a webhook's signing
+# secret, an address): held at INFO whatever level the server logs at.
+PARAMETER_LOGGERS = ("aiosqlite",)
 
 
 def redact(text: str) -> str:
@@ -67,11 +70,16 @@ _SECRET_FILTER = SecretFilter()
 
 
 def protect_logs() -> None:
-    """Mask secrets in the lines of the loggers that write URLs, whatever handlers the host process set up."""
+    """Mask secrets in the lines of the loggers that write URLs, and keep statement parameters out, whatever handlers
+    and level the host process set up."""
     for name in URL_LOGGERS:
         logger = logging.getLogger(name)
         if _SECRET_FILTER not in logger.filters:
             logger.addFilter(_SECRET_FILTER)
+    for name in PARAMETER_LOGGERS:
+        logger = logging.getLogger(name)
+        if logger.level < logging.INFO:  # NOTSET (0) follows the root, which may be DEBUG
+            logger.setLevel(logging.INFO)
 
 
 def secure_handler(handler: logging.Handler) -> logging.Handler:

@@ -15,8 +15,9 @@ import uvicorn
 from tests.team.conftest import other_tenant, team
 from tests.telemetry.conftest import app, http, plant
 from tests.telemetry.factories import free_port
+from tests.telemetry.test_log_secrets import captured
 
-__all__ = ["app", "http", "other_tenant", "plant", "team"]
+__all__ = ["app", "captured", "http", "other_tenant", "plant", "team"]
 
 
 @dataclass

@@ -30,6 +30,7 @@ from tests.devices.factories import ok
 from tests.notifications.conftest import Receiver
 from tests.team.factories import Team
 from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
+from tests.telemetry.test_log_secrets import Capture
 
 RULES = "/yun/notify/rule"
 LOG = "/yun/notify/delivery"
@@ -441,3 +442,32 @@ async def test_sms_and_wechat_go_to_real_gateways_when_configured(
     assert (sms["phone"], "压力过高" in sms["text"]) == ("13700000011", True)
     assert robot["msgtype"] == "text" and "压力过高" in robot["text"]["content"]
     assert all(c["key"] for c in receiver.calls)
+
+
+async def test_no_secret_of_a_notification_reaches_the_log(
+    app: FastAPI, team: Team, plant: Plant, receiver: Receiver, captured: Capture
+) -> None:
+    """The webhook's secret, a robot URL's key and the receiver's token never reach the server log, whether the
+    send succeeds or fails (everything logged at DEBUG through the server's handler)."""
+    settings = app.state.settings
+    settings.notify_wechat, settings.notify_allow_private = "webhook", True
+    bob, _ = await _team(team, plant)
+    robot = receiver.url.replace("token=abc", "key=robot-key-123")
+    body = _rule(
+        user_ids=[bob["id"]],
+        channels=["webhook", "wechat"],
+        webhook_url=receiver.url,
+        webhook_secret=SECRET,
+        wechat_url=robot,
+    )
+    ok(await team.admin.post(RULES, json=body))
+    await _alarm(app, plant, 1.4)
+    receiver.down = True
+    now = utcnow()
+    await runner(app).tick(now)
+    receiver.down = False
+    await runner(app).tick(now + timedelta(minutes=1))
+    assert len(receiver.accepted) == 2
+    logged = "\n".join(captured.lines)
+    for secret in (SECRET, "robot-key-123", "token=abc"):
+        assert secret not in logged, secret
