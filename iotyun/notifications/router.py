@@ -10,7 +10,15 @@ from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import SettingsDep
 from iotyun.notifications import service
 from iotyun.notifications.dependencies import NotifyAdmin
-from iotyun.notifications.schemas import DeliveryOut, DeliveryState, NotifyChannel, RuleIn, RuleOut, RulesOut
+from iotyun.notifications.schemas import (
+    DeliveryOut,
+    DeliveryState,
+    EnabledIn,
+    NotifyChannel,
+    RuleIn,
+    RuleOut,
+    RulesOut,
+)
 
 router = APIRouter(tags=["notifications"])
 
@@ -33,6 +41,11 @@ async def update_rule(
     rule_id: int, body: RuleIn, actor: NotifyAdmin, session: SessionDep, settings: SettingsDep
 ) -> Envelope[RuleOut]:
     return ok(await service.update_rule(session, actor, settings, rule_id, body))
+
+
+@router.put("/yun/notify/rule/{rule_id}/enabled")
+async def set_enabled(rule_id: int, body: EnabledIn, actor: NotifyAdmin, session: SessionDep) -> Envelope[RuleOut]:
+    return ok(await service.set_enabled(session, actor, rule_id, body.enabled))
 
 
 @router.delete("/yun/notify/rule/{rule_id}")

@@ -15,7 +15,7 @@ IdList = list[int]
 
 class RuleIn(BaseModel):
     """A rule as its form sends it. Empty filter lists match every alarm; at least one recipient and one channel.
-    `webhook_secret` left empty on an edit keeps the stored one."""
+    `webhook_secret` and `wechat_url` left empty on an edit keep the stored ones (neither is ever sent back)."""
 
     name: str
     enabled: BodyBool = True
@@ -44,6 +44,10 @@ class RuleIn(BaseModel):
     escalate_group_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
 
 
+class EnabledIn(BaseModel):
+    enabled: BodyBool
+
+
 class NamedOut(BaseModel):
     id: int
     name: str
@@ -65,7 +69,9 @@ class RuleOut(BaseModel):
     webhook_url: str
     # Whether a webhook secret is stored (the secret itself is never sent back).
     has_webhook_secret: bool
+    # The robot URL without its query (its key is a secret, never sent back); whether one is stored.
     wechat_url: str
+    has_wechat_url: bool
     quiet_start: int | None
     quiet_end: int | None
     timezone: str
@@ -94,12 +100,15 @@ class RulesOut(Page[RuleOut]):
     channels: ChannelsOut
 
 
+DeliveryEvent = Literal["produced", "recovered", "confirmed", "escalated", "digest"]
+
+
 class DeliveryOut(BaseModel):
     id: int
     rule_id: int | None
     rule_name: str | None
     alarm_id: int | None
-    event: str
+    event: DeliveryEvent
     channel: NotifyChannel
     user_id: int | None
     user_name: str | None

@@ -65,7 +65,11 @@ def channels_out(settings: Settings) -> ChannelsOut:
 # --- rules -----------------------------------------------------------------------------------------------------
 
 
-async def _check(session: AsyncSession, actor: Actor, settings: Settings, body: RuleIn, exclude: int | None) -> str:
+async def _check(
+    session: AsyncSession, actor: Actor, settings: Settings, body: RuleIn, stored: NotifyRule | None
+) -> str:
+    """The rule's name when every field holds (`stored`: the rule being edited); otherwise the first refusal."""
+    exclude = stored.id if stored is not None else None
     name = body.name.strip()
     if not 1 <= len(name) <= 32:
         raise AppError(ErrorCode.NOTIFY_RULE_NAME_INVALID, field="name")
@@ -88,8 +92,14 @@ async def _check(session: AsyncSession, actor: Actor, settings: Settings, body: 
         (channels.WECHAT, "wechat_url", body.wechat_url),
     )
     for target, field, url in targets:
-        if target in body.channels and channels.url_problem(url.strip(), settings) is not None:
+        if target not in body.channels:
+            continue
+        if target == channels.WECHAT and not url.strip() and stored is not None and stored.wechat_url:
+            continue  # the stored robot URL is kept (it is never sent back: its key is a secret)
+        if channels.url_problem(url.strip(), settings) is not None:
             raise AppError(ErrorCode.NOTIFY_URL_INVALID, field=field)
+    if channels.WEBHOOK in body.channels and not body.webhook_secret and not (stored and stored.webhook_secret):
+        raise AppError(ErrorCode.PARAM_INVALID, field="webhook_secret")
     await _check_recipients(session, actor, body.user_ids, body.role_ids, body.group_ids, "")
     if body.escalate_after is not None:
         await _check_recipients(
@@ -129,7 +139,10 @@ def _apply(rule: NotifyRule, body: RuleIn, name: str) -> None:
     rule.webhook_url = body.webhook_url.strip() if channels.WEBHOOK in body.channels else ""
     if body.webhook_secret:
         rule.webhook_secret = body.webhook_secret
-    rule.wechat_url = body.wechat_url.strip() if channels.WECHAT in body.channels else ""
+    if channels.WECHAT not in body.channels:
+        rule.wechat_url = ""
+    elif body.wechat_url.strip():
+        rule.wechat_url = body.wechat_url.strip()
     quiet = body.quiet_start is not None and body.quiet_start != body.quiet_end
     rule.quiet_start = body.quiet_start if quiet else None
     rule.quiet_end = body.quiet_end if quiet else None
@@ -140,7 +153,6 @@ def _apply(rule: NotifyRule, body: RuleIn, name: str) -> None:
     rule.escalate_user_ids = list(dict.fromkeys(body.escalate_user_ids)) if escalates else []
     rule.escalate_role_ids = list(dict.fromkeys(body.escalate_role_ids)) if escalates else []
     rule.escalate_group_ids = list(dict.fromkeys(body.escalate_group_ids)) if escalates else []
-    rule.lang = lang_var.get()
 
 
 async def _outs(session: AsyncSession, tenant_id: int, rows: list[NotifyRule]) -> list[RuleOut]:
@@ -171,7 +183,8 @@ async def _outs(session: AsyncSession, tenant_id: int, rows: list[NotifyRule]) -
             channels=r.channels,
             webhook_url=r.webhook_url,
             has_webhook_secret=bool(r.webhook_secret),
-            wechat_url=r.wechat_url,
+            wechat_url=channels.masked(r.wechat_url) if r.wechat_url else "",
+            has_wechat_url=bool(r.wechat_url),
             quiet_start=r.quiet_start,
             quiet_end=r.quiet_end,
             timezone=r.timezone,
@@ -204,7 +217,8 @@ async def list_rules(session: AsyncSession, actor: Actor, settings: Settings, pa
 async def create_rule(session: AsyncSession, actor: Actor, settings: Settings, body: RuleIn) -> RuleOut:
     _admin(actor)
     name = await _check(session, actor, settings, body, None)
-    rule = NotifyRule(tenant_id=actor.tenant_id, owner_id=actor.user_id)
+    # The external channels' texts are in the language of the administrator who made the rule.
+    rule = NotifyRule(tenant_id=actor.tenant_id, owner_id=actor.user_id, lang=lang_var.get())
     _apply(rule, body, name)
     session.add(rule)
     await session.flush()
@@ -222,8 +236,18 @@ async def _rule(session: AsyncSession, actor: Actor, rule_id: int) -> NotifyRule
 
 async def update_rule(session: AsyncSession, actor: Actor, settings: Settings, rule_id: int, body: RuleIn) -> RuleOut:
     rule = await _rule(session, actor, rule_id)
-    name = await _check(session, actor, settings, body, rule.id)
+    name = await _check(session, actor, settings, body, rule)
     _apply(rule, body, name)
+    rule.updated_at = utcnow()
+    await session.flush()
+    (out,) = await _outs(session, actor.tenant_id, [rule])
+    return out
+
+
+async def set_enabled(session: AsyncSession, actor: Actor, rule_id: int, enabled: bool) -> RuleOut:
+    """Switch a rule on or off, nothing else changed."""
+    rule = await _rule(session, actor, rule_id)
+    rule.enabled = enabled
     rule.updated_at = utcnow()
     await session.flush()
     (out,) = await _outs(session, actor.tenant_id, [rule])

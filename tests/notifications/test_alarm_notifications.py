@@ -134,7 +134,8 @@ async def test_a_receiver_that_is_down_gets_each_notification_once_by_key(
 ) -> None:
     app.state.settings.notify_allow_private = True
     bob, _ = await _team(team, plant)
-    ok(await team.admin.post(RULES, json=_rule(user_ids=[bob["id"]], channels=["webhook"], webhook_url=receiver.url)))
+    body = _rule(user_ids=[bob["id"]], channels=["webhook"], webhook_url=receiver.url, webhook_secret=SECRET)
+    ok(await team.admin.post(RULES, json=body))
     receiver.down = True
     await _alarm(app, plant, 1.4)
     now = utcnow()
@@ -230,6 +231,8 @@ async def test_rules_are_refused_with_their_code_and_field(
         (_rule(name="b", channels=["webhook"], webhook_url="http://169.254.169.254/", **to_bob), 117822, "webhook_url"),
         (_rule(name="b", channels=["wechat"], wechat_url="http://10.0.0.5/robot", **to_bob), 117822, "wechat_url"),
     ]
+    hook = {"channels": ["webhook"], "webhook_url": "https://hooks.example.com/in"}
+    cases.append((_rule(name="b", **hook, **to_bob), ErrorCode.PARAM_INVALID, "webhook_secret"))
     for body, expected, field in cases:
         resp = await team.admin.post(RULES, json=body)
         assert (code(resp), resp["meta"].get("field")) == (expected, field), body
@@ -245,6 +248,8 @@ async def test_rules_are_refused_with_their_code_and_field(
         resp = await team.admin.post(RULES, json=body)
         assert (code(resp), resp["meta"]["field"]) == (expected, "channels")
         assert ok(await team.admin.get(RULES))["channels"][channel] is False
+    settings = app.state.settings
+    settings.notify_sms, settings.notify_wechat, settings.notify_email = "outbox", "outbox", "on"
     async with system_session(app.state.db.sessionmaker) as s:
         assert len(list((await s.execute(select(NotifyRule))).scalars())) == 1
 
@@ -259,6 +264,34 @@ async def test_rules_are_refused_with_their_code_and_field(
         await other_tenant.call("DELETE", f"{RULES}/{first['id']}"),
     ):
         assert code(resp) == ErrorCode.NOTIFY_RULE_NOT_FOUND
+    # The robot URL's key and the webhook secret are never sent back; an edit leaving them empty keeps them.
+    robot = "https://qyapi.example.com/cgi-bin/webhook/send?key=robot-key"
+    body = _rule(
+        name="d",
+        channels=["wechat", "webhook"],
+        wechat_url=robot,
+        webhook_url=hook["webhook_url"],
+        webhook_secret=SECRET,
+        **to_bob,
+    )
+    made = ok(await team.admin.post(RULES, json=body))
+    assert (made["wechat_url"], made["has_wechat_url"], made["has_webhook_secret"]) == (
+        "https://qyapi.example.com/cgi-bin/webhook/send",
+        True,
+        True,
+    )
+    assert "robot-key" not in str(ok(await team.admin.get(RULES)))
+    kept = ok(await team.admin.put(f"{RULES}/{made['id']}", json={**body, "wechat_url": "", "webhook_secret": ""}))
+    assert (kept["has_wechat_url"], kept["has_webhook_secret"]) == (True, True)
+    async with system_session(app.state.db.sessionmaker) as s:
+        row = (await s.execute(select(NotifyRule).where(NotifyRule.id == made["id"]))).scalar_one()
+        assert (row.wechat_url, row.webhook_secret) == (robot, SECRET)
+    # Switched off and on alone.
+    off = ok(await team.admin.put(f"{RULES}/{made['id']}/enabled", json={"enabled": False}))
+    assert (off["enabled"], off["has_wechat_url"]) == (False, True)
+    assert code(await bob_api.put(f"{RULES}/{made['id']}/enabled", json={"enabled": True})) == ErrorCode.NO_PRIVILEGE
+    assert code(await other_tenant.put(f"{RULES}/{made['id']}/enabled", json={"enabled": True})) == 117819
+    ok(await team.admin.call("DELETE", f"{RULES}/{made['id']}"))
     # Edited and deleted by its tenant's administrator.
     edited = ok(await team.admin.put(f"{RULES}/{first['id']}", json=_rule(name="改名", enabled=False, **to_bob)))
     assert (edited["name"], edited["enabled"]) == ("改名", False)
@@ -299,7 +332,10 @@ async def test_a_storm_becomes_one_digest_a_minute_per_recipient_and_channel(
     bob, _ = await _team(team, plant)
     ok(
         await team.admin.post(
-            RULES, json=_rule(user_ids=[bob["id"]], channels=["console", "webhook"], webhook_url=receiver.url)
+            RULES,
+            json=_rule(
+                user_ids=[bob["id"]], channels=["console", "webhook"], webhook_url=receiver.url, webhook_secret=SECRET
+            ),
         )
     )
     await _storm(app, team, plant, 50)
@@ -354,7 +390,8 @@ async def test_an_unconfirmed_alarm_escalates_once_after_its_minutes(app: FastAP
     boss_api = await team.login("boss")
     (note,) = ok(await boss_api.get("/yun/messageCenter/receive"))["items"]
     assert (note["text_key"], note["params"]["minutes"]) == ("messages.alarm.escalated", 15)
-    assert "15" in _mails(app)[-1]["Subject"] and _mails(app)[-1]["To"] == "boss@plant.example.com"
+    (escalated,) = [m for m in _mails(app) if m["To"] == "boss@plant.example.com"]
+    assert "15" in escalated["Subject"]
 
 
 async def test_a_confirmed_or_shelved_alarm_does_not_escalate(app: FastAPI, team: Team, plant: Plant) -> None:
@@ -390,7 +427,12 @@ async def test_a_gateways_alarm_reaches_every_channel_with_the_runner_running(
     ok(
         await team.admin.post(
             RULES,
-            json=_rule(user_ids=[bob["id"]], channels=["console", "email", "webhook"], webhook_url=receiver.url),
+            json=_rule(
+                user_ids=[bob["id"]],
+                channels=["console", "email", "webhook"],
+                webhook_url=receiver.url,
+                webhook_secret=SECRET,
+            ),
         )
     )
     bob_api = await team.login("bob")

@@ -126,6 +126,15 @@ describe('decide (SPEC §2)', () => {
     expect(go('/team/user', loaded('P00000', 'administrator2'))).toMatchObject({ to: UNAUTHORIZED_URL });
   });
 
+  it('the alarm notifications open to the administrator role only, not to the message centre’s permission', () => {
+    expect(go('/info/alarmNotify', loaded('P00000', 'P70000', 'administrator'))).toEqual({ type: 'allow' });
+    for (const codes of [
+      ['P00000', 'P70000'],
+      ['P00000', 'P70000', 'P71000', 'P72000', 'P73000', 'administrator2'],
+    ])
+      expect(go('/info/alarmNotify', loaded(...codes))).toMatchObject({ to: UNAUTHORIZED_URL });
+  });
+
   it('routes without a perms list open to every logged-in user', () => {
     const roles = loaded('P00000');
     for (const path of [

@@ -81,6 +81,7 @@ describe('route table (SPEC §2)', () => {
     ['/info/inbox', ['P71000']],
     ['/info/logInfo', ['P72000']],
     ['/info/realTimeFault', ['P73000']],
+    ['/info/alarmNotify', ['administrator']],
     ['/team', ['P50000', 'administrator2']],
     ['/team/customerGroup', ['P51000', 'administrator2']],
     ['/team/user', ['P53000']],

@@ -1984,6 +1984,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/notify/rule/{rule_id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Enabled */
+        put: operations["set_enabled_api_yun_notify_rule__rule_id__enabled_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/online/analysis": {
         parameters: {
             query?: never;
@@ -4389,8 +4406,11 @@ export interface components {
             channel: "console" | "email" | "sms" | "wechat" | "webhook";
             /** Created At */
             created_at: number;
-            /** Event */
-            event: string;
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "produced" | "recovered" | "confirmed" | "escalated" | "digest";
             /** Id */
             id: number;
             /** Key */
@@ -4868,6 +4888,11 @@ export interface components {
              * @default 0
              */
             z: number;
+        };
+        /** EnabledIn */
+        EnabledIn: {
+            /** Enabled */
+            enabled: boolean;
         };
         /** Envelope[AccessOut] */
         Envelope_AccessOut_: {
@@ -8182,7 +8207,7 @@ export interface components {
         /**
          * RuleIn
          * @description A rule as its form sends it. Empty filter lists match every alarm; at least one recipient and one channel.
-         *     `webhook_secret` left empty on an edit keeps the stored one.
+         *     `webhook_secret` and `wechat_url` left empty on an edit keep the stored ones (neither is ever sent back).
          */
         RuleIn: {
             /** Channels */
@@ -8308,6 +8333,8 @@ export interface components {
             groups: components["schemas"]["NamedOut"][];
             /** Has Webhook Secret */
             has_webhook_secret: boolean;
+            /** Has Wechat Url */
+            has_wechat_url: boolean;
             /** Id */
             id: number;
             /** Level Max */
@@ -16216,6 +16243,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_enabled_api_yun_notify_rule__rule_id__enabled_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleOut_"];
                 };
             };
             /** @description Validation Error */

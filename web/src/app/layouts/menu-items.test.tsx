@@ -23,6 +23,36 @@ describe('sidebar menu', () => {
     ]);
   });
 
+  it('lists the alarm notifications for an administrator only', () => {
+    const info = ['P00000', 'P70000', 'P71000', 'P72000', 'P73000'];
+    const member = filterRoutes(guardedRoutes, new Set([...info, 'user']));
+    expect(menuLeafKeys(member)).toEqual([
+      '/info/systemMsg',
+      '/info/inbox',
+      '/info/logInfo',
+      '/info/realTimeFault',
+    ]);
+    const admin = filterRoutes(guardedRoutes, new Set([...info, 'administrator']));
+    expect(menuLeafKeys(admin)).toEqual([
+      '/info/systemMsg',
+      '/info/inbox',
+      '/info/logInfo',
+      '/info/realTimeFault',
+      '/info/alarmNotify',
+    ]);
+    const items = buildMenuItems(admin, t);
+    const infoItem = items.find((i) => i?.key === '/info') as { children?: { key: string; label: string }[] };
+    expect(infoItem.children?.at(-1)).toMatchObject({ key: '/info/alarmNotify', label: '告警通知' });
+    expect(buildMenuItems(admin, i18n.getFixedT('en'))).toContainEqual(
+      expect.objectContaining({
+        key: '/info',
+        children: expect.arrayContaining([
+          expect.objectContaining({ key: '/info/alarmNotify', label: 'Alarm notifications' }),
+        ]),
+      }),
+    );
+  });
+
   it('drops a group whose children are all closed', () => {
     const allowed = filterRoutes(guardedRoutes, new Set(['P00000', 'P30000']));
     expect(buildMenuItems(allowed, t)).toEqual([]);

@@ -1,7 +1,7 @@
-// Message centre routes (SPEC §2: /info P70000).
+// Message centre routes (SPEC §2: /info P70000; the alarm notifications are the administrator's alone).
 import { MessageOutlined } from '@ant-design/icons';
 
-import { Perm } from '@/lib/permissions';
+import { Perm, Role } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
 export const infoRoutes: AppRoute[] = [
@@ -24,6 +24,12 @@ export const infoRoutes: AppRoute[] = [
         perms: [Perm.REAL_TIME_FAULT],
         menu: 'menu.realTimeFault',
         lazy: () => import('./pages/real-time-fault'),
+      },
+      {
+        path: 'alarmNotify',
+        perms: [Role.ADMINISTRATOR],
+        menu: 'menu.alarmNotify',
+        lazy: () => import('./pages/alarm-notify'),
       },
     ],
   },
