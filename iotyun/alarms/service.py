@@ -11,6 +11,7 @@ from iotyun.alarms import hooks
 from iotyun.alarms import repository as repo
 from iotyun.alarms.models import CONFIRMED, Alarm
 from iotyun.alarms.schemas import AlarmCountOut, AlarmOut
+from iotyun.core import access
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -104,7 +105,7 @@ async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str
         alarm.alarm_note = note or None
     await session.flush()
     await hooks.alarm_changed.call(session, list(alarms), hooks.CONFIRMED_EVENT)
-    return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+    return _pushed(session, alarms)
 
 
 async def shelve(session: AsyncSession, actor: Actor, ids: list[int], minutes: int, reason: str) -> list[AlarmOut]:
@@ -120,19 +121,29 @@ async def shelve(session: AsyncSession, actor: Actor, ids: list[int], minutes: i
     await session.flush()
     detail = {"ids": sorted(a.id for a in alarms), "minutes": minutes, "reason": reason}
     await team_service.write_log(session, actor, "alarm_shelve", _target(alarms), detail)
-    return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+    return _pushed(session, alarms)
 
 
 async def unshelve(session: AsyncSession, actor: Actor, ids: list[int]) -> list[AlarmOut]:
     """End the shelving of alarms now (an alarm not shelved stays as it is)."""
     alarms = await _mine(session, actor, ids)
     now = utcnow()
-    for alarm in alarms:
-        if shelved(alarm, now):
-            alarm.shelved_until = now
+    ended = [a for a in alarms if shelved(a, now)]
+    for alarm in ended:
+        alarm.shelved_until = now
     await session.flush()
-    await team_service.write_log(session, actor, "alarm_unshelve", _target(alarms), {"ids": sorted(ids)})
-    return [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+    if ended:
+        detail = {"ids": sorted(a.id for a in ended)}
+        await team_service.write_log(session, actor, "alarm_unshelve", _target(ended), detail)
+    return _pushed(session, alarms)
+
+
+def _pushed(session: AsyncSession, alarms: list[Alarm]) -> list[AlarmOut]:
+    """The alarms as answered, each also pushed live (an `alarm` frame) once the request commits."""
+    outs = [to_out(a) for a in sorted(alarms, key=lambda a: a.id)]
+    for out in outs:
+        access.push_after_commit(session, {"type": "alarm", "alarm": out.model_dump(mode="json", by_alias=True)})
+    return outs
 
 
 async def _mine(session: AsyncSession, actor: Actor, ids: list[int]) -> list[Alarm]:

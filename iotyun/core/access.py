@@ -9,7 +9,8 @@ other server processes itself (docs/api-telemetry.md "WebSocket", docs/decisions
 
 The same commit hook carries inbox notices: `inbox_changed(session, users)` (messages.service.deliver, mark read,
 delete) reaches the bus's inbox listeners once the session commits, and the hub tells those users' sockets (the bell,
-docs/api-messages.md).
+docs/api-messages.md); and live events a request makes (`push_after_commit`: an alarm confirmed or shelved) reach the
+hub the same way.
 """
 
 import logging
@@ -27,6 +28,7 @@ log = logging.getLogger("iotyun.access")
 BUS_KEY = "access_bus"
 _PENDING_KEY = "access_pending"
 _INBOX_KEY = "inbox_pending"
+_EVENTS_KEY = "events_pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,7 @@ class AccessChange:
 
 Listener = Callable[[AccessChange], None]
 InboxListener = Callable[[frozenset[int]], None]
+EventListener = Callable[[dict[str, Any]], None]
 
 
 class AccessBus:
@@ -82,6 +85,7 @@ class AccessBus:
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
         self._inbox_listeners: list[InboxListener] = []
+        self._event_listeners: list[EventListener] = []
 
     def listen(self, listener: Listener) -> Callable[[], None]:
         self._listeners.append(listener)
@@ -90,6 +94,17 @@ class AccessBus:
     def listen_inbox(self, listener: InboxListener) -> Callable[[], None]:
         self._inbox_listeners.append(listener)
         return lambda: self._inbox_listeners.remove(listener) if listener in self._inbox_listeners else None
+
+    def listen_events(self, listener: EventListener) -> Callable[[], None]:
+        self._event_listeners.append(listener)
+        return lambda: self._event_listeners.remove(listener) if listener in self._event_listeners else None
+
+    def emit_event(self, event: dict[str, Any]) -> None:
+        for listener in list(self._event_listeners):
+            try:
+                listener(event)
+            except Exception:
+                log.exception("live event listener failed")
 
     def emit(self, change: AccessChange) -> None:
         for listener in list(self._listeners):
@@ -130,10 +145,17 @@ def inbox_changed(session: "Session | Any", users: Iterable[int]) -> None:
     pending.update(users)
 
 
+def push_after_commit(session: "Session | Any", live_event: dict[str, Any]) -> None:
+    """Hand `live_event` (a live frame as the hub carries it: an alarm confirmed, shelved) to the live consumers once
+    `session` commits; nothing for a write that rolls back."""
+    session.info.setdefault(_EVENTS_KEY, []).append(live_event)
+
+
 @event.listens_for(Session, "after_commit")
 def _emit_on_commit(session: Session) -> None:
     change: AccessChange | None = session.info.pop(_PENDING_KEY, None)
     inboxes: set[int] | None = session.info.pop(_INBOX_KEY, None)
+    events: list[dict[str, Any]] | None = session.info.pop(_EVENTS_KEY, None)
     bus: AccessBus | None = session.info.get(BUS_KEY)
     if bus is None:
         return
@@ -141,9 +163,12 @@ def _emit_on_commit(session: Session) -> None:
         bus.emit(change)
     if inboxes:
         bus.emit_inbox(frozenset(inboxes))
+    for live_event in events or ():
+        bus.emit_event(live_event)
 
 
 @event.listens_for(Session, "after_rollback")
 def _forget_on_rollback(session: Session) -> None:
     session.info.pop(_PENDING_KEY, None)
     session.info.pop(_INBOX_KEY, None)
+    session.info.pop(_EVENTS_KEY, None)

@@ -5,6 +5,12 @@ scheduled notices and the delivery of notifications) is done by the process hold
 is one UPDATE whose WHERE holds the condition (the lease ran out, or is the taker's own), so of two processes racing
 exactly one changes it (PostgreSQL re-checks the WHERE after the row lock; SQLite serialises writers)."""
 
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+import uuid
 from datetime import datetime, timedelta
 from typing import Any, cast
 
@@ -13,8 +19,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sqlalchemy.orm import Mapped, mapped_column
 
-from iotyun.core.db import Base, UTCDateTime
+from iotyun.core.db import Base, UTCDateTime, utcnow
+from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
+
+log = logging.getLogger("iotyun.lease")
 
 
 class JobLease(Base):
@@ -66,3 +75,46 @@ async def release(sessionmaker: async_sessionmaker[AsyncSession], name: str, hol
         stmt = update(JobLease).where(JobLease.name == name, JobLease.holder == holder).values(expires_at=now)
         await changed(session, stmt)
         await session.commit()
+
+
+def process_holder() -> str:
+    """A name for this process as a lease holder: host, pid and a random part (a restarted pid is another holder)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+
+
+class LeasedLoop:
+    """A background loop of one server process that works only while it holds its lease: `run()` every `every`
+    seconds (errors logged, the loop goes on), the lease given back at a clean stop so another process takes over at
+    once. A subclass's `run` takes the lease itself (`holds`) before it works."""
+
+    lease_name = ""
+    every = 1.0
+
+    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], holder: str | None = None) -> None:
+        self.sessionmaker = sessionmaker
+        self.holder = holder or process_holder()
+        self._worker = Worker(f"iotyun-{self.lease_name}", self._loop)
+
+    def start(self) -> None:
+        self._worker.start()
+
+    async def stop(self) -> None:
+        await self._worker.stop()
+        with contextlib.suppress(Exception):
+            await release(self.sessionmaker, self.lease_name, self.holder, utcnow())
+
+    async def holds(self, now: datetime, seconds: float) -> bool:
+        return await take(self.sessionmaker, self.lease_name, self.holder, now, seconds)
+
+    async def run(self) -> None:
+        raise NotImplementedError
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.run()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("%s runner tick failed", self.lease_name, exc_info=True)
+            await asyncio.sleep(self.every)

@@ -3,18 +3,12 @@
 UPDATE (messages.writing.dispatch), so a notice goes out once across processes and restarts; a notice whose
 sending failed stays scheduled and is tried again at the next tick. Tests call `tick(now)` directly."""
 
-import asyncio
-import contextlib
 import logging
-import os
-import socket
-import uuid
 from datetime import datetime
 
 from iotyun.core import lease
 from iotyun.core.db import Database, utcnow
 from iotyun.core.limits import MESSAGES_LEASE_S, MESSAGES_TICK_S
-from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
 from iotyun.messages import repository as repo
 from iotyun.messages.writing import dispatch
@@ -25,34 +19,21 @@ LEASE_NAME = "messages"
 NOTICES_PER_TICK = 50
 
 
-class MessageRunner:
+class MessageRunner(lease.LeasedLoop):
+    lease_name = LEASE_NAME
+    every = MESSAGES_TICK_S
+
     def __init__(self, db: Database, holder: str | None = None) -> None:
+        super().__init__(db.sessionmaker, holder)
         self.db = db
-        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self._worker = Worker("iotyun-messages", self._loop)
 
-    def start(self) -> None:
-        self._worker.start()
-
-    async def stop(self) -> None:
-        await self._worker.stop()
-        with contextlib.suppress(Exception):
-            await lease.release(self.db.sessionmaker, LEASE_NAME, self.holder, utcnow())
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("messages runner tick failed", exc_info=True)
-            await asyncio.sleep(MESSAGES_TICK_S)
+    async def run(self) -> None:
+        await self.tick()
 
     async def tick(self, now: datetime | None = None) -> int:
         """One round if this runner holds the lease: the notices it sent."""
         now = now or utcnow()
-        if not await lease.take(self.db.sessionmaker, LEASE_NAME, self.holder, now, MESSAGES_LEASE_S):
+        if not await self.holds(now, MESSAGES_LEASE_S):
             return 0
         async with system_session(self.db.sessionmaker) as session:
             due = await repo.due_notices(session, now, NOTICES_PER_TICK)

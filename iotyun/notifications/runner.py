@@ -7,11 +7,7 @@ at most 30 min) until MAX_ATTEMPTS; one that will not (a 4xx, a refused target) 
 directly."""
 
 import asyncio
-import contextlib
 import logging
-import os
-import socket
-import uuid
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, update
@@ -20,7 +16,6 @@ from iotyun.auth.senders import MailSender
 from iotyun.core import lease
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, utcnow
-from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
 from iotyun.notifications import channels
 from iotyun.notifications import repository as repo
@@ -59,37 +54,24 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=min(BACKOFF_FIRST_S * 2 ** max(attempts - 1, 0), BACKOFF_MAX_S))
 
 
-class NotifyRunner:
+class NotifyRunner(lease.LeasedLoop):
+    lease_name = LEASE_NAME
+    every = TICK_S
+
     def __init__(self, db: Database, settings: Settings, mail: MailSender, holder: str | None = None) -> None:
+        super().__init__(db.sessionmaker, holder)
         self.db = db
         self.settings = settings
         self.channels = channels.make_channels(settings, mail)
-        self.holder = holder or f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
-        self._worker = Worker("iotyun-notifications", self._loop)
         self._swept: datetime | None = None
 
-    def start(self) -> None:
-        self._worker.start()
-
-    async def stop(self) -> None:
-        await self._worker.stop()
-        with contextlib.suppress(Exception):
-            await lease.release(self.db.sessionmaker, LEASE_NAME, self.holder, utcnow())
-
-    async def _loop(self) -> None:
-        while True:
-            try:
-                await self.tick()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.warning("notifications tick failed", exc_info=True)
-            await asyncio.sleep(TICK_S)
+    async def run(self) -> None:
+        await self.tick()
 
     async def tick(self, now: datetime | None = None) -> tuple[int, int]:
         """One round if this runner holds the lease: (deliveries made, deliveries sent)."""
         now = now or utcnow()
-        if not await lease.take(self.db.sessionmaker, LEASE_NAME, self.holder, now, LEASE_S):
+        if not await self.holds(now, LEASE_S):
             return 0, 0
         await escalate_due(self.db.sessionmaker, now)
         made = await fan_out(self.db.sessionmaker, now)

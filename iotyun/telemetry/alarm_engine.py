@@ -85,7 +85,7 @@ class AlarmEngine:
             backoff = 0.2
             while True:
                 try:
-                    event = await self._apply(change)
+                    events = await self._apply(change)
                     break
                 except asyncio.CancelledError:
                     raise
@@ -94,13 +94,14 @@ class AlarmEngine:
                     await asyncio.sleep(backoff)
                     backoff = min(backoff * 2, 5.0)
             self.queue.task_done()
-            if event is not None:
+            for event in events:
                 try:
                     await self.publish(event)
                 except Exception:
                     log.exception("alarm push failed")
 
-    async def _apply(self, change: Change) -> dict[str, Any] | None:
+    async def _apply(self, change: Change) -> list[dict[str, Any]]:
+        """Write the change; the live events it makes (each alarm it touched)."""
         config = change.config
         assert config.device_id is not None and config.tenant_id is not None and config.owner_id is not None
         when = datetime.fromtimestamp(change.ts / 1000, UTC)
@@ -130,10 +131,10 @@ class AlarmEngine:
                 await alarm_service.trim_storage(session, config.owner_id)
                 await session.commit()
                 self.produced += 1
-                return hub_event(AlarmMessage(alarm=alarm_service.to_out(alarm)))
+                return [hub_event(AlarmMessage(alarm=alarm_service.to_out(alarm)))]
             open_alarm = await alarm_repo.open_alarms(session, config.device_id, change.fault_key)
             if not open_alarm:
-                return None
+                return []
             for a in open_alarm:
                 # A confirmed alarm stays confirmed; recover_time tells that its condition ended.
                 if a.alarm_type == PRODUCED:
@@ -143,7 +144,7 @@ class AlarmEngine:
             await alarm_hooks.alarm_changed.call(session, list(open_alarm), alarm_hooks.RECOVERED_EVENT)
             await session.commit()
             self.recovered += 1
-            return hub_event(AlarmMessage(alarm=alarm_service.to_out(open_alarm[0])))
+            return [hub_event(AlarmMessage(alarm=alarm_service.to_out(a))) for a in open_alarm]
 
 
 def _num(value: Any) -> float | None:

@@ -204,6 +204,13 @@ class Hub:
         self._forwarding.add(task)
         task.add_done_callback(self._forwarding.discard)
 
+    def event_committed(self, event: dict[str, Any]) -> None:
+        """A live event a committed request made (an alarm confirmed or shelved; core.access bus listener, inside the
+        commit): to every process's subscribers, through the hub like any event."""
+        task = asyncio.get_running_loop().create_task(self.publish(event))
+        self._forwarding.add(task)
+        task.add_done_callback(self._forwarding.discard)
+
     def _apply_access(self, change: AccessChange) -> None:
         for sub in self.clients:
             if sub.matches(change):

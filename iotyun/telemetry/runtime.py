@@ -53,6 +53,8 @@ class Telemetry:
         db.access.listen(self.hub.access_changed)
         # A message committed for a user tells the user's sockets (the bell), in every process.
         db.access.listen_inbox(self.hub.inbox_changed)
+        # An alarm confirmed or shelved by a request reaches every console's list, bell and banner.
+        db.access.listen_events(self.hub.event_committed)
         self.configs = ConfigCache(db.sessionmaker)
         self.writer = HistoryWriter(db.engine, settings.ingest_flush_ms, settings.ingest_batch_rows)
         self.alarms = AlarmEngine(db.sessionmaker, self.hub.publish)

@@ -14,6 +14,7 @@ from iotyun.core.tenancy import system_session
 from iotyun.messages import service
 from tests.devices.factories import ok
 from tests.team.factories import Team
+from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 from tests.telemetry.test_ws import dumps, live, receive, server
 
 __all__ = ["server"]
@@ -93,4 +94,31 @@ async def test_the_inbox_right_is_needed_and_followed(app: FastAPI, server: str,
         async with system_session(app.state.db.sessionmaker) as s:
             await service.deliver(s, ann_api.tenant_id, [ann["id"]], "export", text_key="k")
             await s.commit()
+        assert await quiet(ws) == []
+
+
+async def test_an_alarm_confirmed_or_shelved_by_a_request_is_pushed_after_the_commit(
+    app: FastAPI, server: str, team: Team, plant: Plant
+) -> None:
+    """Another console (another user reading the device) hears a confirmation or a shelving at once, so its bell,
+    banner and list drop the alarm; a request that is refused pushes nothing."""
+    p = plant.sources["出水压力"]
+    async with FakeGateway(app, plant.sn) as gw:
+        await gw.send([{"id": p, "v": 1.4, "ts": now_ms()}])
+        await eventually(lambda: app.state.telemetry.alarms.produced)
+    await app.state.telemetry.alarms.drain()
+    (alarm,) = ok(await team.admin.get("/rAlarmDev"))["items"]
+    async with live(server, team.admin.token) as ws:
+        await ws.send(dumps({"op": "sub", "alarms": True}))
+        assert await quiet(ws) == []
+        ok(await team.admin.post("/rAlarmDev/shelve", {"ids": [alarm["id"]], "minutes": 30, "reason": "检修"}))
+        shelved = (await receive(ws, "alarm"))["alarm"]
+        assert (shelved["id"], shelved["shelve_reason"]) == (alarm["id"], "检修")
+        ok(await team.admin.call("DELETE", "/rAlarmDev/shelve", json={"ids": [alarm["id"]]}))
+        assert (await receive(ws, "alarm"))["alarm"]["shelved_until"] is None
+        ok(await team.admin.post("/rAlarmDev/confirmation", {"ids": [alarm["id"]], "note": "已处理"}))
+        confirmed = (await receive(ws, "alarm"))["alarm"]
+        assert (confirmed["alarm_type"], confirmed["alarm_note"]) == (3, "已处理")
+        # Refused (already confirmed): nothing pushed.
+        assert (await team.admin.post("/rAlarmDev/confirmation", {"ids": [alarm["id"]]}))["meta"]["success"] == 0
         assert await quiet(ws) == []

@@ -1,6 +1,7 @@
 // Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, the export centre (exports at
 // work), the bell (unconfirmed alarms and unread messages, live) and user menu.
 import {
+  AlertOutlined,
   CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -22,6 +23,7 @@ import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '@/lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
+import { AlarmBannerSettingsModal } from './alarm-banner-settings-modal';
 import { AlarmBell } from './alarm-bell';
 import { useInboxRefresh, useUnreadMessages } from './bell-messages';
 import { BindAccountModal, CancelAccountModal } from './deferred-modals';
@@ -59,6 +61,7 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
   const canCancelAccount = isAdministrator && !simulating;
   const [cancelOpen, setCancelOpen] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
+  const [bannerOpen, setBannerOpen] = useState(false);
 
   const allCrumbs = matches
     .map((m): unknown => m.handle)
@@ -110,6 +113,16 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
               { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
               // Binds the signed-in user's own phone or email, so not while simulating another user.
               ...(simulating ? [] : [{ key: 'bind', icon: <MailOutlined />, label: t('auth.bind.menu') }]),
+              // The alarm banner's level and sound (app/layouts/alarm-banner.tsx), for those it shows alarms to.
+              ...(canCountAlarms
+                ? [
+                    {
+                      key: 'alarmBanner',
+                      icon: <AlertOutlined />,
+                      label: t('layout.alarmBanner.settings.menu'),
+                    },
+                  ]
+                : []),
               ...(canCancelAccount
                 ? [{ key: 'cancel', icon: <CloseCircleOutlined />, label: t('team.cancel.menu') }]
                 : []),
@@ -120,6 +133,7 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
               if (key === 'password') onChangePassword();
               else if (key === 'cancel') setCancelOpen(true);
               else if (key === 'bind') setBindOpen(true);
+              else if (key === 'alarmBanner') setBannerOpen(true);
               else onLogout();
             },
           }}
@@ -139,6 +153,12 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
           open={cancelOpen}
           onClose={() => {
             setCancelOpen(false);
+          }}
+        />
+        <AlarmBannerSettingsModal
+          open={bannerOpen}
+          onClose={() => {
+            setBannerOpen(false);
           }}
         />
       </div>

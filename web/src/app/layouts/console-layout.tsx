@@ -1,5 +1,5 @@
-// The signed-in console: sidebar (a drawer on phones), header, tab bar, page outlet, the (possibly forced) password
-// dialog and the notices that pop up once.
+// The signed-in console: sidebar (a drawer on phones), header, the alarm banner, tab bar, page outlet, the (possibly
+// forced) password dialog and the notices that pop up once.
 import { App, Drawer, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useIsPhone } from '@/components/use-phone';
 import { useHeartbeat } from '@/features/auth';
 import { SimulationBanner } from '@/features/team';
 import { addTab, useAppState, useSession } from '@/lib/session';
+import { AlarmBanner } from './alarm-banner';
 import { AppHeader } from './app-header';
 import { ChangePasswordModal } from './deferred-modals';
 import { NoticePopup } from './notice-popup';
@@ -104,6 +105,7 @@ export function ConsoleLayout() {
           }}
           onLogout={confirmLogout}
         />
+        <AlarmBanner />
         <TabBar />
         <Layout.Content className="console__content">
           <Outlet />

@@ -16,7 +16,7 @@ import './alarms.css';
 
 export interface AlarmListProps extends Pick<
   AlarmTableProps,
-  'mode' | 'showDevice' | 'selectedIds' | 'onSelect' | 'onConfirm'
+  'mode' | 'showDevice' | 'selectedIds' | 'onSelect' | 'onConfirm' | 'onShelve' | 'onUnshelve' | 'shelved'
 > {
   alarms: UseQueryResult<AlarmPage>;
   list: AlarmListState;
@@ -55,7 +55,9 @@ export function AlarmList({ alarms, list, filters, actions, ...table }: AlarmLis
               ? t('telemetry.alarm.noMatch')
               : table.mode === 'history'
                 ? t('telemetry.alarm.emptyHistory')
-                : t('telemetry.alarm.empty')
+                : table.shelved
+                  ? t('telemetry.alarm.shelve.empty')
+                  : t('telemetry.alarm.empty')
         }
         pagination={{
           current: params.page,

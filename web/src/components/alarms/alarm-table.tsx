@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
+import { formatShelvedUntil, isShelved } from '@/lib/alarms/shelve-alarms';
 import { canConfirm } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { CellLines, CellText } from '../table/cell-text';
@@ -19,7 +20,7 @@ export function formatAlarmTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
-function formatAlarmValue(value: AlarmOut['value']): string {
+export function formatAlarmValue(value: AlarmOut['value']): string {
   if (value === null || value === '') return EMPTY;
   if (typeof value === 'boolean') return value ? '1' : '0';
   // The alarm holds no decimals of its own: a number reads without float noise (at most 4 places).
@@ -40,6 +41,29 @@ export interface AlarmTableProps {
   onSelect?: (ids: number[]) => void;
   /** Shows the confirm action on rows that can be confirmed. */
   onConfirm?: (alarms: AlarmOut[]) => void;
+  /** Shows the shelve action on rows that can be confirmed and are not shelved. */
+  onShelve?: (alarms: AlarmOut[]) => void;
+  /** Shows the unshelve action (asked first) on shelved rows. */
+  onUnshelve?: (alarms: AlarmOut[]) => void;
+  /** The rows are shelved alarms: a column tells until when, by whom and why. */
+  shelved?: boolean;
+}
+
+/** Under the "Shelved" title: "until 14:30 by admin", then "— reason", of a shelved alarm. */
+function ShelfCell({ alarm }: { alarm: AlarmOut }) {
+  const { t } = useTranslation();
+  if (!isShelved(alarm) || typeof alarm.shelved_until !== 'number') return EMPTY;
+  const until = t('telemetry.alarm.shelve.until', {
+    time: formatShelvedUntil(alarm.shelved_until),
+    by: alarm.shelved_by ?? EMPTY,
+  });
+  return (
+    <CellLines
+      primary={<span className="alarm-shelf__until">{until}</span>}
+      primaryTooltip={`${until}${alarm.shelve_reason ? ` — ${alarm.shelve_reason}` : ''}`}
+      secondary={alarm.shelve_reason ? `— ${alarm.shelve_reason}` : undefined}
+    />
+  );
 }
 
 export function AlarmTable({
@@ -53,6 +77,9 @@ export function AlarmTable({
   selectedIds,
   onSelect,
   onConfirm,
+  onShelve,
+  onUnshelve,
+  shelved = false,
 }: AlarmTableProps) {
   const { t } = useTranslation();
   const history = mode === 'history';
@@ -122,6 +149,8 @@ export function AlarmTable({
       dataIndex: 'recover_time',
       key: 'recover',
       width: TIME_WIDTH,
+      // Shelved rows add their shelving: the status tag tells recovered or not, the time is the wide screens' detail.
+      ...(shelved ? { responsive: FROM_XXL } : {}),
       render: (v: number | null) =>
         v ? (
           formatAlarmTime(v)
@@ -147,23 +176,60 @@ export function AlarmTable({
           },
         ]
       : []),
-    ...(onConfirm
+    ...(shelved && !history
+      ? [
+          {
+            title: t('telemetry.alarm.column.shelf'),
+            key: 'shelf',
+            width: 190,
+            render: (_: unknown, a: AlarmOut) => <ShelfCell alarm={a} />,
+          },
+        ]
+      : []),
+    ...(onConfirm || onShelve || onUnshelve
       ? [
           actionColumn<AlarmOut>({
             title: t('telemetry.alarm.column.action'),
-            labels: [t('telemetry.alarm.confirm')],
-            more: false,
+            labels: [
+              ...(onConfirm ? [t('telemetry.alarm.confirm')] : []),
+              ...(onShelve ? [t('telemetry.alarm.shelve.action')] : []),
+              ...(onUnshelve ? [t('telemetry.alarm.shelve.unshelve')] : []),
+            ].slice(0, 2),
+            more: [onConfirm, onShelve, onUnshelve].filter(Boolean).length > 2,
             render: (a) => (
               <RowActions
                 moreLabel={t('telemetry.alarm.column.action')}
                 actions={[
-                  canConfirm(a) && {
-                    key: 'confirm',
-                    label: t('telemetry.alarm.confirm'),
-                    onClick: () => {
-                      onConfirm([a]);
+                  onConfirm &&
+                    canConfirm(a) && {
+                      key: 'confirm',
+                      label: t('telemetry.alarm.confirm'),
+                      onClick: () => {
+                        onConfirm([a]);
+                      },
                     },
-                  },
+                  onShelve &&
+                    canConfirm(a) &&
+                    !isShelved(a) && {
+                      key: 'shelve',
+                      label: t('telemetry.alarm.shelve.action'),
+                      onClick: () => {
+                        onShelve([a]);
+                      },
+                    },
+                  onUnshelve &&
+                    isShelved(a) && {
+                      key: 'unshelve',
+                      label: t('telemetry.alarm.shelve.unshelve'),
+                      confirm: {
+                        title: t('telemetry.alarm.shelve.unshelveTitle', { count: 1 }),
+                        content: t('telemetry.alarm.shelve.unshelveContent'),
+                        okText: t('telemetry.alarm.shelve.unshelve'),
+                      },
+                      onClick: () => {
+                        onUnshelve([a]);
+                      },
+                    },
                 ]}
               />
             ),

@@ -11,10 +11,12 @@ interface ConfirmAlarmsModalProps {
   ids: number[];
   onClose: () => void;
   onDone?: () => void;
+  /** The server refused (its reason shown by lib/http): 110576 gone, 110577 confirmed already. */
+  onFailed?: (error: unknown) => void;
 }
 
 export const ConfirmAlarmsModal = perOpening(
-  function ConfirmAlarmsModal({ ids, onClose, onDone }: ConfirmAlarmsModalProps) {
+  function ConfirmAlarmsModal({ ids, onClose, onDone, onFailed }: ConfirmAlarmsModalProps) {
     const { t } = useTranslation();
     const [form] = Form.useForm<{ note: string }>();
     const confirm = useConfirmAlarms();
@@ -28,7 +30,9 @@ export const ConfirmAlarmsModal = perOpening(
           onClose();
         },
         // lib/http has shown the server's reason (110576, 110577).
-        () => undefined,
+        (error: unknown) => {
+          onFailed?.(error);
+        },
       );
 
     return (

@@ -21,6 +21,10 @@ export interface AlarmOut {
   confirm_time: number | null;
   confirm_userName: string | null;
   alarm_note: string | null;
+  /** Shelved until (epoch ms), by whom and why; null (or absent in older fixtures) when not shelved now. */
+  shelved_until?: number | null;
+  shelved_by?: string | null;
+  shelve_reason?: string | null;
 }
 
 export interface AlarmPage {
@@ -39,10 +43,12 @@ export interface RealtimeAlarmParams {
   group_id?: number | undefined;
   level?: number | undefined;
   keyword?: string | undefined;
+  /** true: only the alarms shelved now (without it, the list leaves them out). */
+  shelved?: boolean | undefined;
 }
 
 /** GET /hAlarmDev filters: alarm_time within start…end (epoch ms). */
-export interface AlarmHistoryParams extends RealtimeAlarmParams {
+export interface AlarmHistoryParams extends Omit<RealtimeAlarmParams, 'shelved'> {
   start: number;
   end: number;
   alarm_type?: AlarmType | undefined;
@@ -58,4 +64,16 @@ export interface AlarmCount {
 export interface ConfirmAlarmsInput {
   ids: number[];
   note: string;
+}
+
+/** POST /rAlarmDev/shelve: silence alarms for ALARM_SHELVE_MIN_MINUTES…ALARM_SHELVE_MAX_MINUTES, saying why. */
+export interface ShelveAlarmsInput {
+  ids: number[];
+  minutes: number;
+  reason: string;
+}
+
+/** DELETE /rAlarmDev/shelve: ends the shelving now. */
+export interface UnshelveAlarmsInput {
+  ids: number[];
 }

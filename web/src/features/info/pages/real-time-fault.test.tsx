@@ -136,4 +136,108 @@ describe('RealTimeFaultPage', () => {
     const params = history.params as { start: number; end: number };
     expect(params.end - params.start).toBeGreaterThan(6 * 86_400_000);
   });
+
+  it('shelves an alarm from its row with a duration and a reason', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /rAlarmDev': () => page([alarm({}), alarm({ id: 8, alarm_name: '温度过高' })]),
+      'POST /rAlarmDev/shelve': (config) => {
+        const body = bodyOf(config) as { ids: number[]; minutes: number; reason: string };
+        return ok(
+          body.ids.map((id) => alarm({ id, shelved_until: Date.now() + 60_000, shelved_by: 'admin' })),
+        );
+      },
+    });
+    await screen.findByText('压力过高');
+    const countsBefore = calls.filter((c) => c.url === '/rAlarmDev/count').length;
+    const listsBefore = alarmCalls(calls).length;
+    const row = screen.getByText('压力过高').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: /^搁\s*置$/ }));
+    // (The page's dialogs are told by their text: role names over the page's ids are unreliable in jsdom.)
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('搁置 1 条告警')).toBeInTheDocument();
+    // One hour unless another duration is chosen; the reason is required.
+    expect(within(dialog).getByRole('radio', { name: '1 小时' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: /^搁\s*置$/ }));
+    expect(await within(dialog).findByText('请填写搁置原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: '搁置原因' }), '  检修中 ');
+    await user.click(within(dialog).getByRole('button', { name: /^搁\s*置$/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/rAlarmDev/shelve')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.url === '/rAlarmDev/shelve')!)).toEqual({
+      ids: [7],
+      minutes: 60,
+      reason: '检修中',
+    });
+    // The list and the bell's count are asked again.
+    await waitFor(() => expect(alarmCalls(calls).length).toBeGreaterThan(listsBefore));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/rAlarmDev/count').length).toBeGreaterThan(countsBefore),
+    );
+  });
+
+  it('shelves the selected alarms', async () => {
+    const user = userEvent.setup();
+    const calls = renderPage({
+      'GET /rAlarmDev': () => page([alarm({}), alarm({ id: 8, alarm_name: '温度过高' })]),
+      'POST /rAlarmDev/shelve': (config) =>
+        ok(
+          (bodyOf(config) as { ids: number[] }).ids.map((id) => alarm({ id, shelved_until: Date.now() + 1 })),
+        ),
+    });
+    await screen.findByText('压力过高');
+    const batch = screen.getByText(/搁置所选/).closest('button')!;
+    expect(batch).toBeDisabled();
+    const rows = screen.getAllByRole('row').filter((r) => within(r).queryByRole('checkbox'));
+    await user.click(within(rows[0]!).getByRole('checkbox'));
+    expect(batch).toHaveTextContent('搁置所选（2）');
+    await user.click(batch);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('搁置 2 条告警')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: '24 小时' }));
+    await user.type(within(dialog).getByRole('textbox', { name: '搁置原因' }), '夜间停产');
+    await user.click(within(dialog).getByRole('button', { name: /^搁\s*置$/ }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/rAlarmDev/shelve')).toBe(true));
+    expect(bodyOf(calls.find((c) => c.url === '/rAlarmDev/shelve')!)).toEqual({
+      ids: [7, 8],
+      minutes: 1440,
+      reason: '夜间停产',
+    });
+  });
+
+  it('lists the shelved alarms and ends the shelving of one', async () => {
+    const user = userEvent.setup();
+    const until = new Date();
+    until.setHours(23, 45, 0, 0);
+    const shelvedAlarm = alarm({
+      shelved_until: until.getTime(),
+      shelved_by: 'admin',
+      shelve_reason: '设备检修',
+    });
+    const calls = renderPage({
+      'GET /rAlarmDev': (config) =>
+        (config.params as { shelved?: boolean }).shelved ? page([shelvedAlarm]) : page([alarm({ id: 8 })]),
+      'DELETE /rAlarmDev/shelve': (config) =>
+        ok((bodyOf(config) as { ids: number[] }).ids.map((id) => alarm({ id }))),
+    });
+    await screen.findByText('压力过高');
+    expect(alarmCalls(calls)[0]?.params).not.toHaveProperty('shelved');
+    await user.click(screen.getByText('已搁置'));
+    await waitFor(() => expect(alarmCalls(calls).at(-1)?.params).toMatchObject({ shelved: true, page: 1 }));
+    expect(await screen.findByText('至 23:45 · admin')).toBeInTheDocument();
+    expect(screen.getByText('— 设备检修')).toBeInTheDocument();
+    // No shelving of what is shelved; the way to end it instead, asked first.
+    const row = screen.getByText('至 23:45 · admin').closest('tr')!;
+    expect(within(row).queryByRole('button', { name: /^搁\s*置$/ })).not.toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: '取消搁置' }));
+    const ask = await screen.findByRole('dialog');
+    expect(ask).toHaveTextContent('取消搁置 1 条告警？');
+    await user.click(within(ask).getByRole('button', { name: '取消搁置' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'delete')).toBe(true));
+    const del = calls.find((c) => c.method === 'delete')!;
+    expect(del.url).toBe('/rAlarmDev/shelve');
+    expect(bodyOf(del)).toEqual({ ids: [7] });
+    // Back to the active ones.
+    await user.click(screen.getByText('待处理'));
+    await waitFor(() => expect(alarmCalls(calls).at(-1)?.params).not.toHaveProperty('shelved'));
+  });
 });

@@ -1,8 +1,9 @@
 // Real-time faults (/info/realTimeFault, P73000): the unconfirmed alarms of every readable device, filtered by
-// level, device and keyword, confirmed one by one or in a batch with a note; the alarm history by time range;
-// both refresh on the WebSocket's alarm pushes. Administrators set the tenant's default control password here.
-import { CheckOutlined, LockOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag } from 'antd';
+// level, device and keyword, confirmed one by one or in a batch with a note, shelved for a while with a reason (the
+// "Shelved" view lists those, with the way to end it); the alarm history by time range; both refresh on the
+// WebSocket's alarm pushes. Administrators set the tenant's default control password here.
+import { CheckOutlined, LockOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
+import { App, Button, Card, DatePicker, Input, Segmented, Select, Space, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,20 +12,27 @@ import { useSearchParams } from 'react-router';
 import { AlarmList } from '@/components/alarms/alarm-list';
 import { alarmLevelOptions, alarmTypeOptions } from '@/components/alarms/alarm-options';
 import { ConfirmAlarmsModal } from '@/components/alarms/confirm-alarms-modal';
+import { ShelveAlarmsModal, type ShelveTarget } from '@/components/alarms/shelve-alarms-modal';
 import { useCan } from '@/components/can';
 import { PageHeader } from '@/components/page-header';
 import { DevicePicker } from '@/components/pickers/device-picker';
 import { useAlarmCount } from '@/lib/alarms/alarm-count';
 import { useAlarmHistory } from '@/lib/alarms/list-alarm-history';
 import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
+import { useUnshelveAlarms } from '@/lib/alarms/shelve-alarms';
+import type { AlarmOut } from '@/lib/alarms/types';
 import { useAlarmListParams, type AlarmListState } from '@/lib/alarms/use-alarm-list-params';
 import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
 import { Role } from '@/lib/permissions';
 import { param, useListParams, useSyncedText, type ParamSpec } from '@/lib/route-params';
+import { toast } from '@/lib/toast';
 import { DefaultControlPasswordModal } from '../components/default-control-password-modal';
 import '../info.css';
 
 type View = 'realtime' | 'history';
+
+/** The real-time tab's view in the URL: `shelved=true` lists only the shelved alarms. */
+const SHELF_PARAMS: ParamSpec<{ shelved?: boolean }> = { shelved: param.bool };
 
 /** The history's time range in the URL (epoch ms); the last 7 days by default. */
 const RANGE_PARAMS: ParamSpec<{ start?: number; end?: number }> = { start: param.time, end: param.time };
@@ -111,12 +119,43 @@ function AlarmFilters({ list, withType = false }: { list: AlarmListState; withTy
 
 function RealtimeTab() {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<number[]>([]);
+  const [shelving, setShelving] = useState<ShelveTarget[]>([]);
   const list = useAlarmListParams(() => {
     setSelected([]);
   });
-  const alarms = useRealtimeAlarms(list.params);
+  const shelf = useListParams(SHELF_PARAMS);
+  const shelved = shelf.params.shelved === true;
+  const alarms = useRealtimeAlarms({ ...list.params, shelved: shelved || undefined });
+  const unshelve = useUnshelveAlarms();
+
+  const endShelving = (ids: number[]) =>
+    unshelve.mutateAsync({ ids }).then(
+      () => {
+        toast.success(t('telemetry.alarm.shelve.unshelved', { count: ids.length }));
+        setSelected((held) => held.filter((id) => !ids.includes(id)));
+      },
+      // lib/http has shown the server's reason (110576, 110577).
+      () => undefined,
+    );
+
+  const shelveSelected = () => {
+    const items = alarms.data?.items ?? [];
+    setShelving(selected.map((id) => items.find((a) => a.id === id) ?? { id }));
+  };
+
+  const unshelveSelected = () => {
+    const ids = selected;
+    void modal.confirm({
+      title: t('telemetry.alarm.shelve.unshelveTitle', { count: ids.length }),
+      content: t('telemetry.alarm.shelve.unshelveContent'),
+      okText: t('telemetry.alarm.shelve.unshelve'),
+      cancelText: t('common.action.cancel'),
+      onOk: () => endShelving(ids),
+    });
+  };
 
   return (
     <>
@@ -124,24 +163,64 @@ function RealtimeTab() {
         mode="realtime"
         alarms={alarms}
         list={list}
-        filters={<AlarmFilters list={list} />}
+        filters={
+          <>
+            <Segmented<'active' | 'shelved'>
+              aria-label={t('telemetry.alarm.shelve.view')}
+              value={shelved ? 'shelved' : 'active'}
+              options={[
+                { value: 'active', label: t('telemetry.alarm.shelve.active') },
+                { value: 'shelved', label: t('telemetry.alarm.shelve.shelved') },
+              ]}
+              onChange={(value) => {
+                setSelected([]);
+                shelf.filter({ shelved: value === 'shelved' ? true : undefined });
+              }}
+            />
+            <AlarmFilters list={list} />
+          </>
+        }
         actions={
-          <Button
-            type="primary"
-            icon={<CheckOutlined />}
-            disabled={selected.length === 0}
-            onClick={() => {
-              setConfirming(selected);
-            }}
-          >
-            {t('telemetry.alarm.confirmSelected', { count: selected.length })}
-          </Button>
+          <>
+            <Button
+              type="primary"
+              icon={<CheckOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => {
+                setConfirming(selected);
+              }}
+            >
+              {t('telemetry.alarm.confirmSelected', { count: selected.length })}
+            </Button>
+            {shelved ? (
+              <Button
+                icon={<PlayCircleOutlined />}
+                disabled={selected.length === 0}
+                loading={unshelve.isPending}
+                onClick={unshelveSelected}
+              >
+                {t('telemetry.alarm.shelve.unshelveSelected', { count: selected.length })}
+              </Button>
+            ) : (
+              <Button
+                icon={<PauseCircleOutlined />}
+                disabled={selected.length === 0}
+                onClick={shelveSelected}
+              >
+                {t('telemetry.alarm.shelve.shelveSelected', { count: selected.length })}
+              </Button>
+            )}
+          </>
         }
         selectedIds={selected}
         onSelect={setSelected}
         onConfirm={(items) => {
           setConfirming(items.map((a) => a.id));
         }}
+        shelved={shelved}
+        {...(shelved
+          ? { onUnshelve: (items: AlarmOut[]) => void endShelving(items.map((a) => a.id)) }
+          : { onShelve: setShelving })}
       />
       <ConfirmAlarmsModal
         ids={confirming}
@@ -150,6 +229,16 @@ function RealtimeTab() {
         }}
         onDone={() => {
           setSelected([]);
+        }}
+      />
+      <ShelveAlarmsModal
+        alarms={shelving}
+        onClose={() => {
+          setShelving([]);
+        }}
+        onDone={(done) => {
+          const ids = new Set(done.map((a) => a.id));
+          setSelected((held) => held.filter((id) => !ids.has(id)));
         }}
       />
     </>
