@@ -214,12 +214,12 @@ class TestNotices:
         notice = ok(await team.admin.post(BOARD, json={"title": "演练", "content": "消防演练"}))
         url = f"{BOARD}/{notice['id']}"
         now = utcnow()
-        for at in (
+        for wrong in (
             epoch_ms(now - timedelta(minutes=1)),
             epoch_ms(now + timedelta(days=NOTICE_SCHEDULE_MAX_DAYS + 1)),
             -5,
         ):
-            resp = await team.admin.post(f"{url}/send", json={"at": at})
+            resp = await team.admin.post(f"{url}/send", json={"at": wrong})
             assert (code(resp), resp["meta"]["field"]) == (ErrorCode.NOTICE_TIME_INVALID, "at")
         at = now + timedelta(hours=1)
         scheduled = ok(await team.admin.post(f"{url}/send", json={"at": epoch_ms(at)}))
