@@ -870,7 +870,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.NOTICE_TIME_INVALID: ("定时发送时间须在当前时间之后的 {limit} 天内", "The scheduled time must be in the future, within {limit} days"),
     # 117819-117823 alarm notification rules and their delivery log
     ErrorCode.NOTIFY_RULE_NOT_FOUND: ("通知规则不存在", "This notification rule does not exist"),
-    ErrorCode.NOTIFY_RULE_NAME_INVALID: ("规则名称为 1–32 个字符", "The rule name must be 1-32 characters"),
+    ErrorCode.NOTIFY_RULE_NAME_INVALID: ("规则名称为 1–{limit} 个字符", "The rule name must be 1-{limit} characters"),
     ErrorCode.NOTIFY_RULE_NAME_EXISTS: ("规则名称已存在", "This rule name already exists"),
     ErrorCode.NOTIFY_URL_INVALID: ("地址无效：须为 http(s) 地址，且不能指向本机或内网", "This address is not valid: it must be an http(s) address outside this server and its private network"),
     ErrorCode.NOTIFY_DELIVERY_NOT_FOUND: ("通知记录不存在", "This delivery does not exist"),

@@ -14,12 +14,12 @@ when a writer and the runner race."""
 
 from collections.abc import Collection
 from datetime import datetime, timedelta
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import ColumnElement, CursorResult, and_, delete, false, func, or_, true, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core import access
+from iotyun.core import access, lease
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -326,7 +326,7 @@ async def update_notice(session: AsyncSession, actor: Actor, notice_id: int, bod
         .where(Notice.id == notice.id, Notice.state != SENT)
         .values(title=title, content=content, updated_at=utcnow())
     )
-    if not await _changed(session, stmt):
+    if not await lease.changed(session, stmt):
         raise AppError(ErrorCode.NOTICE_ALREADY_SENT, field="id")
     await session.refresh(notice)
     return await _one(session, actor, notice, reach)
@@ -345,7 +345,7 @@ async def send_notice(session: AsyncSession, actor: Actor, notice_id: int, at_ms
             .where(Notice.id == notice.id, Notice.state != SENT)
             .values(state=SCHEDULED, send_at=at, updated_at=now)
         )
-        if not await _changed(session, stmt):
+        if not await lease.changed(session, stmt):
             raise AppError(ErrorCode.NOTICE_ALREADY_SENT, field="id")
     elif not await dispatch(session, notice, now):
         raise AppError(ErrorCode.NOTICE_ALREADY_SENT, field="id")
@@ -361,7 +361,7 @@ async def cancel_notice(session: AsyncSession, actor: Actor, notice_id: int) -> 
         .where(Notice.id == notice.id, Notice.state != SENT)
         .values(state=UNSENT, send_at=None, updated_at=utcnow())
     )
-    if not await _changed(session, stmt):
+    if not await lease.changed(session, stmt):
         raise AppError(ErrorCode.NOTICE_ALREADY_SENT, field="id")
     await session.refresh(notice)
     return await _one(session, actor, notice, reach)
@@ -396,7 +396,7 @@ async def dispatch(
         users = await repo.user_ids_with(session, notice.tenant_id, group_ids=under)
     users.discard(notice.author_id or 0)
     stmt = update(Notice).where(*cond).values(state=SENT, sent_at=now, recipients=len(users), updated_at=now)
-    if not await _changed(session, stmt):
+    if not await lease.changed(session, stmt):
         return False
     if users:
         await deliver(
@@ -442,8 +442,3 @@ async def popups(session: AsyncSession, actor: Actor) -> list[PopupOut]:
         )
         for m in rows
     ]
-
-
-async def _changed(session: AsyncSession, stmt: Any) -> int:
-    result = cast(CursorResult[Any], await session.execute(stmt.execution_options(synchronize_session=False)))
-    return int(result.rowcount)

@@ -35,6 +35,7 @@ import orjson
 from iotyun.auth.senders import MailSender
 from iotyun.core.config import Settings
 from iotyun.core.errors import ErrorCode
+from iotyun.core.limits import NOTIFY_URL_MAX
 
 CONSOLE, EMAIL, SMS, WECHAT, WEBHOOK = "console", "email", "sms", "wechat", "webhook"
 CHANNELS: tuple[str, ...] = (CONSOLE, EMAIL, SMS, WECHAT, WEBHOOK)
@@ -99,7 +100,7 @@ def url_problem(url: str, settings: Settings) -> str | None:
         port = parts.port
     except ValueError:
         return "invalid"
-    if parts.scheme not in ("http", "https") or not parts.hostname or len(url) > 500:
+    if parts.scheme not in ("http", "https") or not parts.hostname or len(url) > NOTIFY_URL_MAX:
         return "invalid"
     if parts.username or parts.password:
         return "invalid"

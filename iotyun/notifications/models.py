@@ -15,6 +15,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, Sm
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
+from iotyun.core.limits import NOTIFY_RULE_NAME_MAX, NOTIFY_SECRET_MAX, NOTIFY_URL_MAX
 from iotyun.core.tenancy import TenantScoped
 
 # Delivery states: waiting to be sent (first time, or after a failure: `retrying`), being sent by the runner
@@ -26,7 +27,7 @@ PENDING, SENDING, SENT, RETRYING, FAILED, SKIPPED = "pending", "sending", "sent"
 class NotifyRule(IdMixin, TimestampMixin, TenantScoped, Base):
     __tablename__ = "notify_rule"
 
-    name: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(NOTIFY_RULE_NAME_MAX))
     enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     owner_id: Mapped[int | None] = mapped_column(
         BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None
@@ -40,9 +41,9 @@ class NotifyRule(IdMixin, TimestampMixin, TenantScoped, Base):
     role_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
     group_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
     channels: Mapped[list[str]] = mapped_column(JSON, default=list)
-    webhook_url: Mapped[str] = mapped_column(String(500), default="")
-    webhook_secret: Mapped[str] = mapped_column(String(128), default="")
-    wechat_url: Mapped[str] = mapped_column(String(500), default="")
+    webhook_url: Mapped[str] = mapped_column(String(NOTIFY_URL_MAX), default="")
+    webhook_secret: Mapped[str] = mapped_column(String(NOTIFY_SECRET_MAX), default="")
+    wechat_url: Mapped[str] = mapped_column(String(NOTIFY_URL_MAX), default="")
     # Quiet hours, minutes of the day in `timezone` (start == end: none); they hold back every channel but the
     # console until they end.
     quiet_start: Mapped[int | None] = mapped_column(SmallInteger, default=None)
@@ -85,7 +86,7 @@ class NotifyDelivery(IdMixin, TimestampMixin, TenantScoped, Base):
     channel: Mapped[str] = mapped_column(String(16))
     user_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
     # Where it goes: an email address, a phone number, or a URL (shown without its query in the log).
-    address: Mapped[str] = mapped_column(String(500), default="")
+    address: Mapped[str] = mapped_column(String(NOTIFY_URL_MAX), default="")
     key: Mapped[str] = mapped_column(String(128), unique=True)
     subject: Mapped[str] = mapped_column(String(200), default="")
     body: Mapped[str] = mapped_column(Text, default="")

@@ -19,6 +19,7 @@ from iotyun.core.db import Database, utcnow
 from iotyun.core.tenancy import system_session
 from iotyun.notifications import channels
 from iotyun.notifications import repository as repo
+from iotyun.notifications.fanout import escalate_due, fan_out
 from iotyun.notifications.models import (
     FAILED,
     PENDING,
@@ -29,7 +30,6 @@ from iotyun.notifications.models import (
     NotifyDelivery,
     NotifyEvent,
 )
-from iotyun.notifications.service import escalate_due, fan_out
 from iotyun.team.mail import delivery as mail_delivery
 
 log = logging.getLogger("iotyun.notifications")

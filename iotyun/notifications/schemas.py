@@ -1,14 +1,22 @@
 """Shapes of the alarm notifications (docs/api-notifications.md)."""
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, Field
 
 from iotyun.core.inputs import BodyBool
-from iotyun.core.limits import ALARM_LEVEL_MAX, ALARM_LEVEL_MIN, MESSAGE_ADDRESSEES_MAX
+from iotyun.core.limits import (
+    ALARM_LEVEL_MAX,
+    ALARM_LEVEL_MIN,
+    MESSAGE_ADDRESSEES_MAX,
+    NOTIFY_ESCALATE_MAX_MINUTES,
+    NOTIFY_SECRET_MAX,
+    NOTIFY_URL_MAX,
+)
 from iotyun.core.pagination import Page
 
 NotifyChannel = Literal["console", "email", "sms", "wechat", "webhook"]
+NOTIFY_CHANNELS: tuple[str, ...] = get_args(NotifyChannel)
 DeliveryState = Literal["pending", "sending", "sent", "retrying", "failed", "skipped"]
 IdList = list[int]
 
@@ -27,10 +35,10 @@ class RuleIn(BaseModel):
     user_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
     role_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
     group_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
-    channels: list[NotifyChannel] = Field(min_length=1, max_length=5)
-    webhook_url: str = Field("", max_length=500)
-    webhook_secret: str = Field("", max_length=128)
-    wechat_url: str = Field("", max_length=500)
+    channels: list[NotifyChannel] = Field(min_length=1, max_length=len(NOTIFY_CHANNELS))
+    webhook_url: str = Field("", max_length=NOTIFY_URL_MAX)
+    webhook_secret: str = Field("", max_length=NOTIFY_SECRET_MAX)
+    wechat_url: str = Field("", max_length=NOTIFY_URL_MAX)
     # Minutes of the day (0–1439) in `timezone`; both or neither.
     quiet_start: int | None = Field(None, ge=0, le=1439)
     quiet_end: int | None = Field(None, ge=0, le=1439)
@@ -38,7 +46,7 @@ class RuleIn(BaseModel):
     on_recover: BodyBool = False
     on_confirm: BodyBool = False
     # Minutes (1–1440) after which an unconfirmed alarm also goes to the escalation recipients; null: never.
-    escalate_after: int | None = Field(None, ge=1, le=1440)
+    escalate_after: int | None = Field(None, ge=1, le=NOTIFY_ESCALATE_MAX_MINUTES)
     escalate_user_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
     escalate_role_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)
     escalate_group_ids: IdList = Field([], max_length=MESSAGE_ADDRESSEES_MAX)

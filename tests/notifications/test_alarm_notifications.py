@@ -22,9 +22,9 @@ from iotyun.alarms.models import Alarm
 from iotyun.core.db import utcnow
 from iotyun.core.errors import ErrorCode
 from iotyun.core.tenancy import system_session
+from iotyun.notifications.fanout import quiet_until
 from iotyun.notifications.models import NotifyDelivery, NotifyEvent, NotifyRule
 from iotyun.notifications.runner import NotifyRunner, backoff
-from iotyun.notifications.service import quiet_until
 from tests.conftest import Api, code
 from tests.devices.factories import ok
 from tests.notifications.conftest import Receiver

@@ -4,20 +4,25 @@
 import type { TFunction } from 'i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 
-import { ALARM_LEVELS } from '@/lib/alarms/tags';
 import { viewerZone } from '@/lib/timezone';
+import {
+  ALARM_LEVEL_MAX,
+  ALARM_LEVEL_MIN,
+  NOTIFY_ESCALATE_MAX_MINUTES,
+  NOTIFY_RULE_NAME_MAX,
+  NOTIFY_SECRET_MAX,
+  NOTIFY_URL_MAX,
+} from '@/types/limits.gen';
 import type { DeliveryState, NotifyChannel, RuleIn, RuleOut } from '../api/notify';
 
-export const LEVEL_MIN = ALARM_LEVELS[0];
-export const LEVEL_MAX = ALARM_LEVELS[ALARM_LEVELS.length - 1] ?? 5;
-/** The server's longest rule name (notifications/service.py). */
-export const RULE_NAME_MAX = 32;
-/** The server's longest webhook or robot URL and webhook secret (notifications/schemas.py RuleIn). */
-export const NOTIFY_URL_MAX = 500;
-export const WEBHOOK_SECRET_MAX = 128;
-/** The server's bounds of an escalation's delay in minutes (notifications/schemas.py RuleIn.escalate_after). */
+export const LEVEL_MIN = ALARM_LEVEL_MIN;
+export const LEVEL_MAX = ALARM_LEVEL_MAX;
+/** The server's longest rule name, webhook or robot URL and webhook secret, and an escalation's delay bounds. */
+export const RULE_NAME_MAX = NOTIFY_RULE_NAME_MAX;
+export { NOTIFY_URL_MAX };
+export const WEBHOOK_SECRET_MAX = NOTIFY_SECRET_MAX;
 export const ESCALATE_AFTER_MIN = 1;
-export const ESCALATE_AFTER_MAX = 1440;
+export const ESCALATE_AFTER_MAX = NOTIFY_ESCALATE_MAX_MINUTES;
 /** The delay a new escalation starts from. */
 export const ESCALATE_AFTER_DEFAULT = 30;
 /** The length of a generated webhook secret. */
