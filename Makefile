@@ -133,7 +133,8 @@ install-bench:
 # default) also on PostgreSQL (127.0.0.1:5432), the ingest (B1, on PostgreSQL + Mosquitto by default) also on the
 # embedded default (SQLite + the server's own Mosquitto). The first load (B5), the dashboards (B6: bench/dashboard.py),
 # the screen designer (B7: bench/designer.py) and the screen runtime (B8: bench/runtime.py) measure the built console
-# in Chromium.
+# in Chromium. The alarm storm (bench/alarm_storm.py, ~14 min) runs the embedded default with and without notification
+# rules.
 bench: install-py install-bench web install-browser
 	@for b in bench/*.py; do $(PY) python $$b || exit 1; done
 	$(PY) python bench/device_list.py --db postgresql

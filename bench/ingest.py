@@ -53,7 +53,6 @@ import sqlite3
 import sys
 import threading
 import time
-import urllib.request
 from typing import Any
 
 import benchlib
@@ -171,46 +170,6 @@ def publisher(
     out.put(
         {"first": first, "sent": sent, "last_ack": last_ack, "acked": acked, "all_acked": ok, "messages": len(payloads)}
     )
-
-
-async def wait_online(db: benchlib.BenchDb, n: int, wait_s: float = 60) -> None:
-    """Until the server has marked every gateway online (it is subscribed and its caches are warm)."""
-    from iotyun.core.db import Database
-    from iotyun.devices.models import DEV_ONLINE, Gateway
-
-    database = Database(db.url)
-    deadline = time.monotonic() + wait_s
-    online = 0
-    try:
-        while time.monotonic() < deadline:
-            async with database.sessionmaker() as session:
-                online = (
-                    await session.execute(select(func.count()).where(Gateway.dev_state == DEV_ONLINE))
-                ).scalar_one()
-            if online >= n:
-                return
-            await asyncio.sleep(0.1)
-        raise RuntimeError(f"the server marked only {online} of {n} gateways online")
-    finally:
-        await database.dispose()
-
-
-def gateway_accounts(base_url: str, sns: list[str]) -> None:
-    """Each gateway proves its secret over HTTP as the agent does at start (GET /api/dev/access): the server writes
-    its account into the embedded broker."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    def ask(sn: str) -> None:
-        request = urllib.request.Request(
-            f"{base_url}/api/dev/access?sn_code={sn}", headers={"X-Device-Secret": benchlib.SECRET}
-        )
-        with urllib.request.urlopen(request, timeout=60) as resp:
-            body = orjson.loads(resp.read())
-        if body["meta"]["success"] != 1:
-            raise RuntimeError(f"/dev/access refused {sn}: {body}")
-
-    with ThreadPoolExecutor(4) as pool:
-        list(pool.map(ask, sns))
 
 
 async def wait_committed(
@@ -350,7 +309,7 @@ def main() -> int:
         try:
             benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
             if embedded:
-                gateway_accounts(f"http://127.0.0.1:{port}", sns)
+                benchlib.gateway_accounts(f"http://127.0.0.1:{port}", sns)
             payloads = batches_of(
                 sns, plant.sources, steps, readings, per_message, base_ts, boot=int(time.time() * 1000)
             )
@@ -365,7 +324,7 @@ def main() -> int:
             del payloads
             if not ready.wait(60):
                 raise RuntimeError(f"the publisher did not get ready: {out.get(timeout=1) if not out.empty() else ''}")
-            asyncio.run(wait_online(db, len(sns)))
+            asyncio.run(benchlib.wait_online(db, len(sns)))
             time.sleep(1)  # the last state writes and config loads settle before the clock starts
             cpu_before = benchlib.cpu_seconds(server.pid)
             go.set()

@@ -119,13 +119,14 @@ async def pg_admin(verb: str, name: str) -> None:
 @dataclass
 class Plant:
     """What provisioning made: the administrator's auth headers, the devices (SN -> device id, in SN order), the
-    template and its published data source ids (in address order)."""
+    template and its published data source ids (in address order), then those of the extra data sources."""
 
     headers: dict[str, str]
     devices: dict[str, int]
     template_id: int
     sources: list[int]
     gateway_ids: dict[str, int] = field(default_factory=dict)
+    extra_sources: list[int] = field(default_factory=list)
 
 
 async def provision(
@@ -136,9 +137,11 @@ async def provision(
     data_type: str = "float32",
     history: str = "change",
     sn_prefix: str = "BENCH",
+    extra_sources: Sequence[dict[str, Any]] = (),
 ) -> Plant:
     """Migrate, then make one tenant with an administrator (a fixed token), `devices` registered gateways, and one
-    template with `sources` data sources bound to all of them and published. Rows that are only bookkeeping are
+    template with `sources` data sources (then `extra_sources`, each a data source's fields) bound to all of them and
+    published. Rows that are only bookkeeping are
     inserted directly; the template goes through the HTTP API (in process), so its publication is the real one."""
     import httpx
 
@@ -260,6 +263,10 @@ async def provision(
                     },
                 )
                 source_ids.append(int(created["id"]))
+            extra_ids = [
+                int((await call("/yun/module/dataSource", {"template_id": tid, "area": "holding", **spec}))["id"])
+                for spec in extra_sources
+            ]
             await call("/yun/module/bind", {"template_id": tid, "device_ids": [int(d) for d in device_ids]})
             await call("/yun/module/publish", {"id": tid})
     finally:
@@ -270,6 +277,7 @@ async def provision(
         template_id=tid,
         sources=source_ids,
         gateway_ids={sn: int(g) for sn, g in zip(sns, gateway_ids, strict=True)},
+        extra_sources=extra_ids,
     )
 
 
@@ -300,6 +308,49 @@ def mosquitto(tmp: Path, queue_limit: int | None = None) -> Iterator[tuple[str, 
         yield "127.0.0.1", port
     finally:
         stop([proc])
+
+
+# --- the gateways -------------------------------------------------------------------------------------------------------
+
+
+async def wait_online(db: BenchDb, n: int, wait_s: float = 60) -> None:
+    """Until the server has marked every gateway online (it is subscribed and its caches are warm)."""
+    from sqlalchemy import func, select
+
+    from iotyun.core.db import Database
+    from iotyun.devices.models import DEV_ONLINE, Gateway
+
+    database = Database(db.url)
+    deadline = time.monotonic() + wait_s
+    online = 0
+    try:
+        while time.monotonic() < deadline:
+            async with database.sessionmaker() as session:
+                online = (
+                    await session.execute(select(func.count()).where(Gateway.dev_state == DEV_ONLINE))
+                ).scalar_one()
+            if online >= n:
+                return
+            await asyncio.sleep(0.1)
+        raise RuntimeError(f"the server marked only {online} of {n} gateways online")
+    finally:
+        await database.dispose()
+
+
+def gateway_accounts(base_url: str, sns: list[str]) -> None:
+    """Each gateway proves its secret over HTTP as the agent does at start (GET /api/dev/access): the server writes
+    its account into the embedded broker."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def ask(sn: str) -> None:
+        request = urllib.request.Request(f"{base_url}/api/dev/access?sn_code={sn}", headers={"X-Device-Secret": SECRET})
+        with urllib.request.urlopen(request, timeout=60) as resp:
+            body = json.loads(resp.read())
+        if body["meta"]["success"] != 1:
+            raise RuntimeError(f"/dev/access refused {sn}: {body}")
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(ask, sns))
 
 
 # --- the server ---------------------------------------------------------------------------------------------------------

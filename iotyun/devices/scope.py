@@ -10,6 +10,7 @@
 The rules live here; the SELECTs they are made of live in devices/scope_repository.py.
 """
 
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, or_
@@ -67,6 +68,19 @@ async def readable(session: AsyncSession, actor: Actor, *columns: Any) -> Select
     """SELECT of the devices `actor` may read (or of `columns` over them). Add filters, joins and order as needed."""
     condition = await visible_condition(session, actor)
     return repo.devices(*columns).where(condition).execution_options(**{ALL_TENANTS: True})
+
+
+def reads_whole_tenant(actor: Actor, tenant_id: int) -> bool:
+    """Whether the actor reads every device of `tenant_id` whatever it is: the tenant's administrator does."""
+    return actor.is_admin and actor.tenant_id == tenant_id
+
+
+async def readable_among(session: AsyncSession, actor: Actor, device_ids: Collection[int]) -> set[int]:
+    """Which of `device_ids` the actor reads now."""
+    if not device_ids:
+        return set()
+    stmt = (await readable(session, actor, Device.id)).where(Device.id.in_(list(device_ids)))
+    return {int(i) for i in (await session.execute(stmt)).scalars()}
 
 
 def manageable_condition(actor: Actor) -> ColumnElement[bool]:

@@ -5,6 +5,8 @@ matching rules ask for, and marks it done, in one transaction; `escalate_due` wr
 the rest of a minute folds into one digest per recipient and channel. A recipient is a user of the alarm's tenant who
 reads the alarm's device at that moment; a rule never reaches anyone else."""
 
+import asyncio
+from collections import Counter
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -17,17 +19,19 @@ from iotyun.alarms import service as alarm_service
 from iotyun.alarms.models import Alarm
 from iotyun.auth import service as auth_service
 from iotyun.auth.models import User
-from iotyun.core import access, lease
+from iotyun.core import access, lease, readcache
 from iotyun.core.db import epoch_ms, utcnow
+from iotyun.core.deps import Actor
 from iotyun.core.tenancy import system_session
 from iotyun.core.texts import phrase
 from iotyun.devices import scope
-from iotyun.devices.models import Device
 from iotyun.messages import service as message_service
+from iotyun.messages.models import Message
 from iotyun.notifications import channels
 from iotyun.notifications import repository as repo
 from iotyun.notifications.models import PENDING, SKIPPED, NotifyDelivery, NotifyEvent, NotifyRule
 from iotyun.team import service as team_service
+from iotyun.team.models import UserGroup
 
 EVENTS_PER_TICK = 200
 ESCALATED_EVENT = "escalated"
@@ -88,24 +92,190 @@ def quiet_until(rule: NotifyRule, now: datetime) -> datetime | None:
     return until.astimezone(now.tzinfo)
 
 
-class _Readers:
-    """Whether a user reads a device now, each asked once per fan-out round (a session of the user's own)."""
+class _Round:
+    """What one fan-out round asks the database once and then knows: the round's alarms, each tenant's enabled rules
+    and user groups, each device's group and template, who reads which of the round's devices, and the storm's state
+    (single notifications in the last minute per rule, channel and recipient; console alarm messages per user;
+    pushes today against a quota; the minute's digests), kept up to date in memory as the round makes more. Nothing
+    is written until the round ends (`write`), so a round holds the database's write lock only for its writes."""
 
-    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession]) -> None:
+    def __init__(self, sessionmaker: async_sessionmaker[AsyncSession], session: AsyncSession, now: datetime) -> None:
         self.sessionmaker = sessionmaker
-        self.known: dict[tuple[int, int], bool] = {}
+        self.session = session
+        self.now = now
+        self.since = now - STORM_WINDOW
+        self.minute = now.replace(second=0, microsecond=0)
+        self.alarms: dict[int, Alarm] = {}
+        self._rules: dict[int, list[NotifyRule]] = {}
+        self._groups: dict[int, list[UserGroup]] = {}
+        self._recipients: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], list[User]] = {}
+        self._facts: dict[int, tuple[int, int | None, int | None]] = {}
+        self._readable: dict[int, set[int]] = {}
+        self._singles: dict[int, Counter[tuple[str, int | None]]] = {}
+        self._console_singles: dict[int, int] = {}
+        self._pushes: dict[tuple[str, int], int] = {}
+        self._limits: dict[tuple[str, int], int] = {}
+        self.digests: dict[str, NotifyDelivery] = {}
+        self._digests_read: set[int] = set()
+        self.console_digests: dict[int, Message | None] = {}
+        self.new_console_digests: dict[int, tuple[int, Alarm, int]] = {}
+        self.console_singles: list[tuple[int, list[int], dict[str, Any], int]] = []
+        self.made: list[NotifyDelivery] = []
+
+    async def load(self, events: list[NotifyEvent]) -> None:
+        self.alarms = await repo.alarms(self.session, {e.alarm_id for e in events})
+        self._facts = await repo.device_facts(self.session, {a.device_id for a in self.alarms.values()})
+
+    async def rules(self, tenant_id: int) -> list[NotifyRule]:
+        if tenant_id not in self._rules:
+            self._rules[tenant_id] = await repo.enabled_rules(self.session, tenant_id)
+        return self._rules[tenant_id]
+
+    async def groups(self, tenant_id: int) -> list[UserGroup]:
+        if tenant_id not in self._groups:
+            self._groups[tenant_id] = await repo.groups(self.session, tenant_id)
+        return self._groups[tenant_id]
+
+    async def recipients(
+        self, tenant_id: int, user_ids: list[int], role_ids: list[int], group_ids: set[int]
+    ) -> list[User]:
+        key = (tenant_id, tuple(user_ids), tuple(role_ids), tuple(sorted(group_ids)))
+        if key not in self._recipients:
+            self._recipients[key] = await repo.recipients(self.session, tenant_id, user_ids, role_ids, group_ids)
+        return self._recipients[key]
+
+    def facts(self, device_id: int) -> tuple[int | None, int | None]:
+        """The device's group and the template bound to it."""
+        _, group_id, template_id = self._facts.get(device_id, (0, None, None))
+        return group_id, template_id
 
     async def reads(self, user_id: int, device_id: int) -> bool:
-        key = (user_id, device_id)
-        if key not in self.known:
+        """Whether the user reads the device now (devices.scope, the user's own rights): asked once a round for all
+        the round's devices, in a session of the user's tenant, and kept in the process's read cache (dropped the
+        moment this process commits a change to the tables rights are made of)."""
+        if user_id not in self._readable:
+            self._readable[user_id] = await self._readable_of(user_id)
+        return device_id in self._readable[user_id]
+
+    async def _readable_of(self, user_id: int) -> set[int]:
+        cache = readcache.caches(self.session).cache("notify_reads", scope.VISIBILITY_TABLES, maxsize=65536)
+        answers = {d: cache.get((user_id, d)) for d in self._facts}
+        missing = [d for d, known in answers.items() if known is None]
+        if missing:
+            generation = cache.generation()
+            found = await self._reads_among(user_id, missing)
+            for d in missing:
+                answers[d] = d in found
+                cache.put((user_id, d), d in found, generation)
+        return {d for d, known in answers.items() if known}
+
+    async def _reads_among(self, user_id: int, device_ids: list[int]) -> set[int]:
+        actors = readcache.caches(self.session).cache("notify_actor", ("user_account", "role"))
+        actor: Actor | None = actors.get(user_id)
+        if actor is None:
+            generation = actors.generation()
             async with self.sessionmaker() as session:
                 actor = await auth_service.actor_for_user(session, user_id)
-                found = None
-                if actor is not None:
-                    stmt = (await scope.readable(session, actor, Device.id)).where(Device.id == device_id)
-                    found = (await session.execute(stmt)).first()
-            self.known[key] = found is not None
-        return self.known[key]
+            if actor is None:
+                return set()
+            actors.put(user_id, actor, generation)
+        # The devices of a tenant whose whole fleet the user reads need no query.
+        whole = {d for d in device_ids if scope.reads_whole_tenant(actor, self._facts[d][0])}
+        rest = [d for d in device_ids if d not in whole]
+        if rest:
+            async with self.sessionmaker() as session:
+                bound = await auth_service.actor_for_user(session, user_id)
+                whole |= await scope.readable_among(session, bound, rest) if bound is not None else set()
+        return whole
+
+    async def stormy(self, rule: NotifyRule, channel: str, owner: int | None) -> bool:
+        """Whether the rule sent STORM_AFTER single notifications over the channel to the recipient in the last
+        minute (counting this round's)."""
+        if rule.id not in self._singles:
+            self._singles[rule.id] = await repo.recent_counts(self.session, rule.id, self.since)
+        return self._singles[rule.id][(channel, owner)] >= STORM_AFTER
+
+    def count_single(self, rule: NotifyRule, channel: str, owner: int | None) -> None:
+        self._singles[rule.id][(channel, owner)] += 1
+
+    async def console_stormy(self, user_ids: set[int]) -> set[int]:
+        """The users among `user_ids` who got STORM_AFTER single alarm messages in the last minute."""
+        unknown = user_ids - self._console_singles.keys()
+        if unknown:
+            counts = await repo.recent_alarm_message_counts(self.session, unknown, self.since)
+            self._console_singles.update({u: counts.get(u, 0) for u in unknown})
+        return {u for u in user_ids if self._console_singles[u] >= STORM_AFTER}
+
+    def count_console(self, user_ids: set[int]) -> None:
+        for u in user_ids:
+            self._console_singles[u] += 1
+
+    async def skipped(self, channel: str, owner: int | None, address: str) -> str:
+        """Why a delivery is recorded without being sent ("" when it is to be sent): no address for the channel, or
+        the day's quota of the user it counts against (SMS: the recipient; WeChat: the rule's owner) is used up
+        (counting this round's). A delivery to be sent counts against the quota from then on."""
+        if not address:
+            return "no address"
+        if channel in QUOTA_OF and owner is not None:
+            key = (channel, owner)
+            if key not in self._pushes:
+                midnight = self.now.replace(hour=0, minute=0, second=0, microsecond=0)
+                self._limits[key] = await team_service.quota_limit(self.session, owner, QUOTA_OF[channel])
+                self._pushes[key] = await repo.pushes_since(self.session, channel, owner, midnight)
+            if self._pushes[key] >= self._limits[key]:
+                return "quota"
+            self._pushes[key] += 1
+        return ""
+
+    async def digest(self, rule: NotifyRule, key: str) -> NotifyDelivery | None:
+        """The digest called `key` of the current minute, if one is made (the tenant's digests of the minute are read
+        at once, the first time one is asked for)."""
+        if rule.tenant_id not in self._digests_read:
+            self._digests_read.add(rule.tenant_id)
+            found = await repo.digests_since(self.session, rule.tenant_id, self.minute)
+            self.digests.update({d.key: d for d in found if d.key not in self.digests})
+        return self.digests.get(key)
+
+    async def console_digest(self, user_id: int, user_ids: set[int]) -> Message | None:
+        """The user's console digest of the current minute, if one is made (asked together for `user_ids`, the users
+        of the same alarm whose digests are not known yet)."""
+        if user_id not in self.console_digests:
+            unknown = (user_ids | {user_id}) - self.console_digests.keys()
+            found = await repo.console_digests(self.session, unknown, self.minute)
+            self.console_digests.update({u: found.get(u) for u in unknown})
+        return self.console_digests[user_id]
+
+    async def write(self) -> list[NotifyDelivery]:
+        """The round's console messages and deliveries (those whose key is new), the digests' changes with them; the
+        new deliveries."""
+        session = self.session
+        for tenant_id, users, params, alarm_id in self.console_singles:
+            await message_service.deliver(
+                session,
+                tenant_id,
+                users,
+                "alarm",
+                text_key=params.pop("text_key"),
+                params=params,
+                link=("alarm", alarm_id),
+                at=self.now,
+            )
+        for user_id, (tenant_id, alarm, count) in self.new_console_digests.items():
+            await message_service.deliver(
+                session,
+                tenant_id,
+                [user_id],
+                "alarm",
+                text_key="messages.alarm.digest",
+                params={"count": count, "device": alarm.dev_alias or alarm.sn, "name": alarm.alarm_name},
+                link=("alarm", alarm.id),
+                at=self.now,
+            )
+        known = await repo.existing_keys(session, [d.key for d in self.made])
+        fresh = [d for d in self.made if d.key not in known]
+        session.add_all(fresh)
+        await session.flush()
+        return fresh
 
 
 def _texts(rule: NotifyRule, alarm: Alarm, event: str) -> tuple[str, str]:
@@ -143,38 +313,23 @@ def _payload(rule: NotifyRule, alarm: Alarm, event: str, key: str) -> dict[str, 
     }
 
 
-async def _skipped(session: AsyncSession, channel: str, owner: int | None, address: str, now: datetime) -> str:
-    """Why a delivery is recorded without being sent ("" when it is to be sent): no address for the channel, or the
-    day's quota of the user it counts against (SMS: the recipient; WeChat: the rule's owner) is used up."""
-    if not address:
-        return "no address"
-    if channel in QUOTA_OF and owner is not None:
-        since = now.replace(hour=0, minute=0, second=0, microsecond=0)
-        limit = await team_service.quota_limit(session, owner, QUOTA_OF[channel])
-        if await repo.pushes_since(session, channel, owner, since) >= limit:
-            return "quota"
-    return ""
-
-
-async def _fan_out_one(
-    session: AsyncSession, readers: _Readers, event: NotifyEvent, now: datetime
-) -> list[NotifyDelivery]:
-    alarm = await repo.alarm(session, event.alarm_id)
+async def _fan_out_one(work: _Round, event: NotifyEvent) -> None:
+    """The event's notifications, made in `work` (written when the round ends)."""
+    now = work.now
+    alarm = work.alarms.get(event.alarm_id)
     if alarm is None or alarm_service.shelved(alarm, now):
-        return []  # a shelved alarm notifies nobody until its shelving ends
-    rules = [r for r in await repo.enabled_rules(session, event.tenant_id)]
+        return  # a shelved alarm notifies nobody until its shelving ends
+    rules = await work.rules(event.tenant_id)
     escalation = event.event == ESCALATED_EVENT
     if escalation:
         # Escalated once the alarm is confirmed meanwhile: nobody needs to hear it any more.
         if alarm.confirm_time is not None:
-            return []
+            return
         rules = [r for r in rules if r.id == event.rule_id and r.escalate_after is not None]
     if not rules:
-        return []
-    group_id, template_id = await repo.device_facts(session, alarm.device_id)
-    made: list[NotifyDelivery] = []
+        return
+    group_id, template_id = work.facts(alarm.device_id)
     console: set[int] = set()
-    groups = await repo.groups(session, event.tenant_id)
     for rule in rules:
         if not _matches(rule, alarm, event.event, group_id, template_id):
             continue
@@ -185,11 +340,11 @@ async def _fan_out_one(
         )
         under: set[int] = set()
         for g in named[2]:
-            under |= team_service.subtree(groups, g)
+            under |= team_service.subtree(await work.groups(event.tenant_id), g)
         users = [
             u
-            for u in await repo.recipients(session, event.tenant_id, named[0], named[1], under)
-            if await readers.reads(u.id, alarm.device_id)
+            for u in await work.recipients(event.tenant_id, named[0], named[1], under)
+            if await work.reads(u.id, alarm.device_id)
         ]
         if channels.CONSOLE in rule.channels:
             console.update(u.id for u in users)
@@ -209,15 +364,13 @@ async def _fan_out_one(
                 targets = [(None, rule.webhook_url)] if users else []
             for user, address in targets:
                 owner = user.id if user else (rule.owner_id if channel == channels.WECHAT else None)
-                if await repo.recent_count(session, rule.id, channel, owner, now - STORM_WINDOW) >= STORM_AFTER:
-                    digest = await _fold(session, rule, alarm, event, channel, owner, address, now, hold)
-                    if digest is not None:
-                        made.append(digest)
+                if await work.stormy(rule, channel, owner):
+                    await _fold(work, rule, alarm, event, channel, owner, address, hold)
                     continue
+                work.count_single(rule, channel, owner)
                 key = f"a{alarm.id}.{event.event}.r{rule.id}.{channel}.u{user.id if user else 0}"
-                error = await _skipped(session, channel, owner, address, now)
-                state = SKIPPED if error else PENDING
-                made.append(
+                error = await work.skipped(channel, owner, address)
+                work.made.append(
                     NotifyDelivery(
                         tenant_id=event.tenant_id,
                         rule_id=rule.id,
@@ -230,7 +383,7 @@ async def _fan_out_one(
                         subject=subject,
                         body=body,
                         payload=_payload(rule, alarm, event.event, key) if channel == channels.WEBHOOK else {},
-                        state=state,
+                        state=SKIPPED if error else PENDING,
                         last_error=error,
                         next_at=hold or now,
                         created_at=now,
@@ -238,34 +391,23 @@ async def _fan_out_one(
                     )
                 )
     # In a storm each user's console gets one digest message a minute in place of the rest.
-    stormy = await repo.recent_alarm_messages(session, console, now - STORM_WINDOW, STORM_AFTER)
+    stormy = await work.console_stormy(console)
     for user_id in sorted(stormy):
-        await _fold_console(session, event.tenant_id, user_id, alarm, now)
+        await _fold_console(work, event.tenant_id, user_id, alarm, stormy)
     console -= stormy
     if console:
-        await message_service.deliver(
-            session,
-            event.tenant_id,
-            sorted(console),
-            "alarm",
-            text_key=f"messages.alarm.{event.event}",
-            params={
-                "device": alarm.dev_alias or alarm.sn,
-                "name": alarm.alarm_name,
-                "level": alarm.alarm_level,
-                "source": alarm.data_source_name,
-                "value": alarm.value,
-                "user": alarm.confirm_user_name or "",
-                "minutes": next((r.escalate_after for r in rules if r.escalate_after), 0) if escalation else 0,
-            },
-            link=("alarm", alarm.id),
-            at=now,
-        )
-    known = await repo.existing_keys(session, [d.key for d in made if d.id is None])
-    fresh = [d for d in made if d.id is None and d.key not in known]
-    session.add_all(fresh)
-    await session.flush()
-    return fresh
+        work.count_console(console)
+        params: dict[str, Any] = {
+            "text_key": f"messages.alarm.{event.event}",
+            "device": alarm.dev_alias or alarm.sn,
+            "name": alarm.alarm_name,
+            "level": alarm.alarm_level,
+            "source": alarm.data_source_name,
+            "value": alarm.value,
+            "user": alarm.confirm_user_name or "",
+            "minutes": next((r.escalate_after for r in rules if r.escalate_after), 0) if escalation else 0,
+        }
+        work.console_singles.append((event.tenant_id, sorted(console), params, alarm.id))
 
 
 def _line(alarm: Alarm, rule: NotifyRule) -> str:
@@ -287,23 +429,22 @@ def _summary(alarm: Alarm, event: str) -> dict[str, Any]:
 
 
 async def _fold(
-    session: AsyncSession,
+    work: _Round,
     rule: NotifyRule,
     alarm: Alarm,
     event: NotifyEvent,
     channel: str,
     owner: int | None,
     address: str,
-    now: datetime,
     hold: datetime | None,
-) -> NotifyDelivery | None:
+) -> None:
     """An alarm storm: this (rule, channel, recipient) had STORM_AFTER notifications in the last minute, so the alarm
-    joins the recipient's digest of the current minute, sent when the minute ends; a new digest is returned."""
-    minute = now.replace(second=0, microsecond=0)
-    key = f"digest.r{rule.id}.{channel}.u{owner or 0}.{minute:%Y%m%d%H%M}"
-    row = await repo.delivery_by_key(session, key)
+    joins the recipient's digest of the current minute (made on its first alarm), sent when the minute ends."""
+    now = work.now
+    key = f"digest.r{rule.id}.{channel}.u{owner or 0}.{work.minute:%Y%m%d%H%M}"
+    row = await work.digest(rule, key)
     if row is not None and row.state != PENDING:
-        return None  # the minute's digest went already (a clock far behind): the alarm stays in the log only
+        return  # the minute's digest went already (a clock far behind): the alarm stays in the log only
     count = (row.payload.get("count", 0) if row is not None else 0) + 1
     alarms = (list(row.payload.get("alarms", [])) if row is not None else []) + [_summary(alarm, event.event)]
     lines = ([row.body] if row is not None and row.body else []) + (
@@ -319,11 +460,11 @@ async def _fold(
     }
     body = "\n".join(lines)
     if row is not None:
-        row.subject, row.body, row.payload, row.updated_at = subject, body, payload, now
-        return None
-    error = await _skipped(session, channel, owner, address, now)
-    state = SKIPPED if error else PENDING
-    return NotifyDelivery(
+        row.subject, row.body, row.updated_at = subject, body, now
+        row.payload = payload if channel == channels.WEBHOOK else {"count": count}
+        return
+    error = await work.skipped(channel, owner, address)
+    made = NotifyDelivery(
         tenant_id=rule.tenant_id,
         rule_id=rule.id,
         alarm_id=None,
@@ -335,52 +476,55 @@ async def _fold(
         subject=subject,
         body=body,
         payload=payload if channel == channels.WEBHOOK else {"count": count},
-        state=state,
+        state=SKIPPED if error else PENDING,
         last_error=error,
-        next_at=max(minute + STORM_WINDOW, hold or now),
+        next_at=max(work.minute + STORM_WINDOW, hold or now),
         created_at=now,
         updated_at=now,
     )
+    work.digests[key] = made
+    work.made.append(made)
 
 
-async def _fold_console(session: AsyncSession, tenant_id: int, user_id: int, alarm: Alarm, now: datetime) -> None:
+async def _fold_console(work: _Round, tenant_id: int, user_id: int, alarm: Alarm, stormy: set[int]) -> None:
     """The user's console digest of the current minute counts one alarm more (made on its first one)."""
-    minute = now.replace(second=0, microsecond=0)
-    found = await repo.console_digest(session, user_id, minute)
+    if user_id in work.new_console_digests:
+        tenant, first, count = work.new_console_digests[user_id]
+        work.new_console_digests[user_id] = (tenant, first, count + 1)
+        return
+    found = await work.console_digest(user_id, stormy - work.new_console_digests.keys())
     if found is None:
-        await message_service.deliver(
-            session,
-            tenant_id,
-            [user_id],
-            "alarm",
-            text_key="messages.alarm.digest",
-            params={"count": 1, "device": alarm.dev_alias or alarm.sn, "name": alarm.alarm_name},
-            link=("alarm", alarm.id),
-            at=now,
-        )
+        work.new_console_digests[user_id] = (tenant_id, alarm, 1)
         return
     found.params = {**found.params, "count": int(found.params.get("count", 0)) + 1}
     found.read_at = None
-    found.updated_at = now
-    access.inbox_changed(session, [user_id])
+    found.updated_at = work.now
+    access.inbox_changed(work.session, [user_id])
 
 
 async def fan_out(sessionmaker: async_sessionmaker[AsyncSession], now: datetime | None = None) -> int:
-    """Turn the open outbox events into console messages and recorded deliveries, each event in one transaction with
-    its done mark; the deliveries made."""
+    """Turn the open outbox events (at most EVENTS_PER_TICK) into console messages and recorded deliveries, in one
+    transaction with their done marks; the deliveries made. The round reads first and writes at its end; when another
+    process marked one of its events done meanwhile, the round is dropped whole."""
     now = now or utcnow()
-    readers = _Readers(sessionmaker)
     async with system_session(sessionmaker) as session:
         events = await repo.open_events(session, EVENTS_PER_TICK)
-    made = 0
-    for event in events:
-        async with system_session(sessionmaker) as session:
-            claim = update(NotifyEvent).where(NotifyEvent.id == event.id, NotifyEvent.done_at.is_(None))
-            if not await lease.changed(session, claim.values(done_at=now)):
-                continue
-            made += len(await _fan_out_one(session, readers, event, now))
-            await session.commit()
-    return made
+        if not events:
+            return 0
+        work = _Round(sessionmaker, session, now)
+        with session.no_autoflush:
+            await work.load(events)
+            for event in events:
+                await _fan_out_one(work, event)
+                await asyncio.sleep(0)  # what the caches answer needs no I/O: let requests in between events
+        ids = [e.id for e in events]
+        claim = update(NotifyEvent).where(NotifyEvent.id.in_(ids), NotifyEvent.done_at.is_(None))
+        if await lease.changed(session, claim.values(done_at=now)) != len(ids):
+            await session.rollback()
+            return 0
+        fresh = await work.write()
+        await session.commit()
+    return len(fresh)
 
 
 async def escalate_due(sessionmaker: async_sessionmaker[AsyncSession], now: datetime | None = None) -> int:
@@ -392,8 +536,10 @@ async def escalate_due(sessionmaker: async_sessionmaker[AsyncSession], now: date
         for rule in await repo.escalating_rules(session):
             after = timedelta(minutes=rule.escalate_after or 0)
             since = max(rule.created_at, now - ESCALATE_LOOKBACK)
-            for alarm in await repo.unconfirmed_before(session, rule, since, now - after, now):
-                group_id, template_id = await repo.device_facts(session, alarm.device_id)
+            due = await repo.unconfirmed_before(session, rule, since, now - after, now)
+            facts = await repo.device_facts(session, {a.device_id for a in due})
+            for alarm in due:
+                _, group_id, template_id = facts.get(alarm.device_id, (0, None, None))
                 if not _matches(rule, alarm, alarm_hooks.PRODUCED_EVENT, group_id, template_id):
                     continue
                 session.add(

@@ -1,6 +1,7 @@
 """Every SELECT of the alarm notifications: rules of a tenant, the outbox's events and deliveries, and what a rule
 needs to know about an alarm's device and its recipients."""
 
+from collections import Counter
 from collections.abc import Collection
 from datetime import datetime
 
@@ -99,17 +100,25 @@ async def recipients(
     return list((await session.execute(stmt)).scalars())
 
 
-async def device_facts(session: AsyncSession, device_id: int) -> tuple[int | None, int | None]:
-    """The device's group and the template bound to it."""
-    group = (await session.execute(select(Device.group_id).where(Device.id == device_id))).scalar_one_or_none()
-    template = (
-        await session.execute(select(TemplateBinding.template_id).where(TemplateBinding.device_id == device_id))
-    ).scalar_one_or_none()
-    return group, template
+async def device_facts(
+    session: AsyncSession, device_ids: Collection[int]
+) -> dict[int, tuple[int, int | None, int | None]]:
+    """Each device's tenant, its group and the template bound to it."""
+    if not device_ids:
+        return {}
+    stmt = (
+        select(Device.id, Device.tenant_id, Device.group_id, TemplateBinding.template_id)
+        .outerjoin(TemplateBinding, TemplateBinding.device_id == Device.id)
+        .where(Device.id.in_(list(device_ids)))
+        .execution_options(**{ALL_TENANTS: True})
+    )
+    return {int(d): (int(t), g, b) for d, t, g, b in (await session.execute(stmt)).all()}
 
 
-async def alarm(session: AsyncSession, alarm_id: int) -> Alarm | None:
-    return (await session.execute(select(Alarm).where(Alarm.id == alarm_id))).scalar_one_or_none()
+async def alarms(session: AsyncSession, alarm_ids: Collection[int]) -> dict[int, Alarm]:
+    if not alarm_ids:
+        return {}
+    return {a.id: a for a in (await session.execute(select(Alarm).where(Alarm.id.in_(list(alarm_ids))))).scalars()}
 
 
 # --- the outbox --------------------------------------------------------------------------------------------------
@@ -141,6 +150,13 @@ async def due_deliveries(session: AsyncSession, now: datetime, limit: int) -> li
         .limit(limit)
     )
     return [int(i) for i in (await session.execute(stmt)).scalars()]
+
+
+async def deliveries_by_id(session: AsyncSession, ids: Collection[int]) -> list[NotifyDelivery]:
+    if not ids:
+        return []
+    stmt = select(NotifyDelivery).where(NotifyDelivery.id.in_(list(ids))).order_by(NotifyDelivery.id)
+    return list((await session.execute(stmt)).scalars())
 
 
 async def delivery(session: AsyncSession, delivery_id: int) -> NotifyDelivery | None:
@@ -187,30 +203,32 @@ async def failed_count(session: AsyncSession, tenant_id: int) -> int:
     return int((await session.execute(stmt)).scalar_one())
 
 
-async def recent_count(session: AsyncSession, rule_id: int, channel: str, user_id: int | None, since: datetime) -> int:
-    """Single notifications (not digests) of a rule over a channel to one recipient since `since`."""
-    stmt = select(func.count()).where(
-        NotifyDelivery.rule_id == rule_id,
-        NotifyDelivery.channel == channel,
-        NotifyDelivery.user_id.is_(None) if user_id is None else NotifyDelivery.user_id == user_id,
-        NotifyDelivery.created_at >= since,
-        NotifyDelivery.event != "digest",
-    )
-    return int((await session.execute(stmt)).scalar_one())
-
-
-async def delivery_by_key(session: AsyncSession, key: str) -> NotifyDelivery | None:
-    return (await session.execute(select(NotifyDelivery).where(NotifyDelivery.key == key))).scalar_one_or_none()
-
-
-async def recent_alarm_messages(
-    session: AsyncSession, user_ids: Collection[int], since: datetime, at_least: int
-) -> set[int]:
-    """The users among `user_ids` who got `at_least` single alarm messages since `since`."""
-    if not user_ids:
-        return set()
+async def recent_counts(session: AsyncSession, rule_id: int, since: datetime) -> Counter[tuple[str, int | None]]:
+    """Single notifications (not digests) of a rule since `since`, per (channel, recipient)."""
     stmt = (
-        select(Message.user_id)
+        select(NotifyDelivery.channel, NotifyDelivery.user_id, func.count())
+        .where(NotifyDelivery.rule_id == rule_id, NotifyDelivery.created_at >= since, NotifyDelivery.event != "digest")
+        .group_by(NotifyDelivery.channel, NotifyDelivery.user_id)
+    )
+    return Counter({(str(c), u): int(n) for c, u, n in (await session.execute(stmt)).all()})
+
+
+async def digests_since(session: AsyncSession, tenant_id: int, minute: datetime) -> list[NotifyDelivery]:
+    """The tenant's digests made since `minute`."""
+    stmt = select(NotifyDelivery).where(
+        NotifyDelivery.tenant_id == tenant_id, NotifyDelivery.created_at >= minute, NotifyDelivery.event == "digest"
+    )
+    return list((await session.execute(stmt)).scalars())
+
+
+async def recent_alarm_message_counts(
+    session: AsyncSession, user_ids: Collection[int], since: datetime
+) -> dict[int, int]:
+    """Single alarm messages (not digests) each of `user_ids` got since `since` (users without any left out)."""
+    if not user_ids:
+        return {}
+    stmt = (
+        select(Message.user_id, func.count())
         .where(
             Message.user_id.in_(list(user_ids)),
             Message.kind == "alarm",
@@ -218,23 +236,24 @@ async def recent_alarm_messages(
             Message.text_key != "messages.alarm.digest",
         )
         .group_by(Message.user_id)
-        .having(func.count() >= at_least)
     )
-    return {int(i) for i in (await session.execute(stmt)).scalars()}
+    return {int(u): int(n) for u, n in (await session.execute(stmt)).all()}
 
 
-async def console_digest(session: AsyncSession, user_id: int, minute: datetime) -> Message | None:
+async def console_digests(session: AsyncSession, user_ids: Collection[int], minute: datetime) -> dict[int, Message]:
+    """Each user's console digest made since `minute` (the latest, when there are more)."""
+    if not user_ids:
+        return {}
     stmt = (
         select(Message)
         .where(
-            Message.user_id == user_id,
+            Message.user_id.in_(list(user_ids)),
             Message.text_key == "messages.alarm.digest",
             Message.created_at >= minute,
         )
-        .order_by(Message.id.desc())
-        .limit(1)
+        .order_by(Message.id)
     )
-    return (await session.execute(stmt)).scalar_one_or_none()
+    return {m.user_id: m for m in (await session.execute(stmt)).scalars()}
 
 
 async def escalating_rules(session: AsyncSession) -> list[NotifyRule]:

@@ -1,8 +1,8 @@
 """The notifications runner (DESIGN §9 "one delivery core"): one per server process; the holder of the database lease
 "notifications" works. Each tick (every second) it fans the open outbox events out into deliveries
-(service.fan_out), then sends the deliveries that are due: each claimed by one conditional UPDATE (state → sending,
-with a lease of its own, attempts + 1) and committed before it is sent, so a delivery left `sending` by a process that
-died is taken up again when its lease runs out. A failure that may pass is tried again after a backoff (5 s, doubling,
+(fanout.fan_out), then sends the deliveries that are due: claimed together by one conditional UPDATE (state →
+sending, each with a lease of its own, attempts + 1) committed before any is sent, so a delivery left `sending` by a
+process that died is taken up again when its lease runs out; the outcomes are written together after the sends. A failure that may pass is tried again after a backoff (5 s, doubling,
 at most 30 min) until MAX_ATTEMPTS; one that will not (a 4xx, a refused target) fails at once. Tests call `tick(now)`
 directly."""
 
@@ -29,6 +29,7 @@ from iotyun.notifications.models import (
     SKIPPED,
     NotifyDelivery,
     NotifyEvent,
+    NotifyRule,
 )
 from iotyun.team.mail import delivery as mail_delivery
 
@@ -94,80 +95,76 @@ class NotifyRunner(lease.LeasedLoop):
             await session.commit()
 
     async def send_due(self, now: datetime) -> int:
+        """Send what is due: claimed together (one UPDATE, committed before anything is sent), sent PARALLEL_SENDS at
+        a time, and their outcomes written together; the deliveries sent."""
         async with system_session(self.db.sessionmaker) as session:
             due = await repo.due_deliveries(session, now, DELIVERIES_PER_TICK)
-        claimed: list[int] = []
-        for delivery_id in due:
-            async with system_session(self.db.sessionmaker) as session:
-                stmt = (
-                    update(NotifyDelivery)
-                    .where(
-                        NotifyDelivery.id == delivery_id,
-                        (NotifyDelivery.state.in_([PENDING, RETRYING]) & (NotifyDelivery.next_at <= now))
-                        | ((NotifyDelivery.state == SENDING) & (NotifyDelivery.lease_until < now)),
-                    )
-                    .values(
-                        state=SENDING,
-                        lease_until=now + timedelta(seconds=SEND_LEASE_S),
-                        attempts=NotifyDelivery.attempts + 1,
-                        updated_at=now,
-                    )
+            if not due:
+                return 0
+            claim = (
+                update(NotifyDelivery)
+                .where(
+                    NotifyDelivery.id.in_(due),
+                    (NotifyDelivery.state.in_([PENDING, RETRYING]) & (NotifyDelivery.next_at <= now))
+                    | ((NotifyDelivery.state == SENDING) & (NotifyDelivery.lease_until < now)),
                 )
-                if await lease.changed(session, stmt):
-                    claimed.append(delivery_id)
-                await session.commit()
+                .values(
+                    state=SENDING,
+                    lease_until=now + timedelta(seconds=SEND_LEASE_S),
+                    attempts=NotifyDelivery.attempts + 1,
+                    updated_at=now,
+                )
+                .returning(NotifyDelivery.id)
+                .execution_options(synchronize_session=False)
+            )
+            claimed = [int(i) for i in (await session.execute(claim)).scalars()]
+            await session.commit()
+            deliveries = await repo.deliveries_by_id(session, claimed)
+            rules = await repo.rules_by_id(session, {d.rule_id for d in deliveries if d.rule_id is not None})
         gate = asyncio.Semaphore(PARALLEL_SENDS)
 
-        async def one(delivery_id: int) -> bool:
+        async def one(d: NotifyDelivery) -> dict[str, object]:
             async with gate:
-                return await self._send(delivery_id, now)
+                return await self._send(d, rules.get(d.rule_id) if d.rule_id else None, now)
 
-        results = await asyncio.gather(*(one(d) for d in claimed))
-        return sum(results)
-
-    async def _send(self, delivery_id: int, now: datetime) -> bool:
+        outcomes = await asyncio.gather(*(one(d) for d in deliveries))
         async with system_session(self.db.sessionmaker) as session:
-            d = await repo.delivery(session, delivery_id)
-            if d is None:
-                return False
-            rule = (await repo.rules_by_id(session, [d.rule_id])).get(d.rule_id) if d.rule_id else None
-            refused = ""
-            if d.channel == channels.EMAIL:
+            for d, values in zip(deliveries, outcomes, strict=True):
+                stmt = update(NotifyDelivery).where(NotifyDelivery.id == d.id, NotifyDelivery.state == SENDING)
+                await lease.changed(session, stmt.values(**values, updated_at=utcnow()))
+            await session.commit()
+        return sum(1 for values in outcomes if values["state"] == SENT)
+
+    async def _send(self, d: NotifyDelivery, rule: NotifyRule | None, now: datetime) -> dict[str, object]:
+        """Send one claimed delivery; the values its row takes."""
+        if d.channel == channels.EMAIL:
+            async with system_session(self.db.sessionmaker) as session:
                 caps = mail_delivery.MailCaps.of(self.settings)
                 plan = await mail_delivery.prepare(session, d.tenant_id, [d.address], caps, now)
                 await session.commit()
-                if not plan.to:
-                    refused = f"mail {int(plan.refused)}" if plan.refused is not None else "address not allowed"
-            out = channels.Outgoing(
-                key=d.key,
-                channel=d.channel,
-                address=d.address,
-                subject=d.subject,
-                body=d.body,
-                payload=d.payload,
-                secret=rule.webhook_secret if rule is not None else "",
-            )
-            attempts = d.attempts
-        values: dict[str, object]
-        if refused:
-            values = {"state": SKIPPED, "last_error": refused[:255], "lease_until": None}
-        else:
-            try:
-                await self.channels[d.channel].send(out)
-                values = {"state": SENT, "sent_at": utcnow(), "last_error": "", "lease_until": None}
-            except channels.SendFailed as e:
-                final = not e.retry or attempts >= MAX_ATTEMPTS
-                values = {
-                    "state": FAILED if final else RETRYING,
-                    "next_at": now + backoff(attempts),
-                    "last_error": e.reason[:255],
-                    "lease_until": None,
-                }
-            except Exception as e:  # a channel's bug must not stop the others
-                log.warning("notification %s failed", delivery_id, exc_info=True)
-                values = {"state": RETRYING, "next_at": now + backoff(attempts), "last_error": type(e).__name__}
-        async with system_session(self.db.sessionmaker) as session:
-            stmt = update(NotifyDelivery).where(NotifyDelivery.id == delivery_id, NotifyDelivery.state == SENDING)
-            await lease.changed(session, stmt.values(**values, updated_at=utcnow()))
-            await session.commit()
-        return values["state"] == SENT
+            if not plan.to:
+                refused = f"mail {int(plan.refused)}" if plan.refused is not None else "address not allowed"
+                return {"state": SKIPPED, "last_error": refused[:255], "lease_until": None}
+        out = channels.Outgoing(
+            key=d.key,
+            channel=d.channel,
+            address=d.address,
+            subject=d.subject,
+            body=d.body,
+            payload=d.payload,
+            secret=rule.webhook_secret if rule is not None else "",
+        )
+        try:
+            await self.channels[d.channel].send(out)
+            return {"state": SENT, "sent_at": utcnow(), "last_error": "", "lease_until": None}
+        except channels.SendFailed as e:
+            final = not e.retry or d.attempts >= MAX_ATTEMPTS
+            return {
+                "state": FAILED if final else RETRYING,
+                "next_at": now + backoff(d.attempts),
+                "last_error": e.reason[:255],
+                "lease_until": None,
+            }
+        except Exception as e:  # a channel's bug must not stop the others
+            log.warning("notification %s failed", d.id, exc_info=True)
+            return {"state": RETRYING, "next_at": now + backoff(d.attempts), "last_error": type(e).__name__}

@@ -356,6 +356,60 @@ async def test_a_storm_becomes_one_digest_a_minute_per_recipient_and_channel(
     assert inbox["items"][0]["params"]["count"] == 47
 
 
+async def test_a_storm_over_several_rounds_of_one_minute_grows_the_same_digests(
+    app: FastAPI, team: Team, plant: Plant, receiver: Receiver
+) -> None:
+    app.state.settings.notify_allow_private = True
+    bob, _ = await _team(team, plant)
+    ok(
+        await team.admin.post(
+            RULES,
+            json=_rule(
+                user_ids=[bob["id"]],
+                channels=["console", "email", "webhook"],
+                webhook_url=receiver.url,
+                webhook_secret=SECRET,
+            ),
+        )
+    )
+    minute = utcnow().replace(second=0, microsecond=0)
+    r = runner(app)
+    await _storm(app, team, plant, 10)
+    # Round one: three singles per channel, the other seven in the minute's digests.
+    assert await r.tick(minute + timedelta(seconds=5)) == (8, 6)
+    await _storm(app, team, plant, 5)
+    # Round two, the same minute: no new delivery, the digests (written in round one) count five more.
+    assert await r.tick(minute + timedelta(seconds=20)) == (0, 0)
+    async with system_session(app.state.db.sessionmaker) as s:
+        digests = list((await s.execute(select(NotifyDelivery).where(NotifyDelivery.event == "digest"))).scalars())
+    assert sorted((d.channel, d.payload["count"]) for d in digests) == [("email", 12), ("webhook", 12)]
+    assert len(next(d for d in digests if d.channel == "webhook").payload["alarms"]) == 12
+    assert await r.tick(minute + timedelta(minutes=1)) == (0, 2)
+    assert [c["body"]["event"] for c in receiver.calls] == ["alarm.produced"] * 3 + ["alarm.digest"]
+    inbox = ok(await (await team.login("bob")).get("/yun/messageCenter/receive"))
+    assert inbox["total"] == 4
+    assert inbox["items"][0]["text_key"] == "messages.alarm.digest"
+    assert inbox["items"][0]["params"]["count"] == 12
+
+
+async def test_a_recipient_whose_distribution_is_withdrawn_hears_nothing_more_at_once(
+    app: FastAPI, team: Team, plant: Plant
+) -> None:
+    # Who reads a device is kept in the read cache (on here: the telemetry app turns it off): a withdrawal committed
+    # in this process applies to the next round.
+    app.state.db.reads.ttl = 60.0
+    bob, _ = await _team(team, plant)
+    ok(await team.admin.post(RULES, json=_rule(user_ids=[bob["id"]], channels=["console", "email"])))
+    r = runner(app)
+    await _alarm(app, plant, 1.4)
+    assert await r.tick() == (1, 1)
+    ok(await team.admin.post("/dev/distribution/cancel", {"device_ids": [plant.device_id], "user_ids": [bob["id"]]}))
+    await _alarm(app, plant, 0.5)
+    await _alarm(app, plant, 1.5)
+    assert await r.tick() == (0, 0)
+    assert ok(await (await team.login("bob")).get("/yun/messageCenter/receive"))["total"] == 1
+
+
 async def test_the_log_keeps_thirty_days_and_done_events_a_day(app: FastAPI, team: Team, plant: Plant) -> None:
     bob, _ = await _team(team, plant)
     ok(await team.admin.post(RULES, json=_rule(user_ids=[bob["id"]], channels=["email"])))

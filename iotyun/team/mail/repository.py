@@ -57,7 +57,7 @@ async def recipient_states(session: AsyncSession, tenant_id: int, addresses: lis
     stmt = select(MailRecipient.address, MailRecipient.state).where(
         MailRecipient.tenant_id == tenant_id, MailRecipient.address.in_(addresses)
     )
-    return {address: state for address, state in (await session.execute(stmt)).tuples()}
+    return {address: state for address, state in (await session.execute(stmt)).all()}
 
 
 async def user_emails(session: AsyncSession, tenant_id: int, addresses: list[str]) -> list[str]:
