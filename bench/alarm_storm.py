@@ -88,28 +88,10 @@ def publisher(
     (again every 2 s) until `go`, then publish the phase's ticks and its bursts (see the module's docstring); report
     the alarms it caused, each tick message's publish time by (SN, seq), and each burst's first publish time and last
     seq per gateway."""
-    import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
-
-    names = sns if auth else [f"iotyun-bench-storm-{os.getpid()}"]
-    clients: dict[str, Any] = {}
-    connected: list[threading.Event] = []
-    for name in names:
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, protocol=mqtt.MQTTv311)
-        if auth:
-            client.username_pw_set(name, benchlib.SECRET)
-        client.max_inflight_messages_set(max(20, INFLIGHT // len(names)))
-        client.max_queued_messages_set(0)
-        event = threading.Event()
-        client.on_connect = lambda *_, event=event: event.set()
-        client.connect(*broker, keepalive=60)
-        client.loop_start()
-        clients[name] = client
-        connected.append(event)
-    if not all(event.wait(10) for event in connected):
-        out.put({"error": f"only {sum(e.is_set() for e in connected)} of {len(names)} publishers connected"})
+    client_of = benchlib.mqtt_publishers(broker, sns, auth, f"iotyun-bench-storm-{os.getpid()}", INFLIGHT)
+    if isinstance(client_of, str):
+        out.put({"error": client_of})
         return
-    client_of = {sn: clients[sn if auth else names[0]] for sn in sns}
     ready.set()
     while True:
         state = orjson.dumps({"state": "online", "ts": int(time.time() * 1000), "ip": "127.0.0.1"})
@@ -174,7 +156,7 @@ def publisher(
             "bursts": bursts,
         }
     )
-    for client in clients.values():
+    for client in set(client_of.values()):
         client.disconnect()
         client.loop_stop()
 
@@ -293,20 +275,6 @@ async def add_recipients(db: benchlib.BenchDb, n: int) -> tuple[int, list[int]]:
             return int(admin.role_id), [int(admin.id), *(int(u.id) for u in users)]
     finally:
         await database.dispose()
-
-
-def post(base: str, headers: dict[str, str], path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        base + path,
-        data=orjson.dumps(body),
-        method="POST",
-        headers={"Content-Type": "application/json", **headers},
-    )
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        answer = orjson.loads(resp.read())
-    if answer["meta"]["success"] != 1:
-        raise RuntimeError(f"{path} refused: {answer['meta']}")
-    return answer["data"]
 
 
 # --- reading what happened --------------------------------------------------------------------------------------------
@@ -513,18 +481,21 @@ def run_phase(kind: str, rules: bool, args: argparse.Namespace) -> dict[str, Any
         if embedded:
             benchlib.gateway_accounts(base, sns)
         if rules:
-            post(
+            benchlib.api_request(
                 base,
+                "POST",
+                "/yun/notify/rule",
+                orjson.dumps(
+                    {
+                        "name": "storm",
+                        "role_ids": [role_id],
+                        "channels": ["console", "email", "sms", "wechat", "webhook"],
+                        "webhook_url": receiver.url,
+                        "webhook_secret": WEBHOOK_SECRET,
+                        "wechat_url": "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=bench",
+                    }
+                ),
                 plant.headers,
-                "/api/yun/notify/rule",
-                {
-                    "name": "storm",
-                    "role_ids": [role_id],
-                    "channels": ["console", "email", "sms", "wechat", "webhook"],
-                    "webhook_url": receiver.url,
-                    "webhook_secret": WEBHOOK_SECRET,
-                    "wechat_url": "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=bench",
-                },
             )
         plan = {
             "sources": plant.sources,

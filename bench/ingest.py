@@ -116,8 +116,6 @@ def publisher(
     publish everything at QoS 1 on `go`, report the times. With `auth` every gateway has its own connection, as
     itself (SN as client id and user name, its secret), as the embedded broker requires; otherwise one anonymous
     connection publishes for all of them."""
-    import paho.mqtt.client as mqtt
-    from paho.mqtt.enums import CallbackAPIVersion
 
     done = threading.Event()
     lock = threading.Lock()
@@ -130,27 +128,11 @@ def publisher(
             if acked == len(payloads):
                 done.set()
 
-    names = sns if auth else [f"iotyun-bench-pub-{os.getpid()}"]
-    clients: dict[str, Any] = {}
-    connected: list[threading.Event] = []
-    for name in names:
-        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=name, protocol=mqtt.MQTTv311)
-        if auth:
-            client.username_pw_set(name, benchlib.SECRET)
-        client.max_inflight_messages_set(max(20, INFLIGHT // len(names)))
-        client.max_queued_messages_set(0)
-        event = threading.Event()
-        client.on_connect = lambda *_, event=event: event.set()
-        client.on_publish = on_publish
-        client.connect(*broker, keepalive=60)
-        client.loop_start()
-        clients[name] = client
-        connected.append(event)
-    if not all(event.wait(10) for event in connected):
-        out.put({"error": f"only {sum(e.is_set() for e in connected)} of {len(names)} publishers connected"})
+    client_of = benchlib.mqtt_publishers(broker, sns, auth, f"iotyun-bench-pub-{os.getpid()}", INFLIGHT, on_publish)
+    if isinstance(client_of, str):
+        out.put({"error": client_of})
         return
     state = orjson.dumps({"state": "online", "ts": int(time.time() * 1000), "ip": "127.0.0.1"})
-    client_of = {sn: clients[sn if auth else names[0]] for sn in sns}
     ready.set()
     while True:
         for sn in sns:
@@ -164,7 +146,7 @@ def publisher(
     sent = time.time()
     ok = done.wait(timeout)
     last_ack = time.time()
-    for client in clients.values():
+    for client in set(client_of.values()):
         client.loop_stop()
         client.disconnect()
     out.put(

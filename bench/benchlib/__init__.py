@@ -353,6 +353,41 @@ def gateway_accounts(base_url: str, sns: list[str]) -> None:
         list(pool.map(ask, sns))
 
 
+def mqtt_publishers(
+    broker: tuple[str, int], sns: list[str], auth: bool, name: str, inflight: int, on_publish: Any = None
+) -> dict[str, Any] | str:
+    """Publishing MQTT clients (paho, MQTT 3.1.1, their network loops started) for gateways `sns`: with `auth` one
+    connection per gateway as itself (SN as client id and user name, its secret), as the embedded broker requires;
+    else one anonymous connection called `name` for all of them. Each may have `inflight` QoS 1 messages in flight
+    (shared out over the connections, at least 20 each) and queues the rest without limit. Answers the client of each
+    SN, or why they did not all connect within 10 s."""
+    import threading
+
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    names = sns if auth else [name]
+    clients: dict[str, Any] = {}
+    connected: list[threading.Event] = []
+    for client_id in names:
+        client = mqtt.Client(CallbackAPIVersion.VERSION2, client_id=client_id, protocol=mqtt.MQTTv311)
+        if auth:
+            client.username_pw_set(client_id, SECRET)
+        client.max_inflight_messages_set(max(20, inflight // len(names)))
+        client.max_queued_messages_set(0)
+        event = threading.Event()
+        client.on_connect = lambda *_, event=event: event.set()
+        if on_publish is not None:
+            client.on_publish = on_publish
+        client.connect(*broker, keepalive=60)
+        client.loop_start()
+        clients[client_id] = client
+        connected.append(event)
+    if not all(event.wait(10) for event in connected):
+        return f"only {sum(e.is_set() for e in connected)} of {len(names)} publishers connected"
+    return {sn: clients[sn if auth else name] for sn in sns}
+
+
 # --- the server ---------------------------------------------------------------------------------------------------------
 
 
@@ -444,6 +479,21 @@ def live_demo(tmp: Path, dist: Path, password: str, extra_env: dict[str, str] | 
             stop([server])
 
 
+def api_request(base: str, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> Any:
+    """`<base>/api<path>` with a JSON body; the envelope's data, or RuntimeError if refused."""
+    req = urllib.request.Request(
+        base + "/api" + path,
+        data=body,
+        method=method,
+        headers={"Content-Type": "application/json", **headers},
+    )
+    with urllib.request.urlopen(req, timeout=60) as resp:
+        answer = json.loads(resp.read())
+    if answer["meta"]["success"] != 1:
+        raise RuntimeError(f"{method} {path} refused: {answer['meta']}")
+    return answer["data"]
+
+
 class ConsoleApi:
     """The API as a signed-in console user, over HTTP: signs in with a signed POST /yun/v2/user/login (what the
     console's lib/sign.ts does, docs/api.md "Authentication headers"), then calls with the session's token."""
@@ -468,17 +518,7 @@ class ConsoleApi:
         }
 
     def _send(self, method: str, path: str, body: bytes | None, headers: dict[str, str]) -> Any:
-        req = urllib.request.Request(
-            self.base + "/api" + path,
-            data=body,
-            method=method,
-            headers={"Content-Type": "application/json", **headers},
-        )
-        with urllib.request.urlopen(req, timeout=60) as resp:
-            answer = json.loads(resp.read())
-        if answer["meta"]["success"] != 1:
-            raise RuntimeError(f"{method} {path} refused: {answer['meta']}")
-        return answer["data"]
+        return api_request(self.base, method, path, body, headers)
 
     def call(self, method: str, path: str, body: Any = None) -> Any:
         """`/api<path>` with a JSON body (or a query in the path); the envelope's data, or RuntimeError if refused."""

@@ -356,22 +356,20 @@ async def test_a_storm_becomes_one_digest_a_minute_per_recipient_and_channel(
     assert inbox["items"][0]["params"]["count"] == 47
 
 
+async def _to_bob_over_console_mail_and_webhook(app: FastAPI, team: Team, plant: Plant, receiver: Receiver) -> None:
+    """bob (who reads the plant) and a rule sending him every alarm over the console, email and the local webhook."""
+    app.state.settings.notify_allow_private = True
+    bob, _ = await _team(team, plant)
+    body = _rule(
+        user_ids=[bob["id"]], channels=["console", "email", "webhook"], webhook_url=receiver.url, webhook_secret=SECRET
+    )
+    ok(await team.admin.post(RULES, json=body))
+
+
 async def test_a_storm_over_several_rounds_of_one_minute_grows_the_same_digests(
     app: FastAPI, team: Team, plant: Plant, receiver: Receiver
 ) -> None:
-    app.state.settings.notify_allow_private = True
-    bob, _ = await _team(team, plant)
-    ok(
-        await team.admin.post(
-            RULES,
-            json=_rule(
-                user_ids=[bob["id"]],
-                channels=["console", "email", "webhook"],
-                webhook_url=receiver.url,
-                webhook_secret=SECRET,
-            ),
-        )
-    )
+    await _to_bob_over_console_mail_and_webhook(app, team, plant, receiver)
     minute = utcnow().replace(second=0, microsecond=0)
     r = runner(app)
     await _storm(app, team, plant, 10)
@@ -476,19 +474,7 @@ async def test_a_gateways_alarm_reaches_every_channel_with_the_runner_running(
     local webhook receiver, with the runner as the server runs it (its own loop, every second). The time taken is
     printed (`-s`); the bound here is generous, so a busy machine does not fail it (docs/api-notifications.md gives
     the measured figure)."""
-    app.state.settings.notify_allow_private = True
-    bob, _ = await _team(team, plant)
-    ok(
-        await team.admin.post(
-            RULES,
-            json=_rule(
-                user_ids=[bob["id"]],
-                channels=["console", "email", "webhook"],
-                webhook_url=receiver.url,
-                webhook_secret=SECRET,
-            ),
-        )
-    )
+    await _to_bob_over_console_mail_and_webhook(app, team, plant, receiver)
     bob_api = await team.login("bob")
     running = runner(app, "live")
     running.start()
