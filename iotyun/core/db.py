@@ -8,13 +8,14 @@ from typing import Any
 
 from sqlalchemy import BigInteger, DateTime, Integer, MetaData, event
 from sqlalchemy import exc as sa_exc
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, SessionTransaction, mapped_column
 from sqlalchemy.pool import ConnectionPoolEntry
 from sqlalchemy.types import TypeDecorator
 
+from iotyun.core import sqlite_driver
 from iotyun.core.access import BUS_KEY, AccessBus
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, QUOTA_DEFAULTS
@@ -180,7 +181,11 @@ def make_engine(url: str, timeouts: Timeouts | None = None) -> AsyncEngine:
     pool: dict[str, Any] = {} if timeouts is None else {"pool_timeout": timeouts.pool_s}
     if url.startswith("sqlite"):
         busy_ms = SQLITE_BUSY_TIMEOUT_MS if timeouts is None else _ms(timeouts.statement_s)
-        engine = create_async_engine(url, connect_args={"timeout": busy_ms / 1000}, **pool)
+        # aiosqlite with one thread hop per statement (core/sqlite_driver.py).
+        target = make_url(url)
+        if target.drivername == "sqlite+aiosqlite":
+            target = target.set(drivername=f"sqlite+{sqlite_driver.DRIVER}")
+        engine = create_async_engine(target, connect_args={"timeout": busy_ms / 1000}, **pool)
         sync: Engine = engine.sync_engine
         event.listen(sync, "connect", _sqlite_pragmas(busy_ms))
         event.listen(sync, "before_cursor_execute", _sqlite_write_lock)
