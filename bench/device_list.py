@@ -196,10 +196,14 @@ def main() -> int:
 
         def candidate(extra: dict[str, str]) -> str:
             port = free_port()
+            # Each server its own data directory (the database file is shared): two servers in one would each take
+            # the other's embedded broker for one a previous server left running and stop it, all through the run.
+            data_dir = tmp / f"server-{port}"
+            data_dir.mkdir()
             procs.append(
                 subprocess.Popen(
                     [sys.executable, "-m", "iotyun.cli", "serve", "--no-migrate", "--port", str(port)],
-                    env={**env, **extra},
+                    env={**env, "IOTYUN_DATA_DIR": str(data_dir), **extra},
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
                 )

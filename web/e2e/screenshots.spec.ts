@@ -35,9 +35,16 @@ async function userName(page: Page, lang: Lang): Promise<string> {
 
 /**
  * Waits for fonts and images, checks the page and saves the screenshot. `data` are texts that come from the
- * database rather than the catalogue (the demo admin's nick name is Chinese), left out of the language check.
+ * database rather than the catalogue (the demo admin's nick name is Chinese), left out of the language check; a
+ * function is asked after the page's text is read, so data that appeared meanwhile (a live chart redrawn with a
+ * group another test just made) is known too.
  */
-async function capture(page: Page, name: string, lang: Lang, data: string[] = []) {
+async function capture(
+  page: Page,
+  name: string,
+  lang: Lang,
+  data: string[] | (() => Promise<string[]>) = [],
+) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await expect
     .poll(() =>
@@ -49,8 +56,9 @@ async function capture(page: Page, name: string, lang: Lang, data: string[] = []
   const text = await page.locator('body').innerText();
   expect(text, 'text that looks like an untranslated key').not.toMatch(RAW_KEY);
   if (lang === 'en') {
+    const known = typeof data === 'function' ? await data() : data;
     // The language menu's own "中文" label is in a closed dropdown, so no UI text should be Chinese.
-    const uiText = data.reduce((rest, value) => rest.split(value).join(' '), text);
+    const uiText = known.reduce((rest, value) => rest.split(value).join(' '), text);
     const chinese = uiText.split('\n').filter((line) => HAN.test(line));
     expect(chinese, 'Chinese text on the English page').toEqual([]);
   } else {
@@ -95,17 +103,22 @@ for (const lang of LANGS) {
         page.locator('aside.console__sider').getByRole('menuitem', { name: t(lang, 'menu.index') }),
       ).toBeVisible();
       await page.waitForLoadState('networkidle');
-      // The group names under the bars are data (the SVG chart's text, with the full name in its <title>).
-      const groups = await page.locator('.svg-chart__category').evaluateAll((els) =>
-        els.flatMap((el) => [
-          el.querySelector('title')?.textContent ?? '',
-          [...el.childNodes]
-            .filter((node) => node.nodeType === Node.TEXT_NODE)
-            .map((node) => node.textContent ?? '')
-            .join(''),
-        ]),
-      );
-      await capture(page, 'home', lang, [await userName(page, lang), ...groups.filter(Boolean)]);
+      const name = await userName(page, lang);
+      // The group names under the bars are data (the SVG chart's text, with the full name in its <title>), read
+      // after the page's text: groups only grow while other tests run beside this one.
+      const groups = async () =>
+        (
+          await page.locator('.svg-chart__category').evaluateAll((els) =>
+            els.flatMap((el) => [
+              el.querySelector('title')?.textContent ?? '',
+              [...el.childNodes]
+                .filter((node) => node.nodeType === Node.TEXT_NODE)
+                .map((node) => node.textContent ?? '')
+                .join(''),
+            ]),
+          )
+        ).filter(Boolean);
+      await capture(page, 'home', lang, async () => [name, ...(await groups())]);
     });
 
     test(`403-${lang}`, async ({ page }) => {
