@@ -22,7 +22,7 @@ from iotyun.auth.models import User
 from iotyun.core import access, lease, readcache
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
-from iotyun.core.tenancy import system_session
+from iotyun.core.tenancy import bind_tenant, system_session
 from iotyun.core.texts import phrase
 from iotyun.devices import scope
 from iotyun.messages import service as message_service
@@ -184,8 +184,8 @@ class _Round:
         rest = [d for d in device_ids if d not in whole]
         if rest:
             async with self.sessionmaker() as session:
-                bound = await auth_service.actor_for_user(session, user_id)
-                whole |= await scope.readable_among(session, bound, rest) if bound is not None else set()
+                bind_tenant(session, actor.tenant_id)
+                whole |= await scope.readable_among(session, actor, rest)
         return whole
 
     async def stormy(self, rule: NotifyRule, channel: str, owner: int | None) -> bool:
