@@ -74,14 +74,26 @@ class RequestContextMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-        rid = headers.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
-        cookie = SimpleCookie()
-        try:
-            cookie.load(headers.get("cookie", ""))
-        except Exception:  # a malformed cookie header only loses the language hint
+        # Only the three headers it reads (ASGI servers send names in lower case), and the cookie parsed only when it
+        # may name a language: this runs on every request.
+        rid = accept = cookies = ""
+        for k, v in scope["headers"]:
+            if k == b"x-request-id":
+                rid = v.decode("latin-1")[:64]
+            elif k == b"accept-language":
+                accept = v.decode("latin-1")
+            elif k == b"cookie":
+                cookies = v.decode("latin-1")
+        rid = rid or uuid.uuid4().hex[:16]
+        hint = None
+        if "lang" in cookies:
             cookie = SimpleCookie()
-        lang = pick_lang(headers.get("accept-language"), cookie["lang"].value if "lang" in cookie else None)
+            try:
+                cookie.load(cookies)
+            except Exception:  # a malformed cookie header only loses the language hint
+                cookie = SimpleCookie()
+            hint = cookie["lang"].value if "lang" in cookie else None
+        lang = pick_lang(accept or None, hint)
         request_id_var.set(rid)
         lang_var.set(lang)
         scope.setdefault("state", {})["request_id"] = rid

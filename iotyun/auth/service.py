@@ -392,15 +392,23 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
 
 def granted_codes(role: Role, user: User) -> frozenset[str]:
     """Every code a user holds: all for the administrator, else role ∪ direct with their ancestors."""
-    if role.code == RoleCode.ADMINISTRATOR:
+    return _codes(role.code, role.permissions, user.direct_permissions)
+
+
+def _codes(role_code: str, role_permissions: list[str] | None, direct: list[str] | None) -> frozenset[str]:
+    if role_code == RoleCode.ADMINISTRATOR:
         return ALL_CODES
-    return normalize_perms(set(role.permissions or []) | set(user.direct_permissions or []))
+    return normalize_perms(set(role_permissions or []) | set(direct or []))
 
 
 def role_codes(role: Role, user: User) -> tuple[str, ...]:
     """The role codes a user counts as (`roles` of the session payload): the role's, plus administrator2 by flag."""
-    codes = [role.code]
-    if user.is_admin2 and role.code != RoleCode.ADMINISTRATOR2:
+    return _role_codes(role.code, user.is_admin2)
+
+
+def _role_codes(role_code: str, is_admin2: bool) -> tuple[str, ...]:
+    codes = [role_code]
+    if is_admin2 and role_code != RoleCode.ADMINISTRATOR2:
         codes.append(RoleCode.ADMINISTRATOR2.value)
     return tuple(codes)
 
@@ -456,26 +464,23 @@ async def actor_for_token(session: AsyncSession, raw: str) -> Actor:
 
 async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetime]:
     """The actor of a live token (without the request's client address) and when the token expires; 100009 else."""
-    row = await repo.token_with_user(session, digest)
-    if row is None:
-        raise AppError(ErrorCode.ILLEGAL_TOKEN)
-    token, user, role = row
-    if token.revoked_at is not None or as_utc(token.expires_at) <= utcnow() or not user.is_active:
+    row = await repo.principal_row(session, digest)
+    if row is None or row.revoked_at is not None or as_utc(row.expires_at) <= utcnow() or not row.is_active:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
     actor = Actor(
-        user_id=user.id,
-        tenant_id=user.tenant_id,
-        user_name=user.user_name,
-        role_code=role.code,
-        permissions=granted_codes(role, user),
-        token_id=token.id,
-        is_admin2=user.is_admin2,
-        group_id=user.group_id,
-        must_change_password=user.must_change_password and token.simulated_by is None,
-        simulated_by=token.simulated_by,
-        roles=role_codes(role, user),
+        user_id=row.user_id,
+        tenant_id=row.tenant_id,
+        user_name=row.user_name,
+        role_code=row.role_code,
+        permissions=_codes(row.role_code, row.role_permissions, row.direct_permissions),
+        token_id=row.token_id,
+        is_admin2=row.is_admin2,
+        group_id=row.group_id,
+        must_change_password=row.must_change_password and row.simulated_by is None,
+        simulated_by=row.simulated_by,
+        roles=_role_codes(row.role_code, row.is_admin2),
     )
-    return actor, as_utc(token.expires_at)
+    return actor, as_utc(row.expires_at)
 
 
 async def actor_for_user(session: AsyncSession, user_id: int, *, client_ip: str = "") -> Actor | None:

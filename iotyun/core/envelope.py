@@ -43,6 +43,12 @@ def ok_json(data: BaseModel) -> Response:
     return Response(ok(data).model_dump_json(), media_type="application/json")
 
 
+def ok_raw(data: bytes) -> Response:
+    """A successful answer around `data`, JSON already made (a cached answer): only the meta is serialized."""
+    meta = ok().meta.model_dump_json().encode()
+    return Response(b'{"meta":' + meta + b',"data":' + data + b"}", media_type="application/json")
+
+
 def error_body(code: int, *, field: str | None = None, **params: Any) -> dict[str, Any]:
     detail = text(code, lang_var.get(), field=field or "", **params)
     return {

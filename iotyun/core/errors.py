@@ -2,6 +2,7 @@
 
 # The catalogue is a table, one code per line, so it reads and greps as one; wide CJK texts pass the line limit.
 
+import functools
 import re
 import string
 from enum import IntEnum
@@ -1013,8 +1014,20 @@ def text(code: int, lang: str = "zh", **params: object) -> str:
     A placeholder without a value (absent, None or blank) is dropped cleanly with its aside or clause;
     this never raises and never shows a raw '{x}'. An unknown code reads as OPERATION_FAILED.
     """
-    zh_en = CATALOGUE.get(int(code), CATALOGUE[ErrorCode.OPERATION_FAILED])
-    template = zh_en[_EN if (lang or "").lower().startswith("en") else _ZH]
+    en = (lang or "").lower().startswith("en")
+    if not params:
+        return _plain(int(code), en)  # every successful answer's detail: made once, not on each request
+    return _text(int(code), en, params)
+
+
+@functools.lru_cache(maxsize=2048)
+def _plain(code: int, en: bool) -> str:
+    return _text(code, en, {})
+
+
+def _text(code: int, en: bool, params: dict[str, object]) -> str:
+    zh_en = CATALOGUE.get(code, CATALOGUE[ErrorCode.OPERATION_FAILED])
+    template = zh_en[_EN if en else _ZH]
     values = {key: value for key, value in params.items() if not _blank(value)}
     try:
         template = _drop(template, _fields(template) - values.keys())

@@ -4,7 +4,8 @@ aiosqlite runs each sqlite3 call on its connection's own thread, and SQLAlchemy'
 statement (open a cursor, execute, fetch all, close), each a hand-over to that thread and back. For the short reads
 that make most requests that hand-over costs more than the query (docs/decisions.md "The request path on SQLite").
 This cursor does the four in one function on aiosqlite's thread and keeps what SQLAlchemy reads afterwards
-(description, rowcount, lastrowid, the rows). Everything else is SQLAlchemy's aiosqlite dialect as it is.
+(description, rowcount, lastrowid, the rows). A COMMIT or ROLLBACK with no transaction open makes no hop at all.
+Everything else is SQLAlchemy's aiosqlite dialect as it is.
 
 It reaches into aiosqlite's `Connection._execute` and `_conn` (aiosqlite 0.22, pinned in uv.lock); a test runs every
 statement of the suite through it on SQLite. `make_engine` uses it for `sqlite+aiosqlite` URLs.
@@ -101,6 +102,22 @@ class OneHopCursor(AsyncAdapt_aiosqlite_cursor):
 class OneHopConnection(AsyncAdapt_aiosqlite_connection):
     __slots__ = ()
     _cursor_cls = OneHopCursor
+
+    def _idle(self) -> bool:
+        """No transaction open on the sqlite3 connection: a COMMIT or ROLLBACK would do nothing there (sqlite3 skips
+        both outside a transaction), so the hand-over to aiosqlite's thread is skipped too. `in_transaction` only
+        reads sqlite3_get_autocommit, and no statement of this connection is running while SQLAlchemy ends one."""
+        conn: sqlite3.Connection | None = self._connection._connection
+        return conn is not None and not conn.in_transaction
+
+    def rollback(self) -> None:
+        # Every request's session ends with one (a read's, and the pool's reset of its connection): two hops saved.
+        if not self._idle():
+            super().rollback()
+
+    def commit(self) -> None:
+        if not self._idle():
+            super().commit()
 
 
 class OneHopDbapi(AsyncAdapt_aiosqlite_dbapi):

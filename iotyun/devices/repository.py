@@ -201,8 +201,8 @@ async def _rows_by_ids(session: AsyncSession, actor: Actor, ids: list[int]) -> l
     return [found[i] for i in ids if i in found]
 
 
-def _cache_key(actor: Actor, *rest: Any) -> tuple[Any, ...]:
-    """What a cached count or page of ids depends on besides the tables: the caller and how they see devices."""
+def cache_key(actor: Actor, *rest: Any) -> tuple[Any, ...]:
+    """What a cached count, page of ids or page answer depends on besides the tables: the caller and how they see devices."""
     return (actor.user_id, actor.role_code, actor.is_group_admin, actor.group_id, *rest)
 
 
@@ -219,7 +219,7 @@ async def count_devices(session: AsyncSession, actor: Actor, f: DeviceFilter) ->
     cache's seconds pass (core.readcache)."""
     where, needs_gateway = _where(f, actor)
     cache = readcache.caches(session).cache(f"device_count:{needs_gateway}", _tables(needs_gateway))
-    key = _cache_key(actor, f)
+    key = cache_key(actor, f)
     found: int | None = cache.get(key)
     if found is not None:
         return found
@@ -244,7 +244,7 @@ async def _page_ids(
     if sort == "group_name":
         tables = (*tables, "device_group")
     cache = readcache.caches(session).cache(f"device_page_ids:{','.join(tables)}", tables)
-    key = _cache_key(actor, f, sort, order, offset, limit)
+    key = cache_key(actor, f, sort, order, offset, limit)
     # Pages only: an export's thousands of ids are read once and not kept.
     cacheable = limit is not None and limit <= PAGE_SIZE_MAX
     found: list[int] | None = cache.get(key) if cacheable else None

@@ -7,7 +7,7 @@ from fastapi import APIRouter, BackgroundTasks, File, Query, UploadFile
 from fastapi.responses import Response
 
 from iotyun.core.deps import SessionDep, read_only
-from iotyun.core.envelope import Envelope, ok, ok_json
+from iotyun.core.envelope import Envelope, ok, ok_raw
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import body_limit
 from iotyun.core.limits import IMPORT_MAX_BYTES, UPLOAD_BODY_MAX_BYTES
@@ -75,7 +75,7 @@ async def list_devices(
     if format == "xlsx":
         content = await files.export_devices(session, actor, f, sort, order, accept_cap=accept_cap)
         return xlsx_response(content, "devices.xlsx")
-    return ok_json(await service.list_devices(session, actor, page, f, sort, order))
+    return ok_raw(await service.list_devices_json(session, actor, page, f, sort, order))
 
 
 @router.get("/dev/basic/{device_id}")

@@ -7,11 +7,13 @@ and never commits."""
 from collections.abc import Iterable
 from typing import Any
 
+from pydantic import TypeAdapter
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core import access, security
+from iotyun.core import access, readcache, security
 from iotyun.core.config import Settings
+from iotyun.core.context import lang_var
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
@@ -239,8 +241,9 @@ def device_out(row: DeviceRow, actor: Actor, groups: set[int] | None) -> DeviceO
     else:
         can_write = row.allow_write
     group_id, group_name = _shown_group(row, actor)
-    # An unregistered row joins no gateway (repository._GATEWAY_ON): its gateway facts read as null.
-    return DeviceOut(
+    # An unregistered row joins no gateway (repository._GATEWAY_ON): its gateway facts read as null. Built without
+    # validation: every value comes typed from the database row (a page of 20 validated cost ~150 µs).
+    return DeviceOut.model_construct(
         id=row.id,
         sn_code=row.sn,
         alias=row.alias,
@@ -314,6 +317,30 @@ async def list_devices(
     return Page(
         items=[device_out(r, actor, groups) for r in rows], total=total, page=params.page, page_size=params.page_size
     )
+
+
+# Everything a page's answer is made of: who sees which device (scope.VISIBILITY_TABLES), the gateway's facts (state
+# and report time change with every report), the group, owner and flow card shown beside each device.
+PAGE_TABLES = (*scope.VISIBILITY_TABLES, "gateway", "device_group", "flow_card")
+_PAGE_TYPE: TypeAdapter[Page[DeviceOut]] = TypeAdapter(Page[DeviceOut])
+
+
+async def list_devices_json(
+    session: AsyncSession, actor: Actor, params: PageParams, f: DeviceFilter, sort: str, order: str
+) -> bytes:
+    """`list_devices` as the JSON of the envelope's data, kept in the read cache (core.readcache) until one of
+    PAGE_TABLES is written or IOTYUN_READ_CACHE_SECONDS pass: a page asked again (a console's list refreshing, many
+    operators on one tenant) costs a dictionary lookup instead of three statements and twenty models. Any gateway
+    report empties it, so under live data it serves the requests between reports (docs/decisions.md)."""
+    cache = readcache.caches(session).cache("device_page", PAGE_TABLES, maxsize=512)
+    key = repo.cache_key(actor, f, sort, order, params.page, params.page_size, lang_var.get())
+    found: bytes | None = cache.get(key)
+    if found is not None:
+        return found
+    generation = cache.generation()
+    body = _PAGE_TYPE.dump_json(await list_devices(session, actor, params, f, sort, order))
+    cache.put(key, body, generation)
+    return body
 
 
 async def state_info(session: AsyncSession, actor: Actor) -> StateInfoOut:

@@ -175,3 +175,69 @@ class TestConnections:
         async with app.state.db.sessionmaker() as s:
             seen = await s.execute(select(UserToken.last_seen_at).where(UserToken.user_id == bob["id"]))
             assert seen.scalar_one() is not None
+
+
+class TestPageAnswer:
+    """A device list page's whole answer is kept (devices.service.list_devices_json) until a table it shows is
+    written: a gateway's report, a rename, a group's name."""
+
+    async def test_page_asked_again_runs_no_statement(self, app: FastAPI, team: Team) -> None:
+        from sqlalchemy import event
+
+        await register(team.admin, "IOTRC0010")
+        first = await team.admin.get("/dev")
+        statements: list[str] = []
+
+        def note(*args: Any) -> None:
+            statements.append(str(args[2]))
+
+        engine = app.state.db.engine.sync_engine
+        event.listen(engine, "before_cursor_execute", note)
+        try:
+            again = await team.admin.get("/dev")
+        finally:
+            event.remove(engine, "before_cursor_execute", note)
+        assert statements == []
+        assert again["data"] == first["data"] and again["meta"]["request_id"] != first["meta"]["request_id"]
+
+    async def test_gateway_report_shows_at_once(self, app: FastAPI, team: Team) -> None:
+        from datetime import UTC, datetime
+
+        from sqlalchemy import update
+
+        from iotyun.devices.models import DEV_ONLINE, Gateway
+
+        await register(team.admin, "IOTRC0011")
+        before = (await team.admin.get("/dev"))["data"]["items"][0]
+        assert before["dev_state"] != DEV_ONLINE
+        when = datetime(2026, 11, 30, 8, 0, tzinfo=UTC)
+        async with app.state.db.sessionmaker() as s:  # as the telemetry runtime writes a report
+            await s.execute(
+                update(Gateway).where(Gateway.sn == "IOTRC0011").values(dev_state=DEV_ONLINE, report_time=when)
+            )
+            await s.commit()
+        after = (await team.admin.get("/dev"))["data"]["items"][0]
+        assert after["dev_state"] == DEV_ONLINE and after["report_time"] == int(when.timestamp() * 1000)
+        # A write outside an ORM session counts once it is declared (core.readcache.touched).
+        async with app.state.db.engine.begin() as conn:
+            await conn.execute(update(Gateway).where(Gateway.sn == "IOTRC0011").values(ip="10.1.2.3"))
+        app.state.db.reads.touched("gateway")
+        assert (await team.admin.get("/dev"))["data"]["items"][0]["ip"] == "10.1.2.3"
+
+    async def test_rename_and_group_name_show_at_once(self, team: Team) -> None:
+        device = await register(team.admin, "IOTRC0012")
+        assert (await team.admin.get("/dev"))["data"]["items"][0]["alias"] == device["alias"]
+        resp = await team.admin.put("/dev/update", {"id": device["id"], "alias": "Renamed pump"})
+        assert code(resp) == 100001, resp
+        assert (await team.admin.get("/dev"))["data"]["items"][0]["alias"] == "Renamed pump"
+
+    async def test_languages_and_callers_kept_apart(self, team: Team, bob: Api) -> None:
+        await register(team.admin, "IOTRC0013")
+        zh = (await team.admin.get("/dev"))["data"]["items"][0]["group_name"]
+        team.admin.lang = "en"
+        try:
+            en = (await team.admin.get("/dev"))["data"]["items"][0]["group_name"]
+        finally:
+            team.admin.lang = "zh"
+        assert zh != en
+        assert (await bob.get("/dev"))["data"] == {"items": [], "total": 0, "page": 1, "page_size": 20}
