@@ -2,7 +2,7 @@
 
 aiosqlite runs each sqlite3 call on its connection's own thread, and SQLAlchemy's adapter makes four such calls per
 statement (open a cursor, execute, fetch all, close), each a hand-over to that thread and back. For the short reads
-that make most requests that hand-over costs more than the query (docs/decisions.md "The request path on SQLite").
+that make most requests that hand-over costs more than the query (docs/decisions.md "The request path").
 This cursor does the four in one function on aiosqlite's thread and keeps what SQLAlchemy reads afterwards
 (description, rowcount, lastrowid, the rows). A COMMIT or ROLLBACK with no transaction open makes no hop at all.
 Everything else is SQLAlchemy's aiosqlite dialect as it is.
