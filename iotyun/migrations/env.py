@@ -8,6 +8,7 @@ from sqlalchemy.engine import Connection
 from iotyun.core.config import get_settings
 from iotyun.core.db import make_engine
 from iotyun.models import Base
+from iotyun.telemetry.partitions import include_name
 
 config = context.config
 target_metadata = Base.metadata
@@ -23,6 +24,7 @@ def _run(connection: Connection) -> None:
         target_metadata=target_metadata,
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
+        include_name=include_name,  # history_value's partitions are made at run time, not declared (PostgreSQL)
     )
     with context.begin_transaction():
         context.run_migrations()

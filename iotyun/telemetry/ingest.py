@@ -25,11 +25,10 @@ from iotyun.core.limits import (
 )
 from iotyun.core.tasks import Worker
 from iotyun.core.tenancy import system_session
-from iotyun.telemetry import repository as repo
 from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
 from iotyun.telemetry.realtime import Hub
-from iotyun.telemetry.store import Ack, HistoryWriter, Row, is_outage
+from iotyun.telemetry.store import Ack, HistoryWriter, Row, cursor_of, is_outage
 from iotyun.telemetry.ws_schemas import values_event
 
 log = logging.getLogger("iotyun.telemetry.ingest")
@@ -119,6 +118,7 @@ class Ingest:
         self.alarms = alarms
         self.sessionmaker = sessionmaker
         self.stats: Counter[str] = Counter()
+        # This process's broker session's last (boot, seq) per gateway (store.cursor_of: kept per session).
         self._cursors: dict[int, tuple[int, int]] = {}
         self._last_stored: dict[tuple[int, int], tuple[Any, int]] = {}
         self._logged: set[tuple[str, str]] = set()
@@ -247,7 +247,7 @@ class Ingest:
 
     async def _load_cursor(self, gateway_id: int) -> tuple[int, int] | None:
         async with system_session(self.sessionmaker) as session:
-            return await repo.ingest_cursor_of(session, gateway_id)
+            return await cursor_of(session, gateway_id, self.writer.consumer)
 
     def _check(self, config: DeviceConfig, item: Any, latest: float) -> tuple[Source, dict[str, Any]] | None:
         """The value's data source and the value as accepted, or None (counted and logged) when it is refused;

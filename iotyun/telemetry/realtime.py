@@ -20,7 +20,16 @@ log = logging.getLogger("iotyun.telemetry.realtime")
 # A client with more undelivered messages than this is dropped (docs/api-telemetry.md): it reconnects and gets a
 # fresh snapshot, and never slows the others.
 QUEUE_LIMIT = 1000
+# The Redis pub/sub channel of the hub. Redis pub/sub ignores database numbers (a message published while on
+# database 3 reaches subscribers on database 0), so a database other than 0 in IOTYUN_REDIS_URL is added to the
+# name: deployments (or test runs) sharing one Redis on different databases do not hear each other's events.
 CHANNEL = "iotyun:rtd"
+
+
+def channel_for(db: int) -> str:
+    """The hub's channel for Redis database `db` (0 keeps the plain name, as before)."""
+    return f"{CHANNEL}:{db}" if db else CHANNEL
+
 
 Value = tuple[Any, int, int]  # (value, ts, quality)
 
@@ -125,6 +134,7 @@ class Hub:
         # The sockets that hear their user's inbox changes, by user.
         self.message_subscribers: dict[int, set[Subscriber]] = {}
         self._redis: Any = None
+        self.channel = CHANNEL
         self._ready = asyncio.Event()
         self._listener = Worker("iotyun-hub-redis", self._listen)
         self.published = 0
@@ -193,7 +203,7 @@ class Hub:
 
     async def _forward(self, event: dict[str, Any]) -> None:
         try:
-            await self._redis.publish(CHANNEL, orjson.dumps(event))
+            await self._redis.publish(self.channel, orjson.dumps(event))
         except Exception:  # the other processes' sockets still re-check on their own within seconds
             log.warning("redis publish of an access change failed", exc_info=True)
 
@@ -225,7 +235,7 @@ class Hub:
         self.published += 1
         if self._redis is not None:
             try:
-                await self._redis.publish(CHANNEL, orjson.dumps(event))
+                await self._redis.publish(self.channel, orjson.dumps(event))
                 return
             except Exception:  # Redis gone: this process's own clients still get the event
                 log.warning("redis publish failed; delivering locally", exc_info=True)
@@ -288,6 +298,7 @@ class Hub:
         import redis.asyncio as aioredis
 
         self._redis = aioredis.from_url(self.redis_url)
+        self.channel = channel_for(int(self._redis.connection_pool.connection_kwargs.get("db") or 0))
         self._ready.clear()
         self._listener.start()
         await asyncio.wait_for(self._ready.wait(), timeout=10)
@@ -297,7 +308,7 @@ class Hub:
         while True:
             try:
                 pubsub = self._redis.pubsub()
-                await pubsub.subscribe(CHANNEL)
+                await pubsub.subscribe(self.channel)
                 self._ready.set()
                 backoff = 0.5
                 async for message in pubsub.listen():

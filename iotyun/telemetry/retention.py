@@ -1,5 +1,6 @@
 """SPEC §9 storage limits per user (quota): history beyond history_storage_mb loses its oldest 1000 values at a
-time; alarms beyond alarm_storage lose their oldest 200 (alarms.service.trim_storage)."""
+time; alarms beyond alarm_storage lose their oldest 200 (alarms.service.trim_storage). On PostgreSQL a whole past
+month partition of the history whose values all go is dropped instead of deleted (telemetry/partitions.py)."""
 
 import logging
 from collections import defaultdict
@@ -11,6 +12,7 @@ from iotyun.core.limits import HISTORY_STORAGE_TRIM, HISTORY_VALUE_BYTES
 from iotyun.core.tenancy import system_session
 from iotyun.devices import repository as device_repo
 from iotyun.team import service as team_service
+from iotyun.telemetry import partitions
 from iotyun.telemetry import repository as repo
 
 log = logging.getLogger("iotyun.telemetry.retention")
@@ -36,9 +38,13 @@ async def enforce(db: Database) -> dict[str, int]:
             if rows <= allowed:
                 continue
             excess = rows - allowed
-            # The oldest values go in steps of 1000 (SPEC §9), as many steps as it takes to get under the limit.
+            # The oldest values go in steps of 1000 (SPEC §9), as many steps as it takes to get under the limit. On a
+            # partitioned PostgreSQL history, partition by partition: a past month holding only these devices' values,
+            # all going, is dropped rather than deleted row by row (telemetry/partitions.py).
             n = -(-excess // HISTORY_STORAGE_TRIM) * HISTORY_STORAGE_TRIM
-            removed["values"] += await repo.delete_oldest_values(session, per_owner[owner], n)
+            removed["values"] += await partitions.delete_oldest_values(session, per_owner[owner], n)
+            # Committed at once: a dropped partition holds history_value's lock until then (the ingest waits).
+            await session.commit()
         for owner in await alarm_repo.alarm_owner_ids(session):
             removed["alarms"] += await alarm_service.trim_storage(session, owner)
         await session.commit()

@@ -1,6 +1,6 @@
 """The telemetry runtime of one server process: broker (embedded or external), ingest, history writer, alarm engine,
-live hub, pending control writes, the online/offline watchdog and the storage limits. Built by create_app, started
-by its lifespan."""
+live hub, pending control writes, the online/offline watchdog, the storage limits and (PostgreSQL) the history's
+partitions ahead of time. Built by create_app, started by its lifespan."""
 
 import asyncio
 import contextlib
@@ -9,6 +9,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from iotyun.core import lease
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
 from iotyun.core.tasks import Worker, checkpoint
@@ -24,6 +25,7 @@ from iotyun.telemetry.configs import ConfigCache, DeviceConfig
 from iotyun.telemetry.dynsec import DynamicSecurity
 from iotyun.telemetry.ingest import Ingest, wait_idle
 from iotyun.telemetry.mqtt import BrokerAddress, Done, MqttLink, release_client_id, stable_client_id
+from iotyun.telemetry.partitions import PartitionKeeper
 from iotyun.telemetry.realtime import Hub, LatestCache
 from iotyun.telemetry.store import HistoryWriter
 from iotyun.telemetry.ws_schemas import StateMessage, hub_event
@@ -33,6 +35,8 @@ WATCHDOG_TICK_S = 2.0
 REPORT_TIME_EVERY_S = 30.0
 # How long a stop waits for what the broker delivered to be committed and acknowledged (Telemetry._drain).
 DRAIN_WITHIN_S = 10.0
+# The storage limits are enforced by one server process at a time, the holder of this database lease (core/lease.py).
+RETENTION_LEASE = "retention"
 
 
 @dataclass
@@ -67,8 +71,12 @@ class Telemetry:
         self.link: MqttLink | None = None
         self._watchdog_worker = Worker("iotyun-watchdog", self._watchdog)
         self._retention_worker = Worker("iotyun-retention", self._retention)
+        # PostgreSQL's history partitions of the coming months, made by one process across the servers.
+        self.partitions = PartitionKeeper(db.sessionmaker) if db.engine.dialect.name == "postgresql" else None
         self._reconciler = Worker("iotyun-dynsec-reconcile", self._reconcile)
         self._reported: dict[int, float] = {}
+        self._holder = lease.process_holder()
+        self._retention_held = False
         self.started = False
 
     # --- life -----------------------------------------------------------------------------------------------------
@@ -112,15 +120,15 @@ class Telemetry:
             self.dynsec.start()
             gateway_accounts.attach(self.db.sessionmaker, self.dynsec)
             self._reconciler.start()
-        self.link = MqttLink(
-            self.address,
-            self._on_message,
-            self.settings.mqtt_share_group,
-            identifier=stable_client_id(self.settings.data_dir),
-        )
+        identifier = stable_client_id(self.settings.data_dir)
+        # Delivery cursors are kept per broker session: what the broker delivers again goes to this session only.
+        self.writer.consumer = identifier
+        self.link = MqttLink(self.address, self._on_message, self.settings.mqtt_share_group, identifier=identifier)
         self.link.start()
         self._watchdog_worker.start()
         self._retention_worker.start()
+        if self.partitions is not None:
+            self.partitions.start()
 
     async def _reconcile(self) -> None:
         """Start-up: the broker forgets gateways whose devices were unregistered or deleted meanwhile."""
@@ -161,10 +169,12 @@ class Telemetry:
         await asyncio.gather(
             self._watchdog_worker.stop(),
             self._retention_worker.stop(),
+            self._stop_partitions(),
             self._reconciler.stop(),
             self._stop_link(),
             self._stop_dynsec(),
         )
+        await self._release_retention()
         if self.broker is not None:
             await self.broker.stop()
         await self.ingest.states.stop()
@@ -194,6 +204,10 @@ class Telemetry:
             log.warning(
                 "values taken in before the stop were not all committed (%r); the broker delivers them again", exc
             )
+
+    async def _stop_partitions(self) -> None:
+        if self.partitions is not None:
+            await self.partitions.stop()
 
     async def _stop_link(self) -> None:
         if self.link is not None:
@@ -318,14 +332,29 @@ class Telemetry:
                 log.warning("watchdog tick failed", exc_info=True)
 
     async def _retention(self) -> None:
+        every = self.settings.retention_interval_seconds
         while True:
-            await asyncio.sleep(self.settings.retention_interval_seconds)
+            await asyncio.sleep(every)
             try:
-                await retention.enforce(self.db)
+                # Once across server processes: two enforcing at the same moment would each delete the same excess.
+                # The holder keeps the lease from tick to tick; another process takes it once it runs out.
+                held = await lease.take(self.db.sessionmaker, RETENTION_LEASE, self._holder, utcnow(), 2 * every + 10)
+                self._retention_held = held
+                if held:
+                    await retention.enforce(self.db)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("storage limit check failed", exc_info=True)
+
+    async def _release_retention(self) -> None:
+        """Give the retention lease back at a stop, so another process enforces the limits at its next tick."""
+        if not self._retention_held:
+            return
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(5):
+                await lease.release(self.db.sessionmaker, RETENTION_LEASE, self._holder, utcnow())
+        self._retention_held = False
 
     # --- writes ---------------------------------------------------------------------------------------------------
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import exc as sa_exc
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy import select, text
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession
 
 from iotyun.core.tasks import Worker
+from iotyun.telemetry.models import ingest_cursor
 
 log = logging.getLogger("iotyun.telemetry.store")
 
@@ -51,8 +52,8 @@ ON CONFLICT (device_id, data_source_id, bucket) DO UPDATE SET
   last_ts = CASE WHEN excluded.last_ts >= history_hour.last_ts THEN excluded.last_ts ELSE history_hour.last_ts END
 """
 _CURSOR_SQL = """
-INSERT INTO ingest_cursor (gateway_id, boot, seq) {source}
-ON CONFLICT (gateway_id) DO UPDATE SET boot = excluded.boot, seq = excluded.seq
+INSERT INTO ingest_cursor (gateway_id, consumer, boot, seq) {source}
+ON CONFLICT (gateway_id, consumer) DO UPDATE SET boot = excluded.boot, seq = excluded.seq
 """
 # The statements go to the driver directly (no per-row dicts). PostgreSQL gets one statement per flush with a column
 # array per parameter (keys are unique within a flush: the rollup is grouped, the cursors are by gateway), which
@@ -64,12 +65,26 @@ _PG = {
         least="LEAST",
         greatest="GREATEST",
     ),
-    "cursor": _CURSOR_SQL.format(source="SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::bigint[])"),
+    "cursor": _CURSOR_SQL.format(source="SELECT * FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[])"),
 }
 _SQLITE = {
     "rollup": _ROLLUP_SQL.format(source="VALUES ({})".format(", ".join("?" * 11)), least="MIN", greatest="MAX"),
-    "cursor": _CURSOR_SQL.format(source="VALUES (?, ?, ?)"),
+    "cursor": _CURSOR_SQL.format(source="VALUES (?, ?, ?, ?)"),
 }
+
+
+async def cursor_of(session: AsyncSession, gateway_id: int, consumer: str) -> tuple[int, int] | None:
+    """The highest (boot, seq) of a gateway's values batches that broker session `consumer` stored; the cursor kept
+    before there was one per session ('') when it has none yet."""
+    ic = ingest_cursor.c
+    stmt = (
+        select(ic.boot, ic.seq)
+        .where(ic.gateway_id == gateway_id, ic.consumer.in_([consumer, ""]))
+        .order_by(ic.consumer.desc())
+        .limit(1)
+    )
+    row = (await session.execute(stmt)).first()
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 @dataclass(slots=True)
@@ -167,8 +182,10 @@ def is_data_error(exc: BaseException) -> bool:
 
 
 class HistoryWriter:
-    def __init__(self, engine: AsyncEngine, flush_ms: int = 200, batch_rows: int = 5000) -> None:
+    def __init__(self, engine: AsyncEngine, flush_ms: int = 200, batch_rows: int = 5000, consumer: str = "") -> None:
         self.engine = engine
+        # The broker session whose deliveries this writer stores: the delivery cursors are kept under its client id.
+        self.consumer = consumer
         self.flush_s = flush_ms / 1000
         self.batch_rows = batch_rows
         self.postgres = engine.dialect.name == "postgresql"
@@ -366,7 +383,7 @@ class HistoryWriter:
             (d, s, b, int(a[0]), a[1], a[2], a[3], int(a[4]), a[5], int(a[6]), a[7])
             for (d, s, b), a in sorted(rollup(rows).items())
         ]
-        marks = [(g, c[0], c[1]) for g, c in sorted(cursors.items())]
+        marks = [(g, self.consumer, c[0], c[1]) for g, c in sorted(cursors.items())]
         if not self.postgres:
             if hours:
                 await conn.exec_driver_sql(_SQLITE["rollup"], hours)

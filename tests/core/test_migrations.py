@@ -20,11 +20,14 @@ from iotyun import migrate
 from iotyun.core import security
 from iotyun.core.db import make_engine
 from iotyun.models import Base
+from iotyun.telemetry import partitions
 from tests.conftest import _create_pg_database, _drop_pg_database, _pg_answers
 
 
 def _diff(conn: Connection) -> list[Any]:
-    context = MigrationContext.configure(conn, opts={"compare_type": False, "render_as_batch": True})
+    context = MigrationContext.configure(
+        conn, opts={"compare_type": False, "render_as_batch": True, "include_name": partitions.include_name}
+    )
     return list(compare_metadata(context, Base.metadata))
 
 

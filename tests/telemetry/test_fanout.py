@@ -7,7 +7,7 @@ import socket
 import pytest
 
 from iotyun.core.access import AccessChange
-from iotyun.telemetry.realtime import Hub, LatestCache, Subscriber
+from iotyun.telemetry.realtime import Hub, LatestCache, Subscriber, channel_for
 from tests.conftest import CI
 
 REDIS = ("127.0.0.1", 6379)
@@ -40,6 +40,28 @@ async def test_events_cross_processes_through_redis() -> None:
     finally:
         await one.stop()
         await two.stop()
+
+
+async def test_redis_databases_keep_their_events_apart() -> None:
+    """Redis pub/sub ignores database numbers: the hub's channel carries the database of IOTYUN_REDIS_URL, so servers
+    on another database of the same Redis (another deployment, another test run) do not hear these events."""
+    url = redis_url()
+    assert channel_for(0) == "iotyun:rtd" and channel_for(13) == "iotyun:rtd:13"
+    here, there = Hub(LatestCache(), url.rsplit("/", 1)[0] + "/13"), Hub(LatestCache(), url.rsplit("/", 1)[0] + "/14")
+    await here.start()
+    await there.start()
+    try:
+        near, far = Subscriber(user_id=1), Subscriber(user_id=1)
+        here.subscribe(near, 42, None)
+        there.subscribe(far, 42, None)
+        await here.publish({"type": "values", "device_id": 42, "values": [{"id": 7, "v": 2.5, "ts": 1, "q": 0}]})
+        assert '"v":2.5' in (await asyncio.wait_for(near.queue.get(), 5))[2]
+        await there.publish({"type": "state", "device_id": 42, "dev_state": 2, "ts": 5})  # there's own events flow
+        assert '"dev_state":2' in (await asyncio.wait_for(far.queue.get(), 5))[2]
+        assert near.queue.empty() and there.cache.get(42) == {}
+    finally:
+        await here.stop()
+        await there.stop()
 
 
 async def test_without_redis_events_stay_in_process() -> None:
