@@ -1,8 +1,9 @@
 """Report SELECTs. A report is its owner's; the tenant's administrator sees every report of the tenant."""
 
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import BigInteger, Select, cast, func, literal, select, update
+from sqlalchemy import BigInteger, Select, case, cast, func, literal, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms import repository as alarms_repo
@@ -118,6 +119,17 @@ async def readable_device_ids(session: AsyncSession, actor: Actor, device_ids: l
     return {int(i) for i in (await session.execute(stmt)).scalars()}
 
 
+@dataclass(frozen=True, slots=True)
+class DeviceSeen:
+    """A device as a report's statistic sees it: its name (alias, else SN), its SN, whether the caller reads it and
+    whether it is registered."""
+
+    name: str
+    sn: str
+    readable: bool
+    registered: bool
+
+
 async def device_names(session: AsyncSession, device_ids: list[int]) -> dict[int, str]:
     """Id → alias (else SN) of the devices among `device_ids` that still exist, whoever reads them: a report's
     deleted device is told apart from one the caller may not read."""
@@ -125,6 +137,22 @@ async def device_names(session: AsyncSession, device_ids: list[int]) -> dict[int
         select(Device.id, Device.alias, Device.sn).where(Device.id.in_(device_ids)).execution_options(all_tenants=True)
     )
     return {int(i): str(alias or sn) for i, alias, sn in (await session.execute(stmt)).all()}
+
+
+async def devices_seen(session: AsyncSession, actor: Actor, device_ids: list[int]) -> dict[int, DeviceSeen]:
+    """device_names and, in the same statement, what readable_device_ids and telemetry's readable_device_sns would
+    tell of each (whether `actor` reads it; whether it is registered): a history report's statistic asks all three of
+    the same devices."""
+    readable = await scope.visible_condition(session, actor)
+    stmt = (
+        select(Device.id, Device.alias, Device.sn, Device.registered, case((readable, True), else_=False))
+        .where(Device.id.in_(device_ids))
+        .execution_options(all_tenants=True)
+    )
+    return {
+        int(i): DeviceSeen(str(alias or sn), str(sn), bool(reads), bool(registered))
+        for i, alias, sn, registered, reads in (await session.execute(stmt)).all()
+    }
 
 
 # --- counts of the info kinds: one GROUP BY each, over the caller's scope ------------------------------------------

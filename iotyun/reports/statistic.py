@@ -14,7 +14,7 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.pagination import PageParams
 from iotyun.reports import by_field, counts, history_filters, service
 from iotyun.reports import repository as repo
-from iotyun.reports.decimals import decimals_of, rounded
+from iotyun.reports.decimals import decimals_of
 from iotyun.reports.fields import H_DEVICE, H_SOURCE, H_TIME, HISTORY
 from iotyun.reports.schemas import ReportConfig, StatisticOut, StatisticSeries, TableColumn, TableDataOut
 from iotyun.reports.table import table_rows
@@ -58,8 +58,8 @@ async def statistic(
     if not by_field_dim and config.dimension_field_id[0].id != H_TIME:
         raise AppError(ErrorCode.PARAM_INVALID, field="dimension_field_id")
     narrowed = history_filters.applied(config.filters, start, end)
-    devices, sources, names = await _devices(session, actor, configs, config, device)
-    pairs = await _pairs(session, actor, configs, config, devices, sources, names)
+    devices, sources, names, sns = await _devices(session, actor, configs, config, device)
+    pairs = await _pairs(session, actor, configs, config, devices, sources, names, sns)
     if not pairs or narrowed.start > narrowed.end:
         bucket = None if by_field_dim else config.time_unit or "day"
         return StatisticOut(
@@ -80,7 +80,7 @@ async def statistic(
             names,
             kept,
             q,
-            lambda q: _query(session, actor, configs, pairs, q),
+            lambda q: _query(session, actor, configs, pairs, q, sns),
             sorted_bar=report.chart_type == 8,
         )
     q = Query(
@@ -92,7 +92,7 @@ async def statistic(
         tz=offset_minutes(z, narrowed.start),
         values=narrowed.values,
     )
-    return await _history_over_time(session, actor, configs, config, q, pairs, names, z, len(devices))
+    return await _history_over_time(session, actor, configs, config, q, pairs, names, sns, z, len(devices))
 
 
 async def _pairs(
@@ -103,14 +103,19 @@ async def _pairs(
     devices: list[int],
     sources: list[int],
     names: dict[int, str],
+    readable: dict[int, str] | None,
 ) -> list[Pair]:
     """The report's (device, data source) pairs its device (39) and data source (40) filters keep; a data source's
     name comes from the device's published configuration (110506 on device_ids for a device the caller no longer
-    reads, 115401 on data_source_ids for a data source it does not publish)."""
+    reads, 115401 on data_source_ids for a data source it does not publish). `readable`: _devices' SNs, if it has
+    them."""
     kept_devices = [d for d in devices if history_filters.keeps(config.filters, H_DEVICE, names[d])]
     if not history_filters.names_source(config.filters):
         return [(d, s) for d in kept_devices for s in sources]
-    sns = await readable_device_sns(session, actor, kept_devices)
+    if readable is None:
+        sns = await readable_device_sns(session, actor, kept_devices)
+    else:
+        sns = {d: readable[d] for d in kept_devices if d in readable}
     if len(sns) < len(kept_devices):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
     pairs: list[Pair] = []
@@ -127,32 +132,39 @@ async def _pairs(
 
 async def _devices(
     session: AsyncSession, actor: Actor, configs: ConfigCache, config: ReportConfig, device: int | None
-) -> tuple[list[int], list[int], dict[int, str]]:
-    """The devices drawn, the report's data sources and the devices' names. The report's own devices: 118205 on
-    device_ids when one was deleted, 110506 when the viewer no longer reads one (a share or distribution withdrawn, a
-    transfer), refused before the device filters read its name, so a filter cannot tell the current name of a device
-    that is gone. `device` instead: one the viewer reads (110506 on device) publishing every data source of the
-    report (115401 on data_source_ids: a device of another template), checked before the filters too."""
+) -> tuple[list[int], list[int], dict[int, str], dict[int, str] | None]:
+    """The devices drawn, the report's data sources, the devices' names and, for the report's own devices, the SNs of
+    the registered ones (telemetry's readable_device_sns, from the same statement: one statement for the three). The
+    report's own devices: 118205 on device_ids when one was deleted, 110506 when the viewer no longer reads one (a
+    share or distribution withdrawn, a transfer), refused before the device filters read its name, so a filter cannot
+    tell the current name of a device that is gone. `device` instead: one the viewer reads (110506 on device)
+    publishing every data source of the report (115401 on data_source_ids: a device of another template), checked
+    before the filters too."""
     sources = list(dict.fromkeys(config.data_source_ids))
     if device is not None:
         await service.check_published(session, actor, configs, [device], sources, "device")
-        return [device], sources, await repo.device_names(session, [device])
+        return [device], sources, await repo.device_names(session, [device]), None
     devices = list(dict.fromkeys(config.device_ids))
-    names = await repo.device_names(session, devices)
-    if any(d not in names for d in devices):
+    seen = await repo.devices_seen(session, actor, devices)
+    if any(d not in seen for d in devices):
         raise AppError(ErrorCode.REPORT_DATA_SOURCE_REQUIRED, field="device_ids")
-    readable = await repo.readable_device_ids(session, actor, devices)
-    if any(d not in readable for d in devices):
+    if not all(seen[d].readable for d in devices):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_ids")
-    return devices, sources, names
+    names = {d: seen[d].name for d in devices}
+    return devices, sources, names, {d: seen[d].sn for d in devices if seen[d].registered}
 
 
 async def _query(
-    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: list[Pair], q: Query
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    pairs: list[Pair],
+    q: Query,
+    readable: dict[int, str] | None,
 ) -> list[Series]:
     """query_series over the (device, data source) pairs, its refusals named by the report's fields."""
     try:
-        return await query_series(session, actor, configs, pairs, q)
+        return await query_series(session, actor, configs, pairs, q, readable)
     except AppError as e:
         raise _renamed(e) from None
 
@@ -174,16 +186,20 @@ async def _history_over_time(
     q: Query,
     pairs: list[Pair],
     names: dict[int, str],
+    readable: dict[int, str] | None,
     z: ZoneInfo,
     devices: int,
 ) -> StatisticOut:
-    """One series per pair on the bucket grid (telemetry query_columns: the arrays as the rows filled them), named
-    as `devices` devices (those drawn) and the report's data sources vary; with fill none a bucket empty in every
-    series is left out. Built without validation (model_construct): every number is a float or None already, and the
-    route serializes the answer once (the 30-day hourly report holds ~22,000)."""
+    """One series per pair on the bucket grid (telemetry query_columns: the arrays as the rows filled them, rounded
+    to the series' decimals, by the database where it can), named as `devices` devices (those drawn) and the report's
+    data sources vary; with fill none a bucket empty in every series is left out. Built without validation
+    (model_construct): every number is a float or None already, and the route serializes the answer once (the 30-day
+    hourly report holds ~22,000)."""
     sources = len(dict.fromkeys(config.data_source_ids))
     try:
-        buckets, found = await query_columns(session, actor, configs, pairs, q)
+        buckets, found = await query_columns(
+            session, actor, configs, pairs, q, lambda source: decimals_of(source.decimals, q.agg), readable
+        )
     except AppError as e:
         raise _renamed(e) from None
     numeric = [c for c in found if c.source.kind != "str"]
@@ -202,15 +218,14 @@ async def _history_over_time(
     by_compare = config.compare_filed_id[0].id if config.compare_filed_id else None
     series = []
     for c in found:
-        places = decimals_of(c.source.decimals, q.agg)
         series.append(
             StatisticSeries.model_construct(
                 name=_name(c.device_id, c.source.name, names, by_compare, devices, sources),
-                values=rounded(_at(c.values, keep), places),
-                min=rounded(_at(c.min, keep), places),
-                max=rounded(_at(c.max, keep), places),
+                values=_at(c.values, keep),
+                min=_at(c.min, keep),
+                max=_at(c.max, keep),
                 unit=c.source.unit or None,
-                decimals=places,
+                decimals=decimals_of(c.source.decimals, q.agg),
             )
         )
     units = {c.source.unit for c in found}

@@ -1,8 +1,9 @@
 """Telemetry reads as a service: query_series answers many (device, data source) series over one time range in a
 few statements, on the devices the caller reads; the device detail's history and its export are built on it."""
 
+import itertools
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,23 +38,35 @@ class Series:
 
 
 async def query_series(
-    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: Sequence[Pair], q: Query
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    pairs: Sequence[Pair],
+    q: Query,
+    readable: Mapping[int, str] | None = None,
 ) -> list[Series]:
     """The series of `pairs` (in their order, each once) over q's range, in q's bucket, aggregation, fill and time
     zone, of the stored values meeting q's value filters (`q.values`, applied in SQL before aggregating): 100004 for a query outside the rules, 110506 for a device `actor` does not read (another tenant's, say),
-    115401 for a data source the device's published template does not hold."""
+    115401 for a data source the device's published template does not hold. `readable`: the SNs of the registered
+    devices `actor` reads, when the caller looked them up already (readable_device_sns' answer); read here otherwise."""
     unique = list(dict.fromkeys(pairs))
     hist.check(q, len(unique))
-    sources = await _sources(session, actor, configs, unique)
+    sources = await _sources(session, actor, configs, unique, readable)
     if q.bucket == "raw":
         return await _raw(session, sources, q)
     return await _bucketed(session, sources, q)
 
 
-async def _sources(session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: list[Pair]) -> dict[Pair, Source]:
+async def _sources(
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    pairs: list[Pair],
+    readable: Mapping[int, str] | None = None,
+) -> dict[Pair, Source]:
     device_ids = list(dict.fromkeys(d for d, _ in pairs))
-    sns = await repo.readable_device_sns(session, actor, device_ids)
-    if len(sns) < len(device_ids):
+    sns = readable if readable is not None else await repo.readable_device_sns(session, actor, device_ids)
+    if any(d not in sns for d in device_ids):
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
     found: dict[Pair, Source] = {}
     for device_id, source_id in pairs:
@@ -134,16 +147,24 @@ class Columns:
 
 
 async def query_columns(
-    session: AsyncSession, actor: Actor, configs: ConfigCache, pairs: Sequence[Pair], q: Query
+    session: AsyncSession,
+    actor: Actor,
+    configs: ConfigCache,
+    pairs: Sequence[Pair],
+    q: Query,
+    places: Callable[[Source], int] | None = None,
+    readable: Mapping[int, str] | None = None,
 ) -> tuple[list[int], list[Columns]]:
     """query_series' bucketed answer as arrays: the bucket grid's starts and, for each of `pairs` (in their order,
-    each once), its values, minimums and maximums aligned on them. Same refusals as query_series (and 100004 on
-    bucket for raw values)."""
+    each once), its values, minimums and maximums aligned on them; with `places`, each series' numbers rounded to
+    places(its source) decimals, as round(x, places) rounds them (after the fill). Same refusals and `readable` as
+    query_series (and 100004 on bucket for raw values)."""
     unique = list(dict.fromkeys(pairs))
     hist.check(q, len(unique))
     if q.bucket == "raw":
         raise AppError(ErrorCode.PARAM_INVALID, field="bucket")
-    return await _bucket_arrays(session, await _sources(session, actor, configs, unique), q)
+    sources = await _sources(session, actor, configs, unique, readable)
+    return await _bucket_arrays(session, sources, q, places)
 
 
 async def _bucketed(session: AsyncSession, sources: dict[Pair, Source], q: Query) -> list[Series]:
@@ -163,23 +184,87 @@ def _series_of(c: Columns, buckets: list[int], q: Query) -> Series:
 
 
 async def _bucket_arrays(
-    session: AsyncSession, sources: dict[Pair, Source], q: Query
+    session: AsyncSession, sources: dict[Pair, Source], q: Query, places: Callable[[Source], int] | None = None
 ) -> tuple[list[int], list[Columns]]:
     buckets = hist.grid(q)
     n = len(buckets)
     arrays: dict[Pair, Arrays] = {
         p: ([None] * n, [None] * n, [None] * n) for p, s in sources.items() if s.kind != "str"
     }
+    exact: set[Pair] = set()  # pairs the database rounded already
     if arrays and n:
-        await _fold(session, _wanted(arrays), q, buckets, arrays)
+        if places is not None and _rounds_in_sql(q):
+            exact = await _fold_rounded(session, q, buckets, arrays, [places(sources[p]) for p in arrays])
+        rest = {p: a for p, a in arrays.items() if p not in exact}
+        if rest:
+            await _fold(session, _wanted(rest), q, buckets, rest)
     out: list[Columns] = []
     for p, s in sources.items():
         a = arrays.get(p)
         if a is None:
             out.append(Columns(p[0], s, [None] * n, [None] * n, [None] * n))
-        else:
-            out.append(Columns(p[0], s, hist.fill_values(buckets, a[0], q), a[1], a[2]))
+            continue
+        values, mins, maxs = hist.fill_values(buckets, a[0], q), a[1], a[2]
+        if places is not None and p not in exact:
+            d = places(s)
+            values, mins, maxs = _rounded(values, d), _rounded(mins, d), _rounded(maxs, d)
+        out.append(Columns(p[0], s, values, mins, maxs))
     return buckets, out
+
+
+def _rounded(values: list[float | None], decimals: int) -> list[float | None]:
+    if None in values:
+        return [None if v is None else round(v, decimals) for v in values]
+    return list(map(round, values, itertools.repeat(decimals)))  # type: ignore[arg-type]
+
+
+_ROUNDED_PLACES_MAX = 15
+
+
+def _rounds_in_sql(q: Query) -> bool:
+    """Whether the database may round q's buckets (repository.rollup_hours_rounded): hours of the rollup itself, an
+    aggregation it folds, no value filter, and a fill that commutes with rounding (previous copies a rounded value;
+    zero, a number and linear make numbers of their own)."""
+    return q.bucket == "hour" and not q.values and q.agg in repo.ROUNDED_AGGS and q.fill in ("none", "null", "previous")
+
+
+async def _fold_rounded(
+    session: AsyncSession, q: Query, buckets: list[int], arrays: dict[Pair, Arrays], places: list[int]
+) -> set[Pair]:
+    """The hourly rollup of the pairs of `arrays` (`places` decimals each, in their order) rounded by the database into
+    the arrays; the pairs it rounded as Python does, the others (a value next to a tie, say) left to the caller. Nothing
+    on SQLite."""
+    if not all(0 <= d <= _ROUNDED_PLACES_MAX for d in places):
+        return set()  # 10 ** d is no longer exact as a float, or round() would round to tens
+    pairs = list(arrays)
+    shift = q.tz * hist.MINUTE_MS
+    scales = [10.0**d for d in places]
+    found = await repo.rollup_hours_rounded(session, pairs, scales, q.start, q.end, shift, q.agg)
+    if found is None:
+        return set()
+    k0 = (buckets[0] + shift) // hist.HOUR_MS
+    n = len(buckets)
+    exact: set[Pair] = set()
+    for p, (ks, av, lo, hi, gap, big) in zip(pairs, found, strict=True):
+        if ks is None or av is None or lo is None or hi is None:
+            exact.add(p)  # no rollup hour in the range
+            continue
+        if not repo.rounded_exactly(gap, big):
+            continue
+        values, mins, maxs = arrays[p]
+        first, count = ks[0] - k0, len(ks)
+        if ks[-1] - ks[0] + 1 == count and first >= 0 and first + count <= n and ks == sorted(ks):
+            # Every hour of a stretch, in order (the usual case): the arrays as they come.
+            values[first : first + count] = av
+            mins[first : first + count] = lo
+            maxs[first : first + count] = hi
+        else:
+            for k, v, low, high in zip(ks, av, lo, hi, strict=True):
+                i = k - k0
+                if 0 <= i < n:
+                    values[i], mins[i], maxs[i] = v, low, high
+        exact.add(p)
+    return exact
 
 
 async def _fold(
