@@ -98,6 +98,12 @@ class RequestContextMiddleware:
         lang_var.set(lang)
         scope.setdefault("state", {})["request_id"] = rid
 
+        if scope["type"] == "websocket":
+            # Nothing of a socket's messages carries the id; a live socket sends thousands, each through every
+            # wrapper of `send` (bench/live_latency.py).
+            await self.app(scope, receive, send)
+            return
+
         async def send_with_id(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message.setdefault("headers", []).append((b"x-request-id", rid.encode()))

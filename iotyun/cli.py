@@ -18,6 +18,11 @@ if TYPE_CHECKING:
     from iotyun.gateway.agent import AgentConfig
 
 log = logging.getLogger("iotyun")
+# No permessage-deflate on the live sockets: every client's copy of a message was compressed on its own (zlib keeps
+# a context per connection), and a values batch to 200 sockets spent a fifth of its server CPU there, for frames of a
+# few hundred bytes (bench/live_latency.py; docs/decisions.md "Live values to many sockets"). Proxies and the
+# network's own compression still apply.
+WS_DEFLATE = False
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -56,6 +61,7 @@ def _serve(args: argparse.Namespace) -> int:
             # The client's address comes from core.addresses (IOTYUN_TRUSTED_PROXIES), never uvicorn's own guess.
             proxy_headers=False,
             ws="websockets-sansio",
+            ws_per_message_deflate=WS_DEFLATE,
         )
     else:
         app = create_app(settings)
@@ -72,6 +78,7 @@ def _serve(args: argparse.Namespace) -> int:
             # The client's address comes from core.addresses (IOTYUN_TRUSTED_PROXIES), never uvicorn's own guess.
             proxy_headers=False,
             ws="websockets-sansio",
+            ws_per_message_deflate=WS_DEFLATE,
         )
     return 0
 

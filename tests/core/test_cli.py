@@ -9,6 +9,8 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 
 def _free_port() -> int:
     with socket.socket() as s:
@@ -73,3 +75,26 @@ def test_workers_need_an_external_broker(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 2 and b"IOTYUN_MQTT_URL" in done.stderr
+
+
+def test_live_sockets_are_not_compressed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both ways of serving hand uvicorn no permessage-deflate: each socket's copy of a values message was compressed
+    on its own, a fifth of the server's CPU for 200 sockets (docs/decisions.md "Live values to many sockets")."""
+    import uvicorn
+
+    from iotyun import cli
+    from iotyun.core.config import get_settings
+
+    seen: list[dict[str, object]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: seen.append(kw))
+    monkeypatch.setenv("IOTYUN_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("IOTYUN_DATABASE_URL", f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}")
+    monkeypatch.setenv("IOTYUN_MQTT_URL", "mqtt://127.0.0.1:1883")
+    get_settings.cache_clear()
+    try:
+        assert cli.main(["serve", "--no-migrate", "--port", str(_free_port())]) == 0
+        assert cli.main(["serve", "--no-migrate", "--port", str(_free_port()), "--workers", "2"]) == 0
+    finally:
+        get_settings.cache_clear()
+    assert [kw["ws_per_message_deflate"] for kw in seen] == [False, False]
+    assert {kw["ws"] for kw in seen} == {"websockets-sansio"}
