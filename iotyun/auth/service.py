@@ -430,11 +430,7 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
     digest = security.digest(raw)
     principals = readcache.caches(session).cache("auth_principal", _PRINCIPAL_TABLES)
-    hit: tuple[Actor, datetime] | None = principals.get(digest)
-    if hit is None:
-        generation = principals.generation()
-        hit = await _principal(session, digest)
-        principals.put(digest, hit, generation)
+    hit: tuple[Actor, datetime] = await principals.fetch(digest, lambda: _principal(session, digest))
     principal, expires_at = hit
     if expires_at <= utcnow():
         raise AppError(ErrorCode.ILLEGAL_TOKEN)

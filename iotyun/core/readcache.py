@@ -13,9 +13,10 @@ An entry records the generation read *before* its query ran: a write committed w
 the entry stale at once instead of storing an old answer under the new generation.
 """
 
+import asyncio
 import time
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
+from collections.abc import Awaitable, Callable, Hashable, Iterable
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import event
@@ -28,6 +29,10 @@ V = TypeVar("V")
 CACHES_KEY = "read_caches"
 _WRITTEN_KEY = "read_written_tables"
 ANY_TABLE = "*"
+
+
+class _Abandoned(Exception):
+    """The computation a request waited for was cancelled: the request computes its own."""
 
 
 class Generations:
@@ -55,6 +60,8 @@ class ReadCache(Generic[V]):
         self.ttl = ttl
         self.maxsize = maxsize
         self._data: OrderedDict[Hashable, tuple[int, float, V]] = OrderedDict()
+        # Computations in flight (fetch): the generation each started under and the future its waiters await.
+        self._flights: dict[Hashable, tuple[int, asyncio.Future[V]]] = {}
 
     @property
     def enabled(self) -> bool:
@@ -84,6 +91,46 @@ class ReadCache(Generic[V]):
 
     def clear(self) -> None:
         self._data.clear()
+
+    async def fetch(self, key: Hashable, compute: Callable[[], Awaitable[V]]) -> V:
+        """The cached answer of `key`, or `compute()`'s, stored. Requests that miss the same key while its answer is
+        being computed under the same generation wait for that one computation instead of each running their own:
+        when an entry expires under load, the requests in flight would all miss together and queue their queries
+        behind each other (on SQLite, one connection thread: sixteen 5 ms recomputations, an 80 ms stall in the
+        API's p99). A request that read a newer generation (a write committed meanwhile) computes its own, so no
+        answer trails a write, as with `get`. If the computation fails by being cancelled, the waiters compute
+        their own; any other error is theirs too (it is an answer for the same key)."""
+        found = self.get(key)
+        if found is not None:
+            return found
+        generation = self.generation()
+        flight = self._flights.get(key) if self.enabled else None
+        if flight is not None and flight[0] == generation:
+            try:
+                return await asyncio.shield(flight[1])
+            except _Abandoned:
+                pass
+        done: asyncio.Future[V] = asyncio.get_running_loop().create_future()
+        if self.enabled:
+            self._flights[key] = (generation, done)
+        try:
+            value = await compute()
+        except asyncio.CancelledError:
+            done.set_exception(_Abandoned())
+            raise
+        except BaseException as error:
+            done.set_exception(error)
+            raise
+        else:
+            done.set_result(value)
+            self.put(key, value, generation)
+            return value
+        finally:
+            if self._flights.get(key, (None, None))[1] is done:
+                del self._flights[key]
+            if not done.done():
+                done.set_exception(_Abandoned())
+            done.exception()  # read by no one when nobody waited: retrieved, so asyncio does not log it
 
 
 class ReadCaches:

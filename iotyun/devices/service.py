@@ -334,12 +334,11 @@ async def list_devices_json(
     report empties it, so under live data it serves the requests between reports (docs/decisions.md)."""
     cache = readcache.caches(session).cache("device_page", PAGE_TABLES, maxsize=512)
     key = repo.cache_key(actor, f, sort, order, params.page, params.page_size, lang_var.get())
-    found: bytes | None = cache.get(key)
-    if found is not None:
-        return found
-    generation = cache.generation()
-    body = _PAGE_TYPE.dump_json(await list_devices(session, actor, params, f, sort, order))
-    cache.put(key, body, generation)
+
+    async def compute() -> bytes:
+        return _PAGE_TYPE.dump_json(await list_devices(session, actor, params, f, sort, order))
+
+    body: bytes = await cache.fetch(key, compute)
     return body
 
 

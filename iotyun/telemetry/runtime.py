@@ -33,6 +33,7 @@ from iotyun.telemetry.ws_schemas import StateMessage, hub_event
 log = logging.getLogger("iotyun.telemetry")
 WATCHDOG_TICK_S = 2.0
 REPORT_TIME_EVERY_S = 30.0
+REPORT_TIME_CHUNK = 500
 # How long a stop waits for what the broker delivered to be committed and acknowledged (Telemetry._drain).
 DRAIN_WITHIN_S = 10.0
 # The storage limits are enforced by one server process at a time, the holder of this database lease (core/lease.py).
@@ -320,11 +321,14 @@ class Telemetry:
                     for g, seen in self.ingest.last_seen.items()
                     if now - self._reported.get(g, 0) > REPORT_TIME_EVERY_S
                 ]
-                if due:
+                # In chunks, each its own short transaction: thousands of gateways in one UPDATE held the event loop
+                # (and SQLite's write lock) long enough to show in the API's p99 (bench/device_list.py).
+                for start in range(0, len(due), REPORT_TIME_CHUNK):
+                    chunk = due[start : start + REPORT_TIME_CHUNK]
                     async with system_session(self.db.sessionmaker) as session:
-                        await device_service.touch_report_times(session, due)
+                        await device_service.touch_report_times(session, chunk)
                         await session.commit()
-                    for g in due:
+                    for g in chunk:
                         self._reported[g] = now
             except asyncio.CancelledError:
                 raise

@@ -58,6 +58,100 @@ class TestReadCache:
         assert [cache.get(i) for i in range(3)] == [None, 1, 2]
 
 
+class TestFetch:
+    """ReadCache.fetch: requests that miss one key together wait for one computation under the same generation."""
+
+    async def test_concurrent_misses_share_one_computation(self) -> None:
+        cache: ReadCache[int] = ReadCache(Generations(), ("device",), ttl=60)
+        calls = 0
+        release = asyncio.Event()
+
+        async def compute() -> int:
+            nonlocal calls
+            calls += 1
+            await release.wait()
+            return 7
+
+        waiting = [asyncio.create_task(cache.fetch("k", compute)) for _ in range(16)]
+        await asyncio.sleep(0)
+        release.set()
+        assert await asyncio.gather(*waiting) == [7] * 16
+        assert calls == 1 and cache.get("k") == 7
+
+    async def test_a_request_after_a_write_does_not_take_the_older_answer(self) -> None:
+        gens = Generations()
+        cache: ReadCache[int] = ReadCache(gens, ("device",), ttl=60)
+        release = asyncio.Event()
+        answers = iter([1, 2])
+
+        async def compute() -> int:
+            await release.wait()
+            return next(answers)
+
+        first = asyncio.create_task(cache.fetch("k", compute))
+        await asyncio.sleep(0)
+        gens.bump(["device"])  # a write commits while the first query runs
+        second = asyncio.create_task(cache.fetch("k", compute))
+        await asyncio.sleep(0)
+        release.set()
+        assert (await first, await second) == (1, 2)
+        assert cache.get("k") == 2  # the first, read under the older generation, was not stored
+
+    async def test_waiters_compute_their_own_when_the_first_is_cancelled(self) -> None:
+        cache: ReadCache[int] = ReadCache(Generations(), ("device",), ttl=60)
+        started = asyncio.Event()
+        calls = 0
+
+        async def slow() -> int:
+            nonlocal calls
+            calls += 1
+            started.set()
+            await asyncio.sleep(10)
+            return 1
+
+        async def quick() -> int:
+            nonlocal calls
+            calls += 1
+            return 2
+
+        first = asyncio.create_task(cache.fetch("k", slow))
+        await started.wait()
+        waiter = asyncio.create_task(cache.fetch("k", quick))
+        await asyncio.sleep(0)
+        first.cancel()
+        assert await waiter == 2 and calls == 2
+        with pytest.raises(asyncio.CancelledError):
+            await first
+
+    async def test_an_error_reaches_the_waiters_and_is_not_stored(self) -> None:
+        cache: ReadCache[int] = ReadCache(Generations(), ("device",), ttl=60)
+        release = asyncio.Event()
+
+        async def failing() -> int:
+            await release.wait()
+            raise ValueError("refused")
+
+        tasks = [asyncio.create_task(cache.fetch("k", failing)) for _ in range(3)]
+        await asyncio.sleep(0)
+        release.set()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        assert all(isinstance(r, ValueError) for r in results)
+        assert cache.get("k") is None
+
+    async def test_off_computes_every_time(self) -> None:
+        cache: ReadCache[int] = ReadCache(Generations(), ("device",), ttl=0)
+        calls = 0
+
+        async def compute() -> int:
+            nonlocal calls
+            calls += 1
+            mine = calls
+            await asyncio.sleep(0)
+            return mine
+
+        assert sorted(await asyncio.gather(*(cache.fetch("k", compute) for _ in range(3)))) == [1, 2, 3]
+
+
 async def _second_app(database_url: str, tmp_path: Path, seconds: float) -> FastAPI:
     return create_app(make_settings(database_url, tmp_path / "second", read_cache_seconds=seconds))
 
