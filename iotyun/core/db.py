@@ -274,6 +274,14 @@ class Database:
     ) -> None:
         self.url = url
         self.engine = make_engine(url, timeouts)
+        # What a read-only request's session is bound to (core.deps.read_only): on PostgreSQL the same pool in
+        # AUTOCOMMIT, so its statements run without BEGIN/COMMIT, and a request answered from the read caches checks
+        # out no connection at all (setting AUTOCOMMIT on the session's connection up front did, on every request).
+        self.reading_engine = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT")
+            if self.engine.dialect.name == "postgresql"
+            else self.engine
+        )
         self.reads = ReadCaches(read_cache_seconds)
         self.access = AccessBus()
         self.sessionmaker = async_sessionmaker(

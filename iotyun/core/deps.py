@@ -36,11 +36,9 @@ def _untouched(session: AsyncSession) -> bool:
 
 async def _session(request: Request) -> AsyncIterator[AsyncSession]:
     db = request.app.state.db
-    session: AsyncSession = db.sessionmaker()
+    reading = getattr(request.scope.get("endpoint"), _READ_ONLY, False)
+    session: AsyncSession = db.sessionmaker(bind=db.reading_engine) if reading else db.sessionmaker()
     try:
-        reading = getattr(request.scope.get("endpoint"), _READ_ONLY, False)
-        if reading and db.engine.dialect.name == "postgresql":
-            await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
         try:
             yield session
         except AppError:
