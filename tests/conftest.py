@@ -4,6 +4,7 @@ With CI=true PostgreSQL must answer: its tests fail instead of skipping.
 """
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -149,6 +150,22 @@ async def _drop_pg_database(name: str) -> None:
     await engine.dispose()
 
 
+@contextlib.asynccontextmanager
+async def fresh_pg_database(prefix: str) -> AsyncIterator[str]:
+    """The URL of an empty PostgreSQL database of the test's own, dropped afterwards. Without PostgreSQL the test is
+    skipped, or fails under CI=true."""
+    if not _pg_answers():
+        if CI:
+            pytest.fail("PostgreSQL at 127.0.0.1:5432 does not answer, and CI=true requires it")
+        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer")
+    name = f"{prefix}_{os.getpid()}_{uuid.uuid4().hex[:6]}"
+    url = await _create_pg_database(name)
+    try:
+        yield url
+    finally:
+        await _drop_pg_database(name)
+
+
 @pytest.fixture(scope="session", params=["sqlite", "postgresql"])
 async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[str]:
     if request.param == "sqlite":
@@ -157,15 +174,9 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
         await asyncio.to_thread(migrate.upgrade, Settings(data_dir=path.parent), url)
         yield url
         return
-    if not _pg_answers():
-        if CI:
-            pytest.fail("PostgreSQL at 127.0.0.1:5432 does not answer, and CI=true requires it")
-        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer; its run of the API tests is skipped")
-    name = f"iotyun_test_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    url = await _create_pg_database(name)
-    await asyncio.to_thread(migrate.upgrade, Settings(), url)
-    yield url
-    await _drop_pg_database(name)
+    async with fresh_pg_database("iotyun_test") as url:
+        await asyncio.to_thread(migrate.upgrade, Settings(), url)
+        yield url
 
 
 def make_settings(database_url: str, tmp: Path, **overrides: Any) -> Settings:

@@ -2,8 +2,6 @@
 migration, or a migration that drifts from the models, fails here)."""
 
 import asyncio
-import os
-import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -21,7 +19,7 @@ from iotyun.core import security
 from iotyun.core.db import make_engine
 from iotyun.models import Base
 from iotyun.telemetry import partitions
-from tests.conftest import _create_pg_database, _drop_pg_database, _pg_answers
+from tests.conftest import fresh_pg_database
 
 
 def _diff(conn: Connection) -> list[Any]:
@@ -50,12 +48,8 @@ async def fresh_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIter
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path / 'fresh.db'}"
         return
-    if not _pg_answers():
-        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer")
-    name = f"iotyun_mig_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    url = await _create_pg_database(name)
-    yield url
-    await _drop_pg_database(name)
+    async with fresh_pg_database("iotyun_mig") as url:
+        yield url
 
 
 async def test_share_link_tokens_are_hashed_in_place(fresh_url: str) -> None:

@@ -28,7 +28,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
@@ -51,8 +50,9 @@ from iotyun.app import create_app
 from iotyun.core.config import Settings
 from iotyun.core.db import make_engine
 from iotyun.telemetry.broker import EmbeddedBroker, find_plugin
-from tests.conftest import CI, Api, CodeLog, _create_pg_database, _drop_pg_database, _pg_answers, make_settings
+from tests.conftest import CI, Api, CodeLog, fresh_pg_database, make_settings
 from tests.devices.factories import register
+from tests.telemetry.factories import eventually
 from tests.templates.factories import make_template, ok
 
 pytestmark = pytest.mark.postgres
@@ -108,20 +108,6 @@ def _require(missing: str | None) -> None:
     if CI:
         pytest.fail(f"{missing}, and CI=true requires it")
     pytest.skip(f"{missing}; the two-server test is skipped")
-
-
-async def until(check: Callable[[], Any], within: float, what: str, every: float = 0.05) -> Any:
-    """Poll `check` (a function, or a coroutine function) until it answers something true; fail after `within` s."""
-    deadline = time.monotonic() + within
-    while True:
-        answer = check()
-        if asyncio.iscoroutine(answer):
-            answer = await answer
-        if answer:
-            return answer
-        if time.monotonic() > deadline:
-            pytest.fail(f"{what}: not within {within:.0f} s")
-        await asyncio.sleep(every)
 
 
 # --- the plant ------------------------------------------------------------------------------------------------------
@@ -250,7 +236,7 @@ class Server:
                 return False
             return resp.status_code == 200
 
-        await until(up, within, f"server {self.name} up", every=0.1)
+        await eventually(up, within, f"server {self.name} up", every=0.1)
 
     def kill(self) -> None:
         assert self.proc is not None
@@ -461,14 +447,9 @@ async def online_gateways(engine: AsyncEngine) -> int:
 
 @pytest.fixture
 async def database() -> AsyncIterator[str]:
-    _require(None if _pg_answers() else "PostgreSQL at 127.0.0.1:5432 does not answer")
-    name = f"iotyun_scale_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    url = await _create_pg_database(name)
-    try:
+    async with fresh_pg_database("iotyun_scale") as url:
         await asyncio.to_thread(migrate.upgrade, Settings(), url)
         yield url
-    finally:
-        await _drop_pg_database(name)
 
 
 @pytest.fixture
@@ -552,22 +533,22 @@ async def test_two_servers_store_once_fan_out_and_survive_a_kill(
 
             await asyncio.to_thread(gateways.connect)
             gateways.announce()
-            await until(lambda: _online(engine), 30, "every gateway online")
+            await eventually(lambda: _online(engine), 30, "every gateway online")
             figures["gateways_online_s"] = round(time.monotonic() - began, 1)
             # One server holds the retention lease and keeps it from tick to tick while both run.
-            retention = await until(lambda: _holder_of(engine, "retention"), 10, "the retention lease taken")
+            retention = await eventually(lambda: _holder_of(engine, "retention"), 10, "the retention lease taken")
 
             # 1. Both servers up.
             await staying.open(b)
             await moving.open(a)
             await asyncio.to_thread(gateways.rounds, WARM_ROUNDS)
             warm = expected_values(gateways.acknowledged(), plant, watched)
-            await until(lambda: _stored_at_least(engine, GATEWAYS * WARM_ROUNDS * SOURCES), 30, "warm-up stored")
+            await eventually(lambda: _stored_at_least(engine, GATEWAYS * WARM_ROUNDS * SOURCES), 30, "warm-up stored")
             for tab in (staying, moving):
-                await until(
+                await eventually(
                     _has_all(tab, warm), 10, f"warm-up values on the socket on {tab.server and tab.server.name}"
                 )
-            await until(lambda: _notices_sent(engine, notices), 20, "the scheduled notices sent")
+            await eventually(lambda: _notices_sent(engine, notices), 20, "the scheduled notices sent")
             assert await _holder_of(engine, "retention") == retention
             figures["killed_at_s"] = round(time.monotonic() - began, 1)
 
@@ -582,12 +563,16 @@ async def test_two_servers_store_once_fan_out_and_survive_a_kill(
             await asyncio.sleep(CONSOLE_FIRST_RETRY_S)  # the client's own backoff, not a wait for the server
             await moving.open(b)  # where the load balancer sends it: the server that answers
             moved_from_round = gateways.next_round + 1  # every later round is published after the subscription
-            await until(lambda: moving.first_values_at is not None, RECONNECT_WITHIN_S, "values after reconnecting")
+            await eventually(
+                lambda: moving.first_values_at is not None, RECONNECT_WITHIN_S, "values after reconnecting"
+            )
             assert moving.first_values_at is not None
             figures["reconnect_s"] = round(moving.first_values_at - killed_at, 3)
             assert figures["reconnect_s"] <= RECONNECT_WITHIN_S
             gateways.join()
-            await until(lambda: len(gateways.acknowledged()) == len(gateways.sent), 30, "every publish acknowledged")
+            await eventually(
+                lambda: len(gateways.acknowledged()) == len(gateways.sent), 30, "every publish acknowledged"
+            )
             acked = gateways.acknowledged()
             figures["published_values"] = len(gateways.sent) * SOURCES
             figures["acknowledged_values"] = len(acked) * SOURCES
@@ -600,8 +585,8 @@ async def test_two_servers_store_once_fan_out_and_survive_a_kill(
             expected = expected_values(acked, plant)
             # Until every acknowledged value is stored (the counts below tell what is missing when that never comes);
             # the writers flush every 200 ms, so a value stored twice would show within a few flushes after.
-            with contextlib.suppress(pytest.fail.Exception):
-                await until(lambda: _stored_at_least(engine, len(expected)), 30, "every acknowledged value stored")
+            with contextlib.suppress(AssertionError):
+                await eventually(lambda: _stored_at_least(engine, len(expected)), 30, "every acknowledged value stored")
             await asyncio.sleep(1.0)
             stored = await stored_keys(engine)
             figures["stored_values"] = sum(stored.values())
@@ -618,8 +603,8 @@ async def test_two_servers_store_once_fan_out_and_survive_a_kill(
             # after it subscribed on b (including those a stored after its restart).
             everything = expected_values(acked, plant, watched)
             after_move = expected_values([x for x in acked if x[1] >= moved_from_round], plant, watched)
-            await until(_has_all(staying, everything), 20, "every value on the socket that stayed")
-            await until(_has_all(moving, after_move), 20, "every later value on the socket that moved")
+            await eventually(_has_all(staying, everything), 20, "every value on the socket that stayed")
+            await eventually(_has_all(moving, after_move), 20, "every later value on the socket that moved")
             assert not staying.errors and not moving.errors, (staying.errors, moving.errors)
             figures["live_values_per_socket"] = len(everything)
             figures["live_repeats"] = sum(n - 1 for n in staying.seen.values() if n > 1)

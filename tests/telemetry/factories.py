@@ -246,8 +246,10 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-async def eventually(check: Callable[[], Any], within: float = 10.0) -> Any:
-    """Poll an async or plain check until it returns something truthy."""
+async def eventually(
+    check: Callable[[], Any], within: float = 10.0, what: str = "condition", every: float = 0.05
+) -> Any:
+    """Poll an async or plain check until it returns something truthy; fail (AssertionError) after `within` s."""
     deadline = time.monotonic() + within
     while True:
         result = check()
@@ -256,8 +258,8 @@ async def eventually(check: Callable[[], Any], within: float = 10.0) -> Any:
         if result:
             return result
         if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        await asyncio.sleep(0.05)
+            raise AssertionError(f"{what}: not met within {within:.0f} s")
+        await asyncio.sleep(every)
 
 
 def free_port() -> int:

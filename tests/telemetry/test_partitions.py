@@ -3,8 +3,6 @@ month plus a DEFAULT one, made ahead of time by a leased loop; the storage limit
 go. SQLite keeps one table: the tests that read answers run on both databases and expect the same ones."""
 
 import asyncio
-import os
-import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -19,7 +17,7 @@ from iotyun.core.db import make_engine
 from iotyun.core.limits import HISTORY_VALUE_BYTES
 from iotyun.telemetry import partitions, retention
 from iotyun.telemetry.models import history_hour, history_value
-from tests.conftest import CI, Api, _create_pg_database, _drop_pg_database, _pg_answers
+from tests.conftest import Api, fresh_pg_database
 from tests.team.factories import Team
 from tests.telemetry.factories import Plant
 from tests.templates.factories import ok
@@ -271,14 +269,8 @@ async def test_history_answers_across_a_month_boundary(app: FastAPI, team: Team,
 
 @pytest.fixture
 async def fresh_pg() -> Any:
-    if not _pg_answers():
-        if CI:
-            pytest.fail("PostgreSQL at 127.0.0.1:5432 does not answer, and CI=true requires it")
-        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer")
-    name = f"iotyun_part_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    url = await _create_pg_database(name)
-    yield url
-    await _drop_pg_database(name)
+    async with fresh_pg_database("iotyun_part") as url:
+        yield url
 
 
 async def test_migration_partitions_and_back_keeping_every_value(fresh_pg: str) -> None:
