@@ -106,7 +106,9 @@ async def app(world: dict[str, Any]) -> FastAPI:
 async def stored_values(app: FastAPI, device_id: int) -> list[float]:
     hv = history_value.c
     async with app.state.db.sessionmaker() as s:
-        rows = await s.execute(select(hv.value).where(hv.device_id == device_id).order_by(hv.ts))
+        # Two reads of the counter may share a millisecond: rows with one ts come back in no set order (on
+        # PostgreSQL's partitioned history as elsewhere), so ties are ordered by the counter's value.
+        rows = await s.execute(select(hv.value).where(hv.device_id == device_id).order_by(hv.ts, hv.value))
         return [float(v) for v in rows.scalars()]
 
 
@@ -428,5 +430,5 @@ class TestCleanStop:
 async def _rows(app: FastAPI, device_id: int) -> list[Any]:
     hv = history_value.c
     async with app.state.db.sessionmaker() as s:
-        rows = await s.execute(select(hv.ts, hv.value).where(hv.device_id == device_id).order_by(hv.ts))
+        rows = await s.execute(select(hv.ts, hv.value).where(hv.device_id == device_id).order_by(hv.ts, hv.value))
         return [tuple(r) for r in rows]

@@ -29,7 +29,10 @@ async def rows_of(app: FastAPI, device_id: int) -> list[tuple[int, int, float | 
     hv = history_value.c
     async with app.state.db.sessionmaker() as s:
         stmt = select(hv.data_source_id, hv.ts, hv.value, hv.text).where(hv.device_id == device_id)
-        return [(int(r[0]), int(r[1]), r[2], r[3]) for r in (await s.execute(stmt.order_by(hv.ts))).all()]
+        return [
+            (int(r[0]), int(r[1]), r[2], r[3])
+            for r in (await s.execute(stmt.order_by(hv.ts, hv.data_source_id, hv.value))).all()
+        ]
 
 
 class Streamer:
