@@ -117,7 +117,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': 'off',
       // An empty string falls back on purpose (server detail → catalogue text → generic text).
       '@typescript-eslint/prefer-nullish-coalescing': ['error', { ignorePrimitives: { string: true } }],
-      // Default imports of axios and i18next are the documented API.
+      // The default import of i18next is its documented API.
       'import/no-named-as-default-member': 'off',
       // react-router redirects are thrown Responses.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],

@@ -6,7 +6,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 import { textBundle } from './src/lib/text-areas.ts';
 
@@ -27,6 +27,82 @@ function swaggerUi(): Plugin {
     },
   };
 }
+
+const TEXTS = 'virtual:texts/';
+
+/**
+ * `virtual:texts/<lang>/<bundle>`: the catalogue files of one language and text bundle (lib/text-areas.ts), as one
+ * module mapping each area to its texts. lib/i18n.ts imports one such module per language and bundle: the entry
+ * names six files to fetch where a glob of the locale files named some eighty.
+ */
+function textBundles(): Plugin {
+  const locales = resolve(import.meta.dirname, 'src', 'locales');
+  return {
+    name: 'iotyun-text-bundles',
+    resolveId(id) {
+      return id.startsWith(TEXTS) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${TEXTS}`)) return null;
+      const [language = '', bundle = ''] = id.slice(TEXTS.length + 1).split('/');
+      const dir = join(locales, language);
+      const areas = readdirSync(dir)
+        .filter((file) => file.endsWith('.json') && textBundle(file.slice(0, -'.json'.length)) === bundle)
+        .map((file) => file.slice(0, -'.json'.length))
+        .sort();
+      const imports = areas.map(
+        (area, i) => `import t${String(i)} from ${JSON.stringify(join(dir, `${area}.json`))};`,
+      );
+      const entries = areas.map((area, i) => `${JSON.stringify(area)}: t${String(i)}`);
+      return `${imports.join('\n')}\nexport default { ${entries.join(', ')} };\n`;
+    },
+  };
+}
+
+/** The modules the console's first screen draws from: its frame and the home page. */
+const FIRST_SCREEN = ['src/app/layouts/console-layout.tsx', 'src/features/home/pages/home.tsx'].map((path) =>
+  resolve(import.meta.dirname, path),
+);
+
+const ICON_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@ant-design\/icons["']/g;
+
+/** Per chunking pass (a watch mode's rebuild is another). */
+const firstScreenIcons = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+
+/**
+ * The antd icons the console's frame and the home page import (their own modules, followed through their static
+ * imports of the app's modules), by name: read once per build from the modules' code.
+ */
+function iconsOfFirstScreen(ctx: Rolldown.ChunkingContext): Set<string> {
+  const known = firstScreenIcons.get(ctx);
+  if (known) return known;
+  const icons = new Set<string>();
+  const seen = new Set<string>();
+  const stack = [...FIRST_SCREEN];
+  while (stack.length > 0) {
+    const id = stack.pop() ?? '';
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = ctx.getModuleInfo(id);
+    if (!info) continue;
+    for (const match of (info.code ?? readFileSync(id, 'utf8')).matchAll(ICON_IMPORT)) {
+      for (const name of match[1].split(',')) {
+        const icon = name.trim().split(/\s+as\s+/)[0];
+        if (icon) icons.add(icon);
+      }
+    }
+    for (const dep of info.importedIds)
+      if (dep.includes('/src/') && !dep.includes('/node_modules/')) stack.push(dep);
+  }
+  firstScreenIcons.set(ctx, icons);
+  return icons;
+}
+
+/** rolldown's runtime and the chunks named by codeSplitting.groups below. */
+const NAMED_CHUNKS = /^(rolldown-runtime|vendor|boot|antd|icons|texts-[a-z]+-[a-z]+)$/;
+
+/** The entry's own chunks (the entry itself, rolldown's runtime, and the vendor and boot groups below). */
+const ENTRY_CHUNK = /(^|\/)(index|rolldown-runtime|vendor|boot)-[\w-]+\.js$/;
 
 /** What is worth compressing: text formats (images and fonts are compressed already). */
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.map', '.wasm']);
@@ -72,7 +148,7 @@ function precompressed(): Plugin {
 
 export default defineConfig({
   base: '/iotyun/',
-  plugins: [react(), swaggerUi(), precompressed()],
+  plugins: [react(), textBundles(), swaggerUi(), precompressed()],
   // `@/lib/http` is web/src/lib/http: an import that leaves its area (a feature, lib, components, types …) starts at
   // src/; one inside its area stays relative.
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
@@ -84,20 +160,59 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // Fonts and pictures stay files (Vite inlines assets under 4 KB in the script that imports them): a font in a
+    // script is a third larger as base64 and compresses not at all, and a picture is fetched by the <img> that shows
+    // it, beside the scripts, rather than inside one (the sign-in page's illustration). Icons under 2 KB (the logo)
+    // stay inline.
+    assetsInlineLimit: (file, content) =>
+      file.endsWith('.woff2') || (file.endsWith('.svg') && content.length > 2048) ? false : undefined,
+    modulePreload: {
+      // What a lazy import fetches beside its chunk: not the entry's own files (the runtime, vendor, boot), in the
+      // browser before any lazy import runs. The lists of every lazy page are in the entry, /login's first script.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !ENTRY_CHUNK.test(dep)),
+    },
     // antd alone is ~1 MB minified; page chunks stay small thanks to route-level lazy loading.
     chunkSizeWarningLimit: 1600,
     rolldownOptions: {
       output: {
+        // The chunks rolldown makes of what pages share are named by their hash alone: the entry lists every file
+        // a lazy page fetches, and a name taken from one of the chunk's modules ("EllipsisOutlined" for antd's menu)
+        // told little. The entry, the groups below and the pages' own chunks keep their names.
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry || NAMED_CHUNKS.test(chunk.name)
+            ? 'assets/[name]-[hash].js'
+            : 'assets/c-[hash].js',
         codeSplitting: {
           groups: [
-            // The libraries every page needs (React, the router, antd's core, i18next, …): one file that changes
-            // only when they do, so a release of the app's own code leaves it in the browser's cache.
+            // The libraries every page needs (React, the router, i18next; /login loads no other): one file that
+            // changes only when they do, so a release of the app's own code leaves it in the browser's cache.
             { name: 'vendor', debugName: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The app's own modules the entry needs (router, guard, i18n, requests, session …): one file, where
+            // rolldown made a dozen of those a page shares too, every one of them loaded with the entry anyway.
+            { name: 'boot', debugName: 'boot', test: /[\\/]src[\\/]/, tags: ['$initial'] },
+            // What the antd layout route needs (antd's theme, CSS-in-JS, App with its messages, notifications and
+            // modals, Button, TanStack Query): every page but /login loads all of it, as one file instead of some
+            // twenty. The rest of antd stays in rolldown's chunks, each loaded by the pages that draw it.
+            { name: 'antd', debugName: 'antd', test: /[\\/]src[\\/]app[\\/]layouts[\\/]antd-layout\.tsx$/ },
+            // The icons of the console's first screen (its menu, header and the home page: some thirty), as one
+            // file rather than one each; a page drawing one of them loads them all (~10 KB gzip).
+            {
+              debugName: 'icons',
+              test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/,
+              includeDependenciesRecursively: false,
+              name(id, ctx) {
+                const icon = /[\\/](\w+)\.js$/.exec(id)?.[1] ?? '';
+                return iconsOfFirstScreen(ctx).has(icon) ? 'icons' : null;
+              },
+            },
             // The texts, one file per language and bundle (lib/i18n.ts loads one language, the shell's areas first)
-            // instead of one per area file.
+            // instead of one per area file: the bundle's module (textBundles above) with its catalogue files.
             {
               debugName: 'texts',
               name(id) {
+                const bundle = /^\0virtual:texts\/([^/]+)\/([^/]+)$/.exec(id);
+                if (bundle) return `texts-${bundle[1]}-${bundle[2]}`;
                 const match = /\/src\/locales\/([^/]+)\/([^/]+)\.json$/.exec(id);
                 return match ? `texts-${match[1]}-${textBundle(match[2])}` : null;
               },

@@ -322,7 +322,7 @@ const DATA_SELECTORS = [
   '.ds-groups__name',
   '.tpl-detail__name',
   '.tpl-detail__desc',
-  '.ant-breadcrumb',
+  '.app-breadcrumb',
   // Form values (names, alarm names) typed into inputs are data, and the page header's template name.
   'h1, h2, h3, h4',
 ];

@@ -174,6 +174,8 @@ const PAGES: { name: string; url: string; ready: (page: Page) => Promise<void> }
     ready: async (page) => {
       await expect(page.locator('[data-stat=total] .home-stat__value')).toBeVisible();
       await expect(page.locator('.home-card .svg-chart svg').first()).toBeVisible();
+      // The map loads once it is on screen (below the charts at 1366×768).
+      await page.locator('.home-map').scrollIntoViewIfNeeded();
       await expect(page.locator(MARKERS).first()).toBeVisible();
     },
   },

@@ -1,6 +1,6 @@
 // Shared browser-test helpers: the console's own texts, the server log (captcha answers, verification codes),
 // captcha solving, API calls as the signed-in user, sign-in and unique test data.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -42,15 +42,23 @@ function merge(target: Catalogue, source: Catalogue): void {
   }
 }
 
-/** The catalogues of `areas` in `lang`, merged deeply as in the app. */
+/** The catalogues of `areas` in `lang`, merged deeply as in the app. An area's texts are its file and the files
+ * that continue it, `<area>-<part>.json` under the same top-level keys (menu-console.json continues menu.json: the
+ * app loads the two with different text bundles, src/lib/text-areas.ts). */
 function catalogue(lang: Lang, areas: readonly string[]): Catalogue {
   const id = `${lang}:${areas.join(',')}`;
   let merged = catalogues.get(id);
   if (!merged) {
     merged = {};
+    const dir = path.join(WEB_DIR, 'src', 'locales', lang);
+    const read = (file: string) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as Catalogue;
     for (const area of areas) {
-      const file = path.join(WEB_DIR, 'src', 'locales', lang, `${area}.json`);
-      merge(merged, JSON.parse(readFileSync(file, 'utf8')) as Catalogue);
+      const main = read(`${area}.json`);
+      merge(merged, main);
+      for (const file of readdirSync(dir).filter((f) => f.startsWith(`${area}-`) && f.endsWith('.json'))) {
+        const part = read(file);
+        if (Object.keys(part).every((key) => key in main)) merge(merged, part);
+      }
     }
     catalogues.set(id, merged);
   }

@@ -6,11 +6,18 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { api, exactly, signIn, signOut, t as shellText, uniqueUserName, type Lang } from './helpers';
 
-const TEAM = (
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'locales', 'zh', 'team.json'), 'utf8'),
-  ) as { team: Record<string, unknown> }
-).team;
+/** The team.* texts (zh): team.json, and team-account.json (simulation, cancellation), which continues it. */
+const TEAM = Object.assign(
+  {},
+  ...['team.json', 'team-account.json'].map(
+    (file) =>
+      (
+        JSON.parse(
+          readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'locales', 'zh', file), 'utf8'),
+        ) as { team: Record<string, unknown> }
+      ).team,
+  ),
+) as Record<string, unknown>;
 
 /** A team.* text (zh); helpers.t covers the shell's areas. */
 function tt(key: string, values: Record<string, string | number> = {}): string {

@@ -8,13 +8,10 @@ import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from '@/lib/constants';
 import { startServerClock } from '@/lib/http';
-import { loadSymbolFont } from '@/lib/symbol-font';
 import { installThemeVariables } from '@/lib/theme';
 
 document.documentElement.style.setProperty('--iotyun-toast-fade', `${String(TOAST_FADE_MS)}ms`);
 installThemeVariables();
-// The symbol font before any chart draws (lib/symbol-font.ts): a few KB, asked for at once.
-void loadSymbolFont();
 startServerClock(CLOCK_SYNC_INTERVAL_MS);
 
 const container = document.getElementById('root');

@@ -1,10 +1,8 @@
-// App-wide providers: the server-state cache, and beside the routes antd's feedback host (toasts, confirm
-// dialogs, the offline prompt), loaded once wanted. antd's theme and locale wrap the pages in the antd layout
-// route (layouts/antd-layout.tsx): /login loads no antd.
-import { QueryClientProvider } from '@tanstack/react-query';
+// App-wide providers: beside the routes antd's feedback host (toasts, confirm dialogs, the offline prompt), loaded
+// once wanted. antd's theme and locale and the server-state cache (TanStack Query) wrap the pages in the antd layout
+// route (layouts/antd-layout.tsx): /login loads neither.
 import { useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
-import { queryClient } from '@/lib/query-client';
 import { feedbackStore } from '@/lib/toast';
 
 const wantedNow = () => feedbackStore.getState().wanted;
@@ -28,9 +26,9 @@ function FeedbackSlot() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       {children}
       <FeedbackSlot />
-    </QueryClientProvider>
+    </>
   );
 }

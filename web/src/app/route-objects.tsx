@@ -1,9 +1,9 @@
 // Turns the features' route data into react-router route objects (lazy pages, handles, group redirects).
 import { Navigate, type LoaderFunction, type RouteObject } from 'react-router';
 
-import { loadPageTexts } from '@/lib/i18n';
+import { loadConsoleTexts, loadPageTexts } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
-import type { AppRoute, PageModule } from '@/types/route';
+import type { AppRoute, PageModule, Prefetch } from '@/types/route';
 import { chunkFailureAction, joinPath, menuPagePaths, UNAUTHORIZED_URL } from './guard';
 import { routePage } from './route-page';
 
@@ -25,8 +25,8 @@ export function isRouteHandle(handle: unknown): handle is RouteHandle {
 export const CHUNK_RELOAD_KEY = 'iotyun.chunk-reload';
 
 /**
- * Lazy page loader: the page's chunk and, unless `texts` is null (the shell's own pages), the texts of every area;
- * a failed chunk is retried once here; the error boundary then reloads once.
+ * Lazy page loader: the page's chunk and, unless `texts` is null (the shell's own pages), the texts it needs (every
+ * area's by default); a failed chunk is retried once here; the error boundary then reloads once.
  */
 export function lazyPage(
   loader: () => Promise<PageModule>,
@@ -67,12 +67,19 @@ function FirstChildRedirect({ parent }: { parent: string }) {
   return <Navigate to={firstChildPath(routes, parent) ?? UNAUTHORIZED_URL} replace />;
 }
 
-/** A loader that starts the page's queries (AppRoute.prefetch) and lets the navigation go on at once: waiting for
- * them left the main thread idle while the answer travelled, where the page left can be taken down meanwhile
- * (benchmark B7 measured the designer opening no sooner for the wait). */
-export function prefetchLoader(prefetch: NonNullable<AppRoute['prefetch']>): LoaderFunction {
+/** A loader that starts the page's queries (AppRoute.prefetch, its module loaded once) and lets the navigation go on
+ * at once: waiting for them left the main thread idle while the answer travelled, where the page left can be taken
+ * down meanwhile (benchmark B7 measured the designer opening no sooner for the wait). */
+export function prefetchLoader(load: () => Promise<Prefetch>): LoaderFunction {
   return ({ params, request }) => {
-    prefetch(params, new URL(request.url).searchParams);
+    const search = new URL(request.url).searchParams;
+    load().then(
+      (prefetch) => {
+        prefetch(params, search);
+      },
+      // Its chunk did not come (offline): the page asks for what it needs itself.
+      () => undefined,
+    );
     return null;
   };
 }
@@ -85,7 +92,8 @@ function toRouteObject(route: AppRoute, parentPath: string): RouteObject {
     ...(route.menu ? { menu: route.menu } : {}),
     ...(route.hidden ? { hidden: true } : {}),
   };
-  const page = route.lazy ? lazyPage(route.lazy, route.shellTexts ? null : loadPageTexts) : undefined;
+  const texts = route.shellTexts ? null : route.consoleTexts ? loadConsoleTexts : loadPageTexts;
+  const page = route.lazy ? lazyPage(route.lazy, texts) : undefined;
   const loader = route.prefetch ? { loader: prefetchLoader(route.prefetch) } : {};
   if (!route.children?.length)
     return { path: route.path, handle, ...(page ? { lazy: page } : {}), ...loader };

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useNavigate, useParams } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -65,9 +65,11 @@ describe('routePage', () => {
 describe('prefetchLoader', () => {
   it('starts the page’s queries with the route’s params and query and lets the navigation go on', async () => {
     const seen: unknown[] = [];
-    const loader = prefetchLoader((params, search) => {
-      seen.push(params, search.get('tab'));
-    });
+    const loader = prefetchLoader(() =>
+      Promise.resolve((params, search) => {
+        seen.push(params, search.get('tab'));
+      }),
+    );
     const router = createMemoryRouter(
       [
         { path: '/', Component: () => <p>home</p> },
@@ -80,6 +82,8 @@ describe('prefetchLoader', () => {
       await router.navigate('/design/id=7?tab=2');
     });
     expect(await screen.findByText('design')).toBeInTheDocument();
-    expect(seen).toEqual([{ idParam: 'id=7' }, '2']);
+    await waitFor(() => {
+      expect(seen).toEqual([{ idParam: 'id=7' }, '2']);
+    });
   });
 });

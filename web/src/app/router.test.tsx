@@ -108,7 +108,7 @@ describe('guarded router', () => {
     ];
     // The heartbeat starts once the layout has mounted, which a loaded machine may take a moment to do.
     await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/yun/user/heart'), { timeout: 5000 });
-    expect(calls.map((c) => c.url).filter((url) => !HOME_CALLS.includes(url ?? ''))).toEqual([
+    expect(calls.map((c) => c.url).filter((url) => !HOME_CALLS.includes(url))).toEqual([
       '/yun/customPage',
       '/yun/user/config',
       '/yun/user/heart',

@@ -26,7 +26,7 @@ import {
 } from '@/lib/session';
 import { defaultPageFor, resolveDefaultPage } from '@/lib/default-page';
 import { canOpen, filterRoutes, menuPagePaths, permsChain, runGuard, type GuardDeps } from './guard';
-import { createRouteObjects, guardedRoutes } from './routes';
+import { createRouteObjects, guardedRoutes, loadAntdLayout, loadConsoleLayout } from './routes';
 
 export function stripBasename(pathname: string, basename = APP_BASENAME): string {
   if (pathname === basename) return '/';
@@ -86,8 +86,8 @@ export function createAppRouter() {
   setSearchReader(() => router.state.location.search);
   // The chunks every signed-in page needs, fetched while the user types on /login (routes.tsx loads them lazily).
   setSignInPrefetch(() => {
-    void import('./layouts/antd-layout');
-    void import('./layouts/console-layout');
+    void loadAntdLayout();
+    void loadConsoleLayout();
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import zhMenuConsole from '@/locales/zh/menu-console.json';
 import zhMenu from '@/locales/zh/menu.json';
 import { PERMISSION_TREE } from '@/types/permissions.gen';
 import type { AppRoute } from '@/types/route';
@@ -127,7 +128,19 @@ describe('route table (SPEC §2)', () => {
   it('gives every route a translated menu key', () => {
     for (const { route } of [...flatten(guardedRoutes), ...flatten(publicRoutes)]) {
       expect(route.menu, route.path).toMatch(/^menu\.\w+$/);
-      expect(Object.keys(zhMenu.menu)).toContain(route.menu?.slice('menu.'.length));
+      expect(Object.keys({ ...zhMenu.menu, ...zhMenuConsole.menu })).toContain(
+        route.menu?.slice('menu.'.length),
+      );
+    }
+  });
+
+  it('titles the pages outside the console from the shell texts (menu.json), the console from its own', () => {
+    // lib/text-areas.ts: menu.json comes with the shell's texts, menu-console.json with the console frame's.
+    for (const { route } of flatten(publicRoutes)) {
+      expect(Object.keys(zhMenu.menu), route.path).toContain(route.menu?.slice('menu.'.length));
+    }
+    for (const { route } of flatten(guardedRoutes)) {
+      expect(Object.keys(zhMenuConsole.menu), route.path).toContain(route.menu?.slice('menu.'.length));
     }
   });
 });

@@ -17,6 +17,7 @@ import { sharePublicRoutes } from '@/features/share/routes';
 import { systemPublicRoutes, systemRoutes } from '@/features/system/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { loadConsoleTexts } from '@/lib/i18n';
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 import { RootRedirect, RootShell, UnknownRoute } from './root-shell';
@@ -39,6 +40,11 @@ export const guardedRoutes: AppRoute[] = [
 ];
 
 export const CONSOLE_PERMS: readonly string[] = [Perm.ROOT];
+
+/** The antd layout's and the console frame's chunks: the routes below and the sign-in page's prefetch (router.tsx)
+ * load them through these, so the entry names the files each brings along once. */
+export const loadAntdLayout = () => import('./layouts/antd-layout');
+export const loadConsoleLayout = () => import('./layouts/console-layout');
 
 /** Routes without a permission of their own; the guard's token rules still apply to them. */
 export const publicRoutes: AppRoute[] = [
@@ -68,7 +74,7 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
         {
           id: 'antd',
           // antd's theme, locale and App around every other page, a chunk of its own (issue 13, point 3).
-          lazy: lazyPage(() => import('./layouts/antd-layout'), null),
+          lazy: lazyPage(loadAntdLayout, null),
           handle: { fullPath: '/' },
           children: [
             ...toRouteObjects(
@@ -77,9 +83,10 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
             {
               id: 'console',
               // The console's frame (sidebar, header, tabs) is a chunk of its own: /login and the other public
-              // pages never load it.
-              lazy: lazyPage(() =>
-                import('./layouts/console-layout').then((m) => ({ default: m.ConsoleLayout })),
+              // pages never load it. With the texts it shows (the home page's too), not every page's.
+              lazy: lazyPage(
+                () => loadConsoleLayout().then((m) => ({ default: m.ConsoleLayout })),
+                loadConsoleTexts,
               ),
               ErrorBoundary: RouteError,
               handle: { perms: CONSOLE_PERMS, fullPath: '/' },
@@ -88,7 +95,7 @@ export function createRouteObjects(middleware: MiddlewareFunction[] = []): Route
             {
               id: 'exception',
               // Inside the console's frame once signed in (layouts/exception-shell.tsx), a chunk like the console's.
-              lazy: lazyPage(() => import('./layouts/exception-shell')),
+              lazy: lazyPage(() => import('./layouts/exception-shell'), loadConsoleTexts),
               ErrorBoundary: RouteError,
               handle: { fullPath: '/' },
               children: toRouteObjects(exceptionPublicRoutes),

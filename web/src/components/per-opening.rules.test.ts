@@ -14,7 +14,6 @@ const EXEMPT: Record<string, string> = {
   '/src/components/import-dialog.tsx':
     'generic frame: each import dialog built on it is exported through perOpening',
   '/src/app/layouts/deferred-modals.tsx': 'loads a dialog lazily; the dialogs it loads are perOpening',
-  '/src/app/layouts/console-layout.tsx': 'the phone menu drawer: no record, no form',
   '/src/app/offline-banner.tsx': 'the offline notice: no record, no form',
   '/src/features/configure-manage/components/designer/versions-drawer.tsx': 'mounted only while shown',
   '/src/designer/gallery/gallery-picker.tsx': 'mounted only while picking',

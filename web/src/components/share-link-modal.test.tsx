@@ -1,6 +1,6 @@
 // A dashboard link's edit form names its starting device whether or not the picker's first page holds it.
 import { screen, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { ShareLinkOut } from '@/lib/share-links/api';
@@ -43,7 +43,7 @@ function renderModal(link: ShareLinkOut) {
   return calls;
 }
 
-const basics = (calls: InternalAxiosRequestConfig[]) => calls.filter((c) => c.url?.startsWith('/dev/basic/'));
+const basics = (calls: RequestConfig[]) => calls.filter((c) => c.url.startsWith('/dev/basic/'));
 
 beforeEach(() => {
   signInAs(['P10000', 'P82000']);

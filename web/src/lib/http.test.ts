@@ -1,14 +1,25 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { bytesToHex, hexToBytes } from '@noble/curves/utils.js';
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import zhErrors from '@/locales/zh/errors.json';
-import { ApiError, get, getBlob, httpClient, post, put, del, syncServerClock } from './http';
+import {
+  ApiError,
+  get,
+  getBlob,
+  httpClient,
+  post,
+  put,
+  del,
+  syncServerClock,
+  type RawResponse,
+  type RequestConfig,
+} from './http';
 import { browser, setNavigator } from './navigation';
 import { appStore, logout, sessionStore, setCanvasEdit, setDashboardFullscreen } from './session';
 import { ServerClock, bodyDigest, nextTimestamp, serverClock, signingMessage } from './sign';
 import { bindFeedback, resetToasts, toastErrorStore, type MessageApi, type ModalApi } from './toast';
+import { TransportError, type Adapter } from './transport';
 
 interface Reply {
   status?: number;
@@ -17,36 +28,21 @@ interface Reply {
   error?: 'timeout' | 'network';
 }
 
-const requests: InternalAxiosRequestConfig[] = [];
+const requests: RequestConfig[] = [];
 let replies: Reply[] = [];
 
-const adapter: AxiosAdapter = (config) => {
+const adapter: Adapter = (config) => {
   requests.push(config);
   const reply = replies.shift() ?? { data: ok(null) };
   if (reply.error === 'timeout') {
-    return Promise.reject(new AxiosError('timeout of 90000ms exceeded', 'ECONNABORTED', config));
+    return Promise.reject(new TransportError('TIMEOUT', 'timeout of 90000ms exceeded'));
   }
-  if (reply.error === 'network')
-    return Promise.reject(new AxiosError('Network Error', 'ERR_NETWORK', config));
-  const status = reply.status ?? 200;
-  const response = {
+  if (reply.error === 'network') return Promise.reject(new TransportError('NETWORK', 'Network Error'));
+  const response: RawResponse = {
     data: reply.data,
-    status,
-    statusText: String(status),
-    headers: new AxiosHeaders({ 'content-type': 'application/json', ...reply.headers }),
-    config,
+    status: reply.status ?? 200,
+    headers: { 'content-type': 'application/json', ...reply.headers },
   };
-  if (status >= 400) {
-    return Promise.reject(
-      new AxiosError(
-        `Request failed with status code ${String(status)}`,
-        'ERR_BAD_RESPONSE',
-        config,
-        null,
-        response,
-      ),
-    );
-  }
   return Promise.resolve(response);
 };
 
@@ -58,9 +54,9 @@ function fail(code: string, detail: string, field: string | null = null) {
   return { meta: { success: 0, message: code, detail, field, request_id: 'r2' }, data: null };
 }
 
-function header(config: InternalAxiosRequestConfig, name: string): string | undefined {
-  const value: unknown = AxiosHeaders.from(config.headers).get(name);
-  return typeof value === 'string' ? value : undefined;
+function header(config: RequestConfig, name: string): string | undefined {
+  const found = Object.entries(config.headers).find(([key]) => key.toLowerCase() === name.toLowerCase());
+  return found?.[1];
 }
 
 const opened: { type: string; content: unknown; duration: number; key: string }[] = [];

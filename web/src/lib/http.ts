@@ -1,5 +1,5 @@
 // The one request wrapper (DESIGN §5.9): base URL, 90 s timeout, auth headers or signing, envelope, toasts, re-login.
-import axios, { type AxiosProgressEvent, type AxiosResponse, type Method } from 'axios';
+// The request itself goes over lib/transport.ts (XMLHttpRequest).
 
 import type { ApiMeta, Envelope } from '@/types/session';
 import { apiBase } from './config';
@@ -9,6 +9,17 @@ import { browser, currentAppPath, currentAppUrl, navigateTo } from './navigation
 import { appStore, logout, sessionStore, setMustChangePassword, setStatusCode } from './session';
 import { serverClock, signHeaders } from './sign';
 import { confirmDialog, toast } from './toast';
+import {
+  TransportError,
+  xhrAdapter,
+  type Adapter,
+  type Method,
+  type RawResponse,
+  type RequestConfig,
+  type UploadProgress,
+} from './transport';
+
+export type { RequestConfig, RawResponse } from './transport';
 
 /** Codes that mean the session is gone (100009 ours; 50014 the legacy "token expired"). */
 export const TOKEN_INVALID_CODES: ReadonlySet<string> = new Set(['100009', '50014']);
@@ -70,10 +81,13 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** Upload progress of a request body (file uploads). */
-  onUploadProgress?: (event: AxiosProgressEvent) => void;
+  onUploadProgress?: (event: UploadProgress) => void;
 }
 
-export const httpClient = axios.create({ timeout: REQUEST_TIMEOUT_MS });
+/** The transport every request goes through, and its timeout: tests put their own adapter here. */
+export const httpClient: { defaults: { adapter: Adapter; timeout: number } } = {
+  defaults: { adapter: xhrAdapter, timeout: REQUEST_TIMEOUT_MS },
+};
 
 const FORM_TYPE = 'application/x-www-form-urlencoded;charset=UTF-8';
 const JSON_TYPE = 'application/json;charset=UTF-8';
@@ -92,7 +106,7 @@ function isPlainBody(data: unknown): boolean {
 }
 
 /**
- * The body exactly as it will be sent when a token-less request is signed, so the signature's body digest matches:
+ * The body exactly as it is sent, so a token-less request's signature digests the very bytes:
  * JSON text for a plain object, urlencoded text for a form object or URLSearchParams, strings as they are. Other
  * bodies (FormData, Blob) are sent unchanged and signed as empty: no open endpoint takes them.
  */
@@ -143,9 +157,9 @@ async function buildHeaders(
   return { ...headers, ...options.headers };
 }
 
-function headerValue(headers: AxiosResponse['headers'], name: string): string | undefined {
-  const value: unknown = (headers as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
+function headerValue(headers: RawResponse['headers'], name: string): string | undefined {
+  for (const [key, value] of Object.entries(headers)) if (key.toLowerCase() === name) return value;
+  return undefined;
 }
 
 let reloginPromptOpen = false;
@@ -239,7 +253,7 @@ async function bodyOf(data: unknown): Promise<unknown> {
   return data;
 }
 
-async function unwrap(response: AxiosResponse<unknown>, options: RequestOptions): Promise<unknown> {
+async function unwrap(response: RawResponse, options: RequestOptions): Promise<unknown> {
   const contentType = headerValue(response.headers, 'content-type') ?? '';
   let body = response.data;
   if (body instanceof Blob || body instanceof ArrayBuffer) {
@@ -252,13 +266,21 @@ async function unwrap(response: AxiosResponse<unknown>, options: RequestOptions)
   throw failWithMeta(body.meta, response.status, options);
 }
 
-async function transportError(error: unknown, options: RequestOptions): Promise<ApiError> {
-  if (axios.isCancel(error)) return new ApiError({ code: 'CANCELLED', detail: 'cancelled' });
-  if (!axios.isAxiosError(error)) {
+/** A request that got no answer: cancelled (no toast), timed out or cut off. */
+function transportError(error: unknown, options: RequestOptions): ApiError {
+  if (!(error instanceof TransportError)) {
     return new ApiError({ code: 'UNKNOWN', detail: error instanceof Error ? error.message : String(error) });
   }
-  const status = error.response?.status ?? 0;
-  let body: unknown = error.response?.data;
+  if (error.code === 'CANCELLED') return new ApiError({ code: 'CANCELLED', detail: 'cancelled' });
+  const text = i18n.t(error.code === 'TIMEOUT' ? 'common.http.timeout' : 'common.http.network');
+  if (!quiet(options)) showErrorToast(text, options);
+  return new ApiError({ code: error.code, detail: text, status: 0 });
+}
+
+/** An answer outside 2xx: the server's envelope when it sent one, else the status. */
+async function statusError(response: RawResponse, url: string, options: RequestOptions): Promise<ApiError> {
+  const { status } = response;
+  let body: unknown = response.data;
   try {
     body = await bodyOf(body);
   } catch {
@@ -268,7 +290,7 @@ async function transportError(error: unknown, options: RequestOptions): Promise<
 
   if (status >= 500) {
     setStatusCode(500);
-    console.error('[http] server error', status, error.config?.url, meta?.request_id ?? '');
+    console.error('[http] server error', status, url, meta?.request_id ?? '');
     const text = i18n.t('common.http.serverBusy');
     if (!quiet(options)) showErrorToast(text, options);
     return new ApiError({
@@ -281,47 +303,39 @@ async function transportError(error: unknown, options: RequestOptions): Promise<
   }
   if (meta) return failWithMeta(meta, status, options);
 
-  let code: string;
-  let text: string;
-  if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
-    code = 'TIMEOUT';
-    text = i18n.t('common.http.timeout');
-  } else if (!error.response) {
-    code = 'NETWORK';
-    text = i18n.t('common.http.network');
-  } else {
-    code = `HTTP_${String(status)}`;
-    text = i18n.t('common.http.abnormal');
-  }
+  const text = i18n.t('common.http.abnormal');
   if (!quiet(options)) showErrorToast(text, options);
-  return new ApiError({ code, detail: text, status });
+  return new ApiError({ code: `HTTP_${String(status)}`, detail: text, status });
 }
 
 async function request<T>(
   method: Method,
   url: string,
-  payload: { params?: unknown; data?: unknown },
+  payload: { params?: Record<string, unknown> | undefined; data?: unknown },
   options: RequestOptions = {},
 ): Promise<T> {
-  let response: AxiosResponse<unknown>;
-  // A token-less call is signed over its method, path and the very body sent (docs/security.md).
-  const signing = !sessionStore.getState().token && !options.unsigned;
-  const body = signing ? serializedBody(payload.data, options) : { data: payload.data, text: null };
+  let response: RawResponse;
+  // A token-less call is signed over its method, path and the very body sent (docs/security.md); every body is sent
+  // as that text (JSON for an object, urlencoded for a form), signed or not.
+  const body = serializedBody(payload.data, options);
+  const config: RequestConfig = {
+    method,
+    url,
+    baseURL: apiBase(),
+    params: payload.params ?? {},
+    data: body.data ?? undefined,
+    headers: await buildHeaders(payload.data, options, { method, path: url, body: body.text }),
+    responseType: options.responseType ?? 'json',
+    timeout: httpClient.defaults.timeout,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
+  };
   try {
-    response = await httpClient.request<unknown>({
-      method,
-      url,
-      baseURL: apiBase(),
-      params: payload.params,
-      data: body.data,
-      headers: await buildHeaders(payload.data, options, { method, path: url, body: body.text }),
-      responseType: options.responseType ?? 'json',
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.onUploadProgress ? { onUploadProgress: options.onUploadProgress } : {}),
-    });
+    response = await httpClient.defaults.adapter(config);
   } catch (error) {
-    throw await transportError(error, options);
+    throw transportError(error, options);
   }
+  if (response.status < 200 || response.status >= 300) throw await statusError(response, url, options);
   serverClock.syncDateHeader(headerValue(response.headers, 'date'));
   if (appStore.getState().statusCode !== 0) setStatusCode(0);
   return (await unwrap(response, options)) as T;

@@ -1,19 +1,29 @@
 // i18next setup: one file per area in locales/{zh,en}; errors.json is its own namespace (generated from the backend).
-// Only the current language is loaded, in two bundles: the shell's areas before the first render (loadShellTexts,
-// main.tsx), every other area before any page that is not a shell page (loadPageTexts, app/route-objects.tsx).
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+// Only the current language is loaded, in three bundles (lib/text-areas.ts): the shell's areas before the first
+// render (loadShellTexts, main.tsx), the console frame's and home page's with the frame (loadConsoleTexts), every
+// other area before any other page (loadPageTexts, app/route-objects.tsx).
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants';
 import { appStore } from './session';
-import { textBundle } from './text-areas';
+import type { TextBundle } from './text-areas';
 
 export type Catalogue = Record<string, unknown>;
 
-// One dynamic import per file; vite.config.ts bundles them per language and bundle (shell or pages).
-const loaders = import.meta.glob<Catalogue>('../locales/*/*.json', { import: 'default' });
+type Bundle = TextBundle;
+
+/** One module per language and bundle (vite.config.ts textBundles): its areas' catalogues by area name. */
+type BundleModule = Promise<{ default: Record<string, Catalogue> }>;
+
+const loaders: Record<`${Language}:${Bundle}`, () => BundleModule> = {
+  'zh:shell': () => import('virtual:texts/zh/shell'),
+  'zh:console': () => import('virtual:texts/zh/console'),
+  'zh:pages': () => import('virtual:texts/zh/pages'),
+  'en:shell': () => import('virtual:texts/en/shell'),
+  'en:console': () => import('virtual:texts/en/console'),
+  'en:pages': () => import('virtual:texts/en/pages'),
+};
 
 // A type alias (not an interface) so it satisfies i18next's index-signature Resource type.
 export type LanguageResources = {
@@ -49,20 +59,18 @@ export function buildResources(files: Record<string, Catalogue>): Record<string,
   return out;
 }
 
-type Bundle = 'shell' | 'pages';
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
 
 /** Loads one bundle of a language into i18next, once (a failed load is tried again on the next call). */
 function loadBundle(language: Language, bundle: Bundle): Promise<void> {
-  const id = `${language}:${bundle}`;
+  const id = `${language}:${bundle}` as const;
   let done = loading.get(id);
   if (!done) {
-    const wanted = Object.entries(loaders).filter(([path]) => {
-      const match = /locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-      return match?.[1] === language && textBundle(match[2] ?? '') === bundle;
-    });
-    done = Promise.all(wanted.map(async ([path, load]) => [path, await load()] as const)).then((files) => {
+    done = loaders[id]().then(({ default: areas }) => {
+      const files = Object.entries(areas).map(
+        ([area, content]) => [`locales/${language}/${area}.json`, content] as const,
+      );
       const entry = buildResources(Object.fromEntries(files))[language];
       if (!entry) return;
       i18n.addResourceBundle(language, 'translation', entry.translation, true, true);
@@ -76,41 +84,52 @@ function loadBundle(language: Language, bundle: Bundle): Promise<void> {
   return done;
 }
 
-let pagesWanted = false;
+const BUNDLES: readonly Bundle[] = ['shell', 'console', 'pages'];
+
+/** The bundles asked for so far: a language switch loads these of the new language before it shows. */
+const wanted = new Set<Bundle>(['shell']);
+
+function loadBundles(bundles: readonly Bundle[]): Promise<void> {
+  for (const bundle of bundles) wanted.add(bundle);
+  const language = appStore.getState().language;
+  return Promise.all(bundles.map((bundle) => loadBundle(language, bundle))).then(() => undefined);
+}
 
 /** The shell's texts in the current language: sign-in, menus, errors, validation. main.tsx renders after them. */
 export function loadShellTexts(): Promise<void> {
-  return loadBundle(appStore.getState().language, 'shell');
+  return loadBundles(['shell']);
 }
 
-/** Every text of the current language; each page but the shell's own waits for it (and a language switch then
- * loads both bundles of the new language). */
+/** The shell's texts and the console frame's (its banners, bell and toasts) and the home page's: the frame and the
+ * home page wait for them. */
+export function loadConsoleTexts(): Promise<void> {
+  return loadBundles(['shell', 'console']);
+}
+
+/** Every text of the current language; each other page waits for it (and a language switch then loads every bundle
+ * of the new language). */
 export function loadPageTexts(): Promise<void> {
-  pagesWanted = true;
-  const language = appStore.getState().language;
-  return Promise.all([loadBundle(language, 'shell'), loadBundle(language, 'pages')]).then(() => undefined);
+  return loadBundles(BUNDLES);
 }
 
 /** Both languages in full (unit tests, which switch language without waiting). */
 export function loadAllTexts(): Promise<void> {
-  return Promise.all(LANGUAGES.flatMap((l) => [loadBundle(l, 'shell'), loadBundle(l, 'pages')])).then(
+  return Promise.all(LANGUAGES.flatMap((l) => BUNDLES.map((bundle) => loadBundle(l, bundle)))).then(
     () => undefined,
   );
 }
 
-const DAYJS_LOCALE: Record<Language, string> = { zh: 'zh-cn', en: 'en' };
 const HTML_LANG: Record<Language, string> = { zh: 'zh-CN', en: 'en' };
 
 function switchTo(language: Language): void {
   void i18n.changeLanguage(language);
-  dayjs.locale(DAYJS_LOCALE[language]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[language];
 }
 
 function applyLanguage(language: Language): void {
-  // The texts first, so no screen shows keys while they load (at once when they are already in); antd's locale
-  // (providers.tsx) follows the store.
-  const bundles: Bundle[] = pagesWanted ? ['shell', 'pages'] : ['shell'];
+  // The texts first, so no screen shows keys while they load (at once when they are already in); antd's and dayjs's
+  // locales (app/antd-root.tsx, lib/dayjs-locale.ts) follow the store.
+  const bundles = BUNDLES.filter((bundle) => wanted.has(bundle));
   if (bundles.every((bundle) => loaded.has(`${language}:${bundle}`))) {
     switchTo(language);
     return;
@@ -137,7 +156,7 @@ void i18n.use(initReactI18next).init({
 });
 switchTo(appStore.getState().language);
 
-// i18next, dayjs and (in providers.tsx) antd switch together whenever the app language changes.
+// i18next (here), dayjs (lib/dayjs-locale.ts) and antd (app/antd-root.tsx) switch whenever the app language changes.
 appStore.subscribe((state, prev) => {
   if (state.language !== prev.language) applyLanguage(state.language);
 });

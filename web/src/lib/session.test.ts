@@ -9,11 +9,14 @@ import {
   COOKIE,
   login,
   logout,
+  readCookie,
+  removeCookie,
   removeTab,
   sessionStore,
   setLanguage,
   setSidebarOpened,
   takeOldUserFlag,
+  writeCookie,
 } from './session';
 
 const payload: SessionPayload = {
@@ -143,5 +146,22 @@ describe('session', () => {
     expect(Cookies.get(COOKIE.sidebar)).toBe('0');
     setSidebarOpened(true);
     expect(appStore.getState().sidebarOpened).toBe(true);
+  });
+
+  it('writes and reads cookies as js-cookie did, so the cookies of earlier versions read the same', () => {
+    const value = JSON.stringify([{ name: '/index', titleKey: 'menu.index', url: '/index?a=1&b=中 文;' }]);
+    writeCookie('iotyun_test', value);
+    expect(Cookies.get('iotyun_test')).toBe(value);
+    expect(document.cookie).toContain(
+      `iotyun_test=${Cookies.withConverter({}).converter.write(value, 'iotyun_test')}`,
+    );
+    Cookies.set('iotyun_test', value, { path: '/' });
+    expect(readCookie('iotyun_test')).toBe(value);
+    Cookies.set('iotyun_quoted', '"a%20b"', { path: '/' });
+    expect(readCookie('iotyun_quoted')).toBe(Cookies.get('iotyun_quoted'));
+    removeCookie('iotyun_test');
+    removeCookie('iotyun_quoted');
+    expect(readCookie('iotyun_test')).toBeUndefined();
+    expect(Cookies.get('iotyun_quoted')).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 // Session (login state) and app (UI) state: in-memory stores backed by the cookies SPEC §3 names.
-import Cookies from 'js-cookie';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
@@ -27,25 +26,47 @@ export const COOKIE = {
   rememberedAccount: 'iotyun_account',
 } as const;
 
-function cookieAttributes(expires?: Date | number): Cookies.CookieAttributes {
-  return {
-    path: '/',
-    sameSite: 'lax',
-    secure: typeof window !== 'undefined' && window.location.protocol === 'https:',
-    ...(expires === undefined ? {} : { expires }),
-  };
+/** Percent-encodes a cookie's value but for the characters a cookie may hold as they are, as js-cookie wrote it (the
+ * console's earlier cookies read the same). */
+function encodeCookieValue(value: string): string {
+  return encodeURIComponent(value).replace(/%(2[346BF]|3[AC-F]|40|5[BDE]|60|7[BCD])/g, decodeURIComponent);
+}
+
+function decodeCookieValue(value: string): string {
+  const unquoted = value.startsWith('"') ? value.slice(1, -1) : value;
+  return unquoted.replace(/(%[\dA-F]{2})+/gi, decodeURIComponent);
 }
 
 export function readCookie(name: string): string | undefined {
-  return Cookies.get(name);
+  if (typeof document === 'undefined' || !document.cookie) return undefined;
+  for (const pair of document.cookie.split('; ')) {
+    const at = pair.indexOf('=');
+    try {
+      if (decodeURIComponent(at < 0 ? pair : pair.slice(0, at)) === name)
+        return decodeCookieValue(at < 0 ? '' : pair.slice(at + 1));
+    } catch {
+      // Another site's cookie that is not percent-encoding: not one of ours.
+    }
+  }
+  return undefined;
+}
+
+/** Sets (or, with an expiry in the past, removes) a cookie of the whole console (path /); `expires` in days or a
+ * date, none for the browser's session. */
+function setCookie(name: string, value: string, expires?: Date | number): void {
+  if (typeof document === 'undefined') return;
+  const at = typeof expires === 'number' ? new Date(Date.now() + expires * 864e5) : expires;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  const until = at ? `; expires=${at.toUTCString()}` : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeCookieValue(value)}; path=/; samesite=lax${secure}${until}`;
 }
 
 export function writeCookie(name: string, value: string, expires?: Date | number): void {
-  Cookies.set(name, value, cookieAttributes(expires));
+  setCookie(name, value, expires);
 }
 
 export function removeCookie(name: string): void {
-  Cookies.remove(name, { path: '/' });
+  setCookie(name, '', -1);
 }
 
 function readJsonCookie<T>(name: string, isValid: (v: unknown) => v is T): T | undefined {

@@ -1,8 +1,8 @@
 // The console's symbol font (theme.ts symbolFont): its two faces declared from here, with a unicode-range of exactly
-// the signs it draws (SYMBOL_SIGNS), and loaded at once (main.tsx). A page's text waits for a web font by itself,
-// a canvas does not: ECharts measures and fills its text once, with whatever font is there, so a chart drawn before
-// the font arrives would keep the empty ℃ of the CJK font after it. A chart draws once the font has come
-// (components/charts/echart.tsx, whenSymbolFontReady).
+// the signs it draws (SYMBOL_SIGNS), and loaded at once by every page but /login (app/layouts/antd-layout.tsx), as
+// two font files. A page's text waits for a web font by itself, a canvas does not: ECharts measures and fills its
+// text once, with whatever font is there, so a chart drawn before the font arrives would keep the empty ℃ of the CJK
+// font after it. A chart draws once the font has come (components/charts/echart.tsx, whenSymbolFontReady).
 import boldUrl from '@/assets/fonts/iotyun-symbols-bold.woff2';
 import regularUrl from '@/assets/fonts/iotyun-symbols.woff2';
 import { SYMBOL_SIGNS, symbolFont } from './theme';

@@ -58,6 +58,8 @@ configure({ asyncUtilTimeout: 10_000 });
 // Imported after the reset, so the test file's modules and i18next's texts are this file's.
 const { loadAllTexts } = await import('@/lib/i18n');
 await loadAllTexts();
+// dayjs follows the language as the antd layout has it follow (app/antd-root.tsx).
+await import('@/lib/dayjs-locale');
 
 // jsdom has no matchMedia; antd's responsive helpers need one: a desktop window unless a test sets another width.
 resetScreenWidth();

@@ -66,6 +66,8 @@ function push(...alarms: AlarmOut[]) {
 }
 
 const banner = () => screen.queryByRole('region', { name: '新告警' });
+/** The strip once shown: its markup loads with the first alarm it shows (alarm-banner-view.tsx). */
+const showing = () => screen.findByRole('region', { name: '新告警' });
 
 /** A stand-in for the browser's AudioContext: records the oscillators started. */
 class FakeAudioContext {
@@ -130,7 +132,7 @@ describe('alarm banner', () => {
     push(alarm({ id: 1, alarm_level: 3, alarm_name: '温度偏高' }));
     expect(banner()).not.toBeInTheDocument();
     push(alarm({ id: 2, alarm_level: 2 }));
-    const strip = banner()!;
+    const strip = await showing();
     expect(strip).toBeInTheDocument();
     expect(within(strip).getByText('2 级')).toBeInTheDocument();
     expect(within(strip).getByText('1号空压机')).toBeInTheDocument();
@@ -161,7 +163,7 @@ describe('alarm banner', () => {
     const user = userEvent.setup();
     renderBanner();
     push(alarm({ id: 1, alarm_name: '压力过高' }));
-    expect(banner()).not.toHaveTextContent('+');
+    expect(await showing()).not.toHaveTextContent('+');
     push(alarm({ id: 2, alarm_name: '温度过高', alarm_level: 4 }));
     const strip = banner()!;
     expect(strip).toHaveTextContent('温度过高');
@@ -177,10 +179,10 @@ describe('alarm banner', () => {
     expect(banner()).toHaveTextContent('+2 条');
   });
 
-  it('leaves when a later push says the alarm recovered or was confirmed', () => {
+  it('leaves when a later push says the alarm recovered or was confirmed', async () => {
     renderBanner();
     push(alarm({ id: 1, alarm_name: '压力过高' }), alarm({ id: 2, alarm_name: '温度过高' }));
-    expect(banner()).toHaveTextContent('温度过高');
+    expect(await showing()).toHaveTextContent('温度过高');
     push(alarm({ id: 2, alarm_type: 2, recover_time: Date.now() }));
     expect(banner()).toHaveTextContent('压力过高');
     expect(banner()).not.toHaveTextContent('+1');
@@ -195,7 +197,7 @@ describe('alarm banner', () => {
         ok((bodyOf(config) as { ids: number[] }).ids.map((id) => alarm({ id, alarm_type: 3 }))),
     });
     push(alarm({ id: 9 }));
-    await user.click(within(banner()!).getByRole('button', { name: /确\s*认/ }));
+    await user.click(within(await showing()).getByRole('button', { name: /确\s*认/ }));
     const dialog = await screen.findByRole('dialog', { name: '确认 1 条告警' });
     fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '已到现场' } });
     await user.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
@@ -208,7 +210,7 @@ describe('alarm banner', () => {
     const user = userEvent.setup();
     renderBanner({ 'POST /rAlarmDev/confirmation': () => fail('110577', '该报警已确认', 'ids') });
     push(alarm({ id: 9 }));
-    await user.click(within(banner()!).getByRole('button', { name: /确\s*认/ }));
+    await user.click(within(await showing()).getByRole('button', { name: /确\s*认/ }));
     const dialog = await screen.findByRole('dialog', { name: '确认 1 条告警' });
     await user.click(within(dialog).getByRole('button', { name: /确\s*认/ }));
     await waitFor(() => expect(banner()).not.toBeInTheDocument());
@@ -233,7 +235,7 @@ describe('alarm banner', () => {
       },
     });
     push(alarm({ id: 4 }));
-    await user.click(within(banner()!).getByRole('button', { name: /搁\s*置$/ }));
+    await user.click(within(await showing()).getByRole('button', { name: /搁\s*置$/ }));
     const dialog = await screen.findByRole('dialog', { name: '搁置 1 条告警' });
     expect(dialog).toHaveTextContent('1号空压机 · 压力过高');
     await user.click(within(dialog).getByRole('radio', { name: '4 小时' }));
@@ -261,7 +263,7 @@ describe('alarm banner', () => {
         ),
     });
     push(alarm({ id: 4 }));
-    await user.click(within(banner()!).getByRole('button', { name: /搁\s*置$/ }));
+    await user.click(within(await showing()).getByRole('button', { name: /搁\s*置$/ }));
     const dialog = await screen.findByRole('dialog', { name: '搁置 1 条告警' });
     await user.click(within(dialog).getByRole('radio', { name: '自定义' }));
     const minutes = within(dialog).getByRole('spinbutton', { name: '搁置分钟数' });
@@ -280,7 +282,7 @@ describe('alarm banner', () => {
     const user = userEvent.setup();
     renderBanner();
     push(alarm({ id: 4 }), alarm({ id: 5, alarm_name: '温度过高' }));
-    await user.click(within(banner()!).getByRole('button', { name: /搁\s*置$/ }));
+    await user.click(within(await showing()).getByRole('button', { name: /搁\s*置$/ }));
     let dialog = await screen.findByRole('dialog', { name: '搁置 1 条告警' });
     expect(dialog).toHaveTextContent('1号空压机 · 温度过高');
     await user.type(within(dialog).getByRole('textbox', { name: '搁置原因' }), '检修');
@@ -297,7 +299,7 @@ describe('alarm banner', () => {
     const user = userEvent.setup();
     const { router } = renderBanner();
     push(alarm({ id: 1 }));
-    await user.click(within(banner()!).getByRole('button', { name: '隐藏（有新告警时再显示）' }));
+    await user.click(within(await showing()).getByRole('button', { name: '隐藏（有新告警时再显示）' }));
     expect(banner()).not.toBeInTheDocument();
     push(alarm({ id: 2, alarm_name: '温度过高' }));
     expect(banner()).toHaveTextContent('温度过高');
@@ -306,17 +308,17 @@ describe('alarm banner', () => {
     expect(router.state.location.pathname).toBe('/info/realTimeFault');
   });
 
-  it('shows icons named for screen readers on a phone', () => {
+  it('shows icons named for screen readers on a phone', async () => {
     setScreenWidth(390);
     renderBanner();
     push(alarm({ id: 1 }));
-    const strip = banner()!;
+    const strip = await showing();
     for (const name of ['确认', '搁置', '查看', '告警横幅设置', '隐藏（有新告警时再显示）'])
       expect(within(strip).getByRole('button', { name })).toBeInTheDocument();
     expect(within(strip).getByRole('button', { name: '确认' })).toHaveTextContent('');
   });
 
-  it('is not there for a user who reads no alarms, and hides View without the alarm page', () => {
+  it('is not there for a user who reads no alarms, and hides View without the alarm page', async () => {
     signInAs(['P20000'], { userId: '1' });
     renderBanner();
     expect(FakeSocket.last).toBeUndefined();
@@ -327,7 +329,7 @@ describe('alarm banner', () => {
       FakeSocket.last?.open();
     });
     push(alarm({ id: 1 }));
-    expect(banner()).toBeInTheDocument();
+    expect(await showing()).toBeInTheDocument();
     expect(within(banner()!).queryByRole('button', { name: /查\s*看/ })).not.toBeInTheDocument();
   });
 
@@ -335,7 +337,7 @@ describe('alarm banner', () => {
     const user = userEvent.setup();
     renderBanner();
     push(alarm({ id: 1, alarm_level: 3 }));
-    await user.click(within(banner()!).getByRole('button', { name: '告警横幅设置' }));
+    await user.click(within(await showing()).getByRole('button', { name: '告警横幅设置' }));
     const dialog = await screen.findByRole('dialog', { name: '告警横幅设置' });
     expect(dialog).toHaveTextContent('只保存在当前浏览器中');
     await user.click(within(dialog).getByRole('combobox'));
@@ -368,7 +370,7 @@ describe('alarm banner', () => {
     push(alarm({ id: 1 }));
     // No context is made before a gesture.
     expect(FakeAudioContext.made).toHaveLength(0);
-    await user.click(within(banner()!).getByRole('button', { name: '告警横幅设置' }));
+    await user.click(within(await showing()).getByRole('button', { name: '告警横幅设置' }));
     const dialog = await screen.findByRole('dialog', { name: '告警横幅设置' });
     // Turning it on is the gesture that makes the context.
     await user.click(within(dialog).getByRole('switch', { name: '新告警提示音' }));
@@ -391,7 +393,7 @@ describe('alarm banner', () => {
     renderBanner();
     push(alarm({ id: 1 }));
     expect(FakeAudioContext.started).not.toHaveBeenCalled();
-    const enable = within(banner()!).getByRole('button', { name: /点击启用提示音/ });
+    const enable = within(await showing()).getByRole('button', { name: /点击启用提示音/ });
     await user.click(enable);
     expect(FakeAudioContext.made).toHaveLength(1);
     expect(FakeAudioContext.started).toHaveBeenCalledTimes(1);

@@ -5,39 +5,29 @@
 // /rAlarmDev/shelve), View (the real-time alarm page) and × (hidden until the next new alarm). An alarm leaves it
 // once confirmed or shelved here, or when a later push says it recovered or was confirmed. New alarms are announced
 // to screen readers (role="alert") and, when the user turned the sound on, beep (alarm-sound.ts). For the users who
-// read alarms: P73000 or P10000, as the header's bell (View needs the alarm page's P73000).
-import {
-  CheckOutlined,
-  CloseOutlined,
-  EyeOutlined,
-  LeftOutlined,
-  PauseCircleOutlined,
-  RightOutlined,
-  SettingOutlined,
-  SoundOutlined,
-} from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+// read alarms: P73000 or P10000, as the header's bell (View needs the alarm page's P73000). The strip's markup is in
+// alarm-banner-view.tsx.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
-import { AlarmLevelTag } from '@/components/alarms/alarm-tags';
-import { formatAlarmValue } from '@/components/alarms/alarm-table';
-import { ConfirmAlarmsModal } from '@/components/alarms/confirm-alarms-modal';
-import { ShelveAlarmsModal, type ShelveTarget } from '@/components/alarms/shelve-alarms-modal';
+import type { ShelveTarget } from '@/components/alarms/shelve-alarms-modal';
 import { useCan } from '@/components/can';
 import { useIsPhone } from '@/components/use-phone';
-import { isShelved } from '@/lib/alarms/shelve-alarms';
+import { isShelved } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { isApiError } from '@/lib/http';
 import { Perm } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useAlarmFeed } from '@/lib/ws';
 import { useAlarmBannerSettings } from './alarm-banner-settings';
-import { AlarmBannerSettingsModal } from './alarm-banner-settings-modal';
 import { beep, unlockSound, useSoundState } from './alarm-sound';
+import { AlarmBannerSettingsModal, ConfirmAlarmsModal, ShelveAlarmsModal } from './deferred-modals';
 import './alarm-banner.css';
+
+// The strip itself (alarm-banner-view.tsx: antd's Button, Tooltip and Tag, its icons) loads with the first alarm it
+// shows: most page loads have none.
+const AlarmBannerView = lazy(() => import('./alarm-banner-view'));
 
 /** Where View leads. */
 export const REALTIME_ALARMS_PAGE = '/info/realTimeFault';
@@ -60,11 +50,6 @@ export function qualifies(alarm: AlarmOut, level: number): boolean {
   );
 }
 
-function alarmTime(ms: number): string {
-  const at = dayjs(ms);
-  return at.isSame(dayjs(), 'day') ? at.format('HH:mm:ss') : at.format('MM-DD HH:mm:ss');
-}
-
 interface BannerState {
   /** Newest first. */
   alarms: AlarmOut[];
@@ -77,35 +62,6 @@ interface BannerState {
 }
 
 const EMPTY_STATE: BannerState = { alarms: [], index: 0, dismissed: false, announcement: '' };
-
-/** An action: its label on a wide screen, an icon named by aria-label on a phone. */
-function Action({
-  phone,
-  icon,
-  label,
-  ...props
-}: {
-  phone: boolean;
-  icon: ReactNode;
-  label: string;
-  onClick: () => void;
-  type?: 'primary' | 'default';
-}) {
-  const button = (
-    // A phone's buttons are a finger's size (32 px), icons named by aria-label.
-    // (No space antd would put between two Chinese characters: the label reads as written, "确认".)
-    <Button
-      size={phone ? 'middle' : 'small'}
-      icon={icon}
-      autoInsertSpace={false}
-      aria-label={phone ? label : undefined}
-      {...props}
-    >
-      {phone ? null : label}
-    </Button>
-  );
-  return phone ? <Tooltip title={label}>{button}</Tooltip> : button;
-}
 
 function Banner() {
   const { t } = useTranslation();
@@ -195,11 +151,6 @@ function Banner() {
     if (isApiError(error) && SETTLED_CODES.has(error.code)) remove(ids);
   };
 
-  const device = alarm ? alarm.dev_alias || alarm.sn_code : '';
-  const value = alarm ? formatAlarmValue(alarm.value) : '';
-  const more = shown.length - 1;
-  const size = phone ? 'middle' : 'small';
-
   return (
     <>
       {/* Mounted while the banner listens, so the announcement of a new alarm is read out as it changes. */}
@@ -207,119 +158,34 @@ function Banner() {
         {visible ? state.announcement : ''}
       </div>
       {visible && (
-        <section
-          className={`alarm-banner alarm-banner--level-${String(alarm.alarm_level)}${phone ? ' alarm-banner--phone' : ''}`}
-          aria-label={t('layout.alarmBanner.region')}
-          data-testid="alarm-banner"
-        >
-          <div className="alarm-banner__body" key={alarm.id}>
-            <AlarmLevelTag level={alarm.alarm_level} />
-            <span className="alarm-banner__device" title={device}>
-              {device}
-            </span>
-            <span className="alarm-banner__name" title={alarm.alarm_name}>
-              {alarm.alarm_name}
-            </span>
-            <span className="alarm-banner__meta">
-              {t('layout.alarmBanner.value', { value })}
-              {' · '}
-              <time dateTime={new Date(alarm.alarm_time).toISOString()}>{alarmTime(alarm.alarm_time)}</time>
-            </span>
-            {more > 0 && (
-              <span className="alarm-banner__more">{t('layout.alarmBanner.more', { count: more })}</span>
-            )}
-          </div>
-          <div className="alarm-banner__actions">
-            {soundBlocked && settings.sound && sound !== 'unsupported' && (
-              <Button
-                size="small"
-                type="link"
-                icon={<SoundOutlined />}
-                className="alarm-banner__sound"
-                onClick={() => {
-                  unlockSound();
-                  setSoundBlocked(!beep());
-                }}
-              >
-                {t('layout.alarmBanner.enableSound')}
-              </Button>
-            )}
-            {shown.length > 1 && (
-              <span className="alarm-banner__stepper">
-                <Button
-                  size={size}
-                  type="text"
-                  icon={<LeftOutlined />}
-                  aria-label={t('layout.alarmBanner.previous')}
-                  disabled={index === 0}
-                  onClick={() => {
-                    step(-1);
-                  }}
-                />
-                <span className="alarm-banner__position">
-                  {t('layout.alarmBanner.position', { index: index + 1, total: shown.length })}
-                </span>
-                <Button
-                  size={size}
-                  type="text"
-                  icon={<RightOutlined />}
-                  aria-label={t('layout.alarmBanner.next')}
-                  disabled={index >= shown.length - 1}
-                  onClick={() => {
-                    step(1);
-                  }}
-                />
-              </span>
-            )}
-            <Action
-              phone={phone}
-              type="primary"
-              icon={<CheckOutlined />}
-              label={t('layout.alarmBanner.confirm')}
-              onClick={() => {
-                setConfirming([alarm.id]);
-              }}
-            />
-            <Action
-              phone={phone}
-              icon={<PauseCircleOutlined />}
-              label={t('layout.alarmBanner.shelve')}
-              onClick={() => {
-                setShelving([alarm]);
-              }}
-            />
-            {canList && (
-              <Action
-                phone={phone}
-                icon={<EyeOutlined />}
-                label={t('layout.alarmBanner.view')}
-                onClick={() => void navigate(REALTIME_ALARMS_PAGE)}
-              />
-            )}
-            <Tooltip title={t('layout.alarmBanner.settingsLabel')}>
-              <Button
-                size={size}
-                type="text"
-                icon={<SettingOutlined />}
-                aria-label={t('layout.alarmBanner.settingsLabel')}
-                onClick={() => {
-                  setSettingsOpen(true);
-                }}
-              />
-            </Tooltip>
-            <Tooltip title={t('layout.alarmBanner.dismiss')}>
-              <Button
-                size={size}
-                type="text"
-                icon={<CloseOutlined />}
-                aria-label={t('layout.alarmBanner.dismiss')}
-                onClick={() => {
-                  setState((s) => ({ ...s, dismissed: true }));
-                }}
-              />
-            </Tooltip>
-          </div>
-        </section>
+        <Suspense fallback={null}>
+          <AlarmBannerView
+            alarm={alarm}
+            index={index}
+            total={shown.length}
+            phone={phone}
+            canList={canList}
+            soundHint={soundBlocked && settings.sound && sound !== 'unsupported'}
+            onEnableSound={() => {
+              unlockSound();
+              setSoundBlocked(!beep());
+            }}
+            onStep={step}
+            onConfirm={() => {
+              setConfirming([alarm.id]);
+            }}
+            onShelve={() => {
+              setShelving([alarm]);
+            }}
+            onView={() => void navigate(REALTIME_ALARMS_PAGE)}
+            onSettings={() => {
+              setSettingsOpen(true);
+            }}
+            onDismiss={() => {
+              setState((s) => ({ ...s, dismissed: true }));
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmAlarmsModal
         ids={confirming}

@@ -1,30 +1,17 @@
 // The header's bell: unconfirmed alarms plus unread messages as one badge; a click opens a tab of each: the latest
 // unconfirmed alarms (each a link to its device, the way on to the real-time alarm page) and the latest unread
 // messages (each marked read as it is opened, all at once, the way on to the inbox). A tab shows only with its right:
-// the alarm list P73000, the inbox P71000.
+// the alarm list P73000, the inbox P71000. The popover and its panel (bell-panel.tsx) load when the bell is first
+// pointed at or focused, and open with its first click.
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Empty, Popover, Spin, Tabs, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
+import { Badge, Button, Tooltip } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 
-import { AlarmLevelTag } from '@/components/alarms/alarm-tags';
-import { useMarkMessagesRead } from '@/features/info/api/update-messages';
-import { messageLink, messageText } from '@/features/info/lib/messages';
-import type { MessageOut } from '@/features/info/types';
-import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
-import type { AlarmOut } from '@/lib/alarms/types';
-import { useUnreadMessages } from './bell-messages';
-import './alarm-bell.css';
+import type { BellSection } from './bell-panel';
 
-/** How many of the latest unconfirmed alarms the bell lists. */
-export const BELL_ALARMS = 5;
-
-/** Where a message without a page of its own leads. */
-const INBOX = '/info/inbox';
-
-type Section = 'alarms' | 'messages';
+const loadPanel = () => import('./bell-panel');
+const BellPopover = lazy(loadPanel);
 
 interface AlarmBellProps {
   /** Unconfirmed alarms (the header's live count; 0 when the user may not count them). */
@@ -40,182 +27,6 @@ interface AlarmBellProps {
   canReadMessages: boolean;
 }
 
-function AlarmItem({ alarm, onOpen }: { alarm: AlarmOut; onOpen: () => void }) {
-  return (
-    <li className="alarm-bell__item">
-      <AlarmLevelTag level={alarm.alarm_level} />
-      <div className="alarm-bell__body">
-        <Link to={`/deviceDetail/${String(alarm.device_id)}`} onClick={onOpen} className="alarm-bell__name">
-          {alarm.alarm_name}
-        </Link>
-        <Typography.Text type="secondary" ellipsis className="alarm-bell__meta">
-          {`${alarm.dev_alias || alarm.sn_code} · ${dayjs(alarm.alarm_time).format('MM-DD HH:mm:ss')}`}
-        </Typography.Text>
-      </div>
-    </li>
-  );
-}
-
-function AlarmsPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const alarms = useRealtimeAlarms({ page: 1, page_size: BELL_ALARMS });
-  const items = alarms.data?.items ?? [];
-  let body;
-  if (alarms.isPending) body = <Spin className="alarm-bell__state" />;
-  else if (alarms.isError)
-    body = <Typography.Text type="danger">{t('telemetry.alarm.loadFailed')}</Typography.Text>;
-  else if (items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.bell.empty')} />;
-  else
-    body = (
-      <ul className="alarm-bell__list">
-        {items.map((alarm) => (
-          <AlarmItem key={alarm.id} alarm={alarm} onOpen={onClose} />
-        ))}
-      </ul>
-    );
-  return (
-    <>
-      {body}
-      <Button
-        type="link"
-        block
-        className="alarm-bell__all"
-        onClick={() => {
-          onClose();
-          void navigate('/info/realTimeFault');
-        }}
-      >
-        {t('layout.bell.all', { count: alarms.data?.total ?? 0 })}
-      </Button>
-    </>
-  );
-}
-
-function MessageItem({ message, onOpen }: { message: MessageOut; onOpen: () => void }) {
-  const { t } = useTranslation();
-  const { title, body } = messageText(t, message);
-  return (
-    <li className="alarm-bell__item">
-      <Badge status="processing" className="alarm-bell__dot" />
-      <div className="alarm-bell__body">
-        <Link to={messageLink(message) ?? INBOX} onClick={onOpen} className="alarm-bell__name">
-          {title || body || t('layout.bell.untitled')}
-        </Link>
-        {title && body && (
-          <Typography.Text ellipsis className="alarm-bell__text">
-            {body}
-          </Typography.Text>
-        )}
-        <Typography.Text type="secondary" ellipsis className="alarm-bell__meta">
-          {`${message.sender_name ?? t('layout.bell.system')} · ${dayjs(message.created_at).format('MM-DD HH:mm')}`}
-        </Typography.Text>
-      </div>
-    </li>
-  );
-}
-
-function MessagesPanel({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const inbox = useUnreadMessages();
-  const markRead = useMarkMessagesRead();
-  const items = inbox.data?.items ?? [];
-  const unread = inbox.data?.unread ?? 0;
-  let body;
-  if (inbox.isPending) body = <Spin className="alarm-bell__state" />;
-  else if (inbox.isError)
-    body = <Typography.Text type="danger">{t('layout.bell.messagesFailed')}</Typography.Text>;
-  else if (items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('layout.bell.noMessages')} />;
-  else
-    body = (
-      <ul className="alarm-bell__list">
-        {items.map((message) => (
-          <MessageItem
-            key={message.id}
-            message={message}
-            onOpen={() => {
-              markRead.mutate({ ids: [message.id] });
-              onClose();
-            }}
-          />
-        ))}
-      </ul>
-    );
-  return (
-    <>
-      {body}
-      <div className="alarm-bell__actions">
-        {unread > 0 && (
-          <Button
-            type="link"
-            loading={markRead.isPending}
-            onClick={() => {
-              markRead.mutate({ all: true });
-            }}
-          >
-            {t('layout.bell.markAllRead')}
-          </Button>
-        )}
-        <Button
-          type="link"
-          className="alarm-bell__more"
-          onClick={() => {
-            onClose();
-            void navigate(INBOX);
-          }}
-        >
-          {t('layout.bell.allMessages')}
-        </Button>
-      </div>
-    </>
-  );
-}
-
-interface BellPanelProps {
-  sections: Section[];
-  alarms: number;
-  messages: number;
-  onClose: () => void;
-}
-
-function BellPanel({ sections, alarms, messages, onClose }: BellPanelProps) {
-  const { t } = useTranslation();
-  // The alarms first, unless only messages wait; chosen as the panel opens.
-  const [active, setActive] = useState<Section>(() =>
-    sections.includes('messages') && alarms === 0 && messages > 0 ? 'messages' : (sections[0] ?? 'alarms'),
-  );
-  const panel = (section: Section) =>
-    section === 'alarms' ? <AlarmsPanel onClose={onClose} /> : <MessagesPanel onClose={onClose} />;
-  if (sections.length < 2) return <div className="alarm-bell">{panel(sections[0] ?? 'alarms')}</div>;
-  return (
-    <div className="alarm-bell">
-      <Tabs
-        size="small"
-        className="alarm-bell__tabs"
-        activeKey={active}
-        onChange={(key) => {
-          setActive(key as Section);
-        }}
-        items={[
-          {
-            key: 'alarms',
-            label: t('layout.bell.alarmsTab', { count: alarms }),
-            children: panel('alarms'),
-          },
-          {
-            key: 'messages',
-            label: t('layout.bell.messagesTab', { count: messages }),
-            children: panel('messages'),
-          },
-        ]}
-      />
-    </div>
-  );
-}
-
 export function AlarmBell({
   alarms,
   messages,
@@ -226,7 +37,18 @@ export function AlarmBell({
 }: AlarmBellProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const sections: Section[] = [];
+  // Set by the first click: from then on the button is the popover's trigger.
+  const [wanted, setWanted] = useState(false);
+  // That first click swaps the button for the popover's own (a new element, twice: while the popover loads, then in
+  // it): the focus the button had follows it, until the popover closes.
+  const keepFocus = useRef(false);
+  const buttonRef = useCallback((node: HTMLButtonElement | null) => {
+    if (node && keepFocus.current && document.activeElement !== node) node.focus();
+  }, []);
+  useEffect(() => {
+    if (!open) keepFocus.current = false;
+  }, [open]);
+  const sections: BellSection[] = [];
   if (canListAlarms) sections.push('alarms');
   if (canReadMessages) sections.push('messages');
   const count = (countsAlarms ? alarms : 0) + (canReadMessages ? messages : 0);
@@ -234,10 +56,25 @@ export function AlarmBell({
   if (canReadMessages && countsAlarms) label = t('layout.bell.label', { alarms, messages });
   else if (canReadMessages) label = t('layout.bell.labelMessages', { count: messages });
   else label = t('layout.bell.labelAlarms', { count: alarms });
+  const prefetch = () => {
+    void loadPanel();
+  };
   const button = (
     <Button
+      ref={buttonRef}
       type="text"
       aria-label={label}
+      {...(wanted
+        ? {}
+        : {
+            onPointerEnter: prefetch,
+            onFocus: prefetch,
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              keepFocus.current = document.activeElement === event.currentTarget;
+              setWanted(true);
+              setOpen(true);
+            },
+          })}
       aria-haspopup={sections.length > 0 ? 'dialog' : undefined}
       aria-expanded={sections.length > 0 ? open : undefined}
       icon={
@@ -251,30 +88,19 @@ export function AlarmBell({
   let title = t('layout.bell.title');
   if (sections.length === 1)
     title = sections[0] === 'alarms' ? t('layout.bell.alarmsTitle') : t('layout.bell.messagesTitle');
+  if (!wanted) return button;
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
-      // A phone's header has the bell near, not at, the right edge: the panel shifts to stay on screen.
-      align={{ overflow: { shiftX: true, adjustY: true } }}
-      open={open}
-      onOpenChange={setOpen}
-      title={title}
-      content={
-        open ? (
-          <BellPanel
-            sections={sections}
-            alarms={alarms}
-            messages={messages}
-            onClose={() => {
-              setOpen(false);
-            }}
-          />
-        ) : null
-      }
-      destroyOnHidden
-    >
-      {button}
-    </Popover>
+    <Suspense fallback={button}>
+      <BellPopover
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        sections={sections}
+        alarms={alarms}
+        messages={messages}
+      >
+        {button}
+      </BellPopover>
+    </Suspense>
   );
 }

@@ -222,7 +222,11 @@ describe('AppHeader bell messages', () => {
     expect(await screen.findByText('没有未读消息')).toBeInTheDocument();
     const read = calls.filter((c) => c.url === '/yun/message/receive/read');
     expect(read.map(bodyOf)).toEqual([{ all: true }]);
-    await waitFor(() => expect(bell).toHaveTextContent('3'));
+    // The button is the popover's since the first click (the popover loads with it): found again.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '未确认告警 3 条，未读消息 0 条' })).toHaveTextContent('3'),
+    );
+    expect(bell).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: '消息（0）' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '全部标为已读' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '查看全部消息' }));
@@ -236,6 +240,16 @@ describe('AppHeader bell messages', () => {
     await user.click(bell);
     expect(await screen.findByRole('tab', { name: '消息（1）', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: '消息 11' })).toBeInTheDocument();
+  });
+
+  it('keeps the focus on the bell opened from the keyboard while its popover loads', async () => {
+    renderBell({ items: [message(11)], unread: 1 }, 0);
+    const user = userEvent.setup();
+    const name = '未确认告警 0 条，未读消息 1 条';
+    (await screen.findByRole('button', { name })).focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('link', { name: '消息 11' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name })).toHaveFocus();
   });
 
   it('a user without the inbox right sees the alarms only, counted without messages', async () => {
@@ -265,7 +279,7 @@ describe('AppHeader bell messages', () => {
     expect(await screen.findByRole('link', { name: '消息 11' })).toBeInTheDocument();
     expect(screen.getByText('未读消息')).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(calls.filter((c) => c.url?.startsWith('/rAlarmDev'))).toHaveLength(0);
+    expect(calls.filter((c) => c.url.startsWith('/rAlarmDev'))).toHaveLength(0);
   });
 
   it('hides the badge when the session says so, and keeps the counts in the label', async () => {

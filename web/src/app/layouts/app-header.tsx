@@ -1,33 +1,28 @@
 // Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, the export centre (exports at
-// work), the bell (unconfirmed alarms and unread messages, live) and user menu.
-import {
-  AlertOutlined,
-  CloseCircleOutlined,
-  KeyOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  MenuFoldOutlined,
-  MenuOutlined,
-  MenuUnfoldOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Avatar, Breadcrumb, Button, Dropdown, Layout } from 'antd';
-import { useState } from 'react';
+// work), the bell (unconfirmed alarms and unread messages, live) and user menu. The breadcrumb is plain markup in
+// antd's look (app/global.css) and the user menu (user-menu.tsx) loads with its first use
+// (components/lazy-dropdown.tsx): antd's Breadcrumb and Dropdown are on no page's first screen.
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Layout } from 'antd';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 
+import { IconAvatar } from '@/components/icon-avatar';
 import { LanguageSwitch } from '@/components/language-switch';
+import { lazyMenu } from '@/components/lazy-dropdown';
 import { useCan } from '@/components/can';
 import { useAlarmCount } from '@/lib/alarms/alarm-count';
 import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '@/lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
-import { AlarmBannerSettingsModal } from './alarm-banner-settings-modal';
 import { AlarmBell } from './alarm-bell';
 import { useInboxRefresh, useUnreadMessages } from './bell-messages';
-import { BindAccountModal, CancelAccountModal } from './deferred-modals';
+import { AlarmBannerSettingsModal, BindAccountModal, CancelAccountModal } from './deferred-modals';
 import { ExportButton } from './export-button';
+
+const UserMenu = lazyMenu(() => import('./user-menu'));
 
 interface AppHeaderProps {
   /** Phone layout: the toggle opens the menu drawer, and the header keeps to one row (icons, the page's name). */
@@ -93,7 +88,20 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
             }}
           />
         )}
-        <Breadcrumb items={crumbs} />
+        <nav className="app-breadcrumb" aria-label={t('layout.header.breadcrumb')}>
+          <ol>
+            {crumbs.map((crumb, i) => (
+              <Fragment key={crumb.key}>
+                {i > 0 && (
+                  <li className="app-breadcrumb__separator" aria-hidden="true">
+                    /
+                  </li>
+                )}
+                <li aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{crumb.title}</li>
+              </Fragment>
+            ))}
+          </ol>
+        </nav>
       </div>
       <div className="app-header__right">
         <LanguageSwitch compact={phone} />
@@ -106,43 +114,23 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
           canListAlarms={canSeeFaults}
           canReadMessages={canReadMessages}
         />
-        <Dropdown
-          trigger={['click']}
-          menu={{
-            items: [
-              { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
-              // Binds the signed-in user's own phone or email, so not while simulating another user.
-              ...(simulating ? [] : [{ key: 'bind', icon: <MailOutlined />, label: t('auth.bind.menu') }]),
-              // The alarm banner's level and sound (app/layouts/alarm-banner.tsx), for those it shows alarms to.
-              ...(canCountAlarms
-                ? [
-                    {
-                      key: 'alarmBanner',
-                      icon: <AlertOutlined />,
-                      label: t('layout.alarmBanner.settings.menu'),
-                    },
-                  ]
-                : []),
-              ...(canCancelAccount
-                ? [{ key: 'cancel', icon: <CloseCircleOutlined />, label: t('team.cancel.menu') }]
-                : []),
-              { type: 'divider' },
-              { key: 'logout', icon: <LogoutOutlined />, label: t('layout.user.logout'), danger: true },
-            ],
-            onClick: ({ key }) => {
-              if (key === 'password') onChangePassword();
-              else if (key === 'cancel') setCancelOpen(true);
-              else if (key === 'bind') setBindOpen(true);
-              else if (key === 'alarmBanner') setBannerOpen(true);
-              else onLogout();
-            },
+        <UserMenu
+          simulating={simulating}
+          canCountAlarms={canCountAlarms}
+          canCancelAccount={canCancelAccount}
+          onSelect={(key) => {
+            if (key === 'password') onChangePassword();
+            else if (key === 'cancel') setCancelOpen(true);
+            else if (key === 'bind') setBindOpen(true);
+            else if (key === 'alarmBanner') setBannerOpen(true);
+            else onLogout();
           }}
         >
           <Button type="text" className="app-header__user" aria-label={t('layout.user.menu')}>
-            <Avatar size={28} icon={<UserOutlined />} className="app-header__avatar" />
+            <IconAvatar size={28} icon={<UserOutlined />} className="app-header__avatar" />
             {!phone && <span className="app-header__name">{name}</span>}
           </Button>
-        </Dropdown>
+        </UserMenu>
         <BindAccountModal
           open={bindOpen}
           onClose={() => {

@@ -1,14 +1,14 @@
 // The signed-in console: sidebar (a drawer on phones), header, the alarm banner, tab bar, page outlet, the (possibly
-// forced) password dialog and the notices that pop up once.
-import { App, Drawer, Layout } from 'antd';
-import { useEffect, useState } from 'react';
+// forced) password dialog and the notices that pop up once. The phone's drawer and the simulation banner load when
+// first shown: a desktop's first screen has neither.
+import { App, Layout } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { BrandLogo } from '@/components/brand-logo';
 import { useIsPhone } from '@/components/use-phone';
 import { useHeartbeat } from '@/features/auth';
-import { SimulationBanner } from '@/features/team';
 import { addTab, useAppState, useSession } from '@/lib/session';
 import { AlarmBanner } from './alarm-banner';
 import { AppHeader } from './app-header';
@@ -19,12 +19,21 @@ import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { useLogout } from './use-logout';
 
+const PhoneDrawer = lazy(() => import('./phone-drawer'));
+const SimulationBanner = lazy(() =>
+  import('@/features/team/components/simulation-banner').then((m) => ({ default: m.SimulationBanner })),
+);
+
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const phone = useIsPhone();
   const collapsed = !useAppState((s) => s.sidebarOpened);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer is loaded by its first opening, and kept (it animates closed).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
+  const simulating = useSession((s) => s.simulation !== null);
   const mustChangePassword = useSession((s) => s.mustChangePassword);
   const token = useSession((s) => s.token);
   useHeartbeat(token !== '');
@@ -64,20 +73,16 @@ export function ConsoleLayout() {
   return (
     <Layout className={phone ? 'console console--phone' : 'console'}>
       {phone ? (
-        <Drawer
-          rootClassName="console__drawer"
-          placement="left"
-          size={256}
-          closable={false}
-          open={drawerOpen}
-          onClose={closeDrawer}
-          aria-label={t('layout.header.menu')}
-        >
-          <div className="console__brand">
-            <BrandLogo tone="dark" size={30} />
-          </div>
-          <SideMenu collapsed={false} onNavigate={closeDrawer} />
-        </Drawer>
+        drawerUsed && (
+          <Suspense fallback={null}>
+            <PhoneDrawer open={drawerOpen} onClose={closeDrawer} label={t('layout.header.menu')}>
+              <div className="console__brand">
+                <BrandLogo tone="dark" size={30} />
+              </div>
+              <SideMenu collapsed={false} onNavigate={closeDrawer} />
+            </PhoneDrawer>
+          </Suspense>
+        )
       ) : (
         <Layout.Sider
           className="console__sider"
@@ -94,7 +99,11 @@ export function ConsoleLayout() {
         </Layout.Sider>
       )}
       <Layout className="console__main">
-        <SimulationBanner />
+        {simulating && (
+          <Suspense fallback={null}>
+            <SimulationBanner />
+          </Suspense>
+        )}
         <AppHeader
           phone={phone}
           onOpenMenu={() => {

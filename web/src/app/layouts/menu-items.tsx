@@ -2,6 +2,7 @@
 import type { MenuProps } from 'antd';
 import type { TFunction } from 'i18next';
 
+import { MENU_ICONS } from '@/components/menu-icons';
 import type { AppRoute } from '@/types/route';
 import { joinPath } from '../guard';
 
@@ -13,7 +14,7 @@ export function buildMenuItems(routes: readonly AppRoute[], t: TFunction, parent
   for (const route of routes) {
     if (route.hidden || !route.menu) continue;
     const key = joinPath(parent, route.path);
-    const Icon = route.icon;
+    const Icon = route.icon && MENU_ICONS[route.icon];
     const icon = Icon ? <Icon /> : undefined;
     const children = buildMenuItems(route.children ?? [], t, key);
     if (children.length > 0) items.push({ key, icon, label: t(route.menu), children });

@@ -1,10 +1,11 @@
 // Tabs of the visited pages (SPEC §4: added on navigation, removed by name, kept in the nav list cookie): one tab per
 // page, whose address follows the page's query string, and the home page pinned first without a close button.
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Tabs } from 'antd';
+import { Button, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { LazyDropdown } from '@/components/lazy-dropdown';
 import { closeTab, HOME_TAB, isClosable, tabNameOf, withHome } from '@/lib/nav-tabs';
 import { keepTabs, useSession } from '@/lib/session';
 
@@ -44,8 +45,7 @@ export function TabBar() {
         }}
         tabBarExtraContent={{
           right: (
-            <Dropdown
-              trigger={['click']}
+            <LazyDropdown
               menu={{
                 items: [
                   {
@@ -67,7 +67,7 @@ export function TabBar() {
               }}
             >
               <Button type="text" size="small" icon={<DownOutlined />} aria-label={t('layout.tabs.more')} />
-            </Dropdown>
+            </LazyDropdown>
           ),
         }}
       />

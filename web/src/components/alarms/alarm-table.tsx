@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { formatShelvedUntil, isShelved } from '@/lib/alarms/shelve-alarms';
-import { canConfirm } from '@/lib/alarms/tags';
+import { formatShelvedUntil } from '@/lib/alarms/shelve-alarms';
+import { canConfirm, isShelved } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { CellLines, CellText } from '../table/cell-text';
 import { actionColumn, FROM_XXL, TIME_WIDTH, useFitScroll } from '../table/fit-columns';
@@ -13,18 +13,11 @@ import { RowActions } from '../table/row-actions';
 import { AlarmLevelTag, AlarmTypeTag } from './alarm-tags';
 import './alarms.css';
 import { EMPTY } from '@/lib/empty';
-import { formatPoint } from '@/lib/telemetry/history';
+import { formatAlarmValue } from '@/lib/alarms/format';
 import { DataTable } from '../table/data-table';
 
 export function formatAlarmTime(ms: number | null | undefined): string {
   return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
-}
-
-export function formatAlarmValue(value: AlarmOut['value']): string {
-  if (value === null || value === '') return EMPTY;
-  if (typeof value === 'boolean') return value ? '1' : '0';
-  // The alarm holds no decimals of its own: a number reads without float noise (at most 4 places).
-  return typeof value === 'number' ? formatPoint(value, null) : value;
 }
 
 export interface AlarmTableProps {

@@ -1,5 +1,5 @@
 // Alarm level (1–5, coloured) and type (produced / recovered / confirmed) tags, and the legend of the level colours.
-import { Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { ALARM_LEVELS, alarmLevelColor, alarmTypeColor, alarmTypeKey } from '@/lib/alarms/tags';
@@ -27,15 +27,11 @@ export function AlarmLevelLegend() {
   const { t } = useTranslation();
   return (
     <Space size={4} wrap className="alarm-legend" aria-label={t('telemetry.alarm.legend.label')} role="group">
-      <Typography.Text type="secondary" className="alarm-legend__end">
-        {t('telemetry.alarm.legend.urgent')}
-      </Typography.Text>
+      <span className="text-secondary alarm-legend__end">{t('telemetry.alarm.legend.urgent')}</span>
       {ALARM_LEVELS.map((level) => (
         <AlarmLevelTag key={level} level={level} />
       ))}
-      <Typography.Text type="secondary" className="alarm-legend__end">
-        {t('telemetry.alarm.legend.minor')}
-      </Typography.Text>
+      <span className="text-secondary alarm-legend__end">{t('telemetry.alarm.legend.minor')}</span>
     </Space>
   );
 }

@@ -77,7 +77,7 @@ describe('DevicePicker', () => {
     expect(await screen.findByText('风机 (IOT250)')).toBeInTheDocument();
     expect(screen.getByText('IOT260')).toBeInTheDocument();
     expect(screen.getByText('泵 (IOT1)')).toBeInTheDocument();
-    const asked = calls.filter((c) => c.url?.startsWith('/dev/basic/')).map((c) => c.url);
+    const asked = calls.filter((c) => c.url.startsWith('/dev/basic/')).map((c) => c.url);
     expect(asked.sort()).toEqual(['/dev/basic/250', '/dev/basic/260']);
   });
 

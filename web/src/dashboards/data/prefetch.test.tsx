@@ -140,7 +140,7 @@ describe("the console's reads asked ahead", () => {
     await waitFor(() => {
       expect(calls.some((c) => c.url === '/yun/flow/analysis')).toBe(true);
     });
-    const asked = calls.map((c) => `${c.url ?? ''} ${JSON.stringify(params(c))}`);
+    const asked = calls.map((c) => `${c.url} ${JSON.stringify(params(c))}`);
     expect(asked.length).toBeGreaterThanOrEqual(6);
     expect(new Set(asked).size).toBe(asked.length);
   });

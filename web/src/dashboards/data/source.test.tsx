@@ -2,7 +2,7 @@
 // endpoints with its token, never a signed-in one, follow values on the link's own socket, write nothing, and a card
 // whose read is refused on its field says so while the page goes on; the link's own refusal ends the page.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { DeviceMapProps } from '@/components/map/device-map';
@@ -75,7 +75,7 @@ const ALARMS = [
   alarm({ id: 2, device_id: 13, alarm_name: '温度过高', dev_alias: '2号空压机', alarm_time: 2_000 }),
 ];
 
-const param = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+const param = (c: RequestConfig) => c.params;
 
 function handlers(over: Record<string, Handler> = {}): Record<string, Handler> {
   return {
@@ -239,7 +239,7 @@ describe('a share link’s dashboard source', () => {
     expect(await within(cardOf('tree')).findByText('2号空压机')).toBeInTheDocument();
     expect(await within(cardOf('toggle')).findByText('切换看板')).toBeInTheDocument();
     expect(await within(cardOf('report')).findByRole('table')).toBeInTheDocument();
-    const reads = calls.filter((c) => c.url?.startsWith('/yun/shared/dashboard/'));
+    const reads = calls.filter((c) => c.url.startsWith('/yun/shared/dashboard/'));
     expect(new Set(reads.map((c) => c.url)).size).toBe(8);
     for (const call of reads) expect(param(call)).toMatchObject({ token: TOKEN, dashboard: 40 });
     expect(calls.filter((c) => c.url === '/yun/shared/dashboard/report').map(param)).toEqual([
@@ -343,6 +343,6 @@ describe('a share link’s dashboard source', () => {
       },
     ]);
     await waitFor(() => expect(screen.getByText('在线').closest('.dw-net__figure')).toHaveTextContent('2'));
-    expect(calls.every((c) => !c.url?.startsWith('/yun/shared'))).toBe(true);
+    expect(calls.every((c) => !c.url.startsWith('/yun/shared'))).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // Fixtures of the data widgets' tests: a theme, a linkage whose setters are spies, the records the server answers,
 // and a widget rendered in the app's providers with props a test can change afterwards (visible, linkage, settings).
 import { act } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { Suspense, useState, type ComponentType, type Dispatch, type SetStateAction } from 'react';
 import { vi } from 'vitest';
 
@@ -33,7 +33,7 @@ export function cardOf<T extends WidgetType>(
   return { id: 'c1', type, title: '', show_title: true, link, settings } as CardOf<T>;
 }
 
-export const params = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+export const params = (c: RequestConfig) => c.params;
 
 export const group = (id: number, name: string, over: Partial<DeviceGroup> = {}): DeviceGroup => ({
   id,

@@ -1,7 +1,5 @@
 // Analysis routes (SPEC §2: /analysis P60000, designChart, designNewChart) and the export centre (issue 17: any
 // signed-in user, since everyone's exports land there; opened from the header, not the sidebar).
-import { BarChartOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -10,7 +8,7 @@ export const analysisRoutes: AppRoute[] = [
     path: 'analysis',
     perms: [Perm.ANALYSIS],
     menu: 'menu.analysis',
-    icon: BarChartOutlined,
+    icon: 'BarChartOutlined',
     children: [
       {
         path: 'flowAnalysis',

@@ -1,16 +1,13 @@
 // Configuration management routes (SPEC §2: /configureManage P40000, designConfigure, templateMiddleware).
-import { AppstoreOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
-import { prefetchDesign } from './lib/design-prefetch';
 
 export const configureManageRoutes: AppRoute[] = [
   {
     path: 'configureManage',
     perms: [Perm.CONFIGURE_MANAGE],
     menu: 'menu.configureManage',
-    icon: AppstoreOutlined,
+    icon: 'AppstoreOutlined',
     children: [
       {
         path: 'devTemplate',
@@ -45,7 +42,7 @@ export const configureManageRoutes: AppRoute[] = [
     menu: 'menu.designConfigure',
     hidden: true,
     lazy: () => import('./pages/design-configure'),
-    prefetch: prefetchDesign,
+    prefetch: () => import('./lib/design-prefetch').then((m) => m.prefetchDesign),
   },
   {
     path: 'templateMiddleware/:idParam',

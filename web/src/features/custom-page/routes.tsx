@@ -1,6 +1,4 @@
 // Custom page route (SPEC §2: /customPage P90000).
-import { LayoutOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const customPageRoutes: AppRoute[] = [
     path: 'customPage',
     perms: [Perm.CUSTOM_PAGE],
     menu: 'menu.customPage',
-    icon: LayoutOutlined,
+    icon: 'LayoutOutlined',
     lazy: () => import('./pages/custom-page'),
   },
 ];

@@ -1,21 +1,13 @@
 // Dashboard and monitoring-screen routes (SPEC §2: dashboard, editDashboard, configureMonitor, carousel, …).
-import {
-  DashboardOutlined,
-  DesktopOutlined,
-  FundProjectionScreenOutlined,
-  PlaySquareOutlined,
-} from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
-import { prefetchDashboardView } from './lib/view-prefetch';
 
 export const dashboardRoutes: AppRoute[] = [
   {
     path: 'dashboard',
     perms: [Perm.DASHBOARD],
     menu: 'menu.dashboard',
-    icon: DashboardOutlined,
+    icon: 'DashboardOutlined',
     lazy: () => import('./pages/dashboard'),
   },
   {
@@ -24,27 +16,27 @@ export const dashboardRoutes: AppRoute[] = [
     menu: 'menu.viewDashboard',
     hidden: true,
     lazy: () => import('./pages/view-dashboard'),
-    prefetch: prefetchDashboardView,
+    prefetch: () => import('./lib/view-prefetch').then((m) => m.prefetchDashboardView),
   },
   {
     path: 'configureMonitor',
     perms: [Perm.CONFIGURE_MONITOR],
     menu: 'menu.configureMonitor',
-    icon: DesktopOutlined,
+    icon: 'DesktopOutlined',
     lazy: () => import('./pages/configure-monitor'),
   },
   {
     path: 'configurationCarousel',
     perms: [Perm.CAROUSEL],
     menu: 'menu.configurationCarousel',
-    icon: PlaySquareOutlined,
+    icon: 'PlaySquareOutlined',
     lazy: () => import('./pages/configuration-carousel'),
   },
   {
     path: 'monitoringCheck',
     perms: [Perm.MONITORING_CHECK],
     menu: 'menu.monitoringCheck',
-    icon: FundProjectionScreenOutlined,
+    icon: 'FundProjectionScreenOutlined',
     lazy: () => import('./pages/monitoring-check'),
   },
   {

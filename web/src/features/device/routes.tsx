@@ -1,6 +1,4 @@
 // Device area routes (SPEC §2: /device P30000 and /deviceDetail/{id}).
-import { ClusterOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const deviceRoutes: AppRoute[] = [
     path: 'device',
     perms: [Perm.DEVICE],
     menu: 'menu.device',
-    icon: ClusterOutlined,
+    icon: 'ClusterOutlined',
     children: [
       {
         path: 'devDashboard',

@@ -1,6 +1,4 @@
 // Message centre routes (SPEC §2: /info P70000; the alarm notifications are the administrator's alone).
-import { MessageOutlined } from '@ant-design/icons';
-
 import { Perm, Role } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const infoRoutes: AppRoute[] = [
     path: 'info',
     perms: [Perm.INFO],
     menu: 'menu.info',
-    icon: MessageOutlined,
+    icon: 'MessageOutlined',
     children: [
       { path: 'systemMsg', menu: 'menu.systemMsg', lazy: () => import('./pages/system-msg') },
       { path: 'inbox', perms: [Perm.INBOX], menu: 'menu.inbox', lazy: () => import('./pages/inbox') },

@@ -1,6 +1,4 @@
 // Module routes (SPEC §2: /module P100000 with business sector management) and the public sector pages.
-import { BlockOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const moduleRoutes: AppRoute[] = [
     path: 'module',
     perms: [Perm.MODULE],
     menu: 'menu.module',
-    icon: BlockOutlined,
+    icon: 'BlockOutlined',
     children: [
       {
         path: 'business',

@@ -1,6 +1,4 @@
 // Monitoring routes (SPEC §2: /monitor P110000 and its data-source and form screens).
-import { MonitorOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const monitorRoutes: AppRoute[] = [
     path: 'monitor',
     perms: [Perm.MONITOR],
     menu: 'menu.monitor',
-    icon: MonitorOutlined,
+    icon: 'MonitorOutlined',
     children: [
       {
         path: 'monitorSetting',

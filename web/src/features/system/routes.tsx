@@ -1,6 +1,4 @@
 // System settings routes (SPEC §2: /system P80000) and the public AppKey document.
-import { SettingOutlined } from '@ant-design/icons';
-
 import { Perm } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const systemRoutes: AppRoute[] = [
     path: 'system',
     perms: [Perm.SYSTEM],
     menu: 'menu.system',
-    icon: SettingOutlined,
+    icon: 'SettingOutlined',
     children: [
       {
         path: 'personalization',

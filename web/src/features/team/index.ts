@@ -1,3 +1,2 @@
 // What the app shell uses from the team feature.
 export { teamRoutes } from './routes';
-export { SimulationBanner } from './components/simulation-banner';

@@ -1,6 +1,4 @@
 // Team routes (SPEC §2: /team P50000 or the secondary administrator role).
-import { TeamOutlined } from '@ant-design/icons';
-
 import { Perm, Role } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
@@ -9,7 +7,7 @@ export const teamRoutes: AppRoute[] = [
     path: 'team',
     perms: [Perm.TEAM, Role.ADMINISTRATOR2],
     menu: 'menu.team',
-    icon: TeamOutlined,
+    icon: 'TeamOutlined',
     children: [
       {
         path: 'customerGroup',

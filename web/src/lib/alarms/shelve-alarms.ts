@@ -24,11 +24,6 @@ export function isShelveMinutes(minutes: unknown): minutes is number {
   );
 }
 
-/** Whether an alarm is shelved at `now` (epoch ms). */
-export function isShelved(alarm: Pick<AlarmOut, 'shelved_until'>, now: number = Date.now()): boolean {
-  return typeof alarm.shelved_until === 'number' && alarm.shelved_until > now;
-}
-
 /** Silent: the shelving dialog shows the server's reason in its form. */
 /** When a shelving ends, short: `HH:mm` today, `MM-DD HH:mm` on another day. */
 export function formatShelvedUntil(until: number, now: number = Date.now()): string {

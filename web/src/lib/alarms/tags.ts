@@ -51,3 +51,8 @@ export function canConfirm(alarm: Pick<AlarmOut, 'alarm_type' | 'confirm_time'>)
 export function isActive(alarm: Pick<AlarmOut, 'recover_time'>): boolean {
   return alarm.recover_time === null;
 }
+
+/** Whether an alarm is shelved at `now` (epoch ms). */
+export function isShelved(alarm: Pick<AlarmOut, 'shelved_until'>, now: number = Date.now()): boolean {
+  return typeof alarm.shelved_until === 'number' && alarm.shelved_until > now;
+}

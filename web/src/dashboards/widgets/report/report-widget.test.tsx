@@ -91,7 +91,7 @@ describe('the report widget', () => {
     const calls = mockApi({});
     renderDashboard(dashboardOf([card('r', 'report', { report_id: null, refresh_s: 0 })]));
     expect(await screen.findByText('请在设置中选择一个报表')).toBeInTheDocument();
-    expect(calls.filter((c) => c.url?.startsWith('/yun/report'))).toHaveLength(0);
+    expect(calls.filter((c) => c.url.startsWith('/yun/report'))).toHaveLength(0);
   });
 
   it('is offered to follow the device tree', () => {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { LiveDeviceOut } from '@/lib/telemetry/types';
@@ -76,7 +76,7 @@ function device(id: number, value: number): LiveDeviceOut {
   };
 }
 
-const deviceOf = (config: InternalAxiosRequestConfig) => (config.params as { device_id: number }).device_id;
+const deviceOf = (config: RequestConfig) => (config.params as { device_id: number }).device_id;
 
 const handlers: Record<string, Handler> = {
   'GET /rDev': (config) => ok(device(deviceOf(config), deviceOf(config) === 12 ? 0.82 : 0.35)),

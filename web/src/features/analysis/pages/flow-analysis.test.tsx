@@ -137,7 +137,7 @@ describe('FlowAnalysisPage', () => {
       'href',
       '/analysis/flowAnalysis/detail/7?tab=online',
     );
-    const params = calls.find((c) => c.url === '/yun/online/analysis')!.params as Record<string, unknown>;
+    const params = calls.find((c) => c.url === '/yun/online/analysis')!.params;
     expect(params).toMatchObject({
       page: 1,
       page_size: 20,

@@ -43,8 +43,7 @@ function renderData(handlers: Record<string, Handler> = {}, url = '/analysis/rep
 
 const dataCalls = (calls: ReturnType<typeof mockApi>) =>
   calls.filter((c) => c.url === '/yun/report/table/data');
-const lastParams = (calls: ReturnType<typeof mockApi>) =>
-  dataCalls(calls).at(-1)!.params as Record<string, unknown>;
+const lastParams = (calls: ReturnType<typeof mockApi>) => dataCalls(calls).at(-1)!.params;
 
 beforeEach(() => {
   signInAs(['P60000', 'P61000', 'P63000']);
@@ -120,7 +119,7 @@ describe('report table data', () => {
     expect(within(select.closest<HTMLElement>('.ant-select')!).getByText('选择报表')).toBeInTheDocument();
   });
 
-  it('writes times in the viewer\'s zone and format and values at their decimals (defect 5)', async () => {
+  it("writes times in the viewer's zone and format and values at their decimals (defect 5)", async () => {
     const at = (hour: number) => new Date(2026, 10, 21, hour).toISOString();
     renderData({
       'GET /yun/report/info': () => ok({ ...report(), time_unit: 'hour' }),

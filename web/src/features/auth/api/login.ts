@@ -1,6 +1,4 @@
 // POST /yun/v2/user/login (signed): answers the session payload.
-import { useMutation } from '@tanstack/react-query';
-
 import { post } from '@/lib/http';
 import type { SessionPayload } from '@/types/session';
 
@@ -13,8 +11,4 @@ export interface LoginInput {
 
 export function loginRequest(input: LoginInput): Promise<SessionPayload> {
   return post<SessionPayload>('/yun/v2/user/login', input, { silent: true });
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: loginRequest });
 }

@@ -1,7 +1,7 @@
 // Login: account, password, graphic captcha, remember me; server field errors show next to their field. Plain
 // React and CSS in antd's look (components/plain.css): the first page most visitors open loads no antd (issue 13,
-// point 3); what signing in loads (antd, the console's frame) is fetched once the user starts typing. The rules are
-// antd Form's: each field is checked as it changes and all of them on submit.
+// point 3), nor TanStack Query (issue 33); what signing in loads (antd, the console's frame) is fetched once the user
+// starts typing. The rules are antd Form's: each field is checked as it changes and all of them on submit.
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { safeRedirect, serverErrorPlace } from '@/lib/form-errors';
 import { prefetchSignIn } from '@/lib/navigation';
 import { login, rememberAccount, rememberedAccount } from '@/lib/session';
 import { CAPTCHA_LENGTH } from '@/types/limits.gen';
-import { useLogin } from '../api/login';
+import { loginRequest } from '../api/login';
 import {
   CLOSE_CIRCLE_ICON,
   EYE_ICON,
@@ -121,7 +121,8 @@ export default function LoginPage() {
     setValues((current) => ({ ...current, code: '' }));
   });
   const captchaShown = captcha.captcha?.enabled !== false;
-  const loginMutation = useLogin();
+  // The request in flight (no TanStack Query on this page: it loads none).
+  const [submitting, setSubmitting] = useState(false);
 
   const rule = (field: Field, value: string): string | undefined => {
     if (field === 'username') return value.trim() ? undefined : t('validation.username.required');
@@ -139,7 +140,7 @@ export default function LoginPage() {
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (loginMutation.isPending) return;
+    if (submitting) return;
     prefetchSignIn();
     const checked: FieldErrors = {};
     for (const field of FIELDS) {
@@ -151,8 +152,9 @@ export default function LoginPage() {
     if (Object.keys(checked).length > 0) return;
     setFormError(null);
     const username = values.username.trim();
+    setSubmitting(true);
     try {
-      const payload = await loginMutation.mutateAsync({
+      const payload = await loginRequest({
         username,
         password: values.password,
         code: captchaShown ? values.code.trim() : '',
@@ -168,6 +170,8 @@ export default function LoginPage() {
       const { field, text } = serverErrorPlace(error, shown, { code_key: 'code', account: 'username' });
       if (field) setErrors({ [field]: text });
       else setFormError(text);
+    } finally {
+      setSubmitting(false);
     }
   };
 
@@ -268,7 +272,7 @@ export default function LoginPage() {
             <div className="plain-alert__message">{formError}</div>
           </div>
         )}
-        <PlainButton variant="primary" htmlType="submit" large block loading={loginMutation.isPending}>
+        <PlainButton variant="primary" htmlType="submit" large block loading={submitting}>
           {t('auth.login.submit')}
         </PlainButton>
       </form>

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { RuntimeScreenOut } from '@/lib/telemetry/get-device-screens';
@@ -40,7 +40,7 @@ const DEVICES: Record<number, CarouselDevice[]> = {
   2: [],
 };
 
-const params = (config: InternalAxiosRequestConfig) => config.params as Record<string, number>;
+const params = (config: RequestConfig) => config.params as Record<string, number>;
 
 // Each device's main screen shows data source 41 under an element named after the device.
 function mainScreen(deviceId: number): RuntimeScreenOut {

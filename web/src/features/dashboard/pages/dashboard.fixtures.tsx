@@ -3,7 +3,7 @@
 // the server's answers, and the steps the tests share (a card's menu, a dialog by its title, a select's option).
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { expect } from 'vitest';
 
 import type { Audience, Dashboard, DashboardGroup, DashboardSummary } from '@/lib/dashboards/types';
@@ -70,7 +70,7 @@ export const detail = (
   audience,
 });
 
-export const params = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+export const params = (c: RequestConfig) => c.params;
 
 export function renderPage(over: Record<string, Handler> = {}, url = '/dashboard') {
   const calls = mockApi({
@@ -129,7 +129,7 @@ export const choose = (user: ReturnType<typeof userEvent.setup>, scope: HTMLElem
   return user.click(label);
 };
 
-export const requests = (calls: InternalAxiosRequestConfig[], method: string, url: string) =>
+export const requests = (calls: RequestConfig[], method: string, url: string) =>
   calls.filter((c) => c.method === method && c.url === url);
 
 /** Opens the new dashboard dialog. */

@@ -78,7 +78,7 @@ describe('a dashboard’s visibility', () => {
     });
     // The roles came from the dashboard's audience look-up, not the team's lists (which need team rights).
     expect(requests(calls, 'get', '/yun/dashboard/audience').map(params)).toContainEqual({ kind: 'role' });
-    expect(calls.some((c) => c.url?.startsWith('/yun/user'))).toBe(false);
+    expect(calls.some((c) => c.url.startsWith('/yun/user'))).toBe(false);
     // The server's 118007 sits on the audience field.
     expect(await within(d).findByText('请选择可见的用户、角色或分组')).toBeInTheDocument();
   });

@@ -1,7 +1,7 @@
 // Fixtures of the central monitoring page's tests: three devices (two online, one in another group with two active
 // alarms), each with two data sources, and the page rendered on its route.
 import { screen } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 
 import type { AlarmOut } from '@/lib/alarms/types';
 import { mockApi, ok, type Handler } from '@/test/mock-api';
@@ -46,10 +46,9 @@ export const alarm = (over: Partial<AlarmOut> & { id: number; device_id: number 
   ...over,
 });
 
-export const params = (c: InternalAxiosRequestConfig) =>
-  c.params as Record<string, string | number | boolean>;
+export const params = (c: RequestConfig) => c.params as Record<string, string | number | boolean>;
 
-export function listDevices(c: InternalAxiosRequestConfig, all = DEVICES) {
+export function listDevices(c: RequestConfig, all = DEVICES) {
   const p = params(c);
   const q = typeof p.q === 'string' ? p.q : '';
   const rows = all.filter(
@@ -117,5 +116,5 @@ export function renderPage(url = '/monitoringCheck', over: Record<string, Handle
 
 export const card = (name: string) => screen.getByRole('button', { name: `打开 ${name} 的组态画面` });
 export const findCard = (name: string) => screen.findByRole('button', { name: `打开 ${name} 的组态画面` });
-export const deviceCalls = (calls: InternalAxiosRequestConfig[]) =>
+export const deviceCalls = (calls: RequestConfig[]) =>
   calls.filter((c) => c.url === '/dev' && params(c).page_size !== 1).map(params);

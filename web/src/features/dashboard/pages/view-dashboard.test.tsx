@@ -2,7 +2,7 @@
 // its full screen (asked of the server first; 118006 says the spec's short "no fullscreen permission").
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { dashboardOf } from '@/dashboards/test-fixtures';
@@ -12,7 +12,7 @@ import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import ViewDashboardPage from './view-dashboard';
 
-const params = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+const params = (c: RequestConfig) => c.params;
 
 function renderPage(over: Partial<DashboardOut> = {}, fullscreenRefused = false) {
   const calls = mockApi({

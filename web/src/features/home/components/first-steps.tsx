@@ -7,7 +7,7 @@ import {
   LinkOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -72,7 +72,7 @@ function StepItem({ step, index, done }: { step: Step; index: number; done: bool
         >
           {`${String(index + 1)}. ${t(`home.firstSteps.${step.key}.title`)}`}
         </Link>
-        <Typography.Text type="secondary">{t(`home.firstSteps.${step.key}.description`)}</Typography.Text>
+        <span className="text-secondary">{t(`home.firstSteps.${step.key}.description`)}</span>
       </div>
       {done && <span className="first-steps__done">{t('home.firstSteps.done')}</span>}
     </li>
@@ -90,7 +90,7 @@ export function FirstSteps({ info, templates }: { info: StateInfo; templates: Ho
   const steps = STEPS.filter((step) => allowed[step.key]);
   return (
     <Card size="small" title={t('home.firstSteps.title')} className="home-card first-steps">
-      <Typography.Paragraph type="secondary">{t('home.firstSteps.intro')}</Typography.Paragraph>
+      <p className="text-secondary first-steps__intro">{t('home.firstSteps.intro')}</p>
       <ol className="first-steps__list">
         {steps.map((step, index) => (
           <StepItem key={step.key} step={step} index={index} done={step.done(info, templates)} />

@@ -1,12 +1,13 @@
 // The latest device events (GET /yun/devLog?page_size=8): what happened, to which device, by whom and when. A plain
 // list laid out as antd's List: List would bring its pagination, and with it Select, to the home page (~25 KB gzip).
-import { Button, Empty, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import type { DevLogEntry } from '../types';
+import { SimpleEmpty } from '@/components/simple-empty';
 import { EMPTY } from '@/lib/empty';
 
 dayjs.extend(relativeTime);
@@ -36,12 +37,11 @@ export function RecentEvents({
   if (loading) return <Skeleton active paragraph={{ rows: 6 }} />;
   if (failed)
     return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.failed')}>
+      <SimpleEmpty description={t('home.events.failed')}>
         <Button onClick={onRetry}>{t('home.retry')}</Button>
-      </Empty>
+      </SimpleEmpty>
     );
-  if (events.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.empty')} />;
+  if (events.length === 0) return <SimpleEmpty description={t('home.events.empty')} />;
   return (
     <ul className="home-events">
       {events.map((e) => {

@@ -1,17 +1,21 @@
 // Home (/index, P10000): a compact greeting, device figures linking to their lists, the state charts, the latest
-// device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes.
+// device events and a small read-only map; the alarm figure follows the WebSocket's alarm pushes. The map (Leaflet,
+// the offline outlines, clustering: more than the rest of the page) loads once it comes on screen, a placeholder in
+// its place until then: on a laptop's first screen it is below the charts.
 import { ApartmentOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Row, Skeleton } from 'antd';
 import type { TFunction } from 'i18next';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useCan } from '@/components/can';
+import { SimpleEmpty } from '@/components/simple-empty';
+import { IconAvatar } from '@/components/icon-avatar';
 import { DonutChart } from '@/components/charts/donut-chart';
 import { StackedBarChart } from '@/components/charts/stacked-bar-chart';
-import { DeviceMap } from '@/components/map/device-map';
 import { PageHeader } from '@/components/page-header';
+import { useOnScreen } from '@/components/use-on-screen';
 import { useAlarmCount } from '@/lib/alarms/alarm-count';
 import { Perm } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
@@ -26,6 +30,15 @@ import { buildGroupBars, buildStateSlices } from '../lib/chart-options';
 import { HOME_GUTTER } from '../lib/layout';
 import '../home.css';
 import { EMPTY } from '@/lib/empty';
+
+const DeviceMap = lazy(() => import('@/components/map/device-map').then((m) => ({ default: m.DeviceMap })));
+
+/** How much of the map's box must be on screen before the map loads: a sliver under the charts is not a map. */
+const MAP_ON_SCREEN = 0.1;
+
+function MapPlaceholder() {
+  return <div className="home-map__placeholder" aria-hidden="true" />;
+}
 
 function greetingKey(hour: number): string {
   if (hour < 12) return 'home.greeting.morning';
@@ -50,14 +63,12 @@ function Greeting({ firstRun }: { firstRun: boolean }) {
   return (
     <Card size="small" className="welcome-card home-welcome">
       <div className="home-welcome__body">
-        <Avatar size={44} icon={<UserOutlined />} className="welcome-card__avatar" />
+        <IconAvatar size={44} icon={<UserOutlined />} className="welcome-card__avatar" />
         <div className="home-welcome__text">
-          <Typography.Title level={5} className="home-welcome__title">
-            {t(greetingKey(new Date().getHours()), { name })}
-          </Typography.Title>
-          <Typography.Text type="secondary">
+          <h5 className="home-welcome__title">{t(greetingKey(new Date().getHours()), { name })}</h5>
+          <span className="text-secondary">
             {t(firstRun ? 'home.welcome.firstRun' : 'home.welcome.subtitle')}
-          </Typography.Text>
+          </span>
         </div>
         <dl className="home-welcome__facts">
           <div>
@@ -94,6 +105,8 @@ export default function HomePage() {
   const events = useRecentDevLog(undefined, canSeeLog);
   const map = useHomeMap();
   const canOpenMap = useCan(Perm.DEVICE_GPS);
+  // Watched once the figures and charts above it are drawn: while they load, the page is shorter.
+  const [mapRef, mapOnScreen] = useOnScreen<HTMLDivElement>(MAP_ON_SCREEN, !stats.isPending);
   const canOpenLog = useCan(Perm.LOG_INFO);
   const info = stats.data;
   const lang = i18n.language;
@@ -133,12 +146,11 @@ export default function HomePage() {
     if (stats.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
     if (stats.isError)
       return (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.failed')}>
+        <SimpleEmpty description={t('home.chart.failed')}>
           <Button onClick={() => void stats.refetch()}>{t('home.retry')}</Button>
-        </Empty>
+        </SimpleEmpty>
       );
-    if (info?.total === 0)
-      return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noDevices')} />;
+    if (info?.total === 0) return <SimpleEmpty description={t('home.chart.noDevices')} />;
     return content;
   };
 
@@ -180,7 +192,7 @@ export default function HomePage() {
                         ariaLabel={t('home.chart.groupTitle')}
                       />
                     ) : (
-                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.chart.noGroups')} />
+                      <SimpleEmpty description={t('home.chart.noGroups')} />
                     )),
                 )}
               </Card>
@@ -195,18 +207,24 @@ export default function HomePage() {
                 extra={canOpenMap && <Link to="/device/devGPS">{t('home.map.open')}</Link>}
               >
                 {map.isError ? (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.map.failed')}>
+                  <SimpleEmpty description={t('home.map.failed')}>
                     <Button onClick={() => void map.refetch()}>{t('home.retry')}</Button>
-                  </Empty>
+                  </SimpleEmpty>
                 ) : (
-                  <div className="home-map">
-                    <DeviceMap
-                      tiles={map.data ? map.data.tiles : undefined}
-                      theme={map.data?.theme ?? 'normal'}
-                      markers={markers}
-                      height="100%"
-                      compact
-                    />
+                  <div className="home-map" ref={mapRef}>
+                    {mapOnScreen ? (
+                      <Suspense fallback={<MapPlaceholder />}>
+                        <DeviceMap
+                          tiles={map.data ? map.data.tiles : undefined}
+                          theme={map.data?.theme ?? 'normal'}
+                          markers={markers}
+                          height="100%"
+                          compact
+                        />
+                      </Suspense>
+                    ) : (
+                      <MapPlaceholder />
+                    )}
                     {map.data && (
                       <div className="home-map__legend" aria-hidden="true">
                         {map.data.tiles.url === null && <span>{t('home.map.offline')}</span>}
@@ -238,7 +256,7 @@ export default function HomePage() {
                     onRetry={() => void events.refetch()}
                   />
                 ) : (
-                  <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('home.events.noAccess')} />
+                  <SimpleEmpty description={t('home.events.noAccess')} />
                 )}
               </Card>
             </Col>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import type { DashboardSummary, Sector } from '@/lib/dashboards/types';
@@ -36,7 +36,7 @@ const ENERGY = sector({ id: 2, name: '能源' });
 const summary = (id: number, name: string) => ({ id, name }) as DashboardSummary;
 const DASHBOARDS = [summary(21, '车间总览'), summary(23, '能耗分析'), summary(24, '质量')];
 
-const requests = (calls: InternalAxiosRequestConfig[], method: string, url: string) =>
+const requests = (calls: RequestConfig[], method: string, url: string) =>
   calls.filter((c) => c.method === method && c.url === url);
 
 function renderPage(over: Record<string, Handler> = {}) {

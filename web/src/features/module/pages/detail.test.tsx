@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Dashboard, Sector } from '@/lib/dashboards/types';
@@ -42,7 +42,7 @@ const dashboard = (id: number, name: string): Dashboard =>
     can_fullscreen: false,
   }) as unknown as Dashboard;
 
-const params = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+const params = (c: RequestConfig) => c.params;
 
 function renderPage(sector: Sector = SECTOR, over: Record<string, Handler> = {}, url = '/detail?id=5') {
   const calls = mockApi({

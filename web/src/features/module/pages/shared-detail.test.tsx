@@ -4,7 +4,7 @@
 // dashboard's opening says so, or the moment the shared socket closes with the link's code.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { card, dashboardOf } from '@/dashboards/test-fixtures';
@@ -76,7 +76,7 @@ function opened(over: Partial<SharedSectorOut> = {}): SharedSectorOut {
   };
 }
 
-const param = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+const param = (c: RequestConfig) => c.params;
 
 const deviceScreen = (deviceId: number) => ({
   screens: {
@@ -128,8 +128,7 @@ function renderPage(search = `?token=${TOKEN}`) {
 }
 
 const cardOf = (id: string) => document.querySelector<HTMLElement>(`[data-card-id="${id}"]`)!;
-const readsOf = (calls: InternalAxiosRequestConfig[], url: string) =>
-  calls.filter((c) => c.url === url).map(param);
+const readsOf = (calls: RequestConfig[], url: string) => calls.filter((c) => c.url === url).map(param);
 
 beforeEach(() => {
   FakeSocket.all = [];
@@ -169,7 +168,7 @@ describe('SectorDetailPage with a sector link’s token', () => {
     expect(calls.filter((c) => c.url === '/yun/shared/sector')).toHaveLength(1);
     expect(readsOf(calls, '/yun/shared/dashboard')).toEqual([{ token: TOKEN, id: 21 }]);
     expect(readsOf(calls, '/yun/shared/dashboard/devices')).toEqual([{ token: TOKEN, dashboard: 21 }]);
-    expect(calls.every((c) => c.url?.startsWith('/yun/shared/') && param(c).token === TOKEN)).toBe(true);
+    expect(calls.every((c) => c.url.startsWith('/yun/shared/') && param(c).token === TOKEN)).toBe(true);
     // The page never signs in.
     expect(sessionStore.getState().token).toBe('');
 

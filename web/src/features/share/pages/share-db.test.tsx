@@ -2,7 +2,7 @@
 // its starting device in the address, and every way the link ends: at open (118301–118305) or later, the moment the
 // shared socket closes with the link's code.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
+import type { RequestConfig } from '@/lib/http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { card, dashboardOf } from '@/dashboards/test-fixtures';
@@ -49,7 +49,7 @@ function opened(over: Partial<SharedDashboardOut> = {}): SharedDashboardOut {
   };
 }
 
-const param = (c: InternalAxiosRequestConfig) => (c.params ?? {}) as Record<string, unknown>;
+const param = (c: RequestConfig) => c.params;
 
 const deviceScreen = (deviceId: number) => ({
   screens: {
@@ -126,7 +126,7 @@ describe('ShareDashboardPage', () => {
     expect(await within(cardOf('screen')).findByTestId('device-screen')).toHaveAttribute('data-device', '12');
     expect(await within(cardOf('tree')).findByText('2号空压机')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/yun/shared/dashboard')).toHaveLength(1);
-    expect(calls.every((c) => c.url?.startsWith('/yun/shared/') && param(c).token === 'tok-db')).toBe(true);
+    expect(calls.every((c) => c.url.startsWith('/yun/shared/') && param(c).token === 'tok-db')).toBe(true);
     // The page never signs in: the visitor has no session.
     expect(sessionStore.getState().token).toBe('');
 

@@ -62,7 +62,7 @@ describe('HistoryPanel', () => {
     const calls = renderPanel({ 'GET /hDev': () => historyAnswer });
     expect(await screen.findByRole('img', { name: '历史曲线' })).toHaveAttribute('data-series', '1');
     expect(screen.getByText('已按图表宽度抽样')).toBeInTheDocument();
-    const params = calls.find((c) => c.url === '/hDev')!.params as Record<string, unknown>;
+    const params = calls.find((c) => c.url === '/hDev')!.params;
     expect(params).toMatchObject({
       device_id: 12,
       ids: '41',
