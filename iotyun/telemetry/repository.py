@@ -29,7 +29,7 @@ from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
 from iotyun.devices.models import Device
 from iotyun.telemetry.history import ValueFilter
-from iotyun.telemetry.models import ControlSetting, history_hour, history_value, ingest_cursor
+from iotyun.telemetry.models import ControlSetting, history_hour, history_value
 
 HOUR_MS = 3_600_000
 
@@ -427,10 +427,3 @@ async def delete_oldest_values(session: AsyncSession, device_ids: list[int], n: 
         result = await session.execute(delete(history_value).where(hv.device_id.in_(device_ids), hv.ts <= cutoff))
         await session.execute(delete(history_hour).where(hh.device_id.in_(device_ids), hh.bucket + HOUR_MS <= cutoff))
     return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-
-async def ingest_cursor_of(session: AsyncSession, gateway_id: int) -> tuple[int, int] | None:
-    """The highest (boot, seq) stored of a gateway's values batches."""
-    ic = ingest_cursor.c
-    row = (await session.execute(select(ic.boot, ic.seq).where(ic.gateway_id == gateway_id))).first()
-    return None if row is None else (int(row[0]), int(row[1]))
