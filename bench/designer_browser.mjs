@@ -3,8 +3,10 @@
 // plan names: opening from a client-side navigation, dragging a selection, saving.
 //
 // Usage: node bench/designer_browser.mjs <base url> <user> <password> <plan.json>
-// The plan: { template_id, screens: { large: [id...], small: [id...] }, elements: { large, small }, group }; each
-// list holds copies of one screen, the first for the cold opening. Prints one JSON object:
+// The plan: { template_id, screens: { large: [id...], small: [id...] }, elements: { large, small }, group, cold:
+// { template_id, screens: {...the same kinds} } }; each list holds copies of one screen, the warm runs' first copy
+// opened once before them (the designer's chunks loaded), the cold plan's (a second template: a kind holds at most
+// 50 screens) each opened in a fresh context. Prints one JSON object:
 //   { large: { open: [ms], save: [ms], fps: [fps], open_cold: ms }, small: { ...the same }, context: {...} }.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -77,13 +79,15 @@ async function newPage(context) {
 }
 
 /** A client-side navigation (the router's popstate), as a link inside the console makes; resolves when `count`
- * elements are on the canvas and the frame that shows them has been painted: the milliseconds since it began. */
+ * elements are on the designer's canvas (the template list's thumbnails carry the same attribute) and the frame
+ * that shows them has been painted: the milliseconds since it began. */
 function navigateAndDraw(page, path, count) {
   return page.evaluate(
     ({ path, count }) =>
       new Promise((resolve, reject) => {
         const drawn = () =>
-          document.querySelectorAll("[data-element-id]").length >= count;
+          document.querySelectorAll(".iot-canvas-content [data-element-id]")
+            .length >= count;
         performance.clearResourceTimings();
         const t0 = performance.now();
         const observer = new MutationObserver(() => {
@@ -101,7 +105,16 @@ function navigateAndDraw(page, path, count) {
                   (e) => e.name.includes("/api/") && e.responseEnd - t0 < ms,
                 );
               const dataMs = Math.max(0, ...api.map((e) => e.responseEnd - t0));
-              resolve({ ms, dataMs, requests: api.length });
+              // Every request of the opening, relative to its start: the waterfall (PROFILE_DIR keeps it).
+              const timeline = performance
+                .getEntriesByType("resource")
+                .map((e) => ({
+                  name: e.name.replace(location.origin, ""),
+                  start: Math.round(e.startTime - t0),
+                  end: Math.round(e.responseEnd - t0),
+                  kb: Math.round(e.transferSize / 102.4) / 10,
+                }));
+              resolve({ ms, dataMs, requests: timeline.length, timeline });
             }, 0),
           );
         });
@@ -109,7 +122,7 @@ function navigateAndDraw(page, path, count) {
           observer.disconnect();
           reject(
             new Error(
-              `${path}: ${document.querySelectorAll("[data-element-id]").length} of ${count} drawn`,
+              `${path}: ${document.querySelectorAll(".iot-canvas-content [data-element-id]").length} of ${count} drawn`,
             ),
           );
         }, 60_000);
@@ -166,7 +179,9 @@ async function open(tab, screenId, count) {
  * every MOVE_EVERY_MS for DRAG_MS while the page counts its animation frames. Frames per second over the moves. */
 async function drag(tab, elementId) {
   const { page } = tab;
-  const node = page.locator(`[data-element-id="${elementId}"]`);
+  const node = page.locator(
+    `.iot-canvas-content [data-element-id="${elementId}"]`,
+  );
   // The canvas fits the screen into the view once it has measured itself: wait for the element to show.
   await node.waitFor({ state: "visible" });
   const box = await node.boundingBox();
@@ -220,7 +235,11 @@ async function drag(tab, elementId) {
   // The element moved with the pointer and was not resized (a press on a handle instead of the element). How far is
   // not held to the pointer's 300 px: on a busy machine a drag was seen to end short of it.
   const after = await node.boundingBox();
-  if (!after || after.x - box.x < DRAG_PX / 10 || Math.abs(after.width - box.width) > 1) {
+  if (
+    !after ||
+    after.x - box.x < DRAG_PX / 10 ||
+    Math.abs(after.width - box.width) > 1
+  ) {
     await page.screenshot({ path: `/tmp/wt-bench-drag-${elementId}.png` });
     throw new Error(
       `element ${elementId} did not move with the drag: ${JSON.stringify([box, after])}`,
@@ -316,7 +335,6 @@ try {
   const perKind = () => Object.fromEntries(KINDS.map((kind) => [kind, []]));
   const context_ = {
     open_data_ms: perKind(),
-    open_cold_data_ms: {},
     save_request_ms: perKind(),
     save_after_response_ms: perKind(),
     drag_longest_frame_ms: perKind(),
@@ -326,21 +344,84 @@ try {
     KINDS.map((kind) => [kind, { open: [], save: [], fps: [] }]),
   );
 
-  // Cold: each screen's first copy opened first in a fresh tab of a fresh context (nothing cached, the designer's
-  // chunk fetched and compiled on the way).
-  for (const kind of KINDS) {
-    const fresh = await browser.newContext({
-      viewport: VIEWPORT,
-      locale: "zh-CN",
-      storageState: session,
-    });
-    const tab = await newPage(fresh);
-    await tab.page.goto(`${base}${overview}`);
-    await tab.quiet();
-    const opened = await open(tab, plan.screens[kind][0], plan.elements[kind]);
-    report[kind].open_cold = opened.ms;
-    context_.open_cold_data_ms[kind] = Math.round(opened.dataMs);
-    await fresh.close();
+  // Cold: each opening in a fresh context (no HTTP or query cache), the kinds in turn, on the cold plan's copies
+  // (a second template). Two ways in: from the template's overview, the page the designer is opened from (it
+  // fetches the designer's code once it has drawn and the browser is idle), and from the template list, where
+  // nothing of the designer has been fetched: its chunks are fetched and compiled after the click.
+  const cold = plan.cold.screens.large.length / 2;
+  const coldOverview = `/iotyun/templateMiddleware/id=${plan.cold.template_id}`;
+  const WAYS = [
+    { key: "open_cold", path: coldOverview, ready: OVERVIEW_READY, first: 0 },
+    {
+      key: "open_cold_direct",
+      path: "/iotyun/configureManage/devTemplate",
+      ready: ".tpl-list",
+      first: cold,
+    },
+  ];
+  context_.open_cold_requests = {};
+  for (const way of WAYS) {
+    context_[`${way.key}_data_ms`] = {};
+    for (const kind of KINDS) {
+      report[kind][way.key] = [];
+      context_[`${way.key}_data_ms`][kind] = [];
+    }
+  }
+  for (let n = 0; n < cold; n += 1) {
+    for (const way of WAYS) {
+      for (const kind of KINDS) {
+        const fresh = await browser.newContext({
+          viewport: VIEWPORT,
+          locale: "zh-CN",
+          storageState: session,
+        });
+        const tab = await newPage(fresh);
+        await tab.page.goto(`${base}${way.path}`);
+        await tab.page.locator(way.ready).first().waitFor({ state: "visible" });
+        await tab.quiet();
+        await settle(tab.page);
+        // PROFILE_DIR: the first cold opening of the large screen each way is recorded (a CPU profile, a trace and
+        // the requests).
+        const profiling =
+          process.env.PROFILE_DIR && n === 0 && kind === "large";
+        const cdp = profiling ? await fresh.newCDPSession(tab.page) : null;
+        const prefix = `${process.env.PROFILE_DIR}/${way.key}`;
+        if (cdp) {
+          await cdp.send("Profiler.enable");
+          await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+          await cdp.send("Profiler.start");
+          await browser.startTracing(tab.page, {
+            path: `${prefix}.trace.json`,
+            categories: [
+              "devtools.timeline",
+              "disabled-by-default-devtools.timeline",
+              "v8.execute",
+              "v8",
+            ],
+          });
+        }
+        const screen = plan.cold.screens[kind][way.first + n];
+        const opened = await navigateAndDraw(
+          tab.page,
+          designer(screen),
+          plan.elements[kind],
+        );
+        if (cdp) {
+          await browser.stopTracing();
+          const { profile } = await cdp.send("Profiler.stop");
+          const { writeFileSync } = await import("node:fs");
+          writeFileSync(`${prefix}.cpuprofile`, JSON.stringify(profile));
+          writeFileSync(
+            `${prefix}.requests.json`,
+            JSON.stringify(opened.timeline, null, 1),
+          );
+        }
+        report[kind][way.key].push(opened.ms);
+        context_[`${way.key}_data_ms`][kind].push(Math.round(opened.dataMs));
+        context_.open_cold_requests[`${way.key}:${kind}`] = opened.requests;
+        await fresh.close();
+      }
+    }
   }
 
   // Warm: the console's tab opens the designer once (the small screen's first copy) before the runs.

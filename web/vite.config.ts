@@ -206,6 +206,16 @@ export default defineConfig({
                 return iconsOfFirstScreen(ctx).has(icon) ? 'icons' : null;
               },
             },
+            // The other icons, a ~1 KB module each, by the pages that draw them: one chunk per set of pages, small
+            // sets merged into the nearest (rolldown's entriesAware). Left to themselves they made a chunk per icon or
+            // pair, and the designer's first opening fetched fourteen such files, six at a time (issue 33, B7).
+            {
+              name: 'icons-more',
+              test: /[\\/]node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]es[\\/](icons|asn)[\\/]/,
+              includeDependenciesRecursively: false,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 12 * 1024,
+            },
             // The texts, one file per language and bundle (lib/i18n.ts loads one language, the shell's areas first)
             // instead of one per area file: the bundle's module (textBundles above) with its catalogue files.
             {

@@ -9,14 +9,15 @@ from typing import NamedTuple
 import httpx
 import pytest
 import sqlalchemy
-from fastapi import FastAPI, Response
+from fastapi import FastAPI, Request, Response
 from fastapi import routing as fastapi_routing
+from fastapi.responses import FileResponse
 
 from iotyun.app import create_app
 from iotyun.core.errors import CATALOGUE, AppError, ErrorCode, text
 from iotyun.core.inputs import check_params
 from iotyun.core.spreadsheets import XLSX_MEDIA
-from iotyun.web import pick_encoding
+from iotyun.web import IMMUTABLE, AssetMemory, pick_encoding
 from tests import conftest
 from tests.conftest import make_settings
 
@@ -207,6 +208,54 @@ class TestPrecompressedConsole:
 
         resp = await self.raw(client, "/api/test/export", "gzip")
         assert "content-encoding" not in resp.headers and len(resp.content) == 5002
+
+
+class TestAssetMemory:
+    """The build's assets are read from disk once per coding and then answered from memory (iotyun/web.py)."""
+
+    @pytest.fixture
+    def root(self, tmp_path: Path) -> Path:
+        root = tmp_path / "dist"
+        (root / "assets").mkdir(parents=True)
+        (root / "assets" / "app-1.js").write_text("plain")
+        (root / "assets" / "app-1.js.br").write_bytes(b"BR")
+        (root / "assets" / "app-1.js.gz").write_bytes(b"GZ")
+        (tmp_path / "secret.txt").write_text("nope")
+        return root.resolve()
+
+    @staticmethod
+    def request(accept: str) -> Request:
+        return Request({"type": "http", "method": "GET", "headers": [(b"accept-encoding", accept.encode())]})
+
+    async def test_each_coding_read_once_then_from_memory(self, root: Path) -> None:
+        memory = AssetMemory(root, 1024)
+        first = await memory.response("assets/app-1.js", self.request("gzip, br"))
+        assert first is not None and first.body == b"BR" and first.headers["content-encoding"] == "br"
+        assert first.headers["cache-control"] == IMMUTABLE and first.headers["vary"] == "Accept-Encoding"
+        assert first.media_type == "text/javascript"
+        # Gone from disk: the next answers come from memory, each coding as it was read.
+        for name in ("app-1.js", "app-1.js.br"):
+            (root / "assets" / name).rename(root / "assets" / f"{name}.moved")
+        again = await memory.response("assets/app-1.js", self.request("br"))
+        assert again is not None and again.body == b"BR"
+        gz = await memory.response("assets/app-1.js", self.request("gzip"))
+        assert gz is not None and gz.body == b"GZ" and gz.headers["content-encoding"] == "gzip"
+
+    async def test_only_files_under_the_root_by_their_own_name(self, root: Path) -> None:
+        memory = AssetMemory(root, 1024)
+        assert await memory.response("assets/../../secret.txt", self.request("")) is None
+        assert await memory.response("assets/none.js", self.request("")) is None
+        # Another spelling of a real file is sent from disk, not kept under that spelling.
+        other = await memory.response("assets/./app-1.js", self.request(""))
+        assert isinstance(other, FileResponse)
+        assert memory._kinds == {} and memory._bodies == {}
+
+    async def test_past_its_budget_files_are_sent_from_disk(self, root: Path) -> None:
+        memory = AssetMemory(root, 3)
+        assert isinstance(await memory.response("assets/app-1.js", self.request("br")), Response)
+        assert memory._used == 2
+        plain = await memory.response("assets/app-1.js", self.request(""))
+        assert isinstance(plain, FileResponse) and memory._used == 2
 
 
 def test_pick_encoding() -> None:

@@ -8,6 +8,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
+import { useIdlePrefetch } from '@/lib/idle-prefetch';
 import { keyedParam } from '@/lib/route-params';
 import { useMiddleware } from '../api/get-middleware';
 import { DataSourcesPanel } from '../components/data-sources/data-sources-panel';
@@ -22,6 +23,9 @@ import { TEMPLATE_LIST_PATH } from '../lib/template-paths';
 import '../components/templates.css';
 
 const NOT_FOUND = '115001';
+
+/** The designer's page and editor: one click away from here ("Design" on a screen), fetched while idle. */
+const loadDesigner = () => Promise.all([import('./design-configure'), import('@/designer/editor/editor')]);
 const TABS = ['overview', 'screens', 'dataSources', 'devices'] as const;
 type TabKey = (typeof TABS)[number];
 
@@ -45,6 +49,7 @@ export default function TemplateMiddlewarePage() {
   const tab: TabKey = TABS.find((k) => k === tabParam) ?? 'overview';
   const [editing, setEditing] = useState(false);
   const back = () => void navigate(TEMPLATE_LIST_PATH);
+  useIdlePrefetch(loadDesigner, overview.data ? templateAbilities(overview.data.template).design : false);
 
   const backButton = (
     <Button
