@@ -71,6 +71,16 @@ def _copies(path: Path) -> dict[str, Path]:
     return copies
 
 
+def _served(root: Path, path: str) -> Path | None:
+    """The file `path` names under `root`, None when it names none there (outside it, missing, or a name the file
+    system refuses, such as one longer than it allows: a 404's history fallback, not a server error)."""
+    try:
+        candidate = (root / path).resolve()
+        return candidate if candidate.is_relative_to(root) and candidate.is_file() else None
+    except (OSError, ValueError):
+        return None
+
+
 def _media_type(path: Path) -> str:
     return mimetypes.guess_type(path.name)[0] or "application/octet-stream"
 
@@ -107,8 +117,8 @@ class AssetMemory:
         is no such file."""
         kind = self._kinds.get(path)
         if kind is None:
-            candidate = (self._root / path).resolve()
-            if not candidate.is_relative_to(self._root) or not candidate.is_file():
+            candidate = _served(self._root, path)
+            if candidate is None:
                 return None
             if candidate.relative_to(self._root).as_posix() != path:
                 return send_file(candidate, request, IMMUTABLE)
@@ -152,8 +162,8 @@ def mount_console(app: FastAPI, dist: Path) -> None:
         if not index.is_file():
             return HTMLResponse(NOT_BUILT, status_code=503)
         if path and not path.startswith("assets/"):
-            candidate = (root / path).resolve()
-            if candidate.is_relative_to(root) and candidate.is_file():
+            candidate = _served(root, path)
+            if candidate is not None:
                 return send_file(candidate, request, REVALIDATE)
         return send_file(index, request, REVALIDATE)
 

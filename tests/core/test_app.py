@@ -245,6 +245,8 @@ class TestAssetMemory:
         memory = AssetMemory(root, 1024)
         assert await memory.response("assets/../../secret.txt", self.request("")) is None
         assert await memory.response("assets/none.js", self.request("")) is None
+        # A name longer than the file system allows is no file, not a server error.
+        assert await memory.response("assets/" + "x" * 5000 + ".js", self.request("")) is None
         # Another spelling of a real file is sent from disk, not kept under that spelling.
         other = await memory.response("assets/./app-1.js", self.request(""))
         assert isinstance(other, FileResponse)
