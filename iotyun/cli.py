@@ -23,6 +23,10 @@ log = logging.getLogger("iotyun")
 # few hundred bytes (bench/live_latency.py; docs/decisions.md "Live values to many sockets"). Proxies and the
 # network's own compression still apply.
 WS_DEFLATE = False
+# An idle keep-alive connection is kept this long (uvicorn's default is 5 s). A client that sends on an idle connection
+# the moment the server closes it gets a reset (a load balancer answers it with a 502; the browser tests' API client
+# saw ECONNRESET): past the usual balancer idle timeout of 60 s, the balancer, the browser or the client closes first.
+KEEP_ALIVE_S = 75
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -62,6 +66,7 @@ def _serve(args: argparse.Namespace) -> int:
             proxy_headers=False,
             ws="websockets-sansio",
             ws_per_message_deflate=WS_DEFLATE,
+            timeout_keep_alive=KEEP_ALIVE_S,
         )
     else:
         app = create_app(settings)
@@ -79,6 +84,7 @@ def _serve(args: argparse.Namespace) -> int:
             proxy_headers=False,
             ws="websockets-sansio",
             ws_per_message_deflate=WS_DEFLATE,
+            timeout_keep_alive=KEEP_ALIVE_S,
         )
     return 0
 

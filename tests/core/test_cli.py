@@ -98,3 +98,6 @@ def test_live_sockets_are_not_compressed(tmp_path: Path, monkeypatch: pytest.Mon
         get_settings.cache_clear()
     assert [kw["ws_per_message_deflate"] for kw in seen] == [False, False]
     assert {kw["ws"] for kw in seen} == {"websockets-sansio"}
+    # Idle connections outlive a load balancer's usual 60 s idle timeout: the balancer closes first, never the server
+    # under a request it is sending (a reset, a 502).
+    assert [kw["timeout_keep_alive"] for kw in seen] == [cli.KEEP_ALIVE_S] * 2 and cli.KEEP_ALIVE_S > 60

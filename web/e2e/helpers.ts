@@ -266,6 +266,12 @@ async function sessionLives(page: Page, cookies: Cookie[]): Promise<boolean> {
  * through the login form (captcha answered from the server log); after that with the session that sign-in left, as
  * long as the server still accepts it.
  */
+/** The console's language for the next page loads of this context (the `lang` cookie the language menu sets). */
+export async function setLanguage(page: Page, lang: Lang): Promise<void> {
+  const baseURL = test.info().project.use.baseURL ?? '';
+  await page.context().addCookies([{ name: 'lang', value: lang, url: `${baseURL}/` }]);
+}
+
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, lang: Lang = 'zh') {
   const key = JSON.stringify([test.info().project.use.baseURL, username, password]);
   const saved = sessions.get(key);

@@ -9,6 +9,7 @@ import {
   nextCaptcha,
   RAW_KEY,
   SCREENSHOT_DIR,
+  setLanguage,
   signIn,
   t,
   userMenu,
@@ -20,11 +21,6 @@ const LANGS: Lang[] = ['zh', 'en'];
 const HAN = /\p{Script=Han}/u;
 
 test.use({ viewport: { width: 1366, height: 768 } });
-
-async function setLanguage(page: Page, lang: Lang) {
-  const baseURL = test.info().project.use.baseURL ?? '';
-  await page.context().addCookies([{ name: 'lang', value: lang, url: `${baseURL}/` }]);
-}
 
 /** The signed-in user's display name, from the header. */
 async function userName(page: Page, lang: Lang): Promise<string> {
