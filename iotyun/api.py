@@ -29,6 +29,7 @@ from iotyun.resources.router import router as resources_router
 from iotyun.resources.symbols.router import router as symbols_router
 from iotyun.sharing.router import router as sharing_router
 from iotyun.sharing.ws import share_ws_router
+from iotyun.software.router import router as software_router
 from iotyun.system.router import router as system_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.mail.router import router as team_mail_router
@@ -69,6 +70,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     template_library_router,
     carousel_router,
     resources_router,
+    software_router,
     symbols_router,
     telemetry_router,
     alarms_router,

@@ -11,6 +11,7 @@ from iotyun.reports import models as report_models
 from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
 from iotyun.sharing import models as sharing_models
+from iotyun.software import models as software_models
 from iotyun.system import models as system_models
 from iotyun.team import models as team_models
 from iotyun.team.mail import models as mail_models
@@ -30,6 +31,7 @@ __all__ = [
     "report_models",
     "resource_models",
     "sharing_models",
+    "software_models",
     "system_models",
     "team_models",
     "telemetry_models",

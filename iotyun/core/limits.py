@@ -278,6 +278,27 @@ MODEL_MAX_BYTES = 10 * 1024 * 1024
 MODEL_SIZE_TEXT = "10 MB"
 MODEL_FILE_NAME_MAX = 100
 MODEL_BODY_MAX_BYTES = MODEL_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+# The software library (issue 34, docs/api-software.md): a package of at most SOFTWARE_PACKAGE_MAX_BYTES (116002,
+# SOFTWARE_PACKAGE_SIZE_TEXT in its text): a gateway's own package is a few MB, a mobile app or a PC installer tens
+# to a hundred or two. A version is semantic versioning in at most SOFTWARE_VERSION_MAX characters (what a gateway
+# reports as its firmware version), for at most SOFTWARE_MODELS_MAX gateway models of at most SOFTWARE_MODEL_MAX
+# characters (gateway.model), with update content in each language of at most SOFTWARE_CONTENT_MAX characters.
+# A gateway package (a gzip tar) unpacks to at most SOFTWARE_UNPACKED_MAX_BYTES in SOFTWARE_MEMBERS_MAX entries, and
+# an archive of any type to at most the same: more is a bomb, not a package.
+SOFTWARE_PACKAGE_MAX_BYTES = 200 * 1024 * 1024
+SOFTWARE_PACKAGE_SIZE_TEXT = "200 MB"
+SOFTWARE_BODY_MAX_BYTES = SOFTWARE_PACKAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES
+SOFTWARE_VERSION_MAX = 32
+SOFTWARE_MODELS_MAX = 20
+SOFTWARE_MODEL_MAX = 20
+SOFTWARE_CONTENT_MAX = 2000
+SOFTWARE_FILE_NAME_MAX = 128
+SOFTWARE_UNPACKED_MAX_BYTES = 1024 * 1024 * 1024
+SOFTWARE_MEMBERS_MAX = 20000
+SOFTWARE_MANIFEST = "iotyun-package.json"
+SOFTWARE_MANIFEST_MAX_BYTES = 64 * 1024
+SoftwarePlatform = Literal["gateway", "android", "ios", "windows", "macos", "linux", "any"]
+SOFTWARE_PLATFORMS: tuple[str, ...] = get_args(SoftwarePlatform)
 # SVG uploads, gallery images and tenant symbols (resources/svg.py, docs/security.md "SVG uploads"): a larger file
 # (114022), or one of more elements or a deeper nesting (114023), is refused before anything is kept. 512 KB holds
 # a detailed P&ID symbol many times over; 5000 elements and 64 levels are far past what a hand or a tool draws.
@@ -1021,6 +1042,13 @@ def exported() -> dict[str, Any]:
         "SYMBOL_CATEGORIES": list(SYMBOL_CATEGORIES),
         "MODEL_FILE_TYPES": list(MODEL_FILE_TYPES),
         "MODEL_MAX_BYTES": MODEL_MAX_BYTES,
+        "SOFTWARE_PACKAGE_MAX_BYTES": SOFTWARE_PACKAGE_MAX_BYTES,
+        "SOFTWARE_PACKAGE_SIZE_TEXT": SOFTWARE_PACKAGE_SIZE_TEXT,
+        "SOFTWARE_VERSION_MAX": SOFTWARE_VERSION_MAX,
+        "SOFTWARE_MODELS_MAX": SOFTWARE_MODELS_MAX,
+        "SOFTWARE_MODEL_MAX": SOFTWARE_MODEL_MAX,
+        "SOFTWARE_CONTENT_MAX": SOFTWARE_CONTENT_MAX,
+        "SOFTWARE_PLATFORMS": list(SOFTWARE_PLATFORMS),
         "MODEL_SIZE_TEXT": MODEL_SIZE_TEXT,
         "MODEL_FILE_NAME_MAX": MODEL_FILE_NAME_MAX,
         "DATA_SOURCE_NAME_MAX": DATA_SOURCE_NAME_MAX,

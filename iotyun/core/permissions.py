@@ -48,6 +48,10 @@ class Perm(StrEnum):
     MONITORING_DEVICE = "P111000"
     MONITOR_SETTING = "P112000"
     CAROUSEL = "P120000"
+    # Ours (issue 34): SPEC §2 names the menus "Version upload" and "Software update" and no codes for them.
+    SOFTWARE = "P140000"
+    SOFTWARE_VERSION = "P141000"
+    SOFTWARE_UPGRADE = "P142000"
 
 
 class RoleCode(StrEnum):
@@ -123,6 +127,10 @@ TREE: tuple[PermNode, ...] = (
     PermNode(P.PERSONALIZATION, P.SYSTEM, "个性化", "Personalization", "/system/personalization"),
     PermNode(P.SHARE_LINK, P.SYSTEM, "分享链接", "Share links", "/system/shareLink"),
     PermNode(P.CUSTOM_PAGE, P.ROOT, "自定义页面", "Custom pages", "/customPage"),
+    PermNode(P.SOFTWARE, P.ROOT, "软件管理", "Software", "/software"),
+    PermNode(P.SOFTWARE_VERSION, P.SOFTWARE, "版本上传", "Version upload", "/software/version"),
+    # Its page (/software/upgrade) comes with the upgrades (issue 34 point 2); until then the code reads the library.
+    PermNode(P.SOFTWARE_UPGRADE, P.SOFTWARE, "软件更新", "Software update", None),
 )
 
 NODES: dict[Perm, PermNode] = {n.code: n for n in TREE}

@@ -1,25 +1,19 @@
 """Where an image's bytes live: `<data dir>/gallery/<first two key characters>/<key>.<ext>`, written once and never
 changed (a new upload gets a new key), so they may be cached for a year.
 
-The files follow the request's transaction: bytes written for an upload are removed again when it rolls back, and
-the bytes of a deleted image are removed only once the deletion commits, so a failed request leaves neither a row
-without its file nor (for long) a file without its row."""
+The files follow the request's transaction (core/files.py): bytes written for an upload are removed again when it
+rolls back, and the bytes of a deleted image only once the deletion commits."""
 
 import asyncio
-import logging
 import re
-import shutil
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit
 
-from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import Session
 
+from iotyun.core import files
 from iotyun.core.config import API_PREFIX
 from iotyun.resources.models import FILE_KEY_LENGTH
-
-log = logging.getLogger("iotyun.resources")
 
 URL_PREFIX = f"{API_PREFIX}/yun/resourcesInfo/file/"
 # A file name as served: the key and the type; anything else is never looked up (no path can be built from it).
@@ -29,9 +23,6 @@ CACHE_CONTROL = "public, max-age=31536000, immutable"
 CONTENT_TYPES = {"png": "image/png", "jpg": "image/jpeg", "svg": "image/svg+xml"}
 # A served SVG (sanitised on upload, resources/svg.py) may draw and style itself and nothing else, even opened alone.
 SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox"
-# session.info keys: files to remove when the session's transaction commits, and when it rolls back.
-_ON_COMMIT = "gallery_remove_on_commit"
-_ON_ROLLBACK = "gallery_remove_on_rollback"
 
 
 # A 3D model's files: `<data dir>/gallery/models/<2 chars>/<key>/<n>.<ext>`, the n-th file as uploaded, and served as
@@ -110,67 +101,32 @@ def path_of(root: Path, file_key: str, ext: str) -> Path:
     return root / file_key[:2] / f"{file_key}.{ext}"
 
 
-def _write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".part")
-    tmp.write_bytes(data)
-    tmp.replace(path)
-
-
 async def write(session: AsyncSession, root: Path, file_key: str, ext: str, data: bytes) -> None:
     """Store an upload's bytes; they go again if the session rolls back."""
     path = path_of(root, file_key, ext)
-    await asyncio.to_thread(_write, path, data)
-    session.info.setdefault(_ON_ROLLBACK, []).append(path)
+    await asyncio.to_thread(files.write_atomically, path, data)
+    files.remove_on_rollback(session, path)
 
 
 def remove_on_commit(session: AsyncSession, root: Path, file_key: str, ext: str) -> None:
     """Remove a deleted image's bytes once the session commits."""
-    session.info.setdefault(_ON_COMMIT, []).append(path_of(root, file_key, ext))
+    files.remove_on_commit(session, path_of(root, file_key, ext))
 
 
-def _write_model(folder: Path, files: list[tuple[str, bytes]]) -> None:
+def _write_model(folder: Path, model_files: list[tuple[str, bytes]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
-    for index, (ext, data) in enumerate(files):
-        _write(folder / f"{index}.{ext}", data)
+    for index, (ext, data) in enumerate(model_files):
+        files.write_atomically(folder / f"{index}.{ext}", data)
 
 
-async def write_model(session: AsyncSession, root: Path, file_key: str, files: list[tuple[str, bytes]]) -> None:
+async def write_model(session: AsyncSession, root: Path, file_key: str, model_files: list[tuple[str, bytes]]) -> None:
     """Store a model's files, `(ext, bytes)` in upload order, in the model's own folder; the folder goes again if
     the session rolls back."""
     folder = model_dir_of(root, file_key)
-    session.info.setdefault(_ON_ROLLBACK, []).append(folder)
-    await asyncio.to_thread(_write_model, folder, files)
+    files.remove_on_rollback(session, folder)
+    await asyncio.to_thread(_write_model, folder, model_files)
 
 
 def remove_model_on_commit(session: AsyncSession, root: Path, file_key: str) -> None:
     """Remove a deleted model's folder once the session commits."""
-    session.info.setdefault(_ON_COMMIT, []).append(model_dir_of(root, file_key))
-
-
-def _unlink(paths: list[Path]) -> None:
-    for path in paths:
-        try:
-            if path.is_dir():
-                shutil.rmtree(path)
-            else:
-                path.unlink(missing_ok=True)
-        except OSError:  # the answer is sent already; a file left over is only space
-            log.exception("gallery file %s not removed", path)
-
-
-@event.listens_for(Session, "after_commit")
-def _on_commit(session: Session) -> None:
-    # A savepoint's release commits nothing yet.
-    if session.in_nested_transaction():
-        return
-    session.info.pop(_ON_ROLLBACK, None)
-    _unlink(session.info.pop(_ON_COMMIT, []))
-
-
-@event.listens_for(Session, "after_rollback")
-def _on_rollback(session: Session) -> None:
-    if session.in_nested_transaction():
-        return
-    session.info.pop(_ON_COMMIT, None)
-    _unlink(session.info.pop(_ON_ROLLBACK, []))
+    files.remove_on_commit(session, model_dir_of(root, file_key))

@@ -5,7 +5,8 @@ Tenant "first" is made first, so its row ids are below the second tenant's in ev
   `carl` a basic user (built-in user role) in `line`; `dora` a basic user in `other`, outside chief's groups;
   `bob` a user whose custom role `role` holds only P31000.
 - a device each of boss, carl and dora (registered, gateway secret "secret123"), a device group each of boss,
-  carl and dora, one template of boss, a mail recipient, a symbol of the tenant's library and an SVG in its gallery.
+  carl and dora, one template of boss, a mail recipient, a symbol of the tenant's library, an SVG in its gallery and a
+  version of its software library.
 Tenant "second" holds its administrator `boss` with a device, a device group and a template.
 
 Every name of the first tenant contains "first" (SNs "FIRST…"), of the second "second": a test finds a leak by
@@ -23,6 +24,7 @@ from fastapi import FastAPI
 
 from tests.conftest import Api
 from tests.devices.factories import make_device
+from tests.software.factories import gateway_package
 
 PASSWORD = "secret123"
 
@@ -134,6 +136,12 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     sector = await _ok(
         await boss.post("/yun/sector", {"name": "f1sect", "dashboard_ids": [int(shown["id"]), int(partial["id"])]})
     )
+    # A version of its software library (issue 34): another tenant neither reads, edits, fetches nor deletes it.
+    version = await boss.call(
+        "POST", "/software/version",
+        data={"type": "1", "version": "1.0.0", "models": ["IG-100"], "content_en": "firstsoft"},
+        files={"file": ("firstsoft.tar.gz", gateway_package("1.0.0"), "application/gzip")},
+    )  # fmt: skip
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -147,6 +155,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "dashboard": [int(shown["id"]), int(partial["id"])],
         "dashboard_group": [dashboard_group],
         "sector": [int(sector["id"])],
+        "software_version": [int((await _ok(version))["id"])],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],

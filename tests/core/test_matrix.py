@@ -57,6 +57,7 @@ FIRST_NAMES = (
     "firstsecret",
     "f1sect",
     "firstpart",
+    "firstsoft",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",

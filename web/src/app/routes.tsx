@@ -14,6 +14,7 @@ import { mailPublicRoutes } from '@/features/mail/routes';
 import { modulePublicRoutes, moduleRoutes } from '@/features/module/routes';
 import { monitorRoutes } from '@/features/monitor/routes';
 import { sharePublicRoutes } from '@/features/share/routes';
+import { softwareRoutes } from '@/features/software/routes';
 import { systemPublicRoutes, systemRoutes } from '@/features/system/routes';
 import { teamRoutes } from '@/features/team/routes';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -36,6 +37,7 @@ export const guardedRoutes: AppRoute[] = [
   ...teamRoutes,
   ...moduleRoutes,
   ...systemRoutes,
+  ...softwareRoutes,
   ...customPageRoutes,
 ];
 

@@ -670,6 +670,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/software/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Versions */
+        get: operations["list_versions_api_software_version_get"];
+        /** Update Version */
+        put: operations["update_version_api_software_version_put"];
+        /** Upload Version */
+        post: operations["upload_version_api_software_version_post"];
+        /** Delete Version */
+        delete: operations["delete_version_api_software_version_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/version/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version File */
+        get: operations["version_file_api_software_version_file_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/version/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Version Info */
+        get: operations["version_info_api_software_version_info_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/version/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Latest Version */
+        get: operations["latest_version_api_software_version_latest_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/account/bind": {
         parameters: {
             query?: never;
@@ -3370,6 +3441,37 @@ export interface components {
              */
             name: string;
         };
+        /** Body_upload_version_api_software_version_post */
+        Body_upload_version_api_software_version_post: {
+            /**
+             * Content En
+             * @default
+             */
+            content_en: string;
+            /**
+             * Content Zh
+             * @default
+             */
+            content_zh: string;
+            /** File */
+            file: string;
+            /**
+             * Mode
+             * @default 0
+             */
+            mode: number;
+            /** Models */
+            models?: string[] | null;
+            /**
+             * Sha256
+             * @default
+             */
+            sha256: string;
+            /** Type */
+            type: number;
+            /** Version */
+            version: string;
+        };
         /** CancelIn */
         CancelIn: {
             /**
@@ -5059,6 +5161,11 @@ export interface components {
             data?: components["schemas"]["InboxOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[LatestVersionOut] */
+        Envelope_LatestVersionOut_: {
+            data?: components["schemas"]["LatestVersionOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[LiveOut] */
         Envelope_LiveOut_: {
             data?: components["schemas"]["LiveOut"] | null;
@@ -5178,6 +5285,11 @@ export interface components {
         /** Envelope[Page[ShareLinkOut]] */
         Envelope_Page_ShareLinkOut__: {
             data?: components["schemas"]["Page_ShareLinkOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[SoftwareVersionOut]] */
+        Envelope_Page_SoftwareVersionOut__: {
+            data?: components["schemas"]["Page_SoftwareVersionOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[SymbolOut]] */
@@ -5328,6 +5440,11 @@ export interface components {
         /** Envelope[SnCheckOut] */
         Envelope_SnCheckOut_: {
             data?: components["schemas"]["SnCheckOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SoftwareVersionOut] */
+        Envelope_SoftwareVersionOut_: {
+            data?: components["schemas"]["SoftwareVersionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[StateInfoOut] */
@@ -6401,6 +6518,19 @@ export interface components {
             type: "jump_screen";
         };
         /**
+         * LatestVersionOut
+         * @description Is there a newer published version for this type and platform (or gateway model), and must it be taken.
+         */
+        LatestVersionOut: {
+            /** Download Url */
+            download_url: string | null;
+            /** Forced */
+            forced: boolean;
+            latest: components["schemas"]["SoftwareVersionOut"] | null;
+            /** Newer */
+            newer: boolean;
+        };
+        /**
          * LayoutItem
          * @description A card's place on a breakpoint's grid, in columns and rows (react-grid-layout's `i, x, y, w, h`).
          */
@@ -7253,6 +7383,17 @@ export interface components {
         Page_ShareLinkOut_: {
             /** Items */
             items: components["schemas"]["ShareLinkOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[SoftwareVersionOut] */
+        Page_SoftwareVersionOut_: {
+            /** Items */
+            items: components["schemas"]["SoftwareVersionOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -9204,6 +9345,65 @@ export interface components {
             type: "snapshot";
             /** Values */
             values: components["schemas"]["LiveValue"][];
+        };
+        /** SoftwareVersionOut */
+        SoftwareVersionOut: {
+            /** Content En */
+            content_en: string;
+            /** Content Zh */
+            content_zh: string;
+            /** Created At */
+            created_at: number;
+            /** Created By Name */
+            created_by_name: string;
+            /** File Name */
+            file_name: string;
+            /** Id */
+            id: number;
+            /** Kind */
+            kind: string;
+            /**
+             * Mode
+             * @enum {integer}
+             */
+            mode: 0 | 1;
+            /** Models */
+            models: string[];
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+            /**
+             * State
+             * @enum {integer}
+             */
+            state: 0 | 1;
+            /**
+             * Type
+             * @enum {integer}
+             */
+            type: 1 | 2 | 3;
+            /** Updated At */
+            updated_at: number;
+            /** Version */
+            version: string;
+        };
+        /**
+         * SoftwareVersionUpdateIn
+         * @description The update content, the mode and the update state of a version; its package and number never change (a new
+         *     package is a new version). A field left out stays.
+         */
+        SoftwareVersionUpdateIn: {
+            /** Content En */
+            content_en?: string | null;
+            /** Content Zh */
+            content_zh?: string | null;
+            /** Id */
+            id: number;
+            /** Mode */
+            mode?: (0 | 1) | null;
+            /** State */
+            state?: (0 | 1) | null;
         };
         /**
          * Spin
@@ -12247,6 +12447,233 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SendCodeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_versions_api_software_version_get: {
+        parameters: {
+            query?: {
+                type?: number | null;
+                model?: string;
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SoftwareVersionOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_version_api_software_version_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SoftwareVersionUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SoftwareVersionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_version_api_software_version_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_version_api_software_version_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SoftwareVersionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_version_api_software_version_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    version_file_api_software_version_file_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    version_info_api_software_version_info_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SoftwareVersionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    latest_version_api_software_version_latest_get: {
+        parameters: {
+            query: {
+                type: number;
+                platform?: string;
+                current?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LatestVersionOut_"];
                 };
             };
             /** @description Validation Error */

@@ -44,6 +44,9 @@ export const Perm = {
   MONITORING_DEVICE: "P111000",
   MONITOR_SETTING: "P112000",
   CAROUSEL: "P120000",
+  SOFTWARE: "P140000",
+  SOFTWARE_VERSION: "P141000",
+  SOFTWARE_UPGRADE: "P142000",
 } as const;
 export const Role = {
   ADMINISTRATOR: "administrator",
@@ -351,5 +354,26 @@ export const PERMISSION_TREE = [
     "zh": "自定义页面",
     "en": "Custom pages",
     "route": "/customPage"
+  },
+  {
+    "code": "P140000",
+    "parent": "P00000",
+    "zh": "软件管理",
+    "en": "Software",
+    "route": "/software"
+  },
+  {
+    "code": "P141000",
+    "parent": "P140000",
+    "zh": "版本上传",
+    "en": "Version upload",
+    "route": "/software/version"
+  },
+  {
+    "code": "P142000",
+    "parent": "P140000",
+    "zh": "软件更新",
+    "en": "Software update",
+    "route": null
   }
 ] as const;

@@ -1,0 +1,24 @@
+"""Access markers of the software library: the library's page (P141000) uploads, edits and deletes versions; the
+upgrades' page (P142000) reads them to choose one. Asking whether a newer mobile or PC version exists, and fetching
+its package, is any signed-in user's (the service checks the rest)."""
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import Depends
+
+from iotyun.auth.dependencies import require
+from iotyun.core.deps import Actor
+from iotyun.core.permissions import Perm
+from iotyun.core.runtime import SettingsDep
+
+VersionReader = Annotated[Actor, Depends(require(Perm.SOFTWARE_VERSION, Perm.SOFTWARE_UPGRADE))]
+VersionWriter = Annotated[Actor, Depends(require(Perm.SOFTWARE_VERSION))]
+
+
+async def _software_root(settings: SettingsDep) -> Path:
+    return settings.data_dir / "software"
+
+
+# Where the packages' bytes are stored (software/storage.py).
+SoftwareRoot = Annotated[Path, Depends(_software_root)]
