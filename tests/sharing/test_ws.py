@@ -14,6 +14,7 @@ import pytest
 from fastapi import FastAPI
 from sqlalchemy import func, select, update
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from iotyun.alarms.models import Alarm
 from iotyun.sharing.models import ShareLink
@@ -147,11 +148,19 @@ class TestShared:
             assert await ended(ws, within=3) == ([{"type": "error", "code": 118302}], 4401)
 
     async def test_closed_at_expiry(self, app: FastAPI, server: str, team: Team, plant: Plant) -> None:
-        soon = datetime.now(UTC) + timedelta(seconds=1.5)
-        link = await make_link(team.admin, [plant.device_id], expire_at=int(soon.timestamp() * 1000))
-        async with shared(server, link["token"]) as ws:
-            await subscribed(ws, plant)
-            assert await ended(ws, within=4) == ([{"type": "error", "code": 118304}], 4401)
+        # The link must outlive the socket's opening: on a busy machine making the link, connecting and subscribing
+        # took more than 1.5 s (CI, 2026-11-30) and the socket was refused as expired. A longer life is tried then.
+        for margin in (1.5, 5.0, 15.0):
+            soon = datetime.now(UTC) + timedelta(seconds=margin)
+            link = await make_link(team.admin, [plant.device_id], expire_at=int(soon.timestamp() * 1000))
+            async with shared(server, link["token"]) as ws:
+                try:
+                    await subscribed(ws, plant)
+                except ConnectionClosed:
+                    continue
+                assert await ended(ws, within=margin + 2.5) == ([{"type": "error", "code": 118304}], 4401)
+                return
+        pytest.fail("the socket never opened before its link expired")
 
     async def test_expiry_set_behind_the_services_back(
         self, app: FastAPI, server: str, team: Team, plant: Plant
