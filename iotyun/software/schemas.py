@@ -54,5 +54,5 @@ class LatestVersionOut(BaseModel):
     latest: SoftwareVersionOut | None
     # Whether the asker must take it: the newest is forced, or a forced version lies between the asker's and it.
     forced: bool
-    # Where to fetch its package with the same credentials (the console's token).
+    # Where to fetch its package (under /api) with the same credentials (the console's token).
     download_url: str | None

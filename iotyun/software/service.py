@@ -15,6 +15,8 @@ from pathlib import Path
 from fastapi import UploadFile
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core.config import API_PREFIX
+from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SOFTWARE_FILE_NAME_MAX, SOFTWARE_MODEL_MAX, SOFTWARE_MODELS_MAX, has_control_characters
@@ -40,10 +42,6 @@ _SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
 _NAME_UNSAFE = re.compile(r"[^\w.\-+() ]+")
 
 
-def _ms(value: object) -> int:
-    return int(value.timestamp() * 1000) if hasattr(value, "timestamp") else 0
-
-
 def version_out(row: SoftwareVersion, uploader: str) -> SoftwareVersionOut:
     return SoftwareVersionOut(
         id=row.id,
@@ -59,8 +57,8 @@ def version_out(row: SoftwareVersion, uploader: str) -> SoftwareVersionOut:
         size=row.size,
         sha256=row.sha256,
         created_by_name=uploader,
-        created_at=_ms(row.created_at),
-        updated_at=_ms(row.updated_at),
+        created_at=epoch_ms(row.created_at) or 0,
+        updated_at=epoch_ms(row.updated_at) or 0,
     )
 
 
@@ -68,10 +66,9 @@ def _bad(field: str) -> AppError:
     return AppError(ErrorCode.PARAM_INVALID, field=field)
 
 
-def _check_type(software_type: int) -> int:
+def _check_type(software_type: int) -> None:
     if software_type not in TYPES:
         raise _bad("type")
-    return software_type
 
 
 def _models(raw: list[str]) -> list[str]:
@@ -139,9 +136,9 @@ async def list_versions(
 
 
 async def _uploader(session: AsyncSession, row: SoftwareVersion) -> str:
-    return (await repo.uploader_names(session, {row.created_by} if row.created_by else set())).get(
-        row.created_by or 0, ""
-    )
+    if row.created_by is None:
+        return ""
+    return (await repo.uploader_names(session, {row.created_by})).get(row.created_by, "")
 
 
 async def _version(session: AsyncSession, actor: Actor, version_id: int) -> SoftwareVersion:
@@ -280,5 +277,5 @@ async def latest(
         newer=newer,
         latest=version_out(newest, await _uploader(session, newest)),
         forced=forced,
-        download_url=f"/software/version/file?id={newest.id}" if newer else None,
+        download_url=f"{API_PREFIX}/software/version/file?id={newest.id}" if newer else None,
     )

@@ -216,7 +216,7 @@ class TestLatest:
 
         old = await ask("0.9.0")
         assert (old["newer"], old["forced"], old["latest"]["id"]) == (True, True, newest["id"])
-        assert old["download_url"] == f"/software/version/file?id={newest['id']}"
+        assert old["download_url"] == f"/api/software/version/file?id={newest['id']}"
         assert ((await ask("1.0.0"))["newer"], (await ask("1.0.0"))["forced"]) == (True, False)
         assert ((await ask("1.1.0"))["newer"], (await ask("1.1.0"))["download_url"]) == (False, None)
         assert (await ask("1.0.0", "ios"))["latest"] is None

@@ -2,11 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { expectEachOpeningShowsItsOwn } from '@/test/dialog';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { resetScreenWidth } from '@/test/screen-width';
 import { signInAs } from '@/test/session';
 import type { SoftwareVersionOut } from '../api/versions';
+import { VersionEditModal } from '../components/version-edit-modal';
 import SoftwareVersionPage from './version';
 
 function version(over: Partial<SoftwareVersionOut> = {}): SoftwareVersionOut {
@@ -177,5 +179,17 @@ describe('SoftwareVersionPage', () => {
     expect(within(row).getByText('下载')).toBeInTheDocument();
     expect(within(row).queryByText('编辑')).toBeNull();
     expect(screen.queryByRole('button', { name: /上传版本/ })).toBeNull();
+  });
+
+  it('opens the edit dialog on each version with its own content', () => {
+    mockApi(handlers());
+    expectEachOpeningShowsItsOwn(
+      (v: SoftwareVersionOut, open) => <VersionEditModal open={open} version={v} onClose={() => undefined} />,
+      [
+        version(),
+        version({ id: 9, version: '3.0.0', content_zh: '新的网关固件', content_en: 'New firmware' }),
+      ],
+      (v) => [v.content_zh, v.content_en],
+    );
   });
 });
