@@ -29,6 +29,8 @@ from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.messages.runner import MessageRunner
 from iotyun.notifications.runner import NotifyRunner
 from iotyun.reports.exports.runner import ExportRunner
+from iotyun.software.device_reports import UpgradeReports
+from iotyun.software.runner import UpgradeRunner
 from iotyun.telemetry.public import Telemetry
 from iotyun.web import mount_console, mount_docs
 
@@ -182,7 +184,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Everything built at start-up (routes, models, compiled statements) lives as long as the process: moved out
         # of the collector's generations, full collections stop walking it (p99 of the device list 94 → see
         # docs/decisions.md "Read caches and the request path").
+        app.state.upgrade_reports.start()
         await app.state.telemetry.start()
+        app.state.upgrades.start()
         app.state.exports.start()
         app.state.messages.start()
         app.state.notifications.start()
@@ -198,7 +202,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.notifications.stop()
         await app.state.messages.stop()
         await app.state.exports.stop()
+        await app.state.upgrades.stop()
         await app.state.telemetry.stop()
+        await app.state.upgrade_reports.stop()
         await app.state.db.dispose()
 
     app = FastAPI(
@@ -229,6 +235,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.messages = MessageRunner(app.state.db)
     # Alarm notifications: the outbox's fan-out and sending (notifications/runner.py), likewise.
     app.state.notifications = NotifyRunner(app.state.db, settings, app.state.mail_sender)
+    # Upgrades (software/): the gateways' reports, written off the MQTT loop, and the rollouts' runner, likewise.
+    app.state.upgrade_reports = UpgradeReports(app.state.db.sessionmaker)
+    app.state.telemetry.upgrade_reports = app.state.upgrade_reports
+    app.state.upgrades = UpgradeRunner(app.state.db, app.state.telemetry)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []

@@ -179,13 +179,37 @@ def _gateway(args: argparse.Namespace) -> int:
 
     config = gateway_config(args)
     _quiet_gateway_libraries()
+    if args.supervise:
+        return _supervise(config.data_dir / "releases" / config.sn, args.argv)
 
-    async def run() -> None:
+    async def run() -> int:
         agent = GatewayAgent(config)
         _on_signals(agent.stop)
         await agent.run()
+        return agent.exit_code
 
-    asyncio.run(run())
+    return asyncio.run(run())
+
+
+def _supervise(root: Path, argv: list[str]) -> int:
+    """`iotyun gateway --supervise`: run the agent as a child from its current release (docs/gateway.md)."""
+    import signal
+
+    from iotyun.gateway.releases import Releases, Supervisor, spawner
+
+    releases = Releases(root)
+    child_argv = [a for a in argv if a != "--supervise"]
+    supervisor = Supervisor(releases, spawner(child_argv, releases))
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *_: supervisor.stop())
+    return supervisor.run()
+
+
+def _gateway_package(args: argparse.Namespace) -> int:
+    from iotyun.gateway.package import build_package
+
+    out = build_package(Path(args.out), args.version, args.model or [])
+    print(f"{out} ({out.stat().st_size} bytes)")
     return 0
 
 
@@ -255,7 +279,18 @@ def main(argv: list[str] | None = None) -> int:
     gw.add_argument("--period", type=float, help="send every value this often, seconds (default 60)")
     gw.add_argument("--poll", type=float, help="poll interval, seconds (default 1)")
     gw.add_argument("--data-dir", help="where the value buffer lives (default $IOTYUN_DATA_DIR/gateways)")
+    gw.add_argument(
+        "--supervise",
+        action="store_true",
+        help="run the agent as a child that upgrades install into, going back to the previous release when a new one "
+        "does not come up (what a service manager should run)",
+    )
     gw.set_defaults(func=_gateway)
+    pkg = sub.add_parser("gateway-package", help="build an iotyun gateway package of this agent (docs/gateway.md)")
+    pkg.add_argument("--version", required=True, help="the package's version (semantic versioning)")
+    pkg.add_argument("--model", action="append", help="a gateway model it fits (repeat for more)")
+    pkg.add_argument("--out", required=True, help="the .tar.gz to write", metavar="FILE")
+    pkg.set_defaults(func=_gateway_package)
     sim = sub.add_parser("simulate", help="run simulated gateways against a server (docs/gateway.md)")
     sim.add_argument("--devices", type=int, default=10, help="gateways SIM000001… (default 10)", metavar="N")
     sim.add_argument("--points", type=int, default=20, help="data sources per gateway (default 20)", metavar="M")
@@ -267,7 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--period", type=float, default=60.0, help="send every value this often, seconds (default 60)")
     sim.add_argument("--data-dir", help="where the value buffers live (default $IOTYUN_DATA_DIR/gateways)")
     sim.set_defaults(func=_simulate)
-    args = parser.parse_args(argv)
+    raw = list(sys.argv[1:] if argv is None else argv)
+    args = parser.parse_args(raw)
+    # The words after the command (`iotyun gateway --sn … --supervise`): what a supervisor gives its child.
+    args.argv = raw
     setup_logging(get_settings().log_level, get_settings().log_file)
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     code: int = args.func(args)

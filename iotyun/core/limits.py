@@ -78,6 +78,7 @@ INGEST_TEXT_MAX = 255  # history_value.text
 INGEST_SEQ_MAX = 2**63 - 1  # boot and seq are stored as signed 64-bit integers
 GATEWAY_IP_MAX = 45  # gateway.ip
 GATEWAY_FIRMWARE_MAX = 32  # gateway.firmware_version
+GATEWAY_MODEL_MAX = 20  # gateway.model, as a gateway may report it (issue 34: what an upgrade must fit)
 PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_MAX = 200
 
@@ -298,6 +299,21 @@ SOFTWARE_MEMBERS_MAX = 20000
 SOFTWARE_MANIFEST = "iotyun-package.json"
 SOFTWARE_MANIFEST_MAX_BYTES = 64 * 1024
 SoftwarePlatform = Literal["gateway", "android", "ios", "windows", "macos", "linux", "any"]
+# Upgrades (issue 34, docs/api-software.md "Upgrades"): at most UPGRADE_DEVICES_MAX gateways in one rollout. A
+# gateway's download link lives UPGRADE_LINK_S (checked when a request begins, so a long download finishes; a resume
+# after it asks for a new link). A device's upgrade that hears nothing from its gateway for UPGRADE_STALL_S while
+# downloading, or does not come back on its new version within UPGRADE_INSTALL_S of installing, ends as timed out
+# (116011). The upgrades runner ticks every UPGRADE_TICK_S, holds its lease UPGRADE_LEASE_S and sends at most
+# UPGRADE_SEND_PER_TICK commands a tick (the rest at the next), so a thousand devices start within seconds without
+# a burst of a thousand downloads in one instant. A wave is at least 1 device; its failure threshold is a percent.
+UPGRADE_DEVICES_MAX = 5000
+UPGRADE_LINK_S = 900
+UPGRADE_STALL_S = 600
+UPGRADE_INSTALL_S = 600
+UPGRADE_TICK_S = 1.0
+UPGRADE_LEASE_S = 15.0
+UPGRADE_SEND_PER_TICK = 200
+UPGRADE_REASON_MAX = 200
 SOFTWARE_PLATFORMS: tuple[str, ...] = get_args(SoftwarePlatform)
 # SVG uploads, gallery images and tenant symbols (resources/svg.py, docs/security.md "SVG uploads"): a larger file
 # (114022), or one of more elements or a deeper nesting (114023), is refused before anything is kept. 512 KB holds
@@ -543,7 +559,7 @@ MessageKind = Literal["alarm", "notice", "message", "share", "handover", "export
 MESSAGE_KINDS: tuple[str, ...] = get_args(MessageKind)
 MESSAGE_TITLE_MAX = 100
 MESSAGE_BODY_MAX = 2000
-MessageLinkType = Literal["device", "alarm", "template", "export", "report", "notice", "upgrade"]
+MessageLinkType = Literal["device", "alarm", "template", "export", "report", "notice", "upgrade", "software"]
 MESSAGE_LINK_TYPES: tuple[str, ...] = get_args(MessageLinkType)
 # Messages one call marks read or deletes at most (more: "all").
 MESSAGE_BATCH_MAX = 200
@@ -1047,6 +1063,7 @@ def exported() -> dict[str, Any]:
         "SOFTWARE_VERSION_MAX": SOFTWARE_VERSION_MAX,
         "SOFTWARE_MODELS_MAX": SOFTWARE_MODELS_MAX,
         "SOFTWARE_MODEL_MAX": SOFTWARE_MODEL_MAX,
+        "UPGRADE_DEVICES_MAX": UPGRADE_DEVICES_MAX,
         "SOFTWARE_CONTENT_MAX": SOFTWARE_CONTENT_MAX,
         "SOFTWARE_PLATFORMS": list(SOFTWARE_PLATFORMS),
         "MODEL_SIZE_TEXT": MODEL_SIZE_TEXT,

@@ -129,8 +129,7 @@ TREE: tuple[PermNode, ...] = (
     PermNode(P.CUSTOM_PAGE, P.ROOT, "自定义页面", "Custom pages", "/customPage"),
     PermNode(P.SOFTWARE, P.ROOT, "软件管理", "Software", "/software"),
     PermNode(P.SOFTWARE_VERSION, P.SOFTWARE, "版本上传", "Version upload", "/software/version"),
-    # Its page (/software/upgrade) comes with the upgrades (issue 34 point 2); until then the code reads the library.
-    PermNode(P.SOFTWARE_UPGRADE, P.SOFTWARE, "软件更新", "Software update", None),
+    PermNode(P.SOFTWARE_UPGRADE, P.SOFTWARE, "软件更新", "Software update", "/software/upgrade"),
 )
 
 NODES: dict[Perm, PermNode] = {n.code: n for n in TREE}

@@ -18,6 +18,7 @@ from iotyun.demo import devices as device_demo
 from iotyun.demo import messages as message_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import reports as report_demo
+from iotyun.demo import software as software_demo
 from iotyun.demo import templates as template_demo
 from iotyun.team.models import UserGroup
 
@@ -69,17 +70,20 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await report_demo.seed(session, tenant.id, users)
     await dashboard_demo.seed(session, tenant.id, users)
     await message_demo.seed(session, tenant.id, users)
+    await software_demo.seed(session, tenant.id, users, settings.data_dir)
     return True
 
 
-async def _top_up(session: AsyncSession) -> None:
-    """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31)."""
+async def _top_up(session: AsyncSession, settings: Settings) -> None:
+    """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31; the software
+    library, issue 34)."""
     tenant = await auth_repository.tenant_by_code(session, DEMO_TENANT)
     if tenant is None:
         return
     admin = (await session.scalars(select(User).where(User.tenant_id == tenant.id, User.user_name == "admin"))).first()
     if admin is not None:
         await dashboard_demo.seed(session, tenant.id, {"admin": admin})
+        await software_demo.seed(session, tenant.id, {"admin": admin}, settings.data_dir)
 
 
 async def run(settings: Settings) -> None:
@@ -88,7 +92,7 @@ async def run(settings: Settings) -> None:
         async with system_session(db.sessionmaker) as session:
             created = await seed_demo(session, settings)
             if not created:
-                await _top_up(session)
+                await _top_up(session, settings)
             await session.commit()
         log.info("demo tenant %s", "created" if created else "already present")
     finally:

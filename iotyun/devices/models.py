@@ -46,6 +46,10 @@ class Gateway(IdMixin, TimestampMixin, Base):
     report_time: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     vpn_state: Mapped[bool] = mapped_column(Boolean, default=False)
     vpn_ip: Mapped[str] = mapped_column(String(45), default="")
+    # Who opened the VPN from the console (issue 34 point 5): another user may not close it (110554).
+    vpn_opened_by: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None
+    )
     # Whether the hardware carries a GPS receiver (a bound GPS device of a virtual device must).
     has_gps: Mapped[bool] = mapped_column(Boolean, default=False)
 

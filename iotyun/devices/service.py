@@ -124,6 +124,9 @@ async def set_state(
     ip: str | None = None,
     firmware_version: str | None = None,
     flow_used_mb: float | None = None,
+    *,
+    model: str | None = None,
+    vpn: tuple[bool, str] | None = None,
 ) -> list[int]:
     """Telemetry: a gateway went online or offline (with what it said of itself: its card's used flow sets the card
     of each of its devices when it rises, devices/flowsamples.py); logs a change on each registered device of it and returns
@@ -137,6 +140,12 @@ async def set_state(
         gateway.ip = ip
     if firmware_version:
         gateway.firmware_version = firmware_version[:32]
+    if model:
+        gateway.model = model[:20]
+    if vpn is not None:
+        gateway.vpn_state, gateway.vpn_ip = vpn[0], vpn[1][:45]
+        if not vpn[0]:
+            gateway.vpn_opened_by = None
     if dev_state == DEV_ONLINE:
         gateway.report_time = utcnow()
     await session.flush()

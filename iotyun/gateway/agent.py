@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import random
 import socket
 import time
@@ -22,6 +23,9 @@ from pydantic import ValidationError
 from iotyun.gateway.buffer import DEFAULT_CAP, BatchBuffer
 from iotyun.gateway.config_schema import GatewayConfig, problems
 from iotyun.gateway.modbus import ModbusPoller, Point, Reading, ValueSource, WriteRefused
+from iotyun.gateway.releases import EXIT_RESTART, RELEASE_ENV, TRIAL_S, ReleaseInstaller, Releases, supervised
+from iotyun.gateway.upgrade import Installer, NoInstaller, Upgrades
+from iotyun.gateway.vpn import Vpn, VpnError, vpn_of
 
 log = logging.getLogger("iotyun.gateway")
 
@@ -73,6 +77,15 @@ class AgentConfig:
     backoff_max_s: float = 30.0
     buffer_cap: int = DEFAULT_CAP
     firmware_version: str = FIRMWARE_VERSION
+    # The gateway's model, reported in its online state (an upgrade must fit it); "" reports none.
+    model: str = ""
+    # How long a new release has to come online after an upgrade before its supervisor goes back (docs/gateway.md).
+    upgrade_trial_s: float = TRIAL_S
+    # The VPN the console may open and close (docs/gateway.md "VPN"): the site's commands and the interface whose
+    # address is the client IP; none configured answers `unsupported`.
+    vpn_up: str = ""
+    vpn_down: str = ""
+    vpn_interface: str = ""
 
 
 class Backoff:
@@ -132,9 +145,26 @@ class GatewayAgent:
     """One gateway: config fetch, polling, store-and-forward publishing and writes, until stop()."""
 
     def __init__(
-        self, config: AgentConfig, source: ValueSource | None = None, http: httpx.AsyncClient | None = None
+        self,
+        config: AgentConfig,
+        source: ValueSource | None = None,
+        http: httpx.AsyncClient | None = None,
+        installer: Installer | None = None,
     ) -> None:
         self.config = config
+        # Under a supervisor (`iotyun gateway --supervise`) the agent installs releases and reports their outcome.
+        self.releases: Releases | None = Releases(config.data_dir / "releases" / config.sn) if supervised() else None
+        running = os.environ.get(RELEASE_ENV)
+        if self.releases is not None and running:
+            config.firmware_version = running
+        if installer is None and self.releases is not None:
+            installer = ReleaseInstaller(self.releases, self.restart, config.upgrade_trial_s, running or None)
+        self.installer: Installer = installer or NoInstaller()
+        self.vpn: Vpn = vpn_of(config.vpn_up, config.vpn_down, config.vpn_interface)
+        self.upgrades: Upgrades | None = None
+        # 0, or EXIT_RESTART once an install asked for a restart into the new release.
+        self.exit_code = 0
+        self._writes = 0
         self.source: ValueSource = source or ModbusPoller(config.modbus_host, config.modbus_port, config.device_id)
         self._http = http
         self.buffer: BatchBuffer | None = None
@@ -161,6 +191,11 @@ class GatewayAgent:
         """Ask run() to finish: publish the offline state, close the connections, keep unsent batches on disk."""
         self._stop.set()
 
+    def restart(self) -> None:
+        """Stop, asking the supervisor to start the agent again from its current release."""
+        self.exit_code = EXIT_RESTART
+        self._stop.set()
+
     async def run(self) -> None:
         """Run until stop()."""
         cfg = self.config
@@ -168,6 +203,17 @@ class GatewayAgent:
         if self.buffer.pending:
             log.info("%s: %d buffered batches to send", cfg.sn, self.buffer.pending)
         http = self._http or httpx.AsyncClient(timeout=10.0)
+        self.upgrades = Upgrades(
+            cfg.sn,
+            cfg.secret,
+            cfg.server,
+            cfg.data_dir / "upgrades" / cfg.sn,
+            http,
+            self._report_upgrade,
+            self.installer,
+            idle=lambda: self._writes == 0,
+            current_version=lambda: self.config.firmware_version,
+        )
         try:
             async with asyncio.TaskGroup() as tg:
                 loops = [
@@ -352,7 +398,11 @@ class GatewayAgent:
             await self._publish_online(client)
             await client.subscribe(topic(sn, "write"), qos=1)
             await client.subscribe(topic(sn, "config"), qos=1)
+            await client.subscribe(topic(sn, "upgrade"), qos=1)
+            await client.subscribe(topic(sn, "vpn"), qos=1)
             self.connected.set()
+            if self.releases is not None:
+                self._spawn(self._settle_release(self.releases))
             log.info("%s: connected to %s:%s", sn, host, port)
             async with asyncio.TaskGroup() as tg:
                 tg.create_task(self._sender(client))
@@ -365,6 +415,8 @@ class GatewayAgent:
             "state": "online",
             "ts": now_ms(),
             "firmware_version": self.config.firmware_version,
+            **({"model": self.config.model} if self.config.model else {}),
+            **({"vpn": self._vpn_state()} if self.vpn.supported else {}),
             "ip": _local_ip(host, port),
             "config_version": self.config_version,
         }
@@ -411,6 +463,19 @@ class GatewayAgent:
         if message.topic.matches(topic(self.sn, "config")):
             log.info("%s: configuration changed, fetching it", self.sn)
             self.refetch()
+        elif message.topic.matches(topic(self.sn, "upgrade")):
+            if not isinstance(payload, dict) or self.upgrades is None:
+                log.warning("%s: malformed upgrade command dropped", self.sn)
+                return
+            task = self.upgrades.handle(payload)
+            if task is not None:
+                self._tasks.add(task)
+                task.add_done_callback(self._tasks.discard)
+        elif message.topic.matches(topic(self.sn, "vpn")):
+            if not isinstance(payload, dict):
+                log.warning("%s: malformed VPN command dropped", self.sn)
+                return
+            self._spawn(self._switch_vpn(payload))
         elif message.topic.matches(topic(self.sn, "write")):
             if not isinstance(payload, dict):
                 log.warning("%s: malformed write request dropped", self.sn)
@@ -453,7 +518,11 @@ class GatewayAgent:
         return ack
 
     async def _write(self, request: dict[str, Any]) -> None:
-        ack = await self.execute_write(request)
+        self._writes += 1
+        try:
+            ack = await self.execute_write(request)
+        finally:
+            self._writes -= 1
         client = self._client
         if client is None:
             log.warning("%s: ack of write %s dropped: not connected", self.sn, ack["req_id"])
@@ -462,6 +531,88 @@ class GatewayAgent:
             await client.publish(topic(self.sn, "ack"), orjson.dumps(ack), qos=1)
         except aiomqtt.MqttError as exc:
             log.warning("%s: ack of write %s not sent: %s", self.sn, ack["req_id"], exc)
+
+    # --- VPN --------------------------------------------------------------------------------------------------------
+
+    def _vpn_state(self) -> dict[str, str]:
+        is_open, ip = self.vpn.state()
+        return {"state": "open" if is_open else "closed", "ip": ip}
+
+    async def switch_vpn(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Open or close the VPN as asked; the acknowledgement (with the VPN's state after it)."""
+        ack: dict[str, Any] = {"req_id": request.get("req_id"), "ok": False, "error": None}
+        op = request.get("op")
+        try:
+            if op == "open":
+                await self.vpn.open()
+            elif op == "close":
+                await self.vpn.close()
+            else:
+                raise VpnError("unknown")
+            ack["ok"] = True
+        except VpnError as exc:
+            ack["error"] = str(exc)
+        except Exception as exc:
+            log.exception("%s: VPN %s failed", self.sn, op)
+            ack["error"] = str(exc)[:100]
+        ack["vpn"] = self._vpn_state()
+        ack["ts"] = now_ms()
+        log.info("%s: VPN %s: %s", self.sn, op, "ok" if ack["ok"] else ack["error"])
+        return ack
+
+    async def _switch_vpn(self, request: dict[str, Any]) -> None:
+        ack = await self.switch_vpn(request)
+        client = self._client
+        if client is None:
+            return
+        try:
+            await client.publish(topic(self.sn, "ack"), orjson.dumps(ack), qos=1)
+            if ack["ok"]:
+                await self._publish_online(client)
+        except aiomqtt.MqttError as exc:
+            log.warning("%s: VPN ack not sent: %s", self.sn, exc)
+
+    # --- upgrades ---------------------------------------------------------------------------------------------------
+
+    async def _report_upgrade(self, body: dict[str, Any]) -> None:
+        """Publish an upgrade report (waiting up to a minute for the broker when it is away)."""
+        body = {**body, "ts": now_ms()}
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(60):
+                await self.connected.wait()
+        client = self._client
+        if client is None:
+            log.warning("%s: upgrade report %s dropped: not connected", self.sn, body.get("state"))
+            return
+        try:
+            await client.publish(topic(self.sn, "upgrade_state"), orjson.dumps(body), qos=1)
+        except aiomqtt.MqttError as exc:
+            log.warning("%s: upgrade report not sent: %s", self.sn, exc)
+
+    async def _settle_release(self, releases: Releases) -> None:
+        """Once connected after a start: end the trial of the release this agent runs (it came up: updated), or say
+        how a trial ended that the supervisor rolled back (failed)."""
+        assert self.upgrades is not None
+        outcome = releases.take_outcome()
+        if outcome is not None and isinstance(outcome.get("req_id"), str):
+            body = {"req_id": outcome["req_id"], "state": "failed", "reason": str(outcome.get("reason") or "")}
+            self.upgrades.ended[outcome["req_id"]] = body
+            await self._report_upgrade(body)
+        trial = releases.trial()
+        if trial is not None and trial.get("to") == self.config.firmware_version:
+            releases.confirm()
+            if isinstance(trial.get("req_id"), str):
+                body = {"req_id": trial["req_id"], "state": "updated", "version": self.config.firmware_version}
+                self.upgrades.ended[trial["req_id"]] = body
+                await self._report_upgrade(body)
+                log.info("%s: running release %s", self.sn, self.config.firmware_version)
+
+    async def report_version(self, version: str) -> None:
+        """The agent now runs `version`: say so in its online state (a simulated install's end)."""
+        self.config.firmware_version = version
+        if self._client is not None:
+            with contextlib.suppress(aiomqtt.MqttError):
+                await self._publish_online(self._client)
 
 
 def _reason(exc: BaseException) -> str:

@@ -16,6 +16,8 @@ import httpx
 from iotyun.gateway.agent import FIRMWARE_VERSION, AgentConfig, GatewayAgent
 from iotyun.gateway.modbus import Q_GOOD, Point, Reading, Value, check_write, decode, encode
 from iotyun.gateway.signals import Signal, make_signal
+from iotyun.gateway.upgrade import SimulatedInstaller
+from iotyun.gateway.vpn import SimulatedVpn
 
 log = logging.getLogger("iotyun.gateway.simulate")
 
@@ -77,6 +79,10 @@ class SimulatedSource:
         return None
 
 
+# How long a simulated gateway takes to "install" an upgrade.
+INSTALL_S = 2.0
+
+
 class SimulatedGateway(GatewayAgent):
     """The gateway agent reading a SimulatedSource."""
 
@@ -84,6 +90,9 @@ class SimulatedGateway(GatewayAgent):
         self, config: AgentConfig, http: httpx.AsyncClient | None = None, plant: ProcessFactory | None = None
     ) -> None:
         super().__init__(config, SimulatedSource(config.sn, plant), http)
+        # An upgrade downloads and checks the package for real, then "installs" by reporting the new version.
+        self.installer = SimulatedInstaller(self.report_version, INSTALL_S)
+        self.vpn = SimulatedVpn(config.sn)
 
 
 async def run_simulated_gateways(

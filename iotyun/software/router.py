@@ -3,23 +3,31 @@
 from typing import Annotated
 from urllib.parse import quote
 
-from fastapi import APIRouter, File, Form, Query, UploadFile
+from fastapi import APIRouter, File, Form, Header, Query, UploadFile
 from fastapi.responses import FileResponse
 
-from iotyun.auth.dependencies import LoggedIn
+from iotyun.auth.dependencies import Anonymous, LoggedIn
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
-from iotyun.core.errors import ErrorCode
+from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import body_limit
 from iotyun.core.limits import SOFTWARE_BODY_MAX_BYTES, SOFTWARE_MODEL_MAX, SOFTWARE_PACKAGE_SIZE_TEXT
 from iotyun.core.pagination import Page, PageDep
-from iotyun.software import service
-from iotyun.software.dependencies import SoftwareRoot, VersionReader, VersionWriter
+from iotyun.core.runtime import ClientIp, LimitersDep
+from iotyun.devices import service as device_service
+from iotyun.software import service, upgrades
+from iotyun.software.dependencies import Commands, SoftwareRoot, Upgrader, VersionReader, VersionWriter
 from iotyun.software.schemas import (
     Content,
     LatestVersionOut,
     SoftwareVersionOut,
     SoftwareVersionUpdateIn,
+    UpgradeCandidatesOut,
+    UpgradeDeviceOut,
+    UpgradeIdIn,
+    UpgradeLinkOut,
+    UpgradeOut,
+    UpgradeStartIn,
 )
 
 router = APIRouter(tags=["software"])
@@ -124,3 +132,135 @@ async def version_file(
             "X-Checksum-Sha256": sha256,
         },
     )
+
+
+# --- upgrades (docs/api-software.md "Upgrades") ------------------------------------------------------------------
+
+
+@router.get("/software/upgrade/devices")
+@read_only
+async def upgrade_candidates(
+    actor: Upgrader,
+    session: SessionDep,
+    page: PageDep,
+    version_id: int,
+    group_id: int | None = None,
+    model: Annotated[str, Query(max_length=SOFTWARE_MODEL_MAX)] = "",
+    current: Annotated[str, Query(max_length=64)] = "",
+    keyword: Annotated[str, Query(max_length=64)] = "",
+    updatable: bool = False,
+) -> Envelope[UpgradeCandidatesOut]:
+    return ok(
+        await upgrades.candidates(
+            session,
+            actor,
+            page,
+            version_id=version_id,
+            group_id=group_id,
+            model=model.strip(),
+            current=current.strip(),
+            keyword=keyword.strip(),
+            updatable_only=updatable,
+        )
+    )
+
+
+@router.get("/software/upgrade")
+@read_only
+async def list_upgrades(
+    actor: Upgrader,
+    session: SessionDep,
+    page: PageDep,
+    state: Annotated[int | None, Query(ge=1, le=4)] = None,
+    keyword: Annotated[str, Query(max_length=64)] = "",
+) -> Envelope[Page[UpgradeOut]]:
+    return ok(await upgrades.list_upgrades(session, actor, page, state=state, keyword=keyword.strip()))
+
+
+@router.get("/software/upgrade/info")
+@read_only
+async def upgrade_info(
+    upgrade_id: Annotated[int, Query(alias="id")], actor: Upgrader, session: SessionDep
+) -> Envelope[UpgradeOut]:
+    return ok(await upgrades.upgrade_info(session, actor, upgrade_id))
+
+
+@router.post("/software/upgrade")
+async def start_upgrade(body: UpgradeStartIn, actor: Upgrader, session: SessionDep) -> Envelope[UpgradeOut]:
+    return ok(await upgrades.start(session, actor, body))
+
+
+@router.post("/software/upgrade/pause")
+async def pause_upgrade(body: UpgradeIdIn, actor: Upgrader, session: SessionDep) -> Envelope[UpgradeOut]:
+    return ok(await upgrades.pause(session, actor, body.id))
+
+
+@router.post("/software/upgrade/resume")
+async def resume_upgrade(body: UpgradeIdIn, actor: Upgrader, session: SessionDep) -> Envelope[UpgradeOut]:
+    return ok(await upgrades.resume(session, actor, body.id))
+
+
+@router.post("/software/upgrade/cancel")
+async def cancel_upgrade(
+    body: UpgradeIdIn, actor: Upgrader, session: SessionDep, telemetry: Commands
+) -> Envelope[UpgradeOut]:
+    return ok(await upgrades.cancel(session, actor, body.id, telemetry))
+
+
+@router.get("/software/history")
+@read_only
+async def upgrade_history(
+    actor: Upgrader,
+    session: SessionDep,
+    page: PageDep,
+    upgrade_id: int | None = None,
+    device_id: int | None = None,
+    state: Annotated[int | None, Query(ge=1, le=7)] = None,
+    keyword: Annotated[str, Query(max_length=64)] = "",
+) -> Envelope[Page[UpgradeDeviceOut]]:
+    return ok(
+        await upgrades.history(
+            session, actor, page, upgrade_id=upgrade_id, device_id=device_id, state=state, keyword=keyword.strip()
+        )
+    )
+
+
+# --- the gateway's side: no console token (docs/device-protocol.md "Upgrades") ----------------------------------
+
+
+@router.get("/software/upgrade/file", response_model=None)
+@read_only
+async def upgrade_file(
+    _: Anonymous, session: SessionDep, root: SoftwareRoot, token: Annotated[str, Query(max_length=64)] = ""
+) -> FileResponse:
+    # The link is the gateway's credential: short-lived and for one device's upgrade. Ranges are answered, so a
+    # download cut by the network resumes where it stopped.
+    path, name, sha256 = await upgrades.package_for_link(session, root, token)
+    return FileResponse(
+        path,
+        media_type="application/octet-stream",
+        headers={
+            "Content-Disposition": f"attachment; filename*=UTF-8''{quote(name)}",
+            "Cache-Control": "no-store",
+            "X-Content-Type-Options": "nosniff",
+            "X-Checksum-Sha256": sha256,
+        },
+    )
+
+
+@router.get("/software/upgrade/link")
+async def upgrade_link(
+    _: Anonymous,
+    session: SessionDep,
+    limiters: LimitersDep,
+    ip: ClientIp,
+    sn_code: Annotated[str, Query(max_length=64)] = "",
+    req_id: Annotated[str, Query(max_length=64)] = "",
+    x_device_secret: Annotated[str, Header()] = "",
+) -> Envelope[UpgradeLinkOut]:
+    gateway = await device_service.authenticate_gateway_guarded(
+        session, limiters.gateway_secret, sn_code, x_device_secret, ip
+    )
+    if gateway is None:
+        raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="sn_code")
+    return ok(await upgrades.new_link(session, gateway.sn, req_id))

@@ -19,11 +19,12 @@ def parse(text: str, field: str = "version") -> Version:
 
 
 def reported(text: str | None) -> Version | None:
-    """A version a device or client reports of itself, read leniently (`v2.1`, `2.1` are 2.1.0); None when it names
-    none. Only the library's own versions are strict."""
+    """A version a device or client reports of itself, read leniently (`v2.1`, `2.1` are 2.1.0, and a product name
+    before a slash is skipped: `iotyun-gateway/0.1.0` is 0.1.0); None when it names none. Only the library's own
+    versions are strict."""
     if not text:
         return None
-    cleaned = text.strip().removeprefix("v").removeprefix("V")
+    cleaned = text.strip().rpartition("/")[2].strip().removeprefix("v").removeprefix("V")
     try:
         return Version.parse(cleaned, optional_minor_and_patch=True)
     except (ValueError, TypeError):

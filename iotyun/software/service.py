@@ -22,8 +22,11 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SOFTWARE_FILE_NAME_MAX, SOFTWARE_MODEL_MAX, SOFTWARE_MODELS_MAX, has_control_characters
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.permissions import Perm
+from iotyun.messages import repository as message_repo
+from iotyun.messages import service as message_service
 from iotyun.software import packages, semver_text, storage
 from iotyun.software import repository as repo
+from iotyun.software import upgrade_repository as upgrade_repo
 from iotyun.software.models import (
     MODE_DEFAULT,
     MODE_FORCED,
@@ -213,6 +216,7 @@ async def upload(
         session.add(row)
         await session.flush()
         await storage.keep(session, root, got, row.file_key)
+    await _tell_of_pc_version(session, row)
     return version_out(row, await _uploader(session, row))
 
 
@@ -225,15 +229,50 @@ async def update(session: AsyncSession, actor: Actor, body: SoftwareVersionUpdat
     row.content_zh, row.content_en = zh, en
     if body.mode is not None:
         row.mode = body.mode
+    published = body.state == STATE_PUBLISHED and row.state != STATE_PUBLISHED
     if body.state is not None:
         row.state = body.state
     await session.flush()
+    if published:
+        await _tell_of_pc_version(session, row)
     return version_out(row, await _uploader(session, row))
 
 
+async def _tell_of_pc_version(session: AsyncSession, row: SoftwareVersion) -> None:
+    """A PC client version just published that is the newest for its platform: every user of the tenant hears of it
+    in the inbox (issue 34 point 6), with the version to download (link `software`)."""
+    if row.type != TYPE_PC or row.state != STATE_PUBLISHED:
+        return
+    mine = semver_text.reported(row.version)
+    for other in await repo.of_type(session, row.tenant_id, TYPE_PC):
+        theirs = semver_text.reported(other.version)
+        if other.id == row.id or other.state != STATE_PUBLISHED or not _fits(other, row.models) or theirs is None:
+            continue
+        if mine is None or theirs.compare(mine) >= 0:
+            return
+    users = await message_repo.all_user_ids(session, row.tenant_id)
+    if users:
+        await message_service.deliver(
+            session,
+            row.tenant_id,
+            sorted(users),
+            "upgrade",
+            text_key="messages.software.pc",
+            params={
+                "version": row.version,
+                "platform": row.models[0] if row.models else "",
+                "file_name": row.file_name,
+            },
+            link=("software", row.id),
+        )
+
+
 async def delete(session: AsyncSession, actor: Actor, root: Path, version_id: int) -> None:
-    """Delete a version and, once that commits, its package."""
+    """Delete a version and, once that commits, its package; not while a rollout that runs or is paused uses it
+    (116008). A finished rollout keeps its history without the version."""
     row = await _version(session, actor, version_id)
+    if await upgrade_repo.version_in_use(session, row.id):
+        raise AppError(ErrorCode.UPGRADE_IN_PROGRESS, field="id")
     storage.remove_on_commit(session, root, row.file_key)
     await session.delete(row)
     await session.flush()

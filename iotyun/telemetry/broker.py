@@ -24,8 +24,8 @@ from iotyun.core.tasks import Worker
 log = logging.getLogger("iotyun.telemetry.broker")
 
 TOPIC_PREFIX = "iotyun/dev/"
-GATEWAY_PUBLISHES = ("values", "state", "ack")
-GATEWAY_SUBSCRIBES = ("write", "config")
+GATEWAY_PUBLISHES = ("values", "state", "ack", "upgrade_state")
+GATEWAY_SUBSCRIBES = ("write", "config", "upgrade", "vpn")
 
 SERVER_USER = "iotyun-server"
 SERVER_ROLE = "iotyun-server"

@@ -14,7 +14,7 @@ import aiomqtt
 import orjson
 
 from iotyun.core.tasks import checkpoint
-from iotyun.telemetry.broker import gateway_acls
+from iotyun.telemetry.broker import GATEWAY_PUBLISHES, GATEWAY_SUBSCRIBES, gateway_acls
 from iotyun.telemetry.mqtt import BrokerAddress, client_for, connection, link_worker
 
 log = logging.getLogger("iotyun.telemetry.dynsec")
@@ -37,7 +37,12 @@ def role_name(sn: str) -> str:
 
 
 def _fingerprint(sn: str, secret: str, salt: str = "") -> str:
-    return hashlib.sha256(f"{salt}\0{sn}\0{secret}".encode()).hexdigest()
+    # The topics a gateway may use are part of it: an account made before they changed (the upgrade topics, issue 34)
+    # is not current, and ensure_gateway gives its role the new ones.
+    return hashlib.sha256(f"{salt}\0{sn}\0{secret}\0{_TOPICS}".encode()).hexdigest()
+
+
+_TOPICS = ",".join(GATEWAY_PUBLISHES) + ";" + ",".join(GATEWAY_SUBSCRIBES)
 
 
 def _text(sn: str, secret: str) -> str:
@@ -159,7 +164,10 @@ class DynamicSecurity:
         ]
         # The client exists (an earlier secret), or another server process created it meanwhile.
         modify = [{"command": "modifyClient", **account, "roles": [{"rolename": role}]}]
-        answer = await self.command(create if client is None else create[:1] + modify)
+        # A role made before the gateway's topics grew gets the new ones (an ACL it holds already answers an error,
+        # which changes nothing); the client's answer comes last and decides.
+        grow = [{"command": "addRoleACL", "rolename": role, **acl} for acl in gateway_acls(sn)]
+        answer = await self.command(create if client is None else create[:1] + grow + modify)
         if "error" in answer[-1] and client is None:
             answer = await self.command(modify)
         if "error" in answer[-1]:

@@ -19,6 +19,7 @@ from iotyun.core.limits import (
     FLOW_USED_MB_MAX,
     GATEWAY_FIRMWARE_MAX,
     GATEWAY_IP_MAX,
+    GATEWAY_MODEL_MAX,
     INGEST_BATCH_VALUES_MAX,
     INGEST_PAYLOAD_MAX_BYTES,
     INGEST_SEQ_MAX,
@@ -52,6 +53,19 @@ def _text_ok(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def vpn_report(vpn: Any) -> tuple[str, str] | None:
+    """A gateway's VPN report `{"state": "open"|"closed", "ip": "10.8.0.6"}` as (state, client IP), or None when it is
+    not one (an IP that is not an address is left out)."""
+    if not isinstance(vpn, dict) or vpn.get("state") not in ("open", "closed"):
+        return None
+    ip = vpn.get("ip")
+    try:
+        address = str(ipaddress.ip_address(ip)) if isinstance(ip, str) and ip and len(ip) <= GATEWAY_IP_MAX else ""
+    except ValueError:
+        address = ""
+    return str(vpn["state"]), address if vpn["state"] == "open" else ""
 
 
 class StateWorker:
@@ -409,6 +423,24 @@ class Ingest:
                 info["firmware_version"] = firmware
             else:
                 self._reject("bad_state_field", sn, "firmware_version is not a short printable string")
+        model = body.get("model")
+        if model is not None:
+            if (
+                isinstance(model, str)
+                and 0 < len(model) <= GATEWAY_MODEL_MAX
+                and model.isprintable()
+                and "," not in model
+            ):
+                info["model"] = model
+            else:
+                self._reject("bad_state_field", sn, "model is not a short printable name")
+        vpn = body.get("vpn")
+        if vpn is not None:
+            found = vpn_report(vpn)
+            if found is None:
+                self._reject("bad_state_field", sn, "vpn is not {state: open|closed, ip}")
+            else:
+                info["vpn_state"], info["vpn_ip"] = found
         used = body.get("flow_used_mb")
         if used is not None:
             if (

@@ -283,10 +283,11 @@ class MqttLink:
         self.connected.clear()
 
     async def _subscribe(self, client: aiomqtt.Client) -> None:
-        # Values and state are split between server processes (shared); every process hears every ack, because the
-        # write waiting for it may be in any of them.
+        # Values, state and upgrade reports are split between server processes (shared); every process hears every
+        # ack, because the write waiting for it may be in any of them.
         await client.subscribe(self._topic("values", True), qos=1)
         await client.subscribe(self._topic("state", True), qos=1)
+        await client.subscribe(self._topic("upgrade_state", True), qos=1)
         await client.subscribe(self._topic("ack", False), qos=1)
 
     async def _run(self) -> None:

@@ -17,7 +17,7 @@ from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.core.spreadsheets import XLSX_RESPONSES, wants_english, xlsx_response
 from iotyun.devices import service as device_service
-from iotyun.telemetry import control, hooks, service
+from iotyun.telemetry import control, hooks, service, vpn
 from iotyun.telemetry import history as hist
 from iotyun.telemetry.broker import TOPIC_PREFIX
 from iotyun.telemetry.dependencies import TelemetryDep
@@ -28,6 +28,8 @@ from iotyun.telemetry.schemas import (
     DeviceScreensOut,
     HookIn,
     LiveOut,
+    VpnIn,
+    VpnOut,
     WriteConfigOut,
     WriteIn,
     WriteOut,
@@ -64,6 +66,14 @@ async def write_value(
     actor: DeviceViewer, session: SessionDep, telemetry: TelemetryDep, body: WriteIn
 ) -> Envelope[WriteOut]:
     return ok(await control.write(session, actor, telemetry, body))
+
+
+@router.post("/dev/vpn")
+async def switch_vpn(
+    actor: DeviceViewer, session: SessionDep, telemetry: TelemetryDep, body: VpnIn
+) -> Envelope[VpnOut]:
+    # The device's owner or the tenant's administrator (telemetry/vpn.py).
+    return ok(await vpn.switch(session, actor, telemetry, body))
 
 
 @router.get("/dev/controls")

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,12 @@ class PendingWrite:
     created: float = field(default_factory=time.monotonic)
 
 
+def _vpn_of(info: dict[str, str]) -> tuple[bool, str] | None:
+    """The VPN state and client IP a gateway reported, if it did."""
+    state = info.get("vpn_state")
+    return None if state is None else (state == "open", info.get("vpn_ip", ""))
+
+
 class Telemetry:
     def __init__(self, settings: Settings, db: Database) -> None:
         self.settings = settings
@@ -66,6 +73,8 @@ class Telemetry:
         self.ingest = Ingest(self.configs, self.writer, self.hub, self.alarms, db.sessionmaker)
         self.ingest.state_handler = self._on_state
         self.pending: dict[str, PendingWrite] = {}
+        # Who takes a gateway's upgrade reports (`upgrade_state`): set by the app to the software library's worker.
+        self.upgrade_reports: Callable[[str, bytes, Done], None] | None = None
         self.broker: EmbeddedBroker | None = None
         self.dynsec: DynamicSecurity | None = None
         self.address: BrokerAddress | None = None
@@ -243,6 +252,13 @@ class Telemetry:
         if kind == "values":
             await self.ingest.on_values(sn, payload, done)
             return
+        if kind == "upgrade_state":
+            # The software library's reports worker (software/device_reports.py) acknowledges once it committed.
+            if self.upgrade_reports is not None:
+                self.upgrade_reports(sn, payload, done)
+            else:
+                done()
+            return
         try:
             if kind == "state":
                 await self.ingest.on_state(sn, payload)
@@ -282,6 +298,8 @@ class Telemetry:
                         info.get("ip"),
                         info.get("firmware_version"),
                         float(used) if used is not None else None,
+                        model=info.get("model"),
+                        vpn=_vpn_of(info),
                     )
                     await session.commit()
                 break
@@ -364,6 +382,11 @@ class Telemetry:
 
     async def send_write(self, sn: str, body: dict[str, Any]) -> dict[str, Any]:
         """Publish a write and wait for the gateway's ack; TimeoutError when none comes in time."""
+        return await self.request(sn, "write", body, self.settings.write_timeout_seconds)
+
+    async def request(self, sn: str, leaf: str, body: dict[str, Any], wait_s: float) -> dict[str, Any]:
+        """Publish a command on the gateway's `leaf` topic and wait up to `wait_s` for its ack (the `ack` topic, the
+        same `req_id`): writes, VPN switches (docs/device-protocol.md). TimeoutError when none comes in time."""
         if self.link is None or not self.link.connected.is_set():
             raise ConnectionError("MQTT broker not connected")
         loop = asyncio.get_running_loop()
@@ -371,10 +394,17 @@ class Telemetry:
         pending = PendingWrite(sn, loop.create_future())
         self.pending[req_id] = pending
         try:
-            await self.link.publish(sn, "write", body)
-            return await asyncio.wait_for(pending.future, self.settings.write_timeout_seconds)
+            await self.link.publish(sn, leaf, body)
+            return await asyncio.wait_for(pending.future, wait_s)
         finally:
             self.pending.pop(req_id, None)
+
+    async def send_command(self, sn: str, leaf: str, body: dict[str, Any]) -> None:
+        """Publish a command the gateway answers on its own report topic (`upgrade`: docs/device-protocol.md);
+        ConnectionError when the broker is not connected."""
+        if self.link is None or not self.link.connected.is_set():
+            raise ConnectionError("MQTT broker not connected")
+        await self.link.publish(sn, leaf, body)
 
     async def config_changed(self, sn: str, version: int | None) -> None:
         """devices.hooks.config_changed: forget the gateway's cached configuration; on a new publication, tell it."""

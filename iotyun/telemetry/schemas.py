@@ -111,3 +111,17 @@ class HookIn(BaseModel):
     peerhost: str = ""
     topic: str | None = None
     action: str | None = None
+
+
+class VpnIn(BaseModel):
+    """Open (true) or close (false) the VPN of the device's gateway."""
+
+    device_id: int
+    open: bool
+
+
+class VpnOut(BaseModel):
+    device_id: int
+    vpn_state: bool
+    # The gateway's address inside the VPN while it is open ("" when closed or not reported).
+    vpn_ip: str

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 
+from iotyun.devices.models import DEV_ONLINE
 from tests.conftest import Api
 from tests.devices.factories import make_device
 from tests.software.factories import gateway_package
@@ -142,6 +143,14 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         data={"type": "1", "version": "1.0.0", "models": ["IG-100"], "content_en": "firstsoft"},
         files={"file": ("firstsoft.tar.gz", gateway_package("1.0.0"), "application/gzip")},
     )  # fmt: skip
+    version_id = int((await _ok(version))["id"])
+    # A rollout of that version to a gateway of its own (issue 34): another tenant neither reads its history nor
+    # pauses, resumes or cancels it, and the device's SN never shows in its answers.
+    upgraded = await make_device(
+        app, tenant_id=boss.tenant_id or 0, owner_id=boss.user_id or 0, sn="FIRST0004",
+        model="IG-100", firmware_version="0.9.0", dev_state=DEV_ONLINE,
+    )  # fmt: skip
+    upgrade = await _ok(await boss.post("/software/upgrade", {"version_id": version_id, "device_ids": [upgraded]}))
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -155,7 +164,8 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "dashboard": [int(shown["id"]), int(partial["id"])],
         "dashboard_group": [dashboard_group],
         "sector": [int(sector["id"])],
-        "software_version": [int((await _ok(version))["id"])],
+        "software_version": [version_id],
+        "software_upgrade": [int(upgrade["id"])],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],

@@ -61,6 +61,7 @@ FIRST_NAMES = (
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",
+    "FIRST0004",
 )
 # Operations the second tenant's administrator gets a success answer from (its own rows) at least; 59 of 144 when
 # this was written.

@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
+from schemathesis.core.errors import InvalidSchema
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import response_schema_conformance
 from schemathesis.specs.openapi.examples import BodyExample, extract_top_level
@@ -198,7 +199,7 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
     caller.register_admin()
 
     failures: list[str] = []
-    counted = {"operations": 0, "requests": 0, "server_errors": 0, "read_backs": 0}
+    counted = {"operations": 0, "requests": 0, "server_errors": 0, "read_backs": 0, "ungenerated": 0}
     operations = [result.ok() for result in schema.get_all_operations()]  # type: ignore[union-attr]
     operations.sort(key=lambda op: op.path in SESSION_ENDERS)
     started = time.monotonic()
@@ -212,6 +213,14 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
                 run()
             except Unsatisfiable:  # nothing to negate: an operation without parameters or body
                 continue
+            except InvalidSchema as exc:
+                # Schemathesis' negative generator gave up on a schema it cannot negate at this point ("Cannot
+                # generate an array with 1 demanded elements", seen on the screen document); the cases before it
+                # ran. Which schema it trips on moves with the constants it draws from, so it is counted, not failed.
+                if mode != GenerationMode.NEGATIVE:
+                    raise
+                counted["ungenerated"] += 1
+                print(f"{operation.label} [negative]: the generator gave up ({exc})")
         if caller.revoked:  # the operation ended the session (logout): the next one gets a new one
             caller.login()
     elapsed = time.monotonic() - started

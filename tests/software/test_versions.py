@@ -237,3 +237,22 @@ class TestLatest:
         upgrader = await librarian(team, ["P142000"], "uwe")
         resp = await upgrader.client.get(f"/api{PATH}/file", params={"id": row["id"]}, headers=upgrader._headers())
         assert resp.status_code == 200
+
+    async def test_users_hear_of_a_newer_pc_version(self, team: Team) -> None:
+        user = await librarian(team, ["P10000", "P71000"], "ulla")
+
+        async def told() -> list[tuple[str, dict[str, Any], int | None]]:
+            inbox = ok(await user.get("/yun/messageCenter/receive"))["items"]
+            return [(m["text_key"], m["params"], m["link_id"]) for m in inbox if m["kind"] == "upgrade"]
+
+        await upload(team.admin, apk(), software_type=2, version="1.0.0")
+        assert await told() == []  # a mobile version: the app asks for itself
+        first = await upload(team.admin, pe_exe(), software_type=3, version="1.0.0")
+        facts = {"version": "1.0.0", "platform": "windows", "file_name": "package.tar.gz"}
+        assert await told() == [("messages.software.pc", facts, first["id"])]
+        newer = await upload(team.admin, pe_exe(), software_type=3, version="1.1.0")
+        ok(await team.admin.put(PATH, {"id": first["id"], "state": 0}))
+        ok(await team.admin.put(PATH, {"id": first["id"], "state": 1}))  # published again, yet 1.1.0 is newer
+        ok(await team.admin.put(PATH, {"id": newer["id"], "state": 0}))
+        ok(await team.admin.put(PATH, {"id": newer["id"], "state": 1}))  # withdrawn and offered again: told again
+        assert [params["version"] for _, params, _ in await told()] == ["1.1.0", "1.1.0", "1.0.0"]

@@ -19,7 +19,8 @@ from iotyun.app import create_app
 from iotyun.core import security
 from iotyun.devices import accounts as gateway_accounts
 from iotyun.devices.models import Gateway
-from iotyun.telemetry.broker import EmbeddedBroker
+from iotyun.telemetry.broker import EmbeddedBroker, gateway_acls
+from iotyun.telemetry.dynsec import role_name
 from iotyun.telemetry.models import history_value
 from iotyun.telemetry.runtime import Telemetry
 from tests.conftest import Api, make_settings
@@ -194,6 +195,29 @@ class TestGatewayAccounts:
         assert await dynsec.ensure_gateway(plant.sn, SECRET) is False
         assert await dynsec.ensure_gateway(plant.sn, "new-secret1") is True
         assert await login(app, plant.sn, "new-secret1")
+
+    async def test_a_role_made_before_the_upgrade_topics_gets_them(self, app: FastAPI, plant: Plant) -> None:
+        embedded(app)
+        dynsec = app.state.telemetry.dynsec
+        role = role_name(plant.sn)
+        newer = [acl for acl in gateway_acls(plant.sn) if "upgrade" in acl["topic"]]
+        # The account as a server before issue 34 made it: without the upgrade topics, with the older fingerprint.
+        await dynsec.command(
+            [
+                {"command": "removeRoleACL", "rolename": role, "acltype": a["acltype"], "topic": a["topic"]}
+                for a in newer
+            ]
+            + [{"command": "modifyClient", "username": plant.sn, "textname": "iotyun gateway 00:00"}]
+        )
+        (answer,) = await dynsec.command([{"command": "getRole", "rolename": role}])
+        assert not any("upgrade" in acl["topic"] for acl in answer["data"]["role"]["acls"])
+        dynsec._known.clear()
+        assert await dynsec.ensure_gateway(plant.sn, SECRET) is True
+        (answer,) = await dynsec.command([{"command": "getRole", "rolename": role}])
+        topics = {acl["topic"] for acl in answer["data"]["role"]["acls"]}
+        assert {f"iotyun/dev/{plant.sn}/upgrade", f"iotyun/dev/{plant.sn}/upgrade_state"} <= topics
+        assert await dynsec.ensure_gateway(plant.sn, SECRET) is False  # current now
+        assert await login(app, plant.sn, SECRET)
 
     async def test_re_keyed_gateway(self, app: FastAPI, team: Team, plant: Plant) -> None:
         embedded(app)

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import {
+  api,
   chineseOutsideData,
   exactly,
   RAW_KEY,
@@ -374,3 +375,34 @@ for (const lang of ['zh', 'en'] as const) {
     });
   });
 }
+
+test.describe('VPN', () => {
+  // IOT0000009 (锅炉房) is online and run by a simulated gateway, whose VPN opens with an address of its own: the
+  // console sends the command on the gateway's channel and shows what the gateway acknowledged.
+  test('the administrator opens and closes a gateway VPN from its details', async ({ page }) => {
+    await signIn(page, 'admin');
+    const list = await api<{ items: { id: number; sn_code: string }[] }>(
+      page,
+      'GET',
+      '/dev?q=IOT0000009&page=1&page_size=20',
+    );
+    const device = list.items.find((d) => d.sn_code === 'IOT0000009');
+    if (!device) throw new Error('demo device IOT0000009 not found');
+    await page.goto(`/iotyun/deviceDetail/${String(device.id)}`);
+    const card = page.locator('.ant-card').filter({ hasText: dt('field.vpnIp') });
+    await card.getByRole('button', { name: dt('vpn.open') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: dt('vpn.open') })
+      .click();
+    await expect(card.getByText(/^10\.8\.\d+\.\d+$/)).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByText(dt('vpn.on'))).toBeVisible();
+    await card.getByRole('button', { name: dt('vpn.close') }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: dt('vpn.close') })
+      .click();
+    await expect(card.getByText(dt('vpn.off'))).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByRole('button', { name: dt('vpn.open') })).toBeVisible();
+  });
+});

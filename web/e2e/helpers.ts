@@ -1,8 +1,9 @@
 // Shared browser-test helpers: the console's own texts, the server log (captcha answers, verification codes),
-// captcha solving, API calls as the signed-in user, sign-in and unique test data.
+// captcha solving, API calls as the signed-in user, sign-in, unique test data and gateway packages to upload.
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 import { expect, test, type BrowserContext, type Locator, type Page, type Response } from '@playwright/test';
 
@@ -383,3 +384,80 @@ export function chineseOutsideData(text: string, data: readonly string[]): strin
 
 /** Text in the page that looks like an untranslated i18n key (`area.group.key`). */
 export const RAW_KEY = /\b[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+\b/;
+
+// --- software packages ------------------------------------------------------------------------------------------
+
+/** One ustar entry: its 512-byte header (checksum filled) and its data padded to 512 bytes. */
+function tarEntry(name: string, data: Buffer): Buffer {
+  const header = Buffer.alloc(512);
+  header.write(name, 0, 100, 'utf8');
+  header.write('0000644\0', 100);
+  header.write('0000000\0', 108);
+  header.write('0000000\0', 116);
+  header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
+  header.write(
+    `${Math.floor(Date.now() / 1000)
+      .toString(8)
+      .padStart(11, '0')}\0`,
+    136,
+  );
+  header.write('        ', 148);
+  header.write('0', 156);
+  header.write('ustar\0', 257);
+  header.write('00', 263);
+  let sum = 0;
+  for (const byte of header) sum += byte;
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+  const padded = Buffer.alloc(Math.ceil(data.length / 512) * 512);
+  data.copy(padded);
+  return Buffer.concat([header, padded]);
+}
+
+/** An iotyun gateway package: a gzip tar of its manifest and one file. */
+export function gatewayPackage(version: string, models: string[]): Buffer {
+  const manifest = Buffer.from(JSON.stringify({ format: 1, type: 'device', version, models }));
+  return gzipSync(
+    Buffer.concat([
+      tarEntry('iotyun-package.json', manifest),
+      tarEntry('payload/iotyun/gateway/agent.py', Buffer.from('print("agent")\n')),
+      Buffer.alloc(1024),
+    ]),
+  );
+}
+
+export interface UploadedVersion {
+  id: number;
+  version: string;
+}
+
+/**
+ * Uploads a device-end version of `gatewayPackage` for `models` through the API, as the user signed in on `page`, and
+ * publishes it (an upload is published); `mode` 1 is forced. Its update content is "提高轮询效率" / "Faster polling".
+ */
+export async function uploadGatewayVersion(
+  page: Page,
+  version: string,
+  models: string[],
+  mode: 0 | 1 = 0,
+): Promise<UploadedVersion> {
+  const form = new FormData();
+  form.append('type', '1');
+  form.append('version', version);
+  for (const model of models) form.append('models', model);
+  form.append('content_zh', '提高轮询效率');
+  form.append('content_en', 'Faster polling');
+  form.append('mode', String(mode));
+  form.append(
+    'file',
+    new Blob([new Uint8Array(gatewayPackage(version, models))], { type: 'application/gzip' }),
+    `gateway-${version}.tar.gz`,
+  );
+  const response = await page.request.fetch('/api/software/version', {
+    method: 'POST',
+    headers: sessionHeaders(await page.context().cookies()),
+    multipart: form,
+  });
+  const body = (await response.json()) as Envelope<UploadedVersion>;
+  if (body.meta.success !== 1) throw new Error(`upload ${version}: ${JSON.stringify(body.meta)}`);
+  return body.data;
+}

@@ -4,7 +4,6 @@
 // is listed; the page reads in Chinese and English and fits a phone. Each test names its own gateway model, so its
 // versions are new whatever other tests (or runs) uploaded.
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 
 import { expect, test, type Page } from '@playwright/test';
 
@@ -12,6 +11,7 @@ import {
   chineseOutsideData,
   exactly,
   expectNoSidewaysScroll,
+  gatewayPackage,
   pageTexts,
   RAW_KEY,
   SCREENSHOT_DIR,
@@ -24,44 +24,6 @@ import {
 } from './helpers';
 
 const text = textsOf(['software', 'menu']);
-
-/** One ustar entry: its 512-byte header (checksum filled) and its data padded to 512 bytes. */
-function tarEntry(name: string, data: Buffer): Buffer {
-  const header = Buffer.alloc(512);
-  header.write(name, 0, 100, 'utf8');
-  header.write('0000644\0', 100);
-  header.write('0000000\0', 108);
-  header.write('0000000\0', 116);
-  header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124);
-  header.write(
-    `${Math.floor(Date.now() / 1000)
-      .toString(8)
-      .padStart(11, '0')}\0`,
-    136,
-  );
-  header.write('        ', 148);
-  header.write('0', 156);
-  header.write('ustar\0', 257);
-  header.write('00', 263);
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  const padded = Buffer.alloc(Math.ceil(data.length / 512) * 512);
-  data.copy(padded);
-  return Buffer.concat([header, padded]);
-}
-
-/** An iotyun gateway package: a gzip tar of its manifest and one file. */
-function gatewayPackage(version: string, models: string[]): Buffer {
-  const manifest = Buffer.from(JSON.stringify({ format: 1, type: 'device', version, models }));
-  return gzipSync(
-    Buffer.concat([
-      tarEntry('iotyun-package.json', manifest),
-      tarEntry('payload/iotyun/gateway/agent.py', Buffer.from('print("agent")\n')),
-      Buffer.alloc(1024),
-    ]),
-  );
-}
 
 async function openLibrary(page: Page, lang: Lang): Promise<void> {
   await page.goto('/iotyun/software/version');

@@ -94,6 +94,9 @@ describe('route table (SPEC §2)', () => {
     ['/system/shareLink', ['P82000']],
     ['/mobile-db', ['P20000', 'P100000']],
     ['/customPage', ['P90000']],
+    ['/software', ['P140000']],
+    ['/software/version', ['P141000', 'P142000']],
+    ['/software/upgrade', ['P142000']],
   ])('%s needs %j', (path, perms) => {
     expect(guarded.get(path)).toEqual(perms);
   });
@@ -116,8 +119,8 @@ describe('route table (SPEC §2)', () => {
 
   it('agrees with the permission tree the server exports (make gen)', () => {
     for (const node of PERMISSION_TREE) {
-      // A code without a route opens no page of its own (P142000 until the upgrades' page: it reads the library).
-      if (node.route === '/' || node.route === null) continue;
+      // The root code ('/') is the console itself, not a page.
+      if (node.route === '/') continue;
       const match = [...guarded.entries()].find(
         ([path, perms]) =>
           (path === node.route || path.startsWith(`${node.route}/:`)) && perms.includes(node.code),

@@ -495,6 +495,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/vpn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switch Vpn */
+        post: operations["switch_vpn_api_dev_vpn_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/districtInfo": {
         parameters: {
             query?: never;
@@ -664,6 +681,160 @@ export interface paths {
         put?: never;
         /** Send Register Code */
         post: operations["send_register_code_api_register_sms_num_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upgrade History */
+        get: operations["upgrade_history_api_software_history_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Upgrades */
+        get: operations["list_upgrades_api_software_upgrade_get"];
+        put?: never;
+        /** Start Upgrade */
+        post: operations["start_upgrade_api_software_upgrade_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel Upgrade */
+        post: operations["cancel_upgrade_api_software_upgrade_cancel_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upgrade Candidates */
+        get: operations["upgrade_candidates_api_software_upgrade_devices_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upgrade File */
+        get: operations["upgrade_file_api_software_upgrade_file_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upgrade Info */
+        get: operations["upgrade_info_api_software_upgrade_info_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Upgrade Link */
+        get: operations["upgrade_link_api_software_upgrade_link_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause Upgrade */
+        post: operations["pause_upgrade_api_software_upgrade_pause_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/software/upgrade/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume Upgrade */
+        post: operations["resume_upgrade_api_software_upgrade_resume_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5302,6 +5473,16 @@ export interface components {
             data?: components["schemas"]["Page_TemplateOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[UpgradeDeviceOut]] */
+        Envelope_Page_UpgradeDeviceOut__: {
+            data?: components["schemas"]["Page_UpgradeDeviceOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[UpgradeOut]] */
+        Envelope_Page_UpgradeOut__: {
+            data?: components["schemas"]["Page_UpgradeOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[UserLogOut]] */
         Envelope_Page_UserLogOut__: {
             data?: components["schemas"]["Page_UserLogOut_"] | null;
@@ -5503,6 +5684,21 @@ export interface components {
             data?: components["schemas"]["DistrictItem"][] | components["schemas"]["DistrictPath"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[UpgradeCandidatesOut] */
+        Envelope_UpgradeCandidatesOut_: {
+            data?: components["schemas"]["UpgradeCandidatesOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[UpgradeLinkOut] */
+        Envelope_UpgradeLinkOut_: {
+            data?: components["schemas"]["UpgradeLinkOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[UpgradeOut] */
+        Envelope_UpgradeOut_: {
+            data?: components["schemas"]["UpgradeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[UserOut] */
         Envelope_UserOut_: {
             data?: components["schemas"]["UserOut"] | null;
@@ -5526,6 +5722,11 @@ export interface components {
         /** Envelope[VirtualOut] */
         Envelope_VirtualOut_: {
             data?: components["schemas"]["VirtualOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VpnOut] */
+        Envelope_VpnOut_: {
+            data?: components["schemas"]["VpnOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[WeatherDailyOut] */
@@ -6837,7 +7038,7 @@ export interface components {
             /** Link Id */
             link_id: number | null;
             /** Link Type */
-            link_type: ("device" | "alarm" | "template" | "export" | "report" | "notice" | "upgrade") | null;
+            link_type: ("device" | "alarm" | "template" | "export" | "report" | "notice" | "upgrade" | "software") | null;
             /** Params */
             params: {
                 [key: string]: unknown;
@@ -7416,6 +7617,28 @@ export interface components {
         Page_TemplateOut_: {
             /** Items */
             items: components["schemas"]["TemplateOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UpgradeDeviceOut] */
+        Page_UpgradeDeviceOut_: {
+            /** Items */
+            items: components["schemas"]["UpgradeDeviceOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[UpgradeOut] */
+        Page_UpgradeOut_: {
+            /** Items */
+            items: components["schemas"]["UpgradeOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -10105,6 +10328,219 @@ export interface components {
              */
             op: "unsub";
         };
+        /**
+         * UpgradeCandidateOut
+         * @description A device the caller may upgrade to the chosen version, and whether it may now: `refusal` is the code that
+         *     would refuse it (116007 offline, 116008 already upgrading, 116009 another model, 116012 already on the version
+         *     or a newer one), None when it is updatable.
+         */
+        UpgradeCandidateOut: {
+            /** Dev Alias */
+            dev_alias: string;
+            /** Dev Model */
+            dev_model: string;
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Firmware Version */
+            firmware_version: string;
+            /** Group Id */
+            group_id: number | null;
+            /** Group Name */
+            group_name: string;
+            /** Refusal */
+            refusal: number | null;
+            /** Sn Code */
+            sn_code: string;
+            /** Updatable */
+            updatable: boolean;
+        };
+        /** UpgradeCandidatesOut */
+        UpgradeCandidatesOut: {
+            /** Items */
+            items: components["schemas"]["UpgradeCandidateOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+            /** Updatable Ids */
+            updatable_ids: number[];
+            /** Versions */
+            versions: string[];
+        };
+        /**
+         * UpgradeCounts
+         * @description How many of a rollout's devices are in each state (keys are the device states 1–7).
+         */
+        UpgradeCounts: {
+            /**
+             * Cancelled
+             * @default 0
+             */
+            cancelled: number;
+            /**
+             * Download Failed
+             * @default 0
+             */
+            download_failed: number;
+            /**
+             * Downloading
+             * @default 0
+             */
+            downloading: number;
+            /**
+             * Updatable
+             * @default 0
+             */
+            updatable: number;
+            /**
+             * Update Failed
+             * @default 0
+             */
+            update_failed: number;
+            /**
+             * Updated
+             * @default 0
+             */
+            updated: number;
+            /**
+             * Updating
+             * @default 0
+             */
+            updating: number;
+        };
+        /**
+         * UpgradeDeviceOut
+         * @description One device's upgrade: the history row (`/software/history`).
+         */
+        UpgradeDeviceOut: {
+            /** Created At */
+            created_at: number;
+            /** Created By Name */
+            created_by_name: string;
+            /** Dev Alias */
+            dev_alias: string;
+            /** Dev Model */
+            dev_model: string;
+            /** Device Id */
+            device_id: number | null;
+            /** Finished At */
+            finished_at: number | null;
+            /** From Version */
+            from_version: string;
+            /** Id */
+            id: number;
+            /** Progress */
+            progress: number;
+            /** Reason */
+            reason: string;
+            /** Sn Code */
+            sn_code: string;
+            /**
+             * State
+             * @enum {integer}
+             */
+            state: 1 | 2 | 3 | 4 | 5 | 6 | 7;
+            /** To Version */
+            to_version: string;
+            /** Updated At */
+            updated_at: number;
+            /** Upgrade Id */
+            upgrade_id: number;
+            /** Wave */
+            wave: number;
+        };
+        /** UpgradeIdIn */
+        UpgradeIdIn: {
+            /** Id */
+            id: number;
+        };
+        /**
+         * UpgradeLinkOut
+         * @description A fresh download link for the gateway's current upgrade (docs/device-protocol.md "Upgrades").
+         */
+        UpgradeLinkOut: {
+            /** Expires At */
+            expires_at: number;
+            /** Req Id */
+            req_id: string;
+            /** Sha256 */
+            sha256: string;
+            /** Size */
+            size: number;
+            /** Url */
+            url: string;
+        };
+        /** UpgradeOut */
+        UpgradeOut: {
+            counts: components["schemas"]["UpgradeCounts"];
+            /** Created At */
+            created_at: number;
+            /** Created By Name */
+            created_by_name: string;
+            /** Failure Percent */
+            failure_percent: number;
+            /** Finished At */
+            finished_at: number | null;
+            /** First Wave */
+            first_wave: number;
+            /** Id */
+            id: number;
+            /**
+             * Mode
+             * @enum {integer}
+             */
+            mode: 0 | 1;
+            /** Reason */
+            reason: string;
+            /**
+             * State
+             * @enum {integer}
+             */
+            state: 1 | 2 | 3 | 4;
+            /** Step Percent */
+            step_percent: number;
+            /** To Version */
+            to_version: string;
+            /** Total */
+            total: number;
+            /** Version Id */
+            version_id: number | null;
+            /** Wave */
+            wave: number;
+            /** Waves */
+            waves: number;
+        };
+        /**
+         * UpgradeStartIn
+         * @description Start a rollout of a device-end version to `device_ids`, in waves: the first `first_wave` devices (0 or
+         *     absent: every device at once), then `step_percent` of them per wave; a wave whose failed share passes
+         *     `failure_percent` pauses the rollout (100: never).
+         */
+        UpgradeStartIn: {
+            /** Device Ids */
+            device_ids?: number[];
+            /**
+             * Failure Percent
+             * @default 100
+             */
+            failure_percent: number;
+            /**
+             * First Wave
+             * @default 0
+             */
+            first_wave: number;
+            /**
+             * Step Percent
+             * @default 100
+             */
+            step_percent: number;
+            /** Version Id */
+            version_id: number;
+        };
         /** UserCreateIn */
         UserCreateIn: {
             /**
@@ -10499,6 +10935,25 @@ export interface components {
              * @enum {string}
              */
             type: "visible";
+        };
+        /**
+         * VpnIn
+         * @description Open (true) or close (false) the VPN of the device's gateway.
+         */
+        VpnIn: {
+            /** Device Id */
+            device_id: number;
+            /** Open */
+            open: boolean;
+        };
+        /** VpnOut */
+        VpnOut: {
+            /** Device Id */
+            device_id: number;
+            /** Vpn Ip */
+            vpn_ip: string;
+            /** Vpn State */
+            vpn_state: boolean;
         };
         /** WeatherCard */
         WeatherCard: {
@@ -12088,6 +12543,39 @@ export interface operations {
             };
         };
     };
+    switch_vpn_api_dev_vpn_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VpnIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VpnOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     district_info_api_districtInfo_get: {
         parameters: {
             query?: {
@@ -12447,6 +12935,342 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SendCodeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upgrade_history_api_software_history_get: {
+        parameters: {
+            query?: {
+                upgrade_id?: number | null;
+                device_id?: number | null;
+                state?: number | null;
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UpgradeDeviceOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_upgrades_api_software_upgrade_get: {
+        parameters: {
+            query?: {
+                state?: number | null;
+                keyword?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UpgradeOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    start_upgrade_api_software_upgrade_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeStartIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    cancel_upgrade_api_software_upgrade_cancel_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upgrade_candidates_api_software_upgrade_devices_get: {
+        parameters: {
+            query: {
+                version_id: number;
+                group_id?: number | null;
+                model?: string;
+                current?: string;
+                keyword?: string;
+                updatable?: boolean;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeCandidatesOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upgrade_file_api_software_upgrade_file_get: {
+        parameters: {
+            query?: {
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upgrade_info_api_software_upgrade_info_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upgrade_link_api_software_upgrade_link_get: {
+        parameters: {
+            query?: {
+                sn_code?: string;
+                req_id?: string;
+            };
+            header?: {
+                "x-device-secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeLinkOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    pause_upgrade_api_software_upgrade_pause_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resume_upgrade_api_software_upgrade_resume_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpgradeIdIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UpgradeOut_"];
                 };
             };
             /** @description Validation Error */

@@ -208,6 +208,7 @@ export const SOFTWARE_PACKAGE_SIZE_TEXT = "200 MB";
 export const SOFTWARE_VERSION_MAX = 32;
 export const SOFTWARE_MODELS_MAX = 20;
 export const SOFTWARE_MODEL_MAX = 20;
+export const UPGRADE_DEVICES_MAX = 5000;
 export const SOFTWARE_CONTENT_MAX = 2000;
 export const SOFTWARE_PLATFORMS = ["gateway", "android", "ios", "windows", "macos", "linux", "any"];
 export const MODEL_SIZE_TEXT = "10 MB";

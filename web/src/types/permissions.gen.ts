@@ -374,6 +374,6 @@ export const PERMISSION_TREE = [
     "parent": "P140000",
     "zh": "软件更新",
     "en": "Software update",
-    "route": null
+    "route": "/software/upgrade"
   }
 ] as const;

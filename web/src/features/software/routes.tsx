@@ -16,6 +16,12 @@ export const softwareRoutes: AppRoute[] = [
         menu: 'menu.softwareVersion',
         lazy: () => import('./pages/version'),
       },
+      {
+        path: 'upgrade',
+        perms: [Perm.SOFTWARE_UPGRADE],
+        menu: 'menu.softwareUpgrade',
+        lazy: () => import('./pages/upgrade'),
+      },
     ],
   },
 ];

@@ -25,6 +25,8 @@ export const DEVICE_LOG_ACTIONS = [
   'control_password',
   'template_bind',
   'template_unbind',
+  'vpn_open',
+  'vpn_close',
 ] as const;
 
 /** "some_new_action" → "Some new action": readable when the console does not know the action yet. */

@@ -1,6 +1,6 @@
 // The overview tab of the device details: basic facts, state, VPN, flow card, video, sharing, control password and
 // gateway access.
-import { Badge, Card, Col, Descriptions, Row, Space } from 'antd';
+import { Card, Col, Descriptions, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 import { EMPTY, orEmpty } from '@/lib/empty';
@@ -11,6 +11,7 @@ import { FlowCardSection } from '../components/cards/flow-card-section';
 import { ShareSummary } from '../components/sharing/share-summary';
 import { DeviceStateBadge } from '../components/registry/state-badge';
 import { VideoSection } from '../components/detail/video-section';
+import { VpnCard } from '../components/detail/vpn-card';
 import { formatTime } from '../lib/format';
 import type { DeviceDetailOut } from '../types';
 
@@ -107,28 +108,7 @@ export function DeviceOverview({ device, onShare }: { device: DeviceDetailOut; o
         </Card>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title={t('device.detail.vpn')} className="devreg-section">
-          <Descriptions
-            size="small"
-            column={1}
-            items={[
-              {
-                key: 'vpn',
-                label: t('device.field.vpnState'),
-                children:
-                  device.vpn_state === null ? (
-                    EMPTY
-                  ) : (
-                    <Badge
-                      status={device.vpn_state ? 'success' : 'default'}
-                      text={device.vpn_state ? t('device.vpn.on') : t('device.vpn.off')}
-                    />
-                  ),
-              },
-              { key: 'vpnIp', label: t('device.field.vpnIp'), children: orEmpty(device.vpn_ip) },
-            ]}
-          />
-        </Card>
+        <VpnCard device={device} />
       </Col>
       <Col xs={24} lg={12}>
         <FlowCardSection device={device} />

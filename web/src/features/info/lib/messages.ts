@@ -2,6 +2,8 @@
 // a text key with its parameters; one a user wrote is shown as written) and the console page it is about.
 import type { TFunction } from 'i18next';
 
+import { saveBlob } from '@/lib/download';
+import { getBlob } from '@/lib/http';
 import { MESSAGE_KINDS } from '@/types/limits.gen';
 import type { MessageKind, MessageOut } from '../types';
 
@@ -45,7 +47,17 @@ export function messageLink(message: Pick<MessageOut, 'link_type' | 'link_id'>):
       return '/analysis/dashChart';
     case 'notice':
       return '/info/systemMsg';
+    case 'upgrade':
+      return id === null ? '/software/upgrade' : `/software/upgrade?id=${String(id)}`;
     default:
       return null;
   }
+}
+
+/** A "new PC client" message (link `software`): fetch the published package it names and save it under its name. */
+export async function downloadSoftware(message: Pick<MessageOut, 'link_id' | 'params'>): Promise<void> {
+  const params: Record<string, unknown> = message.params;
+  const name = typeof params.file_name === 'string' && params.file_name ? params.file_name : 'iotyun-client';
+  const blob = await getBlob('/software/version/file', { id: message.link_id });
+  saveBlob(blob, name);
 }

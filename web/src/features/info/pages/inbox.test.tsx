@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { bodyOf, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
@@ -8,6 +8,13 @@ import { signInAs } from '@/test/session';
 import { messageLink } from '../lib/messages';
 import type { MessageOut } from '../types';
 import InboxPage from './inbox';
+
+const saved: string[] = [];
+vi.mock('@/lib/download', () => ({
+  saveBlob: (_blob: Blob, name: string) => {
+    saved.push(name);
+  },
+}));
 
 function message(over: Partial<MessageOut>): MessageOut {
   return {
@@ -146,7 +153,37 @@ describe('the inbox', () => {
     await user.click(screen.getByRole('button', { name: '查看' }));
     expect(await screen.findByText('export centre')).toBeInTheDocument();
     expect(messageLink({ link_type: 'device', link_id: 5 })).toBe('/deviceDetail/5');
-    expect(messageLink({ link_type: 'upgrade', link_id: 1 })).toBeNull();
+    expect(messageLink({ link_type: 'upgrade', link_id: 1 })).toBe('/software/upgrade?id=1');
     expect(messageLink({ link_type: null, link_id: null })).toBeNull();
+  });
+
+  it('downloads the PC client a message announces, under its name, and marks the message read', async () => {
+    const user = userEvent.setup();
+    const pc = message({
+      id: 9,
+      kind: 'upgrade',
+      title: '',
+      body: '',
+      text_key: 'messages.software.pc',
+      params: { version: '3.2.0', platform: 'windows', file_name: 'iotyun-setup-3.2.0.exe' },
+      link_type: 'software',
+      link_id: 12,
+      sender_id: null,
+      sender_name: null,
+    });
+    const calls = renderPage(
+      handlers({
+        'GET /yun/messageCenter/receive': () =>
+          ok({ items: [pc], total: 1, page: 1, page_size: 20, unread: 1 }),
+        'GET /software/version/file': () => 'MZ-bytes',
+      }),
+    );
+    expect(await screen.findByText('新版电脑客户端：3.2.0')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '查看' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '下载' }));
+    await waitFor(() => expect(saved).toContain('iotyun-setup-3.2.0.exe'));
+    const fetched = calls.find((c) => c.url === '/software/version/file');
+    expect(fetched?.params).toEqual({ id: 12 });
+    await waitFor(() => expect(calls.some((c) => c.url === '/yun/message/receive/read')).toBe(true));
   });
 });

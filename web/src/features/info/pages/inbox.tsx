@@ -15,10 +15,11 @@ import { RowActions } from '@/components/table/row-actions';
 import { PAGE_SIZE_OPTIONS } from '@/lib/constants';
 import { EMPTY } from '@/lib/empty';
 import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
+import { toast } from '@/lib/toast';
 import { useInbox } from '../api/list-inbox';
 import { useDeleteMessages, useMarkMessagesRead } from '../api/update-messages';
 import { formatLogTime } from '../lib/format';
-import { KIND_COLORS, KINDS, messageLink, messageText } from '../lib/messages';
+import { downloadSoftware, KIND_COLORS, KINDS, messageLink, messageText } from '../lib/messages';
 import type { InboxParams, MessageKind, MessageOut } from '../types';
 import { DayRangeFilter } from '../components/day-range-filter';
 import '../info.css';
@@ -135,6 +136,17 @@ export default function InboxPage() {
                   open(message, to);
                 },
               },
+              message.link_type === 'software' &&
+                message.link_id !== null && {
+                  key: 'download',
+                  label: t('info.inbox.download'),
+                  onClick: () => {
+                    void downloadSoftware(message).catch(() => {
+                      toast.error(t('info.inbox.downloadFailed'));
+                    });
+                    if (!message.read) markRead.mutate({ ids: [message.id] });
+                  },
+                },
               !message.read && {
                 key: 'read',
                 label: t('info.inbox.markRead'),
