@@ -5,7 +5,8 @@ connected through IOTYUN_MQTT_URL to a private Mosquitto (anonymous, on a free p
 (default 1,000; model BENCH, version 1.0.0) are bound to a published template of 5 data sources, and run in a child
 process as the simulated gateway agent (iotyun/gateway/simulate.py): values every second, and an upgrade taken for
 real — the command on its own topic, the package downloaded through the device's short-lived link, its SHA-256
-checked, every step reported — with only the install simulated (a 2 s pause, then the new version). One gateway in
+checked, every step reported — with only the install simulated (a 2 s pause, then the new version). They send values
+every 10 s: the thousand agents share one process and the machine's two cores with the server. One gateway in
 --cut-every has its first download cut half-way by the network (the agent resumes it with a range request).
 
 The package is this agent's own (`iotyun gateway-package`, about 1.1 MB), uploaded to the library as 2.0.0.
@@ -22,7 +23,7 @@ The package is this agent's own (`iotyun gateway-package`, about 1.1 MB), upload
    recorded beside it; it follows the runner's pace of commands, not the server's of bytes.
 
 Usage: uv run python bench/upgrades.py [--devices 1000] [--db postgresql|sqlite] [--probe-s 10] [--cut-every 10]
-       [--timeout 300]
+       [--timeout 600]
 Writes bench/results/upgrades.json (DESIGN §4 entries) and prints `metric candidate baseline ratio target`.
 """
 
@@ -80,8 +81,10 @@ async def _gateways(server: str, broker: tuple[str, int], sns: list[str], cut_ev
     loop = asyncio.get_running_loop()
     loop.run_in_executor(None, lambda: (stop.wait(), loop.call_soon_threadsafe(stopping.set)))
     data_dir = Path(tempfile.mkdtemp(prefix="iotyun-bench-gw-"))
+    # Values every 10 s: the thousand agents share one process and two cores with the server, and the measure is the
+    # upgrade, not the ingest (bench/ingest.py).
     await simulate.run_simulated_gateways(
-        server, broker[0], broker[1], [(sn, benchlib.SECRET) for sn in sns], stopping, data_dir=data_dir
+        server, broker[0], broker[1], [(sn, benchlib.SECRET) for sn in sns], stopping, data_dir=data_dir, rate_hz=0.1
     )
     out.put({"downloads": downloads, "resumed": resumed})
 
@@ -232,7 +235,7 @@ def main() -> None:
     parser.add_argument("--db", choices=["postgresql", "sqlite"], default="postgresql")
     parser.add_argument("--probe-s", type=float, default=10.0)
     parser.add_argument("--cut-every", type=int, default=10)
-    parser.add_argument("--timeout", type=float, default=300.0)
+    parser.add_argument("--timeout", type=float, default=600.0)
     ARGS = parser.parse_args()
     ctx = mp.get_context("spawn")
     from iotyun.gateway.package import build_package

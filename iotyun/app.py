@@ -44,10 +44,24 @@ GZIP_LEVEL = 6
 GC_GEN0_THRESHOLD = 20_000
 
 
+# Bytes that are compressed already or served by ranges (software packages, archives, images): gzipping them costs
+# the CPU of every download for nothing (bench/upgrades.py: a package download ran at a third of a bare server's).
+PACKED_MEDIA = (
+    "application/octet-stream",
+    "application/gzip",
+    "application/zip",
+    "image/png",
+    "image/jpeg",
+    "image/webp",
+    "image/gif",
+)
+
+
 class ApiGZipMiddleware:
     """Gzips /api answers when the client accepts it and they are worth it: a device list page or a history series
     shrinks 5-10 times; small envelopes go as they are. Level 6, not gzip's 9: nearly the same size for JSON at a
-    fraction of the CPU per request. Exports (xlsx, a zip already) pass through; WebSockets are not HTTP responses.
+    fraction of the CPU per request. Exports (xlsx, a zip already), packages and images pass through; WebSockets are not
+    HTTP responses.
     The console's files are left to iotyun/web.py, which sends the build's precompressed copies."""
 
     def __init__(self, app: ASGIApp) -> None:
@@ -56,7 +70,7 @@ class ApiGZipMiddleware:
             app,
             minimum_size=GZIP_MIN_BYTES,
             compresslevel=GZIP_LEVEL,
-            exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, XLSX_MEDIA),
+            exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, XLSX_MEDIA, *PACKED_MEDIA),
         )
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

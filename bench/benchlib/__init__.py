@@ -267,7 +267,11 @@ async def provision(
                 int((await call("/yun/module/dataSource", {"template_id": tid, "area": "holding", **spec}))["id"])
                 for spec in extra_sources
             ]
-            await call("/yun/module/bind", {"template_id": tid, "device_ids": [int(d) for d in device_ids]})
+            from iotyun.templates.binding.schemas import BIND_BATCH_MAX
+
+            ids = [int(d) for d in device_ids]
+            for start in range(0, len(ids), BIND_BATCH_MAX):  # a bind takes at most BIND_BATCH_MAX devices
+                await call("/yun/module/bind", {"template_id": tid, "device_ids": ids[start : start + BIND_BATCH_MAX]})
             await call("/yun/module/publish", {"id": tid})
     finally:
         await app.state.db.dispose()

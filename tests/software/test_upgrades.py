@@ -4,6 +4,7 @@ changing nothing, the runner sending commands with device-scoped links, the gate
 renewed link, its reports moving each device forward only, timeouts, waves that pause at their failure threshold,
 cancelling, the history, and another tenant or a lesser role seeing nothing."""
 
+import os
 from datetime import timedelta
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -61,9 +62,11 @@ def runner(app: FastAPI, wire: FakeTelemetry) -> UpgradeRunner:
     return UpgradeRunner(app.state.db, wire)
 
 
-async def version(api: Api, number: str = "2.1.0", models: list[str] | None = None, mode: str = "0") -> dict[str, Any]:
+async def version(
+    api: Api, number: str = "2.1.0", models: list[str] | None = None, mode: str = "0", payload: bytes = b""
+) -> dict[str, Any]:
     models = models or ["GW100"]
-    data = gateway_package(number, models)
+    data = gateway_package(number, models, extra={"payload/blob.bin": payload} if payload else None)
     row: dict[str, Any] = ok(await send(api, data, version=number, models=models, mode=mode))
     return row
 
@@ -180,9 +183,10 @@ class TestRollout:
         self, app: FastAPI, site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry
     ) -> None:
         fleet = await Fleet(site).make()
-        package = gateway_package("2.1.0", ["GW100"])
-        v = await version(team.admin, mode="1")
-        assert v["size"] == len(package)
+        blob = os.urandom(64 * 1024)  # above the size the API gzips from
+        package = gateway_package("2.1.0", ["GW100"], extra={"payload/blob.bin": blob})
+        v = await version(team.admin, mode="1", payload=blob)
+        assert v["size"] >= len(package) - 64
         up = ok(await start(team.admin, v["id"], [fleet.ready]))
         now = utcnow()
         assert await runner.tick(now) == 1
@@ -199,8 +203,10 @@ class TestRollout:
         req_id, url = body["req_id"], body["url"]
         # The link is the gateway's credential: no console token, ranges answered.
         anon = team.new_api()
-        whole = await anon.client.get(url)
+        whole = await anon.client.get(url, headers={"Accept-Encoding": "gzip"})
         assert whole.status_code == 200 and whole.headers["x-checksum-sha256"] == v["sha256"]
+        # Sent as it is: a package is compressed already, and a range must count its own bytes.
+        assert "content-encoding" not in whole.headers and int(whole.headers["content-length"]) == v["size"]
         part = await anon.client.get(url, headers={"Range": "bytes=100-"})
         assert part.status_code == 206 and part.content == whole.content[100:]
         token = parse_qs(urlsplit(url).query)["token"][0]
