@@ -65,6 +65,45 @@ class Worker:
         return True
 
 
+class QueueWorker:
+    """One task that sleeps until `wake()` and then empties its owner's queue (`work()`, which returns once it is
+    empty), and says when nothing waits any more (`drain`, for tests and stops): the gateways' state changes
+    (telemetry/ingest.py) and their upgrade reports (software/device_reports.py) are written this way, off the MQTT
+    message loop."""
+
+    def __init__(self, name: str) -> None:
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._worker = Worker(name, self._run)
+
+    def wake(self) -> None:
+        """Something was queued: work again (and not idle until it is done)."""
+        self._idle.clear()
+        self._wake.set()
+
+    def start(self) -> None:
+        self._worker.start()
+
+    async def stop(self) -> None:
+        await self._worker.stop()
+
+    async def drain(self) -> None:
+        """Until everything queued so far is handled."""
+        if self._worker.running:
+            await self._idle.wait()
+
+    async def work(self) -> None:
+        raise NotImplementedError
+
+    async def _run(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self.work()
+            self._idle.set()
+
+
 def checkpoint() -> None:
     """Raise CancelledError in a task that was cancelled but runs on because code it awaited swallowed the
     cancellation (see above): for the places where a worker would otherwise go on, after such waits and before a

@@ -20,7 +20,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from iotyun.core.db import utcnow
 from iotyun.core.limits import UPGRADE_REASON_MAX
-from iotyun.core.tasks import Worker
+from iotyun.core.tasks import QueueWorker
 from iotyun.core.tenancy import system_session
 from iotyun.software import semver_text
 from iotyun.software import upgrade_repository as repo
@@ -121,58 +121,39 @@ def apply(device: SoftwareUpgradeDevice, report: Report, now: datetime) -> bool:
     return True
 
 
-class UpgradeReports:
+class UpgradeReports(QueueWorker):
     """The queue of reports between the MQTT link and the database (Telemetry.upgrade_reports)."""
 
     def __init__(self, sessionmaker: async_sessionmaker[AsyncSession]) -> None:
+        super().__init__("iotyun-upgrade-reports")
         self.sessionmaker = sessionmaker
         self.stats: Counter[str] = Counter()
         self._queue: list[tuple[str, bytes, Done]] = []
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._worker = Worker("iotyun-upgrade-reports", self._run)
 
     def __call__(self, sn: str, payload: bytes, done: Done) -> None:
         self._queue.append((sn, payload, done))
-        self._idle.clear()
-        self._wake.set()
+        self.wake()
 
-    def start(self) -> None:
-        self._worker.start()
-
-    async def stop(self) -> None:
-        await self._worker.stop()
-
-    async def drain(self) -> None:
-        """Until every queued report is written (tests)."""
-        if self._worker.running:
-            await self._idle.wait()
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
+    async def work(self) -> None:
+        failures = 0
+        while self._queue:
+            batch = self._queue[:BATCH]
+            try:
+                if failures < 2:
+                    await self.write(batch)
+                else:
+                    await self._one_by_one(batch, give_up=failures >= GIVE_UP_AFTER)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                failures += 1
+                log.warning("upgrade reports not written (%d); retrying", failures, exc_info=True)
+                await asyncio.sleep(RETRY_S)
+                continue
             failures = 0
-            while self._queue:
-                batch = self._queue[:BATCH]
-                try:
-                    if failures < 2:
-                        await self.write(batch)
-                    else:
-                        await self._one_by_one(batch, give_up=failures >= GIVE_UP_AFTER)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    failures += 1
-                    log.warning("upgrade reports not written (%d); retrying", failures, exc_info=True)
-                    await asyncio.sleep(RETRY_S)
-                    continue
-                failures = 0
-                del self._queue[: len(batch)]
-                for _, _, done in batch:
-                    done()
-            self._idle.set()
+            del self._queue[: len(batch)]
+            for _, _, done in batch:
+                done()
 
     async def _one_by_one(self, batch: list[tuple[str, bytes, Any]], give_up: bool) -> None:
         """A batch that failed twice: each report in its own transaction, so one that cannot be written (a poison

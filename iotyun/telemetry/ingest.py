@@ -24,7 +24,7 @@ from iotyun.core.limits import (
     INGEST_PAYLOAD_MAX_BYTES,
     INGEST_SEQ_MAX,
 )
-from iotyun.core.tasks import Worker
+from iotyun.core.tasks import QueueWorker
 from iotyun.core.tenancy import system_session
 from iotyun.telemetry.alarm_engine import AlarmEngine
 from iotyun.telemetry.configs import ConfigCache, DeviceConfig, Source
@@ -68,53 +68,34 @@ def vpn_report(vpn: Any) -> tuple[str, str] | None:
     return str(vpn["state"]), address if vpn["state"] == "open" else ""
 
 
-class StateWorker:
+class StateWorker(QueueWorker):
     """Gateway state changes written by one task, off the message loop: the latest change per gateway waits here
     (bounded by the number of gateways), so a slow or failing state write delays only other state writes."""
 
     def __init__(self) -> None:
+        super().__init__("iotyun-gateway-state")
         self.handler: StateHandler | None = None
         self._pending: dict[int, tuple[DeviceConfig, bool, dict[str, str]]] = {}
-        self._wake = asyncio.Event()
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self._worker = Worker("iotyun-gateway-state", self._run)
 
     def put(self, config: DeviceConfig, online: bool, info: dict[str, str]) -> None:
         previous = self._pending.pop(config.gateway_id, None)
         if previous is not None and previous[1] == online:
             info = {**previous[2], **info}
         self._pending[config.gateway_id] = (config, online, info)
-        self._idle.clear()
-        self._wake.set()
+        self.wake()
 
-    def start(self) -> None:
-        self._worker.start()
-
-    async def stop(self) -> None:
-        await self._worker.stop()
-
-    async def drain(self) -> None:
-        """Until every queued state change is handled (tests)."""
-        if self._worker.running:
-            await self._idle.wait()
-
-    async def _run(self) -> None:
-        while True:
-            await self._wake.wait()
-            self._wake.clear()
-            while self._pending:
-                gateway_id = next(iter(self._pending))
-                config, online, info = self._pending.pop(gateway_id)
-                if self.handler is None:
-                    continue
-                try:
-                    await self.handler(config, online, info)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:
-                    log.warning("state of gateway %s not written", gateway_id, exc_info=True)
-            self._idle.set()
+    async def work(self) -> None:
+        while self._pending:
+            gateway_id = next(iter(self._pending))
+            config, online, info = self._pending.pop(gateway_id)
+            if self.handler is None:
+                continue
+            try:
+                await self.handler(config, online, info)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("state of gateway %s not written", gateway_id, exc_info=True)
 
 
 class Ingest:

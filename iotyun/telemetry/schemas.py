@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import CONTROL_PASSWORD_MAX
 from iotyun.core.texts import ShownName
 from iotyun.templates.screens.schemas import RuntimeScreenOut, StateTextOut
@@ -117,7 +118,7 @@ class VpnIn(BaseModel):
     """Open (true) or close (false) the VPN of the device's gateway."""
 
     device_id: int
-    open: bool
+    open: BodyBool
 
 
 class VpnOut(BaseModel):

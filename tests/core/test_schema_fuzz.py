@@ -32,6 +32,7 @@ from schemathesis.core.errors import InvalidSchema
 from schemathesis.python import asgi
 from schemathesis.specs.openapi.checks import response_schema_conformance
 from schemathesis.specs.openapi.examples import BodyExample, extract_top_level
+from starlette.routing import Match
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from iotyun import migrate
@@ -51,6 +52,8 @@ PLAN: dict[str, tuple[int, tuple[GenerationMode, ...]]] = {
 }
 CHECKS = [not_a_server_error, response_schema_conformance]
 PASSWORD = "fuzzpass123"
+# The API's routes in the order the app matches them (set by the test).
+ROUTES: list[Any] = []
 # Operations that end the caller's session: fuzzed last, so they do not log the administrator out of the others.
 SESSION_ENDERS = ("/api/yun/user/logout",)
 
@@ -193,6 +196,7 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
     schema = schemathesis.openapi.from_asgi("/api/openapi.json", served)
     schema.config.generation.update(allow_x00=True, codec="utf-8")
     public = _public_paths(app)
+    ROUTES[:] = api_routes(app)
     readable = {"/api" + r.path for r in api_routes(app) if "GET" in (r.methods or ()) and "{" not in r.path}
     client = asgi.get_client(served)  # type: ignore[arg-type]
     caller = Caller(client, code_log)
@@ -232,6 +236,16 @@ def test_every_operation(fuzz_database: tuple[str, str], tmp_path: Path, code_lo
     assert not failures, f"{len(failures)} failures:\n" + "\n".join(failures)
 
 
+def _served_by(path: str, operation: Any) -> bool:
+    """Whether the app routes `path` (as sent, under /api) to `operation` itself rather than to another route."""
+    local = path.removeprefix("/api")
+    scope = {"type": "http", "path": local, "method": operation.method.upper()}
+    for route in ROUTES:
+        if route.matches(scope)[0] == Match.FULL:
+            return bool(str(route.path) == str(operation.path).removeprefix("/api"))
+    return True
+
+
 def _runner(
     operation: Any,
     mode: GenerationMode,
@@ -268,8 +282,12 @@ def _runner(
             caller.revoked |= answer.get("meta", {}).get("message") == "100009" and not is_public
         if operation.method.upper() in ("POST", "PUT") and answer.get("meta", {}).get("success") == 1:
             _read_back(operation, mode, answer.get("data"), caller, headers, failures, seen, counted, readable)
+        # A generated path value can spell a sibling route's literal segment (`/yun/module/group` for
+        # `/yun/module/{template_id}`, drawn from the constants the generator collects): that route answers, rightly,
+        # in its own shape. Only a server error counts then.
+        checks = CHECKS if _served_by(case.formatted_path, operation) else [not_a_server_error]
         try:
-            case.validate_response(response, checks=CHECKS, headers=headers)
+            case.validate_response(response, checks=checks, headers=headers)
         except Exception as exc:  # every failure is collected, so one run reports them all
             if response.status_code >= 500:
                 counted["server_errors"] += 1
