@@ -314,6 +314,8 @@ UPGRADE_TICK_S = 1.0
 UPGRADE_LEASE_S = 15.0
 UPGRADE_SEND_PER_TICK = 200
 UPGRADE_REASON_MAX = 200
+# A gateway's VPN takes longer to come up than a register to be written: the console waits this long for its ack.
+VPN_WAIT_S = 30.0
 SOFTWARE_PLATFORMS: tuple[str, ...] = get_args(SoftwarePlatform)
 # SVG uploads, gallery images and tenant symbols (resources/svg.py, docs/security.md "SVG uploads"): a larger file
 # (114022), or one of more elements or a deeper nesting (114023), is refused before anything is kept. 512 KB holds

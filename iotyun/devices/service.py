@@ -17,7 +17,7 @@ from iotyun.core.context import lang_var
 from iotyun.core.db import epoch_ms, from_epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import SHARE_USERS_MAX, SN_RE
+from iotyun.core.limits import GATEWAY_FIRMWARE_MAX, GATEWAY_IP_MAX, GATEWAY_MODEL_MAX, SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.texts import shown_name
@@ -139,11 +139,11 @@ async def set_state(
     if ip is not None:
         gateway.ip = ip
     if firmware_version:
-        gateway.firmware_version = firmware_version[:32]
+        gateway.firmware_version = firmware_version[:GATEWAY_FIRMWARE_MAX]
     if model:
-        gateway.model = model[:20]
+        gateway.model = model[:GATEWAY_MODEL_MAX]
     if vpn is not None:
-        gateway.vpn_state, gateway.vpn_ip = vpn[0], vpn[1][:45]
+        gateway.vpn_state, gateway.vpn_ip = vpn[0], vpn[1][:GATEWAY_IP_MAX]
         if not vpn[0]:
             gateway.vpn_opened_by = None
     if dev_state == DEV_ONLINE:

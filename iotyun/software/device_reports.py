@@ -182,8 +182,9 @@ class UpgradeReports(QueueWorker):
             return
         now = utcnow()
         async with system_session(self.sessionmaker) as session:
+            found = await repo.under_way(session, {(r.sn, r.req_id) for r in reports})
             for report in reports:
-                device = await repo.current_of_gateway(session, report.sn, report.req_id)
+                device = found.get((report.sn, report.req_id))
                 if device is None or not apply(device, report, now):
                     self.stats["dropped"] += 1
                     continue

@@ -13,7 +13,6 @@ Tests call `tick(now)` directly."""
 import logging
 from datetime import datetime, timedelta
 
-from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core import lease
@@ -43,7 +42,6 @@ from iotyun.software.models import (
     UPGRADE_RUNNING,
     SoftwareUpgrade,
     SoftwareUpgradeDevice,
-    SoftwareVersion,
 )
 from iotyun.software.upgrades import COMMAND_LEAF, CommandSender, command, end, issue_link
 
@@ -69,11 +67,7 @@ class UpgradeRunner(lease.LeasedLoop):
         if not await self.holds(now, UPGRADE_LEASE_S):
             return 0
         async with system_session(self.db.sessionmaker) as session:
-            stmt = select(SoftwareUpgrade.id).where(
-                (SoftwareUpgrade.state.in_((UPGRADE_RUNNING, UPGRADE_PAUSED)))
-                | ((SoftwareUpgrade.state == UPGRADE_CANCELLED) & SoftwareUpgrade.finished_at.is_(None))
-            )
-            ids = [int(i) for i in (await session.execute(stmt.order_by(SoftwareUpgrade.id))).scalars()]
+            ids = await repo.open_upgrade_ids(session)
         sent = 0
         for upgrade_id in ids:
             try:
@@ -84,12 +78,11 @@ class UpgradeRunner(lease.LeasedLoop):
 
     async def step(self, upgrade_id: int, now: datetime, budget: int) -> int:
         async with system_session(self.db.sessionmaker) as session:
-            upgrade = await session.get(SoftwareUpgrade, upgrade_id)
+            upgrade, version = await repo.with_version(session, upgrade_id)
             if upgrade is None:
                 return 0
             self._follow(await repo.in_flight(session, upgrade_id), upgrade, now)
             outgoing: list[tuple[SoftwareUpgradeDevice, str]] = []
-            version = None if upgrade.version_id is None else await session.get(SoftwareVersion, upgrade.version_id)
             if upgrade.state == UPGRADE_RUNNING and version is not None and budget > 0:
                 for device, dev_state in await repo.to_send(session, upgrade, budget * 2):
                     if dev_state != DEV_ONLINE:
@@ -114,9 +107,7 @@ class UpgradeRunner(lease.LeasedLoop):
                 unsent.append(str(body["req_id"]))
         if unsent:
             async with system_session(self.db.sessionmaker) as session:
-                for device in (
-                    await session.execute(select(SoftwareUpgradeDevice).where(SoftwareUpgradeDevice.req_id.in_(unsent)))
-                ).scalars():
+                for device in await repo.by_req_ids(session, unsent):
                     if device.state in DEVICE_ACTIVE and device.reported_at is None:
                         device.sent_at, device.link_digest, device.link_expires_at = None, "", None
                 await session.commit()

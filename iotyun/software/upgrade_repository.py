@@ -12,10 +12,12 @@ from iotyun.software.models import (
     DEVICE_ACTIVE,
     DEVICE_DOWNLOADING,
     DEVICE_UPDATABLE,
+    UPGRADE_CANCELLED,
     UPGRADE_PAUSED,
     UPGRADE_RUNNING,
     SoftwareUpgrade,
     SoftwareUpgradeDevice,
+    SoftwareVersion,
 )
 
 
@@ -167,9 +169,38 @@ def history(
 # --- the runner and the gateways' reports (system sessions) -----------------------------------------------------
 
 
-async def live_upgrades(session: AsyncSession) -> list[SoftwareUpgrade]:
-    stmt = select(SoftwareUpgrade).where(SoftwareUpgrade.state == UPGRADE_RUNNING).order_by(SoftwareUpgrade.id)
+async def open_upgrade_ids(session: AsyncSession) -> list[int]:
+    """Rollouts the runner follows: running or paused, and cancelled ones whose last install has not ended."""
+    stmt = select(SoftwareUpgrade.id).where(
+        SoftwareUpgrade.state.in_((UPGRADE_RUNNING, UPGRADE_PAUSED))
+        | ((SoftwareUpgrade.state == UPGRADE_CANCELLED) & SoftwareUpgrade.finished_at.is_(None))
+    )
+    return [int(i) for i in (await session.execute(stmt.order_by(SoftwareUpgrade.id))).scalars()]
+
+
+async def with_version(session: AsyncSession, upgrade_id: int) -> tuple[SoftwareUpgrade | None, SoftwareVersion | None]:
+    """A rollout and the version it installs (None once deleted)."""
+    upgrade = await session.get(SoftwareUpgrade, upgrade_id)
+    if upgrade is None or upgrade.version_id is None:
+        return upgrade, None
+    return upgrade, await session.get(SoftwareVersion, upgrade.version_id)
+
+
+async def by_req_ids(session: AsyncSession, req_ids: list[str]) -> list[SoftwareUpgradeDevice]:
+    stmt = select(SoftwareUpgradeDevice).where(SoftwareUpgradeDevice.req_id.in_(req_ids))
     return list((await session.execute(stmt)).scalars())
+
+
+async def under_way(session: AsyncSession, keys: set[tuple[str, str]]) -> dict[tuple[str, str], SoftwareUpgradeDevice]:
+    """The device upgrades under way named by (SN, req_id): one query for a batch of gateway reports."""
+    if not keys:
+        return {}
+    stmt = select(SoftwareUpgradeDevice).where(
+        SoftwareUpgradeDevice.req_id.in_([req_id for _, req_id in keys]),
+        SoftwareUpgradeDevice.state.in_(DEVICE_ACTIVE),
+    )
+    rows = (await session.execute(stmt)).scalars()
+    return {(r.sn, r.req_id): r for r in rows if (r.sn, r.req_id) in keys}
 
 
 async def to_send(
@@ -214,16 +245,6 @@ async def wave_states(session: AsyncSession, upgrade_id: int, wave: int) -> dict
         .group_by(SoftwareUpgradeDevice.state)
     )
     return {int(s): int(n) for s, n in await session.execute(stmt)}
-
-
-async def by_req_id(session: AsyncSession, req_id: str) -> tuple[SoftwareUpgradeDevice, SoftwareUpgrade] | None:
-    stmt = (
-        select(SoftwareUpgradeDevice, SoftwareUpgrade)
-        .join(SoftwareUpgrade, SoftwareUpgrade.id == SoftwareUpgradeDevice.upgrade_id)
-        .where(SoftwareUpgradeDevice.req_id == req_id)
-    )
-    row = (await session.execute(stmt)).first()
-    return None if row is None else (row[0], row[1])
 
 
 async def by_link(session: AsyncSession, digest: str) -> SoftwareUpgradeDevice | None:

@@ -30,7 +30,7 @@ from iotyun.core.config import API_PREFIX
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import UPGRADE_LINK_S
+from iotyun.core.limits import UPGRADE_LINK_S, UPGRADE_REASON_MAX
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.devices import scope
 from iotyun.devices.models import DEV_ONLINE, Device
@@ -344,7 +344,7 @@ async def _any_installing(session: AsyncSession, upgrade_id: int) -> bool:
 
 def end(device: SoftwareUpgradeDevice, state: int, reason: str, now: datetime) -> None:
     device.state = state
-    device.reason = reason[:200]
+    device.reason = reason[:UPGRADE_REASON_MAX]
     device.finished_at = now
     device.link_digest = ""
     device.link_expires_at = None
@@ -436,12 +436,7 @@ def _gone() -> AppError:
 
 
 async def _package(session: AsyncSession, device: SoftwareUpgradeDevice) -> SoftwareVersion:
-    upgrade = await session.get(SoftwareUpgrade, device.upgrade_id)
-    version = (
-        None
-        if upgrade is None or upgrade.version_id is None
-        else await session.get(SoftwareVersion, upgrade.version_id)
-    )
+    _, version = await repo.with_version(session, device.upgrade_id)
     if version is None:
         raise _gone()
     return version

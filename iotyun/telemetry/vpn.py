@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import VPN_WAIT_S
 from iotyun.devices import repository as device_repo
 from iotyun.devices import scope
 from iotyun.devices.devlog import write_log
@@ -26,8 +27,6 @@ from iotyun.telemetry.schemas import VpnIn, VpnOut
 if TYPE_CHECKING:
     from iotyun.telemetry.runtime import Telemetry
 
-# A VPN takes longer to come up than a register to be written.
-VPN_WAIT_S = 30.0
 # Gateways with a switch under way in this process (a second request is 110552).
 _switching: set[str] = set()
 
