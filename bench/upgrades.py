@@ -17,13 +17,14 @@ The package is this agent's own (`iotyun gateway-package`, about 1.1 MB), upload
    upgrade has ended. Targets: the probe's p99 ≤ 100 ms during the rollout; every device's final state recorded (all
    updated, each download cut once resumed).
 3. Downloads at the disk's pace (before the gateways start): as many concurrent clients as there are gateways fetch
-   the package from the server (half of them in two ranges, as a resumed download does), against a bare Starlette
+   the package from the server (half of them in two ranges, as a resumed download does; each client with its own
+   connection, as each gateway has), against a bare Starlette
    FileResponse app (uvicorn, one process) serving the same file to the same clients in the same run. Target: ≥ 0.5
    of its rate. The rollout's own download rate (bytes over first start to last end, as the gateways noted them) is
    recorded beside it; it follows the runner's pace of commands, not the server's of bytes.
 
 Usage: uv run python bench/upgrades.py [--devices 1000] [--db postgresql|sqlite] [--probe-s 10] [--cut-every 10]
-       [--timeout 600]
+       [--timeout 600] [--downloads-only]
 Writes bench/results/upgrades.json (DESIGN §4 entries) and prints `metric candidate baseline ratio target`.
 """
 
@@ -33,6 +34,7 @@ import contextlib
 import hashlib
 import multiprocessing as mp
 import os
+import ssl
 import statistics
 import subprocess
 import sys
@@ -136,9 +138,12 @@ app = Starlette(routes=[Route("/file", file)])
 
 
 async def fetch_all(url: str, clients: int, size: int, headers: dict[str, str] | None = None) -> tuple[float, float]:
-    """`clients` concurrent downloads of `url` (half of them in two ranges): (seconds, bytes)."""
-    limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+    """`clients` concurrent downloads of `url` (half of them in two ranges), each client with its own connection as
+    each gateway has: (seconds, bytes). One shared httpx pool of a thousand connections would measure the pool, not
+    the server: httpcore matches each queued request against every connection, and that bookkeeping took three times
+    the CPU of the bytes (py-spy) and set the pace of both servers."""
     got: list[int] = []
+    ssl_context = ssl.create_default_context()  # loaded once, not once per client
 
     async def one(i: int, http: httpx.AsyncClient) -> None:
         if i % 2:
@@ -147,9 +152,13 @@ async def fetch_all(url: str, clients: int, size: int, headers: dict[str, str] |
         else:
             got.append(len((await http.get(url)).content))
 
-    async with httpx.AsyncClient(timeout=120, limits=limits, headers=headers or {}) as http:
+    async with contextlib.AsyncExitStack() as stack:
+        pool = [
+            await stack.enter_async_context(httpx.AsyncClient(timeout=120, verify=ssl_context, headers=headers or {}))
+            for _ in range(clients)
+        ]
         start = time.perf_counter()
-        await asyncio.gather(*(one(i, http) for i in range(clients)))
+        await asyncio.gather(*(one(i, http) for i, http in enumerate(pool)))
         return time.perf_counter() - start, float(sum(got))
 
 
@@ -236,6 +245,9 @@ def main() -> None:
     parser.add_argument("--probe-s", type=float, default=10.0)
     parser.add_argument("--cut-every", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=600.0)
+    parser.add_argument(
+        "--downloads-only", action="store_true", help="measure step 3 only (no rollout); writes no results file"
+    )
     ARGS = parser.parse_args()
     ctx = mp.get_context("spawn")
     from iotyun.gateway.package import build_package
@@ -259,6 +271,13 @@ def main() -> None:
             file_url = f"{base}/api/software/version/file?id={version['id']}"
             seconds, got = asyncio.run(fetch_all(file_url, ARGS.devices, package.stat().st_size, plant.headers))
             served = got / seconds
+            if ARGS.downloads_only:
+                benchlib.stop([server])
+                bare = bare_rate(package, ARGS.devices, db.tmp)
+                print(
+                    f"download rate: server {served / 1e6:.1f} MB/s, bare {bare / 1e6:.1f} MB/s, {served / bare:.2f}x"
+                )
+                return
             out, stop = ctx.Queue(), ctx.Event()
             gateways = ctx.Process(
                 target=gateways_process, args=(base, broker, list(plant.devices), ARGS.cut_every, out, stop)

@@ -278,18 +278,18 @@ async def delete(session: AsyncSession, actor: Actor, root: Path, version_id: in
     await session.flush()
 
 
-async def package_of(session: AsyncSession, actor: Actor, root: Path, version_id: int) -> tuple[Path, str, str]:
-    """The stored package of a version of the caller's tenant: its path, the name it downloads as, its SHA-256. A
-    published mobile or PC version is any of the tenant's users' to fetch (their app or client updating itself);
-    the rest only the library's and the upgrades' (116003 otherwise, as for a version that is not there)."""
+async def package_of(session: AsyncSession, actor: Actor, root: Path, version_id: int) -> storage.Package:
+    """The stored package of a version of the caller's tenant. A published mobile or PC version is any of the
+    tenant's users' to fetch (their app or client updating itself); the rest only the library's and the upgrades'
+    (116003 otherwise, as for a version that is not there)."""
     row = await _version(session, actor, version_id)
     offered = row.type in (TYPE_MOBILE, TYPE_PC) and row.state == STATE_PUBLISHED
     if not offered and not actor.can(Perm.SOFTWARE_VERSION, Perm.SOFTWARE_UPGRADE):
         raise AppError(ErrorCode.SOFTWARE_VERSION_NOT_FOUND, field="id")
-    path = storage.path_of(root, row.file_key)
-    if not await asyncio.to_thread(path.is_file):
+    found = await storage.package(root, row.file_key, row.file_name, row.sha256)
+    if found is None:
         raise AppError(ErrorCode.SOFTWARE_VERSION_NOT_FOUND, field="id")
-    return path, row.file_name, row.sha256
+    return found
 
 
 async def latest(

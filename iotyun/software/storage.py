@@ -6,6 +6,7 @@ import asyncio
 import hashlib
 import os
 import secrets
+import stat
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -29,8 +30,35 @@ class Received:
     sha256: str
 
 
+@dataclass(frozen=True, slots=True)
+class Package:
+    """A stored package ready to be sent: its file and that file's stat (read once, for the length, the ETag and the
+    ranges), the name it downloads as and its SHA-256."""
+
+    path: Path
+    stat: os.stat_result
+    name: str
+    sha256: str
+
+
 def path_of(root: Path, file_key: str) -> Path:
     return root / file_key[:2] / f"{file_key}.pkg"
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        result = path.stat()
+    except OSError:
+        return None
+    return result if stat.S_ISREG(result.st_mode) else None
+
+
+async def package(root: Path, file_key: str, name: str, sha256: str) -> Package | None:
+    """The package stored under `file_key`, or None when its file is missing (one thread hop: the response reuses
+    this stat instead of taking its own)."""
+    path = path_of(root, file_key)
+    result = await asyncio.to_thread(_stat, path)
+    return None if result is None else Package(path, result, name, sha256)
 
 
 def new_key() -> str:

@@ -247,9 +247,17 @@ async def wave_states(session: AsyncSession, upgrade_id: int, wave: int) -> dict
     return {int(s): int(n) for s, n in await session.execute(stmt)}
 
 
-async def by_link(session: AsyncSession, digest: str) -> SoftwareUpgradeDevice | None:
-    stmt = select(SoftwareUpgradeDevice).where(SoftwareUpgradeDevice.link_digest == digest)
-    return (await session.execute(stmt)).scalar_one_or_none()
+async def by_link(session: AsyncSession, digest: str) -> tuple[SoftwareUpgradeDevice, SoftwareVersion | None] | None:
+    """The device upgrade a download link names and the version its rollout installs (None once deleted): one query,
+    since each gateway asks it again for every range it resumes with."""
+    stmt = (
+        select(SoftwareUpgradeDevice, SoftwareVersion)
+        .join(SoftwareUpgrade, SoftwareUpgrade.id == SoftwareUpgradeDevice.upgrade_id)
+        .outerjoin(SoftwareVersion, SoftwareVersion.id == SoftwareUpgrade.version_id)
+        .where(SoftwareUpgradeDevice.link_digest == digest)
+    )
+    row = (await session.execute(stmt)).one_or_none()
+    return None if row is None else (row[0], row[1])
 
 
 async def current_of_gateway(session: AsyncSession, sn: str, req_id: str) -> SoftwareUpgradeDevice | None:

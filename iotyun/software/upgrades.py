@@ -14,7 +14,6 @@ ended, unless the wave's failed share passed `failure_percent`: then the rollout
 cancels it. Cancelling ends the devices that have not begun installing; an install under way is left to finish.
 """
 
-import asyncio
 import contextlib
 import hashlib
 import math
@@ -442,22 +441,22 @@ async def _package(session: AsyncSession, device: SoftwareUpgradeDevice) -> Soft
     return version
 
 
-async def package_for_link(session: AsyncSession, root: Path, token: str) -> tuple[Path, str, str]:
-    """The package a gateway's download link names, while the link lives and its upgrade is under way: its path,
-    the name it downloads as and its SHA-256."""
+async def package_for_link(session: AsyncSession, root: Path, token: str) -> storage.Package:
+    """The package a gateway's download link names, while the link lives and its upgrade is under way."""
     if not 16 <= len(token) <= 64:
         raise _gone()
-    device = await repo.by_link(session, digest(token))
-    now = utcnow()
-    if device is None or device.state not in DEVICE_ACTIVE or device.link_expires_at is None:
+    found = await repo.by_link(session, digest(token))
+    if found is None:
         raise _gone()
-    if device.link_expires_at < now:
+    device, version = found
+    if device.state not in DEVICE_ACTIVE or device.link_expires_at is None or device.link_expires_at < utcnow():
         raise _gone()
-    version = await _package(session, device)
-    path = storage.path_of(root, version.file_key)
-    if not await asyncio.to_thread(path.is_file):
+    if version is None:
         raise _gone()
-    return path, version.file_name, version.sha256
+    package = await storage.package(root, version.file_key, version.file_name, version.sha256)
+    if package is None:
+        raise _gone()
+    return package
 
 
 async def new_link(session: AsyncSession, sn: str, req_id: str) -> UpgradeLinkOut:

@@ -6,6 +6,7 @@ cancelling, the history, and another tenant or a lesser role seeing nothing."""
 
 import os
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -409,6 +410,21 @@ class TestTenants:
         resp = await team.new_api().client.get(url)
         assert resp.status_code == 404 and code(resp.json()) == 116003
         assert UPGRADE_LINK_S >= 300
+
+    async def test_a_link_whose_package_is_gone_is_refused(
+        self, app: FastAPI, site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry, tmp_path: Path
+    ) -> None:
+        fleet = await Fleet(site).make()
+        v = await version(team.admin)
+        await start(team.admin, v["id"], [fleet.ready])
+        await runner.tick(utcnow())
+        url = wire.sent[0][2]["url"]
+        gateway = team.new_api().client
+        assert (await gateway.get(url, headers={"Range": "bytes=0-9"})).status_code == 206
+        for path in (tmp_path / "software").rglob("*.pkg"):
+            path.unlink()
+        resp = await gateway.get(url)
+        assert resp.status_code == 404 and code(resp.json()) == 116003
 
 
 class TestReportsWorker:

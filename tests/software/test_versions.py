@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from iotyun.software import storage
+from iotyun.software.router import PackageResponse
 from tests.conftest import Api, code
 from tests.software.factories import PATH, apk, gateway_package, pe_exe, send, sha256
 from tests.team.factories import Team
@@ -172,6 +173,29 @@ class TestEditAndDelete:
         assert code(await team.admin.put(PATH, {"id": row["id"], "content_zh": "", "content_en": ""})) == 100004
         assert code(await team.admin.put(PATH, {"id": row["id"], "state": 3})) == 100004
         assert code(await team.admin.put(PATH, {"id": row["id"] + 99, "mode": 0})) == 116003
+
+    async def test_a_package_of_many_chunks_is_served_whole_and_in_any_range(self, team: Team) -> None:
+        # Random bytes do not compress: the package is several of the response's chunks long.
+        data = gateway_package("2.1.0", ["IG-100"], extra={"payload/blob.bin": os.urandom(900_000)})
+        assert len(data) > 3 * PackageResponse.chunk_size
+        row = await upload(team.admin, data, models=["IG-100"])
+        headers = team.admin._headers()
+        whole = await team.admin.client.get(f"/api{PATH}/file", params={"id": row["id"]}, headers=headers)
+        assert whole.status_code == 200 and whole.content == data
+        assert whole.headers["content-length"] == str(len(data)) and whole.headers["etag"]
+        edge = PackageResponse.chunk_size
+        for first, last in ((0, 0), (edge - 1, edge), (edge - 5, 2 * edge + 5), (len(data) - 7, len(data) - 1)):
+            part = await team.admin.client.get(
+                f"/api{PATH}/file", params={"id": row["id"]}, headers={**headers, "Range": f"bytes={first}-{last}"}
+            )
+            assert part.status_code == 206 and part.content == data[first : last + 1], (first, last)
+
+    async def test_a_package_whose_file_is_gone_116003(self, team: Team, tmp_path: Path) -> None:
+        row = await upload(team.admin)
+        for name in stored(tmp_path):
+            (tmp_path / "software" / name).unlink()
+        resp = await team.admin.client.get(f"/api{PATH}/file", params={"id": row["id"]}, headers=team.admin._headers())
+        assert code(resp.json()) == 116003
 
     async def test_delete_removes_the_package(self, team: Team, tmp_path: Path) -> None:
         row = await upload(team.admin)
