@@ -1,7 +1,9 @@
 """create_app(): settings, database, middleware, error handlers, the /api routers and the console."""
 
+import asyncio
 import gc
 import logging
+import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -29,6 +31,7 @@ from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.messages.runner import MessageRunner
 from iotyun.notifications.runner import NotifyRunner
 from iotyun.reports.exports.runner import ExportRunner
+from iotyun.software import storage as software_storage
 from iotyun.software.device_reports import UpgradeReports
 from iotyun.software.runner import UpgradeRunner
 from iotyun.telemetry.public import Telemetry
@@ -198,6 +201,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # Everything built at start-up (routes, models, compiled statements) lives as long as the process: moved out
         # of the collector's generations, full collections stop walking it (p99 of the device list 94 → see
         # docs/decisions.md "Read caches and the request path").
+        swept = await asyncio.to_thread(
+            software_storage.sweep_incoming, software_storage.root_of(settings.data_dir), time.time()
+        )
+        if swept:
+            log.info("software: removed %d unfinished uploads", swept)
         app.state.upgrade_reports.start()
         await app.state.telemetry.start()
         app.state.upgrades.start()

@@ -146,6 +146,10 @@ class Upgrades:
             return
         self.folder.mkdir(parents=True, exist_ok=True)
         part = self.folder / f"{req_id}.part"
+        # One upgrade at a time: a download another command left when the agent died is never resumed now.
+        for stale in self.folder.glob("*.part"):
+            if stale != part:
+                stale.unlink(missing_ok=True)
         try:
             await self.download(req_id, url, part, int(size) if isinstance(size, int) else None)
         except asyncio.CancelledError:

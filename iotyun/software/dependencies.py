@@ -11,6 +11,7 @@ from iotyun.auth.dependencies import require
 from iotyun.core.deps import Actor
 from iotyun.core.permissions import Perm
 from iotyun.core.runtime import SettingsDep
+from iotyun.software import storage
 from iotyun.software.upgrades import CommandSender
 
 VersionReader = Annotated[Actor, Depends(require(Perm.SOFTWARE_VERSION, Perm.SOFTWARE_UPGRADE))]
@@ -29,7 +30,7 @@ Commands = Annotated[CommandSender, Depends(_commands)]
 
 
 async def _software_root(settings: SettingsDep) -> Path:
-    return settings.data_dir / "software"
+    return storage.root_of(settings.data_dir)
 
 
 # Where the packages' bytes are stored (software/storage.py).

@@ -21,6 +21,9 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SOFTWARE_PACKAGE_MAX_BYTES, SOFTWARE_PACKAGE_SIZE_TEXT
 
 CHUNK = 1024 * 1024
+# An upload still in the incoming folder after this long was left by a process that died mid-upload (another server
+# sharing the folder may be receiving one right now, so only old ones go).
+INCOMING_MAX_AGE_S = 3600
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,23 @@ class Package:
     stat: os.stat_result
     name: str
     sha256: str
+
+
+def root_of(data_dir: Path) -> Path:
+    return data_dir / "software"
+
+
+def sweep_incoming(root: Path, now: float, max_age_s: float = INCOMING_MAX_AGE_S) -> int:
+    """Remove the uploads a killed process left in the incoming folder (run at start-up): how many went."""
+    removed = 0
+    for path in (root / "incoming").glob("*.part"):
+        try:
+            if path.stat().st_mtime < now - max_age_s:
+                path.unlink()
+                removed += 1
+        except OSError:  # gone already, or another server's sweep took it
+            continue
+    return removed
 
 
 def path_of(root: Path, file_key: str) -> Path:

@@ -126,6 +126,16 @@ class TestDownload:
         assert gw.reports[-1]["version"] == "2.1.0"
         assert not list(gw.folder.iterdir())  # nothing left behind
 
+    async def test_a_download_another_command_left_is_removed(self, tmp_path: Path) -> None:
+        # The agent died mid-download of r0; the server then sent a new command, r1: r0's bytes are never resumed.
+        gw = Gateway(tmp_path, Server(cut_first=False))
+        gw.folder.mkdir(parents=True)
+        (gw.folder / "r0.part").write_bytes(PACKAGE[:1000])
+        task = gw.upgrades.handle(command())
+        assert task is not None
+        await task
+        assert gw.states()[-1] == "updated" and not list(gw.folder.iterdir())
+
     async def test_an_expired_link_is_renewed_and_a_refused_renewal_gives_up(self, tmp_path: Path) -> None:
         server = Server(cut_first=False, expire_first=True)
         gw = Gateway(tmp_path, server)

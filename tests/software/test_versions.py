@@ -3,6 +3,7 @@ models, update content and mode; list, read, edit, download (with ranges) and de
 own with nothing stored; another tenant sees nothing; clients ask for a newer mobile or PC version."""
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -280,3 +281,17 @@ class TestLatest:
         ok(await team.admin.put(PATH, {"id": newer["id"], "state": 0}))
         ok(await team.admin.put(PATH, {"id": newer["id"], "state": 1}))  # withdrawn and offered again: told again
         assert [params["version"] for _, params, _ in await told()] == ["1.1.0", "1.1.0", "1.0.0"]
+
+
+class TestIncomingSweep:
+    def test_uploads_left_by_a_killed_process_go_and_fresh_ones_stay(self, tmp_path: Path) -> None:
+        incoming = tmp_path / "incoming"
+        incoming.mkdir()
+        old, fresh, other = incoming / "a.part", incoming / "b.part", incoming / "notes.txt"
+        for path in (old, fresh, other):
+            path.write_bytes(b"x")
+        now = time.time()
+        os.utime(old, (now - storage.INCOMING_MAX_AGE_S - 5, now - storage.INCOMING_MAX_AGE_S - 5))
+        assert storage.sweep_incoming(tmp_path, now) == 1
+        assert not old.exists() and fresh.exists() and other.exists()
+        assert storage.sweep_incoming(tmp_path / "nothing-here", now) == 0
