@@ -50,6 +50,9 @@ class Gateway(IdMixin, TimestampMixin, Base):
     vpn_opened_by: Mapped[int | None] = mapped_column(
         BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None
     )
+    # Whether the gateway says it can install an upgrade of itself (its state messages' `upgrade`; issue 34): False
+    # refuses a rollout at once (110579) instead of after a download; None, a gateway that never said, is tried.
+    can_upgrade: Mapped[bool | None] = mapped_column(Boolean, default=None)
     # Whether the hardware carries a GPS receiver (a bound GPS device of a virtual device must).
     has_gps: Mapped[bool] = mapped_column(Boolean, default=False)
 

@@ -127,6 +127,7 @@ async def set_state(
     *,
     model: str | None = None,
     vpn: tuple[bool, str] | None = None,
+    can_upgrade: bool | None = None,
 ) -> list[int]:
     """Telemetry: a gateway went online or offline (with what it said of itself: its card's used flow sets the card
     of each of its devices when it rises, devices/flowsamples.py); logs a change on each registered device of it and returns
@@ -142,6 +143,8 @@ async def set_state(
         gateway.firmware_version = firmware_version[:GATEWAY_FIRMWARE_MAX]
     if model:
         gateway.model = model[:GATEWAY_MODEL_MAX]
+    if can_upgrade is not None:
+        gateway.can_upgrade = can_upgrade
     if vpn is not None:
         gateway.vpn_state, gateway.vpn_ip = vpn[0], vpn[1][:GATEWAY_IP_MAX]
         if not vpn[0]:

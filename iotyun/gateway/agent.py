@@ -417,6 +417,8 @@ class GatewayAgent:
             "firmware_version": self.config.firmware_version,
             **({"model": self.config.model} if self.config.model else {}),
             **({"vpn": self._vpn_state()} if self.vpn.supported else {}),
+            # Whether it can install an upgrade of itself: without a supervisor nothing would restart it.
+            "upgrade": not isinstance(self.installer, NoInstaller),
             "ip": _local_ip(host, port),
             "config_version": self.config_version,
         }

@@ -37,6 +37,7 @@ def candidate_rows(
             Gateway.model,
             Gateway.firmware_version,
             Gateway.dev_state,
+            Gateway.can_upgrade,
         )
         .join(Gateway, Gateway.id == Device.gateway_id)
         .outerjoin(DeviceGroup, DeviceGroup.id == Device.group_id)

@@ -99,8 +99,14 @@ async def _device_version(session: AsyncSession, actor: Actor, version_id: int) 
     return row
 
 
-def refusal(version: SoftwareVersion, model: str, firmware: str, dev_state: int, upgrading: bool) -> int | None:
-    """Why this gateway cannot take `version` now (the code), or None."""
+def refusal(
+    version: SoftwareVersion, model: str, firmware: str, dev_state: int, upgrading: bool, can_upgrade: bool | None
+) -> int | None:
+    """Why this gateway cannot take `version` now (the code), or None. A gateway that said it cannot install an
+    upgrade of itself (an agent run without its supervisor) is refused before anything is sent (110579); one that
+    never said is tried."""
+    if can_upgrade is False:
+        return ErrorCode.COMMAND_NOT_SUPPORTED
     if model not in version.models:
         return ErrorCode.UPGRADE_MODEL_MISMATCH
     have, wanted = semver_text.reported(firmware), semver_text.reported(version.version)
@@ -139,7 +145,7 @@ async def candidates(
     upgrading = await repo.upgrading_gateways(session, [int(r.gateway_id) for r in rows]) if rows else set()
     items: list[UpgradeCandidateOut] = []
     for r in rows:
-        code = refusal(version, r.model, r.firmware_version, r.dev_state, int(r.gateway_id) in upgrading)
+        code = refusal(version, r.model, r.firmware_version, r.dev_state, int(r.gateway_id) in upgrading, r.can_upgrade)
         if updatable_only and code is not None:
             continue
         items.append(
@@ -202,7 +208,7 @@ async def start(session: AsyncSession, actor: Actor, body: UpgradeStartIn) -> Up
     upgrading = await repo.upgrading_gateways(session, [int(r.gateway_id) for r in rows.values()])
     for device_id in device_ids:
         r = rows[device_id]
-        code = refusal(version, r.model, r.firmware_version, r.dev_state, int(r.gateway_id) in upgrading)
+        code = refusal(version, r.model, r.firmware_version, r.dev_state, int(r.gateway_id) in upgrading, r.can_upgrade)
         if code is not None:
             raise AppError(code, field="device_ids", device=r.alias or r.sn)
     sizes = wave_sizes(len(device_ids), body.first_wave, body.step_percent)

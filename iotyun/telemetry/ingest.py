@@ -387,8 +387,8 @@ class Ingest:
         self.states.put(config, online, self._state_info(sn, body))
 
     def _state_info(self, sn: str, body: dict[str, Any]) -> dict[str, str]:
-        """The gateway's IP, firmware version and card's used flow (MB) from a state message; a bad field is left out
-        (and counted)."""
+        """The gateway's IP, firmware version, model, VPN, whether it can upgrade itself and card's used flow (MB) from
+        a state message; a bad field is left out (and counted)."""
         info: dict[str, str] = {}
         ip = body.get("ip")
         if ip is not None and ip != "":
@@ -422,6 +422,12 @@ class Ingest:
                 self._reject("bad_state_field", sn, "vpn is not {state: open|closed, ip}")
             else:
                 info["vpn_state"], info["vpn_ip"] = found
+        upgrade = body.get("upgrade")
+        if upgrade is not None:
+            if isinstance(upgrade, bool):
+                info["can_upgrade"] = "1" if upgrade else "0"
+            else:
+                self._reject("bad_state_field", sn, "upgrade is not true or false")
         used = body.get("flow_used_mb")
         if used is not None:
             if (

@@ -300,6 +300,7 @@ class Telemetry:
                         float(used) if used is not None else None,
                         model=info.get("model"),
                         vpn=_vpn_of(info),
+                        can_upgrade=None if "can_upgrade" not in info else info["can_upgrade"] == "1",
                     )
                     await session.commit()
                 break

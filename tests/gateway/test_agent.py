@@ -105,6 +105,8 @@ class TestValues:
             state = await observer.next(sn, "state", lambda s: s.get("config_version") == 7)
             assert state["state"] == "online"
             assert state["firmware_version"]
+            # Run without its supervisor, nothing could restart it into a new release: it says so.
+            assert state["upgrade"] is False
             first = await observer.next(sn, "values")
             assert {v["id"] for v in first["values"]} == {PRESSURE, COUNT, RUN, FLAG, CURRENT}
             assert all(v["q"] == 0 and isinstance(v["ts"], int) for v in first["values"])

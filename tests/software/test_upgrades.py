@@ -123,6 +123,22 @@ class TestChoosing:
             == 1
         )
 
+    async def test_a_gateway_that_cannot_install_upgrades_is_refused_before_anything_is_sent(
+        self, site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry
+    ) -> None:
+        fleet = await Fleet(site).make()
+        await site.set_gateway(fleet.ready, can_upgrade=False)
+        v = await version(team.admin)
+        page = ok(await team.admin.get(f"{UPGRADE}/devices", params={"version_id": v["id"]}))
+        assert {i["sn_code"]: i["refusal"] for i in page["items"]}["GWREADY"] == 110579
+        assert page["updatable_ids"] == []
+        assert code(await start(team.admin, v["id"], [fleet.ready])) == 110579
+        await runner.tick(utcnow())
+        assert wire.sent == []
+        # It says it can again (restarted under its supervisor): updatable; one that never said is tried.
+        await site.set_gateway(fleet.ready, can_upgrade=True)
+        ok(await start(team.admin, v["id"], [fleet.ready]))
+
     async def test_only_a_published_device_end_version(self, team: Team) -> None:
         v = await version(team.admin)
         ok(await team.admin.put("/software/version", {"id": v["id"], "state": 0}))

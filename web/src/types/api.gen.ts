@@ -10331,8 +10331,8 @@ export interface components {
         /**
          * UpgradeCandidateOut
          * @description A device the caller may upgrade to the chosen version, and whether it may now: `refusal` is the code that
-         *     would refuse it (116007 offline, 116008 already upgrading, 116009 another model, 116012 already on the version
-         *     or a newer one), None when it is updatable.
+         *     would refuse it (110579 the gateway said it cannot install upgrades, 116007 offline, 116008 already upgrading,
+         *     116009 another model, 116012 already on the version or a newer one), None when it is updatable.
          */
         UpgradeCandidateOut: {
             /** Dev Alias */

@@ -42,6 +42,7 @@ const DEVICE_COLORS: Record<UpgradeDeviceState, string> = {
 };
 
 const REFUSAL_COLORS: Record<number, string> = {
+  110579: 'red',
   116007: 'default',
   116008: 'processing',
   116009: 'orange',

@@ -173,6 +173,14 @@ const CANDIDATES = [
     refusal: 116012,
   }),
   candidate({ device_id: 11, sn_code: 'IOT0000011', dev_alias: '污水处理', firmware_version: '2.0.5' }),
+  candidate({
+    device_id: 14,
+    sn_code: 'IOT0000014',
+    dev_alias: '无守护网关',
+    firmware_version: '2.0.0',
+    updatable: false,
+    refusal: 110579,
+  }),
 ];
 
 const page = (items: unknown[]) => ok({ items, total: items.length, page: 1, page_size: 20 });
@@ -339,6 +347,9 @@ describe('SoftwareUpgradePage', () => {
     const upToDate = await rowOf('IOT0000009');
     expect(within(upToDate).getByText('已是最新')).toBeInTheDocument();
     expect(within(upToDate).getByRole('checkbox')).toBeDisabled();
+    const unsupervised = await rowOf('IOT0000014');
+    expect(within(unsupervised).getByText('不支持升级')).toBeInTheDocument();
+    expect(within(unsupervised).getByRole('checkbox')).toBeDisabled();
     expect(within(await rowOf('IOT0000001')).getByRole('checkbox')).toBeEnabled();
     expect(calls.find((c) => c.url === '/software/upgrade/devices')?.params).toMatchObject({ version_id: 3 });
     expect(next()).toBeDisabled();
