@@ -88,6 +88,16 @@ async def start(api: Api, version_id: int, device_ids: list[int], **body: Any) -
     return await api.post(UPGRADE, {"version_id": version_id, "device_ids": device_ids, **body})
 
 
+async def sent_link(site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry) -> str:
+    """The download link of a one-device rollout's command, as the gateway received it."""
+    fleet = await Fleet(site).make()
+    v = await version(team.admin)
+    await start(team.admin, v["id"], [fleet.ready])
+    await runner.tick(utcnow())
+    url: str = wire.sent[0][2]["url"]
+    return url
+
+
 class Fleet:
     """Four devices of the administrator for version 2.1.0 of GW100: one updatable, one offline, one of another
     model, one already on 2.1.0."""
@@ -414,11 +424,7 @@ class TestTenants:
     async def test_an_expired_link_is_refused(
         self, app: FastAPI, site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry
     ) -> None:
-        fleet = await Fleet(site).make()
-        v = await version(team.admin)
-        await start(team.admin, v["id"], [fleet.ready])
-        await runner.tick(utcnow())
-        url = wire.sent[0][2]["url"]
+        url = await sent_link(site, team, runner, wire)
         async with app.state.db.sessionmaker() as s:
             gone = utcnow() - timedelta(seconds=1)
             await s.execute(update(SoftwareUpgradeDevice).values(link_expires_at=gone))
@@ -430,11 +436,7 @@ class TestTenants:
     async def test_a_link_whose_package_is_gone_is_refused(
         self, app: FastAPI, site: Site, team: Team, runner: UpgradeRunner, wire: FakeTelemetry, tmp_path: Path
     ) -> None:
-        fleet = await Fleet(site).make()
-        v = await version(team.admin)
-        await start(team.admin, v["id"], [fleet.ready])
-        await runner.tick(utcnow())
-        url = wire.sent[0][2]["url"]
+        url = await sent_link(site, team, runner, wire)
         gateway = team.new_api().client
         assert (await gateway.get(url, headers={"Range": "bytes=0-9"})).status_code == 206
         for path in (tmp_path / "software").rglob("*.pkg"):
