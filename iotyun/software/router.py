@@ -11,7 +11,12 @@ from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.inputs import body_limit
-from iotyun.core.limits import SOFTWARE_BODY_MAX_BYTES, SOFTWARE_MODEL_MAX, SOFTWARE_PACKAGE_SIZE_TEXT
+from iotyun.core.limits import (
+    SOFTWARE_BODY_MAX_BYTES,
+    SOFTWARE_MODEL_MAX,
+    SOFTWARE_PACKAGE_SIZE_TEXT,
+    SOFTWARE_SEND_CHUNK_BYTES,
+)
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.devices import service as device_service
@@ -116,11 +121,10 @@ async def latest_version(
 
 
 class PackageResponse(FileResponse):
-    """A package's bytes, ranges answered (Starlette's FileResponse), so an interrupted download resumes. Read and
-    sent 256 KiB at a time rather than 64: each chunk is a thread hop to read it and a pass through every middleware
-    to send it, and a thousand gateways fetch at once (bench/upgrades.py)."""
+    """A package's bytes, ranges answered (Starlette's FileResponse), so an interrupted download resumes; read and
+    sent SOFTWARE_SEND_CHUNK_BYTES at a time rather than Starlette's 64 KiB (core/limits.py says why)."""
 
-    chunk_size = 256 * 1024
+    chunk_size = SOFTWARE_SEND_CHUNK_BYTES
 
     def __init__(self, package: storage.Package, cache_control: str) -> None:
         super().__init__(

@@ -18,12 +18,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core import files
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import SOFTWARE_PACKAGE_MAX_BYTES, SOFTWARE_PACKAGE_SIZE_TEXT
+from iotyun.core.limits import SOFTWARE_INCOMING_MAX_AGE_S, SOFTWARE_PACKAGE_MAX_BYTES, SOFTWARE_PACKAGE_SIZE_TEXT
 
 CHUNK = 1024 * 1024
-# An upload still in the incoming folder after this long was left by a process that died mid-upload (another server
-# sharing the folder may be receiving one right now, so only old ones go).
-INCOMING_MAX_AGE_S = 3600
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +45,7 @@ def root_of(data_dir: Path) -> Path:
     return data_dir / "software"
 
 
-def sweep_incoming(root: Path, now: float, max_age_s: float = INCOMING_MAX_AGE_S) -> int:
+def sweep_incoming(root: Path, now: float, max_age_s: float = SOFTWARE_INCOMING_MAX_AGE_S) -> int:
     """Remove the uploads a killed process left in the incoming folder (run at start-up): how many went."""
     removed = 0
     for path in (root / "incoming").glob("*.part"):

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from iotyun.core.limits import SOFTWARE_INCOMING_MAX_AGE_S
 from iotyun.software import storage
 from iotyun.software.router import PackageResponse
 from tests.conftest import Api, code
@@ -291,7 +292,7 @@ class TestIncomingSweep:
         for path in (old, fresh, other):
             path.write_bytes(b"x")
         now = time.time()
-        os.utime(old, (now - storage.INCOMING_MAX_AGE_S - 5, now - storage.INCOMING_MAX_AGE_S - 5))
+        os.utime(old, (now - SOFTWARE_INCOMING_MAX_AGE_S - 5, now - SOFTWARE_INCOMING_MAX_AGE_S - 5))
         assert storage.sweep_incoming(tmp_path, now) == 1
         assert not old.exists() and fresh.exists() and other.exists()
         assert storage.sweep_incoming(tmp_path / "nothing-here", now) == 0
