@@ -112,3 +112,37 @@ def checkpoint() -> None:
     task = asyncio.current_task()
     if task is not None and task.cancelling():
         raise asyncio.CancelledError
+
+
+def run_eagerly(coro: Coroutine[Any, Any, None]) -> "asyncio.Task[None] | None":
+    """Run `coro` now, in the caller, up to its end or its first real wait: None when it ended there, else the task
+    that finishes it (Python 3.12's eager tasks, for 3.11). A coroutine that never waits (a socket send while its
+    transport is writable) then costs no task, no loop turn and no wake-up. An exception it raises before waiting is
+    raised here; one after, by the task."""
+    try:
+        waited = coro.send(None)
+    except StopIteration:
+        return None
+    return asyncio.get_running_loop().create_task(_resume(coro, waited))
+
+
+async def _resume(coro: Coroutine[Any, Any, None], waited: Any) -> None:
+    """Go on with `coro`, which yielded `waited` (the future it waits for, or None for a bare yield), as its task
+    would have: wait for that, hand the outcome back, until it ends."""
+    while True:
+        try:
+            if waited is None:
+                await asyncio.sleep(0)
+            else:
+                waited._asyncio_future_blocking = False
+                await waited
+        except BaseException as exc:  # its cancellation or failure is the coroutine's to handle
+            try:
+                waited = coro.throw(exc)
+            except StopIteration:
+                return
+            continue
+        try:
+            waited = coro.send(None)
+        except StopIteration:
+            return

@@ -5,14 +5,14 @@ import asyncio
 import contextlib
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
 from iotyun.core.access import AccessChange
-from iotyun.core.tasks import STOP_WITHIN_S, Worker
+from iotyun.core.tasks import STOP_WITHIN_S, Worker, run_eagerly
 from iotyun.telemetry.ws_schemas import InboxMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry.realtime")
@@ -78,6 +78,13 @@ class Subscriber:
     queue: asyncio.Queue[tuple[int | None, bool, str]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
     dropped: bool = False
     on_drop: Callable[[], None] | None = None
+    # How a message goes out at once (the socket's send, run eagerly: core.tasks.run_eagerly) when nothing is queued
+    # or being sent before it; None: everything goes through the queue and the socket's sender task.
+    direct: Callable[[str], Coroutine[Any, Any, None]] | None = None
+    # The sender task holds a message it has not finished sending, or an eager send is still waiting (`inflight`):
+    # a new message then queues behind them, so the order holds.
+    sending: bool = False
+    inflight: asyncio.Task[None] | None = None
     # Access changes seen so far; the socket handler re-checks its rights when this moves.
     epoch: int = 0
     recheck: asyncio.Event = field(default_factory=asyncio.Event)
@@ -89,12 +96,51 @@ class Subscriber:
     def offer(self, message: str, device_id: int | None = None, alarm: bool = False) -> None:
         if self.dropped:
             return
+        if (
+            self.direct is not None
+            and not self.sending
+            and self.inflight is None
+            and self.resumed.is_set()
+            and self.queue.empty()
+        ):
+            # The fan-out's hot path: one socket write now instead of a queued message and its task's wake-up.
+            if self.may_send(device_id, alarm):
+                self.inflight = run_eagerly(self.direct(message))
+                if self.inflight is not None:
+                    self.inflight.add_done_callback(self._landed)
+            return
         try:
             self.queue.put_nowait((device_id, alarm, message))
         except asyncio.QueueFull:
             self.dropped = True
             if self.on_drop is not None:
                 self.on_drop()
+
+    def _landed(self, task: "asyncio.Task[None]") -> None:
+        if self.inflight is task:
+            self.inflight = None
+
+    async def settled(self) -> None:
+        """Wait until an eager send still under way has ended (the sender task's messages go after it); its outcome
+        is its own (a failed send ends the socket there)."""
+        task = self.inflight
+        if task is not None and not task.done():
+            await asyncio.wait((task,))
+
+    async def pump(self, send: Callable[[str], Awaitable[None]]) -> None:
+        """The socket's sender task: sends what queued (messages that came while another was being sent or the
+        socket was paused; the rest went out at once through `direct`), in order, until dropped or `send` fails."""
+        while True:
+            device_id, alarm, message = await self.queue.get()
+            self.sending = True
+            await self.settled()
+            if not self.resumed.is_set():
+                await self.resumed.wait()
+            if self.dropped:
+                return
+            if self.may_send(device_id, alarm):
+                await send(message)
+            self.sending = False
 
     def may_send(self, device_id: int | None, alarm: bool) -> bool:
         """Whether a queued message about `device_id` may still go out (set lookups: the hot path)."""

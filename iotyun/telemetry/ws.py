@@ -133,6 +133,7 @@ class _Socket:
             user_id=actor.user_id, tenant_id=actor.tenant_id, token_id=actor.token_id, link_id=principal.link_id
         )
         self.sub.on_drop = lambda: _background(self.close(CLOSE_TOO_SLOW))
+        self.sub.direct = self._send_now
         self.closed = False
         self.tasks: list[asyncio.Task[None]] = []
         self.readable_at = time.monotonic()
@@ -172,18 +173,18 @@ class _Socket:
     # --- sending --------------------------------------------------------------------------------------------------
 
     async def _send(self) -> None:
-        sub = self.sub
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await self.sub.pump(self.websocket.send_text)
+        self.sub.direct = None
+
+    async def _send_now(self, message: str) -> None:
+        """The subscriber's direct send (Subscriber.offer): on a closed socket it stops sending at once, as the
+        sender task does."""
         try:
-            while True:
-                device_id, alarm, message = await sub.queue.get()
-                if not sub.resumed.is_set():
-                    await sub.resumed.wait()
-                if sub.dropped:
-                    return
-                if sub.may_send(device_id, alarm):
-                    await self.websocket.send_text(message)
+            await self.websocket.send_text(message)
         except (WebSocketDisconnect, RuntimeError):
-            return
+            self.sub.direct = None
+            self.sub.dropped = True
 
     # --- following the rights -------------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ import logging
 
 import pytest
 
-from iotyun.core.tasks import Worker, checkpoint
+from iotyun.core.tasks import Worker, checkpoint, run_eagerly
 
 
 async def _forever() -> None:
@@ -102,3 +102,75 @@ class TestCheckpoint:
 
     async def test_passes_in_a_task_never_cancelled(self) -> None:
         checkpoint()
+
+
+class TestRunEagerly:
+    """run_eagerly runs a coroutine in the caller up to its first wait, and a task finishes what waits."""
+
+    async def test_a_coroutine_that_never_waits_runs_now_without_a_task(self) -> None:
+        done: list[int] = []
+
+        async def write() -> None:
+            done.append(1)
+
+        before = len(asyncio.all_tasks())
+        assert run_eagerly(write()) is None
+        assert done == [1] and len(asyncio.all_tasks()) == before
+
+    async def test_a_coroutine_that_waits_is_finished_by_a_task_with_the_awaited_result(self) -> None:
+        steps: list[object] = []
+        ready: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+
+        async def write() -> None:
+            steps.append("before")
+            steps.append(await ready)
+            await asyncio.sleep(0)  # a bare yield on the way
+            steps.append("after")
+
+        task = run_eagerly(write())
+        assert task is not None and steps == ["before"]
+        ready.set_result("answer")
+        await task
+        assert steps == ["before", "answer", "after"]
+
+    async def test_a_failure_after_the_wait_reaches_the_coroutine_and_then_the_task(self) -> None:
+        ready: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        seen: list[str] = []
+
+        async def write() -> None:
+            try:
+                await ready
+            except OSError as exc:
+                seen.append(str(exc))
+                raise RuntimeError("closed") from exc
+
+        task = run_eagerly(write())
+        assert task is not None
+        ready.set_exception(OSError("reset"))
+        with pytest.raises(RuntimeError, match="closed"):
+            await task
+        assert seen == ["reset"]
+
+    async def test_a_failure_before_any_wait_is_raised_to_the_caller(self) -> None:
+        async def write() -> None:
+            raise RuntimeError("not connected")
+
+        with pytest.raises(RuntimeError, match="not connected"):
+            run_eagerly(write())
+
+    async def test_cancelling_the_task_cancels_the_coroutine_where_it_waits(self) -> None:
+        cleaned: list[bool] = []
+
+        async def write() -> None:
+            try:
+                await asyncio.Event().wait()
+            finally:
+                cleaned.append(True)
+
+        task = run_eagerly(write())
+        assert task is not None
+        await asyncio.sleep(0)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert cleaned == [True]
