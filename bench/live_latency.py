@@ -3,10 +3,16 @@
 The candidate is `iotyun serve` (one process) against a throwaway PostgreSQL database (or SQLite with --db sqlite),
 connected through IOTYUN_MQTT_URL to a private Mosquitto (the machine's binary on a free port, defaults; the shared
 one on 1883 carries other people's test traffic). One registered device is bound to a published template of
---values float32 data sources. --clients WebSocket clients (default 200, the `websockets` library, spread over
---client-procs processes so the clients' own work delays the stamps as little as possible) open
+--values float32 data sources. --clients WebSocket clients (default 200, spread over --client-procs processes) open
 /api/v2/ws/web/rtd, authenticate with an administrator's token in the first frame ({"op": "auth", "token": …}) and
 send {"op": "sub", "devices": [id]}.
+
+The clients are `LeanSocket`s (--client lean, the default): a few lines of RFC 6455 read through epoll, each socket
+stamped as soon as it is readable, so the clients' own work on these two shared cores delays the stamps as little as
+possible (a browser reads its frames in C++, in its own process on its own machine). --client websockets uses the
+`websockets` library instead (asyncio, a task per socket), as this benchmark did until 2026-11-30: its clients spend
+about twice the CPU on the same frames, and that shows in the figure (docs/decisions.md "Live values to many
+sockets").
 
 A publisher (paho-mqtt, QoS 1, like a gateway) sends values batches of all the device's data sources at --rate per
 second for --seconds (default 20/s for 20 s) after a warm-up that lasts until every client has received a batch.
@@ -20,7 +26,7 @@ latency the server adds (candidate − baseline at that percentile) against the 
 and 25 ms at p99. Also shown: the p99 of the last client of each batch (the fan-out's tail) and any lost frames.
 
 Usage: uv run python bench/live_latency.py [--clients 200] [--client-procs 2] [--rate 20] [--seconds 20]
-       [--values 10] [--db postgresql|sqlite]
+       [--values 10] [--db postgresql|sqlite] [--client lean|websockets]
 Writes bench/results/live_latency.json (two DESIGN §4 entries: live_latency_p50, live_latency_p99) and prints
 `metric candidate baseline ratio target`.
 """
@@ -48,11 +54,147 @@ CONNECT_CONCURRENCY = 5
 
 
 def client_process(
-    url: str, token: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any
+    url: str, token: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any, kind: str = "lean"
 ) -> None:
     """One client process: `count` sockets subscribed to the device, each recording (first value, arrival ns) of every
     values frame; reports ready (all subscribed), warm (all received a batch), then its samples once `stop` is set."""
-    asyncio.run(_clients(url, token, device_id, count, ready, warm, stop, out))
+    if kind == "lean":
+        _lean_clients(url, token, device_id, count, ready, warm, stop, out)
+    else:
+        asyncio.run(_clients(url, token, device_id, count, ready, warm, stop, out))
+
+
+class LeanSocket:
+    """A WebSocket client in as little Python as will do (RFC 6455, no extensions), so that what the clients spend
+    on their own frames delays the stamps as little as possible: a browser reads its frames in C++, in its own process
+    on its own machine, while these clients share the server's two cores. Only what the live channel needs: text
+    frames out (masked), text, ping and close frames in (unmasked, unfragmented)."""
+
+    def __init__(self, host: str, port: int, path: str) -> None:
+        import base64
+        import socket
+
+        self.sock = socket.create_connection((host, port), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(4096)
+            if not chunk:
+                raise RuntimeError("the server closed during the handshake")
+            head += chunk
+        status, _, self.buffer = head.partition(b"\r\n\r\n")
+        if not status.startswith(b"HTTP/1.1 101"):
+            raise RuntimeError(f"handshake refused: {status[:80]!r}")
+        self.closed = False
+        self.pending: list[bytes] = []
+
+    def send(self, payload: bytes, opcode: int = 1) -> None:
+        mask = os.urandom(4)
+        n = len(payload)
+        if n < 126:
+            head = bytes((0x80 | opcode, 0x80 | n))
+        elif n < 65536:
+            head = bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+        else:
+            head = bytes((0x80 | opcode, 0x80 | 127)) + n.to_bytes(8, "big")
+        key = (mask * (n // 4 + 1))[:n]
+        masked = (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big") if n else b""
+        self.sock.sendall(head + mask + masked)
+
+    def frames(self, data: bytes) -> list[bytes]:
+        """The text frames completed by `data` (pings answered, a close noted)."""
+        buf = self.buffer + data if self.buffer else data
+        texts: list[bytes] = []
+        at = 0
+        while len(buf) - at >= 2:
+            opcode, n = buf[at] & 0x0F, buf[at + 1] & 0x7F
+            start = at + 2
+            if n == 126:
+                n, start = int.from_bytes(buf[start : start + 2], "big"), start + 2
+            elif n == 127:
+                n, start = int.from_bytes(buf[start : start + 8], "big"), start + 8
+            if len(buf) < start + n:
+                break
+            payload = buf[start : start + n]
+            at = start + n
+            if opcode == 1:
+                texts.append(payload)
+            elif opcode == 9:
+                self.send(payload, opcode=10)
+            elif opcode == 8:
+                self.closed = True
+        self.buffer = buf[at:]
+        return texts
+
+    def read_text(self) -> bytes:
+        """The next text frame, blocking (set-up only)."""
+        while not self.pending:
+            self.pending.extend(self.frames(b""))
+            if self.pending:
+                break
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise RuntimeError("the server closed the socket")
+            self.buffer += chunk
+        return self.pending.pop(0)
+
+
+def _lean_clients(url: str, token: str, device_id: int, count: int, ready: Any, warm: Any, stop: Any, out: Any) -> None:
+    """`count` LeanSockets read by one thread through epoll: each readable socket is read and stamped at once."""
+    import selectors
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    sockets: list[LeanSocket] = []
+    for _ in range(count):
+        ws = LeanSocket(parts.hostname or "127.0.0.1", parts.port or 80, parts.path)
+        ws.send(orjson.dumps({"op": "auth", "token": token}))
+        ws.send(orjson.dumps({"op": "sub", "devices": [device_id]}))
+        while True:
+            first = orjson.loads(ws.read_text())
+            if first.get("type") == "snapshot":
+                break
+            if first.get("type") == "error":
+                raise RuntimeError(f"subscription refused: {first}")
+        sockets.append(ws)
+    samples: list[list[tuple[float, int]]] = [[] for _ in range(count)]
+    selector = selectors.EpollSelector()
+    for i, ws in enumerate(sockets):
+        ws.sock.setblocking(False)
+        selector.register(ws.sock, selectors.EVENT_READ, i)
+    ready.set()
+    waiting = set(range(count))
+    quit_at: float | None = None
+    while quit_at is None or time.monotonic() < quit_at:
+        for key, _ in selector.select(0.05):
+            i = key.data
+            ws = sockets[i]
+            try:
+                data = ws.sock.recv(65536)
+            except BlockingIOError:
+                continue
+            arrived = time.time_ns()
+            if not data:
+                selector.unregister(ws.sock)
+                continue
+            for text in ws.frames(data):
+                message = orjson.loads(text)
+                if message.get("type") == "values":
+                    samples[i].append((message["values"][0]["v"], arrived))
+                    if waiting:
+                        waiting.discard(i)
+                        if not waiting:
+                            warm.set()
+        if quit_at is None and stop.is_set():
+            quit_at = time.monotonic() + 1.0  # the last batch's frames
+    for ws in sockets:
+        ws.sock.close()
+    out.put(samples)
 
 
 async def _clients(
@@ -204,6 +346,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--values", type=int, default=10, help="data sources (values per batch)")
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="postgresql")
+    parser.add_argument(
+        "--client",
+        choices=["lean", "websockets"],
+        default="lean",
+        help="the clients' WebSocket code: lean (LeanSocket, epoll) or the websockets library (asyncio)",
+    )
     args = parser.parse_args()
 
     ctx = mp.get_context("spawn")
@@ -232,7 +380,7 @@ def main() -> int:
                 procs.append(
                     ctx.Process(
                         target=client_process,
-                        args=(url, benchlib.TOKEN, device_id, count, ready, warm, stop, out),
+                        args=(url, benchlib.TOKEN, device_id, count, ready, warm, stop, out, args.client),
                         daemon=True,
                     )
                 )
@@ -290,6 +438,7 @@ def main() -> int:
         "seconds": args.seconds,
         "values_per_batch": args.values,
         "database": args.db,
+        "client": args.client,
         "batches": len(measured),
         "samples": len(cand),
         "lost_frames": lost,
