@@ -42,6 +42,7 @@ from iotyun.templates.binding.router import router as template_binding_router
 from iotyun.templates.carousel.router import router as carousel_router
 from iotyun.templates.datasources.router import router as data_sources_router
 from iotyun.templates.library.router import router as template_library_router
+from iotyun.templates.monitor_tables.router import router as monitor_tables_router
 from iotyun.templates.router import detail_router as template_detail_router
 from iotyun.templates.router import router as templates_router
 from iotyun.templates.screens.router import router as template_screens_router
@@ -68,6 +69,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     data_sources_router,
     template_binding_router,
     template_library_router,
+    monitor_tables_router,
     carousel_router,
     resources_router,
     software_router,

@@ -334,6 +334,13 @@ class ErrorCode(IntEnum):
     DATA_SOURCE_IMPORT_TYPE_INVALID = 115411
     DATA_SOURCE_IMPORT_ROW_INVALID = 115412
     DATA_SOURCE_IN_USE = 115413
+    # 115501-115506 monitoring tables of a template (ours: SPEC's 8101xx are operations management, issue 35)
+    MIDDLEWARE_NOT_FOUND = 115501
+    MIDDLEWARE_NAME_EMPTY = 115502
+    MIDDLEWARE_NAME_TOO_LONG = 115503
+    MIDDLEWARE_NAME_EXISTS = 115504
+    MIDDLEWARE_LIMIT = 115505
+    MIDDLEWARE_DESIGN_INVALID = 115506
     ALARM_LIST_EMPTY = 115414
     # 116001-116013 software upgrades
     UPGRADE_FILE_INVALID = 116001
@@ -826,6 +833,13 @@ CATALOGUE: dict[int, tuple[str, str]] = {
         "该分组不能删除：默认分组不能删除，其他分组请先移走或删除其中的数据源",
         "This group cannot be deleted: the default group stays, and other groups must be emptied of data sources first",
     ),
+    # 115501-115506 monitoring tables of a template
+    ErrorCode.MIDDLEWARE_NOT_FOUND: ("监控表不存在", "This monitoring table does not exist"),
+    ErrorCode.MIDDLEWARE_NAME_EMPTY: ("请输入监控表名称", "Enter a name for the monitoring table"),
+    ErrorCode.MIDDLEWARE_NAME_TOO_LONG: ("监控表名称过长（最多 {limit} 个字符）", "The monitoring table's name is too long (max {limit} characters)"),
+    ErrorCode.MIDDLEWARE_NAME_EXISTS: ("该模板已有同名的监控表", "This template already has a monitoring table of that name"),
+    ErrorCode.MIDDLEWARE_LIMIT: ("每个模板最多 {limit} 个监控表", "A template can have at most {limit} monitoring tables"),
+    ErrorCode.MIDDLEWARE_DESIGN_INVALID: ("监控表的设计无效（{field}）", "The monitoring table's design is not valid ({field})"),
     ErrorCode.ALARM_LIST_EMPTY: ("报警列表至少需要 1 项", "The alarm list needs at least one item"),
     # 116001-116013 software upgrades
     ErrorCode.UPGRADE_FILE_INVALID: ("升级文件无效", "The upgrade file is not valid"),

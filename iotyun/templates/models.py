@@ -209,3 +209,22 @@ class TemplateLog(IdMixin, TenantScoped, Base):
     user_name: Mapped[str] = mapped_column(String(32), default="")
     detail: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+
+
+class MonitorTable(IdMixin, TimestampMixin, TenantScoped, Base):
+    """A monitoring table of a template (SPEC's "middleware", issue 35; docs/api-templates.md "Monitoring tables"): a
+    named choice of the template's data sources as columns, with their order, header groups, widths, number formats,
+    units and colour bands (`design`, templates/monitor_tables/schemas.py `MonitorTableDesign`), that the monitor area
+    shows live with a row for every device bound to the template. Not part of a publication: a gateway never reads
+    it, so editing one does not make the template "changed since publish"."""
+
+    __tablename__ = "monitor_table"
+    __table_args__ = (UniqueConstraint("template_id", "name"),)
+
+    template_id: Mapped[int] = mapped_column(BigId, ForeignKey("template.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    description: Mapped[str] = mapped_column(String(200), default="")
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+    # Each saved change is a new revision; a save based on a replaced one is refused (100023).
+    revision: Mapped[int] = mapped_column(Integer, default=1)
+    design: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -35,6 +35,7 @@ from iotyun.templates.models import (
     TemplateScreen,
     TemplateShare,
 )
+from iotyun.templates.monitor_tables import service as monitor_tables_service
 from iotyun.templates.schemas import (
     DataSourceSummary,
     GroupSummary,
@@ -240,7 +241,8 @@ def _copy_name(name: str, lang: str, taken: set[str]) -> str:
 
 
 async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: str) -> TemplateOut:
-    """A new template of the caller with the source's screens and data sources, unpublished and unbound."""
+    """A new template of the caller with the source's screens, data sources and monitoring tables, unpublished and
+    unbound."""
     source = await access.template_for(session, actor, body.id, "copy")
     taken = await repo.names_of_owner(session, actor.user_id)
     name = body.name or _copy_name(source.template.name, lang, taken)
@@ -292,7 +294,9 @@ async def copy(session: AsyncSession, actor: Actor, body: TemplateCopyIn, lang: 
         session.add(copy_ds)
         pairs.append((ds.id, copy_ds))
     await session.flush()
-    await screen_service.copy_screens(session, src.id, copied, {old: new.id for old, new in pairs})
+    source_map = {old: new.id for old, new in pairs}
+    await screen_service.copy_screens(session, src.id, copied, source_map)
+    await monitor_tables_service.copy_tables(session, src.id, copied, source_map)
     await changes.record(session, copied, actor, "copy", {"from": src.id, "from_name": src.name}, bump=False)
     return await out(session, actor, copied)
 

@@ -111,6 +111,9 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         for api, name in ((boss, "firstdgb"), (carl, "firstdgc"), (dora, "firstdgd"))
     ]
     template = int((await _ok(await boss.post("/yun/module", {"name": "firsttpl"})))["id"])
+    # A monitoring table of that template (issue 35): another tenant neither reads, edits, copies, reorders nor deletes
+    # it, and its name never shows in another tenant's answers.
+    table = await _ok(await boss.post("/yun/module/middleware/table", {"template_id": template, "name": "firstmtab"}))
     # A mail recipient of the tenant (docs/api-mail.md): neither another tenant nor chief may remove it.
     await _ok(await boss.post("/yun/mail/recipients", {"address": "firstmail@example.com"}))
     recipient = int((await _ok(await boss.get("/yun/mail/recipients")))[0]["id"])
@@ -158,6 +161,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "device": devices,
         "device_group": device_groups,
         "template": [template],
+        "monitor_table": [int(table["id"])],
         "mail_recipient": [recipient],
         "symbol": [int((await _ok(symbol))["symbol"]["id"])],
         "image": [int((await _ok(image))["id"])],

@@ -58,6 +58,7 @@ FIRST_NAMES = (
     "f1sect",
     "firstpart",
     "firstsoft",
+    "firstmtab",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",

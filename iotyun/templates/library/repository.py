@@ -16,6 +16,7 @@ from iotyun.templates import repository as templates_repo
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
+    MonitorTable,
     ScreenDraft,
     ScreenVersion,
     Template,
@@ -169,10 +170,10 @@ async def next_tile_sort(session: AsyncSession, owner_id: int) -> int:
 
 
 async def move_rows(session: AsyncSession, template_id: int, tenant_id: int, *, drop_devices: bool) -> None:
-    """Move a template's screens (their versions and drafts), data source groups, data sources and publications to
-    `tenant_id`;
+    """Move a template's screens (their versions and drafts), data source groups, data sources, monitoring tables and
+    publications to `tenant_id`;
     `drop_devices` clears the data sources' own devices (2.0), which belong to the old tenant."""
-    for model in (TemplateScreen, DataSourceGroup, TemplatePublication):
+    for model in (TemplateScreen, DataSourceGroup, TemplatePublication, MonitorTable):
         await session.execute(
             update(model)
             .where(model.template_id == template_id)

@@ -1907,6 +1907,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/module/middleware/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Table */
+        get: operations["get_table_api_yun_module_middleware_table_get"];
+        /** Update Table */
+        put: operations["update_table_api_yun_module_middleware_table_put"];
+        /** Create Table */
+        post: operations["create_table_api_yun_module_middleware_table_post"];
+        /** Delete Table */
+        delete: operations["delete_table_api_yun_module_middleware_table_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/middleware/table/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy Table */
+        post: operations["copy_table_api_yun_module_middleware_table_copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/middleware/table/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Order Tables */
+        put: operations["order_tables_api_yun_module_middleware_table_order_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/middleware/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Tables */
+        get: operations["list_tables_api_yun_module_middleware_tables_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/module/publish": {
         parameters: {
             query?: never;
@@ -3474,6 +3545,20 @@ export interface components {
             /** Image */
             image?: string | null;
         };
+        /**
+         * Band
+         * @description A colour band: a value in [min, max) (either end open when null) is drawn in `color` on `background`.
+         */
+        Band: {
+            /** Background */
+            background?: string | null;
+            /** Color */
+            color?: string | null;
+            /** Max */
+            max?: number | null;
+            /** Min */
+            min?: number | null;
+        };
         /** BatchCreateIn */
         BatchCreateIn: {
             /** Device Ids */
@@ -3890,6 +3975,51 @@ export interface components {
             max?: number | null;
             /** Min */
             min?: number | null;
+        };
+        /**
+         * Column
+         * @description One data source of the template as a column.
+         */
+        Column: {
+            /**
+             * Align
+             * @default right
+             * @enum {string}
+             */
+            align: "left" | "center" | "right";
+            /** Bands */
+            bands?: components["schemas"]["Band"][];
+            /** Decimals */
+            decimals?: number | null;
+            /**
+             * Frozen
+             * @default false
+             */
+            frozen: boolean;
+            /**
+             * Group
+             * @default
+             */
+            group: string;
+            /** Source Id */
+            source_id: number;
+            /**
+             * Thousands
+             * @default false
+             */
+            thousands: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /** Unit */
+            unit?: string | null;
+            /**
+             * Width
+             * @default 120
+             */
+            width: number;
         };
         /** ConfigurationCard */
         ConfigurationCard: {
@@ -4710,6 +4840,37 @@ export interface components {
             /** User Name */
             user_name: string | null;
         };
+        /**
+         * DeviceColumn
+         * @description The first column: the device.
+         */
+        DeviceColumn: {
+            /**
+             * Frozen
+             * @default true
+             */
+            frozen: boolean;
+            /**
+             * Show Sn
+             * @default true
+             */
+            show_sn: boolean;
+            /**
+             * Show State
+             * @default true
+             */
+            show_state: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Width
+             * @default 180
+             */
+            width: number;
+        };
         /** DeviceDetailOut */
         DeviceDetailOut: {
             /** Address */
@@ -5357,6 +5518,11 @@ export interface components {
             data?: components["schemas"]["ModelOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[MonitorTableOut] */
+        Envelope_MonitorTableOut_: {
+            data?: components["schemas"]["MonitorTableOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MyPrivilegesOut] */
         Envelope_MyPrivilegesOut_: {
             data?: components["schemas"]["MyPrivilegesOut"] | null;
@@ -5825,6 +5991,12 @@ export interface components {
         Envelope_list_GroupNode__: {
             /** Data */
             data?: components["schemas"]["GroupNode"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[MonitorTableSummary]] */
+        Envelope_list_MonitorTableSummary__: {
+            /** Data */
+            data?: components["schemas"]["MonitorTableSummary"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[PermissionNodeOut]] */
@@ -7135,6 +7307,117 @@ export interface components {
             size_bytes: number;
             /** Url */
             url: string;
+        };
+        /** MonitorTableCopyIn */
+        MonitorTableCopyIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
+        /** MonitorTableDesign */
+        MonitorTableDesign: {
+            /** Columns */
+            columns?: components["schemas"]["Column"][];
+            device?: components["schemas"]["DeviceColumn"];
+            /**
+             * Row Height
+             * @default 36
+             */
+            row_height: number;
+            /**
+             * Schema Version
+             * @default 1
+             * @constant
+             */
+            schema_version: 1;
+            /**
+             * Stale After S
+             * @default 300
+             */
+            stale_after_s: number;
+        };
+        /** MonitorTableIn */
+        MonitorTableIn: {
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            design?: components["schemas"]["MonitorTableDesign"] | null;
+            /** Name */
+            name: string;
+            /** Template Id */
+            template_id: number;
+        };
+        /** MonitorTableOrderIn */
+        MonitorTableOrderIn: {
+            /** Ids */
+            ids: number[];
+            /** Template Id */
+            template_id: number;
+        };
+        /** MonitorTableOut */
+        MonitorTableOut: {
+            /** Columns */
+            columns: number;
+            /** Description */
+            description: string;
+            design: components["schemas"]["MonitorTableDesign"];
+            /** Id */
+            id: number;
+            /** Missing Sources */
+            missing_sources: number[];
+            /** Name */
+            name: string;
+            /** Revision */
+            revision: number;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
+        /** MonitorTableSummary */
+        MonitorTableSummary: {
+            /** Columns */
+            columns: number;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Revision */
+            revision: number;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+            /** Updated At */
+            updated_at: number;
+        };
+        /**
+         * MonitorTableUpdateIn
+         * @description Fields left out stay. `revision` is the one the edit was loaded at: a save based on a replaced revision is
+         *     refused (100023) unless `overwrite` says the editor chose to replace the other save knowingly.
+         */
+        MonitorTableUpdateIn: {
+            /** Description */
+            description?: string | null;
+            design?: components["schemas"]["MonitorTableDesign"] | null;
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /**
+             * Overwrite
+             * @default false
+             */
+            overwrite: boolean;
+            /** Revision */
+            revision: number;
         };
         /**
          * Move
@@ -16494,6 +16777,231 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MiddlewareOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_table_api_yun_module_middleware_table_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_table_api_yun_module_middleware_table_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorTableUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_table_api_yun_module_middleware_table_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorTableIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_table_api_yun_module_middleware_table_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    copy_table_api_yun_module_middleware_table_copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorTableCopyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    order_tables_api_yun_module_middleware_table_order_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorTableOrderIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MonitorTableSummary__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_tables_api_yun_module_middleware_tables_get: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MonitorTableSummary__"];
                 };
             };
             /** @description Validation Error */

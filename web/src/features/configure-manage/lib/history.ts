@@ -28,6 +28,11 @@ export const HISTORY_ACTIONS: readonly string[] = [
   'data_source_group_create',
   'data_source_group_update',
   'data_source_group_delete',
+  'monitor_table_create',
+  'monitor_table_update',
+  'monitor_table_delete',
+  'monitor_table_copy',
+  'monitor_table_order',
 ];
 
 /** The key `configure.middleware.action.<action>`, or null for an action this console does not know yet. */
