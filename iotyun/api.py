@@ -21,6 +21,7 @@ from iotyun.devices.router import router as devices_router
 from iotyun.devices.thumbnails.router import router as thumbnails_router
 from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.messages.router import router as messages_router
+from iotyun.monitor.router import router as monitor_router
 from iotyun.notifications.router import router as notifications_router
 from iotyun.reports.exports.router import router as exports_router
 from iotyun.reports.router import router as reports_router
@@ -81,6 +82,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     exports_router,
     usage_router,
     dashboards_router,
+    monitor_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )

@@ -192,6 +192,9 @@ MIDDLEWARE_BANDS_MAX = 8
 MIDDLEWARE_DECIMALS_MAX = 6
 MIDDLEWARE_STALE_RANGE_S = (5, 86400)
 MIDDLEWARE_STALE_DEFAULT_S = 300
+# The rows one monitoring table answers at once (the devices bound to its template that the viewer reads, by name);
+# the console virtualizes them. Issue 35 measures 500 rows x 30 columns.
+MONITOR_ROWS_MAX = 2000
 # Named versions of a screen's design (docs/api-templates.md): ours. Automatic versions (kept before a restore) give
 # way first when a screen holds the most.
 SCREEN_VERSIONS_MAX = 50
@@ -1049,6 +1052,7 @@ def exported() -> dict[str, Any]:
         "MIDDLEWARE_DECIMALS_MAX": MIDDLEWARE_DECIMALS_MAX,
         "MIDDLEWARE_STALE_RANGE_S": list(MIDDLEWARE_STALE_RANGE_S),
         "MIDDLEWARE_STALE_DEFAULT_S": MIDDLEWARE_STALE_DEFAULT_S,
+        "MONITOR_ROWS_MAX": MONITOR_ROWS_MAX,
         "SCREENS_PER_KIND_MAX": SCREENS_PER_KIND_MAX,
         "SCREEN_DOCUMENT_MAX_BYTES": SCREEN_DOCUMENT_MAX_BYTES,
         "SCREEN_DOCUMENT_MAX_MB": SCREEN_DOCUMENT_MAX_MB,

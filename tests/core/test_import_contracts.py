@@ -53,6 +53,7 @@ def test_the_code_keeps_every_contract(tree: Path) -> None:
         ("iotyun/devices/virtual/service.py", "from iotyun.templates import access  # noqa", "devices build on team"),
         ("iotyun/telemetry/ws.py", "from iotyun.sharing import rules  # noqa", "sharing builds on telemetry"),
         ("iotyun/reports/service.py", "from iotyun.sharing import rules  # noqa", "reports build on telemetry"),
+        ("iotyun/templates/service.py", "from iotyun.monitor import service  # noqa", "monitor builds on telemetry"),
         (
             "iotyun/telemetry/service.py",
             "from iotyun.reports import service  # noqa",

@@ -13,7 +13,8 @@ from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import MIDDLEWARE_COLUMNS_MAX, MIDDLEWARES_PER_TEMPLATE_MAX
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
-from iotyun.templates.models import MonitorTable, Template
+from iotyun.templates.datasources import repository as ds_repo
+from iotyun.templates.models import DataSource, MonitorTable, Template
 from iotyun.templates.monitor_tables import repository as repo
 from iotyun.templates.monitor_tables.schemas import (
     Column,
@@ -210,3 +211,15 @@ async def copy_tables(session: AsyncSession, source_id: int, copied: Template, s
             )
         )
     await session.flush()
+
+
+async def find(session: AsyncSession, table_id: int) -> MonitorTable | None:
+    """A table by id, whoever reads it: for the monitor area, which decides by the devices its viewer reads."""
+    return await repo.table(session, table_id)
+
+
+async def column_sources(session: AsyncSession, row: MonitorTable) -> dict[int, DataSource]:
+    """The data sources behind the table's columns that its template still has, by id."""
+    design = design_of(row)
+    found = await ds_repo.data_sources_of(session, row.template_id, [c.source_id for c in design.columns])
+    return {ds.id: ds for ds in found}

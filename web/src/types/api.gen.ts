@@ -2227,6 +2227,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/monitor/table": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Table Live */
+        get: operations["table_live_api_yun_monitor_table_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/monitor/tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Watched Tables */
+        get: operations["watched_tables_api_yun_monitor_tables_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/notify/delivery": {
         parameters: {
             query?: never;
@@ -4021,6 +4055,24 @@ export interface components {
              */
             width: number;
         };
+        /**
+         * ColumnSource
+         * @description The data source behind a column, as the template holds it now.
+         */
+        ColumnSource: {
+            /** Data Type */
+            data_type: string;
+            /** Decimals */
+            decimals: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Rw */
+            rw: string;
+            /** Unit */
+            unit: string;
+        };
         /** ConfigurationCard */
         ConfigurationCard: {
             /** Id */
@@ -5518,6 +5570,11 @@ export interface components {
             data?: components["schemas"]["ModelOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[MonitorTableLive] */
+        Envelope_MonitorTableLive_: {
+            data?: components["schemas"]["MonitorTableLive"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MonitorTableOut] */
         Envelope_MonitorTableOut_: {
             data?: components["schemas"]["MonitorTableOut"] | null;
@@ -6069,6 +6126,12 @@ export interface components {
         Envelope_list_VirtualOut__: {
             /** Data */
             data?: components["schemas"]["VirtualOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[WatchedTable]] */
+        Envelope_list_WatchedTable__: {
+            /** Data */
+            data?: components["schemas"]["WatchedTable"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /**
@@ -7308,6 +7371,27 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** MonitorRow */
+        MonitorRow: {
+            /** Alarms */
+            alarms: number[];
+            /** Cells */
+            cells: ([
+                unknown,
+                number,
+                number
+            ] | null)[];
+            /** Dev Alias */
+            dev_alias: string;
+            /** Dev State */
+            dev_state: number;
+            /** Device Id */
+            device_id: number;
+            /** Report Time */
+            report_time: number | null;
+            /** Sn Code */
+            sn_code: string;
+        };
         /** MonitorTableCopyIn */
         MonitorTableCopyIn: {
             /** Id */
@@ -7349,6 +7433,35 @@ export interface components {
             name: string;
             /** Template Id */
             template_id: number;
+        };
+        /**
+         * MonitorTableLive
+         * @description A table with its rows now; the console then follows the rows' devices on the live socket.
+         */
+        MonitorTableLive: {
+            /** Description */
+            description: string;
+            design: components["schemas"]["MonitorTableDesign"];
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Now */
+            now: number;
+            /** Offline Timeout Ms */
+            offline_timeout_ms: number;
+            /** Revision */
+            revision: number;
+            /** Rows */
+            rows: components["schemas"]["MonitorRow"][];
+            /** Sources */
+            sources: (components["schemas"]["ColumnSource"] | null)[];
+            /** Template Id */
+            template_id: number;
+            /** Template Name */
+            template_name: string;
+            /** Total */
+            total: number;
         };
         /** MonitorTableOrderIn */
         MonitorTableOrderIn: {
@@ -11237,6 +11350,30 @@ export interface components {
             vpn_ip: string;
             /** Vpn State */
             vpn_state: boolean;
+        };
+        /**
+         * WatchedTable
+         * @description A monitoring table the viewer may watch: its template is bound to devices they read.
+         */
+        WatchedTable: {
+            /** Columns */
+            columns: number;
+            /** Description */
+            description: string;
+            /** Devices */
+            devices: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Revision */
+            revision: number;
+            /** Sort */
+            sort: number;
+            /** Template Id */
+            template_id: number;
+            /** Template Name */
+            template_name: string;
         };
         /** WeatherCard */
         WeatherCard: {
@@ -17810,6 +17947,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    table_live_api_yun_monitor_table_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableLive_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    watched_tables_api_yun_monitor_tables_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_WatchedTable__"];
                 };
             };
         };

@@ -167,6 +167,7 @@ export const MIDDLEWARE_BANDS_MAX = 8;
 export const MIDDLEWARE_DECIMALS_MAX = 6;
 export const MIDDLEWARE_STALE_RANGE_S = [5, 86400];
 export const MIDDLEWARE_STALE_DEFAULT_S = 300;
+export const MONITOR_ROWS_MAX = 2000;
 export const SCREENS_PER_KIND_MAX = 50;
 export const SCREEN_DOCUMENT_MAX_BYTES = 2097152;
 export const SCREEN_DOCUMENT_MAX_MB = 2;
