@@ -76,7 +76,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
 
 async def _top_up(session: AsyncSession, settings: Settings) -> None:
     """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31; the software
-    library, issue 34)."""
+    library, issue 34; the monitoring tables, issue 35)."""
     tenant = await auth_repository.tenant_by_code(session, DEMO_TENANT)
     if tenant is None:
         return
@@ -84,6 +84,7 @@ async def _top_up(session: AsyncSession, settings: Settings) -> None:
     if admin is not None:
         await dashboard_demo.seed(session, tenant.id, {"admin": admin})
         await software_demo.seed(session, tenant.id, {"admin": admin}, settings.data_dir)
+    await template_demo.add_monitor_tables(session, tenant.id)
 
 
 async def run(settings: Settings) -> None:

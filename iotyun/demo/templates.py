@@ -15,11 +15,13 @@ from iotyun.templates import changes
 from iotyun.templates.models import (
     DataSource,
     DataSourceGroup,
+    MonitorTable,
     Template,
     TemplateBinding,
     TemplateLog,
     TemplateScreen,
 )
+from iotyun.templates.monitor_tables.schemas import MonitorTableDesign
 from iotyun.templates.screens.document import ScreenDocument
 from iotyun.templates.service import snapshot
 
@@ -228,6 +230,8 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
             session.add(
                 TemplateBinding(tenant_id=tenant_id, device_id=device.id, template_id=template.id, bound_by=admin.id)
             )
+        if devices:
+            await _monitor_table(session, template, sources)
         if not devices or not published:
             continue
         release = await changes.freeze(session, template, snapshot(template, groups, sources, screens, {}), admin.id)
@@ -243,6 +247,77 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) ->
         )
     await session.flush()
     await _virtual_templates(session, tenant_id)
+
+
+# A demo template's monitoring table (issue 35): its data sources as columns, each alarm threshold a colour band.
+MONITOR_TABLE_NAME = "运行总览"
+_ALARM_BAND = {"color": "#cf1322", "background": "#fff1f0"}
+
+
+def _bands(source: DataSource) -> list[dict[str, Any]]:
+    bands: list[dict[str, Any]] = []
+    for fault in source.faults or []:
+        if fault.get("kind") != "compare" or fault.get("threshold") is None:
+            continue
+        if fault.get("op") in ("gt", "ge"):
+            bands.append({"min": float(fault["threshold"]), "max": None, **_ALARM_BAND})
+        elif fault.get("op") in ("lt", "le"):
+            bands.append({"min": None, "max": float(fault["threshold"]), **_ALARM_BAND})
+    return bands
+
+
+async def _monitor_table(session: AsyncSession, template: Template, sources: list[DataSource]) -> None:
+    groups = {
+        g.id: g.name
+        for g in await session.scalars(select(DataSourceGroup).where(DataSourceGroup.template_id == template.id))
+    }
+    columns = [
+        {
+            "source_id": ds.id,
+            "title": "",
+            "group": groups.get(ds.group_id, ""),
+            "width": 120,
+            "decimals": None,
+            "unit": None,
+            "thousands": False,
+            "align": "right",
+            "frozen": False,
+            "bands": _bands(ds),
+        }
+        for ds in sources
+    ]
+    session.add(
+        MonitorTable(
+            tenant_id=template.tenant_id,
+            template_id=template.id,
+            name=MONITOR_TABLE_NAME,
+            description="",
+            sort=0,
+            revision=1,
+            design=MonitorTableDesign.model_validate({"columns": columns}).model_dump(mode="json"),
+        )
+    )
+    await session.flush()
+
+
+async def add_monitor_tables(session: AsyncSession, tenant_id: int) -> None:
+    """A demo tenant seeded before monitoring tables existed gets one per bound template (idempotent)."""
+    templates = (
+        await session.scalars(
+            select(Template).where(
+                Template.tenant_id == tenant_id,
+                Template.id.in_(select(TemplateBinding.template_id)),
+                ~Template.id.in_(select(MonitorTable.template_id)),
+            )
+        )
+    ).all()
+    for template in templates:
+        sources = (
+            await session.scalars(
+                select(DataSource).where(DataSource.template_id == template.id).order_by(DataSource.sort)
+            )
+        ).all()
+        await _monitor_table(session, template, list(sources))
 
 
 async def _virtual_templates(session: AsyncSession, tenant_id: int) -> None:

@@ -103,3 +103,28 @@ async def test_demo_virtual_devices_take_their_devices_templates(app: FastAPI, t
         "物流车队": "配电监控",
         "水处理车间": None,
     }
+
+
+async def test_every_bound_demo_template_has_a_monitoring_table(app: FastAPI, team: Team) -> None:
+    """Issue 35: a newcomer finds a monitoring table per bound demo template, its columns the template's data sources
+    and each alarm threshold a colour band; a demo seeded before them gets them once."""
+    tenant = team.admin.tenant_id or 0
+    async with app.state.db.sessionmaker() as s:
+        admin = (await s.execute(select(User).where(User.id == team.admin.user_id))).scalar_one()
+        await device_demo.seed(s, tenant, {"admin": admin})
+        await template_demo.seed(s, tenant, {"admin": admin})
+        await template_demo.add_monitor_tables(s, tenant)  # nothing more: each already has one
+        await s.commit()
+    listed = {t["name"]: t for t in ok(await team.admin.get("/yun/module"))["items"]}
+    compressor = listed["空压机监控"]
+    tables = ok(await team.admin.get("/yun/module/middleware/tables", params={"template_id": compressor["id"]}))
+    assert [t["name"] for t in tables] == [template_demo.MONITOR_TABLE_NAME]
+    table = ok(await team.admin.get("/yun/module/middleware/table", params={"id": tables[0]["id"]}))
+    sources = ok(await team.admin.get("/yun/module/dataSource", params={"template_id": compressor["id"]}))["items"]
+    assert {c["source_id"] for c in table["design"]["columns"]} == {ds["id"] for ds in sources}
+    pressure = next(ds["id"] for ds in sources if ds["name"] == "排气压力")
+    column = next(c for c in table["design"]["columns"] if c["source_id"] == pressure)
+    assert column["group"] == "运行" and column["bands"][0]["min"] == 1.0
+    watched = ok(await team.admin.get("/yun/monitor/tables"))
+    bound = [t for t in listed.values() if t["bound_count"]]
+    assert len(watched) == len(bound)

@@ -41,7 +41,7 @@ Title = Annotated[str, Field(max_length=MIDDLEWARE_COLUMN_TITLE_MAX)]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_serialization_defaults_required=True)
 
 
 class Band(_Strict):

@@ -3583,7 +3583,7 @@ export interface components {
          * Band
          * @description A colour band: a value in [min, max) (either end open when null) is drawn in `color` on `background`.
          */
-        Band: {
+        "Band-Input": {
             /** Background */
             background?: string | null;
             /** Color */
@@ -3592,6 +3592,20 @@ export interface components {
             max?: number | null;
             /** Min */
             min?: number | null;
+        };
+        /**
+         * Band
+         * @description A colour band: a value in [min, max) (either end open when null) is drawn in `color` on `background`.
+         */
+        "Band-Output": {
+            /** Background */
+            background: string | null;
+            /** Color */
+            color: string | null;
+            /** Max */
+            max: number | null;
+            /** Min */
+            min: number | null;
         };
         /** BatchCreateIn */
         BatchCreateIn: {
@@ -4014,7 +4028,7 @@ export interface components {
          * Column
          * @description One data source of the template as a column.
          */
-        Column: {
+        "Column-Input": {
             /**
              * Align
              * @default right
@@ -4022,7 +4036,7 @@ export interface components {
              */
             align: "left" | "center" | "right";
             /** Bands */
-            bands?: components["schemas"]["Band"][];
+            bands?: components["schemas"]["Band-Input"][];
             /** Decimals */
             decimals?: number | null;
             /**
@@ -4049,6 +4063,51 @@ export interface components {
             title: string;
             /** Unit */
             unit?: string | null;
+            /**
+             * Width
+             * @default 120
+             */
+            width: number;
+        };
+        /**
+         * Column
+         * @description One data source of the template as a column.
+         */
+        "Column-Output": {
+            /**
+             * Align
+             * @default right
+             * @enum {string}
+             */
+            align: "left" | "center" | "right";
+            /** Bands */
+            bands: components["schemas"]["Band-Output"][];
+            /** Decimals */
+            decimals: number | null;
+            /**
+             * Frozen
+             * @default false
+             */
+            frozen: boolean;
+            /**
+             * Group
+             * @default
+             */
+            group: string;
+            /** Source Id */
+            source_id: number;
+            /**
+             * Thousands
+             * @default false
+             */
+            thousands: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /** Unit */
+            unit: string | null;
             /**
              * Width
              * @default 120
@@ -4896,7 +4955,38 @@ export interface components {
          * DeviceColumn
          * @description The first column: the device.
          */
-        DeviceColumn: {
+        "DeviceColumn-Input": {
+            /**
+             * Frozen
+             * @default true
+             */
+            frozen: boolean;
+            /**
+             * Show Sn
+             * @default true
+             */
+            show_sn: boolean;
+            /**
+             * Show State
+             * @default true
+             */
+            show_state: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * Width
+             * @default 180
+             */
+            width: number;
+        };
+        /**
+         * DeviceColumn
+         * @description The first column: the device.
+         */
+        "DeviceColumn-Output": {
             /**
              * Frozen
              * @default true
@@ -7400,10 +7490,32 @@ export interface components {
             name: string;
         };
         /** MonitorTableDesign */
-        MonitorTableDesign: {
+        "MonitorTableDesign-Input": {
             /** Columns */
-            columns?: components["schemas"]["Column"][];
-            device?: components["schemas"]["DeviceColumn"];
+            columns?: components["schemas"]["Column-Input"][];
+            device?: components["schemas"]["DeviceColumn-Input"];
+            /**
+             * Row Height
+             * @default 36
+             */
+            row_height: number;
+            /**
+             * Schema Version
+             * @default 1
+             * @constant
+             */
+            schema_version: 1;
+            /**
+             * Stale After S
+             * @default 300
+             */
+            stale_after_s: number;
+        };
+        /** MonitorTableDesign */
+        "MonitorTableDesign-Output": {
+            /** Columns */
+            columns: components["schemas"]["Column-Output"][];
+            device: components["schemas"]["DeviceColumn-Output"];
             /**
              * Row Height
              * @default 36
@@ -7428,7 +7540,7 @@ export interface components {
              * @default
              */
             description: string;
-            design?: components["schemas"]["MonitorTableDesign"] | null;
+            design?: components["schemas"]["MonitorTableDesign-Input"] | null;
             /** Name */
             name: string;
             /** Template Id */
@@ -7441,7 +7553,7 @@ export interface components {
         MonitorTableLive: {
             /** Description */
             description: string;
-            design: components["schemas"]["MonitorTableDesign"];
+            design: components["schemas"]["MonitorTableDesign-Output"];
             /** Id */
             id: number;
             /** Name */
@@ -7476,7 +7588,7 @@ export interface components {
             columns: number;
             /** Description */
             description: string;
-            design: components["schemas"]["MonitorTableDesign"];
+            design: components["schemas"]["MonitorTableDesign-Output"];
             /** Id */
             id: number;
             /** Missing Sources */
@@ -7519,7 +7631,7 @@ export interface components {
         MonitorTableUpdateIn: {
             /** Description */
             description?: string | null;
-            design?: components["schemas"]["MonitorTableDesign"] | null;
+            design?: components["schemas"]["MonitorTableDesign-Input"] | null;
             /** Id */
             id: number;
             /** Name */

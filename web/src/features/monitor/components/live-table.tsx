@@ -1,0 +1,362 @@
+// A monitoring table live (docs/api-monitor.md): one row per device the viewer reads, one column per data source the
+// table's design names, in its header groups, widths, alignment and frozen columns. The seed answer's values are
+// followed on the live socket: every row's device is subscribed to the table's data sources, and pushes are applied
+// once per animation frame (lib/frame-pacer), only the rows on screen being drawn (antd's virtual table). A value
+// takes its colour band, greys once older than the design's stale_after_s, and a cell with an alarm not recovered yet
+// carries a mark of its level. Sort and filter by any column; export what is shown as CSV. On a phone: one card per
+// device.
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Empty, Input, List, Space, Table, Tooltip, Typography } from 'antd';
+import type { ColumnGroupType, ColumnType } from 'antd/es/table';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { useIsPhone } from '@/components/use-phone';
+import { saveBlob } from '@/lib/download';
+import { animationFrame, createPacer } from '@/lib/frame-pacer';
+import { formatTime, withUnit } from '@/lib/telemetry/format';
+import { rtdClient, useAlarmFeed } from '@/lib/ws';
+
+import { monitorKeys, type MonitorTableLive } from '../api/monitor';
+import {
+  bandOf,
+  cellText,
+  compareCells,
+  isStale,
+  passes,
+  seedCell,
+  titleOf,
+  toCsv,
+  unitOf,
+  type Cell,
+  type CellFilter,
+} from '../lib/cells';
+
+const ONLINE = 1;
+/** How often staleness is looked at again when no value arrives. */
+const STALE_TICK_MS = 5_000;
+/** From this many rows on, only the rows on screen are drawn (antd's virtual table). */
+const VIRTUAL_FROM = 50;
+const FILTERS: readonly CellFilter[] = ['alarm', 'stale', 'empty', 'normal'];
+const LEVEL_COLORS = ['', '#1677ff', '#13c2c2', '#faad14', '#fa541c', '#f5222d'];
+
+/** What the table's own controls chose: each column's filters and the sort (the export follows them). */
+interface TableView {
+  filters: Record<string, CellFilter[] | null>;
+  sort: { key: string; order: 'ascend' | 'descend' } | null;
+}
+
+interface ViewRow {
+  key: number;
+  deviceId: number;
+  sn: string;
+  alias: string;
+  online: boolean;
+  cells: (Cell | null)[];
+  alarms: number[];
+}
+
+function useLiveRows(table: MonitorTableLive): ViewRow[] {
+  const [version, setVersion] = useState(0);
+  const sourceIds = useMemo(() => table.design.columns.map((c) => c.source_id), [table]);
+  const devices = useMemo(() => table.rows.map((r) => r.device_id).join(','), [table]);
+  useEffect(() => {
+    const client = rtdClient();
+    const pacer = createPacer(() => setVersion((v) => v + 1), animationFrame, null);
+    const ids = devices ? devices.split(',').map(Number) : [];
+    const offs = ids.map((id) => client.subscribeDevice(id, sourceIds, () => pacer.request()));
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [devices, sourceIds]);
+  return useMemo(() => {
+    const client = rtdClient();
+    return table.rows.map((row) => {
+      const live = client.getDevice(row.device_id);
+      return {
+        key: row.device_id,
+        deviceId: row.device_id,
+        sn: row.sn_code,
+        alias: row.dev_alias,
+        online: (live.devState ?? row.dev_state) === ONLINE,
+        cells: sourceIds.map((id, i) => {
+          const pushed = live.values[id];
+          return pushed ? { v: pushed.v, ts: pushed.ts, q: pushed.q } : seedCell(row, i);
+        }),
+        alarms: row.alarms,
+      };
+    });
+    // `version` moves on every applied frame: the client's values are read again then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [table, sourceIds, version]);
+}
+
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), STALE_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export interface LiveTableProps {
+  table: MonitorTableLive;
+  /** The table's own height (the virtual list needs one). */
+  height?: number;
+}
+
+export function LiveTable({ table, height = 560 }: LiveTableProps) {
+  const { t, i18n } = useTranslation();
+  const phone = useIsPhone();
+  const queryClient = useQueryClient();
+  const rows = useLiveRows(table);
+  const now = useNow();
+  const [query, setQuery] = useState('');
+  const [view, setView] = useState<TableView>({ filters: {}, sort: null });
+  const { design, sources } = table;
+  const locale = i18n.language;
+  const missing = t('monitor.table.missingSource');
+
+  // An alarm of a row's device changes its marks: the table is read again (alarms are rare, values are not).
+  const devices = useMemo(() => new Set(table.rows.map((r) => r.device_id)), [table]);
+  useAlarmFeed((alarm) => {
+    if (devices.has(alarm.device_id))
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.table(table.id) });
+  });
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? rows.filter((r) => r.alias.toLowerCase().includes(q) || r.sn.toLowerCase().includes(q)) : rows;
+  }, [rows, query]);
+
+  const deviceTitle = design.device.title || t('monitor.table.device');
+  const deviceCell = (row: ViewRow) => (
+    <div className="iot-monitor-device">
+      {design.device.show_state ? (
+        <Badge
+          status={row.online ? 'success' : 'default'}
+          title={row.online ? t('monitor.table.online') : t('monitor.table.offline')}
+          aria-label={row.online ? t('monitor.table.online') : t('monitor.table.offline')}
+        />
+      ) : null}
+      <Link to={`/monitor/middlewaresDevice/id=${row.deviceId}/module=${table.id}`}>
+        {row.alias || row.sn}
+      </Link>
+      {design.device.show_sn && row.alias ? (
+        <span className="iot-monitor-sn text-secondary">{row.sn}</span>
+      ) : null}
+    </div>
+  );
+
+  const valueCell = (row: ViewRow, index: number) => {
+    const column = design.columns[index];
+    if (!column) return null;
+    const source = sources[index] ?? null;
+    const cell = row.cells[index] ?? null;
+    const text = cellText(cell, column, source, locale);
+    const band = bandOf(cell, column.bands);
+    const stale = isStale(cell, design.stale_after_s, now);
+    const level = row.alarms[index] ?? 0;
+    const style = {
+      color: band?.color ?? undefined,
+      background: band?.background ?? undefined,
+      boxShadow: level > 0 ? `inset 3px 0 0 ${LEVEL_COLORS[level] ?? LEVEL_COLORS[5]}` : undefined,
+    };
+    const tip = cell
+      ? [
+          t('monitor.table.updatedAt', { time: formatTime(cell.ts, 'YYYY-MM-DD HH:mm:ss') }),
+          stale ? t('monitor.table.staleHint') : '',
+          level > 0 ? t('monitor.table.alarmHint', { level }) : '',
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : t('monitor.table.noValue');
+    return (
+      <Tooltip title={tip} mouseEnterDelay={0.4}>
+        <div
+          className={`iot-monitor-cell${stale ? ' iot-monitor-stale' : ''}`}
+          style={style}
+          data-alarm={level || undefined}
+          data-testid={`cell-${row.deviceId}-${column.source_id}`}
+        >
+          {text === '' ? '—' : text}
+        </div>
+      </Tooltip>
+    );
+  };
+
+  type Col = ColumnType<ViewRow> | ColumnGroupType<ViewRow>;
+  const columns = useMemo<Col[]>(() => {
+    const out: Col[] = [
+      {
+        key: 'device',
+        title: deviceTitle,
+        width: design.device.width,
+        fixed: design.device.frozen ? 'left' : undefined,
+        sorter: (a, b) => (a.alias || a.sn).localeCompare(b.alias || b.sn),
+        render: (_: unknown, row: ViewRow) => deviceCell(row),
+      },
+    ];
+    let group: ColumnGroupType<ViewRow> | null = null;
+    design.columns.forEach((column, index) => {
+      const source = sources[index] ?? null;
+      const col: ColumnType<ViewRow> = {
+        key: `c${column.source_id}`,
+        title: withUnit(titleOf(column, source, missing), unitOf(column, source)),
+        width: column.width,
+        align: column.align,
+        fixed: column.frozen ? 'left' : undefined,
+        onCell: () => ({ className: 'iot-monitor-td' }),
+        sorter: (a, b) => compareCells(a.cells[index] ?? null, b.cells[index] ?? null),
+        filters: FILTERS.map((f) => ({ text: t(`monitor.filter.${f}`), value: f })),
+        onFilter: (value, row) =>
+          passes(
+            value as CellFilter,
+            row.cells[index] ?? null,
+            row.alarms[index] ?? 0,
+            design.stale_after_s,
+            Date.now(),
+          ),
+        render: (_: unknown, row: ViewRow) => valueCell(row, index),
+      };
+      if (column.group) {
+        if (group?.title === column.group) group.children.push(col);
+        else {
+          group = { key: `g${index}`, title: column.group, children: [col] };
+          out.push(group);
+        }
+      } else {
+        group = null;
+        out.push(col);
+      }
+    });
+    return out;
+    // The cells read `now` and the live values through `rows`; the columns change with the design and the language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [design, sources, locale, now, table.id]);
+
+  /** The rows as the table shows them: the search, then each column's filters, then its sort. */
+  const shownRows = (): ViewRow[] => {
+    let out = filtered;
+    for (const [key, values] of Object.entries(view.filters)) {
+      const index = design.columns.findIndex((c) => `c${c.source_id}` === key);
+      if (index < 0 || !values?.length) continue;
+      const at = Date.now();
+      out = out.filter((row) =>
+        values.some((f) =>
+          passes(f, row.cells[index] ?? null, row.alarms[index] ?? 0, design.stale_after_s, at),
+        ),
+      );
+    }
+    const sort = view.sort;
+    if (sort) {
+      const index = design.columns.findIndex((c) => `c${c.source_id}` === sort.key);
+      const compare =
+        index < 0
+          ? (a: ViewRow, b: ViewRow) => (a.alias || a.sn).localeCompare(b.alias || b.sn)
+          : (a: ViewRow, b: ViewRow) => compareCells(a.cells[index] ?? null, b.cells[index] ?? null);
+      out = [...out].sort((a, b) => (sort.order === 'descend' ? -compare(a, b) : compare(a, b)));
+    }
+    return out;
+  };
+
+  const exportShown = () => {
+    const header = [
+      deviceTitle,
+      ...design.columns.map((c, i) =>
+        withUnit(titleOf(c, sources[i] ?? null, missing), unitOf(c, sources[i] ?? null)),
+      ),
+    ];
+    const lines = shownRows().map((row) => [
+      row.alias || row.sn,
+      ...design.columns.map((c, i) => cellText(row.cells[i] ?? null, c, sources[i] ?? null, locale)),
+    ]);
+    saveBlob(new Blob([toCsv(header, lines)], { type: 'text/csv;charset=utf-8' }), `${table.name}.csv`);
+  };
+
+  const toolbar = (
+    <Space wrap className="iot-monitor-toolbar">
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder={t('monitor.table.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        aria-label={t('monitor.table.search')}
+        style={{ width: phone ? '100%' : 240 }}
+      />
+      <Button icon={<DownloadOutlined />} onClick={exportShown} disabled={filtered.length === 0}>
+        {t('monitor.table.export')}
+      </Button>
+      <Typography.Text type="secondary">
+        {table.total > table.rows.length
+          ? t('monitor.table.countOf', { count: table.rows.length, total: table.total })
+          : t('monitor.table.count', { count: table.rows.length })}
+      </Typography.Text>
+    </Space>
+  );
+
+  if (table.rows.length === 0) {
+    return <Empty description={t('monitor.table.noRows')} />;
+  }
+
+  if (phone) {
+    return (
+      <>
+        {toolbar}
+        <List
+          dataSource={filtered}
+          pagination={{ pageSize: 20, size: 'small', hideOnSinglePage: true }}
+          renderItem={(row) => (
+            <List.Item key={row.key}>
+              <Card size="small" title={deviceCell(row)} className="iot-monitor-card">
+                <dl className="iot-monitor-card-grid">
+                  {design.columns.map((column, index) => (
+                    <div key={column.source_id}>
+                      <dt>
+                        {withUnit(
+                          titleOf(column, sources[index] ?? null, missing),
+                          unitOf(column, sources[index] ?? null),
+                        )}
+                      </dt>
+                      <dd>{valueCell(row, index)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+            </List.Item>
+          )}
+        />
+      </>
+    );
+  }
+
+  const width = design.device.width + design.columns.reduce((sum, c) => sum + c.width, 0);
+  return (
+    <>
+      {toolbar}
+      <Table<ViewRow>
+        virtual={filtered.length > VIRTUAL_FROM}
+        size="small"
+        bordered
+        rowKey="key"
+        columns={columns}
+        dataSource={filtered}
+        pagination={false}
+        scroll={{ x: width, ...(filtered.length > VIRTUAL_FROM ? { y: height } : {}) }}
+        onRow={() => ({ style: { height: design.row_height } })}
+        onChange={(_page, filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          setView({
+            filters: filters as Record<string, CellFilter[] | null>,
+            sort: one?.order && one.columnKey ? { key: String(one.columnKey), order: one.order } : null,
+          });
+        }}
+        locale={{ emptyText: t('monitor.table.noMatch') }}
+      />
+    </>
+  );
+}

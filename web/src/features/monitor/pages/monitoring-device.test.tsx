@@ -1,0 +1,225 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import { setRtdClient } from '@/lib/ws';
+import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
+import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
+import { renderRoutes } from '@/test/render';
+import { signInAs } from '@/test/session';
+
+import type { MonitorTableLive, WatchedTable } from '../api/monitor';
+import MonitoringDevicePage from './monitoring-device';
+
+const NOW = Date.now();
+
+const watched: WatchedTable[] = [
+  {
+    id: 7,
+    name: '泵组',
+    description: '',
+    sort: 0,
+    revision: 1,
+    columns: 2,
+    template_id: 3,
+    template_name: '泵站',
+    devices: 2,
+  },
+  {
+    id: 8,
+    name: '能耗',
+    description: '',
+    sort: 1,
+    revision: 1,
+    columns: 1,
+    template_id: 3,
+    template_name: '泵站',
+    devices: 2,
+  },
+];
+
+const column = (source_id: number, over: Record<string, unknown> = {}) => ({
+  source_id,
+  title: '',
+  group: '',
+  width: 120,
+  decimals: null,
+  unit: null,
+  thousands: false,
+  align: 'right' as const,
+  frozen: false,
+  bands: [],
+  ...over,
+});
+
+function table(over: Partial<MonitorTableLive> = {}): MonitorTableLive {
+  return {
+    id: 7,
+    name: '泵组',
+    description: '',
+    revision: 1,
+    template_id: 3,
+    template_name: '泵站',
+    design: {
+      schema_version: 1,
+      columns: [
+        column(41, { group: '出口', bands: [{ min: 1.0, max: null, color: '#ff0000', background: null }] }),
+        column(42, { group: '出口', decimals: 0 }),
+      ],
+      device: { title: '', width: 180, show_sn: true, show_state: true, frozen: true },
+      row_height: 36,
+      stale_after_s: 60,
+    },
+    sources: [
+      { id: 41, name: '压力', unit: 'MPa', decimals: 2, data_type: 'float32', rw: 'r' },
+      { id: 42, name: '流量', unit: 'm³/h', decimals: 1, data_type: 'float32', rw: 'r' },
+    ],
+    rows: [
+      {
+        device_id: 12,
+        sn_code: 'IOT0000012',
+        dev_alias: '一号泵',
+        dev_state: 1,
+        report_time: NOW,
+        cells: [
+          [0.82, NOW, 0],
+          [120.4, NOW - 600_000, 0],
+        ],
+        alarms: [0, 3],
+      },
+      {
+        device_id: 13,
+        sn_code: 'IOT0000013',
+        dev_alias: '二号泵',
+        dev_state: 2,
+        report_time: null,
+        cells: [null, null],
+        alarms: [0, 0],
+      },
+    ],
+    total: 2,
+    offline_timeout_ms: 120_000,
+    now: NOW,
+    ...over,
+  };
+}
+
+function renderPage(handlers: Record<string, Handler>, entry = '/monitor/monitoringDevice') {
+  const calls = mockApi(handlers);
+  renderRoutes([{ path: '/monitor/monitoringDevice', element: <MonitoringDevicePage /> }], {
+    initialEntries: [entry],
+  });
+  return calls;
+}
+
+beforeEach(() => {
+  signInAs(['P10000', 'P110000', 'P111000']);
+  installFakeRtd();
+});
+
+afterEach(() => {
+  setRtdClient(null);
+});
+
+const cell = (device: number, source: number) => screen.getByTestId(`cell-${device}-${source}`);
+
+describe('Monitored devices', () => {
+  it('lists the tables by template, shows the first live and follows the pushes', async () => {
+    const calls = renderPage({
+      'GET /yun/monitor/tables': () => ok(watched),
+      'GET /yun/monitor/table': () => ok(table()),
+    });
+    expect(await screen.findByText('一号泵')).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /能耗/ })).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/yun/monitor/table')?.params).toEqual({ id: 7 });
+    // Header group and units; the seed's values at their decimals; the empty row says so.
+    expect(screen.getAllByText('出口').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('压力 (MPa)').length).toBeGreaterThan(0);
+    expect(cell(12, 41)).toHaveTextContent('0.82');
+    expect(cell(12, 42)).toHaveTextContent('120');
+    expect(cell(13, 41)).toHaveTextContent('—');
+    // The older value is greyed, the alarmed cell marked.
+    expect(cell(12, 42)).toHaveClass('iot-monitor-stale');
+    expect(cell(12, 42)).toHaveAttribute('data-alarm', '3');
+    expect(cell(12, 41)).not.toHaveClass('iot-monitor-stale');
+
+    act(() => {
+      FakeSocket.last!.open();
+    });
+    await waitFor(() =>
+      expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
+    );
+    act(() => {
+      FakeSocket.last!.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      FakeSocket.last!.receive({
+        type: 'values',
+        device_id: 12,
+        values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],
+      });
+    });
+    await waitFor(() => expect(cell(12, 41)).toHaveTextContent('1.50'));
+    // Past the band's min: its colour.
+    expect(cell(12, 41)).toHaveStyle({ color: '#ff0000' });
+  });
+
+  it('opens the table named in the address, and another on a click', async () => {
+    const calls = renderPage(
+      {
+        'GET /yun/monitor/tables': () => ok(watched),
+        'GET /yun/monitor/table': (c) => ok(table({ id: (c.params as { id: number }).id, name: 'x' })),
+      },
+      '/monitor/monitoringDevice?table=8',
+    );
+    await screen.findByText('一号泵');
+    expect(calls.find((c) => c.url === '/yun/monitor/table')?.params).toEqual({ id: 8 });
+    await userEvent.setup().click(screen.getByRole('menuitem', { name: /泵组/ }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/yun/monitor/table').map((c) => c.params)).toContainEqual({
+        id: 7,
+      }),
+    );
+  });
+
+  it('filters by search and exports nothing when nothing matches', async () => {
+    const user = userEvent.setup();
+    renderPage({ 'GET /yun/monitor/tables': () => ok(watched), 'GET /yun/monitor/table': () => ok(table()) });
+    await screen.findByText('一号泵');
+    await user.type(screen.getByRole('textbox', { name: '搜索设备名称或 SN' }), '二号');
+    await waitFor(() => expect(screen.queryByText('一号泵')).toBeNull());
+    expect(screen.getByText('二号泵')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: '搜索设备名称或 SN' }));
+    await user.type(screen.getByRole('textbox', { name: '搜索设备名称或 SN' }), 'nothing');
+    expect(await screen.findByText('没有匹配的设备')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /导出当前显示/ })).toBeDisabled();
+  });
+
+  it('says when there is nothing to watch', async () => {
+    renderPage({ 'GET /yun/monitor/tables': () => ok([]) });
+    expect(await screen.findByText(/还没有可查看的监控表/)).toBeInTheDocument();
+  });
+
+  it('offers a retry when the list failed to load', async () => {
+    let first = true;
+    renderPage({
+      'GET /yun/monitor/tables': () => {
+        if (first) {
+          first = false;
+          return fail('100003', '服务异常');
+        }
+        return ok(watched);
+      },
+      'GET /yun/monitor/table': () => ok(table()),
+    });
+    expect(await screen.findByText('监控表列表加载失败')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /重试/ }));
+    expect(await screen.findByText('一号泵')).toBeInTheDocument();
+  });
+
+  it('says a table is gone', async () => {
+    renderPage({
+      'GET /yun/monitor/tables': () => ok(watched),
+      'GET /yun/monitor/table': () => fail('115501', '监控表不存在'),
+    });
+    expect(await screen.findByText('监控表不存在或你无权查看')).toBeInTheDocument();
+  });
+});
