@@ -125,6 +125,8 @@ class MiddlewareOut(BaseModel):
     devices: list[MiddlewareDevice]
     publication: PublicationOut | None
     history: list[HistoryEntry]
+    # The template's monitoring tables (templates/monitor_tables), for the overview's tab.
+    monitor_tables: int = 0
 
 
 class HomeNavItem(BaseModel):

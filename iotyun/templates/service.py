@@ -439,6 +439,7 @@ async def middleware(session: AsyncSession, actor: Actor, template_id: int) -> M
             )
             for h in await repo.history(session, template.id)
         ],
+        monitor_tables=await monitor_tables_service.count(session, template.id),
     )
 
 

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { SCREENSHOT_DIR, api, setLanguage, signIn, textsOf, expectNoSidewaysScroll } from './helpers';
 
-const mt = textsOf(['monitor', 'menu', 'menu-console']);
+const mt = textsOf(['monitor', 'menu', 'menu-console', 'configure']);
 const DEMO_SN = 'IOT0000001';
 const NUMBER = /\d/;
 
@@ -54,4 +54,48 @@ test.describe('monitor area', () => {
     await expectNoSidewaysScroll(page, 'the monitor area');
     await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-zh-390.png` });
   });
+});
+
+test('designs a monitoring table on a template and watches it', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  const templates = await api<{ items: { id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/yun/module?page_size=50',
+  );
+  const compressor = templates.items.find((x) => x.name === '空压机监控');
+  expect(compressor, 'the demo compressor template').toBeTruthy();
+  await page.goto(`/iotyun/templateMiddleware/id=${compressor?.id ?? 0}?tab=monitorTables`);
+  const name = `e2e表${Date.now() % 100000}`;
+  await page
+    .getByRole('button', { name: mt('zh', 'configure.monitorTables.create') })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(mt('zh', 'configure.monitorTables.name')).fill(name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  // The designer opens with every data source as a column.
+  await expect(page).toHaveURL(/monitorTableDesign\/id=\d+/);
+  await expect(page.getByText(mt('zh', 'monitor.design.title', { name }))).toBeVisible();
+  await page.getByRole('checkbox', { name: /设定压力/ }).uncheck();
+  await page
+    .getByRole('textbox', { name: mt('zh', 'monitor.design.columnTitle') })
+    .first()
+    .fill('出口压力');
+  await page.getByRole('button', { name: mt('zh', 'monitor.design.save') }).click();
+  await expect(page.getByText(mt('zh', 'monitor.design.saved'))).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-design-zh-1440.png` });
+
+  // Watched in the monitor area with its new title, the removed column gone.
+  const tables = await api<{ id: number; name: string }[]>(page, 'GET', '/yun/monitor/tables');
+  const made = tables.find((x) => x.name === name);
+  await page.goto(`/iotyun/monitor/monitoringDevice?table=${made?.id ?? 0}`);
+  await expect(page.getByText('出口压力 (MPa)').first()).toBeVisible();
+  await expect(page.getByText('设定压力 (MPa)')).toHaveCount(0);
+  const row = page.locator('.ant-table-row', { hasText: DEMO_SN });
+  await expect(row.locator('.iot-monitor-cell').first()).toHaveText(NUMBER, { timeout: 30_000 });
+  // Clean up: the shared demo server serves the other tests.
+  await api(page, 'DELETE', `/yun/module/middleware/table?id=${made?.id ?? 0}`);
 });

@@ -47,16 +47,7 @@ async def name_taken(session: AsyncSession, template_id: int, name: str, exclude
 
 async def source_ids(session: AsyncSession, template_id: int) -> list[int]:
     """The template's data sources in their order (by group, then sort), as the default columns take them."""
-    stmt = (
-        select(DataSource.id)
-        .join(DataSourceGroup, DataSourceGroup.id == DataSource.group_id)
-        .where(DataSource.template_id == template_id)
-        .order_by(
-            DataSourceGroup.is_default.desc(), DataSourceGroup.sort, DataSourceGroup.id, DataSource.sort, DataSource.id
-        )
-        .execution_options(**_ALL)
-    )
-    return list((await session.execute(stmt)).scalars())
+    return [ds.id for ds, _ in await source_choices(session, template_id)]
 
 
 async def sources_among(session: AsyncSession, template_id: int, ids: Collection[int]) -> set[int]:
@@ -80,3 +71,17 @@ async def next_revision(session: AsyncSession, table_id: int, based_on: int | No
     stmt = stmt.values(revision=MonitorTable.revision + 1).returning(MonitorTable.revision)
     found = (await session.execute(stmt.execution_options(synchronize_session=False, **_ALL))).scalar_one_or_none()
     return None if found is None else int(found)
+
+
+async def source_choices(session: AsyncSession, template_id: int) -> list[tuple[DataSource, str]]:
+    """The template's data sources with their group names, in the order the default columns take them."""
+    stmt = (
+        select(DataSource, DataSourceGroup.name)
+        .join(DataSourceGroup, DataSourceGroup.id == DataSource.group_id)
+        .where(DataSource.template_id == template_id)
+        .order_by(
+            DataSourceGroup.is_default.desc(), DataSourceGroup.sort, DataSourceGroup.id, DataSource.sort, DataSource.id
+        )
+        .execution_options(**_ALL)
+    )
+    return [(ds, str(name)) for ds, name in (await session.execute(stmt)).all()]

@@ -186,8 +186,21 @@ class MonitorTableSummary(BaseModel):
     updated_at: int
 
 
+class SourceChoice(BaseModel):
+    """A data source of the template, as the table designer offers it for a column."""
+
+    id: int
+    name: str
+    group: str
+    unit: str
+    decimals: int
+    data_type: str
+
+
 class MonitorTableOut(MonitorTableSummary):
     design: MonitorTableDesign
+    # Every data source of the template in its order (by group, then sort): what a column may show.
+    sources: list[SourceChoice]
     # Column source ids whose data source the template no longer has (deleted since): shown as gaps, dropped at the
     # next save.
     missing_sources: list[int]

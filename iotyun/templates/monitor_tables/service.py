@@ -11,6 +11,7 @@ from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import MIDDLEWARE_COLUMNS_MAX, MIDDLEWARES_PER_TEMPLATE_MAX
+from iotyun.core.texts import shown_name
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
 from iotyun.templates.datasources import repository as ds_repo
@@ -25,6 +26,7 @@ from iotyun.templates.monitor_tables.schemas import (
     MonitorTableOut,
     MonitorTableSummary,
     MonitorTableUpdateIn,
+    SourceChoice,
 )
 
 READ, WRITE = "view", "design"
@@ -51,10 +53,22 @@ def _summary(row: MonitorTable) -> MonitorTableSummary:
 
 async def _out(session: AsyncSession, row: MonitorTable) -> MonitorTableOut:
     design = design_of(row)
-    present = await repo.sources_among(session, row.template_id, {c.source_id for c in design.columns})
+    choices = await repo.source_choices(session, row.template_id)
+    present = {ds.id for ds, _ in choices}
     return MonitorTableOut(
         **_summary(row).model_dump(),
         design=design,
+        sources=[
+            SourceChoice(
+                id=ds.id,
+                name=ds.name,
+                group=shown_name(group),
+                unit=ds.unit,
+                decimals=ds.decimals,
+                data_type=ds.data_type,
+            )
+            for ds, group in choices
+        ],
         missing_sources=[c.source_id for c in design.columns if c.source_id not in present],
     )
 
@@ -223,3 +237,8 @@ async def column_sources(session: AsyncSession, row: MonitorTable) -> dict[int, 
     design = design_of(row)
     found = await ds_repo.data_sources_of(session, row.template_id, [c.source_id for c in design.columns])
     return {ds.id: ds for ds in found}
+
+
+async def count(session: AsyncSession, template_id: int) -> int:
+    """How many tables the template has (its overview's tab)."""
+    return (await repo.count_and_last_sort(session, template_id))[0]

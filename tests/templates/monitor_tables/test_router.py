@@ -43,6 +43,7 @@ async def test_a_new_table_takes_every_data_source_in_order_and_is_listed(admin:
     table = await make_table(admin, template["id"], description=" 每台锅炉一行 ")
     assert [c["source_id"] for c in table["design"]["columns"]] == [s["id"] for s in sources]
     assert table["description"] == "每台锅炉一行" and table["revision"] == 1 and table["missing_sources"] == []
+    assert [(x["id"], x["name"], x["unit"]) for x in table["sources"]] == [(s["id"], s["name"], "") for s in sources]
     design = table["design"]
     assert design["schema_version"] == 1 and design["row_height"] == 36 and design["device"]["frozen"] is True
     listed = ok(await admin.get(TABLES, params={"template_id": template["id"]}))

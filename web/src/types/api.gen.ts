@@ -7420,6 +7420,11 @@ export interface components {
             groups: components["schemas"]["GroupSummary"][];
             /** History */
             history: components["schemas"]["HistoryEntry"][];
+            /**
+             * Monitor Tables
+             * @default 0
+             */
+            monitor_tables: number;
             publication: components["schemas"]["PublicationOut"] | null;
             /** Screens */
             screens: components["schemas"]["ScreenOut"][];
@@ -7599,6 +7604,8 @@ export interface components {
             revision: number;
             /** Sort */
             sort: number;
+            /** Sources */
+            sources: components["schemas"]["SourceChoice"][];
             /** Template Id */
             template_id: number;
             /** Updated At */
@@ -10135,6 +10142,24 @@ export interface components {
             mode?: (0 | 1) | null;
             /** State */
             state?: (0 | 1) | null;
+        };
+        /**
+         * SourceChoice
+         * @description A data source of the template, as the table designer offers it for a column.
+         */
+        SourceChoice: {
+            /** Data Type */
+            data_type: string;
+            /** Decimals */
+            decimals: number;
+            /** Group */
+            group: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Unit */
+            unit: string;
         };
         /**
          * Spin

@@ -12,6 +12,7 @@ import { useIdlePrefetch } from '@/lib/idle-prefetch';
 import { keyedParam } from '@/lib/route-params';
 import { useMiddleware } from '../api/get-middleware';
 import { DataSourcesPanel } from '../components/data-sources/data-sources-panel';
+import { MonitorTableList } from '../components/monitor-tables/monitor-table-list';
 import { ScreenList } from '../components/screen-list';
 import { TemplateDevices } from '../components/template-devices';
 import { TemplateFormModal } from '../components/template-form-modal';
@@ -26,7 +27,7 @@ const NOT_FOUND = '115001';
 
 /** The designer's page and editor: one click away from here ("Design" on a screen), fetched while idle. */
 const loadDesigner = () => Promise.all([import('./design-configure'), import('@/designer/editor/editor')]);
-const TABS = ['overview', 'screens', 'dataSources', 'devices'] as const;
+const TABS = ['overview', 'screens', 'dataSources', 'monitorTables', 'devices'] as const;
 type TabKey = (typeof TABS)[number];
 
 const tabLabel = (text: string, count: number) => (
@@ -172,6 +173,11 @@ export default function TemplateMiddlewarePage() {
                 canExport={tpl.permissions.includes('export')}
               />
             ),
+          },
+          {
+            key: 'monitorTables',
+            label: tabLabel(t('configure.middleware.tab.monitorTables'), data.monitor_tables),
+            children: <MonitorTableList templateId={tpl.id} canDesign={can.design} />,
           },
           {
             key: 'devices',
