@@ -4,19 +4,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from iotyun.templates.monitor_tables.schemas import MonitorTableDesign
+from iotyun.templates.monitor_tables.schemas import MonitorTableDesign, MonitorTableSummary
 
 
-class WatchedTable(BaseModel):
+class WatchedTable(MonitorTableSummary):
     """A monitoring table the viewer may watch: its template is bound to devices they read."""
 
-    id: int
-    name: str
-    description: str
-    sort: int
-    revision: int
-    columns: int
-    template_id: int
     template_name: str
     # Devices bound to the template that the viewer reads: the table's rows.
     devices: int

@@ -20,17 +20,7 @@ from iotyun.templates.monitor_tables import service as tables
 
 async def watched(session: AsyncSession, actor: Actor) -> list[WatchedTable]:
     return [
-        WatchedTable(
-            id=t.id,
-            name=t.name,
-            description=t.description,
-            sort=t.sort,
-            revision=t.revision,
-            columns=len((t.design or {}).get("columns") or []),
-            template_id=t.template_id,
-            template_name=name,
-            devices=n,
-        )
+        WatchedTable(**tables.summary(t).model_dump(), template_name=name, devices=n)
         for t, name, n in await repo.watched(session, actor)
     ]
 

@@ -38,7 +38,8 @@ def design_of(row: MonitorTable) -> MonitorTableDesign:
     return MonitorTableDesign.model_validate(row.design or {})
 
 
-def _summary(row: MonitorTable) -> MonitorTableSummary:
+def summary(row: MonitorTable) -> MonitorTableSummary:
+    """A table as lists show it (the monitor area's too)."""
     return MonitorTableSummary(
         id=row.id,
         template_id=row.template_id,
@@ -56,7 +57,7 @@ async def _out(session: AsyncSession, row: MonitorTable) -> MonitorTableOut:
     choices = await repo.source_choices(session, row.template_id)
     present = {ds.id for ds, _ in choices}
     return MonitorTableOut(
-        **_summary(row).model_dump(),
+        **summary(row).model_dump(),
         design=design,
         sources=[
             SourceChoice(
@@ -105,7 +106,7 @@ async def _next_sort(session: AsyncSession, template_id: int) -> int:
 
 async def list_tables(session: AsyncSession, actor: Actor, template_id: int) -> list[MonitorTableSummary]:
     held = await access.template_for(session, actor, template_id, READ)
-    return [_summary(row) for row in await repo.tables_of(session, held.template.id)]
+    return [summary(row) for row in await repo.tables_of(session, held.template.id)]
 
 
 async def get(session: AsyncSession, actor: Actor, table_id: int) -> MonitorTableOut:
@@ -200,7 +201,7 @@ async def reorder(session: AsyncSession, actor: Actor, body: MonitorTableOrderIn
         row.sort = position[row.id]
     await session.flush()
     await changes.record(session, held.template, actor, "monitor_table_order", {}, bump=False)
-    return [_summary(r) for r in sorted(rows, key=lambda r: r.sort)]
+    return [summary(r) for r in sorted(rows, key=lambda r: r.sort)]
 
 
 async def copy_tables(session: AsyncSession, source_id: int, copied: Template, sources: dict[int, int]) -> None:

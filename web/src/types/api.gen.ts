@@ -11511,6 +11511,8 @@ export interface components {
             template_id: number;
             /** Template Name */
             template_name: string;
+            /** Updated At */
+            updated_at: number;
         };
         /** WeatherCard */
         WeatherCard: {

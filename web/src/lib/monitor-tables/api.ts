@@ -15,6 +15,23 @@ export type MonitorDesignColumn = MonitorDesign['columns'][number];
 
 const TABLE = '/yun/module/middleware/table';
 
+/** A new column of a data source as the server makes one: its own title, no group, 120 px, the data source's
+ * decimals and unit, right-aligned, not frozen, no thousands, no colour band. */
+export function defaultColumn(sourceId: number): MonitorDesignColumn {
+  return {
+    source_id: sourceId,
+    title: '',
+    group: '',
+    width: 120,
+    decimals: null,
+    unit: null,
+    thousands: false,
+    align: 'right',
+    frozen: false,
+    bands: [],
+  };
+}
+
 export const monitorTableKeys = {
   all: ['monitor-tables'] as const,
   list: (templateId: number) => [...monitorTableKeys.all, 'list', templateId] as const,

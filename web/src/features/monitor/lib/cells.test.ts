@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { defaultColumn } from '@/lib/monitor-tables/api';
+
 import type { ColumnSource, MonitorColumn, MonitorRow } from '../api/monitor';
 import {
   bandOf,
@@ -14,19 +16,7 @@ import {
   unitOf,
 } from './cells';
 
-const column = (over: Partial<MonitorColumn> = {}): MonitorColumn => ({
-  source_id: 1,
-  title: '',
-  group: '',
-  width: 120,
-  decimals: null,
-  unit: null,
-  thousands: false,
-  align: 'right',
-  frozen: false,
-  bands: [],
-  ...over,
-});
+const column = (over: Partial<MonitorColumn> = {}): MonitorColumn => ({ ...defaultColumn(1), ...over });
 const source: ColumnSource = { id: 1, name: '压力', unit: 'MPa', decimals: 2, data_type: 'float32', rw: 'r' };
 
 describe('a cell', () => {

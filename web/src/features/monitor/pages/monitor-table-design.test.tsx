@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { MonitorTableOut } from '@/lib/monitor-tables/api';
+import { defaultColumn, type MonitorDesignColumn, type MonitorTableOut } from '@/lib/monitor-tables/api';
 import { setRtdClient } from '@/lib/ws';
 import { installFakeRtd } from '@/test/fake-socket';
 import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
@@ -12,17 +12,8 @@ import { signInAs } from '@/test/session';
 import type { MonitorTableLive } from '../api/monitor';
 import MonitorTableDesignPage, { previewOf } from './monitor-table-design';
 
-const column = (source_id: number, over: Record<string, unknown> = {}) => ({
-  source_id,
-  title: '',
-  group: '',
-  width: 120,
-  decimals: null,
-  unit: null,
-  thousands: false,
-  align: 'right' as const,
-  frozen: false,
-  bands: [],
+const column = (sourceId: number, over: Partial<MonitorDesignColumn> = {}) => ({
+  ...defaultColumn(sourceId),
   ...over,
 });
 

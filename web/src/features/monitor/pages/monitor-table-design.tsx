@@ -38,6 +38,7 @@ import { DetailLoading, detailState } from '@/components/detail-states';
 import { PageHeader } from '@/components/page-header';
 import { isApiError } from '@/lib/http';
 import {
+  defaultColumn,
   useMonitorTableOut,
   useUpdateMonitorTable,
   type MonitorDesign,
@@ -61,19 +62,6 @@ import '../monitor.css';
 
 const CONFLICT = '100023';
 const NOT_FOUND = '115501';
-
-const newColumn = (sourceId: number): MonitorDesignColumn => ({
-  source_id: sourceId,
-  title: '',
-  group: '',
-  width: 120,
-  decimals: null,
-  unit: null,
-  thousands: false,
-  align: 'right',
-  frozen: false,
-  bands: [],
-});
 
 /** The live rows re-aligned on the draft's columns (their seed values found by data source), for the preview. */
 export function previewOf(
@@ -179,7 +167,7 @@ function Designer({ table }: { table: MonitorTableOut }) {
     change({
       ...draft,
       columns: on
-        ? [...draft.columns, newColumn(sourceId)]
+        ? [...draft.columns, defaultColumn(sourceId)]
         : draft.columns.filter((c) => c.source_id !== sourceId),
     });
   const invalidBands = draft.columns.some((c) => c.bands.some((b) => bandProblem(b) !== null));

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { defaultColumn, type MonitorDesignColumn } from '@/lib/monitor-tables/api';
 import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
@@ -38,17 +39,8 @@ const watched: WatchedTable[] = [
   },
 ];
 
-const column = (source_id: number, over: Record<string, unknown> = {}) => ({
-  source_id,
-  title: '',
-  group: '',
-  width: 120,
-  decimals: null,
-  unit: null,
-  thousands: false,
-  align: 'right' as const,
-  frozen: false,
-  bands: [],
+const column = (sourceId: number, over: Partial<MonitorDesignColumn> = {}) => ({
+  ...defaultColumn(sourceId),
   ...over,
 });
 

@@ -12,7 +12,7 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { App, Button, Card, Empty, List, Popconfirm, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
@@ -32,6 +32,25 @@ import { MonitorTableCreateModal } from './monitor-table-create-modal';
 
 export const designPath = (id: number) => `/monitor/monitorTableDesign/id=${id}`;
 export const watchPath = (id: number) => `/monitor/middlewares/id=${id}`;
+
+/** A small text button with its tooltip, both naming what it does. */
+function IconAction({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" size="small" icon={icon} disabled={disabled} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  );
+}
 
 type Naming = { kind: 'copy' | 'rename'; table: MonitorTableSummary } | null;
 
@@ -91,44 +110,32 @@ export function MonitorTableList({ templateId, canDesign }: { templateId: number
                 </Tooltip>,
                 ...(canDesign
                   ? [
-                      <Tooltip key="up" title={t('configure.monitorTables.moveUp')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<ArrowUpOutlined />}
-                          disabled={index === 0 || order.isPending}
-                          aria-label={t('configure.monitorTables.moveUp')}
-                          onClick={() => move(index, -1)}
-                        />
-                      </Tooltip>,
-                      <Tooltip key="down" title={t('configure.monitorTables.moveDown')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<ArrowDownOutlined />}
-                          disabled={index === list.length - 1 || order.isPending}
-                          aria-label={t('configure.monitorTables.moveDown')}
-                          onClick={() => move(index, 1)}
-                        />
-                      </Tooltip>,
-                      <Tooltip key="rename" title={t('configure.monitorTables.rename')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<EditOutlined />}
-                          aria-label={t('configure.monitorTables.rename')}
-                          onClick={() => setNaming({ kind: 'rename', table })}
-                        />
-                      </Tooltip>,
-                      <Tooltip key="copy" title={t('configure.monitorTables.copy')}>
-                        <Button
-                          type="text"
-                          size="small"
-                          icon={<CopyOutlined />}
-                          aria-label={t('configure.monitorTables.copy')}
-                          onClick={() => setNaming({ kind: 'copy', table })}
-                        />
-                      </Tooltip>,
+                      <IconAction
+                        key="up"
+                        label={t('configure.monitorTables.moveUp')}
+                        icon={<ArrowUpOutlined />}
+                        disabled={index === 0 || order.isPending}
+                        onClick={() => move(index, -1)}
+                      />,
+                      <IconAction
+                        key="down"
+                        label={t('configure.monitorTables.moveDown')}
+                        icon={<ArrowDownOutlined />}
+                        disabled={index === list.length - 1 || order.isPending}
+                        onClick={() => move(index, 1)}
+                      />,
+                      <IconAction
+                        key="rename"
+                        label={t('configure.monitorTables.rename')}
+                        icon={<EditOutlined />}
+                        onClick={() => setNaming({ kind: 'rename', table })}
+                      />,
+                      <IconAction
+                        key="copy"
+                        label={t('configure.monitorTables.copy')}
+                        icon={<CopyOutlined />}
+                        onClick={() => setNaming({ kind: 'copy', table })}
+                      />,
                       <Popconfirm
                         key="delete"
                         title={t('configure.monitorTables.deleteConfirm', { name: table.name })}
