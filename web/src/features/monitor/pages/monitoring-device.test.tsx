@@ -25,6 +25,7 @@ const watched: WatchedTable[] = [
     template_id: 3,
     template_name: '泵站',
     devices: 2,
+    updated_at: 0,
   },
   {
     id: 8,
@@ -36,6 +37,7 @@ const watched: WatchedTable[] = [
     template_id: 3,
     template_name: '泵站',
     devices: 2,
+    updated_at: 0,
   },
 ];
 
