@@ -73,10 +73,10 @@ class Column(_Strict):
     # Null: the data source's own decimals and unit.
     decimals: int | None = Field(default=None, ge=0, le=MIDDLEWARE_DECIMALS_MAX)
     unit: str | None = Field(default=None, max_length=16)
-    thousands: bool = False
+    thousands: BodyBool = False
     align: Literal["left", "center", "right"] = "right"
     # Frozen columns stay on the left while the table scrolls sideways.
-    frozen: bool = False
+    frozen: BodyBool = False
     bands: list[Band] = Field(default_factory=list, max_length=MIDDLEWARE_BANDS_MAX)
 
 
@@ -85,9 +85,9 @@ class DeviceColumn(_Strict):
 
     title: Title = ""
     width: int = Field(default=180, ge=MIDDLEWARE_COLUMN_WIDTH_RANGE[0], le=MIDDLEWARE_COLUMN_WIDTH_RANGE[1])
-    show_sn: bool = True
-    show_state: bool = True
-    frozen: bool = True
+    show_sn: BodyBool = True
+    show_state: BodyBool = True
+    frozen: BodyBool = True
 
 
 class MonitorTableDesign(_Strict):

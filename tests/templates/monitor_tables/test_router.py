@@ -99,6 +99,8 @@ async def test_bad_designs_are_refused_with_the_place_named_and_nothing_stored(a
         ({"columns": [column(first, bands=[{"color": "red"}])]}, "design.columns.0.bands.0.color"),
         ({"columns": [column(first, bands=[{"color": "#fff"}] * 9)]}, "design.columns.0.bands"),
         ({"columns": [column(first, colour="#ffffff")]}, "design.columns.0.colour"),
+        ({"columns": [column(first, frozen="yes")]}, "design.columns.0.frozen"),
+        ({"device": {"show_sn": 1}}, "design.device.show_sn"),
         ({"columns": [column(i) for i in range(MIDDLEWARE_COLUMNS_MAX + 1)]}, "design.columns"),
         ({"row_height": 500}, "design.row_height"),
         ({"stale_after_s": 0}, "design.stale_after_s"),
