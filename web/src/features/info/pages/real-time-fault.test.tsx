@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import { formatShelvedUntil } from '@/lib/alarms/shelve-alarms';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
@@ -206,10 +207,12 @@ describe('RealTimeFaultPage', () => {
 
   it('lists the shelved alarms and ends the shelving of one', async () => {
     const user = userEvent.setup();
-    const until = new Date();
-    until.setHours(23, 45, 0, 0);
+    // Two hours ahead, whatever the time of day (a fixed 23:45 was already past from 23:45 to midnight); the text
+    // is the table's own, with or without the date.
+    const until = Date.now() + 2 * 3_600_000;
+    const untilText = `至 ${formatShelvedUntil(until)} · admin`;
     const shelvedAlarm = alarm({
-      shelved_until: until.getTime(),
+      shelved_until: until,
       shelved_by: 'admin',
       shelve_reason: '设备检修',
     });
@@ -223,10 +226,10 @@ describe('RealTimeFaultPage', () => {
     expect(alarmCalls(calls)[0]?.params).not.toHaveProperty('shelved');
     await user.click(screen.getByText('已搁置'));
     await waitFor(() => expect(alarmCalls(calls).at(-1)?.params).toMatchObject({ shelved: true, page: 1 }));
-    expect(await screen.findByText('至 23:45 · admin')).toBeInTheDocument();
+    expect(await screen.findByText(untilText)).toBeInTheDocument();
     expect(screen.getByText('— 设备检修')).toBeInTheDocument();
     // No shelving of what is shelved; the way to end it instead, asked first.
-    const row = screen.getByText('至 23:45 · admin').closest('tr')!;
+    const row = screen.getByText(untilText).closest('tr')!;
     expect(within(row).queryByRole('button', { name: /^搁\s*置$/ })).not.toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: '取消搁置' }));
     const ask = await screen.findByRole('dialog');

@@ -1,9 +1,10 @@
 // A column's colour bands (docs/api-templates.md "Monitoring tables"): each a range [min, max) with either end open,
 // drawn in a text colour and/or a background; the first band holding a value wins.
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, InputNumber, Space, Typography } from 'antd';
+import { Button, ColorPicker, InputNumber, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import { perOpening } from '@/components/per-opening';
 import type { MonitorDesignColumn } from '@/lib/monitor-tables/api';
 import { MIDDLEWARE_BANDS_MAX } from '@/types/limits.gen';
 
@@ -87,3 +88,38 @@ export function BandsEditor({ bands, onChange }: { bands: Band[]; onChange: (ban
     </Space>
   );
 }
+
+export interface BandsModalProps {
+  open: boolean;
+  /** The column's title as shown. */
+  title: string;
+  bands: Band[];
+  onChange: (bands: Band[]) => void;
+  onClose: () => void;
+}
+
+/** The bands of one column in a dialog; each change goes to the designer's draft at once. */
+export const BandsModal = perOpening(function BandsModal({
+  open,
+  title,
+  bands,
+  onChange,
+  onClose,
+}: BandsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('monitor.design.bandsOf', { name: title })}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('monitor.design.done')}
+        </Button>
+      }
+      onCancel={onClose}
+      width={640}
+    >
+      <BandsEditor bands={bands} onChange={onChange} />
+    </Modal>
+  );
+});

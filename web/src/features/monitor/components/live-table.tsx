@@ -15,6 +15,7 @@ import { Link } from 'react-router';
 
 import { useIsPhone } from '@/components/use-phone';
 import { saveBlob } from '@/lib/download';
+import { EMPTY } from '@/lib/empty';
 import { animationFrame, createPacer } from '@/lib/frame-pacer';
 import { formatTime, withUnit } from '@/lib/telemetry/format';
 import { rtdClient, useAlarmFeed } from '@/lib/ws';
@@ -182,7 +183,7 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
           data-alarm={level || undefined}
           data-testid={`cell-${row.deviceId}-${column.source_id}`}
         >
-          {text === '' ? '—' : text}
+          {text === '' ? EMPTY : text}
         </div>
       </Tooltip>
     );

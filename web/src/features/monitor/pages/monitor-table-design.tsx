@@ -21,7 +21,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Modal,
   Row,
   Select,
   Space,
@@ -56,7 +55,7 @@ import {
 } from '@/types/limits.gen';
 
 import { useMonitorTable, type MonitorTableLive } from '../api/monitor';
-import { BandsEditor, bandProblem } from '../components/bands-editor';
+import { BandsModal, bandProblem } from '../components/bands-editor';
 import { LiveTable } from '../components/live-table';
 import '../monitor.css';
 
@@ -198,7 +197,7 @@ function Designer({ table }: { table: MonitorTableOut }) {
     return [...out.entries()];
   }, [table.sources]);
 
-  const editing = bandsOf === null ? null : draft.columns[bandsOf];
+  const editing = bandsOf === null ? undefined : draft.columns[bandsOf];
 
   return (
     <div className="page iot-monitor-design">
@@ -521,23 +520,15 @@ function Designer({ table }: { table: MonitorTableOut }) {
           </Space>
         </Col>
       </Row>
-      <Modal
-        open={editing !== null && editing !== undefined}
-        title={t('monitor.design.bandsOf', {
-          name: editing ? ((editing.title || sources.get(editing.source_id)?.name) ?? '') : '',
-        })}
-        footer={
-          <Button type="primary" onClick={() => setBandsOf(null)}>
-            {t('monitor.design.done')}
-          </Button>
-        }
-        onCancel={() => setBandsOf(null)}
-        width={640}
-      >
-        {editing && bandsOf !== null ? (
-          <BandsEditor bands={editing.bands} onChange={(bands) => setColumn(bandsOf, { bands })} />
-        ) : null}
-      </Modal>
+      <BandsModal
+        open={editing !== undefined && bandsOf !== null}
+        title={editing ? editing.title || (sources.get(editing.source_id)?.name ?? '') : ''}
+        bands={editing?.bands ?? []}
+        onChange={(bands) => {
+          if (bandsOf !== null) setColumn(bandsOf, { bands });
+        }}
+        onClose={() => setBandsOf(null)}
+      />
     </div>
   );
 }

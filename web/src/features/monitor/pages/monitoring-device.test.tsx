@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { defaultColumn, type MonitorDesignColumn } from '@/lib/monitor-tables/api';
+import { EMPTY } from '@/lib/empty';
 import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
@@ -131,7 +132,7 @@ describe('Monitored devices', () => {
     expect(screen.getAllByText('压力 (MPa)').length).toBeGreaterThan(0);
     expect(cell(12, 41)).toHaveTextContent('0.82');
     expect(cell(12, 42)).toHaveTextContent('120');
-    expect(cell(13, 41)).toHaveTextContent('—');
+    expect(cell(13, 41)).toHaveTextContent(EMPTY);
     // The older value is greyed, the alarmed cell marked.
     expect(cell(12, 42)).toHaveClass('iot-monitor-stale');
     expect(cell(12, 42)).toHaveAttribute('data-alarm', '3');
