@@ -124,8 +124,10 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
   // An alarm of a row's device changes its marks: the table is read again (alarms are rare, values are not).
   const devices = useMemo(() => new Set(table.rows.map((r) => r.device_id)), [table]);
   useAlarmFeed((alarm) => {
+    // A read already under way is kept, not restarted: an alarm storm makes one read at a time, not a cancelled
+    // one per alarm that never finishes.
     if (devices.has(alarm.device_id))
-      void queryClient.invalidateQueries({ queryKey: monitorKeys.table(table.id) });
+      void queryClient.invalidateQueries({ queryKey: monitorKeys.table(table.id) }, { cancelRefetch: false });
   });
 
   const filtered = useMemo(() => {

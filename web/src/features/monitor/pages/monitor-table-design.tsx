@@ -3,14 +3,7 @@
 // unit, alignment, frozen place, thousands and colour bands; the device column, the row height and when a value
 // counts as stale. A preview shows the draft over the table's live rows. Saved as a new revision; a save over someone
 // else's is offered as an overwrite.
-import {
-  ArrowDownOutlined,
-  ArrowLeftOutlined,
-  ArrowUpOutlined,
-  BgColorsOutlined,
-  DeleteOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import {
   App,
   Button,
@@ -22,10 +15,8 @@ import {
   Input,
   InputNumber,
   Row,
-  Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd';
@@ -49,13 +40,13 @@ import {
   MIDDLEWARE_COLUMN_TITLE_MAX,
   MIDDLEWARE_COLUMN_WIDTH_RANGE,
   MIDDLEWARE_COLUMNS_MAX,
-  MIDDLEWARE_DECIMALS_MAX,
   MIDDLEWARE_ROW_HEIGHT_RANGE,
   MIDDLEWARE_STALE_RANGE_S,
 } from '@/types/limits.gen';
 
 import { useMonitorTable, type MonitorTableLive } from '../api/monitor';
 import { BandsModal, bandProblem } from '../components/bands-editor';
+import { DesignColumnsTable } from '../components/design-columns-table';
 import { LiveTable } from '../components/live-table';
 import '../monitor.css';
 
@@ -258,195 +249,13 @@ function Designer({ table }: { table: MonitorTableOut }) {
         <Col xs={24} lg={18}>
           <Space orientation="vertical" size={16} style={{ width: '100%' }}>
             <Card size="small" title={t('monitor.design.columns')}>
-              <Table<MonitorDesignColumn>
-                size="small"
-                rowKey="source_id"
-                pagination={false}
-                scroll={{ x: 1100 }}
-                dataSource={draft.columns}
-                locale={{ emptyText: t('monitor.design.noColumns') }}
-                columns={[
-                  {
-                    key: 'order',
-                    width: 72,
-                    render: (_, _c, index) => (
-                      <Space size={0}>
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowUpOutlined />}
-                          aria-label={t('monitor.design.moveLeft')}
-                          disabled={index === 0}
-                          onClick={() => move(index, -1)}
-                        />
-                        <Button
-                          size="small"
-                          type="text"
-                          icon={<ArrowDownOutlined />}
-                          aria-label={t('monitor.design.moveRight')}
-                          disabled={index === draft.columns.length - 1}
-                          onClick={() => move(index, 1)}
-                        />
-                      </Space>
-                    ),
-                  },
-                  {
-                    key: 'source',
-                    title: t('monitor.design.source'),
-                    width: 130,
-                    render: (_, c) => sources.get(c.source_id)?.name,
-                  },
-                  {
-                    key: 'title',
-                    title: t('monitor.design.columnTitle'),
-                    width: 140,
-                    render: (_, c, index) => (
-                      <Input
-                        size="small"
-                        value={c.title}
-                        maxLength={MIDDLEWARE_COLUMN_TITLE_MAX}
-                        placeholder={sources.get(c.source_id)?.name}
-                        aria-label={t('monitor.design.columnTitle')}
-                        onChange={(e) => setColumn(index, { title: e.target.value })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'group',
-                    title: t('monitor.design.group'),
-                    width: 120,
-                    render: (_, c, index) => (
-                      <Input
-                        size="small"
-                        value={c.group}
-                        maxLength={MIDDLEWARE_COLUMN_TITLE_MAX}
-                        aria-label={t('monitor.design.group')}
-                        onChange={(e) => setColumn(index, { group: e.target.value })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'width',
-                    title: t('monitor.design.width'),
-                    width: 90,
-                    render: (_, c, index) => (
-                      <InputNumber
-                        size="small"
-                        min={MIDDLEWARE_COLUMN_WIDTH_RANGE[0]}
-                        max={MIDDLEWARE_COLUMN_WIDTH_RANGE[1]}
-                        value={c.width}
-                        aria-label={t('monitor.design.width')}
-                        onChange={(v) => setColumn(index, { width: v ?? 120 })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'decimals',
-                    title: t('monitor.design.decimals'),
-                    width: 80,
-                    render: (_, c, index) => (
-                      <InputNumber
-                        size="small"
-                        min={0}
-                        max={MIDDLEWARE_DECIMALS_MAX}
-                        value={c.decimals}
-                        placeholder={String(sources.get(c.source_id)?.decimals ?? '')}
-                        aria-label={t('monitor.design.decimals')}
-                        onChange={(v) => setColumn(index, { decimals: v ?? null })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'unit',
-                    title: t('monitor.design.unit'),
-                    width: 90,
-                    render: (_, c, index) => (
-                      <Input
-                        size="small"
-                        value={c.unit ?? ''}
-                        maxLength={16}
-                        placeholder={sources.get(c.source_id)?.unit}
-                        aria-label={t('monitor.design.unit')}
-                        onChange={(e) =>
-                          setColumn(index, { unit: e.target.value === '' ? null : e.target.value })
-                        }
-                      />
-                    ),
-                  },
-                  {
-                    key: 'align',
-                    title: t('monitor.design.align'),
-                    width: 100,
-                    render: (_, c, index) => (
-                      <Select
-                        size="small"
-                        value={c.align}
-                        aria-label={t('monitor.design.align')}
-                        onChange={(v) => setColumn(index, { align: v })}
-                        options={(['left', 'center', 'right'] as const).map((a) => ({
-                          value: a,
-                          label: t(`monitor.design.alignOf.${a}`),
-                        }))}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'frozen',
-                    title: t('monitor.design.frozen'),
-                    width: 70,
-                    render: (_, c, index) => (
-                      <Switch
-                        size="small"
-                        checked={c.frozen}
-                        aria-label={t('monitor.design.frozen')}
-                        onChange={(v) => setColumn(index, { frozen: v })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'thousands',
-                    title: t('monitor.design.thousands'),
-                    width: 80,
-                    render: (_, c, index) => (
-                      <Switch
-                        size="small"
-                        checked={c.thousands}
-                        aria-label={t('monitor.design.thousands')}
-                        onChange={(v) => setColumn(index, { thousands: v })}
-                      />
-                    ),
-                  },
-                  {
-                    key: 'bands',
-                    title: t('monitor.design.bands'),
-                    width: 90,
-                    render: (_, c, index) => (
-                      <Button
-                        size="small"
-                        aria-label={`${t('monitor.design.bands')} ${c.bands.length}`}
-                        icon={<BgColorsOutlined />}
-                        danger={c.bands.some((b) => bandProblem(b) !== null)}
-                        onClick={() => setBandsOf(index)}
-                      >
-                        {c.bands.length}
-                      </Button>
-                    ),
-                  },
-                  {
-                    key: 'remove',
-                    width: 48,
-                    render: (_, c) => (
-                      <Button
-                        size="small"
-                        type="text"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={t('monitor.design.remove')}
-                        onClick={() => toggle(c.source_id, false)}
-                      />
-                    ),
-                  },
-                ]}
+              <DesignColumnsTable
+                draft={draft}
+                sources={sources}
+                onColumn={setColumn}
+                onMove={move}
+                onRemove={(id) => toggle(id, false)}
+                onBands={setBandsOf}
               />
             </Card>
             <Card size="small" title={t('monitor.design.table')}>
