@@ -23,6 +23,9 @@ from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.messages.router import router as messages_router
 from iotyun.monitor.router import router as monitor_router
 from iotyun.notifications.router import router as notifications_router
+from iotyun.operations.router import router as operations_router
+from iotyun.operations.statistics.router import router as operations_statistics_router
+from iotyun.operations.users.router import router as operations_users_router
 from iotyun.reports.exports.router import router as exports_router
 from iotyun.reports.router import router as reports_router
 from iotyun.reports.usage.router import router as usage_router
@@ -83,6 +86,9 @@ ROUTERS: tuple[APIRouter, ...] = (
     usage_router,
     dashboards_router,
     monitor_router,
+    operations_router,
+    operations_statistics_router,
+    operations_users_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )

@@ -1,4 +1,4 @@
-"""`iotyun serve | migrate | seed | gateway | simulate`: the one command that runs the product."""
+"""`iotyun serve | migrate | seed | operator | gateway | simulate`: the one command that runs the product."""
 
 import argparse
 import asyncio
@@ -115,6 +115,47 @@ def _seed(args: argparse.Namespace) -> int:
         return 2
     asyncio.run(seed.run(get_settings()))
     return 0
+
+
+def _operator(args: argparse.Namespace) -> int:
+    """`iotyun operator create|list|disable|enable`: platform operators are made on the server only (issue 35)."""
+    import getpass
+    import os
+
+    from iotyun import migrate
+    from iotyun.core.db import Database
+    from iotyun.operations import service
+    from iotyun.operations.scopes import SCOPES
+
+    settings = get_settings()
+    migrate.upgrade(settings)
+
+    async def run() -> int:
+        db = Database(settings.resolved_database_url)
+        try:
+            async with db.sessionmaker() as session:
+                if args.action == "list":
+                    service.tenant_free(session)
+                    for op in await service.operators(session):
+                        state = "active" if op.is_active else "disabled"
+                        print(f"{op.user_name}\t{state}\t{','.join(op.scopes)}")
+                    return 0
+                if args.action == "create":
+                    password = os.environ.get("IOTYUN_OPERATOR_PASSWORD") or getpass.getpass("password: ")
+                    scopes = [s.strip() for s in (args.scope or ",".join(SCOPES)).split(",") if s.strip()]
+                    await service.create_operator(session, args.name, password, scopes, args.display_name or "")
+                else:
+                    await service.set_active(session, args.name, args.action == "enable")
+                await session.commit()
+        except ValueError as exc:
+            log.error("%s", exc)
+            return 2
+        finally:
+            await db.dispose()
+        print(f"operator {args.name}: {args.action}d" if args.action != "create" else f"operator {args.name} created")
+        return 0
+
+    return asyncio.run(run())
 
 
 def _host_port(value: str, default_port: int) -> tuple[str, int]:
@@ -268,6 +309,16 @@ def main(argv: list[str] | None = None) -> int:
     seed = sub.add_parser("seed", help="create seed data")
     seed.add_argument("--demo", action="store_true", help="the demo tenant, administrator admin")
     seed.set_defaults(func=_seed)
+    op = sub.add_parser("operator", help="platform operators: create, list, disable, enable (docs/api-operations.md)")
+    op.add_argument("action", choices=("create", "list", "disable", "enable"))
+    op.add_argument("name", nargs="?", default="", help="the operator's sign-in name")
+    op.add_argument(
+        "--scope",
+        help="comma-separated: statistics, devices, users, monitoring, operators (default: all); the password is read "
+        "from IOTYUN_OPERATOR_PASSWORD or asked for",
+    )
+    op.add_argument("--display-name", help="the name the console shows")
+    op.set_defaults(func=_operator)
     gw = sub.add_parser("gateway", help="run the gateway agent: Modbus TCP to MQTT (docs/gateway.md)")
     gw.add_argument("--config", help="site.yaml with the settings below (flags override it)", metavar="FILE")
     gw.add_argument("--sn", help="the gateway's SN")

@@ -7,6 +7,7 @@ from iotyun.dashboards import models as dashboard_models
 from iotyun.devices import models as device_models
 from iotyun.messages import models as message_models
 from iotyun.notifications import models as notification_models
+from iotyun.operations import models as operation_models
 from iotyun.reports import models as report_models
 from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
@@ -28,6 +29,7 @@ __all__ = [
     "mail_models",
     "message_models",
     "notification_models",
+    "operation_models",
     "report_models",
     "resource_models",
     "sharing_models",

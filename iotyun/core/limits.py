@@ -1133,3 +1133,14 @@ def exported() -> dict[str, Any]:
         "ALARM_INFO_MAX": ALARM_INFO_MAX,
         "LEGACY_FIRMWARE_TYPES": list(LEGACY_FIRMWARE_TYPES),
     }
+
+
+# --- operations management (issue 35, docs/api-operations.md) --------------------------------------------------
+# An operator's session lasts this long, shorter than a tenant user's: an operator acts on every tenant.
+OPERATOR_TOKEN_HOURS = 8
+# Device statistics: a registration-time range at most this long (810108).
+STATISTICS_RANGE_DAYS_MAX = 366
+# The test allowance of a flow card in its operator's test period (SPEC §9 "test flow 6M").
+TEST_FLOW_MB = 6
+# Device statistics: the largest groups shown one by one; the rest are summed as "other".
+STATISTICS_BUCKETS_MAX = 50

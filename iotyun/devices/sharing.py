@@ -38,6 +38,7 @@ from iotyun.devices.schemas import (
     TransferIn,
 )
 from iotyun.messages import service as message_service
+from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 
 
@@ -324,3 +325,11 @@ async def takeback(session: AsyncSession, actor: Actor, body: TakebackIn) -> Non
     access.changed(session, devices=ids)
     for d in devices:
         await device_service.write_log(session, actor.tenant_id, d, "takeback", actor, {"from_user_id": previous[d.id]})
+
+
+async def _quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
+    """Share grants on the user's devices (their device_share quota)."""
+    return {"device_share": await repo.shares_given(session, user_id)}
+
+
+team_hooks.quota_usage.connect(_quota_usage)

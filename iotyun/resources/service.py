@@ -43,6 +43,7 @@ from iotyun.resources.schemas import (
     ModelFileOut,
     ModelOut,
 )
+from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.templates.screens import service as screen_service
 
@@ -478,3 +479,12 @@ async def model_file_of(
             if path.is_file():
                 return path, gltf.CONTENT_TYPES[ext]
     raise AppError(ErrorCode.MODEL_NOT_FOUND)
+
+
+async def _quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
+    """The user's gallery in whole MB, rounded up (their gallery_mb quota)."""
+    used = await repo.used_bytes(session, tenant_id, user_id)
+    return {"gallery_mb": -(-used // MB)}
+
+
+team_hooks.quota_usage.connect(_quota_usage)

@@ -47,6 +47,27 @@ class UserQuota(IdMixin, TimestampMixin, TenantScoped, Base):
     history_storage_mb: Mapped[int | None] = mapped_column(Integer, default=None)
 
 
+class QuotaGrant(IdMixin, TimestampMixin, TenantScoped, Base):
+    """A platform operator's ceiling of a user's quotas (operations management, issue 35): where set, it replaces the
+    platform's value for that user, above or below it; the tenant's administrator then sets at most this. Written
+    only by operations (team.service.grant_quotas), never by the tenant."""
+
+    __tablename__ = "quota_grant"
+
+    user_id: Mapped[int] = mapped_column(BigId, ForeignKey("user_account.id", ondelete="CASCADE"), unique=True)
+    device_share: Mapped[int | None] = mapped_column(Integer, default=None)
+    template_share: Mapped[int | None] = mapped_column(Integer, default=None)
+    template_create: Mapped[int | None] = mapped_column(Integer, default=None)
+    screens: Mapped[int | None] = mapped_column(Integer, default=None)
+    gallery_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+    screen_versions_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+    exports_kept: Mapped[int | None] = mapped_column(Integer, default=None)
+    sms_push: Mapped[int | None] = mapped_column(Integer, default=None)
+    wechat_push: Mapped[int | None] = mapped_column(Integer, default=None)
+    alarm_storage: Mapped[int | None] = mapped_column(Integer, default=None)
+    history_storage_mb: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
 class QuotaLock(Base):
     """One row per user that has claimed a quota, holding nothing but the lock: a claim locks it (one UPDATE that
     changes no value, held to the end of the request's

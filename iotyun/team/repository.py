@@ -12,7 +12,7 @@ from iotyun.auth.models import Role, Tenant, User
 from iotyun.core.pagination import LIKE_ESCAPE, PageParams, like_pattern
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import ALL_TENANTS
-from iotyun.team.models import QuotaLock, UserGroup, UserLog, UserQuota
+from iotyun.team.models import QuotaGrant, QuotaLock, UserGroup, UserLog, UserQuota
 
 UserRow = tuple[User, str, str, str | None]
 
@@ -127,6 +127,12 @@ async def quota(session: AsyncSession, tenant_id: int, user_id: int) -> UserQuot
 async def quota_of(session: AsyncSession, user_id: int) -> UserQuota | None:
     """Quota lookup for other domains, by user id alone (user ids are global)."""
     stmt = select(UserQuota).where(UserQuota.user_id == user_id)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def quota_grant(session: AsyncSession, user_id: int) -> QuotaGrant | None:
+    """The operator's ceiling of a user's quotas, by user id alone (user ids are global)."""
+    stmt = select(QuotaGrant).where(QuotaGrant.user_id == user_id)
     return (await session.execute(stmt)).scalar_one_or_none()
 
 

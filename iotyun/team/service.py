@@ -27,7 +27,7 @@ from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.team import hooks
 from iotyun.team import repository as repo
-from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, UserGroup, UserLog, UserQuota
+from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, QuotaGrant, UserGroup, UserLog, UserQuota
 from iotyun.team.schemas import (
     ActiveIn,
     BindCodeIn,
@@ -564,30 +564,43 @@ def platform_quotas(session: AsyncSession) -> dict[str, int]:
     return platform
 
 
-def _quota_out(session: AsyncSession, user_id: int, row: UserQuota | None) -> QuotaOut:
-    platform = platform_quotas(session)
+async def ceilings(session: AsyncSession, user_id: int) -> dict[str, int]:
+    """The most a user may be given of every quota: the platform operator's value for this user where one is set
+    (operations, QuotaGrant), else the platform's."""
+    values = dict(platform_quotas(session))
+    grant = await repo.quota_grant(session, user_id)
+    if grant is not None:
+        for name in QUOTA_FIELDS:
+            granted: int | None = getattr(grant, name)
+            if granted is not None:
+                values[name] = granted
+    return values
+
+
+async def _quota_out(session: AsyncSession, user_id: int, row: UserQuota | None) -> QuotaOut:
+    ceiling = await ceilings(session, user_id)
     own: dict[str, int | None] = {name: getattr(row, name) if row is not None else None for name in QUOTA_FIELDS}
-    effective = {name: platform[name] if v is None else min(v, platform[name]) for name, v in own.items()}
-    return QuotaOut(user_id=user_id, platform=QuotaValues(**platform), effective=QuotaValues(**effective), **own)
+    effective = {name: ceiling[name] if v is None else min(v, ceiling[name]) for name, v in own.items()}
+    return QuotaOut(user_id=user_id, platform=QuotaValues(**ceiling), effective=QuotaValues(**effective), **own)
 
 
 async def get_quota(session: AsyncSession, actor: Actor, user_id: int) -> QuotaOut:
     """A user's quotas (the platform's until an administrator sets less)."""
     user, _, _ = await _target(session, actor, user_id)
-    return _quota_out(session, user.id, await repo.quota(session, actor.tenant_id, user.id))
+    return await _quota_out(session, user.id, await repo.quota(session, actor.tenant_id, user.id))
 
 
 async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: QuotaIn) -> QuotaOut:
-    """Set a user's quotas (the tenant's administrator only), each at most the platform's value (100019): a tenant
-    cannot lift its own bounds (docs/decisions.md "Bounded by default")."""
+    """Set a user's quotas (the tenant's administrator only), each at most the platform's value or the operator's
+    ceiling for the user (100019): a tenant cannot lift its own bounds (docs/decisions.md "Bounded by default")."""
     if not actor.is_admin:
         raise AppError(ErrorCode.NO_PRIVILEGE)
     user, _, _ = await _target(session, actor, user_id)
-    platform = platform_quotas(session)
+    ceiling = await ceilings(session, user.id)
     for name in QUOTA_FIELDS:
         value = getattr(body, name)
-        if value is not None and value > platform[name]:
-            raise AppError(ErrorCode.LIMIT_REACHED, field=name, limit=platform[name])
+        if value is not None and value > ceiling[name]:
+            raise AppError(ErrorCode.LIMIT_REACHED, field=name, limit=ceiling[name])
     row = await repo.quota(session, actor.tenant_id, user.id)
     if row is None:
         row = UserQuota(tenant_id=actor.tenant_id, user_id=user.id)
@@ -596,17 +609,45 @@ async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: Quo
         setattr(row, name, getattr(body, name))
     await session.flush()
     await write_log(session, actor, "user_quota", user.user_name, {"user_id": user.id, **body.model_dump()})
-    return _quota_out(session, user.id, row)
+    return await _quota_out(session, user.id, row)
 
 
 async def quota_limit(session: AsyncSession, user_id: int, kind: str) -> int:
-    """A user's limit of quota `kind`: their own value, never above the platform's."""
+    """A user's limit of quota `kind`: their own value, never above their ceiling (the operator's or the
+    platform's)."""
     if kind not in QUOTA_FIELDS:
         raise ValueError(f"unknown quota {kind!r}")
-    platform = platform_quotas(session)[kind]
+    ceiling = (await ceilings(session, user_id))[kind]
     row = await repo.quota_of(session, user_id)
     own: int | None = getattr(row, kind) if row is not None else None
-    return platform if own is None else min(own, platform)
+    return ceiling if own is None else min(own, ceiling)
+
+
+async def quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
+    """What the user holds of each quota the domains count (team.hooks.quota_usage)."""
+    used: dict[str, int] = {}
+    for answer in await hooks.quota_usage.call(session, tenant_id, user_id):
+        used.update(answer)
+    return used
+
+
+async def quota_view(session: AsyncSession, tenant_id: int, user_id: int) -> tuple[QuotaOut, dict[str, int | None]]:
+    """A user's quotas as the platform operator sees them: the quota answer and the operator's own values."""
+    out = await _quota_out(session, user_id, await repo.quota(session, tenant_id, user_id))
+    grant = await repo.quota_grant(session, user_id)
+    granted = {name: getattr(grant, name) if grant is not None else None for name in QUOTA_FIELDS}
+    return out, granted
+
+
+async def grant_quotas(session: AsyncSession, tenant_id: int, user_id: int, values: dict[str, int | None]) -> None:
+    """Set the operator's ceiling of a user's quotas (operations checks it first: never below what is used)."""
+    grant = await repo.quota_grant(session, user_id)
+    if grant is None:
+        grant = QuotaGrant(tenant_id=tenant_id, user_id=user_id)
+        session.add(grant)
+    for name in QUOTA_FIELDS:
+        setattr(grant, name, values.get(name))
+    await session.flush()
 
 
 async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:

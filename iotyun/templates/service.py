@@ -538,3 +538,14 @@ async def _check_for_virtual_device(session: AsyncSession, actor: Actor, templat
 
 virtual_hooks.check_template.connect(_check_for_virtual_device)
 virtual_hooks.template_names.connect(repo.names_for_readers)
+
+
+async def _quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
+    """Templates and screens the user owns (their template_create and screens quotas)."""
+    return {
+        "template_create": await repo.owned_count(session, user_id),
+        "screens": await screen_repo.owned_screen_count(session, user_id),
+    }
+
+
+team_hooks.quota_usage.connect(_quota_usage)

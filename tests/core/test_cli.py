@@ -101,3 +101,28 @@ def test_live_sockets_are_not_compressed(tmp_path: Path, monkeypatch: pytest.Mon
     # Idle connections outlive a load balancer's usual 60 s idle timeout: the balancer closes first, never the server
     # under a request it is sending (a reset, a 502).
     assert [kw["timeout_keep_alive"] for kw in seen] == [cli.KEEP_ALIVE_S] * 2 and cli.KEEP_ALIVE_S > 60
+
+
+def test_operators_are_made_on_the_server(tmp_path: Path) -> None:
+    """`iotyun operator create | list | disable | enable` (issue 35): the one way an operator account is made."""
+    env = {**os.environ, "IOTYUN_DATA_DIR": str(tmp_path)}
+    env["IOTYUN_DATABASE_URL"] = f"sqlite+aiosqlite:///{tmp_path / 'cli.db'}"
+    env["IOTYUN_OPERATOR_PASSWORD"] = "long-enough-secret"
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(  # noqa: S603 - our own CLI, fixed arguments
+            [sys.executable, "-m", "iotyun.cli", "operator", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+
+    made = run("create", "opsmain", "--scope", "statistics,users")
+    assert made.returncode == 0, made.stderr
+    assert run("create", "opsmain").returncode == 2
+    assert run("create", "opsbad", "--scope", "everything").returncode == 2
+    assert run("disable", "opsmain").returncode == 0
+    listed = run("list")
+    assert listed.stdout.split() == ["opsmain", "disabled", "statistics,users"]

@@ -25,9 +25,11 @@ from iotyun.core.config import API_PREFIX
 from iotyun.core.permissions import ALL_CODES, NODES, Perm, PermNode, normalize
 from iotyun.devices.models import Device
 from iotyun.models import Base
+from iotyun.operations.dependencies import OperatorRequirement
 from tests.conftest import Api
 from tests.core.fixtures import PASSWORD, TwoTenants, two_tenants
 from tests.core.test_permissions import api_routes, declared
+from tests.operations.conftest import make_operator, operator_login
 
 __all__ = ["two_tenants"]
 
@@ -35,7 +37,7 @@ __all__ = ["two_tenants"]
 VOLATILE_TABLES = {"user_token", "user_log", "request_nonce", "captcha", "verify_code", "login_throttle"}
 VOLATILE_COLUMNS = {"updated_at", "last_seen_at", "last_login_at", "login_count", "expires_at"}
 # Calls that end the caller's own session: made last, or not at all, so the rest of the run keeps its token.
-SELF_ENDING = {("POST", "/yun/user/logout")}
+SELF_ENDING = {("POST", "/yun/user/logout"), ("POST", "/administrator/logout")}
 FIRST_NAMES = (
     "firstboss",
     "firstchief",
@@ -325,13 +327,20 @@ class TestMatrix:
         anonymous = env.new_api()
         for op in ordered(ops):
             resp = await call(anonymous, op.method, build.build(op, first.ids["user"][0], "FIRST0001"))
-            if isinstance(op.marker, PermissionRequirement) and resp.json()["meta"]["message"] != "100009":
+            needs_token = isinstance(op.marker, (PermissionRequirement, OperatorRequirement))
+            if needs_token and resp.json()["meta"]["message"] != "100009":
                 problems.append(f"no token: {op.method} {op.path} answered {resp.text[:200]}")
             problems += [f"no token: {op.method} {op.path} shows {x}" for x in leaks(resp, first_names, set())]
 
         # 2. Lacking the operation's codes: 100015. Nothing changed since before step 1.
         lacking: dict[tuple[str, ...], Api] = {}
         for op in ordered(ops):
+            if isinstance(op.marker, OperatorRequirement):
+                # No tenant user reaches an operator endpoint, the tenant's administrator included.
+                resp = await call(first.boss, op.method, build.build(op, first.ids["user"][0], "FIRST0001"))
+                if resp.json()["meta"]["message"] != "810101":
+                    problems.append(f"tenant user: {op.method} {op.path} answered {resp.text[:200]}")
+                continue
             if not isinstance(op.marker, PermissionRequirement):
                 continue
             user = await user_lacking(env, op.marker.codes, lacking)
@@ -387,6 +396,24 @@ class TestMatrix:
             owned_outside = key in protected or _owned_by(key[0], row, outside_users)
             if owned_outside and after[0].get(key) != row:
                 problems.append(f"outside his group: {key} changed or deleted")
+
+        # 5. A platform operator: their token opens no tenant endpoint, and every operator endpoint answers them
+        # (with the first tenant's ids) without a server error.
+        operator = env.new_api()
+        await make_operator(app, "matrixops")
+        assert (await operator_login(operator, "matrixops"))["meta"]["success"] == 1
+        for op in ordered(ops):
+            if isinstance(op.marker, PermissionRequirement):
+                resp = await call(operator, op.method, build.build(op, first.ids["user"][0], "FIRST0001"))
+                if resp.json()["meta"]["message"] != "100009":
+                    problems.append(f"operator token: {op.method} {op.path} answered {resp.text[:200]}")
+            elif isinstance(op.marker, OperatorRequirement):
+                for candidate in candidates if build.has_ids(op) else candidates[:1]:
+                    resp = await call(operator, op.method, build.build(op, candidate, "FIRST0001"))
+                    if resp.status_code >= 500 or resp.json()["meta"]["message"] == "100003":
+                        problems.append(f"operator: {op.method} {op.path} [{candidate}] answered {resp.text[:200]}")
+                    if session_ended(resp):
+                        assert (await operator_login(operator, "matrixops"))["meta"]["success"] == 1
 
         assert not problems, "\n".join(problems)
 

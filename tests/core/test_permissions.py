@@ -20,9 +20,10 @@ from iotyun.core.permissions import (
     menu_permission,
     normalize,
 )
+from iotyun.operations.dependencies import OperatorRequirement
 from tests.conftest import Api, code
 
-MARKERS = (PermissionRequirement, PublicAccess, AnonymousAccess)
+MARKERS = (PermissionRequirement, PublicAccess, AnonymousAccess, OperatorRequirement)
 
 
 def declared(route: APIRoute) -> list[object]:

@@ -34,9 +34,11 @@ async def own_job(session: AsyncSession, actor: Actor, job_id: int) -> ExportJob
 
 async def owned_count(session: AsyncSession, actor: Actor) -> int:
     """How many jobs the caller has in the export centre, files and queued ones (their exports_kept quota)."""
-    stmt = select(func.count(ExportJob.id)).where(
-        ExportJob.tenant_id == actor.tenant_id, ExportJob.owner_id == actor.user_id
-    )
+    return await kept_by(session, actor.tenant_id, actor.user_id)
+
+
+async def kept_by(session: AsyncSession, tenant_id: int, user_id: int) -> int:
+    stmt = select(func.count(ExportJob.id)).where(ExportJob.tenant_id == tenant_id, ExportJob.owner_id == user_id)
     return int((await session.execute(stmt)).scalar_one())
 
 

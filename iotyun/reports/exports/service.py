@@ -32,6 +32,7 @@ from iotyun.reports.exports import repository as repo
 from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, ExportJob
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
 from iotyun.reports.timezones import zone
+from iotyun.team import hooks as team_hooks
 from iotyun.team import service as team_service
 from iotyun.telemetry.public import ConfigCache, check_cap
 
@@ -196,3 +197,11 @@ async def delete(session: AsyncSession, actor: Actor, settings: Settings, job_id
     await session.delete(job)
     await session.flush()
     files.remove(files.path(settings, job.tenant_id, job.id))
+
+
+async def _quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
+    """Files and queued jobs in the user's export centre (their exports_kept quota)."""
+    return {"exports_kept": await repo.kept_by(session, tenant_id, user_id)}
+
+
+team_hooks.quota_usage.connect(_quota_usage)

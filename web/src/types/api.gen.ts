@@ -4,6 +4,177 @@
  */
 
 export interface paths {
+    "/api/administrator/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit */
+        get: operations["audit_api_administrator_audit_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/devices/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Statistics */
+        get: operations["device_statistics_api_administrator_devices_statistics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Login */
+        post: operations["login_api_administrator_login_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logout */
+        post: operations["logout_api_administrator_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Me */
+        get: operations["me_api_administrator_me_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/operators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operators */
+        get: operations["operators_api_administrator_operators_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/operators/{operator_id}/scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Scopes */
+        put: operations["set_scopes_api_administrator_operators__operator_id__scopes_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants */
+        get: operations["tenants_api_administrator_tenants_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/user/privilege": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Privilege */
+        get: operations["privilege_api_administrator_user_privilege_get"];
+        /** Edit Privilege */
+        put: operations["edit_privilege_api_administrator_user_privilege_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users */
+        get: operations["users_api_administrator_users_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bulletin/board": {
         parameters: {
             query?: never;
@@ -3553,6 +3724,41 @@ export interface components {
             /** Name */
             name: string;
         };
+        /** AuditOut */
+        AuditOut: {
+            /** Action */
+            action: string;
+            /** After */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** Before */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** Client Ip */
+            client_ip: string;
+            /** Created At */
+            created_at: number;
+            /** Id */
+            id: number;
+            /** Operator Id */
+            operator_id: number;
+            /** Operator Name */
+            operator_name: string;
+            /** Result */
+            result: string;
+            /** Target Id */
+            target_id: number | null;
+            /** Target Kind */
+            target_kind: string;
+            /** Target Name */
+            target_name: string;
+            /** Tenant Id */
+            tenant_id: number | null;
+            /** Tenant Name */
+            tenant_name: string;
+        };
         /**
          * AuthRequest
          * @description The first frame: the session token (never in the URL).
@@ -5283,6 +5489,25 @@ export interface components {
             /** Template Id */
             template_id: number | null;
         };
+        /** DeviceStatistics */
+        DeviceStatistics: {
+            /** Buckets */
+            buckets: components["schemas"]["StatBucket"][];
+            /**
+             * By
+             * @enum {string}
+             */
+            by: "state" | "model" | "version" | "province" | "tenant";
+            /** Offline */
+            offline: number;
+            /** Online */
+            online: number;
+            other: components["schemas"]["StatBucket"] | null;
+            /** Tenants */
+            tenants: number;
+            /** Total */
+            total: number;
+        };
         /** DeviceTreeCard */
         DeviceTreeCard: {
             /** Id */
@@ -5555,6 +5780,11 @@ export interface components {
             data?: components["schemas"]["DeviceScreensOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[DeviceStatistics] */
+        Envelope_DeviceStatistics_: {
+            data?: components["schemas"]["DeviceStatistics"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[DraftOut] */
         Envelope_DraftOut_: {
             data?: components["schemas"]["DraftOut"] | null;
@@ -5701,9 +5931,24 @@ export interface components {
             data?: components["schemas"]["OnlineDetailOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[OperatorOut] */
+        Envelope_OperatorOut_: {
+            data?: components["schemas"]["OperatorOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[OperatorSessionOut] */
+        Envelope_OperatorSessionOut_: {
+            data?: components["schemas"]["OperatorSessionOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[AlarmOut]] */
         Envelope_Page_AlarmOut__: {
             data?: components["schemas"]["Page_AlarmOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[AuditOut]] */
+        Envelope_Page_AuditOut__: {
+            data?: components["schemas"]["Page_AuditOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[BindRowOut]] */
@@ -5784,6 +6029,16 @@ export interface components {
         /** Envelope[Page[TemplateOut]] */
         Envelope_Page_TemplateOut__: {
             data?: components["schemas"]["Page_TemplateOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[TenantRow]] */
+        Envelope_Page_TenantRow__: {
+            data?: components["schemas"]["Page_TenantRow_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[TenantUserRow]] */
+        Envelope_Page_TenantUserRow__: {
+            data?: components["schemas"]["Page_TenantUserRow_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[UpgradeDeviceOut]] */
@@ -6017,6 +6272,11 @@ export interface components {
             data?: components["schemas"]["UserOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[UserPrivilegeOut] */
+        Envelope_UserPrivilegeOut_: {
+            data?: components["schemas"]["UserPrivilegeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[VerifyOut] */
         Envelope_VerifyOut_: {
             data?: components["schemas"]["VerifyOut"] | null;
@@ -6144,6 +6404,12 @@ export interface components {
         Envelope_list_MonitorTableSummary__: {
             /** Data */
             data?: components["schemas"]["MonitorTableSummary"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[OperatorOut]] */
+        Envelope_list_OperatorOut__: {
+            /** Data */
+            data?: components["schemas"]["OperatorOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[PermissionNodeOut]] */
@@ -7952,10 +8218,72 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** OperatorLoginIn */
+        OperatorLoginIn: {
+            /**
+             * Code
+             * @default
+             */
+            code: string;
+            /**
+             * Code Key
+             * @default
+             */
+            code_key: string;
+            /**
+             * Password
+             * @default
+             */
+            password: string;
+            /**
+             * Username
+             * @default
+             */
+            username: string;
+        };
+        /** OperatorOut */
+        OperatorOut: {
+            /** Display Name */
+            display_name: string;
+            /** Id */
+            id: number;
+            /** Is Active */
+            is_active: boolean;
+            /** Last Login At */
+            last_login_at: number | null;
+            /** Scopes */
+            scopes: string[];
+            /** User Name */
+            user_name: string;
+        };
+        /** OperatorScopesIn */
+        OperatorScopesIn: {
+            /** Scopes */
+            scopes: string[];
+        };
+        /** OperatorSessionOut */
+        OperatorSessionOut: {
+            /** Expires At */
+            expires_at: number;
+            operator: components["schemas"]["OperatorOut"];
+            /** X Token */
+            x_Token: string;
+        };
         /** Page[AlarmOut] */
         Page_AlarmOut_: {
             /** Items */
             items: components["schemas"]["AlarmOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[AuditOut] */
+        Page_AuditOut_: {
+            /** Items */
+            items: components["schemas"]["AuditOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -8139,6 +8467,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[TenantRow] */
+        Page_TenantRow_: {
+            /** Items */
+            items: components["schemas"]["TenantRow"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[TenantUserRow] */
+        Page_TenantUserRow_: {
+            /** Items */
+            items: components["schemas"]["TenantUserRow"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** Page[UpgradeDeviceOut] */
         Page_UpgradeDeviceOut_: {
             /** Items */
@@ -8213,6 +8563,25 @@ export interface components {
             route: string | null;
             /** Zh */
             zh: string;
+        };
+        /** PermissionsData */
+        PermissionsData: {
+            /** Permissions */
+            permissions: string[];
+            /** User Id */
+            user_id: number;
+        };
+        /**
+         * PermissionsEdit
+         * @description SPEC §3 permission payload: `operator_type` names what is edited, `req_data` carries it.
+         */
+        PermissionsEdit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operator_type: "permissions";
+            req_data: components["schemas"]["PermissionsData"];
         };
         /**
          * PingRequest
@@ -8396,6 +8765,45 @@ export interface components {
             template_share: number;
             /** Wechat Push */
             wechat_push: number;
+        };
+        /**
+         * QuotasData
+         * @description The operator's ceiling of each quota (null: back to the platform's value).
+         */
+        QuotasData: {
+            /** Alarm Storage */
+            alarm_storage?: number | null;
+            /** Device Share */
+            device_share?: number | null;
+            /** Exports Kept */
+            exports_kept?: number | null;
+            /** Gallery Mb */
+            gallery_mb?: number | null;
+            /** History Storage Mb */
+            history_storage_mb?: number | null;
+            /** Screen Versions Mb */
+            screen_versions_mb?: number | null;
+            /** Screens */
+            screens?: number | null;
+            /** Sms Push */
+            sms_push?: number | null;
+            /** Template Create */
+            template_create?: number | null;
+            /** Template Share */
+            template_share?: number | null;
+            /** User Id */
+            user_id: number;
+            /** Wechat Push */
+            wechat_push?: number | null;
+        };
+        /** QuotasEdit */
+        QuotasEdit: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            operator_type: "quotas";
+            req_data: components["schemas"]["QuotasData"];
         };
         /**
          * ReadIn
@@ -10185,6 +10593,17 @@ export interface components {
              */
             type: "spin";
         };
+        /** StatBucket */
+        StatBucket: {
+            /** Key */
+            key: string;
+            /** Label */
+            label: string;
+            /** Online */
+            online: number;
+            /** Total */
+            total: number;
+        };
         /**
          * State
          * @description One look of a stateful element (SPEC §3 "Screen element state"), chosen by a value range or by a bit.
@@ -10634,6 +11053,46 @@ export interface components {
              * @default 1120
              */
             width: number;
+        };
+        /**
+         * TenantRow
+         * @description A tenant in aggregate: counts only.
+         */
+        TenantRow: {
+            /** Code */
+            code: string;
+            /** Created At */
+            created_at: number;
+            /** Devices */
+            devices: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Online */
+            online: number;
+            /** Users */
+            users: number;
+        };
+        /**
+         * TenantUserRow
+         * @description A user of the tenant the operator acts on.
+         */
+        TenantUserRow: {
+            /** Id */
+            id: number;
+            /** Is Active */
+            is_active: boolean;
+            /** Last Login At */
+            last_login_at: number | null;
+            /** Nick Name */
+            nick_name: string;
+            /** Role Code */
+            role_code: string;
+            /** Role Name */
+            role_name: string;
+            /** User Name */
+            user_name: string;
         };
         /** TextCard */
         TextCard: {
@@ -11173,6 +11632,34 @@ export interface components {
             role_name: string;
             /** Tags */
             tags: components["schemas"]["UserTag"][];
+            /** User Name */
+            user_name: string;
+        };
+        /** UserPrivilegeOut */
+        UserPrivilegeOut: {
+            /** Direct Permissions */
+            direct_permissions: string[];
+            /** Granted */
+            granted: {
+                [key: string]: number | null;
+            };
+            quotas: components["schemas"]["QuotaOut"];
+            /** Role Code */
+            role_code: string;
+            /** Role Name */
+            role_name: string;
+            /** Role Permissions */
+            role_permissions: string[];
+            /** Tenant Id */
+            tenant_id: number;
+            /** Tenant Name */
+            tenant_name: string;
+            /** Used */
+            used: {
+                [key: string]: number;
+            };
+            /** User Id */
+            user_id: number;
             /** User Name */
             user_name: string;
         };
@@ -11744,6 +12231,334 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    audit_api_administrator_audit_get: {
+        parameters: {
+            query?: {
+                action?: string;
+                operator_id?: number | null;
+                tenant_id?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AuditOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_statistics_api_administrator_devices_statistics_get: {
+        parameters: {
+            query?: {
+                by?: "state" | "model" | "version" | "province" | "tenant";
+                start?: number | null;
+                end?: number | null;
+                tenant_id?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DeviceStatistics_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    login_api_administrator_login_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorLoginIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatorSessionOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    logout_api_administrator_logout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+        };
+    };
+    me_api_administrator_me_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatorOut_"];
+                };
+            };
+        };
+    };
+    operators_api_administrator_operators_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_OperatorOut__"];
+                };
+            };
+        };
+    };
+    set_scopes_api_administrator_operators__operator_id__scopes_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                operator_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorScopesIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatorOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    tenants_api_administrator_tenants_get: {
+        parameters: {
+            query?: {
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TenantRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    privilege_api_administrator_user_privilege_get: {
+        parameters: {
+            query: {
+                user_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserPrivilegeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    edit_privilege_api_administrator_user_privilege_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PermissionsEdit"] | components["schemas"]["QuotasEdit"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserPrivilegeOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    users_api_administrator_users_get: {
+        parameters: {
+            query: {
+                tenant_id: number;
+                search?: string;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TenantUserRow__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     board_api_bulletin_board_get: {
         parameters: {
             query?: {

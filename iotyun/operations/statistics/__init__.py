@@ -1,0 +1,1 @@
+"""Device statistics across tenants (operations management)."""
