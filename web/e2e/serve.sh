@@ -32,6 +32,8 @@ if command -v uv >/dev/null 2>&1; then uv=(uv); else uv=(python3 -m uv); fi
 
 cd "$repo"
 echo "e2e server: data $data_dir, log $log_file" >&2
+# The operator of e2e/operator.spec.ts, made the one way an operator is made: the command on the server.
+IOTYUN_OPERATOR_PASSWORD=e2e-operator-secret "${uv[@]}" run --frozen iotyun operator create e2eops >>"$console_file" 2>&1
 # In the background so a SIGTERM to this script alone (not only to its process group, which is what Playwright
 # sends) still stops the server before the EXIT trap removes the data directory.
 "${uv[@]}" run --frozen iotyun serve --demo --port "$port" >"$console_file" 2>&1 &

@@ -40,6 +40,18 @@ describe('decide (SPEC §2)', () => {
     },
   );
 
+  it.each(['/operator', '/operator/login', '/operator/users'])(
+    '%s (the operator console) is left to its own session, with or without a tenant one',
+    (path) => {
+      expect(go(path, anonymous)).toEqual({ type: 'allow' });
+      expect(go(path, freshLogin)).toEqual({ type: 'allow' });
+    },
+  );
+
+  it('a path that only starts like the operator console is the console’s as before', () => {
+    expect(go('/operatorx', anonymous).type).toBe('redirect');
+  });
+
   it('/detail opens without a session for a share link’s token, and asks for a sign-in without one', () => {
     expect(go('/detail', anonymous, '?token=abc')).toEqual({ type: 'allow' });
     expect(go('/detail', freshLogin, '?token=abc&device=3')).toEqual({ type: 'allow' });

@@ -9,6 +9,8 @@ export const OPEN_PATHS: readonly string[] = ['/share-db', '/share-cfg', '/verif
 /** Open with or without a token when the address holds a share link's (`?token=`): a sector link's presentation, and
  * the sectors' portal, which for a link's holder is the link's one sector (it forwards to its presentation). */
 export const LINK_OPEN_PATHS: readonly string[] = ['/detail', '/business'];
+/** The operator console (features/operator): its pages guard themselves with the operator's own session. */
+export const OPERATOR_PATH = '/operator';
 /** The only pages reachable without a token. */
 export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
 /** Pages that pass through with a token, before any role check. */
@@ -102,6 +104,7 @@ export function holdsLinkToken(search: string): boolean {
 export function decide(target: GuardTarget, chain: PermsChain, state: GuardSnapshot): GuardDecision {
   const path = normalizePath(target.path);
   if (OPEN_PATHS.includes(path)) return ALLOW;
+  if (path === OPERATOR_PATH || path.startsWith(`${OPERATOR_PATH}/`)) return ALLOW;
   if (LINK_OPEN_PATHS.includes(path) && holdsLinkToken(target.search)) return ALLOW;
   if (!state.token) {
     return NO_TOKEN_PATHS.includes(path)

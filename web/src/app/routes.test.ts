@@ -36,6 +36,12 @@ describe('route table (SPEC §2)', () => {
         '/401',
         '/business',
         '/detail',
+        // The operator console (features/operator), outside the tenants' console.
+        '/operator/login',
+        '/operator',
+        '/operator/statistics',
+        '/operator/users',
+        '/operator/audit',
       ].sort(),
     );
   });

@@ -13,6 +13,7 @@ import { infoRoutes } from '@/features/info/routes';
 import { mailPublicRoutes } from '@/features/mail/routes';
 import { modulePublicRoutes, moduleRoutes } from '@/features/module/routes';
 import { monitorRoutes } from '@/features/monitor/routes';
+import { operatorPublicRoutes } from '@/features/operator/routes';
 import { sharePublicRoutes } from '@/features/share/routes';
 import { softwareRoutes } from '@/features/software/routes';
 import { systemPublicRoutes, systemRoutes } from '@/features/system/routes';
@@ -56,6 +57,7 @@ export const publicRoutes: AppRoute[] = [
   ...systemPublicRoutes,
   ...devicePublicRoutes,
   ...modulePublicRoutes,
+  ...operatorPublicRoutes,
   ...exceptionPublicRoutes,
 ];
 

@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useSendCode } from '../api/send-code';
-import type { useCaptchaState } from './use-captcha-state';
+import type { useCaptchaState } from '@/lib/captcha/use-captcha-state';
 
 type CaptchaState = ReturnType<typeof useCaptchaState>;
 

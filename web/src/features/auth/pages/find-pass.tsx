@@ -12,7 +12,7 @@ import { useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
-import { useCaptchaState } from '../hooks/use-captcha-state';
+import { useCaptchaState } from '@/lib/captcha/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
 import { PASSWORD_MAX } from '@/types/limits.gen';
 

@@ -23,7 +23,7 @@ import {
 } from '../components/auth-icons';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaImage } from '../components/captcha-image';
-import { useCaptchaState } from '../hooks/use-captcha-state';
+import { useCaptchaState } from '@/lib/captcha/use-captcha-state';
 
 interface LoginValues {
   username: string;

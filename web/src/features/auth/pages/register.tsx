@@ -13,7 +13,7 @@ import { useRegister } from '../api/register';
 import { AuthLayout } from '../components/auth-layout';
 import { CaptchaField } from '../components/captcha-field';
 import { SmsCodeField } from '../components/sms-code-field';
-import { useCaptchaState } from '../hooks/use-captcha-state';
+import { useCaptchaState } from '@/lib/captcha/use-captcha-state';
 import { useSendCodeAction } from '../hooks/use-send-code-action';
 import { COMPANY_MAX, PASSWORD_MAX, USER_NAME_MAX } from '@/types/limits.gen';
 

@@ -1,4 +1,4 @@
-// GET /yun/login/check/code: graphic captcha (signed). Fetched by hooks/use-captcha-state.ts.
+// GET /yun/login/check/code: graphic captcha (signed). Fetched by use-captcha-state.ts (the sign-in pages of tenants and of operators).
 import { get } from '@/lib/http';
 import type { CaptchaPayload } from '@/types/session';
 

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import type { CaptchaPayload } from '@/types/session';
-import { getCaptcha } from '../api/get-captcha';
+import { getCaptcha } from './get-captcha';
 
 /** A failed fetch is tried once more, this long after. */
 export const CAPTCHA_RETRY_MS = 1000;

@@ -1,0 +1,152 @@
+// The operator console's calls (docs/api-operations.md): the operator's token in X-Token, never the tenant's
+// session; 100009 ends the operator's session (not a tenant user's) and goes to /operator/login.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { get, ILLEGAL_TOKEN, isApiError, post, put, type RequestOptions } from '@/lib/http';
+import { navigateTo } from '@/lib/navigation';
+import type { Schema } from '@/types/schema';
+
+import { clearOperatorSession, operatorSession, setOperatorSession } from '../lib/session';
+
+export type DeviceStatistics = Schema<'DeviceStatistics'>;
+export type StatBucket = Schema<'StatBucket'>;
+export type GroupBy = DeviceStatistics['by'];
+export type TenantRow = Schema<'TenantRow'>;
+export type TenantUserRow = Schema<'TenantUserRow'>;
+export type UserPrivilege = Schema<'UserPrivilegeOut'>;
+export type AuditRow = Schema<'AuditOut'>;
+export type QuotaName = keyof Schema<'QuotaValues'>;
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+export const OPERATOR_LOGIN = '/operator/login';
+
+function options(extra?: RequestOptions): RequestOptions {
+  return {
+    ...extra,
+    skipAuthRedirect: true,
+    headers: { 'X-Token': operatorSession().token, 'X-User': '', 'X-Tenant': '' },
+  };
+}
+
+async function guarded<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (isApiError(error) && (error.code === ILLEGAL_TOKEN || error.code === '810101')) {
+      clearOperatorSession();
+      navigateTo(OPERATOR_LOGIN, { replace: true });
+    }
+    throw error;
+  }
+}
+
+export const opGet = <T>(url: string, params?: Record<string, unknown>, extra?: RequestOptions) =>
+  guarded(get<T>(url, params, options(extra)));
+export const opPut = <T>(url: string, body?: unknown, extra?: RequestOptions) =>
+  guarded(put<T>(url, body, options(extra)));
+export const opPost = <T>(url: string, body?: unknown, extra?: RequestOptions) =>
+  guarded(post<T>(url, body, options(extra)));
+
+export const operatorKeys = {
+  all: ['operator'] as const,
+  statistics: (by: string, start: number | null, end: number | null, tenant: number | null) =>
+    [...operatorKeys.all, 'statistics', by, start, end, tenant] as const,
+  tenants: (search: string, page: number) => [...operatorKeys.all, 'tenants', search, page] as const,
+  users: (tenant: number, search: string, page: number) =>
+    [...operatorKeys.all, 'users', tenant, search, page] as const,
+  privilege: (user: number) => [...operatorKeys.all, 'privilege', user] as const,
+  audit: (page: number, action: string) => [...operatorKeys.all, 'audit', page, action] as const,
+};
+
+export interface LoginValues {
+  username: string;
+  password: string;
+  code: string;
+  code_key: string;
+}
+
+export async function operatorLogin(values: LoginValues): Promise<void> {
+  // Signed like every token-less call: the tenant's token must not ride along.
+  const out = await post<Schema<'OperatorSessionOut'>>('/administrator/login', values, {
+    silent: true,
+    skipAuthRedirect: true,
+  });
+  setOperatorSession({ token: out.x_Token, operator: out.operator });
+}
+
+export async function operatorLogout(): Promise<void> {
+  try {
+    await opPost('/administrator/logout', undefined, { silent: true });
+  } finally {
+    clearOperatorSession();
+  }
+}
+
+export function useStatistics(by: GroupBy, start: number | null, end: number | null, tenant: number | null) {
+  return useQuery({
+    queryKey: operatorKeys.statistics(by, start, end, tenant),
+    queryFn: () =>
+      opGet<DeviceStatistics>('/administrator/devices/statistics', {
+        by,
+        ...(start !== null && end !== null ? { start, end } : {}),
+        ...(tenant ? { tenant_id: tenant } : {}),
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTenants(search: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: operatorKeys.tenants(search, page),
+    queryFn: () => opGet<Paged<TenantRow>>('/administrator/tenants', { search, page, page_size: 20 }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useTenantUsers(tenant: number | null, search: string, page: number) {
+  return useQuery({
+    queryKey: operatorKeys.users(tenant ?? 0, search, page),
+    queryFn: () =>
+      opGet<Paged<TenantUserRow>>('/administrator/users', { tenant_id: tenant, search, page, page_size: 20 }),
+    enabled: tenant !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePrivilege(user: number | null) {
+  return useQuery({
+    queryKey: operatorKeys.privilege(user ?? 0),
+    queryFn: () => opGet<UserPrivilege>('/administrator/user/privilege', { user_id: user }),
+    enabled: user !== null,
+  });
+}
+
+export type PrivilegeEdit =
+  | { operator_type: 'permissions'; req_data: { user_id: number; permissions: string[] } }
+  | { operator_type: 'quotas'; req_data: { user_id: number } & Partial<Record<QuotaName, number | null>> };
+
+export function useEditPrivilege() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (edit: PrivilegeEdit) =>
+      opPut<UserPrivilege>('/administrator/user/privilege', edit, { silent: true }),
+    onSuccess: (out) => {
+      client.setQueryData(operatorKeys.privilege(out.user_id), out);
+      void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
+    },
+  });
+}
+
+export function useAudit(page: number, action: string) {
+  return useQuery({
+    queryKey: operatorKeys.audit(page, action),
+    queryFn: () => opGet<Paged<AuditRow>>('/administrator/audit', { page, page_size: 20, action }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,82 @@
+// The operator console's frame (docs/api-operations.md): its own header and menu, apart from the tenants' console,
+// and the guard of its pages: no operator session, back to /operator/login.
+import { AuditOutlined, BarChartOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+
+import { LanguageSwitch } from '@/components/language-switch';
+import { useIsPhone } from '@/components/use-phone';
+
+import { OPERATOR_LOGIN, operatorLogout } from '../api/operator';
+import { useOperatorSession } from '../lib/session';
+import '../operator.css';
+
+export const OPERATOR_PAGES = [
+  {
+    key: '/operator/statistics',
+    icon: <BarChartOutlined />,
+    label: 'operator.menu.statistics',
+    scope: 'statistics',
+  },
+  { key: '/operator/users', icon: <TeamOutlined />, label: 'operator.menu.users', scope: 'users' },
+  { key: '/operator/audit', icon: <AuditOutlined />, label: 'operator.menu.audit', scope: '' },
+] as const;
+
+export function OperatorFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const phone = useIsPhone();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const session = useOperatorSession();
+  if (!session.token) return <Navigate to={OPERATOR_LOGIN} replace />;
+  const scopes = new Set(session.operator?.scopes ?? []);
+  const items = OPERATOR_PAGES.filter((p) => !p.scope || scopes.has(p.scope)).map((p) => ({
+    key: p.key,
+    icon: p.icon,
+    label: t(p.label),
+  }));
+  const signOut = () => {
+    void operatorLogout().finally(() => {
+      void navigate(OPERATOR_LOGIN, { replace: true });
+    });
+  };
+  return (
+    <Layout className="operator-frame">
+      <Layout.Header className="operator-frame__header">
+        <span className="operator-frame__title">{t('operator.title')}</span>
+        <Tag color="gold">{t('operator.badge')}</Tag>
+        <span className="operator-frame__spacer" />
+        {!phone && <span className="operator-frame__who">{session.operator?.user_name}</span>}
+        <LanguageSwitch />
+        <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('operator.logout')}>
+          {!phone && t('operator.logout')}
+        </Button>
+      </Layout.Header>
+      <Layout>
+        {!phone && (
+          <Layout.Sider width={240} theme="light" className="operator-frame__sider">
+            <Menu
+              mode="inline"
+              selectedKeys={[pathname]}
+              items={items}
+              onClick={({ key }) => void navigate(key)}
+            />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="operator-frame__content">
+          {phone && (
+            <Menu
+              mode="horizontal"
+              selectedKeys={[pathname]}
+              items={items}
+              onClick={({ key }) => void navigate(key)}
+            />
+          )}
+          {children}
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
