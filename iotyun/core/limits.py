@@ -1140,7 +1140,5 @@ def exported() -> dict[str, Any]:
 OPERATOR_TOKEN_HOURS = 8
 # Device statistics: a registration-time range at most this long (810108).
 STATISTICS_RANGE_DAYS_MAX = 366
-# The test allowance of a flow card in its operator's test period (SPEC §9 "test flow 6M").
-TEST_FLOW_MB = 6
 # Device statistics: the largest groups shown one by one; the rest are summed as "other".
 STATISTICS_BUCKETS_MAX = 50

@@ -74,23 +74,29 @@ async def info(
     if await scope.readable_device(session, actor, device_id) is None:
         raise AppError(ErrorCode.DEVICE_NOT_FOUND, field="device_id")
     card = await _card(session, device_id)
-    provider = flowcards.provider_for(settings)
     if refresh:
-        try:
-            facts = await provider.query(card.iccid)
-        except flowcards.ProviderUnavailable as exc:
-            raise AppError(ErrorCode.FLOW_CARD_QUERY_FAILED) from exc
-        if facts is not None:
-            renewal = flowsamples.renewed(card.effective_date, facts.effective_date)
-            for name, value in facts.model_dump(exclude_none=True, exclude={"used_mb"}).items():
-                setattr(card, name, value)
-            if renewal or facts.used_mb is not None:
-                flowsamples.set_used(session, card, facts.used_mb or 0.0, renewal=renewal)
-        if facts is None or facts.status is None:
-            card.status = flowcards.derive_status(card, _today().date())
-        card.refreshed_at = utcnow()
-        await session.flush()
-    return flowcards.card_out(card, provider.name)
+        await refresh_card(session, settings, card)
+    return flowcards.card_out(card, flowcards.provider_for(settings).name)
+
+
+async def refresh_card(session: AsyncSession, settings: Settings, card: FlowCard) -> None:
+    """Ask the provider about the card and keep what it says (110546 when it cannot answer); the owner's refresh and
+    the platform operator's query (operations) both."""
+    provider = flowcards.provider_for(settings)
+    try:
+        facts = await provider.query(card.iccid)
+    except flowcards.ProviderUnavailable as exc:
+        raise AppError(ErrorCode.FLOW_CARD_QUERY_FAILED) from exc
+    if facts is not None:
+        renewal = flowsamples.renewed(card.effective_date, facts.effective_date)
+        for name, value in facts.model_dump(exclude_none=True, exclude={"used_mb"}).items():
+            setattr(card, name, value)
+        if renewal or facts.used_mb is not None:
+            flowsamples.set_used(session, card, facts.used_mb or 0.0, renewal=renewal)
+    if facts is None or facts.status is None:
+        card.status = flowcards.derive_status(card, _today().date())
+    card.refreshed_at = utcnow()
+    await session.flush()
 
 
 async def book(session: AsyncSession, settings: Settings, actor: Actor, body: CardBookIn) -> FlowCardOut:
@@ -117,6 +123,14 @@ async def activate(session: AsyncSession, settings: Settings, actor: Actor, devi
     """Ask the provider to activate the card: operator state becomes activated."""
     device = await _owned(session, actor, device_id)
     card = await _card(session, device.id)
+    await activate_card(session, settings, card)
+    await device_service.write_log(session, actor.tenant_id, device, "card_activate", actor, {"iccid": card.iccid})
+    return flowcards.card_out(card, flowcards.provider_for(settings).name)
+
+
+async def activate_card(session: AsyncSession, settings: Settings, card: FlowCard) -> None:
+    """The provider activates the card: its operator state becomes activated (110545 no provider that can, 110544
+    the provider failed)."""
     provider = flowcards.provider_for(settings)
     try:
         await provider.activate(card.iccid)
@@ -128,5 +142,3 @@ async def activate(session: AsyncSession, settings: Settings, actor: Actor, devi
     # A card takes effect when activated, unless its book already says when.
     card.effective_date = card.effective_date or utcnow().date()
     await session.flush()
-    await device_service.write_log(session, actor.tenant_id, device, "card_activate", actor, {"iccid": card.iccid})
-    return flowcards.card_out(card, provider.name)

@@ -549,6 +549,18 @@ class GatewayAgent:
                 await self.vpn.open()
             elif op == "close":
                 await self.vpn.close()
+            elif op in ("status", "reset") and not self.vpn.supported:
+                raise VpnError("unsupported")
+            elif op == "status":
+                # The platform operator's query: the state as it is, nothing switched.
+                pass
+            elif op == "reset":
+                # The platform operator's reset of a stuck VPN: down, and up again if it was up.
+                was_open, _ = self.vpn.state()
+                with contextlib.suppress(VpnError):
+                    await self.vpn.close()
+                if was_open:
+                    await self.vpn.open()
             else:
                 raise VpnError("unknown")
             ack["ok"] = True

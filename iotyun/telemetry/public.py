@@ -27,6 +27,7 @@ from iotyun.telemetry.history import (
     write_sheet,
 )
 from iotyun.telemetry.history import grid as bucket_grid
+from iotyun.telemetry.ingest import vpn_report
 from iotyun.telemetry.models import history_value
 from iotyun.telemetry.repository import readable_device_ids, readable_device_sns
 from iotyun.telemetry.router import router
@@ -83,6 +84,7 @@ __all__ = [
     "serve_live",
     "telemetry_of",
     "user_can_write",
+    "vpn_report",
     "write_sheet",
     "write_value",
     "ws_router",

@@ -47,3 +47,23 @@ async def test_the_agent_acknowledges_with_the_vpn_state(tmp_path: Path) -> None
     bare = GatewayAgent(AgentConfig(sn="GW2", secret="s3cret1", data_dir=tmp_path))
     ack = await bare.switch_vpn({"req_id": "r3", "op": "open"})
     assert (ack["ok"], ack["error"], ack["vpn"]) == (False, "unsupported", {"state": "closed", "ip": ""})
+
+
+async def test_the_platform_operators_status_and_reset(tmp_path: Path) -> None:
+    """`status` answers the state and switches nothing; `reset` takes the VPN down and up again if it was up; a
+    gateway without a VPN answers both `unsupported`."""
+    config = AgentConfig(
+        sn="GW1", secret="s3cret1", data_dir=tmp_path, vpn_up="true", vpn_down="true", vpn_interface="lo"
+    )
+    agent = GatewayAgent(config)
+    ack = await agent.switch_vpn({"req_id": "r1", "op": "status"})
+    assert (ack["ok"], ack["vpn"]) == (True, {"state": "closed", "ip": ""})
+    ack = await agent.switch_vpn({"req_id": "r2", "op": "reset"})
+    assert (ack["ok"], ack["vpn"]["state"]) == (True, "closed")
+    await agent.switch_vpn({"req_id": "r3", "op": "open"})
+    ack = await agent.switch_vpn({"req_id": "r4", "op": "reset"})
+    assert (ack["ok"], ack["vpn"]) == (True, {"state": "open", "ip": "127.0.0.1"})
+    bare = GatewayAgent(AgentConfig(sn="GW2", secret="s3cret1", data_dir=tmp_path))
+    for op in ("status", "reset"):
+        ack = await bare.switch_vpn({"req_id": "r5", "op": op})
+        assert (ack["ok"], ack["error"]) == (False, "unsupported")

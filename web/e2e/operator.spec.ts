@@ -124,6 +124,20 @@ test.describe('operations management', () => {
     await opContext.close();
   });
 
+  test('an operator queries a demo gateway’s VPN through the gateway itself', async ({ page }) => {
+    const lang: Lang = 'zh';
+    await operatorSignIn(page, lang);
+    await page.goto('/iotyun/operator/devices?sn=IOT0000001');
+    await expect(page.getByText(t(lang, 'operator.devices.device', { sn: 'IOT0000001' }))).toBeVisible();
+    await page.getByRole('button', { name: t(lang, 'operator.devices.vpnQuery') }).click();
+    // The simulated gateway answers on its command channel: the VPN is closed.
+    await expect(page.getByText(t(lang, 'operator.devices.done.vpn_query'))).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(t(lang, 'operator.devices.vpnClosed'), { exact: true })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/operator-devices-${lang}-1440.png`, fullPage: true });
+    await page.goto('/iotyun/operator/devices?sn=NOSUCH');
+    await expect(page.getByText(serverText(lang, 810103))).toBeVisible();
+  });
+
   for (const lang of ['zh', 'en'] as const) {
     for (const width of [1440, 390] as const) {
       test(`operator pages look right (${lang}, ${width} px)`, async ({ browser, baseURL }) => {

@@ -42,6 +42,7 @@ describe('route table (SPEC §2)', () => {
         '/operator/statistics',
         '/operator/users',
         '/operator/audit',
+        '/operator/devices',
       ].sort(),
     );
   });

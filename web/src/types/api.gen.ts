@@ -21,6 +21,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/administrator/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device */
+        get: operations["device_api_administrator_device_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/device/flowcard/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Flow Card Activate */
+        post: operations["flow_card_activate_api_administrator_device_flowcard_activate_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/device/flowcard/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Flow Card Query */
+        post: operations["flow_card_query_api_administrator_device_flowcard_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/device/vpn/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vpn Query */
+        post: operations["vpn_query_api_administrator_device_vpn_query_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/device/vpn/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Vpn Reset */
+        post: operations["vpn_reset_api_administrator_device_vpn_reset_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/administrator/devices/statistics": {
         parameters: {
             query?: never;
@@ -5489,6 +5574,11 @@ export interface components {
             /** Template Id */
             template_id: number | null;
         };
+        /** DeviceSnIn */
+        DeviceSnIn: {
+            /** Sn */
+            sn: string;
+        };
         /** DeviceStatistics */
         DeviceStatistics: {
             /** Buckets */
@@ -5929,6 +6019,11 @@ export interface components {
         /** Envelope[OnlineDetailOut] */
         Envelope_OnlineDetailOut_: {
             data?: components["schemas"]["OnlineDetailOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[OperatedDevice] */
+        Envelope_OperatedDevice_: {
+            data?: components["schemas"]["OperatedDevice"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[OperatorOut] */
@@ -8217,6 +8312,31 @@ export interface components {
             type: "open_url";
             /** Url */
             url: string;
+        };
+        /** OperatedDevice */
+        OperatedDevice: {
+            /** Back End Version */
+            back_end_version: string;
+            card: components["schemas"]["FlowCardOut"] | null;
+            /** Dev Model */
+            dev_model: string;
+            /** Dev State */
+            dev_state: number;
+            /** Firmware Version */
+            firmware_version: string;
+            /** Report Time */
+            report_time: number | null;
+            /** Sn */
+            sn: string;
+            /** Tenant Id */
+            tenant_id: number;
+            /** Tenant Name */
+            tenant_name: string;
+            test_flow: components["schemas"]["TestFlow"] | null;
+            /** Vpn Ip */
+            vpn_ip: string;
+            /** Vpn State */
+            vpn_state: boolean;
         };
         /** OperatorLoginIn */
         OperatorLoginIn: {
@@ -11094,6 +11214,20 @@ export interface components {
             /** User Name */
             user_name: string;
         };
+        /**
+         * TestFlow
+         * @description A card in its operator's test period carries SPEC §9's test flow (FLOW_CARD_TEST_MB).
+         */
+        TestFlow: {
+            /** Exhausted */
+            exhausted: boolean;
+            /** Left Mb */
+            left_mb: number;
+            /** Total Mb */
+            total_mb: number;
+            /** Used Mb */
+            used_mb: number;
+        };
         /** TextCard */
         TextCard: {
             /** Id */
@@ -12253,6 +12387,169 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_AuditOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_api_administrator_device_get: {
+        parameters: {
+            query: {
+                sn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatedDevice_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    flow_card_activate_api_administrator_device_flowcard_activate_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceSnIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatedDevice_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    flow_card_query_api_administrator_device_flowcard_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceSnIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatedDevice_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    vpn_query_api_administrator_device_vpn_query_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceSnIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatedDevice_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    vpn_reset_api_administrator_device_vpn_reset_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeviceSnIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatedDevice_"];
                 };
             };
             /** @description Validation Error */

@@ -7,5 +7,6 @@ export const operatorPublicRoutes: AppRoute[] = [
   { path: 'operator', menu: 'menu.operator', lazy: () => import('./pages/statistics') },
   { path: 'operator/statistics', menu: 'menu.operatorStatistics', lazy: () => import('./pages/statistics') },
   { path: 'operator/users', menu: 'menu.operatorUsers', lazy: () => import('./pages/users') },
+  { path: 'operator/devices', menu: 'menu.operatorDevices', lazy: () => import('./pages/devices') },
   { path: 'operator/audit', menu: 'menu.operatorAudit', lazy: () => import('./pages/audit') },
 ];

@@ -15,6 +15,7 @@ export type TenantRow = Schema<'TenantRow'>;
 export type TenantUserRow = Schema<'TenantUserRow'>;
 export type UserPrivilege = Schema<'UserPrivilegeOut'>;
 export type AuditRow = Schema<'AuditOut'>;
+export type OperatedDevice = Schema<'OperatedDevice'>;
 export type QuotaName = keyof Schema<'QuotaValues'>;
 export interface Paged<T> {
   items: T[];
@@ -148,5 +149,28 @@ export function useAudit(page: number, action: string) {
     queryKey: operatorKeys.audit(page, action),
     queryFn: () => opGet<Paged<AuditRow>>('/administrator/audit', { page, page_size: 20, action }),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useOperatedDevice(sn: string) {
+  return useQuery({
+    queryKey: [...operatorKeys.all, 'device', sn] as const,
+    queryFn: () => opGet<OperatedDevice>('/administrator/device', { sn }, { silent: true }),
+    enabled: sn !== '',
+    retry: false,
+  });
+}
+
+export type DeviceAction = 'vpn/query' | 'vpn/reset' | 'flowcard/query' | 'flowcard/activate';
+
+export function useDeviceAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sn, action }: { sn: string; action: DeviceAction }) =>
+      opPost<OperatedDevice>(`/administrator/device/${action}`, { sn }, { silent: true }),
+    onSuccess: (out) => {
+      client.setQueryData([...operatorKeys.all, 'device', out.sn], out);
+      void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
+    },
   });
 }

@@ -1,6 +1,12 @@
 // The operator console's frame (docs/api-operations.md): its own header and menu, apart from the tenants' console,
 // and the guard of its pages: no operator session, back to /operator/login.
-import { AuditOutlined, BarChartOutlined, LogoutOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  AuditOutlined,
+  BarChartOutlined,
+  LogoutOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Button, Layout, Menu, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +27,7 @@ export const OPERATOR_PAGES = [
     scope: 'statistics',
   },
   { key: '/operator/users', icon: <TeamOutlined />, label: 'operator.menu.users', scope: 'users' },
+  { key: '/operator/devices', icon: <ApiOutlined />, label: 'operator.menu.devices', scope: 'devices' },
   { key: '/operator/audit', icon: <AuditOutlined />, label: 'operator.menu.audit', scope: '' },
 ] as const;
 

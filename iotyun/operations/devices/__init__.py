@@ -1,0 +1,1 @@
+"""The one device an operator acts on: its gateway VPN and its flow card (operations management)."""
