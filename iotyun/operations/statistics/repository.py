@@ -3,7 +3,7 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, case, distinct, func, select
+from sqlalchemy import ColumnElement, case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Tenant
@@ -33,34 +33,19 @@ def _where(start: datetime | None, end: datetime | None, tenant_id: int | None) 
 _ONLINE = func.sum(case((Gateway.dev_state == DEV_ONLINE, 1), else_=0))
 
 
-async def totals(
-    session: AsyncSession, start: datetime | None, end: datetime | None, tenant_id: int | None
-) -> tuple[int, int, int]:
-    """(devices, online, tenants) of the registered devices in the range."""
-    stmt = (
-        select(func.count(Device.id), _ONLINE, func.count(distinct(Device.tenant_id)))
-        .join(Gateway, Gateway.id == Device.gateway_id)
-        .where(*_where(start, end, tenant_id))
-    )
-    n, online, tenants = (await session.execute(stmt)).one()
-    return int(n or 0), int(online or 0), int(tenants or 0)
-
-
 async def grouped(
     session: AsyncSession, by: GroupBy, start: datetime | None, end: datetime | None, tenant_id: int | None
-) -> list[tuple[Any, int, int]]:
-    """(key, devices, online) per group, largest first."""
+) -> list[tuple[Any, int, int, int]]:
+    """(key, tenant id, devices, online) per group and tenant: one scan answers the groups, the totals and how many
+    tenants have devices (docs/api-operations.md; bench/operator_statistics.py)."""
     key = _key(by).label("key")
-    online = _ONLINE
-    where = _where(start, end, tenant_id)
     stmt = (
-        select(key, func.count(Device.id).label("n"), online.label("online"))
+        select(key, Device.tenant_id, func.count(Device.id), _ONLINE)
         .join(Gateway, Gateway.id == Device.gateway_id)
-        .where(*where)
-        .group_by(key)
-        .order_by(func.count(Device.id).desc(), key)
+        .where(*_where(start, end, tenant_id))
+        .group_by(key, Device.tenant_id)
     )
-    return [(k, int(n), int(o or 0)) for k, n, o in (await session.execute(stmt)).all()]
+    return [(k, int(t), int(n), int(o or 0)) for k, t, n, o in (await session.execute(stmt)).all()]
 
 
 async def tenant_names(session: AsyncSession, ids: list[int]) -> dict[int, str]:

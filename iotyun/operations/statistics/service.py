@@ -33,10 +33,18 @@ async def device_statistics(
     begin, finish = _range(start, end)
     if tenant_id is not None and not await repo.tenant_exists(session, tenant_id):
         raise AppError(ErrorCode.MONITOR_TENANT_NOT_FOUND, field="tenant_id")
-    total, online, tenants = await repo.totals(session, begin, finish, tenant_id)
-    rows = await repo.grouped(session, by, begin, finish, tenant_id)
+    by_key: dict[object, list[int]] = {}
+    tenants: set[int] = set()
+    for key, tenant, n, on in await repo.grouped(session, by, begin, finish, tenant_id):
+        tenants.add(tenant)
+        counts = by_key.setdefault(key, [0, 0])
+        counts[0] += n
+        counts[1] += on
+    rows = sorted(((k, n, o) for k, (n, o) in by_key.items()), key=lambda r: (-r[1], str(r[0])))
+    total = sum(n for _, n, _ in rows)
+    online = sum(o for _, _, o in rows)
     head, rest = rows[:STATISTICS_BUCKETS_MAX], rows[STATISTICS_BUCKETS_MAX:]
-    names = await repo.tenant_names(session, [int(k) for k, _, _ in head]) if by == "tenant" else {}
+    names = await repo.tenant_names(session, [int(str(k)) for k, _, _ in head]) if by == "tenant" else {}
     buckets = [StatBucket(key=str(k or ""), label=_label(by, k, names), total=n, online=o) for k, n, o in head]
     other = (
         StatBucket(key="", label="", total=sum(n for _, n, _ in rest), online=sum(o for _, _, o in rest))
@@ -44,7 +52,7 @@ async def device_statistics(
         else None
     )
     return DeviceStatistics(
-        by=by, total=total, online=online, offline=total - online, tenants=tenants, buckets=buckets, other=other
+        by=by, total=total, online=online, offline=total - online, tenants=len(tenants), buckets=buckets, other=other
     )
 
 
