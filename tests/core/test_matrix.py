@@ -59,6 +59,7 @@ FIRST_NAMES = (
     "firstpart",
     "firstsoft",
     "firstmtab",
+    "firstmgrp",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",
