@@ -49,7 +49,7 @@ export function TableChooser({ tables, value = [], onChange, max, id }: TableCho
               size="small"
               type="text"
               icon={<ArrowUpOutlined />}
-              aria-label={t('monitor.setting.upOf', { name: table.name })}
+              aria-label={t('monitor.setting.upOf', { name: `${table.template_name} · ${table.name}` })}
               disabled={index === 0}
               onClick={() => set(moved(chosen, index, -1))}
             />
@@ -59,7 +59,7 @@ export function TableChooser({ tables, value = [], onChange, max, id }: TableCho
               size="small"
               type="text"
               icon={<ArrowDownOutlined />}
-              aria-label={t('monitor.setting.downOf', { name: table.name })}
+              aria-label={t('monitor.setting.downOf', { name: `${table.template_name} · ${table.name}` })}
               disabled={index === chosen.length - 1}
               onClick={() => set(moved(chosen, index, 1))}
             />

@@ -119,6 +119,9 @@ function Trends({ deviceId, chosen }: { deviceId: number; chosen: readonly numbe
       }
       className="iot-monitor-trends"
     >
+      <Typography.Paragraph type="secondary" className="iot-monitor-trends-hint">
+        {t('monitor.device.trendHint', { max: HISTORY_SOURCES_MAX })}
+      </Typography.Paragraph>
       {body}
     </Card>
   );

@@ -41,7 +41,7 @@ describe('Monitor settings', () => {
     await user.click(within(choice(8)).getByRole('checkbox'));
     await user.click(within(choice(9)).getByRole('checkbox'));
     // 8 then 9; 9 moved up: 9 then 8.
-    await user.click(screen.getByRole('button', { name: '上移 风机组' }));
+    await user.click(screen.getByRole('button', { name: '上移 风机 · 风机组' }));
     const order = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(order.slice(0, 2).map((li) => li.dataset.testid)).toEqual(['choice-9', 'choice-8']);
     await user.click(screen.getByRole('radio', { name: '30 秒' }));
@@ -101,7 +101,8 @@ describe('Monitor settings', () => {
       'href',
       '/monitor/middlewaresGrouping/id=5',
     );
-    expect(screen.getByText('泵组、风机组')).toBeInTheDocument();
+    expect(screen.getByText('泵站 · 泵组')).toBeInTheDocument();
+    expect(screen.getByText('风机 · 风机组')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /新建分组/ }));
     const dialog = await screen.findByRole('dialog');
@@ -114,7 +115,7 @@ describe('Monitor settings', () => {
     await user.click(screen.getByRole('button', { name: '编辑 一车间' }));
     const edit = await screen.findByRole('dialog', { name: '编辑分组' });
     expect(within(edit).getByRole('textbox')).toHaveValue('一车间');
-    await user.click(within(edit).getByRole('button', { name: '下移 泵组' }));
+    await user.click(within(edit).getByRole('button', { name: '下移 泵站 · 泵组' }));
     await user.click(within(edit).getByRole('button', { name: /确\s*定|保\s*存/ }));
     await waitFor(() => expect(calls.some((c) => c.method === 'put')).toBe(true));
     expect(bodyOf(calls.find((c) => c.method === 'put')!)).toEqual({

@@ -16,6 +16,7 @@ import {
   Skeleton,
   Space,
   Switch,
+  Tag,
   Typography,
 } from 'antd';
 import { useState } from 'react';
@@ -214,11 +215,12 @@ function GroupsCard({ tables }: { tables: readonly WatchedTable[] }) {
               g.tables.length === 0 && g.hidden === 0 ? (
                 EMPTY
               ) : (
-                <span>
-                  {g.tables.map((x) => x.name).join('、') || EMPTY}
+                <span className="iot-monitor-group-tables">
+                  {g.tables.map((x) => (
+                    <Tag key={x.id}>{`${x.template_name} · ${x.name}`}</Tag>
+                  ))}
                   {g.hidden > 0 ? (
                     <Typography.Text type="secondary">
-                      {' '}
                       {t('monitor.groups.hidden', { count: g.hidden })}
                     </Typography.Text>
                   ) : null}
