@@ -4,6 +4,9 @@ user watches may be chosen (115501, nothing saved); unknown values answer 100004
 
 from typing import Any
 
+from sqlalchemy import update
+
+from iotyun.monitor.models import MonitorSetting
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
 from tests.monitor.factories import SETTER, VIEWER, plant
@@ -111,3 +114,12 @@ async def test_rights(site: Site) -> None:
     assert ok(await only_setting.get(SETTING))["saved"] is False
     assert ok(await only_setting.get("/yun/monitor/tables")) == []
     assert ok(await only_setting.put(SETTING, {"refresh_s": 30}))["refresh_s"] == 30
+
+
+async def test_a_stored_document_no_longer_valid_reads_as_the_defaults(site: Site) -> None:
+    ok(await site.admin.put(SETTING, {"refresh_s": 60}))
+    async with site.app.state.db.sessionmaker() as s:
+        await s.execute(update(MonitorSetting).values(document={"schema_version": 1, "refresh_s": 7, "old": 1}))
+        await s.commit()
+    got = ok(await site.admin.get(SETTING))
+    assert got["saved"] is True and got["refresh_s"] == 0 and got["table_ids"] == []

@@ -253,6 +253,7 @@ describe('Monitored devices', () => {
     });
     await screen.findByText('一号泵');
     expect(screen.getByText('每 10 秒刷新')).toBeInTheDocument();
+    expect(document.querySelector('.iot-monitor-table--compact')).not.toBeNull();
     // 二号泵 has no value at all: hidden, and said so.
     expect(screen.queryByText('二号泵')).toBeNull();
     expect(screen.getByText(/已隐藏 1 个无最新数据的设备/)).toBeInTheDocument();
