@@ -30,14 +30,12 @@ export const monitorRoutes: AppRoute[] = [
       },
       {
         path: 'middlewaresGrouping/:idParam',
-        perms: [Perm.MONITORING_DEVICE],
         menu: 'menu.middlewaresGrouping',
         hidden: true,
         lazy: () => import('./pages/middlewares-grouping'),
       },
       {
         path: 'middlewaresDevice/:idParam/:moduleParam',
-        perms: [Perm.MONITORING_DEVICE],
         menu: 'menu.middlewaresDevice',
         hidden: true,
         lazy: () => import('./pages/middlewares-device'),
