@@ -53,7 +53,7 @@ ERROR_AREAS: tuple[tuple[int, int, str], ...] = (
     (115201, 115299, "template screens and their documents"),
     (115301, 115399, "template sharing, library and tile groups"),
     (115401, 115499, "data sources"),
-    (115501, 115599, "monitoring tables of a template (ours)"),
+    (115501, 115599, "monitoring tables of a template and groups of them (ours)"),
     (116001, 116099, "software upgrades"),
     (117001, 117099, "thumbnails"),
     (117801, 117899, "messages"),

@@ -6,6 +6,7 @@ from iotyun.core.db import Base
 from iotyun.dashboards import models as dashboard_models
 from iotyun.devices import models as device_models
 from iotyun.messages import models as message_models
+from iotyun.monitor import models as monitor_models
 from iotyun.notifications import models as notification_models
 from iotyun.operations import models as operation_models
 from iotyun.reports import models as report_models
@@ -28,6 +29,7 @@ __all__ = [
     "export_models",
     "mail_models",
     "message_models",
+    "monitor_models",
     "notification_models",
     "operation_models",
     "report_models",

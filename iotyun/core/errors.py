@@ -341,6 +341,12 @@ class ErrorCode(IntEnum):
     MIDDLEWARE_NAME_EXISTS = 115504
     MIDDLEWARE_LIMIT = 115505
     MIDDLEWARE_DESIGN_INVALID = 115506
+    # 115507-115511 groups of monitoring tables (the monitor area's middlewaresGrouping, issue 35)
+    MONITOR_GROUP_NOT_FOUND = 115507
+    MONITOR_GROUP_NAME_EMPTY = 115508
+    MONITOR_GROUP_NAME_TOO_LONG = 115509
+    MONITOR_GROUP_NAME_EXISTS = 115510
+    MONITOR_GROUP_LIMIT = 115511
     ALARM_LIST_EMPTY = 115414
     # 116001-116013 software upgrades
     UPGRADE_FILE_INVALID = 116001
@@ -840,6 +846,12 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MIDDLEWARE_NAME_EXISTS: ("该模板已有同名的监控表", "This template already has a monitoring table of that name"),
     ErrorCode.MIDDLEWARE_LIMIT: ("每个模板最多 {limit} 个监控表", "A template can have at most {limit} monitoring tables"),
     ErrorCode.MIDDLEWARE_DESIGN_INVALID: ("监控表的设计无效（{field}）", "The monitoring table's design is not valid ({field})"),
+    # 115507-115511 groups of monitoring tables
+    ErrorCode.MONITOR_GROUP_NOT_FOUND: ("监控分组不存在", "This monitoring group does not exist"),
+    ErrorCode.MONITOR_GROUP_NAME_EMPTY: ("请输入分组名称", "Enter a name for the group"),
+    ErrorCode.MONITOR_GROUP_NAME_TOO_LONG: ("分组名称过长（最多 {limit} 个字符）", "The group's name is too long (max {limit} characters)"),
+    ErrorCode.MONITOR_GROUP_NAME_EXISTS: ("已有同名的监控分组", "A monitoring group of that name already exists"),
+    ErrorCode.MONITOR_GROUP_LIMIT: ("最多 {limit} 个监控分组", "At most {limit} monitoring groups"),
     ErrorCode.ALARM_LIST_EMPTY: ("报警列表至少需要 1 项", "The alarm list needs at least one item"),
     # 116001-116013 software upgrades
     ErrorCode.UPGRADE_FILE_INVALID: ("升级文件无效", "The upgrade file is not valid"),

@@ -195,6 +195,14 @@ MIDDLEWARE_STALE_DEFAULT_S = 300
 # The rows one monitoring table answers at once (the devices bound to its template that the viewer reads, by name);
 # the console virtualizes them. Issue 35 measures 500 rows x 30 columns.
 MONITOR_ROWS_MAX = 2000
+# A user's monitor setting (/monitor/monitorSetting, issue 35): how many tables it may choose, the periods a table may
+# be re-read at instead of following the live socket (0: live).
+MONITOR_SETTING_TABLES_MAX = 100
+MONITOR_REFRESH_S = (0, 5, 10, 30, 60)
+# Groups of monitoring tables (middlewaresGrouping): per tenant, their names and how many tables one holds.
+MONITOR_GROUP_NAME_MAX = 32
+MONITOR_GROUPS_MAX = 100
+MONITOR_GROUP_TABLES_MAX = 50
 # Named versions of a screen's design (docs/api-templates.md): ours. Automatic versions (kept before a restore) give
 # way first when a screen holds the most.
 SCREEN_VERSIONS_MAX = 50
@@ -828,6 +836,12 @@ MiddlewareName = Annotated[
     _not_empty(ErrorCode.MIDDLEWARE_NAME_EMPTY),
     _max_len(MIDDLEWARE_NAME_MAX, ErrorCode.MIDDLEWARE_NAME_TOO_LONG, say_limit=True),
 ]
+MonitorGroupName = Annotated[
+    str,
+    Stripped,
+    _not_empty(ErrorCode.MONITOR_GROUP_NAME_EMPTY),
+    _max_len(MONITOR_GROUP_NAME_MAX, ErrorCode.MONITOR_GROUP_NAME_TOO_LONG, say_limit=True),
+]
 ScreenVersionName = Annotated[
     str,
     Stripped,
@@ -1053,6 +1067,11 @@ def exported() -> dict[str, Any]:
         "MIDDLEWARE_STALE_RANGE_S": list(MIDDLEWARE_STALE_RANGE_S),
         "MIDDLEWARE_STALE_DEFAULT_S": MIDDLEWARE_STALE_DEFAULT_S,
         "MONITOR_ROWS_MAX": MONITOR_ROWS_MAX,
+        "MONITOR_SETTING_TABLES_MAX": MONITOR_SETTING_TABLES_MAX,
+        "MONITOR_REFRESH_S": list(MONITOR_REFRESH_S),
+        "MONITOR_GROUP_NAME_MAX": MONITOR_GROUP_NAME_MAX,
+        "MONITOR_GROUPS_MAX": MONITOR_GROUPS_MAX,
+        "MONITOR_GROUP_TABLES_MAX": MONITOR_GROUP_TABLES_MAX,
         "SCREENS_PER_KIND_MAX": SCREENS_PER_KIND_MAX,
         "SCREEN_DOCUMENT_MAX_BYTES": SCREEN_DOCUMENT_MAX_BYTES,
         "SCREEN_DOCUMENT_MAX_MB": SCREEN_DOCUMENT_MAX_MB,

@@ -114,6 +114,10 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     # A monitoring table of that template (issue 35): another tenant neither reads, edits, copies, reorders nor deletes
     # it, and its name never shows in another tenant's answers.
     table = await _ok(await boss.post("/yun/module/middleware/table", {"template_id": template, "name": "firstmtab"}))
+    # A group of monitoring tables and a monitor setting of boss (issue 35): another tenant neither reads, renames,
+    # reorders nor deletes the group, nor sees its name; the setting is boss's alone.
+    monitor_group = await _ok(await boss.post("/yun/monitor/group", {"name": "firstmgrp"}))
+    await _ok(await boss.put("/yun/monitor/setting", {"refresh_s": 30, "density": "compact"}))
     # A mail recipient of the tenant (docs/api-mail.md): neither another tenant nor chief may remove it.
     await _ok(await boss.post("/yun/mail/recipients", {"address": "firstmail@example.com"}))
     recipient = int((await _ok(await boss.get("/yun/mail/recipients")))[0]["id"])
@@ -162,6 +166,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "device_group": device_groups,
         "template": [template],
         "monitor_table": [int(table["id"])],
+        "monitor_group": [int(monitor_group["id"])],
         "mail_recipient": [recipient],
         "symbol": [int((await _ok(symbol))["symbol"]["id"])],
         "image": [int((await _ok(image))["id"])],

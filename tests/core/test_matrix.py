@@ -61,6 +61,7 @@ FIRST_NAMES = (
     "firstpart",
     "firstsoft",
     "firstmtab",
+    "firstmgrp",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",

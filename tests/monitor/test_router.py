@@ -2,61 +2,15 @@
 with its rows now — only devices bound to the table's template that the viewer reads, each cell the latest value of its
 column's data source, each alarm mark the highest level not recovered yet; nothing of another tenant's."""
 
-from dataclasses import dataclass
-from typing import Any
-
 from fastapi import FastAPI
 
-from iotyun.alarms.models import Alarm
-from iotyun.core.db import utcnow
 from iotyun.devices.models import DEV_ONLINE
 from iotyun.telemetry.public import telemetry_of
 from tests.conftest import Api, code
 from tests.devices.factories import Site, ok
+from tests.monitor.factories import TABLE, TABLES, VIEWER, open_alarm, plant
 from tests.templates.datasources.factories import add
-from tests.templates.factories import bind, make_template
-
-TABLES = "/yun/monitor/tables"
-TABLE = "/yun/monitor/table"
-VIEWER = ["P10000", "P110000", "P111000"]
-
-
-@dataclass
-class Plant:
-    template: dict[str, Any]
-    sources: list[int]
-    table: dict[str, Any]
-    devices: list[int]
-
-
-async def plant(site: Site) -> Plant:
-    admin = site.admin
-    template = await make_template(admin, "泵站")
-    sources = [(await add(admin, template["id"], name, address=i))["id"] for i, name in enumerate(("温度", "压力"))]
-    # Named so that the rows' order (by alias) is not the order of creation.
-    devices = [await site.device(alias=alias) for alias in ("二号泵", "一号泵", "三号泵")]
-    ok(await bind(admin, template["id"], *devices))
-    table = ok(await admin.post("/yun/module/middleware/table", {"template_id": template["id"], "name": "泵组"}))
-    await site.online(devices[1])
-    return Plant(template, sources, table, devices)
-
-
-async def open_alarm(app: FastAPI, site: Site, device_id: int, source_id: int, level: int, recovered: bool) -> None:
-    async with app.state.db.sessionmaker() as s:
-        s.add(
-            Alarm(
-                tenant_id=site.admin.tenant_id,
-                device_id=device_id,
-                owner_id=site.admin.user_id,
-                sn="SN",
-                data_source_id=source_id,
-                fault_key=f"f{source_id}{level}",
-                alarm_name="高",
-                alarm_level=level,
-                recover_time=utcnow() if recovered else None,
-            )
-        )
-        await s.commit()
+from tests.templates.factories import make_template
 
 
 async def test_the_administrator_watches_every_row_with_values_and_alarm_marks(site: Site, app: FastAPI) -> None:

@@ -99,3 +99,129 @@ test('designs a monitoring table on a template and watches it', async ({ page })
   // Clean up: the shared demo server serves the other tests.
   await api(page, 'DELETE', `/yun/module/middleware/table?id=${made?.id ?? 0}`);
 });
+
+interface Watched {
+  id: number;
+  name: string;
+  template_name: string;
+}
+
+/** Two demo tables: the compressor's and another template's, in the order the area is set to show them. */
+async function twoTables(page: Page): Promise<[Watched, Watched]> {
+  const tables = await api<Watched[]>(page, 'GET', '/yun/monitor/tables');
+  const compressor = tables.find((x) => x.template_name === '空压机监控');
+  const other = tables.find((x) => x.template_name !== '空压机监控');
+  if (!compressor || !other) throw new Error('two demo tables');
+  return [other, compressor];
+}
+
+test('sets the monitor area, opens a group of tables and a device with its trend', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin');
+  const [other, compressor] = await twoTables(page);
+  const groupName = `e2e组${Date.now() % 100000}`;
+  try {
+    // The setting: the other table then the compressor's, the compressor's opened first.
+    await page.goto('/iotyun/monitor/monitorSetting');
+    await page.getByTestId(`choice-${compressor.id}`).getByRole('checkbox').check();
+    await page.getByTestId(`choice-${other.id}`).getByRole('checkbox').check();
+    await page
+      .getByRole('button', {
+        name: mt('zh', 'monitor.setting.upOf', { name: `${other.template_name} · ${other.name}` }),
+      })
+      .first()
+      .click();
+    await page.getByLabel(mt('zh', 'monitor.setting.defaultTable')).click();
+    await page.getByTitle(`${compressor.template_name} · ${compressor.name}`).click();
+    await page.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(page.getByText(mt('zh', 'monitor.setting.saved'))).toBeVisible();
+    const saved = await api<{ table_ids: number[]; default_table_id: number }>(
+      page,
+      'GET',
+      '/yun/monitor/setting',
+    );
+    expect(saved.table_ids).toEqual([other.id, compressor.id]);
+    expect(saved.default_table_id).toBe(compressor.id);
+
+    // A group of both tables.
+    await page.getByRole('button', { name: mt('zh', 'monitor.groups.create') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(mt('zh', 'monitor.groups.name')).fill(groupName);
+    await dialog.getByTestId(`choice-${compressor.id}`).getByRole('checkbox').check();
+    await dialog.getByTestId(`choice-${other.id}`).getByRole('checkbox').check();
+    await dialog.getByRole('button', { name: /确\s*定|保\s*存/ }).click();
+    await expect(page.getByRole('link', { name: groupName })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-setting-zh-1440.png`, fullPage: true });
+
+    // The area follows it: only the chosen tables, in that order, the compressor's open; the group in the list.
+    await page.goto('/iotyun/monitor/monitoringDevice');
+    const menu = page.locator('.iot-monitor-menu');
+    await expect(menu.getByRole('menuitem')).toHaveCount(3);
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items[0]).toContain(other.name);
+    expect(items[2]).toContain(groupName);
+    await expect(page.locator('.iot-monitor-main .ant-card-head-title')).toHaveText(
+      `${compressor.template_name} · ${compressor.name}`,
+    );
+    const row = page.locator('.ant-table-row', { hasText: DEMO_SN });
+    await expect(row.locator('.iot-monitor-cell').first()).toHaveText(NUMBER, { timeout: 30_000 });
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-following-zh-1440.png` });
+
+    // The group: both tables one after another.
+    await menu.getByRole('menuitem', { name: new RegExp(groupName) }).click();
+    await expect(page).toHaveURL(/middlewaresGrouping\/id=\d+/);
+    await expect(page.locator('.iot-monitor-stack > .ant-card')).toHaveCount(2);
+    await expect(
+      page.locator('.ant-table-row', { hasText: DEMO_SN }).locator('.iot-monitor-cell').first(),
+    ).toHaveText(NUMBER, { timeout: 30_000 });
+    const groupUrl = page.url();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-group-zh-1440.png` });
+
+    // A device's row as a detail: a value and its trend.
+    await page.goto(`/iotyun/monitor/monitoringDevice?table=${compressor.id}`);
+    await page.locator('.ant-table-row', { hasText: DEMO_SN }).getByRole('link').first().click();
+    await expect(page).toHaveURL(/middlewaresDevice\/id=\d+\/module=\d+/);
+    const tile = page.locator('.iot-monitor-tile').first();
+    await expect(tile.locator('.iot-monitor-tile-value')).toHaveText(NUMBER, { timeout: 30_000 });
+    await expect(page.getByRole('img', { name: mt('zh', 'monitor.device.trendChart') })).toBeVisible({
+      timeout: 30_000,
+    });
+    const deviceUrl = page.url();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-device-zh-1440.png`, fullPage: true });
+
+    // English, then a phone, each page.
+    await setLanguage(page, 'en');
+    for (const [url, name] of [
+      ['/iotyun/monitor/monitorSetting', 'setting'],
+      [groupUrl, 'group'],
+      [deviceUrl, 'device'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.locator('.page-header').first()).toBeVisible();
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-${name}-en-1440.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const lang of ['en', 'zh'] as const) {
+      await setLanguage(page, lang);
+      for (const [url, name] of [
+        ['/iotyun/monitor/monitorSetting', 'setting'],
+        [groupUrl, 'group'],
+        [deviceUrl, 'device'],
+      ] as const) {
+        await page.goto(url);
+        await expect(page.locator('.page-header').first()).toBeVisible();
+        await page.waitForTimeout(1500);
+        await expectNoSidewaysScroll(page, `the monitor ${name} page`);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/monitor-${name}-${lang}-390.png`, fullPage: true });
+      }
+    }
+  } finally {
+    // Clean up: the shared demo server serves the other tests.
+    await api(page, 'PUT', '/yun/monitor/setting', {});
+    const groups = await api<{ id: number; name: string }[]>(page, 'GET', '/yun/monitor/groups');
+    for (const g of groups.filter((x) => x.name === groupName))
+      await api(page, 'DELETE', `/yun/monitor/group?id=${g.id}`);
+  }
+});

@@ -2483,6 +2483,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/monitor/device": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Live */
+        get: operations["device_live_api_yun_monitor_device_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/monitor/group": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Group */
+        get: operations["get_group_api_yun_monitor_group_get"];
+        /** Update Group */
+        put: operations["update_group_api_yun_monitor_group_put"];
+        /** Create Group */
+        post: operations["create_group_api_yun_monitor_group_post"];
+        /** Delete Group */
+        delete: operations["delete_group_api_yun_monitor_group_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/monitor/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Groups */
+        get: operations["list_groups_api_yun_monitor_groups_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/monitor/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Setting */
+        get: operations["get_setting_api_yun_monitor_setting_get"];
+        /** Save Setting */
+        put: operations["save_setting_api_yun_monitor_setting_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/monitor/table": {
         parameters: {
             query?: never;
@@ -5980,6 +6052,16 @@ export interface components {
             data?: components["schemas"]["ModelOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[MonitorGroupOut] */
+        Envelope_MonitorGroupOut_: {
+            data?: components["schemas"]["MonitorGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[MonitorSettingOut] */
+        Envelope_MonitorSettingOut_: {
+            data?: components["schemas"]["MonitorSettingOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[MonitorTableLive] */
         Envelope_MonitorTableLive_: {
             data?: components["schemas"]["MonitorTableLive"] | null;
@@ -6493,6 +6575,12 @@ export interface components {
         Envelope_list_GroupNode__: {
             /** Data */
             data?: components["schemas"]["GroupNode"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[MonitorGroupOut]] */
+        Envelope_list_MonitorGroupOut__: {
+            /** Data */
+            data?: components["schemas"]["MonitorGroupOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[MonitorTableSummary]] */
@@ -7827,6 +7915,44 @@ export interface components {
             /** Url */
             url: string;
         };
+        /** MonitorGroupIn */
+        MonitorGroupIn: {
+            /** Name */
+            name: string;
+            /** Table Ids */
+            table_ids?: number[];
+        };
+        /**
+         * MonitorGroupOut
+         * @description A group with the tables of it that the caller may watch, in its order (`tables`); `hidden`: how many more it
+         *     holds that the caller may not watch (kept as they are when the caller changes the group).
+         */
+        MonitorGroupOut: {
+            /** Hidden */
+            hidden: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Position */
+            position: number;
+            /** Tables */
+            tables: components["schemas"]["WatchedTable"][];
+            /** Updated At */
+            updated_at: number;
+        };
+        /**
+         * MonitorGroupUpdateIn
+         * @description Fields left out stay.
+         */
+        MonitorGroupUpdateIn: {
+            /** Id */
+            id: number;
+            /** Name */
+            name?: string | null;
+            /** Table Ids */
+            table_ids?: number[] | null;
+        };
         /** MonitorRow */
         MonitorRow: {
             /** Alarms */
@@ -7847,6 +7973,78 @@ export interface components {
             report_time: number | null;
             /** Sn Code */
             sn_code: string;
+        };
+        /**
+         * MonitorSettingDocument
+         * @description What one user's monitor area shows (/monitor/monitorSetting). Strict (an unknown field is refused, so a typo is
+         *     never silently lost) and versioned like a table's design: `schema_version` 1 today.
+         */
+        MonitorSettingDocument: {
+            /** Default Table Id */
+            default_table_id?: number | null;
+            /**
+             * Density
+             * @default normal
+             * @enum {string}
+             */
+            density: "compact" | "normal";
+            /**
+             * Refresh S
+             * @default 0
+             * @enum {integer}
+             */
+            refresh_s: 0 | 5 | 10 | 30 | 60;
+            /**
+             * Schema Version
+             * @default 1
+             * @constant
+             */
+            schema_version: 1;
+            /**
+             * Show Stale
+             * @default true
+             */
+            show_stale: boolean;
+            /** Table Ids */
+            table_ids?: number[];
+        };
+        /**
+         * MonitorSettingOut
+         * @description The setting as it reads now: tables the user may no longer watch (deleted, a share ended) are left out, and a
+         *     default among them reads null. `saved`: whether the user has saved one (false: these are the defaults).
+         */
+        MonitorSettingOut: {
+            /** Default Table Id */
+            default_table_id: number | null;
+            /**
+             * Density
+             * @default normal
+             * @enum {string}
+             */
+            density: "compact" | "normal";
+            /**
+             * Refresh S
+             * @default 0
+             * @enum {integer}
+             */
+            refresh_s: 0 | 5 | 10 | 30 | 60;
+            /** Saved */
+            saved: boolean;
+            /**
+             * Schema Version
+             * @default 1
+             * @constant
+             */
+            schema_version: 1;
+            /**
+             * Show Stale
+             * @default true
+             */
+            show_stale: boolean;
+            /** Table Ids */
+            table_ids: number[];
+            /** Updated At */
+            updated_at: number | null;
         };
         /** MonitorTableCopyIn */
         MonitorTableCopyIn: {
@@ -19189,6 +19387,239 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_TemplateOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_live_api_yun_monitor_device_get: {
+        parameters: {
+            query: {
+                table_id: number;
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorTableLive_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_group_api_yun_monitor_group_get: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_group_api_yun_monitor_group_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorGroupUpdateIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_group_api_yun_monitor_group_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorGroupIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorGroupOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_group_api_yun_monitor_group_delete: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_groups_api_yun_monitor_groups_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_MonitorGroupOut__"];
+                };
+            };
+        };
+    };
+    get_setting_api_yun_monitor_setting_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorSettingOut_"];
+                };
+            };
+        };
+    };
+    save_setting_api_yun_monitor_setting_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MonitorSettingDocument"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonitorSettingOut_"];
                 };
             };
             /** @description Validation Error */

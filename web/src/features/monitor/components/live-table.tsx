@@ -4,7 +4,8 @@
 // once per animation frame (lib/frame-pacer), only the rows on screen being drawn (antd's virtual table). A value
 // takes its colour band, greys once older than the design's stale_after_s, and a cell with an alarm not recovered yet
 // carries a mark of its level. Sort and filter by any column; export what is shown as CSV. On a phone: one card per
-// device.
+// device. The viewer's monitor setting may read the table again every period instead of following the socket
+// (`live` false), draw it compact, and hide the rows that hold no fresh value.
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Input, List, Space, Table, Tooltip, Typography } from 'antd';
@@ -20,12 +21,13 @@ import { animationFrame, createPacer } from '@/lib/frame-pacer';
 import { formatTime, withUnit } from '@/lib/telemetry/format';
 import { rtdClient, useAlarmFeed } from '@/lib/ws';
 
-import { monitorKeys, type MonitorTableLive } from '../api/monitor';
+import { monitorKeys, type Density, type MonitorTableLive } from '../api/monitor';
 import {
   bandOf,
   cellText,
   compareCells,
   isStale,
+  isStaleRow,
   passes,
   seedCell,
   titleOf,
@@ -34,10 +36,9 @@ import {
   type Cell,
   type CellFilter,
 } from '../lib/cells';
+import { useNow } from '../lib/use-now';
 
 const ONLINE = 1;
-/** How often staleness is looked at again when no value arrives. */
-const STALE_TICK_MS = 5_000;
 /** From this many rows on, only the rows on screen are drawn (antd's virtual table). */
 const VIRTUAL_FROM = 50;
 const FILTERS: readonly CellFilter[] = ['alarm', 'stale', 'empty', 'normal'];
@@ -59,11 +60,12 @@ interface ViewRow {
   alarms: number[];
 }
 
-function useLiveRows(table: MonitorTableLive): ViewRow[] {
+function useLiveRows(table: MonitorTableLive, live: boolean): ViewRow[] {
   const [version, setVersion] = useState(0);
   const sourceIds = useMemo(() => table.design.columns.map((c) => c.source_id), [table]);
   const devices = useMemo(() => table.rows.map((r) => r.device_id).join(','), [table]);
   useEffect(() => {
+    if (!live) return undefined;
     const client = rtdClient();
     const pacer = createPacer(() => setVersion((v) => v + 1), animationFrame, null);
     const ids = devices ? devices.split(',').map(Number) : [];
@@ -71,19 +73,20 @@ function useLiveRows(table: MonitorTableLive): ViewRow[] {
     return () => {
       for (const off of offs) off();
     };
-  }, [devices, sourceIds]);
+  }, [devices, sourceIds, live]);
   return useMemo(() => {
     const client = rtdClient();
     return table.rows.map((row) => {
-      const live = client.getDevice(row.device_id);
+      // Re-read periodically, the table's own answer is the truth: the socket is not followed.
+      const pushedState = live ? client.getDevice(row.device_id) : null;
       return {
         key: row.device_id,
         deviceId: row.device_id,
         sn: row.sn_code,
         alias: row.dev_alias,
-        online: (live.devState ?? row.dev_state) === ONLINE,
+        online: (pushedState?.devState ?? row.dev_state) === ONLINE,
         cells: sourceIds.map((id, i) => {
-          const pushed = live.values[id];
+          const pushed = pushedState?.values[id];
           return pushed ? { v: pushed.v, ts: pushed.ts, q: pushed.q } : seedCell(row, i);
         }),
         alarms: row.alarms,
@@ -91,29 +94,34 @@ function useLiveRows(table: MonitorTableLive): ViewRow[] {
     });
     // `version` moves on every applied frame: the client's values are read again then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [table, sourceIds, version]);
-}
-
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), STALE_TICK_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now;
+  }, [table, sourceIds, version, live]);
 }
 
 export interface LiveTableProps {
   table: MonitorTableLive;
   /** The table's own height (the virtual list needs one). */
   height?: number;
+  /** Follow the live socket (the default); false: the caller reads the table again every period. */
+  live?: boolean;
+  density?: Density;
+  /** Show rows that hold no fresh value (greyed; the default); false hides them. */
+  showStale?: boolean;
 }
 
-export function LiveTable({ table, height = 560 }: LiveTableProps) {
+/** Compact rows are at most this high. */
+const COMPACT_ROW_MAX = 28;
+
+export function LiveTable({
+  table,
+  height = 560,
+  live = true,
+  density = 'normal',
+  showStale = true,
+}: LiveTableProps) {
   const { t, i18n } = useTranslation();
   const phone = useIsPhone();
   const queryClient = useQueryClient();
-  const rows = useLiveRows(table);
+  const rows = useLiveRows(table, live);
   const now = useNow();
   const [query, setQuery] = useState('');
   const [view, setView] = useState<TableView>({ filters: {}, sort: null });
@@ -128,13 +136,19 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
     // one per alarm that never finishes.
     if (devices.has(alarm.device_id))
       void queryClient.invalidateQueries({ queryKey: monitorKeys.table(table.id) }, { cancelRefetch: false });
-  });
+  }, live);
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return q ? rows.filter((r) => r.alias.toLowerCase().includes(q) || r.sn.toLowerCase().includes(q)) : rows;
-  }, [rows, query]);
+    const fresh = showStale ? rows : rows.filter((r) => !isStaleRow(r, design.stale_after_s, now));
+    return q
+      ? fresh.filter((r) => r.alias.toLowerCase().includes(q) || r.sn.toLowerCase().includes(q))
+      : fresh;
+  }, [rows, query, showStale, design.stale_after_s, now]);
+  const hiddenStale = showStale ? 0 : rows.filter((r) => isStaleRow(r, design.stale_after_s, now)).length;
 
+  const compact = density === 'compact';
+  const rowHeight = compact ? Math.min(design.row_height, COMPACT_ROW_MAX) : design.row_height;
   const deviceTitle = design.device.title || t('monitor.table.device');
   const deviceCell = (row: ViewRow) => (
     <div className="iot-monitor-device">
@@ -298,6 +312,7 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
         {table.total > table.rows.length
           ? t('monitor.table.countOf', { count: table.rows.length, total: table.total })
           : t('monitor.table.count', { count: table.rows.length })}
+        {hiddenStale > 0 ? ` · ${t('monitor.table.staleHidden', { count: hiddenStale })}` : ''}
       </Typography.Text>
     </Space>
   );
@@ -342,6 +357,7 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
     <>
       {toolbar}
       <Table<ViewRow>
+        className={compact ? 'iot-monitor-table--compact' : undefined}
         virtual={filtered.length > VIRTUAL_FROM}
         size="small"
         bordered
@@ -350,7 +366,7 @@ export function LiveTable({ table, height = 560 }: LiveTableProps) {
         dataSource={filtered}
         pagination={false}
         scroll={{ x: width, ...(filtered.length > VIRTUAL_FROM ? { y: height } : {}) }}
-        onRow={() => ({ style: { height: design.row_height } })}
+        onRow={() => ({ style: { height: rowHeight } })}
         onChange={(_page, filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           setView({

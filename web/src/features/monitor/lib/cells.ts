@@ -68,6 +68,15 @@ export function isStale(cell: Cell | null, staleAfterS: number, now: number): bo
   return cell !== null && now - cell.ts > staleAfterS * 1000;
 }
 
+/** A row none of whose values is fresh (each out of date or none yet): the setting may hide it. */
+export function isStaleRow(
+  row: { cells: readonly (Cell | null)[] },
+  staleAfterS: number,
+  now: number,
+): boolean {
+  return row.cells.every((cell) => cell === null || isStale(cell, staleAfterS, now));
+}
+
 /** Sort order of two cells: numbers by value, then text; empty cells last either way. */
 export function compareCells(a: Cell | null, b: Cell | null): number {
   const av = a?.v ?? null;

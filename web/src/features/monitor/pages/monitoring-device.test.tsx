@@ -11,6 +11,7 @@ import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 
 import type { MonitorTableLive, WatchedTable } from '../api/monitor';
+import { group, setting, watchedTable } from './monitor.fixtures';
 import MonitoringDevicePage from './monitoring-device';
 
 const NOW = Date.now();
@@ -100,10 +101,18 @@ function table(over: Partial<MonitorTableLive> = {}): MonitorTableLive {
 }
 
 function renderPage(handlers: Record<string, Handler>, entry = '/monitor/monitoringDevice') {
-  const calls = mockApi(handlers);
-  renderRoutes([{ path: '/monitor/monitoringDevice', element: <MonitoringDevicePage /> }], {
-    initialEntries: [entry],
+  const calls = mockApi({
+    'GET /yun/monitor/setting': () => ok(setting()),
+    'GET /yun/monitor/groups': () => ok([]),
+    ...handlers,
   });
+  renderRoutes(
+    [
+      { path: '/monitor/monitoringDevice', element: <MonitoringDevicePage /> },
+      { path: '/monitor/middlewaresGrouping/:idParam', element: <p>group page</p> },
+    ],
+    { initialEntries: [entry] },
+  );
   return calls;
 }
 
@@ -216,5 +225,41 @@ describe('Monitored devices', () => {
       'GET /yun/monitor/table': () => fail('115501', '监控表不存在'),
     });
     expect(await screen.findByText('监控表不存在或你无权查看')).toBeInTheDocument();
+  });
+
+  it('follows the setting: only the chosen tables, in that order, the default first, and the groups', async () => {
+    const more = [...watched, watchedTable({ id: 9, name: '风机组', template_id: 4, template_name: '风机' })];
+    const calls = renderPage({
+      'GET /yun/monitor/tables': () => ok(more),
+      'GET /yun/monitor/setting': () => ok(setting({ table_ids: [9, 7], default_table_id: 7, saved: true })),
+      'GET /yun/monitor/groups': () => ok([group()]),
+      'GET /yun/monitor/table': () => ok(table()),
+    });
+    await screen.findByText('一号泵');
+    expect(calls.find((c) => c.url === '/yun/monitor/table')?.params).toEqual({ id: 7 });
+    const items = screen.getAllByRole('menuitem').map((li) => li.textContent);
+    expect(items).toEqual(['风机组2', '泵组2', '一车间2']);
+    expect(screen.queryByRole('menuitem', { name: /能耗/ })).toBeNull();
+    expect(screen.getByText('实时')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('menuitem', { name: /一车间/ }));
+    expect(await screen.findByText('group page')).toBeInTheDocument();
+  });
+
+  it('reads the table again every period instead of following the socket, and hides rows without fresh data', async () => {
+    renderPage({
+      'GET /yun/monitor/tables': () => ok(watched),
+      'GET /yun/monitor/setting': () => ok(setting({ refresh_s: 10, show_stale: false, density: 'compact' })),
+      'GET /yun/monitor/table': () => ok(table()),
+    });
+    await screen.findByText('一号泵');
+    expect(screen.getByText('每 10 秒刷新')).toBeInTheDocument();
+    expect(document.querySelector('.iot-monitor-table--compact')).not.toBeNull();
+    // 二号泵 has no value at all: hidden, and said so.
+    expect(screen.queryByText('二号泵')).toBeNull();
+    expect(screen.getByText(/已隐藏 1 个无最新数据的设备/)).toBeInTheDocument();
+    act(() => {
+      FakeSocket.last?.open();
+    });
+    expect(FakeSocket.last?.sent.some((m) => (m as { op?: string }).op === 'sub') ?? false).toBe(false);
   });
 });

@@ -1,37 +1,41 @@
 // Monitored devices (/monitor/monitoringDevice, P111000; issue 35 point 1, docs/api-monitor.md): the monitoring
-// tables the viewer may watch, by template, and the chosen one live (`?table=` in the address, the first by default).
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Menu, Result, Select, Skeleton } from 'antd';
+// tables the viewer watches as their monitor setting chooses them (only the chosen, in that order; every table by
+// template when none is), the groups of tables, and one table live (`?table=` in the address, else the setting's
+// default, else the first), following the socket or read again every period the setting names.
+import { ReloadOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Menu, Result, Select, Skeleton, Tag } from 'antd';
+import type { MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { PageHeader } from '@/components/page-header';
 import { useIsPhone } from '@/components/use-phone';
+import { Perm } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 
-import { useWatchedTables, type WatchedTable } from '../api/monitor';
+import { DEFAULT_SETTING, useMonitorGroups, useMonitorSetting, useWatchedTables } from '../api/monitor';
 import { TableView } from '../components/table-view';
+import { byTemplate, openedTable, shownTables } from '../lib/setting';
 import '../monitor.css';
 
-function byTemplate(tables: readonly WatchedTable[]): [string, WatchedTable[]][] {
-  const groups = new Map<string, WatchedTable[]>();
-  for (const table of tables) {
-    const key = `${table.template_id}`;
-    const list = groups.get(key) ?? [];
-    list.push(table);
-    groups.set(key, list);
-  }
-  return [...groups.values()].map((list) => [list[0]?.template_name ?? '', list]);
-}
+const GROUP_KEY = 'group-';
 
 export default function MonitoringDevicePage() {
   const { t } = useTranslation();
   const phone = useIsPhone();
+  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const tables = useWatchedTables();
-  const list = useMemo(() => tables.data ?? [], [tables.data]);
-  const asked = Number(search.get('table'));
-  const chosen = list.find((x) => x.id === asked) ?? list[0] ?? null;
+  // The setting and the groups shape the page; when they fail to load it shows every table, live.
+  const settingQuery = useMonitorSetting();
+  const groupsQuery = useMonitorGroups();
+  const canSet = useSession((s) => s.permissions.includes(Perm.MONITOR_SETTING));
+  const setting = settingQuery.data ?? DEFAULT_SETTING;
+  const shown = useMemo(() => shownTables(tables.data ?? [], setting), [tables.data, setting]);
+  const groups = groupsQuery.data ?? [];
+  const askedRaw = search.get('table');
+  const chosen = openedTable(shown, setting, askedRaw ? Number(askedRaw) : null);
   const choose = (id: number) => {
     setSearch(
       (current) => {
@@ -42,10 +46,32 @@ export default function MonitoringDevicePage() {
       { replace: true },
     );
   };
-  const groups = byTemplate(list);
+  const openGroup = (id: number) => void navigate(`/monitor/middlewaresGrouping/id=${id}`);
+  const sections = byTemplate(shown);
+  const refresh = setting.refresh_s;
+
+  const groupItems: MenuProps['items'] =
+    groups.length > 0
+      ? [
+          {
+            type: 'group' as const,
+            key: 'groups',
+            label: t('monitor.groups.title'),
+            children: groups.map((g) => ({
+              key: `${GROUP_KEY}${g.id}`,
+              label: (
+                <span className="iot-monitor-menu-item">
+                  <span>{g.name}</span>
+                  <span className="text-secondary">{g.tables.length}</span>
+                </span>
+              ),
+            })),
+          },
+        ]
+      : [];
 
   let body;
-  if (tables.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
+  if (tables.isPending || settingQuery.isPending) body = <Skeleton active paragraph={{ rows: 10 }} />;
   else if (tables.isError)
     body = (
       <Result
@@ -66,45 +92,91 @@ export default function MonitoringDevicePage() {
           <Select
             className="iot-monitor-picker"
             value={chosen.id}
-            onChange={choose}
+            onChange={(value: number | string) =>
+              typeof value === 'string' ? openGroup(Number(value.slice(GROUP_KEY.length))) : choose(value)
+            }
             aria-label={t('monitor.tables.choose')}
-            options={groups.map(([name, items]) => ({
-              label: name,
-              options: items.map((x) => ({ value: x.id, label: `${name} · ${x.name}` })),
-            }))}
+            options={[
+              ...sections.map(([name, items], i) => ({
+                label: name,
+                key: `s${i}`,
+                options: items.map((x) => ({ value: x.id, label: `${name} · ${x.name}` })),
+              })),
+              ...(groups.length > 0
+                ? [
+                    {
+                      label: t('monitor.groups.title'),
+                      key: 'groups',
+                      options: groups.map((g) => ({ value: `${GROUP_KEY}${g.id}`, label: g.name })),
+                    },
+                  ]
+                : []),
+            ]}
           />
         ) : (
           <Card size="small" className="iot-monitor-menu" title={t('monitor.tables.title')}>
             <Menu
               mode="inline"
               selectedKeys={[String(chosen.id)]}
-              onClick={({ key }) => choose(Number(key))}
-              items={groups.map(([name, items]) => ({
-                type: 'group' as const,
-                key: `t-${name}`,
-                label: name,
-                children: items.map((x) => ({
-                  key: String(x.id),
-                  label: (
-                    <span className="iot-monitor-menu-item">
-                      <span>{x.name}</span>
-                      <span className="text-secondary">{x.devices}</span>
-                    </span>
-                  ),
+              onClick={({ key }) =>
+                key.startsWith(GROUP_KEY)
+                  ? openGroup(Number(key.slice(GROUP_KEY.length)))
+                  : choose(Number(key))
+              }
+              items={[
+                ...sections.map(([name, items], i) => ({
+                  type: 'group' as const,
+                  key: `t-${i}`,
+                  label: name,
+                  children: items.map((x) => ({
+                    key: String(x.id),
+                    label: (
+                      <span className="iot-monitor-menu-item">
+                        <span>{x.name}</span>
+                        <span className="text-secondary">{x.devices}</span>
+                      </span>
+                    ),
+                  })),
                 })),
-              }))}
+                ...groupItems,
+              ]}
             />
           </Card>
         )}
-        <Card size="small" className="iot-monitor-main" title={`${chosen.template_name} · ${chosen.name}`}>
-          <TableView id={chosen.id} />
+        <Card
+          size="small"
+          className="iot-monitor-main"
+          title={`${chosen.template_name} · ${chosen.name}`}
+          extra={
+            <Tag color={refresh === 0 ? 'green' : 'blue'} className="iot-monitor-refresh">
+              {refresh === 0 ? t('monitor.refresh.live') : t('monitor.refresh.every', { count: refresh })}
+            </Tag>
+          }
+        >
+          <TableView
+            key={chosen.id}
+            id={chosen.id}
+            refreshS={refresh}
+            density={setting.density}
+            showStale={setting.show_stale}
+          />
         </Card>
       </div>
     );
 
   return (
     <div className="page">
-      <PageHeader title={t('menu.monitoringDevice')} subTitle={t('monitor.subtitle')} />
+      <PageHeader
+        title={t('menu.monitoringDevice')}
+        subTitle={t('monitor.subtitle')}
+        extra={
+          canSet ? (
+            <Link to="/monitor/monitorSetting">
+              <Button icon={<SettingOutlined />}>{t('menu.monitorSetting')}</Button>
+            </Link>
+          ) : undefined
+        }
+      />
       {body}
     </div>
   );
