@@ -372,6 +372,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/privileges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Privileges */
+        get: operations["device_privileges_api_dev_privileges_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/register": {
         parameters: {
             query?: never;
@@ -5239,6 +5256,27 @@ export interface components {
             /** Vpn State */
             vpn_state: boolean | null;
         };
+        /**
+         * DevicePrivilegesOut
+         * @description GET /dev/privileges: what the caller may do on a device they read (telemetry/privileges.py).
+         */
+        DevicePrivilegesOut: {
+            /** Device Id */
+            device_id: number;
+            /** Device Permissions */
+            device_permissions: string[];
+            /** Read */
+            read: boolean;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "admin" | "group" | "distribution" | "share";
+            /** Template Id */
+            template_id: number | null;
+            /** Template Permissions */
+            template_permissions: string[];
+        };
         /** DeviceRegisterIn */
         DeviceRegisterIn: {
             /** Address */
@@ -5548,6 +5586,11 @@ export interface components {
         /** Envelope[DeviceOut] */
         Envelope_DeviceOut_: {
             data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DevicePrivilegesOut] */
+        Envelope_DevicePrivilegesOut_: {
+            data?: components["schemas"]["DevicePrivilegesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[DeviceScreensOut] */
@@ -9002,7 +9045,7 @@ export interface components {
              */
             dashboard_fullscreen: boolean;
             /** Device Permissions */
-            device_permissions?: string[];
+            device_permissions?: string[] | null;
             /** Home Page */
             home_page?: string | null;
             /** Name */
@@ -9010,7 +9053,7 @@ export interface components {
             /** Permissions */
             permissions: string[];
             /** Template Permissions */
-            template_permissions?: string[];
+            template_permissions?: string[] | null;
         };
         /** RoleOut */
         RoleOut: {
@@ -12746,6 +12789,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MapOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_privileges_api_dev_privileges_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DevicePrivilegesOut_"];
                 };
             };
             /** @description Validation Error */
