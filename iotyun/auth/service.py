@@ -393,6 +393,8 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
         old_user=old_user,
         is_admin2=user.is_admin2,
         simulated_by=token.simulated_by,
+        device_permissions=role_device_items(role),
+        template_permissions=role_template_items(role),
     )
 
 
@@ -415,6 +417,18 @@ def device_items(stored: list[str] | None) -> frozenset[str]:
 def template_items(stored: list[str] | None) -> frozenset[str]:
     """A role's stored template permissions as the items in force (known items, "view" always)."""
     return role_items(TEMPLATE_ROLE_PERMISSIONS, stored, always=TEMPLATE_VIEW)
+
+
+def role_device_items(role: Role) -> list[str]:
+    """The device items a role's users hold, in catalogue order (every item for the administrator role)."""
+    held = device_items(role.device_permissions)
+    return [i for i in DEVICE_ROLE_PERMISSIONS if role.code == RoleCode.ADMINISTRATOR or i in held]
+
+
+def role_template_items(role: Role) -> list[str]:
+    """The template items a role's users hold, in catalogue order (every item for the administrator role)."""
+    held = template_items(role.template_permissions)
+    return [i for i in TEMPLATE_ROLE_PERMISSIONS if role.code == RoleCode.ADMINISTRATOR or i in held]
 
 
 def role_codes(role: Role, user: User) -> tuple[str, ...]:

@@ -7732,6 +7732,8 @@ export interface components {
         MyPrivilegesOut: {
             /** Default Page */
             default_page: string;
+            /** Device Permissions */
+            device_permissions: string[];
             /** Direct Permissions */
             direct_permissions: string[];
             /** Menu Permission */
@@ -7742,6 +7744,8 @@ export interface components {
             role_permissions: string[];
             /** Roles */
             roles: string[];
+            /** Template Permissions */
+            template_permissions: string[];
         };
         /** NamedOut */
         NamedOut: {
@@ -9779,6 +9783,8 @@ export interface components {
         SessionOut: {
             /** Defaultpage */
             defaultPage: string;
+            /** Device Permissions */
+            device_permissions: string[];
             /** Expires At */
             expires_at: number;
             /** Grantedpermissions */
@@ -9803,6 +9809,8 @@ export interface components {
             roles: string[];
             /** Simulated By */
             simulated_by?: number | null;
+            /** Template Permissions */
+            template_permissions: string[];
             /** Tenant Id */
             tenant_id: number;
             /** Tenant Name */
