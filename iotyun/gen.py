@@ -12,7 +12,7 @@ from typing import Any
 
 from iotyun.core.errors import CATALOGUE, ErrorCode
 from iotyun.core.limits import exported as exported_limits
-from iotyun.core.permissions import TREE, Perm, RoleCode
+from iotyun.core.permissions import DEVICE_ITEMS, TEMPLATE_ITEMS, TREE, Perm, RoleCode, RoleItem
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web" / "src"
@@ -98,6 +98,11 @@ def _ts_enum(name: str, members: dict[str, str]) -> str:
     return f"export const {name} = {{\n{body}}} as const;\n"
 
 
+def _items(items: tuple[RoleItem, ...]) -> str:
+    rows = [{"code": i.code, "zh": i.zh, "en": i.en, "zh_hint": i.zh_hint, "en_hint": i.en_hint} for i in items]
+    return json.dumps(rows, ensure_ascii=False, indent=2)
+
+
 def outputs() -> dict[Path, str]:
     from iotyun.app import create_app
     from iotyun.core.config import Settings
@@ -119,6 +124,9 @@ def outputs() -> dict[Path, str]:
         + _ts_enum("Perm", {p.name: p.value for p in Perm})
         + _ts_enum("Role", {r.name: r.value for r in RoleCode})
         + f"export const PERMISSION_TREE = {json.dumps(tree, ensure_ascii=False, indent=2)} as const;\n"
+        + "// A role's device and template permission items (core.permissions), in the order the role form shows them.\n"
+        + f"export const DEVICE_ITEMS = {_items(DEVICE_ITEMS)} as const;\n"
+        + f"export const TEMPLATE_ITEMS = {_items(TEMPLATE_ITEMS)} as const;\n"
     )
     openapi = create_app(Settings()).openapi()
     return {

@@ -17,6 +17,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import ALARM_STORAGE_TRIM
 from iotyun.core.pagination import Page, PageParams, paginate
+from iotyun.core.permissions import DEVICE_ALARM_CONFIRM
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.team import service as team_service
 
@@ -90,6 +91,7 @@ async def counts(session: AsyncSession, actor: Actor, tz_minutes: int) -> AlarmC
 
 async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str) -> list[AlarmOut]:
     """Confirm alarms of the caller's devices: all of them or none (110576 unknown, 110577 already confirmed)."""
+    actor.need_device(DEVICE_ALARM_CONFIRM)
     wanted = sorted(set(ids))
     alarms = await repo.by_ids(session, actor, wanted)
     if len(alarms) != len(wanted):
@@ -111,6 +113,7 @@ async def confirm(session: AsyncSession, actor: Actor, ids: list[int], note: str
 async def shelve(session: AsyncSession, actor: Actor, ids: list[int], minutes: int, reason: str) -> list[AlarmOut]:
     """Silence unconfirmed alarms of the caller's devices for `minutes` (all or none: 110576 unknown, 110577 already
     confirmed); shelving again sets a new end. Kept in the user log."""
+    actor.need_device(DEVICE_ALARM_CONFIRM)
     reason = reason.strip()
     if not reason:
         raise AppError(ErrorCode.PARAM_INVALID, field="reason")
@@ -126,6 +129,7 @@ async def shelve(session: AsyncSession, actor: Actor, ids: list[int], minutes: i
 
 async def unshelve(session: AsyncSession, actor: Actor, ids: list[int]) -> list[AlarmOut]:
     """End the shelving of alarms now (an alarm not shelved stays as it is)."""
+    actor.need_device(DEVICE_ALARM_CONFIRM)
     alarms = await _mine(session, actor, ids)
     now = utcnow()
     ended = [a for a in alarms if shelved(a, now)]

@@ -65,6 +65,8 @@ _PRINCIPAL = (
         User.direct_permissions,
         Role.code.label("role_code"),
         Role.permissions.label("role_permissions"),
+        Role.device_permissions.label("role_device_permissions"),
+        Role.template_permissions.label("role_template_permissions"),
     )
     .join(User, User.id == UserToken.user_id)
     .join(Role, Role.id == User.role_id)

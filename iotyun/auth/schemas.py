@@ -81,6 +81,10 @@ class SessionOut(BaseModel):
     old_user: bool
     is_admin2: bool
     simulated_by: int | None = None
+    # The role's device and template permission items in force (docs/api-team.md "Device and template permissions";
+    # every item for the administrator), for screens that act on many devices at once (alarm confirmation).
+    device_permissions: list[str]
+    template_permissions: list[str]
 
 
 class HeartOut(BaseModel):

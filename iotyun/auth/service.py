@@ -50,9 +50,14 @@ from iotyun.core.permissions import (
     ALL_CODES,
     DEFAULT_DEVICE_PERMISSIONS,
     DEFAULT_ROLE_PERMISSIONS,
+    DEFAULT_TEMPLATE_PERMISSIONS,
+    DEVICE_ROLE_PERMISSIONS,
+    TEMPLATE_ROLE_PERMISSIONS,
+    TEMPLATE_VIEW,
     RoleCode,
     default_page,
     menu_permission,
+    role_items,
 )
 from iotyun.core.permissions import normalize as normalize_perms
 from iotyun.core.ratelimit import Limiters
@@ -217,6 +222,7 @@ async def create_tenant(session: AsyncSession, name: str, code: str) -> tuple[Te
             type="default",
             permissions=sorted(DEFAULT_ROLE_PERMISSIONS[rc]),
             device_permissions=list(DEFAULT_DEVICE_PERMISSIONS[rc]),
+            template_permissions=list(DEFAULT_TEMPLATE_PERMISSIONS[rc]),
         )
         for rc in RoleCode
     }
@@ -387,6 +393,8 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
         old_user=old_user,
         is_admin2=user.is_admin2,
         simulated_by=token.simulated_by,
+        device_permissions=role_device_items(role),
+        template_permissions=role_template_items(role),
     )
 
 
@@ -399,6 +407,28 @@ def _codes(role_code: str, role_permissions: list[str] | None, direct: list[str]
     if role_code == RoleCode.ADMINISTRATOR:
         return ALL_CODES
     return normalize_perms(set(role_permissions or []) | set(direct or []))
+
+
+def device_items(stored: list[str] | None) -> frozenset[str]:
+    """A role's stored device permissions as the items in force (known items only)."""
+    return role_items(DEVICE_ROLE_PERMISSIONS, stored)
+
+
+def template_items(stored: list[str] | None) -> frozenset[str]:
+    """A role's stored template permissions as the items in force (known items, "view" always)."""
+    return role_items(TEMPLATE_ROLE_PERMISSIONS, stored, always=TEMPLATE_VIEW)
+
+
+def role_device_items(role: Role) -> list[str]:
+    """The device items a role's users hold, in catalogue order (every item for the administrator role)."""
+    held = device_items(role.device_permissions)
+    return [i for i in DEVICE_ROLE_PERMISSIONS if role.code == RoleCode.ADMINISTRATOR or i in held]
+
+
+def role_template_items(role: Role) -> list[str]:
+    """The template items a role's users hold, in catalogue order (every item for the administrator role)."""
+    held = template_items(role.template_permissions)
+    return [i for i in TEMPLATE_ROLE_PERMISSIONS if role.code == RoleCode.ADMINISTRATOR or i in held]
 
 
 def role_codes(role: Role, user: User) -> tuple[str, ...]:
@@ -475,6 +505,8 @@ async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetim
         must_change_password=row.must_change_password and row.simulated_by is None,
         simulated_by=row.simulated_by,
         roles=_role_codes(row.role_code, row.is_admin2),
+        device_permissions=device_items(row.role_device_permissions),
+        template_permissions=template_items(row.role_template_permissions),
     )
     return actor, as_utc(row.expires_at)
 
@@ -498,6 +530,8 @@ async def actor_for_user(session: AsyncSession, user_id: int, *, client_ip: str 
         group_id=user.group_id,
         roles=role_codes(role, user),
         client_ip=client_ip,
+        device_permissions=device_items(role.device_permissions),
+        template_permissions=template_items(role.template_permissions),
     )
 
 

@@ -10,8 +10,8 @@ from fastapi import Depends, Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core import readcache
-from iotyun.core.errors import AppError
-from iotyun.core.permissions import RoleCode
+from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.permissions import TEMPLATE_VIEW, RoleCode
 
 COMMIT_ON_ERROR = "commit_on_error"
 _READ_ONLY = "__iotyun_read_only__"
@@ -83,6 +83,10 @@ class Actor:
     simulated_by: int | None = None
     roles: tuple[str, ...] = field(default=())
     client_ip: str = ""
+    # The role's device and template permission items in force (core.permissions DEVICE_ITEMS / TEMPLATE_ITEMS),
+    # read with the role once per request (auth's principal); an administrator holds every item whatever these say.
+    device_permissions: frozenset[str] = frozenset()
+    template_permissions: frozenset[str] = frozenset()
 
     @property
     def is_admin(self) -> bool:
@@ -97,3 +101,22 @@ class Actor:
         if self.is_admin:
             return True
         return any(c in self.permissions or c in self.roles for c in codes)
+
+    def may_device(self, item: str) -> bool:
+        """Whether the caller's role holds device permission `item` (an administrator holds every item)."""
+        return self.is_admin or item in self.device_permissions
+
+    def may_template(self, item: str) -> bool:
+        """Whether the caller's role holds template permission `item` ("view" is always held)."""
+        return self.is_admin or item == TEMPLATE_VIEW or item in self.template_permissions
+
+    def need_device(self, item: str) -> None:
+        """Refuse (100015) an operation on devices whose item the caller's role does not hold: the one check every
+        operation of the device catalogue makes, before it reads or changes anything."""
+        if not self.may_device(item):
+            raise AppError(ErrorCode.NO_PRIVILEGE)
+
+    def need_template(self, item: str) -> None:
+        """Refuse (100015) an operation on templates whose item the caller's role does not hold."""
+        if not self.may_template(item):
+            raise AppError(ErrorCode.NO_PRIVILEGE)

@@ -3,6 +3,8 @@
 from dataclasses import dataclass
 from enum import StrEnum
 
+from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_ITEMS_MAX
+
 
 class Perm(StrEnum):
     ROOT = "P00000"
@@ -160,15 +162,147 @@ DEFAULT_ROLE_PERMISSIONS: dict[RoleCode, frozenset[str]] = {
     ),
 }
 
-# What a role's users may do on devices (role.device_permissions, SPEC §3). "write": write real-time values (SPEC §6
-# "user write permission"; administrators always may). Built-in roles hold it; custom roles choose.
+
+@dataclass(frozen=True, slots=True)
+class RoleItem:
+    """One item of a role's device or template permissions (SPEC §3): its code, its zh/en label and what it allows,
+    as the role form shows them (generated into web/src/types/permissions.gen.ts)."""
+
+    code: str
+    zh: str
+    en: str
+    zh_hint: str
+    en_hint: str
+
+
+# What a role's users may do on the devices they reach (role.device_permissions, SPEC §3; docs/api-team.md "Device
+# and template permissions"). Reaching a device (reading it: owning, a distribution, a share, a secondary
+# administrator's or an administrator's scope) is not an item: the items narrow what a reader may do on it, and never
+# widen what the device's relation allows (a share's write flag, the owner's management). Administrators hold every
+# item. Each is checked by the server at the operations its hint names (Actor.need_device).
+DEVICE_HISTORY = "history"
+DEVICE_EXPORT = "export"
 DEVICE_WRITE = "write"
-DEVICE_ROLE_PERMISSIONS: tuple[str, ...] = (DEVICE_WRITE,)
-DEFAULT_DEVICE_PERMISSIONS: dict[RoleCode, tuple[str, ...]] = {
-    RoleCode.ADMINISTRATOR: DEVICE_ROLE_PERMISSIONS,
-    RoleCode.ADMINISTRATOR2: (DEVICE_WRITE,),
-    RoleCode.USER: (DEVICE_WRITE,),
-}
+DEVICE_ALARM_CONFIRM = "alarm_confirm"
+DEVICE_EDIT = "edit"
+DEVICE_SHARE = "share"
+DEVICE_VPN = "vpn"
+DEVICE_ITEMS: tuple[RoleItem, ...] = (
+    RoleItem(
+        DEVICE_HISTORY,
+        "查看历史数据",
+        "View history",
+        "设备详情的历史曲线与数据",
+        "A device's history chart and values",
+    ),
+    RoleItem(
+        DEVICE_EXPORT,
+        "导出历史数据",
+        "Export history",
+        "导出设备历史数据（含导出中心的历史任务）",
+        "Export a device's history (and history jobs of the export centre)",
+    ),
+    RoleItem(
+        DEVICE_WRITE,
+        "下发数据",
+        "Write values",
+        "向设备写入实时数据（控制），也用于控制类分享链接",
+        "Write real-time values to a device (control), and make control share links",
+    ),
+    RoleItem(
+        DEVICE_ALARM_CONFIRM,
+        "处理告警",
+        "Handle alarms",
+        "确认、搁置与取消搁置设备的告警",
+        "Confirm, shelve and unshelve a device's alarms",
+    ),
+    RoleItem(
+        DEVICE_EDIT,
+        "编辑设备",
+        "Edit devices",
+        "修改自己设备的信息与控制密码",
+        "Change the details and the control password of one's own devices",
+    ),
+    RoleItem(
+        DEVICE_SHARE,
+        "分享与转移设备",
+        "Share and hand over devices",
+        "把自己的设备分享、分配或转移给他人",
+        "Share, distribute or hand over one's own devices",
+    ),
+    RoleItem(DEVICE_VPN, "远程 VPN", "Remote VPN", "打开或关闭设备网关的 VPN", "Open or close a device gateway's VPN"),
+)
+DEVICE_ROLE_PERMISSIONS: tuple[str, ...] = tuple(i.code for i in DEVICE_ITEMS)
+
+# What a role's users may do on the device templates they hold (role.template_permissions, SPEC §3). The first seven
+# are the items a template share grants (core.limits.TEMPLATE_PERMISSION_ITEMS); "share" and "delete" act on one's
+# own templates only. A role's item narrows what the template's relation allows (the owner holds every item, a share
+# its items), never widens it. "view" is always held: a template a user holds can always be opened. SPEC §5: at most
+# 15 items (TEMPLATE_PERMISSION_ITEMS_MAX).
+TEMPLATE_VIEW = "view"
+TEMPLATE_SHARE = "share"
+TEMPLATE_DELETE = "delete"
+TEMPLATE_ITEMS: tuple[RoleItem, ...] = (
+    RoleItem(
+        TEMPLATE_VIEW,
+        "查看",
+        "View",
+        "打开模板及其画面、数据源（始终具有）",
+        "Open a template, its screens and data sources (always held)",
+    ),
+    RoleItem("copy", "复制", "Copy", "复制模板为自己的新模板", "Copy a template into a new one of one's own"),
+    RoleItem(
+        "bind", "绑定设备", "Bind devices", "把设备绑定到模板或解除绑定", "Bind devices to the template or unbind them"
+    ),
+    RoleItem(
+        "design",
+        "设计画面",
+        "Design screens",
+        "编辑模板信息、画面与监控表",
+        "Edit the template's details, its screens and its monitoring tables",
+    ),
+    RoleItem(
+        "data_source",
+        "编辑数据源",
+        "Edit data sources",
+        "增改删数据源与分组、导入数据源",
+        "Add, change, delete and import data sources and their groups",
+    ),
+    RoleItem("publish", "发布", "Publish", "发布模板或撤回发布", "Publish the template or withdraw its publication"),
+    RoleItem(
+        "export",
+        "导出数据源",
+        "Export data sources",
+        "导出模板的数据源表",
+        "Export the template's data sources as a sheet",
+    ),
+    RoleItem(
+        TEMPLATE_SHARE,
+        "分享与转移模板",
+        "Share and hand over templates",
+        "把自己的模板分享或转移给他人",
+        "Share one's own templates with others or hand them over",
+    ),
+    RoleItem(
+        "delete", "删除模板", "Delete templates", "删除自己未发布的模板", "Delete one's own unpublished templates"
+    ),
+)
+TEMPLATE_ROLE_PERMISSIONS: tuple[str, ...] = tuple(i.code for i in TEMPLATE_ITEMS)
+assert len(TEMPLATE_ROLE_PERMISSIONS) <= TEMPLATE_PERMISSION_ITEMS_MAX
+assert TEMPLATE_ROLE_PERMISSIONS[: len(TEMPLATE_PERMISSION_ITEMS)] == TEMPLATE_PERMISSION_ITEMS
+
+# The built-in roles hold every item: before roles chose them, nothing but "write" was checked and every role had it.
+DEFAULT_DEVICE_PERMISSIONS: dict[RoleCode, tuple[str, ...]] = {rc: DEVICE_ROLE_PERMISSIONS for rc in RoleCode}
+DEFAULT_TEMPLATE_PERMISSIONS: dict[RoleCode, tuple[str, ...]] = {rc: TEMPLATE_ROLE_PERMISSIONS for rc in RoleCode}
+
+
+def role_items(catalogue: tuple[str, ...], held: list[str] | None, *, always: str | None = None) -> frozenset[str]:
+    """A stored list of a role's items as the items in force: known ones only (with the one always held)."""
+    out = {i for i in held or () if i in catalogue}
+    if always is not None:
+        out.add(always)
+    return frozenset(out)
+
 
 # SPEC §2 "Permission code to default page", in priority order for choosing a user's menu permission.
 DEFAULT_PAGES: tuple[tuple[Perm, str], ...] = (

@@ -19,6 +19,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import GATEWAY_FIRMWARE_MAX, GATEWAY_IP_MAX, GATEWAY_MODEL_MAX, SHARE_USERS_MAX, SN_RE
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.permissions import DEVICE_EDIT
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.texts import shown_name
 from iotyun.devices import accounts, devlog, flowcards, flowsamples, scope
@@ -484,6 +485,7 @@ async def unregister(session: AsyncSession, actor: Actor, device_id: int) -> Non
 
 async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> DeviceOut:
     """Edit a device's site facts (owner only); logs the changed fields."""
+    actor.need_device(DEVICE_EDIT)
     device = await owned_device(session, actor, body.id, ErrorCode.NO_CANCEL_RIGHT)
     values: dict[str, Any] = {
         name: getattr(body, name)

@@ -12,6 +12,7 @@ from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SHARE_USERS_MAX
+from iotyun.core.permissions import DEVICE_SHARE
 from iotyun.devices import repository as repo
 from iotyun.devices import service as device_service
 from iotyun.devices.groups import repository as group_repo
@@ -73,6 +74,7 @@ async def list_shares(session: AsyncSession, actor: Actor, device_id: int) -> Sh
 
 async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
     """Share the caller's devices with accounts of any tenant (all or nothing)."""
+    actor.need_device(DEVICE_SHARE)
     devices = await _owned_all(session, actor, body.device_ids, ErrorCode.SHARE_OWN_DEVICES_ONLY)
     accounts = [a.strip() for a in body.accounts]
     if len({a.lower() for a in accounts}) != len(accounts):
@@ -189,6 +191,7 @@ async def _detach(session: AsyncSession, device_ids: list[int], tenant_id: int) 
 
 async def transfer(session: AsyncSession, actor: Actor, body: TransferIn) -> None:
     """Hand devices over to another account (any tenant), into its default group; every grant goes."""
+    actor.need_device(DEVICE_SHARE)
     devices = await _owned_all(session, actor, body.device_ids, ErrorCode.NO_TRANSFER_RIGHT)
     account = body.account.strip()
     receiver = await repo.user_by_account(session, account) if account else None
@@ -248,6 +251,7 @@ async def list_distribution(session: AsyncSession, actor: Actor, device_id: int)
 
 async def distribute(session: AsyncSession, actor: Actor, body: DistributeIn) -> None:
     """Give users of the caller's tenant the caller's devices; existing distributions take the new can_write."""
+    actor.need_device(DEVICE_SHARE)
     devices = await _owned_all(session, actor, body.device_ids, ErrorCode.DISTRIBUTION_OWN_DEVICES_ONLY)
     user_ids = list(dict.fromkeys(body.user_ids))
     users = await repo.tenant_users(session, actor.tenant_id, user_ids)

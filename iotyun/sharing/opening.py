@@ -103,7 +103,7 @@ async def open_link(session: AsyncSession, visitor: Visitor) -> SharedModuleOut:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
     if not await repo.count_use(session, link.id):
         raise AppError(ErrorCode.SHARE_LINK_ACCESS_LIMIT)
-    permissions, device_permissions = rules.granted(link, actor, await user_can_write(session, actor))
+    permissions, device_permissions = rules.granted(link, actor, user_can_write(actor))
     rows = (await repo.devices_of(session, [link.id])).get(link.id, [])
     devices = [
         SharedDeviceOut(id=d.id, name=d.alias or d.sn, sn=d.sn, dev_state=g.dev_state or 2)

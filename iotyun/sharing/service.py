@@ -133,7 +133,7 @@ async def _check_devices(
 
 async def _check_permission(session: AsyncSession, actor: Actor, permission: int) -> None:
     """A control link carries its creator's write right: one without it gets 100015."""
-    if permission == PERMISSION_CONTROL and not await user_can_write(session, actor):
+    if permission == PERMISSION_CONTROL and not user_can_write(actor):
         raise AppError(ErrorCode.NO_PRIVILEGE, field="permission")
 
 

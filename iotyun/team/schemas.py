@@ -119,6 +119,9 @@ class MyPrivilegesOut(BaseModel):
     role_permissions: list[str]
     menu_permission: str
     default_page: str
+    # The role's device and template permission items in force (every item for the administrator).
+    device_permissions: list[str]
+    template_permissions: list[str]
 
 
 class BindCodeIn(BaseModel):

@@ -496,6 +496,8 @@ async def my_privileges(session: AsyncSession, actor: Actor) -> MyPrivilegesOut:
         role_permissions=own.role_permissions,
         menu_permission=menu,
         default_page=default_page(menu),
+        device_permissions=auth_service.role_device_items(role),
+        template_permissions=auth_service.role_template_items(role),
     )
 
 

@@ -12,7 +12,7 @@ from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import CONTROL_PASSWORD_MAX, CONTROL_PASSWORD_MIN
-from iotyun.core.permissions import DEVICE_WRITE
+from iotyun.core.permissions import DEVICE_EDIT, DEVICE_WRITE
 from iotyun.devices import scope
 from iotyun.devices import service as device_service
 from iotyun.devices.devlog import write_log
@@ -46,9 +46,9 @@ async def readable_device(session: AsyncSession, actor: Actor, device_id: int) -
     return device
 
 
-async def user_can_write(session: AsyncSession, actor: Actor) -> bool:
+def user_can_write(actor: Actor) -> bool:
     """SPEC §6 "user write permission": administrators always; others through their role's device permissions."""
-    return actor.is_admin or DEVICE_WRITE in await repo.role_device_permissions(session, actor)
+    return actor.may_device(DEVICE_WRITE)
 
 
 async def _password_hash(session: AsyncSession, device: Device) -> str:
@@ -115,7 +115,7 @@ async def live(session: AsyncSession, actor: Actor, telemetry: "Telemetry", devi
         report_time=out.report_time,
         template_id=None if config is None else config.template_id,
         template_version=None if config is None else config.version,
-        can_write=out.can_write and await user_can_write(session, actor),
+        can_write=out.can_write and user_can_write(actor),
         password_required=bool(await _password_hash(session, device)),
         device_password_set=bool(device.control_password_hash),
         offline_timeout_ms=round(telemetry.settings.offline_after_seconds * 1000),
@@ -127,7 +127,7 @@ async def write_config(session: AsyncSession, actor: Actor, device_id: int) -> W
     device = await readable_device(session, actor, device_id)
     out = await device_service.get_device(session, actor, device_id)
     return WriteConfigOut(
-        user_can_write=await user_can_write(session, actor),
+        user_can_write=user_can_write(actor),
         device_can_write=out.can_write,
         online=out.dev_state == DEV_ONLINE,
         password_required=bool(await _password_hash(session, device)),
@@ -175,7 +175,7 @@ async def write(
     source = None if config is None else config.sources.get(body.data_source_id)
     if source is None or source.rw != "rw":
         raise AppError(ErrorCode.DATA_ITEM_UNBOUND, field="data_source_id")
-    if not await user_can_write(session, actor):
+    if not user_can_write(actor):
         raise AppError(ErrorCode.NO_WRITE_PERMISSION)
     out = await device_service.get_device(session, actor, device.id)
     if not out.can_write:
@@ -255,6 +255,7 @@ async def set_controls(session: AsyncSession, actor: Actor, body: ControlsIn) ->
         setting.updated_by = actor.user_id
         await session.flush()
     else:
+        actor.need_device(DEVICE_EDIT)
         device = await device_service.owned_device(session, actor, body.device_id, ErrorCode.NO_CANCEL_RIGHT)
         device.control_password_hash = hashed
         await write_log(session, device.tenant_id, device, "control_password", actor, {"set": bool(hashed)})

@@ -1,4 +1,4 @@
-"""Telemetry queries: write rights of a role, control passwords, the devices a live socket may follow, and the
+"""Telemetry queries: control passwords, the devices a live socket may follow, and the
 stored history (values and their hourly rollup)."""
 
 from collections.abc import Mapping, Sequence
@@ -23,7 +23,6 @@ from sqlalchemy import (
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import Role
 from iotyun.core.deps import Actor
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.devices import scope
@@ -34,12 +33,6 @@ from iotyun.telemetry.models import ControlSetting, history_hour, history_value
 HOUR_MS = 3_600_000
 
 _ALL = {ALL_TENANTS: True}
-
-
-async def role_device_permissions(session: AsyncSession, actor: Actor) -> list[str]:
-    stmt = select(Role.device_permissions).where(Role.tenant_id == actor.tenant_id, Role.code == actor.role_code)
-    codes: list[str] | None = (await session.execute(stmt.execution_options(**_ALL))).scalar_one_or_none()
-    return codes or []
 
 
 async def control_setting(session: AsyncSession, tenant_id: int) -> ControlSetting | None:

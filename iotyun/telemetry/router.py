@@ -8,7 +8,7 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import Response
 
 from iotyun.auth import service as auth_service
-from iotyun.auth.dependencies import Anonymous, require
+from iotyun.auth.dependencies import Anonymous, LoggedIn, require
 from iotyun.core.deps import Actor, SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.errors import AppError, ErrorCode
@@ -17,7 +17,7 @@ from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.core.spreadsheets import XLSX_RESPONSES, wants_english, xlsx_response
 from iotyun.devices import service as device_service
-from iotyun.telemetry import control, hooks, service, vpn
+from iotyun.telemetry import control, hooks, privileges, service, vpn
 from iotyun.telemetry import history as hist
 from iotyun.telemetry.broker import TOPIC_PREFIX
 from iotyun.telemetry.dependencies import TelemetryDep
@@ -25,6 +25,7 @@ from iotyun.telemetry.schemas import (
     AccessOut,
     ControlsIn,
     ControlsOut,
+    DevicePrivilegesOut,
     DeviceScreensOut,
     HookIn,
     LiveOut,
@@ -66,6 +67,13 @@ async def write_value(
     actor: DeviceViewer, session: SessionDep, telemetry: TelemetryDep, body: WriteIn
 ) -> Envelope[WriteOut]:
     return ok(await control.write(session, actor, telemetry, body))
+
+
+@router.get("/dev/privileges")
+@read_only
+async def device_privileges(actor: LoggedIn, session: SessionDep, device_id: int) -> Envelope[DevicePrivilegesOut]:
+    # Any signed-in user, about a device they read (110506 otherwise): each item as the server would decide it.
+    return ok(await privileges.device_privileges(session, actor, device_id))
 
 
 @router.post("/dev/vpn")

@@ -7,6 +7,7 @@ from pydantic import BaseModel, Field
 from iotyun.core.inputs import BodyBool
 from iotyun.core.limits import CONTROL_PASSWORD_MAX
 from iotyun.core.texts import ShownName
+from iotyun.devices.schemas import Relation
 from iotyun.templates.screens.schemas import RuntimeScreenOut, StateTextOut
 
 
@@ -54,6 +55,21 @@ class LiveOut(BaseModel):
     # The server's offline timeout (IOTYUN_OFFLINE_AFTER_SECONDS) in ms: a value older than this greys out on screens.
     offline_timeout_ms: int
     items: list[LiveItem]
+
+
+class DevicePrivilegesOut(BaseModel):
+    """GET /dev/privileges: what the caller may do on a device they read (telemetry/privileges.py)."""
+
+    device_id: int
+    relation: Relation
+    # Always true: a device the caller does not read answers 110506.
+    read: bool
+    # The device items (core.permissions DEVICE_ITEMS) the caller may use on this device now, in catalogue order.
+    device_permissions: list[str]
+    # The template bound to the device (null: none), and the template items the caller may use on it (none when the
+    # template is not theirs nor shared with them).
+    template_id: int | None
+    template_permissions: list[str]
 
 
 class WriteConfigOut(BaseModel):

@@ -11,6 +11,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.permissions import DEVICE_EXPORT, DEVICE_HISTORY
 from iotyun.telemetry import history as hist
 from iotyun.telemetry import repository as repo
 from iotyun.telemetry.configs import ConfigCache, Source
@@ -381,6 +382,7 @@ async def device_history(
     session: AsyncSession, actor: Actor, configs: ConfigCache, device_id: int, ids: str, q: Query
 ) -> dict[str, Any]:
     """/hDev's data: the device's series, each rounded to its source's decimals."""
+    actor.need_device(DEVICE_HISTORY)
     found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
     return {
         "device_id": device_id,
@@ -413,6 +415,7 @@ async def export_history(
 ) -> bytes:
     """The device's series as an xlsx sheet (history.export_xlsx; the export centre writes the same rows,
     history_table)."""
+    actor.need_device(DEVICE_EXPORT)
     found = await query_series(session, actor, configs, [(device_id, sid) for sid in parse_ids(ids)], q)
     points = {s.source.id: s.points for s in found}
     sources = [s.source for s in found]
@@ -423,6 +426,7 @@ async def history_table(
     session: AsyncSession, actor: Actor, configs: ConfigCache, device_id: int, source_ids: list[int], q: Query
 ) -> tuple[list[Source], hist.Rows]:
     """What /yun/his/export exports, as its sources and rows (history.history_rows), for the export centre."""
+    actor.need_device(DEVICE_EXPORT)
     found = await query_series(session, actor, configs, [(device_id, sid) for sid in source_ids], q)
     sources = [s.source for s in found]
     return sources, hist.history_rows(sources, {s.source.id: s.points for s in found})

@@ -17,6 +17,7 @@ from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import VPN_WAIT_S
+from iotyun.core.permissions import DEVICE_VPN
 from iotyun.devices import repository as device_repo
 from iotyun.devices import scope
 from iotyun.devices.devlog import write_log
@@ -42,6 +43,7 @@ async def _device(session: AsyncSession, actor: Actor, device_id: int) -> Device
 
 async def switch(session: AsyncSession, actor: Actor, telemetry: "Telemetry", body: VpnIn) -> VpnOut:
     """Open or close the device's gateway VPN and answer its state as the gateway acknowledged it."""
+    actor.need_device(DEVICE_VPN)
     device = await _device(session, actor, body.device_id)
     gateway = await device_repo.gateway(session, device.gateway_id)
     assert gateway is not None

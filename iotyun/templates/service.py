@@ -13,6 +13,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SCREEN_SCHEMA_VERSION, TEMPLATE_NAME_MAX
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.permissions import TEMPLATE_DELETE
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.tenancy import ALL_TENANTS
 from iotyun.core.texts import phrase
@@ -74,7 +75,8 @@ async def outs(session: AsyncSession, actor: Actor, templates: Sequence[Template
     for t in templates:
         own = t.owner_id == actor.user_id
         held = set(shared.get(t.id, [])) | {"view"}
-        items = [i for i in access.ALL_ITEMS if own or i in held]
+        # What the caller may do: the relation's items that their role holds too (access.items_in_force).
+        items = [i for i in access.ALL_ITEMS if (own or i in held) and actor.may_template(i)]
         out.append(
             TemplateOut(
                 id=t.id,
@@ -216,7 +218,7 @@ async def update_template(session: AsyncSession, actor: Actor, body: TemplateUpd
 
 async def delete(session: AsyncSession, actor: Actor, template_id: int) -> None:
     """Delete an unpublished own template with everything of it (bindings included)."""
-    template = await access.owned(session, actor, template_id)
+    template = await access.owned(session, actor, template_id, TEMPLATE_DELETE)
     if template.published:
         raise AppError(ErrorCode.TEMPLATE_PUBLISHED)
     await changes.record(session, template, actor, "delete", {"name": template.name}, bump=False)
@@ -549,3 +551,14 @@ async def _quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> d
 
 
 team_hooks.quota_usage.connect(_quota_usage)
+
+
+async def bound_template_items(session: AsyncSession, actor: Actor, sn: str) -> tuple[int | None, list[str]]:
+    """The template bound to the device registered under `sn` and what the actor may do on it (its relation's items
+    their role holds; none when they do not hold the template): GET /dev/privileges. The caller has read the device."""
+    found = await repo.binding_of_sn(session, sn)
+    if found is None:
+        return None, []
+    template_id = found[2].template_id
+    held = await access.held(session, actor, template_id)
+    return template_id, [] if held is None else access.items_in_force(actor, held)

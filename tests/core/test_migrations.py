@@ -2,6 +2,7 @@
 migration, or a migration that drifts from the models, fails here)."""
 
 import asyncio
+import json
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -97,3 +98,63 @@ async def test_share_link_tokens_are_hashed_in_place(fresh_url: str) -> None:
         (1, security.digest("plain-token-one")),
         (2, security.digest("plain-token-two")),
     ]
+
+
+ROLE_ITEMS = "c0f922ada8b5"
+
+
+async def test_roles_keep_what_they_could_do_when_their_items_are_enforced(fresh_url: str) -> None:
+    """Issue 35 point 4: every role gets every device and template item that was not checked before; "write", which
+    was, stays as it was for custom roles; unknown stored items go."""
+    cfg = migrate.alembic_config(fresh_url)
+    before = ScriptDirectory.from_config(cfg).get_revision(ROLE_ITEMS).down_revision
+    assert isinstance(before, str)
+    await asyncio.to_thread(command.upgrade, cfg, before)
+    engine = make_engine(fresh_url)
+    now = datetime.now(UTC)
+    roles = [
+        (1, "user", "default", '["write"]', "[]"),
+        (2, "administrator", "default", "[]", "[]"),
+        (3, "r_writes", "custom", '["write", "read"]', '["bogus"]'),
+        (4, "r_reads", "custom", "[]", "[]"),
+    ]
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                text("INSERT INTO tenant (id, name, code, created_at, updated_at) VALUES (1, 't', 't', :t, :t)"),
+                {"t": now},
+            )
+            for role_id, code, kind, devices, templates in roles:
+                await conn.execute(
+                    text(
+                        "INSERT INTO role (id, tenant_id, name, code, type, permissions, dashboard_fullscreen,"
+                        " device_permissions, template_permissions, created_at, updated_at)"
+                        " VALUES (:id, 1, :code, :code, :kind, '[]', true, :devices, :templates, :t, :t)"
+                    ),
+                    {"id": role_id, "code": code, "kind": kind, "devices": devices, "templates": templates, "t": now},
+                )
+        await asyncio.to_thread(command.upgrade, cfg, ROLE_ITEMS)
+        async with engine.connect() as conn:
+            rows = (
+                await conn.execute(text("SELECT id, device_permissions, template_permissions FROM role ORDER BY id"))
+            ).all()
+        await asyncio.to_thread(command.downgrade, cfg, before)
+        async with engine.connect() as conn:
+            down = (await conn.execute(text("SELECT id, device_permissions FROM role ORDER BY id"))).all()
+    finally:
+        await engine.dispose()
+
+    def listed(value: Any) -> list[str]:
+        return json.loads(value) if isinstance(value, str) else list(value)
+
+    every = ["history", "export", "write", "alarm_confirm", "edit", "share", "vpn"]
+    unwritten = [i for i in every if i != "write"]
+    every_template = ["view", "copy", "bind", "design", "data_source", "publish", "export", "share", "delete"]
+    got = {int(i): (listed(d), listed(t)) for i, d, t in rows}
+    assert got == {
+        1: (every, every_template),
+        2: (every, every_template),
+        3: (every, every_template),
+        4: (unwritten, every_template),
+    }
+    assert {int(i): listed(d) for i, d in down} == {1: ["write"], 2: ["write"], 3: ["write"], 4: []}

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from iotyun.auth import repository as auth_repo
 from iotyun.auth.models import User
-from iotyun.core.permissions import ALL_CODES, normalize
+from iotyun.core.permissions import ALL_CODES, DEVICE_ROLE_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS, normalize
 from iotyun.team.models import UserLog
 from tests.conftest import Api, code
 from tests.team.factories import Team
@@ -40,6 +40,20 @@ class TestMyPrivileges:
         assert set(data["direct_permissions"]) == normalize(["P72000"])
         assert data["roles"] == [team_role_code(team, "ops")]
         assert data["menu_permission"] == "P31000" and data["default_page"] == "/device/devgroup"
+
+    async def test_role_items_in_force(self, team: Team) -> None:
+        """The role's device and template items, as the session payload carries them; every item for the
+        administrator whatever the administrator role's lists say."""
+        admin = (await team.admin.get("/user/privileges"))["data"]
+        assert admin["device_permissions"] == list(DEVICE_ROLE_PERMISSIONS)
+        assert admin["template_permissions"] == list(TEMPLATE_ROLE_PERMISSIONS)
+        await team.role("ops", ["P31000"], device_permissions=["write", "history"], template_permissions=["bind"])
+        await team.user("bob", "ops")
+        bob = await team.login("bob")
+        data = (await bob.get("/user/privileges"))["data"]
+        config = (await bob.get("/yun/user/config"))["data"]
+        assert data["device_permissions"] == ["history", "write"] == config["device_permissions"]
+        assert data["template_permissions"] == ["view", "bind"] == config["template_permissions"]
 
 
 def team_role_code(team: Team, name: str) -> str:

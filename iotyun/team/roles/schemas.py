@@ -13,8 +13,11 @@ class RoleIn(BaseModel):
     permissions: list[str] = Field(max_length=100)
     home_page: str | None = None
     dashboard_fullscreen: BodyBool = True
-    device_permissions: list[str] = Field(default_factory=list, max_length=50)
-    template_permissions: list[str] = Field(default_factory=list, max_length=50)
+    # The role's items (core.permissions DEVICE_ITEMS / TEMPLATE_ITEMS; docs/api-team.md). Left out: a new role gets
+    # the built-in user role's, an edited one keeps its own. Checked by the service (110409 unknown, 110423 beyond
+    # the caller's own, 115014 more than 15 template items).
+    device_permissions: list[str] | None = Field(default=None, max_length=50)
+    template_permissions: list[str] | None = Field(default=None, max_length=50)
 
 
 class RoleOut(BaseModel):

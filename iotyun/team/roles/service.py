@@ -1,6 +1,7 @@
 """Role rules: names unique per tenant, codes from the permission tree, built-in roles kept, roles in use kept."""
 
 import secrets
+from collections.abc import Callable
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -9,8 +10,19 @@ from iotyun.core import access
 from iotyun.core.db import epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
+from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS_MAX
 from iotyun.core.pagination import Page, PageParams
-from iotyun.core.permissions import DEFAULT_PAGES, TREE, Perm, RoleCode
+from iotyun.core.permissions import (
+    DEFAULT_DEVICE_PERMISSIONS,
+    DEFAULT_PAGES,
+    DEFAULT_TEMPLATE_PERMISSIONS,
+    DEVICE_ROLE_PERMISSIONS,
+    TEMPLATE_ROLE_PERMISSIONS,
+    TEMPLATE_VIEW,
+    TREE,
+    Perm,
+    RoleCode,
+)
 from iotyun.team import service as team_service
 from iotyun.team.roles import repository as repo
 from iotyun.team.roles.schemas import PermissionNodeOut, RoleIn, RoleOut
@@ -57,19 +69,52 @@ async def list_roles(session: AsyncSession, actor: Actor, params: PageParams, ke
     return Page(items=[_out(r, n) for r, n in rows], total=total, page=params.page, page_size=params.page_size)
 
 
+def _items(
+    raw: list[str] | None,
+    catalogue: tuple[str, ...],
+    field: str,
+    holds: Callable[[str], bool],
+    always: str | None = None,
+) -> list[str] | None:
+    """A role's device or template items as sent, checked: at most 15 template items (115014), known items only
+    (110409), none the caller does not hold (110423); in catalogue order, with the item always held. None: not sent."""
+    if raw is None:
+        return None
+    wanted = set(raw)
+    if field == "template_permissions" and len(wanted) > TEMPLATE_PERMISSION_ITEMS_MAX:
+        raise AppError(ErrorCode.PERMISSION_ITEMS_LIMIT, field=field, limit=TEMPLATE_PERMISSION_ITEMS_MAX)
+    if not wanted <= set(catalogue):
+        raise AppError(ErrorCode.PERMISSION_INVALID, field=field)
+    if not all(holds(item) for item in wanted):
+        raise AppError(ErrorCode.ROLE_EXCEEDS_OWN, field=field)
+    return [item for item in catalogue if item in wanted or item == always]
+
+
 def _apply(actor: Actor, role: Role, body: RoleIn) -> None:
+    """Check the whole body, then set the role from it: a refused body changes nothing."""
     if not body.permissions:
         raise AppError(ErrorCode.ROLE_PERMISSIONS_EMPTY, field="permissions")
     codes = team_service.check_codes(actor, body.permissions, exceeds=ErrorCode.ROLE_EXCEEDS_OWN, field="permissions")
     # The custom home page must be one of the role's codes that has a default page (SPEC §2 mapping).
     if body.home_page is not None and (body.home_page not in codes or body.home_page not in _PAGE_CODES):
         raise AppError(ErrorCode.PERMISSION_INVALID, field="home_page")
+    devices = _items(body.device_permissions, DEVICE_ROLE_PERMISSIONS, "device_permissions", actor.may_device)
+    templates = _items(
+        body.template_permissions, TEMPLATE_ROLE_PERMISSIONS, "template_permissions", actor.may_template, TEMPLATE_VIEW
+    )
     role.name = body.name
     role.permissions = sorted(codes)
     role.home_page = body.home_page
     role.dashboard_fullscreen = body.dashboard_fullscreen
-    role.device_permissions = sorted(set(body.device_permissions))
-    role.template_permissions = sorted(set(body.template_permissions))
+    # Left out: a new role gets the built-in user role's items that the caller holds, an edited one keeps its own.
+    if devices is not None:
+        role.device_permissions = devices
+    elif role.id is None:
+        role.device_permissions = [i for i in DEFAULT_DEVICE_PERMISSIONS[RoleCode.USER] if actor.may_device(i)]
+    if templates is not None:
+        role.template_permissions = templates
+    elif role.id is None:
+        role.template_permissions = [i for i in DEFAULT_TEMPLATE_PERMISSIONS[RoleCode.USER] if actor.may_template(i)]
 
 
 async def create(session: AsyncSession, actor: Actor, body: RoleIn) -> RoleOut:

@@ -12,6 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_ITEMS_MAX
 from iotyun.core.pagination import Page, PageParams
+from iotyun.core.permissions import TEMPLATE_SHARE
 from iotyun.messages import service as message_service
 from iotyun.team import service as team_service
 from iotyun.templates import access, changes
@@ -86,7 +87,7 @@ async def _receivers(session: AsyncSession, actor: Actor, accounts: Sequence[str
 async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
     """Share the caller's templates with accounts of any tenant; sharing again replaces the items."""
     items = _items(body.permissions)
-    templates = [await access.owned(session, actor, tid) for tid in dict.fromkeys(body.template_ids)]
+    templates = [await access.owned(session, actor, tid, TEMPLATE_SHARE) for tid in dict.fromkeys(body.template_ids)]
     users = await _receivers(session, actor, body.accounts)
     existing = await repo.shares(session, [t.id for t in templates])
     have = {(s.template_id, s.user_id): s for s in existing}
@@ -141,7 +142,7 @@ async def leave_share(session: AsyncSession, actor: Actor, template_id: int) -> 
 async def transfer(session: AsyncSession, actor: Actor, body: TransferIn) -> None:
     """Hand an unpublished, unbound template over to an account of any tenant, with its screens and data sources;
     its shares go and it leaves the owner's tile group."""
-    template = await access.owned(session, actor, body.template_id)
+    template = await access.owned(session, actor, body.template_id, TEMPLATE_SHARE)
     account = body.account.strip()
     receiver = await repo.user_by_account(session, account) if account else None
     if receiver is None or receiver.id == actor.user_id:

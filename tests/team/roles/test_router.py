@@ -1,5 +1,6 @@
 """Roles over HTTP: list, create, edit, delete and the permission tree (SPEC §3, §5, §6)."""
 
+from iotyun.core.permissions import DEVICE_ROLE_PERMISSIONS, TEMPLATE_ROLE_PERMISSIONS
 from tests.conftest import Api, code
 from tests.team.factories import PASSWORD, Team
 
@@ -36,10 +37,10 @@ class TestCreateRole:
         assert code(await bob.post("/yun/user/role", {"name": "x", "permissions": ["P10000"]})) == 100015
 
     async def test_creates_with_generated_code(self, team: Team) -> None:
-        body = {"name": "运维_1", "permissions": ["P31000"], "home_page": "P31000", "device_permissions": ["read"]}
+        body = {"name": "运维_1", "permissions": ["P31000"], "home_page": "P31000", "device_permissions": ["write"]}
         data = (await team.admin.post("/yun/user/role", body))["data"]
         assert data["type"] == "custom" and data["code"].startswith("r_") and data["user_count"] == 0
-        assert data["permissions"] == ["P00000", "P30000", "P31000"] and data["device_permissions"] == ["read"]
+        assert data["permissions"] == ["P00000", "P30000", "P31000"] and data["device_permissions"] == ["write"]
         other = (await team.admin.post("/yun/user/role", {**body, "name": "ops2"}))["data"]
         assert other["code"] != data["code"]
 
@@ -67,6 +68,62 @@ class TestCreateRole:
         bob = await team.login("bob")
         assert code(await bob.post("/yun/user/role", {"name": "big", "permissions": ["P53000"]})) == 110423
         assert (await bob.post("/yun/user/role", {"name": "small", "permissions": ["P50000"]}))["meta"]["success"] == 1
+
+
+class TestRoleItems:
+    """A role's device and template permission items (core.permissions DEVICE_ITEMS / TEMPLATE_ITEMS)."""
+
+    async def test_left_out_a_new_role_gets_the_user_roles_and_an_edit_keeps_its_own(self, team: Team) -> None:
+        data = (await team.admin.post("/yun/user/role", {"name": "ops", "permissions": ["P31000"]}))["data"]
+        assert data["device_permissions"] == list(DEVICE_ROLE_PERMISSIONS)
+        assert data["template_permissions"] == list(TEMPLATE_ROLE_PERMISSIONS)
+        body = {"name": "ops", "permissions": ["P31000"], "device_permissions": ["write", "history"]}
+        edited = (await team.admin.put(f"/yun/user/role/{data['id']}", {**body, "template_permissions": []}))["data"]
+        # Catalogue order; a template's "view" is always held.
+        assert edited["device_permissions"] == ["history", "write"] and edited["template_permissions"] == ["view"]
+        kept = await team.admin.put(f"/yun/user/role/{data['id']}", {"name": "ops2", "permissions": ["P31000"]})
+        assert kept["data"]["device_permissions"] == ["history", "write"]
+        assert kept["data"]["template_permissions"] == ["view"]
+
+    async def test_unknown_items_are_refused_and_change_nothing(self, team: Team) -> None:
+        role = await team.role("ops", ["P31000"], device_permissions=["write"], template_permissions=["bind"])
+        for field in ("device_permissions", "template_permissions"):
+            body = {"name": "renamed", "permissions": ["P10000"], field: ["write", "read"]}
+            refused = await team.admin.put(f"/yun/user/role/{role}", body)
+            assert code(refused) == 110409 and refused["meta"]["field"] == field
+            created = await team.admin.post("/yun/user/role", {**body, "name": "fresh"})
+            assert code(created) == 110409 and created["meta"]["field"] == field
+        items = (await team.admin.get("/yun/user/role", params={"keyword": "ops"}))["data"]["items"]
+        assert [(r["name"], r["permissions"], r["device_permissions"], r["template_permissions"]) for r in items] == [
+            ("ops", ["P00000", "P30000", "P31000"], ["write"], ["view", "bind"])
+        ]
+        names = [r["name"] for r in (await team.admin.get("/yun/user/role"))["data"]["items"]]
+        assert "fresh" not in names and "renamed" not in names
+
+    async def test_at_most_15_template_items(self, team: Team) -> None:
+        body = {"name": "ops", "permissions": ["P31000"], "template_permissions": [f"item{i}" for i in range(16)]}
+        refused = await team.admin.post("/yun/user/role", body)
+        assert code(refused) == 115014 and refused["meta"]["field"] == "template_permissions"
+        # Repeated items count once.
+        twice = {**body, "template_permissions": list(TEMPLATE_ROLE_PERMISSIONS) * 2}
+        assert (await team.admin.post("/yun/user/role", twice))["data"]["template_permissions"] == list(
+            TEMPLATE_ROLE_PERMISSIONS
+        )
+
+    async def test_cannot_give_items_beyond_own(self, team: Team) -> None:
+        await team.role("roler", ["P52000"], device_permissions=["history"], template_permissions=["copy"])
+        await team.user("bob", "roler")
+        bob = await team.login("bob")
+        body = {"name": "small", "permissions": ["P50000"]}
+        wide = await bob.post("/yun/user/role", {**body, "device_permissions": ["history", "write"]})
+        assert code(wide) == 110423 and wide["meta"]["field"] == "device_permissions"
+        wide = await bob.post("/yun/user/role", {**body, "template_permissions": ["copy", "publish"]})
+        assert code(wide) == 110423 and wide["meta"]["field"] == "template_permissions"
+        fits = {**body, "device_permissions": ["history"], "template_permissions": ["view", "copy"]}
+        assert (await bob.post("/yun/user/role", fits))["meta"]["success"] == 1
+        # Left out, a new role gets the user role's items that the caller holds.
+        left_out = (await bob.post("/yun/user/role", {**body, "name": "smaller"}))["data"]
+        assert left_out["device_permissions"] == ["history"] and left_out["template_permissions"] == ["view", "copy"]
 
 
 class TestUpdateRole:

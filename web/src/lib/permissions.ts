@@ -9,3 +9,10 @@ export type PermCode = (typeof Perm)[keyof typeof Perm];
 export function permitted(perms: readonly string[] | undefined, codes: ReadonlySet<string>): boolean {
   return !perms || perms.length === 0 || perms.some((code) => codes.has(code));
 }
+
+/** Whether the caller's role holds a device permission item (`alarm_confirm`, …) for screens acting on many devices
+ * at once; true while the session has not said (the server refuses what the role lacks). One device's actions ask
+ * lib/telemetry/device-privileges instead. */
+export function holdsDeviceItem(items: readonly string[] | null, item: string): boolean {
+  return items === null || items.includes(item);
+}

@@ -96,6 +96,15 @@ describe('session', () => {
     expect(Cookies.get(COOKIE.roles)).toBeUndefined();
   });
 
+  it("keeps the role's device items from the user config, and forgets them at logout", () => {
+    login(payload);
+    expect(sessionStore.getState().deviceItems).toBeNull();
+    applyUserConfig({ ...payload, device_permissions: ['history', 'write'] }, [], '/index');
+    expect(sessionStore.getState().deviceItems).toEqual(['history', 'write']);
+    logout();
+    expect(sessionStore.getState().deviceItems).toBeNull();
+  });
+
   it('logout clears token, roles, tenant, tabs and routes', () => {
     login(payload);
     applyUserConfig(payload, [{ path: 'index' }], '/index');

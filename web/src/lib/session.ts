@@ -124,6 +124,9 @@ export interface SessionState {
   alarmList: AlarmItem[];
   mustChangePassword: boolean;
   isAdmin2: boolean;
+  /** The role's device permission items (GET /yun/user/config); null until known, when screens offer every action
+   * (the server checks each). Per device, lib/telemetry/device-privileges answers more exactly. */
+  deviceItems: string[] | null;
   /** Share-link visitor: roles come from the shared user and are not persisted. */
   shareUser: boolean;
   /** Routes of the guarded tree this user may open (filtered recursively). */
@@ -201,6 +204,7 @@ function initialSession(): SessionState {
     alarmList: [],
     mustChangePassword: false,
     isAdmin2: readCookie(COOKIE.newGroupManager) === '1',
+    deviceItems: null,
     shareUser: false,
     allowedRoutes: [],
     customPage: null,
@@ -283,6 +287,7 @@ export function login(payload: SessionPayload): void {
     roles: [],
     permissions: [],
     rolesLoaded: false,
+    deviceItems: null,
     allowedRoutes: [],
   });
 }
@@ -309,6 +314,7 @@ export function applyUserConfig(
     defaultPage,
     mustChangePassword: config.must_change_password,
     isAdmin2: config.is_admin2,
+    deviceItems: config.device_permissions ?? null,
     allowedRoutes,
   });
 }

@@ -628,6 +628,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/privileges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Device Privileges */
+        get: operations["device_privileges_api_dev_privileges_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/register": {
         parameters: {
             query?: never;
@@ -5602,6 +5619,27 @@ export interface components {
             /** Vpn State */
             vpn_state: boolean | null;
         };
+        /**
+         * DevicePrivilegesOut
+         * @description GET /dev/privileges: what the caller may do on a device they read (telemetry/privileges.py).
+         */
+        DevicePrivilegesOut: {
+            /** Device Id */
+            device_id: number;
+            /** Device Permissions */
+            device_permissions: string[];
+            /** Read */
+            read: boolean;
+            /**
+             * Relation
+             * @enum {string}
+             */
+            relation: "owner" | "admin" | "group" | "distribution" | "share";
+            /** Template Id */
+            template_id: number | null;
+            /** Template Permissions */
+            template_permissions: string[];
+        };
         /** DeviceRegisterIn */
         DeviceRegisterIn: {
             /** Address */
@@ -5935,6 +5973,11 @@ export interface components {
         /** Envelope[DeviceOut] */
         Envelope_DeviceOut_: {
             data?: components["schemas"]["DeviceOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DevicePrivilegesOut] */
+        Envelope_DevicePrivilegesOut_: {
+            data?: components["schemas"]["DevicePrivilegesOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[DeviceScreensOut] */
@@ -8248,6 +8291,8 @@ export interface components {
         MyPrivilegesOut: {
             /** Default Page */
             default_page: string;
+            /** Device Permissions */
+            device_permissions: string[];
             /** Direct Permissions */
             direct_permissions: string[];
             /** Menu Permission */
@@ -8258,6 +8303,8 @@ export interface components {
             role_permissions: string[];
             /** Roles */
             roles: string[];
+            /** Template Permissions */
+            template_permissions: string[];
         };
         /** NamedOut */
         NamedOut: {
@@ -9728,7 +9775,7 @@ export interface components {
              */
             dashboard_fullscreen: boolean;
             /** Device Permissions */
-            device_permissions?: string[];
+            device_permissions?: string[] | null;
             /** Home Page */
             home_page?: string | null;
             /** Name */
@@ -9736,7 +9783,7 @@ export interface components {
             /** Permissions */
             permissions: string[];
             /** Template Permissions */
-            template_permissions?: string[];
+            template_permissions?: string[] | null;
         };
         /** RoleOut */
         RoleOut: {
@@ -10462,6 +10509,8 @@ export interface components {
         SessionOut: {
             /** Defaultpage */
             defaultPage: string;
+            /** Device Permissions */
+            device_permissions: string[];
             /** Expires At */
             expires_at: number;
             /** Grantedpermissions */
@@ -10486,6 +10535,8 @@ export interface components {
             roles: string[];
             /** Simulated By */
             simulated_by?: number | null;
+            /** Template Permissions */
+            template_permissions: string[];
             /** Tenant Id */
             tenant_id: number;
             /** Tenant Name */
@@ -14056,6 +14107,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MapOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    device_privileges_api_dev_privileges_get: {
+        parameters: {
+            query: {
+                device_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DevicePrivilegesOut_"];
                 };
             };
             /** @description Validation Error */

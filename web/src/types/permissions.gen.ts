@@ -377,3 +377,120 @@ export const PERMISSION_TREE = [
     "route": "/software/upgrade"
   }
 ] as const;
+// A role's device and template permission items (core.permissions), in the order the role form shows them.
+export const DEVICE_ITEMS = [
+  {
+    "code": "history",
+    "zh": "查看历史数据",
+    "en": "View history",
+    "zh_hint": "设备详情的历史曲线与数据",
+    "en_hint": "A device's history chart and values"
+  },
+  {
+    "code": "export",
+    "zh": "导出历史数据",
+    "en": "Export history",
+    "zh_hint": "导出设备历史数据（含导出中心的历史任务）",
+    "en_hint": "Export a device's history (and history jobs of the export centre)"
+  },
+  {
+    "code": "write",
+    "zh": "下发数据",
+    "en": "Write values",
+    "zh_hint": "向设备写入实时数据（控制），也用于控制类分享链接",
+    "en_hint": "Write real-time values to a device (control), and make control share links"
+  },
+  {
+    "code": "alarm_confirm",
+    "zh": "处理告警",
+    "en": "Handle alarms",
+    "zh_hint": "确认、搁置与取消搁置设备的告警",
+    "en_hint": "Confirm, shelve and unshelve a device's alarms"
+  },
+  {
+    "code": "edit",
+    "zh": "编辑设备",
+    "en": "Edit devices",
+    "zh_hint": "修改自己设备的信息与控制密码",
+    "en_hint": "Change the details and the control password of one's own devices"
+  },
+  {
+    "code": "share",
+    "zh": "分享与转移设备",
+    "en": "Share and hand over devices",
+    "zh_hint": "把自己的设备分享、分配或转移给他人",
+    "en_hint": "Share, distribute or hand over one's own devices"
+  },
+  {
+    "code": "vpn",
+    "zh": "远程 VPN",
+    "en": "Remote VPN",
+    "zh_hint": "打开或关闭设备网关的 VPN",
+    "en_hint": "Open or close a device gateway's VPN"
+  }
+] as const;
+export const TEMPLATE_ITEMS = [
+  {
+    "code": "view",
+    "zh": "查看",
+    "en": "View",
+    "zh_hint": "打开模板及其画面、数据源（始终具有）",
+    "en_hint": "Open a template, its screens and data sources (always held)"
+  },
+  {
+    "code": "copy",
+    "zh": "复制",
+    "en": "Copy",
+    "zh_hint": "复制模板为自己的新模板",
+    "en_hint": "Copy a template into a new one of one's own"
+  },
+  {
+    "code": "bind",
+    "zh": "绑定设备",
+    "en": "Bind devices",
+    "zh_hint": "把设备绑定到模板或解除绑定",
+    "en_hint": "Bind devices to the template or unbind them"
+  },
+  {
+    "code": "design",
+    "zh": "设计画面",
+    "en": "Design screens",
+    "zh_hint": "编辑模板信息、画面与监控表",
+    "en_hint": "Edit the template's details, its screens and its monitoring tables"
+  },
+  {
+    "code": "data_source",
+    "zh": "编辑数据源",
+    "en": "Edit data sources",
+    "zh_hint": "增改删数据源与分组、导入数据源",
+    "en_hint": "Add, change, delete and import data sources and their groups"
+  },
+  {
+    "code": "publish",
+    "zh": "发布",
+    "en": "Publish",
+    "zh_hint": "发布模板或撤回发布",
+    "en_hint": "Publish the template or withdraw its publication"
+  },
+  {
+    "code": "export",
+    "zh": "导出数据源",
+    "en": "Export data sources",
+    "zh_hint": "导出模板的数据源表",
+    "en_hint": "Export the template's data sources as a sheet"
+  },
+  {
+    "code": "share",
+    "zh": "分享与转移模板",
+    "en": "Share and hand over templates",
+    "zh_hint": "把自己的模板分享或转移给他人",
+    "en_hint": "Share one's own templates with others or hand them over"
+  },
+  {
+    "code": "delete",
+    "zh": "删除模板",
+    "en": "Delete templates",
+    "zh_hint": "删除自己未发布的模板",
+    "en_hint": "Delete one's own unpublished templates"
+  }
+] as const;

@@ -41,6 +41,10 @@ export interface SessionPayload {
   is_admin2: boolean;
   /** Administrator id when this is a simulated login. */
   simulated_by?: number | null;
+  /** The role's device permission items in force (every item for the administrator; docs/api-team.md). */
+  device_permissions?: string[];
+  /** The role's template permission items in force. */
+  template_permissions?: string[];
 }
 
 export type UserConfigPayload = Omit<SessionPayload, 'x_Token' | 'pri_key'>;

@@ -67,8 +67,9 @@ interface AlarmBannerViewProps {
   soundHint: boolean;
   onEnableSound: () => void;
   onStep: (by: number) => void;
-  onConfirm: () => void;
-  onShelve: () => void;
+  /** Left out when the caller's role lacks alarm_confirm: no Confirm or Shelve is offered. */
+  onConfirm?: () => void;
+  onShelve?: () => void;
   onView: () => void;
   onSettings: () => void;
   onDismiss: () => void;
@@ -156,19 +157,23 @@ export default function AlarmBannerView({
             />
           </span>
         )}
-        <Action
-          phone={phone}
-          type="primary"
-          icon={<CheckOutlined />}
-          label={t('layout.alarmBanner.confirm')}
-          onClick={onConfirm}
-        />
-        <Action
-          phone={phone}
-          icon={<PauseCircleOutlined />}
-          label={t('layout.alarmBanner.shelve')}
-          onClick={onShelve}
-        />
+        {onConfirm && (
+          <Action
+            phone={phone}
+            type="primary"
+            icon={<CheckOutlined />}
+            label={t('layout.alarmBanner.confirm')}
+            onClick={onConfirm}
+          />
+        )}
+        {onShelve && (
+          <Action
+            phone={phone}
+            icon={<PauseCircleOutlined />}
+            label={t('layout.alarmBanner.shelve')}
+            onClick={onShelve}
+          />
+        )}
         {canList && (
           <Action
             phone={phone}

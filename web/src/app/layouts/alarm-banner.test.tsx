@@ -206,6 +206,15 @@ describe('alarm banner', () => {
     expect(bodyOf(post)).toEqual({ ids: [9], note: '已到现场' });
   });
 
+  it("offers neither Confirm nor Shelve when the caller's role lacks alarm_confirm", async () => {
+    signInAs(['P73000'], { userId: '1', deviceItems: ['history', 'write'] });
+    renderBanner();
+    push(alarm({ id: 9 }));
+    const shown = await showing();
+    expect(within(shown).queryByRole('button', { name: /确\s*认/ })).toBeNull();
+    expect(within(shown).queryByRole('button', { name: /搁\s*置/ })).toBeNull();
+  });
+
   it('drops an alarm someone else confirmed already (110577)', async () => {
     const user = userEvent.setup();
     renderBanner({ 'POST /rAlarmDev/confirmation': () => fail('110577', '该报警已确认', 'ids') });

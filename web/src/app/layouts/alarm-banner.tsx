@@ -17,7 +17,7 @@ import { useIsPhone } from '@/components/use-phone';
 import { isShelved } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { isApiError } from '@/lib/http';
-import { Perm } from '@/lib/permissions';
+import { holdsDeviceItem, Perm } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { useAlarmFeed } from '@/lib/ws';
 import { useAlarmBannerSettings } from './alarm-banner-settings';
@@ -77,6 +77,11 @@ function Banner() {
   const lastBeep = useRef(0);
   const [soundBlocked, setSoundBlocked] = useState(false);
   const [confirming, setConfirming] = useState<number[]>([]);
+  // Confirm and Shelve are offered while the caller's role holds alarm_confirm (the server refuses otherwise).
+  const handles = holdsDeviceItem(
+    useSession((st) => st.deviceItems),
+    'alarm_confirm',
+  );
   const [shelving, setShelving] = useState<ShelveTarget[]>([]);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -171,12 +176,20 @@ function Banner() {
               setSoundBlocked(!beep());
             }}
             onStep={step}
-            onConfirm={() => {
-              setConfirming([alarm.id]);
-            }}
-            onShelve={() => {
-              setShelving([alarm]);
-            }}
+            onConfirm={
+              handles
+                ? () => {
+                    setConfirming([alarm.id]);
+                  }
+                : undefined
+            }
+            onShelve={
+              handles
+                ? () => {
+                    setShelving([alarm]);
+                  }
+                : undefined
+            }
             onView={() => void navigate(REALTIME_ALARMS_PAGE)}
             onSettings={() => {
               setSettingsOpen(true);

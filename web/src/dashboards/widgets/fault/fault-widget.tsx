@@ -11,6 +11,8 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { holdsDeviceItem } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { ConfirmAlarmsModal } from '@/components/alarms/confirm-alarms-modal';
 import { alarmLevelColor } from '@/lib/alarms/tags';
 import type { AlarmOut } from '@/lib/alarms/types';
@@ -62,7 +64,12 @@ export default function FaultWidget({ card, settings, mode, visible, linkage, th
   }, visible);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [confirming, setConfirming] = useState<number[]>([]);
-  const confirms = mode === 'view' && source.writes;
+  // A share link's page writes nothing; a signed-in viewer confirms while their role holds alarm_confirm.
+  const roleConfirms = holdsDeviceItem(
+    useSession((st) => st.deviceItems),
+    'alarm_confirm',
+  );
+  const confirms = mode === 'view' && source.writes && roleConfirms;
 
   const alarms = useMemo(() => {
     const within =

@@ -15,12 +15,24 @@ describe('publishState', () => {
 });
 
 describe('templateAbilities', () => {
-  it('gives the owner everything', () => {
-    expect(templateAbilities({ relation: 'owner', permissions: [] })).toEqual({
+  it('gives the owner every item the server answers', () => {
+    const all = ['view', 'copy', 'bind', 'design', 'data_source', 'publish', 'export'];
+    expect(templateAbilities({ relation: 'owner', permissions: all })).toEqual({
       edit: true,
       design: true,
       publish: true,
       copy: true,
+      bind: true,
+      delete: true,
+    });
+  });
+
+  it("gives an owner whose role lacks items only what the server answers (the role's items)", () => {
+    expect(templateAbilities({ relation: 'owner', permissions: ['view', 'bind'] })).toEqual({
+      edit: false,
+      design: false,
+      publish: false,
+      copy: false,
       bind: true,
       delete: true,
     });

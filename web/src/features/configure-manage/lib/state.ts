@@ -11,15 +11,16 @@ export function publishState(t: Pick<TemplateOut, 'published' | 'changed_since_p
 export const can = (t: Pick<TemplateOut, 'permissions'>, item: TemplatePermission): boolean =>
   t.permissions.includes(item);
 
-/** What the caller may do with a template (docs/api-templates.md: owner, or the share's items). */
+/** What the caller may do with a template (docs/api-templates.md): the server's `permissions`, which are the
+ * relation's items (the owner's all, a share's its own) that the caller's role holds too; deleting is the owner's
+ * (the server asks the role's `delete` item too). */
 export function templateAbilities(t: Pick<TemplateOut, 'relation' | 'permissions'>) {
-  const owner = t.relation === 'owner';
   return {
-    edit: owner || can(t, 'design'),
-    design: owner || can(t, 'design'),
-    publish: owner || can(t, 'publish'),
-    copy: owner || can(t, 'copy'),
-    bind: owner || can(t, 'bind'),
-    delete: owner,
+    edit: can(t, 'design'),
+    design: can(t, 'design'),
+    publish: can(t, 'publish'),
+    copy: can(t, 'copy'),
+    bind: can(t, 'bind'),
+    delete: t.relation === 'owner',
   };
 }

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/page-header';
 import { useLiveDevice } from '@/lib/ws';
 import { useDevice } from '../api/get-device';
 import { useLiveValues } from '@/lib/telemetry/get-live-values';
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { useConfirmUnregister } from '../hooks/use-confirm-unregister';
 import { DeviceAlarmsPanel } from '../components/detail/device-alarms-panel';
 import { DeviceEditModal } from '../components/registry/device-edit-modal';
@@ -44,6 +45,8 @@ export default function DeviceDetailPage() {
   // One subscription for the page, so switching tabs keeps the values.
   const live = useLiveDevice(registered ? id : null);
   const liveValues = useLiveValues(id, registered);
+  // What the caller's role lets them do on this device (GET /dev/privileges; registered devices only).
+  const privileges = useDevicePrivileges(id, registered);
   const confirmUnregister = useConfirmUnregister();
   const [dialog, setDialog] = useState<Dialog>(null);
   // The open tab lives in the URL (`?tab=alarms`, links from elsewhere, reload and back keep it); the console's tab
@@ -86,6 +89,9 @@ export default function DeviceDetailPage() {
   const devState = live.devState === 1 || live.devState === 2 ? live.devState : d.dev_state;
   const activeTab = !d.registered && ['live', 'history', 'alarms'].includes(tab) ? 'overview' : tab;
   const owner = d.can_manage;
+  // An unregistered device is its owner's to edit (the server still asks the role's `edit`); sharing needs `share`.
+  const mayEdit = !d.registered || privileges.may('edit');
+  const mayShare = privileges.may('share');
 
   const onMore = (key: string) => {
     if (key === 'distribute' || key === 'transfer') {
@@ -121,10 +127,12 @@ export default function DeviceDetailPage() {
         extra={
           owner && (
             <Space wrap>
-              <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
-                {t('device.action.edit')}
-              </Button>
-              {d.registered && (
+              {mayEdit && (
+                <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
+                  {t('device.action.edit')}
+                </Button>
+              )}
+              {d.registered && mayShare && (
                 <Button icon={<ShareAltOutlined />} onClick={() => setDialog('share')}>
                   {t('device.action.share')}
                 </Button>
@@ -134,8 +142,12 @@ export default function DeviceDetailPage() {
                   trigger={['click']}
                   menu={{
                     items: [
-                      { key: 'distribute', label: t('device.action.distribute') },
-                      { key: 'transfer', label: t('device.action.transfer'), danger: true },
+                      ...(mayShare
+                        ? [
+                            { key: 'distribute', label: t('device.action.distribute') },
+                            { key: 'transfer', label: t('device.action.transfer'), danger: true },
+                          ]
+                        : []),
                       { key: 'unregister', label: t('device.action.unregister'), danger: true },
                     ],
                     onClick: ({ key }) => onMore(key),

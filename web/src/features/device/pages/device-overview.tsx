@@ -3,6 +3,7 @@
 import { Card, Col, Descriptions, Row, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { EMPTY, orEmpty } from '@/lib/empty';
 import { useDeviceGroups } from '../api/list-device-groups';
 import { ControlPasswordCard } from '../components/detail/control-password-card';
@@ -16,6 +17,8 @@ import { formatTime } from '../lib/format';
 import type { DeviceDetailOut } from '../types';
 
 export function DeviceOverview({ device, onShare }: { device: DeviceDetailOut; onShare: () => void }) {
+  // The device's control password is its owner's, while their role holds `edit` (GET /dev/privileges).
+  const mayEdit = useDevicePrivileges(device.id, device.registered).may('edit');
   const { t } = useTranslation();
   const groups = useDeviceGroups();
   const group = groups.data?.find((g) => g.id === device.group_id);
@@ -119,7 +122,7 @@ export function DeviceOverview({ device, onShare }: { device: DeviceDetailOut; o
           {device.can_manage && <ShareSummary device={device} onManage={onShare} />}
         </Space>
       </Col>
-      {device.can_manage && (
+      {device.can_manage && mayEdit && (
         <Col xs={24} lg={12}>
           <ControlPasswordCard deviceId={device.id} />
         </Col>

@@ -82,6 +82,15 @@ describe('RealTimeFaultPage', () => {
     expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', alarms: true });
   });
 
+  it("offers no confirmation or shelving when the caller's role lacks alarm_confirm", async () => {
+    signInAs(['P70000', 'P73000'], { deviceItems: ['history'] });
+    renderPage({ 'GET /rAlarmDev': () => page([alarm({})]) });
+    expect(await screen.findByText('压力过高')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /确认所选|确认 0/ })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(within(screen.getByRole('table')).queryByRole('button', { name: /确\s*认/ })).toBeNull();
+  });
+
   it('filters by level and keyword', async () => {
     const user = userEvent.setup();
     const calls = renderPage({ 'GET /rAlarmDev': () => page([alarm({})]) });

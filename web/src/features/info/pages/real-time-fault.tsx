@@ -23,7 +23,8 @@ import { useUnshelveAlarms } from '@/lib/alarms/shelve-alarms';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { useAlarmListParams, type AlarmListState } from '@/lib/alarms/use-alarm-list-params';
 import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
-import { Role } from '@/lib/permissions';
+import { holdsDeviceItem, Role } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
 import { param, useListParams, useSyncedText, type ParamSpec } from '@/lib/route-params';
 import { toast } from '@/lib/toast';
 import { DefaultControlPasswordModal } from '../components/default-control-password-modal';
@@ -121,6 +122,11 @@ function RealtimeTab() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [selected, setSelected] = useState<number[]>([]);
+  // Confirming and shelving are offered while the caller's role holds alarm_confirm (the server refuses otherwise).
+  const handles = holdsDeviceItem(
+    useSession((st) => st.deviceItems),
+    'alarm_confirm',
+  );
   const [confirming, setConfirming] = useState<number[]>([]);
   const [shelving, setShelving] = useState<ShelveTarget[]>([]);
   const list = useAlarmListParams(() => {
@@ -181,46 +187,52 @@ function RealtimeTab() {
           </>
         }
         actions={
-          <>
-            <Button
-              type="primary"
-              icon={<CheckOutlined />}
-              disabled={selected.length === 0}
-              onClick={() => {
-                setConfirming(selected);
-              }}
-            >
-              {t('telemetry.alarm.confirmSelected', { count: selected.length })}
-            </Button>
-            {shelved ? (
+          handles && (
+            <>
               <Button
-                icon={<PlayCircleOutlined />}
+                type="primary"
+                icon={<CheckOutlined />}
                 disabled={selected.length === 0}
-                loading={unshelve.isPending}
-                onClick={unshelveSelected}
+                onClick={() => {
+                  setConfirming(selected);
+                }}
               >
-                {t('telemetry.alarm.shelve.unshelveSelected', { count: selected.length })}
+                {t('telemetry.alarm.confirmSelected', { count: selected.length })}
               </Button>
-            ) : (
-              <Button
-                icon={<PauseCircleOutlined />}
-                disabled={selected.length === 0}
-                onClick={shelveSelected}
-              >
-                {t('telemetry.alarm.shelve.shelveSelected', { count: selected.length })}
-              </Button>
-            )}
-          </>
+              {shelved ? (
+                <Button
+                  icon={<PlayCircleOutlined />}
+                  disabled={selected.length === 0}
+                  loading={unshelve.isPending}
+                  onClick={unshelveSelected}
+                >
+                  {t('telemetry.alarm.shelve.unshelveSelected', { count: selected.length })}
+                </Button>
+              ) : (
+                <Button
+                  icon={<PauseCircleOutlined />}
+                  disabled={selected.length === 0}
+                  onClick={shelveSelected}
+                >
+                  {t('telemetry.alarm.shelve.shelveSelected', { count: selected.length })}
+                </Button>
+              )}
+            </>
+          )
         }
-        selectedIds={selected}
-        onSelect={setSelected}
-        onConfirm={(items) => {
-          setConfirming(items.map((a) => a.id));
-        }}
         shelved={shelved}
-        {...(shelved
-          ? { onUnshelve: (items: AlarmOut[]) => void endShelving(items.map((a) => a.id)) }
-          : { onShelve: setShelving })}
+        {...(handles
+          ? {
+              selectedIds: selected,
+              onSelect: setSelected,
+              onConfirm: (items: AlarmOut[]) => {
+                setConfirming(items.map((a) => a.id));
+              },
+              ...(shelved
+                ? { onUnshelve: (items: AlarmOut[]) => void endShelving(items.map((a) => a.id)) }
+                : { onShelve: setShelving }),
+            }
+          : {})}
       />
       <ConfirmAlarmsModal
         ids={confirming}

@@ -1,4 +1,5 @@
-// Create / edit a role: name (no spaces or special characters), permissions, custom home page, fullscreen.
+// Create / edit a role: name (no spaces or special characters), permissions, custom home page, fullscreen, and what
+// its users may do on devices and templates (the device and template permission items).
 import { Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,16 @@ import { homePageChoices } from '../lib/home-pages';
 import { roleNameRules } from '../lib/rules';
 import type { RoleInput, RoleOut } from '../types';
 import { PermissionTree } from './permission-tree';
+import { RoleItems } from './role-items';
+import {
+  NEW_ROLE_DEVICE_ITEMS,
+  NEW_ROLE_TEMPLATE_ITEMS,
+  normalizeRoleItems,
+  ROLE_DEVICE_ITEMS,
+  ROLE_TEMPLATE_ITEMS,
+  ROLE_TEMPLATE_ITEMS_MAX,
+  TEMPLATE_ALWAYS,
+} from '../lib/role-items';
 import { ROLE_NAME_MAX } from '@/types/limits.gen';
 import { perOpening } from '@/components/per-opening';
 
@@ -22,9 +33,18 @@ interface Values {
   permissions: string[];
   home_page?: string | null;
   dashboard_fullscreen: boolean;
+  device_permissions: string[];
+  template_permissions: string[];
 }
 
-const FIELDS = ['name', 'permissions', 'home_page', 'dashboard_fullscreen'] as const;
+const FIELDS = [
+  'name',
+  'permissions',
+  'home_page',
+  'dashboard_fullscreen',
+  'device_permissions',
+  'template_permissions',
+] as const;
 
 interface RoleFormModalProps {
   open: boolean;
@@ -57,6 +77,12 @@ export const RoleFormModal = perOpening(function RoleFormModal({ open, role, onC
       permissions: values.permissions,
       home_page: values.home_page && values.permissions.includes(values.home_page) ? values.home_page : null,
       dashboard_fullscreen: values.dashboard_fullscreen,
+      device_permissions: normalizeRoleItems(ROLE_DEVICE_ITEMS, values.device_permissions),
+      template_permissions: normalizeRoleItems(
+        ROLE_TEMPLATE_ITEMS,
+        values.template_permissions,
+        TEMPLATE_ALWAYS,
+      ),
     };
     try {
       if (role) {
@@ -84,6 +110,15 @@ export const RoleFormModal = perOpening(function RoleFormModal({ open, role, onC
         permissions: role?.permissions ?? [],
         home_page: role?.home_page ?? null,
         dashboard_fullscreen: role?.dashboard_fullscreen ?? false,
+        device_permissions: normalizeRoleItems(
+          ROLE_DEVICE_ITEMS,
+          role ? role.device_permissions : NEW_ROLE_DEVICE_ITEMS,
+        ),
+        template_permissions: normalizeRoleItems(
+          ROLE_TEMPLATE_ITEMS,
+          role ? role.template_permissions : NEW_ROLE_TEMPLATE_ITEMS,
+          TEMPLATE_ALWAYS,
+        ),
       }}
       loading={create.isPending || update.isPending}
       error={formError}
@@ -134,6 +169,31 @@ export const RoleFormModal = perOpening(function RoleFormModal({ open, role, onC
         valuePropName="checked"
       >
         <Switch />
+      </Form.Item>
+      <Form.Item
+        name="device_permissions"
+        label={t('team.role.field.devicePermissions')}
+        extra={t('team.role.field.devicePermissionsHint')}
+      >
+        <RoleItems items={ROLE_DEVICE_ITEMS} aria-label={t('team.role.field.devicePermissions')} />
+      </Form.Item>
+      <Form.Item
+        name="template_permissions"
+        label={t('team.role.field.templatePermissions')}
+        extra={t('team.role.field.templatePermissionsHint')}
+        rules={[
+          {
+            type: 'array',
+            max: ROLE_TEMPLATE_ITEMS_MAX,
+            message: t('team.validation.templateItems.max', { max: ROLE_TEMPLATE_ITEMS_MAX }),
+          },
+        ]}
+      >
+        <RoleItems
+          items={ROLE_TEMPLATE_ITEMS}
+          always={TEMPLATE_ALWAYS}
+          aria-label={t('team.role.field.templatePermissions')}
+        />
       </Form.Item>
     </FormModal>
   );

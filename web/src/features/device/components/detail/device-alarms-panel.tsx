@@ -7,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { alarmLevelOptions, alarmTypeOptions } from '@/components/alarms/alarm-options';
 import { AlarmTable } from '@/components/alarms/alarm-table';
 import { ConfirmAlarmsModal } from '@/components/alarms/confirm-alarms-modal';
@@ -33,6 +34,8 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
   const [type, setType] = useState<AlarmType | undefined>(undefined);
   const [selected, setSelected] = useState<number[]>([]);
   const [confirming, setConfirming] = useState<number[]>([]);
+  // Confirming is offered only to a caller whose role holds it (GET /dev/privileges).
+  const mayConfirm = useDevicePrivileges(deviceId).may('alarm_confirm');
 
   const realtime = useRealtimeAlarms({ device_id: deviceId, ...page }, view === 'realtime');
   const history = useAlarmHistory(
@@ -107,7 +110,7 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
           </>
         )}
         <div className="history-toolbar__spacer" />
-        {view === 'realtime' && (
+        {view === 'realtime' && mayConfirm && (
           <Button
             icon={<CheckOutlined />}
             disabled={selected.length === 0}
@@ -141,11 +144,15 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
           onPageChange={(p, size) => {
             setPage((prev) => ({ page: p, page_size: size ?? prev.page_size }));
           }}
-          selectedIds={selected}
-          onSelect={setSelected}
-          onConfirm={(alarms) => {
-            setConfirming(alarms.map((a) => a.id));
-          }}
+          selectedIds={mayConfirm ? selected : undefined}
+          onSelect={mayConfirm ? setSelected : undefined}
+          onConfirm={
+            mayConfirm
+              ? (alarms) => {
+                  setConfirming(alarms.map((a) => a.id));
+                }
+              : undefined
+          }
         />
       ) : (
         <AlarmTable

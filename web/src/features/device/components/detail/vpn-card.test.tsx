@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { bodyOf, fail, mockApi, ok } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
+import { devicePrivileges } from '@/test/telemetry';
 import type { DeviceDetailOut } from '../../types';
 import { VpnCard } from './vpn-card';
 
@@ -22,6 +23,8 @@ function device(over: Partial<DeviceDetailOut> = {}): DeviceDetailOut {
   } as DeviceDetailOut;
 }
 
+const PRIVILEGES = { 'GET /dev/privileges': () => ok(devicePrivileges()) };
+
 function renderCard(d: DeviceDetailOut) {
   renderRoutes([{ path: '/', element: <VpnCard device={d} /> }]);
 }
@@ -31,6 +34,7 @@ describe('the VPN card', () => {
 
   it('opens the VPN after a confirmation and says its client IP', async () => {
     const calls = mockApi({
+      ...PRIVILEGES,
       'POST /dev/vpn': () => ok({ device_id: 7, vpn_state: true, vpn_ip: '10.8.0.6' }),
     });
     renderCard(device());
@@ -44,7 +48,7 @@ describe('the VPN card', () => {
   });
 
   it("shows the server's refusal", async () => {
-    mockApi({ 'POST /dev/vpn': () => fail('110549', '该设备不支持 VPN') });
+    mockApi({ ...PRIVILEGES, 'POST /dev/vpn': () => fail('110549', '该设备不支持 VPN') });
     renderCard(device());
     await userEvent.click(await screen.findByRole('button', { name: /打开 VPN/ }));
     await userEvent.click(
@@ -54,7 +58,7 @@ describe('the VPN card', () => {
   });
 
   it('offers closing an open VPN, nothing to a reader, and no switch while offline', async () => {
-    mockApi({});
+    mockApi(PRIVILEGES);
     renderCard(device({ vpn_state: true, vpn_ip: '10.8.0.6' }));
     expect(await screen.findByRole('button', { name: /关闭 VPN/ })).toBeTruthy();
     expect(screen.getByText('10.8.0.6')).toBeTruthy();
@@ -65,5 +69,13 @@ describe('the VPN card', () => {
     cleanup();
     renderCard(device({ dev_state: 2 }));
     expect((await screen.findByRole('button', { name: /打开 VPN/ })).hasAttribute('disabled')).toBe(true);
+  });
+
+  it("offers no switch when the caller's role lacks vpn", async () => {
+    const calls = mockApi({ 'GET /dev/privileges': () => ok(devicePrivileges(['history', 'edit'])) });
+    renderCard(device());
+    await waitFor(() => expect(calls.some((c) => c.url === '/dev/privileges')).toBe(true));
+    expect(await screen.findByText('VPN')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /VPN/ })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // The VPN card of the device details: the VPN's state and client IP as the gateway reported them, and, for the
-// device's owner and the tenant's administrator, opening or closing it after a confirmation (POST /dev/vpn; the
+// device's owner and the tenant's administrator whose role holds `vpn`, opening or closing it after a confirmation (POST /dev/vpn; the
 // gateway must be online; its refusals are shown as the server words them).
 import { ApiOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Card, Descriptions, Tooltip } from 'antd';
@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY, orEmpty } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
 import { useSession } from '@/lib/session';
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { toast } from '@/lib/toast';
 import { useSwitchVpn } from '../../api/switch-vpn';
 import type { DeviceDetailOut } from '../../types';
@@ -19,7 +20,9 @@ export function VpnCard({ device }: { device: DeviceDetailOut }) {
   const { modal } = App.useApp();
   const isAdmin = useSession((s) => s.roles.includes('administrator'));
   const switchVpn = useSwitchVpn();
-  const may = device.registered && (device.can_manage || isAdmin);
+  // The owner's or the administrator's, and only while their role holds `vpn` (GET /dev/privileges).
+  const privileges = useDevicePrivileges(device.id, device.registered);
+  const may = device.registered && (device.can_manage || isAdmin) && privileges.may('vpn');
   const online = device.dev_state === ONLINE;
   const open = device.vpn_state === true;
   const name = device.alias || device.sn_code;

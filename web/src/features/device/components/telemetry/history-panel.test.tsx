@@ -7,7 +7,7 @@ import { bodyOf, fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import type { LiveItem } from '@/lib/telemetry/types';
 import { HistoryPanel } from './history-panel';
-import { liveItem } from '@/test/telemetry';
+import { devicePrivileges, liveItem } from '@/test/telemetry';
 
 // No canvas in jsdom: the chart host is replaced by a marker of its option.
 vi.mock('@/components/charts/echart', () => ({
@@ -40,7 +40,7 @@ const historyAnswer = ok({
 });
 
 function renderPanel(handlers: Record<string, Handler>) {
-  const calls = mockApi(handlers);
+  const calls = mockApi({ 'GET /dev/privileges': () => ok(devicePrivileges()), ...handlers });
   // The app's providers, with lib/toast bound to antd (the export's confirmation is lib/exports').
   renderRoutes([
     {
@@ -120,5 +120,14 @@ describe('HistoryPanel', () => {
     expect(await screen.findByText('打开导出中心')).toBeInTheDocument();
     // The file is made on the server: nothing is downloaded here.
     expect(saved).toEqual([]);
+  });
+
+  it('offers no export to a caller whose role lacks it', async () => {
+    renderPanel({
+      'GET /hDev': () => historyAnswer,
+      'GET /dev/privileges': () => ok(devicePrivileges(['history', 'write'])),
+    });
+    await screen.findByRole('img', { name: '历史曲线' });
+    expect(screen.queryByRole('button', { name: /导\s*出/ })).toBeNull();
   });
 });

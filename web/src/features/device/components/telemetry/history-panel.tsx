@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { EChart } from '@/components/charts/echart';
 import { buildHistoryOption } from '@/components/charts/history';
 import { HISTORY_PARTS } from '@/components/charts/parts/history';
@@ -85,6 +86,8 @@ export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
   const [fillValue, setFillValue] = useState<number | null>(0);
   const [chartRef, width] = useElementWidth<HTMLDivElement>();
   const exporter = useStartExport();
+  // The export is offered only to a caller whose role holds it (GET /dev/privileges).
+  const privileges = useDevicePrivileges(deviceId);
 
   const form: HistoryForm = { ids, start: range[0], end: range[1], bucket, agg, fill, fillValue };
   const badRange = rangeError(range[0], range[1]);
@@ -239,14 +242,16 @@ export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
           onClick={refresh}
           aria-label={t('telemetry.history.refresh')}
         />
-        <Button
-          icon={<DownloadOutlined />}
-          disabled={!params || !hasPoints}
-          loading={exporter.isPending}
-          onClick={runExport}
-        >
-          {t('telemetry.history.export')}
-        </Button>
+        {privileges.may('export') && (
+          <Button
+            icon={<DownloadOutlined />}
+            disabled={!params || !hasPoints}
+            loading={exporter.isPending}
+            onClick={runExport}
+          >
+            {t('telemetry.history.export')}
+          </Button>
+        )}
       </div>
       <div ref={chartRef} className="history-chart">
         {history.data?.downsampled && hasPoints && (

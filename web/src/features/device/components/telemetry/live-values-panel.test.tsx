@@ -9,7 +9,7 @@ import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 import type { LiveDeviceOut, LiveItem } from '@/lib/telemetry/types';
 import { LiveValuesPanel } from './live-values-panel';
-import { liveItem } from '@/test/telemetry';
+import { devicePrivileges, liveItem } from '@/test/telemetry';
 
 const item = (over: Partial<LiveItem>) =>
   liveItem({ value: 0.82, ts: Date.UTC(2026, 0, 2, 3, 4, 5), ...over });
@@ -51,7 +51,7 @@ function Harness({ devState }: { devState: number | null }) {
 }
 
 function renderPanel(handlers: Record<string, Handler>, devState: number | null = 1) {
-  const calls = mockApi(handlers);
+  const calls = mockApi({ 'GET /dev/privileges': () => ok(devicePrivileges()), ...handlers });
   renderRoutes([
     { path: '/', element: <Harness devState={devState} /> },
     { path: '/configureManage/templateBind', element: <p>bind page</p> },
@@ -107,6 +107,15 @@ describe('LiveValuesPanel', () => {
     renderPanel({ 'GET /rDev': () => ok(device({ can_write: false })) });
     await screen.findByText('出水压力');
     expect(within(row('出水压力')).getByRole('button', { name: /写入/ })).toBeDisabled();
+  });
+
+  it("turns writing off when the caller's role lacks the write item", async () => {
+    renderPanel({
+      'GET /rDev': () => ok(device()),
+      'GET /dev/privileges': () => ok(devicePrivileges(['history', 'export'])),
+    });
+    await screen.findByText('出水压力');
+    await waitFor(() => expect(within(row('出水压力')).getByRole('button', { name: /写入/ })).toBeDisabled());
   });
 
   it('explains a device without a published template and links to binding', async () => {

@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
+import { useDevicePrivileges } from '@/lib/telemetry/device-privileges';
 import { useCan } from '@/components/can';
 import { isApiError } from '@/lib/http';
 import { Perm } from '@/lib/permissions';
@@ -68,6 +69,7 @@ interface LiveValuesPanelProps {
 export function LiveValuesPanel({ deviceId, live, devState: initialState }: LiveValuesPanelProps) {
   const { t } = useTranslation();
   const query = useLiveValues(deviceId);
+  const privileges = useDevicePrivileges(deviceId);
   const canBind = useCan(Perm.TEMPLATE_BIND);
   const navigate = useNavigate();
   const [writing, setWriting] = useState<LiveItem | null>(null);
@@ -75,7 +77,8 @@ export function LiveValuesPanel({ deviceId, live, devState: initialState }: Live
   const items = useMemo(() => (data ? mergeLive(data.items, live.values) : []), [data, live.values]);
   const groups = useMemo(() => groupItems(items), [items]);
   const devState = live.devState ?? data?.dev_state ?? initialState;
-  const block = writeBlock(data?.can_write ?? false, devState);
+  // The write control is offered only where the server would take a write: /rDev's rights and the role's item.
+  const block = writeBlock((data?.can_write ?? false) && privileges.may('write'), devState);
   // The dialog follows the row's latest value.
   const writingItem = writing ? (items.find((i) => i.id === writing.id) ?? writing) : null;
 

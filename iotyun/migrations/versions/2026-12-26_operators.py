@@ -5,7 +5,7 @@ Platform operators above every tenant (issue 35, docs/api-operations.md): `opera
 did what, before and after) and `quota_grant` (an operator's ceiling of a user's quotas, read by team's quota checks).
 
 Revision ID: e7b1c5a90d42
-Revises: d6e0a24381fc
+Revises: c0f922ada8b5
 Create Date: 2026-12-01 01:12:10
 """
 
@@ -17,7 +17,7 @@ from alembic import op
 import iotyun.core.db
 
 revision: str = "e7b1c5a90d42"
-down_revision: str | None = "d6e0a24381fc"
+down_revision: str | None = "c0f922ada8b5"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
