@@ -275,6 +275,34 @@ async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
     return row
 
 
+async def throttled(session: AsyncSession, key: str, now: datetime) -> LoginThrottle:
+    """The sign-in throttle of `key`; 100017 (with the seconds left) while it is locked. Tenant users' and platform
+    operators' sign-ins both (operations.service.login)."""
+    throttle = await _throttle(session, key)
+    if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
+        keep_on_error(session)
+        seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
+        raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
+    return throttle
+
+
+def failed_sign_in(session: AsyncSession, settings: Settings, throttle: LoginThrottle, now: datetime) -> AppError:
+    """Count a wrong name or password: the throttle locks for a growing time after too many; the error to raise."""
+    throttle.failures = (throttle.failures or 0) + 1
+    if throttle.failures >= settings.login_max_failures:
+        throttle.locked_until = now + timedelta(seconds=settings.login_lock_seconds * 2 ** (throttle.lock_count or 0))
+        throttle.lock_count = (throttle.lock_count or 0) + 1
+        throttle.failures = 0
+    keep_on_error(session)
+    return AppError(ErrorCode.WRONG_CREDENTIALS, field="password")
+
+
+def passed_sign_in(throttle: LoginThrottle) -> None:
+    throttle.failures = 0
+    throttle.lock_count = 0
+    throttle.locked_until = None
+
+
 def throttle_key(user: User | None, typed: str) -> str:
     """Failures count per account, whichever of its name, phone or email was typed; for a name nobody holds, per
     name typed (lower-cased), so an unknown name locks like a known one."""
@@ -299,27 +327,13 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
     await check_captcha(session, settings, body.code_key, body.code)
     now = utcnow()
     user = await repo.user_by_login_name(session, username)
-    throttle = await _throttle(session, throttle_key(user, username))
-    if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
-        keep_on_error(session)
-        seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
-        raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
+    throttle = await throttled(session, throttle_key(user, username), now)
     right = await security.verify_password(user.password_hash if user is not None else _NO_USER_HASH, body.password)
     if user is None or not right:
-        throttle.failures = (throttle.failures or 0) + 1
-        if throttle.failures >= settings.login_max_failures:
-            throttle.locked_until = now + timedelta(
-                seconds=settings.login_lock_seconds * 2 ** (throttle.lock_count or 0)
-            )
-            throttle.lock_count = (throttle.lock_count or 0) + 1
-            throttle.failures = 0
-        keep_on_error(session)
-        raise AppError(ErrorCode.WRONG_CREDENTIALS, field="password")
+        raise failed_sign_in(session, settings, throttle, now)
     if not user.is_active:
         raise AppError(ErrorCode.ACCOUNT_DISABLED, field="username")
-    throttle.failures = 0
-    throttle.lock_count = 0
-    throttle.locked_until = None
+    passed_sign_in(throttle)
     old_user = user.last_login_at is not None
     user.last_login_at = now
     user.login_count = (user.login_count or 0) + 1

@@ -13,7 +13,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth import repository as auth_repo
 from iotyun.auth import service as auth_service
-from iotyun.auth.models import LoginThrottle
 from iotyun.core import security
 from iotyun.core.addresses import client_address
 from iotyun.core.config import Settings
@@ -120,14 +119,6 @@ def operator_out(op: Operator) -> OperatorOut:
     )
 
 
-async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
-    row = await session.get(LoginThrottle, key)
-    if row is None:
-        row = LoginThrottle(key=key, failures=0, lock_count=0)
-        session.add(row)
-    return row
-
-
 async def login(session: AsyncSession, settings: Settings, body: OperatorLoginIn, client_ip: str) -> OperatorSessionOut:
     """Password login with captcha; repeated failures lock the name for a growing time, as a tenant login does."""
     tenant_free(session)
@@ -139,27 +130,13 @@ async def login(session: AsyncSession, settings: Settings, body: OperatorLoginIn
     await auth_service.check_captcha(session, settings, body.code_key, body.code)
     now = utcnow()
     op = await repo.operator_named(session, name)
-    throttle = await _throttle(session, f"operator:{name.lower()}"[:254])
-    if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
-        keep_on_error(session)
-        seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
-        raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
+    throttle = await auth_service.throttled(session, f"operator:{name.lower()}"[:254], now)
     right = await security.verify_password(op.password_hash if op is not None else _NO_OPERATOR_HASH, body.password)
     if op is None or not right:
-        throttle.failures = (throttle.failures or 0) + 1
-        if throttle.failures >= settings.login_max_failures:
-            throttle.locked_until = now + timedelta(
-                seconds=settings.login_lock_seconds * 2 ** (throttle.lock_count or 0)
-            )
-            throttle.lock_count = (throttle.lock_count or 0) + 1
-            throttle.failures = 0
-        keep_on_error(session)
-        raise AppError(ErrorCode.WRONG_CREDENTIALS, field="password")
+        raise auth_service.failed_sign_in(session, settings, throttle, now)
     if not op.is_active:
         raise AppError(ErrorCode.ACCOUNT_DISABLED, field="username")
-    throttle.failures = 0
-    throttle.lock_count = 0
-    throttle.locked_until = None
+    auth_service.passed_sign_in(throttle)
     op.last_login_at = now
     raw = security.new_token()
     token = OperatorToken(

@@ -2,7 +2,6 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { defaultColumn, type MonitorDesignColumn } from '@/lib/monitor-tables/api';
 import { EMPTY } from '@/lib/empty';
 import { setRtdClient } from '@/lib/ws';
 import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
@@ -10,95 +9,12 @@ import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 
-import type { MonitorTableLive, WatchedTable } from '../api/monitor';
-import { group, setting, watchedTable } from './monitor.fixtures';
+import type { WatchedTable } from '../api/monitor';
+import { group, liveTable, setting, watchedTable } from './monitor.fixtures';
 import MonitoringDevicePage from './monitoring-device';
 
-const NOW = Date.now();
-
-const watched: WatchedTable[] = [
-  {
-    id: 7,
-    name: '泵组',
-    description: '',
-    sort: 0,
-    revision: 1,
-    columns: 2,
-    template_id: 3,
-    template_name: '泵站',
-    devices: 2,
-    updated_at: 0,
-  },
-  {
-    id: 8,
-    name: '能耗',
-    description: '',
-    sort: 1,
-    revision: 1,
-    columns: 1,
-    template_id: 3,
-    template_name: '泵站',
-    devices: 2,
-    updated_at: 0,
-  },
-];
-
-const column = (sourceId: number, over: Partial<MonitorDesignColumn> = {}) => ({
-  ...defaultColumn(sourceId),
-  ...over,
-});
-
-function table(over: Partial<MonitorTableLive> = {}): MonitorTableLive {
-  return {
-    id: 7,
-    name: '泵组',
-    description: '',
-    revision: 1,
-    template_id: 3,
-    template_name: '泵站',
-    design: {
-      schema_version: 1,
-      columns: [
-        column(41, { group: '出口', bands: [{ min: 1.0, max: null, color: '#ff0000', background: null }] }),
-        column(42, { group: '出口', decimals: 0 }),
-      ],
-      device: { title: '', width: 180, show_sn: true, show_state: true, frozen: true },
-      row_height: 36,
-      stale_after_s: 60,
-    },
-    sources: [
-      { id: 41, name: '压力', unit: 'MPa', decimals: 2, data_type: 'float32', rw: 'r' },
-      { id: 42, name: '流量', unit: 'm³/h', decimals: 1, data_type: 'float32', rw: 'r' },
-    ],
-    rows: [
-      {
-        device_id: 12,
-        sn_code: 'IOT0000012',
-        dev_alias: '一号泵',
-        dev_state: 1,
-        report_time: NOW,
-        cells: [
-          [0.82, NOW, 0],
-          [120.4, NOW - 600_000, 0],
-        ],
-        alarms: [0, 3],
-      },
-      {
-        device_id: 13,
-        sn_code: 'IOT0000013',
-        dev_alias: '二号泵',
-        dev_state: 2,
-        report_time: null,
-        cells: [null, null],
-        alarms: [0, 0],
-      },
-    ],
-    total: 2,
-    offline_timeout_ms: 120_000,
-    now: NOW,
-    ...over,
-  };
-}
+const watched: WatchedTable[] = [watchedTable(), watchedTable({ id: 8, name: '能耗', sort: 1, columns: 1 })];
+const table = liveTable;
 
 function renderPage(handlers: Record<string, Handler>, entry = '/monitor/monitoringDevice') {
   const calls = mockApi({
