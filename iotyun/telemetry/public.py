@@ -30,7 +30,7 @@ from iotyun.telemetry.history import grid as bucket_grid
 from iotyun.telemetry.models import history_value
 from iotyun.telemetry.repository import readable_device_ids, readable_device_sns
 from iotyun.telemetry.router import router
-from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.runtime import Telemetry, TelemetryHealth
 from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut, WriteIn, WriteOut
 from iotyun.telemetry.service import Columns, Pair, Series, history_table, query_columns, query_series
 from iotyun.telemetry.store import Row
@@ -58,6 +58,7 @@ __all__ = [
     "Source",
     "Telemetry",
     "TelemetryDep",
+    "TelemetryHealth",
     "ValueFilter",
     "WriteConfigOut",
     "WriteIn",
