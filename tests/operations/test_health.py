@@ -214,17 +214,31 @@ class TestAlerts:
         assert (listed["open"], listed["unacked"]) == (1, 1)
         alert = listed["items"][0]
         assert (alert["condition"], alert["reason"], alert["open"]) == ("ingest_lag", "lagging", True)
-        assert (alert["value"], alert["worst"]) == (45.0, 65.0)
+        # Opened at the second tick in a row the lag held, with its figure then; the worst since kept.
+        assert (alert["value"], alert["worst"]) == (55.0, 65.0)
         health = ok(await operator.get("/administrator/health"))
         assert part(health, "ingest")["state"] == "degraded" and health["alerts_open"] == 1
         telemetry.now = HEALTH
         await runner.tick(t0 + timedelta(seconds=40))
         listed = ok(await operator.get("/administrator/alerts"))
         assert listed["open"] == 0 and listed["items"][0]["closed_at"] is not None
-        # It comes back: a new alert, the old one stays closed.
+        # It comes back: a new alert once it holds two ticks in a row, the old one stays closed.
         telemetry.now = replace(HEALTH, lag_s=31.0)
         await runner.tick(t0 + timedelta(seconds=50))
+        assert await count(app, PlatformAlert) == 1
+        await runner.tick(t0 + timedelta(seconds=60))
         assert await count(app, PlatformAlert) == 2
+
+    async def test_a_passing_condition_is_no_alert(self, app: FastAPI) -> None:
+        telemetry = FakeTelemetry()
+        runner = runner_of(app, telemetry)
+        t0 = utcnow()
+        # A server starting: its broker link not yet up at the first tick, up at the next.
+        telemetry.now = replace(HEALTH, link_connected=False)
+        await runner.tick(t0)
+        telemetry.now = HEALTH
+        await runner.tick(t0 + timedelta(seconds=10))
+        assert await count(app, PlatformAlert) == 0
 
     async def test_parts_down(self, app: FastAPI, operator: Api) -> None:
         telemetry = FakeTelemetry()
@@ -241,6 +255,7 @@ class TestAlerts:
             )
             await s.commit()
         await runner.tick(now)
+        await runner.tick(now + timedelta(seconds=5))
         listed = ok(await operator.get("/administrator/alerts"))
         assert {a["condition"]: a["reason"] for a in listed["items"]} == {
             "redis": "unreachable",
@@ -284,7 +299,10 @@ class TestAlerts:
     async def test_ack_is_audited(self, app: FastAPI, operator: Api) -> None:
         telemetry = FakeTelemetry()
         telemetry.now = replace(HEALTH, lag_s=100.0)
-        await runner_of(app, telemetry).tick()
+        runner = runner_of(app, telemetry)
+        now = utcnow()
+        await runner.tick(now)
+        await runner.tick(now + timedelta(seconds=10))
         alert_id = ok(await operator.get("/administrator/alerts"))["items"][0]["id"]
         acked = ok(await operator.post(f"/administrator/alerts/{alert_id}/ack"))
         assert acked["acked_at"] and acked["acked_by_name"] == "opsroot"
@@ -311,6 +329,7 @@ class TestAlerts:
         telemetry.now = replace(HEALTH, lag_s=100.0)
         await runner.tick(now)
         await runner.tick(now + timedelta(seconds=10))
+        await runner.tick(now + timedelta(seconds=15))
         telemetry.now = HEALTH
         await runner.tick(now + timedelta(seconds=20))
         assert [o.payload["event"] for o in sent] == ["platform_alert.opened", "platform_alert.closed"]

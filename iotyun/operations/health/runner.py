@@ -3,7 +3,8 @@
 Every process beats each IOTYUN_HEALTH_HEARTBEAT_SECONDS: its row in `server_process` with its telemetry runtime's
 figures (Telemetry.health) and the rates since its last beat, so the platform's broker and ingest figures are the
 live processes' added up. Of the processes, the holder of the lease "health" also, each tick: marks the silent ones
-lost, measures the platform (service.snapshot), opens and closes the alerts, sends the pending ones to the operators'
+lost, measures the platform (service.snapshot), opens the alerts of conditions that held two ticks in a row and
+closes those that cleared, sends the pending ones to the operators'
 webhook, and once a minute writes a sample of every figure and purges what is older than the retention. A clean stop
 removes the process's row. Tests call `beat(now)` and `tick(now)` directly."""
 
@@ -63,6 +64,8 @@ class HealthRunner(lease.LeasedLoop):
         self.started_at = utcnow()
         self._last: tuple[float, TelemetryHealth] | None = None
         self._beaten = False
+        # The conditions that held at this holder's tick before (an alert opens on the second tick in a row).
+        self._held: set[str] = set()
 
     async def run(self) -> None:
         await self.tick()
@@ -115,6 +118,7 @@ class HealthRunner(lease.LeasedLoop):
         now = now or utcnow()
         await self.beat(now, clock)
         if not await self.holds(now, 3 * self.every + 10):
+            self._held = set()
             return False
         webhook = bool(self.settings.operator_alert_webhook)
         async with system_session(self.db.sessionmaker) as session:
@@ -122,7 +126,8 @@ class HealthRunner(lease.LeasedLoop):
             last = await repo.last_sample_time(session)
             due = last is None or (now - last).total_seconds() >= HEALTH_SAMPLE_EVERY_S - SAMPLE_SLACK_S
             out = await service.snapshot(session, self.settings, now, measure_storage=due)
-            opened, closed = await service.update_alerts(session, out, now, webhook)
+            opened, closed = await service.update_alerts(session, out, now, webhook, self._held)
+            self._held = set(service.conditions_of(out))
             if due:
                 session.add_all(service.samples_of(out, now))
                 await repo.purge_samples(session, now - timedelta(days=HEALTH_KEEP_DAYS))

@@ -372,16 +372,20 @@ def conditions_of(out: HealthOut) -> dict[Condition, PartOut]:
 
 
 async def update_alerts(
-    session: AsyncSession, out: HealthOut, at: datetime, webhook: bool
+    session: AsyncSession, out: HealthOut, at: datetime, webhook: bool, held_before: set[str]
 ) -> tuple[list[PlatformAlert], list[PlatformAlert]]:
     """Open an alert for each condition that holds and has none open, keep the open ones' worst figure, close those
-    whose condition cleared: one alert per condition, never one per tick. (opened, closed)."""
+    whose condition cleared: one alert per condition, never one per tick. A condition opens an alert only when it
+    held at the tick before too (`held_before`): a broker link still connecting as a server starts, or one slow
+    round trip, is not an alert. (opened, closed)."""
     held = conditions_of(out)
     open_now: dict[str, PlatformAlert] = {a.condition: a for a in await repo.open_alerts(session)}
     opened: list[PlatformAlert] = []
     closed: list[PlatformAlert] = []
     for condition, part in held.items():
         alert = open_now.get(condition)
+        if alert is None and condition not in held_before:
+            continue
         if alert is None:
             alert = PlatformAlert(
                 condition=condition,

@@ -46,6 +46,12 @@ describe('buildHealthTrendOption', () => {
     ]);
   });
 
+  it('spans the window asked for, and dots a few points', () => {
+    const option = buildHealthTrendOption([{ t: 5_000, value: 1 }], 300, texts, '#000', [0, 86_400_000]);
+    expect(option.xAxis).toMatchObject({ min: 0, max: 86_400_000 });
+    expect((option.series as { showSymbol: boolean }[])[0]?.showSymbol).toBe(true);
+  });
+
   it('draws nothing for no points', () => {
     const option = buildHealthTrendOption([], 300, texts);
     expect((option.series as { data: unknown[] }[])[0]?.data).toEqual([]);

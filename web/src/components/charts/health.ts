@@ -21,6 +21,9 @@ export interface HealthTrendTexts {
 
 const AXIS_LABEL = { color: colors.textTertiary, fontSize: 11 };
 
+/** Up to this many points each is drawn as a dot too. */
+export const SYMBOLS_UNDER = 3;
+
 /** Two buckets further apart than this many bucket lengths leave a gap (the runner did not sample meanwhile). */
 export const GAP_BUCKETS = 3;
 
@@ -40,6 +43,7 @@ export function buildHealthTrendOption(
   bucketS: number,
   texts: HealthTrendTexts,
   color: string = colors.primary,
+  range?: readonly [number, number],
 ): EChartsOption {
   return {
     animation: false,
@@ -57,6 +61,8 @@ export function buildHealthTrendOption(
     },
     xAxis: {
       type: 'time',
+      // The whole window asked for (the last 24 h), however few samples it has yet.
+      ...(range ? { min: range[0], max: range[1] } : {}),
       axisLine: { lineStyle: { color: colors.border } },
       axisLabel: { ...AXIS_LABEL, hideOverlap: true },
       splitLine: { show: false },
@@ -73,7 +79,9 @@ export function buildHealthTrendOption(
         id: 'trend',
         type: 'line',
         name: texts.name,
-        showSymbol: false,
+        // A trend of a few samples (a server just started) shows them as dots: a line needs two.
+        showSymbol: points.length <= SYMBOLS_UNDER,
+        symbolSize: 5,
         connectNulls: false,
         lineStyle: { width: 2, color },
         itemStyle: { color },

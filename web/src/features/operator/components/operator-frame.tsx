@@ -75,7 +75,7 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
     <Layout className="operator-frame">
       <Layout.Header className="operator-frame__header">
         <span className="operator-frame__title">{t('operator.title')}</span>
-        <Tag color="gold">{t('operator.badge')}</Tag>
+        {!phone && <Tag color="gold">{t('operator.badge')}</Tag>}
         <span className="operator-frame__spacer" />
         {!phone && <span className="operator-frame__who">{session.operator?.user_name}</span>}
         <LanguageSwitch />

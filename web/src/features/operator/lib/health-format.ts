@@ -53,6 +53,6 @@ export function metricFormat(metric: HealthMetric): (value: number) => string {
     case 'ingest_values':
       return decimal;
     default:
-      return (v) => (Math.abs(v) >= 10_000 ? `${decimal(v / 1000)}k` : count(v));
+      return (v) => (Math.abs(v) >= 1000 ? `${decimal(v / 1000)}k` : count(v));
   }
 }

@@ -32,6 +32,7 @@ import {
 import { OperatorFrame } from '../components/operator-frame';
 import { bytes, count, decimal, growth, metricFormat, ms, seconds } from '../lib/health-format';
 
+const HOUR_MS = 3_600_000;
 const STATE_COLOR: Record<HealthPart['state'], string> = {
   ok: 'success',
   degraded: 'warning',
@@ -145,7 +146,7 @@ function Figures({ health }: { health: Health }) {
         note={
           redis.configured
             ? redis.error || t('operator.health.fig.redisPing')
-            : t('operator.health.reason.unconfigured')
+            : t('operator.health.fig.redisOff')
         }
       />
       <Tile
@@ -176,6 +177,7 @@ function Trend({ metric }: { metric: HealthMetric }) {
           trend.data.bucket_s,
           { name, format: metricFormat(metric) },
           TREND_COLOR[metric],
+          [trend.dataUpdatedAt - trend.data.hours * HOUR_MS, trend.dataUpdatedAt],
         )}
         parts={HEALTH_PARTS}
         height={160}
@@ -200,7 +202,7 @@ function TenantTable({ tenants }: { tenants: TenantGateways[] }) {
       title: t('operator.health.online'),
       dataIndex: 'online',
       align: 'right',
-      width: 90,
+      width: 100,
       sorter: (a, b) => a.online - b.online,
       defaultSortOrder: 'descend',
     },
@@ -208,14 +210,14 @@ function TenantTable({ tenants }: { tenants: TenantGateways[] }) {
       title: t('operator.health.total'),
       dataIndex: 'total',
       align: 'right',
-      width: 90,
+      width: 120,
       sorter: (a, b) => a.total - b.total,
     },
     {
       title: t('operator.health.ratio'),
       key: 'ratio',
       align: 'right',
-      width: 90,
+      width: 120,
       render: (_, r) => (r.total ? `${Math.round((r.online / r.total) * 100)}%` : EMPTY),
     },
   ];
