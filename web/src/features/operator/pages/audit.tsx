@@ -11,7 +11,14 @@ import { formatTime } from '@/lib/telemetry/format';
 import { useAudit, type AuditRow } from '../api/operator';
 import { OperatorFrame } from '../components/operator-frame';
 
-const ACTIONS = ['login', 'logout', 'user_quotas', 'user_permissions', 'operator_scopes'] as const;
+const ACTIONS = [
+  'login',
+  'logout',
+  'user_quotas',
+  'user_permissions',
+  'operator_scopes',
+  'alert_ack',
+] as const;
 
 function Change({ value }: { value: Record<string, unknown> | null }) {
   if (!value) return <>{EMPTY}</>;
