@@ -24,6 +24,7 @@ from iotyun.messages.router import router as messages_router
 from iotyun.monitor.router import router as monitor_router
 from iotyun.notifications.router import router as notifications_router
 from iotyun.operations.devices.router import router as operations_devices_router
+from iotyun.operations.health.router import router as operations_health_router
 from iotyun.operations.router import router as operations_router
 from iotyun.operations.statistics.router import router as operations_statistics_router
 from iotyun.operations.users.router import router as operations_users_router
@@ -88,6 +89,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     dashboards_router,
     monitor_router,
     operations_router,
+    operations_health_router,
     operations_statistics_router,
     operations_users_router,
     operations_devices_router,

@@ -30,6 +30,7 @@ from iotyun.core.ratelimit import Limiters
 from iotyun.core.spreadsheets import XLSX_MEDIA
 from iotyun.messages.runner import MessageRunner
 from iotyun.notifications.runner import NotifyRunner
+from iotyun.operations.health.runner import HealthRunner
 from iotyun.reports.exports.runner import ExportRunner
 from iotyun.software import storage as software_storage
 from iotyun.software.device_reports import UpgradeReports
@@ -212,6 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.exports.start()
         app.state.messages.start()
         app.state.notifications.start()
+        app.state.health.start()
         for hook in app.state.on_start:
             await hook(app)
         gc.collect()
@@ -221,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         for hook in app.state.on_stop:
             await hook(app)
+        await app.state.health.stop()
         await app.state.notifications.stop()
         await app.state.messages.stop()
         await app.state.exports.stop()
@@ -257,6 +260,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.messages = MessageRunner(app.state.db)
     # Alarm notifications: the outbox's fan-out and sending (notifications/runner.py), likewise.
     app.state.notifications = NotifyRunner(app.state.db, settings, app.state.mail_sender)
+    # Full-network monitoring (operations/health/runner.py): this process's heartbeat; the lease holder samples the
+    # platform and keeps its alerts. Likewise started with the app only.
+    app.state.health = HealthRunner(app.state.db, settings, app.state.telemetry)
     # Upgrades (software/): the gateways' reports, written off the MQTT loop, and the rollouts' runner, likewise.
     app.state.upgrade_reports = UpgradeReports(app.state.db.sessionmaker)
     app.state.telemetry.upgrade_reports = app.state.upgrade_reports

@@ -9,6 +9,7 @@ from iotyun.messages import models as message_models
 from iotyun.monitor import models as monitor_models
 from iotyun.notifications import models as notification_models
 from iotyun.operations import models as operation_models
+from iotyun.operations.health import models as health_models
 from iotyun.reports import models as report_models
 from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
@@ -27,6 +28,7 @@ __all__ = [
     "dashboard_models",
     "device_models",
     "export_models",
+    "health_models",
     "mail_models",
     "message_models",
     "monitor_models",

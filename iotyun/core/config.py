@@ -95,6 +95,14 @@ class Settings(BaseSettings):
     notify_allow_private: bool = False
     # The port this server listens on (serve sets it), refused as a webhook target.
     port: int = 8080
+    # Full-network monitoring (docs/api-operations.md): each server process's heartbeat period; the ingest lag (the
+    # age of the oldest value not yet committed) and the database round trip above which an alert opens; the
+    # operators' alert webhook (signed like a notification rule's, with its secret), unset: alerts stay in the console.
+    health_heartbeat_seconds: float = Field(default=10.0, ge=1, le=300)
+    health_ingest_lag_seconds: float = Field(default=30.0, gt=0)
+    health_db_slow_ms: float = Field(default=500.0, gt=0)
+    operator_alert_webhook: str = ""
+    operator_alert_webhook_secret: str = ""
     # Per-tenant daily mail caps (a UTC day; docs/api-mail.md): messages, recipients counted once per message, and
     # verification mails. A message over a cap is not sent, nor any other that day.
     mail_messages_per_day: int = Field(default=MAIL_MESSAGES_PER_DAY, ge=0)

@@ -1161,3 +1161,22 @@ OPERATOR_TOKEN_HOURS = 8
 STATISTICS_RANGE_DAYS_MAX = 366
 # Device statistics: the largest groups shown one by one; the rest are summed as "other".
 STATISTICS_BUCKETS_MAX = 50
+
+# --- full-network monitoring (issue 35 point 3, docs/api-operations.md) -----------------------------------------------
+# The platform's figures are sampled once a minute by one process across the servers and kept this long.
+HEALTH_SAMPLE_EVERY_S = 60
+HEALTH_KEEP_DAYS = 7
+# A server process whose heartbeat is older than this many heartbeat periods is not live; a lost one (gone without a
+# clean stop) is forgotten after a day, or at once when a new process starts on its host.
+HEALTH_STALE_BEATS = 3
+HEALTH_LOST_KEPT_HOURS = 24
+# A trend has at most this many points (24 h: a point every 5 minutes); at most a week back.
+HEALTH_TREND_POINTS = 288
+HEALTH_TREND_HOURS_MAX = 168
+# Closed alerts shown in the list: those of the last this many days, at most this many.
+HEALTH_ALERTS_SHOWN_DAYS = 7
+HEALTH_ALERTS_SHOWN_MAX = 100
+# The operators' webhook: tries per alert event before it is given up (one per heartbeat tick).
+HEALTH_WEBHOOK_TRIES = 5
+# A database round trip or a Redis PING answers within this, or the part is down.
+HEALTH_PROBE_TIMEOUT_S = 3.0

@@ -397,6 +397,11 @@ class EmbeddedBroker:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
+    @property
+    def running(self) -> bool:
+        """Mosquitto's process is alive (between a death and its restart it is not)."""
+        return self._proc is not None and self._proc.returncode is None
+
     async def _supervise(self) -> None:
         attempt = 0
         while True:

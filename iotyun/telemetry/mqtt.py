@@ -248,6 +248,9 @@ class MqttLink:
         self.acks: AckOrder | None = None
         self.reconnects = 0
         self.held = False
+        # Messages taken from the broker and published to it by this link (full-network monitoring's rates).
+        self.received = 0
+        self.sent = 0
         use_shared_property_tables()
 
     def _topic(self, leaf: str, shared: bool) -> str:
@@ -321,6 +324,7 @@ class MqttLink:
                     async for message in client.messages:
                         if self.held:
                             continue
+                        self.received += 1
                         done = acks.ticket(message.mid, message.qos)
                         payload = bytes(message.payload) if message.payload else b""  # type: ignore[arg-type,unused-ignore]
                         await self._dispatch(str(message.topic), payload, done)
@@ -366,3 +370,4 @@ class MqttLink:
         if client is None:
             raise ConnectionError("MQTT broker not connected")
         await client.publish(f"{TOPIC_PREFIX}{sn}/{leaf}", orjson.dumps(body), qos=1, timeout=wait_s)
+        self.sent += 1

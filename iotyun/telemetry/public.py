@@ -31,7 +31,7 @@ from iotyun.telemetry.ingest import vpn_report
 from iotyun.telemetry.models import history_value
 from iotyun.telemetry.repository import readable_device_ids, readable_device_sns
 from iotyun.telemetry.router import router
-from iotyun.telemetry.runtime import Telemetry
+from iotyun.telemetry.runtime import Telemetry, TelemetryHealth
 from iotyun.telemetry.schemas import DeviceScreensOut, LiveOut, PasswordMode, WriteConfigOut, WriteIn, WriteOut
 from iotyun.telemetry.service import Columns, Pair, Series, history_table, query_columns, query_series
 from iotyun.telemetry.store import Row
@@ -59,6 +59,7 @@ __all__ = [
     "Source",
     "Telemetry",
     "TelemetryDep",
+    "TelemetryHealth",
     "ValueFilter",
     "WriteConfigOut",
     "WriteIn",

@@ -48,6 +48,34 @@ class PendingWrite:
     created: float = field(default_factory=time.monotonic)
 
 
+@dataclass(frozen=True)
+class TelemetryHealth:
+    """What one server process's telemetry runtime knows of itself at a moment (full-network monitoring reads it
+    through telemetry.public; operations/health adds the processes up). Counters run from the process's start."""
+
+    enabled: bool
+    # "embedded" (this process runs Mosquitto), "external" (IOTYUN_MQTT_URL) or "off" (IOTYUN_TELEMETRY=off).
+    broker: str
+    # The embedded broker's process is alive (None: not ours to watch).
+    broker_running: bool | None
+    broker_restarts: int
+    # This process's MQTT link to the broker is up, and how often it had to reconnect.
+    link_connected: bool
+    link_reconnects: int
+    # Gateways heard within the offline window (IOTYUN_OFFLINE_AFTER_SECONDS): those the broker holds connected.
+    gateways_connected: int
+    messages_in: int
+    messages_out: int
+    # Values accepted by the ingest, and rows committed to the history.
+    values_in: int
+    rows_written: int
+    # Values taken in and not yet committed, and how long the oldest of them has waited (the ingest's lag).
+    pending_rows: int
+    lag_s: float
+    write_failures: int
+    live_sockets: int
+
+
 def _vpn_of(info: dict[str, str]) -> tuple[bool, str] | None:
     """The VPN state and client IP a gateway reported, if it did."""
     state = info.get("vpn_state")
@@ -233,6 +261,29 @@ class Telemetry:
     async def idle(self) -> None:
         """Until every value and alarm accepted so far is stored (tests and benchmarks)."""
         await wait_idle(self.writer, self.alarms, self.ingest.states)
+
+    def health(self) -> TelemetryHealth:
+        """This process's broker, ingest and live figures now (docs/api-operations.md "Full-network monitoring")."""
+        link = self.link
+        broker = "off" if not self.enabled else ("external" if self.settings.mqtt_url else "embedded")
+        running = self.broker.running if self.broker is not None else None
+        return TelemetryHealth(
+            enabled=self.enabled and self.started,
+            broker=broker,
+            broker_running=running,
+            broker_restarts=self.broker.restarts if self.broker is not None else 0,
+            link_connected=link is not None and link.connected.is_set(),
+            link_reconnects=link.reconnects if link is not None else 0,
+            gateways_connected=len(self.ingest.last_seen),
+            messages_in=link.received if link is not None else 0,
+            messages_out=link.sent if link is not None else 0,
+            values_in=self.ingest.stats["values"],
+            rows_written=self.writer.written,
+            pending_rows=self.writer.pending_rows,
+            lag_s=round(self.writer.oldest_pending_s(), 3),
+            write_failures=self.writer.failures,
+            live_sockets=len(self.hub.clients),
+        )
 
     @property
     def mqtt_public(self) -> tuple[str, int, bool]:

@@ -11,7 +11,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import exc as sa_exc
@@ -95,6 +95,8 @@ class Entry:
     gateway_id: int | None
     cursor: tuple[int, int] | None
     ack: Ack | None
+    # When it was queued (monotonic): the age of the oldest pending entry is the ingest's lag (Telemetry.health).
+    queued: float = field(default_factory=time.monotonic)
 
 
 def rollup(rows: Iterable[Row]) -> dict[tuple[int, int, int], Rollup]:
@@ -199,6 +201,8 @@ class HistoryWriter:
         self.set_aside = 0
         self.last_error: str | None = None
         self._failed_in_a_row = 0
+        # The queue time of the oldest entry of the flush under way (None between flushes).
+        self.flushing_since: float | None = None
 
     # --- input (called by the ingest, in the event loop) ---------------------------------------------------------
 
@@ -219,6 +223,20 @@ class HistoryWriter:
 
     def backlog(self) -> int:
         return len(self.pending)
+
+    @property
+    def pending_rows(self) -> int:
+        """Values taken in and not yet committed."""
+        return self._rows
+
+    def oldest_pending_s(self, now: float | None = None) -> float:
+        """How long the oldest value not yet committed has waited (0 when nothing waits): the ingest's lag. A
+        flush under way took its batch out of `pending`; its age is counted from when the flush began."""
+        now = time.monotonic() if now is None else now
+        oldest = [e.queued for e in self.pending[:1]]
+        if self.flushing_since is not None:
+            oldest.append(self.flushing_since)
+        return max(0.0, now - min(oldest)) if oldest else 0.0
 
     # --- the flush loop -----------------------------------------------------------------------------------------
 
@@ -275,6 +293,7 @@ class HistoryWriter:
                 return 0
             started = time.perf_counter()
             written = self.written
+            self.flushing_since = batch[0].queued
             try:
                 await self._transaction(batch)
                 self._done(batch)
@@ -286,6 +305,8 @@ class HistoryWriter:
                 log.warning("history flush refused by the database, splitting it: %s", exc)
                 self._failed_in_a_row = 0
                 await self._split([batch])
+            finally:
+                self.flushing_since = None
             n = self.written - written
             log.debug("flushed %d values in %.1f ms", n, (time.perf_counter() - started) * 1000)
             return n

@@ -138,6 +138,31 @@ test.describe('operations management', () => {
     await expect(page.getByText(serverText(lang, 810103))).toBeVisible();
   });
 
+  test('the platform on one screen: figures, trends, gateways by tenant', async ({ browser, baseURL }) => {
+    const lang: Lang = 'en';
+    const context = await browser.newContext();
+    await context.addCookies([{ name: 'lang', value: lang, url: `${baseURL ?? ''}/` }]);
+    const op = await context.newPage();
+    await operatorSignIn(op, lang);
+    await op.getByRole('menuitem', { name: t(lang, 'operator.menu.health') }).click();
+    await expect(op).toHaveURL(/\/iotyun\/operator\/health$/);
+    await expectHealth(op, lang);
+    const now = (await operatorCall(op, 'GET', '/administrator/health')) as {
+      gateways: { online: number; tenants: { tenant_name: string; online: number }[] };
+      processes: { live: boolean }[];
+    };
+    // The demo's simulated gateways are online, and this server beats.
+    expect(now.processes.filter((p) => p.live)).toHaveLength(1);
+    expect(now.gateways.tenants.map((x) => x.tenant_name)).toContain(DEMO_TENANT);
+    const trend = (await operatorCall(
+      op,
+      'GET',
+      '/administrator/health/trend?metric=gateways_online&hours=24',
+    )) as { points: unknown[] };
+    expect(trend.points.length).toBeGreaterThan(0);
+    await context.close();
+  });
+
   for (const lang of ['zh', 'en'] as const) {
     for (const width of [1440, 390] as const) {
       test(`operator pages look right (${lang}, ${width} px)`, async ({ browser, baseURL }) => {
@@ -148,6 +173,12 @@ test.describe('operations management', () => {
         await expect(page.getByText(t(lang, 'operator.stats.total'), { exact: true }).first()).toBeVisible();
         await page.screenshot({
           path: `${SCREENSHOT_DIR}/operator-statistics-${lang}-${width}.png`,
+          fullPage: true,
+        });
+        await page.goto('/iotyun/operator/health');
+        await expectHealth(page, lang);
+        await page.screenshot({
+          path: `${SCREENSHOT_DIR}/operator-health-${lang}-${width}.png`,
           fullPage: true,
         });
         await page.goto('/iotyun/operator/users');
@@ -168,6 +199,23 @@ test.describe('operations management', () => {
     }
   }
 });
+
+/** The monitoring page with its figures, the demo tenant's gateways and a trend drawn (the runner samples at
+ * start, then each minute). */
+async function expectHealth(page: Page, lang: Lang): Promise<void> {
+  await expect(page.getByText(t(lang, 'operator.health.fig.gateways'), { exact: true })).toBeVisible();
+  for (const part of ['database', 'broker', 'ingest', 'processes'] as const) {
+    await expect(page.locator(`[data-part="${part}"]`)).toContainText(t(lang, 'operator.health.state.ok'));
+  }
+  await expect(page.locator('[data-part="redis"]')).toContainText(
+    t(lang, 'operator.health.reason.unconfigured'),
+  );
+  // A table from a tablet up, one card per row on a phone.
+  await expect(
+    page.locator('.operator-health__table').getByText(DEMO_TENANT, { exact: true }).first(),
+  ).toBeVisible();
+  await expect(page.locator('[data-metric="gateways_online"] canvas')).toBeVisible();
+}
 
 async function adminId(page: Page): Promise<number> {
   const tenants = (await operatorCall(

@@ -40,6 +40,7 @@ describe('route table (SPEC §2)', () => {
         '/operator/login',
         '/operator',
         '/operator/statistics',
+        '/operator/health',
         '/operator/users',
         '/operator/audit',
         '/operator/devices',

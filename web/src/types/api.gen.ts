@@ -4,6 +4,40 @@
  */
 
 export interface paths {
+    "/api/administrator/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alerts */
+        get: operations["alerts_api_administrator_alerts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/alerts/{alert_id}/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ack */
+        post: operations["ack_api_administrator_alerts__alert_id__ack_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/administrator/audit": {
         parameters: {
             query?: never;
@@ -115,6 +149,40 @@ export interface paths {
         };
         /** Device Statistics */
         get: operations["device_statistics_api_administrator_devices_statistics_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health */
+        get: operations["health_api_administrator_health_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/administrator/health/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trend */
+        get: operations["trend_api_administrator_health_trend_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3844,6 +3912,43 @@ export interface components {
             /** Value */
             value: number | null;
         };
+        /** AlertOut */
+        AlertOut: {
+            /** Acked At */
+            acked_at: number | null;
+            /** Acked By Name */
+            acked_by_name: string;
+            /** Closed At */
+            closed_at: number | null;
+            /**
+             * Condition
+             * @enum {string}
+             */
+            condition: "ingest_lag" | "database" | "redis" | "broker" | "processes";
+            /** Id */
+            id: number;
+            /** Open */
+            open: boolean;
+            /** Opened At */
+            opened_at: number;
+            /** Reason */
+            reason: string;
+            /** Value */
+            value: number | null;
+            /** Webhook State */
+            webhook_state: string;
+            /** Worst */
+            worst: number | null;
+        };
+        /** AlertsOut */
+        AlertsOut: {
+            /** Items */
+            items: components["schemas"]["AlertOut"][];
+            /** Open */
+            open: number;
+            /** Unacked */
+            unacked: number;
+        };
         /**
          * Anchor
          * @description A port of another element of the same document: the element's id and the port's id (one of its four sides,
@@ -4155,6 +4260,21 @@ export interface components {
             type: number;
             /** Version */
             version: string;
+        };
+        /** BrokerOut */
+        BrokerOut: {
+            /** Connections */
+            connections: number;
+            /** Kind */
+            kind: string;
+            /** Link Reconnects */
+            link_reconnects: number;
+            /** Messages In Per S */
+            messages_in_per_s: number;
+            /** Messages Out Per S */
+            messages_out_per_s: number;
+            /** Restarts */
+            restarts: number;
         };
         /** CancelIn */
         CancelIn: {
@@ -5273,6 +5393,19 @@ export interface components {
              */
             word_order: string;
         };
+        /** DatabaseOut */
+        DatabaseOut: {
+            /** Dialect */
+            dialect: string;
+            /** Pool In Use */
+            pool_in_use: number | null;
+            /** Pool Size */
+            pool_size: number | null;
+            /** Rtt Ms */
+            rtt_ms: number | null;
+            /** Slow Ms */
+            slow_ms: number;
+        };
         /** DeleteIn */
         DeleteIn: {
             /** Ids */
@@ -5905,6 +6038,16 @@ export interface components {
             data?: components["schemas"]["AlarmCountOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[AlertOut] */
+        Envelope_AlertOut_: {
+            data?: components["schemas"]["AlertOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[AlertsOut] */
+        Envelope_AlertsOut_: {
+            data?: components["schemas"]["AlertsOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[BoardOut] */
         Envelope_BoardOut_: {
             data?: components["schemas"]["BoardOut"] | null;
@@ -6038,6 +6181,11 @@ export interface components {
         /** Envelope[GroupOut] */
         Envelope_GroupOut_: {
             data?: components["schemas"]["GroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[HealthOut] */
+        Envelope_HealthOut_: {
+            data?: components["schemas"]["HealthOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[HeartOut] */
@@ -6456,6 +6604,11 @@ export interface components {
             data?: components["schemas"]["TileGroupOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[TrendOut] */
+        Envelope_TrendOut_: {
+            data?: components["schemas"]["TrendOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Union[DraftOut, NoneType]] */
         Envelope_Union_DraftOut__NoneType__: {
             data?: components["schemas"]["DraftOut"] | null;
@@ -6830,6 +6983,17 @@ export interface components {
             /** Title */
             title: string;
         };
+        /** ExportsOut */
+        ExportsOut: {
+            /** Failed 1H */
+            failed_1h: number;
+            /** Oldest Queued S */
+            oldest_queued_s: number | null;
+            /** Queued */
+            queued: number;
+            /** Running */
+            running: number;
+        };
         /** FaultCard */
         FaultCard: {
             /** Id */
@@ -7128,6 +7292,15 @@ export interface components {
             /** Version */
             version: number;
         };
+        /** GatewaysOut */
+        GatewaysOut: {
+            /** Online */
+            online: number;
+            /** Tenants */
+            tenants: components["schemas"]["TenantGateways"][];
+            /** Total */
+            total: number;
+        };
         /** GpsHistoryOut */
         GpsHistoryOut: {
             /** Points */
@@ -7330,6 +7503,26 @@ export interface components {
             /** Detail */
             detail?: components["schemas"]["ValidationError"][];
         };
+        /** HealthOut */
+        HealthOut: {
+            /** Alerts Open */
+            alerts_open: number;
+            /** Alerts Unacked */
+            alerts_unacked: number;
+            /** At */
+            at: number;
+            broker: components["schemas"]["BrokerOut"];
+            database: components["schemas"]["DatabaseOut"];
+            exports: components["schemas"]["ExportsOut"];
+            gateways: components["schemas"]["GatewaysOut"];
+            history: components["schemas"]["HistoryOut"];
+            ingest: components["schemas"]["IngestOut"];
+            /** Parts */
+            parts: components["schemas"]["PartOut"][];
+            /** Processes */
+            processes: components["schemas"]["ProcessOut"][];
+            redis: components["schemas"]["RedisOut"];
+        };
         /** HeartOut */
         HeartOut: {
             /** Expires At */
@@ -7349,6 +7542,21 @@ export interface components {
             };
             /** User Name */
             user_name: string;
+        };
+        /** HistoryOut */
+        HistoryOut: {
+            /** Bytes Growth 24H */
+            bytes_growth_24h: number | null;
+            /** Db Bytes */
+            db_bytes: number | null;
+            /** History Bytes */
+            history_bytes: number | null;
+            /** Measured At */
+            measured_at: number | null;
+            /** Rows */
+            rows: number | null;
+            /** Rows Growth 24H */
+            rows_growth_24h: number | null;
         };
         /** HomeNavItem */
         HomeNavItem: {
@@ -7523,6 +7731,21 @@ export interface components {
             total: number;
             /** Unread */
             unread: number;
+        };
+        /** IngestOut */
+        IngestOut: {
+            /** Lag Limit S */
+            lag_limit_s: number;
+            /** Lag S */
+            lag_s: number;
+            /** Pending Rows */
+            pending_rows: number;
+            /** Rows Per S */
+            rows_per_s: number;
+            /** Values Per S */
+            values_per_s: number;
+            /** Write Failures */
+            write_failures: number;
         };
         JsonValue: unknown;
         /** JumpScreen */
@@ -8909,6 +9132,29 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** PartOut */
+        PartOut: {
+            /** Limit */
+            limit?: number | null;
+            /**
+             * Part
+             * @enum {string}
+             */
+            part: "database" | "redis" | "broker" | "ingest" | "processes" | "exports";
+            /**
+             * Reason
+             * @default
+             * @enum {string}
+             */
+            reason: "" | "slow" | "unreachable" | "unconfigured" | "telemetry_off" | "not_running" | "link_down" | "some_links_down" | "lagging" | "no_heartbeat" | "lost_process" | "failed_jobs";
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "ok" | "degraded" | "down" | "off";
+            /** Value */
+            value?: number | null;
+        };
         /** PasswordIn */
         PasswordIn: {
             /** Password */
@@ -9029,6 +9275,33 @@ export interface components {
             direct_permissions: string[];
             /** Role Permissions */
             role_permissions: string[];
+        };
+        /** ProcessOut */
+        ProcessOut: {
+            /** Broker */
+            broker: string;
+            /** Holder */
+            holder: string;
+            /** Host */
+            host: string;
+            /** Lag S */
+            lag_s: number;
+            /** Last Seen */
+            last_seen: number;
+            /** Link Connected */
+            link_connected: boolean;
+            /** Live */
+            live: boolean;
+            /** Live Sockets */
+            live_sockets: number;
+            /** Lost */
+            lost: boolean;
+            /** Pid */
+            pid: number;
+            /** Started At */
+            started_at: number;
+            /** Values Per S */
+            values_per_s: number;
         };
         /** PublicationOut */
         PublicationOut: {
@@ -9246,6 +9519,18 @@ export interface components {
             state: "pending" | "verified";
             /** Verified At */
             verified_at: number | null;
+        };
+        /** RedisOut */
+        RedisOut: {
+            /** Configured */
+            configured: boolean;
+            /**
+             * Error
+             * @default
+             */
+            error: string;
+            /** Rtt Ms */
+            rtt_ms: number | null;
         };
         /** RegisterIn */
         RegisterIn: {
@@ -11423,6 +11708,17 @@ export interface components {
              */
             width: number;
         };
+        /** TenantGateways */
+        TenantGateways: {
+            /** Online */
+            online: number;
+            /** Tenant Id */
+            tenant_id: number;
+            /** Tenant Name */
+            tenant_name: string;
+            /** Total */
+            total: number;
+        };
         /**
          * TenantRow
          * @description A tenant in aggregate: counts only.
@@ -11684,6 +11980,27 @@ export interface components {
             speed: number | null;
             /** Time */
             time: number;
+        };
+        /** TrendOut */
+        TrendOut: {
+            /** Bucket S */
+            bucket_s: number;
+            /** Hours */
+            hours: number;
+            /**
+             * Metric
+             * @enum {string}
+             */
+            metric: "gateways_online" | "gateways_total" | "broker_connections" | "messages_in" | "messages_out" | "ingest_values" | "ingest_lag" | "ingest_pending" | "history_rows" | "db_bytes" | "history_bytes" | "db_rtt_ms" | "db_pool_in_use" | "redis_rtt_ms" | "exports_queued" | "exports_running" | "exports_failed" | "processes";
+            /** Points */
+            points: components["schemas"]["TrendPoint"][];
+        };
+        /** TrendPoint */
+        TrendPoint: {
+            /** T */
+            t: number;
+            /** Value */
+            value: number;
         };
         /** UnshelveIn */
         UnshelveIn: {
@@ -12614,6 +12931,57 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    alerts_api_administrator_alerts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AlertsOut_"];
+                };
+            };
+        };
+    };
+    ack_api_administrator_alerts__alert_id__ack_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                alert_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AlertOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     audit_api_administrator_audit_get: {
         parameters: {
             query?: {
@@ -12833,6 +13201,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_DeviceStatistics_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    health_api_administrator_health_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HealthOut_"];
+                };
+            };
+        };
+    };
+    trend_api_administrator_health_trend_get: {
+        parameters: {
+            query: {
+                metric: "gateways_online" | "gateways_total" | "broker_connections" | "messages_in" | "messages_out" | "ingest_values" | "ingest_lag" | "ingest_pending" | "history_rows" | "db_bytes" | "history_bytes" | "db_rtt_ms" | "db_pool_in_use" | "redis_rtt_ms" | "exports_queued" | "exports_running" | "exports_failed" | "processes";
+                hours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrendOut_"];
                 };
             };
             /** @description Validation Error */

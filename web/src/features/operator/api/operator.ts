@@ -17,6 +17,14 @@ export type UserPrivilege = Schema<'UserPrivilegeOut'>;
 export type AuditRow = Schema<'AuditOut'>;
 export type OperatedDevice = Schema<'OperatedDevice'>;
 export type QuotaName = keyof Schema<'QuotaValues'>;
+export type Health = Schema<'HealthOut'>;
+export type HealthPart = Schema<'PartOut'>;
+export type HealthProcess = Schema<'ProcessOut'>;
+export type TenantGateways = Schema<'TenantGateways'>;
+export type HealthMetric = Schema<'TrendOut'>['metric'];
+export type HealthTrend = Schema<'TrendOut'>;
+export type PlatformAlerts = Schema<'AlertsOut'>;
+export type PlatformAlert = Schema<'AlertOut'>;
 export interface Paged<T> {
   items: T[];
   total: number;
@@ -62,7 +70,15 @@ export const operatorKeys = {
     [...operatorKeys.all, 'users', tenant, search, page] as const,
   privilege: (user: number) => [...operatorKeys.all, 'privilege', user] as const,
   audit: (page: number, action: string) => [...operatorKeys.all, 'audit', page, action] as const,
+  health: () => [...operatorKeys.all, 'health'] as const,
+  trend: (metric: string, hours: number) => [...operatorKeys.all, 'health', 'trend', metric, hours] as const,
+  alerts: () => [...operatorKeys.all, 'alerts'] as const,
 };
+
+/** How often the health page reads the platform now, its alerts and its trends (ms). */
+export const HEALTH_REFRESH_MS = 5_000;
+export const ALERTS_REFRESH_MS = 10_000;
+export const TREND_REFRESH_MS = 60_000;
 
 export interface LoginValues {
   username: string;
@@ -170,6 +186,47 @@ export function useDeviceAction() {
       opPost<OperatedDevice>(`/administrator/device/${action}`, { sn }, { silent: true }),
     onSuccess: (out) => {
       client.setQueryData([...operatorKeys.all, 'device', out.sn], out);
+      void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
+    },
+  });
+}
+
+export function useHealth() {
+  return useQuery({
+    queryKey: operatorKeys.health(),
+    queryFn: () => opGet<Health>('/administrator/health', undefined, { silent: true }),
+    refetchInterval: HEALTH_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useHealthTrend(metric: HealthMetric, hours = 24) {
+  return useQuery({
+    queryKey: operatorKeys.trend(metric, hours),
+    queryFn: () => opGet<HealthTrend>('/administrator/health/trend', { metric, hours }, { silent: true }),
+    refetchInterval: TREND_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The platform's alerts; `enabled` false for an operator without the monitoring scope (the menu's badge). */
+export function usePlatformAlerts(enabled = true) {
+  return useQuery({
+    queryKey: operatorKeys.alerts(),
+    queryFn: () => opGet<PlatformAlerts>('/administrator/alerts', undefined, { silent: true }),
+    refetchInterval: ALERTS_REFRESH_MS,
+    enabled,
+  });
+}
+
+export function useAckAlert() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      opPost<PlatformAlert>(`/administrator/alerts/${id}/ack`, undefined, { silent: true }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: operatorKeys.alerts() });
+      void client.invalidateQueries({ queryKey: operatorKeys.health() });
       void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
     },
   });

@@ -4,10 +4,11 @@ import {
   ApiOutlined,
   AuditOutlined,
   BarChartOutlined,
+  DashboardOutlined,
   LogoutOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Tag } from 'antd';
+import { Badge, Button, Layout, Menu, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '@/components/language-switch';
 import { useIsPhone } from '@/components/use-phone';
 
-import { OPERATOR_LOGIN, operatorLogout } from '../api/operator';
+import { OPERATOR_LOGIN, operatorLogout, usePlatformAlerts } from '../api/operator';
 import { useOperatorSession } from '../lib/session';
 import '../operator.css';
 
@@ -26,10 +27,33 @@ export const OPERATOR_PAGES = [
     label: 'operator.menu.statistics',
     scope: 'statistics',
   },
+  {
+    key: '/operator/health',
+    icon: <DashboardOutlined />,
+    label: 'operator.menu.health',
+    scope: 'monitoring',
+  },
   { key: '/operator/users', icon: <TeamOutlined />, label: 'operator.menu.users', scope: 'users' },
   { key: '/operator/devices', icon: <ApiOutlined />, label: 'operator.menu.devices', scope: 'devices' },
   { key: '/operator/audit', icon: <AuditOutlined />, label: 'operator.menu.audit', scope: '' },
 ] as const;
+
+/** The monitoring page's name with the count of open alerts not yet acknowledged. */
+function AlertBadge({ label }: { label: string }) {
+  const { t } = useTranslation();
+  const alerts = usePlatformAlerts();
+  const unacked = alerts.data?.unacked ?? 0;
+  return (
+    <span className="operator-frame__badged">
+      {label}
+      <Badge
+        count={unacked}
+        size="small"
+        title={t('operator.health.alerts.unackedCount', { count: unacked })}
+      />
+    </span>
+  );
+}
 
 export function OperatorFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -42,7 +66,7 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
   const items = OPERATOR_PAGES.filter((p) => !p.scope || scopes.has(p.scope)).map((p) => ({
     key: p.key,
     icon: p.icon,
-    label: t(p.label),
+    label: p.scope === 'monitoring' ? <AlertBadge label={t(p.label)} /> : t(p.label),
   }));
   const signOut = () => {
     void operatorLogout().finally(() => {
@@ -53,7 +77,7 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
     <Layout className="operator-frame">
       <Layout.Header className="operator-frame__header">
         <span className="operator-frame__title">{t('operator.title')}</span>
-        <Tag color="gold">{t('operator.badge')}</Tag>
+        {!phone && <Tag color="gold">{t('operator.badge')}</Tag>}
         <span className="operator-frame__spacer" />
         {!phone && <span className="operator-frame__who">{session.operator?.user_name}</span>}
         <LanguageSwitch />

@@ -21,6 +21,7 @@ const ACTIONS = [
   'vpn_reset',
   'card_query',
   'card_activate',
+  'alert_ack',
 ] as const;
 
 function Change({ value }: { value: Record<string, unknown> | null }) {
