@@ -132,8 +132,8 @@ install-bench:
 # Every benchmark with its defaults; the device list and the report query (B9: bench/report_query.py, SQLite by
 # default) also on PostgreSQL (127.0.0.1:5432), the ingest (B1, on PostgreSQL + Mosquitto by default) also on the
 # embedded default (SQLite + the server's own Mosquitto). The first load (B5), the dashboards (B6: bench/dashboard.py),
-# the screen designer (B7: bench/designer.py) and the screen runtime (B8: bench/runtime.py) measure the built console
-# in Chromium. The alarm storm (bench/alarm_storm.py, ~14 min) runs the embedded default with and without notification
+# the screen designer (B7: bench/designer.py), the screen runtime (B8: bench/runtime.py) and the monitoring table
+# (issue 35 point 7: bench/monitor_table.py) measure the built console in Chromium. The alarm storm (bench/alarm_storm.py, ~14 min) runs the embedded default with and without notification
 # rules.
 bench: install-py install-bench web install-browser
 	@for b in bench/*.py; do [ $$b = bench/compare.py ] || $(PY) python $$b || exit 1; done

@@ -1,7 +1,8 @@
 // A monitoring table live (docs/api-monitor.md): one row per device the viewer reads, one column per data source the
 // table's design names, in its header groups, widths, alignment and frozen columns. The seed answer's values are
 // followed on the live socket: every row's device is subscribed to the table's data sources, and pushes are applied
-// once per animation frame (lib/frame-pacer), only the rows on screen being drawn (antd's virtual table). A value
+// at most every APPLY_EVERY_MS on an animation frame (lib/frame-pacer), only the rows on screen being drawn (antd's
+// virtual table) and of them only the cells of rows whose device pushed (bench/monitor_table.py). A value
 // takes its colour band, greys once older than the design's stale_after_s, and a cell with an alarm not recovered yet
 // carries a mark of its level. Sort and filter by any column; export what is shown as CSV. On a phone: one card per
 // device. The viewer's monitor setting may read the table again every period instead of following the socket
@@ -10,14 +11,22 @@ import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Empty, Input, List, Space, Table, Tooltip, Typography } from 'antd';
 import type { ColumnGroupType, ColumnType } from 'antd/es/table';
-import { useEffect, useMemo, useState } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactElement,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 import { useIsPhone } from '@/components/use-phone';
 import { saveBlob } from '@/lib/download';
 import { EMPTY } from '@/lib/empty';
-import { animationFrame, createPacer } from '@/lib/frame-pacer';
+import { animationFrame, createPacer, type FrameScheduler } from '@/lib/frame-pacer';
 import { formatTime, withUnit } from '@/lib/telemetry/format';
 import { rtdClient, useAlarmFeed } from '@/lib/ws';
 
@@ -60,23 +69,61 @@ interface ViewRow {
   alarms: number[];
 }
 
-function useLiveRows(table: MonitorTableLive, live: boolean): ViewRow[] {
+/**
+ * The table applies its pushes at most this often (ms), on an animation frame. Each apply redraws the antd table (its
+ * header and the visible rows' cells, the unchanged ones only looked at), which costs the same for one pushed device
+ * as for fifty: at 500 devices pushing every second, an apply on every frame kept the main thread over half busy
+ * (bench/monitor_table.py). A value changing once a second shows at most this much later.
+ */
+export const APPLY_EVERY_MS = 250;
+const tableFrame: FrameScheduler = (callback) => {
+  let cancelFrame: (() => void) | null = null;
+  const timer = setTimeout(() => {
+    cancelFrame = animationFrame(callback);
+  }, APPLY_EVERY_MS);
+  return () => {
+    clearTimeout(timer);
+    cancelFrame?.();
+  };
+};
+
+/** The rows as last built, and what they were built from: a frame rebuilds only the rows whose device pushed. */
+interface Built {
+  rows: ViewRow[];
+  from: readonly unknown[];
+}
+
+/**
+ * The table's rows, its answer merged with the live values. Each applied frame builds anew only the rows of the devices
+ * that pushed since the last one and keeps every other row the same object, so the table redraws only the cells of
+ * changed rows (`shouldCellUpdate`); the table, the language or the stale clock (`now`) moving builds them all.
+ */
+function useLiveRows(table: MonitorTableLive, live: boolean, now: number, locale: string): ViewRow[] {
   const [version, setVersion] = useState(0);
+  const dirty = useRef(new Set<number>());
+  const built = useRef<Built | null>(null);
   const sourceIds = useMemo(() => table.design.columns.map((c) => c.source_id), [table]);
   const devices = useMemo(() => table.rows.map((r) => r.device_id).join(','), [table]);
   useEffect(() => {
     if (!live) return undefined;
     const client = rtdClient();
-    const pacer = createPacer(() => setVersion((v) => v + 1), animationFrame, null);
+    const pacer = createPacer(() => setVersion((v) => v + 1), tableFrame, null);
     const ids = devices ? devices.split(',').map(Number) : [];
-    const offs = ids.map((id) => client.subscribeDevice(id, sourceIds, () => pacer.request()));
+    const offs = ids.map((id) =>
+      client.subscribeDevice(id, sourceIds, () => {
+        dirty.current.add(id);
+        pacer.request();
+      }),
+    );
     return () => {
       for (const off of offs) off();
     };
   }, [devices, sourceIds, live]);
+  /* eslint-disable react-hooks/refs -- the rows kept between frames and the devices that pushed meanwhile are the
+     point of this memo: rebuilding them is idempotent, so a second call of it changes nothing. */
   return useMemo(() => {
     const client = rtdClient();
-    return table.rows.map((row) => {
+    const build = (row: MonitorTableLive['rows'][number]): ViewRow => {
       // Re-read periodically, the table's own answer is the truth: the socket is not followed.
       const pushedState = live ? client.getDevice(row.device_id) : null;
       return {
@@ -91,11 +138,55 @@ function useLiveRows(table: MonitorTableLive, live: boolean): ViewRow[] {
         }),
         alarms: row.alarms,
       };
-    });
-    // `version` moves on every applied frame: the client's values are read again then.
+    };
+    const from = [table, sourceIds, live, now, locale];
+    const last = built.current;
+    const changed = dirty.current;
+    dirty.current = new Set();
+    let rows: ViewRow[];
+    if (last?.from.every((value, i) => value === from[i])) {
+      rows =
+        changed.size === 0
+          ? last.rows
+          : last.rows.map((row, i) => {
+              const source = table.rows[i];
+              return source && changed.has(row.deviceId) ? build(source) : row;
+            });
+    } else {
+      rows = table.rows.map(build);
+    }
+    built.current = { rows, from };
+    return rows;
+    // `version` moves on every applied frame: the pushed devices' values are read again then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [table, sourceIds, version, live]);
+  }, [table, sourceIds, version, live, now, locale]);
+  /* eslint-enable react-hooks/refs */
 }
+
+/**
+ * A cell's tip, an antd Tooltip only once the pointer or the focus has come to the cell: a Tooltip in each of the
+ * hundreds of cells on screen cost more to draw again on every value than the cell itself.
+ */
+function CellTip({
+  tip,
+  children,
+}: {
+  tip: () => string;
+  children: ReactElement<HTMLAttributes<HTMLElement>>;
+}) {
+  const [armed, setArmed] = useState(false);
+  if (armed)
+    return (
+      <Tooltip title={tip} mouseEnterDelay={0.4}>
+        {children}
+      </Tooltip>
+    );
+  const arm = () => setArmed(true);
+  return cloneElement(children, { onMouseEnter: arm, onFocus: arm });
+}
+
+/** A cell is drawn again only when its row is a new object (useLiveRows builds one for a changed row). */
+const rowChanged = (row: ViewRow, previous: ViewRow) => row !== previous;
 
 export interface LiveTableProps {
   table: MonitorTableLive;
@@ -121,12 +212,12 @@ export function LiveTable({
   const { t, i18n } = useTranslation();
   const phone = useIsPhone();
   const queryClient = useQueryClient();
-  const rows = useLiveRows(table, live);
+  const locale = i18n.language;
   const now = useNow();
+  const rows = useLiveRows(table, live, now, locale);
   const [query, setQuery] = useState('');
   const [view, setView] = useState<TableView>({ filters: {}, sort: null });
   const { design, sources } = table;
-  const locale = i18n.language;
   const missing = t('monitor.table.missingSource');
 
   // An alarm of a row's device changes its marks: the table is read again (alarms are rare, values are not).
@@ -182,17 +273,19 @@ export function LiveTable({
       background: band?.background ?? undefined,
       boxShadow: level > 0 ? `inset 3px 0 0 ${LEVEL_COLORS[level] ?? LEVEL_COLORS[5]}` : undefined,
     };
-    const tip = cell
-      ? [
-          t('monitor.table.updatedAt', { time: formatTime(cell.ts, 'YYYY-MM-DD HH:mm:ss') }),
-          stale ? t('monitor.table.staleHint') : '',
-          level > 0 ? t('monitor.table.alarmHint', { level }) : '',
-        ]
-          .filter(Boolean)
-          .join(' · ')
-      : t('monitor.table.noValue');
+    // Formatted when the tip opens, not on every value.
+    const tip = () =>
+      cell
+        ? [
+            t('monitor.table.updatedAt', { time: formatTime(cell.ts, 'YYYY-MM-DD HH:mm:ss') }),
+            stale ? t('monitor.table.staleHint') : '',
+            level > 0 ? t('monitor.table.alarmHint', { level }) : '',
+          ]
+            .filter(Boolean)
+            .join(' · ')
+        : t('monitor.table.noValue');
     return (
-      <Tooltip title={tip} mouseEnterDelay={0.4}>
+      <CellTip tip={tip}>
         <div
           className={`iot-monitor-cell${stale ? ' iot-monitor-stale' : ''}`}
           style={style}
@@ -201,7 +294,7 @@ export function LiveTable({
         >
           {text === '' ? EMPTY : text}
         </div>
-      </Tooltip>
+      </CellTip>
     );
   };
 
@@ -214,6 +307,7 @@ export function LiveTable({
         width: design.device.width,
         fixed: design.device.frozen ? 'left' : undefined,
         sorter: (a, b) => (a.alias || a.sn).localeCompare(b.alias || b.sn),
+        shouldCellUpdate: rowChanged,
         render: (_: unknown, row: ViewRow) => deviceCell(row),
       },
     ];
@@ -227,6 +321,7 @@ export function LiveTable({
         align: column.align,
         fixed: column.frozen ? 'left' : undefined,
         onCell: () => ({ className: 'iot-monitor-td' }),
+        shouldCellUpdate: rowChanged,
         sorter: (a, b) => compareCells(a.cells[index] ?? null, b.cells[index] ?? null),
         filters: FILTERS.map((f) => ({ text: t(`monitor.filter.${f}`), value: f })),
         onFilter: (value, row) =>

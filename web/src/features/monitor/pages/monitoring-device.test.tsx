@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { EMPTY } from '@/lib/empty';
 import { setRtdClient } from '@/lib/ws';
@@ -10,8 +10,16 @@ import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
 
 import type { WatchedTable } from '../api/monitor';
+import { APPLY_EVERY_MS } from '../components/live-table';
+import { cellText } from '../lib/cells';
 import { group, liveTable, setting, watchedTable } from './monitor.fixtures';
 import MonitoringDevicePage from './monitoring-device';
+
+// Every cell drawn formats its value through cellText: the spy tells which cells a push drew again.
+vi.mock('../lib/cells', async (actual) => {
+  const cells = await actual<typeof import('../lib/cells')>();
+  return { ...cells, cellText: vi.fn(cells.cellText) };
+});
 
 const watched: WatchedTable[] = [watchedTable(), watchedTable({ id: 8, name: '能耗', sort: 1, columns: 1 })];
 const table = liveTable;
@@ -80,6 +88,45 @@ describe('Monitored devices', () => {
     await waitFor(() => expect(cell(12, 41)).toHaveTextContent('1.50'));
     // Past the band's min: its colour.
     expect(cell(12, 41)).toHaveStyle({ color: '#ff0000' });
+  });
+
+  it("draws again only the cells of a pushed device's row", async () => {
+    renderPage({ 'GET /yun/monitor/tables': () => ok(watched), 'GET /yun/monitor/table': () => ok(table()) });
+    await screen.findByText('一号泵');
+    act(() => {
+      FakeSocket.last!.open();
+    });
+    await waitFor(() => expect(FakeSocket.last!.sent).toContainEqual(expect.objectContaining({ op: 'sub' })));
+    act(() => {
+      FakeSocket.last!.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      FakeSocket.last!.receive({ type: 'snapshot', device_id: 13, dev_state: 2, values: [] });
+    });
+    // The snapshots' apply is done (the table applies at most every APPLY_EVERY_MS).
+    await act(() => new Promise((done) => setTimeout(done, APPLY_EVERY_MS + 100)));
+    expect(cell(13, 41)).toHaveTextContent(EMPTY);
+    const drawn = vi.mocked(cellText);
+    drawn.mockClear();
+    act(() => {
+      FakeSocket.last!.receive({
+        type: 'values',
+        device_id: 12,
+        values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],
+      });
+    });
+    await waitFor(() => expect(cell(12, 41)).toHaveTextContent('1.50'));
+    // Device 12's two cells were drawn again; device 13's (no value: a null cell) were not.
+    expect(drawn.mock.calls.length).toBeGreaterThan(0);
+    expect(drawn.mock.calls.filter(([shown]) => shown === null)).toEqual([]);
+  });
+
+  it("shows a cell's tip once the pointer comes to it", async () => {
+    const user = userEvent.setup();
+    renderPage({ 'GET /yun/monitor/tables': () => ok(watched), 'GET /yun/monitor/table': () => ok(table()) });
+    await screen.findByText('一号泵');
+    await user.hover(cell(12, 42));
+    // The first coming arms the tip, the pointer moving over the cell opens it.
+    await user.hover(cell(12, 42));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(/更新于 .* · 数据已过期 · 3 级报警未恢复/);
   });
 
   it('opens the table named in the address, and another on a click', async () => {
