@@ -10,6 +10,8 @@ import { animationFrame, createPacer } from '../frame-pacer';
 import { EMPTY_LIVE, rtdClient, type DeviceLive } from '../ws';
 
 const pending = new Set<() => void>();
+// Mounted cards: when none is left the pacer is reset (see the effect's cleanup).
+let subscribers = 0;
 
 const pacer = createPacer(
   () => {
@@ -49,10 +51,15 @@ export function useFramedLiveDevice(
     const unsubscribe = client.subscribeDevice(deviceId, ids, () => {
       schedule(apply);
     });
+    subscribers += 1;
     apply();
     return () => {
       pending.delete(apply);
       unsubscribe();
+      subscribers -= 1;
+      // The last card gone: no frame stays booked for nobody. A frame booked under a page that is gone (a test's
+      // fake timers, a tab put away) would otherwise hold the pacer, and every later push would wait for it.
+      if (subscribers === 0) pacer.cancel();
     };
   }, [deviceId, key, enabled]);
   return live;
