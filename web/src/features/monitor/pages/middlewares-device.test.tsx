@@ -80,15 +80,17 @@ describe("A device's row as a detail", () => {
     expect(tile(41)).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('img', { name: '数据趋势图' })).toHaveAttribute('data-series', '1');
 
+    // This test's own socket, held: another client's reconnect may make a newer one meanwhile.
+    const socket = FakeSocket.last!;
     act(() => {
-      FakeSocket.last!.open();
+      socket.open();
     });
     await waitFor(() =>
-      expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
+      expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
     );
     act(() => {
-      FakeSocket.last!.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
-      FakeSocket.last!.receive({
+      socket.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      socket.receive({
         type: 'values',
         device_id: 12,
         values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],

@@ -71,15 +71,17 @@ describe('Monitored devices', () => {
     expect(cell(12, 42)).toHaveAttribute('data-alarm', '3');
     expect(cell(12, 41)).not.toHaveClass('iot-monitor-stale');
 
+    // This test's own socket, held: another client's reconnect may make a newer one meanwhile.
+    const socket = FakeSocket.last!;
     act(() => {
-      FakeSocket.last!.open();
+      socket.open();
     });
     await waitFor(() =>
-      expect(FakeSocket.last!.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
+      expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
     );
     act(() => {
-      FakeSocket.last!.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
-      FakeSocket.last!.receive({
+      socket.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      socket.receive({
         type: 'values',
         device_id: 12,
         values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],
@@ -93,13 +95,15 @@ describe('Monitored devices', () => {
   it("draws again only the cells of a pushed device's row", async () => {
     renderPage({ 'GET /yun/monitor/tables': () => ok(watched), 'GET /yun/monitor/table': () => ok(table()) });
     await screen.findByText('一号泵');
+    // This test's own socket, held: another client's reconnect may make a newer one meanwhile.
+    const socket = FakeSocket.last!;
     act(() => {
-      FakeSocket.last!.open();
+      socket.open();
     });
-    await waitFor(() => expect(FakeSocket.last!.sent).toContainEqual(expect.objectContaining({ op: 'sub' })));
+    await waitFor(() => expect(socket.sent).toContainEqual(expect.objectContaining({ op: 'sub' })));
     act(() => {
-      FakeSocket.last!.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
-      FakeSocket.last!.receive({ type: 'snapshot', device_id: 13, dev_state: 2, values: [] });
+      socket.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      socket.receive({ type: 'snapshot', device_id: 13, dev_state: 2, values: [] });
     });
     // The snapshots' apply is done (the table applies at most every APPLY_EVERY_MS).
     await act(() => new Promise((done) => setTimeout(done, APPLY_EVERY_MS + 100)));
@@ -107,7 +111,7 @@ describe('Monitored devices', () => {
     const drawn = vi.mocked(cellText);
     drawn.mockClear();
     act(() => {
-      FakeSocket.last!.receive({
+      socket.receive({
         type: 'values',
         device_id: 12,
         values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],
