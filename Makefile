@@ -134,12 +134,14 @@ install-bench:
 # embedded default (SQLite + the server's own Mosquitto). The first load (B5), the dashboards (B6: bench/dashboard.py),
 # the screen designer (B7: bench/designer.py), the screen runtime (B8: bench/runtime.py) and the monitoring table
 # (issue 35 point 7: bench/monitor_table.py) measure the built console in Chromium. The alarm storm (bench/alarm_storm.py, ~14 min) runs the embedded default with and without notification
-# rules.
+# rules. The automations (bench/automations.py, issue 37 point 4) measure B1 with 1,000 enabled rules and without,
+# alternated, on the embedded default and on PostgreSQL + Mosquitto.
 bench: install-py install-bench web install-browser
 	@for b in bench/*.py; do [ $$b = bench/compare.py ] || $(PY) python $$b || exit 1; done
 	$(PY) python bench/device_list.py --db postgresql
 	$(PY) python bench/ingest.py --db sqlite
 	$(PY) python bench/report_query.py --db postgresql
+	$(PY) python bench/automations.py --db postgresql
 	$(PY) python bench/compare.py
 
 clean:

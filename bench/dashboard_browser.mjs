@@ -23,20 +23,17 @@
 // { task_ms, script_ms, style_layout_ms } (CPU time from navigation to interactive, CDP thread ticks) }, a phase
 // { busy, script, layout (CPU time shares), busy_wall, script_wall, layout_wall (wall time shares), seconds,
 // frames_per_s, longest_task_ms, long_tasks, statistic_requests, ws_frames }.
-import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import {
+  busyShares,
+  launch,
+  metricsOf,
+  planArguments,
+  sleep,
+  writeSelfTime,
+} from "./browserlib.mjs";
 
-const require = createRequire(new URL("../web/package.json", import.meta.url));
-const { chromium } = require("@playwright/test");
-
-const [base, user, password, planFile] = process.argv.slice(2);
-if (!base || !user || !password || !planFile) {
-  console.error(
-    "usage: node bench/dashboard_browser.mjs <base url> <user> <password> <plan.json>",
-  );
-  process.exit(2);
-}
-const plan = JSON.parse(readFileSync(planFile, "utf8"));
+const { base, user, password, plan } = planArguments("dashboard_browser.mjs");
 const VIEWPORT = { width: 1920, height: 1080 };
 /** What an opening counts after interactive: late long tasks, requests and chart animations. */
 const SETTLE_MS = 2000;
@@ -52,22 +49,7 @@ const LONG_TASK_MS = 200;
  * (.png). Diagnostics: the figures of those runs are not reported. */
 const PROFILE = process.env.B6_PROFILE;
 
-// DESIGN §6: how Chromium runs here.
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const browser = await launch();
 
 /** Before any of the console's scripts, in every document of the tab: the long tasks, the values frames, and on the
  * dashboard page a check once per animation frame of every card, until all are drawn. */
@@ -193,10 +175,6 @@ function instrument(expect) {
   requestAnimationFrame(check);
 }
 
-function metricsOf(answer) {
-  return Object.fromEntries(answer.metrics.map((m) => [m.name, m.value]));
-}
-
 /** The plan's expectations for one dashboard, for the page. */
 function expectOf(which) {
   return {
@@ -311,19 +289,7 @@ async function stopProfile(cdp, events, prefix) {
     `${prefix}.trace.txt`,
     `${top.join("\n")}\n\nlong tasks (≥ 50 ms):\n${nested.join("\n")}\n`,
   );
-  const self = {};
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const dt = profile.timeDeltas;
-  profile.samples.forEach((id, i) => {
-    const n = byId.get(id);
-    const key = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
-    self[key] = (self[key] ?? 0) + (dt[i] ?? 0) / 1000;
-  });
-  const hot = Object.entries(self)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 80)
-    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
-  writeFileSync(`${prefix}.self.txt`, `${hot.join("\n")}\n`);
+  writeSelfTime(profile, prefix);
 }
 
 // --- an opening -------------------------------------------------------------------------------------------------
@@ -457,22 +423,7 @@ async function live(context, which, profilePrefix = null) {
   });
   counting = true;
   const started = Date.now();
-  const sample = async (timeDomain) => {
-    await cdp.send("Performance.disable");
-    await cdp.send("Performance.enable", { timeDomain });
-    const before = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wallStart = performance.now();
-    await sleep(plan.seconds * 1000);
-    const after = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wall = (performance.now() - wallStart) / 1000;
-    // Performance.getMetrics' durations are in seconds.
-    const share = (name) => (after[name] - before[name]) / wall;
-    return {
-      busy: share("TaskDuration"),
-      script: share("ScriptDuration"),
-      layout: share("LayoutDuration") + share("RecalcStyleDuration"),
-    };
-  };
+  const sample = (timeDomain) => busyShares(cdp, plan.seconds, timeDomain);
   const wallTicks = await sample("timeTicks");
   const cpuTicks = await sample("threadTicks");
   const seconds = (Date.now() - started) / 1000;

@@ -9,10 +9,7 @@
 // 50 screens) each opened in a fresh context. Prints one JSON object:
 //   { large: { open: [ms], save: [ms], fps: [fps], open_cold: ms }, small: { ...the same }, context: {...} }.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
-const require = createRequire(new URL("../web/package.json", import.meta.url));
-const { chromium } = require("@playwright/test");
+import { launch, sleep } from "./browserlib.mjs";
 
 const [base, user, password, planFile] = process.argv.slice(2);
 if (!base || !user || !password || !planFile) {
@@ -33,22 +30,7 @@ const QUIET_MS = 400;
 /** A desktop's screen: the 1920×1080 canvas drawn at the zoom that fits it beside the panels. */
 const VIEWPORT = { width: 1920, height: 1080 };
 
-// DESIGN §6: how Chromium runs here.
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const browser = await launch();
 
 /** Counts the page's open requests, so that a step starts on a quiet console (no query of the previous one left). */
 function watchNetwork(page) {

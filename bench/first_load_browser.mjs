@@ -8,31 +8,17 @@
 //   login        /iotyun/login opened in a fresh browser context (empty cache, no session);
 //   loginToIndex what signing in through that form loads on top, up to the home page (/iotyun/index);
 //   index        /iotyun/index opened in another fresh context (empty cache) holding the session signed in above.
-import { createRequire } from 'node:module';
-
-const require = createRequire(new URL('../web/package.json', import.meta.url));
-const { chromium } = require('@playwright/test');
+import { launch } from "./browserlib.mjs";
 
 const [base, user, password, acceptEncoding] = process.argv.slice(2);
 if (!base || !user || !password || !acceptEncoding) {
-  console.error('usage: node bench/first_load_browser.mjs <base url> <user> <password> <accept-encoding>');
+  console.error(
+    "usage: node bench/first_load_browser.mjs <base url> <user> <password> <accept-encoding>",
+  );
   process.exit(2);
 }
 
-// DESIGN §6: how Chromium runs here.
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launch();
 
 /** Scripts the pages asked for so far (settle() watches it). */
 let scripts = 0;
@@ -40,22 +26,24 @@ let scripts = 0;
 /** Records the scripts the page receives until `take()`; encoded = body bytes on the wire (Playwright's sizes()). */
 function recorder(page) {
   const pending = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts += 1;
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts += 1;
   });
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
+  page.on("requestfinished", (request) => {
+    if (request.resourceType() !== "script") return;
     pending.push(
       (async () => {
         const response = await request.response();
         const sizes = await request.sizes();
         const headers = response ? await response.allHeaders() : {};
-        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        const body = response
+          ? await response.body().catch(() => Buffer.alloc(0))
+          : Buffer.alloc(0);
         return {
           url: new URL(request.url()).pathname,
           encoded: sizes.responseBodySize,
           decoded: body.length,
-          encoding: headers['content-encoding'] ?? 'identity',
+          encoding: headers["content-encoding"] ?? "identity",
         };
       })(),
     );
@@ -71,9 +59,9 @@ function recorder(page) {
 async function newContext(storageState) {
   // Each context starts with an empty HTTP cache; the header override makes Chromium ask for one encoding only.
   return browser.newContext({
-    extraHTTPHeaders: { 'Accept-Encoding': acceptEncoding },
+    extraHTTPHeaders: { "Accept-Encoding": acceptEncoding },
     viewport: { width: 1366, height: 768 },
-    locale: 'zh-CN',
+    locale: "zh-CN",
     ...(storageState ? { storageState } : {}),
   });
 }
@@ -82,7 +70,7 @@ async function newContext(storageState) {
  * network went idle (a chart or a map may ask for its chunk only once its data has arrived). */
 async function settle(page) {
   for (let round = 0; round < 30; round += 1) {
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState("networkidle");
     const seen = scripts;
     await page.waitForTimeout(1000);
     if (scripts === seen) return;
@@ -113,7 +101,8 @@ try {
   const homeRec = recorder(home);
   await home.goto(`${base}/iotyun/index`);
   await settle(home);
-  if (!home.url().endsWith('/iotyun/index')) throw new Error(`/iotyun/index ended on ${home.url()}`);
+  if (!home.url().endsWith("/iotyun/index"))
+    throw new Error(`/iotyun/index ended on ${home.url()}`);
   const index = await homeRec.take();
   await second.close();
 

@@ -53,6 +53,8 @@ import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import benchlib
@@ -67,12 +69,21 @@ INFLIGHT = 200
 
 
 def batches_of(
-    sns: list[str], sources: list[int], steps: int, readings: int, per_message: int, base_ts: int, boot: int
+    sns: list[str],
+    sources: list[int],
+    steps: int,
+    readings: int,
+    per_message: int,
+    base_ts: int,
+    boot: int,
+    steady: Mapping[int, float] | None = None,
 ) -> list[tuple[str, bytes]]:
     """Every values message of the run, in publishing order (message k of every device, then k + 1). Shaped as
     gateway/agent.py publishes: `readings` one-second readings (1: one poll, the agent's own shape) of at most
-    `per_message` values, each value {"id", "v", "ts", "q"}; a device's seq counts its messages."""
+    `per_message` values, each value {"id", "v", "ts", "q"}; a device's seq counts its messages. A data source in
+    `steady` (id -> value: a status word read in the same poll) sends that same value every time."""
     out: list[tuple[str, bytes]] = []
+    steady = steady or {}
     m = len(sources)
     chunks = [(j, sources[j : j + per_message]) for j in range(0, m, per_message)]
     seqs = dict.fromkeys(sns, 0)
@@ -81,7 +92,7 @@ def batches_of(
         for sn in sns:
             for first, chunk in chunks:
                 values = [
-                    {"id": sid, "v": step * m + first + j + 0.5, "ts": base_ts + step * 1000, "q": 0}
+                    {"id": sid, "v": steady.get(sid, step * m + first + j + 0.5), "ts": base_ts + step * 1000, "q": 0}
                     for step in step_range
                     for j, sid in enumerate(chunk)
                 ]
@@ -235,6 +246,128 @@ def baseline_sqlite(db: benchlib.BenchDb, rows: list[tuple[int, int, int, float,
         conn.close()
 
 
+@dataclass
+class Measured:
+    """One B1 run (`measure`): the points it stored and how fast, and what the publisher and the server reported."""
+
+    total: int
+    steps: int
+    base_ts: int
+    readings: int
+    per_message: int
+    embedded: bool
+    wire_bytes: int
+    published: dict[str, Any]
+    elapsed: float
+    points_s: float
+    stored: int
+    distinct: int
+    zero_loss: bool
+    server_cpu: float
+    counters: dict[str, Any] = field(default_factory=dict)
+
+
+def measure(
+    db: benchlib.BenchDb,
+    plant: benchlib.Plant,
+    *,
+    points: int,
+    per_message: int = 50,
+    readings: int = 1,
+    embedded: bool,
+    queue_limit: int = 0,
+    timeout: float = 180,
+    steady: Mapping[int, float] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> Measured:
+    """B1 once on a provisioned plant: start `iotyun serve` (with `embedded` its own Mosquitto, each gateway as
+    itself; else a private Mosquitto with max_queued_messages `queue_limit` through IOTYUN_MQTT_URL), publish `points`
+    (rounded to whole steps) shaped as the agent sends them (`batches_of`: `steady` data sources among plant.sources
+    send a constant value, their history is expected off), wait until every cursor is committed and count what was
+    stored, stop the server. `counters` holds the server's counters at its stop (benchlib.start_server's
+    `counters`)."""
+    steady = steady or {}
+    devices, m = len(plant.devices), len(plant.sources)
+    per_message = max(1, min(per_message, m))
+    readings = max(1, readings)
+    steps = max(1, points // (devices * (m - len(steady))))
+    total = devices * (m - len(steady)) * steps
+    last_seq = math.ceil(steps / readings) * math.ceil(m / per_message)
+    base_ts = (int(time.time()) - 86_400) * 1000  # yesterday: inside the server's accepted time window
+    ctx = mp.get_context("spawn")
+    sns = list(plant.devices)
+    counters_file = db.tmp / f"counters-{time.time_ns()}.json"
+    with contextlib.ExitStack() as stack:
+        log = db.tmp / "server.log"
+        port = benchlib.free_port()
+        if embedded:
+            # The server's own supervised Mosquitto (IOTYUN_MQTT_URL unset), its port given.
+            broker = ("127.0.0.1", benchlib.free_port())
+            server_env = db.env(IOTYUN_MQTT_PORT=str(broker[1]), IOTYUN_MQTT_BIND="127.0.0.1", **(env or {}))
+        else:
+            broker = stack.enter_context(benchlib.mosquitto(db.tmp, queue_limit))
+            server_env = db.env(IOTYUN_MQTT_URL=f"mqtt://{broker[0]}:{broker[1]}", **(env or {}))
+        server = benchlib.start_server(server_env, port, log, counters=counters_file)
+        try:
+            try:
+                benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
+            except OSError as exc:
+                raise RuntimeError(f"the server did not start: {benchlib.log_tail(log)}") from exc
+            if embedded:
+                benchlib.gateway_accounts(f"http://127.0.0.1:{port}", sns)
+            payloads = batches_of(
+                sns, plant.sources, steps, readings, per_message, base_ts, boot=int(time.time() * 1000), steady=steady
+            )
+            wire_bytes = sum(len(p) for _, p in payloads)
+            ready, go, out = ctx.Event(), ctx.Event(), ctx.Queue()
+            pub = ctx.Process(
+                target=publisher,
+                args=(broker, sns, embedded, payloads, ready, go, out, timeout),
+                daemon=True,
+            )
+            pub.start()
+            del payloads
+            if not ready.wait(60):
+                raise RuntimeError(f"the publisher did not get ready: {out.get(timeout=1) if not out.empty() else ''}")
+            asyncio.run(benchlib.wait_online(db, len(sns)))
+            time.sleep(1)  # the last state writes and config loads settle before the clock starts
+            cpu_before = benchlib.cpu_seconds(server.pid)
+            go.set()
+            start = time.time()
+            done_at, stored, distinct = asyncio.run(wait_committed(db, devices, last_seq, total, start + timeout))
+            server_cpu = benchlib.cpu_seconds(server.pid) - cpu_before
+            published = out.get(timeout=timeout)
+            pub.join(10)
+            if "error" in published:
+                raise RuntimeError(published["error"])
+        finally:
+            benchlib.stop([server])
+    if done_at is None or stored != total or distinct != total:
+        print(
+            f"incomplete: {stored} rows stored ({distinct} distinct) of {total}; server log:\n{benchlib.log_tail(log)}",
+            file=sys.stderr,
+        )
+    elapsed = (done_at or time.time()) - published["first"]
+    counters = orjson.loads(counters_file.read_bytes()) if counters_file.exists() else {}
+    return Measured(
+        total=total,
+        steps=steps,
+        base_ts=base_ts,
+        readings=readings,
+        per_message=per_message,
+        embedded=embedded,
+        wire_bytes=wire_bytes,
+        published=published,
+        elapsed=elapsed,
+        points_s=total / elapsed if done_at is not None else stored / elapsed,
+        stored=stored,
+        distinct=distinct,
+        zero_loss=done_at is not None and stored == total and distinct == total,
+        server_cpu=server_cpu,
+        counters=counters,
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--devices", type=int, default=100)
@@ -266,75 +399,27 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    per_message = max(1, min(args.values_per_message, args.sources))
-    readings = max(1, args.readings)
-    steps = max(1, args.points // (args.devices * args.sources))
-    total = args.devices * args.sources * steps
-    last_seq = math.ceil(steps / readings) * math.ceil(args.sources / per_message)
-    base_ts = (int(time.time()) - 86_400) * 1000  # yesterday: inside the server's accepted time window
-    ctx = mp.get_context("spawn")
-    embedded = args.broker == "embedded" or (args.broker == "auto" and args.db == "sqlite")
-    with contextlib.ExitStack() as stack:
-        db = stack.enter_context(benchlib.bench_db(args.db))
+    with benchlib.bench_db(args.db) as db:
         plant = asyncio.run(benchlib.provision(db, args.devices, args.sources))
-        sns = list(plant.devices)
-        log = db.tmp / "server.log"
-        port = benchlib.free_port()
-        if embedded:
-            # The server's own supervised Mosquitto (IOTYUN_MQTT_URL unset), its port given.
-            broker = ("127.0.0.1", benchlib.free_port())
-            env = db.env(IOTYUN_MQTT_PORT=str(broker[1]), IOTYUN_MQTT_BIND="127.0.0.1")
-        else:
-            broker = stack.enter_context(benchlib.mosquitto(db.tmp, args.queue_limit))
-            env = db.env(IOTYUN_MQTT_URL=f"mqtt://{broker[0]}:{broker[1]}")
-        server = benchlib.start_server(env, port, log)
-        try:
-            benchlib.wait_up(f"http://127.0.0.1:{port}/api/dev/access", plant.headers)
-            if embedded:
-                benchlib.gateway_accounts(f"http://127.0.0.1:{port}", sns)
-            payloads = batches_of(
-                sns, plant.sources, steps, readings, per_message, base_ts, boot=int(time.time() * 1000)
-            )
-            wire_bytes = sum(len(p) for _, p in payloads)
-            ready, go, out = ctx.Event(), ctx.Event(), ctx.Queue()
-            pub = ctx.Process(
-                target=publisher,
-                args=(broker, sns, embedded, payloads, ready, go, out, args.timeout),
-                daemon=True,
-            )
-            pub.start()
-            del payloads
-            if not ready.wait(60):
-                raise RuntimeError(f"the publisher did not get ready: {out.get(timeout=1) if not out.empty() else ''}")
-            asyncio.run(benchlib.wait_online(db, len(sns)))
-            time.sleep(1)  # the last state writes and config loads settle before the clock starts
-            cpu_before = benchlib.cpu_seconds(server.pid)
-            go.set()
-            start = time.time()
-            done_at, stored, distinct = asyncio.run(
-                wait_committed(db, args.devices, last_seq, total, start + args.timeout)
-            )
-            server_cpu = benchlib.cpu_seconds(server.pid) - cpu_before
-            published = out.get(timeout=args.timeout)
-            pub.join(10)
-            if "error" in published:
-                raise RuntimeError(published["error"])
-        finally:
-            benchlib.stop([server])
-        if done_at is None or stored != total or distinct != total:
-            print(
-                f"incomplete: {stored} rows stored ({distinct} distinct) of {total}; server log:\n"
-                f"{benchlib.log_tail(log)}",
-                file=sys.stderr,
-            )
-        rows = rows_of(plant, steps, base_ts)
+        run = measure(
+            db,
+            plant,
+            points=args.points,
+            per_message=args.values_per_message,
+            readings=args.readings,
+            embedded=args.broker == "embedded" or (args.broker == "auto" and args.db == "sqlite"),
+            queue_limit=args.queue_limit,
+            timeout=args.timeout,
+        )
+        rows = rows_of(plant, run.steps, run.base_ts)
         base_s = asyncio.run(baseline_pg(db, rows)) if args.db == "postgresql" else baseline_sqlite(db, rows)
 
-    elapsed = (done_at or time.time()) - published["first"]
-    cand = total / elapsed if done_at is not None else stored / elapsed
+    total, elapsed, published, server_cpu = run.total, run.elapsed, run.published, run.server_cpu
+    stored, distinct, zero_loss, embedded = run.stored, run.distinct, run.zero_loss, run.embedded
+    readings, per_message, wire_bytes = run.readings, run.per_message, run.wire_bytes
+    cand = run.points_s
     base = total / base_s
     pub_rate = total / (published["last_ack"] - published["first"])
-    zero_loss = done_at is not None and stored == total and distinct == total
     extra = {
         "devices": args.devices,
         "sources": args.sources,

@@ -59,69 +59,18 @@ def seed_devices(data_dir: Path, user_id: int, tenant_id: int, count: int) -> di
 
 
 async def _seed_devices(data_dir: Path, user_id: int, tenant_id: int, count: int) -> dict[str, int]:
-    from datetime import UTC, datetime
-
-    from sqlalchemy import insert
-
     import iotyun.app  # noqa: F401 - every model mapped (the devices' foreign keys name the team's tables)
-    from iotyun.core import security
     from iotyun.core.db import Database
-    from iotyun.devices.models import DEV_OFFLINE, Device, Gateway
 
     database = Database(f"sqlite+aiosqlite:///{(data_dir / 'iotyun.db').resolve()}")
-    now = datetime.now(UTC)
     sns = [f"{SN_PREFIX}{i:06d}" for i in range(count)]
-    secret = security.hash_password_sync(benchlib.SECRET, device=True)
     try:
         async with database.sessionmaker() as session:
-            gateway_ids = (
-                (
-                    await session.execute(
-                        insert(Gateway).returning(Gateway.id),
-                        [
-                            {
-                                "sn": sn,
-                                "secret_hash": secret,
-                                "model": "BENCH",
-                                "firmware_version": "1.0.0",
-                                "dev_state": DEV_OFFLINE,
-                                "created_at": now,
-                                "updated_at": now,
-                            }
-                            for sn in sns
-                        ],
-                    )
-                )
-                .scalars()
-                .all()
-            )
-            device_ids = (
-                (
-                    await session.execute(
-                        insert(Device).returning(Device.id),
-                        [
-                            {
-                                "tenant_id": tenant_id,
-                                "gateway_id": gid,
-                                "sn": sn,
-                                "registered": True,
-                                "registered_at": now,
-                                "owner_id": user_id,
-                                "alias": f"监测 {i:03d}",
-                                "created_at": now,
-                                "updated_at": now,
-                            }
-                            for i, (gid, sn) in enumerate(zip(gateway_ids, sns, strict=True))
-                        ],
-                    )
-                )
-                .scalars()
-                .all()
-            )
+            _, device_ids = await benchlib.insert_devices(session, tenant_id, user_id, sns, lambda i: f"监测 {i:03d}")
             await session.commit()
     finally:
         await database.dispose()
-    return {sn: int(d) for sn, d in zip(sns, device_ids, strict=True)}
+    return dict(zip(sns, device_ids, strict=True))
 
 
 def table_design(sources: list[int]) -> dict[str, Any]:

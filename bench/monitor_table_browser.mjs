@@ -13,20 +13,18 @@
 //     longest_task_ms, rows_drawn }.
 // With MT_PROFILE=<file prefix>: a CPU profile of the live phase's first window, its self time by function in
 // <prefix>.self.txt (a diagnostic of the table's hot path).
-import { writeFileSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import {
+  busyShares,
+  launch,
+  planArguments,
+  sleep,
+  writeSelfTime,
+} from "./browserlib.mjs";
 
-const require = createRequire(new URL("../web/package.json", import.meta.url));
-const { chromium } = require("@playwright/test");
-
-const [base, user, password, planFile] = process.argv.slice(2);
-if (!base || !user || !password || !planFile) {
-  console.error(
-    "usage: node bench/monitor_table_browser.mjs <base url> <user> <password> <plan.json>",
-  );
-  process.exit(2);
-}
-const plan = JSON.parse(readFileSync(planFile, "utf8"));
+const { base, user, password, plan } = planArguments(
+  "monitor_table_browser.mjs",
+);
 const VIEWPORT = { width: 1920, height: 1080 };
 /** Values flowing on the table this long before the live measurement. */
 const WARMUP_MS = 5000;
@@ -36,22 +34,7 @@ const QUIET_MS = 2000;
 const DRAIN_MAX_MS = 60_000;
 const PROFILE = process.env.MT_PROFILE;
 
-// DESIGN §6: how Chromium runs here.
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const browser = await launch();
 
 /** Before any of the console's scripts: every WebSocket counts the live values it receives; frames are timed. */
 function recordFrames() {
@@ -85,10 +68,6 @@ function recordFrames() {
   requestAnimationFrame(tick);
 }
 
-function metricsOf(answer) {
-  return Object.fromEntries(answer.metrics.map((m) => [m.name, m.value]));
-}
-
 async function profiled(cdp, run) {
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -96,19 +75,7 @@ async function profiled(cdp, run) {
   const result = await run();
   const { profile } = await cdp.send("Profiler.stop");
   writeFileSync(`${PROFILE}.cpuprofile`, JSON.stringify(profile));
-  const self = {};
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const dt = profile.timeDeltas;
-  profile.samples.forEach((id, i) => {
-    const n = byId.get(id);
-    const key = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}:${n.callFrame.columnNumber}`;
-    self[key] = (self[key] ?? 0) + (dt[i] ?? 0) / 1000;
-  });
-  const hot = Object.entries(self)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 60)
-    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
-  writeFileSync(`${PROFILE}.self.txt`, hot.join("\n") + "\n");
+  writeSelfTime(profile, PROFILE, { column: true });
   return result;
 }
 
@@ -123,21 +90,7 @@ async function measure(page, cdp, profile) {
     });
     mt.tasks.observe({ type: "longtask" });
   });
-  const sample = async (timeDomain) => {
-    await cdp.send("Performance.disable");
-    await cdp.send("Performance.enable", { timeDomain });
-    const before = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wallStart = performance.now();
-    await sleep(plan.seconds * 1000);
-    const after = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wall = (performance.now() - wallStart) / 1000;
-    const share = (name) => (after[name] - before[name]) / wall;
-    return {
-      busy: share("TaskDuration"),
-      script: share("ScriptDuration"),
-      layout: share("LayoutDuration") + share("RecalcStyleDuration"),
-    };
-  };
+  const sample = (timeDomain) => busyShares(cdp, plan.seconds, timeDomain);
   // The CPU-time window is the one reported (and counted: values, frames), then a wall-time window for context.
   await page.evaluate(() => {
     const mt = window.__mt;

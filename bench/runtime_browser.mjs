@@ -12,40 +12,21 @@
 // seconds }. Prints one JSON object: { large: phase, animated: phase, small: phase }, a phase being
 //   { busy, script, layout (CPU time shares), busy_wall, script_wall, layout_wall (wall time shares), start, end,
 //     rafs, longest_task_ms, frames: [[value, ms]...], repaints: [[value, ms]...], painted: [[value, ms]...] }.
-import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import {
+  busyShares,
+  launch,
+  planArguments,
+  sleep,
+  writeSelfTime,
+} from "./browserlib.mjs";
 
-const require = createRequire(new URL("../web/package.json", import.meta.url));
-const { chromium } = require("@playwright/test");
-
-const [base, user, password, planFile] = process.argv.slice(2);
-if (!base || !user || !password || !planFile) {
-  console.error(
-    "usage: node bench/runtime_browser.mjs <base url> <user> <password> <plan.json>",
-  );
-  process.exit(2);
-}
-const plan = JSON.parse(readFileSync(planFile, "utf8"));
+const { base, user, password, plan } = planArguments("runtime_browser.mjs");
 const VIEWPORT = { width: 1920, height: 1080 };
 /** Values flowing on the screen this long before each measurement. */
 const WARMUP_MS = 3000;
 
-// DESIGN §6: how Chromium runs here.
-const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const browser = await launch();
 
 /** Before any of the console's scripts: every WebSocket notes, first, when a frame carrying the marker arrives. */
 function recordFrames(marker) {
@@ -107,10 +88,6 @@ function watchMarker(elementId) {
   b8.painted = [];
   b8.rafs = 0;
   return performance.timeOrigin + performance.now();
-}
-
-function metricsOf(answer) {
-  return Object.fromEntries(answer.metrics.map((m) => [m.name, m.value]));
 }
 
 /** Waits for `count` elements on the screen, the marker showing a number. */
@@ -177,19 +154,7 @@ async function profiled(cdp, run) {
     .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
   writeFileSync(`${PROFILE}.trace.txt`, top.join("\n") + "\n");
   // Self time by function from the CPU profile.
-  const self = {};
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const dt = profile.timeDeltas;
-  profile.samples.forEach((id, i) => {
-    const n = byId.get(id);
-    const key = `${n.callFrame.functionName || "(anonymous)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`;
-    self[key] = (self[key] ?? 0) + (dt[i] ?? 0) / 1000;
-  });
-  const hot = Object.entries(self)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 60)
-    .map(([name, ms]) => `${ms.toFixed(0).padStart(8)} ms  ${name}`);
-  writeFileSync(`${PROFILE}.self.txt`, hot.join("\n") + "\n");
+  writeSelfTime(profile, PROFILE);
   return result;
 }
 
@@ -207,22 +172,7 @@ async function measure(page, cdp) {
   const start = await page.evaluate(watchMarker, plan.marker_element);
   // Two windows of plan.seconds: the main thread's task time as wall time (time ticks: what a user waits through,
   // stretched when the machine's other processes take the cores), then as its CPU time (thread ticks).
-  const sample = async (timeDomain) => {
-    await cdp.send("Performance.disable");
-    await cdp.send("Performance.enable", { timeDomain });
-    const before = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wallStart = performance.now();
-    await sleep(plan.seconds * 1000);
-    const after = metricsOf(await cdp.send("Performance.getMetrics"));
-    const wall = (performance.now() - wallStart) / 1000;
-    // Performance.getMetrics' durations are in seconds.
-    const share = (name) => (after[name] - before[name]) / wall;
-    return {
-      busy: share("TaskDuration"),
-      script: share("ScriptDuration"),
-      layout: share("LayoutDuration") + share("RecalcStyleDuration"),
-    };
-  };
+  const sample = (timeDomain) => busyShares(cdp, plan.seconds, timeDomain);
   const wallTicks = await sample("timeTicks");
   const cpuTicks = await sample("threadTicks");
   const data = await page.evaluate(() => {

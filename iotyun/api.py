@@ -11,6 +11,8 @@ from starlette.types import Scope
 
 from iotyun.alarms.router import router as alarms_router
 from iotyun.auth.router import router as auth_router
+from iotyun.automations.router import router as automations_router
+from iotyun.automations.targets_router import router as automation_targets_router
 from iotyun.core.config import API_PREFIX
 from iotyun.core.inputs import check_params
 from iotyun.dashboards.router import router as dashboards_router
@@ -23,6 +25,7 @@ from iotyun.devices.virtual.router import router as virtual_devices_router
 from iotyun.messages.router import router as messages_router
 from iotyun.monitor.router import router as monitor_router
 from iotyun.notifications.router import router as notifications_router
+from iotyun.notifications.webhooks.router import router as webhooks_router
 from iotyun.operations.devices.router import router as operations_devices_router
 from iotyun.operations.health.router import router as operations_health_router
 from iotyun.operations.router import router as operations_router
@@ -36,7 +39,12 @@ from iotyun.resources.symbols.router import router as symbols_router
 from iotyun.sharing.router import router as sharing_router
 from iotyun.sharing.ws import share_ws_router
 from iotyun.software.router import router as software_router
+from iotyun.system.appkeys.router import router as app_keys_router
+from iotyun.system.appkeys.scopes import mark_routes as mark_app_key_routes
+from iotyun.system.branding.router import router as brand_router
+from iotyun.system.menus.router import router as system_menus_router
 from iotyun.system.router import router as system_router
+from iotyun.system.timezones.router import router as system_timezones_router
 from iotyun.team.groups.router import router as team_groups_router
 from iotyun.team.mail.router import router as team_mail_router
 from iotyun.team.roles.router import router as team_roles_router
@@ -57,6 +65,11 @@ from iotyun.templates.screens.router import router as template_screens_router
 # authorization matrix test sees every endpoint.
 ROUTERS: tuple[APIRouter, ...] = (
     system_router,
+    brand_router,
+    system_menus_router,
+    system_timezones_router,
+    app_keys_router,
+    automations_router,
     auth_router,
     team_router,
     team_roles_router,
@@ -64,6 +77,8 @@ ROUTERS: tuple[APIRouter, ...] = (
     team_mail_router,
     messages_router,
     notifications_router,
+    webhooks_router,
+    automation_targets_router,
     devices_router,
     device_groups_router,
     virtual_devices_router,
@@ -155,5 +170,7 @@ def mount_api(app: FastAPI) -> None:
     # The live channel authenticates its own token (a socket cannot carry headers), so it is not among ROUTERS.
     app.include_router(ws_router, prefix=API_PREFIX)
     app.include_router(share_ws_router, prefix=API_PREFIX)
+    # The operations app keys may call carry their scope (x-app-key-scope), read by the key check and the document.
+    mark_app_key_routes(ROUTERS)
     _index(app, (*ROUTERS, ws_router, share_ws_router))
     document_live_messages(app)

@@ -20,6 +20,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from iotyun.api import allowed_methods, mount_api
 from iotyun.auth.senders import make_mail_sender, make_sender
+from iotyun.automations import events as automation_events
+from iotyun.automations.engine import AutomationEngine
+from iotyun.automations.runner import AutomationRunner
 from iotyun.core.config import Settings, get_settings
 from iotyun.core.context import lang_var, pick_lang, protect_logs, request_id_var
 from iotyun.core.db import Database, Timeouts, unavailable
@@ -209,6 +212,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.info("software: removed %d unfinished uploads", swept)
         app.state.upgrade_reports.start()
         await app.state.telemetry.start()
+        await app.state.automations.start()
+        app.state.automation_runner.start()
         app.state.upgrades.start()
         app.state.exports.start()
         app.state.messages.start()
@@ -228,7 +233,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await app.state.messages.stop()
         await app.state.exports.stop()
         await app.state.upgrades.stop()
+        await app.state.automation_runner.stop()
         await app.state.telemetry.stop()
+        await app.state.automations.stop()
         await app.state.upgrade_reports.stop()
         await app.state.db.dispose()
 
@@ -261,12 +268,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # Alarm notifications: the outbox's fan-out and sending (notifications/runner.py), likewise.
     app.state.notifications = NotifyRunner(app.state.db, settings, app.state.mail_sender)
     # Full-network monitoring (operations/health/runner.py): this process's heartbeat; the lease holder samples the
-    # platform and keeps its alerts. Likewise started with the app only.
-    app.state.health = HealthRunner(app.state.db, settings, app.state.telemetry)
+    # platform, keeps its alerts and sends them to the operators. Likewise started with the app only.
+    app.state.health = HealthRunner(app.state.db, settings, app.state.telemetry, app.state.mail_sender)
     # Upgrades (software/): the gateways' reports, written off the MQTT loop, and the rollouts' runner, likewise.
     app.state.upgrade_reports = UpgradeReports(app.state.db.sessionmaker)
     app.state.telemetry.upgrade_reports = app.state.upgrade_reports
     app.state.upgrades = UpgradeRunner(app.state.db, app.state.telemetry)
+    # Automations (docs/api-automations.md): the engine judges every accepted batch beside the alarm engine (handed
+    # to the ingest, which imports nothing above it); device and alarm events fire rules through their hooks
+    # (automations/events.py, connected on import); the runner, started with the app only, runs the firings.
+    assert automation_events.device_changed is not None
+    app.state.automations = AutomationEngine(app.state.db.sessionmaker, app.state.telemetry.cache.get)
+    app.state.telemetry.ingest.observers.append(app.state.automations.evaluate)
+    app.state.automation_runner = AutomationRunner(app.state.db.sessionmaker, settings, app.state.telemetry)
     # Extra start/stop work of the command that runs the app (`serve --demo` starts simulated gateways).
     app.state.on_start = []
     app.state.on_stop = []

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
     from iotyun.gateway.agent import AgentConfig
+    from iotyun.operations.schemas import OperatorContactIn
 
 log = logging.getLogger("iotyun")
 # No permessage-deflate on the live sockets: every client's copy of a message was compressed on its own (zlib keeps
@@ -117,8 +118,40 @@ def _seed(args: argparse.Namespace) -> int:
     return 0
 
 
+def _alerts_flag(value: str | None) -> list[str] | None:
+    """`--alerts email,sms` / `none` (no channel) / `default` (every channel with an address)."""
+    if value is None or value.strip() == "default":
+        return None
+    return [] if value.strip() == "none" else [c.strip() for c in value.split(",") if c.strip()]
+
+
+def _contact(
+    args: argparse.Namespace, email: str = "", phone: str = "", alerts: list[str] | None = None
+) -> "OperatorContactIn":
+    """The operator's contacts after the flags given (a flag left out keeps its value; an address cleared leaves the
+    channels chosen). A ValueError says what is wrong, as the API would (110304, 110303)."""
+    from pydantic import ValidationError
+
+    from iotyun.core.errors import ErrorCode
+    from iotyun.core.limits import rule_app_error
+    from iotyun.operations.schemas import OperatorContactIn
+
+    email = email if args.email is None else args.email
+    phone = phone if args.phone is None else args.phone
+    if args.alerts is not None:
+        alerts = _alerts_flag(args.alerts)
+    elif alerts is not None:
+        alerts = [c for c in alerts if (c == "email" and email.strip()) or (c == "sms" and phone.strip())]
+    try:
+        return OperatorContactIn.model_validate({"email": email, "phone": phone, "alert_channels": alerts})
+    except ValidationError as exc:
+        error = rule_app_error(exc, ErrorCode.PARAM_INVALID, "alerts")
+        raise ValueError(f"{error.field or 'contact'}: {error.detail('en')}") from exc
+
+
 def _operator(args: argparse.Namespace) -> int:
-    """`iotyun operator create|list|disable|enable`: platform operators are made on the server only (issue 35)."""
+    """`iotyun operator create|list|disable|enable|contact`: platform operators are made on the server only (issue
+    35); `contact` sets where the platform's alerts reach one (its email, phone and alert channels)."""
     import getpass
     import os
 
@@ -132,6 +165,7 @@ def _operator(args: argparse.Namespace) -> int:
 
     async def run() -> int:
         db = Database(settings.resolved_database_url)
+        done = f"operator {args.name}: {args.action}d" if args.action != "create" else f"operator {args.name} created"
         try:
             async with db.sessionmaker() as session:
                 if args.action == "list":
@@ -141,9 +175,18 @@ def _operator(args: argparse.Namespace) -> int:
                         print(f"{op.user_name}\t{state}\t{','.join(op.scopes)}")
                     return 0
                 if args.action == "create":
+                    contact = _contact(args) if args.email or args.phone or args.alerts else None
                     password = os.environ.get("IOTYUN_OPERATOR_PASSWORD") or getpass.getpass("password: ")
                     scopes = [s.strip() for s in (args.scope or ",".join(SCOPES)).split(",") if s.strip()]
-                    await service.create_operator(session, args.name, password, scopes, args.display_name or "")
+                    await service.create_operator(
+                        session, args.name, password, scopes, args.display_name or "", contact
+                    )
+                elif args.action == "contact":
+                    account = await service.operator_by_name(session, args.name)
+                    service.apply_contact(account, _contact(args, account.email, account.phone, account.alert_channels))
+                    out = service.operator_out(account)
+                    alerts = ",".join(out.alert_channels) or "none"
+                    done = f"operator {args.name}: email {out.email or '-'}, phone {out.phone or '-'}, alerts {alerts}"
                 else:
                     await service.set_active(session, args.name, args.action == "enable")
                 await session.commit()
@@ -152,7 +195,7 @@ def _operator(args: argparse.Namespace) -> int:
             return 2
         finally:
             await db.dispose()
-        print(f"operator {args.name}: {args.action}d" if args.action != "create" else f"operator {args.name} created")
+        print(done)
         return 0
 
     return asyncio.run(run())
@@ -309,8 +352,10 @@ def main(argv: list[str] | None = None) -> int:
     seed = sub.add_parser("seed", help="create seed data")
     seed.add_argument("--demo", action="store_true", help="the demo tenant, administrator admin")
     seed.set_defaults(func=_seed)
-    op = sub.add_parser("operator", help="platform operators: create, list, disable, enable (docs/api-operations.md)")
-    op.add_argument("action", choices=("create", "list", "disable", "enable"))
+    op = sub.add_parser(
+        "operator", help="platform operators: create, list, disable, enable, contact (docs/api-operations.md)"
+    )
+    op.add_argument("action", choices=("create", "list", "disable", "enable", "contact"))
     op.add_argument("name", nargs="?", default="", help="the operator's sign-in name")
     op.add_argument(
         "--scope",
@@ -318,6 +363,13 @@ def main(argv: list[str] | None = None) -> int:
         "from IOTYUN_OPERATOR_PASSWORD or asked for",
     )
     op.add_argument("--display-name", help="the name the console shows")
+    op.add_argument("--email", help='where alerts are mailed (create, contact; "" clears it)')
+    op.add_argument("--phone", help='the 11-digit phone alerts are texted to (create, contact; "" clears it)')
+    op.add_argument(
+        "--alerts",
+        help="the channels the platform's alerts take: email,sms, none, or default (every one with an address)",
+        metavar="CHANNELS",
+    )
     op.set_defaults(func=_operator)
     gw = sub.add_parser("gateway", help="run the gateway agent: Modbus TCP to MQTT (docs/gateway.md)")
     gw.add_argument("--config", help="site.yaml with the settings below (flags override it)", metavar="FILE")

@@ -1,6 +1,6 @@
 """`make gen`: exports what the web app must agree on with the server — the error catalogue (zh/en), the limits,
-the permission tree and the OpenAPI document (turned into web/src/types/api.gen.ts by openapi-typescript); and
-docs/error-codes.md, the catalogue as a page.
+the permission tree and the OpenAPI document (turned into web/src/types/api.gen.ts by openapi-typescript), with the
+operations app keys may call taken out of it for /documentAppKey; and docs/error-codes.md, the catalogue as a page.
 
 `python -m iotyun.gen --check` fails when a committed file is stale (run by the test suite)."""
 
@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from iotyun.core.errors import CATALOGUE, ErrorCode
+from iotyun.core.limits import APP_KEY_SCOPES
 from iotyun.core.limits import exported as exported_limits
 from iotyun.core.permissions import DEVICE_ITEMS, TEMPLATE_ITEMS, TREE, Perm, RoleCode, RoleItem
 
@@ -39,7 +40,7 @@ Every answer carries a catalogue code in `meta.message` and its text in `meta.de
 """
 ERROR_AREAS: tuple[tuple[int, int, str], ...] = (
     (100001, 100099, "common"),
-    (110001, 110099, "login"),
+    (110001, 110099, "login, white-label domains and the login page's brand"),
     (110301, 110349, "users and accounts"),
     (110350, 110399, "third-party (video cloud) accounts"),
     (110401, 110499, "user groups and roles"),
@@ -103,6 +104,79 @@ def _items(items: tuple[RoleItem, ...]) -> str:
     return json.dumps(rows, ensure_ascii=False, indent=2)
 
 
+def _schema_type(schema: dict[str, Any], components: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """A schema's plain type name and the schema itself, through $ref and Optional (anyOf with null)."""
+    while "$ref" in schema:
+        schema = components[schema["$ref"].rsplit("/", 1)[1]]
+    options = [o for o in schema.get("anyOf", []) if o.get("type") != "null"]
+    if options:
+        return _schema_type(options[0], components)
+    if "enum" in schema:
+        return "enum", schema
+    return str(schema.get("type", "any")), schema
+
+
+def _sample(kind: str, schema: dict[str, Any]) -> Any:
+    if "default" in schema and schema["default"] is not None:
+        return schema["default"]
+    if kind == "enum":
+        return schema["enum"][0]
+    return {"integer": 1, "number": 1.5, "boolean": True, "string": "", "array": []}.get(kind, 1)
+
+
+def app_key_operations(openapi: dict[str, Any]) -> dict[str, Any]:
+    """The operations app keys may call (`x-app-key-scope`), as /documentAppKey shows them: method, path under the
+    API base, scope, summary, parameters and body fields with an example body (docs/api-system.md "Open API")."""
+    components = openapi.get("components", {}).get("schemas", {})
+    found = []
+    for path, item in openapi["paths"].items():
+        for method, spec in item.items():
+            scope = spec.get("x-app-key-scope")
+            if scope is None:
+                continue
+            params = []
+            for prm in spec.get("parameters", []):
+                kind, schema = _schema_type(prm.get("schema", {}), components)
+                params.append(
+                    {
+                        "name": prm["name"],
+                        "in": prm["in"],
+                        "required": bool(prm.get("required")),
+                        "type": kind,
+                        "enum": schema.get("enum"),
+                        "default": schema.get("default"),
+                    }
+                )
+            fields, example = [], None
+            body = spec.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema")
+            if body is not None:
+                _, resolved = _schema_type(body, components)
+                required = set(resolved.get("required", []))
+                example = {}
+                for name, prop in resolved.get("properties", {}).items():
+                    kind, schema = _schema_type(prop, components)
+                    fields.append(
+                        {"name": name, "required": name in required, "type": kind, "enum": schema.get("enum")}
+                    )
+                    if name in required:
+                        example[name] = _sample(kind, schema)
+            found.append(
+                {
+                    "method": method.upper(),
+                    "path": path.removeprefix("/api"),
+                    "scope": scope,
+                    "operation_id": spec.get("operationId", ""),
+                    "summary": spec.get("summary", ""),
+                    "parameters": params,
+                    "body_fields": fields,
+                    "body_example": example,
+                }
+            )
+    order = {s: i for i, s in enumerate(APP_KEY_SCOPES)}
+    found.sort(key=lambda o: (order.get(o["scope"], 99), o["path"], o["method"]))
+    return {"scopes": list(APP_KEY_SCOPES), "operations": found}
+
+
 def outputs() -> dict[Path, str]:
     from iotyun.app import create_app
     from iotyun.core.config import Settings
@@ -135,6 +209,7 @@ def outputs() -> dict[Path, str]:
         WEB / "types" / "limits.gen.ts": "".join(lines),
         WEB / "types" / "permissions.gen.ts": perm_ts,
         WEB / "types" / "openapi.gen.json": _json(openapi),
+        WEB / "types" / "appkey-operations.gen.json": _json(app_key_operations(openapi)),
         ROOT / "docs" / "error-codes.md": error_page(),
     }
 

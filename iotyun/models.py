@@ -2,6 +2,7 @@
 
 from iotyun.alarms import models as alarm_models
 from iotyun.auth import models as auth_models
+from iotyun.automations import models as automation_models
 from iotyun.core.db import Base
 from iotyun.dashboards import models as dashboard_models
 from iotyun.devices import models as device_models
@@ -15,7 +16,9 @@ from iotyun.reports.exports import models as export_models
 from iotyun.resources import models as resource_models
 from iotyun.sharing import models as sharing_models
 from iotyun.software import models as software_models
-from iotyun.system import models as system_models
+from iotyun.system.appkeys import models as app_key_models
+from iotyun.system.branding import models as brand_models
+from iotyun.system.menus import models as menu_models
 from iotyun.team import models as team_models
 from iotyun.team.mail import models as mail_models
 from iotyun.telemetry.public import models as telemetry_models
@@ -24,12 +27,16 @@ from iotyun.templates import models as template_models
 __all__ = [
     "Base",
     "alarm_models",
+    "app_key_models",
     "auth_models",
+    "automation_models",
+    "brand_models",
     "dashboard_models",
     "device_models",
     "export_models",
     "health_models",
     "mail_models",
+    "menu_models",
     "message_models",
     "monitor_models",
     "notification_models",
@@ -38,7 +45,6 @@ __all__ = [
     "resource_models",
     "sharing_models",
     "software_models",
-    "system_models",
     "team_models",
     "telemetry_models",
     "template_models",

@@ -34,7 +34,10 @@ export default tseslint.config(
       // TypeScript's own resolution (the `@/` alias of tsconfig.app.json included), so the boundaries and the cycle
       // check below see every import.
       'import/resolver': {
-        typescript: { project: ['./tsconfig.app.json', './tsconfig.e2e.json'], noWarnOnMultipleProjects: true },
+        typescript: {
+          project: ['./tsconfig.app.json', './tsconfig.e2e.json'],
+          noWarnOnMultipleProjects: true,
+        },
         node: { extensions: ['.ts', '.tsx', '.js', '.json'] },
       },
     },

@@ -105,7 +105,18 @@ const NAMED_CHUNKS = /^(rolldown-runtime|vendor|boot|antd|icons|texts-[a-z]+-[a-
 const ENTRY_CHUNK = /(^|\/)(index|rolldown-runtime|vendor|boot)-[\w-]+\.js$/;
 
 /** What is worth compressing: text formats (images and fonts are compressed already). */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.map', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.txt',
+  '.xml',
+  '.map',
+  '.wasm',
+]);
 /** Below this a compressed copy saves less than a packet; config.js (edited at deploy time) stays below it too. */
 const COMPRESS_MIN_BYTES = 1024;
 
@@ -254,7 +265,8 @@ export default defineConfig({
     // the tests drain after each other; only this error is let pass, every other unhandled error still fails the run.
     onUnhandledError(error) {
       const fromReact = (error.stack ?? '').includes('react-dom');
-      if (error.name === 'ReferenceError' && error.message === 'window is not defined' && fromReact) return false;
+      if (error.name === 'ReferenceError' && error.message === 'window is not defined' && fromReact)
+        return false;
     },
   },
 });

@@ -21,7 +21,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -129,6 +129,54 @@ class Plant:
     extra_sources: list[int] = field(default_factory=list)
 
 
+async def insert_devices(
+    session: Any,
+    tenant_id: int,
+    owner_id: int,
+    sns: Sequence[str],
+    alias: Callable[[int], str],
+    *,
+    group_id: int | None = None,
+) -> tuple[list[int], list[int]]:
+    """Insert registered gateways and their devices (offline, secret SECRET) directly, in one statement each: the
+    bookkeeping rows a benchmark needs many of. Their gateway ids and device ids, in the order of `sns`."""
+    from iotyun.core import security
+    from iotyun.devices.models import DEV_OFFLINE, Device, Gateway
+
+    now = datetime.now(UTC)
+    secret = security.hash_password_sync(SECRET, device=True)
+    gateways = [
+        {
+            "sn": sn,
+            "secret_hash": secret,
+            "model": "BENCH",
+            "firmware_version": "1.0.0",
+            "dev_state": DEV_OFFLINE,
+            "created_at": now,
+            "updated_at": now,
+        }
+        for sn in sns
+    ]
+    gateway_ids = [int(g) for g in (await session.execute(insert(Gateway).returning(Gateway.id), gateways)).scalars()]
+    devices = [
+        {
+            "tenant_id": tenant_id,
+            "gateway_id": gid,
+            "sn": sn,
+            "registered": True,
+            "registered_at": now,
+            "owner_id": owner_id,
+            "alias": alias(i),
+            "group_id": group_id,
+            "created_at": now,
+            "updated_at": now,
+        }
+        for i, (gid, sn) in enumerate(zip(gateway_ids, sns, strict=True))
+    ]
+    device_ids = [int(d) for d in (await session.execute(insert(Device).returning(Device.id), devices)).scalars()]
+    return gateway_ids, device_ids
+
+
 async def provision(
     db: BenchDb,
     devices: int,
@@ -152,7 +200,7 @@ async def provision(
     from iotyun.core.config import Settings
     from iotyun.core.db import Database
     from iotyun.core.permissions import RoleCode
-    from iotyun.devices.models import DEV_OFFLINE, Device, DeviceGroup, Gateway
+    from iotyun.devices.models import DeviceGroup
     from iotyun.migrate import upgrade
 
     settings = Settings(data_dir=db.tmp, database_url=db.url, captcha="off", telemetry="off", log_level="WARNING")
@@ -183,51 +231,8 @@ async def provision(
                     expires_at=now + timedelta(days=1),
                 )
             )
-            secret = security.hash_password_sync(SECRET, device=True)
-            gateway_ids = (
-                (
-                    await session.execute(
-                        insert(Gateway).returning(Gateway.id),
-                        [
-                            {
-                                "sn": sn,
-                                "secret_hash": secret,
-                                "model": "BENCH",
-                                "firmware_version": "1.0.0",
-                                "dev_state": DEV_OFFLINE,
-                                "created_at": now,
-                                "updated_at": now,
-                            }
-                            for sn in sns
-                        ],
-                    )
-                )
-                .scalars()
-                .all()
-            )
-            device_ids = (
-                (
-                    await session.execute(
-                        insert(Device).returning(Device.id),
-                        [
-                            {
-                                "tenant_id": tenant.id,
-                                "gateway_id": gid,
-                                "sn": sn,
-                                "registered": True,
-                                "registered_at": now,
-                                "owner_id": admin.id,
-                                "alias": f"设备 {i}",
-                                "group_id": group.id,
-                                "created_at": now,
-                                "updated_at": now,
-                            }
-                            for i, (gid, sn) in enumerate(zip(gateway_ids, sns, strict=True))
-                        ],
-                    )
-                )
-                .scalars()
-                .all()
+            gateway_ids, device_ids = await insert_devices(
+                session, tenant.id, admin.id, sns, lambda i: f"设备 {i}", group_id=group.id
             )
             await session.commit()
             headers = {"X-Token": TOKEN, "X-User": str(admin.id), "X-Tenant": str(tenant.id)}
@@ -395,11 +400,17 @@ def mqtt_publishers(
 # --- the server ---------------------------------------------------------------------------------------------------------
 
 
-def start_server(env: dict[str, str], port: int, log: Path) -> "subprocess.Popen[bytes]":
-    """`iotyun serve` on 127.0.0.1:port (one uvicorn worker, migrations already done), its log in `log`."""
+def start_server(env: dict[str, str], port: int, log: Path, counters: Path | None = None) -> "subprocess.Popen[bytes]":
+    """`iotyun serve` on 127.0.0.1:port (one uvicorn worker, migrations already done), its log in `log`. With
+    `counters`, the same serve through benchlib/counting_server.py, which writes the server's own counters (the
+    ingest's, the alarm engine's, the automations engine's stats and rules loaded) there as JSON once it has started
+    and again when it stops."""
+    command = [sys.executable, "-m", "iotyun.cli"]
+    if counters is not None:
+        command = [sys.executable, str(Path(__file__).with_name("counting_server.py")), str(counters)]
     with log.open("ab") as out:
         return subprocess.Popen(
-            [sys.executable, "-m", "iotyun.cli", "serve", "--no-migrate", "--port", str(port)],
+            [*command, "serve", "--no-migrate", "--port", str(port)],
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -13,6 +13,7 @@ from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.limits import ALARM_LEVEL_MAX, ALARM_LEVEL_MIN
 from iotyun.core.pagination import Page, PageDep
+from iotyun.core.timezones import offset_minutes, zone_or_default
 
 router = APIRouter(tags=["alarms"])
 
@@ -51,9 +52,11 @@ async def realtime_alarms(
 @router.get("/rAlarmDev/count")
 @read_only
 async def alarm_counts(
-    actor: AlarmReader, session: SessionDep, tz: Annotated[int, Query(ge=-840, le=840)] = 0
+    actor: AlarmReader, session: SessionDep, tz: Annotated[int | None, Query(ge=-840, le=840)] = None
 ) -> Envelope[AlarmCountOut]:
-    return ok(await service.counts(session, actor, tz))
+    # Without `tz`, "today" is the caller's effective zone's (docs/api-system.md "Time zones").
+    minutes = tz if tz is not None else offset_minutes(zone_or_default(actor.time_zone))
+    return ok(await service.counts(session, actor, minutes))
 
 
 @router.post("/rAlarmDev/confirmation", response_model_by_alias=True)

@@ -19,6 +19,7 @@ from iotyun.core.limits import ALARM_STORAGE_TRIM
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.permissions import DEVICE_ALARM_CONFIRM
 from iotyun.core.tenancy import ALL_TENANTS
+from iotyun.team import quotas as team_quotas
 from iotyun.team import service as team_service
 
 
@@ -168,7 +169,7 @@ def _target(alarms: list[Alarm]) -> str:
 
 async def trim_storage(session: AsyncSession, owner_id: int) -> int:
     """SPEC §9: beyond the owner's alarm_storage quota, delete their oldest 200 alarms (repeatedly)."""
-    limit = await team_service.quota_limit(session, owner_id, "alarm_storage")
+    limit = await team_quotas.quota_limit(session, owner_id, "alarm_storage")
     removed = 0
     count = await repo.count_of_owner(session, owner_id)
     while count > limit:

@@ -65,3 +65,20 @@ LoggedIn = Annotated[Actor, Depends(require(Perm.ROOT))]
 LoggedInDuringPasswordChange = Annotated[Actor, Depends(require(Perm.ROOT, during_password_change=True))]
 Public = Annotated[Actor | None, Depends(PublicAccess())]
 Anonymous = Annotated[None, Depends(AnonymousAccess())]
+
+
+async def _signed_key(request: Request, actor: Public) -> str | None:
+    """The PubKey a token-less call was signed with (checked by `Public`); None for a call made with a token, which
+    signs nothing."""
+    return None if actor is not None else request.headers.get("pubkey", "").lower() or None
+
+
+# The signing key of a `Public` call (QR sign-in binds its ticket to it); the route's access marker is `Public`.
+SignedKey = Annotated[str | None, Depends(_signed_key)]
+
+
+async def _user_agent(request: Request) -> str:
+    return request.headers.get("user-agent", "")
+
+
+UserAgent = Annotated[str, Depends(_user_agent)]

@@ -7,6 +7,7 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
 from iotyun.core.tenancy import TenantScoped
+from iotyun.core.timezones import DEFAULT_TIME_ZONE, TIME_ZONE_MAX
 
 
 class Tenant(IdMixin, TimestampMixin, Base):
@@ -15,6 +16,8 @@ class Tenant(IdMixin, TimestampMixin, Base):
     name: Mapped[str] = mapped_column(String(64))
     # The short name used in demo/operations screens; unique so `iotyun seed --demo` is idempotent.
     code: Mapped[str] = mapped_column(String(64), unique=True)
+    # The tenant's default IANA time zone, set by its administrator (docs/api-system.md "Time zones").
+    time_zone: Mapped[str] = mapped_column(String(TIME_ZONE_MAX), default=DEFAULT_TIME_ZONE)
 
 
 class Role(IdMixin, TimestampMixin, TenantScoped, Base):
@@ -61,6 +64,8 @@ class User(IdMixin, TimestampMixin, TenantScoped, Base):
     must_change_password: Mapped[bool] = mapped_column(Boolean, default=False)
     last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     login_count: Mapped[int] = mapped_column(Integer, default=0)
+    # The user's own IANA time zone; None follows the tenant's (docs/api-system.md "Time zones").
+    time_zone: Mapped[str | None] = mapped_column(String(TIME_ZONE_MAX), default=None)
 
 
 class UserToken(IdMixin, TenantScoped, Base):
@@ -104,7 +109,7 @@ class LoginThrottle(Base):
     __tablename__ = "login_throttle"
 
     # "user:<id>" for an account (whichever of its names was typed), "name:<typed, lower-cased>" for a name nobody
-    # holds: unknown names are throttled too, so probing reveals nothing (auth.service.throttle_key).
+    # holds: unknown names are throttled too, so probing reveals nothing (auth.challenges.throttle_key).
     key: Mapped[str] = mapped_column(String(254), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     lock_count: Mapped[int] = mapped_column(Integer, default=0)
@@ -117,3 +122,27 @@ class RequestNonce(Base):
 
     sig_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+
+
+class QrLoginTicket(IdMixin, Base):
+    """A QR sign-in (docs/api.md "QR sign-in"): made by a browser on the login page, scanned and confirmed by a user
+    signed in elsewhere, collected once by the key pair that made it. Belongs to no tenant until confirmed; the key is
+    kept only as its SHA-256."""
+
+    __tablename__ = "qr_login_ticket"
+
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # The signing key of the browser that made it: only that key pair collects the session, which carries it.
+    pub_key: Mapped[str] = mapped_column(String(64))
+    # "waiting", "scanned", "confirmed" or "cancelled"
+    status: Mapped[str] = mapped_column(String(10), default="waiting")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime(), index=True)
+    # What the confirming user is shown of the browser that asks: its address and its User-Agent.
+    client_ip: Mapped[str] = mapped_column(String(45), default="")
+    user_agent: Mapped[str] = mapped_column(String(200), default="")
+    # The user who scanned it (and confirms), and the address they confirmed from.
+    user_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="CASCADE"), default=None, index=True
+    )
+    confirm_ip: Mapped[str] = mapped_column(String(45), default="")

@@ -3,10 +3,20 @@
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, delete, or_, select
+from sqlalchemy import bindparam, delete, func, or_, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.auth.models import Captcha, RequestNonce, Role, Tenant, User, UserToken, VerifyCode
+from iotyun.auth.models import (
+    Captcha,
+    LoginThrottle,
+    QrLoginTicket,
+    RequestNonce,
+    Role,
+    Tenant,
+    User,
+    UserToken,
+    VerifyCode,
+)
 from iotyun.core.limits import account_kind
 from iotyun.core.tenancy import ALL_TENANTS
 
@@ -67,9 +77,11 @@ _PRINCIPAL = (
         Role.permissions.label("role_permissions"),
         Role.device_permissions.label("role_device_permissions"),
         Role.template_permissions.label("role_template_permissions"),
+        func.coalesce(User.time_zone, Tenant.time_zone).label("time_zone"),
     )
     .join(User, User.id == UserToken.user_id)
     .join(Role, Role.id == User.role_id)
+    .join(Tenant, Tenant.id == User.tenant_id)
     .where(UserToken.token_hash == bindparam("digest"))
 )
 
@@ -83,6 +95,12 @@ async def user_with_role(session: AsyncSession, user_id: int) -> tuple[User, Rol
     stmt = select(User, Role).join(Role, Role.id == User.role_id).where(User.id == user_id)
     row = (await session.execute(stmt)).one_or_none()
     return None if row is None else (row[0], row[1])
+
+
+async def tenant_zone(session: AsyncSession, tenant_id: int) -> str | None:
+    """The tenant's default time zone (None for no such tenant)."""
+    found: str | None = await session.scalar(select(Tenant.time_zone).where(Tenant.id == tenant_id))
+    return found
 
 
 async def live_tokens(session: AsyncSession, user_id: int) -> list[UserToken]:
@@ -100,3 +118,39 @@ async def purge_expired_captchas(session: AsyncSession, now: datetime) -> None:
 
 async def purge_expired_nonces(session: AsyncSession, now: datetime) -> None:
     await session.execute(delete(RequestNonce).where(RequestNonce.expires_at < now))
+
+
+async def locked_until(session: AsyncSession, key: str) -> datetime | None:
+    """When the sign-in throttle of `key` unlocks (None: never locked), without making its row."""
+    row = await session.get(LoginThrottle, key)
+    return None if row is None else row.locked_until
+
+
+# --- QR sign-in tickets ----------------------------------------------------------------------------------------
+
+
+async def qr_ticket(session: AsyncSession, key_hash: str) -> QrLoginTicket | None:
+    stmt = select(QrLoginTicket).where(QrLoginTicket.key_hash == key_hash)
+    return (await session.execute(stmt)).scalar_one_or_none()
+
+
+async def purge_expired_qr_tickets(session: AsyncSession, now: datetime) -> None:
+    await session.execute(delete(QrLoginTicket).where(QrLoginTicket.expires_at < now))
+
+
+async def move_qr_ticket(
+    session: AsyncSession, ticket_id: int, *, from_status: str, held_by: int | None, **values: Any
+) -> bool:
+    """Move a ticket on from `from_status` (held by the user `held_by`, None: by nobody yet) in one conditional UPDATE, so of
+    two concurrent moves one wins; whether this one did."""
+    stmt = update(QrLoginTicket).where(QrLoginTicket.id == ticket_id, QrLoginTicket.status == from_status)
+    holder = QrLoginTicket.user_id.is_(None) if held_by is None else QrLoginTicket.user_id == held_by
+    result = await session.execute(stmt.where(holder).values(**values).execution_options(synchronize_session=False))
+    return bool(getattr(result, "rowcount", 0))
+
+
+async def take_confirmed_qr_ticket(session: AsyncSession, ticket_id: int) -> bool:
+    """Delete a confirmed ticket as its session is handed out: of two concurrent collections one gets it."""
+    stmt = delete(QrLoginTicket).where(QrLoginTicket.id == ticket_id, QrLoginTicket.status == "confirmed")
+    result = await session.execute(stmt.execution_options(synchronize_session=False))
+    return bool(getattr(result, "rowcount", 0))

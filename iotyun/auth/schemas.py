@@ -1,8 +1,8 @@
 """Request and response models of the account endpoints (docs/api.md)."""
 
-from typing import Self
+from typing import Literal, Self
 
-from pydantic import BaseModel, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from iotyun.core.errors import ErrorCode
 from iotyun.core.inputs import BodyBool
@@ -85,8 +85,68 @@ class SessionOut(BaseModel):
     # every item for the administrator), for screens that act on many devices at once (alarm confirmation).
     device_permissions: list[str]
     template_permissions: list[str]
+    # The time zone every time of the console follows (the user's own, else the tenant's), the user's own choice
+    # (None: the tenant's) and the tenant's default (docs/api-system.md "Time zones").
+    time_zone: str
+    user_time_zone: str | None = None
+    tenant_time_zone: str
 
 
 class HeartOut(BaseModel):
     server_time: int
+    expires_at: int
+
+
+class ValidateReqOut(BaseModel):
+    """GET/POST /validateReq: the signature passed (docs/api.md "Testing a signature")."""
+
+    valid: bool
+    server_time: int
+    # The key the request was signed with; null for a call made with a token (nothing was signed).
+    pub_key: str | None = None
+
+
+class ContactOut(BaseModel):
+    """GET /user/phoneTel: the signed-in user's phone and email, masked (null when the account has none)."""
+
+    phone: str | None = None
+    email: str | None = None
+
+
+# --- QR sign-in (docs/api.md "QR sign-in") ---------------------------------------------------------------------
+
+QrStatus = Literal["waiting", "scanned", "confirmed", "cancelled", "expired"]
+
+
+class QrCodeOut(BaseModel):
+    """A new QR sign-in ticket: its key (shown once, in the QR code's address) and when it expires."""
+
+    key: str
+    expires_at: int
+    expires_in: int
+
+
+class QrKeyIn(BaseModel):
+    key: str = Field(min_length=1, max_length=64)
+
+
+class QrConfirmIn(QrKeyIn):
+    accept: BodyBool = False
+
+
+class QrStatusOut(BaseModel):
+    status: QrStatus
+    # 0 once expired or gone.
+    expires_at: int = 0
+    # The session, once, to the key pair that made the ticket, after its confirmation.
+    session: SessionOut | None = None
+
+
+class QrScanOut(BaseModel):
+    """What the confirming user is shown of the browser asking to sign in."""
+
+    user_name: str
+    client_ip: str
+    user_agent: str
+    created_at: int
     expires_at: int

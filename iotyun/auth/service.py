@@ -5,45 +5,37 @@ same for any account (a reset code for an unknown account is recorded, throttled
 with an unknown account reads as a wrong code, and login failures lock the account whatever name it was typed as
 (unknown names lock alike). docs/security.md "Accounts" and "Throttles"."""
 
-import base64
 import logging
 import secrets
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
-from captcha.image import ImageCaptcha
 from fastapi import Request
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth import hooks
 from iotyun.auth import repository as repo
-from iotyun.auth.models import Captcha, LoginThrottle, RequestNonce, Role, Tenant, User, UserToken, VerifyCode
+from iotyun.auth.challenges import check_captcha, failed_sign_in, passed_sign_in, spend_code, throttle_key, throttled
+from iotyun.auth.models import RequestNonce, Role, Tenant, User, UserToken
 from iotyun.auth.schemas import (
-    CaptchaOut,
     ChangePasswordIn,
+    ContactOut,
     HeartOut,
     LoginIn,
     RegisterIn,
     ResetPasswordIn,
-    SendCodeIn,
-    SendCodeOut,
     SessionOut,
+    ValidateReqOut,
 )
-from iotyun.auth.senders import CodeSender
 from iotyun.core import access, readcache, security
 from iotyun.core.addresses import client_address
 from iotyun.core.config import API_PREFIX, Settings
-from iotyun.core.context import lang_var
 from iotyun.core.db import as_utc, epoch_ms, utcnow
-from iotyun.core.deps import Actor, keep_on_error
+from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import (
-    CAPTCHA_LENGTH,
-    CODE_WINDOW_S,
-    CODES_PER_ACCOUNT,
-    VERIFY_CODE_LENGTH,
-    VERIFY_CODE_MAX_ATTEMPTS,
     account_kind,
 )
 from iotyun.core.permissions import (
@@ -60,151 +52,10 @@ from iotyun.core.permissions import (
     role_items,
 )
 from iotyun.core.permissions import normalize as normalize_perms
-from iotyun.core.ratelimit import Limiters
 from iotyun.core.tenancy import bind_tenant
+from iotyun.core.timezones import DEFAULT_TIME_ZONE
 
 log = logging.getLogger("iotyun.auth")
-
-CAPTCHA_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-_captcha_image = ImageCaptcha(width=120, height=40, font_sizes=(30, 32, 34))
-
-
-# --- captcha -------------------------------------------------------------------------------------------------
-
-
-async def new_captcha(session: AsyncSession, settings: Settings, limiters: Limiters, client_ip: str) -> CaptchaOut:
-    """A single-use graphic code: the answer is stored hashed and expires. 100008 when the address asked for too
-    many within the window."""
-    if not settings.captcha_enabled:
-        return CaptchaOut(enabled=False, code_key="", img="", expires_in=0)
-    if limiters.captcha_by_address.take(client_ip):
-        raise AppError(ErrorCode.TOO_MANY_REQUESTS)
-    now = utcnow()
-    await repo.purge_expired_captchas(session, now)
-    answer = "".join(secrets.choice(CAPTCHA_ALPHABET) for _ in range(CAPTCHA_LENGTH))
-    key = secrets.token_urlsafe(24)
-    session.add(
-        Captcha(
-            key=key,
-            answer_hash=security.digest(answer),
-            expires_at=now + timedelta(seconds=settings.captcha_ttl_seconds),
-        )
-    )
-    png = _captcha_image.generate(answer, format="png").getvalue()
-    if settings.captcha_echo:
-        log.warning("captcha %s: %s", key, answer)
-    return CaptchaOut(
-        enabled=True,
-        code_key=key,
-        img="data:image/png;base64," + base64.b64encode(png).decode(),
-        expires_in=settings.captcha_ttl_seconds,
-    )
-
-
-async def check_captcha(session: AsyncSession, settings: Settings, key: str, code: str) -> None:
-    """Spend the captcha `key` (right or wrong, it is gone) and raise 110002 unless `code` answers it."""
-    if not settings.captcha_enabled:
-        return
-    row = await session.get(Captcha, key) if key else None
-    if row is not None:
-        await session.delete(row)
-        await session.flush()
-    if row is None or as_utc(row.expires_at) < utcnow() or not code:
-        keep_on_error(session)
-        raise AppError(ErrorCode.CAPTCHA_FAILED, field="code")
-    if not security.same(row.answer_hash, security.digest(code.strip().upper())):
-        keep_on_error(session)
-        raise AppError(ErrorCode.CAPTCHA_FAILED, field="code")
-
-
-# --- verification codes ----------------------------------------------------------------------------------------
-
-
-async def send_code(
-    session: AsyncSession,
-    settings: Settings,
-    sender: CodeSender,
-    limiters: Limiters,
-    client_ip: str,
-    scene: str,
-    body: SendCodeIn,
-) -> SendCodeOut:
-    """Send a registration ("register") or find-password ("reset") code to a phone or email. The answer is the same
-    whether or not the account exists: a registration code goes out either way (registering a taken account is
-    refused once its code is proven), a reset code only to an existing account."""
-    await check_captcha(session, settings, body.code_key, body.code)
-    deliver = scene != "reset" or await repo.user_by_account(session, body.account) is not None
-    return await issue_code(session, settings, sender, body.account, scene, limiters, client_ip, deliver=deliver)
-
-
-async def issue_code(
-    session: AsyncSession,
-    settings: Settings,
-    sender: CodeSender,
-    account: str,
-    scene: str,
-    limiters: Limiters,
-    client_ip: str,
-    *,
-    deliver: bool = True,
-) -> SendCodeOut:
-    """Store and send a new code for `account` and `scene`. 100018 while the address has asked for too many codes,
-    the account has had too many within the window, or its last `scene` code is younger than the resend interval.
-    `deliver=False` records a code nobody can know, counted and throttled like a sent one, and sends nothing."""
-    now = utcnow()
-    wait = limiters.code_by_address.wait(client_ip)
-    if not wait:
-        wait = await _account_code_wait(session, settings, account, scene, now)
-    if wait:
-        keep_on_error(session)
-        raise AppError(ErrorCode.CODE_TOO_FREQUENT, field="account", seconds=wait)
-    limiters.code_by_address.hit(client_ip)
-    code = security.new_numeric_code(VERIFY_CODE_LENGTH)
-    session.add(
-        VerifyCode(
-            account=account,
-            scene=scene,
-            # Undelivered: the hash of a secret longer than any code, so no code ever matches it.
-            code_hash=security.digest(code if deliver else security.new_token()),
-            created_at=now,
-            expires_at=now + timedelta(seconds=settings.verify_code_ttl_seconds),
-        )
-    )
-    await session.flush()
-    if deliver:
-        await sender.send(account, account_kind(account), scene, code, lang_var.get())
-    return SendCodeOut(expires_in=settings.verify_code_ttl_seconds, resend_after=settings.verify_code_resend_seconds)
-
-
-async def _account_code_wait(session: AsyncSession, settings: Settings, account: str, scene: str, now: datetime) -> int:
-    """Seconds `account` must wait for another `scene` code (0: none): the resend interval of that scene, and at most
-    CODES_PER_ACCOUNT codes of any scene within CODE_WINDOW_S."""
-    last = await repo.latest_code(session, account, scene)
-    if last is not None:
-        wait = settings.verify_code_resend_seconds - (now - as_utc(last.created_at)).total_seconds()
-        if wait > 0:
-            return int(wait) + 1
-    since = now - timedelta(seconds=CODE_WINDOW_S)
-    recent = await repo.code_times(session, account, since, CODES_PER_ACCOUNT)
-    if len(recent) >= CODES_PER_ACCOUNT:
-        return max(1, int((as_utc(recent[-1]) - since).total_seconds()) + 1)
-    return 0
-
-
-async def spend_code(session: AsyncSession, account: str, scene: str, code: str) -> None:
-    """Use up the latest unused `scene` code of `account`: 110310 when none or wrong (a wrong try counts),
-    110311 when expired or tried too often."""
-    row = await repo.latest_code(session, account, scene, unused=True)
-    if row is None:
-        raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
-    if as_utc(row.expires_at) < utcnow() or row.attempts >= VERIFY_CODE_MAX_ATTEMPTS:
-        raise AppError(ErrorCode.SMS_CODE_EXPIRED, field="sms_code")
-    if not security.same(row.code_hash, security.digest(code)):
-        row.attempts += 1
-        keep_on_error(session)
-        raise AppError(ErrorCode.SMS_CODE_MISMATCH, field="sms_code")
-    row.used_at = utcnow()
-
 
 # --- tenants, registration -------------------------------------------------------------------------------------
 
@@ -267,52 +118,6 @@ async def register(session: AsyncSession, settings: Settings, body: RegisterIn, 
 # --- login, tokens ---------------------------------------------------------------------------------------------
 
 
-async def _throttle(session: AsyncSession, key: str) -> LoginThrottle:
-    row = await session.get(LoginThrottle, key)
-    if row is None:
-        row = LoginThrottle(key=key, failures=0, lock_count=0)
-        session.add(row)
-    return row
-
-
-async def throttled(session: AsyncSession, key: str, now: datetime) -> LoginThrottle:
-    """The sign-in throttle of `key`; 100017 (with the seconds left) while it is locked. Tenant users' and platform
-    operators' sign-ins both (operations.service.login)."""
-    throttle = await _throttle(session, key)
-    if throttle.locked_until is not None and as_utc(throttle.locked_until) > now:
-        keep_on_error(session)
-        seconds = int((as_utc(throttle.locked_until) - now).total_seconds()) + 1
-        raise AppError(ErrorCode.ACCOUNT_LOCKED, field="username", seconds=seconds)
-    return throttle
-
-
-def failed_sign_in(session: AsyncSession, settings: Settings, throttle: LoginThrottle, now: datetime) -> AppError:
-    """Count a wrong name or password: the throttle locks for a growing time after too many; the error to raise."""
-    throttle.failures = (throttle.failures or 0) + 1
-    if throttle.failures >= settings.login_max_failures:
-        throttle.locked_until = now + timedelta(seconds=settings.login_lock_seconds * 2 ** (throttle.lock_count or 0))
-        throttle.lock_count = (throttle.lock_count or 0) + 1
-        throttle.failures = 0
-    keep_on_error(session)
-    return AppError(ErrorCode.WRONG_CREDENTIALS, field="password")
-
-
-def passed_sign_in(throttle: LoginThrottle) -> None:
-    throttle.failures = 0
-    throttle.lock_count = 0
-    throttle.locked_until = None
-
-
-def throttle_key(user: User | None, typed: str) -> str:
-    """Failures count per account, whichever of its name, phone or email was typed; for a name nobody holds, per
-    name typed (lower-cased), so an unknown name locks like a known one."""
-    if user is not None:
-        return f"user:{user.id}"
-    lowered = typed.lower()
-    # The key column holds 254 characters; a longer name is kept by its digest.
-    return f"name:{lowered}" if len(lowered) <= 240 else f"name:{security.digest(lowered)}"
-
-
 # Verified against when the name is unknown, so an unknown name costs the same time as a wrong password.
 _NO_USER_HASH = security.hash_password_sync(security.new_token())
 
@@ -341,11 +146,30 @@ async def login(session: AsyncSession, settings: Settings, body: LoginIn, client
     return await _issue(session, settings, user, client_ip, old_user=old_user)
 
 
+async def sign_in_by_qr(
+    session: AsyncSession, settings: Settings, user: User, client_ip: str, *, pub_key: str, confirm_ip: str
+) -> SessionOut:
+    """The session a confirmed QR ticket hands out (auth/qr.py) to the browser that made it, carrying that browser's
+    signing key. Counted as a login and logged as one, method "qr", with the address of the device that confirmed."""
+    old_user = user.last_login_at is not None
+    user.last_login_at = utcnow()
+    user.login_count = (user.login_count or 0) + 1
+    detail = {"method": "qr", "browser_ip": client_ip}
+    await _account_log(session, user.tenant_id, user.id, user.user_name, "login", confirm_ip, detail)
+    return await _issue(session, settings, user, client_ip, old_user=old_user, pub_key=pub_key)
+
+
 async def _account_log(
-    session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str
+    session: AsyncSession,
+    tenant_id: int,
+    user_id: int,
+    user_name: str,
+    action: str,
+    ip: str,
+    detail: dict[str, Any] | None = None,
 ) -> None:
     """The user's own log: sign-ins, sign-outs and password changes (SPEC §6 "log information")."""
-    await hooks.account_event.call(session, tenant_id, user_id, user_name, action, ip)
+    await hooks.account_event.call(session, tenant_id, user_id, user_name, action, ip, detail)
 
 
 async def issue_simulated(
@@ -363,9 +187,16 @@ async def _issue(
     *,
     old_user: bool,
     simulated_by: int | None = None,
+    pub_key: str | None = None,
 ) -> SessionOut:
+    """A new session of `user`. Its key pair is a new one handed out with it, or, with `pub_key`, the browser's own
+    (a QR sign-in: the browser holds the private key, the payload carries none)."""
     raw = security.new_token()
-    pub, pri = security.new_keypair()
+    pri: str | None = None
+    if pub_key:
+        pub = pub_key
+    else:
+        pub, pri = security.new_keypair()
     token = UserToken(
         tenant_id=user.tenant_id,
         user_id=user.id,
@@ -409,6 +240,9 @@ async def session_payload(session: AsyncSession, user: User, token: UserToken, *
         simulated_by=token.simulated_by,
         device_permissions=role_device_items(role),
         template_permissions=role_template_items(role),
+        time_zone=user.time_zone or tenant.time_zone,
+        user_time_zone=user.time_zone,
+        tenant_time_zone=tenant.time_zone,
     )
 
 
@@ -458,7 +292,7 @@ def _role_codes(role_code: str, is_admin2: bool) -> tuple[str, ...]:
 
 
 # What a token lookup reads; a committed write to any of them drops the cached principals (core.readcache).
-_PRINCIPAL_TABLES = ("user_token", "user_account", "role")
+_PRINCIPAL_TABLES = ("user_token", "user_account", "role", "tenant")
 
 
 async def authenticate(session: AsyncSession, request: Request) -> Actor:
@@ -469,6 +303,12 @@ async def authenticate(session: AsyncSession, request: Request) -> Actor:
     cached: Actor | None = getattr(request.state, "actor", None)
     if cached is not None:
         return cached
+    if "x-app-key" in request.headers and "x-token" not in request.headers:
+        # An integrator's signed call (docs/api-system.md "Open API"): the same routes answer the key's owner,
+        # narrowed to the key's scopes.
+        key_actor = await hooks.app_key_actor.ask(session, request)
+        request.state.actor = key_actor
+        return key_actor
     raw = request.headers.get("x-token", "")
     if not raw:
         raise AppError(ErrorCode.ILLEGAL_TOKEN)
@@ -521,6 +361,7 @@ async def _principal(session: AsyncSession, digest: str) -> tuple[Actor, datetim
         roles=_role_codes(row.role_code, row.is_admin2),
         device_permissions=device_items(row.role_device_permissions),
         template_permissions=template_items(row.role_template_permissions),
+        time_zone=row.time_zone or DEFAULT_TIME_ZONE,
     )
     return actor, as_utc(row.expires_at)
 
@@ -533,6 +374,7 @@ async def actor_for_user(session: AsyncSession, user_id: int, *, client_ip: str 
         return None
     user, role = row
     bind_tenant(session, user.tenant_id)
+    zone = user.time_zone or await repo.tenant_zone(session, user.tenant_id) or DEFAULT_TIME_ZONE
     return Actor(
         user_id=user.id,
         tenant_id=user.tenant_id,
@@ -546,6 +388,7 @@ async def actor_for_user(session: AsyncSession, user_id: int, *, client_ip: str 
         client_ip=client_ip,
         device_permissions=device_items(role.device_permissions),
         template_permissions=template_items(role.template_permissions),
+        time_zone=zone,
     )
 
 
@@ -668,3 +511,33 @@ async def _revoke_all(session: AsyncSession, user_id: int, keep: int | None = No
             token.revoked_at = now
     # The user's live sockets re-check their session (the kept one stays open).
     access.changed(session, users=[user_id])
+
+
+# --- the signed-in user's contact, a signature check ------------------------------------------------------------
+
+
+def mask_phone(phone: str) -> str:
+    """13812345678 → 138****5678: enough to recognise one's own number, not to read it off a screen."""
+    return phone[:3] + "****" + phone[-4:] if len(phone) > 7 else "*" * len(phone)
+
+
+def mask_email(email: str) -> str:
+    """zoe@example.com → z***@example.com (the domain stays: it says which mailbox to look in)."""
+    local, at, domain = email.partition("@")
+    return (local[:1] + "***" + at + domain) if at else "***"
+
+
+async def contact(session: AsyncSession, actor: Actor) -> ContactOut:
+    """GET /user/phoneTel: the caller's phone and email, masked."""
+    user = await session.get(User, actor.user_id)
+    assert user is not None
+    return ContactOut(
+        phone=mask_phone(user.phone) if user.phone else None,
+        email=mask_email(user.email) if user.email else None,
+    )
+
+
+def validate_request(pub_key: str | None) -> ValidateReqOut:
+    """/validateReq: the call passed the signature check every signed route makes (`pub_key` the key it was signed
+    with), or came with a valid token (None)."""
+    return ValidateReqOut(valid=True, server_time=epoch_ms(utcnow()) or 0, pub_key=pub_key)

@@ -67,3 +67,20 @@ def client_address(conn: HTTPConnection) -> str:
     if not proxies:
         return peer
     return resolve(peer, conn.headers.getlist("x-forwarded-for"), parse_networks(proxies))
+
+
+def request_host(conn: HTTPConnection) -> str:
+    """The host name the client asked for (lower-case, without port or final dot; "" when none): the `Host` header,
+    or the first `X-Forwarded-Host` when the peer is one of IOTYUN_TRUSTED_PROXIES (a proxy that rewrites Host)."""
+    settings = getattr(conn.app.state, "settings", None)
+    proxies: str = getattr(settings, "trusted_proxies", "") or ""
+    host = conn.headers.get("host", "")
+    forwarded = conn.headers.get("x-forwarded-host", "")
+    if forwarded and proxies:
+        peer = _address(conn.client.host if conn.client else "")
+        if peer is not None and _trusted(peer, parse_networks(proxies)):
+            host = forwarded.split(",", 1)[0]
+    host = host.strip().lower()
+    if host.startswith("["):
+        return ""  # an IPv6 literal names no domain
+    return host.rsplit(":", 1)[0].rstrip(".") if ":" in host else host.rstrip(".")

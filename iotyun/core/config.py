@@ -93,6 +93,14 @@ class Settings(BaseSettings):
     # Signed webhooks and robot URLs may name a loopback or private address only with this (tests, a receiver on
     # the same host); the server's own port is refused whatever this says.
     notify_allow_private: bool = False
+    # Automations' forward targets (docs/api-automations.md "Target") may name a loopback or private address (an
+    # HTTP receiver, a broker, a database on the plant network) only with this; this server's own port never.
+    forward_allow_private: bool = False
+    # The key sealing short secrets at rest (a forward target's password; core/sealing.py): a Fernet key
+    # (`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`). Unset: a key
+    # made once in <data dir>/seal.key (mode 0600). With several server processes on several hosts, set the same
+    # IOTYUN_SEAL_KEY on all of them.
+    seal_key: str = ""
     # The port this server listens on (serve sets it), refused as a webhook target.
     port: int = 8080
     # Full-network monitoring (docs/api-operations.md): each server process's heartbeat period; the ingest lag (the

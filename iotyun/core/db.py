@@ -25,7 +25,7 @@ from iotyun.core.readcache import CACHES_KEY, ReadCaches
 # tests, migrations). Writers hold it for one request or one history flush (milliseconds); the wait only grows under
 # heavy bursts, which it must absorb, not refuse. The app's sessions set their own (Timeouts).
 SQLITE_BUSY_TIMEOUT_MS = 30_000
-# session.info key: the platform's user quotas (Settings.quota_ceilings), read by team.service.quota_limit.
+# session.info key: the platform's user quotas (Settings.quota_ceilings), read by team.quotas.quota_limit.
 QUOTAS_KEY = "quota_ceilings"
 
 # session.info key of background work (exports, scheduled reports, ingest, retention: every system_session()): its

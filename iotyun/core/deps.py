@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.core import readcache
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.permissions import TEMPLATE_VIEW, RoleCode
+from iotyun.core.timezones import DEFAULT_TIME_ZONE
 
 COMMIT_ON_ERROR = "commit_on_error"
 _READ_ONLY = "__iotyun_read_only__"
@@ -87,6 +88,21 @@ class Actor:
     # read with the role once per request (auth's principal); an administrator holds every item whatever these say.
     device_permissions: frozenset[str] = frozenset()
     template_permissions: frozenset[str] = frozenset()
+    # The effective IANA time zone: the user's own, else the tenant's (core/timezones.py).
+    time_zone: str = DEFAULT_TIME_ZONE
+    # A call made with an app key (system/appkeys): the key's public id and name, and what its scopes allow: the
+    # P-codes and device items it may use, read together with the owner's own (None: not a key's call).
+    app_key: str | None = None
+    app_key_name: str = ""
+    key_codes: frozenset[str] | None = None
+    key_items: frozenset[str] | None = None
+
+    @property
+    def via(self) -> dict[str, str] | None:
+        """What a log entry records of the channel a call came through (an app key), None for the console's."""
+        if self.app_key is None:
+            return None
+        return {"via": "app_key", "app_key": self.app_key, "app_key_name": self.app_key_name}
 
     @property
     def is_admin(self) -> bool:
@@ -98,16 +114,24 @@ class Actor:
         return not self.is_admin and (self.is_admin2 or RoleCode.ADMINISTRATOR2 in self.roles)
 
     def can(self, *codes: str) -> bool:
+        if self.key_codes is not None:  # a key never exceeds its scopes, nor its owner (below)
+            codes = tuple(c for c in codes if c in self.key_codes)
+            if not codes:
+                return False
         if self.is_admin:
             return True
         return any(c in self.permissions or c in self.roles for c in codes)
 
     def may_device(self, item: str) -> bool:
         """Whether the caller's role holds device permission `item` (an administrator holds every item)."""
+        if self.key_items is not None and item not in self.key_items:
+            return False
         return self.is_admin or item in self.device_permissions
 
     def may_template(self, item: str) -> bool:
         """Whether the caller's role holds template permission `item` ("view" is always held)."""
+        if self.key_items is not None and item not in self.key_items:
+            return False
         return self.is_admin or item == TEMPLATE_VIEW or item in self.template_permissions
 
     def need_device(self, item: str) -> None:

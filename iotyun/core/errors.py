@@ -42,6 +42,12 @@ class ErrorCode(IntEnum):
     CAPTCHA_FAILED = 110002
     WRONG_CREDENTIALS = 110003
     ILLEGAL_DOMAIN = 110004
+    # 110005-110009 white-label domains and the brand the login page shows (issue 36; the login range holds 110004)
+    DOMAIN_TAKEN = 110005
+    BRAND_NAME_TOO_LONG = 110006
+    BRAND_SLOGAN_TOO_LONG = 110007
+    BRAND_FOOTER_TOO_LONG = 110008
+    BRAND_COLOR_INVALID = 110009
     # 110301-110334 users and accounts
     USER_FIELD_MISSING = 110301
     USER_NAME_INVALID = 110302
@@ -396,6 +402,50 @@ class ErrorCode(IntEnum):
     NOTIFY_RULE_NAME_EXISTS = 117821
     NOTIFY_URL_INVALID = 117822
     NOTIFY_DELIVERY_NOT_FOUND = 117823
+    # 117824-117827 outgoing webhooks (their URL: 117822, a delivery: 117823)
+    WEBHOOK_NOT_FOUND = 117824
+    WEBHOOK_NAME_INVALID = 117825
+    WEBHOOK_LIMIT_REACHED = 117826
+    WEBHOOK_EVENTS_EMPTY = 117827
+    # 117840-117855 app keys of the open API (docs/api-system.md "Open API")
+    APP_KEY_INVALID = 117840
+    APP_KEY_REVOKED = 117841
+    APP_KEY_EXPIRED = 117842
+    APP_KEY_IP_DENIED = 117843
+    APP_KEY_TIMESTAMP = 117844
+    APP_KEY_REPLAYED = 117845
+    APP_KEY_SCOPE = 117846
+    APP_KEY_RATE_LIMITED = 117847
+    APP_KEY_QUOTA_EXCEEDED = 117848
+    APP_KEY_NOT_FOUND = 117849
+    APP_KEY_NAME_INVALID = 117850
+    APP_KEY_LIMIT_REACHED = 117851
+    APP_KEY_SCOPES_EMPTY = 117852
+    APP_KEY_IP_LIST_INVALID = 117853
+    APP_KEY_EXPIRY_INVALID = 117854
+    APP_KEY_OWNER_INACTIVE = 117855
+    # 117860-117889 automations (docs/api-automations.md)
+    AUTOMATION_RULE_NOT_FOUND = 117860
+    AUTOMATION_RULE_NAME_INVALID = 117861
+    AUTOMATION_RULE_NAME_EXISTS = 117862
+    AUTOMATION_RULE_LIMIT = 117863
+    AUTOMATION_SCOPE_INVALID = 117864
+    AUTOMATION_TRIGGER_INVALID = 117865
+    AUTOMATION_SOURCE_INVALID = 117866
+    AUTOMATION_CONDITION_INVALID = 117867
+    AUTOMATION_ACTION_INVALID = 117868
+    AUTOMATION_RECIPIENT_INVALID = 117869
+    AUTOMATION_SCHEDULE_INVALID = 117870
+    AUTOMATION_TARGET_NOT_FOUND = 117871
+    AUTOMATION_DRY_RUN_INVALID = 117876
+    AUTOMATION_WRITE_FORBIDDEN = 117877
+    AUTOMATION_WEBHOOK_NOT_FOUND = 117878
+    # 117871-117875, 117879 automations' forward targets (docs/api-automations.md "Target")
+    AUTOMATION_TARGET_NAME_INVALID = 117872
+    AUTOMATION_TARGET_IN_USE = 117873
+    AUTOMATION_TARGET_CONFIG_INVALID = 117874
+    AUTOMATION_TARGET_LIMIT_REACHED = 117875
+    AUTOMATION_TARGET_NO_ROWS = 117879
     # 118001-118007 dashboards
     DASHBOARD_NOT_FOUND = 118001
     DASHBOARD_NAME_EMPTY = 118002
@@ -532,6 +582,11 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.CAPTCHA_FAILED: ("图形验证码错误或已过期", "The graphic code is wrong or has expired"),
     ErrorCode.WRONG_CREDENTIALS: ("用户名或密码错误", "Wrong user name or password"),
     ErrorCode.ILLEGAL_DOMAIN: ("非法的访问域名", "This domain is not allowed"),
+    ErrorCode.DOMAIN_TAKEN: ("该域名已被其他租户绑定", "This domain is already bound to another tenant"),
+    ErrorCode.BRAND_NAME_TOO_LONG: ("平台名称过长（最多 {limit} 个字符）", "The platform name is too long (max {limit} characters)"),
+    ErrorCode.BRAND_SLOGAN_TOO_LONG: ("登录页标语过长（最多 {limit} 个字符）", "The login page slogan is too long (max {limit} characters)"),
+    ErrorCode.BRAND_FOOTER_TOO_LONG: ("页脚文字过长（最多 {limit} 个字符）", "The footer text is too long (max {limit} characters)"),
+    ErrorCode.BRAND_COLOR_INVALID: ("主题色须为 #RRGGBB 格式的颜色", "The primary colour must be written #RRGGBB"),
     # 110301-110334 users and accounts
     ErrorCode.USER_FIELD_MISSING: ("缺少必填项：{field}", "Required field missing: {field}"),
     ErrorCode.USER_NAME_INVALID: ("用户名须为 3 到 32 位字母、数字或下划线，且以字母开头", "The user name must be 3 to 32 letters, digits or underscores, starting with a letter"),
@@ -901,6 +956,50 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.NOTIFY_RULE_NAME_EXISTS: ("规则名称已存在", "This rule name already exists"),
     ErrorCode.NOTIFY_URL_INVALID: ("地址无效：须为 http(s) 地址，且不能指向本机或内网", "This address is not valid: it must be an http(s) address outside this server and its private network"),
     ErrorCode.NOTIFY_DELIVERY_NOT_FOUND: ("通知记录不存在", "This delivery does not exist"),
+    # 117824-117827 outgoing webhooks
+    ErrorCode.WEBHOOK_NOT_FOUND: ("Webhook 订阅不存在", "This webhook subscription does not exist"),
+    ErrorCode.WEBHOOK_NAME_INVALID: ("订阅名称为 1–{limit} 个字符", "The subscription name must be 1-{limit} characters"),
+    ErrorCode.WEBHOOK_LIMIT_REACHED: ("Webhook 订阅数量已达上限（{limit}）", "The maximum number of webhook subscriptions has been reached ({limit})"),
+    ErrorCode.WEBHOOK_EVENTS_EMPTY: ("请至少选择一个事件", "Choose at least one event"),
+    # 117840-117855 app keys of the open API
+    ErrorCode.APP_KEY_INVALID: ("应用密钥或签名无效", "The app key or its signature is not valid"),
+    ErrorCode.APP_KEY_REVOKED: ("应用密钥已吊销", "This app key has been revoked"),
+    ErrorCode.APP_KEY_EXPIRED: ("应用密钥已过期", "This app key has expired"),
+    ErrorCode.APP_KEY_IP_DENIED: ("该地址不在应用密钥的 IP 白名单中", "This address is not in the app key's IP allow list"),
+    ErrorCode.APP_KEY_TIMESTAMP: ("请求时间戳与服务器时间相差超过 {seconds} 秒", "The request's timestamp is more than {seconds} seconds from the server's clock"),
+    ErrorCode.APP_KEY_REPLAYED: ("该请求的随机数已使用过", "This request's nonce has already been used"),
+    ErrorCode.APP_KEY_SCOPE: ("应用密钥的权限范围不包含此操作", "This app key's scopes do not include this operation"),
+    ErrorCode.APP_KEY_RATE_LIMITED: ("应用密钥调用过于频繁，请 {seconds} 秒后再试", "This app key calls too often, please try again in {seconds} seconds"),
+    ErrorCode.APP_KEY_QUOTA_EXCEEDED: ("应用密钥今日调用次数已达上限（{limit}）", "This app key has used its daily quota ({limit} calls)"),
+    ErrorCode.APP_KEY_NOT_FOUND: ("应用密钥不存在", "This app key does not exist"),
+    ErrorCode.APP_KEY_NAME_INVALID: ("密钥名称为 1–{limit} 个字符", "The key name must be 1-{limit} characters"),
+    ErrorCode.APP_KEY_LIMIT_REACHED: ("应用密钥数量已达上限（{limit}）", "The maximum number of app keys has been reached ({limit})"),
+    ErrorCode.APP_KEY_SCOPES_EMPTY: ("请至少选择一个权限范围", "Choose at least one scope"),
+    ErrorCode.APP_KEY_IP_LIST_INVALID: ("IP 白名单须为 IP 地址或网段（最多 {limit} 条）", "The IP allow list must hold IP addresses or CIDR ranges (at most {limit})"),
+    ErrorCode.APP_KEY_EXPIRY_INVALID: ("过期时间须在将来", "The expiry must be in the future"),
+    ErrorCode.APP_KEY_OWNER_INACTIVE: ("应用密钥的所有者已停用或不存在", "The app key's owner is locked or gone"),
+    # 117860-117889 automations
+    ErrorCode.AUTOMATION_RULE_NOT_FOUND: ("自动化规则不存在", "This automation rule does not exist"),
+    ErrorCode.AUTOMATION_RULE_NAME_INVALID: ("规则名称为 1–{limit} 个字符，且不能包含换行等控制字符", "The rule name must be 1-{limit} characters without line breaks or other control characters"),
+    ErrorCode.AUTOMATION_RULE_NAME_EXISTS: ("规则名称已存在", "This rule name already exists"),
+    ErrorCode.AUTOMATION_RULE_LIMIT: ("自动化规则数量已达上限（{limit}）", "The maximum number of automation rules has been reached ({limit})"),
+    ErrorCode.AUTOMATION_SCOPE_INVALID: ("范围无效：设备、设备分组或模板不存在，或设备未绑定该模板", "The scope is not valid: the device, device group or template does not exist, or the device is not bound to the template"),
+    ErrorCode.AUTOMATION_TRIGGER_INVALID: ("触发条件无效：{field}", "The trigger is not valid: {field}"),
+    ErrorCode.AUTOMATION_SOURCE_INVALID: ("数据源不属于该模板，或不可写", "The data source is not one of the template's, or cannot be written"),
+    ErrorCode.AUTOMATION_CONDITION_INVALID: ("附加条件无效（最多 {limit} 个）", "A condition is not valid (at most {limit})"),
+    ErrorCode.AUTOMATION_ACTION_INVALID: ("动作无效：{field}", "An action is not valid: {field}"),
+    ErrorCode.AUTOMATION_RECIPIENT_INVALID: ("接收人不存在或不属于本租户", "A recipient does not exist or is not of this tenant"),
+    ErrorCode.AUTOMATION_SCHEDULE_INVALID: ("计划无效：时间为 HH:MM，星期为 1–7，或填写有效的 cron 表达式", "The schedule is not valid: a time as HH:MM, weekdays 1-7, or a valid cron expression"),
+    ErrorCode.AUTOMATION_TARGET_NOT_FOUND: ("转发目标不存在", "This forward target does not exist"),
+    ErrorCode.AUTOMATION_DRY_RUN_INVALID: ("试运行无效：仅可回放阈值、变化和计划触发，时间范围最多 {days} 天", "The dry run is not valid: only threshold, change and schedule triggers can be replayed, over at most {days} days"),
+    ErrorCode.AUTOMATION_WRITE_FORBIDDEN: ("规则的所有者无权写入该设备", "The rule's owner may not write to this device"),
+    ErrorCode.AUTOMATION_WEBHOOK_NOT_FOUND: ("Webhook 订阅不存在", "This webhook subscription does not exist"),
+    # 117871-117875, 117879 automations' forward targets
+    ErrorCode.AUTOMATION_TARGET_NAME_INVALID: ("目标名称为 1–{limit} 个字符，不含控制字符，且不能与其他目标重名", "The target name must be 1-{limit} characters without control characters, and not another target's"),
+    ErrorCode.AUTOMATION_TARGET_IN_USE: ("该转发目标正被规则使用，不能删除", "This forward target is used by a rule and cannot be deleted"),
+    ErrorCode.AUTOMATION_TARGET_CONFIG_INVALID: ("转发目标设置无效（地址、主机、端口、主题、表或字段映射）", "The target settings are not valid (URL, host, port, topic, table or columns)"),
+    ErrorCode.AUTOMATION_TARGET_LIMIT_REACHED: ("转发目标数量已达上限（{limit}）", "The maximum number of forward targets has been reached ({limit})"),
+    ErrorCode.AUTOMATION_TARGET_NO_ROWS: ("只有“本库表”类型的目标保存转发的数据", "Only a target of kind table keeps the rows forwarded to it"),
     # 118001-118007 dashboards
     ErrorCode.DASHBOARD_NOT_FOUND: ("看板不存在", "This dashboard does not exist"),
     ErrorCode.DASHBOARD_NAME_EMPTY: ("请输入看板名称", "Enter the dashboard name"),
@@ -963,8 +1062,8 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MONITOR_QUOTA_BELOW_USAGE: ("额度不能低于已使用的数量", "The quota cannot be below what is already used"),
     ErrorCode.MONITOR_RANGE_INVALID: ("统计时间范围无效", "The statistics time range is not valid"),
     ErrorCode.MONITOR_RANGE_TOO_LONG: ("统计时间范围过长（最多 {days} 天）", "The statistics time range is too long (max {days} days)"),
-    ErrorCode.MONITOR_VPN_QUERY_FAILED: ("查询 VPN 状态失败", "Could not query the VPN state"),
-    ErrorCode.MONITOR_VPN_RESET_FAILED: ("重置 VPN 失败", "Could not reset the VPN"),
+    ErrorCode.MONITOR_VPN_QUERY_FAILED: ("查询 VPN 状态失败：{reason}", "Could not query the VPN state: {reason}"),
+    ErrorCode.MONITOR_VPN_RESET_FAILED: ("重置 VPN 失败：{reason}", "Could not reset the VPN: {reason}"),
     ErrorCode.MONITOR_FLOW_CARD_QUERY_FAILED: ("查询流量卡失败", "Could not query the flow card"),
     ErrorCode.MONITOR_TEST_FLOW_EXHAUSTED: ("测试流量已用完", "The test data allowance is used up"),
     ErrorCode.MONITOR_PERMISSION_INVALID: ("权限设置无效", "The permission setting is not valid"),

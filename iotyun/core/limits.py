@@ -119,6 +119,11 @@ CAPTCHA_WINDOW_S = 60
 CODES_PER_ADDRESS = 20
 CODES_PER_ACCOUNT = 5
 CODE_WINDOW_S = 3600
+# QR sign-in (docs/api.md "QR sign-in"): a ticket lives two minutes; an address makes at most 20 a minute (a login
+# page refreshes its code every two minutes, so this is many browsers behind one address).
+QR_TICKET_TTL_S = 120
+QR_TICKETS_PER_ADDRESS = 20
+QR_TICKET_WINDOW_S = 60
 # Wrong device secrets: per (SN, address) pair, per SN across addresses, and a ceiling per address for one address
 # trying many SNs, high enough that gateways behind one NAT do not share a small budget (docs/security.md).
 GATEWAY_SECRET_FAILURES_PER_SN_ADDRESS = 10
@@ -607,12 +612,93 @@ NOTIFY_RULE_NAME_MAX = 32
 NOTIFY_URL_MAX = 500
 NOTIFY_SECRET_MAX = 128
 NOTIFY_ESCALATE_MAX_MINUTES = 24 * 60
+# Outgoing webhooks (docs/api-system.md "Outgoing webhooks"): the events a subscription may choose, the subscriptions
+# a tenant keeps, a name's length, the devices and device groups one names, and the deliveries one may have waiting
+# (past it, new ones are recorded skipped: a receiver down for long does not fill the outbox).
+WebhookEvent = Literal[
+    "device.online",
+    "device.offline",
+    "alarm.produced",
+    "alarm.recovered",
+    "alarm.confirmed",
+    "value.written",
+    "upgrade.finished",
+]
+WEBHOOK_EVENTS: tuple[str, ...] = get_args(WebhookEvent)
+WEBHOOKS_PER_TENANT_MAX = 20
+WEBHOOK_NAME_MAX = 32
+WEBHOOK_DEVICES_MAX = 200
+WEBHOOK_BACKLOG_MAX = 1000
+# App keys of the open API (docs/api-system.md "Open API"): the scopes a key may hold, the keys a user keeps, a name's
+# length, an IP allow list's entries, a key's calls a minute and a day (its own limits are at most these), and how far
+# a signed call's timestamp may be from the server's clock (its nonce is kept twice as long).
+AppKeyScope = Literal["devices:read", "history:read", "values:write", "devices:manage"]
+APP_KEY_SCOPES: tuple[str, ...] = get_args(AppKeyScope)
+APP_KEYS_PER_USER_MAX = 20
+APP_KEY_NAME_MAX = 32
+APP_KEY_IPS_MAX = 20
+APP_KEY_RATE_DEFAULT = 60
+APP_KEY_RATE_MAX = 600
+APP_KEY_QUOTA_DEFAULT = 10000
+APP_KEY_QUOTA_MAX = 1000000
+APP_KEY_SKEW_S = 300
+# Automations' forward targets (docs/api-automations.md "Target"): the targets a tenant keeps, a name's length, the
+# columns a database target maps, a header's count, the timeouts of a delivery (connecting, then all of it), and the
+# rows of a `table` target one page lists.
+AUTOMATION_TARGETS_PER_TENANT_MAX = 50
+AUTOMATION_TARGET_NAME_MAX = 64
+AUTOMATION_TARGET_COLUMNS_MAX = 20
+AUTOMATION_TARGET_HEADERS_MAX = 20
+AUTOMATION_TARGET_SECRET_MAX = 500
+FORWARD_CONNECT_TIMEOUT_S = 5.0
+FORWARD_TIMEOUT_S = 10.0
 MESSAGES_LEASE_S = 30.0
 SECTOR_NAME_MAX = 6
 SECTOR_DESCRIPTION_MAX = 500
 SECTORS_MAX = 50
 SECTOR_DASHBOARDS_MAX = 20
 SECTOR_INTERVAL_MAX_S = 3600
+# Custom pages and menus (SPEC §1, §2 /customPage, §5; docs/api-system.md "Custom pages and menus"): an entry's name
+# is 1 to 15 characters and unique in the configuration; the top bar holds at most CUSTOM_MENU_TOP_MAX entries (SPEC
+# leaves the number out), the sidebar CUSTOM_MENU_SIDE_MAX, a group CUSTOM_MENU_CHILDREN_MAX; an entry is shown to at
+# most CUSTOM_MENU_ROLES_MAX chosen roles; the two titles are required, at most CUSTOM_MENU_TITLE_MAX characters.
+CUSTOM_MENU_NAME_MIN, CUSTOM_MENU_NAME_MAX = 1, 15
+CUSTOM_MENU_TOP_MAX = 8
+CUSTOM_MENU_SIDE_MAX = 20
+CUSTOM_MENU_CHILDREN_MAX = 15
+CUSTOM_MENU_ROLES_MAX = 50
+CUSTOM_MENU_TITLE_MAX = 32
+CUSTOM_MENU_URL_MAX = 500
+CUSTOM_MENU_ID_MAX = 32
+# The console's icons an entry may show (web/src/components/custom-menu-icons.tsx draws each).
+CUSTOM_MENU_ICONS = (
+    "AppstoreOutlined",
+    "BarChartOutlined",
+    "BlockOutlined",
+    "CloudUploadOutlined",
+    "ClusterOutlined",
+    "DashboardOutlined",
+    "DesktopOutlined",
+    "FundProjectionScreenOutlined",
+    "HomeOutlined",
+    "LayoutOutlined",
+    "MessageOutlined",
+    "MonitorOutlined",
+    "PlaySquareOutlined",
+    "SettingOutlined",
+    "TeamOutlined",
+    "LinkOutlined",
+    "GlobalOutlined",
+    "FileTextOutlined",
+    "LineChartOutlined",
+    "PieChartOutlined",
+    "ToolOutlined",
+    "AlertOutlined",
+    "DatabaseOutlined",
+    "EnvironmentOutlined",
+    "ThunderboltOutlined",
+    "VideoCameraOutlined",
+)
 # The export centre (docs/api-exports.md): a file is kept EXPORT_KEEP_DAYS days; the runner looks for work every
 # EXPORT_TICK_S seconds and holds its database lease EXPORT_LEASE_S seconds (renewed on every tick and progress step),
 # a running job's own lease EXPORT_JOB_LEASE_S; a scheduled report mails at most REPORT_SCHEDULE_EMAILS_MAX addresses.
@@ -696,7 +782,7 @@ VIRTUAL_VERSIONS = ("1.0", "2.0")
 VIRTUAL_MEMBERS_MAX = 50
 GPS_HISTORY_MAX_DAYS = 31
 GPS_HISTORY_MAX_POINTS = 5000
-MAP_THEMES = (
+MapTheme = Literal[
     "normal",
     "light",
     "dark",
@@ -709,7 +795,8 @@ MAP_THEMES = (
     "bluish",
     "grayscale",
     "hardedge",
-)
+]
+MAP_THEMES: tuple[str, ...] = get_args(MapTheme)
 
 
 DeviceGroupName = Annotated[
@@ -913,6 +1000,21 @@ def exported() -> dict[str, Any]:
         "NOTIFY_URL_MAX": NOTIFY_URL_MAX,
         "NOTIFY_SECRET_MAX": NOTIFY_SECRET_MAX,
         "NOTIFY_ESCALATE_MAX_MINUTES": NOTIFY_ESCALATE_MAX_MINUTES,
+        "WEBHOOK_EVENTS": list(WEBHOOK_EVENTS),
+        "WEBHOOKS_PER_TENANT_MAX": WEBHOOKS_PER_TENANT_MAX,
+        "WEBHOOK_NAME_MAX": WEBHOOK_NAME_MAX,
+        "WEBHOOK_DEVICES_MAX": WEBHOOK_DEVICES_MAX,
+        "APP_KEY_SCOPES": list(APP_KEY_SCOPES),
+        "APP_KEYS_PER_USER_MAX": APP_KEYS_PER_USER_MAX,
+        "APP_KEY_NAME_MAX": APP_KEY_NAME_MAX,
+        "APP_KEY_IPS_MAX": APP_KEY_IPS_MAX,
+        "APP_KEY_RATE_DEFAULT": APP_KEY_RATE_DEFAULT,
+        "APP_KEY_RATE_MAX": APP_KEY_RATE_MAX,
+        "APP_KEY_QUOTA_DEFAULT": APP_KEY_QUOTA_DEFAULT,
+        "APP_KEY_QUOTA_MAX": APP_KEY_QUOTA_MAX,
+        "APP_KEY_SKEW_S": APP_KEY_SKEW_S,
+        "AUTOMATION_TARGETS_PER_TENANT_MAX": AUTOMATION_TARGETS_PER_TENANT_MAX,
+        "AUTOMATION_TARGET_NAME_MAX": AUTOMATION_TARGET_NAME_MAX,
         "ALARM_SHELVE_MIN_MINUTES": ALARM_SHELVE_MIN_MINUTES,
         "ALARM_SHELVE_MAX_MINUTES": ALARM_SHELVE_MAX_MINUTES,
         "HISTORY_SOURCES_MAX": HISTORY_SOURCES_MAX,
@@ -1015,6 +1117,15 @@ def exported() -> dict[str, Any]:
         "SECTOR_DESCRIPTION_MAX": SECTOR_DESCRIPTION_MAX,
         "SECTOR_DASHBOARDS_MAX": SECTOR_DASHBOARDS_MAX,
         "SECTOR_INTERVAL_MAX_S": SECTOR_INTERVAL_MAX_S,
+        "CUSTOM_MENU_NAME_MIN": CUSTOM_MENU_NAME_MIN,
+        "CUSTOM_MENU_NAME_MAX": CUSTOM_MENU_NAME_MAX,
+        "CUSTOM_MENU_TOP_MAX": CUSTOM_MENU_TOP_MAX,
+        "CUSTOM_MENU_SIDE_MAX": CUSTOM_MENU_SIDE_MAX,
+        "CUSTOM_MENU_CHILDREN_MAX": CUSTOM_MENU_CHILDREN_MAX,
+        "CUSTOM_MENU_ROLES_MAX": CUSTOM_MENU_ROLES_MAX,
+        "CUSTOM_MENU_TITLE_MAX": CUSTOM_MENU_TITLE_MAX,
+        "CUSTOM_MENU_URL_MAX": CUSTOM_MENU_URL_MAX,
+        "CUSTOM_MENU_ICONS": list(CUSTOM_MENU_ICONS),
         "EXPORT_KEEP_DAYS": EXPORT_KEEP_DAYS,
         "EXPORT_QUEUED_PER_USER_MAX": EXPORT_QUEUED_PER_USER_MAX,
         "EXPORT_QUEUED_PER_TENANT_MAX": EXPORT_QUEUED_PER_TENANT_MAX,
@@ -1039,6 +1150,15 @@ def exported() -> dict[str, Any]:
         "GPS_HISTORY_MAX_DAYS": GPS_HISTORY_MAX_DAYS,
         "GPS_HISTORY_MAX_POINTS": GPS_HISTORY_MAX_POINTS,
         "MAP_THEMES": list(MAP_THEMES),
+        "BRAND_NAME_MAX": BRAND_NAME_MAX,
+        "BRAND_SLOGAN_MAX": BRAND_SLOGAN_MAX,
+        "BRAND_FOOTER_MAX": BRAND_FOOTER_MAX,
+        "BRAND_DOMAIN_MAX": BRAND_DOMAIN_MAX,
+        "BRAND_LANGUAGES": list(BRAND_LANGUAGES),
+        "BRAND_IMAGE_SLOTS": list(BRAND_IMAGE_SLOTS),
+        "BRAND_IMAGE_MAX_BYTES": {slot: IMAGE_USE_MAX_BYTES[use] for slot, use in BRAND_IMAGE_USE.items()},
+        "BRAND_IMAGE_SIZE_TEXT": {slot: IMAGE_SIZE_TEXT[use] for slot, use in BRAND_IMAGE_USE.items()},
+        "BRAND_SVG_SLOTS": list(BRAND_SVG_SLOTS),
         "TEMPLATE_NAME_MAX": TEMPLATE_NAME_MAX,
         "TEMPLATE_DESCRIPTION_MAX": TEMPLATE_DESCRIPTION_MAX,
         "TEMPLATE_SOFT_TYPE_MAX": TEMPLATE_SOFT_TYPE_MAX,
@@ -1151,12 +1271,28 @@ def exported() -> dict[str, Any]:
         "ALARM_NAME_MAX": ALARM_NAME_MAX,
         "ALARM_INFO_MAX": ALARM_INFO_MAX,
         "LEGACY_FIRMWARE_TYPES": list(LEGACY_FIRMWARE_TYPES),
+        "OPERATOR_EMAIL_MAX": OPERATOR_EMAIL_MAX,
+        "STATISTICS_RANGE_DAYS_MAX": STATISTICS_RANGE_DAYS_MAX,
     }
 
 
 # --- operations management (issue 35, docs/api-operations.md) --------------------------------------------------
 # An operator's session lasts this long, shorter than a tenant user's: an operator acts on every tenant.
 OPERATOR_TOKEN_HOURS = 8
+# An operator's own contacts, where the platform's alerts reach him (iotyun operator contact, PUT /administrator/me):
+# an email address of at most this many characters (110304) and an 11-digit phone number (110303), each optional.
+OPERATOR_EMAIL_MAX = 128
+OPERATOR_PHONE_MAX = 20
+
+
+def _operator_email(value: str) -> str:
+    if len(value) > OPERATOR_EMAIL_MAX:
+        raise rule_error(ErrorCode.EMAIL_INVALID)
+    return _optional_email(value)
+
+
+OperatorEmail = Annotated[str, Stripped, AfterValidator(_operator_email)]
+OperatorPhone = Annotated[str, Stripped, _optional_match(PHONE_RE, ErrorCode.PHONE_INVALID)]
 # Device statistics: a registration-time range at most this long (810108).
 STATISTICS_RANGE_DAYS_MAX = 366
 # Device statistics: the largest groups shown one by one; the rest are summed as "other".
@@ -1176,7 +1312,86 @@ HEALTH_TREND_HOURS_MAX = 168
 # Closed alerts shown in the list: those of the last this many days, at most this many.
 HEALTH_ALERTS_SHOWN_DAYS = 7
 HEALTH_ALERTS_SHOWN_MAX = 100
-# The operators' webhook: tries per alert event before it is given up (one per heartbeat tick).
+# An alert event's delivery (to an operator's email or phone, or to the operators' webhook): tries before it is given
+# up (one per heartbeat tick of the lease holder).
 HEALTH_WEBHOOK_TRIES = 5
 # A database round trip or a Redis PING answers within this, or the part is down.
 HEALTH_PROBE_TIMEOUT_S = 3.0
+
+# --- personalization and white label (issue 36 point 1, docs/api-system.md) ------------------------------------------
+# A tenant's brand: its platform name (SPEC §5 "name max 32"), the login page's slogan, the footer (SPEC §5
+# "description max 200"), one primary colour (#RRGGBB), the default language, the map theme (SPEC §9), four images
+# and a white-label domain (SPEC §5 "domain must be valid": a host name per RFC 1123, at most 253 characters).
+BRAND_NAME_MAX = 32
+BRAND_SLOGAN_MAX = 64
+BRAND_FOOTER_MAX = 200
+BRAND_DOMAIN_MAX = 253
+BRAND_COLOR_RE = re.compile(r"^#[0-9A-Fa-f]{6}$")
+BRAND_LANGUAGES = ("zh", "en")
+# The images of a brand and the gallery use whose cap each takes (SPEC §5 "images max 1MB, 100KB or 2MB depending
+# on use; background images jpg or png"): the logos 1 MB, the favicon 100 KB, the login background 2 MB. Logos and
+# the favicon may be SVG (sanitised, resources/svg.py); the background is jpg or png.
+BRAND_IMAGE_SLOTS = ("logo_light", "logo_dark", "favicon", "background")
+BRAND_IMAGE_USE = {"logo_light": "image", "logo_dark": "image", "favicon": "icon", "background": "background"}
+BRAND_SVG_SLOTS = ("logo_light", "logo_dark", "favicon")
+# Images uploaded and not (yet) saved in the brand: at most this many a tenant (100019 beyond); those older than
+# BRAND_PENDING_KEEP_S go at the next upload or save.
+BRAND_PENDING_IMAGES_MAX = 20
+BRAND_PENDING_KEEP_S = 24 * 3600
+# An RFC 1123 label: letters, digits and hyphens, 1-63 long, neither starting nor ending with a hyphen.
+_DOMAIN_LABEL_RE = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$")
+
+
+def _single_line(code: ErrorCode, limit: int) -> AfterValidator:
+    def check(value: str) -> str:
+        if has_control_characters(value):
+            raise rule_error(ErrorCode.PARAM_INVALID)
+        if len(value) > limit:
+            raise rule_error(code, None, limit=limit)
+        return value
+
+    return AfterValidator(check)
+
+
+def _brand_color(value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    if not BRAND_COLOR_RE.fullmatch(value):
+        raise rule_error(ErrorCode.BRAND_COLOR_INVALID)
+    return value.upper()
+
+
+def normalize_domain(value: str) -> str | None:
+    """A host name as bound and looked up: lower-case, without a final dot, internationalised names in their ASCII
+    (punycode) form; None when it is no RFC 1123 host name of at least two labels with a non-numeric top label (no
+    scheme, port, path, address or wildcard)."""
+    text = value.strip().rstrip(".").lower()
+    if not text or len(text) > BRAND_DOMAIN_MAX * 4:
+        return None
+    if not text.isascii():
+        try:
+            text = text.encode("idna").decode("ascii")
+        except UnicodeError:
+            return None
+    labels = text.split(".")
+    if len(text) > BRAND_DOMAIN_MAX or len(labels) < 2:
+        return None
+    if not all(_DOMAIN_LABEL_RE.fullmatch(label) for label in labels) or labels[-1].isdigit():
+        return None
+    return text
+
+
+def _domain(value: str | None) -> str | None:
+    if value is None or not value.strip():
+        return None
+    domain = normalize_domain(value)
+    if domain is None:
+        raise rule_error(ErrorCode.ILLEGAL_DOMAIN)
+    return domain
+
+
+BrandName = Annotated[str, Stripped, _single_line(ErrorCode.BRAND_NAME_TOO_LONG, BRAND_NAME_MAX)]
+BrandSlogan = Annotated[str, Stripped, _single_line(ErrorCode.BRAND_SLOGAN_TOO_LONG, BRAND_SLOGAN_MAX)]
+BrandFooter = Annotated[str, Stripped, _single_line(ErrorCode.BRAND_FOOTER_TOO_LONG, BRAND_FOOTER_MAX)]
+BrandColor = Annotated[str | None, Stripped, AfterValidator(_brand_color)]
+BrandDomain = Annotated[str | None, Stripped, AfterValidator(_domain)]

@@ -23,6 +23,8 @@ class Perm(StrEnum):
     TEMPLATE_DESIGN = "P41600"
     TEMPLATE_BIND = "P42000"
     TEMPLATE_GROUP = "P43000"
+    # Ours (issue 37, docs/api-automations.md): SPEC §2 names no rule engine.
+    AUTOMATION = "P45000"
     TEMPLATE_LIBRARY = "P44000"
     TEAM = "P50000"
     USER_GROUP = "P51000"
@@ -93,6 +95,7 @@ TREE: tuple[PermNode, ...] = (
         "/configureManage/templateLibrary",
     ),
     PermNode(P.TEMPLATE_GROUP, P.CONFIGURE_MANAGE, "模板分组", "Template groups", "/configureManage/templateGroup"),
+    PermNode(P.AUTOMATION, P.CONFIGURE_MANAGE, "自动化", "Automations", "/configureManage/automation"),
     PermNode(P.DASHBOARD, P.ROOT, "仪表板", "Dashboards", "/dashboard"),
     PermNode(P.DASHBOARD_EDIT, P.DASHBOARD, "编辑仪表板", "Edit dashboards", "/editDashboard"),
     PermNode(P.CONFIGURE_MONITOR, P.ROOT, "组态监控", "Configuration monitor", "/configureMonitor"),

@@ -148,6 +148,10 @@ class Limiters:
         default_factory=lambda: Window(limits.CAPTCHAS_PER_ADDRESS, limits.CAPTCHA_WINDOW_S)
     )
     code_by_address: Window = field(default_factory=lambda: Window(limits.CODES_PER_ADDRESS, limits.CODE_WINDOW_S))
+    # QR sign-in tickets made (POST /user/QR/code).
+    qr_by_address: Window = field(
+        default_factory=lambda: Window(limits.QR_TICKETS_PER_ADDRESS, limits.QR_TICKET_WINDOW_S)
+    )
     gateway_secret: GatewaySecretGuard = field(default_factory=GatewaySecretGuard)
     # Anonymous share-link calls (GET /yun/shared/module, its device screen, its writes).
     share_by_address: Window = field(

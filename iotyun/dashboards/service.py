@@ -4,6 +4,7 @@ not see answers 118001 like one that does not exist. Editing is P21200, or P1012
 holds (118005 otherwise); presenting full screen needs the role's fullscreen flag (118006). Names are unique in the
 tenant (118004); a group holding dashboards is not deleted (202301)."""
 
+from collections.abc import Collection
 from typing import Any, Literal
 
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -40,6 +41,7 @@ from iotyun.dashboards.schemas import (
     DashboardSummaryOut,
     DashboardUpdateIn,
 )
+from iotyun.system.menus import hooks as menu_hooks
 
 _KINDS = ((AUDIENCE_USER, "user_ids"), (AUDIENCE_ROLE, "role_ids"), (AUDIENCE_USER_GROUP, "user_group_ids"))
 
@@ -389,3 +391,15 @@ async def audience_options(
         session, actor.tenant_id, AUDIENCE_KINDS[kind], keyword.strip(), AUDIENCE_OPTIONS_MAX, parse_audience_ids(ids)
     )
     return [AudienceOptionOut(id=i, name=n) for i, n in found]
+
+
+async def _readable_for_menus(session: AsyncSession, actor: Actor, ids: Collection[int]) -> set[int]:
+    """The dashboards of `ids` a custom menu entry may open for `actor`: the dashboard page's codes and its audience."""
+    if not ids or not actor.can(Perm.DASHBOARD, Perm.MODULE):
+        return set()
+    return set(await repo.visible_ids(session, await repo.viewer(session, actor), ids))
+
+
+# The custom menus (system/menus) name dashboards: which exist in a tenant, and which a reader opens.
+menu_hooks.dashboards_in_tenant.connect(repo.tenant_dashboard_ids)
+menu_hooks.dashboards_readable.connect(_readable_for_menus)

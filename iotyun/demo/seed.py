@@ -13,6 +13,7 @@ from iotyun.core.config import Settings
 from iotyun.core.db import Database
 from iotyun.core.permissions import RoleCode
 from iotyun.core.tenancy import system_session
+from iotyun.demo import automations as automation_demo
 from iotyun.demo import dashboards as dashboard_demo
 from iotyun.demo import devices as device_demo
 from iotyun.demo import messages as message_demo
@@ -71,12 +72,13 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await dashboard_demo.seed(session, tenant.id, users)
     await message_demo.seed(session, tenant.id, users)
     await software_demo.seed(session, tenant.id, users, settings.data_dir)
+    await automation_demo.seed(session, tenant.id, users, settings)
     return True
 
 
 async def _top_up(session: AsyncSession, settings: Settings) -> None:
     """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31; the software
-    library, issue 34; the monitoring tables, issue 35)."""
+    library, issue 34; the monitoring tables, issue 35; the automations, issue 37)."""
     tenant = await auth_repository.tenant_by_code(session, DEMO_TENANT)
     if tenant is None:
         return
@@ -85,6 +87,8 @@ async def _top_up(session: AsyncSession, settings: Settings) -> None:
         await dashboard_demo.seed(session, tenant.id, {"admin": admin})
         await software_demo.seed(session, tenant.id, {"admin": admin}, settings.data_dir)
     await template_demo.add_monitor_tables(session, tenant.id)
+    if admin is not None:
+        await automation_demo.seed(session, tenant.id, {"admin": admin}, settings)
 
 
 async def run(settings: Settings) -> None:

@@ -26,7 +26,7 @@ async def write_log(
             action=action,
             user_id=actor.user_id if actor else None,
             user_name=actor.user_name if actor else "",
-            detail=detail,
+            detail={**(detail or {}), **actor.via} if actor is not None and actor.via else detail,
         )
     )
     await session.flush()

@@ -22,7 +22,7 @@ from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import DEVICE_EDIT
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.texts import shown_name
-from iotyun.devices import accounts, devlog, flowcards, flowsamples, scope
+from iotyun.devices import accounts, devlog, flowcards, flowsamples, hooks, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
 from iotyun.devices.groups import repository as group_repo
@@ -164,6 +164,12 @@ async def set_state(
         action = "online" if dev_state == DEV_ONLINE else "offline"
         for device in devices:
             await write_log(session, device.tenant_id, device, action, None, {"ip": ip} if ip else None)
+        # The outgoing webhooks hear it in this transaction (devices/hooks.py).
+        event = hooks.DEVICE_ONLINE if dev_state == DEV_ONLINE else hooks.DEVICE_OFFLINE
+        data = {"ip": ip} if ip else {}
+        told = [hooks.DeviceEvent(d.tenant_id, d.id, d.sn, d.alias, event, data) for d in devices]
+        if told:
+            await hooks.device_event.call(session, told)
     return [d.id for d in devices]
 
 

@@ -40,6 +40,7 @@ from iotyun.devices.schemas import (
 )
 from iotyun.messages import service as message_service
 from iotyun.team import hooks as team_hooks
+from iotyun.team import quotas as team_quotas
 from iotyun.team import service as team_service
 
 
@@ -98,7 +99,7 @@ async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
             raise AppError(ErrorCode.SHARE_LIMIT, field="accounts", limit=SHARE_USERS_MAX)
     if new:
         used = await repo.shares_given(session, actor.user_id)
-        await team_service.check_quota(session, actor.user_id, "device_share", used + len(new) - 1)
+        await team_quotas.check_quota(session, actor.user_id, "device_share", used + len(new) - 1)
     for d in devices:
         for u in users:
             grant = have.get((d.id, u.id))

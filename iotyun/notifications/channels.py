@@ -9,12 +9,13 @@ default that needs no internet and a documented setting for the real one.
 - `wechat`: a work-group robot. IOTYUN_NOTIFY_WECHAT=outbox (default) appends to `<data dir>/outbox/wechat.log`;
   `webhook` POSTs the robot's text message `{"msgtype": "text", "text": {"content": …}}` to the rule's robot URL;
   `off`: unconfigured (119005).
-- `webhook`: the rule's own URL, always for real: a JSON POST signed with HMAC-SHA256 over `<timestamp>.<body>` with
-  the rule's secret (`X-Iotyun-Signature: sha256=<hex>`, `X-Iotyun-Timestamp`), its idempotency key in
+- `webhook`: the rule's own URL or an outgoing webhook's (docs/api-system.md), always for real: a JSON POST signed
+  with HMAC-SHA256 over `<timestamp>.<body>` with the rule's (or the subscription's) secret (`X-Iotyun-Signature: sha256=<hex>`, `X-Iotyun-Timestamp`), its idempotency key in
   `X-Iotyun-Delivery` so a receiver drops repeats.
 
-A send that fails raises `SendFailed` (`retry` tells whether trying again may help). Nothing here logs an address's
-query, a secret or a body."""
+A send answers the HTTP status its receiver gave (None when there is no HTTP answer: a file, a mail); one that fails
+raises `SendFailed` (`retry` tells whether trying again may help, `status` the HTTP status if one came). Nothing here
+logs an address's query, a secret or a body."""
 
 import asyncio
 import hashlib
@@ -49,10 +50,11 @@ SEND_TIMEOUT_S = 10.0
 
 
 class SendFailed(Exception):
-    def __init__(self, reason: str, *, retry: bool = True) -> None:
+    def __init__(self, reason: str, *, retry: bool = True, status: int | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.retry = retry
+        self.status = status
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class Outgoing:
 
 
 class Channel(Protocol):
-    async def send(self, out: Outgoing) -> None: ...
+    async def send(self, out: Outgoing) -> int | None: ...
 
 
 def configured(settings: Settings) -> dict[str, bool]:
@@ -92,9 +94,10 @@ def masked(url: str) -> str:
 # --- URL checks ----------------------------------------------------------------------------------------------------
 
 
-def url_problem(url: str, settings: Settings) -> str | None:
+def url_problem(url: str, settings: Settings, *, allow_private: bool | None = None) -> str | None:
     """Why `url` may not be a notification target (None: it may): http(s) with a host, not this server's own port on
-    this host, and (unless IOTYUN_NOTIFY_ALLOW_PRIVATE) no loopback, private, link-local or unspecified address."""
+    this host, and (unless IOTYUN_NOTIFY_ALLOW_PRIVATE, or `allow_private` when given: automations' forward targets
+    follow IOTYUN_FORWARD_ALLOW_PRIVATE) no loopback, private, link-local or unspecified address."""
     try:
         parts = urlsplit(url)
         port = parts.port
@@ -104,7 +107,8 @@ def url_problem(url: str, settings: Settings) -> str | None:
         return "invalid"
     if parts.username or parts.password:
         return "invalid"
-    return _host_problem(parts.hostname, port or (443 if parts.scheme == "https" else 80), settings, resolve=False)
+    port = port or (443 if parts.scheme == "https" else 80)
+    return host_problem(parts.hostname, port, settings, resolve=False, allow_private=allow_private)
 
 
 def _private(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
@@ -112,6 +116,18 @@ def _private(ip: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
 
 
 def _host_problem(host: str, port: int, settings: Settings, *, resolve: bool) -> str | None:
+    return host_problem(host, port, settings, resolve=resolve)
+
+
+def host_problem(
+    host: str, port: int, settings: Settings, *, resolve: bool, allow_private: bool | None = None
+) -> str | None:
+    """Why `host`:`port` may not be reached (None: it may): "self" (this server's own port on this host), "private"
+    (loopback, private, link-local, unspecified or reserved, unless allowed: `allow_private`, by default
+    IOTYUN_NOTIFY_ALLOW_PRIVATE), "unresolved" (with `resolve`, a name that resolves to nothing now). With `resolve`
+    every address the name resolves to is judged (a name may have moved since it was saved)."""
+    if allow_private is None:
+        allow_private = settings.notify_allow_private
     addresses: list[ipaddress.IPv4Address | ipaddress.IPv6Address] = []
     try:
         addresses.append(ipaddress.ip_address(host.strip("[]")))
@@ -127,7 +143,7 @@ def _host_problem(host: str, port: int, settings: Settings, *, resolve: bool) ->
     for ip in addresses:
         if ip.is_loopback and port == settings.port:
             return "self"
-        if _private(ip) and not settings.notify_allow_private:
+        if _private(ip) and not allow_private:
             return "private"
     return None
 
@@ -141,11 +157,9 @@ async def _check_at_send(url: str, settings: Settings) -> None:
         raise SendFailed(f"target refused: {problem}", retry=problem == "unresolved")
 
 
-async def _post(
-    url: str, content: bytes, headers: dict[str, str], settings: Settings, *, trusted: bool = False
-) -> None:
-    """POST `content`; a tenant's URL (not `trusted`) is checked again first. The server's own settings (the SMS
-    gateway) are the operator's, and may name the plant network."""
+async def _post(url: str, content: bytes, headers: dict[str, str], settings: Settings, *, trusted: bool = False) -> int:
+    """POST `content`; the status answered. A tenant's URL (not `trusted`) is checked again first. The server's own
+    settings (the SMS gateway) are the operator's, and may name the plant network."""
     if not trusted:
         await _check_at_send(url, settings)
     try:
@@ -157,7 +171,9 @@ async def _post(
         raise SendFailed(type(e).__name__) from e
     if resp.status_code >= 400:
         # A client error will not change by trying again, except a timeout or a rate limit.
-        raise SendFailed(f"HTTP {resp.status_code}", retry=resp.status_code >= 500 or resp.status_code in (408, 429))
+        retry = resp.status_code >= 500 or resp.status_code in (408, 429)
+        raise SendFailed(f"HTTP {resp.status_code}", retry=retry, status=resp.status_code)
+    return resp.status_code
 
 
 # --- the channels --------------------------------------------------------------------------------------------------
@@ -178,40 +194,41 @@ class EmailChannel:
     def __init__(self, mail: MailSender) -> None:
         self.mail = mail
 
-    async def send(self, out: Outgoing) -> None:
+    async def send(self, out: Outgoing) -> int | None:
         try:
             await self.mail.send_mail([out.address], out.subject, out.body, [])
         except OSError as e:
             raise SendFailed(type(e).__name__) from e
+        return None
 
 
 class SmsChannel:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    async def send(self, out: Outgoing) -> None:
+    async def send(self, out: Outgoing) -> int | None:
         if self.settings.notify_sms == "webhook":
             body = orjson.dumps({"phone": out.address, "text": out.body, "key": out.key})
-            await _post(
+            return await _post(
                 self.settings.sms_webhook_url, body, {"X-Iotyun-Delivery": out.key}, self.settings, trusted=True
             )
-            return
         line = f"{datetime.now(UTC).isoformat(timespec='seconds')} sms to {out.address} [{out.key}]: {out.body}"
         await asyncio.to_thread(_append, outbox_file(self.settings, "sms.log"), line.replace("\n", " "))
+        return None
 
 
 class WechatChannel:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    async def send(self, out: Outgoing) -> None:
+    async def send(self, out: Outgoing) -> int | None:
         text = f"{out.subject}\n{out.body}"
         if self.settings.notify_wechat == "webhook":
             body = orjson.dumps({"msgtype": "text", "text": {"content": text}})
-            await _post(out.address, body, {"X-Iotyun-Delivery": out.key}, self.settings)
-            return
+            return await _post(out.address, body, {"X-Iotyun-Delivery": out.key}, self.settings)
         line = f"{datetime.now(UTC).isoformat(timespec='seconds')} wechat to {masked(out.address)} [{out.key}]: {text}"
         await asyncio.to_thread(_append, outbox_file(self.settings, "wechat.log"), line.replace("\n", " "))
+        return None
 
 
 def signature(secret: str, timestamp: str, body: bytes) -> str:
@@ -222,7 +239,7 @@ class WebhookChannel:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
 
-    async def send(self, out: Outgoing) -> None:
+    async def send(self, out: Outgoing) -> int | None:
         body = orjson.dumps(out.payload)
         timestamp = str(int(time.time()))
         headers = {
@@ -230,7 +247,7 @@ class WebhookChannel:
             "X-Iotyun-Timestamp": timestamp,
             "X-Iotyun-Signature": signature(out.secret, timestamp, body),
         }
-        await _post(out.address, body, headers, self.settings)
+        return await _post(out.address, body, headers, self.settings)
 
 
 def make_channels(settings: Settings, mail: MailSender) -> dict[str, Channel]:

@@ -3,7 +3,12 @@ in the same transaction, a `notify_event` (`record`, connected to the alarms hoo
 the two. The runner's `fan_out` turns each open event into the console messages and the recorded deliveries its
 matching rules ask for, and marks it done, in one transaction; `escalate_due` writes the escalation events; in a storm
 the rest of a minute folds into one digest per recipient and channel. A recipient is a user of the alarm's tenant who
-reads the alarm's device at that moment; a rule never reaches anyone else."""
+reads the alarm's device at that moment; a rule never reaches anyone else.
+
+The outgoing webhooks (docs/api-system.md "Outgoing webhooks") take their events from the same outbox: the alarm
+changes, and the device events the devices hook tells (`record_device`: online, offline, a value written, an upgrade
+finished), each written in the transaction of its fact. The fan-out makes one delivery per event and enabled
+subscription of the event's tenant that chose the event and the device (`_to_subscriptions`)."""
 
 import asyncio
 from collections import Counter
@@ -22,14 +27,24 @@ from iotyun.auth.models import User
 from iotyun.core import access, lease, readcache
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
+from iotyun.core.limits import WEBHOOK_BACKLOG_MAX
 from iotyun.core.tenancy import bind_tenant, system_session
 from iotyun.core.texts import phrase
+from iotyun.devices import hooks as device_hooks
 from iotyun.devices import scope
 from iotyun.messages import service as message_service
 from iotyun.messages.models import Message
 from iotyun.notifications import channels
 from iotyun.notifications import repository as repo
-from iotyun.notifications.models import PENDING, SKIPPED, NotifyDelivery, NotifyEvent, NotifyRule
+from iotyun.notifications.models import (
+    PENDING,
+    SKIPPED,
+    NotifyDelivery,
+    NotifyEvent,
+    NotifyRule,
+    WebhookSubscription,
+)
+from iotyun.team import quotas as team_quotas
 from iotyun.team import service as team_service
 from iotyun.team.models import UserGroup
 
@@ -45,6 +60,12 @@ DIGEST_LINES = 20
 DIGEST_ALARMS = 100
 # The daily quotas (SPEC §3 user quotas) the push channels count against: SMS per recipient, WeChat per rule owner.
 QUOTA_OF = {channels.SMS: "sms_push", channels.WECHAT: "wechat_push"}
+# The alarm changes an outgoing webhook may hear, by the name it hears them under (escalations are the rules' own).
+ALARM_WEBHOOK_EVENTS = {
+    alarm_hooks.PRODUCED_EVENT: "alarm.produced",
+    alarm_hooks.RECOVERED_EVENT: "alarm.recovered",
+    alarm_hooks.CONFIRMED_EVENT: "alarm.confirmed",
+}
 
 
 # --- the outbox: events in the alarm's transaction ---------------------------------------------------------------
@@ -55,6 +76,23 @@ async def record(session: AsyncSession, alarms: list[Alarm], event: str) -> None
     """One outbox event per alarm change, in the transaction that makes the change."""
     now = utcnow()
     session.add_all(NotifyEvent(tenant_id=a.tenant_id, alarm_id=a.id, event=event, created_at=now) for a in alarms)
+    await session.flush()
+
+
+@device_hooks.device_event.connect
+async def record_device(session: AsyncSession, events: list[device_hooks.DeviceEvent]) -> None:
+    """One outbox event per device event (for the outgoing webhooks), in the transaction that records the fact."""
+    now = utcnow()
+    session.add_all(
+        NotifyEvent(
+            tenant_id=e.tenant_id,
+            device_id=e.device_id,
+            event=e.event,
+            data={"device": {"id": e.device_id, "sn": e.sn, "alias": e.alias}, "data": e.data},
+            created_at=now,
+        )
+        for e in events
+    )
     await session.flush()
 
 
@@ -121,10 +159,29 @@ class _Round:
         self.new_console_digests: dict[int, tuple[int, Alarm, int]] = {}
         self.console_singles: list[tuple[int, list[int], dict[str, Any], int]] = []
         self.made: list[NotifyDelivery] = []
+        self._subscriptions: dict[int, list[WebhookSubscription]] = {}
+        self._waiting: Counter[int] = Counter()
 
     async def load(self, events: list[NotifyEvent]) -> None:
-        self.alarms = await repo.alarms(self.session, {e.alarm_id for e in events})
-        self._facts = await repo.device_facts(self.session, {a.device_id for a in self.alarms.values()})
+        self.alarms = await repo.alarms(self.session, {e.alarm_id for e in events if e.alarm_id is not None})
+        devices = {a.device_id for a in self.alarms.values()} | {e.device_id for e in events if e.device_id}
+        self._facts = await repo.device_facts(self.session, devices)
+
+    async def subscriptions(self, tenant_id: int) -> list[WebhookSubscription]:
+        """The tenant's enabled outgoing webhooks, with how many deliveries each has waiting."""
+        if tenant_id not in self._subscriptions:
+            found = await repo.enabled_subscriptions(self.session, tenant_id)
+            self._subscriptions[tenant_id] = found
+            self._waiting.update(await repo.waiting_counts(self.session, [s.id for s in found]))
+        return self._subscriptions[tenant_id]
+
+    def backlogged(self, subscription: WebhookSubscription) -> bool:
+        """Whether the subscription has WEBHOOK_BACKLOG_MAX deliveries waiting (counting this round's); if not, the one
+        about to be made counts from now."""
+        if self._waiting[subscription.id] >= WEBHOOK_BACKLOG_MAX:
+            return True
+        self._waiting[subscription.id] += 1
+        return False
 
     async def rules(self, tenant_id: int) -> list[NotifyRule]:
         if tenant_id not in self._rules:
@@ -220,7 +277,7 @@ class _Round:
             key = (channel, owner)
             if key not in self._pushes:
                 midnight = self.now.replace(hour=0, minute=0, second=0, microsecond=0)
-                self._limits[key] = await team_service.quota_limit(self.session, owner, QUOTA_OF[channel])
+                self._limits[key] = await team_quotas.quota_limit(self.session, owner, QUOTA_OF[channel])
                 self._pushes[key] = await repo.pushes_since(self.session, channel, owner, midnight)
             if self._pushes[key] >= self._limits[key]:
                 return "quota"
@@ -313,10 +370,70 @@ def _payload(rule: NotifyRule, alarm: Alarm, event: str, key: str) -> dict[str, 
     }
 
 
+def _subscribed(subscription: WebhookSubscription, name: str, device_id: int, group_id: int | None) -> bool:
+    if name not in subscription.events:
+        return False
+    if not subscription.device_ids and not subscription.device_group_ids:
+        return True
+    return device_id in subscription.device_ids or (group_id is not None and group_id in subscription.device_group_ids)
+
+
+def webhook_payload(
+    name: str, key: str, tenant_id: int, device: dict[str, Any] | None, data: dict[str, Any], at: datetime
+) -> dict[str, Any]:
+    """What an outgoing webhook receives (docs/api-system.md "Outgoing webhooks")."""
+    return {"event": name, "key": key, "tenant_id": tenant_id, "device": device, "data": data, "at": epoch_ms(at)}
+
+
+async def _to_subscriptions(work: _Round, event: NotifyEvent, alarm: Alarm | None) -> None:
+    """The event's deliveries to the tenant's outgoing webhooks that chose it and its device (shelving is the
+    people's: a webhook hears a shelved alarm's changes too)."""
+    device: dict[str, Any]
+    if alarm is not None:
+        name = ALARM_WEBHOOK_EVENTS.get(event.event)
+        if name is None:
+            return
+        device = {"id": alarm.device_id, "sn": alarm.sn, "alias": alarm.dev_alias}
+        data: dict[str, Any] = alarm_service.to_out(alarm).model_dump(mode="json")
+    elif event.device_id is not None:
+        name = event.event
+        stored = event.data or {}
+        device = stored.get("device") or {"id": event.device_id, "sn": "", "alias": ""}
+        data = stored.get("data") or {}
+    else:
+        return
+    device_id = int(device["id"])
+    group_id, _ = work.facts(device_id)
+    for subscription in await work.subscriptions(event.tenant_id):
+        if not _subscribed(subscription, name, device_id, group_id):
+            continue
+        key = f"e{event.id}.s{subscription.id}"
+        skipped = work.backlogged(subscription)
+        work.made.append(
+            NotifyDelivery(
+                tenant_id=event.tenant_id,
+                subscription_id=subscription.id,
+                alarm_id=alarm.id if alarm is not None else None,
+                event=name,
+                channel=channels.WEBHOOK,
+                address=subscription.url,
+                key=key,
+                subject=f"{name} {device.get('alias') or device.get('sn') or device_id}"[:200],
+                payload=webhook_payload(name, key, event.tenant_id, device, data, event.created_at),
+                state=SKIPPED if skipped else PENDING,
+                last_error="backlog" if skipped else "",
+                next_at=work.now,
+                created_at=work.now,
+                updated_at=work.now,
+            )
+        )
+
+
 async def _fan_out_one(work: _Round, event: NotifyEvent) -> None:
     """The event's notifications, made in `work` (written when the round ends)."""
     now = work.now
-    alarm = work.alarms.get(event.alarm_id)
+    alarm = work.alarms.get(event.alarm_id) if event.alarm_id is not None else None
+    await _to_subscriptions(work, event, alarm)
     if alarm is None or alarm_service.shelved(alarm, now):
         return  # a shelved alarm notifies nobody until its shelving ends
     rules = await work.rules(event.tenant_id)

@@ -6,7 +6,12 @@
 - `notify_event`: the outbox's first half, one row per alarm change, written in the alarm's own transaction (the
   alarm engine's, or the confirmation's) by the alarms hook; the runner fans it out and marks it done.
 - `notify_delivery`: one message to one recipient over one channel, recorded before it is sent, with its idempotency
-  key (unique), state, attempts and last error: the delivery log."""
+  key (unique), state, attempts and last error: the delivery log.
+- `webhook_subscription`: an outgoing webhook (docs/api-system.md "Outgoing webhooks"): a tenant's URL that hears the
+  events it chose of the tenant's devices (all, or those named and those of the groups named), signed with its
+  secret. Its events come through the same outbox (`notify_event`: the alarm changes, and the device events the
+  devices hook tells) and its deliveries are `notify_delivery` rows with its `subscription_id`, sent by the same
+  runner."""
 
 from datetime import datetime
 from typing import Any
@@ -15,7 +20,7 @@ from sqlalchemy import JSON, BigInteger, Boolean, ForeignKey, Index, Integer, Sm
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
-from iotyun.core.limits import NOTIFY_RULE_NAME_MAX, NOTIFY_SECRET_MAX, NOTIFY_URL_MAX
+from iotyun.core.limits import NOTIFY_RULE_NAME_MAX, NOTIFY_SECRET_MAX, NOTIFY_URL_MAX, WEBHOOK_NAME_MAX
 from iotyun.core.tenancy import TenantScoped
 
 # Delivery states: waiting to be sent (first time, or after a failure: `retrying`), being sent by the runner
@@ -65,7 +70,11 @@ class NotifyEvent(IdMixin, TenantScoped, Base):
     __tablename__ = "notify_event"
     __table_args__ = (Index("ix_notify_event_done", "done_at", "id"),)
 
-    alarm_id: Mapped[int] = mapped_column(BigInteger, index=True)
+    # An alarm change (`event`: produced, recovered, confirmed, escalated), or a device event (devices/hooks.py:
+    # `event` device.online …, the device and what a receiver is told of it in `data`).
+    alarm_id: Mapped[int | None] = mapped_column(BigInteger, index=True, default=None)
+    device_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    data: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     event: Mapped[str] = mapped_column(String(16))
     # An escalation is one rule's (the others' events concern every rule).
     rule_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
@@ -78,9 +87,12 @@ class NotifyDelivery(IdMixin, TimestampMixin, TenantScoped, Base):
     __table_args__ = (
         Index("ix_notify_delivery_state_next", "state", "next_at"),
         Index("ix_notify_delivery_tenant_created", "tenant_id", "created_at"),
+        Index("ix_notify_delivery_subscription_state", "subscription_id", "state"),
     )
 
+    # Made by a rule, or by an outgoing webhook's subscription (channel `webhook`).
     rule_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
+    subscription_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
     alarm_id: Mapped[int | None] = mapped_column(BigInteger, default=None)
     event: Mapped[str] = mapped_column(String(16))
     channel: Mapped[str] = mapped_column(String(16))
@@ -96,4 +108,23 @@ class NotifyDelivery(IdMixin, TimestampMixin, TenantScoped, Base):
     next_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     last_error: Mapped[str] = mapped_column(String(255), default="")
+    # The HTTP status the last try was answered with (a webhook, a robot, an SMS gateway); None: no answer.
+    status_code: Mapped[int | None] = mapped_column(SmallInteger, default=None)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
+
+
+class WebhookSubscription(IdMixin, TimestampMixin, TenantScoped, Base):
+    __tablename__ = "webhook_subscription"
+
+    name: Mapped[str] = mapped_column(String(WEBHOOK_NAME_MAX))
+    url: Mapped[str] = mapped_column(String(NOTIFY_URL_MAX))
+    # Signs every delivery (HMAC-SHA256); made by the server, shown once when made or renewed.
+    secret: Mapped[str] = mapped_column(String(NOTIFY_SECRET_MAX))
+    events: Mapped[list[str]] = mapped_column(JSON, default=list)
+    # Empty both: every device of the tenant.
+    device_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    device_group_ids: Mapped[list[int]] = mapped_column(JSON, default=list)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    owner_id: Mapped[int | None] = mapped_column(
+        BigId, ForeignKey("user_account.id", ondelete="SET NULL"), default=None
+    )

@@ -22,6 +22,7 @@ from iotyun.notifications.models import (
     NotifyDelivery,
     NotifyEvent,
     NotifyRule,
+    WebhookSubscription,
 )
 from iotyun.team.models import UserGroup
 from iotyun.templates.models import TemplateBinding
@@ -136,19 +137,25 @@ async def existing_keys(session: AsyncSession, keys: Collection[str]) -> set[str
     return {str(k) for k in (await session.execute(stmt)).scalars()}
 
 
-async def due_deliveries(session: AsyncSession, now: datetime, limit: int) -> list[int]:
-    """Deliveries to send now: waiting ones whose time has come, and ones left `sending` by a runner that died."""
-    stmt = (
-        select(NotifyDelivery.id)
+async def due_deliveries(session: AsyncSession, now: datetime, limit: int, per_tenant: int) -> list[int]:
+    """Deliveries to send now: waiting ones whose time has come, and ones left `sending` by a runner that died; at most
+    `per_tenant` of one tenant, taken in turn (each tenant's first due, then each one's second, …)."""
+    turn = (
+        func.row_number()
+        .over(partition_by=NotifyDelivery.tenant_id, order_by=(NotifyDelivery.next_at, NotifyDelivery.id))
+        .label("turn")
+    )
+    due = (
+        select(NotifyDelivery.id, NotifyDelivery.next_at, turn)
         .where(
             or_(
                 and_(NotifyDelivery.state.in_([PENDING, RETRYING]), NotifyDelivery.next_at <= now),
                 and_(NotifyDelivery.state == SENDING, NotifyDelivery.lease_until < now),
             )
         )
-        .order_by(NotifyDelivery.next_at, NotifyDelivery.id)
-        .limit(limit)
+        .subquery()
     )
+    stmt = select(due.c.id).where(due.c.turn <= per_tenant).order_by(due.c.turn, due.c.next_at, due.c.id).limit(limit)
     return [int(i) for i in (await session.execute(stmt)).scalars()]
 
 
@@ -184,7 +191,8 @@ def deliveries(
     start: datetime | None,
     end: datetime | None,
 ) -> Select[NotifyDelivery]:
-    stmt = select(NotifyDelivery).where(NotifyDelivery.tenant_id == tenant_id)
+    # The rules' log: an outgoing webhook's deliveries are in its own (webhooks/repository.py).
+    stmt = select(NotifyDelivery).where(NotifyDelivery.tenant_id == tenant_id, NotifyDelivery.subscription_id.is_(None))
     if state is not None:
         stmt = stmt.where(NotifyDelivery.state == state)
     if channel is not None:
@@ -281,3 +289,39 @@ async def unconfirmed_before(
     if rule.source_ids:
         stmt = stmt.where(Alarm.data_source_id.in_(rule.source_ids))
     return list((await session.execute(stmt.order_by(Alarm.id).limit(200))).scalars())
+
+
+# --- outgoing webhooks ---------------------------------------------------------------------------------------------
+
+
+async def enabled_subscriptions(session: AsyncSession, tenant_id: int) -> list[WebhookSubscription]:
+    stmt = select(WebhookSubscription).where(
+        WebhookSubscription.tenant_id == tenant_id, WebhookSubscription.enabled.is_(True)
+    )
+    return list((await session.execute(stmt.order_by(WebhookSubscription.id))).scalars())
+
+
+async def subscriptions_by_id(session: AsyncSession, ids: Collection[int]) -> dict[int, WebhookSubscription]:
+    if not ids:
+        return {}
+    stmt = (
+        select(WebhookSubscription)
+        .where(WebhookSubscription.id.in_(list(ids)))
+        .execution_options(**{ALL_TENANTS: True})
+    )
+    return {s.id: s for s in (await session.execute(stmt)).scalars()}
+
+
+async def waiting_counts(session: AsyncSession, subscription_ids: Collection[int]) -> Counter[int]:
+    """Deliveries of each subscription not sent yet (waiting, retrying or being sent)."""
+    if not subscription_ids:
+        return Counter()
+    stmt = (
+        select(NotifyDelivery.subscription_id, func.count())
+        .where(
+            NotifyDelivery.subscription_id.in_(list(subscription_ids)),
+            NotifyDelivery.state.in_([PENDING, RETRYING, SENDING]),
+        )
+        .group_by(NotifyDelivery.subscription_id)
+    )
+    return Counter({int(s): int(n) for s, n in (await session.execute(stmt)).all() if s is not None})

@@ -1,6 +1,8 @@
 """The notifications runner (DESIGN §9 "one delivery core"): one per server process; the holder of the database lease
 "notifications" works. Each tick (every second) it fans the open outbox events out into deliveries
-(fanout.fan_out), then sends the deliveries that are due: claimed together by one conditional UPDATE (state →
+(fanout.fan_out: the alarm rules' and the outgoing webhooks'), then sends the deliveries that are due, at most
+DELIVERIES_PER_TENANT of one tenant a tick and the tenants taken in turn (one tenant's backlog or slow receiver
+delays another's by a share, not by all of it): claimed together by one conditional UPDATE (state →
 sending, each with a lease of its own, attempts + 1) committed before any is sent, so a delivery left `sending` by a
 process that died is taken up again when its lease runs out; the outcomes are written together after the sends. A failure that may pass is tried again after a backoff (5 s, doubling,
 at most 30 min) until MAX_ATTEMPTS; one that will not (a 4xx, a refused target) fails at once. Tests call `tick(now)`
@@ -29,7 +31,6 @@ from iotyun.notifications.models import (
     SKIPPED,
     NotifyDelivery,
     NotifyEvent,
-    NotifyRule,
 )
 from iotyun.team.mail import delivery as mail_delivery
 
@@ -40,6 +41,7 @@ LEASE_S = 30.0
 # A delivery being sent holds its own lease this long (a send times out well before).
 SEND_LEASE_S = 60.0
 DELIVERIES_PER_TICK = 100
+DELIVERIES_PER_TENANT = 20
 PARALLEL_SENDS = 8
 MAX_ATTEMPTS = 12
 # Done events are kept a day, finished deliveries (the log) NOTIFY_LOG_DAYS; swept every SWEEP_EVERY.
@@ -98,7 +100,7 @@ class NotifyRunner(lease.LeasedLoop):
         """Send what is due: claimed together (one UPDATE, committed before anything is sent), sent PARALLEL_SENDS at
         a time, and their outcomes written together; the deliveries sent."""
         async with system_session(self.db.sessionmaker) as session:
-            due = await repo.due_deliveries(session, now, DELIVERIES_PER_TICK)
+            due = await repo.due_deliveries(session, now, DELIVERIES_PER_TICK, DELIVERIES_PER_TENANT)
             if not due:
                 return 0
             claim = (
@@ -121,11 +123,22 @@ class NotifyRunner(lease.LeasedLoop):
             await session.commit()
             deliveries = await repo.deliveries_by_id(session, claimed)
             rules = await repo.rules_by_id(session, {d.rule_id for d in deliveries if d.rule_id is not None})
+            subscriptions = await repo.subscriptions_by_id(
+                session, {d.subscription_id for d in deliveries if d.subscription_id is not None}
+            )
         gate = asyncio.Semaphore(PARALLEL_SENDS)
 
         async def one(d: NotifyDelivery) -> dict[str, object]:
+            secret = ""
+            if d.subscription_id is not None:
+                subscription = subscriptions.get(d.subscription_id)
+                if subscription is None:  # deleted while this one was claimed
+                    return {"state": SKIPPED, "last_error": "subscription deleted", "lease_until": None}
+                secret = subscription.secret
+            elif d.rule_id is not None and d.rule_id in rules:
+                secret = rules[d.rule_id].webhook_secret
             async with gate:
-                return await self._send(d, rules.get(d.rule_id) if d.rule_id else None, now)
+                return await self._send(d, secret, now)
 
         outcomes = await asyncio.gather(*(one(d) for d in deliveries))
         async with system_session(self.db.sessionmaker) as session:
@@ -135,8 +148,9 @@ class NotifyRunner(lease.LeasedLoop):
             await session.commit()
         return sum(1 for values in outcomes if values["state"] == SENT)
 
-    async def _send(self, d: NotifyDelivery, rule: NotifyRule | None, now: datetime) -> dict[str, object]:
-        """Send one claimed delivery; the values its row takes."""
+    async def _send(self, d: NotifyDelivery, secret: str, now: datetime) -> dict[str, object]:
+        """Send one claimed delivery (a webhook's signed with `secret`: its rule's or its subscription's); the values
+        its row takes."""
         if d.channel == channels.EMAIL:
             async with system_session(self.db.sessionmaker) as session:
                 caps = mail_delivery.MailCaps.of(self.settings)
@@ -152,11 +166,11 @@ class NotifyRunner(lease.LeasedLoop):
             subject=d.subject,
             body=d.body,
             payload=d.payload,
-            secret=rule.webhook_secret if rule is not None else "",
+            secret=secret,
         )
         try:
-            await self.channels[d.channel].send(out)
-            return {"state": SENT, "sent_at": utcnow(), "last_error": "", "lease_until": None}
+            status = await self.channels[d.channel].send(out)
+            return {"state": SENT, "sent_at": utcnow(), "last_error": "", "lease_until": None, "status_code": status}
         except channels.SendFailed as e:
             final = not e.retry or d.attempts >= MAX_ATTEMPTS
             return {
@@ -164,6 +178,7 @@ class NotifyRunner(lease.LeasedLoop):
                 "next_at": now + backoff(d.attempts),
                 "last_error": e.reason[:255],
                 "lease_until": None,
+                "status_code": e.status,
             }
         except Exception as e:  # a channel's bug must not stop the others
             log.warning("notification %s failed", d.id, exc_info=True)

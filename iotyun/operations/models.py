@@ -8,6 +8,7 @@ from sqlalchemy import JSON, Boolean, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, TimestampMixin, UTCDateTime, utcnow
+from iotyun.core.limits import OPERATOR_EMAIL_MAX, OPERATOR_PHONE_MAX
 
 
 class Operator(IdMixin, TimestampMixin, Base):
@@ -21,6 +22,12 @@ class Operator(IdMixin, TimestampMixin, Base):
     # What the operator may do (operations/scopes.py SCOPES).
     scopes: Mapped[list[str]] = mapped_column(JSON, default=list)
     is_active: Mapped[bool] = mapped_column(Boolean, default=True)
+    # Where the platform's alerts reach the operator ("" none): set by `iotyun operator contact` or by the operator
+    # (PUT /administrator/me).
+    email: Mapped[str] = mapped_column(String(OPERATOR_EMAIL_MAX), default="")
+    phone: Mapped[str] = mapped_column(String(OPERATOR_PHONE_MAX), default="")
+    # The channels alerts take (email, sms); None: every channel the operator has an address for.
+    alert_channels: Mapped[list[str] | None] = mapped_column(JSON, default=None)
     last_login_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
 
 

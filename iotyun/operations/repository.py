@@ -1,5 +1,6 @@
 """Every SELECT of the operators' own tables."""
 
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select, update
@@ -34,9 +35,19 @@ async def token_row(session: AsyncSession, token_hash: str) -> Any:
 
 
 async def audit_page(
-    session: AsyncSession, *, offset: int, limit: int, action: str, operator_id: int | None, tenant_id: int | None
+    session: AsyncSession,
+    *,
+    offset: int,
+    limit: int,
+    action: str,
+    operator_id: int | None,
+    tenant_id: int | None,
+    since: datetime | None = None,
+    until: datetime | None = None,
 ) -> tuple[list[tuple[OperatorAudit, str | None]], int]:
     where = []
+    if since is not None and until is not None:
+        where += [OperatorAudit.created_at >= since, OperatorAudit.created_at < until]
     if action:
         where.append(OperatorAudit.action == action)
     if operator_id is not None:
@@ -58,6 +69,11 @@ async def audit_page(
 
 async def all_operators(session: AsyncSession) -> list[Operator]:
     return list((await session.scalars(select(Operator).order_by(Operator.user_name))).all())
+
+
+async def active_operators(session: AsyncSession) -> list[Operator]:
+    stmt = select(Operator).where(Operator.is_active.is_(True)).order_by(Operator.id)
+    return list((await session.scalars(stmt)).all())
 
 
 async def revoke_tokens(session: AsyncSession, operator_id: int) -> None:

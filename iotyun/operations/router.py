@@ -1,4 +1,5 @@
-"""The operator's own endpoints under /administrator: sign in and out, who am I, the operators, the audit."""
+"""The operator's own endpoints under /administrator: sign in and out, who am I and my contacts, the operators, the
+audit."""
 
 from typing import Annotated
 
@@ -11,7 +12,14 @@ from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, SettingsDep
 from iotyun.operations import service
 from iotyun.operations.dependencies import AnyOperator, OperatorsOperator
-from iotyun.operations.schemas import AuditOut, OperatorLoginIn, OperatorOut, OperatorScopesIn, OperatorSessionOut
+from iotyun.operations.schemas import (
+    AuditOut,
+    OperatorContactIn,
+    OperatorLoginIn,
+    OperatorOut,
+    OperatorScopesIn,
+    OperatorSessionOut,
+)
 
 router = APIRouter(tags=["operations"])
 
@@ -34,6 +42,11 @@ async def me(actor: AnyOperator, session: SessionDep) -> Envelope[OperatorOut]:
     return ok(await service.me(session, actor))
 
 
+@router.put("/administrator/me")
+async def update_me(body: OperatorContactIn, actor: AnyOperator, session: SessionDep) -> Envelope[OperatorOut]:
+    return ok(await service.update_me(session, actor, body))
+
+
 @router.get("/administrator/operators")
 async def operators(_: OperatorsOperator, session: SessionDep) -> Envelope[list[OperatorOut]]:
     return ok(await service.operators(session))
@@ -54,5 +67,7 @@ async def audit(
     action: Annotated[str, Query(max_length=40)] = "",
     operator_id: int | None = None,
     tenant_id: int | None = None,
+    start: Annotated[int | None, Query(description="Epoch ms; with end (810107, at most 366 days: 810108)")] = None,
+    end: Annotated[int | None, Query(description="Epoch ms, after start")] = None,
 ) -> Envelope[Page[AuditOut]]:
-    return ok(await service.audit_log(session, page, action, operator_id, tenant_id))
+    return ok(await service.audit_log(session, page, action, operator_id, tenant_id, start, end))

@@ -11,8 +11,8 @@ from typing import Any
 from fastapi import Request
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import challenges as auth_challenges
 from iotyun.auth import repository as auth_repo
-from iotyun.auth import service as auth_service
 from iotyun.core import security
 from iotyun.core.addresses import client_address
 from iotyun.core.config import Settings
@@ -24,15 +24,19 @@ from iotyun.core.pagination import Page, PageParams
 from iotyun.core.tenancy import SYSTEM_KEY
 from iotyun.operations import repository as repo
 from iotyun.operations.models import Operator, OperatorAudit, OperatorToken
+from iotyun.operations.ranges import checked_range
 from iotyun.operations.schemas import (
+    ALERT_CHANNELS,
+    AlertChannel,
     AuditOut,
     OperatorActor,
+    OperatorContactIn,
     OperatorLoginIn,
     OperatorOut,
     OperatorScopesIn,
     OperatorSessionOut,
 )
-from iotyun.operations.scopes import SCOPES
+from iotyun.operations.scopes import SCOPES, Scope
 
 # Verified against when the name is unknown, so a wrong name costs the same time as a wrong password.
 _NO_OPERATOR_HASH = security.hash_password_sync("no operator has this password")
@@ -116,7 +120,75 @@ def operator_out(op: Operator) -> OperatorOut:
         scopes=[s for s in SCOPES if s in (op.scopes or ())],
         is_active=op.is_active,
         last_login_at=epoch_ms(op.last_login_at),
+        email=op.email or "",
+        phone=op.phone or "",
+        alert_channels=alert_channels_of(op),
     )
+
+
+# --- an operator's contacts: where the platform's alerts reach him ----------------------------------------------
+
+
+def address_of(op: Operator, channel: str) -> str:
+    return (op.email if channel == "email" else op.phone if channel == "sms" else "") or ""
+
+
+def alert_channels_of(op: Operator) -> list[AlertChannel]:
+    """The channels alerts take to the operator: those chosen (None: all) that have an address."""
+    chosen = ALERT_CHANNELS if op.alert_channels is None else op.alert_channels
+    return [c for c in ALERT_CHANNELS if c in chosen and address_of(op, c)]
+
+
+def masked_email(address: str) -> str:
+    """ "o***@example.com": enough to tell one's own address, not enough to read another's."""
+    local, at, domain = address.partition("@")
+    return f"{local[:1]}***@{domain}" if at else "***"
+
+
+def masked_phone(phone: str) -> str:
+    """ "138****5678"."""
+    return f"{phone[:3]}****{phone[-4:]}" if len(phone) >= 8 else "****"
+
+
+def contact_record(op: Operator) -> dict[str, Any]:
+    """The contacts as the audit keeps them: masked (every operator reads the audit), and whether the channels are
+    the default (every one with an address) or chosen."""
+    return {
+        "email": masked_email(op.email) if op.email else "",
+        "phone": masked_phone(op.phone) if op.phone else "",
+        "alert_channels": None if op.alert_channels is None else list(op.alert_channels),
+    }
+
+
+def apply_contact(op: Operator, body: OperatorContactIn) -> None:
+    op.email, op.phone = body.email, body.phone
+    op.alert_channels = None if body.alert_channels is None else list(body.alert_channels)
+
+
+async def update_me(session: AsyncSession, actor: OperatorActor, body: OperatorContactIn) -> OperatorOut:
+    """The operator's own contacts (audited `operator_contact`, masked); the same values again record nothing."""
+    op = await session.get(Operator, actor.operator_id)
+    assert op is not None
+    before = contact_record(op)
+    was = (op.email, op.phone, op.alert_channels)
+    apply_contact(op, body)
+    if (op.email, op.phone, op.alert_channels) != was:
+        await audit(
+            session,
+            actor,
+            "operator_contact",
+            target_kind="operator",
+            target_id=op.id,
+            target_name=op.user_name,
+            before=before,
+            after=contact_record(op),
+        )
+    return operator_out(op)
+
+
+async def alert_recipients(session: AsyncSession) -> list[Operator]:
+    """The active operators holding the monitoring scope: whom the platform's alerts go to."""
+    return [op for op in await repo.active_operators(session) if Scope.MONITORING.value in (op.scopes or ())]
 
 
 async def login(session: AsyncSession, settings: Settings, body: OperatorLoginIn, client_ip: str) -> OperatorSessionOut:
@@ -127,16 +199,16 @@ async def login(session: AsyncSession, settings: Settings, body: OperatorLoginIn
         raise AppError(ErrorCode.LOGIN_EMPTY, field="username")
     if not body.password:
         raise AppError(ErrorCode.LOGIN_EMPTY, field="password")
-    await auth_service.check_captcha(session, settings, body.code_key, body.code)
+    await auth_challenges.check_captcha(session, settings, body.code_key, body.code)
     now = utcnow()
     op = await repo.operator_named(session, name)
-    throttle = await auth_service.throttled(session, f"operator:{name.lower()}"[:254], now)
+    throttle = await auth_challenges.throttled(session, f"operator:{name.lower()}"[:254], now)
     right = await security.verify_password(op.password_hash if op is not None else _NO_OPERATOR_HASH, body.password)
     if op is None or not right:
-        raise auth_service.failed_sign_in(session, settings, throttle, now)
+        raise auth_challenges.failed_sign_in(session, settings, throttle, now)
     if not op.is_active:
         raise AppError(ErrorCode.ACCOUNT_DISABLED, field="username")
-    auth_service.passed_sign_in(throttle)
+    auth_challenges.passed_sign_in(throttle)
     op.last_login_at = now
     raw = security.new_token()
     token = OperatorToken(
@@ -199,8 +271,15 @@ async def set_scopes(
 
 
 async def audit_log(
-    session: AsyncSession, params: PageParams, action: str, operator_id: int | None, tenant_id: int | None
+    session: AsyncSession,
+    params: PageParams,
+    action: str,
+    operator_id: int | None,
+    tenant_id: int | None,
+    start: int | None = None,
+    end: int | None = None,
 ) -> Page[AuditOut]:
+    since, until = checked_range(start, end)
     rows, total = await repo.audit_page(
         session,
         offset=(params.page - 1) * params.page_size,
@@ -208,6 +287,8 @@ async def audit_log(
         action=action,
         operator_id=operator_id,
         tenant_id=tenant_id,
+        since=since,
+        until=until,
     )
     items = [
         AuditOut(
@@ -235,9 +316,14 @@ async def audit_log(
 
 
 async def create_operator(
-    session: AsyncSession, user_name: str, password: str, scopes: list[str], display_name: str = ""
+    session: AsyncSession,
+    user_name: str,
+    password: str,
+    scopes: list[str],
+    display_name: str = "",
+    contact: OperatorContactIn | None = None,
 ) -> Operator:
-    """Made on the server only (cli.py `iotyun operator create`)."""
+    """Made on the server only (cli.py `iotyun operator create`), with the operator's contacts when given."""
     tenant_free(session)
     if not 3 <= len(user_name) <= 32 or not user_name.replace("_", "").replace("-", "").isalnum():
         raise ValueError("the name must be 3 to 32 letters, digits, - or _")
@@ -254,8 +340,19 @@ async def create_operator(
         password_hash=await security.hash_password(password),
         scopes=[s for s in SCOPES if s in scopes],
     )
+    if contact is not None:
+        apply_contact(op, contact)
     session.add(op)
     await session.flush()
+    return op
+
+
+async def operator_by_name(session: AsyncSession, user_name: str) -> Operator:
+    """The operator the server command names (cli.py `iotyun operator contact`)."""
+    tenant_free(session)
+    op = await repo.operator_named(session, user_name)
+    if op is None:
+        raise ValueError(f"no operator named {user_name!r}")
     return op
 
 

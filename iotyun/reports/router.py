@@ -87,10 +87,12 @@ async def report_statistic(
     configs: ConfigsDep,
     start: EpochMs = None,
     end: EpochMs = None,
-    tz: Annotated[str, Query(max_length=64)] = "UTC",
+    tz: Annotated[str | None, Query(max_length=64)] = None,
     device: DeviceQuery = None,
 ) -> Response:
-    return ok_json(await statistic.statistic(session, actor, configs, report_id, start, end, tz, device))
+    return ok_json(
+        await statistic.statistic(session, actor, configs, report_id, start, end, tz or actor.time_zone, device)
+    )
 
 
 @router.get("/yun/report/group")
@@ -130,8 +132,12 @@ async def report_table_data(
     params: PageDep,
     start: EpochMs = None,
     end: EpochMs = None,
-    tz: Annotated[str, Query(max_length=64)] = "UTC",
+    tz: Annotated[str | None, Query(max_length=64)] = None,
     sort_by: Annotated[str, Query(max_length=32)] = "category",
     order: Literal["asc", "desc"] = "asc",
 ) -> Envelope[TableDataOut]:
-    return ok(await statistic.table_data(session, actor, configs, report_id, start, end, tz, params, sort_by, order))
+    return ok(
+        await statistic.table_data(
+            session, actor, configs, report_id, start, end, tz or actor.time_zone, params, sort_by, order
+        )
+    )

@@ -44,7 +44,7 @@ from iotyun.resources.schemas import (
     ModelOut,
 )
 from iotyun.team import hooks as team_hooks
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates.screens import service as screen_service
 
 # The system gallery's classifications, in their order; their names are core/texts.py `name.gallery.<key>`.
@@ -225,19 +225,19 @@ async def list_images(
 
 async def usage(session: AsyncSession, actor: Actor) -> GalleryUsageOut:
     """What the caller's images take and their gallery_mb quota."""
-    limit = await team_service.quota_limit(session, actor.user_id, "gallery_mb")
+    limit = await team_quotas.quota_limit(session, actor.user_id, "gallery_mb")
     used = await repo.used_bytes(session, actor.tenant_id, actor.user_id)
     return GalleryUsageOut(used_bytes=used, quota_bytes=limit * MB)
 
 
 async def _claim_gallery(session: AsyncSession, actor: Actor, adding: int, field: str) -> None:
     """Room for `adding` more bytes in the caller's gallery_mb quota (114012), counted exactly under concurrency
-    (team_service.claim_quota)."""
+    (team_quotas.claim_quota)."""
 
     async def used() -> int:
         return await repo.used_bytes(session, actor.tenant_id, actor.user_id)
 
-    await team_service.claim_quota(
+    await team_quotas.claim_quota(
         session, actor.user_id, "gallery_mb", adding, used, code=ErrorCode.GALLERY_QUOTA_EXCEEDED, unit=MB, field=field
     )
 

@@ -34,7 +34,7 @@ from iotyun.software.models import (
     DEVICE_UPDATING,
     SoftwareUpgradeDevice,
 )
-from iotyun.software.upgrades import end
+from iotyun.software.upgrades import end, tell_finished
 
 log = logging.getLogger("iotyun.software.reports")
 BATCH = 200
@@ -183,10 +183,15 @@ class UpgradeReports(QueueWorker):
         now = utcnow()
         async with system_session(self.sessionmaker) as session:
             found = await repo.under_way(session, {(r.sn, r.req_id) for r in reports})
+            ended: list[SoftwareUpgradeDevice] = []
             for report in reports:
                 device = found.get((report.sn, report.req_id))
+                was_active = device is not None and device.state in DEVICE_ACTIVE
                 if device is None or not apply(device, report, now):
                     self.stats["dropped"] += 1
                     continue
                 self.stats["applied"] += 1
+                if was_active and device.state not in DEVICE_ACTIVE:
+                    ended.append(device)
+            await tell_finished(session, ended)
             await session.commit()

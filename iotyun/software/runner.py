@@ -43,7 +43,7 @@ from iotyun.software.models import (
     SoftwareUpgrade,
     SoftwareUpgradeDevice,
 )
-from iotyun.software.upgrades import COMMAND_LEAF, CommandSender, command, end, issue_link
+from iotyun.software.upgrades import COMMAND_LEAF, CommandSender, command, end, issue_link, tell_finished
 
 log = logging.getLogger("iotyun.software.runner")
 LEASE_NAME = "upgrades"
@@ -81,7 +81,7 @@ class UpgradeRunner(lease.LeasedLoop):
             upgrade, version = await repo.with_version(session, upgrade_id)
             if upgrade is None:
                 return 0
-            self._follow(await repo.in_flight(session, upgrade_id), upgrade, now)
+            await tell_finished(session, self._follow(await repo.in_flight(session, upgrade_id), upgrade, now))
             outgoing: list[tuple[SoftwareUpgradeDevice, str]] = []
             if upgrade.state == UPGRADE_RUNNING and version is not None and budget > 0:
                 for device, dev_state in await repo.to_send(session, upgrade, budget * 2):
@@ -115,20 +115,24 @@ class UpgradeRunner(lease.LeasedLoop):
 
     def _follow(
         self, rows: list[tuple[SoftwareUpgradeDevice, str, int]], upgrade: SoftwareUpgrade, now: datetime
-    ) -> None:
-        """Installs that came back on their version, and device upgrades whose gateway went silent."""
+    ) -> list[SoftwareUpgradeDevice]:
+        """Installs that came back on their version, and device upgrades whose gateway went silent; those it ended."""
+        ended: list[SoftwareUpgradeDevice] = []
         for device, firmware, dev_state in rows:
             if device.state == DEVICE_UPDATING and dev_state == DEV_ONLINE:
                 have, wanted = semver_text.reported(firmware), semver_text.reported(device.to_version)
                 if have is not None and wanted is not None and have.compare(wanted) == 0:
                     device.progress = 100
                     end(device, DEVICE_UPDATED, "", now)
+                    ended.append(device)
                     continue
             last = device.reported_at or device.sent_at or now
             limit = UPGRADE_INSTALL_S if device.state == DEVICE_UPDATING else UPGRADE_STALL_S
             if now - last > timedelta(seconds=limit):
                 state = DEVICE_UPDATE_FAILED if device.state == DEVICE_UPDATING else DEVICE_DOWNLOAD_FAILED
                 end(device, state, "timeout", now)
+                ended.append(device)
+        return ended
 
     async def _advance(self, session: AsyncSession, upgrade: SoftwareUpgrade, now: datetime) -> None:
         """Pause, go on to the next wave, or finish, once the current wave has ended."""

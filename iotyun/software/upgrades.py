@@ -31,6 +31,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import UPGRADE_LINK_S, UPGRADE_REASON_MAX
 from iotyun.core.pagination import Page, PageParams, paginate
+from iotyun.devices import hooks as device_hooks
 from iotyun.devices import scope
 from iotyun.devices.models import DEV_ONLINE, Device
 from iotyun.software import repository as version_repo
@@ -41,6 +42,7 @@ from iotyun.software.models import (
     DEVICE_CANCELLED,
     DEVICE_DOWNLOAD_FAILED,
     DEVICE_DOWNLOADING,
+    DEVICE_FINISHED,
     DEVICE_UPDATABLE,
     DEVICE_UPDATE_FAILED,
     DEVICE_UPDATED,
@@ -353,6 +355,31 @@ def end(device: SoftwareUpgradeDevice, state: int, reason: str, now: datetime) -
     device.finished_at = now
     device.link_digest = ""
     device.link_expires_at = None
+
+
+async def tell_finished(session: AsyncSession, devices: list[SoftwareUpgradeDevice]) -> None:
+    """The outgoing webhooks hear of each device upgrade that finished, on its version or failing to (not one
+    cancelled: that is the person's act), in the transaction that records it (devices/hooks.py)."""
+    events = [
+        device_hooks.DeviceEvent(
+            d.tenant_id,
+            d.device_id,
+            d.sn,
+            d.device_name,
+            device_hooks.UPGRADE_FINISHED,
+            {
+                "upgrade_id": d.upgrade_id,
+                "result": _COUNT_NAMES[d.state],
+                "from_version": d.from_version,
+                "to_version": d.to_version,
+                "reason": d.reason,
+            },
+        )
+        for d in devices
+        if d.device_id is not None and d.state in DEVICE_FINISHED
+    ]
+    if events:
+        await device_hooks.device_event.call(session, events)
 
 
 # --- history ---------------------------------------------------------------------------------------------------------

@@ -1,14 +1,12 @@
-"""System endpoints: the server clock the signer uses, and the custom page configuration the guard loads."""
+"""System endpoints: the server clock the signer uses. The custom page configuration the guard loads is
+system/menus/router.py."""
 
 import time
 
 from fastapi import APIRouter
 
-from iotyun.auth.dependencies import Anonymous, LoggedIn
-from iotyun.core.deps import SessionDep
+from iotyun.auth.dependencies import Anonymous
 from iotyun.core.envelope import Envelope, ok
-from iotyun.system import service
-from iotyun.system.schemas import CustomPageOut
 
 router = APIRouter(tags=["system"])
 
@@ -17,8 +15,3 @@ router = APIRouter(tags=["system"])
 async def timestamp(_: Anonymous) -> Envelope[int]:
     # Unsigned on purpose: the console reads the server clock to sign its other requests.
     return ok(int(time.time() * 1000))
-
-
-@router.get("/yun/customPage")
-async def custom_page(actor: LoggedIn, session: SessionDep) -> Envelope[CustomPageOut]:
-    return ok(await service.custom_page(session, actor))

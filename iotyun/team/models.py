@@ -50,7 +50,7 @@ class UserQuota(IdMixin, TimestampMixin, TenantScoped, Base):
 class QuotaGrant(IdMixin, TimestampMixin, TenantScoped, Base):
     """A platform operator's ceiling of a user's quotas (operations management, issue 35): where set, it replaces the
     platform's value for that user, above or below it; the tenant's administrator then sets at most this. Written
-    only by operations (team.service.grant_quotas), never by the tenant."""
+    only by operations (team.quotas.grant_quotas), never by the tenant."""
 
     __tablename__ = "quota_grant"
 
@@ -73,7 +73,7 @@ class QuotaLock(Base):
     changes no value, held to the end of the request's
     transaction, on PostgreSQL a row lock, on SQLite the database's write lock), then counts what the user holds
     and adds its own, so concurrent claims of one user, in one server process or several, are counted one after
-    the other (team.service.claim_quota; docs/decisions.md "Bounded by default")."""
+    the other (team.quotas.claim_quota; docs/decisions.md "Bounded by default")."""
 
     __tablename__ = "quota_lock"
 

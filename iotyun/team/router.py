@@ -10,7 +10,7 @@ from iotyun.core.deps import SessionDep
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
-from iotyun.team import service
+from iotyun.team import quotas, service
 from iotyun.team.dependencies import Console, LogReader, UserAdmin
 from iotyun.team.schemas import (
     ActiveIn,
@@ -110,12 +110,12 @@ async def reset_password(user_id: int, body: PasswordIn, actor: UserAdmin, sessi
 
 @router.get("/yun/userInfo/{user_id}/quota")
 async def get_quota(user_id: int, actor: UserAdmin, session: SessionDep) -> Envelope[QuotaOut]:
-    return ok(await service.get_quota(session, actor, user_id))
+    return ok(await quotas.get_quota(session, actor, user_id))
 
 
 @router.put("/yun/userInfo/{user_id}/quota")
 async def set_quota(user_id: int, body: QuotaIn, actor: UserAdmin, session: SessionDep) -> Envelope[QuotaOut]:
-    return ok(await service.set_quota(session, actor, user_id, body))
+    return ok(await quotas.set_quota(session, actor, user_id, body))
 
 
 @router.post("/yun/v2/user/login/simulate")

@@ -1,15 +1,16 @@
-"""Team rules: users (create, edit, lock, reset, privileges, tags), quotas, simulated login, cancellation, user log.
+"""Team rules: users (create, edit, lock, reset, privileges, tags), simulated login, cancellation, user log (quotas:
+team/quotas.py).
 
 Every function flushes and never commits (the request's session commits once). Object-level checks live here:
 a secondary administrator reaches only users of their group and its sub-groups and grants only codes they hold.
 """
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.auth import challenges as auth_challenges
 from iotyun.auth import hooks as auth_hooks
 from iotyun.auth import repository as auth_repo
 from iotyun.auth import service as auth_service
@@ -18,7 +19,7 @@ from iotyun.auth.schemas import SendCodeOut, SessionOut
 from iotyun.auth.senders import CodeSender
 from iotyun.core import access, security
 from iotyun.core.config import Settings
-from iotyun.core.db import QUOTAS_KEY, epoch_ms, from_epoch_ms
+from iotyun.core.db import epoch_ms, from_epoch_ms
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import account_kind
@@ -27,7 +28,7 @@ from iotyun.core.permissions import ALL_CODES, RoleCode, default_page, menu_perm
 from iotyun.core.ratelimit import Limiters
 from iotyun.team import hooks
 from iotyun.team import repository as repo
-from iotyun.team.models import QUOTA_DEFAULTS, QUOTA_FIELDS, QuotaGrant, UserGroup, UserLog, UserQuota
+from iotyun.team.models import UserGroup, UserLog
 from iotyun.team.schemas import (
     ActiveIn,
     BindCodeIn,
@@ -36,9 +37,6 @@ from iotyun.team.schemas import (
     PasswordIn,
     PrivilegeIn,
     PrivilegeOut,
-    QuotaIn,
-    QuotaOut,
-    QuotaValues,
     UserCreateIn,
     UserLogOut,
     UserOut,
@@ -116,10 +114,16 @@ async def log_simulated_request(session: AsyncSession, actor: Actor, method: str
 
 
 async def log_account_event(
-    session: AsyncSession, tenant_id: int, user_id: int, user_name: str, action: str, ip: str = ""
+    session: AsyncSession,
+    tenant_id: int,
+    user_id: int,
+    user_name: str,
+    action: str,
+    ip: str = "",
+    detail: dict[str, Any] | None = None,
 ) -> None:
     """A sign-in, sign-out or password change of the user's own (auth.service), in their log."""
-    await _append_log(session, tenant_id, user_id, user_name, action, ip)
+    await _append_log(session, tenant_id, user_id, user_name, action, ip, detail=detail)
 
 
 async def user_log(
@@ -210,7 +214,7 @@ async def managed_user_ids(session: AsyncSession, actor: Actor) -> set[int] | No
     return {actor.user_id} | await repo.non_admin_user_ids_in(session, actor.tenant_id, scope)
 
 
-async def _target(session: AsyncSession, actor: Actor, user_id: int) -> tuple[User, Role, str | None]:
+async def target_user(session: AsyncSession, actor: Actor, user_id: int) -> tuple[User, Role, str | None]:
     """A user the caller may manage, or 110333 (also for users of another tenant or outside the caller's groups)."""
     row = await repo.user_row(session, actor.tenant_id, user_id)
     if row is None:
@@ -289,7 +293,7 @@ async def list_users(
 
 async def get_user(session: AsyncSession, actor: Actor, user_id: int) -> UserOut:
     """One user the caller manages."""
-    user, role, group_name = await _target(session, actor, user_id)
+    user, role, group_name = await target_user(session, actor, user_id)
     return _user_out(user, role.name, role.code, group_name)
 
 
@@ -368,7 +372,7 @@ async def create_user(session: AsyncSession, actor: Actor, body: UserCreateIn) -
 
 async def update_user(session: AsyncSession, actor: Actor, user_id: int, body: UserUpdateIn) -> UserOut:
     """Edit a user's profile, role, group or secondary-administrator flag."""
-    user, role, group_name = await _target(session, actor, user_id)
+    user, role, group_name = await target_user(session, actor, user_id)
     given = body.model_fields_set
     role_id = body.role_id if body.role_id is not None else user.role_id
     group_id = body.group_id if "group_id" in given else user.group_id
@@ -399,7 +403,7 @@ async def update_user(session: AsyncSession, actor: Actor, user_id: int, body: U
 
 async def delete_user(session: AsyncSession, actor: Actor, user_id: int) -> None:
     """Delete a user; never the administrator, never oneself."""
-    user, role, _ = await _target(session, actor, user_id)
+    user, role, _ = await target_user(session, actor, user_id)
     if role.code == RoleCode.ADMINISTRATOR:
         raise AppError(ErrorCode.ADMIN_CANNOT_BE_DELETED)
     if user.id == actor.user_id:
@@ -413,7 +417,7 @@ async def delete_user(session: AsyncSession, actor: Actor, user_id: int) -> None
 
 async def set_active(session: AsyncSession, actor: Actor, user_id: int, body: ActiveIn) -> UserOut:
     """Lock (signs the user out everywhere) or unlock a user; never the administrator, never oneself."""
-    user, role, group_name = await _target(session, actor, user_id)
+    user, role, group_name = await target_user(session, actor, user_id)
     if body.is_active == 0:
         if role.code == RoleCode.ADMINISTRATOR:
             raise AppError(ErrorCode.CANNOT_LOCK_ADMIN)
@@ -429,7 +433,7 @@ async def set_active(session: AsyncSession, actor: Actor, user_id: int, body: Ac
 
 async def reset_password(session: AsyncSession, actor: Actor, user_id: int, body: PasswordIn) -> None:
     """Set a user's password; they must change it at next login and are signed out everywhere."""
-    user, role, _ = await _target(session, actor, user_id)
+    user, role, _ = await target_user(session, actor, user_id)
     if role.code == RoleCode.ADMINISTRATOR and user.id != actor.user_id:
         raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY)
     user.password_hash = await security.hash_password(body.password)
@@ -446,7 +450,7 @@ def _privileges(user: User, role: Role) -> PrivilegeOut:
 
 async def get_privileges(session: AsyncSession, actor: Actor, user_id: int) -> PrivilegeOut:
     """The codes a user holds through the role and directly."""
-    user, role, _ = await _target(session, actor, user_id)
+    user, role, _ = await target_user(session, actor, user_id)
     return _privileges(user, role)
 
 
@@ -462,7 +466,7 @@ def check_codes(actor: Actor, codes: list[str], *, exceeds: ErrorCode, field: st
 
 async def set_privileges(session: AsyncSession, actor: Actor, user_id: int, body: PrivilegeIn | None) -> PrivilegeOut:
     """Replace a user's direct permissions (`None` resets them: the role's codes remain)."""
-    user, role, _ = await _target(session, actor, user_id)
+    user, role, _ = await target_user(session, actor, user_id)
     if role.code == RoleCode.ADMINISTRATOR:
         raise AppError(ErrorCode.ADMIN_PRIVILEGES_READONLY)
     if user.id == actor.user_id:
@@ -531,12 +535,12 @@ async def send_bind_code(
 ) -> SendCodeOut:
     """Send a "bind" code to a phone or email (throttled like every code). It goes out whether or not someone uses
     the account already: only who proves the code learns that it is taken (bind_account)."""
-    return await auth_service.issue_code(session, settings, sender, body.account, "bind", limiters, client_ip)
+    return await auth_challenges.issue_code(session, settings, sender, body.account, "bind", limiters, client_ip)
 
 
 async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> SessionOut:
     """Set the caller's phone or email to an account proven by its "bind" code; answers the session payload."""
-    await auth_service.spend_code(session, body.account, "bind", body.sms_code)
+    await auth_challenges.spend_code(session, body.account, "bind", body.sms_code)
     if await auth_repo.user_by_account(session, body.account) is not None:
         raise _account_exists(body.account)
     user = await repo.user(session, actor.tenant_id, actor.user_id)
@@ -557,131 +561,6 @@ async def bind_account(session: AsyncSession, actor: Actor, body: BindIn) -> Ses
     return await auth_service.current_config(session, actor)
 
 
-# --- quotas ----------------------------------------------------------------------------------------------------
-
-
-def platform_quotas(session: AsyncSession) -> dict[str, int]:
-    """The platform's value of every quota (IOTYUN_QUOTA_<NAME>, else core/limits.py QUOTA_DEFAULTS)."""
-    platform: dict[str, int] = session.info.get(QUOTAS_KEY) or QUOTA_DEFAULTS
-    return platform
-
-
-async def ceilings(session: AsyncSession, user_id: int) -> dict[str, int]:
-    """The most a user may be given of every quota: the platform operator's value for this user where one is set
-    (operations, QuotaGrant), else the platform's."""
-    values = dict(platform_quotas(session))
-    grant = await repo.quota_grant(session, user_id)
-    if grant is not None:
-        for name in QUOTA_FIELDS:
-            granted: int | None = getattr(grant, name)
-            if granted is not None:
-                values[name] = granted
-    return values
-
-
-async def _quota_out(session: AsyncSession, user_id: int, row: UserQuota | None) -> QuotaOut:
-    ceiling = await ceilings(session, user_id)
-    own: dict[str, int | None] = {name: getattr(row, name) if row is not None else None for name in QUOTA_FIELDS}
-    effective = {name: ceiling[name] if v is None else min(v, ceiling[name]) for name, v in own.items()}
-    return QuotaOut(user_id=user_id, platform=QuotaValues(**ceiling), effective=QuotaValues(**effective), **own)
-
-
-async def get_quota(session: AsyncSession, actor: Actor, user_id: int) -> QuotaOut:
-    """A user's quotas (the platform's until an administrator sets less)."""
-    user, _, _ = await _target(session, actor, user_id)
-    return await _quota_out(session, user.id, await repo.quota(session, actor.tenant_id, user.id))
-
-
-async def set_quota(session: AsyncSession, actor: Actor, user_id: int, body: QuotaIn) -> QuotaOut:
-    """Set a user's quotas (the tenant's administrator only), each at most the platform's value or the operator's
-    ceiling for the user (100019): a tenant cannot lift its own bounds (docs/decisions.md "Bounded by default")."""
-    if not actor.is_admin:
-        raise AppError(ErrorCode.NO_PRIVILEGE)
-    user, _, _ = await _target(session, actor, user_id)
-    ceiling = await ceilings(session, user.id)
-    for name in QUOTA_FIELDS:
-        value = getattr(body, name)
-        if value is not None and value > ceiling[name]:
-            raise AppError(ErrorCode.LIMIT_REACHED, field=name, limit=ceiling[name])
-    row = await repo.quota(session, actor.tenant_id, user.id)
-    if row is None:
-        row = UserQuota(tenant_id=actor.tenant_id, user_id=user.id)
-        session.add(row)
-    for name in QUOTA_FIELDS:
-        setattr(row, name, getattr(body, name))
-    await session.flush()
-    await write_log(session, actor, "user_quota", user.user_name, {"user_id": user.id, **body.model_dump()})
-    return await _quota_out(session, user.id, row)
-
-
-async def quota_limit(session: AsyncSession, user_id: int, kind: str) -> int:
-    """A user's limit of quota `kind`: their own value, never above their ceiling (the operator's or the
-    platform's)."""
-    if kind not in QUOTA_FIELDS:
-        raise ValueError(f"unknown quota {kind!r}")
-    ceiling = (await ceilings(session, user_id))[kind]
-    row = await repo.quota_of(session, user_id)
-    own: int | None = getattr(row, kind) if row is not None else None
-    return ceiling if own is None else min(own, ceiling)
-
-
-async def quota_usage(session: AsyncSession, tenant_id: int, user_id: int) -> dict[str, int]:
-    """What the user holds of each quota the domains count (team.hooks.quota_usage)."""
-    used: dict[str, int] = {}
-    for answer in await hooks.quota_usage.call(session, tenant_id, user_id):
-        used.update(answer)
-    return used
-
-
-async def quota_view(session: AsyncSession, tenant_id: int, user_id: int) -> tuple[QuotaOut, dict[str, int | None]]:
-    """A user's quotas as the platform operator sees them: the quota answer and the operator's own values."""
-    out = await _quota_out(session, user_id, await repo.quota(session, tenant_id, user_id))
-    grant = await repo.quota_grant(session, user_id)
-    granted = {name: getattr(grant, name) if grant is not None else None for name in QUOTA_FIELDS}
-    return out, granted
-
-
-async def grant_quotas(session: AsyncSession, tenant_id: int, user_id: int, values: dict[str, int | None]) -> None:
-    """Set the operator's ceiling of a user's quotas (operations checks it first: never below what is used)."""
-    grant = await repo.quota_grant(session, user_id)
-    if grant is None:
-        grant = QuotaGrant(tenant_id=tenant_id, user_id=user_id)
-        session.add(grant)
-    for name in QUOTA_FIELDS:
-        setattr(grant, name, values.get(name))
-    await session.flush()
-
-
-async def check_quota(session: AsyncSession, actor_or_user_id: Actor | int, kind: str, used_count: int) -> None:
-    """Raise 100019 when a user who already uses `used_count` of quota `kind` may not take one more."""
-    user_id = actor_or_user_id.user_id if isinstance(actor_or_user_id, Actor) else actor_or_user_id
-    limit = await quota_limit(session, user_id, kind)
-    if used_count >= limit:
-        raise AppError(ErrorCode.LIMIT_REACHED, limit=limit)
-
-
-async def claim_quota(
-    session: AsyncSession,
-    user_id: int,
-    kind: str,
-    adding: int,
-    used: Callable[[], Awaitable[int]],
-    *,
-    code: ErrorCode = ErrorCode.LIMIT_REACHED,
-    unit: int = 1,
-    field: str | None = None,
-) -> None:
-    """Let the user take `adding` more of quota `kind` (in units of `unit`: MB quotas count bytes with unit=MB), or
-    raise `code`. Exact under concurrency, across server processes and on SQLite too: the user's quota lock is taken
-    first (repository.lock_quota, held to the end of the transaction), then `used()` counts what the user holds,
-    so a concurrent claim of theirs waits and then counts this one. Nothing to release: what is deleted is simply
-    no longer counted."""
-    limit = await quota_limit(session, user_id, kind)
-    await repo.lock_quota(session, user_id)
-    if await used() + adding > limit * unit:
-        raise AppError(code, field=field, limit=limit)
-
-
 # --- simulated login -------------------------------------------------------------------------------------------
 
 
@@ -691,7 +570,7 @@ async def start_simulation(session: AsyncSession, settings: Settings, actor: Act
         raise AppError(ErrorCode.SIMULATE_NESTED)
     if not actor.is_admin:
         raise AppError(ErrorCode.NO_PRIVILEGE)
-    user, role, _ = await _target(session, actor, user_id)
+    user, role, _ = await target_user(session, actor, user_id)
     if role.code == RoleCode.ADMINISTRATOR:
         raise AppError(ErrorCode.CANNOT_SIMULATE_ADMIN, field="user_id")
     if not user.is_active:

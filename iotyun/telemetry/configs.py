@@ -15,6 +15,7 @@ from iotyun.core.limits import INGEST_TEXT_MAX
 from iotyun.core.tenancy import system_session
 from iotyun.devices import repository as device_repo
 from iotyun.gateway.config_schema import DataSourceConfig, GatewayConfig
+from iotyun.telemetry import conditions
 from iotyun.templates import service as template_service
 
 log = logging.getLogger("iotyun.telemetry.configs")
@@ -43,21 +44,11 @@ class Fault:
     info: str
 
     def active(self, value: float | bool | str | None) -> bool | None:
-        """Whether the condition holds for `value` (None: the value cannot be judged, e.g. a failed read)."""
-        if value is None or isinstance(value, str):
-            return None
-        number = float(value)
+        """Whether the condition holds for `value` (None: the value cannot be judged, e.g. a failed read); judged by
+        telemetry/conditions.py, as the automations' thresholds are."""
         if self.kind == "bit":
-            return bool((int(number) >> (self.bit_index or 0)) & 1)
-        t = self.threshold if self.threshold is not None else 0.0
-        return {
-            "gt": number > t,
-            "ge": number >= t,
-            "lt": number < t,
-            "le": number <= t,
-            "eq": number == t,
-            "ne": number != t,
-        }.get(self.op or "", False)
+            return conditions.bit(value, self.bit_index or 0)
+        return conditions.compare(self.op or "", value, self.threshold if self.threshold is not None else 0.0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from iotyun.core.deps import Actor, keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import CONTROL_PASSWORD_MAX, CONTROL_PASSWORD_MIN
 from iotyun.core.permissions import DEVICE_EDIT, DEVICE_WRITE
+from iotyun.devices import hooks as device_hooks
 from iotyun.devices import scope
 from iotyun.devices import service as device_service
 from iotyun.devices.devlog import write_log
@@ -222,6 +223,19 @@ async def write(
         raise await refuse(ErrorCode.WRITE_FAILED, "failed")
     acked = ack.get("value", value)
     await write_log(session, device.tenant_id, device, "write", actor, {**detail, "value": acked, "result": "ok"})
+    # The outgoing webhooks hear it with the log entry, in the request's transaction (devices/hooks.py).
+    written = {
+        "data_source_id": source.id,
+        "name": source.name,
+        "value": acked,
+        "old_value": old_value,
+        "user_name": actor.user_name,
+        **(via or actor.via or {}),
+    }
+    event = device_hooks.DeviceEvent(
+        device.tenant_id, device.id, device.sn, device.alias, device_hooks.VALUE_WRITTEN, written
+    )
+    await device_hooks.device_event.call(session, [event])
     return WriteOut(
         req_id=req_id, value=acked, old_value=old_value, ack_time=int(ack.get("ts") or epoch_ms(utcnow()) or 0)
     )

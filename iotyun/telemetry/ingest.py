@@ -120,6 +120,9 @@ class Ingest:
         # gateway id -> monotonic time of its last message (the watchdog reads it)
         self.last_seen: dict[int, float] = {}
         self.states = StateWorker()
+        # Who else judges each accepted batch beside the alarm engine, in this loop and without I/O (the app hands
+        # the automations' engine here: telemetry imports nothing above it).
+        self.observers: list[Callable[[DeviceConfig, list[dict[str, Any]]], None]] = []
 
     @property
     def state_handler(self) -> StateHandler | None:
@@ -189,6 +192,11 @@ class Ingest:
         self.writer.add(rows, config.gateway_id, cursor if isinstance(cursor, tuple) else None, ack)
         if accepted:
             self.alarms.evaluate(config, accepted)
+            for observe in self.observers:
+                try:
+                    observe(config, accepted)
+                except Exception:
+                    log.exception("a values observer failed")
             await self.hub.publish(values_event(device_id, accepted))
 
     def _parse(self, sn: str, payload: bytes, what: str) -> dict[str, Any] | None:

@@ -38,6 +38,7 @@ from iotyun.telemetry.store import Row
 from iotyun.telemetry.ws import Principal, ws_router
 from iotyun.telemetry.ws import serve as serve_live
 from iotyun.telemetry.ws_schemas import document as live_messages_document
+from iotyun.telemetry.ws_schemas import pushed_alarm as alarm_pushed
 
 __all__ = [
     "DAY_MS",
@@ -64,6 +65,7 @@ __all__ = [
     "WriteConfigOut",
     "WriteIn",
     "WriteOut",
+    "alarm_pushed",
     "bucket_grid",
     "bucket_start",
     "check_cap",

@@ -13,7 +13,7 @@ import orjson
 
 from iotyun.core.access import AccessChange
 from iotyun.core.tasks import STOP_WITHIN_S, Worker, run_eagerly
-from iotyun.telemetry.ws_schemas import InboxMessage, hub_event
+from iotyun.telemetry.ws_schemas import BrandMessage, InboxMessage, hub_event
 
 log = logging.getLogger("iotyun.telemetry.realtime")
 
@@ -300,6 +300,9 @@ class Hub:
         if kind == "inbox":
             self._deliver_inbox(event)
             return
+        if kind == "brand":
+            self._deliver_brand(event)
+            return
         device_id = int(event["device_id"])
         if kind == "values":
             self.cache.update(device_id, event["values"])
@@ -334,6 +337,17 @@ class Hub:
         frame = encode(MESSAGE_FRAME)
         for user_id in users:
             for sub in list(self.message_subscribers.get(int(user_id), ())):
+                sub.offer(frame)
+
+    def _deliver_brand(self, event: dict[str, Any]) -> None:
+        """A tenant's brand changed (system/branding, core.access.push_after_commit): every console socket of the
+        tenant hears it; a share link's socket does not."""
+        tenant_id, version = event.get("tenant_id"), event.get("version")
+        if not isinstance(tenant_id, int) or not isinstance(version, int):
+            return
+        frame = encode(hub_event(BrandMessage(version=version)))
+        for sub in list(self.clients):
+            if sub.tenant_id == tenant_id and sub.link_id == 0:
                 sub.offer(frame)
 
     # --- Redis bridge -------------------------------------------------------------------------------------------

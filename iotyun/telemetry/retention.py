@@ -11,7 +11,7 @@ from iotyun.core.db import Database
 from iotyun.core.limits import HISTORY_STORAGE_TRIM, HISTORY_VALUE_BYTES
 from iotyun.core.tenancy import system_session
 from iotyun.devices import repository as device_repo
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.telemetry import partitions
 from iotyun.telemetry import repository as repo
 
@@ -33,7 +33,7 @@ async def enforce(db: Database) -> dict[str, int]:
             per_owner[owner].append(device_id)
             rows_of[owner] += n
         for owner, rows in rows_of.items():
-            limit_mb = await team_service.quota_limit(session, owner, "history_storage_mb")
+            limit_mb = await team_quotas.quota_limit(session, owner, "history_storage_mb")
             allowed = limit_mb * 1024 * 1024 // HISTORY_VALUE_BYTES
             if rows <= allowed:
                 continue

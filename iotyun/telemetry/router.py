@@ -16,6 +16,7 @@ from iotyun.core.limits import EPOCH_MS_MAX, EPOCH_MS_MIN, HISTORY_WIDTH_DEFAULT
 from iotyun.core.permissions import Perm
 from iotyun.core.runtime import ClientIp, LimitersDep
 from iotyun.core.spreadsheets import XLSX_RESPONSES, wants_english, xlsx_response
+from iotyun.core.timezones import offset_minutes, zone_or_default
 from iotyun.devices import service as device_service
 from iotyun.telemetry import control, hooks, privileges, service, vpn
 from iotyun.telemetry import history as hist
@@ -141,6 +142,12 @@ Width = Annotated[int, Query(ge=HISTORY_WIDTH_MIN, le=HISTORY_WIDTH_MAX)]
 Tz = Annotated[int, Query(ge=-840, le=840)]
 
 
+def _tz(actor: Actor, tz: int | None, start: int) -> int:
+    """The asked offset (minutes east of UTC), else the caller's effective zone's at the range's start: the history
+    of a day is that day in the user's zone (docs/api-system.md "Time zones")."""
+    return tz if tz is not None else offset_minutes(zone_or_default(actor.time_zone), start)
+
+
 @router.get("/hDev")
 @read_only
 async def history_values(
@@ -155,7 +162,7 @@ async def history_values(
     agg: str = "avg",
     fill: str = "none",
     width: Width = HISTORY_WIDTH_DEFAULT,
-    tz: Tz = 0,
+    tz: Tz | None = None,
 ) -> Response:
     return _json(
         await service.device_history(
@@ -164,7 +171,7 @@ async def history_values(
             telemetry.configs,
             device_id,
             ids,
-            hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=tz),
+            hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=width, tz=_tz(actor, tz, start)),
         )
     )
 
@@ -182,7 +189,7 @@ async def export_history(
     bucket: str = "raw",
     agg: str = "avg",
     fill: str = "none",
-    tz: Tz = 0,
+    tz: Tz | None = None,
     confirm: int = 0,
 ) -> Response:
     return xlsx_response(
@@ -192,7 +199,15 @@ async def export_history(
             telemetry.configs,
             device_id,
             ids,
-            hist.Query(start=start, end=end, bucket=bucket, agg=agg, fill=fill, width=HISTORY_WIDTH_MAX, tz=tz),
+            hist.Query(
+                start=start,
+                end=end,
+                bucket=bucket,
+                agg=agg,
+                fill=fill,
+                width=HISTORY_WIDTH_MAX,
+                tz=_tz(actor, tz, start),
+            ),
             accept_cap=bool(confirm),
             english=wants_english(),
         ),

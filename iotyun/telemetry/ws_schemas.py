@@ -77,6 +77,14 @@ class InboxMessage(_Message):
     type: Literal["message"] = "message"
 
 
+class BrandMessage(_Message):
+    """The tenant's brand was saved or reset (docs/api-system.md "Personalization and white label"): read it again
+    (GET /yun/individuation). Sent to every console socket of the tenant, whatever it subscribed to."""
+
+    type: Literal["brand"] = "brand"
+    version: int
+
+
 def _may_be_absent(*names: str) -> Callable[[dict[str, Any]], None]:
     """A json_schema_extra that shows `names` as fields a frame may leave out (no default, not null), so api.gen.ts
     types them `name?: T`; the discriminator stays required."""
@@ -121,6 +129,7 @@ RtdMessage = RootModel[
         | StateMessage
         | AlarmMessage
         | InboxMessage
+        | BrandMessage
         | ErrorMessage
         | PongMessage,
         Field(discriminator="type"),
@@ -212,3 +221,8 @@ def document(app: FastAPI) -> None:
         return app.openapi_schema or {}
 
     app.openapi = openapi  # type: ignore[method-assign]
+
+
+def pushed_alarm(alarm: AlarmOut) -> dict[str, Any]:
+    """An alarm frame for the hub: what the alarm engine pushes, for an alarm written elsewhere (a rule's)."""
+    return hub_event(AlarmMessage(alarm=alarm))

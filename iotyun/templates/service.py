@@ -21,7 +21,7 @@ from iotyun.devices import service as device_service
 from iotyun.devices.virtual import hooks as virtual_hooks
 from iotyun.gateway.config_schema import DataSourceConfig, FaultConfig, GatewayConfig
 from iotyun.team import hooks as team_hooks
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates import access, changes, compat
 from iotyun.templates import repository as repo
 from iotyun.templates.datasources import repository as ds_repo
@@ -166,7 +166,7 @@ async def _check_group(session: AsyncSession, actor: Actor, group_id: int | None
 
 
 async def _check_quota(session: AsyncSession, actor: Actor) -> None:
-    await team_service.check_quota(session, actor, "template_create", await repo.owned_count(session, actor.user_id))
+    await team_quotas.check_quota(session, actor, "template_create", await repo.owned_count(session, actor.user_id))
 
 
 async def create(session: AsyncSession, actor: Actor, body: TemplateIn) -> TemplateOut:

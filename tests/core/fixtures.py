@@ -5,9 +5,13 @@ Tenant "first" is made first, so its row ids are below the second tenant's in ev
   `carl` a basic user (built-in user role) in `line`; `dora` a basic user in `other`, outside chief's groups;
   `bob` a user whose custom role `role` holds only P31000.
 - a device each of boss, carl and dora (registered, gateway secret "secret123"), a device group each of boss,
-  carl and dora, one template of boss, a mail recipient, a symbol of the tenant's library, an SVG in its gallery and a
-  version of its software library.
-Tenant "second" holds its administrator `boss` with a device, a device group and a template.
+  carl and dora, one template of boss, a mail recipient, a symbol of the tenant's library, an SVG in its gallery, a
+  version of its software library, a brand (named "firstbrand", a logo, the domain first.example.com) and its
+  custom menus; app keys (issue 36 point 4): boss's "firstkey" (every scope) and "firstread" (devices:read), and
+  bob's "firstbobkey" (every scope, beyond his role: made in the database, since bob may not open the system area);
+  an automation forward target "firsttarget" (kind table) with the test row it received.
+Tenant "second" holds its administrator `boss` with a device, a device group and a template, and his app key with
+every scope.
 
 Every name of the first tenant contains "first" (SNs "FIRST…"), of the second "second": a test finds a leak by
 searching an answer for them. `First.ids` lists the first tenant's ids by kind; `out_of_chief` the ids and names
@@ -23,9 +27,13 @@ import pytest
 from fastapi import FastAPI
 
 from iotyun.devices.models import DEV_ONLINE
+from iotyun.system.appkeys import signing
+from iotyun.system.appkeys.models import AppKey
 from tests.conftest import Api
 from tests.devices.factories import make_device
+from tests.resources.factories import png
 from tests.software.factories import gateway_package
+from tests.system.appkeys import KeyClient
 
 PASSWORD = "secret123"
 
@@ -43,12 +51,15 @@ class First:
     # What chief must neither see nor change: ids by kind and the names that must not appear in his answers.
     out_of_chief: dict[str, list[int]] = field(default_factory=dict)
     out_of_chief_names: tuple[str, ...] = ()
+    # App keys by name, signed as an integrator would.
+    keys: dict[str, KeyClient] = field(default_factory=dict)
 
 
 @dataclass
 class Second:
     boss: Api
     ids: dict[str, list[int]] = field(default_factory=dict)
+    keys: dict[str, KeyClient] = field(default_factory=dict)
 
 
 @dataclass
@@ -84,6 +95,30 @@ async def _user(boss: Api, name: str, role_id: int, group_id: int | None, **body
     return int((await _ok(await boss.post("/yun/userInfo", payload)))["id"])
 
 
+ALL_SCOPES = ["devices:read", "history:read", "values:write", "devices:manage"]
+
+
+async def _key(api: Api, name: str, scopes: list[str]) -> tuple[int, KeyClient]:
+    """An app key of `api`'s user, with room for a whole matrix of calls."""
+    body = {"name": name, "scopes": scopes, "rate_per_minute": 600, "daily_quota": 1000000}
+    made = await _ok(await api.post("/yun/appkeys", body))
+    return int(made["id"]), KeyClient(api.client, made["key_id"], made["secret"])
+
+
+async def _key_in_db(app: FastAPI, api: Api, name: str, scopes: list[str]) -> tuple[int, KeyClient]:
+    """An app key of a user who may not make one (a role without the system area): what his rights then allow."""
+    secret = signing.new_secret()
+    async with app.state.db.sessionmaker() as s:
+        row = AppKey(
+            tenant_id=api.tenant_id, key_id=signing.new_key_id(), name=name, owner_id=api.user_id,
+            signing_key=signing.signing_key(secret), scopes=scopes, allowed_ips=[], rate_per_minute=600,
+            daily_quota=1000000, last_used_ip="", used_minute=0, used_minute_count=0, used_day=0, used_day_count=0,
+        )  # fmt: skip
+        s.add(row)
+        await s.commit()
+        return row.id, KeyClient(api.client, row.key_id, secret)
+
+
 async def _device(app: FastAPI, owner: Api, sn: str) -> int:
     return await make_device(app, tenant_id=owner.tenant_id or 0, owner_id=owner.user_id or 0, sn=sn)
 
@@ -113,6 +148,18 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     template = int((await _ok(await boss.post("/yun/module", {"name": "firsttpl"})))["id"])
     # A monitoring table of that template (issue 35): another tenant neither reads, edits, copies, reorders nor deletes
     # it, and its name never shows in another tenant's answers.
+    automation_rule = await _ok(
+        await boss.post(
+            "/yun/automation/rules",
+            {
+                "name": "firstrule",
+                "template_id": template,
+                "scope": "template",
+                "trigger": {"kind": "online"},
+                "actions": [{"kind": "alarm", "mode": "raise", "name": "firstalarm", "level": 1}],
+            },
+        )
+    )
     table = await _ok(await boss.post("/yun/module/middleware/table", {"template_id": template, "name": "firstmtab"}))
     # A group of monitoring tables and a monitor setting of boss (issue 35): another tenant neither reads, renames,
     # reorders nor deletes the group, nor sees its name; the setting is boss's alone.
@@ -144,6 +191,27 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     sector = await _ok(
         await boss.post("/yun/sector", {"name": "f1sect", "dashboard_ids": [int(shown["id"]), int(partial["id"])]})
     )
+    # Its custom menus (issue 36): an entry shown to firstrole only and one opening firstsecret; another tenant
+    # neither reads nor replaces them, nor sees their names.
+    menus = {
+        "sidebar_title": "firstside",
+        "top_bar_title": "firsttop",
+        "side": [
+            {"id": "m1", "name": "firstmenu", "kind": "page", "url": "https://example.com/"},
+            {"id": "m2", "name": "firstboard", "kind": "dashboard", "dashboard_id": int(partial["id"])},
+        ],
+        "top": [
+            {
+                "id": "m3",
+                "name": "firstlink",
+                "kind": "page",
+                "url": "/index",
+                "visibility": "roles",
+                "role_ids": [role],
+            }
+        ],
+    }
+    await _ok(await boss.put("/yun/customPage", {"version": 0, "document": menus}))
     # A version of its software library (issue 34): another tenant neither reads, edits, fetches nor deletes it.
     version = await boss.call(
         "POST", "/software/version",
@@ -158,6 +226,30 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         model="IG-100", firmware_version="0.9.0", dev_state=DEV_ONLINE,
     )  # fmt: skip
     upgrade = await _ok(await boss.post("/software/upgrade", {"version_id": version_id, "device_ids": [upgraded]}))
+    # A brand with a logo and a white-label domain (issue 36): another tenant neither reads, replaces, resets nor
+    # names its image, nor binds its domain, and its name shows on no other host's login page.
+    logo = await boss.call(
+        "POST", "/yun/individuation/image", data={"slot": "logo_light"},
+        files={"file": ("firstlogo.png", png(), "image/png")},
+    )  # fmt: skip
+    logo_id = int((await _ok(logo))["id"])
+    await _ok(
+        await boss.put(
+            "/yun/individuation",
+            {"platform_name": "firstbrand", "domain": "first.example.com", "logo_light_id": logo_id},
+        )
+    )
+    # App keys (issue 36 point 4): no other tenant reads or revokes them; each calls only what its scopes and its
+    # owner's rights allow (tests/core/test_matrix.py TestAppKeys).
+    key_all, all_client = await _key(boss, "firstkey", ALL_SCOPES)
+    key_read, read_client = await _key(boss, "firstread", ["devices:read"])
+    key_bob, bob_client = await _key_in_db(app, bob, "firstbobkey", ALL_SCOPES)
+    keys = {"firstkey": all_client, "firstread": read_client, "firstbobkey": bob_client}
+    # A forward target of automations (issue 37), kind `table` (no network), with a row it received: no other tenant
+    # lists, changes, tries, deletes or reads it, nor sees its name (P45000: neither chief nor bob holds it).
+    target = await _ok(await boss.post("/yun/automation/targets", {"name": "firsttarget", "kind": "table"}))
+    tried = await _ok(await boss.post(f"/yun/automation/targets/{target['id']}/test"))
+    assert tried["ok"] is True, tried
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],
@@ -175,6 +267,10 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "sector": [int(sector["id"])],
         "software_version": [version_id],
         "software_upgrade": [int(upgrade["id"])],
+        "brand_image": [logo_id],
+        "app_key": [key_all, key_read, key_bob],
+        "automation_rule": [int(automation_rule["id"])],
+        "automation_target": [int(target["id"])],
     }
     out_of_chief = {
         "user": [boss.user_id or 0, dora_id],
@@ -184,7 +280,7 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
         "template": [template],
     }
     names = ("firstdora", "firstother", "FIRST0001", "FIRST0003")
-    return First(boss, chief, carl, dora, bob, ids, out_of_chief, names)
+    return First(boss, chief, carl, dora, bob, ids, out_of_chief, names, keys)
 
 
 async def _seed_second(app: FastAPI, new_api: Callable[[], Api]) -> Second:
@@ -193,7 +289,8 @@ async def _seed_second(app: FastAPI, new_api: Callable[[], Api]) -> Second:
     device = await _device(app, boss, "SECOND0001")
     group = int((await _ok(await boss.post("/yun/dev/group", {"name": "seconddg"})))["id"])
     template = int((await _ok(await boss.post("/yun/module", {"name": "secondtpl"})))["id"])
-    return Second(boss, {"device": [device], "device_group": [group], "template": [template]})
+    _, key = await _key(boss, "secondkey", ALL_SCOPES)
+    return Second(boss, {"device": [device], "device_group": [group], "template": [template]}, {"secondkey": key})
 
 
 @pytest.fixture

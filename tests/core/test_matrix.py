@@ -1,6 +1,6 @@
 """The authorization matrix, generated from the OpenAPI document: every operation × {no token, a user whose role
 lacks the operation's codes, the second tenant's administrator handed the first tenant's ids, the secondary
-administrator handed ids outside his groups}. No answer carries a name, SN or user id it must not, and no write takes
+administrator handed ids outside his groups, app keys beyond their scopes or their owner's rights}. No answer carries a name, SN or user id it must not, and no write takes
 effect: the first tenant's rows are compared before and after (SPEC §6, DESIGN §3, docs/security.md).
 
 Requests are built from each operation's parameters and body schema: every id-like slot (path parameters, `id`,
@@ -26,18 +26,22 @@ from iotyun.core.permissions import ALL_CODES, NODES, Perm, PermNode, normalize
 from iotyun.devices.models import Device
 from iotyun.models import Base
 from iotyun.operations.dependencies import OperatorRequirement
+from iotyun.system.appkeys.scopes import SCOPE_EXTENSION
 from tests.conftest import Api
 from tests.core.fixtures import PASSWORD, TwoTenants, two_tenants
 from tests.core.test_permissions import api_routes, declared
 from tests.operations.conftest import make_operator, operator_login
+from tests.system.appkeys import KeyClient
 
 __all__ = ["two_tenants"]
 
 # Rows that change on any request or are not tenant data (tokens, logs, nonces, throttles).
 VOLATILE_TABLES = {"user_token", "user_log", "request_nonce", "captcha", "verify_code", "login_throttle"}
 VOLATILE_COLUMNS = {"updated_at", "last_seen_at", "last_login_at", "login_count", "expires_at"}
+# An app key's use: counted and noted at every call, refused ones too.
+VOLATILE_COLUMNS |= {"last_used_at", "last_used_ip", "used_minute", "used_minute_count", "used_day", "used_day_count"}
 # Calls that end the caller's own session: made last, or not at all, so the rest of the run keeps its token.
-SELF_ENDING = {("POST", "/yun/user/logout"), ("POST", "/administrator/logout")}
+SELF_ENDING = {("POST", "/yun/user/logout"), ("POST", "/logout"), ("POST", "/administrator/logout")}
 FIRST_NAMES = (
     "firstboss",
     "firstchief",
@@ -52,6 +56,7 @@ FIRST_NAMES = (
     "firstdgc",
     "firstdgd",
     "firsttpl",
+    "firstrule",
     "firstsym",
     "firstsvg",
     "firstdbg",
@@ -62,6 +67,15 @@ FIRST_NAMES = (
     "firstsoft",
     "firstmtab",
     "firstmgrp",
+    "firstbrand",
+    "firstmenu",
+    "firstboard",
+    "firstlink",
+    "firstside",
+    "firstkey",
+    "firstread",
+    "firstbobkey",
+    "firsttarget",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",
@@ -175,6 +189,21 @@ async def call(api: Api, method: str, request: dict[str, Any]) -> httpx.Response
     headers = {**api._headers(), **request["headers"]}
     kwargs = {k: v for k, v in request.items() if k not in ("path", "headers")}
     return await api.client.request(method, "/api" + request["path"], headers=headers, **kwargs)
+
+
+async def key_call(key: KeyClient, method: str, request: dict[str, Any]) -> httpx.Response:
+    """The generated request, signed with an app key over the query and body exactly as they are sent."""
+    kwargs = {k: v for k, v in request.items() if k not in ("path", "headers")}
+    built = key.client.build_request(method, "/api" + request["path"], headers=request["headers"], **kwargs)
+    body = built.read()
+    query = built.url.query.decode()
+    built.headers.update(key.signed(method, request["path"], query, body))
+    return await key.client.send(built)
+
+
+def message(resp: httpx.Response) -> str:
+    body = resp.json() if resp.headers.get("content-type", "").startswith("application/json") else {}
+    return str(body.get("meta", {}).get("message", "")) if isinstance(body, dict) else ""
 
 
 def answer_text(resp: httpx.Response) -> str:
@@ -416,6 +445,64 @@ class TestMatrix:
                     if session_ended(resp):
                         assert (await operator_login(operator, "matrixops"))["meta"]["success"] == 1
 
+        assert not problems, "\n".join(problems)
+
+
+class TestAppKeys:
+    async def test_keys_never_exceed_their_scopes_or_their_owner(self, app: FastAPI, two_tenants: TwoTenants) -> None:
+        """Every operation with boss's devices:read key, with bob's key of every scope (his role holds only P31000),
+        and with the second tenant's key of every scope handed the first tenant's ids: an operation outside a key's
+        scopes answers 117846, one beyond its owner's rights 100015, nothing of the first tenant shows to the
+        second, and no call of them changes a row of the first tenant."""
+        env = two_tenants
+        first, second = env.first, env.second
+        ops = list(ordered(operations(app)))
+        build = Requests(app.openapi())
+        problems: list[str] = []
+        before = await snapshot(app, first.boss.tenant_id or 0)
+        reader, bobs = first.keys["firstread"], first.keys["firstbobkey"]
+        bob_codes = normalize(["P31000"])
+        for op in ops:
+            if not isinstance(op.marker, PermissionRequirement):
+                continue  # open or operators' endpoints: a key is no token there (steps 1 and 5 of the matrix)
+            scope = op.spec.get(SCOPE_EXTENSION)
+            request = build.build(op, first.ids["device"][0], "FIRST0001")
+            got = message(await key_call(reader, op.method, request))
+            if scope != "devices:read" and got != "117846":
+                problems.append(f"devices:read key: {op.method} {op.path} answered {got}")
+            if scope == "devices:read" and got.startswith("1178"):
+                problems.append(f"devices:read key refused its own scope: {op.method} {op.path} answered {got}")
+            # bob's role reaches device groups (P31000, so the device pages P30000 above it), not the home page.
+            got = message(await key_call(bobs, op.method, request))
+            beyond = not set(op.marker.codes) & bob_codes
+            if scope is None:
+                fine = got == "117846"
+            elif beyond:
+                fine = got == "100015"
+            else:  # the key passes; his rights decide what it reaches (the snapshot: nothing of boss's changes)
+                fine = not got.startswith("1178")
+            if not fine:
+                problems.append(f"bob's key: {op.method} {op.path} answered {got}")
+        after = await snapshot(app, first.boss.tenant_id or 0)
+        problems += [f"keys: {x}" for x in changed(before[0], after[0], new_rows=True)]
+        problems += [f"keys: {x}" for x in changed(before[1], after[1], new_rows=False)]
+
+        # The second tenant's key of every scope with every id of the first tenant.
+        candidates = sorted({i for ids in first.ids.values() for i in ids})
+        theirs = second.keys["secondkey"]
+        keyed = [op for op in ops if op.spec.get(SCOPE_EXTENSION)]
+        assert len(keyed) >= 8, keyed
+        for op in keyed:
+            for candidate in candidates if build.has_ids(op) else candidates[:1]:
+                resp = await key_call(theirs, op.method, build.build(op, candidate, "FIRST0001"))
+                if message(resp).startswith("1178"):
+                    problems.append(f"second tenant's key: {op.method} {op.path} answered {message(resp)}")
+                problems += [
+                    f"second tenant's key: {op.method} {op.path} [{candidate}] shows {x}"
+                    for x in leaks(resp, tuple(n for n in FIRST_NAMES if n != "FIRST0001"), set(first.ids["user"]))
+                ]
+        final = await snapshot(app, first.boss.tenant_id or 0)
+        problems += [f"second tenant's key: {x}" for x in changed(after[0], final[0], new_rows=True)]
         assert not problems, "\n".join(problems)
 
 

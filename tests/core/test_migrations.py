@@ -158,3 +158,80 @@ async def test_roles_keep_what_they_could_do_when_their_items_are_enforced(fresh
         4: (unwritten, every_template),
     }
     assert {int(i): listed(d) for i, d in down} == {1: ["write"], 2: ["write"], 3: ["write"], 4: []}
+
+
+OPERATOR_ALERT_CONTACTS = "949d0190232e"
+
+
+async def test_alert_webhook_states_become_deliveries(fresh_url: str) -> None:
+    """Issue 35 point 3: operators gain their contacts, empty; each alert's webhook state becomes a delivery of the
+    webhook channel (no address: the runner sends it to today's setting), and goes back to the columns on a
+    downgrade; an alert that was never to be sent gets none."""
+    cfg = migrate.alembic_config(fresh_url)
+    before = ScriptDirectory.from_config(cfg).get_revision(OPERATOR_ALERT_CONTACTS).down_revision
+    assert isinstance(before, str)
+    await asyncio.to_thread(command.upgrade, cfg, before)
+    engine = make_engine(fresh_url)
+    now = datetime.now(UTC)
+    alerts = [(1, "pending", 2, "closed", "HTTP 503"), (2, "sent", 1, "opened", ""), (3, "", 0, "", "")]
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(
+                text(
+                    "INSERT INTO operator_account (id, user_name, display_name, password_hash, scopes, is_active,"
+                    " created_at, updated_at) VALUES (1, 'ops', '', 'x', '[\"monitoring\"]', true, :t, :t)"
+                ),
+                {"t": now},
+            )
+            await conn.execute(
+                text(
+                    "INSERT INTO operator_token (operator_id, token_hash, created_at, expires_at, client_ip)"
+                    " VALUES (1, 'h', :t, :t, '')"
+                ),
+                {"t": now},
+            )
+            for alert_id, state, tries, event, error in alerts:
+                await conn.execute(
+                    text(
+                        "INSERT INTO platform_alert (id, condition, reason, opened_at, acked_by_name, webhook_state,"
+                        " webhook_tries, webhook_event, webhook_error, seen)"
+                        " VALUES (:id, 'ingest_lag', 'lagging', :t, '', :state, :tries, :event, :error, 1)"
+                    ),
+                    {"id": alert_id, "state": state, "tries": tries, "event": event, "error": error, "t": now},
+                )
+        await asyncio.to_thread(command.upgrade, cfg, OPERATOR_ALERT_CONTACTS)
+        async with engine.connect() as conn:
+            operator = (await conn.execute(text("SELECT email, phone, alert_channels FROM operator_account"))).one()
+            tokens = (await conn.execute(text("SELECT count(*) FROM operator_token"))).scalar_one()
+            deliveries = (
+                await conn.execute(
+                    text(
+                        "SELECT alert_id, event, channel, address, state, tries, error FROM platform_alert_delivery"
+                        " ORDER BY alert_id"
+                    )
+                )
+            ).all()
+        await asyncio.to_thread(command.downgrade, cfg, before)
+        async with engine.connect() as conn:
+            down = (
+                await conn.execute(
+                    text(
+                        "SELECT id, webhook_state, webhook_tries, webhook_event, webhook_error FROM platform_alert"
+                        " ORDER BY id"
+                    )
+                )
+            ).all()
+    finally:
+        await engine.dispose()
+    assert tuple(operator) == ("", "", None)
+    # Adding the operators' columns did not copy their table (which would have cascaded to their sessions).
+    assert tokens == 1
+    assert [tuple(d) for d in deliveries] == [
+        (1, "closed", "webhook", "", "pending", 2, "HTTP 503"),
+        (2, "opened", "webhook", "", "sent", 1, ""),
+    ]
+    assert [tuple(r) for r in down] == [
+        (1, "pending", 2, "closed", "HTTP 503"),
+        (2, "sent", 1, "opened", ""),
+        (3, "", 0, "", ""),
+    ]

@@ -55,7 +55,7 @@ PASSWORD = "fuzzpass123"
 # The API's routes in the order the app matches them (set by the test).
 ROUTES: list[Any] = []
 # Operations that end the caller's session: fuzzed last, so they do not log the administrator out of the others.
-SESSION_ENDERS = ("/api/yun/user/logout",)
+SESSION_ENDERS = ("/api/yun/user/logout", "/api/logout")
 
 
 SIGN_MARK = b"x-fuzz-sign"

@@ -29,6 +29,8 @@ class Receiver:
     # Keys already accepted: a repeat is answered 200 and dropped, as a receiver should.
     accepted: dict[str, dict[str, Any]] = field(default_factory=dict)
     down: bool = False
+    # What it answers when up (a receiver refusing a delivery for good answers a 4xx).
+    status: int = 200
 
     def verified(self, secret: str) -> bool:
         """Every call carries a valid HMAC-SHA256 signature over `<timestamp>.<body>`."""
@@ -53,6 +55,7 @@ class Receiver:
         key = headers.get("x-iotyun-delivery", "")
         self.calls.append(
             {
+                "headers": headers,
                 "raw": raw,
                 "key": key,
                 "timestamp": headers.get("x-iotyun-timestamp", ""),
@@ -60,8 +63,8 @@ class Receiver:
                 "body": orjson.loads(raw) if raw else None,
             }
         )
-        status = 503 if self.down else 200
-        if not self.down:
+        status = 503 if self.down else self.status
+        if status < 300:
             self.accepted.setdefault(key, orjson.loads(raw))
         await send({"type": "http.response.start", "status": status, "headers": [(b"content-type", b"text/plain")]})
         await send({"type": "http.response.body", "body": b"ok"})

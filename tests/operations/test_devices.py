@@ -15,6 +15,8 @@ from tests.conftest import Api, code
 from tests.devices.factories import Site, logs, ok
 from tests.telemetry.test_vpn import Wire
 
+EN = {"Accept-Language": "en"}
+
 
 @pytest.fixture
 def wire(app: FastAPI) -> Wire:
@@ -71,13 +73,22 @@ class TestVpn:
         device = await site.device(sn="OPSN0003")
         body = await operator.post("/administrator/device/vpn/query", {"sn": "OPSN0003"})
         assert code(body) == 810109  # offline
+        # The reason is said in the answer, in the caller's words.
+        assert body["meta"]["detail"] == "查询 VPN 状态失败：网关不在线"
+        english = await operator.post("/administrator/device/vpn/query", {"sn": "OPSN0003"}, headers=EN)
+        assert english["meta"]["detail"] == "Could not query the VPN state: the gateway is offline"
         await site.online(device)
         wire.answer = {"ok": False, "error": "unsupported"}
-        assert code(await operator.post("/administrator/device/vpn/reset", {"sn": "OPSN0003"})) == 810110
+        body = await operator.post("/administrator/device/vpn/reset", {"sn": "OPSN0003"})
+        assert code(body) == 810110 and body["meta"]["detail"] == "重置 VPN 失败：网关不支持 VPN"
+        wire.answer = {"ok": False, "error": "openvpn exited"}
+        body = await operator.post("/administrator/device/vpn/reset", {"sn": "OPSN0003"}, headers=EN)
+        assert body["meta"]["detail"] == "Could not reset the VPN: openvpn exited"
         wire.answer = None
-        assert code(await operator.post("/administrator/device/vpn/query", {"sn": "OPSN0003"})) == 810109
+        body = await operator.post("/administrator/device/vpn/query", {"sn": "OPSN0003"})
+        assert code(body) == 810109 and body["meta"]["detail"] == "查询 VPN 状态失败：网关未在 30 秒内应答"
         results = [(a.after or {}).get("error") for a in await audits(app, "vpn_query")]
-        assert results == ["offline", "timeout"]
+        assert results == ["offline", "offline", "timeout"]
         assert code(await operator.post("/administrator/device/vpn/query", {"sn": "NOSUCH"})) == 810103
 
 

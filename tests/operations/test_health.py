@@ -12,7 +12,7 @@ from sqlalchemy import delete, func, select
 
 from iotyun.core.db import utcnow
 from iotyun.notifications.channels import Outgoing, WebhookChannel
-from iotyun.operations.health.models import PlatformAlert, PlatformSample, ServerProcess
+from iotyun.operations.health.models import PlatformAlert, PlatformAlertDelivery, PlatformSample, ServerProcess
 from iotyun.operations.health.runner import HealthRunner
 from iotyun.operations.models import OperatorAudit
 from iotyun.reports.exports.models import FAILED, QUEUED, RUNNING, ExportJob
@@ -48,7 +48,7 @@ class FakeTelemetry:
 
 
 def runner_of(app: FastAPI, telemetry: FakeTelemetry, holder: str = "test-host:1:aaaa") -> HealthRunner:
-    return HealthRunner(app.state.db, app.state.settings, telemetry, holder=holder)
+    return HealthRunner(app.state.db, app.state.settings, telemetry, app.state.mail_sender, holder=holder)
 
 
 async def add_job(app: FastAPI, owner: Api, state: str, finished: datetime | None = None) -> None:
@@ -336,8 +336,11 @@ class TestAlerts:
         assert sent[0].address == "https://ops.example.com/hook" and sent[0].secret == "s3cret"
         assert sent[0].payload["alert"]["condition"] == "ingest_lag" and sent[0].key != sent[1].key
         async with app.state.db.sessionmaker() as s:
-            alert = (await s.execute(select(PlatformAlert))).scalar_one()
-            assert alert.webhook_state == "sent"
+            rows = (await s.execute(select(PlatformAlertDelivery).order_by(PlatformAlertDelivery.id))).scalars()
+            assert [(d.event, d.channel, d.state, d.tries) for d in rows] == [
+                ("opened", "webhook", "sent", 1),
+                ("closed", "webhook", "sent", 1),
+            ]
 
 
 class TestAccess:

@@ -1,6 +1,7 @@
 """Operators: made on the server only, signed in apart from tenants, neither kind of token opening the other's
 endpoints, every action audited (issue 35 points 2 and 5)."""
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -114,3 +115,19 @@ class TestAudit:
         page = ok(await operator.get("/administrator/audit", params={"action": "login"}))
         assert page["total"] == 1 and page["items"][0]["operator_name"] == "opsroot"
         assert ok(await operator.get("/administrator/audit", params={"action": "nothing"}))["total"] == 0
+
+    async def test_a_time_range_narrows_the_audit_and_is_checked(self, operator: Api) -> None:
+        now = int(time.time() * 1000)
+        hour = 3_600_000
+
+        def total(**params: Any) -> Any:
+            return operator.get("/administrator/audit", params={"action": "login", **params})
+
+        assert ok(await total(start=now - hour, end=now + hour))["total"] == 1
+        assert ok(await total(start=now + hour, end=now + 2 * hour))["total"] == 0
+        assert ok(await total(start=now - 2 * hour, end=now - hour))["total"] == 0
+        # Both ends or neither, in order, at most STATISTICS_RANGE_DAYS_MAX days.
+        assert code(await total(start=now)) == 810107
+        assert code(await total(start=now, end=now)) == 810107
+        assert code(await total(start=-1, end=now)) == 810107
+        assert code(await total(start=now - 400 * 24 * hour, end=now)) == 810108

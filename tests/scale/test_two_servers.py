@@ -515,11 +515,13 @@ async def test_two_servers_store_once_fan_out_and_survive_a_kill(
 
             # Notices due in a moment: the holder of the "messages" lease sends them, once.
             async with httpx.AsyncClient(base_url=f"{a.base}/api", headers=plant.headers, timeout=30) as http:
-                due = int((datetime.now(UTC) + timedelta(seconds=1)).timestamp() * 1000)
                 notices = []
                 for n in range(2):
                     made = (await http.post("/bulletin/board", json={"title": f"notice {n}", "content": "x"})).json()
                     notice_id = int(made["data"]["id"])
+                    # Due a moment after this request: reckoned before the first notice was made, the second one's
+                    # time had passed when a busy machine took a second over the two requests (117818).
+                    due = int((datetime.now(UTC) + timedelta(seconds=3)).timestamp() * 1000)
                     sent = (await http.post(f"/bulletin/board/{notice_id}/send", json={"at": due})).json()
                     assert sent["meta"]["success"] == 1, sent
                     notices.append(notice_id)

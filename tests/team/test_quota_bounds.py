@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from iotyun.app import create_app
 from iotyun.core.config import Settings
 from iotyun.core.limits import QUOTA_DEFAULTS, QUOTA_FIELDS
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.team.models import UserQuota
 from tests.conftest import _wipe, code, make_settings
 from tests.team.factories import Team
@@ -71,8 +71,8 @@ async def test_a_value_stored_above_the_platforms_is_held_to_it(app: FastAPI, te
     async with app.state.db.sessionmaker() as s:
         s.add(UserQuota(tenant_id=team.admin.tenant_id, user_id=bob["id"], gallery_mb=50, exports_kept=1))
         await s.commit()
-        assert await team_service.quota_limit(s, bob["id"], "gallery_mb") == 3
-        assert await team_service.quota_limit(s, bob["id"], "exports_kept") == 1
+        assert await team_quotas.quota_limit(s, bob["id"], "gallery_mb") == 3
+        assert await team_quotas.quota_limit(s, bob["id"], "exports_kept") == 1
     data = ok(await team.admin.get(f"/yun/userInfo/{bob['id']}/quota"))
     assert (data["gallery_mb"], data["effective"]["gallery_mb"]) == (50, 3)
 
@@ -83,5 +83,5 @@ async def test_background_work_holds_users_to_the_platforms_values(app: FastAPI,
 
     bob = await team.user("bob")
     async with system_session(app.state.db.sessionmaker) as s:
-        assert team_service.platform_quotas(s) == PLATFORM
-        assert await team_service.quota_limit(s, bob["id"], "gallery_mb") == 3
+        assert team_quotas.platform_quotas(s) == PLATFORM
+        assert await team_quotas.quota_limit(s, bob["id"], "gallery_mb") == 3

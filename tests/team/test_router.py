@@ -7,7 +7,7 @@ from fastapi import FastAPI
 
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import QUOTA_DEFAULTS
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from tests.conftest import Api, code
 from tests.team.factories import PASSWORD, Team
 
@@ -291,13 +291,13 @@ class TestQuota:
         data = (await team.admin.put(path, {"device_share": 2}))["data"]
         assert data["device_share"] == 2 and data["effective"]["device_share"] == 2
         async with app.state.db.sessionmaker() as s:
-            await team_service.check_quota(s, bob["id"], "device_share", 1)
+            await team_quotas.check_quota(s, bob["id"], "device_share", 1)
             with pytest.raises(AppError) as caught:
-                await team_service.check_quota(s, bob["id"], "device_share", 2)
+                await team_quotas.check_quota(s, bob["id"], "device_share", 2)
             assert caught.value.code == ErrorCode.LIMIT_REACHED and caught.value.params == {"limit": 2}
-            await team_service.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"] - 1)
+            await team_quotas.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"] - 1)
             with pytest.raises(AppError):
-                await team_service.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"])
+                await team_quotas.check_quota(s, bob["id"], "template_share", QUOTA_DEFAULTS["template_share"])
 
     async def test_other_tenant_sees_nothing(self, team: Team, other_tenant: Api) -> None:
         bob = await team.user("bob")

@@ -35,7 +35,8 @@ async def app(database_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
     )
     application = create_app(settings)
     await application.state.telemetry.start()
-    await application.state.telemetry.wait_connected()
+    # The broker link and its account reconciliation: seconds on a quiet machine, over ten at a load of 10.
+    await application.state.telemetry.wait_connected(60)
     yield application
     await application.state.telemetry.stop()
     await wipe(application)

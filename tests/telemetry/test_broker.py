@@ -114,7 +114,7 @@ class TestPort:
         telemetry: Telemetry = app.state.telemetry
         await telemetry.stop()
         await telemetry.start()
-        await telemetry.wait_connected()
+        await telemetry.wait_connected(60)
         assert telemetry.broker is not None and telemetry.broker.port == port
         assert telemetry.mqtt_public[1] == port
 
@@ -130,7 +130,7 @@ class TestPort:
         broker.files.pid.write_text(f"{left_pid}\n")  # a killed server leaves its pid file
         assert not gone(left_pid)
         await telemetry.start()
-        await telemetry.wait_connected()
+        await telemetry.wait_connected(60)
         assert telemetry.broker is not None
         assert (telemetry.broker.port, telemetry.broker.pid != left_pid) == (port, True)
         await eventually(lambda: gone(left_pid))
@@ -272,7 +272,7 @@ class TestGatewayAccounts:
         await telemetry.stop()
         ok(await team.admin.call("DELETE", "/dev/register", params={"id": plant.device_id}))
         await telemetry.start()
-        await telemetry.wait_connected()
+        await telemetry.wait_connected(60)
         assert not await login(app, plant.sn, SECRET)
         assert await login(app, kept.sn, SECRET)
         assert telemetry.dynsec is not None
@@ -303,7 +303,7 @@ class TestExternalMosquitto:
         telemetry: Telemetry = app.state.telemetry
         try:
             await telemetry.start()
-            await telemetry.wait_connected()
+            await telemetry.wait_connected(60)
             assert telemetry.broker is None and telemetry.dynsec is not None
             async with app.state.db.sessionmaker() as s:
                 await gateway_accounts.keyed(s, "EXT0000001", SECRET)  # what registering tells the broker

@@ -83,7 +83,7 @@ async def world(database_url: str, tmp_path: Path) -> AsyncIterator[dict[str, An
     settings = make_settings(url, tmp_path, mqtt_url=broker, mqtt_port=0, ingest_flush_ms=50, read_cache_seconds=0)
     app = create_app(settings)
     await app.state.telemetry.start()
-    await app.state.telemetry.wait_connected()
+    await app.state.telemetry.wait_connected(60)
     streams: list[Stream] = []
     yield {"app": app, "proxies": proxies, "tmp": tmp_path, "streams": streams, "database_url": database_url}
     for stream in streams:  # a test that failed half-way leaves no agent running into the next one
@@ -418,7 +418,7 @@ class TestCleanStop:
         again = create_app(app.state.settings)
         await again.state.telemetry.start()
         try:
-            await again.state.telemetry.wait_connected()
+            await again.state.telemetry.wait_connected(60)
             await asyncio.sleep(2)  # what the broker still held for the session arrives now
             await again.state.telemetry.idle()
             assert await stored_count(app, stream_plant.device_id) == n, await _rows(app, stream_plant.device_id)

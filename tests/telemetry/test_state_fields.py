@@ -33,6 +33,10 @@ async def test_whether_the_gateway_can_upgrade_itself(app: FastAPI, plant: Plant
         for value in bad:
             await gw.state("online", upgrade=value)
         await gw.state("online")  # not said: unchanged
+        # idle() waits for the app's own queues, not for the broker's round trip: wait for the refusals to arrive
+        await eventually(
+            lambda: stats["rejected_bad_state_field"] - before >= len(bad), within=60, what="bad states counted"
+        )
         await app.state.telemetry.idle()
         assert stats["rejected_bad_state_field"] - before == len(bad)
         assert await can_upgrade(app, plant.device_id) is False

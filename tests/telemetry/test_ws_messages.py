@@ -23,7 +23,7 @@ from tests.team.factories import Team
 from tests.telemetry.factories import FakeGateway, Plant, eventually, now_ms
 
 WS_PATH = "/api/v2/ws/web/rtd"
-ALL_KINDS = {"ready", "snapshot", "values", "state", "alarm", "message", "error", "pong"}
+ALL_KINDS = {"ready", "snapshot", "values", "state", "alarm", "message", "brand", "error", "pong"}
 
 
 async def frames_until(ws: ClientConnection, kinds: set[str], seen: list[str]) -> None:
@@ -56,6 +56,7 @@ class TestEveryFrameIsTyped:
             )
             await frames_until(ws, {"snapshot", "error"}, seen)
             await team.admin.post("/yun/message/receive/read", json={"all": True})
+            await team.admin.put("/yun/individuation", {"platform_name": "Acme"})
             await gw.send([{"id": p, "v": 1.4, "ts": now_ms()}])
             await frames_until(ws, {"values", "alarm"}, seen)
             await ws.send('{"op": "ping"}')

@@ -40,7 +40,7 @@ function registerForm(page: Page) {
 function loginForm(page: Page) {
   return {
     username: page.getByRole('textbox', { name: t('zh', 'auth.field.username'), exact: true }),
-    password: page.getByLabel(t('zh', 'auth.field.password'), { exact: true }),
+    password: page.getByRole('textbox', { name: t('zh', 'auth.field.password'), exact: true }),
     submit: page.getByRole('button', { name: exactly(t('zh', 'auth.login.submit')) }),
   };
 }

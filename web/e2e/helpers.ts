@@ -297,7 +297,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
 async function fillLoginForm(page: Page, username: string, password: string, lang: Lang) {
   const captcha = await openLogin(page);
   await page.getByRole('textbox', { name: t(lang, 'auth.field.username'), exact: true }).fill(username);
-  await page.getByLabel(t(lang, 'auth.field.password'), { exact: true }).fill(password);
+  await page.getByRole('textbox', { name: t(lang, 'auth.field.password'), exact: true }).fill(password);
   await solveCaptcha(page, captcha, lang);
   await page.getByRole('button', { name: exactly(t(lang, 'auth.login.submit')) }).click();
 }

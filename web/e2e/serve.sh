@@ -27,6 +27,8 @@ export IOTYUN_CODE_SENDER=outbox
 export IOTYUN_CODE_OUTBOX="$log_file"
 export IOTYUN_LOG_FILE="$log_file"
 export IOTYUN_WEB_DIST="$web/dist"
+# The outgoing webhooks' test (e2e/webhooks.spec.ts) subscribes a receiver it runs on this host.
+export IOTYUN_NOTIFY_ALLOW_PRIVATE=true
 
 if command -v uv >/dev/null 2>&1; then uv=(uv); else uv=(python3 -m uv); fi
 

@@ -1,4 +1,5 @@
-// Entry point: i18n, the server clock for request signing, then the app once the shell's texts are in.
+// Entry point: i18n, the server clock for request signing, the brand of this host (lib/brand), then the app once the
+// shell's texts are in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -8,10 +9,14 @@ import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { CLOCK_SYNC_INTERVAL_MS, TOAST_FADE_MS } from '@/lib/constants';
 import { startServerClock } from '@/lib/http';
+import { startBrand } from '@/lib/brand/brand';
+import { loadHostBrand } from '@/lib/brand/host-brand';
 import { installThemeVariables } from '@/lib/theme';
 
 document.documentElement.style.setProperty('--iotyun-toast-fade', `${String(TOAST_FADE_MS)}ms`);
 installThemeVariables();
+startBrand();
+void loadHostBrand();
 startServerClock(CLOCK_SYNC_INTERVAL_MS);
 
 const container = document.getElementById('root');

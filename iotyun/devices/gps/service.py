@@ -12,6 +12,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import GPS_HISTORY_MAX_DAYS, GPS_HISTORY_MAX_POINTS
 from iotyun.devices import devlog, scope
+from iotyun.devices.gps import hooks
 from iotyun.devices.gps import repository as repo
 from iotyun.devices.gps.schemas import GpsHistoryOut, GpsIn, GpsPositionOut, MapItem, MapOut, MapTiles, TrackPoint
 from iotyun.devices.models import Device, GpsPoint
@@ -26,7 +27,8 @@ def _dt(ms: int) -> datetime:
 async def device_map(
     session: AsyncSession, settings: Settings, actor: Actor, group_id: int | None, dev_state: int | None
 ) -> MapOut:
-    """Tile settings and the readable devices that have a position."""
+    """Tile settings, the map theme (the tenant's brand's, else the platform's) and the readable devices that have a
+    position."""
     items = [
         MapItem(
             id=d.id,
@@ -47,7 +49,8 @@ async def device_map(
         subdomains=settings.map_tile_subdomains,
         max_zoom=settings.map_max_zoom,
     )
-    return MapOut(tiles=tiles, theme=settings.map_theme, items=items)
+    chosen = [theme for theme in await hooks.tenant_map_theme.call(session, actor.tenant_id) if theme]
+    return MapOut(tiles=tiles, theme=chosen[0] if chosen else settings.map_theme, items=items)
 
 
 async def _readable(session: AsyncSession, actor: Actor, device_id: int) -> Device:

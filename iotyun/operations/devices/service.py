@@ -3,8 +3,8 @@
 - its facts (810103 unknown SN);
 - the gateway's VPN queried (`status`) or reset (`reset`: down, and up again if it was up) through the same command
   channel the owner's switch uses (docs/device-protocol.md "VPN"): an offline gateway, no answer in time, a gateway
-  without VPN support or one too old to know the command answer 810109 (query) / 810110 (reset), the reason in the
-  answer's detail;
+  without VPN support or one too old to know the command answer 810109 (query) / 810110 (reset), the reason worded in
+  the answer's detail (in the caller's language) and kept as its key in the audit and the device log;
 - its flow card queried from the provider (810111 when the provider cannot answer; 110547 when the device has no
   card) or activated (110544 / 110545 as the owner's activation).
 Each action is audited with the state before and after, and written in the tenant's device log as the platform's."""
@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import Tenant
 from iotyun.core.config import Settings
+from iotyun.core.context import lang_var
 from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import keep_on_error
 from iotyun.core.errors import AppError, ErrorCode
@@ -31,6 +32,25 @@ from iotyun.telemetry.public import Telemetry, vpn_report
 
 # What the tenant's device log says acted: the platform, not one of its users.
 PLATFORM = {"by": "platform"}
+
+# Why the gateway's VPN could not be queried or reset, in the operator's words (810109 / 810110's `{reason}`): the
+# server's own reasons and the agent's `error`s (docs/device-protocol.md "VPN"); another error of the agent as it
+# said it.
+VPN_REASONS: dict[str, tuple[str, str]] = {
+    "offline": ("网关不在线", "the gateway is offline"),
+    "timeout": ("网关未在 {seconds} 秒内应答", "the gateway did not answer within {seconds} s"),
+    "unsupported": ("网关不支持 VPN", "the gateway has no VPN"),
+    "unknown": ("网关版本过旧，不认识该命令", "the gateway is too old to know the command"),
+}
+
+
+def vpn_reason(reason: str) -> str:
+    """`reason` worded in the request's language."""
+    words = VPN_REASONS.get(reason)
+    if words is None:
+        return reason
+    en = (lang_var.get() or "").lower().startswith("en")
+    return words[1 if en else 0].format(seconds=int(VPN_WAIT_S))
 
 
 async def _found(session: AsyncSession, sn: str) -> tuple[Device, Gateway, Tenant]:
@@ -91,7 +111,7 @@ async def vpn(
             target_name=found_device.sn, before=before, after={"error": reason}, result="failed",
         )  # fmt: skip
         keep_on_error(session)
-        return AppError(code, field="sn", reason=reason)
+        return AppError(code, field="sn", reason=vpn_reason(reason))
 
     if gateway.dev_state != DEV_ONLINE:
         raise await refuse("offline")

@@ -5,15 +5,19 @@
 - `server_process`: one row per running server process, its heartbeat and its telemetry counters and rates; "server
   processes" lists the live ones, and one gone without a clean stop is "lost" (an alert) until replaced or forgotten.
 - `platform_alert`: one row per condition while it holds (ingest lag, a part down), closed when it clears,
-  acknowledged by an operator, and sent to the operators' webhook when one is set."""
+  acknowledged by an operator.
+- `platform_alert_delivery`: one row per alert event (opened, closed), channel and address: to each active operator
+  holding the monitoring scope over his alert channels (email, SMS), and to the operators' webhook when one is set.
+  Unique, so a retry never sends an event twice to one address and a restarted holder resumes what was pending."""
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, Index, Integer, String
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from iotyun.core.db import Base, BigId, IdMixin, UTCDateTime, utcnow
+from iotyun.core.limits import NOTIFY_URL_MAX
 
 
 class PlatformSample(IdMixin, Base):
@@ -57,9 +61,26 @@ class PlatformAlert(IdMixin, Base):
     acked_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)
     acked_by: Mapped[int | None] = mapped_column(BigId, default=None)
     acked_by_name: Mapped[str] = mapped_column(String(32), default="")
-    # The operators' webhook: "" none set, "pending", "sent" or "failed" per event (opened, then closed), and tries.
-    webhook_state: Mapped[str] = mapped_column(String(16), default="")
-    webhook_tries: Mapped[int] = mapped_column(Integer, default=0)
-    webhook_event: Mapped[str] = mapped_column(String(16), default="")
-    webhook_error: Mapped[str] = mapped_column(String(64), default="")
     seen: Mapped[int] = mapped_column(BigInteger, default=1)
+
+
+# A delivery's states: waiting for its (next) try, sent, or given up.
+PENDING, SENT, FAILED = "pending", "sent", "failed"
+
+
+class PlatformAlertDelivery(IdMixin, Base):
+    __tablename__ = "platform_alert_delivery"
+    __table_args__ = (UniqueConstraint("alert_id", "event", "channel", "address"),)
+
+    alert_id: Mapped[int] = mapped_column(BigId, ForeignKey("platform_alert.id", ondelete="CASCADE"))
+    # opened | closed
+    event: Mapped[str] = mapped_column(String(16))
+    # email | sms | webhook (notifications/channels.py)
+    channel: Mapped[str] = mapped_column(String(16))
+    # The operator's address or phone, or the webhook's URL, as it was when the event was recorded.
+    address: Mapped[str] = mapped_column(String(NOTIFY_URL_MAX))
+    state: Mapped[str] = mapped_column(String(16), default=PENDING)
+    tries: Mapped[int] = mapped_column(Integer, default=0)
+    error: Mapped[str] = mapped_column(String(255), default="")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), default=None)

@@ -1,5 +1,5 @@
-"""The SELECTs of full-network monitoring: gateways by tenant, the export queue, storage, samples, processes and
-alerts."""
+"""The SELECTs of full-network monitoring: gateways by tenant, the export queue, storage, samples, processes, alerts
+and their deliveries."""
 
 from datetime import datetime
 from typing import Any
@@ -10,7 +10,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from iotyun.auth.models import Tenant
 from iotyun.core.lease import changed
 from iotyun.devices.models import DEV_ONLINE, Device, Gateway
-from iotyun.operations.health.models import PlatformAlert, PlatformSample, ServerProcess
+from iotyun.operations.health.models import (
+    PENDING,
+    PlatformAlert,
+    PlatformAlertDelivery,
+    PlatformSample,
+    ServerProcess,
+)
 from iotyun.reports.exports.models import FAILED, QUEUED, RUNNING, ExportJob
 
 _ONLINE = func.sum(case((Gateway.dev_state == DEV_ONLINE, 1), else_=0))
@@ -172,10 +178,53 @@ async def shown_alerts(session: AsyncSession, closed_since: datetime, limit: int
     return list((await session.execute(stmt)).scalars())
 
 
-async def webhook_due(session: AsyncSession) -> list[PlatformAlert]:
-    stmt = select(PlatformAlert).where(PlatformAlert.webhook_state == "pending").order_by(PlatformAlert.id)
-    return list((await session.execute(stmt)).scalars())
-
-
 async def purge_alerts(session: AsyncSession, closed_before: datetime) -> None:
+    old = select(PlatformAlert.id).where(PlatformAlert.closed_at < closed_before)
+    await session.execute(delete(PlatformAlertDelivery).where(PlatformAlertDelivery.alert_id.in_(old)))
     await session.execute(delete(PlatformAlert).where(PlatformAlert.closed_at < closed_before))
+
+
+# --- alert deliveries ------------------------------------------------------------------------------------------
+
+
+async def deliveries_of(session: AsyncSession, alert_ids: list[int]) -> dict[int, list[PlatformAlertDelivery]]:
+    """Each alert's deliveries, oldest first."""
+    out: dict[int, list[PlatformAlertDelivery]] = {}
+    if not alert_ids:
+        return out
+    stmt = (
+        select(PlatformAlertDelivery)
+        .where(PlatformAlertDelivery.alert_id.in_(alert_ids))
+        .order_by(PlatformAlertDelivery.id)
+    )
+    for d in (await session.execute(stmt)).scalars():
+        out.setdefault(d.alert_id, []).append(d)
+    return out
+
+
+async def due_deliveries(session: AsyncSession, limit: int) -> list[tuple[PlatformAlertDelivery, PlatformAlert]]:
+    """The pending deliveries with their alerts, oldest first."""
+    stmt = (
+        select(PlatformAlertDelivery, PlatformAlert)
+        .join(PlatformAlert, PlatformAlert.id == PlatformAlertDelivery.alert_id)
+        .where(PlatformAlertDelivery.state == PENDING)
+        .order_by(PlatformAlertDelivery.id)
+        .limit(limit)
+    )
+    return [(d, a) for d, a in (await session.execute(stmt)).all()]
+
+
+async def finish_delivery(
+    session: AsyncSession, d: PlatformAlertDelivery, state: str, tries: int, error: str, sent_at: datetime | None
+) -> bool:
+    """A try's outcome, written only if the delivery is still pending with the tries it was read with."""
+    stmt = (
+        update(PlatformAlertDelivery)
+        .where(
+            PlatformAlertDelivery.id == d.id,
+            PlatformAlertDelivery.state == PENDING,
+            PlatformAlertDelivery.tries == d.tries,
+        )
+        .values(state=state, tries=tries, error=error, sent_at=sent_at)
+    )
+    return bool(await changed(session, stmt))

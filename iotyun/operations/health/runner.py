@@ -4,10 +4,12 @@ Every process beats each IOTYUN_HEALTH_HEARTBEAT_SECONDS: its row in `server_pro
 figures (Telemetry.health) and the rates since its last beat, so the platform's broker and ingest figures are the
 live processes' added up. Of the processes, the holder of the lease "health" also, each tick: marks the silent ones
 lost, measures the platform (service.snapshot), opens the alerts of conditions that held two ticks in a row and
-closes those that cleared, sends the pending ones to the operators'
-webhook, and once a minute writes a sample of every figure and purges what is older than the retention. A clean stop
-removes the process's row. Tests call `beat(now)` and `tick(now)` directly."""
+closes those that cleared, records each opening's and closing's deliveries (to the monitoring operators' email and
+SMS, and the operators' webhook) with them, sends the pending deliveries, and once a minute writes a sample of every
+figure and purges what is older than the retention. A clean stop removes the process's row. Tests call `beat(now)`
+and `tick(now)` directly."""
 
+import asyncio
 import logging
 import os
 import socket
@@ -15,6 +17,7 @@ import time
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from iotyun.auth.senders import MailSender
 from iotyun.core import lease
 from iotyun.core.config import Settings
 from iotyun.core.db import Database, epoch_ms, utcnow
@@ -25,10 +28,17 @@ from iotyun.core.limits import (
     HEALTH_WEBHOOK_TRIES,
 )
 from iotyun.core.tenancy import system_session
-from iotyun.notifications.channels import WEBHOOK, Outgoing, SendFailed, WebhookChannel
+from iotyun.notifications import channels
 from iotyun.operations.health import repository as repo
 from iotyun.operations.health import service
-from iotyun.operations.health.models import PlatformAlert, ServerProcess
+from iotyun.operations.health.models import (
+    FAILED,
+    PENDING,
+    SENT,
+    PlatformAlert,
+    PlatformAlertDelivery,
+    ServerProcess,
+)
 from iotyun.telemetry.public import TelemetryHealth
 
 log = logging.getLogger("iotyun.health")
@@ -44,6 +54,10 @@ RATES = {
     "values_in": "values_per_s",
     "rows_written": "rows_per_s",
 }
+OPENED, CLOSED = "opened", "closed"
+# Deliveries sent per tick at most, and at once.
+DELIVERIES_PER_TICK = 50
+PARALLEL_SENDS = 4
 
 
 class HealthSource(Protocol):
@@ -53,12 +67,15 @@ class HealthSource(Protocol):
 class HealthRunner(lease.LeasedLoop):
     lease_name = LEASE_NAME
 
-    def __init__(self, db: Database, settings: Settings, telemetry: HealthSource, holder: str | None = None) -> None:
+    def __init__(
+        self, db: Database, settings: Settings, telemetry: HealthSource, mail: MailSender, holder: str | None = None
+    ) -> None:
         self.every = settings.health_heartbeat_seconds
         super().__init__(db.sessionmaker, holder)
         self.db = db
         self.settings = settings
         self.telemetry = telemetry
+        self.channels = channels.make_channels(settings, mail)
         self.host = socket.gethostname()[:64]
         self.pid = os.getpid()
         self.started_at = utcnow()
@@ -120,13 +137,14 @@ class HealthRunner(lease.LeasedLoop):
         if not await self.holds(now, 3 * self.every + 10):
             self._held = set()
             return False
-        webhook = bool(self.settings.operator_alert_webhook)
         async with system_session(self.db.sessionmaker) as session:
             await repo.mark_lost(session, now - service.stale_after(self.settings), now)
             last = await repo.last_sample_time(session)
             due = last is None or (now - last).total_seconds() >= HEALTH_SAMPLE_EVERY_S - SAMPLE_SLACK_S
             out = await service.snapshot(session, self.settings, now, measure_storage=due)
-            opened, closed = await service.update_alerts(session, out, now, webhook, self._held)
+            opened, closed = await service.update_alerts(session, out, now, self._held)
+            events = [(a, OPENED) for a in opened] + [(a, CLOSED) for a in closed]
+            await service.record_deliveries(session, self.settings, events, now)
             self._held = set(service.conditions_of(out))
             if due:
                 session.add_all(service.samples_of(out, now))
@@ -138,45 +156,77 @@ class HealthRunner(lease.LeasedLoop):
             log.warning("platform alert opened: %s (%s, %s)", alert.condition, alert.reason, alert.value)
         for alert in closed:
             log.info("platform alert closed: %s", alert.condition)
-        if webhook:
-            await self.deliver(now)
+        await self.deliver(now)
         return True
 
     async def deliver(self, now: datetime) -> int:
-        """Send the alerts' pending events to the operators' webhook (notifications' signed webhook channel, the
-        same body signing and target checks as a rule's). A failure is tried again at the next tick, at most
-        HEALTH_WEBHOOK_TRIES times. The events sent."""
+        """Send the pending deliveries (service.record_deliveries): an operator's email through the app's mail
+        sender, his SMS and the operators' webhook through notifications' own channels (the webhook's body signing
+        and target checks are a rule's). A failure that may pass is tried again at the next tick, at most
+        HEALTH_WEBHOOK_TRIES times; one that will not (a 4xx, a refused target, a channel turned off) fails at once.
+        A delivery is written sent only if it was still pending with the tries it was read with, so one is never
+        sent twice by this holder; a holder that stops mid-send leaves it pending for the next. The deliveries
+        sent."""
         async with system_session(self.db.sessionmaker) as session:
-            due = await repo.webhook_due(session)
-        channel = WebhookChannel(self.settings)
+            due = await repo.due_deliveries(session, DELIVERIES_PER_TICK)
+        if not due:
+            return 0
+        gate = asyncio.Semaphore(PARALLEL_SENDS)
+
+        async def one(d: PlatformAlertDelivery, alert: PlatformAlert) -> tuple[str, str]:
+            async with gate:
+                return await self._send(d, alert, now)
+
+        outcomes = await asyncio.gather(*(one(d, a) for d, a in due))
         sent = 0
-        for alert in due:
-            state, error = "sent", ""
-            try:
-                await channel.send(self._outgoing(alert, now))
-                sent += 1
-            except SendFailed as exc:
-                state, error = ("pending" if exc.retry else "failed"), exc.reason[:64]
-            except Exception as exc:
-                state, error = "pending", type(exc).__name__
-            async with system_session(self.db.sessionmaker) as session:
-                row = await session.get(PlatformAlert, alert.id)
-                if row is None or row.webhook_event != alert.webhook_event:
-                    continue  # closed meanwhile: its new event goes at the next tick
-                row.webhook_tries = (row.webhook_tries or 0) + 1
-                if state == "pending" and row.webhook_tries >= HEALTH_WEBHOOK_TRIES:
-                    state = "failed"
-                row.webhook_state, row.webhook_error = state, error
-                await session.commit()
-            if state != "sent":
-                log.warning("operators' alert webhook: %s %s not delivered (%s)", alert.condition, state, error)
+        async with system_session(self.db.sessionmaker) as session:
+            for (d, alert), (state, error) in zip(due, outcomes, strict=True):
+                tries = d.tries + 1
+                if state == PENDING and tries >= HEALTH_WEBHOOK_TRIES:
+                    state = FAILED
+                await repo.finish_delivery(session, d, state, tries, error[:255], now if state == SENT else None)
+                if state == SENT:
+                    sent += 1
+                else:
+                    address = service.masked_address(d.channel, d.address)
+                    log.warning(
+                        "platform alert %s %s to %s %s: %s (%s)",
+                        alert.condition,
+                        d.event,
+                        d.channel,
+                        address,
+                        state,
+                        error,
+                    )
+            await session.commit()
         return sent
 
-    def _outgoing(self, alert: PlatformAlert, now: datetime) -> Outgoing:
-        event = f"platform_alert.{alert.webhook_event or 'opened'}"
+    async def _send(self, d: PlatformAlertDelivery, alert: PlatformAlert, now: datetime) -> tuple[str, str]:
+        """Send one delivery: (its state now, the error)."""
+        if not channels.configured(self.settings).get(d.channel, False):
+            return FAILED, "unconfigured"
+        try:
+            await self.channels[d.channel].send(self._outgoing(d, alert, now))
+        except channels.SendFailed as exc:
+            return (PENDING if exc.retry else FAILED), exc.reason
+        except Exception as exc:  # a channel's bug must not stop the others
+            log.warning("platform alert delivery %s failed", d.id, exc_info=True)
+            return PENDING, type(exc).__name__
+        return SENT, ""
+
+    def _outgoing(self, d: PlatformAlertDelivery, alert: PlatformAlert, now: datetime) -> channels.Outgoing:
+        key = f"platform-alert-{alert.id}-{d.event}"
+        if d.channel != channels.WEBHOOK:
+            line = service.alert_line(alert, d.event)
+            body = (
+                service.alert_mail_body(alert, d.event, self.settings.public_url)
+                if d.channel == channels.EMAIL
+                else line
+            )
+            return channels.Outgoing(key=key, channel=d.channel, address=d.address, subject=line, body=body)
         payload = {
-            "event": event,
-            "key": f"platform-alert-{alert.id}-{alert.webhook_event}",
+            "event": f"platform_alert.{d.event}",
+            "key": key,
             "alert": {
                 "id": alert.id,
                 "condition": alert.condition,
@@ -188,10 +238,11 @@ class HealthRunner(lease.LeasedLoop):
             },
             "sent_at": epoch_ms(now),
         }
-        return Outgoing(
-            key=str(payload["key"]),
-            channel=WEBHOOK,
-            address=self.settings.operator_alert_webhook,
+        return channels.Outgoing(
+            key=key,
+            channel=channels.WEBHOOK,
+            # Rows written before the deliveries table (the migration's) name no URL: today's setting.
+            address=d.address or self.settings.operator_alert_webhook,
             subject="",
             body="",
             payload=payload,

@@ -158,6 +158,19 @@ class TrendOut(BaseModel):
     points: list[TrendPoint]
 
 
+class AlertDeliveryOut(BaseModel):
+    """One alert event sent on one channel to one address (masked: an operator's email or phone, the webhook's URL
+    without its query)."""
+
+    event: Literal["opened", "closed"]
+    channel: Literal["email", "sms", "webhook"]
+    address: str
+    state: Literal["pending", "sent", "failed"]
+    tries: int
+    error: str
+    sent_at: int | None
+
+
 class AlertOut(BaseModel):
     id: int
     condition: Condition
@@ -168,8 +181,9 @@ class AlertOut(BaseModel):
     closed_at: int | None
     acked_at: int | None
     acked_by_name: str
-    webhook_state: str
     open: bool
+    # Oldest first: the opening's deliveries, then the closing's.
+    deliveries: list[AlertDeliveryOut]
 
 
 class AlertsOut(BaseModel):

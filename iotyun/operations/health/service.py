@@ -5,7 +5,8 @@ database (a timed `SELECT 1`, the pool), Redis (a timed PING, or "unconfigured")
 from the live server processes' heartbeats, each carrying its telemetry runtime's counters and rates), the history's
 rows and bytes (measured by the sampler once a minute; a request reads the latest sample). Each part gets a state
 (ok, degraded, down, off) and the reason. The runner (runner.py) samples it each minute, and opens an alert per
-condition that holds and closes it when it clears."""
+condition that holds and closes it when it clears; each opening and closing is recorded as deliveries to the
+operators (`record_deliveries`) in the same transaction, which the runner then sends."""
 
 import asyncio
 import contextlib
@@ -28,10 +29,12 @@ from iotyun.core.limits import (
     HEALTH_TREND_HOURS_MAX,
     HEALTH_TREND_POINTS,
 )
+from iotyun.notifications.channels import EMAIL, WEBHOOK, masked
 from iotyun.operations import service as operations
 from iotyun.operations.health import repository as repo
-from iotyun.operations.health.models import PlatformAlert, PlatformSample, ServerProcess
+from iotyun.operations.health.models import PlatformAlert, PlatformAlertDelivery, PlatformSample, ServerProcess
 from iotyun.operations.health.schemas import (
+    AlertDeliveryOut,
     AlertOut,
     AlertsOut,
     BrokerOut,
@@ -372,7 +375,7 @@ def conditions_of(out: HealthOut) -> dict[Condition, PartOut]:
 
 
 async def update_alerts(
-    session: AsyncSession, out: HealthOut, at: datetime, webhook: bool, held_before: set[str]
+    session: AsyncSession, out: HealthOut, at: datetime, held_before: set[str]
 ) -> tuple[list[PlatformAlert], list[PlatformAlert]]:
     """Open an alert for each condition that holds and has none open, keep the open ones' worst figure, close those
     whose condition cleared: one alert per condition, never one per tick. A condition opens an alert only when it
@@ -393,8 +396,6 @@ async def update_alerts(
                 value=part.value,
                 worst=part.value,
                 opened_at=at,
-                webhook_state="pending" if webhook else "",
-                webhook_event="opened" if webhook else "",
             )
             session.add(alert)
             opened.append(alert)
@@ -406,14 +407,115 @@ async def update_alerts(
     for name, alert in open_now.items():
         if name not in held:
             alert.closed_at = at
-            if webhook:
-                alert.webhook_state, alert.webhook_event, alert.webhook_tries = "pending", "closed", 0
             closed.append(alert)
     await session.flush()
     return opened, closed
 
 
-def alert_out(a: PlatformAlert) -> AlertOut:
+# --- alert deliveries --------------------------------------------------------------------------------------------
+
+
+async def record_deliveries(
+    session: AsyncSession, settings: Settings, events: list[tuple[PlatformAlert, str]], at: datetime
+) -> int:
+    """The deliveries of alert events (opened, closed), recorded in the tick's transaction with the alerts: to each
+    active operator holding the monitoring scope, on each of his alert channels, and to the operators' webhook when
+    one is set. One row per event, channel and address (two operators sharing an address get one). The rows made."""
+    if not events:
+        return 0
+    targets: dict[tuple[str, str], None] = {}
+    for op in await operations.alert_recipients(session):
+        for channel in operations.alert_channels_of(op):
+            targets[(channel, operations.address_of(op, channel))] = None
+    if settings.operator_alert_webhook:
+        targets[(WEBHOOK, settings.operator_alert_webhook)] = None
+    rows = [
+        PlatformAlertDelivery(alert_id=alert.id, event=event, channel=channel, address=address, created_at=at)
+        for alert, event in events
+        for channel, address in targets
+    ]
+    session.add_all(rows)
+    await session.flush()
+    return len(rows)
+
+
+def masked_address(channel: str, address: str) -> str:
+    """An address as the alert list shows it to every monitoring operator."""
+    if channel == WEBHOOK:
+        return masked(address) if address else ""
+    if channel == EMAIL:
+        return operations.masked_email(address)
+    return operations.masked_phone(address)
+
+
+# Each condition and reason in the one line an email's subject or an SMS carries, and the unit of its figure.
+CONDITION_TEXT: dict[str, tuple[str, str]] = {
+    "ingest_lag": ("ingest lag", " s"),
+    "database": ("database", " ms"),
+    "redis": ("Redis", " ms"),
+    "broker": ("broker", ""),
+    "processes": ("server processes", ""),
+}
+REASON_TEXT = {
+    "slow": "slow",
+    "unreachable": "unreachable",
+    "not_running": "not running",
+    "link_down": "link down",
+    "some_links_down": "links down",
+    "no_heartbeat": "no heartbeat",
+    "lost_process": "lost",
+}
+
+
+def _figure(value: float | None, unit: str, prefix: str = "") -> str:
+    return "" if value is None else f" — {prefix}{round(value, 1):g}{unit}"
+
+
+def alert_line(alert: PlatformAlert, event: str) -> str:
+    """The alert in one line, its prefix in Chinese and English: "[iotyun] 平台告警 / platform alert: ingest lag —
+    42 s"; a closing says so, with the worst figure seen while it was open."""
+    name, unit = CONDITION_TEXT.get(alert.condition, (alert.condition, ""))
+    reason = REASON_TEXT.get(alert.reason, alert.reason) if alert.condition != "ingest_lag" else ""
+    what = f"{name} {reason}" if reason else name
+    if event == "closed":
+        return f"[iotyun] 平台告警恢复 / platform alert cleared: {what}{_figure(alert.worst, unit, 'worst ')}"
+    return f"[iotyun] 平台告警 / platform alert: {what}{_figure(alert.value, unit)}"
+
+
+def alert_mail_body(alert: PlatformAlert, event: str, public_url: str) -> str:
+    """The email's body: the line, then the condition, reason and times, and the monitoring page's address."""
+
+    def utc(t: datetime | None) -> str:
+        return as_utc(t).strftime("%Y-%m-%d %H:%M:%S UTC") if t is not None else "—"
+
+    lines = [
+        alert_line(alert, event),
+        "",
+        f"条件 / condition: {alert.condition}",
+        f"原因 / reason: {alert.reason or '—'}",
+        f"开始 / opened: {utc(alert.opened_at)}",
+    ]
+    if event == "closed":
+        lines.append(f"恢复 / cleared: {utc(alert.closed_at)}")
+    lines.append(f"全网监控 / full-network monitoring: {public_url.rstrip('/')}/iotyun/operator/health")
+    return "\n".join(lines)
+
+
+def delivery_out(d: PlatformAlertDelivery) -> AlertDeliveryOut:
+    return AlertDeliveryOut.model_validate(
+        {
+            "event": d.event,
+            "channel": d.channel,
+            "address": masked_address(d.channel, d.address),
+            "state": d.state,
+            "tries": d.tries,
+            "error": d.error,
+            "sent_at": epoch_ms(d.sent_at),
+        }
+    )
+
+
+def alert_out(a: PlatformAlert, deliveries: list[PlatformAlertDelivery] | None = None) -> AlertOut:
     return AlertOut(
         id=a.id,
         condition=a.condition,
@@ -424,15 +526,16 @@ def alert_out(a: PlatformAlert) -> AlertOut:
         closed_at=epoch_ms(a.closed_at),
         acked_at=epoch_ms(a.acked_at),
         acked_by_name=a.acked_by_name,
-        webhook_state=a.webhook_state,
         open=a.closed_at is None,
+        deliveries=[delivery_out(d) for d in deliveries or []],
     )
 
 
 async def alerts(session: AsyncSession, at: datetime) -> AlertsOut:
     rows = await repo.shown_alerts(session, at - timedelta(days=HEALTH_ALERTS_SHOWN_DAYS), HEALTH_ALERTS_SHOWN_MAX)
     open_count, unacked = await repo.alert_counts(session)
-    return AlertsOut(open=open_count, unacked=unacked, items=[alert_out(a) for a in rows])
+    sent = await repo.deliveries_of(session, [a.id for a in rows])
+    return AlertsOut(open=open_count, unacked=unacked, items=[alert_out(a, sent.get(a.id)) for a in rows])
 
 
 async def ack(session: AsyncSession, actor: OperatorActor, alert_id: int, at: datetime) -> AlertOut:
@@ -452,4 +555,4 @@ async def ack(session: AsyncSession, actor: OperatorActor, alert_id: int, at: da
             before={"acked": False, "open": alert.closed_at is None},
             after={"acked": True},
         )
-    return alert_out(alert)
+    return alert_out(alert, (await repo.deliveries_of(session, [alert.id])).get(alert.id))

@@ -2,35 +2,21 @@
 over the devices registered in a range. Aggregates only. A range must have both ends, start before end (810107),
 and at most STATISTICS_RANGE_DAYS_MAX days (810108); an unknown tenant is 810104."""
 
-from datetime import datetime, timedelta
-
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from iotyun.core.db import from_epoch_ms
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import STATISTICS_BUCKETS_MAX, STATISTICS_RANGE_DAYS_MAX
+from iotyun.core.limits import STATISTICS_BUCKETS_MAX
 from iotyun.devices.districts import service as districts
 from iotyun.devices.models import DEV_ONLINE
+from iotyun.operations.ranges import checked_range
 from iotyun.operations.statistics import repository as repo
 from iotyun.operations.statistics.schemas import DeviceStatistics, GroupBy, StatBucket
-
-
-def _range(start: int | None, end: int | None) -> tuple[datetime | None, datetime | None]:
-    if start is None and end is None:
-        return None, None
-    if start is None or end is None or start < 0 or end <= start:
-        raise AppError(ErrorCode.MONITOR_RANGE_INVALID, field="start" if start is None or start < 0 else "end")
-    begin, finish = from_epoch_ms(start, "start"), from_epoch_ms(end, "end")
-    assert begin is not None and finish is not None
-    if finish - begin > timedelta(days=STATISTICS_RANGE_DAYS_MAX):
-        raise AppError(ErrorCode.MONITOR_RANGE_TOO_LONG, field="end", days=STATISTICS_RANGE_DAYS_MAX)
-    return begin, finish
 
 
 async def device_statistics(
     session: AsyncSession, by: GroupBy, start: int | None, end: int | None, tenant_id: int | None
 ) -> DeviceStatistics:
-    begin, finish = _range(start, end)
+    begin, finish = checked_range(start, end)
     if tenant_id is not None and not await repo.tenant_exists(session, tenant_id):
         raise AppError(ErrorCode.MONITOR_TENANT_NOT_FOUND, field="tenant_id")
     by_key: dict[object, list[int]] = {}

@@ -28,7 +28,7 @@ from iotyun.operations.users.schemas import (
     UserPrivilegeIn,
     UserPrivilegeOut,
 )
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 
 
 async def tenants(session: AsyncSession, params: PageParams, search: str) -> Page[TenantRow]:
@@ -79,7 +79,7 @@ async def _user(session: AsyncSession, user_id: int) -> tuple[User, Role, Tenant
 
 
 async def _view(session: AsyncSession, user: User, role: Role, tenant: Tenant) -> UserPrivilegeOut:
-    quotas, granted = await team_service.quota_view(session, tenant.id, user.id)
+    quotas, granted = await team_quotas.quota_view(session, tenant.id, user.id)
     role_codes = ALL_CODES if role.code == RoleCode.ADMINISTRATOR else frozenset(role.permissions or [])
     return UserPrivilegeOut(
         user_id=user.id,
@@ -92,7 +92,7 @@ async def _view(session: AsyncSession, user: User, role: Role, tenant: Tenant) -
         direct_permissions=sorted(user.direct_permissions or []),
         quotas=quotas,
         granted=granted,
-        used=await team_service.quota_usage(session, tenant.id, user.id),
+        used=await team_quotas.quota_usage(session, tenant.id, user.id),
     )
 
 
@@ -137,8 +137,8 @@ async def _edit_permissions(
 
 async def _edit_quotas(session: AsyncSession, actor: OperatorActor, user: User, body: QuotasEdit) -> None:
     wanted: dict[str, int | None] = {name: getattr(body.req_data, name) for name in QUOTA_FIELDS}
-    _, granted = await team_service.quota_view(session, user.tenant_id, user.id)
-    used = await team_service.quota_usage(session, user.tenant_id, user.id)
+    _, granted = await team_quotas.quota_view(session, user.tenant_id, user.id)
+    used = await team_quotas.quota_usage(session, user.tenant_id, user.id)
 
     async def refuse(code: ErrorCode, field: str, **params: int) -> AppError:
         await audit(
@@ -154,7 +154,7 @@ async def _edit_quotas(session: AsyncSession, actor: OperatorActor, user: User, 
             raise await refuse(ErrorCode.MONITOR_QUOTA_INVALID, name)
         if value < used.get(name, 0):
             raise await refuse(ErrorCode.MONITOR_QUOTA_BELOW_USAGE, name, used=used[name])
-    await team_service.grant_quotas(session, user.tenant_id, user.id, wanted)
+    await team_quotas.grant_quotas(session, user.tenant_id, user.id, wanted)
     await audit(
         session, actor, "user_quotas", tenant_id=user.tenant_id, target_kind="user", target_id=user.id,
         target_name=user.user_name, before={"granted": granted}, after={"granted": wanted},

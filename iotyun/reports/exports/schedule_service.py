@@ -55,7 +55,9 @@ async def put(session: AsyncSession, actor: Actor, body: ScheduleIn) -> Schedule
     """Create or replace the report's schedule; its next run is computed afresh (100004 on tz when unknown, 117805
     on an address the tenant may not mail)."""
     report = await reports_service.get(session, actor, body.report_id)
-    zone(body.tz)
+    # Without `tz`, the schedule runs in its maker's effective zone (docs/api-system.md "Time zones").
+    tz = body.tz or actor.time_zone
+    zone(tz)
     # Only the tenant's users and the addresses verified for it (117805 naming the first other address).
     await delivery.check(session, report.tenant_id, body.emails)
     schedule = await repo.schedule_of(session, report.id)
@@ -67,7 +69,7 @@ async def put(session: AsyncSession, actor: Actor, body: ScheduleIn) -> Schedule
     schedule.hour = body.hour
     schedule.weekday = body.weekday
     schedule.monthday = body.monthday
-    schedule.tz = body.tz
+    schedule.tz = tz
     schedule.emails = list(body.emails)
     schedule.lang = lang_var.get()
     schedule.next_run_at = following(schedule, utcnow())

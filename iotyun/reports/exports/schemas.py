@@ -26,7 +26,7 @@ class ExportIn(BaseModel):
     data_source_ids: list[int] = Field([], max_length=100)
     start: EpochMs | None = None
     end: EpochMs | None = None
-    tz: str = Field("UTC", max_length=64)
+    tz: str | None = Field(None, max_length=64)
     bucket: str = Field("raw", max_length=16)
     agg: str = Field("avg", max_length=16)
     fill: str = Field("none", max_length=32)
@@ -71,12 +71,14 @@ class ScheduleIn(BaseModel):
     hour: int = Field(ge=0, le=23)
     weekday: int = Field(1, ge=1, le=7)
     monthday: int = Field(1, ge=1, le=28)
-    tz: str = Field("UTC", max_length=64)
+    tz: str | None = Field(None, max_length=64)
     emails: Annotated[list[Annotated[str, Field(max_length=254)]], AfterValidator(_emails)] = []
 
 
 class ScheduleOut(ScheduleIn):
     """`last_mail_state` / `last_mail_note`: what the last run's mail did (ExportJobOut.mail_state)."""
+
+    tz: str
 
     id: int
     next_run_at: int

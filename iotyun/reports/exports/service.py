@@ -33,7 +33,7 @@ from iotyun.reports.exports.models import DONE, HISTORY, MANUAL, REPORT_DATA, Ex
 from iotyun.reports.exports.schemas import ExportIn, ExportJobOut
 from iotyun.reports.timezones import zone
 from iotyun.team import hooks as team_hooks
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.telemetry.public import ConfigCache, check_cap
 
 _UNSAFE_FILE_CHARS = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
@@ -85,17 +85,19 @@ def new_job(
 
 async def claim_kept(session: AsyncSession, actor: Actor) -> None:
     """Room for one more file in the caller's export centre: their exports_kept quota (SPEC §3, 100019 beyond it;
-    deleting a file or its expiry makes room), counted exactly under concurrency (team_service.claim_quota)."""
+    deleting a file or its expiry makes room), counted exactly under concurrency (team_quotas.claim_quota)."""
 
     async def used() -> int:
         return await repo.owned_count(session, actor)
 
-    await team_service.claim_quota(session, actor.user_id, "exports_kept", 1, used)
+    await team_quotas.claim_quota(session, actor.user_id, "exports_kept", 1, used)
 
 
 async def create(session: AsyncSession, actor: Actor, configs: ConfigCache, body: ExportIn) -> ExportJobOut:
-    """Check and count the export now, queue its file."""
-    zone(body.tz)
+    """Check and count the export now, queue its file. Without `tz`, in the caller's effective zone."""
+    if body.tz is None:
+        body = body.model_copy(update={"tz": actor.time_zone})
+    zone(body.tz or actor.time_zone)
     await _check_waiting(session, actor)
     if body.kind == HISTORY:
         title, params, total = await _history(session, actor, configs, body)
@@ -136,9 +138,10 @@ async def _report(
     config = reports_service.stored_config(report)
     # The range resolved now, so the file holds what was counted.
     start, end = statistic.time_range(config, body.start, body.end, int(time.time() * 1000))
-    _, stat = await build.report_statistic(session, actor, configs, body.kind, report.id, start, end, body.tz)
+    tz = body.tz or actor.time_zone
+    _, stat = await build.report_statistic(session, actor, configs, body.kind, report.id, start, end, tz)
     title = phrase("export.title.data", title=report.title) if body.kind == REPORT_DATA else report.title
-    return title, {"start": start, "end": end, "tz": body.tz}, len(stat.categories)
+    return title, {"start": start, "end": end, "tz": tz}, len(stat.categories)
 
 
 async def _history(

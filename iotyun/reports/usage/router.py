@@ -41,10 +41,10 @@ async def flow_detail(
     end: EpochMs,
     actor: UsageDetail,
     session: SessionDep,
-    tz: Tz = "UTC",
+    tz: Tz | None = None,
     bucket: Annotated[str, Query(max_length=8)] = "day",
 ) -> Envelope[FlowDetailOut]:
-    return ok(await traffic.detail(session, actor, device_id, start, end, tz, bucket))
+    return ok(await traffic.detail(session, actor, device_id, start, end, tz or actor.time_zone, bucket))
 
 
 @router.get("/yun/online/analysis")
@@ -55,11 +55,11 @@ async def online_analysis(
     actor: UsageLister,
     session: SessionDep,
     params: PageDep,
-    tz: Tz = "UTC",
+    tz: Tz | None = None,
     keyword: Keyword = None,
     group_id: int | None = None,
 ) -> Envelope[OnlineAnalysisOut]:
-    return ok(await online.analysis(session, actor, params, start, end, tz, keyword, group_id))
+    return ok(await online.analysis(session, actor, params, start, end, tz or actor.time_zone, keyword, group_id))
 
 
 @router.get("/yun/online/detail")
@@ -70,7 +70,7 @@ async def online_detail(
     end: EpochMs,
     actor: UsageDetail,
     session: SessionDep,
-    tz: Tz = "UTC",
+    tz: Tz | None = None,
     bucket: Annotated[str, Query(max_length=8)] = "day",
 ) -> Envelope[OnlineDetailOut]:
-    return ok(await online.detail(session, actor, device_id, start, end, tz, bucket))
+    return ok(await online.detail(session, actor, device_id, start, end, tz or actor.time_zone, bucket))

@@ -24,7 +24,7 @@ from iotyun.resources.models import TenantSymbol
 from iotyun.resources.storage import URL_PREFIX
 from iotyun.resources.symbols import repository as repo
 from iotyun.resources.symbols.schemas import StrippedOut, SymbolImportOut, SymbolOut, SymbolPart, SymbolUpdateIn
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates.screens import service as screen_service
 
 MB = 1024 * 1024
@@ -148,7 +148,7 @@ async def import_symbol(
     async def used() -> int:
         return await gallery_repo.used_bytes(session, actor.tenant_id, actor.user_id)
 
-    await team_service.claim_quota(
+    await team_quotas.claim_quota(
         session, actor.user_id, "gallery_mb", size, used, code=ErrorCode.GALLERY_QUOTA_EXCEEDED, unit=MB, field="file"
     )
     row = TenantSymbol(

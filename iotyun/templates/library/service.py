@@ -14,7 +14,7 @@ from iotyun.core.limits import TEMPLATE_PERMISSION_ITEMS, TEMPLATE_PERMISSION_IT
 from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import TEMPLATE_SHARE
 from iotyun.messages import service as message_service
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates import access, changes
 from iotyun.templates import repository as template_repo
 from iotyun.templates import service as template_service
@@ -45,7 +45,7 @@ def _items(permissions: Sequence[str]) -> list[str]:
 
 
 async def _quota_limit(session: AsyncSession, user_id: int) -> int | None:
-    return await team_service.quota_limit(session, user_id, QUOTA)
+    return await team_quotas.quota_limit(session, user_id, QUOTA)
 
 
 # --- shares ----------------------------------------------------------------------------------------------------
@@ -95,7 +95,7 @@ async def share(session: AsyncSession, actor: Actor, body: ShareIn) -> None:
         current = sum(1 for s in existing if s.template_id == t.id)
         added = sum(1 for u in users if (t.id, u.id) not in have)
         if added:
-            await team_service.check_quota(session, actor.user_id, QUOTA, current + added - 1)
+            await team_quotas.check_quota(session, actor.user_id, QUOTA, current + added - 1)
     for t in templates:
         for u in users:
             found = have.get((t.id, u.id))

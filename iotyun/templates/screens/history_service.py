@@ -12,7 +12,7 @@ from iotyun.core.db import epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import MB, SCREEN_VERSIONS_MAX
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
 from iotyun.templates.models import ScreenDraft, ScreenVersion, TemplateScreen
@@ -101,12 +101,12 @@ async def _room_for_one(session: AsyncSession, screen_id: int) -> None:
 
 async def _claim_storage(session: AsyncSession, owner_id: int, size: int) -> None:
     """Room for a version of `size` bytes in the template owner's screen_versions_mb quota (115024), counted exactly
-    under concurrency (team_service.claim_quota)."""
+    under concurrency (team_quotas.claim_quota)."""
 
     async def used() -> int:
         return await repo.owned_version_bytes(session, owner_id)
 
-    await team_service.claim_quota(
+    await team_quotas.claim_quota(
         session, owner_id, "screen_versions_mb", size, used, code=ErrorCode.SCREEN_VERSION_STORAGE_FULL, unit=MB
     )
 

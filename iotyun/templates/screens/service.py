@@ -15,7 +15,7 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import SCREEN_SCHEMA_VERSION, SCREEN_SIZE_RANGES, SCREENS_PER_KIND_MAX
 from iotyun.core.texts import phrase
-from iotyun.team import service as team_service
+from iotyun.team import quotas as team_quotas
 from iotyun.templates import access, changes
 from iotyun.templates.access import Held
 from iotyun.templates.models import Template, TemplateScreen
@@ -191,12 +191,12 @@ async def screen_for(
 
 async def claim_screens(session: AsyncSession, owner_id: int, adding: int) -> None:
     """Room for `adding` more screens in the templates `owner_id` owns: their `screens` quota (SPEC §3), 115023
-    beyond it, counted exactly under concurrency (team_service.claim_quota)."""
+    beyond it, counted exactly under concurrency (team_quotas.claim_quota)."""
 
     async def used() -> int:
         return await repo.owned_screen_count(session, owner_id)
 
-    await team_service.claim_quota(session, owner_id, "screens", adding, used, code=ErrorCode.SCREEN_QUOTA_REACHED)
+    await team_quotas.claim_quota(session, owner_id, "screens", adding, used, code=ErrorCode.SCREEN_QUOTA_REACHED)
 
 
 async def _new_screen(

@@ -322,6 +322,21 @@ describe('runGuard', () => {
     expect(takeOldUserFlag).toHaveBeenCalledOnce();
   });
 
+  it('an old user signing in on the way to the QR confirm page comes back to it', async () => {
+    const takeOldUserFlag = vi.fn(() => true);
+    const { d } = deps({ takeOldUserFlag });
+    await expect(runGuard({ path: '/qrLogin', search: '?key=abc' }, d)).resolves.toEqual({ type: 'allow' });
+    expect(takeOldUserFlag).toHaveBeenCalledOnce();
+  });
+
+  it('the QR confirm page needs a token: without one it goes to sign in and back', () => {
+    expect(decide({ path: '/qrLogin', search: '?key=abc' }, [], { ...freshLogin, token: '' })).toEqual({
+      type: 'redirect',
+      to: loginUrl('/qrLogin', '?key=abc'),
+      replace: false,
+    });
+  });
+
   it('an old user already on the default page just proceeds', async () => {
     const { d } = deps({ takeOldUserFlag: () => true });
     await expect(runGuard({ path: '/device/devgroup', search: '' }, d)).resolves.toEqual({ type: 'allow' });

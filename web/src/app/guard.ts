@@ -15,6 +15,9 @@ export const OPERATOR_PATH = '/operator';
 export const NO_TOKEN_PATHS: readonly string[] = ['/login', '/register', '/findPass', '/privacy'];
 /** Pages that pass through with a token, before any role check. */
 export const TOKEN_PASS_THROUGH_PATHS: readonly string[] = ['/login', '/register'];
+/** Pages a sign-in comes back to although the old-user flag would send the user to the default page: the QR code's
+ * confirm page, which a signed-out phone reaches through the sign-in page. */
+export const COME_BACK_PATHS: readonly string[] = ['/qrLogin'];
 /** Where a role mismatch goes; noGoBack hides the back action and the redirect replaces history. */
 export const UNAUTHORIZED_URL = '/401?noGoBack=true';
 
@@ -153,7 +156,7 @@ export async function runGuard(target: GuardTarget, deps: GuardDeps): Promise<Fi
     throw error;
   }
 
-  if (deps.takeOldUserFlag()) {
+  if (deps.takeOldUserFlag() && !COME_BACK_PATHS.includes(normalizePath(target.path))) {
     const page = deps.defaultPage();
     if (page !== normalizePath(target.path)) return { type: 'redirect', to: page, replace: true };
   }

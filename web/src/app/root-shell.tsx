@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useMatches, useNavigation, type UIMatch } from 'react-router';
 
+import { useBrand } from '@/lib/brand/brand';
 import { useSession } from '@/lib/session';
 import { isRouteHandle } from './route-objects';
 
@@ -20,7 +21,8 @@ export function RootShell() {
   const matches = useMatches();
   const navigation = useNavigation();
   const titleKey = deepestMenuKey(matches);
-  const product = t('common.product.name');
+  const brandName = useBrand((b) => b.name);
+  const product = brandName || t('common.product.name');
   const title = titleKey ? `${t(titleKey)} - ${product}` : product;
   useEffect(() => {
     document.title = title;

@@ -95,7 +95,7 @@ describe('guarded router', () => {
     sessionStore.setState({ token: 't', userId: '1', tenantId: '2' });
     const { router, calls } = start('/index');
     expect(await settled(router)).toBe('/index');
-    // Custom page first, then permissions; the console layout then starts its heartbeat.
+    // Custom page first, then permissions; the console layout then starts its heartbeat and reads the tenant's brand.
     // (The home page's own figures — /dev/stateInfo, /yun/devLog, /dev/map, /yun/homenav/module — and the alarm
     // count the home page and the header bell share are left out, as is the header's count of exports at work.)
     const HOME_CALLS = [
@@ -107,18 +107,25 @@ describe('guarded router', () => {
       '/yun/exportFile/history',
     ];
     // The heartbeat starts once the layout has mounted, which a loaded machine may take a moment to do.
-    await vi.waitFor(() => expect(calls.map((c) => c.url)).toContain('/yun/user/heart'), { timeout: 5000 });
+    await vi.waitFor(
+      () =>
+        expect(calls.map((c) => c.url)).toEqual(
+          expect.arrayContaining(['/yun/user/heart', '/yun/individuation']),
+        ),
+      { timeout: 5000 },
+    );
     expect(calls.map((c) => c.url).filter((url) => !HOME_CALLS.includes(url))).toEqual([
       '/yun/customPage',
       '/yun/user/config',
       '/yun/user/heart',
+      '/yun/individuation',
     ]);
     const s = sessionStore.getState();
     expect(s.rolesLoaded).toBe(true);
     expect(s.defaultPage).toBe('/device/devgroup');
     expect(s.customPage?.custom_page_name).toBe('Plant');
-    // Routes without a perms list (templateMiddleware, designNewChart, exportCenter) are open to every signed-in
-    // user.
+    // Routes without a perms list (templateMiddleware, designNewChart, exportCenter, a custom entry's framed page)
+    // are open to every signed-in user.
     expect(s.allowedRoutes.map((r) => r.path)).toEqual([
       'index',
       'device',
@@ -126,6 +133,7 @@ describe('guarded router', () => {
       'templateMiddleware/:idParam',
       'designNewChart',
       'exportCenter',
+      'customPage/view/:id',
     ]);
     expect(s.allowedRoutes[1]?.children?.map((r) => r.path)).toEqual(['devgroup']);
   });

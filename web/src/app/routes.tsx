@@ -2,6 +2,7 @@
 import type { MiddlewareFunction, RouteObject } from 'react-router';
 
 import { analysisRoutes } from '@/features/analysis/routes';
+import { automationRoute } from '@/features/automation/routes';
 import { authPublicRoutes } from '@/features/auth/routes';
 import { configureManageRoutes } from '@/features/configure-manage/routes';
 import { customPageRoutes } from '@/features/custom-page/routes';
@@ -26,11 +27,19 @@ import { RootRedirect, RootShell, UnknownRoute } from './root-shell';
 import { RouteError } from './route-error';
 import { lazyPage, toRouteObjects } from './route-objects';
 
+/** Configuration management with the automations (issue 37) after its template groups: the automation feature's
+ * route is placed here, as a feature does not import another. */
+const configureManageTree: AppRoute[] = configureManageRoutes.map((route) =>
+  route.path === 'configureManage'
+    ? { ...route, children: [...(route.children ?? []), automationRoute] }
+    : route,
+);
+
 /** The guarded tree in sidebar order; the whole tree needs P00000 (CONSOLE_PERMS). */
 export const guardedRoutes: AppRoute[] = [
   ...homeRoutes,
   ...deviceRoutes,
-  ...configureManageRoutes,
+  ...configureManageTree,
   ...dashboardRoutes,
   ...analysisRoutes,
   ...monitorRoutes,

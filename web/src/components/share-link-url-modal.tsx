@@ -1,12 +1,11 @@
 // A share link's address, shown once: right after the link is created or its address reset. The server keeps only
 // a hash of the link's token, so this is the one moment the address can be read; the dialog offers to copy it and
 // to open it, and says it will not be shown again ("reset link" in the list makes a new one).
-import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Modal, Space } from 'antd';
+import { ExportOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-import { copyText } from '@/lib/share-links/api';
-import { toast } from '@/lib/toast';
+import { CopyField, ShownOnceModal } from './shown-once';
 import './share-link-url-modal.css';
 
 export interface ShareLinkUrlModalProps {
@@ -19,43 +18,30 @@ export interface ShareLinkUrlModalProps {
 
 export function ShareLinkUrlModal({ url, title, onClose }: ShareLinkUrlModalProps) {
   const { t } = useTranslation();
-  const copy = () => {
-    if (url === null) return;
-    void copyText(url).then((copied) =>
-      copied ? toast.success(t('share.list.copied')) : toast.warning(t('share.url.copyFailed')),
-    );
-  };
   return (
-    <Modal
+    <ShownOnceModal
       open={url !== null}
       title={title}
-      onCancel={onClose}
-      destroyOnHidden
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('share.url.done')}
-        </Button>
-      }
+      once={t('share.url.once')}
+      done={t('share.url.done')}
+      onClose={onClose}
+      className="share-link-url"
     >
-      <div className="share-link-url">
-        <Alert type="warning" showIcon title={t('share.url.once')} />
-        <Space.Compact block>
-          <Input
-            readOnly
-            value={url ?? ''}
-            aria-label={t('share.url.address')}
-            onFocus={(e) => e.target.select()}
-          />
-          <Button icon={<CopyOutlined />} onClick={copy}>
-            {t('share.url.copy')}
-          </Button>
-          <Button
-            icon={<ExportOutlined />}
-            aria-label={t('share.url.open')}
-            onClick={() => url !== null && window.open(url, '_blank', 'noopener')}
-          />
-        </Space.Compact>
-      </div>
-    </Modal>
+      <CopyField
+        value={url ?? ''}
+        label={t('share.url.address')}
+        texts={{
+          copy: t('share.url.copy'),
+          copied: t('share.list.copied'),
+          copyFailed: t('share.url.copyFailed'),
+        }}
+      >
+        <Button
+          icon={<ExportOutlined />}
+          aria-label={t('share.url.open')}
+          onClick={() => url !== null && window.open(url, '_blank', 'noopener')}
+        />
+      </CopyField>
+    </ShownOnceModal>
   );
 }

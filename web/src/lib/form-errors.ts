@@ -43,3 +43,39 @@ export function safeRedirect(raw: string | null | undefined): string | null {
   if (/^\/(login|register|findPass)(\?|$)/.test(raw)) return null;
   return raw;
 }
+
+/** A server field name as antd's name path: "actions.2.source_id" → ['actions', 2, 'source_id'] ("trigger.*" →
+ * ['trigger']). */
+export function fieldPath(field: string): (string | number)[] {
+  return field
+    .split('.')
+    .filter((part) => part !== '' && part !== '*')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+const samePath = (a: readonly (string | number)[], b: readonly (string | number)[]) =>
+  a.length === b.length && a.every((part, i) => String(part) === String(b[i]));
+
+const under = (name: readonly (string | number)[], path: readonly (string | number)[]) =>
+  path.length > 0 && name.length > path.length && path.every((part, i) => String(part) === String(name[i]));
+
+/**
+ * The nested forms' applyServerError (a rule's `trigger.hold_s`, `actions.2.source_id`): the server's dotted field
+ * goes on the form field of that name path; when the form has no field of exactly that name (`trigger.schedule`),
+ * on the first field under it (its time). Returns the path the error went on and null, or no path and the text for a
+ * form-level alert.
+ */
+export function applyNestedServerError(
+  form: Pick<FormInstance, 'setFields' | 'getFieldsError'>,
+  error: unknown,
+  aliases: Readonly<Record<string, string>> = {},
+): { path: (string | number)[] | null; text: string | null } {
+  if (!isApiError(error) || !error.field)
+    return { path: null, text: isApiError(error) || error instanceof Error ? error.message : String(error) };
+  const path = fieldPath(aliases[error.field] ?? error.field);
+  const names = form.getFieldsError().map((f) => f.name);
+  const name = names.find((n) => samePath(n, path)) ?? names.find((n) => under(n, path));
+  if (!name) return { path: null, text: error.detail };
+  form.setFields([{ name, errors: [error.detail] }]);
+  return { path: name, text: null };
+}

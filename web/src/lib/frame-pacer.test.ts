@@ -153,8 +153,10 @@ describe('createPacer', () => {
 
 describe('schedulers', () => {
   afterEach(() => {
-    vi.useRealTimers();
+    // The stub first: it was taken over the fake frame, and restoring it after the real timers would leave the fake
+    // requestAnimationFrame of a stopped clock in the window, which every later file of the worker would wait on.
     vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 
   it('runs on the next animation frame, or after 16 ms where there is none', () => {

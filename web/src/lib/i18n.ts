@@ -20,9 +20,11 @@ const loaders: Record<`${Language}:${Bundle}`, () => BundleModule> = {
   'zh:shell': () => import('virtual:texts/zh/shell'),
   'zh:console': () => import('virtual:texts/zh/console'),
   'zh:pages': () => import('virtual:texts/zh/pages'),
+  'zh:qr': () => import('virtual:texts/zh/qr'),
   'en:shell': () => import('virtual:texts/en/shell'),
   'en:console': () => import('virtual:texts/en/console'),
   'en:pages': () => import('virtual:texts/en/pages'),
+  'en:qr': () => import('virtual:texts/en/qr'),
 };
 
 // A type alias (not an interface) so it satisfies i18next's index-signature Resource type.
@@ -85,6 +87,8 @@ function loadBundle(language: Language, bundle: Bundle): Promise<void> {
 }
 
 const BUNDLES: readonly Bundle[] = ['shell', 'console', 'pages'];
+/** Every bundle, the QR sign-in's too, which only its two screens ask for (loadQrTexts). */
+const ALL_BUNDLES: readonly Bundle[] = [...BUNDLES, 'qr'];
 
 /** The bundles asked for so far: a language switch loads these of the new language before it shows. */
 const wanted = new Set<Bundle>(['shell']);
@@ -112,9 +116,14 @@ export function loadPageTexts(): Promise<void> {
   return loadBundles(BUNDLES);
 }
 
+/** The QR sign-in's texts (the sign-in page's "scan" tab, /qrLogin) with the shell's. */
+export function loadQrTexts(): Promise<void> {
+  return loadBundles(['shell', 'qr']);
+}
+
 /** Both languages in full (unit tests, which switch language without waiting). */
 export function loadAllTexts(): Promise<void> {
-  return Promise.all(LANGUAGES.flatMap((l) => BUNDLES.map((bundle) => loadBundle(l, bundle)))).then(
+  return Promise.all(LANGUAGES.flatMap((l) => ALL_BUNDLES.map((bundle) => loadBundle(l, bundle)))).then(
     () => undefined,
   );
 }
@@ -129,7 +138,7 @@ function switchTo(language: Language): void {
 function applyLanguage(language: Language): void {
   // The texts first, so no screen shows keys while they load (at once when they are already in); antd's and dayjs's
   // locales (app/antd-root.tsx, lib/dayjs-locale.ts) follow the store.
-  const bundles = BUNDLES.filter((bundle) => wanted.has(bundle));
+  const bundles = ALL_BUNDLES.filter((bundle) => wanted.has(bundle));
   if (bundles.every((bundle) => loaded.has(`${language}:${bundle}`))) {
     switchTo(language);
     return;

@@ -7,6 +7,7 @@ import type { CustomPageConfig, SessionPayload, UserConfigPayload, UserInfo } fr
 import { DEFAULT_LANGUAGE, LANGUAGES, MAX_NAV_TABS, type Language } from './constants';
 import { HOME_TAB, normalizeTabs, upsertTab, type NavTab } from './nav-tabs';
 import { forgetShareLinkTokens } from './share-links/known-urls';
+import { setUserZone } from './timezone';
 
 export type { NavTab } from './nav-tabs';
 
@@ -267,6 +268,8 @@ export function login(payload: SessionPayload): void {
   if (payload.is_admin2) writeCookie(COOKIE.newGroupManager, '1', expires);
   else removeCookie(COOKIE.newGroupManager);
   persistNavList([]);
+  // Every time of the console follows the user's effective zone from now on (lib/timezone).
+  setUserZone(payload.time_zone);
   // A fresh sign-in ends any simulated login of this tab (startSimulation sets it again afterwards).
   clearSimulation();
   sessionStore.setState({
@@ -301,6 +304,7 @@ export function applyUserConfig(
   const s = sessionStore.getState();
   if (!s.shareUser) writeCookie(COOKIE.roles, JSON.stringify(config.roles));
   writeCookie(COOKIE.defaultPage, defaultPage);
+  setUserZone(config.time_zone);
   sessionStore.setState({
     name: config.user_name,
     nickName: config.nick_name,
@@ -341,6 +345,7 @@ export function logout(): void {
   clearSimulation();
   // The share-link addresses this tab was given belong to the account signing out.
   forgetShareLinkTokens();
+  setUserZone(null);
   const fresh = initialSession();
   sessionStore.setState({
     ...fresh,
@@ -494,6 +499,19 @@ export function useAppState<T>(selector: (s: AppState) => T): T {
 export function setLanguage(language: Language): void {
   writeCookie(COOKIE.language, language, 365);
   appStore.setState({ language });
+}
+
+/** Whether the user chose a language (the language cookie): a brand's default language then stands aside. */
+export function languageChosen(): boolean {
+  return (LANGUAGES as readonly string[]).includes(readCookie(COOKIE.language) ?? '');
+}
+
+/** A brand's default language (null: the platform's), for a browser whose user has not chosen one; nothing is
+ * remembered, so the user's own choice still wins later. */
+export function applyDefaultLanguage(language: Language | null): void {
+  if (languageChosen()) return;
+  const wanted = language ?? DEFAULT_LANGUAGE;
+  if (appStore.getState().language !== wanted) appStore.setState({ language: wanted });
 }
 
 export function setSidebarOpened(sidebarOpened: boolean): void {

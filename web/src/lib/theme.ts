@@ -1,5 +1,8 @@
 // The console's design tokens, in one place: they feed antd's theme (app/theme.ts), the ECharts theme
-// (components/charts) and the CSS variables the style sheets read (`var(--iot-…)`, set once at start).
+// (components/charts) and the CSS variables the style sheets read (`var(--iot-…)`, set once at start). The primary
+// colour is the one token a tenant's brand replaces (lib/brand): `setPrimaryColor` sets it and its shades, and
+// antd's theme, the charts and the CSS variables follow it without a reload.
+import { useSyncExternalStore } from 'react';
 
 /** Colours (the Arco-like palette the console was drawn with). */
 export const colors = {
@@ -59,26 +62,127 @@ export function fontStack(family: string): string {
   return `'${symbolFont}', ${trimmed}`;
 }
 
-/** The series colours of every chart, in order. */
-export const chartPalette: readonly string[] = [
-  colors.primary,
-  colors.cyan,
-  colors.gold,
-  colors.purple,
-  colors.danger,
-  colors.success,
-  colors.warning,
-  colors.blue,
-];
+/** The series colours of every chart, in order, led by a primary colour. */
+export function chartPaletteFor(primary: string): readonly string[] {
+  return [
+    primary,
+    colors.cyan,
+    colors.gold,
+    colors.purple,
+    colors.danger,
+    colors.success,
+    colors.warning,
+    colors.blue,
+  ];
+}
+
+/** The series colours of every chart with the platform's primary colour. */
+export const chartPalette: readonly string[] = chartPaletteFor(colors.primary);
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+// --- the primary colour ---------------------------------------------------------------------------------------
+
+/** A primary colour and its hover, pressed and tint shades. */
+export type PrimaryShades = Record<'primary' | 'primaryHover' | 'primaryActive' | 'primaryBg', string>;
+
+const HEX_RE = /^#[0-9a-f]{6}$/i;
+
+function channels(hex: string): [number, number, number] {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function hexOf([r, g, b]: readonly number[]): string {
+  return `#${[r, g, b]
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c ?? 0)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`.toUpperCase();
+}
+
+/** `hex` moved `amount` (0–1) of the way to `toward`. */
+function mix(hex: string, toward: string, amount: number): string {
+  const a = channels(hex);
+  const b = channels(toward);
+  return hexOf(a.map((c, i) => c + ((b[i] ?? 0) - c) * amount));
+}
+
+/** A primary colour's hover, pressed and tint shades: the platform's own tokens for its own colour, else derived
+ * (lighter for hover, darker when pressed, a pale tint for selected backgrounds). */
+export function primaryShades(primary: string): PrimaryShades {
+  const hex = primary.toUpperCase();
+  if (hex === colors.primary.toUpperCase())
+    return {
+      primary: colors.primary,
+      primaryHover: colors.primaryHover,
+      primaryActive: colors.primaryActive,
+      primaryBg: colors.primaryBg,
+    };
+  return {
+    primary: hex,
+    primaryHover: mix(hex, '#FFFFFF', 0.2),
+    primaryActive: mix(hex, '#000000', 0.18),
+    primaryBg: mix(hex, '#FFFFFF', 0.9),
+  };
+}
+
+/** WCAG contrast ratio of white text on `hex` (1–21): below 3, a button's label is hard to read. */
+export function contrastWithWhite(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (luminance + 0.05);
+}
+
+let primary: string = colors.primary;
+const primaryListeners = new Set<() => void>();
+
+/** The primary colour in force: the tenant's brand's, else the platform's. */
+export function primaryColor(): string {
+  return primary;
+}
+
+export function subscribePrimaryColor(listener: () => void): () => void {
+  primaryListeners.add(listener);
+  return () => {
+    primaryListeners.delete(listener);
+  };
+}
+
+/** The primary colour in force, re-rendering when a brand changes it. */
+export function usePrimaryColor(): string {
+  return useSyncExternalStore(subscribePrimaryColor, primaryColor, primaryColor);
+}
+
+/** Makes `hex` (#RRGGBB; null or anything else: the platform's) the primary colour: its CSS variables, the
+ * browser's theme colour and every listener (antd's theme, the charts). */
+export function setPrimaryColor(hex: string | null, root: HTMLElement = document.documentElement): void {
+  const next = hex && HEX_RE.test(hex) ? hex.toUpperCase() : colors.primary;
+  if (next === primary) return;
+  primary = next;
+  installPrimaryVariables(root);
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', next);
+  for (const listener of [...primaryListeners]) listener();
+}
+
+function installPrimaryVariables(root: HTMLElement): void {
+  for (const [name, value] of Object.entries(primaryShades(primary)))
+    root.style.setProperty(`--iot-color-${kebab(name)}`, value);
+}
 
 /** The tokens as CSS custom properties: `--iot-color-primary`, `--iot-radius-md`, `--iot-font-size-sm`, … */
 export function themeCssVariables(): Record<string, string> {
   const px = (prefix: string, steps: Record<string, number>) =>
     Object.entries(steps).map(([k, v]) => [`--iot-${prefix}-${kebab(k)}`, `${String(v)}px`] as const);
   return Object.fromEntries([
-    ...Object.entries(colors).map(([k, v]) => [`--iot-color-${kebab(k)}`, v] as const),
+    ...Object.entries({ ...colors, ...primaryShades(primary) }).map(
+      ([k, v]) => [`--iot-color-${kebab(k)}`, v] as const,
+    ),
     ...px('radius', radius),
     ...px('font-size', fontSize),
     ...px('space', space),

@@ -1,5 +1,5 @@
-// The one WebSocket client (DESIGN §2 lib/ws): /api/v2/ws/web/rtd for live values, device states, alarm pushes and
-// the user's inbox changes (the bell's unread count).
+// The one WebSocket client (DESIGN §2 lib/ws): /api/v2/ws/web/rtd for live values, device states, alarm pushes,
+// the user's inbox changes (the bell's unread count) and the tenant's brand changes.
 // One shared connection per tab, opened by the first subscriber and closed when none remain. The token goes in the
 // first frame, never in the URL (URLs end up in access logs); once the server answers `ready` the client sends its
 // subscriptions. It reconnects with backoff, pings every 25 s, and stops for good on 4401 (token invalid or the
@@ -59,6 +59,8 @@ export function parseMessage(data: unknown): RtdMessage | null {
       return typeof body.device_id === 'number' ? (body as RtdMessage) : null;
     case 'alarm':
       return isRecord(body.alarm) && typeof body.alarm.id === 'number' ? (body as RtdMessage) : null;
+    case 'brand':
+      return typeof body.version === 'number' ? (body as RtdMessage) : null;
     case 'ready':
     case 'message':
     case 'error':
@@ -159,6 +161,9 @@ export class RtdClient {
   private readonly devices = new Map<number, DeviceEntry>();
   private readonly alarmListeners = new Set<(alarm: AlarmOut) => void>();
   private readonly messageListeners = new Set<() => void>();
+  private readonly brandListeners = new Set<() => void>();
+  /** Whether a connection of this client was ready before: the next `ready` is a reconnection. */
+  private wasReady = false;
   private readonly statusListeners = new Set<() => void>();
 
   constructor(options: RtdClientOptions = {}) {
@@ -237,10 +242,21 @@ export class RtdClient {
     };
   }
 
+  /** Hears that the tenant's brand changed (saved or reset by someone, in any tab), and every reconnection (it may
+   * have changed meanwhile): the listener reads the brand again. It does not hold the socket open: it hears what
+   * reaches a socket the console keeps for its other listeners (the bell, the alarm banner, live values). */
+  hearBrand(listener: () => void): () => void {
+    this.brandListeners.add(listener);
+    return () => {
+      this.brandListeners.delete(listener);
+    };
+  }
+
   /** The session changed (sign-in, sign-out, simulated login): start over with the current token. */
   restart(): void {
     this.teardown();
     this.attempt = 0;
+    this.wasReady = false;
     this.setStatus('idle');
     if (this.hasSubscribers()) this.connect();
   }
@@ -250,6 +266,8 @@ export class RtdClient {
     this.devices.clear();
     this.alarmListeners.clear();
     this.messageListeners.clear();
+    this.brandListeners.clear();
+    this.wasReady = false;
     this.teardown();
     this.setStatus('idle');
   }
@@ -428,6 +446,8 @@ export class RtdClient {
     this.attempt = 0;
     this.setStatus('open');
     this.startPing();
+    if (this.wasReady) for (const listener of [...this.brandListeners]) listener();
+    this.wasReady = true;
     for (const [deviceId, entry] of this.devices) this.syncDevice(deviceId, entry);
     if (this.alarmListeners.size > 0) this.sendAlarmSub();
     if (this.messageListeners.size > 0) this.sendMessageSub();
@@ -468,6 +488,9 @@ export class RtdClient {
       }
       case 'message':
         for (const listener of [...this.messageListeners]) listener();
+        return;
+      case 'brand':
+        for (const listener of [...this.brandListeners]) listener();
         return;
       case 'error': {
         // A refused subscription, or one the server ended because the right to read the device ended. One about the
@@ -581,6 +604,21 @@ export function useInboxPush(callback: () => void, enabled = true): void {
       ref.current();
     });
   }, [enabled]);
+}
+
+/** Calls `callback` whenever the tenant's brand changed or the socket reconnected, while mounted. */
+export function useBrandPush(callback: () => void): void {
+  const ref = useRef(callback);
+  useEffect(() => {
+    ref.current = callback;
+  });
+  useEffect(
+    () =>
+      rtdClient().hearBrand(() => {
+        ref.current();
+      }),
+    [],
+  );
 }
 
 /** The connection's state (for a "live" indicator). */

@@ -12,8 +12,32 @@ import { resetScreenWidth } from './screen-width';
 
 // Every module of src/ (and what a test mocked) afresh for this file, as the file before left them.
 vi.resetModules();
-vi.useRealTimers();
+// Stubs first, then the clock: a stub taken while timers were faked holds a fake, and restoring it after the clock
+// would put that fake back for good.
 vi.unstubAllGlobals();
+vi.useRealTimers();
+// … and whatever a file left in the window's frame and timer functions, the window's own are put back: a fake
+// requestAnimationFrame of a stopped clock left behind never runs, and every live push of a later file (the frame
+// pacer) would wait on it for ever.
+{
+  type Timing = Record<(typeof TIMING)[number], unknown>;
+  const TIMING = [
+    'requestAnimationFrame',
+    'cancelAnimationFrame',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+  ] as const;
+  const holder = globalThis as unknown as { __iotyunTiming?: Timing };
+  const own = (holder.__iotyunTiming ??= Object.fromEntries(
+    TIMING.map((name) => [name, (globalThis as unknown as Timing)[name]]),
+  ) as Timing);
+  for (const name of TIMING) {
+    (globalThis as unknown as Timing)[name] = own[name];
+    (window as unknown as Timing)[name] = own[name];
+  }
+}
 for (const cookie of document.cookie.split(';')) {
   const name = cookie.split('=')[0]?.trim();
   if (name) {

@@ -234,7 +234,8 @@ export interface paths {
         };
         /** Me */
         get: operations["me_api_administrator_me_get"];
-        put?: never;
+        /** Update Me */
+        put: operations["update_me_api_administrator_me_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -921,6 +922,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/heart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Heart */
+        get: operations["heart_api_heart_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logout */
+        post: operations["logout_api_logout_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rAlarmDev": {
         parameters: {
             query?: never;
@@ -1253,6 +1288,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/QR/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** New Qr Code */
+        post: operations["new_qr_code_api_user_QR_code_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/QR/code/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm Qr Code */
+        post: operations["confirm_qr_code_api_user_QR_code_confirm_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/QR/code/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scan Qr Code */
+        post: operations["scan_qr_code_api_user_QR_code_scan_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/QR/code/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Qr Code Status */
+        post: operations["qr_code_status_api_user_QR_code_status_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/account/bind": {
         parameters: {
             query?: never;
@@ -1304,6 +1407,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/phoneTel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contact */
+        get: operations["contact_api_user_phoneTel_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/privileges": {
         parameters: {
             query?: never;
@@ -1314,6 +1434,23 @@ export interface paths {
         /** My Privileges */
         get: operations["my_privileges_api_user_privileges_get"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/pwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change Password */
+        put: operations["change_password_api_user_pwd_put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1389,6 +1526,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/validateReq": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Validate Request */
+        get: operations["validate_request_api_validateReq_get"];
+        put?: never;
+        /** Validate Request */
+        post: operations["validate_request_api_validateReq_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/weather/daily": {
         parameters: {
             query?: never;
@@ -1423,6 +1578,233 @@ export interface paths {
         get: operations["weather_now_api_weather_now_get"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/appkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List App Keys */
+        get: operations["list_app_keys_api_yun_appkeys_get"];
+        put?: never;
+        /** Create App Key */
+        post: operations["create_app_key_api_yun_appkeys_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/appkeys/{app_key_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke App Key */
+        post: operations["revoke_app_key_api_yun_appkeys__app_key_id__revoke_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry Run */
+        post: operations["dry_run_api_yun_automation_dry_run_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rules */
+        get: operations["rules_api_yun_automation_rules_get"];
+        put?: never;
+        /** Create */
+        post: operations["create_api_yun_automation_rules_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rule */
+        get: operations["rule_api_yun_automation_rules__rule_id__get"];
+        /** Update */
+        put: operations["update_api_yun_automation_rules__rule_id__put"];
+        post?: never;
+        /** Remove */
+        delete: operations["remove_api_yun_automation_rules__rule_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules/{rule_id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copy */
+        post: operations["copy_api_yun_automation_rules__rule_id__copy_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules/{rule_id}/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry Run Saved */
+        post: operations["dry_run_saved_api_yun_automation_rules__rule_id__dry_run_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules/{rule_id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Enabled */
+        put: operations["set_enabled_api_yun_automation_rules__rule_id__enabled_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/rules/{rule_id}/trace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trace */
+        get: operations["trace_api_yun_automation_rules__rule_id__trace_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Targets */
+        get: operations["targets_api_yun_automation_targets_get"];
+        put?: never;
+        /** Create */
+        post: operations["create_api_yun_automation_targets_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/targets/{target_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update */
+        put: operations["update_api_yun_automation_targets__target_id__put"];
+        post?: never;
+        /** Delete */
+        delete: operations["delete_api_yun_automation_targets__target_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/targets/{target_id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Received Rows */
+        get: operations["received_rows_api_yun_automation_targets__target_id__rows_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/automation/targets/{target_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send Test */
+        post: operations["send_test_api_yun_automation_targets__target_id__test_post"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1493,6 +1875,24 @@ export interface paths {
         };
         /** Custom Page */
         get: operations["custom_page_api_yun_customPage_get"];
+        /** Save Custom Page */
+        put: operations["save_custom_page_api_yun_customPage_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/customPage/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom Page Config */
+        get: operations["custom_page_config_api_yun_customPage_config_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1898,6 +2298,76 @@ export interface paths {
         };
         /** Home Nav */
         get: operations["home_nav_api_yun_homenav_module_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/individuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read Brand */
+        get: operations["read_brand_api_yun_individuation_get"];
+        /** Save Brand */
+        put: operations["save_brand_api_yun_individuation_put"];
+        post?: never;
+        /** Reset Brand */
+        delete: operations["reset_brand_api_yun_individuation_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/individuation/file/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Brand Image File */
+        get: operations["brand_image_file_api_yun_individuation_file__file_name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/individuation/image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload Brand Image */
+        post: operations["upload_brand_image_api_yun_individuation_image_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/individuation/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Host Brand */
+        get: operations["host_brand_api_yun_individuation_public_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3425,6 +3895,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Zones */
+        get: operations["list_zones_api_yun_timezone_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/timezone/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Tenant Zone */
+        put: operations["set_tenant_zone_api_yun_timezone_tenant_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/timezone/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set User Zone */
+        put: operations["set_user_zone_api_yun_timezone_user_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/user/config": {
         parameters: {
             query?: never;
@@ -3810,6 +4331,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Subscriptions */
+        get: operations["subscriptions_api_yun_webhooks_get"];
+        put?: never;
+        /** Create */
+        post: operations["create_api_yun_webhooks_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/delivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries */
+        get: operations["deliveries_api_yun_webhooks_delivery_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/delivery/{delivery_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resend */
+        post: operations["resend_api_yun_webhooks_delivery__delivery_id__resend_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/{subscription_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update */
+        put: operations["update_api_yun_webhooks__subscription_id__put"];
+        post?: never;
+        /** Delete */
+        delete: operations["delete_api_yun_webhooks__subscription_id__delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/{subscription_id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set Enabled */
+        put: operations["set_enabled_api_yun_webhooks__subscription_id__enabled_put"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/{subscription_id}/secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renew Secret */
+        post: operations["renew_secret_api_yun_webhooks__subscription_id__secret_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/webhooks/{subscription_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send Test */
+        post: operations["send_test_api_yun_webhooks__subscription_id__test_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3851,6 +4493,49 @@ export interface components {
             id: number;
             /** Name */
             name: string;
+        };
+        /** AlarmAction */
+        AlarmAction: {
+            /**
+             * Delay S
+             * @default 0
+             */
+            delay_s: number;
+            /**
+             * Every S
+             * @default 0
+             */
+            every_s: number;
+            /**
+             * Info
+             * @default
+             */
+            info: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "alarm";
+            /**
+             * Level
+             * @default 1
+             */
+            level: number;
+            /**
+             * Mode
+             * @enum {string}
+             */
+            mode: "raise" | "recover";
+            /**
+             * Name
+             * @default
+             */
+            name: string;
+            /**
+             * Repeat
+             * @default 0
+             */
+            repeat: number;
         };
         /** AlarmCountOut */
         AlarmCountOut: {
@@ -3912,6 +4597,51 @@ export interface components {
             /** Value */
             value: number | null;
         };
+        /** AlarmTrigger */
+        AlarmTrigger: {
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "produced" | "recovered" | "confirmed";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "alarm";
+            /** Source Id */
+            source_id?: number | null;
+        };
+        /**
+         * AlertDeliveryOut
+         * @description One alert event sent on one channel to one address (masked: an operator's email or phone, the webhook's URL
+         *     without its query).
+         */
+        AlertDeliveryOut: {
+            /** Address */
+            address: string;
+            /**
+             * Channel
+             * @enum {string}
+             */
+            channel: "email" | "sms" | "webhook";
+            /** Error */
+            error: string;
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "opened" | "closed";
+            /** Sent At */
+            sent_at: number | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "sent" | "failed";
+            /** Tries */
+            tries: number;
+        };
         /** AlertOut */
         AlertOut: {
             /** Acked At */
@@ -3925,6 +4655,8 @@ export interface components {
              * @enum {string}
              */
             condition: "ingest_lag" | "database" | "redis" | "broker" | "processes";
+            /** Deliveries */
+            deliveries: components["schemas"]["AlertDeliveryOut"][];
             /** Id */
             id: number;
             /** Open */
@@ -3935,8 +4667,6 @@ export interface components {
             reason: string;
             /** Value */
             value: number | null;
-            /** Webhook State */
-            webhook_state: string;
             /** Worst */
             worst: number | null;
         };
@@ -3960,6 +4690,111 @@ export interface components {
             element: string;
             /** Port */
             port: string;
+        };
+        /** AppKeyCreatedOut */
+        AppKeyCreatedOut: {
+            /** Allowed Ips */
+            allowed_ips: string[];
+            /** Created At */
+            created_at: number;
+            /** Daily Quota */
+            daily_quota: number;
+            /** Expires At */
+            expires_at: number | null;
+            /** Id */
+            id: number;
+            /** Key Id */
+            key_id: string;
+            /** Last Used At */
+            last_used_at: number | null;
+            /** Last Used Ip */
+            last_used_ip: string;
+            /** Name */
+            name: string;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Rate Per Minute */
+            rate_per_minute: number;
+            /** Revoked At */
+            revoked_at: number | null;
+            /** Scopes */
+            scopes: ("devices:read" | "history:read" | "values:write" | "devices:manage")[];
+            /** Secret */
+            secret: string;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "active" | "expired" | "revoked";
+            /** Used Today */
+            used_today: number;
+        };
+        /**
+         * AppKeyIn
+         * @description A new key as its form sends it. No IP: any address; no expiry: until revoked.
+         */
+        AppKeyIn: {
+            /**
+             * Allowed Ips
+             * @default []
+             */
+            allowed_ips: string[];
+            /**
+             * Daily Quota
+             * @default 10000
+             */
+            daily_quota: number;
+            /** Expires At */
+            expires_at?: number | null;
+            /** Name */
+            name: string;
+            /**
+             * Rate Per Minute
+             * @default 60
+             */
+            rate_per_minute: number;
+            /** Scopes */
+            scopes: ("devices:read" | "history:read" | "values:write" | "devices:manage")[];
+        };
+        /** AppKeyOut */
+        AppKeyOut: {
+            /** Allowed Ips */
+            allowed_ips: string[];
+            /** Created At */
+            created_at: number;
+            /** Daily Quota */
+            daily_quota: number;
+            /** Expires At */
+            expires_at: number | null;
+            /** Id */
+            id: number;
+            /** Key Id */
+            key_id: string;
+            /** Last Used At */
+            last_used_at: number | null;
+            /** Last Used Ip */
+            last_used_ip: string;
+            /** Name */
+            name: string;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string;
+            /** Rate Per Minute */
+            rate_per_minute: number;
+            /** Revoked At */
+            revoked_at: number | null;
+            /** Scopes */
+            scopes: ("devices:read" | "history:read" | "values:write" | "devices:manage")[];
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "active" | "expired" | "revoked";
+            /** Used Today */
+            used_today: number;
         };
         /**
          * Attach
@@ -4050,6 +4885,95 @@ export interface components {
             op: "auth";
             /** Token */
             token: string;
+        };
+        /** AutomationRuleIn */
+        AutomationRuleIn: {
+            /** Actions */
+            actions: (components["schemas"]["WriteAction"] | components["schemas"]["NotifyAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["AlarmAction"] | components["schemas"]["ForwardAction"])[];
+            /**
+             * @default {
+             *       "items": [],
+             *       "join": "and"
+             *     }
+             */
+            conditions: components["schemas"]["Conditions"];
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Enabled
+             * @default false
+             */
+            enabled: boolean;
+            /** Name */
+            name: string;
+            /**
+             * Rate Per Minute
+             * @default 6
+             */
+            rate_per_minute: number;
+            /**
+             * Scope
+             * @enum {string}
+             */
+            scope: "device" | "group" | "template";
+            /** Scope Id */
+            scope_id?: number | null;
+            /** Template Id */
+            template_id: number;
+            /** Trigger */
+            trigger: components["schemas"]["ThresholdTrigger"] | components["schemas"]["ChangeTrigger"] | components["schemas"]["StateTrigger"] | components["schemas"]["AlarmTrigger"] | components["schemas"]["ScheduleTrigger"];
+        };
+        /** AutomationRuleOut */
+        AutomationRuleOut: {
+            /** Actions */
+            actions: (components["schemas"]["WriteAction"] | components["schemas"]["NotifyAction"] | components["schemas"]["WebhookAction"] | components["schemas"]["AlarmAction"] | components["schemas"]["ForwardAction"])[];
+            conditions: components["schemas"]["Conditions"];
+            /** Created At */
+            created_at: number;
+            /** Description */
+            description: string;
+            /** Enabled */
+            enabled: boolean;
+            /** Error Count */
+            error_count: number;
+            /** Fired Count */
+            fired_count: number;
+            /** Id */
+            id: number;
+            /** Last Error */
+            last_error: string;
+            /** Last Fired At */
+            last_fired_at: number | null;
+            /** Name */
+            name: string;
+            /** Next Run At */
+            next_run_at: number | null;
+            /** Owner Id */
+            owner_id: number;
+            /** Owner Name */
+            owner_name: string | null;
+            /** Rate Per Minute */
+            rate_per_minute: number;
+            /**
+             * Scope
+             * @enum {string}
+             */
+            scope: "device" | "group" | "template";
+            /** Scope Id */
+            scope_id: number | null;
+            /** Scope Name */
+            scope_name: string | null;
+            /** Template Id */
+            template_id: number;
+            /** Template Name */
+            template_name: string | null;
+            /** Trigger */
+            trigger: components["schemas"]["ThresholdTrigger"] | components["schemas"]["ChangeTrigger"] | components["schemas"]["StateTrigger"] | components["schemas"]["AlarmTrigger"] | components["schemas"]["ScheduleTrigger"];
+            /** Updated At */
+            updated_at: number;
         };
         /** Background */
         Background: {
@@ -4200,6 +5124,16 @@ export interface components {
             /** File */
             file: string;
         };
+        /** Body_upload_brand_image_api_yun_individuation_image_post */
+        Body_upload_brand_image_api_yun_individuation_image_post: {
+            /** File */
+            file: string;
+            /**
+             * Slot
+             * @enum {string}
+             */
+            slot: "logo_light" | "logo_dark" | "favicon" | "background";
+        };
         /** Body_upload_image_api_yun_resourcesInfo_post */
         Body_upload_image_api_yun_resourcesInfo_post: {
             /** Classify Id */
@@ -4260,6 +5194,148 @@ export interface components {
             type: number;
             /** Version */
             version: string;
+        };
+        /**
+         * BrandImageOut
+         * @description An uploaded image: its id (what the brand names) and the address it is served at, without a token.
+         */
+        BrandImageOut: {
+            /** Height */
+            height: number;
+            /** Id */
+            id: number;
+            /** Size Bytes */
+            size_bytes: number;
+            /**
+             * Slot
+             * @enum {string}
+             */
+            slot: "logo_light" | "logo_dark" | "favicon" | "background";
+            /** Url */
+            url: string;
+            /** Width */
+            width: number;
+        };
+        /**
+         * BrandIn
+         * @description The whole brand, replacing what was saved. Empty texts, a null colour or a null map theme take the platform's
+         *     own; a null image id leaves that place to the platform's image; a null domain binds none.
+         */
+        BrandIn: {
+            /** Background Id */
+            background_id?: number | null;
+            /**
+             * Default Language
+             * @default zh
+             * @enum {string}
+             */
+            default_language: "zh" | "en";
+            /** Domain */
+            domain?: string | null;
+            /** Favicon Id */
+            favicon_id?: number | null;
+            /**
+             * Footer
+             * @default
+             */
+            footer: string;
+            /** Logo Dark Id */
+            logo_dark_id?: number | null;
+            /** Logo Light Id */
+            logo_light_id?: number | null;
+            /** Map Theme */
+            map_theme?: ("normal" | "light" | "dark" | "redalert" | "googlelight" | "grassgreen" | "midnight" | "pink" | "darkgreen" | "bluish" | "grayscale" | "hardedge") | null;
+            /**
+             * Platform Name
+             * @default
+             */
+            platform_name: string;
+            /** Primary Color */
+            primary_color?: string | null;
+            /**
+             * Slogan
+             * @default
+             */
+            slogan: string;
+        };
+        /**
+         * BrandMessage
+         * @description The tenant's brand was saved or reset (docs/api-system.md "Personalization and white label"): read it again
+         *     (GET /yun/individuation). Sent to every console socket of the tenant, whatever it subscribed to.
+         */
+        BrandMessage: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "brand";
+            /** Version */
+            version: number;
+        };
+        /**
+         * BrandOut
+         * @description The tenant's brand as every user of the tenant reads it (the platform's defaults until one is saved).
+         */
+        BrandOut: {
+            background: components["schemas"]["BrandImageOut"] | null;
+            /**
+             * Default Language
+             * @enum {string}
+             */
+            default_language: "zh" | "en";
+            /** Domain */
+            domain: string | null;
+            favicon: components["schemas"]["BrandImageOut"] | null;
+            /** Footer */
+            footer: string;
+            logo_dark: components["schemas"]["BrandImageOut"] | null;
+            logo_light: components["schemas"]["BrandImageOut"] | null;
+            /** Map Theme */
+            map_theme: ("normal" | "light" | "dark" | "redalert" | "googlelight" | "grassgreen" | "midnight" | "pink" | "darkgreen" | "bluish" | "grayscale" | "hardedge") | null;
+            /** Platform Name */
+            platform_name: string;
+            /** Primary Color */
+            primary_color: string | null;
+            /** Slogan */
+            slogan: string;
+            /** Updated At */
+            updated_at: number | null;
+            /** Version */
+            version: number;
+        };
+        /**
+         * BrandPublicOut
+         * @description What a browser arriving on a host sees before anyone signs in: the brand bound to that host, or the platform's
+         *     (empty texts, null colour and images). Nothing else of the tenant.
+         */
+        BrandPublicOut: {
+            /** Background Url */
+            background_url: string | null;
+            /** Default Language */
+            default_language: ("zh" | "en") | null;
+            /** Favicon Url */
+            favicon_url: string | null;
+            /**
+             * Footer
+             * @default
+             */
+            footer: string;
+            /** Logo Dark Url */
+            logo_dark_url: string | null;
+            /** Logo Light Url */
+            logo_light_url: string | null;
+            /**
+             * Platform Name
+             * @default
+             */
+            platform_name: string;
+            /** Primary Color */
+            primary_color: string | null;
+            /**
+             * Slogan
+             * @default
+             */
+            slogan: string;
         };
         /** BrokerOut */
         BrokerOut: {
@@ -4461,6 +5537,16 @@ export interface components {
             /** Password2 */
             password2: string;
         };
+        /** ChangeTrigger */
+        ChangeTrigger: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "change";
+            /** Source Id */
+            source_id: number;
+        };
         /**
          * ChannelsOut
          * @description Which channels a rule may choose on this server (an unconfigured one answers 119003–119005).
@@ -4632,6 +5718,32 @@ export interface components {
             /** Unit */
             unit: string;
         };
+        /** ConditionItem */
+        ConditionItem: {
+            /**
+             * Op
+             * @enum {string}
+             */
+            op: "gt" | "ge" | "lt" | "le" | "eq" | "ne";
+            /** Source Id */
+            source_id: number;
+            /** Value */
+            value: number;
+        };
+        /** Conditions */
+        Conditions: {
+            /**
+             * Items
+             * @default []
+             */
+            items: components["schemas"]["ConditionItem"][];
+            /**
+             * Join
+             * @default and
+             * @enum {string}
+             */
+            join: "and" | "or";
+        };
         /** ConfigurationCard */
         ConfigurationCard: {
             /** Id */
@@ -4679,6 +5791,16 @@ export interface components {
              * @default
              */
             note: string;
+        };
+        /**
+         * ContactOut
+         * @description GET /user/phoneTel: the signed-in user's phone and email, masked (null when the account has none).
+         */
+        ContactOut: {
+            /** Email */
+            email?: string | null;
+            /** Phone */
+            phone?: string | null;
         };
         /** ContainerCard */
         ContainerCard: {
@@ -4744,14 +5866,65 @@ export interface components {
             /** Global Password Set */
             global_password_set: boolean;
         };
-        /** CustomPageOut */
+        /**
+         * CustomMenusOut
+         * @description The menus one user sees: only the entries shown to their role that they may open.
+         */
+        CustomMenusOut: {
+            /** Side */
+            side: components["schemas"]["MenuEntryOut"][];
+            /** Sidebar Title */
+            sidebar_title: string;
+            /** Top */
+            top: components["schemas"]["MenuEntryOut"][];
+            /** Top Bar Title */
+            top_bar_title: string;
+        };
+        /**
+         * CustomPageConfigOut
+         * @description The configuration as its editors see it: every entry with its roles; `document` null until the first save.
+         *     `roles` are the tenant's roles an entry may be shown to.
+         */
+        CustomPageConfigOut: {
+            document: components["schemas"]["CustomPageDocument"] | null;
+            /** Roles */
+            roles: components["schemas"]["RoleOptionOut"][];
+            /** Updated At */
+            updated_at: number | null;
+            /** Version */
+            version: number;
+        };
+        /** CustomPageDocument */
+        CustomPageDocument: {
+            /** Side */
+            side?: components["schemas"]["MenuEntry"][];
+            /** Sidebar Title */
+            sidebar_title: string;
+            /** Top */
+            top?: components["schemas"]["MenuEntry"][];
+            /** Top Bar Title */
+            top_bar_title: string;
+        };
+        /**
+         * CustomPageIn
+         * @description The whole configuration, based on the `version` the editor read (0 before the first save).
+         */
+        CustomPageIn: {
+            document: components["schemas"]["CustomPageDocument"];
+            /** Version */
+            version: number;
+        };
+        /**
+         * CustomPageOut
+         * @description GET /yun/customPage (SPEC §7): `custom_page_name` is the sidebar title, `custom_page_json` the reader's menus
+         *     (null until the tenant saves a configuration).
+         */
         CustomPageOut: {
-            /** Custom Page Json */
-            custom_page_json: {
-                [key: string]: unknown;
-            } | null;
+            custom_page_json: components["schemas"]["CustomMenusOut"] | null;
             /** Custom Page Name */
             custom_page_name: string;
+            /** Version */
+            version: number;
         };
         /** DashboardCopyIn */
         DashboardCopyIn: {
@@ -5978,6 +7151,56 @@ export interface components {
             /** Updated At */
             updated_at: number;
         };
+        /** DryRunAction */
+        DryRunAction: {
+            /** Kind */
+            kind: string;
+            /** Summary */
+            summary: string;
+        };
+        /** DryRunFiring */
+        DryRunFiring: {
+            /** Actions */
+            actions: components["schemas"]["DryRunAction"][];
+            /** Inputs */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /** Matched */
+            matched: string;
+            /** Ts */
+            ts: number;
+        };
+        /** DryRunIn */
+        DryRunIn: {
+            /** Device Id */
+            device_id: number;
+            /** End */
+            end: number;
+            rule?: components["schemas"]["AutomationRuleIn"] | null;
+            /** Start */
+            start: number;
+        };
+        /** DryRunOut */
+        DryRunOut: {
+            /** Evaluated */
+            evaluated: number;
+            /** Firings */
+            firings: components["schemas"]["DryRunFiring"][];
+            /** Points */
+            points: components["schemas"]["DryRunPoint"][];
+            /** Source Id */
+            source_id: number | null;
+            /** Truncated */
+            truncated: boolean;
+        };
+        /** DryRunPoint */
+        DryRunPoint: {
+            /** Ts */
+            ts: number;
+            /** Value */
+            value: number | string | null;
+        };
         /** Element */
         Element: {
             /** Actions */
@@ -6048,9 +7271,39 @@ export interface components {
             data?: components["schemas"]["AlertsOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[AppKeyCreatedOut] */
+        Envelope_AppKeyCreatedOut_: {
+            data?: components["schemas"]["AppKeyCreatedOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[AppKeyOut] */
+        Envelope_AppKeyOut_: {
+            data?: components["schemas"]["AppKeyOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[AutomationRuleOut] */
+        Envelope_AutomationRuleOut_: {
+            data?: components["schemas"]["AutomationRuleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[BoardOut] */
         Envelope_BoardOut_: {
             data?: components["schemas"]["BoardOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[BrandImageOut] */
+        Envelope_BrandImageOut_: {
+            data?: components["schemas"]["BrandImageOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[BrandOut] */
+        Envelope_BrandOut_: {
+            data?: components["schemas"]["BrandOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[BrandPublicOut] */
+        Envelope_BrandPublicOut_: {
+            data?: components["schemas"]["BrandPublicOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[CaptchaOut] */
@@ -6068,9 +7321,19 @@ export interface components {
             data?: components["schemas"]["ClassifyOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ContactOut] */
+        Envelope_ContactOut_: {
+            data?: components["schemas"]["ContactOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ControlsOut] */
         Envelope_ControlsOut_: {
             data?: components["schemas"]["ControlsOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[CustomPageConfigOut] */
+        Envelope_CustomPageConfigOut_: {
+            data?: components["schemas"]["CustomPageConfigOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[CustomPageOut] */
@@ -6136,6 +7399,11 @@ export interface components {
         /** Envelope[DraftOut] */
         Envelope_DraftOut_: {
             data?: components["schemas"]["DraftOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[DryRunOut] */
+        Envelope_DryRunOut_: {
+            data?: components["schemas"]["DryRunOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[ExportJobOut] */
@@ -6319,6 +7587,11 @@ export interface components {
             data?: components["schemas"]["Page_AuditOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[AutomationRuleOut]] */
+        Envelope_Page_AutomationRuleOut__: {
+            data?: components["schemas"]["Page_AutomationRuleOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[Page[BindRowOut]] */
         Envelope_Page_BindRowOut__: {
             data?: components["schemas"]["Page_BindRowOut_"] | null;
@@ -6347,6 +7620,11 @@ export interface components {
         /** Envelope[Page[ExportJobOut]] */
         Envelope_Page_ExportJobOut__: {
             data?: components["schemas"]["Page_ExportJobOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[ForwardRowOut]] */
+        Envelope_Page_ForwardRowOut__: {
+            data?: components["schemas"]["Page_ForwardRowOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Page[ImageOut]] */
@@ -6434,9 +7712,34 @@ export interface components {
             data?: components["schemas"]["Page_VirtualOut_"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[Page[WebhookDeliveryOut]] */
+        Envelope_Page_WebhookDeliveryOut__: {
+            data?: components["schemas"]["Page_WebhookDeliveryOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Page[WebhookOut]] */
+        Envelope_Page_WebhookOut__: {
+            data?: components["schemas"]["Page_WebhookOut_"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[PrivilegeOut] */
         Envelope_PrivilegeOut_: {
             data?: components["schemas"]["PrivilegeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[QrCodeOut] */
+        Envelope_QrCodeOut_: {
+            data?: components["schemas"]["QrCodeOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[QrScanOut] */
+        Envelope_QrScanOut_: {
+            data?: components["schemas"]["QrScanOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[QrStatusOut] */
+        Envelope_QrStatusOut_: {
+            data?: components["schemas"]["QrStatusOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[QuotaOut] */
@@ -6589,6 +7892,21 @@ export interface components {
             data?: components["schemas"]["TableDataOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[TargetListOut] */
+        Envelope_TargetListOut_: {
+            data?: components["schemas"]["TargetListOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TargetOut] */
+        Envelope_TargetOut_: {
+            data?: components["schemas"]["TargetOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TargetTestOut] */
+        Envelope_TargetTestOut_: {
+            data?: components["schemas"]["TargetTestOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[TemplateOut] */
         Envelope_TemplateOut_: {
             data?: components["schemas"]["TemplateOut"] | null;
@@ -6602,6 +7920,21 @@ export interface components {
         /** Envelope[TileGroupOut] */
         Envelope_TileGroupOut_: {
             data?: components["schemas"]["TileGroupOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TimeZoneSettingsOut] */
+        Envelope_TimeZoneSettingsOut_: {
+            data?: components["schemas"]["TimeZoneSettingsOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TimeZonesOut] */
+        Envelope_TimeZonesOut_: {
+            data?: components["schemas"]["TimeZonesOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[TraceListOut] */
+        Envelope_TraceListOut_: {
+            data?: components["schemas"]["TraceListOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[TrendOut] */
@@ -6650,6 +7983,11 @@ export interface components {
             data?: components["schemas"]["UserPrivilegeOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[ValidateReqOut] */
+        Envelope_ValidateReqOut_: {
+            data?: components["schemas"]["ValidateReqOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[VerifyOut] */
         Envelope_VerifyOut_: {
             data?: components["schemas"]["VerifyOut"] | null;
@@ -6685,6 +8023,26 @@ export interface components {
             data?: components["schemas"]["WeatherNowOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[WebhookCreatedOut] */
+        Envelope_WebhookCreatedOut_: {
+            data?: components["schemas"]["WebhookCreatedOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[WebhookDeliveryOut] */
+        Envelope_WebhookDeliveryOut_: {
+            data?: components["schemas"]["WebhookDeliveryOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[WebhookOut] */
+        Envelope_WebhookOut_: {
+            data?: components["schemas"]["WebhookOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[WebhookSecretOut] */
+        Envelope_WebhookSecretOut_: {
+            data?: components["schemas"]["WebhookSecretOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[WriteConfigOut] */
         Envelope_WriteConfigOut_: {
             data?: components["schemas"]["WriteConfigOut"] | null;
@@ -6711,6 +8069,12 @@ export interface components {
         Envelope_list_AlarmOut__: {
             /** Data */
             data?: components["schemas"]["AlarmOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[AppKeyOut]] */
+        Envelope_list_AppKeyOut__: {
+            /** Data */
+            data?: components["schemas"]["AppKeyOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[AudienceOptionOut]] */
@@ -6933,11 +8297,8 @@ export interface components {
             report_id?: number | null;
             /** Start */
             start?: number | null;
-            /**
-             * Tz
-             * @default UTC
-             */
-            tz: string;
+            /** Tz */
+            tz?: string | null;
         };
         /** ExportJobOut */
         ExportJobOut: {
@@ -7261,6 +8622,64 @@ export interface components {
             used_mb: number;
             /** Warning */
             warning: number;
+        };
+        /** ForwardAction */
+        ForwardAction: {
+            /**
+             * Delay S
+             * @default 0
+             */
+            delay_s: number;
+            /**
+             * Every S
+             * @default 0
+             */
+            every_s: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "forward";
+            /**
+             * Repeat
+             * @default 0
+             */
+            repeat: number;
+            /**
+             * Source Ids
+             * @default []
+             */
+            source_ids: number[];
+            /** Target Id */
+            target_id: number;
+        };
+        /**
+         * ForwardRowOut
+         * @description A row a target of kind `table` received.
+         */
+        ForwardRowOut: {
+            /** Alias */
+            alias: string;
+            /** Data Source Id */
+            data_source_id: number;
+            /** Device Id */
+            device_id: number;
+            /** Firing Key */
+            firing_key: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Received At */
+            received_at: number;
+            /** Rule Id */
+            rule_id: number;
+            /** Sn */
+            sn: string;
+            /** Ts */
+            ts: number;
+            /** Value */
+            value: boolean | number | string | null;
         };
         /** GalleryUsageOut */
         GalleryUsageOut: {
@@ -8062,6 +9481,136 @@ export interface components {
             /** User Ids */
             user_ids: number[];
         };
+        /**
+         * MenuChild
+         * @description A secondary entry: a page or a dashboard.
+         */
+        MenuChild: {
+            /** Dashboard Id */
+            dashboard_id?: number | null;
+            /**
+             * Icon
+             * @description One of CUSTOM_MENU_ICONS
+             */
+            icon?: string | null;
+            /**
+             * Id
+             * @description The entry's key, unique in the document: letters, digits, _ and -
+             */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "page" | "dashboard" | "group";
+            /**
+             * Name
+             * @description 1 to 15 characters, unique in the document
+             */
+            name: string;
+            /**
+             * Role Ids
+             * @description The roles that see the entry (visibility roles)
+             */
+            role_ids?: number[];
+            /**
+             * Url
+             * @description A page's http(s) address (shown framed) or console route (/device/devgroup)
+             * @default
+             */
+            url: string;
+            /**
+             * Visibility
+             * @default all
+             * @enum {string}
+             */
+            visibility: "all" | "roles";
+        };
+        /** MenuChildOut */
+        MenuChildOut: {
+            /** Dashboard Id */
+            dashboard_id: number | null;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "page" | "dashboard" | "group";
+            /** Name */
+            name: string;
+            /** Url */
+            url: string;
+        };
+        /**
+         * MenuEntry
+         * @description A first-level entry; a group holds secondary entries.
+         */
+        MenuEntry: {
+            /** Children */
+            children?: components["schemas"]["MenuChild"][];
+            /** Dashboard Id */
+            dashboard_id?: number | null;
+            /**
+             * Icon
+             * @description One of CUSTOM_MENU_ICONS
+             */
+            icon?: string | null;
+            /**
+             * Id
+             * @description The entry's key, unique in the document: letters, digits, _ and -
+             */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "page" | "dashboard" | "group";
+            /**
+             * Name
+             * @description 1 to 15 characters, unique in the document
+             */
+            name: string;
+            /**
+             * Role Ids
+             * @description The roles that see the entry (visibility roles)
+             */
+            role_ids?: number[];
+            /**
+             * Url
+             * @description A page's http(s) address (shown framed) or console route (/device/devgroup)
+             * @default
+             */
+            url: string;
+            /**
+             * Visibility
+             * @default all
+             * @enum {string}
+             */
+            visibility: "all" | "roles";
+        };
+        /** MenuEntryOut */
+        MenuEntryOut: {
+            /** Children */
+            children: components["schemas"]["MenuChildOut"][];
+            /** Dashboard Id */
+            dashboard_id: number | null;
+            /** Icon */
+            icon: string | null;
+            /** Id */
+            id: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "page" | "dashboard" | "group";
+            /** Name */
+            name: string;
+            /** Url */
+            url: string;
+        };
         /** MessageOut */
         MessageOut: {
             /** Body */
@@ -8643,6 +10192,56 @@ export interface components {
             /** At */
             at?: number | null;
         };
+        /** NotifyAction */
+        NotifyAction: {
+            /**
+             * Channels
+             * @default [
+             *       "console"
+             *     ]
+             */
+            channels: ("console" | "email" | "sms")[];
+            /**
+             * Delay S
+             * @default 0
+             */
+            delay_s: number;
+            /**
+             * Every S
+             * @default 0
+             */
+            every_s: number;
+            /**
+             * Group Ids
+             * @default []
+             */
+            group_ids: number[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "notify";
+            /**
+             * Repeat
+             * @default 0
+             */
+            repeat: number;
+            /**
+             * Role Ids
+             * @default []
+             */
+            role_ids: number[];
+            /**
+             * Text
+             * @default
+             */
+            text: string;
+            /**
+             * User Ids
+             * @default []
+             */
+            user_ids: number[];
+        };
         /** OnlineAnalysisOut */
         OnlineAnalysisOut: {
             /** Groups */
@@ -8806,6 +10405,26 @@ export interface components {
             /** Vpn State */
             vpn_state: boolean;
         };
+        /**
+         * OperatorContactIn
+         * @description An operator's own contacts (PUT /administrator/me, `iotyun operator contact`): each address optional ("" none),
+         *     `alert_channels` null for every channel that has an address. A channel chosen without its address answers that
+         *     address's code (110304, 110303).
+         */
+        OperatorContactIn: {
+            /** Alert Channels */
+            alert_channels?: ("email" | "sms")[] | null;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+        };
         /** OperatorLoginIn */
         OperatorLoginIn: {
             /**
@@ -8831,14 +10450,20 @@ export interface components {
         };
         /** OperatorOut */
         OperatorOut: {
+            /** Alert Channels */
+            alert_channels: ("email" | "sms")[];
             /** Display Name */
             display_name: string;
+            /** Email */
+            email: string;
             /** Id */
             id: number;
             /** Is Active */
             is_active: boolean;
             /** Last Login At */
             last_login_at: number | null;
+            /** Phone */
+            phone: string;
             /** Scopes */
             scopes: string[];
             /** User Name */
@@ -8872,6 +10497,17 @@ export interface components {
         Page_AuditOut_: {
             /** Items */
             items: components["schemas"]["AuditOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[AutomationRuleOut] */
+        Page_AutomationRuleOut_: {
+            /** Items */
+            items: components["schemas"]["AutomationRuleOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -8938,6 +10574,17 @@ export interface components {
         Page_ExportJobOut_: {
             /** Items */
             items: components["schemas"]["ExportJobOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[ForwardRowOut] */
+        Page_ForwardRowOut_: {
+            /** Items */
+            items: components["schemas"]["ForwardRowOut"][];
             /** Page */
             page: number;
             /** Page Size */
@@ -9132,6 +10779,28 @@ export interface components {
             /** Total */
             total: number;
         };
+        /** Page[WebhookDeliveryOut] */
+        Page_WebhookDeliveryOut_: {
+            /** Items */
+            items: components["schemas"]["WebhookDeliveryOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
+        /** Page[WebhookOut] */
+        Page_WebhookOut_: {
+            /** Items */
+            items: components["schemas"]["WebhookOut"][];
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Total */
+            total: number;
+        };
         /** PartOut */
         PartOut: {
             /** Limit */
@@ -9313,6 +10982,63 @@ export interface components {
             release: number;
             /** Version */
             version: number;
+        };
+        /**
+         * QrCodeOut
+         * @description A new QR sign-in ticket: its key (shown once, in the QR code's address) and when it expires.
+         */
+        QrCodeOut: {
+            /** Expires At */
+            expires_at: number;
+            /** Expires In */
+            expires_in: number;
+            /** Key */
+            key: string;
+        };
+        /** QrConfirmIn */
+        QrConfirmIn: {
+            /**
+             * Accept
+             * @default false
+             */
+            accept: boolean;
+            /** Key */
+            key: string;
+        };
+        /** QrKeyIn */
+        QrKeyIn: {
+            /** Key */
+            key: string;
+        };
+        /**
+         * QrScanOut
+         * @description What the confirming user is shown of the browser asking to sign in.
+         */
+        QrScanOut: {
+            /** Client Ip */
+            client_ip: string;
+            /** Created At */
+            created_at: number;
+            /** Expires At */
+            expires_at: number;
+            /** User Agent */
+            user_agent: string;
+            /** User Name */
+            user_name: string;
+        };
+        /** QrStatusOut */
+        QrStatusOut: {
+            /**
+             * Expires At
+             * @default 0
+             */
+            expires_at: number;
+            session?: components["schemas"]["SessionOut"] | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "scanned" | "confirmed" | "cancelled" | "expired";
         };
         /**
          * QuotaIn
@@ -10070,6 +11796,19 @@ export interface components {
             /** Template Permissions */
             template_permissions?: string[] | null;
         };
+        /**
+         * RoleOptionOut
+         * @description A role of the tenant: `code` names a built-in role (administrator, administrator2, user), whose name the
+         *     console shows in the reader's language.
+         */
+        RoleOptionOut: {
+            /** Code */
+            code: string;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+        };
         /** RoleOut */
         RoleOut: {
             /** Code */
@@ -10138,7 +11877,7 @@ export interface components {
             type: "rotate";
         };
         /** RtdMessage */
-        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["InboxMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
+        RtdMessage: components["schemas"]["ReadyMessage"] | components["schemas"]["SnapshotMessage"] | components["schemas"]["ValuesMessage"] | components["schemas"]["StateMessage"] | components["schemas"]["AlarmMessage"] | components["schemas"]["InboxMessage"] | components["schemas"]["BrandMessage"] | components["schemas"]["ErrorMessage"] | components["schemas"]["PongMessage"];
         /** RtdRequest */
         RtdRequest: components["schemas"]["AuthRequest"] | components["schemas"]["SubRequest"] | components["schemas"]["UnsubRequest"] | components["schemas"]["PingRequest"];
         /**
@@ -10376,6 +12115,29 @@ export interface components {
              */
             type: "scale";
         };
+        /** Schedule */
+        Schedule: {
+            /**
+             * Cron
+             * @default
+             */
+            cron: string;
+            /**
+             * Time
+             * @default
+             */
+            time: string;
+            /**
+             * Type
+             * @enum {string}
+             */
+            type: "daily" | "weekly" | "cron";
+            /**
+             * Weekdays
+             * @default []
+             */
+            weekdays: number[];
+        };
         /**
          * ScheduleIn
          * @description `weekday` (1–7, Monday = 1) counts for weekly schedules, `monthday` (1–28) for monthly ones.
@@ -10405,11 +12167,8 @@ export interface components {
             monthday: number;
             /** Report Id */
             report_id: number;
-            /**
-             * Tz
-             * @default UTC
-             */
-            tz: string;
+            /** Tz */
+            tz?: string | null;
             /**
              * Weekday
              * @default 1
@@ -10457,16 +12216,22 @@ export interface components {
             next_run_at: number;
             /** Report Id */
             report_id: number;
-            /**
-             * Tz
-             * @default UTC
-             */
+            /** Tz */
             tz: string;
             /**
              * Weekday
              * @default 1
              */
             weekday: number;
+        };
+        /** ScheduleTrigger */
+        ScheduleTrigger: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "schedule";
+            schedule: components["schemas"]["Schedule"];
         };
         /** ScreenCopyIn */
         ScreenCopyIn: {
@@ -10826,10 +12591,16 @@ export interface components {
             tenant_id: number;
             /** Tenant Name */
             tenant_name: string;
+            /** Tenant Time Zone */
+            tenant_time_zone: string;
+            /** Time Zone */
+            time_zone: string;
             /** User Id */
             user_id: number;
             /** User Name */
             user_name: string;
+            /** User Time Zone */
+            user_time_zone?: string | null;
             /** X Token */
             x_Token?: string | null;
         };
@@ -11338,6 +13109,14 @@ export interface components {
             /** Text */
             text: string;
         };
+        /** StateTrigger */
+        StateTrigger: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "offline" | "online";
+        };
         /** States */
         States: {
             /**
@@ -11525,6 +13304,65 @@ export interface components {
         TakebackIn: {
             /** Device Ids */
             device_ids: number[];
+        };
+        /**
+         * TargetIn
+         * @description A target as its form sends it. `config` by kind (docs/api-automations.md); `secret` the password or token:
+         *     left out or null on an update keeps the one stored, "" clears it.
+         */
+        TargetIn: {
+            /** Config */
+            config?: {
+                [key: string]: unknown;
+            };
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "http" | "mqtt" | "mysql" | "postgresql" | "table";
+            /** Name */
+            name: string;
+            /** Secret */
+            secret?: string | null;
+        };
+        /** TargetListOut */
+        TargetListOut: {
+            /** List */
+            list: components["schemas"]["TargetOut"][];
+        };
+        /** TargetOut */
+        TargetOut: {
+            /** Config */
+            config: {
+                [key: string]: unknown;
+            };
+            /** Created At */
+            created_at: number;
+            /** Has Secret */
+            has_secret: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "http" | "mqtt" | "mysql" | "postgresql" | "table";
+            /** Name */
+            name: string;
+            /** Updated At */
+            updated_at: number;
+        };
+        /**
+         * TargetTestOut
+         * @description A test row's fate: sent, or why not (never the secret).
+         */
+        TargetTestOut: {
+            /** Error */
+            error: string;
+            /** Ok */
+            ok: boolean;
+            /** Retry */
+            retry: boolean;
         };
         /** TemplateCopyIn */
         TemplateCopyIn: {
@@ -11760,6 +13598,14 @@ export interface components {
             user_name: string;
         };
         /**
+         * TenantZoneIn
+         * @description The tenant's default zone. 110578 for a zone not listed.
+         */
+        TenantZoneIn: {
+            /** Time Zone */
+            time_zone: string;
+        };
+        /**
          * TestFlow
          * @description A card in its operator's test period carries SPEC §9's test flow (FLOW_CARD_TEST_MB).
          */
@@ -11828,6 +13674,33 @@ export interface components {
              * @default
              */
             text: string;
+        };
+        /** ThresholdTrigger */
+        ThresholdTrigger: {
+            /**
+             * Hold S
+             * @default 0
+             */
+            hold_s: number;
+            /**
+             * Hysteresis
+             * @default 0
+             */
+            hysteresis: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "threshold";
+            /**
+             * Op
+             * @enum {string}
+             */
+            op: "gt" | "ge" | "lt" | "le" | "eq" | "ne";
+            /** Source Id */
+            source_id: number;
+            /** Value */
+            value: number;
         };
         /** ThumbnailGroupIn */
         ThumbnailGroupIn: {
@@ -11969,6 +13842,83 @@ export interface components {
             format: "datetime" | "date" | "time";
             /** Zone */
             zone?: string | null;
+        };
+        /**
+         * TimeZoneSettingsOut
+         * @description The caller's zones: the one every time of the console follows (`effective`), their own choice (`user`, None
+         *     follows the tenant's) and the tenant's default (`tenant`).
+         */
+        TimeZoneSettingsOut: {
+            /** Effective */
+            effective: string;
+            /** Tenant */
+            tenant: string;
+            /** User */
+            user: string | null;
+        };
+        /**
+         * TimeZonesOut
+         * @description The zones one may choose, by offset then name, with the caller's settings.
+         */
+        TimeZonesOut: {
+            /** Effective */
+            effective: string;
+            /** Tenant */
+            tenant: string;
+            /** User */
+            user: string | null;
+            /** Zones */
+            zones: components["schemas"]["ZoneOut"][];
+        };
+        /** TraceActionOut */
+        TraceActionOut: {
+            /**
+             * Detail
+             * @default
+             */
+            detail: string;
+            /**
+             * Error
+             * @default
+             */
+            error: string;
+            /** Kind */
+            kind: string;
+            /** Ok */
+            ok: boolean;
+        };
+        /** TraceListOut */
+        TraceListOut: {
+            /** List */
+            list: components["schemas"]["TraceOut"][];
+        };
+        /** TraceOut */
+        TraceOut: {
+            /** Actions */
+            actions: components["schemas"]["TraceActionOut"][];
+            /** At */
+            at: number;
+            /** Device Alias */
+            device_alias: string | null;
+            /** Device Id */
+            device_id: number;
+            /** Error */
+            error: string;
+            /** Id */
+            id: number;
+            /** Inputs */
+            inputs: {
+                [key: string]: unknown;
+            };
+            /** Matched */
+            matched: string;
+            /**
+             * Outcome
+             * @enum {string}
+             */
+            outcome: "fired" | "not_met" | "loop" | "rate_limited" | "done" | "failed" | "skipped" | "retrying";
+            /** Took Ms */
+            took_ms: number;
         };
         /** TrackPoint */
         TrackPoint: {
@@ -12393,6 +14343,26 @@ export interface components {
             /** Role Id */
             role_id?: number | null;
         };
+        /**
+         * UserZoneIn
+         * @description The user's own zone; null follows the tenant's. 110578 for a zone not listed.
+         */
+        UserZoneIn: {
+            /** Time Zone */
+            time_zone?: string | null;
+        };
+        /**
+         * ValidateReqOut
+         * @description GET/POST /validateReq: the signature passed (docs/api.md "Testing a signature").
+         */
+        ValidateReqOut: {
+            /** Pub Key */
+            pub_key?: string | null;
+            /** Server Time */
+            server_time: number;
+            /** Valid */
+            valid: boolean;
+        };
         /** ValidationError */
         ValidationError: {
             /** Context */
@@ -12791,6 +14761,199 @@ export interface components {
              */
             lon: number;
         };
+        /** WebhookAction */
+        WebhookAction: {
+            /**
+             * Delay S
+             * @default 0
+             */
+            delay_s: number;
+            /**
+             * Every S
+             * @default 0
+             */
+            every_s: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "webhook";
+            /**
+             * Repeat
+             * @default 0
+             */
+            repeat: number;
+            /** Subscription Id */
+            subscription_id: number;
+        };
+        /** WebhookCreatedOut */
+        WebhookCreatedOut: {
+            /** Created At */
+            created_at: number;
+            /** Device Groups */
+            device_groups: components["schemas"]["NamedOut"][];
+            /** Devices */
+            devices: components["schemas"]["WebhookDeviceOut"][];
+            /** Enabled */
+            enabled: boolean;
+            /** Events */
+            events: ("device.online" | "device.offline" | "alarm.produced" | "alarm.recovered" | "alarm.confirmed" | "value.written" | "upgrade.finished")[];
+            /** Failed */
+            failed: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Owner Name */
+            owner_name: string | null;
+            /** Secret */
+            secret: string;
+            /** Updated At */
+            updated_at: number;
+            /** Url */
+            url: string;
+            /** Waiting */
+            waiting: number;
+        };
+        /** WebhookDeliveryOut */
+        WebhookDeliveryOut: {
+            /** Address */
+            address: string;
+            /** Attempts */
+            attempts: number;
+            /** Created At */
+            created_at: number;
+            /** Device Id */
+            device_id: number | null;
+            /** Device Name */
+            device_name: string | null;
+            /**
+             * Event
+             * @enum {string}
+             */
+            event: "device.online" | "device.offline" | "alarm.produced" | "alarm.recovered" | "alarm.confirmed" | "value.written" | "upgrade.finished" | "webhook.test";
+            /** Id */
+            id: number;
+            /** Key */
+            key: string;
+            /** Last Error */
+            last_error: string;
+            /** Next At */
+            next_at: number | null;
+            /** Payload */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** Sent At */
+            sent_at: number | null;
+            /**
+             * State
+             * @enum {string}
+             */
+            state: "pending" | "sending" | "sent" | "retrying" | "failed" | "skipped";
+            /** Status Code */
+            status_code: number | null;
+            /** Subscription Id */
+            subscription_id: number;
+            /** Subscription Name */
+            subscription_name: string | null;
+        };
+        /** WebhookDeviceOut */
+        WebhookDeviceOut: {
+            /** Alias */
+            alias: string;
+            /** Id */
+            id: number;
+            /** Sn Code */
+            sn_code: string;
+        };
+        /**
+         * WebhookIn
+         * @description A subscription as its form sends it. No device and no group: every device of the tenant. The secret is the
+         *     server's to make (POST …/secret renews it).
+         */
+        WebhookIn: {
+            /**
+             * Device Group Ids
+             * @default []
+             */
+            device_group_ids: number[];
+            /**
+             * Device Ids
+             * @default []
+             */
+            device_ids: number[];
+            /**
+             * Enabled
+             * @default true
+             */
+            enabled: boolean;
+            /** Events */
+            events: ("device.online" | "device.offline" | "alarm.produced" | "alarm.recovered" | "alarm.confirmed" | "value.written" | "upgrade.finished")[];
+            /** Name */
+            name: string;
+            /** Url */
+            url: string;
+        };
+        /** WebhookOut */
+        WebhookOut: {
+            /** Created At */
+            created_at: number;
+            /** Device Groups */
+            device_groups: components["schemas"]["NamedOut"][];
+            /** Devices */
+            devices: components["schemas"]["WebhookDeviceOut"][];
+            /** Enabled */
+            enabled: boolean;
+            /** Events */
+            events: ("device.online" | "device.offline" | "alarm.produced" | "alarm.recovered" | "alarm.confirmed" | "value.written" | "upgrade.finished")[];
+            /** Failed */
+            failed: number;
+            /** Id */
+            id: number;
+            /** Name */
+            name: string;
+            /** Owner Name */
+            owner_name: string | null;
+            /** Updated At */
+            updated_at: number;
+            /** Url */
+            url: string;
+            /** Waiting */
+            waiting: number;
+        };
+        /** WebhookSecretOut */
+        WebhookSecretOut: {
+            /** Secret */
+            secret: string;
+        };
+        /** WriteAction */
+        WriteAction: {
+            /**
+             * Delay S
+             * @default 0
+             */
+            delay_s: number;
+            /**
+             * Every S
+             * @default 0
+             */
+            every_s: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "write";
+            /**
+             * Repeat
+             * @default 0
+             */
+            repeat: number;
+            /** Source Id */
+            source_id: number;
+            /** Value */
+            value: boolean | number | string;
+        };
         /** WriteConfigOut */
         WriteConfigOut: {
             /** Device Can Write */
@@ -12848,6 +15011,19 @@ export interface components {
             type: "write_value";
             /** Value */
             value: number | string;
+        };
+        /**
+         * ZoneOut
+         * @description A zone one may choose: its IANA id, its UTC offset now (minutes east, daylight saving included) and how a
+         *     picker shows it ("(UTC+08:00) Asia/Shanghai").
+         */
+        ZoneOut: {
+            /** Id */
+            id: string;
+            /** Label */
+            label: string;
+            /** Offset */
+            offset: number;
         };
         /** Envelope[SharesOut] */
         iotyun__core__envelope__Envelope_SharesOut___1: {
@@ -12988,6 +15164,10 @@ export interface operations {
                 action?: string;
                 operator_id?: number | null;
                 tenant_id?: number | null;
+                /** @description Epoch ms; with end (810107, at most 366 days: 810108) */
+                start?: number | null;
+                /** @description Epoch ms, after start */
+                end?: number | null;
                 page?: number;
                 page_size?: number;
             };
@@ -13335,6 +15515,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OperatorOut_"];
+                };
+            };
+        };
+    };
+    update_me_api_administrator_me_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OperatorContactIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OperatorOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -15060,7 +17273,7 @@ export interface operations {
                 agg?: string;
                 fill?: string;
                 width?: number;
-                tz?: number;
+                tz?: number | null;
             };
             header?: never;
             path?: never;
@@ -15084,6 +17297,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    heart_api_heart_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HeartOut_"];
+                };
+            };
+        };
+    };
+    logout_api_logout_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
                 };
             };
         };
@@ -15161,7 +17414,7 @@ export interface operations {
     alarm_counts_api_rAlarmDev_count_get: {
         parameters: {
             query?: {
-                tz?: number;
+                tz?: number | null;
             };
             header?: never;
             path?: never;
@@ -15882,6 +18135,125 @@ export interface operations {
             };
         };
     };
+    new_qr_code_api_user_QR_code_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QrCodeOut_"];
+                };
+            };
+        };
+    };
+    confirm_qr_code_api_user_QR_code_confirm_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    scan_qr_code_api_user_QR_code_scan_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QrScanOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    qr_code_status_api_user_QR_code_status_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QrKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QrStatusOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     bind_account_api_user_account_bind_post: {
         parameters: {
             query?: never;
@@ -15981,6 +18353,26 @@ export interface operations {
             };
         };
     };
+    contact_api_user_phoneTel_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactOut_"];
+                };
+            };
+        };
+    };
     my_privileges_api_user_privileges_get: {
         parameters: {
             query?: never;
@@ -15997,6 +18389,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_MyPrivilegesOut_"];
+                };
+            };
+        };
+    };
+    change_password_api_user_pwd_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };
@@ -16120,6 +18545,46 @@ export interface operations {
             };
         };
     };
+    validate_request_api_validateReq_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ValidateReqOut_"];
+                };
+            };
+        };
+    };
+    validate_request_api_validateReq_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ValidateReqOut_"];
+                };
+            };
+        };
+    };
     weather_daily_api_weather_daily_get: {
         parameters: {
             query: {
@@ -16172,6 +18637,606 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WeatherNowOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    list_app_keys_api_yun_appkeys_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_AppKeyOut__"];
+                };
+            };
+        };
+    };
+    create_app_key_api_yun_appkeys_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppKeyIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AppKeyCreatedOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    revoke_app_key_api_yun_appkeys__app_key_id__revoke_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                app_key_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AppKeyOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dry_run_api_yun_automation_dry_run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DryRunIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DryRunOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rules_api_yun_automation_rules_get: {
+        parameters: {
+            query?: {
+                keyword?: string | null;
+                enabled?: boolean | null;
+                template_id?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AutomationRuleOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_api_yun_automation_rules_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationRuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutomationRuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    rule_api_yun_automation_rules__rule_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutomationRuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_api_yun_automation_rules__rule_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutomationRuleIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutomationRuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    remove_api_yun_automation_rules__rule_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    copy_api_yun_automation_rules__rule_id__copy_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutomationRuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    dry_run_saved_api_yun_automation_rules__rule_id__dry_run_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DryRunIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DryRunOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_enabled_api_yun_automation_rules__rule_id__enabled_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AutomationRuleOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    trace_api_yun_automation_rules__rule_id__trace_get: {
+        parameters: {
+            query?: {
+                device_id?: number | null;
+            };
+            header?: never;
+            path: {
+                rule_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TraceListOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    targets_api_yun_automation_targets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetListOut_"];
+                };
+            };
+        };
+    };
+    create_api_yun_automation_targets_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_api_yun_automation_targets__target_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                target_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TargetIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_api_yun_automation_targets__target_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                target_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    received_rows_api_yun_automation_targets__target_id__rows_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path: {
+                target_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ForwardRowOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    send_test_api_yun_automation_targets__target_id__test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                target_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TargetTestOut_"];
                 };
             };
             /** @description Validation Error */
@@ -16431,6 +19496,59 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CustomPageOut_"];
+                };
+            };
+        };
+    };
+    save_custom_page_api_yun_customPage_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CustomPageIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomPageConfigOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    custom_page_config_api_yun_customPage_config_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CustomPageConfigOut_"];
                 };
             };
         };
@@ -17581,7 +20699,7 @@ export interface operations {
                 device_id: number;
                 start: number;
                 end: number;
-                tz?: string;
+                tz?: string | null;
                 bucket?: string;
             };
             header?: never;
@@ -17620,7 +20738,7 @@ export interface operations {
                 bucket?: string;
                 agg?: string;
                 fill?: string;
-                tz?: number;
+                tz?: number | null;
                 confirm?: number;
             };
             header?: never;
@@ -17666,6 +20784,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_HomeNavOut_"];
+                };
+            };
+        };
+    };
+    read_brand_api_yun_individuation_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandOut_"];
+                };
+            };
+        };
+    };
+    save_brand_api_yun_individuation_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BrandIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    reset_brand_api_yun_individuation_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandOut_"];
+                };
+            };
+        };
+    };
+    brand_image_file_api_yun_individuation_file__file_name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image's bytes (`image/png`, `image/jpeg` or a sanitised `image/svg+xml`), or the envelope of 114001 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    upload_brand_image_api_yun_individuation_image_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["Body_upload_brand_image_api_yun_individuation_image_post"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandImageOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    host_brand_api_yun_individuation_public_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BrandPublicOut_"];
                 };
             };
         };
@@ -20427,7 +23705,7 @@ export interface operations {
             query: {
                 start: number;
                 end: number;
-                tz?: string;
+                tz?: string | null;
                 keyword?: string | null;
                 group_id?: number | null;
                 page?: number;
@@ -20465,7 +23743,7 @@ export interface operations {
                 device_id: number;
                 start: number;
                 end: number;
-                tz?: string;
+                tz?: string | null;
                 bucket?: string;
             };
             header?: never;
@@ -20941,7 +24219,7 @@ export interface operations {
                 id: number;
                 start?: number | null;
                 end?: number | null;
-                tz?: string;
+                tz?: string | null;
                 device?: number | null;
             };
             header?: never;
@@ -20976,7 +24254,7 @@ export interface operations {
                 id: number;
                 start?: number | null;
                 end?: number | null;
-                tz?: string;
+                tz?: string | null;
                 sort_by?: string;
                 order?: "asc" | "desc";
                 page?: number;
@@ -22324,6 +25602,92 @@ export interface operations {
             };
         };
     };
+    list_zones_api_yun_timezone_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimeZonesOut_"];
+                };
+            };
+        };
+    };
+    set_tenant_zone_api_yun_timezone_tenant_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantZoneIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimeZoneSettingsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_user_zone_api_yun_timezone_user_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UserZoneIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TimeZoneSettingsOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
     config_api_yun_user_config_get: {
         parameters: {
             query?: never;
@@ -23327,6 +26691,304 @@ export interface operations {
                     "application/json": {
                         [key: string]: unknown;
                     };
+                };
+            };
+        };
+    };
+    subscriptions_api_yun_webhooks_get: {
+        parameters: {
+            query?: {
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WebhookOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    create_api_yun_webhooks_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookCreatedOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    deliveries_api_yun_webhooks_delivery_get: {
+        parameters: {
+            query?: {
+                subscription_id?: number | null;
+                event?: ("device.online" | "device.offline" | "alarm.produced" | "alarm.recovered" | "alarm.confirmed" | "value.written" | "upgrade.finished" | "webhook.test") | null;
+                state?: ("pending" | "sending" | "sent" | "retrying" | "failed" | "skipped") | null;
+                /** @description epoch ms, from */
+                start?: number | null;
+                /** @description epoch ms, to */
+                end?: number | null;
+                page?: number;
+                page_size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_WebhookDeliveryOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    resend_api_yun_webhooks_delivery__delivery_id__resend_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookDeliveryOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    update_api_yun_webhooks__subscription_id__put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    delete_api_yun_webhooks__subscription_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    set_enabled_api_yun_webhooks__subscription_id__enabled_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnabledIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    renew_secret_api_yun_webhooks__subscription_id__secret_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookSecretOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    send_test_api_yun_webhooks__subscription_id__test_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscription_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WebhookDeliveryOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
                 };
             };
         };

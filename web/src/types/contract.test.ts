@@ -30,7 +30,7 @@ describe('API contract', () => {
     expectTypeOf<RtdRequest>().toEqualTypeOf<Schemas['RtdRequest']>();
     expectTypeOf<LiveValue>().toEqualTypeOf<Schemas['LiveValue']>();
     expectTypeOf<RtdMessage['type']>().toEqualTypeOf<
-      'ready' | 'snapshot' | 'values' | 'state' | 'alarm' | 'message' | 'error' | 'pong'
+      'ready' | 'snapshot' | 'values' | 'state' | 'alarm' | 'message' | 'brand' | 'error' | 'pong'
     >();
     expectTypeOf<RtdRequest['op']>().toEqualTypeOf<'auth' | 'sub' | 'unsub' | 'ping'>();
     expectTypeOf<Extract<RtdMessage, { type: 'error' }>>().toEqualTypeOf<Schemas['ErrorMessage']>();

@@ -17,6 +17,7 @@ export const Perm = {
   TEMPLATE_DESIGN: "P41600",
   TEMPLATE_BIND: "P42000",
   TEMPLATE_GROUP: "P43000",
+  AUTOMATION: "P45000",
   TEMPLATE_LIBRARY: "P44000",
   TEAM: "P50000",
   USER_GROUP: "P51000",
@@ -144,6 +145,13 @@ export const PERMISSION_TREE = [
     "zh": "模板分组",
     "en": "Template groups",
     "route": "/configureManage/templateGroup"
+  },
+  {
+    "code": "P45000",
+    "parent": "P40000",
+    "zh": "自动化",
+    "en": "Automations",
+    "route": "/configureManage/automation"
   },
   {
     "code": "P20000",

@@ -1,4 +1,5 @@
 // Shapes of the platform-core payloads in docs/api.md (hand-written until api.gen.ts covers them).
+import type { Schema } from './schema';
 
 export interface ApiMeta {
   /** 1 on success (typed loosely: it is read from JSON at runtime). */
@@ -45,6 +46,12 @@ export interface SessionPayload {
   device_permissions?: string[];
   /** The role's template permission items in force. */
   template_permissions?: string[];
+  /** The time zone every time of the console follows: the user's own, else the tenant's (docs/api-system.md). */
+  time_zone?: string;
+  /** The user's own choice (null: the tenant's). */
+  user_time_zone?: string | null;
+  /** The tenant's default. */
+  tenant_time_zone?: string;
 }
 
 export type UserConfigPayload = Omit<SessionPayload, 'x_Token' | 'pri_key'>;
@@ -70,7 +77,5 @@ export interface SmsCodePayload {
   resend_after: number;
 }
 
-export interface CustomPageConfig {
-  custom_page_name: string | null;
-  custom_page_json: unknown;
-}
+/** GET /yun/customPage: the tenant's menus as the signed-in user sees them (lib/custom-menus). */
+export type CustomPageConfig = Schema<'CustomPageOut'>;

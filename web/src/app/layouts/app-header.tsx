@@ -1,26 +1,34 @@
-// Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, language, the export centre (exports at
-// work), the bell (unconfirmed alarms and unread messages, live) and user menu. The breadcrumb is plain markup in
+// Header: sidebar toggle (the menu drawer's opener on phones), breadcrumb, the tenant's top bar entries (top-menu.tsx;
+// on phones the menu drawer lists them), language, the export centre (exports at work), the bell (unconfirmed alarms
+// and unread messages, live) and user menu. The breadcrumb is plain markup in
 // antd's look (app/global.css) and the user menu (user-menu.tsx) loads with its first use
 // (components/lazy-dropdown.tsx): antd's Breadcrumb and Dropdown are on no page's first screen.
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Layout } from 'antd';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 
 import { IconAvatar } from '@/components/icon-avatar';
 import { LanguageSwitch } from '@/components/language-switch';
 import { lazyMenu } from '@/components/lazy-dropdown';
 import { useCan } from '@/components/can';
 import { useAlarmCount } from '@/lib/alarms/alarm-count';
+import { framedEntryName } from '@/lib/custom-menus/targets';
 import { useAlarmRefresh } from '@/lib/alarms/use-alarm-refresh';
 import { Perm, Role } from '@/lib/permissions';
 import { setSidebarOpened, useAppState, useSession } from '@/lib/session';
 import { isRouteHandle } from '../route-objects';
 import { AlarmBell } from './alarm-bell';
 import { useInboxRefresh, useUnreadMessages } from './bell-messages';
-import { AlarmBannerSettingsModal, BindAccountModal, CancelAccountModal } from './deferred-modals';
+import {
+  AlarmBannerSettingsModal,
+  BindAccountModal,
+  CancelAccountModal,
+  TimeZoneModal,
+} from './deferred-modals';
 import { ExportButton } from './export-button';
+import { TopMenu } from './top-menu';
 
 const UserMenu = lazyMenu(() => import('./user-menu'));
 
@@ -35,6 +43,11 @@ interface AppHeaderProps {
 export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogout }: AppHeaderProps) {
   const { t } = useTranslation();
   const matches = useMatches();
+  const { pathname } = useLocation();
+  const framedName = framedEntryName(
+    useSession((s) => s.customPage?.custom_page_json),
+    pathname,
+  );
   const opened = useAppState((s) => s.sidebarOpened);
   const showBadge = useAppState((s) => s.bellBadge);
   const name = useSession((s) => s.nickName || s.name);
@@ -57,12 +70,16 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
   const [cancelOpen, setCancelOpen] = useState(false);
   const [bindOpen, setBindOpen] = useState(false);
   const [bannerOpen, setBannerOpen] = useState(false);
+  const [zoneOpen, setZoneOpen] = useState(false);
 
   const allCrumbs = matches
     .map((m): unknown => m.handle)
     .filter(isRouteHandle)
     .filter((h) => h.menu)
     .map((h) => ({ key: h.fullPath, title: t(h.menu ?? '') }));
+  // A custom entry's framed page is named by the entry.
+  const last = allCrumbs[allCrumbs.length - 1];
+  if (framedName && last) allCrumbs[allCrumbs.length - 1] = { ...last, title: framedName };
   // A phone has room for the page's own name only.
   const crumbs = phone ? allCrumbs.slice(-1) : allCrumbs;
 
@@ -103,6 +120,7 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
           </ol>
         </nav>
       </div>
+      {!phone && <TopMenu />}
       <div className="app-header__right">
         <LanguageSwitch compact={phone} />
         <ExportButton enabled={signedIn} />
@@ -123,6 +141,7 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
             else if (key === 'cancel') setCancelOpen(true);
             else if (key === 'bind') setBindOpen(true);
             else if (key === 'alarmBanner') setBannerOpen(true);
+            else if (key === 'timeZone') setZoneOpen(true);
             else onLogout();
           }}
         >
@@ -147,6 +166,12 @@ export function AppHeader({ phone = false, onOpenMenu, onChangePassword, onLogou
           open={bannerOpen}
           onClose={() => {
             setBannerOpen(false);
+          }}
+        />
+        <TimeZoneModal
+          open={zoneOpen}
+          onClose={() => {
+            setZoneOpen(false);
           }}
         />
       </div>

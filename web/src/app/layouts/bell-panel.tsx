@@ -2,7 +2,6 @@
 // messages. A chunk of its own, loaded when the bell is first pointed at or opened: what it draws (antd's Popover,
 // Spin, Empty and Typography, the alarm tags) is on no first screen.
 import { Badge, Button, Empty, Popover, Spin, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -15,6 +14,7 @@ import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmOut } from '@/lib/alarms/types';
 import { useUnreadMessages } from './bell-messages';
 import './alarm-bell.css';
+import { zoned } from '@/lib/timezone';
 
 /** How many of the latest unconfirmed alarms the bell lists. */
 export const BELL_ALARMS = 5;
@@ -33,7 +33,7 @@ function AlarmItem({ alarm, onOpen }: { alarm: AlarmOut; onOpen: () => void }) {
           {alarm.alarm_name}
         </Link>
         <Typography.Text type="secondary" ellipsis className="alarm-bell__meta">
-          {`${alarm.dev_alias || alarm.sn_code} · ${dayjs(alarm.alarm_time).format('MM-DD HH:mm:ss')}`}
+          {`${alarm.dev_alias || alarm.sn_code} · ${zoned(alarm.alarm_time).format('MM-DD HH:mm:ss')}`}
         </Typography.Text>
       </div>
     </li>
@@ -93,7 +93,7 @@ function MessageItem({ message, onOpen }: { message: MessageOut; onOpen: () => v
           </Typography.Text>
         )}
         <Typography.Text type="secondary" ellipsis className="alarm-bell__meta">
-          {`${message.sender_name ?? t('layout.bell.system')} · ${dayjs(message.created_at).format('MM-DD HH:mm')}`}
+          {`${message.sender_name ?? t('layout.bell.system')} · ${zoned(message.created_at).format('MM-DD HH:mm')}`}
         </Typography.Text>
       </div>
     </li>

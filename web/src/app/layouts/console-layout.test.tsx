@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
+import type { CustomMenus } from '@/lib/custom-menus/types';
+import { setCustomPage } from '@/lib/session';
 import { mockApi, ok } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
@@ -44,6 +46,8 @@ function renderConsole() {
         children: [
           { path: 'index', element: <p>home page</p> },
           { path: 'device/devgroup', element: <p>device list</p> },
+          { path: 'dashboard/view', element: <p>dashboard view</p> },
+          { path: 'customPage/view/:id', element: <p>framed page</p> },
         ],
       },
     ],
@@ -98,5 +102,94 @@ describe('console layout', () => {
     // busy machine may hold for many seconds, is antd's own and not waited for).
     await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
     expect(document.querySelector('.ant-drawer')).not.toBeNull();
+  });
+});
+
+const entry = (id: string, name: string, over: Partial<CustomMenus['side'][number]> = {}) => ({
+  id,
+  name,
+  kind: 'page' as const,
+  url: 'https://example.com/',
+  dashboard_id: null,
+  icon: null,
+  children: [],
+  ...over,
+});
+
+/** The menus GET /yun/customPage answered (as the guard stores them before permissions). */
+const MENUS: CustomMenus = {
+  sidebar_title: '工厂页面',
+  top_bar_title: '快捷入口',
+  side: [
+    entry('board', '厂区大屏', { kind: 'dashboard', url: '', dashboard_id: 5 }),
+    entry('g', '外部系统', {
+      kind: 'group',
+      url: '',
+      children: [
+        {
+          id: 'mes',
+          name: 'MES',
+          kind: 'page',
+          url: 'https://mes.example.com/',
+          dashboard_id: null,
+          icon: null,
+        },
+      ],
+    }),
+  ],
+  top: [entry('help', '帮助中心', { url: 'https://help.example.com/' })],
+};
+
+describe('the tenant custom menus', () => {
+  beforeEach(() => {
+    setCustomPage({ custom_page_name: '工厂页面', custom_page_json: MENUS, version: 2 });
+  });
+
+  it('lists the sidebar entries under its title, and a dashboard entry opens the dashboard', async () => {
+    resizeTo(1024);
+    const { router } = renderConsole();
+    expect(await screen.findByText('工厂页面')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('menuitem', { name: /厂区大屏/ }));
+    expect(await screen.findByText('dashboard view')).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/dashboard/view?id=5');
+    // The entry of the page shown is highlighted.
+    expect(screen.getByRole('menuitem', { name: /厂区大屏/ })).toHaveClass('ant-menu-item-selected');
+    // A group opens its entries; a framed page's entry opens its page under /customPage/view.
+    await user.click(screen.getByRole('menuitem', { name: /外部系统/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /MES/ }));
+    expect(await screen.findByText('framed page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customPage/view/mes');
+  });
+
+  it('shows the top bar entries in the header on a desktop', async () => {
+    resizeTo(1024);
+    const { router } = renderConsole();
+    const nav = await screen.findByRole('navigation', { name: '快捷入口' });
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('menuitem', { name: /帮助中心/ }));
+    expect(router.state.location.pathname).toBe('/customPage/view/help');
+  });
+
+  it('puts the top bar entries in the phone drawer under the top bar title', async () => {
+    resizeTo(390);
+    renderConsole();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '快捷入口' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '打开菜单' }));
+    const drawer = await screen.findByRole('dialog', { name: '菜单' });
+    expect(within(drawer).getByText('快捷入口')).toBeInTheDocument();
+    expect(within(drawer).getByRole('menuitem', { name: /帮助中心/ })).toBeInTheDocument();
+    expect(within(drawer).getByRole('menuitem', { name: /厂区大屏/ })).toBeInTheDocument();
+  });
+
+  it('shows nothing of its own without a configuration', async () => {
+    setCustomPage({ custom_page_name: '', custom_page_json: null, version: 0 });
+    resizeTo(1024);
+    renderConsole();
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(screen.queryByText('工厂页面')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: '快捷入口' })).not.toBeInTheDocument();
   });
 });

@@ -2,14 +2,16 @@
 // forced) password dialog and the notices that pop up once. The phone's drawer and the simulation banner load when
 // first shown: a desktop's first screen has neither.
 import { App, Layout } from 'antd';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
 
 import { BrandLogo } from '@/components/brand-logo';
 import { useIsPhone } from '@/components/use-phone';
 import { useHeartbeat } from '@/features/auth';
+import { useTenantBrand } from '@/lib/brand/tenant-brand';
 import { addTab, useAppState, useSession } from '@/lib/session';
+import { useViewerZone } from '@/lib/timezone';
 import { AlarmBanner } from './alarm-banner';
 import { AppHeader } from './app-header';
 import { ChangePasswordModal } from './deferred-modals';
@@ -27,6 +29,7 @@ const SimulationBanner = lazy(() =>
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
+  const zone = useViewerZone();
   const phone = useIsPhone();
   const collapsed = !useAppState((s) => s.sidebarOpened);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -37,6 +40,7 @@ export function ConsoleLayout() {
   const mustChangePassword = useSession((s) => s.mustChangePassword);
   const token = useSession((s) => s.token);
   useHeartbeat(token !== '');
+  useTenantBrand(token !== '');
   const [passwordOpen, setPasswordOpen] = useState(false);
   const logout = useLogout();
   const location = useLocation();
@@ -79,7 +83,7 @@ export function ConsoleLayout() {
               <div className="console__brand">
                 <BrandLogo tone="dark" size={30} />
               </div>
-              <SideMenu collapsed={false} onNavigate={closeDrawer} />
+              <SideMenu collapsed={false} onNavigate={closeDrawer} withTopBar />
             </PhoneDrawer>
           </Suspense>
         )
@@ -117,7 +121,10 @@ export function ConsoleLayout() {
         <AlarmBanner />
         <TabBar />
         <Layout.Content className="console__content">
-          <Outlet />
+          {/* A page is drawn again when the user's time zone changes: its times are read through lib/timezone. */}
+          <Fragment key={zone}>
+            <Outlet />
+          </Fragment>
         </Layout.Content>
       </Layout>
       <ChangePasswordModal

@@ -43,6 +43,10 @@ export const AlarmBannerSettingsModal = deferred(
   () => import('./alarm-banner-settings-modal').then((m) => m.AlarmBannerSettingsModal),
   byOpenProp,
 );
+export const TimeZoneModal = deferred(
+  () => import('./time-zone-modal').then((m) => m.TimeZoneModal),
+  byOpenProp,
+);
 export const ConfirmAlarmsModal = deferred(
   () => import('@/components/alarms/confirm-alarms-modal').then((m) => m.ConfirmAlarmsModal),
   (props) => props.ids.length > 0,

@@ -2,7 +2,6 @@
 // deferred-modals.tsx, so the console's frame does not load antd's Modal and Typography for a dialog most page loads
 // never open.
 import { Button, Modal, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { Link } from 'react-router';
 import { perOpening } from '@/components/per-opening';
 import type { Schema } from '@/types/schema';
 import './notice-popup.css';
+import { zoned } from '@/lib/timezone';
 
 export type PopupOut = Schema<'PopupOut'>;
 
@@ -32,7 +32,7 @@ export const NoticeModal = perOpening(function NoticeModal({ open, notices, onCl
   const last = index >= notices.length - 1;
   const meta = [
     notice.author_name,
-    notice.sent_at === null ? null : dayjs(notice.sent_at).format('YYYY-MM-DD HH:mm'),
+    notice.sent_at === null ? null : zoned(notice.sent_at).format('YYYY-MM-DD HH:mm'),
   ].filter((part): part is string => Boolean(part));
   return (
     <Modal

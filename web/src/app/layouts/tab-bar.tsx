@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { LazyDropdown } from '@/components/lazy-dropdown';
+import { framedEntryName } from '@/lib/custom-menus/targets';
 import { closeTab, HOME_TAB, isClosable, tabNameOf, withHome } from '@/lib/nav-tabs';
 import { keepTabs, useSession } from '@/lib/session';
 
@@ -15,6 +16,7 @@ export function TabBar() {
   const location = useLocation();
   const navList = useSession((s) => s.navList);
   const defaultPage = useSession((s) => s.defaultPage);
+  const menus = useSession((s) => s.customPage?.custom_page_json);
   const homeAllowed = useSession((s) => s.allowedRoutes.some((r) => `/${r.path}` === HOME_TAB.name));
   const active = tabNameOf(location.pathname);
   const shown = withHome(navList, homeAllowed);
@@ -36,7 +38,8 @@ export function TabBar() {
         activeKey={active}
         items={shown.map((tab) => ({
           key: tab.name,
-          label: t(tab.titleKey),
+          // A custom entry's framed page is titled by the entry's name.
+          label: framedEntryName(menus, tab.name) ?? t(tab.titleKey),
           closable: isClosable(shown, tab.name),
         }))}
         onChange={(key) => void navigate(shown.find((tab) => tab.name === key)?.url ?? key)}

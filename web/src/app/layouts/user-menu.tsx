@@ -1,7 +1,8 @@
 // The header's user menu (app-header.tsx loads it with the first click on the user's name): password, binding,
-// the alarm banner's settings, account cancellation and sign-out.
+// the time zone, the alarm banner's settings, account cancellation and sign-out.
 import {
   AlertOutlined,
+  ClockCircleOutlined,
   CloseCircleOutlined,
   KeyOutlined,
   LogoutOutlined,
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import DropdownMenu from '@/components/dropdown-menu';
 import type { LazyMenuProps } from '@/components/lazy-dropdown';
 
-export type UserMenuKey = 'password' | 'bind' | 'alarmBanner' | 'cancel' | 'logout';
+export type UserMenuKey = 'password' | 'bind' | 'timeZone' | 'alarmBanner' | 'cancel' | 'logout';
 
 interface UserMenuProps extends LazyMenuProps {
   simulating: boolean;
@@ -38,6 +39,8 @@ export default function UserMenu({
           { key: 'password', icon: <KeyOutlined />, label: t('layout.user.changePassword') },
           // Binds the signed-in user's own phone or email, so not while simulating another user.
           ...(simulating ? [] : [{ key: 'bind', icon: <MailOutlined />, label: t('auth.bind.menu') }]),
+          // The user's own time zone (time-zone-modal.tsx): every time of the console follows it.
+          { key: 'timeZone', icon: <ClockCircleOutlined />, label: t('layout.timeZone.menu') },
           // The alarm banner's level and sound (app/layouts/alarm-banner.tsx), for those it shows alarms to.
           ...(canCountAlarms
             ? [{ key: 'alarmBanner', icon: <AlertOutlined />, label: t('layout.alarmBanner.settings.menu') }]

@@ -1,6 +1,6 @@
 // A table of alarms (real-time or history) shared by the fault page and the device page.
 import { Empty, Typography, type TablePaginationConfig, type TableProps } from 'antd';
-import dayjs from 'dayjs';
+import { zoned } from '@/lib/timezone';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -17,7 +17,7 @@ import { formatAlarmValue } from '@/lib/alarms/format';
 import { DataTable } from '../table/data-table';
 
 export function formatAlarmTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
+  return typeof ms === 'number' && ms > 0 ? zoned(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
 export interface AlarmTableProps {

@@ -1,11 +1,13 @@
-// The one ECharts host (DESIGN §5.12): owns init, resize, theme and dispose; options come from pure builders.
+// The one ECharts host (DESIGN §5.12): owns init, resize, theme and dispose; options come from pure builders. Its
+// theme leads the palette with the primary colour in force (lib/theme), so a brand's colour reaches every chart: a
+// change of colour starts the chart again with the new theme and draws the same option.
 import { GridComponent, LegendPlainComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef, type CSSProperties } from 'react';
 
 import { whenSymbolFontReady } from '@/lib/symbol-font';
-import { chartPalette, fontFamily } from '@/lib/theme';
+import { chartPaletteFor, colors, fontFamily, usePrimaryColor } from '@/lib/theme';
 
 // What every chart uses. Series types and extras (zoom, scrolling legend) come from each caller's `parts`, so a page
 // loads only the parts it draws with: the home page's pie and bars leave out lines and zoom (~20 KB gzip).
@@ -17,10 +19,19 @@ export type EChartsParts = Parameters<typeof echarts.use>[0];
 
 /** The console's chart theme: brand palette and the page's font (the symbol font first). */
 export const CHART_THEME = 'iotyun';
-echarts.registerTheme(CHART_THEME, {
-  color: chartPalette,
-  textStyle: { fontFamily },
-});
+const registered = new Set<string>();
+
+/** The chart theme led by `primary`, registered with ECharts on first use ('iotyun' for the platform's colour). */
+export function chartThemeFor(primary: string): string {
+  const name =
+    primary.toUpperCase() === colors.primary.toUpperCase() ? CHART_THEME : `iotyun-${primary.slice(1)}`;
+  if (!registered.has(name)) {
+    echarts.registerTheme(name, { color: chartPaletteFor(primary), textStyle: { fontFamily } });
+    registered.add(name);
+  }
+  return name;
+}
+chartThemeFor(colors.primary);
 
 export interface EChartProps {
   option: EChartsOption;
@@ -40,6 +51,10 @@ export function EChart({ option, parts, height = 280, className, style, ariaLabe
   const clickRef = useRef(onClick);
   // The parts are registered once, when the chart starts: later changes could not apply to a running chart anyway.
   const partsRef = useRef(parts);
+  const optionRef = useRef(option);
+  // Whether the option was drawn once: a chart started again (a new primary colour) draws it again at once.
+  const drawnRef = useRef(false);
+  const theme = chartThemeFor(usePrimaryColor());
   useEffect(() => {
     clickRef.current = onClick;
   }, [onClick]);
@@ -48,7 +63,7 @@ export function EChart({ option, parts, height = 280, className, style, ariaLabe
     const el = ref.current;
     if (!el) return;
     echarts.use(partsRef.current);
-    const instance = echarts.init(el, CHART_THEME, { renderer: 'canvas' });
+    const instance = echarts.init(el, theme, { renderer: 'canvas' });
     chart.current = instance;
     instance.on('click', (params) => {
       const p = params as { name: string; dataIndex: number; seriesIndex?: number };
@@ -64,15 +79,23 @@ export function EChart({ option, parts, height = 280, className, style, ariaLabe
       instance.resize();
     });
     observer.observe(el);
+    const redrawn = drawnRef.current
+      ? whenSymbolFontReady(() => instance.setOption(optionRef.current, { notMerge: true }))
+      : undefined;
     return () => {
+      redrawn?.();
       observer.disconnect();
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [theme]);
 
   // Drawn once the symbol font is there (lib/symbol-font.ts): a canvas keeps the glyphs it drew first.
-  useEffect(() => whenSymbolFontReady(() => chart.current?.setOption(option, { notMerge: true })), [option]);
+  useEffect(() => {
+    optionRef.current = option;
+    drawnRef.current = true;
+    return whenSymbolFontReady(() => chart.current?.setOption(option, { notMerge: true }));
+  }, [option]);
 
   return (
     <div

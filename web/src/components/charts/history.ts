@@ -7,6 +7,7 @@ import dayjs from 'dayjs';
 
 import { EMPTY } from '@/lib/empty';
 import { formatPoint } from '@/lib/telemetry/history';
+import { zoneShift } from '@/lib/timezone';
 import type { HistoryBucket, HistorySeries } from '@/lib/telemetry/types';
 import type { EChartsOption } from './echart';
 import { unitAxes, unitAxisOptions } from './unit-axes';
@@ -57,8 +58,15 @@ export function buildHistoryOption(
 ): EChartsOption {
   const layout = unitAxes(series.map((s) => s.unit));
   const format = timeFormat(bucket);
+  // ECharts draws a time axis in the browser's zone or in UTC only. With a user zone (lib/timezone), each time is
+  // moved by that zone's offset then and the axis drawn in UTC: its hour labels and the tooltip read the user's wall
+  // clock, whatever the browser's zone.
+  const inZone = zoneShift(range?.[0] ?? Date.now()) !== null;
+  const at = (ts: number): number => ts + (zoneShift(ts) ?? 0);
+  const label = (ts: number): string => (inZone ? dayjs.utc(ts) : dayjs(ts)).format(format);
   return {
     animation: false,
+    ...(inZone ? { useUTC: true } : {}),
     tooltip: {
       trigger: 'axis',
       confine: true,
@@ -66,7 +74,7 @@ export function buildHistoryOption(
         const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
         const first = params[0];
         const time = Array.isArray(first?.value) ? (first.value as unknown[])[0] : first?.axisValue;
-        const head = typeof time === 'number' ? dayjs(time).format(format) : '';
+        const head = typeof time === 'number' ? label(time) : '';
         const lines = params.map((p) => {
           const s = series[p.seriesIndex ?? -1];
           const value = Array.isArray(p.value) ? (p.value as unknown[])[1] : p.value;
@@ -93,7 +101,7 @@ export function buildHistoryOption(
     xAxis: {
       type: 'time',
       axisLine: { lineStyle: { color: '#c9cdd4' } },
-      ...(range ? { min: range[0], max: range[1] } : {}),
+      ...(range ? { min: at(range[0]), max: at(range[1]) } : {}),
     },
     yAxis: unitAxisOptions(layout, () => ({
       scale: true,
@@ -112,7 +120,7 @@ export function buildHistoryOption(
       yAxisIndex: layout.axisOf[index] ?? 0,
       lineStyle: { width: 1.5 },
       emphasis: { focus: 'series' },
-      data: s.points,
+      data: inZone ? s.points.map(([ts, value]) => [at(ts), value]) : s.points,
     })),
   };
 }

@@ -44,7 +44,8 @@ export function unitAxes(units: readonly (string | null | undefined)[], horizont
     position: index % 2 === 0 ? first : second,
     offset: Math.floor(index / 2) * UNIT_AXIS_OFFSET,
   }));
-  const outer = (side: AxisSide) => Math.max(0, ...axes.filter((a) => a.position === side).map((a) => a.offset));
+  const outer = (side: AxisSide) =>
+    Math.max(0, ...axes.filter((a) => a.position === side).map((a) => a.offset));
   return {
     axes,
     axisOf: units.map((u) => distinct.indexOf(u?.trim() ?? '')),

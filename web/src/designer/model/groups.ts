@@ -60,7 +60,9 @@ export function hiddenElements(doc: DesignDocument): Set<string> {
 function flaggedElements(doc: DesignDocument, flag: 'locked' | 'hidden'): Set<string> {
   const tree = groupTree(doc);
   const flaggedGroup = (id: string): boolean => tree.get(id)?.[flag] === true;
-  return new Set(doc.elements.filter((e) => e[flag] || tree.chain(e.group).some(flaggedGroup)).map((e) => e.id));
+  return new Set(
+    doc.elements.filter((e) => e[flag] || tree.chain(e.group).some(flaggedGroup)).map((e) => e.id),
+  );
 }
 
 /** An element is locked (or hidden) when it is, or any group around it is. */

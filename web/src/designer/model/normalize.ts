@@ -96,7 +96,9 @@ function normalizeAction(action: LooseAction): ElementAction {
 /** An attachment as read: its ends that name an element and a port; none when neither does. */
 function normalizeAttach(attach: LooseElement['attach']): Attach | null {
   const anchor = (a: Anchor | null | undefined): Anchor | null =>
-    a && typeof a.element === 'string' && typeof a.port === 'string' ? { element: a.element, port: a.port } : null;
+    a && typeof a.element === 'string' && typeof a.port === 'string'
+      ? { element: a.element, port: a.port }
+      : null;
   const start = anchor(attach?.start);
   const end = anchor(attach?.end);
   return start || end ? { start, end } : null;

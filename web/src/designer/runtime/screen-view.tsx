@@ -4,7 +4,6 @@
 // source is in alarm, the alarm-icon overlay. Elements are memoised on the element object and read only their own
 // data sources, so a push re-renders only the elements whose values changed; a value older than `staleAfterMs` greys
 // its element out (stale.ts: one clock per screen). No editing code: the editor is never imported here.
-import dayjs from 'dayjs';
 import {
   memo,
   useCallback,
@@ -33,6 +32,7 @@ import { bindsUnknown, UnboundScreenContext, type UnboundScreen } from './unboun
 import { useBoundValues } from './use-bound-values';
 import type { ValuesStore } from './values-store';
 import './runtime.css';
+import { zoned } from '@/lib/timezone';
 
 /** A control's write from an element of the screen (runtime/use-screen-write.tsx carries it out). */
 export type ScreenWrite = (element: DesignElement, bindingKey: string, value: number | string) => void;
@@ -191,7 +191,7 @@ export function ScreenView({
         : {
             clock: createStaleClock(staleAfterMs),
             title: (since) =>
-              t('designer.runtime.stale', { time: dayjs(since).format('YYYY-MM-DD HH:mm:ss') }),
+              t('designer.runtime.stale', { time: zoned(since).format('YYYY-MM-DD HH:mm:ss') }),
           },
     [staleAfterMs, t],
   );

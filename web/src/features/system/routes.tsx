@@ -1,5 +1,6 @@
-// System settings routes (SPEC §2: /system P80000) and the public AppKey document.
-import { Perm } from '@/lib/permissions';
+// System settings routes (SPEC §2: /system P80000; the outgoing webhooks are the administrator's alone, a page SPEC
+// does not name: docs/decisions.md; the app keys, likewise) and the public AppKey document.
+import { Perm, Role } from '@/lib/permissions';
 import type { AppRoute } from '@/types/route';
 
 export const systemRoutes: AppRoute[] = [
@@ -20,6 +21,18 @@ export const systemRoutes: AppRoute[] = [
         perms: [Perm.SHARE_LINK],
         menu: 'menu.shareLink',
         lazy: () => import('./pages/share-link'),
+      },
+      {
+        path: 'appKeys',
+        perms: [Perm.SYSTEM],
+        menu: 'menu.appKeys',
+        lazy: () => import('./pages/app-keys'),
+      },
+      {
+        path: 'webhooks',
+        perms: [Role.ADMINISTRATOR],
+        menu: 'menu.webhooks',
+        lazy: () => import('./pages/webhooks'),
       },
     ],
   },

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toReportResult } from './statistic';
 
 describe('toReportResult', () => {
-  it('keeps each series\' unit and decimals, so the charts put each unit on its own axis', () => {
+  it("keeps each series' unit and decimals, so the charts put each unit on its own axis", () => {
     const result = toReportResult({
       categories: ['2026-11-21T17:00:00+08:00'],
       dimension_is_time: true,

@@ -2,6 +2,7 @@
 // source is gone (shown as a message in the chart's place, never as an empty chart).
 import type { ReportBucket, ReportResult } from '@/components/charts/report';
 import { isApiError } from '@/lib/http';
+import { viewerZone } from '@/lib/timezone';
 import type { ReportStatistic } from './types';
 
 const BUCKETS: readonly ReportBucket[] = ['year', 'month', 'week', 'day', 'hour', 'minute'];
@@ -24,13 +25,9 @@ export function toReportResult(s: ReportStatistic): ReportResult {
   };
 }
 
-/** The viewer's IANA zone (the statistic's `tz`), UTC when the browser names none. */
+/** The viewer's IANA zone (the statistic's `tz`): the user's effective zone, else the browser's (lib/timezone). */
 export function browserTz(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
+  return viewerZone();
 }
 
 /** The table kind of history data, the one kind a statistic draws for another device than the report's own. */

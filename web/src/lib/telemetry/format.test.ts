@@ -5,7 +5,7 @@ import { formatDecimal, formatTime, withUnit } from './format';
 import { formatPoint } from './history';
 
 describe('formatDecimal', () => {
-  it('reads a value at its data source\'s decimals, never with float noise', () => {
+  it("reads a value at its data source's decimals, never with float noise", () => {
     expect(formatDecimal(49.95000000000001, 2, 'zh')).toBe('49.95');
     expect(formatDecimal(0.1 + 0.2, 2, 'en')).toBe('0.30');
     expect(formatDecimal(3, 1, 'en')).toBe('3.0');
@@ -21,7 +21,7 @@ describe('formatDecimal', () => {
 });
 
 describe('formatTime and withUnit', () => {
-  it('writes a time in the viewer\'s zone as people write it', () => {
+  it("writes a time in the viewer's zone as people write it", () => {
     const at = new Date(2026, 10, 21, 17, 0);
     expect(formatTime(at.getTime())).toBe('2026-11-21 17:00');
     expect(formatTime(at.toISOString())).toBe('2026-11-21 17:00');

@@ -4,6 +4,7 @@
 import dayjs from 'dayjs';
 
 import { EMPTY } from '../empty';
+import { zoned } from '../timezone';
 
 /** How a time reads in a table: date and minutes. */
 export const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -16,7 +17,9 @@ const formats = new Map<string, Intl.NumberFormat>();
 function numberFormat(locale: string | undefined, decimals: number | null | undefined): Intl.NumberFormat {
   const tag = locale?.startsWith('zh') ? 'zh-CN' : 'en-US';
   const places =
-    typeof decimals === 'number' && Number.isFinite(decimals) ? Math.min(20, Math.max(0, Math.round(decimals))) : null;
+    typeof decimals === 'number' && Number.isFinite(decimals)
+      ? Math.min(20, Math.max(0, Math.round(decimals)))
+      : null;
   const key = `${tag}|${String(places)}`;
   let format = formats.get(key);
   if (!format) {
@@ -48,11 +51,17 @@ export function formatDecimal(
 /** An ISO date or time (`2026-11`, `2026-11-05`, `2026-11-05T14:00:00`, with or without a zone). */
 const ISO_TIME = /^\d{4}-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?$/;
 
-/** `value` (ms since the epoch, or an ISO time) as a dayjs in the viewer's zone, or null when it is no time. */
+/** An ISO time that names its zone ('Z' or an offset): an instant, shown in the viewer's zone. One without is a wall
+ * clock already (a report's local category) and reads as written. */
+const WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/;
+
+/** `value` (ms since the epoch, or an ISO time) as a dayjs in the viewer's zone (lib/timezone: the user's effective
+ * zone), or null when it is no time. */
 export function parseTime(value: number | string | null | undefined): dayjs.Dayjs | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'string' && !ISO_TIME.test(value)) return null;
-  const time = dayjs(value);
+  const instant = typeof value === 'number' || WITH_ZONE.test(value);
+  const time = instant ? zoned(value) : dayjs(value);
   return time.isValid() ? time : null;
 }
 

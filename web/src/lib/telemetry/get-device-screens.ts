@@ -29,7 +29,8 @@ export function useDeviceScreens(deviceId: number, enabled = true) {
  * one, a wider screen the web ones; either falls back to the other kind when its own has nothing drawn (every
  * template starts with an empty main screen of each kind). The main screen comes first. */
 export function screensFor(screens: readonly RuntimeScreenOut[], phone: boolean): RuntimeScreenOut[] {
-  const drawn = (kind: string) => screens.some((s) => s.kind === kind && (s.document.elements ?? []).length > 0);
+  const drawn = (kind: string) =>
+    screens.some((s) => s.kind === kind && (s.document.elements ?? []).length > 0);
   const [preferred, other] = phone ? ['mobile', 'web'] : ['web', 'mobile'];
   const kind = drawn(preferred) || !drawn(other) ? preferred : other;
   const chosen = screens.filter((s) => s.kind === kind);

@@ -2,7 +2,7 @@
 // category axis; each unit of the series gets a value axis of its own (unit-axes.ts). When the server kept each bucket's min and max (long ranges), a band from min to max is drawn under
 // the line, so a spike averaged away by the bucket stays visible (ThingsBoard #8489). Gaps stay gaps; over
 // LARGE_CATEGORIES points the lines are down-sampled (LTTB) and drawn without symbols.
-import dayjs from 'dayjs';
+import { zoned } from '@/lib/timezone';
 
 import type { EChartsOption } from '../echart';
 import { baseOption, categoryAxis, glow, grid, seriesStyle, seriesTooltip, valueAxes } from './common';
@@ -36,7 +36,7 @@ export function buildLineOption(result: ReportResult, options: ChartBuildOptions
         },
         axisPointer: {
           label: {
-            formatter: (p: { value: unknown }) => dayjs(Number(p.value)).format(bucketTooltipFormat(bucket)),
+            formatter: (p: { value: unknown }) => zoned(Number(p.value)).format(bucketTooltipFormat(bucket)),
           },
         },
         splitLine: { show: false },

@@ -262,7 +262,7 @@ describe('a value axis per unit (defect 4)', () => {
   const axes = (option: EChartsOption, name: 'xAxis' | 'yAxis') =>
     (option[name] as ValueAxis[]).map((a) => [a.name, a.position, a.offset]);
 
-  it('puts two units on two named axes, left and right, each series on its unit\'s', () => {
+  it("puts two units on two named axes, left and right, each series on its unit's", () => {
     const option = buildLineOption(mixed, { theme });
     expect(axes(option, 'yAxis')).toEqual([
       ['MPa', 'left', 0],
@@ -308,7 +308,7 @@ describe('a value axis per unit (defect 4)', () => {
     expect(seriesOf(stacked).map((s) => s.stack)).toEqual(['total', 'total-1', 'total']);
   });
 
-  it('keeps one axis named by the report\'s unit when the series share it', () => {
+  it("keeps one axis named by the report's unit when the series share it", () => {
     const option = buildLineOption(byHour, { theme });
     expect(axes(option, 'yAxis')).toEqual([['℃', 'left', 0]]);
   });

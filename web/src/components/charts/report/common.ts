@@ -104,7 +104,9 @@ export function seriesTooltip(
   return {
     tooltip: {
       valueFormatter: (value: unknown) =>
-        typeof value === 'number' ? `${formatNumber(value, options.locale, decimals)}${unit ? ` ${unit}` : ''}` : '',
+        typeof value === 'number'
+          ? `${formatNumber(value, options.locale, decimals)}${unit ? ` ${unit}` : ''}`
+          : '',
     },
   };
 }

@@ -1,13 +1,13 @@
-// A web page in the card: framed only for an http(s) address, in a sandbox that lets its scripts run on its own
-// origin and nothing more (no top navigation, pop-ups or forms), sending no referrer; mounted while the card is seen.
+// A web page in the card: framed only for an http(s) address, in the console's one frame sandbox
+// (lib/frame-sandbox.ts: its scripts, forms and pop-ups run, never the top navigation; a page of the console's own
+// host as an opaque origin), sending no referrer; mounted while the card is seen.
 import { useTranslation } from 'react-i18next';
 
+import { frameSandbox } from '@/lib/frame-sandbox';
 import { CardMessage } from '../common/card-message';
 import type { WidgetProps } from '../types';
 import { isFramableUrl } from './url';
 import '../common/widgets.css';
-
-export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin';
 
 export default function IframeWidget({ card, settings, visible }: WidgetProps<'iframe'>) {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ export default function IframeWidget({ card, settings, visible }: WidgetProps<'i
       className="dbw-iframe"
       src={url}
       title={card.title || t('dashboards.widgets.iframe.name')}
-      sandbox={IFRAME_SANDBOX}
+      sandbox={frameSandbox(new URL(url), window.location.origin)}
       referrerPolicy="no-referrer"
       loading="lazy"
     />

@@ -45,7 +45,12 @@ export default function ReportWidget({ card, settings, visible, linkage, theme }
   const linkedPick = targetDevice(card.link, null, linkage);
   const picked = linkedPick !== null && report.data?.table_kind === HISTORY_KIND ? linkedPick : null;
   const view = useMemo(() => (picked === null ? range : { ...range, device: picked }), [range, picked]);
-  const statistic = source.useStatistic(id, view, every, visible && (linkedPick === null || report.isSuccess));
+  const statistic = source.useStatistic(
+    id,
+    view,
+    every,
+    visible && (linkedPick === null || report.isSuccess),
+  );
   const conditions = useMemo(() => toColourConditions(report.data?.conditions), [report.data?.conditions]);
 
   if (id === null) return <CardMessage kind="info" title={t('dashboards.widgets.report.none')} />;

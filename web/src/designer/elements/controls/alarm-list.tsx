@@ -12,6 +12,7 @@ import { useDeviceAlarms } from './context';
 import { NumberField, useSettingPatch } from '../form';
 import { settingNumber } from '../settings';
 import './controls.css';
+import { zoned } from '@/lib/timezone';
 
 export const ALARM_ROWS_MAX = 50;
 const ALARM_ROWS_DEFAULT = 10;
@@ -73,7 +74,7 @@ function AlarmListElement({ element, mode }: ElementRenderProps) {
                 <AlarmLevelTag level={alarm.alarm_level} />
               </td>
               <td>{alarm.alarm_name}</td>
-              <td>{dayjs(alarm.alarm_time).format('MM-DD HH:mm:ss')}</td>
+              <td>{zoned(alarm.alarm_time).format('MM-DD HH:mm:ss')}</td>
               <td>
                 <AlarmTypeTag type={alarm.alarm_type} />
               </td>

@@ -4,6 +4,7 @@
 // placeholder shows its address.
 import { useTranslation } from 'react-i18next';
 
+import { frameSandbox } from '@/lib/frame-sandbox';
 import { SCREEN_URL_MAX } from '@/types/limits.gen';
 
 import { FieldSection, TextField, useSettingPatch } from '../form';
@@ -20,11 +21,6 @@ export function frameUrl(raw: string): URL | null {
   } catch {
     return null;
   }
-}
-
-export function frameSandbox(url: URL, origin: string): string {
-  const base = 'allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox';
-  return url.origin === origin ? base : `${base} allow-same-origin`;
 }
 
 function IframeElement({ element, mode }: ElementRenderProps) {

@@ -1,7 +1,6 @@
 // The Online time tab of a device's detail: its online hours in each day or hour, and its online periods (newest
 // first), the first few shown with the way to the rest.
 import { Button, Card, Empty, Skeleton, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,12 +9,13 @@ import { ONLINE_PARTS } from '@/components/charts/parts/online';
 import { buildOnlineDetailOption, msToHours } from '@/components/charts/usage';
 import type { useOnlineDetail } from '../api/online-analysis';
 import type { OnlineBucket, OnlinePeriod } from '../flow-types';
+import { zoned } from '@/lib/timezone';
 
 const CHART_HEIGHT = 300;
 /** Periods listed before "show all". */
 export const PERIODS_SHOWN = 10;
 
-const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
+const time = (ms: number) => zoned(ms).format('YYYY-MM-DD HH:mm:ss');
 
 /** `now`: when the answer came (an open period counts up to it). */
 function PeriodText({ period, now }: { period: OnlinePeriod; now: number }) {

@@ -1,9 +1,9 @@
 // A detail tab's toolbar: the range of whole days (with presets) and the bucket the chart counts in.
 import { DatePicker, Segmented } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 
 import { ListToolbar } from '@/components/list-toolbar';
+import { zoned } from '@/lib/timezone';
 import { dayRange, lastDays, type Range } from '../lib/ranges';
 
 interface RangeBarProps<B extends string> {
@@ -30,13 +30,13 @@ export function RangeBar<B extends string>({
         className="analysis-toolbar__range"
         allowClear={false}
         aria-label={t('analysis.range')}
-        value={[dayjs(range[0]), dayjs(range[1])]}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        value={[zoned(range[0]), zoned(range[1])]}
+        disabledDate={(day) => day.isAfter(zoned(), 'day')}
         presets={presets.map((days) => ({
           label: t('analysis.lastDays', { count: days }),
           value: () => {
             const [start, end] = lastDays(days);
-            return [dayjs(start), dayjs(end)];
+            return [zoned(start), zoned(end)];
           },
         }))}
         onChange={(value) => {

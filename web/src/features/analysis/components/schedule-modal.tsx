@@ -4,7 +4,6 @@
 // the way to the last file in the export centre; delete.
 import { DeleteOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Form, Segmented, Select, Skeleton, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,7 +13,7 @@ import { EMPTY } from '@/lib/empty';
 import { EXPORT_CENTER_PATH } from '@/lib/exports';
 import { applyServerError } from '@/lib/form-errors';
 import { isApiError } from '@/lib/http';
-import { viewerZone } from '@/lib/timezone';
+import { viewerZone, zoned } from '@/lib/timezone';
 import { toast } from '@/lib/toast';
 import { useDeleteSchedule, useSaveSchedule, useSchedule } from '../api/report-schedule';
 import {
@@ -37,7 +36,7 @@ import { perOpening } from '@/components/per-opening';
 
 const FIELDS = ['enabled', 'frequency', 'hour', 'weekday', 'monthday', 'tz', 'emails'] as const;
 
-const time = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : EMPTY);
+const time = (ms: number | null | undefined) => (ms ? zoned(ms).format('YYYY-MM-DD HH:mm') : EMPTY);
 
 export interface ScheduleModalProps {
   reportId: number;

@@ -13,7 +13,10 @@ const DAY_MS = 24 * HOUR_MS;
 export const REPORT_RANGE_PRESETS: readonly ReportRangePreset[] = ['24h', '7d', '30d'];
 
 /** What a preset sets in the designer, and the span it covers. */
-export const PRESET_SETTINGS: Record<ReportRangePreset, { time_unit: TimeUnit; time_offset: number; ms: number }> = {
+export const PRESET_SETTINGS: Record<
+  ReportRangePreset,
+  { time_unit: TimeUnit; time_offset: number; ms: number }
+> = {
   '24h': { time_unit: 'hour', time_offset: 24, ms: DAY_MS },
   '7d': { time_unit: 'day', time_offset: 7, ms: 7 * DAY_MS },
   '30d': { time_unit: 'day', time_offset: 30, ms: 30 * DAY_MS },
@@ -39,5 +42,8 @@ export function presetRange(preset: ReportRangePreset, now: number = Date.now())
 
 /** A range picker's presets in the viewer's language. */
 export function pickerPresets(t: (key: string) => string): { label: string; value: () => [Dayjs, Dayjs] }[] {
-  return REPORT_RANGE_PRESETS.map((p) => ({ label: t(`reports.rangePreset.${p}`), value: () => presetRange(p) }));
+  return REPORT_RANGE_PRESETS.map((p) => ({
+    label: t(`reports.rangePreset.${p}`),
+    value: () => presetRange(p),
+  }));
 }

@@ -3,7 +3,6 @@
 import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Progress, Select, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -28,6 +27,7 @@ import {
 import { param, useClampPage, useListParams, type ParamSpec } from '@/lib/route-params';
 import { toast } from '@/lib/toast';
 import '../analysis.css';
+import { zoned } from '@/lib/timezone';
 
 const LIST_PARAMS: ParamSpec<{ state?: ExportState; kind?: ExportKind }> = {
   state: param.oneOf<ExportState>(EXPORT_STATES),
@@ -41,7 +41,7 @@ const STATE_COLOR: Record<ExportState, string> = {
   failed: 'error',
 };
 
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY);
+const time = (ms: number | null) => (ms ? zoned(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY);
 
 /** A scheduled run's mail beside its state: sent, or why not whole (a recipient skipped, a daily cap). */
 function JobMail({ job, tag }: { job: ExportJobOut; tag: ReactNode }) {

@@ -3,7 +3,7 @@
 // export centre (when the report is exportable), edited in the designer.
 import { ArrowLeftOutlined, EditOutlined, PrinterOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import { browserTz, refreshMs } from '@/lib/reports/statistic';
 import type { Report } from '../types';
 import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';
+import { fromWallClock, zoned } from '@/lib/timezone';
 
 /** The wait for the chart to take the printed size before the print dialog opens. */
 const PRINT_LAYOUT_MS = 300;
@@ -36,7 +37,7 @@ const PRINT_LAYOUT_MS = 300;
 function useDefaultRangeText(report: Report): string {
   const { t } = useTranslation();
   if (report.start != null && report.end != null)
-    return `${dayjs(report.start).format('YYYY-MM-DD HH:mm')} ~ ${dayjs(report.end).format('YYYY-MM-DD HH:mm')}`;
+    return `${zoned(report.start).format('YYYY-MM-DD HH:mm')} ~ ${zoned(report.end).format('YYYY-MM-DD HH:mm')}`;
   return t('reports.preview.lastUnits', {
     count: report.time_offset,
     unit: t(`reports.unit.${report.time_unit ?? 'hour'}`),
@@ -75,7 +76,7 @@ function PreviewBody({ report }: { report: Report }) {
   const chartHeight = printing
     ? Math.min(page.contentHeight - 80, Math.round(page.contentWidth * 0.75))
     : 'calc(100vh - 300px)';
-  const value: [Dayjs, Dayjs] | null = range ? [dayjs(range[0]), dayjs(range[1])] : null;
+  const value: [Dayjs, Dayjs] | null = range ? [zoned(range[0]), zoned(range[1])] : null;
 
   return (
     <div className="page report-preview-page">
@@ -134,7 +135,11 @@ function PreviewBody({ report }: { report: Report }) {
             placeholder={[t('reports.preview.start'), t('reports.preview.end')]}
             value={value}
             onChange={(next) =>
-              setRange(next?.[0] && next[1] ? [next[0].valueOf(), next[1].valueOf()] : null)
+              setRange(
+                next?.[0] && next[1]
+                  ? [fromWallClock(next[0]).valueOf(), fromWallClock(next[1]).valueOf()]
+                  : null,
+              )
             }
           />
           <Typography.Text type="secondary">

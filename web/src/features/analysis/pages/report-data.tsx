@@ -5,7 +5,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, Result, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ import { listReports } from '@/lib/reports/list-reports';
 import { ExportButton } from '../components/export-button';
 import { reportIdOf } from '../lib/format';
 import { browserTz, isMissingSource } from '@/lib/reports/statistic';
+import { fromWallClock, zoned } from '@/lib/timezone';
 import type { Report, TableDataColumn, TableDataParams } from '../types';
 import { pickerPresets } from '../lib/range-presets';
 import '../components/reports.css';
@@ -142,7 +143,7 @@ export default function ReportDataPage() {
     [data.data?.items],
   );
   const range: [Dayjs, Dayjs] | null =
-    params.start !== undefined && params.end !== undefined ? [dayjs(params.start), dayjs(params.end)] : null;
+    params.start !== undefined && params.end !== undefined ? [zoned(params.start), zoned(params.end)] : null;
 
   const body = () => {
     if (id === null)
@@ -249,7 +250,7 @@ export default function ReportDataPage() {
                 onChange={(next) =>
                   list.filter(
                     next?.[0] && next[1]
-                      ? { start: next[0].valueOf(), end: next[1].valueOf() }
+                      ? { start: fromWallClock(next[0]).valueOf(), end: fromWallClock(next[1]).valueOf() }
                       : { start: undefined, end: undefined },
                   )
                 }

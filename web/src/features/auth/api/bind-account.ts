@@ -1,8 +1,9 @@
 // POST /user/account/bind (signed): binds a phone number or email to the signed-in user with the code sent to it.
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { post } from '@/lib/http';
 import type { UserConfigPayload } from '@/types/session';
+import { CONTACT_KEY } from './get-contact';
 
 export interface BindAccountInput {
   account: string;
@@ -14,5 +15,9 @@ export function bindAccount(input: BindAccountInput): Promise<UserConfigPayload>
 }
 
 export function useBindAccount() {
-  return useMutation({ mutationFn: bindAccount });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: bindAccount,
+    onSuccess: () => client.invalidateQueries({ queryKey: CONTACT_KEY }),
+  });
 }

@@ -31,7 +31,12 @@ describe('bind phone or email', () => {
     await user.type(screen.getByLabelText('手机号或邮箱'), 'not-an-account');
     await user.click(screen.getByRole('button', { name: /获取验证码/ }));
     expect(await screen.findByText('请输入 11 位手机号或有效的邮箱地址')).toBeInTheDocument();
-    expect(calls).toHaveLength(0);
+    expect(calls.filter((c) => c.url !== '/user/phoneTel')).toHaveLength(0);
+  });
+
+  it('shows what the account has now, masked', async () => {
+    renderModal({ 'GET /user/phoneTel': () => ok({ phone: '138****5678', email: null }) });
+    expect(await screen.findByText('当前绑定：手机 138****5678，邮箱 无')).toBeInTheDocument();
   });
 
   it('sends a code, starts the countdown and binds', async () => {

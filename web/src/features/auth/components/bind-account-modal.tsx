@@ -1,4 +1,5 @@
-// "Bind phone or email" (header user menu): the account, a code sent to it, then bind.
+// "Bind phone or email" (header user menu): what the account has now (masked, GET /user/phoneTel), the account to
+// bind, a code sent to it, then bind.
 import { MailOutlined } from '@ant-design/icons';
 import { Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -9,6 +10,7 @@ import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { accountRules } from '@/lib/validation';
 import { useBindAccount } from '../api/bind-account';
+import { useContact } from '../api/get-contact';
 import { useSendBindCode } from '../api/send-bind-code';
 import { SmsCodeField } from './sms-code-field';
 import { perOpening } from '@/components/per-opening';
@@ -31,6 +33,7 @@ export const BindAccountModal = perOpening(function BindAccountModal({
   const [form] = Form.useForm<Values>();
   const sendCode = useSendBindCode();
   const bind = useBindAccount();
+  const contact = useContact();
   const [formError, setFormError] = useState<string | null>(null);
 
   const onSend = async (): Promise<number | undefined> => {
@@ -71,7 +74,19 @@ export const BindAccountModal = perOpening(function BindAccountModal({
       onClose={onClose}
       onFinish={onFinish}
       okText={t('auth.bind.submit')}
-      intro={<Typography.Paragraph type="secondary">{t('auth.bind.hint')}</Typography.Paragraph>}
+      intro={
+        <>
+          {contact.data && (
+            <Typography.Paragraph className="bind-account__current">
+              {t('auth.bind.current', {
+                phone: contact.data.phone ?? t('auth.bind.none'),
+                email: contact.data.email ?? t('auth.bind.none'),
+              })}
+            </Typography.Paragraph>
+          )}
+          <Typography.Paragraph type="secondary">{t('auth.bind.hint')}</Typography.Paragraph>
+        </>
+      }
       formProps={{ size: 'large', requiredMark: false }}
     >
       <Form.Item name="account" rules={accountRules(t)}>

@@ -145,8 +145,8 @@ describe('LoginPage', () => {
     const { calls } = renderLogin({ 'GET /yun/login/check/code': captcha() });
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
     expect(await screen.findByText('请输入用户名、手机号或邮箱')).toBeInTheDocument();
-    expect(screen.getByText('请输入密码')).toBeInTheDocument();
-    expect(screen.getByText('请输入图形验证码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
+    expect(await screen.findByText('请输入图形验证码')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('密码')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.url === '/yun/v2/user/login')).toHaveLength(0);
     // Checked again as the field changes: a typed value clears its message, a cleared one brings it back.
@@ -220,5 +220,32 @@ describe('LoginPage', () => {
     // Typing again puts the alert away.
     await user.type(screen.getByPlaceholderText('图形验证码'), 'c');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('signs in by QR code: the tab shows the code, and a confirmed code enters the console', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderLogin(
+      {
+        'GET /yun/login/check/code': captcha(),
+        'POST /user/QR/code': () => ok({ key: 'k1', expires_at: Date.now() + 120_000, expires_in: 120 }),
+        'POST /user/QR/code/status': () =>
+          ok({ status: 'confirmed', expires_at: 0, session: { ...session, pri_key: null } }),
+      },
+      '/login?redirect=%2Fdevice%2Fdevgroup',
+    );
+    expect(screen.getByRole('tab', { name: '账号密码登录' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: '扫码登录' }));
+    expect(screen.getByRole('tab', { name: '扫码登录' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByPlaceholderText('密码')).not.toBeInTheDocument();
+    // The tab's chunk (antd's QRCode) is loaded on the first click: its first transform takes a while here.
+    expect(
+      await screen.findByRole('img', { name: '扫码登录二维码' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('device groups', {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/device/devgroup');
+    expect(sessionStore.getState().token).toBe('opaque');
+    // The session came with no private key: the tab signs with its own pair, which the session carries.
+    expect(sessionStore.getState().userInfo?.pri_key).toBe('');
+    expect(calls.filter((c) => c.url === '/user/QR/code/status')).toHaveLength(1);
   });
 });

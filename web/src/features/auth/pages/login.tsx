@@ -1,16 +1,19 @@
 // Login: account, password, graphic captcha, remember me; server field errors show next to their field. Plain
 // React and CSS in antd's look (components/plain.css): the first page most visitors open loads no antd (issue 13,
 // point 3), nor TanStack Query (issue 33); what signing in loads (antd, the console's frame) is fetched once the user
-// starts typing. The rules are antd Form's: each field is checked as it changes and all of them on submit.
-import { useState, type ReactNode, type SyntheticEvent } from 'react';
+// starts typing. The rules are antd Form's: each field is checked as it changes and all of them on submit. A second tab
+// signs in by QR code (components/qr-login-panel.tsx, loaded with antd's QRCode only when the tab opens).
+import { lazy, Suspense, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { PlainButton } from '@/components/plain-button';
 import { PlainIcon, type IconShape } from '@/components/plain-icon';
 import { safeRedirect, serverErrorPlace } from '@/lib/form-errors';
+import { loadQrTexts } from '@/lib/i18n';
 import { prefetchSignIn } from '@/lib/navigation';
 import { login, rememberAccount, rememberedAccount } from '@/lib/session';
+import type { SessionPayload } from '@/types/session';
 import { CAPTCHA_LENGTH } from '@/types/limits.gen';
 import { loginRequest } from '../api/login';
 import {
@@ -36,6 +39,13 @@ type Field = 'username' | 'password' | 'code';
 type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELDS: readonly Field[] = ['username', 'password', 'code'];
+
+type Mode = 'password' | 'qr';
+const MODES: readonly Mode[] = ['password', 'qr'];
+
+const QrLoginPanel = lazy(() =>
+  Promise.all([import('../components/qr-login-panel'), loadQrTexts()]).then(([module]) => module),
+);
 
 interface InputFieldProps {
   name: Field;
@@ -123,6 +133,17 @@ export default function LoginPage() {
   const captchaShown = captcha.captcha?.enabled !== false;
   // The request in flight (no TanStack Query on this page: it loads none).
   const [submitting, setSubmitting] = useState(false);
+  const [mode, setMode] = useState<Mode>('password');
+
+  const enter = async (payload: SessionPayload) => {
+    login(payload);
+    await navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
+  };
+
+  const choose = (next: Mode) => {
+    if (next === 'qr') prefetchSignIn();
+    setMode(next);
+  };
 
   const rule = (field: Field, value: string): string | undefined => {
     if (field === 'username') return value.trim() ? undefined : t('validation.username.required');
@@ -161,8 +182,7 @@ export default function LoginPage() {
         code_key: captcha.codeKey,
       });
       rememberAccount(values.remember ? username : null);
-      login(payload);
-      await navigate(safeRedirect(params.get('redirect')) ?? '/', { replace: true });
+      await enter(payload);
     } catch (error) {
       // A captcha is single-use: fetch a new one after every failed attempt.
       captcha.refresh();
@@ -179,103 +199,137 @@ export default function LoginPage() {
   return (
     <AuthLayout
       title={t('auth.login.title')}
-      subtitle={t('auth.login.subtitle')}
+      subtitle={mode === 'qr' ? t('auth.login.qrSubtitle') : t('auth.login.subtitle')}
       footer={
         <>
           {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.toRegister')}</Link>
         </>
       }
     >
-      <form name="login" className="plain-form" noValidate onSubmit={(event) => void submit(event)}>
-        <InputField
-          name="username"
-          icon={USER_ICON}
-          label={t('auth.field.username')}
-          value={values.username}
-          error={errors.username}
-          onChange={(value) => {
-            change('username', value);
-          }}
-          autoComplete="username"
-          autoFocus={!accountKnown}
-        />
-        <InputField
-          name="password"
-          icon={LOCK_ICON}
-          type={showPassword ? 'text' : 'password'}
-          label={t('auth.field.password')}
-          value={values.password}
-          error={errors.password}
-          onChange={(value) => {
-            change('password', value);
-          }}
-          autoComplete="current-password"
-          autoFocus={accountKnown}
-          suffix={
-            <button
-              type="button"
-              className="plain-input__toggle"
-              aria-label={passwordToggle}
-              title={passwordToggle}
-              aria-pressed={showPassword}
-              onClick={() => {
-                setShowPassword((shown) => !shown);
-              }}
-            >
-              <PlainIcon icon={showPassword ? EYE_ICON : EYE_INVISIBLE_ICON} />
-            </button>
-          }
-        />
-        {captchaShown && (
-          <div className="captcha-row">
-            <InputField
-              name="code"
-              icon={SAFETY_ICON}
-              label={t('auth.field.captcha')}
-              value={values.code}
-              error={errors.code}
-              onChange={(value) => {
-                change('code', value);
-              }}
-              autoComplete="off"
-              maxLength={CAPTCHA_LENGTH}
-              className="captcha-row__field"
-            />
-            <CaptchaImage
-              captcha={captcha.captcha}
-              loading={captcha.loading}
-              failed={captcha.failed}
-              onRefresh={captcha.refresh}
-            />
-          </div>
-        )}
-        <div className="auth-form__row">
-          <label className="plain-checkbox">
-            <span className="plain-checkbox__box">
-              <input
-                type="checkbox"
-                name="remember"
-                checked={values.remember}
-                onChange={(event) => {
-                  setValues((current) => ({ ...current, remember: event.target.checked }));
-                  setFormError(null);
-                }}
-              />
-            </span>
-            <span className="plain-checkbox__label">{t('auth.login.remember')}</span>
-          </label>
-          <Link to="/findPass">{t('auth.login.forgot')}</Link>
+      <div className="auth-tabs" role="tablist" aria-label={t('auth.login.tabs')}>
+        {MODES.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`login-tab-${name}`}
+            aria-selected={mode === name}
+            aria-controls={`login-panel-${name}`}
+            className={mode === name ? 'auth-tabs__tab auth-tabs__tab--active' : 'auth-tabs__tab'}
+            onClick={() => {
+              choose(name);
+            }}
+          >
+            {name === 'qr' ? t('auth.login.tabQr') : t('auth.login.tabPassword')}
+          </button>
+        ))}
+      </div>
+      {mode === 'qr' ? (
+        <div id="login-panel-qr" role="tabpanel" aria-labelledby="login-tab-qr">
+          <Suspense fallback={<div className="qr-login qr-login--pending" aria-busy="true" />}>
+            <QrLoginPanel onSignedIn={enter} />
+          </Suspense>
         </div>
-        {formError && (
-          <div className="plain-alert auth-form__alert" role="alert">
-            <PlainIcon icon={CLOSE_CIRCLE_ICON} className="plain-alert__icon" />
-            <div className="plain-alert__message">{formError}</div>
+      ) : (
+        <form
+          id="login-panel-password"
+          role="tabpanel"
+          aria-labelledby="login-tab-password"
+          name="login"
+          className="plain-form"
+          noValidate
+          onSubmit={(event) => void submit(event)}
+        >
+          <InputField
+            name="username"
+            icon={USER_ICON}
+            label={t('auth.field.username')}
+            value={values.username}
+            error={errors.username}
+            onChange={(value) => {
+              change('username', value);
+            }}
+            autoComplete="username"
+            autoFocus={!accountKnown}
+          />
+          <InputField
+            name="password"
+            icon={LOCK_ICON}
+            type={showPassword ? 'text' : 'password'}
+            label={t('auth.field.password')}
+            value={values.password}
+            error={errors.password}
+            onChange={(value) => {
+              change('password', value);
+            }}
+            autoComplete="current-password"
+            autoFocus={accountKnown}
+            suffix={
+              <button
+                type="button"
+                className="plain-input__toggle"
+                aria-label={passwordToggle}
+                title={passwordToggle}
+                aria-pressed={showPassword}
+                onClick={() => {
+                  setShowPassword((shown) => !shown);
+                }}
+              >
+                <PlainIcon icon={showPassword ? EYE_ICON : EYE_INVISIBLE_ICON} />
+              </button>
+            }
+          />
+          {captchaShown && (
+            <div className="captcha-row">
+              <InputField
+                name="code"
+                icon={SAFETY_ICON}
+                label={t('auth.field.captcha')}
+                value={values.code}
+                error={errors.code}
+                onChange={(value) => {
+                  change('code', value);
+                }}
+                autoComplete="off"
+                maxLength={CAPTCHA_LENGTH}
+                className="captcha-row__field"
+              />
+              <CaptchaImage
+                captcha={captcha.captcha}
+                loading={captcha.loading}
+                failed={captcha.failed}
+                onRefresh={captcha.refresh}
+              />
+            </div>
+          )}
+          <div className="auth-form__row">
+            <label className="plain-checkbox">
+              <span className="plain-checkbox__box">
+                <input
+                  type="checkbox"
+                  name="remember"
+                  checked={values.remember}
+                  onChange={(event) => {
+                    setValues((current) => ({ ...current, remember: event.target.checked }));
+                    setFormError(null);
+                  }}
+                />
+              </span>
+              <span className="plain-checkbox__label">{t('auth.login.remember')}</span>
+            </label>
+            <Link to="/findPass">{t('auth.login.forgot')}</Link>
           </div>
-        )}
-        <PlainButton variant="primary" htmlType="submit" large block loading={submitting}>
-          {t('auth.login.submit')}
-        </PlainButton>
-      </form>
+          {formError && (
+            <div className="plain-alert auth-form__alert" role="alert">
+              <PlainIcon icon={CLOSE_CIRCLE_ICON} className="plain-alert__icon" />
+              <div className="plain-alert__message">{formError}</div>
+            </div>
+          )}
+          <PlainButton variant="primary" htmlType="submit" large block loading={submitting}>
+            {t('auth.login.submit')}
+          </PlainButton>
+        </form>
+      )}
     </AuthLayout>
   );
 }

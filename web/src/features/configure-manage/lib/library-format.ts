@@ -1,7 +1,7 @@
 // Display helpers of the binding, library and tile-group screens.
-import dayjs from 'dayjs';
+import { zoned } from '@/lib/timezone';
 import { EMPTY } from '@/lib/empty';
 
 export function formatTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : EMPTY;
+  return typeof ms === 'number' && ms > 0 ? zoned(ms).format('YYYY-MM-DD HH:mm') : EMPTY;
 }

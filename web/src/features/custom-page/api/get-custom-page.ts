@@ -1,4 +1,5 @@
-// GET /yun/customPage: the tenant's custom page configuration (name and JSON).
+// GET /yun/customPage: the tenant's menus as the signed-in user sees them (custom_page_json null: none configured).
+// The guard loads it before permissions (SPEC §2), silently: a failure is only logged.
 import { get } from '@/lib/http';
 import type { CustomPageConfig } from '@/types/session';
 

@@ -3,9 +3,10 @@ import dayjs from 'dayjs';
 
 import type { FlowCardOut } from '../types';
 import { EMPTY } from '@/lib/empty';
+import { zoned } from '@/lib/timezone';
 
 export function formatTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
+  return typeof ms === 'number' && ms > 0 ? zoned(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
 export function formatDate(value: string | null | undefined): string {

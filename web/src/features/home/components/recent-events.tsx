@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import type { DevLogEntry } from '../types';
 import { SimpleEmpty } from '@/components/simple-empty';
 import { EMPTY } from '@/lib/empty';
+import { zoned } from '@/lib/timezone';
 
 dayjs.extend(relativeTime);
 
@@ -61,7 +62,7 @@ export function RecentEvents({
                 <span className="home-events__device">{device}</span>
               </div>
               <div className="home-events__meta">
-                <span title={dayjs(e.time).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(e.time).fromNow()}</span>
+                <span title={zoned(e.time).format('YYYY-MM-DD HH:mm:ss')}>{dayjs(e.time).fromNow()}</span>
                 {e.user_name && <span>{e.user_name}</span>}
               </div>
             </div>

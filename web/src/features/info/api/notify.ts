@@ -8,7 +8,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { del, get, post, put } from '@/lib/http';
-import { PAGE_SIZE_MAX } from '@/types/limits.gen';
+import { listTemplateOptions, listTemplateSourceOptions } from '@/lib/templates/lookups';
 import type { Schema } from '@/types/schema';
 import { infoKeys } from './keys';
 
@@ -63,11 +63,6 @@ export interface NotifySource {
   unit: string | null;
 }
 
-interface PageOf<T> {
-  items: T[];
-  total: number;
-}
-
 export const notifyKeys = {
   all: () => [...infoKeys.all, 'notify'] as const,
   rules: () => [...notifyKeys.all(), 'rules'] as const,
@@ -80,8 +75,6 @@ export const notifyKeys = {
 
 /** How often the delivery log asks again while it is shown (TanStack Query pauses while the browser tab is hidden). */
 export const DELIVERY_REFRESH_MS = 10_000;
-/** The most pages of PAGE_SIZE_MAX a look-up reads (a template holds a few hundred data sources at most). */
-const LOOKUP_PAGES = 10;
 
 // --- rules ----------------------------------------------------------------------------------------------------
 
@@ -171,26 +164,10 @@ export function useRetryDelivery() {
 
 // --- the rule form's look-ups -------------------------------------------------------------------------------------
 
-/** Every page of a list of PAGE_SIZE_MAX, read one after the other until the total is in. */
-async function allPages<T>(read: (page: number) => Promise<PageOf<T>>): Promise<T[]> {
-  const all: T[] = [];
-  for (let page = 1; page <= LOOKUP_PAGES; page += 1) {
-    const chunk = await read(page);
-    all.push(...chunk.items);
-    if (chunk.items.length === 0 || all.length >= chunk.total) break;
-  }
-  return all;
-}
-
-/** The templates the caller reads (own and received), by name. */
+/** The templates the caller reads (own and received), by name (lib/templates, the look-up the automations' form
+ * shares). */
 export function listNotifyTemplates(): Promise<NotifyTemplate[]> {
-  return allPages((page) =>
-    get<PageOf<NotifyTemplate>>(
-      '/yun/module',
-      { relation: 'all', sort: 'name', order: 'asc', page, page_size: PAGE_SIZE_MAX },
-      { silent: true },
-    ),
-  ).then((items) => items.map(({ id, name }) => ({ id, name })));
+  return listTemplateOptions();
 }
 
 export function useNotifyTemplates(enabled = true) {
@@ -204,13 +181,9 @@ export function useNotifyTemplates(enabled = true) {
 
 /** Every data source of a template. */
 export function listTemplateSources(templateId: number): Promise<NotifySource[]> {
-  return allPages((page) =>
-    get<PageOf<NotifySource>>(
-      '/yun/module/dataSource',
-      { template_id: templateId, page, page_size: PAGE_SIZE_MAX },
-      { silent: true },
-    ),
-  ).then((items) => items.map(({ id, name, unit }) => ({ id, name, unit })));
+  return listTemplateSourceOptions(templateId).then((items) =>
+    items.map(({ id, name, unit }) => ({ id, name, unit })),
+  );
 }
 
 export const templateSourcesQueryOptions = (templateId: number) =>

@@ -1,8 +1,10 @@
 // A list's time filter in whole days: the range the address holds (epoch ms, either end open) shown as days, and the
-// days picked given back as the first and the last millisecond of them. The user log and the inbox use it.
+// days picked given back as the first and the last millisecond of them in the user's zone (lib/timezone). The user log and the inbox use it.
 import { DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+
+import { zoned, zoneDayEnd, zoneDayStart } from '@/lib/timezone';
 
 type Range = [Dayjs | null, Dayjs | null] | null;
 
@@ -16,7 +18,7 @@ export function DayRangeFilter({ start, end, onChange }: DayRange & { onChange: 
   const value: Range =
     start === undefined && end === undefined
       ? null
-      : [start === undefined ? null : dayjs(start), end === undefined ? null : dayjs(end)];
+      : [start === undefined ? null : zoned(start), end === undefined ? null : zoned(end)];
   return (
     <DatePicker.RangePicker
       className="info-toolbar__range"
@@ -27,8 +29,8 @@ export function DayRangeFilter({ start, end, onChange }: DayRange & { onChange: 
       onChange={(picked) => {
         const next: Range = picked ? [picked[0], picked[1]] : null;
         onChange({
-          start: next?.[0] ? next[0].startOf('day').valueOf() : undefined,
-          end: next?.[1] ? next[1].endOf('day').valueOf() : undefined,
+          start: next?.[0] ? zoneDayStart(next[0]) : undefined,
+          end: next?.[1] ? zoneDayEnd(next[1]) : undefined,
         });
       }}
     />

@@ -3,13 +3,14 @@
 // made, its rule, channel, recipient (a user and their address, or a rule's masked URL), subject, state (coloured),
 // attempts, the next try of one waiting, and the last error. A failed one is tried again by hand. The log asks again
 // every 10 s while it is shown and the browser tab is visible.
-import { ReloadOutlined, SyncOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Empty, Select, Tag, Tooltip, Typography } from 'antd';
+import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import { Button, Select, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { ListToolbar } from '@/components/list-toolbar';
+import { ListEmpty } from '@/components/table/list-empty';
 import { useIsPhone } from '@/components/use-phone';
 import { CellLines, CellText } from '@/components/table/cell-text';
 import { DataTable } from '@/components/table/data-table';
@@ -225,25 +226,17 @@ export function NotifyLog() {
   const columns = phone ? [subject, ...rest, ...after] : [...rest, subject, ...after];
   const scroll = useFitScroll(columns);
 
-  const empty = log.isPending ? (
-    <div className="system-msg__pending" />
-  ) : log.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('info.notify.log.failed')}>
-      <Button icon={<ReloadOutlined />} onClick={() => void log.refetch()}>
-        {t('common.action.retry')}
-      </Button>
-    </Empty>
-  ) : filtered ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('info.notify.log.noMatch')} />
-  ) : (
-    <Empty
-      image={<UnorderedListOutlined className="system-msg__empty-icon" />}
-      description={
-        <span className="notify-empty">
-          <Typography.Text strong>{t('info.notify.log.empty')}</Typography.Text>
-          <Typography.Text type="secondary">{t('info.notify.log.emptyHint')}</Typography.Text>
-        </span>
-      }
+  const empty = (
+    <ListEmpty
+      query={log}
+      filtered={filtered}
+      texts={{
+        failed: t('info.notify.log.failed'),
+        noMatch: t('info.notify.log.noMatch'),
+        empty: t('info.notify.log.empty'),
+        emptyHint: t('info.notify.log.emptyHint'),
+      }}
+      classNames={{ pending: 'system-msg__pending', icon: 'system-msg__empty-icon', empty: 'notify-empty' }}
     />
   );
 

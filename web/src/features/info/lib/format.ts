@@ -1,9 +1,9 @@
 // Display helpers of the user log.
-import dayjs from 'dayjs';
+import { zoned } from '@/lib/timezone';
 import { EMPTY } from '@/lib/empty';
 
 export function formatLogTime(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
+  return typeof ms === 'number' && ms > 0 ? zoned(ms).format('YYYY-MM-DD HH:mm:ss') : EMPTY;
 }
 
 /** One detail value as text: strings as they are, lists joined, anything else as JSON. */

@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { EMPTY } from '@/lib/empty';
 import { NOTICE_SCHEDULE_MAX_DAYS } from '@/types/limits.gen';
 import type { NoticeOut, NoticeState, RecipientKind, SentOut } from '../api/system-msg-types';
+import { zoned } from '@/lib/timezone';
 
 export const STATE_COLORS: Record<NoticeState, string> = {
   unsent: 'default',
@@ -23,7 +24,7 @@ export function roleLabel(t: TFunction, name: string, code?: string): string {
 
 /** A scheduled time, to the minute (a schedule is picked to the minute). */
 export function formatSchedule(ms: number | null | undefined): string {
-  return typeof ms === 'number' && ms > 0 ? dayjs(ms).format('YYYY-MM-DD HH:mm') : EMPTY;
+  return typeof ms === 'number' && ms > 0 ? zoned(ms).format('YYYY-MM-DD HH:mm') : EMPTY;
 }
 
 /** The time a notice is known by: when it was sent, when it is due, or (a draft) when it was last edited. */

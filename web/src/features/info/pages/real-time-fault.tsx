@@ -4,7 +4,7 @@
 // WebSocket's alarm pushes. Administrators set the tenant's default control password here.
 import { CheckOutlined, LockOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import { App, Button, Card, DatePicker, Input, Segmented, Select, Space, Tabs, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,6 +29,7 @@ import { param, useListParams, useSyncedText, type ParamSpec } from '@/lib/route
 import { toast } from '@/lib/toast';
 import { DefaultControlPasswordModal } from '../components/default-control-password-modal';
 import '../info.css';
+import { fromWallClock, zoned } from '@/lib/timezone';
 
 type View = 'realtime' | 'history';
 
@@ -39,7 +40,8 @@ const SHELF_PARAMS: ParamSpec<{ shelved?: boolean }> = { shelved: param.bool };
 const RANGE_PARAMS: ParamSpec<{ start?: number; end?: number }> = { start: param.time, end: param.time };
 
 function defaultRange(): [Dayjs, Dayjs] {
-  return [dayjs().subtract(7, 'day').startOf('day'), dayjs().endOf('day')];
+  // The user's days (lib/timezone).
+  return [zoned().subtract(7, 'day').startOf('day'), zoned().endOf('day')];
 }
 
 function DeviceFilter({
@@ -265,7 +267,7 @@ function HistoryTab() {
   const rangeParams = useListParams(RANGE_PARAMS);
   const { start, end } = rangeParams.params;
   const range: Range =
-    start !== undefined && end !== undefined && start <= end ? [dayjs(start), dayjs(end)] : fallback;
+    start !== undefined && end !== undefined && start <= end ? [zoned(start), zoned(end)] : fallback;
   const list = useAlarmListParams();
   const alarms = useAlarmHistory({ ...list.params, start: range[0].valueOf(), end: range[1].valueOf() });
 
@@ -286,20 +288,24 @@ function HistoryTab() {
             presets={[
               {
                 label: t('telemetry.history.preset.day'),
-                value: () => [dayjs().subtract(1, 'day'), dayjs()],
+                value: () => [zoned().subtract(1, 'day'), zoned()],
               },
               {
                 label: t('telemetry.history.preset.week'),
-                value: () => [dayjs().subtract(7, 'day'), dayjs()],
+                value: () => [zoned().subtract(7, 'day'), zoned()],
               },
               {
                 label: t('telemetry.history.preset.month'),
-                value: () => [dayjs().subtract(30, 'day'), dayjs()],
+                value: () => [zoned().subtract(30, 'day'), zoned()],
               },
             ]}
             onChange={(value) => {
               const [start, end] = value ?? [];
-              if (start && end) rangeParams.filter({ start: start.valueOf(), end: end.valueOf() });
+              if (start && end)
+                rangeParams.filter({
+                  start: fromWallClock(start).valueOf(),
+                  end: fromWallClock(end).valueOf(),
+                });
             }}
           />
           <AlarmFilters list={list} withType />

@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { EMPTY } from '@/lib/empty';
 import { setRtdClient } from '@/lib/ws';
-import { installFakeRtd } from '@/test/fake-socket';
+import { FakeSocket, installFakeRtd } from '@/test/fake-socket';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { signInAs } from '@/test/session';
@@ -80,8 +80,22 @@ describe("A device's row as a detail", () => {
     expect(tile(41)).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('img', { name: '数据趋势图' })).toHaveAttribute('data-series', '1');
 
-    // The tile following a push is shown by web/e2e/monitor.spec.ts: here, in the shared test worker of the whole
-    // suite, the fake socket's push did not reach the tile (a test-environment defect still open, issue 35 note).
+    // This test's own socket, held: another client's reconnect may make a newer one meanwhile.
+    const socket = FakeSocket.last!;
+    act(() => {
+      socket.open();
+    });
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }));
+    act(() => {
+      socket.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
+      socket.receive({
+        type: 'values',
+        device_id: 12,
+        values: [{ id: 41, v: 1.5, ts: Date.now(), q: 0 }],
+      });
+    });
+    await waitFor(() => expect(tile(41)).toHaveTextContent('1.50'));
+    expect(tile(41)).toHaveStyle({ color: '#ff0000' });
   });
 
   it('adds a column to the trend on a click and changes the range', async () => {

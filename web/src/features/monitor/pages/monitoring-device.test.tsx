@@ -76,9 +76,7 @@ describe('Monitored devices', () => {
     act(() => {
       socket.open();
     });
-    await waitFor(() =>
-      expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }),
-    );
+    await waitFor(() => expect(socket.sent).toContainEqual({ op: 'sub', devices: [12], sources: [41, 42] }));
     act(() => {
       socket.receive({ type: 'snapshot', device_id: 12, dev_state: 1, values: [] });
       socket.receive({

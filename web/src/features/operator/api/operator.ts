@@ -6,7 +6,12 @@ import { get, ILLEGAL_TOKEN, isApiError, post, put, type RequestOptions } from '
 import { navigateTo } from '@/lib/navigation';
 import type { Schema } from '@/types/schema';
 
-import { clearOperatorSession, operatorSession, setOperatorSession } from '../lib/session';
+import {
+  clearOperatorSession,
+  operatorSession,
+  setOperatorSession,
+  type OperatorAccount,
+} from '../lib/session';
 
 export type DeviceStatistics = Schema<'DeviceStatistics'>;
 export type StatBucket = Schema<'StatBucket'>;
@@ -25,6 +30,9 @@ export type HealthMetric = Schema<'TrendOut'>['metric'];
 export type HealthTrend = Schema<'TrendOut'>;
 export type PlatformAlerts = Schema<'AlertsOut'>;
 export type PlatformAlert = Schema<'AlertOut'>;
+export type AlertDelivery = Schema<'AlertDeliveryOut'>;
+export type AlertChannel = OperatorAccount['alert_channels'][number];
+export type OperatorContact = Schema<'OperatorContactIn'>;
 export interface Paged<T> {
   items: T[];
   total: number;
@@ -69,10 +77,18 @@ export const operatorKeys = {
   users: (tenant: number, search: string, page: number) =>
     [...operatorKeys.all, 'users', tenant, search, page] as const,
   privilege: (user: number) => [...operatorKeys.all, 'privilege', user] as const,
-  audit: (page: number, action: string) => [...operatorKeys.all, 'audit', page, action] as const,
+  audit: (
+    page: number,
+    action: string,
+    operator: number | null,
+    tenant: number | null,
+    start: number | null,
+    end: number | null,
+  ) => [...operatorKeys.all, 'audit', page, action, operator, tenant, start, end] as const,
   health: () => [...operatorKeys.all, 'health'] as const,
   trend: (metric: string, hours: number) => [...operatorKeys.all, 'health', 'trend', metric, hours] as const,
   alerts: () => [...operatorKeys.all, 'alerts'] as const,
+  me: () => [...operatorKeys.all, 'me'] as const,
 };
 
 /** How often the health page reads the platform now, its alerts and its trends (ms). */
@@ -160,10 +176,26 @@ export function useEditPrivilege() {
   });
 }
 
-export function useAudit(page: number, action: string) {
+/** The audit's filters beyond the action: one operator, one tenant, a time range (epoch ms, both ends). */
+export interface AuditFilters {
+  operatorId?: number | null;
+  tenantId?: number | null;
+  range?: readonly [number, number] | null;
+}
+
+export function useAudit(page: number, action: string, filters: AuditFilters = {}) {
+  const { operatorId = null, tenantId = null, range = null } = filters;
   return useQuery({
-    queryKey: operatorKeys.audit(page, action),
-    queryFn: () => opGet<Paged<AuditRow>>('/administrator/audit', { page, page_size: 20, action }),
+    queryKey: operatorKeys.audit(page, action, operatorId, tenantId, range?.[0] ?? null, range?.[1] ?? null),
+    queryFn: () =>
+      opGet<Paged<AuditRow>>('/administrator/audit', {
+        page,
+        page_size: 20,
+        action,
+        ...(operatorId !== null ? { operator_id: operatorId } : {}),
+        ...(tenantId !== null ? { tenant_id: tenantId } : {}),
+        ...(range ? { start: range[0], end: range[1] } : {}),
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -227,6 +259,29 @@ export function useAckAlert() {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: operatorKeys.alerts() });
       void client.invalidateQueries({ queryKey: operatorKeys.health() });
+      void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
+    },
+  });
+}
+
+/** The operator's own account, read afresh (the contact form shows what the server holds now). */
+export function useMe(enabled = true) {
+  return useQuery({
+    queryKey: operatorKeys.me(),
+    queryFn: () => opGet<OperatorAccount>('/administrator/me', undefined, { silent: true }),
+    enabled,
+  });
+}
+
+/** The operator's own contacts: where the platform's alerts reach him (PUT /administrator/me, audited). */
+export function useUpdateMyContact() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (contact: OperatorContact) =>
+      opPut<OperatorAccount>('/administrator/me', contact, { silent: true }),
+    onSuccess: (out) => {
+      client.setQueryData(operatorKeys.me(), out);
+      setOperatorSession({ ...operatorSession(), operator: out });
       void client.invalidateQueries({ queryKey: [...operatorKeys.all, 'audit'] });
     },
   });

@@ -1,15 +1,18 @@
 // The operator console's frame (docs/api-operations.md): its own header and menu, apart from the tenants' console,
-// and the guard of its pages: no operator session, back to /operator/login.
+// and the guard of its pages: no operator session, back to /operator/login. The account menu opens the operator's
+// own contacts, where the platform's alerts reach him.
 import {
   ApiOutlined,
   AuditOutlined,
   BarChartOutlined,
+  ContactsOutlined,
   DashboardOutlined,
   LogoutOutlined,
   TeamOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
-import { Badge, Button, Layout, Menu, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { Badge, Button, Dropdown, Layout, Menu, Tag } from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 
@@ -18,6 +21,7 @@ import { useIsPhone } from '@/components/use-phone';
 
 import { OPERATOR_LOGIN, operatorLogout, usePlatformAlerts } from '../api/operator';
 import { useOperatorSession } from '../lib/session';
+import { ContactDrawer } from './contact-drawer';
 import '../operator.css';
 
 export const OPERATOR_PAGES = [
@@ -61,6 +65,7 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const session = useOperatorSession();
+  const [contactOpen, setContactOpen] = useState(false);
   if (!session.token) return <Navigate to={OPERATOR_LOGIN} replace />;
   const scopes = new Set(session.operator?.scopes ?? []);
   const items = OPERATOR_PAGES.filter((p) => !p.scope || scopes.has(p.scope)).map((p) => ({
@@ -79,7 +84,23 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
         <span className="operator-frame__title">{t('operator.title')}</span>
         {!phone && <Tag color="gold">{t('operator.badge')}</Tag>}
         <span className="operator-frame__spacer" />
-        {!phone && <span className="operator-frame__who">{session.operator?.user_name}</span>}
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [{ key: 'contact', icon: <ContactsOutlined />, label: t('operator.contact.menu') }],
+            onClick: () => setContactOpen(true),
+          }}
+        >
+          <Button
+            type="text"
+            icon={<UserOutlined />}
+            className="operator-frame__who"
+            title={t('operator.contact.account')}
+            {...(phone ? { 'aria-label': t('operator.contact.account') } : {})}
+          >
+            {!phone && session.operator?.user_name}
+          </Button>
+        </Dropdown>
         <LanguageSwitch />
         <Button type="text" icon={<LogoutOutlined />} onClick={signOut} aria-label={t('operator.logout')}>
           {!phone && t('operator.logout')}
@@ -108,6 +129,7 @@ export function OperatorFrame({ children }: { children: ReactNode }) {
           {children}
         </Layout.Content>
       </Layout>
+      <ContactDrawer open={contactOpen} onClose={() => setContactOpen(false)} />
     </Layout>
   );
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { perOpening } from '@/components/per-opening';
+import { useIsPhone } from '@/components/use-phone';
 import { EMPTY } from '@/lib/empty';
 import { isApiError } from '@/lib/http';
 import { toast } from '@/lib/toast';
@@ -153,13 +154,14 @@ function PermissionForm({ view }: { view: UserPrivilege }) {
 
 function PrivilegeDrawerBody({ open, userId, onClose }: Props) {
   const { t } = useTranslation();
+  const phone = useIsPhone();
   const view = usePrivilege(open ? userId : null);
   const data = view.data;
   return (
     <Drawer
       open={open}
       onClose={onClose}
-      size={520}
+      size={phone ? '100%' : 520}
       destroyOnHidden
       title={data ? t('operator.users.drawerTitle', { name: data.user_name }) : t('operator.users.user')}
     >

@@ -1,6 +1,8 @@
 // One device as the operator acts on it (/operator/devices; docs/api-operations.md): found by SN across tenants, its
 // gateway's VPN queried or reset through the gateway, its flow card queried from the provider or activated, with the
-// test period's 6 MB shown. Every action is audited and lands in the tenant's device log as the platform's.
+// test period's 6 MB shown (used, left, used up). Every action is audited and lands in the tenant's device log as the
+// platform's. An action's refusal (the gateway's reason for the VPN, the provider's for the card) shows in the card of
+// what was acted on.
 import { ReloadOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -31,24 +33,41 @@ import { OperatorFrame } from '../components/operator-frame';
 
 const ONLINE = 1;
 
+/** The card an action belongs to, where its refusal is shown. */
+type Part = 'vpn' | 'card';
+const partOf = (action: DeviceAction): Part => (action.startsWith('vpn/') ? 'vpn' : 'card');
+
 export default function OperatorDevicesPage() {
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const sn = (search.get('sn') ?? '').trim();
   const device = useOperatedDevice(sn);
   const action = useDeviceAction();
-  const [error, setError] = useState('');
+  const [error, setError] = useState<{ part: Part; text: string } | null>(null);
   const data = device.data;
 
   const run = async (what: DeviceAction) => {
-    setError('');
+    setError(null);
     try {
       await action.mutateAsync({ sn, action: what });
       toast.success(t(`operator.devices.done.${what.replace('/', '_')}`));
     } catch (failure) {
-      setError(isApiError(failure) ? failure.detail : t('operator.saveFailed'));
+      setError({
+        part: partOf(what),
+        text: isApiError(failure) ? failure.detail : t('operator.saveFailed'),
+      });
     }
   };
+  const refusal = (part: Part) =>
+    error?.part === part && (
+      <Alert
+        type="error"
+        showIcon
+        title={error.text}
+        closable={{ onClose: () => setError(null) }}
+        style={{ marginBottom: 12 }}
+      />
+    );
   const busy = (what: DeviceAction) => action.isPending && action.variables.action === what;
 
   let body;
@@ -66,7 +85,6 @@ export default function OperatorDevicesPage() {
     const card = data.card;
     body = (
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        {error && <Alert type="error" showIcon title={error} closable={{ onClose: () => setError('') }} />}
         <Card size="small" title={t('operator.devices.device', { sn: data.sn })}>
           <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
             <Descriptions.Item label={t('operator.users.tenant')}>{data.tenant_name}</Descriptions.Item>
@@ -113,6 +131,7 @@ export default function OperatorDevicesPage() {
             </Space>
           }
         >
+          {refusal('vpn')}
           <Space>
             <Tag color={data.vpn_state ? 'green' : 'default'}>
               {t(data.vpn_state ? 'operator.devices.vpnOpen' : 'operator.devices.vpnClosed')}
@@ -141,6 +160,7 @@ export default function OperatorDevicesPage() {
             )
           }
         >
+          {refusal('card')}
           {card ? (
             <>
               <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
@@ -173,6 +193,7 @@ export default function OperatorDevicesPage() {
                   <span className="text-secondary">
                     {t('operator.devices.testFlow', {
                       used: data.test_flow.used_mb,
+                      left: data.test_flow.left_mb,
                       total: data.test_flow.total_mb,
                     })}
                   </span>
@@ -217,7 +238,7 @@ export default function OperatorDevicesPage() {
         aria-label={t('operator.devices.snPlaceholder')}
         style={{ maxWidth: 420, marginBottom: 16 }}
         onSearch={(value) => {
-          setError('');
+          setError(null);
           setSearch(value.trim() ? { sn: value.trim() } : {}, { replace: true });
         }}
       />

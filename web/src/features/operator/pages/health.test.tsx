@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, type Handler } from '@/test/mock-api';
 import { renderRoutes } from '@/test/render';
 import { resetScreenWidth, setScreenWidth } from '@/test/screen-width';
-import type { Health, PlatformAlert, PlatformAlerts } from '../api/operator';
+import type { AlertDelivery, Health, PlatformAlert, PlatformAlerts } from '../api/operator';
 import { clearOperatorSession, setOperatorSession } from '../lib/session';
 import OperatorHealthPage from './health';
 
@@ -99,7 +99,7 @@ function alert(over: Partial<PlatformAlert> = {}): PlatformAlert {
     closed_at: null,
     acked_at: null,
     acked_by_name: '',
-    webhook_state: '',
+    deliveries: [],
     open: true,
     ...over,
   };
@@ -136,6 +136,9 @@ beforeEach(() => {
       scopes: ['monitoring'],
       is_active: true,
       last_login_at: null,
+      email: '',
+      phone: '',
+      alert_channels: [],
     },
   });
 });
@@ -212,6 +215,63 @@ describe('OperatorHealthPage', () => {
     });
     expect(await screen.findByText('1 条未恢复 · 0 条未确认')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '确认：数据接入积压' })).toBeNull();
+  });
+
+  it("shows each alert's deliveries to the operators, a tag per channel with its state", async () => {
+    const delivery = (over: Partial<AlertDelivery>): AlertDelivery => ({
+      event: 'opened',
+      channel: 'email',
+      address: 'o***@example.com',
+      state: 'sent',
+      tries: 1,
+      error: '',
+      sent_at: NOW - 590_000,
+      ...over,
+    });
+    renderPage({
+      'GET /administrator/health': () => ok(health()),
+      'GET /administrator/alerts': () =>
+        ok({
+          open: 0,
+          unacked: 0,
+          items: [
+            alert({
+              closed_at: NOW,
+              open: false,
+              deliveries: [
+                delivery({}),
+                delivery({
+                  channel: 'sms',
+                  address: '138****0001',
+                  state: 'failed',
+                  tries: 5,
+                  error: 'timeout',
+                }),
+                delivery({ event: 'closed', channel: 'webhook', address: 'https://ops.example.com/hook' }),
+                delivery({
+                  event: 'closed',
+                  channel: 'sms',
+                  address: '138****0001',
+                  state: 'pending',
+                  tries: 0,
+                  sent_at: null,
+                }),
+              ],
+            }),
+          ],
+        }),
+    });
+    const opened = (await screen.findByText('告警通知')).closest<HTMLElement>('[data-event]')!;
+    expect(opened.getAttribute('data-event')).toBe('opened');
+    expect(within(opened).getByText('邮件：已发送')).toBeTruthy();
+    const failed = within(opened).getByText('短信：发送失败');
+    const closed = screen.getByText('恢复通知').closest<HTMLElement>('[data-event]')!;
+    expect(within(closed).getByText('Webhook：已发送')).toBeTruthy();
+    expect(within(closed).getByText('短信：待发送')).toBeTruthy();
+    // The address (masked by the server), the tries and why, on hover.
+    await userEvent.hover(failed);
+    expect(await screen.findByText('138****0001 · 已尝试 5 次')).toBeTruthy();
+    expect(screen.getByText('原因：timeout')).toBeTruthy();
   });
 
   it('says so when there is nothing yet', async () => {

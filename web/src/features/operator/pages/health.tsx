@@ -1,6 +1,6 @@
 // Full-network monitoring (/operator/health; docs/api-operations.md): the platform's health on one screen — each
 // part's state and why, the figures now (read every 5 s), their 24 h trends, gateways online by tenant, the server
-// processes, and the alerts with their acknowledgement. Scope monitoring.
+// processes, and the alerts with their acknowledgement and their deliveries to the operators. Scope monitoring.
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Result, Skeleton, Tag, Tooltip } from 'antd';
 import type { TableColumnType } from 'antd';
@@ -26,6 +26,7 @@ import {
   type HealthMetric,
   type HealthPart,
   type HealthProcess,
+  type AlertDelivery,
   type PlatformAlert,
   type TenantGateways,
 } from '../api/operator';
@@ -305,6 +306,55 @@ function ProcessTable({ processes }: { processes: HealthProcess[] }) {
   );
 }
 
+const DELIVERY_COLOR: Record<AlertDelivery['state'], string> = {
+  pending: 'processing',
+  sent: 'success',
+  failed: 'error',
+};
+
+/** An alert event's deliveries: a tag per channel and address with its state; the address, tries and error on
+ * hover. */
+function Deliveries({ event, items }: { event: AlertDelivery['event']; items: AlertDelivery[] }) {
+  const { t } = useTranslation();
+  if (!items.length) return null;
+  return (
+    <div className="operator-health__deliveries" data-event={event}>
+      <span className="text-secondary">
+        {event === 'opened' ? t('operator.health.alerts.opened') : t('operator.health.alerts.closedNotice')}
+      </span>
+      {items.map((d) => {
+        const label = t('operator.health.alerts.deliveryOf', {
+          channel: t(`operator.health.alerts.channel.${d.channel}`),
+          state: t(`operator.health.alerts.delivery.${d.state}`),
+        });
+        const why =
+          d.error === 'unconfigured'
+            ? t('operator.health.alerts.deliveryUnconfigured')
+            : d.error && t('operator.health.alerts.deliveryError', { error: d.error });
+        return (
+          <Tooltip
+            key={`${d.channel}:${d.address}`}
+            title={
+              <>
+                {t('operator.health.alerts.deliveryDetail', {
+                  address: d.address || EMPTY,
+                  tries: d.tries,
+                })}
+                {d.sent_at !== null && <div>{formatTime(d.sent_at)}</div>}
+                {why && <div>{why}</div>}
+              </>
+            }
+          >
+            <Tag color={DELIVERY_COLOR[d.state]} className="operator-health__delivery">
+              {label}
+            </Tag>
+          </Tooltip>
+        );
+      })}
+    </div>
+  );
+}
+
 function AlertItem({ alert }: { alert: PlatformAlert }) {
   const { t } = useTranslation();
   const ack = useAckAlert();
@@ -348,6 +398,8 @@ function AlertItem({ alert }: { alert: PlatformAlert }) {
         {alert.closed_at !== null &&
           ` · ${t('operator.health.alerts.until', { time: formatTime(alert.closed_at) })}`}
       </div>
+      <Deliveries event="opened" items={alert.deliveries.filter((d) => d.event === 'opened')} />
+      <Deliveries event="closed" items={alert.deliveries.filter((d) => d.event === 'closed')} />
       {ack.isError && (
         <div className="operator-health__alert-error">
           {isApiError(ack.error) ? ack.error.detail : t('operator.saveFailed')}

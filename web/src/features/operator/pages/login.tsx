@@ -1,5 +1,6 @@
 // The operators' sign-in (/operator/login; docs/api-operations.md): name, password and the graphic captcha, as a
-// tenant user signs in, against /administrator/login. Operator accounts are made on the server only.
+// tenant user signs in, against /administrator/login. Operator accounts are made on the server only. An operator
+// already signed in goes on to the statistics without the form (and without fetching a captcha for it).
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -21,9 +22,14 @@ interface Values {
 }
 
 export default function OperatorLoginPage() {
+  const session = useOperatorSession();
+  if (session.token) return <Navigate to="/operator/statistics" replace />;
+  return <LoginForm />;
+}
+
+function LoginForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const session = useOperatorSession();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -31,7 +37,6 @@ export default function OperatorLoginPage() {
     form.setFieldValue('code', '');
   });
   const captchaShown = captcha.captcha?.enabled !== false;
-  if (session.token) return <Navigate to="/operator/statistics" replace />;
 
   const submit = async (values: Values) => {
     setBusy(true);

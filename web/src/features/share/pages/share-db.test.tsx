@@ -149,7 +149,8 @@ describe('ShareDashboardPage', () => {
     const { router } = renderPage();
     expect(await screen.findByText('智慧厂区运行总览')).toBeInTheDocument();
     expect(await within(cardOf('screen')).findByTestId('device-screen')).toHaveAttribute('data-device', '12');
-    act(() => within(cardOf('tree')).getByText('2号空压机').click());
+    const other = await within(cardOf('tree')).findByText('2号空压机');
+    act(() => other.click());
     await waitFor(() =>
       expect(within(cardOf('screen')).getByTestId('device-screen')).toHaveAttribute('data-device', '13'),
     );

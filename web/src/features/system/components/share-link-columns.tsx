@@ -6,7 +6,6 @@
 // and that resetting the link gives a new one (docs/decisions.md "A share link's address in its list").
 import { Tag, Tooltip, Typography } from 'antd';
 import type { TableProps } from 'antd';
-import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 
 import { CellTags } from '@/components/table/cell-tags';
@@ -24,6 +23,7 @@ import {
   type ShareLinkState,
 } from '@/lib/share-links/api';
 import { useKnownShareLinkToken } from '@/lib/share-links/known-urls';
+import { zoned } from '@/lib/timezone';
 
 export const STATE_COLOR: Record<ShareLinkState, string> = {
   active: 'success',
@@ -32,7 +32,7 @@ export const STATE_COLOR: Record<ShareLinkState, string> = {
   disabled: 'default',
 };
 
-const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => dayjs(ms).format(format);
+const time = (ms: number, format = 'YYYY-MM-DD HH:mm') => zoned(ms).format(format);
 
 /** A link's type: its tag's colour and name. */
 const TYPES: Record<number, { color: string; key: string }> = {

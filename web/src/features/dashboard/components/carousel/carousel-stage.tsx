@@ -45,8 +45,7 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
 
 export function StateBadge({ device }: { device: CarouselDevice }) {
   const { t } = useTranslation();
-  if (!device.available)
-    return <Badge color="default" text={t('dashboard.carousel.device.goneState')} />;
+  if (!device.available) return <Badge color="default" text={t('dashboard.carousel.device.goneState')} />;
   const state = deviceStateKey(device.dev_state, device.registered);
   return <Badge color={STATE_COLORS[state]} text={t(`dashboard.carousel.state.${state}`)} />;
 }

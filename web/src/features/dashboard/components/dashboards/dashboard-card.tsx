@@ -4,7 +4,6 @@
 // delete and the order need P21200; share (a dashboard link) needs P82000. While the order may change the card can be dragged onto another.
 import { HolderOutlined, MobileOutlined, TeamOutlined } from '@ant-design/icons';
 import { Card, Tag, Tooltip, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { dashboardPaths } from '@/lib/dashboards/paths';
 import type { DashboardSummary } from '@/lib/dashboards/types';
 import { themeSwatch } from '../../lib/dashboard-settings';
 import { DashboardThumbnail } from './dashboard-thumbnail';
+import { zoned } from '@/lib/timezone';
 
 export interface DashboardCardActions {
   onSettings: () => void;
@@ -115,7 +115,7 @@ export function DashboardCard({ dashboard: d, canManage, actions, drag }: Dashbo
         <div className="db-card__facts db-card__facts--secondary">
           {d.owner_name && <span title={t('dashboards.list.owner')}>{d.owner_name}</span>}
           <span>
-            {t('dashboards.list.updatedAt', { time: dayjs(d.updated_at).format('YYYY-MM-DD HH:mm') })}
+            {t('dashboards.list.updatedAt', { time: zoned(d.updated_at).format('YYYY-MM-DD HH:mm') })}
           </span>
         </div>
         {(d.mobile || d.visibility === 'partial') && (

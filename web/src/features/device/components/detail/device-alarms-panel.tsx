@@ -3,7 +3,7 @@
 import { CheckOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Segmented, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +16,7 @@ import { useAlarmHistory } from '@/lib/alarms/list-alarm-history';
 import { useRealtimeAlarms } from '@/lib/alarms/list-realtime-alarms';
 import type { AlarmType } from '@/lib/alarms/types';
 import { useAlarmFeed } from '@/lib/ws';
+import { fromWallClock, zoned } from '@/lib/timezone';
 
 const PAGE_SIZE = 10;
 type View = 'realtime' | 'history';
@@ -27,8 +28,8 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
   const [page, setPage] = useState({ page: 1, page_size: PAGE_SIZE });
   const [historyPage, setHistoryPage] = useState({ page: 1, page_size: PAGE_SIZE });
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    dayjs().subtract(7, 'day').startOf('day'),
-    dayjs(),
+    zoned().subtract(7, 'day').startOf('day'),
+    zoned(),
   ]);
   const [level, setLevel] = useState<number | undefined>(undefined);
   const [type, setType] = useState<AlarmType | undefined>(undefined);
@@ -78,7 +79,7 @@ export function DeviceAlarmsPanel({ deviceId }: { deviceId: number }) {
               onChange={(value) => {
                 const [start, end] = value ?? [];
                 if (start && end) {
-                  setRange([start, end]);
+                  setRange([zoned(fromWallClock(start)), zoned(fromWallClock(end))]);
                   setHistoryPage((p) => ({ ...p, page: 1 }));
                 }
               }}

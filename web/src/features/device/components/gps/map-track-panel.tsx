@@ -10,6 +10,7 @@ import { checkRange, MAX_TRACK_DAYS, PLAYBACK_SPEEDS, type PlaybackSpeed } from 
 import type { TrackPoint } from '../../lib/monitor-types';
 import { DevicePicker } from '@/components/pickers/device-picker';
 import type { PickerDevice } from '@/components/pickers/picker-api';
+import { zoned } from '@/lib/timezone';
 
 export interface TrackRequest {
   device_id: number;
@@ -171,7 +172,7 @@ export function MapPlayback({
         max={Math.max(end, start + 1)}
         value={time}
         step={1000}
-        tooltip={{ formatter: (v) => (v === undefined ? '' : dayjs(v).format('MM-DD HH:mm:ss')) }}
+        tooltip={{ formatter: (v) => (v === undefined ? '' : zoned(v).format('MM-DD HH:mm:ss')) }}
         onChange={(v) => {
           onPlaying(false);
           onTime(v);
@@ -179,7 +180,7 @@ export function MapPlayback({
         aria-label={t('device.map.track.position')}
       />
       <Typography.Text className="map-playback__clock" aria-live="off">
-        {dayjs(time).format('YYYY-MM-DD HH:mm:ss')}
+        {zoned(time).format('YYYY-MM-DD HH:mm:ss')}
       </Typography.Text>
       <Typography.Text type="secondary" className="map-playback__count">
         {t('device.map.track.points', { count: points.length })}

@@ -2,7 +2,7 @@
 // the server (GET /hDev, sized to the chart's width), and its export through the export centre (lib/exports).
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, DatePicker, Empty, InputNumber, Select, Skeleton, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,7 +13,7 @@ import { HISTORY_PARTS } from '@/components/charts/parts/history';
 import { DataSourcePicker } from '@/components/pickers/data-source-picker';
 import { useStartExport } from '@/lib/exports';
 import { isApiError } from '@/lib/http';
-import { viewerTz } from '@/lib/timezone';
+import { fromWallClock, viewerTz, zoned } from '@/lib/timezone';
 import { historyExportRequest } from '@/lib/telemetry/export-history';
 import { useHistory } from '@/lib/telemetry/get-history';
 import {
@@ -115,7 +115,8 @@ export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
     if (params) exporter.mutate(historyExportRequest(params));
   };
 
-  const rangeValue: [Dayjs, Dayjs] = [dayjs(range[0]), dayjs(range[1])];
+  // In the user's zone (lib/timezone): the picker shows and edits their wall clock, its days are their days.
+  const rangeValue: [Dayjs, Dayjs] = [zoned(range[0]), zoned(range[1])];
 
   const body = () => {
     if (loading || (history.isPending && params !== null)) return <Skeleton active paragraph={{ rows: 8 }} />;
@@ -181,18 +182,21 @@ export function HistoryPanel({ deviceId, items, loading }: HistoryPanelProps) {
               label: t(`telemetry.history.preset.${p}`),
               value: () => {
                 const [start, end] = presetRange(p);
-                return [dayjs(start), dayjs(end)];
+                return [zoned(start), zoned(end)];
               },
             }))}
             onChange={(value) => {
-              const [start, end] = value ?? [];
-              if (!start || !end) return;
+              const [picked, pickedEnd] = value ?? [];
+              if (!picked || !pickedEnd) return;
+              // The hours chosen are the user's (lib/timezone), whatever clock the picker made them on.
+              const start = fromWallClock(picked).valueOf();
+              const end = fromWallClock(pickedEnd).valueOf();
               const match = RANGE_PRESETS.find((p) => {
                 const [ps, pe] = presetRange(p);
-                return Math.abs(pe - end.valueOf()) < 60_000 && Math.abs(ps - start.valueOf()) < 60_000;
+                return Math.abs(pe - end) < 60_000 && Math.abs(ps - start) < 60_000;
               });
               setPreset(match ?? null);
-              setRange([start.valueOf(), end.valueOf()]);
+              setRange([start, end]);
             }}
           />
         </Field>
