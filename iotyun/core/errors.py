@@ -260,6 +260,8 @@ class ErrorCode(IntEnum):
     SYMBOL_LIMIT = 114029
     # 114511-114520 the tenant symbol library (continued)
     SYMBOL_IN_USE = 114511
+    # 114512 3D model library (continued)
+    MODEL_FILE_UNUSED = 114512
     # 115001-115024 templates
     TEMPLATE_NOT_FOUND = 115001
     TEMPLATE_BIND_LIMIT = 115002
@@ -790,7 +792,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.MODEL_CLASSIFY_NAME_EXISTS: ("模型分类名称已存在", "This model classification name already exists"),
     ErrorCode.MODEL_CLASSIFY_NOT_EMPTY: ("该模型分类下还有模型，不能删除", "This model classification has models and cannot be deleted"),
     ErrorCode.MODEL_IN_USE: ("该模型正在使用中，不能删除", "This model is in use and cannot be deleted"),
-    ErrorCode.MODEL_PARSE_FAILED: ("模型文件解析失败", "The model file could not be read"),
+    ErrorCode.MODEL_PARSE_FAILED: ("模型文件解析失败（{file}）", "The model file could not be read ({file})"),
     ErrorCode.SYSTEM_RESOURCE_READONLY: ("系统资源不能修改或删除", "System resources cannot be changed or deleted"),
     # 114020-114029 SVG uploads and the tenant symbol library
     ErrorCode.SVG_UNREADABLE: ("SVG 无法读取：不是格式正确的 SVG 文件", "The SVG could not be read: it is not a well-formed SVG file"),
@@ -804,6 +806,7 @@ CATALOGUE: dict[int, tuple[str, str]] = {
     ErrorCode.SYMBOL_PARTS_INVALID: ("图元部件无效：须为该图元中的元素，不能重复，每个部件须有 1 到 20 个字符的名称", "The symbol parts are not valid: each must be an element of the symbol, once, named in 1 to 20 characters"),
     ErrorCode.SYMBOL_LIMIT: ("图元数量已达上限（{limit}）", "The symbol library is full ({limit} symbols)"),
     ErrorCode.SYMBOL_IN_USE: ("该图元正在画面中使用，不能删除", "This symbol is used on a screen and cannot be deleted"),
+    ErrorCode.MODEL_FILE_UNUSED: ("gltf 文件未引用上传的文件 {file}", "The gltf file does not use the uploaded file {file}"),
     # 115001-115024 templates
     ErrorCode.TEMPLATE_NOT_FOUND: ("模板不存在", "This template does not exist"),
     ErrorCode.TEMPLATE_BIND_LIMIT: ("模板绑定的设备数量已达上限（{limit}）", "The template is bound to the maximum number of devices ({limit})"),

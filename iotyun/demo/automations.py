@@ -52,7 +52,7 @@ NIGHT_PRESSURE_MPA = 0.6
 FORWARD_RATE_PER_MINUTE = 2
 
 
-async def _actor(session: AsyncSession, user: User) -> Actor | None:
+async def demo_actor(session: AsyncSession, user: User) -> Actor | None:
     """The administrator as the console's requests carry them (auth's actor_for_user, without binding the seed's
     system session to the tenant)."""
     row = await auth_repository.user_with_role(session, user.id)
@@ -101,7 +101,7 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User], se
     device_id = await session.scalar(
         select(Device.id).where(Device.tenant_id == tenant_id, Device.sn == NIGHT_DEVICE_SN, Device.registered)
     )
-    actor = await _actor(session, admin)
+    actor = await demo_actor(session, admin)
     if actor is None or cold is None or compressor is None or solar is None or device_id is None:
         return
     target = await targets.create(session, actor, settings, TargetIn(name=TARGET, kind="table", config={}))

@@ -17,6 +17,7 @@ from iotyun.demo import automations as automation_demo
 from iotyun.demo import dashboards as dashboard_demo
 from iotyun.demo import devices as device_demo
 from iotyun.demo import messages as message_demo
+from iotyun.demo import models as model_demo
 from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import reports as report_demo
 from iotyun.demo import software as software_demo
@@ -73,12 +74,13 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await message_demo.seed(session, tenant.id, users)
     await software_demo.seed(session, tenant.id, users, settings.data_dir)
     await automation_demo.seed(session, tenant.id, users, settings)
+    await model_demo.seed(session, tenant.id, users, settings.data_dir)
     return True
 
 
 async def _top_up(session: AsyncSession, settings: Settings) -> None:
     """A demo tenant seeded before a later demo part existed gets that part (the dashboards, issue 31; the software
-    library, issue 34; the monitoring tables, issue 35; the automations, issue 37)."""
+    library, issue 34; the monitoring tables, issue 35; the automations, issue 37; the 3D models, issue 38)."""
     tenant = await auth_repository.tenant_by_code(session, DEMO_TENANT)
     if tenant is None:
         return
@@ -89,6 +91,7 @@ async def _top_up(session: AsyncSession, settings: Settings) -> None:
     await template_demo.add_monitor_tables(session, tenant.id)
     if admin is not None:
         await automation_demo.seed(session, tenant.id, {"admin": admin}, settings)
+        await model_demo.seed(session, tenant.id, {"admin": admin}, settings.data_dir)
 
 
 async def run(settings: Settings) -> None:

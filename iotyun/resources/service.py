@@ -420,8 +420,8 @@ async def upload_model(
     uploaded: list[tuple[str, bytes]],
 ) -> ModelOut:
     """Store a 3D model, its .gltf and the files it names, in one of the caller's classifications. In order: the
-    classification (114505 / 114510), the name (114502-114504), the files (gltf.check_files: 114014-114017,
-    114509), the owner's gallery_mb quota (114012)."""
+    classification (114505 / 114510), the name (114502-114504), the files (gltf.check_files: 114014-114019,
+    114509, 114512, naming the file at fault), the owner's gallery_mb quota (114012)."""
     classification = await _model_classification(session, actor, classify_id)
     model_name = _model_name(name)
     if await repo.model_named(session, actor.tenant_id, classification.id, model_name) is not None:

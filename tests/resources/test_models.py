@@ -2,6 +2,7 @@
 jpeg, png; exactly one gltf; no duplicates; total size limit"), 114014-114017 and 1145xx, stored under the data dir,
 counted in gallery_mb, served to the tenant's readers beside the .gltf, deleted with their files."""
 
+import base64
 import json
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 import pytest
 
 from iotyun.core.limits import MODEL_MAX_BYTES
+from iotyun.resources import models3d
 from iotyun.resources.storage import model_dir_of
 from tests.conftest import Api, code
 from tests.resources.factories import classify, jpeg, pixels, png
@@ -62,6 +64,37 @@ async def fetch(api: Api, url: str, token: bool = True) -> Any:
     return await api.client.get(url, headers=api._headers() if token else {})
 
 
+class TestStricterChecks:
+    """Issue 38 point 2: nothing missing, nothing extra, nothing truncated, glTF 2.0 only; each refusal names the file."""
+
+    async def test_a_missing_texture_is_refused_naming_it(self, team: Team) -> None:
+        cid = await classify(team.admin)
+        refused = await send(team.admin, cid, standard()[:3])  # "plate a.jpg" left out
+        assert code(refused) == 114509 and "plate a.jpg" in refused["meta"]["detail"]
+
+    async def test_an_extra_file_is_refused_naming_it(self, team: Team) -> None:
+        cid = await classify(team.admin)
+        refused = await send(team.admin, cid, [*standard(), ("spare.bin", BIN)])
+        assert code(refused) == 114512 and "spare.bin" in refused["meta"]["detail"]
+
+    async def test_a_truncated_bin_is_refused_naming_it(self, team: Team) -> None:
+        cid = await classify(team.admin)
+        files = [(n, d[:-1] if n == "pump.bin" else d) for n, d in standard()]
+        refused = await send(team.admin, cid, files)
+        assert code(refused) == 114509 and "pump.bin" in refused["meta"]["detail"]
+
+    async def test_only_gltf_2(self, team: Team) -> None:
+        cid = await classify(team.admin)
+        old = json.dumps({"asset": {"version": "1.0"}}).encode()
+        refused = await send(team.admin, cid, [("old.gltf", old)])
+        assert code(refused) == 114509 and "old.gltf" in refused["meta"]["detail"]
+
+    async def test_the_project_models_upload(self, team: Team) -> None:
+        cid = await classify(team.admin)
+        model = await upload(team.admin, cid, models3d.fan().files(), name="风机")
+        assert [f["name"] for f in model["files"]] == ["fan.gltf", "fan.bin"]
+
+
 class TestUpload:
     async def test_without_P41600(self, team: Team) -> None:
         await team.role("viewer", ["P24000"])
@@ -103,7 +136,7 @@ class TestUpload:
     async def test_a_gltf_alone_and_data_uris_need_no_other_file(self, team: Team) -> None:
         cid = await classify(team.admin)
         await upload(team.admin, cid, [("box.gltf", gltf())], name="a")
-        embedded = gltf("data:application/octet-stream;base64,AAAA")
+        embedded = gltf("data:application/octet-stream;base64," + base64.b64encode(BIN).decode())
         await upload(team.admin, cid, [("box.gltf", embedded)], name="b")
 
     @pytest.mark.parametrize(

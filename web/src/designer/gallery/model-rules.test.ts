@@ -48,7 +48,7 @@ describe('checkModelFiles', () => {
   });
 
   it('refuses a .gltf that is not JSON or names a file not chosen with 114509', async () => {
-    const text = '模型文件解析失败';
+    const text = '模型文件解析失败（a.gltf）';
     expect(await checkModelFiles([file('a.gltf', 'not json')])).toBe(text);
     expect(await checkModelFiles([file('a.gltf', gltf('missing.bin'))])).toBe(text);
     expect(await checkModelFiles([file('a.gltf', gltf('../a.bin')), file('a.bin')])).toBe(text);

@@ -96,7 +96,7 @@ export async function checkModelFiles(files: readonly File[]): Promise<string | 
   }
   const text = await readText(gltf.file);
   const others = new Set(entries.filter((e) => e !== gltf).map((e) => e.name));
-  if (text === null || !gltfNamesOnly(text, others)) return translateCode('114509');
+  if (text === null || !gltfNamesOnly(text, others)) return translateCode('114509', { file: gltf.name });
   return null;
 }
 
