@@ -60,6 +60,7 @@ from iotyun.templates.monitor_tables.router import router as monitor_tables_rout
 from iotyun.templates.router import detail_router as template_detail_router
 from iotyun.templates.router import router as templates_router
 from iotyun.templates.screens.router import router as template_screens_router
+from iotyun.video.router import router as video_router
 
 # Sub-entity routers (devices/groups, ...) are listed here too, never included inside another router, so the
 # authorization matrix test sees every endpoint.
@@ -108,6 +109,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     operations_statistics_router,
     operations_users_router,
     operations_devices_router,
+    video_router,
     # Last: its /yun/module/{template_id} would otherwise shadow the static /yun/module/... paths above.
     template_detail_router,
 )

@@ -23,6 +23,7 @@ from iotyun.team import models as team_models
 from iotyun.team.mail import models as mail_models
 from iotyun.telemetry.public import models as telemetry_models
 from iotyun.templates import models as template_models
+from iotyun.video import models as video_models
 
 __all__ = [
     "Base",
@@ -48,4 +49,5 @@ __all__ = [
     "team_models",
     "telemetry_models",
     "template_models",
+    "video_models",
 ]

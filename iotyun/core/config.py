@@ -96,6 +96,13 @@ class Settings(BaseSettings):
     # Automations' forward targets (docs/api-automations.md "Target") may name a loopback or private address (an
     # HTTP receiver, a broker, a database on the plant network) only with this; this server's own port never.
     forward_allow_private: bool = False
+    # Video cloud accounts (docs/api-video.md): which provider answers `/third/party/*` ("local": no internet, fixed
+    # answers; "ezviz": the Ezviz open platform at `video_ezviz_base`), how long the local provider's tokens live, and
+    # whether a live address handed out may name a loopback or private host (a camera gateway on the plant network).
+    video_provider: Literal["local", "ezviz"] = "local"
+    video_ezviz_base: str = "https://open.ys7.com"
+    video_local_token_seconds: int = 7200
+    video_allow_private: bool = False
     # The key sealing short secrets at rest (a forward target's password; core/sealing.py): a Fernet key
     # (`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`). Unset: a key
     # made once in <data dir>/seal.key (mode 0600). With several server processes on several hosts, set the same

@@ -107,8 +107,10 @@ async def unregister_device(id: int, actor: DeviceWriter, session: SessionDep) -
 
 
 @router.put("/dev/update")
-async def update_device(body: DeviceUpdateIn, actor: DeviceWriter, session: SessionDep) -> Envelope[DeviceOut]:
-    return ok(await service.update(session, actor, body))
+async def update_device(
+    body: DeviceUpdateIn, actor: DeviceWriter, session: SessionDep, settings: SettingsDep
+) -> Envelope[DeviceOut]:
+    return ok(await service.update(session, actor, body, settings))
 
 
 @router.get("/dev/stateInfo")

@@ -22,6 +22,7 @@ from iotyun.core.pagination import Page, PageParams
 from iotyun.core.permissions import DEVICE_EDIT
 from iotyun.core.ratelimit import GatewaySecretGuard
 from iotyun.core.texts import shown_name
+from iotyun.core.video_addresses import address_problem
 from iotyun.devices import accounts, devlog, flowcards, flowsamples, hooks, scope
 from iotyun.devices import repository as repo
 from iotyun.devices.districts import service as district_service
@@ -59,6 +60,9 @@ SITE_FIELDS = (
 
 # The one device-log writer (devices/devlog.py), exported here for other domains as the contract names it.
 write_log = devlog.write_log
+
+# The schemes a device's own video address takes (its form always took them: a camera's rtsp stream, a gateway's ws).
+DEVICE_VIDEO_SCHEMES = ("http", "https", "rtsp", "rtmp", "ws", "wss")
 
 
 # --- helpers for other domains ---------------------------------------------------------------------------------
@@ -489,8 +493,12 @@ async def unregister(session: AsyncSession, actor: Actor, device_id: int) -> Non
     await accounts.released(session, device.sn)
 
 
-async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> DeviceOut:
-    """Edit a device's site facts (owner only); logs the changed fields."""
+async def update(
+    session: AsyncSession, actor: Actor, body: DeviceUpdateIn, settings: Settings | None = None
+) -> DeviceOut:
+    """Edit a device's site facts (owner only); logs the changed fields. A video address naming a loopback, private
+    or link-local host is refused (100025 `video_url`) unless IOTYUN_VIDEO_ALLOW_PRIVATE (docs/api-video.md
+    "Addresses"); `settings` None (callers inside the server) skips that check."""
     actor.need_device(DEVICE_EDIT)
     device = await owned_device(session, actor, body.id, ErrorCode.NO_CANCEL_RIGHT)
     values: dict[str, Any] = {
@@ -498,6 +506,9 @@ async def update(session: AsyncSession, actor: Actor, body: DeviceUpdateIn) -> D
         for name in (*SITE_FIELDS, "group_id", "remark", "video_url", "allow_write")
         if name in body.model_fields_set and getattr(body, name) is not None
     }
+    video_url = values.get("video_url")
+    if settings is not None and video_url and address_problem(video_url, settings, DEVICE_VIDEO_SCHEMES):
+        raise AppError(ErrorCode.URL_INVALID, field="video_url")
     if "group_id" in values:
         await _group_or_default(session, actor.tenant_id, values["group_id"])
     if {"province_code", "city_code", "area_code"} & values.keys():

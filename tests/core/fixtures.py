@@ -9,7 +9,8 @@ Tenant "first" is made first, so its row ids are below the second tenant's in ev
   version of its software library, a brand (named "firstbrand", a logo, the domain first.example.com) and its
   custom menus; app keys (issue 36 point 4): boss's "firstkey" (every scope) and "firstread" (devices:read), and
   bob's "firstbobkey" (every scope, beyond his role: made in the database, since bob may not open the system area);
-  an automation forward target "firsttarget" (kind table) with the test row it received.
+  an automation forward target "firsttarget" (kind table) with the test row it received; a video cloud account
+  (app key "firstvideokey") and the template's camera slot "firstcam".
 Tenant "second" holds its administrator `boss` with a device, a device group and a template, and his app key with
 every scope.
 
@@ -250,6 +251,11 @@ async def _seed_first(app: FastAPI, new_api: Callable[[], Api]) -> First:
     target = await _ok(await boss.post("/yun/automation/targets", {"name": "firsttarget", "kind": "table"}))
     tried = await _ok(await boss.post(f"/yun/automation/targets/{target['id']}/test"))
     assert tried["ok"] is True, tried
+    # A video cloud account (issue 38) and the template's camera slots: no other tenant reads, unbinds or rebinds
+    # them, nor lists the account's cameras (the local provider: no network).
+    await _ok(await boss.post("/third/party/account", {"app_key": "firstvideokey", "app_secret": "firstvideosecret"}))
+    cams = [{"name": "firstcam", "serial": "LOCAL0001", "channel": 1}]
+    await _ok(await boss.put("/yun/module/video", {"template_id": template, "cameras": cams}))
     ids = {
         "user": [boss.user_id or 0, chief_id, carl_id, dora_id, bob_id],
         "role": [role, *roles.values()],

@@ -59,6 +59,8 @@ def test_the_code_keeps_every_contract(tree: Path) -> None:
             "from iotyun.reports import service  # noqa",
             "nothing of the server's parts imports reports",
         ),
+        ("iotyun/templates/service.py", "from iotyun.video import service  # noqa", "video builds on templates"),
+        ("iotyun/video/service.py", "from iotyun.alarms import service  # noqa", "video does not reach into"),
         ("iotyun/gateway/agent.py", "from iotyun.core import config  # noqa", "the gateway agent imports nothing"),
         ("iotyun/devices/service.py", "from iotyun.demo import devices  # noqa", "nothing of the server imports it"),
         ("iotyun/alarms/service.py", "from iotyun.telemetry import realtime  # noqa", "no import cycles"),

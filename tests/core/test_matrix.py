@@ -76,6 +76,8 @@ FIRST_NAMES = (
     "firstread",
     "firstbobkey",
     "firsttarget",
+    "firstvideokey",
+    "firstcam",
     "FIRST0001",
     "FIRST0002",
     "FIRST0003",

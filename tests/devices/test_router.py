@@ -227,6 +227,10 @@ class TestUpdate:
             ({"contact_email": "not-an-email"}, 110304),
             ({"video_url": "ftp://cam.example/1"}, 100025),
             ({"video_url": "cam.example/1"}, 100025),
+            # A loopback or private host (docs/api-video.md "Addresses"), unless IOTYUN_VIDEO_ALLOW_PRIVATE.
+            ({"video_url": "http://127.0.0.1:8080/api/admin"}, 100025),
+            ({"video_url": "rtsp://192.168.1.10:554/live"}, 100025),
+            ({"video_url": "http://localhost/cam"}, 100025),
             ({"remark": "x" * 201}, 110582),
             ({"province_code": "999999"}, 111001),
             ({"group_id": 999999}, 112005),

@@ -1288,6 +1288,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/third/party/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Video Account */
+        get: operations["get_video_account_api_third_party_account_get"];
+        put?: never;
+        /** Bind Video Account */
+        post: operations["bind_video_account_api_third_party_account_post"];
+        /** Unbind Video Account */
+        delete: operations["unbind_video_account_api_third_party_account_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/party/cameras": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Video Cameras */
+        get: operations["list_video_cameras_api_third_party_cameras_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/party/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Video Live */
+        get: operations["get_video_live_api_third_party_live_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/third/party/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Video Token */
+        get: operations["get_video_token_api_third_party_token_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/QR/code": {
         parameters: {
             query?: never;
@@ -2854,6 +2924,24 @@ export interface paths {
         put?: never;
         /** Transfer Template */
         post: operations["transfer_template_api_yun_module_transfer_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/yun/module/video": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get Template Video */
+        get: operations["get_template_video_api_yun_module_video_get"];
+        /** Save Template Video */
+        put: operations["save_template_video_api_yun_module_video_put"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5352,6 +5440,29 @@ export interface components {
             /** Restarts */
             restarts: number;
         };
+        /** CameraOut */
+        CameraOut: {
+            /** Channel */
+            channel: number;
+            /** Name */
+            name: string;
+            /** Online */
+            online: boolean;
+            /** Serial */
+            serial: string;
+        };
+        /** CameraSlot */
+        CameraSlot: {
+            /**
+             * Channel
+             * @default 1
+             */
+            channel: number;
+            /** Name */
+            name: string;
+            /** Serial */
+            serial: string;
+        };
         /** CancelIn */
         CancelIn: {
             /**
@@ -7491,6 +7602,11 @@ export interface components {
             data?: components["schemas"]["LatestVersionOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[LiveAddressOut] */
+        Envelope_LiveAddressOut_: {
+            data?: components["schemas"]["LiveAddressOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[LiveOut] */
         Envelope_LiveOut_: {
             data?: components["schemas"]["LiveOut"] | null;
@@ -7912,6 +8028,11 @@ export interface components {
             data?: components["schemas"]["TemplateOut"] | null;
             meta: components["schemas"]["Meta"];
         };
+        /** Envelope[TemplateVideoOut] */
+        Envelope_TemplateVideoOut_: {
+            data?: components["schemas"]["TemplateVideoOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
         /** Envelope[ThumbnailGroupOut] */
         Envelope_ThumbnailGroupOut_: {
             data?: components["schemas"]["ThumbnailGroupOut"] | null;
@@ -7950,6 +8071,11 @@ export interface components {
         /** Envelope[Union[ScheduleOut, NoneType]] */
         Envelope_Union_ScheduleOut__NoneType__: {
             data?: components["schemas"]["ScheduleOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[Union[VideoAccountOut, NoneType]] */
+        Envelope_Union_VideoAccountOut__NoneType__: {
+            data?: components["schemas"]["VideoAccountOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[Union[list[DistrictItem], DistrictPath]] */
@@ -8001,6 +8127,16 @@ export interface components {
         /** Envelope[VersionOut] */
         Envelope_VersionOut_: {
             data?: components["schemas"]["VersionOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VideoAccountOut] */
+        Envelope_VideoAccountOut_: {
+            data?: components["schemas"]["VideoAccountOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[VideoTokenOut] */
+        Envelope_VideoTokenOut_: {
+            data?: components["schemas"]["VideoTokenOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[VirtualOut] */
@@ -8081,6 +8217,12 @@ export interface components {
         Envelope_list_AudienceOptionOut__: {
             /** Data */
             data?: components["schemas"]["AudienceOptionOut"][] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[list[CameraOut]] */
+        Envelope_list_CameraOut__: {
+            /** Data */
+            data?: components["schemas"]["CameraOut"][] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[list[CarouselDeviceOut]] */
@@ -9294,6 +9436,20 @@ export interface components {
             web_screens: number;
             /** Width */
             width: number;
+        };
+        /** LiveAddressOut */
+        LiveAddressOut: {
+            /** Channel */
+            channel: number;
+            /**
+             * Protocol
+             * @enum {string}
+             */
+            protocol: "hls" | "flv" | "rtmp";
+            /** Serial */
+            serial: string;
+            /** Url */
+            url: string;
         };
         /** LiveItem */
         LiveItem: {
@@ -13546,6 +13702,22 @@ export interface components {
              */
             width: number;
         };
+        /** TemplateVideoIn */
+        TemplateVideoIn: {
+            /** Cameras */
+            cameras: components["schemas"]["CameraSlot"][];
+            /** Template Id */
+            template_id: number;
+        };
+        /** TemplateVideoOut */
+        TemplateVideoOut: {
+            /** Cameras */
+            cameras: components["schemas"]["CameraSlot"][];
+            /** Template Id */
+            template_id: number;
+            /** Updated At */
+            updated_at: number | null;
+        };
         /** TenantGateways */
         TenantGateways: {
             /** Online */
@@ -14455,6 +14627,45 @@ export interface components {
         VersionRestoreIn: {
             /** Id */
             id: number;
+        };
+        /** VideoAccountIn */
+        VideoAccountIn: {
+            /** App Key */
+            app_key: string;
+            /** App Secret */
+            app_secret: string;
+        };
+        /**
+         * VideoAccountOut
+         * @description The tenant's account. The secret is never answered: `has_secret` says one is kept.
+         */
+        VideoAccountOut: {
+            /** App Key */
+            app_key: string;
+            /** Bound At */
+            bound_at: number;
+            /** Bound By */
+            bound_by: number | null;
+            /** Has Secret */
+            has_secret: boolean;
+            /** Provider */
+            provider: string;
+        };
+        /**
+         * VideoTokenOut
+         * @description The server's token state, never the token: whether one is held and valid, and when it expires.
+         */
+        VideoTokenOut: {
+            /** Bound */
+            bound: boolean;
+            /** Expires At */
+            expires_at: number | null;
+            /** Fetched At */
+            fetched_at: number | null;
+            /** Provider */
+            provider: string;
+            /** Valid */
+            valid: boolean;
         };
         /** VirtualIn */
         VirtualIn: {
@@ -18131,6 +18342,152 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_video_account_api_third_party_account_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Union_VideoAccountOut__NoneType__"];
+                };
+            };
+        };
+    };
+    bind_video_account_api_third_party_account_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VideoAccountIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VideoAccountOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    unbind_video_account_api_third_party_account_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+        };
+    };
+    list_video_cameras_api_third_party_cameras_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_list_CameraOut__"];
+                };
+            };
+        };
+    };
+    get_video_live_api_third_party_live_get: {
+        parameters: {
+            query: {
+                serial: string;
+                channel?: number;
+                protocol?: "hls" | "flv" | "rtmp";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LiveAddressOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_video_token_api_third_party_token_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_VideoTokenOut_"];
                 };
             };
         };
@@ -22592,6 +22949,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoneType_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    get_template_video_api_yun_module_video_get: {
+        parameters: {
+            query: {
+                template_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateVideoOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    save_template_video_api_yun_module_video_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TemplateVideoIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateVideoOut_"];
                 };
             };
             /** @description Validation Error */
