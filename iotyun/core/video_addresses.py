@@ -10,7 +10,9 @@ from iotyun.core.config import Settings
 ADDRESS_MAX = 2000
 
 
-def _private_host(host: str) -> bool:
+def _private_host(host: str, lan: bool) -> bool:
+    """A host no address may name: this machine (loopback, localhost), link-local (a cloud's metadata service),
+    unspecified or reserved; and, unless `lan`, a private network's."""
     name = host.lower().rstrip(".")
     if name in ("localhost", "localhost.localdomain") or name.endswith(".localhost"):
         return True
@@ -18,12 +20,18 @@ def _private_host(host: str) -> bool:
         ip = ipaddress.ip_address(name.strip("[]"))
     except ValueError:
         return False
-    return ip.is_loopback or ip.is_private or ip.is_link_local or ip.is_unspecified or ip.is_reserved
+    if ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast:
+        return True
+    return not lan and (ip.is_private or ip.is_reserved)
 
 
-def address_problem(url: str, settings: Settings, schemes: tuple[str, ...] = ("http", "https")) -> str | None:
+def address_problem(
+    url: str, settings: Settings, schemes: tuple[str, ...] = ("http", "https"), lan: bool = False
+) -> str | None:
     """Why `url` may not be handed out (None: it may): "invalid" or "private". `schemes`: those allowed (a device's
-    own video address also takes rtsp, rtmp and ws(s), the schemes its form always took)."""
+    own video address also takes rtsp, rtmp and ws(s), the schemes its form always took). `lan`: a private
+    network's host is allowed — a device's own camera sits on the plant's network, which the viewer's browser
+    reaches, not the server; this machine and link-local hosts stay refused."""
     if not url or len(url) > ADDRESS_MAX or any(c.isspace() or ord(c) < 32 for c in url):
         return "invalid"
     if url.startswith("/") and not url.startswith("//") and "\\" not in url:
@@ -35,6 +43,6 @@ def address_problem(url: str, settings: Settings, schemes: tuple[str, ...] = ("h
         return "invalid"
     if parts.scheme.lower() not in schemes or not parts.hostname or parts.username or parts.password:
         return "invalid"
-    if _private_host(parts.hostname) and not settings.video_allow_private:
+    if _private_host(parts.hostname, lan) and not settings.video_allow_private:
         return "private"
     return None

@@ -497,7 +497,7 @@ async def update(
     session: AsyncSession, actor: Actor, body: DeviceUpdateIn, settings: Settings | None = None
 ) -> DeviceOut:
     """Edit a device's site facts (owner only); logs the changed fields. A video address naming a loopback, private
-    or link-local host is refused (100025 `video_url`) unless IOTYUN_VIDEO_ALLOW_PRIVATE (docs/api-video.md
+    or link-local host is refused (100025 `video_url`; a private network's camera is allowed) unless IOTYUN_VIDEO_ALLOW_PRIVATE (docs/api-video.md
     "Addresses"); `settings` None (callers inside the server) skips that check."""
     actor.need_device(DEVICE_EDIT)
     device = await owned_device(session, actor, body.id, ErrorCode.NO_CANCEL_RIGHT)
@@ -507,7 +507,7 @@ async def update(
         if name in body.model_fields_set and getattr(body, name) is not None
     }
     video_url = values.get("video_url")
-    if settings is not None and video_url and address_problem(video_url, settings, DEVICE_VIDEO_SCHEMES):
+    if settings is not None and video_url and address_problem(video_url, settings, DEVICE_VIDEO_SCHEMES, lan=True):
         raise AppError(ErrorCode.URL_INVALID, field="video_url")
     if "group_id" in values:
         await _group_or_default(session, actor.tenant_id, values["group_id"])

@@ -227,9 +227,9 @@ class TestUpdate:
             ({"contact_email": "not-an-email"}, 110304),
             ({"video_url": "ftp://cam.example/1"}, 100025),
             ({"video_url": "cam.example/1"}, 100025),
-            # A loopback or private host (docs/api-video.md "Addresses"), unless IOTYUN_VIDEO_ALLOW_PRIVATE.
+            # This machine or a link-local host (docs/api-video.md "Addresses"), unless IOTYUN_VIDEO_ALLOW_PRIVATE.
             ({"video_url": "http://127.0.0.1:8080/api/admin"}, 100025),
-            ({"video_url": "rtsp://192.168.1.10:554/live"}, 100025),
+            ({"video_url": "http://169.254.169.254/latest/meta-data"}, 100025),
             ({"video_url": "http://localhost/cam"}, 100025),
             ({"remark": "x" * 201}, 110582),
             ({"province_code": "999999"}, 111001),
@@ -247,7 +247,8 @@ class TestUpdate:
             "alias": "2号机",
             "contact_phone": "",
             "contact_email": "Ops@Example.com",
-            "video_url": "rtsp://cam.example:554/live",
+            # A camera on the plant's own network: the viewer's browser reaches it, the server never fetches it.
+            "video_url": "rtsp://192.168.1.64:554/live",
             "province_code": "440000",
             "city_code": "440300",
             "area_code": "440305",
