@@ -7,6 +7,13 @@ import { renderRoutes } from '@/test/render';
 import { GalleryPicker } from './gallery-picker';
 import type { ClassifyOut, ImageOut, ModelOut } from './types';
 
+// The 3D viewer draws with WebGL, which jsdom lacks (components/model3d has its own tests): here, what it is given.
+vi.mock('@/components/model3d/model-view', () => ({
+  ModelView: ({ url, interactive }: { url: string; interactive?: boolean }) => (
+    <div data-testid="model-view" data-url={url} data-interactive={String(Boolean(interactive))} />
+  ),
+}));
+
 const classify = (
   id: number,
   name: string,
@@ -218,6 +225,20 @@ describe('GalleryPicker', () => {
     expect(await screen.findByText('模型已删除')).toBeInTheDocument();
   });
 
+  it('previews a 3D model in a dialog, turned with the pointer', async () => {
+    show({
+      'GET /yun/resourcesInfo/model': () =>
+        ok({ items: [model(5, '离心泵')], total: 1, page: 1, page_size: 10 }),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: '3D模型' }));
+    fireEvent.click(await screen.findByLabelText('预览模型 离心泵'));
+    const dialog = await dialogTitled('3D模型：离心泵');
+    const view = within(dialog).getByTestId('model-view');
+    expect(view.dataset.url).toMatch(/\/yun\/resourcesInfo\/model\/file\/key5\/pump\.gltf$/);
+    expect(view.dataset.url).not.toMatch(/^\/api\/api\//);
+    expect(view.dataset.interactive).toBe('true');
+  });
+
   it('checks the files of a model in the browser, then uploads them in one request and shows a refusal', async () => {
     let refuse = true;
     const { calls } = show({
@@ -231,7 +252,7 @@ describe('GalleryPicker', () => {
     fireEvent.change(input, { target: { files: [new File(['{}'], 'a.gltf'), new File(['{}'], 'b.gltf')] } });
     expect(await screen.findByText('模型须包含且仅包含一个 gltf 文件')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [new File([GLTF], 'pump.gltf')] } });
-    expect(await screen.findByText('模型文件解析失败')).toBeInTheDocument();
+    expect(await screen.findByText('模型文件解析失败（pump.gltf）')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'post')).toBe(false);
 
     const files = [new File([GLTF], 'pump.gltf'), new File([new Uint8Array(4)], 'pump.bin')];

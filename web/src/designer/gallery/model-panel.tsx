@@ -1,11 +1,11 @@
 // The picker's "3D models" tab: the caller's classifications on the left, their 3D models on the right (name, files,
 // size, delete after a confirmation), and the upload of a model's files chosen together (checked here as the server
-// checks them, then by the server). Nothing is chosen from it: no element shows a 3D model yet, and no viewer is
-// drawn (docs/api-resources.md).
-import { UploadOutlined } from '@ant-design/icons';
+// checks them, then by the server), and a model's preview in 3D (model-preview-dialog.tsx). Nothing is chosen from it:
+// no element shows a 3D model yet (docs/api-resources.md).
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { toast } from '@/lib/toast';
@@ -18,6 +18,11 @@ import { formatSize } from './format';
 import { checkModelFiles } from './model-rules';
 import { ModelUploadDialog } from './model-upload-dialog';
 import type { ClassifyOut, ModelOut } from './types';
+
+// The 3D viewer and its dialog load on the first preview, not with the picker the designer's pages share.
+const ModelPreviewDialog = lazy(() =>
+  import('./model-preview-dialog').then((m) => ({ default: m.ModelPreviewDialog })),
+);
 
 const PAGE_SIZE = 10;
 const ACCEPT = '.gltf,.bin,.jpg,.jpeg,.png,model/gltf+json,image/png,image/jpeg';
@@ -48,6 +53,7 @@ export function ModelPanel({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [files, setFiles] = useState<File[] | null>(null);
+  const [preview, setPreview] = useState<ModelOut | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const models = useModels({
     ...(classifyId !== undefined ? { classify_id: classifyId } : {}),
@@ -96,9 +102,20 @@ export function ModelPanel({
     {
       title: t('designer.gallery.model.actions'),
       key: 'actions',
-      width: 80,
+      width: 100,
       render: (_: unknown, model: ModelOut) => (
-        <DeleteItemButton kind="model" name={model.name} onDelete={() => remove.mutateAsync(model.id)} />
+        <>
+          <Tooltip title={t('designer.gallery.model.preview')}>
+            <Button
+              type="text"
+              size="small"
+              icon={<EyeOutlined />}
+              aria-label={t('designer.gallery.model.previewNamed', { name: model.name })}
+              onClick={() => setPreview(model)}
+            />
+          </Tooltip>
+          <DeleteItemButton kind="model" name={model.name} onDelete={() => remove.mutateAsync(model.id)} />
+        </>
       ),
     },
   ];
@@ -178,6 +195,11 @@ export function ModelPanel({
         defaultClassifyId={classifyId ?? classifications[0]?.id}
         onClose={() => setFiles(null)}
       />
+      {preview && (
+        <Suspense fallback={null}>
+          <ModelPreviewDialog model={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,188 @@
+// The 3D model viewer's three.js side, loaded by ModelView with a dynamic import so three.js is its own lazy chunk
+// (vite.config.ts group "three"), fetched by the first screen or dashboard that shows a model and by no other page.
+// It loads a glTF with the caller's headers (the model's files need the session's token: docs/api-resources.md),
+// draws it on demand (a change of colours, drives, camera or size; every frame only while a spin turns), only while
+// the viewer is seen, and frees everything it made on dispose. The rules it follows are scene-rules.ts.
+import {
+  AmbientLight,
+  Box3,
+  DirectionalLight,
+  PerspectiveCamera,
+  Scene,
+  Vector3,
+  WebGLRenderer,
+  type Object3D,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
+
+import {
+  applyDrives,
+  applyMeshColors,
+  advanceSpins,
+  cameraViewOf,
+  disposeTree,
+  indexNodes,
+  type CameraView,
+  type ColorRecord,
+  type Drive,
+  type SceneNode,
+  type Spin,
+} from './scene-rules';
+
+export interface SceneOptions {
+  url: string;
+  headers: Record<string, string>;
+  interactive: boolean;
+  /** The view after the person orbited or zoomed (at the end of the gesture). */
+  onCameraChange?: (view: CameraView) => void;
+}
+
+/** What the viewer shows of the loaded model; `spins` are those that turn. */
+export interface SceneState {
+  camera?: CameraView;
+  meshColors: Readonly<Record<string, string>>;
+  drives: readonly Drive[];
+  spins: readonly Spin[];
+}
+
+export interface ModelScene {
+  update: (state: SceneState) => void;
+  setVisible: (visible: boolean) => void;
+  setInteractive: (interactive: boolean) => void;
+  setOnCameraChange: (listener: ((view: CameraView) => void) | undefined) => void;
+  dispose: () => void;
+}
+
+const asNode = (object: Object3D) => object as unknown as SceneNode;
+
+/** Loads the model of `options.url` and draws it into `container`; rejects when the model cannot be loaded. */
+export async function openModelScene(container: HTMLElement, options: SceneOptions): Promise<ModelScene> {
+  const loader = new GLTFLoader();
+  loader.setRequestHeader(options.headers);
+  const gltf = await loader.loadAsync(options.url);
+  const model = gltf.scene;
+  const root = asNode(model);
+  const nodes = indexNodes(root);
+  const book = new Map<SceneNode, ColorRecord>();
+
+  const scene = new Scene();
+  scene.add(model);
+  scene.add(new AmbientLight(0xffffff, 1.2));
+  const sun = new DirectionalLight(0xffffff, 2);
+  sun.position.set(5, 10, 7);
+  scene.add(sun);
+
+  const camera = new PerspectiveCamera(45, 1, 0.01, 1000);
+  const renderer = new WebGLRenderer({ antialias: true, alpha: true });
+  renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  renderer.domElement.style.display = 'block';
+  container.appendChild(renderer.domElement);
+
+  const controls = new OrbitControls(camera, renderer.domElement);
+  controls.enabled = options.interactive;
+
+  // The model framed whole when no view is given: the camera back along a diagonal by its size.
+  const box = new Box3().setFromObject(model);
+  const center = box.getCenter(new Vector3());
+  const size = box.getSize(new Vector3()).length() || 1;
+  const frameModel = () => {
+    camera.position.set(center.x + size * 0.6, center.y + size * 0.45, center.z + size * 0.9);
+    controls.target.copy(center);
+    camera.near = size / 100;
+    camera.far = size * 100;
+    camera.updateProjectionMatrix();
+    controls.update();
+  };
+  frameModel();
+
+  let visible = true;
+  let disposed = false;
+  let frame = 0;
+  let last = 0;
+  let state: SceneState = { meshColors: {}, drives: [], spins: [] };
+  let viewKey = '';
+  let onCameraChange = options.onCameraChange;
+
+  const tick = (now: number) => {
+    frame = 0;
+    if (disposed || !visible) return;
+    if (state.spins.length > 0) {
+      advanceSpins(nodes, state.spins, last ? now - last : 0);
+      last = now;
+    } else last = 0;
+    applyDrives(nodes, state.drives);
+    renderer.render(scene, camera);
+    if (state.spins.length > 0) request();
+  };
+  function request() {
+    if (disposed || !visible || frame) return;
+    frame = requestAnimationFrame(tick);
+  }
+
+  const resize = () => {
+    const width = container.clientWidth;
+    const height = container.clientHeight;
+    if (width <= 0 || height <= 0) return;
+    renderer.setSize(width, height, false);
+    renderer.domElement.style.width = '100%';
+    renderer.domElement.style.height = '100%';
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    request();
+  };
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(resize);
+  observer?.observe(container);
+  resize();
+
+  const onChange = () => request();
+  const onEnd = () => onCameraChange?.(cameraViewOf(camera.position, controls.target));
+  controls.addEventListener('change', onChange);
+  controls.addEventListener('end', onEnd);
+
+  return {
+    update(next) {
+      state = next;
+      const key = next.camera ? JSON.stringify(next.camera) : '';
+      if (key !== viewKey) {
+        viewKey = key;
+        if (next.camera) {
+          camera.position.set(...next.camera.position);
+          controls.target.set(...next.camera.target);
+          controls.update();
+        } else frameModel();
+      }
+      applyMeshColors(root, next.meshColors, book);
+      applyDrives(nodes, next.drives);
+      request();
+    },
+    setVisible(next) {
+      visible = next;
+      last = 0;
+      if (!next && frame) {
+        cancelAnimationFrame(frame);
+        frame = 0;
+      }
+      request();
+    },
+    setInteractive(interactive) {
+      controls.enabled = interactive;
+    },
+    setOnCameraChange(listener) {
+      onCameraChange = listener;
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      if (frame) cancelAnimationFrame(frame);
+      observer?.disconnect();
+      controls.removeEventListener('change', onChange);
+      controls.removeEventListener('end', onEnd);
+      controls.dispose();
+      disposeTree(root, book);
+      scene.clear();
+      renderer.dispose();
+      renderer.domElement.remove();
+    },
+  };
+}
