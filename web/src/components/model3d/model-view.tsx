@@ -4,10 +4,11 @@
 // three.js is loaded on first use (three-scene.ts, its own chunk); the model is drawn only while the viewer is seen
 // (in the viewport, the tab shown), freed after it has been unseen for HIDDEN_DISPOSE_MS and loaded again when seen.
 // A spin keeps turning when the system asks for reduced motion: it is the data (lib/reduced-motion.ts).
-import { useEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { PlainSpinner } from '@/components/plain-spinner';
+import { useScreenVisible } from '@/lib/use-screen-visible';
 import { activeSpins, headersKey, type CameraView, type Drive, type Spin } from './scene-rules';
 import type { ModelScene, SceneState } from './three-scene';
 import { tokenHeaders } from './token-headers';
@@ -37,31 +38,6 @@ export interface ModelViewProps {
 
 const NO_COLORS: Readonly<Record<string, string>> = {};
 const NONE: readonly never[] = [];
-
-function subscribeVisibility(listener: () => void): () => void {
-  document.addEventListener('visibilitychange', listener);
-  return () => {
-    document.removeEventListener('visibilitychange', listener);
-  };
-}
-const documentShown = () => document.visibilityState !== 'hidden';
-
-/** The node at least partly in the viewport; true before it is measured and where IntersectionObserver is missing. */
-function useInViewport(node: Element | null): boolean {
-  const [seen, setSeen] = useState(true);
-  useEffect(() => {
-    if (!node || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      const last = entries[entries.length - 1];
-      if (last) setSeen(last.isIntersecting);
-    });
-    observer.observe(node);
-    return () => {
-      observer.disconnect();
-    };
-  }, [node]);
-  return seen;
-}
 
 /** False once the viewer has been unseen for HIDDEN_DISPOSE_MS, true again as soon as it is seen. */
 function useKeptWhileHidden(seen: boolean): boolean {
@@ -97,8 +73,7 @@ export function ModelView({
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   const holder = useRef<HTMLDivElement>(null);
   const scene = useRef<ModelScene | null>(null);
-  const shown = useSyncExternalStore(subscribeVisibility, documentShown, () => true);
-  const seen = useInViewport(box) && shown;
+  const seen = useScreenVisible(box);
   const kept = useKeptWhileHidden(seen);
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ key: string; status: Status }>({ key: '', status: 'loading' });

@@ -10,7 +10,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 
 import { ChartSurfaceContext, type ChartSurface } from '@/components/charts/report/surface';
-import { useScreenVisible } from '@/designer/runtime/use-screen-visible';
+import { useScreenVisible } from '@/lib/use-screen-visible';
 import { CardMessage } from '../widgets/common/card-message';
 import { useModuleReady } from '../widgets/preloadable';
 import { widgetOf } from '../widgets/registry';

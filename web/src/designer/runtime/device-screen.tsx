@@ -17,7 +17,7 @@ import { ScreenView } from './screen-view';
 import type { ScreenFit } from './fit';
 import { useConfirmedAlarmFlags } from './use-confirmed-alarms';
 import { useDeviceFeed } from './use-device-feed';
-import { useScreenVisible } from './use-screen-visible';
+import { useScreenVisible } from '@/lib/use-screen-visible';
 import { useScreenWrite } from './use-screen-write';
 import { useTrendHistory } from './use-trend-history';
 import { createValuesStore, type ValuesStore } from './values-store';
@@ -93,7 +93,7 @@ export function DeviceScreen({
   const { t } = useTranslation();
   const [store] = useState<ValuesStore>(() => createValuesStore());
   useEffect(() => () => store.dispose(), [store]);
-  // Unseen (a background tab, scrolled away), the screen stops its live subscription (use-screen-visible.ts).
+  // Unseen (a background tab, scrolled away), the screen stops its live subscription (lib/use-screen-visible.ts).
   const [node, setNode] = useState<HTMLDivElement | null>(null);
   const seen = useScreenVisible(node);
   // Every data source of the device: a jump or a pop-up may show sources this screen does not.

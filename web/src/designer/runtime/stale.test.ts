@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { bound } from '../elements/test/fixtures';
 import { createStaleClock, staleSince } from './stale';
-import { useInViewport } from './use-screen-visible';
+import { useInViewport } from '@/lib/use-screen-visible';
 
 const at = (value: number, ts: number | null) => ({ ...bound(value), ts });
 

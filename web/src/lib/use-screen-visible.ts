@@ -1,6 +1,6 @@
-// Whether a screen is seen (issue 16 point 1): the document shown (visibilitychange) and the screen's container at
-// least partly in the viewport (IntersectionObserver). A screen unseen stops its live subscription; seen again, it
-// subscribes afresh and the socket's snapshot brings it up to date.
+// Whether a screen or a 3D model's viewer is seen (issue 16 point 1): the document shown (visibilitychange) and its
+// container at least partly in the viewport (IntersectionObserver). A screen unseen stops its live subscription;
+// seen again, it subscribes afresh and the socket's snapshot brings it up to date. A viewer unseen stops drawing.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 
 function subscribeVisibility(listener: () => void): () => void {
