@@ -135,10 +135,12 @@ class AutomationRunner(lease.LeasedLoop):
                 row.next_run_at = schedules.next_slot(rule.trigger.schedule, now, zone)
             await session.commit()
         for rule, slot in due:
-            made += await self._fire_slot(rule, slot)
+            made += await self._fire_slot(rule, slot, now)
         return made
 
-    async def _fire_slot(self, rule: ev.Compiled, slot: datetime) -> int:
+    async def _fire_slot(self, rule: ev.Compiled, slot: datetime, now: datetime) -> int:
+        """The slot's firings, one a device of the rule's scope, due at the tick's `now` (the runner's clock, which a
+        test sets: due at the wall clock instead, a slot fired on a clock behind it waited for the wall clock)."""
         async with system_session(self.sessionmaker) as session:
             stmt = (
                 select(Device.id, Device.sn, Device.alias)
@@ -154,7 +156,7 @@ class AutomationRunner(lease.LeasedLoop):
             inputs = {"slot": epoch_ms(slot), "ts": epoch_ms(slot)}
             async with system_session(self.sessionmaker) as session:
                 context = firing_context(rule, sn, alias, inputs, "schedule", {})
-                if await add_firing(session, rule, device_id, key, context) is not None:
+                if await add_firing(session, rule, device_id, key, context, at=now) is not None:
                     made += 1
         return made
 
