@@ -158,6 +158,15 @@ SITE_TYPE_MAX = 32
 DEVICE_REMARK_MAX = 200
 VIDEO_URL_MAX = 500
 VIDEO_URL_RE = re.compile(r"^(https?|rtsp|rtmp|wss?)://[^\s/?#]+\S*$")
+# Video cloud accounts, their cameras and a template's camera slots (docs/api-video.md); an address the server hands
+# out or keeps (core/video_addresses.py), a live one included, is at most VIDEO_ADDRESS_MAX characters.
+VIDEO_APP_KEY_MAX = 64
+VIDEO_SECRET_MAX = 256
+VIDEO_SERIAL_MAX = 32
+VIDEO_CAMERA_NAME_MAX = 64
+VIDEO_CHANNEL_MAX = 256
+TEMPLATE_CAMERAS_MAX = 16
+VIDEO_ADDRESS_MAX = 2000
 ICCID_MIN, ICCID_MAX = 18, 32
 ICCID_RE = re.compile(rf"^[0-9A-Za-z]{{{ICCID_MIN},{ICCID_MAX}}}$")
 ICCID_MIN_DIGITS = 18

@@ -6,8 +6,7 @@ import ipaddress
 from urllib.parse import urlsplit
 
 from iotyun.core.config import Settings
-
-ADDRESS_MAX = 2000
+from iotyun.core.limits import VIDEO_ADDRESS_MAX
 
 
 def _private_host(host: str, lan: bool) -> bool:
@@ -32,7 +31,7 @@ def address_problem(
     own video address also takes rtsp, rtmp and ws(s), the schemes its form always took). `lan`: a private
     network's host is allowed — a device's own camera sits on the plant's network, which the viewer's browser
     reaches, not the server; this machine and link-local hosts stay refused."""
-    if not url or len(url) > ADDRESS_MAX or any(c.isspace() or ord(c) < 32 for c in url):
+    if not url or len(url) > VIDEO_ADDRESS_MAX or any(c.isspace() or ord(c) < 32 for c in url):
         return "invalid"
     if url.startswith("/") and not url.startswith("//") and "\\" not in url:
         return None

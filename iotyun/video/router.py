@@ -7,13 +7,13 @@ from fastapi import APIRouter, Query
 
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
+from iotyun.core.limits import VIDEO_CHANNEL_MAX
 from iotyun.core.runtime import SettingsDep
 from iotyun.templates.dependencies import TemplateUser
 from iotyun.video import service
 from iotyun.video.dependencies import CameraViewer, VideoAccountManager
 from iotyun.video.runtime import VideoDep
 from iotyun.video.schemas import (
-    VIDEO_CHANNEL_MAX,
     CameraOut,
     LiveAddressOut,
     TemplateVideoIn,

@@ -5,12 +5,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-VIDEO_APP_KEY_MAX = 64
-VIDEO_SECRET_MAX = 256
-VIDEO_SERIAL_MAX = 32
-VIDEO_CAMERA_NAME_MAX = 64
-VIDEO_CHANNEL_MAX = 256
-TEMPLATE_CAMERAS_MAX = 16
+from iotyun.core.limits import (
+    TEMPLATE_CAMERAS_MAX,
+    VIDEO_APP_KEY_MAX,
+    VIDEO_CAMERA_NAME_MAX,
+    VIDEO_CHANNEL_MAX,
+    VIDEO_SECRET_MAX,
+    VIDEO_SERIAL_MAX,
+)
 
 
 class VideoAccountIn(BaseModel):

@@ -16,7 +16,7 @@ from iotyun.core.config import Settings
 from iotyun.core.db import as_utc, epoch_ms, utcnow
 from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
-from iotyun.core.limits import has_control_characters
+from iotyun.core.limits import VIDEO_APP_KEY_MAX, VIDEO_CAMERA_NAME_MAX, VIDEO_SECRET_MAX, has_control_characters
 from iotyun.core.video_addresses import address_problem
 from iotyun.templates import access
 from iotyun.video import repository as repo
@@ -25,9 +25,6 @@ from iotyun.video.providers import Camera, ProviderError, WrongKey
 from iotyun.video.providers.base import LiveProtocol
 from iotyun.video.runtime import HeldToken, VideoRuntime
 from iotyun.video.schemas import (
-    VIDEO_APP_KEY_MAX,
-    VIDEO_CAMERA_NAME_MAX,
-    VIDEO_SECRET_MAX,
     CameraOut,
     CameraSlot,
     LiveAddressOut,
