@@ -214,6 +214,12 @@ class TestTemplateCameras:
             return await team.admin.put("/yun/module/video", {"template_id": template_id, "cameras": cameras})
 
         refused(await put([{"name": " ", "serial": "A1"}]), 100004, "cameras.0.name")
+        # A NUL anywhere in a body is refused before any handler reads it (core/inputs.py), nothing saved.
+        assert code(await put([{"name": "cam\x00", "serial": "A1"}])) == 100004
+        assert code(await put([{"name": "cam", "serial": "A\x001"}])) == 100004
+        assert code(await team.admin.post(A, {"app_key": "shop\x00key", "app_secret": SECRET})) == 100004
+        assert ok(await team.admin.get(A)) is None
+        assert ok(await team.admin.get(f"/yun/module/video?template_id={tpl}"))["cameras"] == []
         refused(
             await put([{"name": "a", "serial": "A1"}, {"name": "b", "serial": "bad serial"}]),
             100004,
