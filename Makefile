@@ -13,7 +13,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8080
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: uv help install install-py install-web install-broker install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint lint-py-and-types lint-web fmt gen bench clean
+.PHONY: uv help install install-py install-web install-broker install-video install-browser install-bench web run serve migrate seed test test-py test-web test-e2e lint lint-py-and-types lint-web fmt gen bench clean
 
 help:
 	@echo "make run    install, build, migrate, seed the demo and serve the console at http://$(HOST):$(PORT)/iotyun/"
@@ -33,7 +33,7 @@ web/node_modules/.stamp: web/package-lock.json web/package.json
 	$(NPM) ci --no-audit --no-fund
 	@touch $@
 
-install-py: .venv/.stamp install-broker
+install-py: .venv/.stamp install-broker install-video
 install-web: web/node_modules/.stamp
 install: install-py install-web
 
@@ -51,6 +51,15 @@ install-broker:
 			$$SUDO /etc/init.d/mosquitto stop >/dev/null 2>&1 || true; \
 			$$SUDO update-rc.d mosquitto disable >/dev/null 2>&1 || true; \
 		fi; \
+	fi
+
+# Debian's ffmpeg: the encoder of the demo's own live stream (iotyun/video/demo_stream.py), which `make run`, the
+# Python tests and the browser tests use. Without it the stream answers 503 and the players say so.
+install-video:
+	@if ! command -v ffmpeg >/dev/null 2>&1; then \
+		echo "installing ffmpeg"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq ffmpeg >/dev/null; \
 	fi
 
 # Debian's chromium, its headless shell (what the browser tests drive: the same Blink on less processor time) and a

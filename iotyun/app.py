@@ -39,6 +39,7 @@ from iotyun.software import storage as software_storage
 from iotyun.software.device_reports import UpgradeReports
 from iotyun.software.runner import UpgradeRunner
 from iotyun.telemetry.public import Telemetry
+from iotyun.video.runtime import stop_video
 from iotyun.web import mount_console, mount_docs
 
 log = logging.getLogger("iotyun.app")
@@ -60,6 +61,8 @@ PACKED_MEDIA = (
     "image/png",
     "image/jpeg",
     "image/webp",
+    # The demo stream's segments (video/demo_stream.py): H.264, compressed already.
+    "video/mp2t",
     "image/gif",
 )
 
@@ -228,6 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         for hook in app.state.on_stop:
             await hook(app)
+        await stop_video(app.state)
         await app.state.health.stop()
         await app.state.notifications.stop()
         await app.state.messages.stop()

@@ -103,6 +103,10 @@ class Settings(BaseSettings):
     video_ezviz_base: str = "https://open.ys7.com"
     video_local_token_seconds: int = 7200
     video_allow_private: bool = False
+    # The demo's own live stream (video/demo_stream.py): the encoder it runs (Debian's ffmpeg, by name or path) and
+    # after how many seconds without a request for the stream it is stopped.
+    video_ffmpeg: str = "ffmpeg"
+    video_demo_idle_seconds: float = 30.0
     # The key sealing short secrets at rest (a forward target's password; core/sealing.py): a Fernet key
     # (`python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"`). Unset: a key
     # made once in <data dir>/seal.key (mode 0600). With several server processes on several hosts, set the same

@@ -3,8 +3,10 @@ template's camera slots under /yun/module/video."""
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import FileResponse, Response
 
+from iotyun.auth.dependencies import Anonymous
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.limits import VIDEO_CHANNEL_MAX
@@ -83,3 +85,31 @@ async def save_template_video(
     body: TemplateVideoIn, actor: TemplateUser, session: SessionDep
 ) -> Envelope[TemplateVideoOut]:
     return ok(await service.save_template_cameras(session, actor, body))
+
+
+# --- the demo's own live stream (video/demo_stream.py) ------------------------------------------------------------
+
+HLS_PLAYLIST = "application/vnd.apple.mpegurl"
+# A live playlist changes every segment: never cached; a segment never changes once written.
+NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+
+
+@router.get("/video/demo/live.m3u8", response_class=Response, responses={200: {"content": {HLS_PLAYLIST: {}}}})
+async def demo_live_playlist(
+    _: Anonymous,
+    rt: VideoDep,
+    serial: Annotated[str, Query(max_length=64)] = "",
+    channel: Annotated[int, Query(ge=1, le=VIDEO_CHANNEL_MAX)] = 1,
+) -> Response:
+    # No token: a <video> element asks (natively or through hls.js); the stream is a test pattern and shows nothing
+    # of a tenant. Every camera of the local provider shows the same stream (serial and channel are its address).
+    return Response(await rt.demo.playlist(), media_type=HLS_PLAYLIST, headers=NO_STORE)
+
+
+@router.get("/video/demo/{name}", response_class=FileResponse, responses={200: {"content": {"video/mp2t": {}}}})
+async def demo_live_segment(name: Annotated[str, Path(max_length=16)], _: Anonymous, rt: VideoDep) -> FileResponse:
+    return FileResponse(
+        rt.demo.segment(name),
+        media_type="video/mp2t",
+        headers={"Cache-Control": "max-age=60", "X-Content-Type-Options": "nosniff"},
+    )

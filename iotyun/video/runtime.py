@@ -9,6 +9,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from iotyun.core.config import Settings
+from iotyun.video.demo_stream import DemoStream
 from iotyun.video.providers import Provider, provider_for
 
 
@@ -23,6 +24,8 @@ class HeldToken:
 @dataclass
 class VideoRuntime:
     provider: Provider
+    # The demo's own live stream (the local provider's cameras name it), its encoder started on demand.
+    demo: DemoStream = field(default_factory=DemoStream)
     tokens: dict[int, HeldToken] = field(default_factory=dict)
     locks: dict[int, asyncio.Lock] = field(default_factory=dict)
 
@@ -40,7 +43,8 @@ def runtime_of(state: object, settings: Settings) -> VideoRuntime:
     """The app's runtime, made at its first use."""
     found: VideoRuntime | None = getattr(state, "video", None)
     if found is None:
-        found = VideoRuntime(provider_for(settings))
+        demo = DemoStream(settings.video_ffmpeg, settings.video_demo_idle_seconds)
+        found = VideoRuntime(provider_for(settings), demo=demo)
         state.video = found  # type: ignore[attr-defined]
     return found
 
@@ -50,3 +54,10 @@ async def _runtime(request: Request) -> VideoRuntime:
 
 
 VideoDep = Annotated[VideoRuntime, Depends(_runtime)]
+
+
+async def stop_video(state: object) -> None:
+    """The app's shutdown: the demo stream's encoder, if one runs, is stopped."""
+    found: VideoRuntime | None = getattr(state, "video", None)
+    if found is not None:
+        await found.demo.stop()
