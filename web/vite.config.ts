@@ -99,7 +99,7 @@ function iconsOfFirstScreen(ctx: Rolldown.ChunkingContext): Set<string> {
 }
 
 /** rolldown's runtime and the chunks named by codeSplitting.groups below. */
-const NAMED_CHUNKS = /^(rolldown-runtime|vendor|boot|antd|icons|three|texts-[a-z]+-[a-z]+)$/;
+const NAMED_CHUNKS = /^(rolldown-runtime|vendor|boot|antd|icons|three|hls|texts-[a-z]+-[a-z]+)$/;
 
 /** The entry's own chunks (the entry itself, rolldown's runtime, and the vendor and boot groups below). */
 const ENTRY_CHUNK = /(^|\/)(index|rolldown-runtime|vendor|boot)-[\w-]+\.js$/;
@@ -200,6 +200,9 @@ export default defineConfig({
             // first 3D model viewer drawn (components/model3d/three-scene.ts, a dynamic import) and by no page else;
             // ahead of vendor, so it is never taken into the entry's files.
             { name: 'three', debugName: 'three', test: /[\\/]node_modules[\\/]three[\\/]/ },
+            // hls.js (~160 KB gzip): one file of its own, fetched by the first video player that plays HLS where the
+            // browser cannot (components/video/hls-engine.ts, a dynamic import); ahead of vendor, like three.js.
+            { name: 'hls', debugName: 'hls', test: /[\\/]node_modules[\\/]hls\.js[\\/]/ },
             // The libraries every page needs (React, the router, i18next; /login loads no other): one file that
             // changes only when they do, so a release of the app's own code leaves it in the browser's cache.
             { name: 'vendor', debugName: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },

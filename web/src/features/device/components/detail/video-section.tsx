@@ -1,4 +1,5 @@
-// The device's video address: shown, opened in a new tab, edited by the owner (http(s)/rtsp/rtmp/ws(s)).
+// The device's video address: played (components/video: HLS or a file the browser plays; any other address shows
+// "invalid video address" on the player), shown, opened in a new tab, edited by the owner (http(s)/rtsp/rtmp/ws(s)).
 import { EditOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 
 import { FormModal } from '@/components/form-modal';
 import { perOpening } from '@/components/per-opening';
+import { VideoPlayer } from '@/components/video/video-player';
 import { applyServerError } from '@/lib/form-errors';
 import { toast } from '@/lib/toast';
 import { useUpdateDevice } from '../../api/update-device';
@@ -36,6 +38,9 @@ export function VideoSection({ device }: { device: DeviceDetailOut }) {
     >
       {url ? (
         <Space orientation="vertical" size={8} className="devreg-block">
+          <div className="devreg-video">
+            <VideoPlayer src={url} />
+          </div>
           <Typography.Text copyable className="devreg-mono devreg-break">
             {url}
           </Typography.Text>

@@ -1,0 +1,93 @@
+// The tenant's video cloud account and its cameras (docs/api-video.md, /third/party/*), and a template's camera slots
+// (/yun/module/video): shared by the video cloud page (/fluoriteCloudCamera), the screens' camera element and the
+// dashboards' camera card. The console never sees the account's secret nor its token.
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { del, get, post } from '@/lib/http';
+import type { Schema } from '@/types/schema';
+
+export type VideoAccount = Schema<'VideoAccountOut'>;
+export type VideoCamera = Schema<'CameraOut'>;
+export type LiveAddress = Schema<'LiveAddressOut'>;
+export type TemplateCameras = Schema<'TemplateVideoOut'>;
+export type CameraSlot = TemplateCameras['cameras'][number];
+
+export interface VideoAccountForm {
+  app_key: string;
+  app_secret: string;
+}
+
+export const videoKeys = {
+  all: ['video'] as const,
+  account: () => [...videoKeys.all, 'account'] as const,
+  cameras: () => [...videoKeys.all, 'cameras'] as const,
+  live: (serial: string, channel: number) => [...videoKeys.all, 'live', serial, channel] as const,
+  templateCameras: (templateId: number) => [...videoKeys.all, 'template', templateId] as const,
+};
+
+export function videoAccountQuery() {
+  return queryOptions({
+    queryKey: videoKeys.account(),
+    queryFn: () => get<VideoAccount | null>('/third/party/account', undefined, { silent: true }),
+  });
+}
+
+export function useVideoAccount() {
+  return useQuery(videoAccountQuery());
+}
+
+export function useVideoCameras(enabled: boolean) {
+  return useQuery({
+    queryKey: videoKeys.cameras(),
+    queryFn: () => get<VideoCamera[]>('/third/party/cameras', undefined, { silent: true }),
+    enabled,
+  });
+}
+
+/** A camera channel's live address (HLS); absent serial: nothing asked. Refetched when the query is remounted. */
+export function useLiveAddress(serial: string | null | undefined, channel: number, dashboardRequest = false) {
+  return useQuery({
+    queryKey: videoKeys.live(serial ?? '', channel),
+    queryFn: () =>
+      get<LiveAddress>(
+        '/third/party/live',
+        { serial, channel, protocol: 'hls' },
+        { silent: true, dashboardRequest },
+      ),
+    enabled: Boolean(serial),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** A template's camera slots (its screens' camera elements name one by its index). */
+export function useTemplateCameras(templateId: number | null | undefined) {
+  return useQuery({
+    queryKey: videoKeys.templateCameras(templateId ?? 0),
+    queryFn: () => get<TemplateCameras>('/yun/module/video', { template_id: templateId }, { silent: true }),
+    enabled: Boolean(templateId),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export function useBindVideoAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: VideoAccountForm) =>
+      post<VideoAccount>('/third/party/account', body, { skipErrorToast: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: videoKeys.all });
+    },
+  });
+}
+
+export function useUnbindVideoAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => del<null>('/third/party/account', undefined, { skipErrorToast: true }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: videoKeys.all });
+    },
+  });
+}
