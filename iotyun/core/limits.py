@@ -253,6 +253,7 @@ ELEMENT_TYPES = (
     "link",
     "iframe",
     "video",
+    "camera",
 )
 # A screen of more elements is refused (115215): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
 SCREEN_ELEMENTS_MAX = 1000
@@ -1067,6 +1068,7 @@ def exported() -> dict[str, Any]:
         "DEVICE_REMARK_MAX": DEVICE_REMARK_MAX,
         "VIDEO_URL_MAX": VIDEO_URL_MAX,
         "VIDEO_URL_PATTERN": VIDEO_URL_RE.pattern,
+        "TEMPLATE_CAMERAS_MAX": TEMPLATE_CAMERAS_MAX,
         "ICCID_PATTERN": ICCID_RE.pattern,
         "ICCID_MIN_DIGITS": ICCID_MIN_DIGITS,
         "ICCID_MAX": ICCID_MAX,

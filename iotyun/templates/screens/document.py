@@ -15,6 +15,7 @@ from pydantic import (
     JsonValue,
     StringConstraints,
     ValidationError,
+    model_validator,
 )
 
 from iotyun.core.errors import ErrorCode
@@ -45,6 +46,7 @@ from iotyun.core.limits import (
     SCREEN_SCHEMA_VERSION,
     SCREEN_TEXT_MAX,
     SCREEN_URL_MAX,
+    TEMPLATE_CAMERAS_MAX,
     rule_error,
 )
 from iotyun.templates.screens import expression
@@ -306,6 +308,25 @@ class Attach(_Strict):
     end: Anchor | None = None
 
 
+# A camera element (issue 38 point 4) plays the camera of the device being shown: one of its template's camera slots
+# (/yun/module/video, by index) or the device's own video address.
+CAMERA_SOURCES = ("slot", "device")
+
+
+def _camera_settings(settings: dict[str, JsonValue]) -> None:
+    """A camera element's settings: `source` slot or device, `slot` an index of the template's camera slots, `muted`
+    and `controls` true or false. Other keys (the look's) are the registry's, as for every element."""
+    source = settings.get("source", "slot")
+    if source not in CAMERA_SOURCES:
+        raise ValueError("a camera's source is slot or device")
+    slot = settings.get("slot", 0)
+    if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < TEMPLATE_CAMERAS_MAX:
+        raise ValueError(f"a camera's slot is 0 to {TEMPLATE_CAMERAS_MAX - 1}")
+    for key in ("muted", "controls"):
+        if not isinstance(settings.get(key, True), bool):
+            raise ValueError(f"a camera's {key} is true or false")
+
+
 class Element(_Strict):
     id: Ident
     type: Annotated[str, AfterValidator(_element_type)]
@@ -325,6 +346,12 @@ class Element(_Strict):
     animations: list[Animation] = Field(default_factory=list, max_length=ELEMENT_ANIMATIONS_MAX)
     # A pipe's, line's or polyline's ends attached to other elements' ports; absent when neither is.
     attach: Attach | None = None
+
+    @model_validator(mode="after")
+    def _type_settings(self) -> "Element":
+        if self.type == "camera":
+            _camera_settings(self.settings)
+        return self
 
 
 class Group(_Strict):

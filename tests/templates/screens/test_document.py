@@ -96,6 +96,31 @@ class TestScreenDocument:
     def test_refuses_unknown_element_type(self) -> None:
         assert refusal({"elements": [element(type="hologram")]}) == (115212, "document.elements.0.type")
 
+    def test_camera_settings(self) -> None:
+        """A camera element (issue 38 point 4) names a template camera slot by index, or the device's address."""
+        kept = ScreenDocument.model_validate(
+            {
+                "elements": [
+                    element(type="camera", settings={"source": "slot", "slot": 15, "muted": True, "border": 1}),
+                    element(id="e2", type="camera", settings={"source": "device", "controls": False}),
+                    element(id="e3", type="camera"),
+                ]
+            }
+        )
+        assert [e.settings.get("source") for e in kept.elements] == ["slot", "device", None]
+        for settings in (
+            {"source": "cloud"},
+            {"slot": 16},
+            {"slot": -1},
+            {"slot": "1"},
+            {"slot": True},
+            {"slot": 1.5},
+            {"muted": "yes"},
+            {"controls": 0},
+        ):
+            refused = refusal({"elements": [element(type="camera", settings=settings)]})
+            assert refused == (115207, "document.elements.0"), settings
+
     def test_settings_keys_may_name_state_fields(self) -> None:
         settings = {"fontColor": "#fff", "backgroundColor": "#000", "isUnderline": True, "on_value": 1}
         saved = ScreenDesignIn.model_validate(

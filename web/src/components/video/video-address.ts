@@ -42,7 +42,12 @@ export function playableAddress(address: string | null | undefined): PlayableAdd
   return { url, kind: path.endsWith('.m3u8') ? 'hls' : 'file' };
 }
 
-/** The browser plays HLS itself (Safari, iOS, recent Chromium): no hls.js needed. */
+/**
+ * HLS through the browser's own player: only where there is no Media Source Extensions for hls.js (iOS Safari before
+ * 17.1) and the browser says it plays HLS. Where both exist hls.js plays: Chromium answers canPlayType "maybe" for HLS
+ * yet its headless shell failed to play the demo stream natively, which hls.js plays (e2e/video.spec.ts).
+ */
 export function playsHlsNatively(video: HTMLVideoElement): boolean {
-  return video.canPlayType('application/vnd.apple.mpegurl') !== '';
+  const mse = 'MediaSource' in window || 'ManagedMediaSource' in window;
+  return !mse && video.canPlayType('application/vnd.apple.mpegurl') !== '';
 }

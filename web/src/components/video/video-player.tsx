@@ -1,7 +1,7 @@
 // The one video player of the console (issue 38 point 4; DESIGN §9 media): a camera's live stream or a device's
 // video address, on the video cloud page, the device detail, a screen's camera element and a dashboard's camera card.
-// HLS plays through the browser's own player where it has one (Safari, iOS, recent Chromium) and hls.js elsewhere
-// (hls-engine.ts, a lazy chunk); a file the browser plays (mp4, webm) is its <video>'s source. Loading, playing and
+// HLS plays through hls.js (hls-engine.ts, a lazy chunk) wherever the browser has Media Source Extensions, and
+// through the browser's own player where it has none but plays HLS itself (iOS Safari before 17.1); a file the browser plays (mp4, webm) is its <video>'s source. Loading, playing and
 // failed states: an address that cannot be played or reached shows "invalid video address" on this player only.
 // Unseen (another tab, scrolled away) it stops fetching, so nobody watching costs the stream nothing.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
