@@ -20,7 +20,7 @@ function keysOf(value: unknown, prefix = ''): string[] {
 describe('the element registry', () => {
   it('has a definition for every server element type and no other', () => {
     const base = ELEMENT_TYPES.filter((type) => !CONTROL_TYPES.includes(type));
-    expect(base).toHaveLength(15);
+    expect(base).toHaveLength(16);
     expect(BASE_ELEMENTS.map((d) => d.type).sort()).toEqual([...base].sort());
     for (const type of ELEMENT_TYPES) expect(elementDefinition(type)?.type, type).toBe(type);
     expect(ELEMENTS.map((d) => d.type).sort()).toEqual([...ELEMENT_TYPES].sort());

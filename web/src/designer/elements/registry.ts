@@ -5,6 +5,7 @@
 // `state`, the component is drawn in the element's box, and `<AlarmIcon values={values} />` (alarm-icon.tsx) is
 // drawn beside it; the video element reads the device's address from `VideoSourceContext`.
 import { CONTROL_ELEMENTS } from './controls';
+import { cameraElement } from './display/camera';
 import { imageElement } from './display/image';
 import { indicatorElement } from './display/indicator';
 import { iframeElement } from './display/iframe';
@@ -48,6 +49,7 @@ export const BASE_ELEMENTS: readonly ElementDefinition[] = [
   imageElement,
   iframeElement,
   videoElement,
+  cameraElement,
   symbolElement,
 ];
 

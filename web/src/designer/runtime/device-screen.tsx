@@ -5,13 +5,15 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Result, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { isApiError } from '@/lib/http';
 import { translateCode } from '@/lib/i18n';
 import type { CanvasSize } from '../model';
 import type { DesignDocument, DesignElement } from '../model/types';
+import { CameraSourceContext } from '../elements/display/camera-source';
+import { useFeedSource } from './feed-source';
 import { RuntimeProviders } from './runtime-providers';
 import { ScreenView } from './screen-view';
 import type { ScreenFit } from './fit';
@@ -109,6 +111,9 @@ export function DeviceScreen({
   const popupScreen: RuntimeScreen | undefined =
     popupId === screenId ? { name: screenName, document: doc, size: defaultSize } : popup.data;
   const history = useTrendHistory(shown?.document ?? doc, deviceId);
+  // The camera elements' device and template (its camera slots): the screens' query the feed read already.
+  const templateId = useFeedSource().useScreens(deviceId).data?.template_id ?? null;
+  const camera = useMemo(() => ({ deviceId, templateId }), [deviceId, templateId]);
 
   const onAction = (element: DesignElement, index: number) => {
     const action = element.actions[index];
@@ -148,77 +153,79 @@ export function DeviceScreen({
 
   return (
     <RuntimeProviders access={feed.access} alarms={feed.alarms} history={history}>
-      <div className="iot-device-screen" ref={setNode}>
-        {feed.liveError !== null && (
-          <Alert
-            type="warning"
-            showIcon
-            className="iot-device-screen__alert"
-            title={translateCode(String(feed.liveError))}
-          />
-        )}
-        {feed.devState === 2 && (
-          <Alert
-            type="info"
-            showIcon
-            className="iot-device-screen__alert"
-            title={t('designer.runtime.screen.offline')}
-          />
-        )}
-        {shownId !== screenId && (
-          <div className="iot-device-screen__crumb">
-            <Button size="small" icon={<ArrowLeftOutlined />} onClick={() => setShownId(screenId)}>
-              {t('designer.runtime.screen.backTo', { name: screenName })}
-            </Button>
-            {shown && <Typography.Text strong>{shown.name}</Typography.Text>}
-          </div>
-        )}
-        <div className="iot-device-screen__screen">
-          {shown ? (
-            <ScreenView
-              doc={shown.document}
-              store={store}
-              defaultSize={shown.size}
-              onWrite={writer.write}
-              onAction={onAction}
-              label={shown.name}
-              fit={fit}
-              staleAfterMs={feed.offlineTimeoutMs}
-              knownSources={feed.knownSources}
+      <CameraSourceContext value={camera}>
+        <div className="iot-device-screen" ref={setNode}>
+          {feed.liveError !== null && (
+            <Alert
+              type="warning"
+              showIcon
+              className="iot-device-screen__alert"
+              title={translateCode(String(feed.liveError))}
             />
-          ) : (
-            <ScreenLoadState query={other} />
           )}
-        </div>
-        <Modal
-          open={popupId !== null}
-          title={popupScreen?.name ?? t('designer.runtime.screen.popup')}
-          footer={null}
-          width="min(960px, 100vw)"
-          className="iot-device-screen-popup"
-          onCancel={() => setPopupId(null)}
-          destroyOnHidden
-        >
-          <div className="iot-device-screen-popup__screen">
-            {popupScreen ? (
-              // The pop-up inherits the device of its opener: the same values store.
+          {feed.devState === 2 && (
+            <Alert
+              type="info"
+              showIcon
+              className="iot-device-screen__alert"
+              title={t('designer.runtime.screen.offline')}
+            />
+          )}
+          {shownId !== screenId && (
+            <div className="iot-device-screen__crumb">
+              <Button size="small" icon={<ArrowLeftOutlined />} onClick={() => setShownId(screenId)}>
+                {t('designer.runtime.screen.backTo', { name: screenName })}
+              </Button>
+              {shown && <Typography.Text strong>{shown.name}</Typography.Text>}
+            </div>
+          )}
+          <div className="iot-device-screen__screen">
+            {shown ? (
               <ScreenView
-                doc={popupScreen.document}
+                doc={shown.document}
                 store={store}
-                defaultSize={popupScreen.size}
+                defaultSize={shown.size}
                 onWrite={writer.write}
                 onAction={onAction}
-                label={popupScreen.name}
+                label={shown.name}
+                fit={fit}
                 staleAfterMs={feed.offlineTimeoutMs}
                 knownSources={feed.knownSources}
               />
             ) : (
-              <ScreenLoadState query={popup} />
+              <ScreenLoadState query={other} />
             )}
           </div>
-        </Modal>
-        {writer.prompt}
-      </div>
+          <Modal
+            open={popupId !== null}
+            title={popupScreen?.name ?? t('designer.runtime.screen.popup')}
+            footer={null}
+            width="min(960px, 100vw)"
+            className="iot-device-screen-popup"
+            onCancel={() => setPopupId(null)}
+            destroyOnHidden
+          >
+            <div className="iot-device-screen-popup__screen">
+              {popupScreen ? (
+                // The pop-up inherits the device of its opener: the same values store.
+                <ScreenView
+                  doc={popupScreen.document}
+                  store={store}
+                  defaultSize={popupScreen.size}
+                  onWrite={writer.write}
+                  onAction={onAction}
+                  label={popupScreen.name}
+                  staleAfterMs={feed.offlineTimeoutMs}
+                  knownSources={feed.knownSources}
+                />
+              ) : (
+                <ScreenLoadState query={popup} />
+              )}
+            </div>
+          </Modal>
+          {writer.prompt}
+        </div>
+      </CameraSourceContext>
     </RuntimeProviders>
   );
 }

@@ -91,3 +91,48 @@ export function useUnbindVideoAccount() {
     },
   });
 }
+
+/** A device's own video address (SPEC §3 Device "video address"; '' when it has none), for a camera element or card
+ * set to play it. The device detail reads the same call (GET /dev/basic/{id}). */
+export function useDeviceVideoAddress(deviceId: number | null | undefined, dashboardRequest = false) {
+  return useQuery({
+    queryKey: [...videoKeys.all, 'device-address', deviceId ?? 0] as const,
+    queryFn: async () =>
+      (
+        await get<Schema<'DeviceDetailOut'>>(`/dev/basic/${String(deviceId)}`, undefined, {
+          silent: true,
+          dashboardRequest,
+        })
+      ).video_url,
+    enabled: Boolean(deviceId),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** Which camera a camera element or card plays: one of the template's camera slots (by index) or the device's own
+ * video address. */
+export type CameraSource = 'slot' | 'device';
+export const CAMERA_SOURCES: readonly CameraSource[] = ['slot', 'device'];
+
+/** The address a camera plays: the slot's live address or the device's own, with whether it is still asked for. */
+export function useCameraAddress(
+  source: CameraSource,
+  slot: number,
+  deviceId: number | null | undefined,
+  templateId: number | null | undefined,
+  dashboardRequest = false,
+): { url: string | null; waiting: boolean } {
+  const slots = useTemplateCameras(source === 'slot' ? templateId : null);
+  const chosen = source === 'slot' ? slots.data?.cameras[slot] : undefined;
+  const live = useLiveAddress(chosen?.serial, chosen?.channel ?? 1, dashboardRequest);
+  const device = useDeviceVideoAddress(source === 'device' ? deviceId : null, dashboardRequest);
+  if (source === 'device') {
+    if (!deviceId) return { url: null, waiting: false };
+    return { url: device.data ?? null, waiting: device.isPending && !device.error };
+  }
+  if (!templateId) return { url: null, waiting: false };
+  if (slots.isPending) return { url: null, waiting: true };
+  if (!chosen) return { url: null, waiting: false };
+  return { url: live.data?.url ?? null, waiting: live.isPending && !live.error };
+}
