@@ -600,6 +600,7 @@ WIDGET_TYPES = (
     "dashboardToggle",
     "deviceTree",
     "groupTree",
+    "camera",
 )
 # Messages (issue 32, docs/api-messages.md): what an inbox holds, and SPEC §8's 117804 "message too long".
 MessageKind = Literal["alarm", "notice", "message", "share", "handover", "export", "report", "upgrade"]

@@ -19,6 +19,7 @@ from iotyun.core.limits import (
     DASHBOARD_MOBILE_COLUMNS,
     DASHBOARD_ROWS_MAX,
     SECTOR_DASHBOARDS_MAX,
+    TEMPLATE_CAMERAS_MAX,
     rule_error,
 )
 
@@ -111,6 +112,16 @@ class IframeSettings(_Strict):
     url: WebUrl = ""
 
 
+class CameraSettings(_Strict):
+    """A device's camera (issue 38 point 4): one of its template's camera slots (/yun/module/video, by index) or its
+    own video address; a card linked to the device tree plays the picked device's."""
+
+    device_id: Id | None = None
+    source: Literal["slot", "device"] = "slot"
+    slot: Annotated[int, Field(ge=0, lt=TEMPLATE_CAMERAS_MAX)] = 0
+    muted: BodyBool = True
+
+
 class NetMonitorSettings(_Strict):
     """Online, offline and alarm counts and traffic of a device group, or of every device the viewer reads."""
 
@@ -185,6 +196,11 @@ class IframeCard(_CardBase):
     settings: IframeSettings = Field(default_factory=IframeSettings)
 
 
+class CameraCard(_CardBase):
+    type: Literal["camera"]
+    settings: CameraSettings = Field(default_factory=CameraSettings)
+
+
 class NetMonitorCard(_CardBase):
     type: Literal["netMonitor"]
     settings: NetMonitorSettings = Field(default_factory=NetMonitorSettings)
@@ -218,7 +234,8 @@ InnerCard = Annotated[
     | NetMonitorCard
     | DashboardToggleCard
     | DeviceTreeCard
-    | GroupTreeCard,
+    | GroupTreeCard
+    | CameraCard,
     Field(discriminator="type"),
 ]
 
@@ -253,7 +270,8 @@ Card = Annotated[
     | NetMonitorCard
     | DashboardToggleCard
     | DeviceTreeCard
-    | GroupTreeCard,
+    | GroupTreeCard
+    | CameraCard,
     Field(discriminator="type"),
 ]
 

@@ -215,22 +215,36 @@ class TestSave:
             card("a", "text", text="热力站", font_size=40),
             card("b", "iframe", url="https://example.com/x"),
             {"id": "c", "type": "container", "settings": {"tabs": [{"title": "t", "card": card("c1", "time")}]}},
+            card("d", "camera", source="device", device_id=7, muted=False),
         ]
         out = ok(
             await save(
-                team.admin, d, cards, [place("a"), place("b", x=8), place("c", x=16)], name="wall", free_move=True
+                team.admin,
+                d,
+                cards,
+                [place("a"), place("b", x=8), place("c", x=16), place("d", y=4)],
+                name="wall",
+                free_move=True,
             )
         )
-        assert out["version"] == 2 and out["name"] == "wall" and out["free_move"] is True and out["card_count"] == 3
+        assert out["version"] == 2 and out["name"] == "wall" and out["free_move"] is True and out["card_count"] == 4
         again = ok(await detail(team.admin, d["id"]))
         assert again["document"]["cards"][0]["settings"]["text"] == "热力站"
         assert again["document"]["cards"][2]["settings"]["tabs"][0]["card"]["type"] == "time"
+        # A camera card (issue 38 point 4): a device's own video address, or its template's camera slot 0 by default.
+        assert again["document"]["cards"][3]["settings"] == {
+            "device_id": 7,
+            "source": "device",
+            "slot": 0,
+            "muted": False,
+        }
         # The list draws each dashboard's cards where they sit (its thumbnail), without reading the document.
         listed = next(x for x in ok(await team.admin.get(D)) if x["id"] == d["id"])
         assert listed["outline"] == [
             {"type": "text", "x": 0, "y": 0, "w": 8, "h": 4},
             {"type": "iframe", "x": 8, "y": 0, "w": 8, "h": 4},
             {"type": "container", "x": 16, "y": 0, "w": 8, "h": 4},
+            {"type": "camera", "x": 0, "y": 4, "w": 8, "h": 4},
         ]
         assert "document" not in listed
 
@@ -257,6 +271,8 @@ class TestSave:
             ([card("a", "text", colour="#fff")], [place("a")], 100004),
             ([card("a", "report", report_id="x")], [place("a")], 100004),
             ([card("a", "text", text="x" * 3000)], [place("a")], 100004),
+            ([card("a", "camera", slot=16)], [place("a")], 100004),
+            ([card("a", "camera", source="cloud")], [place("a")], 100004),
         ]
         for cards, layout, expected in cases:
             resp = await save(team.admin, d, cards, layout)

@@ -5474,6 +5474,33 @@ export interface components {
             /** Restarts */
             restarts: number;
         };
+        /** CameraCard */
+        CameraCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["CameraSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "camera";
+        };
         /** CameraOut */
         CameraOut: {
             /** Channel */
@@ -5484,6 +5511,31 @@ export interface components {
             online: boolean;
             /** Serial */
             serial: string;
+        };
+        /**
+         * CameraSettings
+         * @description A device's camera (issue 38 point 4): one of its template's camera slots (/yun/module/video, by index) or its
+         *     own video address; a card linked to the device tree plays the picked device's.
+         */
+        CameraSettings: {
+            /** Device Id */
+            device_id?: number | null;
+            /**
+             * Muted
+             * @default true
+             */
+            muted: boolean;
+            /**
+             * Slot
+             * @default 0
+             */
+            slot: number;
+            /**
+             * Source
+             * @default slot
+             * @enum {string}
+             */
+            source: "slot" | "device";
         };
         /** CameraSlot */
         CameraSlot: {
@@ -5990,7 +6042,7 @@ export interface components {
         /** ContainerTab */
         ContainerTab: {
             /** Card */
-            card: components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"];
+            card: components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"];
             /**
              * Title
              * @default
@@ -6084,7 +6136,7 @@ export interface components {
          */
         DashboardDocument: {
             /** Cards */
-            cards?: (components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["ContainerCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"])[];
+            cards?: (components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["ContainerCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"])[];
             layouts?: components["schemas"]["Layouts"];
             /**
              * Version

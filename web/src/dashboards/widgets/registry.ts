@@ -2,6 +2,7 @@
 // (types.ts). Each type lives in its own folder; its component and settings form are lazy chunks, so the palette and
 // the presentation load only the types a dashboard uses.
 import { WIDGET_TYPES } from '@/types/limits.gen';
+import { cameraWidget } from './camera';
 import { configurationWidget } from './configuration';
 import { containerWidget } from './container';
 import { dashboardToggleWidget } from './dashboard-toggle';
@@ -31,6 +32,7 @@ export const WIDGETS: { readonly [T in WidgetType]: WidgetDefinition<T> } = {
   dashboardToggle: dashboardToggleWidget,
   deviceTree: deviceTreeWidget,
   groupTree: groupTreeWidget,
+  camera: cameraWidget,
 };
 
 /** The types in the server's order (SPEC §1), as the palette lists them. */
