@@ -80,9 +80,10 @@ export function VideoPlayer({
     } else {
       element.src = address.url;
     }
-    element.play().catch(() => {
-      // Autoplay refused or the source failed: the error event (or the controls' play button) tells.
-    });
+    // Autoplay refused or the source failed: the error event (or the controls' play button) tells.
+    Promise.resolve()
+      .then(() => element.play())
+      .catch(() => undefined);
     return () => {
       ended = true;
       element.removeEventListener('playing', onPlaying);
