@@ -35,6 +35,7 @@ from iotyun.core import security
 from iotyun.core.config import Settings
 from iotyun.core.db import make_engine
 from iotyun.models import Base
+from iotyun.video.runtime import stop_video
 
 CI = os.environ.get("CI", "").lower() == "true"
 
@@ -270,6 +271,9 @@ async def app(database_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
     application = create_app(make_settings(database_url, tmp_path))
     await _share_compiled_sql(application, database_url)
     yield application
+    # The demo stream's encoder, if a test asked for the stream (the matrix, the fuzz run): the test client runs no
+    # lifespan, whose shutdown would stop it.
+    await stop_video(application.state)
     await _wipe(application)
     await application.state.db.dispose()
 
