@@ -4,7 +4,7 @@
 // camera whose address cannot be reached shows "invalid video address" on its player.
 import { expect, test, type Page } from '@playwright/test';
 
-import { apiCall, exactly, signIn, textsOf } from './helpers';
+import { apiCall, exactly, expectNoSidewaysScroll, signIn, textsOf } from './helpers';
 
 const text = textsOf(['video', 'menu']);
 
@@ -58,6 +58,11 @@ test('a video cloud camera plays the demo stream, and an unreachable address say
   await expect(page.locator('.video-cloud__live')).toHaveAttribute('data-camera', 'LOCAL0002/1');
   await expect(player).toHaveAttribute('data-status', 'error', { timeout: 30_000 });
   await expect(player.getByRole('alert')).toHaveText(new RegExp(text('zh', 'video.player.invalidAddress')));
+
+  // At phone width the page keeps to the screen: the tiles stack, the player shrinks.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(tiles.first()).toBeVisible();
+  await expectNoSidewaysScroll(page, '/fluoriteCloudCamera at 390 px');
 
   await apiCall(page, 'DELETE', '/third/party/account');
 });
