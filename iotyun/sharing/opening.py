@@ -5,6 +5,7 @@ control services are called as the creator, narrowed by the link: its devices on
 link. Only an open counts a use; a device's screen, a write and the socket do not."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,6 +24,7 @@ from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
+from iotyun.resources import service as resource_service
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
@@ -46,6 +48,7 @@ from iotyun.telemetry.public import (
     user_can_write,
     write_value,
 )
+from iotyun.templates.screens.document import model_ids
 
 
 async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
@@ -308,3 +311,36 @@ async def write(
         password_mode=body.password_mode,
     )
     return await write_value(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})
+
+
+async def shown_models(session: AsyncSession, link: ShareLink, actor: Actor) -> set[int]:
+    """The gallery models the link's page shows: those of the 3D model elements of the published screens of every
+    device the link shows (a configuration link's devices, a dashboard or sector link's), as the creator reads them."""
+    devices = (
+        await dashboard_devices(session, link, actor)
+        if link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
+        else set(await visible_ids(session, link, actor))
+    )
+    shown: set[int] = set()
+    templates: set[int | None] = set()
+    for device_id in sorted(devices):
+        found = await device_screens(session, actor, device_id)
+        if found.template_id in templates:
+            continue
+        templates.add(found.template_id)
+        for screen in found.screens:
+            shown.update(model_ids(screen.document))
+    return shown
+
+
+async def model_file(
+    session: AsyncSession, root: Path, limiters: Limiters, client_ip: str, token: str, model_id: int, file_name: str
+) -> tuple[Path, str]:
+    """A file (the .gltf, a buffer, a texture) of a gallery model that the link's page shows, without login; any
+    other model, or a file the model lacks, answers 114501 as a missing one. Counts no use."""
+    throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=False)
+    actor = await creator(session, link, client_ip)
+    if model_id not in await shown_models(session, link, actor):
+        raise AppError(ErrorCode.MODEL_NOT_FOUND)
+    return await resource_service.shared_model_file(root, session, link.tenant_id, model_id, file_name)
