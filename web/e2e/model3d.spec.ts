@@ -1,6 +1,6 @@
 // The 3D model element (issue 38 point 1) against the demo server: on the demo compressor's main screen in the
 // designer, a model3d element from the palette takes the gallery's demo pump skid (泵组), its motor coloured by the
-// state of 运行状态; the canvas shows the model's own colours, the preview with the demo device IOT0000001 the state
+// state of 运行状态; the property panel's view shows the model's own colours, the preview with the demo device IOT0000001 the state
 // colour of the live value, and a write of the other value turns the motor the other state's colour. The colours are
 // those three.js's materials hold, which the viewer records on its canvas's box (data-mesh-colors). Nothing is saved.
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -103,15 +103,18 @@ test('a 3D model on a screen: its motor takes the state colour of the live run s
     .filter({ hasText: '运行状态' })
     .click();
 
-  // On the canvas: the model as designed, in its own colours.
-  const onCanvas = page.locator(`[data-canvas-viewport] [data-element-id="${id}"]`);
-  await expect(onCanvas.locator('.iot-model-view')).toHaveAttribute('data-status', 'ready', {
+  // The property panel's camera view: the model as designed, in its own colours (the canvas names it only).
+  await expect(page.locator(`[data-canvas-viewport] [data-element-id="${id}"]`)).toContainText(
+    'pump_skid.gltf',
+  );
+  const designed = panel.locator('.iot-model3d-camera');
+  await expect(designed.locator('.iot-model-view')).toHaveAttribute('data-status', 'ready', {
     timeout: 30_000,
   });
   await expect
-    .poll(async () => (await meshColours(onCanvas)).motor, { timeout: 15_000 })
+    .poll(async () => (await meshColours(designed)).motor, { timeout: 15_000 })
     .toMatch(/^#[0-9a-f]{6}$/);
-  const own = (await meshColours(onCanvas)).motor;
+  const own = (await meshColours(designed)).motor;
   expect([OFF, ON]).not.toContain(own);
 
   // Previewed with the demo device: the state colour of the value the device reports now.
@@ -138,7 +141,7 @@ test('a 3D model on a screen: its motor takes the state colour of the live run s
   await api(page, 'POST', '/yun/rDev', { device_id: deviceId, data_source_id: runState.id, value: other });
   await expect.poll(async () => (await meshColours(shown)).motor, { timeout: 30_000 }).toBe(colourOf(other));
   // The pump, not chosen, keeps its own colour.
-  expect((await meshColours(shown)).pump).toBe((await meshColours(onCanvas)).pump);
+  expect((await meshColours(shown)).pump).toBe((await meshColours(designed)).pump);
 
   await preview.getByRole('button', { name: exactly(text('zh', 'designer.runtime.preview.close')) }).click();
   await expect(preview).toBeHidden();

@@ -1,7 +1,9 @@
-// The 3D model element on the canvas and at work: the gallery model (ModelView, three.js loaded only when one is
-// drawn), the state's colour on the chosen nodes, the drives and spins from their bound values. On the canvas it shows
-// the model as designed (its camera, its own colours), or a placeholder while no model is chosen.
+// The 3D model element at work: the gallery model (ModelView, three.js loaded only when one is drawn), the state's
+// colour on the chosen nodes, the drives and spins from their bound values. On the canvas and in thumbnails (edit
+// mode) it is a box naming its model, as an iframe's is: each model drawn takes a WebGL context of the page's few and
+// loads three.js, so only the property panel's camera view draws the model while designing.
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 
 import { ModelView } from '@/components/model3d/model-view';
 
@@ -9,31 +11,34 @@ import { classes } from '../../look';
 import { Translated } from '../../translated';
 import type { ElementRenderProps } from '../../types';
 import { useModelFiles } from './model-files';
-import { drivesFor, meshColorsFor, readModel3d, spinsFor } from './scene';
+import { drivesFor, gltfName, meshColorsFor, readModel3d, spinsFor } from './scene';
 import './model3d.css';
 
-const NONE = {};
+function ModelName({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className="iot-el-text">
+      {t('designer.model3d.placeholder', { name: decodeURIComponent(gltfName(url)) })}
+    </span>
+  );
+}
 
 export function Model3dElement({ element, mode, values, state }: ElementRenderProps) {
   const model = useMemo(() => readModel3d(element.settings), [element.settings]);
   const filesOf = useModelFiles();
-  const live = mode !== 'edit';
-  const meshColors = useMemo(() => (live ? meshColorsFor(model, state) : NONE), [live, model, state]);
-  const drives = useMemo(() => (live ? drivesFor(model, values) : []), [live, model, values]);
-  const spins = useMemo(() => (live ? spinsFor(model, values) : []), [live, model, values]);
-  if (model.model_id === null || model.model_url === null) {
+  const meshColors = useMemo(() => meshColorsFor(model, state), [model, state]);
+  const drives = useMemo(() => drivesFor(model, values), [model, values]);
+  const spins = useMemo(() => spinsFor(model, values), [model, values]);
+  if (mode === 'edit' || model.model_id === null || model.model_url === null) {
     return (
-      <div className="iot-el iot-el--box iot-el--placeholder">
-        <Translated k="designer.model3d.none" />
+      <div className="iot-el iot-el--box iot-el--placeholder iot-model3d--edit">
+        {model.model_url ? <ModelName url={model.model_url} /> : <Translated k="designer.model3d.none" />}
       </div>
     );
   }
   const files = filesOf(model.model_id, model.model_url);
   return (
-    <div
-      className={classes('iot-el', 'iot-model3d', !live && 'iot-model3d--edit')}
-      data-model-id={model.model_id}
-    >
+    <div className={classes('iot-el', 'iot-model3d')} data-model-id={model.model_id}>
       <ModelView
         url={files.url}
         headers={files.headers}
