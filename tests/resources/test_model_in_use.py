@@ -5,7 +5,9 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
+from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.resources import hooks
 from tests.conftest import code
 from tests.devices.factories import register
 from tests.resources.factories import classify
@@ -60,4 +62,23 @@ async def test_the_current_publication_holds_it(app: FastAPI, team: Team) -> Non
     # The running devices still show the published screen.
     assert code(await team.admin.call("DELETE", PATH, params={"id": model["id"]})) == 114508
     ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
+    assert code(await team.admin.call("DELETE", PATH, params={"id": model["id"]})) == 100001
+
+
+async def test_a_dashboard_answering_in_use_holds_it(team: Team) -> None:
+    """The parts above the gallery answer through resources/hooks.py `model_in_use` (asked with the model's tenant
+    and id); one answering yes holds the model."""
+    model = await upload(team.admin, await classify(team.admin))
+    asked: list[tuple[int, int]] = []
+
+    async def shows(_session: AsyncSession, tenant_id: int, model_id: int) -> bool:
+        asked.append((tenant_id, model_id))
+        return True
+
+    hooks.model_in_use.connect(shows)
+    try:
+        assert code(await team.admin.call("DELETE", PATH, params={"id": model["id"]})) == 114508
+    finally:
+        hooks.model_in_use.disconnect(shows)
+    assert asked == [(team.admin.tenant_id, model["id"])]
     assert code(await team.admin.call("DELETE", PATH, params={"id": model["id"]})) == 100001
