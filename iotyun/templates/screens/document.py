@@ -296,6 +296,8 @@ Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, F
 # --- the 3D model element (issue 38 point 1) -------------------------------------------------------------------
 
 NodeName = Annotated[str, StringConstraints(min_length=1, max_length=MODEL3D_NODE_NAME_MAX)]
+# A drive's or spin's node: empty while the designer has not chosen one yet (it then moves nothing).
+ChosenNode = Annotated[str, StringConstraints(max_length=MODEL3D_NODE_NAME_MAX)]
 ModelCoordinate = Annotated[float, Field(ge=-MODEL3D_COORDINATE_MAX, le=MODEL3D_COORDINATE_MAX)]
 Vec3 = Annotated[list[ModelCoordinate], Field(min_length=3, max_length=3)]
 # The .gltf's URL as the gallery gave it (ModelOut.url): what the runtime loads, and the text the gallery's in-use
@@ -315,7 +317,7 @@ class ModelDrive(_Strict):
     `key`: `min` maps to `from_value`, `max` to `to_value`, clamped between them."""
 
     key: Key
-    node: NodeName
+    node: ChosenNode
     kind: Literal["rotation_x", "rotation_y", "rotation_z", "position_x", "position_y", "position_z", "scale_y"]
     min: float = 0
     max: float = 100
@@ -334,7 +336,7 @@ class ModelSpin(_Strict):
     negative value; none or 0 holds it)."""
 
     key: Key
-    node: NodeName
+    node: ChosenNode
     axis: Literal["x", "y", "z"] = "y"
     factor: float = Field(default=1, ge=-MODEL3D_RPM_FACTOR_MAX, le=MODEL3D_RPM_FACTOR_MAX)
 

@@ -79,6 +79,14 @@ def test_refused_settings_name_their_place(settings: dict[str, Any], where: tupl
     assert refused.value.errors()[0]["loc"][2:] == ("settings", *where[1:])
 
 
+def test_a_drive_or_spin_without_its_node_yet_is_kept() -> None:
+    """The designer adds a drive before the person picks its node: saved as it is, it moves nothing."""
+    document = read(drives=[{"key": "d", "node": "", "kind": "scale_y"}], spins=[{"key": "s", "node": ""}])
+    assert document.elements[0].settings["drives"] == [{"key": "d", "node": "", "kind": "scale_y"}]
+    with pytest.raises(ValidationError):
+        read(drives=[{"key": "d", "node": "n" * 65, "kind": "scale_y"}])
+
+
 def test_other_types_keep_open_settings() -> None:
     document = ScreenDocument.model_validate({"elements": [{"id": "t", "type": "text", "settings": {"drives": 1}}]})
     assert document.elements[0].settings == {"drives": 1}
