@@ -313,24 +313,24 @@ async def write(
     return await write_value(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})
 
 
-async def shown_models(session: AsyncSession, link: ShareLink, actor: Actor) -> set[int]:
-    """The gallery models the link's page shows: those of the 3D model elements of the published screens of every
-    device the link shows (a configuration link's devices, a dashboard or sector link's), as the creator reads them."""
+async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, model_id: int) -> bool:
+    """Whether the link's page shows the gallery model `model_id`: a 3D model element of a published screen of a
+    device the link shows (a configuration link's devices, a dashboard or sector link's), as the creator reads them.
+    Each template's screens are read once, and the search stops at the first screen showing it."""
     devices = (
         await dashboard_devices(session, link, actor)
         if link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
         else set(await visible_ids(session, link, actor))
     )
-    shown: set[int] = set()
     templates: set[int | None] = set()
     for device_id in sorted(devices):
         found = await device_screens(session, actor, device_id)
         if found.template_id in templates:
             continue
         templates.add(found.template_id)
-        for screen in found.screens:
-            shown.update(model_ids(screen.document))
-    return shown
+        if any(model_id in model_ids(screen.document) for screen in found.screens):
+            return True
+    return False
 
 
 async def model_file(
@@ -341,6 +341,6 @@ async def model_file(
     throttle(limiters, client_ip)
     link = await checked_link(session, token, counting=False)
     actor = await creator(session, link, client_ip)
-    if model_id not in await shown_models(session, link, actor):
+    if not await shows_model(session, link, actor, model_id):
         raise AppError(ErrorCode.MODEL_NOT_FOUND)
     return await resource_service.shared_model_file(root, session, link.tenant_id, model_id, file_name)
