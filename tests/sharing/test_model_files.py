@@ -33,7 +33,7 @@ async def shared_model(app: FastAPI, team: Team) -> tuple[dict[str, Any], dict[s
     await bind_rows(app, team, template["id"], device["id"])
     ok(await team.admin.post("/yun/module/publish", {"id": template["id"]}))
     link = await make_link(team.admin, [device["id"]])
-    return model, other, {**link, "template_id": template["id"], "screen_id": screens[0]["id"]}
+    return model, other, {**link, "template_id": template["id"], "screen_id": screens[0]["id"], "device": device["id"]}
 
 
 async def test_the_shown_models_files_load_without_login(app: FastAPI, team: Team) -> None:
@@ -72,3 +72,22 @@ async def test_a_screen_no_longer_published_with_the_model_lets_it_go(app: FastA
     assert (await anon.get(f"{MODEL}/{link['token']}/{model['id']}/pump.gltf")).status_code == 200
     ok(await team.admin.post("/yun/module/publish", {"id": link["template_id"]}))
     assert (await anon.get(f"{MODEL}/{link['token']}/{model['id']}/pump.gltf")).json()["meta"]["message"] == "114501"
+
+
+async def test_a_dashboard_link_serves_the_models_of_the_screens_its_cards_show(app: FastAPI, team: Team) -> None:
+    model, _, link = await shared_model(app, team)
+    anon = team.new_api().client
+
+    async def dashboard_link(cards: list[dict[str, Any]]) -> str:
+        board = ok(await team.admin.post("/yun/dashboard", {"name": f"wall{len(cards)}"}))
+        layout = [{"i": c["id"], "x": 0, "y": 4 * n, "w": 8, "h": 4} for n, c in enumerate(cards)]
+        document = {"cards": cards, "layouts": {"desktop": layout}}
+        ok(await team.admin.post("/yun/dashboard/save", {"id": board["id"], "version": 1, "document": document}))
+        made = ok(await team.admin.post(MANAGE, {"link_type": 2, "permission": 1, "dashboard_id": board["id"]}))
+        return str(made["token"])
+
+    showing = await dashboard_link([{"id": "c", "type": "configuration", "settings": {"device_id": link["device"]}}])
+    assert (await anon.get(f"{MODEL}/{showing}/{model['id']}/pump.bin")).status_code == 200
+    # A dashboard showing no device with the model: not found.
+    other = await dashboard_link([{"id": "t", "type": "text", "settings": {}}, {"id": "u", "type": "time"}])
+    assert (await anon.get(f"{MODEL}/{other}/{model['id']}/pump.gltf")).json()["meta"]["message"] == "114501"
