@@ -15,6 +15,9 @@ from pydantic import (
     JsonValue,
     StringConstraints,
     ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
 )
 
 from iotyun.core.errors import ErrorCode
@@ -38,6 +41,12 @@ from iotyun.core.limits import (
     FLICKER_FREQUENCY_DEFAULT,
     FLICKER_FREQUENCY_MAX,
     FLICKER_FREQUENCY_MIN,
+    MODEL3D_COORDINATE_MAX,
+    MODEL3D_DRIVES_MAX,
+    MODEL3D_MESHES_MAX,
+    MODEL3D_NODE_NAME_MAX,
+    MODEL3D_RPM_FACTOR_MAX,
+    MODEL3D_SPINS_MAX,
     SCREEN_COORDINATE_MAX,
     SCREEN_DOCUMENT_MAX_BYTES,
     SCREEN_ELEMENTS_MAX,
@@ -284,6 +293,80 @@ class Opacity(_Ranged):
 Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, Field(discriminator="type")]
 
 
+# --- the 3D model element (issue 38 point 1) -------------------------------------------------------------------
+
+NodeName = Annotated[str, StringConstraints(min_length=1, max_length=MODEL3D_NODE_NAME_MAX)]
+# A drive's or spin's node: empty while the designer has not chosen one yet (it then moves nothing).
+ChosenNode = Annotated[str, StringConstraints(max_length=MODEL3D_NODE_NAME_MAX)]
+ModelCoordinate = Annotated[float, Field(ge=-MODEL3D_COORDINATE_MAX, le=MODEL3D_COORDINATE_MAX)]
+Vec3 = Annotated[list[ModelCoordinate], Field(min_length=3, max_length=3)]
+# The .gltf's URL as the gallery gave it (ModelOut.url): what the runtime loads, and the text the gallery's in-use
+# prefilter finds (its file key).
+ModelUrl = Annotated[str, StringConstraints(pattern=r"^/\S*\.gltf$", max_length=SCREEN_URL_MAX)]
+
+
+class ModelCamera(_Strict):
+    """The saved view: where the camera stands and what it looks at, in the model's units."""
+
+    position: Vec3
+    target: Vec3
+
+
+class ModelDrive(_Strict):
+    """A node's rotation (degrees), position (model units) or height (scale factor) set from the value bound under
+    `key`: `min` maps to `from_value`, `max` to `to_value`, clamped between them."""
+
+    key: Key
+    node: ChosenNode
+    kind: Literal["rotation_x", "rotation_y", "rotation_z", "position_x", "position_y", "position_z", "scale_y"]
+    min: float = 0
+    max: float = 100
+    from_value: ModelCoordinate = 0
+    to_value: ModelCoordinate = 1
+
+    @model_validator(mode="after")
+    def _range(self) -> "ModelDrive":
+        if not self.min < self.max:
+            raise ValueError("min must be below max")
+        return self
+
+
+class ModelSpin(_Strict):
+    """A node turning on `axis` at the value bound under `key` × `factor` revolutions per minute (backwards for a
+    negative value; none or 0 holds it)."""
+
+    key: Key
+    node: ChosenNode
+    axis: Literal["x", "y", "z"] = "y"
+    factor: float = Field(default=1, ge=-MODEL3D_RPM_FACTOR_MAX, le=MODEL3D_RPM_FACTOR_MAX)
+
+
+class Model3dSettings(_Strict):
+    """What a `model3d` element draws: a model of the gallery's 3D models by id (and its .gltf's URL), a saved
+    camera (absent: the model framed whole), the nodes a state's colour (its backgroundColor) recolours, drives and
+    spins. Each drive and spin reads its own binding key, never the state's `value` nor another's."""
+
+    model_id: int | None = Field(default=None, ge=1)
+    model_url: ModelUrl | None = None
+    camera: ModelCamera | None = None
+    meshes: list[NodeName] = Field(default_factory=list, max_length=MODEL3D_MESHES_MAX)
+    drives: list[ModelDrive] = Field(default_factory=list, max_length=MODEL3D_DRIVES_MAX)
+    spins: list[ModelSpin] = Field(default_factory=list, max_length=MODEL3D_SPINS_MAX)
+
+    @model_validator(mode="after")
+    def _keys(self) -> "Model3dSettings":
+        keys = [d.key for d in self.drives] + [s.key for s in self.spins]
+        if "value" in keys or len(set(keys)) != len(keys):
+            raise ValueError("each drive and spin reads a binding key of its own")
+        if (self.model_id is None) != (self.model_url is None):
+            raise ValueError("a model is named by its id and its URL together")
+        return self
+
+
+# Settings checked by their type's schema; any other type's settings are open JSON for the designer's registry.
+TYPED_SETTINGS: dict[str, type[_Strict]] = {"model3d": Model3dSettings}
+
+
 # The element types whose ends may be attached to another element's port (web/src/designer/model/connectors.ts).
 PATH_TYPES = frozenset({"pipe", "line", "polyline"})
 PortId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
@@ -325,6 +408,15 @@ class Element(_Strict):
     animations: list[Animation] = Field(default_factory=list, max_length=ELEMENT_ANIMATIONS_MAX)
     # A pipe's, line's or polyline's ends attached to other elements' ports; absent when neither is.
     attach: Attach | None = None
+
+    @field_validator("settings")
+    @classmethod
+    def _typed_settings(cls, value: dict[str, JsonValue], info: ValidationInfo) -> dict[str, JsonValue]:
+        """A type with a settings schema (TYPED_SETTINGS) has its settings held to it, as stored (defaults left out)."""
+        schema = TYPED_SETTINGS.get(str(info.data.get("type")))
+        if schema is None:
+            return value
+        return schema.model_validate(value).model_dump(mode="json", exclude_unset=True)
 
 
 class Group(_Strict):
@@ -379,6 +471,15 @@ def _strings(value: JsonValue) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)
+
+
+def model_ids(document: ScreenDocument) -> Iterator[int]:
+    """The gallery model of every 3D model element of a document."""
+    for element in document.elements:
+        if element.type == "model3d":
+            model_id = element.settings.get("model_id")
+            if isinstance(model_id, int) and not isinstance(model_id, bool):
+                yield model_id
 
 
 def image_urls(document: ScreenDocument) -> Iterator[str]:
