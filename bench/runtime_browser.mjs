@@ -235,6 +235,22 @@ try {
   await drawn(page, plan.elements.animated, plan.animated_elements);
   const animated = await measure(page, cdp);
 
+  // The same screen with a 3D model over it (issue 38 point 7), measured once the model is drawn: its canvas holds
+  // a WebGL context and its meshes report their colours (components/model3d: data-mesh-colors).
+  let model = null;
+  if (plan.screens.model) {
+    await page
+      .locator(".devscreens__switch")
+      .getByText(plan.screens.model, { exact: true })
+      .click();
+    await drawn(page, plan.elements.model);
+    await page.waitForSelector(
+      `[data-element-id="${plan.model_element}"] [data-mesh-colors]`,
+      { timeout: 60_000 },
+    );
+    model = await measure(page, cdp);
+  }
+
   await page
     .locator(".devscreens__switch")
     .getByText(plan.screens.small, { exact: true })
@@ -242,7 +258,9 @@ try {
   await drawn(page, plan.elements.small);
   const small = await measure(page, cdp);
 
-  process.stdout.write(`${JSON.stringify({ large, animated, small })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ large, animated, model, small })}\n`,
+  );
 } finally {
   await browser.close();
 }

@@ -27,6 +27,7 @@ from fastapi import FastAPI
 from fastapi import routing as fastapi_routing
 from sqlalchemy import text
 from sqlalchemy.engine import Dialect
+from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import LRUCache
 
 from iotyun import migrate
@@ -203,7 +204,11 @@ async def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.
         return
     async with fresh_pg_database("iotyun_test") as url:
         await asyncio.to_thread(migrate.upgrade, Settings(), url)
-        yield url
+        _WIPERS[url] = make_engine(url)
+        try:
+            yield url
+        finally:
+            await _WIPERS.pop(url).dispose()
 
 
 def make_settings(database_url: str, tmp: Path, **overrides: Any) -> Settings:
@@ -224,12 +229,19 @@ def make_settings(database_url: str, tmp: Path, **overrides: Any) -> Settings:
     return Settings(**values)
 
 
+# A PostgreSQL database's own engine for _wipe, kept for the session: its connection's server process has the
+# catalogue of every table in its caches. The probe below, on each test app's new connection, read them afresh: 25 ms
+# of the server's time per test, against 2 ms on a connection that has run it before.
+_WIPERS: dict[str, AsyncEngine] = {}
+
+
 async def _wipe(app: FastAPI) -> None:
     """Empty every table a test wrote to and restart the ids, so the next test starts as on a fresh database.
 
-    One query finds the tables holding rows (most tests touch a few of the 37); only those are emptied."""
+    One query finds the tables holding rows (most tests touch a few of the 94); only those are emptied."""
     tables = Base.metadata.sorted_tables
-    async with app.state.db.engine.begin() as conn:
+    engine = _WIPERS.get(app.state.db.url, app.state.db.engine)
+    async with engine.begin() as conn:
         # Table names come from the models' metadata, never from input.
         probe = " UNION ALL ".join(
             f"SELECT '{t.name}' WHERE EXISTS (SELECT 1 FROM \"{t.name}\")"  # noqa: S608

@@ -253,6 +253,7 @@ ELEMENT_TYPES = (
     "link",
     "iframe",
     "video",
+    "model3d",
     "camera",
 )
 # A screen of more elements is refused (115215): 1,000 draws and updates smoothly in the DOM (DESIGN §7).
@@ -279,6 +280,18 @@ ANIMATION_EXPRESSION_DEPTH_MAX = 12
 ANIMATION_INPUTS_MAX = 8
 ANIMATION_PATH_POINTS_MIN, ANIMATION_PATH_POINTS_MAX = 2, 32
 ANIMATION_FUNCTIONS = ("min", "max", "abs", "clamp", "round", "floor", "ceil", "if")
+# A 3D model element (issue 38 point 1, templates/screens/document.py `Model3dSettings`): the glTF nodes a state
+# recolours, the drives (a node's rotation, position or height from a value) and spins (a node turning at a value's
+# rpm) it carries, each bound to a data source of the template under its own binding key (so they share
+# ELEMENT_BINDINGS_MAX with the state's source); a node's name as glTF gives it; a saved camera's coordinates and a
+# spin's rpm per unit within ±their maximum.
+MODEL3D_DRIVE_KINDS = ("rotation_x", "rotation_y", "rotation_z", "position_x", "position_y", "position_z", "scale_y")
+MODEL3D_MESHES_MAX = 32
+MODEL3D_DRIVES_MAX = 8
+MODEL3D_SPINS_MAX = 4
+MODEL3D_NODE_NAME_MAX = 64
+MODEL3D_COORDINATE_MAX = 1_000_000
+MODEL3D_RPM_FACTOR_MAX = 10_000
 FLICKER_FREQUENCY_MIN, FLICKER_FREQUENCY_MAX, FLICKER_FREQUENCY_DEFAULT = 0.01, 1000.0, 0.5
 CANVAS_SIZE_MAX = 7680
 CANVAS_GRID_MAX = 200
@@ -1227,6 +1240,13 @@ def exported() -> dict[str, Any]:
         "ANIMATION_PATH_POINTS_MIN": ANIMATION_PATH_POINTS_MIN,
         "ANIMATION_PATH_POINTS_MAX": ANIMATION_PATH_POINTS_MAX,
         "ANIMATION_FUNCTIONS": list(ANIMATION_FUNCTIONS),
+        "MODEL3D_DRIVE_KINDS": list(MODEL3D_DRIVE_KINDS),
+        "MODEL3D_MESHES_MAX": MODEL3D_MESHES_MAX,
+        "MODEL3D_DRIVES_MAX": MODEL3D_DRIVES_MAX,
+        "MODEL3D_SPINS_MAX": MODEL3D_SPINS_MAX,
+        "MODEL3D_NODE_NAME_MAX": MODEL3D_NODE_NAME_MAX,
+        "MODEL3D_COORDINATE_MAX": MODEL3D_COORDINATE_MAX,
+        "MODEL3D_RPM_FACTOR_MAX": MODEL3D_RPM_FACTOR_MAX,
         "FLICKER_TYPES": list(FLICKER_TYPES),
         "FLICKER_FREQUENCY_MIN": FLICKER_FREQUENCY_MIN,
         "FLICKER_FREQUENCY_MAX": FLICKER_FREQUENCY_MAX,

@@ -13,6 +13,7 @@ from iotyun.resources import models3d
 from iotyun.resources import repository as gallery_repo
 from iotyun.resources import service as gallery
 from iotyun.resources.schemas import ClassifyIn
+from iotyun.resources.service import model_out
 
 CLASSIFICATION = "3D 模型"
 
@@ -38,3 +39,17 @@ async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User], da
         await gallery.upload_model(
             session, actor, data_dir / "gallery", name=name, classify_id=classify_id, uploaded=build().files()
         )
+
+
+async def demo_models(session: AsyncSession, tenant_id: int, admin: User) -> dict[str, tuple[int, str]] | None:
+    """The demo's three models by name as a screen names them, (gallery id, .gltf URL); None unless all are there."""
+    row = await gallery_repo.classification_named(session, tenant_id, admin.id, CLASSIFICATION)
+    if row is None:
+        return None
+    found: dict[str, tuple[int, str]] = {}
+    for _key, name, _build in models3d.DEMO_MODELS:
+        model = await gallery_repo.model_named(session, tenant_id, row.id, name)
+        if model is None:
+            return None
+        found[name] = (model.id, model_out(model).url)
+    return found

@@ -286,6 +286,42 @@ def cold_store_web(ids: dict[str, int], units: dict[str, str], decimals: dict[st
     return s.document(1120, 630)
 
 
+# The demo's 3D view (issue 38 point 1): the boiler house's models of the gallery (demo/models.py), by name.
+MODEL_SCREEN_NAME = "3D 视图"
+# The feed-water tank's level: 液位 0–800 mm fills the tank model's `level` node (its scale.y in metres).
+_DRUM_MM = 800
+
+
+def boiler_models_web(ids: dict[str, int], models: dict[str, tuple[int, str]], level_height: float) -> dict[str, Any]:
+    """The boiler's 3D view (1120×630): the feed-water tank filled to 液位, the feed-pump skid coloured while
+    燃烧器 runs (its motor and pump green, grey when stopped), and the burner's draft fan turning while it fires
+    (燃烧器 × 120 rpm), with the figures beside them. `models` maps 储罐, 泵组 and 风机 to (gallery id, .gltf URL)."""
+    s = _Sheet(ids, {"液位": "mm"}, {"液位": 0})
+    s.title("锅炉房 3D 视图", 30, 18, 400, 24)
+    s.add("rect", 20, 70, 1080, 540, settings=_PANEL)
+
+    def model(name: str, x: int, y: int, **settings: Any) -> dict[str, Any]:
+        model_id, url = models[name]
+        fields: dict[str, Any] = {"settings": {"model_id": model_id, "model_url": url, "meshes": [], "drives": [],
+                                               "spins": [], **settings}}  # fmt: skip
+        s.add("model3d", x, y, 330, 420, **fields)
+        return s.elements[-1]
+
+    tank = model("储罐", 40, 130, drives=[{"key": "drive_1", "node": "level", "kind": "scale_y", "min": 0,
+                                           "max": _DRUM_MM, "from_value": 0, "to_value": level_height}])  # fmt: skip
+    tank["bindings"] = s.bound("液位", "drive_1")
+    pump = model("泵组", 395, 130, meshes=["motor", "pump"])
+    pump.update(bindings=s.bound("燃烧器"), states=_RUNNING)
+    fan = model("风机", 750, 130, spins=[{"key": "spin_1", "node": "blades", "axis": "z", "factor": 120}])
+    fan["bindings"] = s.bound("燃烧器", "spin_1")
+    s.label("给水箱液位", 60, 96, 120)
+    s.reading("液位", 180, 90, 150)
+    s.label("给水泵（随燃烧器）", 415, 96, 200)
+    s.light("燃烧器", 620, 96)
+    s.label("鼓风机", 770, 96, 120)
+    return s.document(1120, 630)
+
+
 # One cell of a generic screen's panel per data source: 5 across, 2 down.
 _CELL_W, _CELL_H, _CELLS_ACROSS = 210, 150, 5
 

@@ -68,13 +68,14 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await session.flush()
     await device_demo.seed(session, tenant.id, users)
     await device_monitoring_demo.seed(session, tenant.id, users)
+    # The gallery's 3D models before the templates: the boiler's 3D view shows them.
+    await model_demo.seed(session, tenant.id, users, settings.data_dir)
     await template_demo.seed(session, tenant.id, users)
     await report_demo.seed(session, tenant.id, users)
     await dashboard_demo.seed(session, tenant.id, users)
     await message_demo.seed(session, tenant.id, users)
     await software_demo.seed(session, tenant.id, users, settings.data_dir)
     await automation_demo.seed(session, tenant.id, users, settings)
-    await model_demo.seed(session, tenant.id, users, settings.data_dir)
     return True
 
 

@@ -9,8 +9,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.auth.models import User
 from iotyun.core.texts import phrase
+from iotyun.demo import models as model_demo
 from iotyun.demo import screens as demo_screens
 from iotyun.devices.models import Device, VirtualDevice
+from iotyun.resources.models3d import LEVEL_HEIGHT
 from iotyun.templates import changes
 from iotyun.templates.models import (
     DataSource,
@@ -220,11 +222,38 @@ async def _template(
     return template, rows, list(groups.values()), screens
 
 
+async def _model_screen(
+    session: AsyncSession, tenant_id: int, admin: User, template: Template, sources: list[DataSource]
+) -> TemplateScreen | None:
+    """The boiler's second web screen, its 3D view of the demo's gallery models (demo/screens.py
+    `boiler_models_web`); none when the models are not in the gallery (they are seeded first)."""
+    models = await model_demo.demo_models(session, tenant_id, admin)
+    if models is None:
+        return None
+    screen = TemplateScreen(
+        tenant_id=tenant_id,
+        template_id=template.id,
+        kind="web",
+        name=demo_screens.MODEL_SCREEN_NAME,
+        is_main=False,
+        sort=1,
+        document=demo_screens.boiler_models_web({r.name: r.id for r in sources}, models, LEVEL_HEIGHT),
+    )
+    session.add(screen)
+    await session.flush()
+    return screen
+
+
 async def seed(session: AsyncSession, tenant_id: int, users: dict[str, User]) -> None:
-    """The demo templates, each bound to its demo gateways; published ones carry their first publication (v1)."""
+    """The demo templates, each bound to its demo gateways; published ones carry their first publication (v1). The
+    boiler gets a 3D view of the gallery's demo models when they are there."""
     admin = users.get("admin") or next(iter(users.values()))
     for name, description, data_sources, sns, published in _TEMPLATES:
         template, sources, groups, screens = await _template(session, tenant_id, admin, name, description, data_sources)
+        if data_sources is _BOILER:
+            extra = await _model_screen(session, tenant_id, admin, template, sources)
+            if extra is not None:
+                screens.append(extra)
         devices = (await session.scalars(select(Device).where(Device.tenant_id == tenant_id, Device.sn.in_(sns)))).all()
         for device in devices:
             session.add(

@@ -30,7 +30,7 @@ from iotyun.core.limits import (
 )
 from iotyun.core.pagination import Page, PageParams, paginate
 from iotyun.core.texts import phrase
-from iotyun.resources import gltf, images, storage, svg, system_gallery
+from iotyun.resources import gltf, hooks, images, storage, svg, system_gallery
 from iotyun.resources import repository as repo
 from iotyun.resources.models import GalleryClassify, GalleryImage, GalleryModel
 from iotyun.resources.schemas import (
@@ -452,9 +452,19 @@ async def _own_model(session: AsyncSession, actor: Actor, model_id: int) -> Gall
     return row
 
 
+async def model_in_use(session: AsyncSession, row: GalleryModel) -> bool:
+    """Whether a screen of the model's tenant (as designed or as published) or one of its dashboards shows it."""
+    if await screen_service.model_in_use(session, row.tenant_id, row.file_key, row.id):
+        return True
+    return any(await hooks.model_in_use.call(session, row.tenant_id, row.id))
+
+
 async def delete_model(session: AsyncSession, actor: Actor, root: Path, model_id: int) -> None:
-    """Delete a 3D model of the caller's, and its files once the deletion commits (its bytes leave the quota)."""
+    """Delete a 3D model of the caller's that no screen or dashboard shows (114508), and its files once the deletion
+    commits (its bytes leave the quota)."""
     row = await _own_model(session, actor, model_id)
+    if await model_in_use(session, row):
+        raise AppError(ErrorCode.MODEL_IN_USE, field="id")
     storage.remove_model_on_commit(session, root, row.file_key)
     await session.delete(row)
     await session.flush()
@@ -472,6 +482,22 @@ async def model_file_of(
     )
     if row is None:
         raise AppError(ErrorCode.MODEL_NOT_FOUND)
+    return _stored_file(root, row, file_name)
+
+
+async def shared_model_file(
+    root: Path, session: AsyncSession, tenant_id: int, model_id: int, file_name: str
+) -> tuple[Path, str]:
+    """A file of a model of `tenant_id` by the model's id, for a share link that shows it (sharing checked that);
+    114501 for a model or a name it does not hold."""
+    row = await repo.model(session, tenant_id, model_id)
+    if row is None:
+        raise AppError(ErrorCode.MODEL_NOT_FOUND)
+    return _stored_file(root, row, file_name)
+
+
+def _stored_file(root: Path, row: GalleryModel, file_name: str) -> tuple[Path, str]:
+    """The stored file of `row` uploaded as `file_name`, with its content type (114501 for a name it lacks)."""
     for index, f in enumerate(row.files):
         if f["name"] == file_name:
             ext = str(f["ext"])

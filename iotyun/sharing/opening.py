@@ -5,6 +5,7 @@ control services are called as the creator, narrowed by the link: its devices on
 link. Only an open counts a use; a device's screen, a write and the socket do not."""
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -23,6 +24,7 @@ from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
+from iotyun.resources import service as resource_service
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
@@ -46,6 +48,7 @@ from iotyun.telemetry.public import (
     user_can_write,
     write_value,
 )
+from iotyun.templates.screens.document import model_ids
 
 
 async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
@@ -308,3 +311,36 @@ async def write(
         password_mode=body.password_mode,
     )
     return await write_value(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})
+
+
+async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, model_id: int) -> bool:
+    """Whether the link's page shows the gallery model `model_id`: a 3D model element of a published screen of a
+    device the link shows (a configuration link's devices, a dashboard or sector link's), as the creator reads them.
+    Each template's screens are read once, and the search stops at the first screen showing it."""
+    devices = (
+        await dashboard_devices(session, link, actor)
+        if link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
+        else set(await visible_ids(session, link, actor))
+    )
+    templates: set[int | None] = set()
+    for device_id in sorted(devices):
+        found = await device_screens(session, actor, device_id)
+        if found.template_id in templates:
+            continue
+        templates.add(found.template_id)
+        if any(model_id in model_ids(screen.document) for screen in found.screens):
+            return True
+    return False
+
+
+async def model_file(
+    session: AsyncSession, root: Path, limiters: Limiters, client_ip: str, token: str, model_id: int, file_name: str
+) -> tuple[Path, str]:
+    """A file (the .gltf, a buffer, a texture) of a gallery model that the link's page shows, without login; any
+    other model, or a file the model lacks, answers 114501 as a missing one. Counts no use."""
+    throttle(limiters, client_ip)
+    link = await checked_link(session, token, counting=False)
+    actor = await creator(session, link, client_ip)
+    if not await shows_model(session, link, actor, model_id):
+        raise AppError(ErrorCode.MODEL_NOT_FOUND)
+    return await resource_service.shared_model_file(root, session, link.tenant_id, model_id, file_name)

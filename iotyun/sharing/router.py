@@ -3,10 +3,11 @@ the anonymous opening of a link (/yun/shared/module). The live channel is sharin
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import FileResponse
 
 from iotyun.alarms.schemas import AlarmOut
-from iotyun.auth.dependencies import Public
+from iotyun.auth.dependencies import Anonymous, Public
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
 from iotyun.core.pagination import Page, PageDep
@@ -14,6 +15,7 @@ from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
 from iotyun.dashboards.schemas import DashboardOut, NetOut
 from iotyun.devices.gps.schemas import MapOut
 from iotyun.devices.groups.schemas import DeviceGroupOut
+from iotyun.resources.dependencies import GalleryRoot
 from iotyun.sharing import dashboard_reads, opening, service
 from iotyun.sharing.dependencies import SharedVisitor, ShareLinkAdmin
 from iotyun.sharing.schemas import (
@@ -29,6 +31,7 @@ from iotyun.sharing.schemas import (
     ShareLinkOut,
     ShareLinkResetIn,
     ShareLinkUpdateIn,
+    Token,
 )
 from iotyun.telemetry.public import ConfigsDep, TelemetryDep, WriteOut
 
@@ -215,3 +218,25 @@ async def shared_write(
     _: Public, session: SessionDep, telemetry: TelemetryDep, limiters: LimitersDep, ip: ClientIp, body: SharedWriteIn
 ) -> Envelope[WriteOut]:
     return ok(await opening.write(session, telemetry, limiters, ip, body))
+
+
+@router.get("/yun/shared/model/{token}/{model_id}/{file_name}", response_model=None)
+@read_only
+async def shared_model_file(
+    token: Annotated[Token, Path()],
+    model_id: Annotated[int, Path(ge=1, le=2**63 - 1)],
+    file_name: str,
+    _: Anonymous,
+    session: SessionDep,
+    root: GalleryRoot,
+    limiters: LimitersDep,
+    ip: ClientIp,
+) -> FileResponse:
+    # Unsigned and without a session, the token in the path: a glTF loader asks for the .gltf, then for the buffers
+    # and textures it names beside it, with no headers of its own (docs/api-sharing.md "3D models").
+    path, content_type = await opening.model_file(session, root, limiters, ip, token, model_id, file_name)
+    return FileResponse(
+        path,
+        media_type=content_type,
+        headers={"Cache-Control": "private, no-cache", "X-Content-Type-Options": "nosniff"},
+    )

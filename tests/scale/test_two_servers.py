@@ -220,8 +220,10 @@ class Server:
             )
         self.pids.append(self.proc.pid)
 
-    async def ready(self, connects_before: int = 0, within: float = 60) -> None:
-        """Until the API answers and the MQTT link is (again) connected and subscribed."""
+    async def ready(self, connects_before: int = 0, within: float = 120) -> None:
+        """Until the API answers and the MQTT link is (again) connected and subscribed. A server starts in seconds;
+        with the machine loaded to 8 on its 2 cores (a full suite beside other work), one had printed nothing after
+        60 s: twice that is allowed."""
 
         async def up() -> bool:
             assert self.proc is not None

@@ -13,8 +13,12 @@ from pydantic import (
     ConfigDict,
     Field,
     JsonValue,
+    StrictBool,
+    StrictInt,
     StringConstraints,
     ValidationError,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -39,6 +43,12 @@ from iotyun.core.limits import (
     FLICKER_FREQUENCY_DEFAULT,
     FLICKER_FREQUENCY_MAX,
     FLICKER_FREQUENCY_MIN,
+    MODEL3D_COORDINATE_MAX,
+    MODEL3D_DRIVES_MAX,
+    MODEL3D_MESHES_MAX,
+    MODEL3D_NODE_NAME_MAX,
+    MODEL3D_RPM_FACTOR_MAX,
+    MODEL3D_SPINS_MAX,
     SCREEN_COORDINATE_MAX,
     SCREEN_DOCUMENT_MAX_BYTES,
     SCREEN_ELEMENTS_MAX,
@@ -286,6 +296,93 @@ class Opacity(_Ranged):
 Animation = Annotated[Spin | Rotate | Move | Scale | Fill | Visible | Opacity, Field(discriminator="type")]
 
 
+# --- the 3D model element (issue 38 point 1) -------------------------------------------------------------------
+
+NodeName = Annotated[str, StringConstraints(min_length=1, max_length=MODEL3D_NODE_NAME_MAX)]
+# A drive's or spin's node: empty while the designer has not chosen one yet (it then moves nothing).
+ChosenNode = Annotated[str, StringConstraints(max_length=MODEL3D_NODE_NAME_MAX)]
+ModelCoordinate = Annotated[float, Field(ge=-MODEL3D_COORDINATE_MAX, le=MODEL3D_COORDINATE_MAX)]
+Vec3 = Annotated[list[ModelCoordinate], Field(min_length=3, max_length=3)]
+# The .gltf's URL as the gallery gave it (ModelOut.url): what the runtime loads, and the text the gallery's in-use
+# prefilter finds (its file key).
+ModelUrl = Annotated[str, StringConstraints(pattern=r"^/\S*\.gltf$", max_length=SCREEN_URL_MAX)]
+
+
+class ModelCamera(_Strict):
+    """The saved view: where the camera stands and what it looks at, in the model's units."""
+
+    position: Vec3
+    target: Vec3
+
+
+class ModelDrive(_Strict):
+    """A node's rotation (degrees), position (model units) or height (scale factor) set from the value bound under
+    `key`: `min` maps to `from_value`, `max` to `to_value`, clamped between them."""
+
+    key: Key
+    node: ChosenNode
+    kind: Literal["rotation_x", "rotation_y", "rotation_z", "position_x", "position_y", "position_z", "scale_y"]
+    min: float = 0
+    max: float = 100
+    from_value: ModelCoordinate = 0
+    to_value: ModelCoordinate = 1
+
+    @model_validator(mode="after")
+    def _range(self) -> "ModelDrive":
+        if not self.min < self.max:
+            raise ValueError("min must be below max")
+        return self
+
+
+class ModelSpin(_Strict):
+    """A node turning on `axis` at the value bound under `key` × `factor` revolutions per minute (backwards for a
+    negative value; none or 0 holds it)."""
+
+    key: Key
+    node: ChosenNode
+    axis: Literal["x", "y", "z"] = "y"
+    factor: float = Field(default=1, ge=-MODEL3D_RPM_FACTOR_MAX, le=MODEL3D_RPM_FACTOR_MAX)
+
+
+class Model3dSettings(_Strict):
+    """What a `model3d` element draws: a model of the gallery's 3D models by id (and its .gltf's URL), a saved
+    camera (absent: the model framed whole), the nodes a state's colour (its backgroundColor) recolours, drives and
+    spins. Each drive and spin reads its own binding key, never the state's `value` nor another's."""
+
+    model_id: int | None = Field(default=None, ge=1)
+    model_url: ModelUrl | None = None
+    camera: ModelCamera | None = None
+    meshes: list[NodeName] = Field(default_factory=list, max_length=MODEL3D_MESHES_MAX)
+    drives: list[ModelDrive] = Field(default_factory=list, max_length=MODEL3D_DRIVES_MAX)
+    spins: list[ModelSpin] = Field(default_factory=list, max_length=MODEL3D_SPINS_MAX)
+
+    @model_validator(mode="after")
+    def _keys(self) -> "Model3dSettings":
+        keys = [d.key for d in self.drives] + [s.key for s in self.spins]
+        if "value" in keys or len(set(keys)) != len(keys):
+            raise ValueError("each drive and spin reads a binding key of its own")
+        if (self.model_id is None) != (self.model_url is None):
+            raise ValueError("a model is named by its id and its URL together")
+        return self
+
+
+# Settings checked by their type's schema; any other type's settings are open JSON for the designer's registry.
+class CameraSettings(_Strict):
+    """What a `camera` element plays (issue 38 point 4): the camera of the device being shown, one of its template's
+    camera slots (/yun/module/video, by index) or the device's own video address; muted, with the browser's
+    controls. Other keys (the look's) are the registry's, as for every element."""
+
+    model_config = ConfigDict(extra="allow")
+
+    source: Literal["slot", "device"] = "slot"
+    slot: Annotated[StrictInt, Field(ge=0, lt=TEMPLATE_CAMERAS_MAX)] = 0
+    muted: StrictBool = True
+    controls: StrictBool = True
+
+
+TYPED_SETTINGS: dict[str, type[_Strict]] = {"model3d": Model3dSettings, "camera": CameraSettings}
+
+
 # The element types whose ends may be attached to another element's port (web/src/designer/model/connectors.ts).
 PATH_TYPES = frozenset({"pipe", "line", "polyline"})
 PortId = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
@@ -308,25 +405,6 @@ class Attach(_Strict):
     end: Anchor | None = None
 
 
-# A camera element (issue 38 point 4) plays the camera of the device being shown: one of its template's camera slots
-# (/yun/module/video, by index) or the device's own video address.
-CAMERA_SOURCES = ("slot", "device")
-
-
-def _camera_settings(settings: dict[str, JsonValue]) -> None:
-    """A camera element's settings: `source` slot or device, `slot` an index of the template's camera slots, `muted`
-    and `controls` true or false. Other keys (the look's) are the registry's, as for every element."""
-    source = settings.get("source", "slot")
-    if source not in CAMERA_SOURCES:
-        raise ValueError("a camera's source is slot or device")
-    slot = settings.get("slot", 0)
-    if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < TEMPLATE_CAMERAS_MAX:
-        raise ValueError(f"a camera's slot is 0 to {TEMPLATE_CAMERAS_MAX - 1}")
-    for key in ("muted", "controls"):
-        if not isinstance(settings.get(key, True), bool):
-            raise ValueError(f"a camera's {key} is true or false")
-
-
 class Element(_Strict):
     id: Ident
     type: Annotated[str, AfterValidator(_element_type)]
@@ -347,11 +425,14 @@ class Element(_Strict):
     # A pipe's, line's or polyline's ends attached to other elements' ports; absent when neither is.
     attach: Attach | None = None
 
-    @model_validator(mode="after")
-    def _type_settings(self) -> "Element":
-        if self.type == "camera":
-            _camera_settings(self.settings)
-        return self
+    @field_validator("settings")
+    @classmethod
+    def _typed_settings(cls, value: dict[str, JsonValue], info: ValidationInfo) -> dict[str, JsonValue]:
+        """A type with a settings schema (TYPED_SETTINGS) has its settings held to it, as stored (defaults left out)."""
+        schema = TYPED_SETTINGS.get(str(info.data.get("type")))
+        if schema is None:
+            return value
+        return schema.model_validate(value).model_dump(mode="json", exclude_unset=True)
 
 
 class Group(_Strict):
@@ -406,6 +487,15 @@ def _strings(value: JsonValue) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from _strings(item)
+
+
+def model_ids(document: ScreenDocument) -> Iterator[int]:
+    """The gallery model of every 3D model element of a document."""
+    for element in document.elements:
+        if element.type == "model3d":
+            model_id = element.settings.get("model_id")
+            if isinstance(model_id, int) and not isinstance(model_id, bool):
+                yield model_id
 
 
 def image_urls(document: ScreenDocument) -> Iterator[str]:

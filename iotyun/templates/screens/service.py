@@ -420,3 +420,12 @@ async def image_in_use(session: AsyncSession, tenant_id: int, key: str, names_it
         if any(names_it(text) for text in doc.image_urls(doc.upgrade(stored))):
             return True
     return False
+
+
+async def model_in_use(session: AsyncSession, tenant_id: int, key: str, model_id: int) -> bool:
+    """Whether a 3D model element of a screen of the tenant, as designed or as published, shows the gallery model
+    `model_id` (its .gltf's URL holds the model's file `key`, which the prefilter looks for)."""
+    for stored in await repo.documents_mentioning(session, tenant_id, key):
+        if model_id in doc.model_ids(doc.upgrade(stored)):
+            return True
+    return False

@@ -3929,6 +3929,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/shared/model/{token}/{model_id}/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Shared Model File */
+        get: operations["shared_model_file_api_yun_shared_model__token___model_id___file_name__get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/shared/module": {
         parameters: {
             query?: never;
@@ -26012,6 +26029,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SharedWeatherOut_"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_model_file_api_yun_shared_model__token___model_id___file_name__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                model_id: number;
+                file_name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             /** @description Validation Error */

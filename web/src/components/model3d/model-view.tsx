@@ -30,6 +30,8 @@ export interface ModelViewProps {
   spin?: readonly Spin[];
   /** The view after the person orbited or zoomed (the designer saves it as the element's camera). */
   onCameraChange?: (view: CameraView) => void;
+  /** The model's node names once it has loaded (the designer offers them for colours, drives and spins). */
+  onNodes?: (names: string[]) => void;
   /** Orbit and zoom with the pointer; default false (a runtime screen's model stays as designed). */
   interactive?: boolean;
   className?: string;
@@ -65,6 +67,7 @@ export function ModelView({
   drives = NONE,
   spin = NONE,
   onCameraChange,
+  onNodes,
   interactive = false,
   className,
   style,
@@ -88,12 +91,13 @@ export function ModelView({
     headers: fetchHeaders,
     interactive,
     onCameraChange,
+    onNodes,
     seen,
     state: null as SceneState | null,
   });
   useEffect(() => {
     const state = { camera, meshColors, drives, spins: activeSpins(spin) };
-    latest.current = { headers: fetchHeaders, interactive, onCameraChange, seen, state };
+    latest.current = { headers: fetchHeaders, interactive, onCameraChange, onNodes, seen, state };
   });
 
   useEffect(() => {
@@ -120,6 +124,7 @@ export function ModelView({
         scene.current = model;
         if (latest.current.state) model.update(latest.current.state);
         model.setVisible(latest.current.seen);
+        latest.current.onNodes?.(model.nodeNames);
         setResult({ key: loadKey, status: 'ready' });
       })
       .catch(() => {

@@ -12,6 +12,7 @@ import {
   findNode,
   headersKey,
   indexNodes,
+  meshColorsShown,
   rpmToRadiansPerMs,
   type ColorRecord,
   type SceneMaterial,
@@ -198,5 +199,22 @@ describe('cameraViewOf and headersKey', () => {
     expect(headersKey({ a: '1', b: '2' })).toBe(headersKey({ b: '2', a: '1' }));
     expect(headersKey({ a: '1' })).not.toBe(headersKey({ a: '2' }));
     expect(headersKey(undefined)).toBe('');
+  });
+});
+
+describe('the colours shown', () => {
+  it('reads each named mesh’s colour back from its first material, as #rrggbb', () => {
+    const hexed = (hex: string): SceneMaterial => ({
+      dispose: vi.fn(),
+      clone: () => hexed(hex),
+      color: { set: () => undefined, getHexString: () => hex },
+    });
+    const root = node('pump_skid', [
+      mesh('motor', hexed('00b42a')),
+      mesh('pump', [hexed('3491fa'), hexed('ffffff')]),
+      mesh('', hexed('000000')),
+      node('group', [mesh('valve_stem', material('plain'))]),
+    ]);
+    expect(meshColorsShown(root)).toEqual({ motor: '#00b42a', pump: '#3491fa' });
   });
 });

@@ -53,7 +53,7 @@ export interface SceneNode {
 export interface SceneMaterial {
   dispose: () => void;
   clone: () => SceneMaterial;
-  color?: { set: (css: string) => unknown };
+  color?: { set: (css: string) => unknown; getHexString?: () => string };
   [key: string]: unknown;
 }
 
@@ -190,6 +190,17 @@ export function applyMeshColors(
     changed = true;
   });
   return changed;
+}
+
+/** Each named mesh's colour as its (first) material shows it now, `#rrggbb` (sRGB), by the mesh's name. */
+export function meshColorsShown(root: SceneNode): Record<string, string> {
+  const shown: Record<string, string> = {};
+  walk(root, (node) => {
+    if (!node.isMesh || !node.name || !node.material || node.name in shown) return;
+    const hex = materialsOf(node.material)[0]?.color?.getHexString?.();
+    if (hex) shown[node.name] = `#${hex}`;
+  });
+  return shown;
 }
 
 /** Whether a value is one of three's textures (a material's map, normalMap …). */

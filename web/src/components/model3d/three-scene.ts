@@ -23,6 +23,7 @@ import {
   cameraViewOf,
   disposeTree,
   indexNodes,
+  meshColorsShown,
   type CameraView,
   type ColorRecord,
   type Drive,
@@ -47,6 +48,8 @@ export interface SceneState {
 }
 
 export interface ModelScene {
+  /** The names of the model's nodes, in the scene's order (what a designer picks a drive's or a colour's node from). */
+  nodeNames: string[];
   update: (state: SceneState) => void;
   setVisible: (visible: boolean) => void;
   setInteractive: (interactive: boolean) => void;
@@ -141,6 +144,7 @@ export async function openModelScene(container: HTMLElement, options: SceneOptio
   controls.addEventListener('end', onEnd);
 
   return {
+    nodeNames: [...nodes.keys()],
     update(next) {
       state = next;
       const key = next.camera ? JSON.stringify(next.camera) : '';
@@ -152,7 +156,11 @@ export async function openModelScene(container: HTMLElement, options: SceneOptio
           controls.update();
         } else frameModel();
       }
-      applyMeshColors(root, next.meshColors, book);
+      if (applyMeshColors(root, next.meshColors, book) || !container.dataset.meshColors) {
+        // What each mesh's material shows now, read back from three.js: the page's own record of the colours
+        // (a browser test reads it; a canvas's pixels say nothing a test could name).
+        container.dataset.meshColors = JSON.stringify(meshColorsShown(root));
+      }
       applyDrives(nodes, next.drives);
       request();
     },
@@ -183,6 +191,7 @@ export async function openModelScene(container: HTMLElement, options: SceneOptio
       scene.clear();
       renderer.dispose();
       renderer.domElement.remove();
+      delete container.dataset.meshColors;
     },
   };
 }

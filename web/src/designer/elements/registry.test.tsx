@@ -20,7 +20,7 @@ function keysOf(value: unknown, prefix = ''): string[] {
 describe('the element registry', () => {
   it('has a definition for every server element type and no other', () => {
     const base = ELEMENT_TYPES.filter((type) => !CONTROL_TYPES.includes(type));
-    expect(base).toHaveLength(16);
+    expect(base).toHaveLength(17);
     expect(BASE_ELEMENTS.map((d) => d.type).sort()).toEqual([...base].sort());
     for (const type of ELEMENT_TYPES) expect(elementDefinition(type)?.type, type).toBe(type);
     expect(ELEMENTS.map((d) => d.type).sort()).toEqual([...ELEMENT_TYPES].sort());
@@ -47,7 +47,7 @@ describe('the element registry', () => {
 
   it('gives an always-stateful element 2–255 states', () => {
     const withStates = ELEMENTS.filter((d) => d.defaultStates);
-    expect(withStates.map((d) => d.type).sort()).toEqual(['indicator', 'symbol']);
+    expect(withStates.map((d) => d.type).sort()).toEqual(['indicator', 'model3d', 'symbol']);
     for (const definition of withStates) {
       expect(definition.stateful).toBe(true);
       const count = definition.defaultStates?.().items.length ?? 0;

@@ -10,6 +10,7 @@ import { imageElement } from './display/image';
 import { indicatorElement } from './display/indicator';
 import { iframeElement } from './display/iframe';
 import { linkElement } from './display/link';
+import { model3dElement } from './display/model3d';
 import { symbolElement } from './display/symbol';
 import { tankElement } from './display/tank';
 import { textElement } from './display/text';
@@ -49,6 +50,7 @@ export const BASE_ELEMENTS: readonly ElementDefinition[] = [
   imageElement,
   iframeElement,
   videoElement,
+  model3dElement,
   cameraElement,
   symbolElement,
 ];

@@ -1,7 +1,8 @@
 // The gallery dialog the editor opens to choose an image (issue 15, point 6): the system gallery and the caller's
 // own, each by classification, searched by name; the caller's own takes uploads (checked here as the server checks
 // them) and new, renamed or deleted classifications. It hands back the chosen image's URL, what a document stores.
-// A third tab keeps the caller's 3D models (model-panel.tsx): uploaded and deleted there, never chosen.
+// A third tab keeps the caller's 3D models (model-panel.tsx): uploaded and deleted there, and chosen from when the
+// picker is opened for a 3D model element (`onSelectModel`: then it opens on that tab alone).
 import { UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Modal, Tabs, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -15,7 +16,7 @@ import { ClassificationPanel } from './classification-panel';
 import { formatMegabytes } from './format';
 import { ImageGrid } from './image-grid';
 import { ModelPanel } from './model-panel';
-import type { ClassifyOut, GalleryKind, ImageOut, ImageUse } from './types';
+import type { ClassifyOut, GalleryKind, ImageOut, ImageUse, ModelOut } from './types';
 import { UploadDialog } from './upload-dialog';
 import { checkImageFile } from './upload-rules';
 import './gallery.css';
@@ -31,14 +32,24 @@ export interface GalleryPickerProps {
   use?: ImageUse;
   onCancel: () => void;
   /** The chosen image: `url` is what the document stores (resolveImageUrl turns it into what an <img> loads). */
-  onSelect: (url: string, image: ImageOut) => void;
+  onSelect?: (url: string, image: ImageOut) => void;
+  /** Given: the picker chooses a 3D model (the "3D models" tab alone) and hands it back. */
+  onSelectModel?: (model: ModelOut) => void;
 }
 
 export { formatMegabytes } from './format';
 
-export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: GalleryPickerProps) {
+export function GalleryPicker({
+  open,
+  use = 'image',
+  onCancel,
+  onSelect,
+  onSelectModel,
+}: GalleryPickerProps) {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<GalleryKind>('system');
+  const pickingModel = onSelectModel !== undefined;
+  const [kind, setKind] = useState<GalleryKind>(pickingModel ? 'models' : 'system');
+  const [model, setModel] = useState<ModelOut | null>(null);
   const [classifyId, setClassifyId] = useState<number | undefined>(undefined);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -62,7 +73,7 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
     setSelected(null);
   };
 
-  const choose = (image: ImageOut) => onSelect(image.url, image);
+  const choose = (image: ImageOut) => onSelect?.(image.url, image);
 
   const onFile = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
@@ -154,16 +165,24 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
       destroyOnHidden
       okText={t('designer.gallery.action.choose')}
       cancelText={t('designer.gallery.action.cancel')}
-      okButtonProps={{ disabled: selected === null || models }}
-      onOk={() => selected && choose(selected)}
+      okButtonProps={{ disabled: pickingModel ? model === null : selected === null || models }}
+      onOk={() => {
+        if (pickingModel) {
+          if (model) onSelectModel(model);
+        } else if (selected) choose(selected);
+      }}
       onCancel={onCancel}
     >
       <Tabs
         activeKey={kind}
         onChange={(key) => switchTo(key as GalleryKind)}
         items={[
-          { key: 'system', label: t('designer.gallery.tab.system'), children: mine ? null : body },
-          { key: 'mine', label: t('designer.gallery.tab.mine'), children: mine ? body : null },
+          ...(pickingModel
+            ? []
+            : [
+                { key: 'system', label: t('designer.gallery.tab.system'), children: mine ? null : body },
+                { key: 'mine', label: t('designer.gallery.tab.mine'), children: mine ? body : null },
+              ]),
           {
             key: 'models',
             label: t('designer.gallery.tab.models'),
@@ -176,6 +195,9 @@ export function GalleryPicker({ open, use = 'image', onCancel, onSelect }: Galle
                 onCreate={() => setEditing(null)}
                 onRename={setEditing}
                 usage={usageLine}
+                {...(pickingModel
+                  ? { selectedId: model?.id, onSelect: setModel, onChoose: onSelectModel }
+                  : {})}
               />
             ) : null,
           },

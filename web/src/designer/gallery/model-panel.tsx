@@ -1,7 +1,7 @@
 // The picker's "3D models" tab: the caller's classifications on the left, their 3D models on the right (name, files,
 // size, delete after a confirmation), and the upload of a model's files chosen together (checked here as the server
-// checks them, then by the server), and a model's preview in 3D (model-preview-dialog.tsx). Nothing is chosen from it:
-// no element shows a 3D model yet (docs/api-resources.md).
+// checks them, then by the server), and a model's preview in 3D (model-preview-dialog.tsx). Opened for a 3D model
+// element, a row is selected with a click and chosen with a double click (or the picker's OK).
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Table, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
@@ -37,6 +37,10 @@ interface ModelPanelProps {
   onRename: (classification: ClassifyOut) => void;
   /** The caller's gallery usage line (images and models share the gallery_mb quota). */
   usage: ReactNode;
+  /** Choosing a model for an element: the selected row, its selection and its choice. */
+  selectedId?: number;
+  onSelect?: (model: ModelOut) => void;
+  onChoose?: (model: ModelOut) => void;
 }
 
 export function ModelPanel({
@@ -47,6 +51,9 @@ export function ModelPanel({
   onCreate,
   onRename,
   usage,
+  selectedId,
+  onSelect,
+  onChoose,
 }: ModelPanelProps) {
   const { t } = useTranslation();
   const [classifyId, setClassifyId] = useState<number | undefined>(undefined);
@@ -172,6 +179,21 @@ export function ModelPanel({
           size="small"
           rowKey="id"
           columns={columns}
+          {...(onSelect
+            ? {
+                rowSelection: {
+                  type: 'radio' as const,
+                  selectedRowKeys: selectedId === undefined ? [] : [selectedId],
+                  onChange: (_: unknown, rows: ModelOut[]) => {
+                    if (rows[0]) onSelect(rows[0]);
+                  },
+                },
+                onRow: (model: ModelOut) => ({
+                  onClick: () => onSelect(model),
+                  onDoubleClick: () => onChoose?.(model),
+                }),
+              }
+            : {})}
           dataSource={models.data?.items ?? []}
           loading={models.isFetching}
           locale={{

@@ -29,6 +29,8 @@ import type {
 import { useWriteValue } from '@/lib/telemetry/write-value';
 import { rtdClient, type RtdClient } from '@/lib/ws';
 
+import type { ModelFilesOf } from '../elements/display/model3d/model-files';
+
 /** A query's result (a source may `select` its part of a larger answer). */
 export type FeedQuery<T> = UseQueryResult<T>;
 
@@ -53,6 +55,8 @@ export interface FeedSource {
   useHistory: (params: HistoryParams | null) => FeedQuery<HistoryOut>;
   /** The live channel. */
   rtd: () => RtdClient;
+  /** Where a 3D model element's files load from; absent: the gallery's URL with the session's token. */
+  modelFiles?: ModelFilesOf;
   /** A value's write (the server checks every right again). */
   useWrite: () => Pick<
     UseMutationResult<WriteValueOut, unknown, WriteValueInput>,

@@ -16,6 +16,7 @@ import {
   writeShared,
   type SharedDeviceScreenOut,
 } from '@/lib/share-links/shared';
+import { sharedModelFiles } from '../elements/display/model3d/model-files';
 import type { FeedSource } from './feed-source';
 
 const screensOf = (d: SharedDeviceScreenOut): DeviceScreensOut => d.screens;
@@ -77,6 +78,7 @@ export function createShareFeedSource({
     useHistory: () =>
       useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),
     rtd: () => rtd,
+    modelFiles: sharedModelFiles(token),
     useWrite: () =>
       useMutation({ mutationFn: ending((input: WriteValueInput) => writeShared(token, input)) }),
   };
