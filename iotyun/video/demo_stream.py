@@ -152,6 +152,11 @@ class DemoStream:
         await self._clear()
         self.directory = Path(tempfile.mkdtemp(prefix="iotyun-video-demo-"))
         command = encoder_command(executable, self.directory, self.segment_seconds, self.list_size)
+        # The encoder ends with the server even when the server is killed outright (SIGKILL gives it no shutdown):
+        # util-linux's setpriv asks the kernel to send it SIGTERM when its parent dies, then runs it.
+        setpriv = shutil.which("setpriv")
+        if setpriv is not None:
+            command = [setpriv, "--pdeathsig", "TERM", *command]
         with (self.directory / "encoder.log").open("wb") as errors:
             self.process = await asyncio.create_subprocess_exec(
                 *command, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, stderr=errors
