@@ -47,11 +47,12 @@ function start(entry: string, handlers: Record<string, Handler> = {}) {
   return { router, calls };
 }
 
-async function settled(router: ReturnType<typeof createMemoryRouter>) {
+/** Waits until the router rests at `expected`: idle, there, and still there a while later (element redirects navigate
+ * after render), the lazily loaded pages loaded. Waiting for the expected place rather than for any rest: on a loaded
+ * machine a redirect can come after the URL has stood still for the while (a layout waiting for its texts). */
+async function settlesAt(router: ReturnType<typeof createMemoryRouter>, expected: string) {
   let last = '';
   let unchanged = 0;
-  // Settled = idle and the URL unchanged for a while (element redirects navigate after render), counted only once
-  // the lazily loaded pages have loaded: on a loaded machine a page chunk may take longer than the while.
   await expect
     .poll(
       async () => {
@@ -60,12 +61,11 @@ async function settled(router: ReturnType<typeof createMemoryRouter>) {
         const now = `${stripBasename(location.pathname)}${location.search}`;
         unchanged = initialized && navigation.state === 'idle' && now === last ? unchanged + 1 : 0;
         last = now;
-        return unchanged >= 4;
+        return unchanged >= 4 ? now : `${now} (moving)`;
       },
       { interval: 100, timeout: 15_000 },
     )
-    .toBe(true);
-  return last;
+    .toBe(expected);
 }
 
 beforeEach(() => {
@@ -80,7 +80,7 @@ describe('guarded router', () => {
 
   it('sends a visitor without a token to /login, keeping the target', async () => {
     const { router, calls } = start('/device/devgroup');
-    expect(await settled(router)).toBe('/login?redirect=%2Fdevice%2Fdevgroup');
+    await settlesAt(router, '/login?redirect=%2Fdevice%2Fdevgroup');
     // Only the login page's captcha: no roles are loaded without a token. The login page is a lazy chunk whose
     // captcha request may come after the URL settled on a busy machine: waited for, not assumed.
     await expect.poll(() => calls.map((c) => c.url), { timeout: 8000 }).toEqual(['/yun/login/check/code']);
@@ -88,13 +88,13 @@ describe('guarded router', () => {
 
   it('opens the share routes without a token', async () => {
     const { router } = start('/share-db');
-    expect(await settled(router)).toBe('/share-db');
+    await settlesAt(router, '/share-db');
   });
 
   it('loads custom page then permissions, builds the menu, and opens an allowed page', async () => {
     sessionStore.setState({ token: 't', userId: '1', tenantId: '2' });
     const { router, calls } = start('/index');
-    expect(await settled(router)).toBe('/index');
+    await settlesAt(router, '/index');
     // Custom page first, then permissions; the console layout then starts its heartbeat and reads the tenant's brand.
     // (The home page's own figures — /dev/stateInfo, /yun/devLog, /dev/map, /yun/homenav/module — and the alarm
     // count the home page and the header bell share are left out, as is the header's count of exports at work.)
@@ -142,43 +142,43 @@ describe('guarded router', () => {
     sessionStore.setState({ token: 't', userId: '1' });
     Cookies.set(COOKIE.oldUser, '1', { path: '/' });
     const { router } = start('/index');
-    expect(await settled(router)).toBe('/device/devgroup');
+    await settlesAt(router, '/device/devgroup');
     expect(Cookies.get(COOKIE.oldUser)).toBeUndefined();
     await router.navigate('/index');
-    expect(await settled(router)).toBe('/index');
+    await settlesAt(router, '/index');
   });
 
   it('redirects / to the default page once signed in', async () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const { router } = start('/');
-    expect(await settled(router)).toBe('/device/devgroup');
+    await settlesAt(router, '/device/devgroup');
   });
 
   it('replaces history with /401 when the roles do not open the page', async () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const { router } = start('/index');
-    await settled(router);
+    await settlesAt(router, '/index');
     await router.navigate('/team/user');
-    expect(await settled(router)).toBe('/401?noGoBack=true');
+    await settlesAt(router, '/401?noGoBack=true');
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('a group URL opens its first allowed child', async () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const { router } = start('/device');
-    expect(await settled(router)).toBe('/device/devgroup');
+    await settlesAt(router, '/device/devgroup');
   });
 
   it('unknown paths go to /exception/403', async () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const { router } = start('/no/such/page');
-    expect(await settled(router)).toBe('/exception/403');
+    await settlesAt(router, '/exception/403');
   });
 
   it('a revoked token while loading permissions goes back to /login', async () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const { router } = start('/index', { 'GET /yun/user/config': () => fail('100009', '非法令牌') });
-    expect(await settled(router)).toBe('/login?redirect=%2Findex');
+    await settlesAt(router, '/login?redirect=%2Findex');
     expect(sessionStore.getState().token).toBe('');
   });
 
@@ -186,7 +186,7 @@ describe('guarded router', () => {
     sessionStore.setState({ token: 't', userId: '1' });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { router } = start('/index', { 'GET /yun/customPage': () => fail('100003', 'boom') });
-    expect(await settled(router)).toBe('/index');
+    await settlesAt(router, '/index');
     expect(warn).toHaveBeenCalledOnce();
   });
 });
