@@ -8,7 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from iotyun.core.limits import MODEL3D_DRIVE_KINDS, MODEL3D_DRIVES_MAX, MODEL3D_MESHES_MAX, MODEL3D_SPINS_MAX
-from iotyun.templates.screens.document import ModelDrive, ScreenDocument, model_ids
+from iotyun.templates.screens.document import ScreenDocument, model_ids
+from iotyun.templates.screens.element_settings import ModelDrive
 
 URL = "/api/yun/resourcesInfo/model/file/KEY/pump.gltf"
 
