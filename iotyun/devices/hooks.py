@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from iotyun.core.deps import Actor
 from iotyun.core.hooks import Hook
 
 # The configuration gateway `sn` runs changed: a new publication of its template (its version), or None when only
@@ -36,3 +37,9 @@ class DeviceEvent:
 
 # (session, events): facts whose records the session is about to commit.
 device_event: Hook[[AsyncSession, list[DeviceEvent]], None] = Hook("device_event")
+
+
+# (session, actor, the app's state, template id, slot index) → the live address of that camera slot of the template
+# (/yun/module/video) as the actor may play it, "" when the template has no such slot. The video domain answers
+# (video/service.py); a share link's page asks it for a camera of a device the link shows (sharing/opening.py).
+camera_slot_address: Hook[[AsyncSession, Actor, object, int, int], str] = Hook("camera_slot_address")

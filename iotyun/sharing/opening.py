@@ -24,11 +24,14 @@ from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
 from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
+from iotyun.devices import hooks as device_hooks
+from iotyun.devices import service as device_service
 from iotyun.resources import service as resource_service
 from iotyun.sharing import repository as repo
 from iotyun.sharing import rules
 from iotyun.sharing.models import LINK_CONFIGURATION, LINK_DASHBOARD, LINK_SECTOR, PERMISSION_CONTROL, ShareLink
 from iotyun.sharing.schemas import (
+    SharedCameraOut,
     SharedDashboardOut,
     SharedDeviceOut,
     SharedDeviceScreenOut,
@@ -311,6 +314,26 @@ async def write(
         password_mode=body.password_mode,
     )
     return await write_value(session, actor, telemetry, request, via={"via": "share_link", "link_id": link.id})
+
+
+async def camera_address(
+    session: AsyncSession, state: object, visitor: Visitor, device_id: int, source: str, slot: int
+) -> SharedCameraOut:
+    """What a camera of a device the link shows plays, as the link's creator would: the device's own video address
+    (`source` device) or the live address of its template's camera slot `slot` (through the creator's video cloud
+    account). 118302 for a device the link does not show; "" when the device has no such camera."""
+    throttle(visitor.limiters, visitor.ip)
+    link = await checked_link(session, visitor.token, counting=False)
+    actor = await creator(session, link, visitor.ip)
+    await _device_of(session, link, actor, device_id)
+    if source == "device":
+        # Checked when it was saved (devices/service.py: no local file, loopback or link-local host), as the
+        # console's device detail hands it out.
+        return SharedCameraOut(url=(await device_service.get_device(session, actor, device_id)).video_url)
+    template_id = (await device_screens(session, actor, device_id)).template_id
+    if template_id is None:
+        return SharedCameraOut(url="")
+    return SharedCameraOut(url=await device_hooks.camera_slot_address.ask(session, actor, state, template_id, slot))
 
 
 async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, model_id: int) -> bool:

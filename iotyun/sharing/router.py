@@ -1,15 +1,16 @@
 """HTTP routes of share links (docs/api-sharing.md): the creator's management (/yun/components/share, P82000) and
 the anonymous opening of a link (/yun/shared/module). The live channel is sharing/ws.py."""
 
-from typing import Annotated
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import FileResponse
 
 from iotyun.alarms.schemas import AlarmOut
 from iotyun.auth.dependencies import Anonymous, Public
 from iotyun.core.deps import SessionDep, read_only
 from iotyun.core.envelope import Envelope, ok
+from iotyun.core.limits import TEMPLATE_CAMERAS_MAX
 from iotyun.core.pagination import Page, PageDep
 from iotyun.core.runtime import ClientIp, LimitersDep, SettingsDep
 from iotyun.dashboards.schemas import DashboardOut, NetOut
@@ -19,6 +20,7 @@ from iotyun.resources.dependencies import GalleryRoot
 from iotyun.sharing import dashboard_reads, opening, service
 from iotyun.sharing.dependencies import SharedVisitor, ShareLinkAdmin
 from iotyun.sharing.schemas import (
+    SharedCameraOut,
     SharedDashboardOut,
     SharedDeviceScreenOut,
     SharedModuleOut,
@@ -211,6 +213,21 @@ async def shared_device(
     device_id: int,
 ) -> Envelope[SharedDeviceScreenOut]:
     return ok(await opening.device_screen(session, telemetry, visitor, device_id))
+
+
+@router.get("/yun/shared/camera")
+@read_only
+async def shared_camera(
+    visitor: SharedVisitor,
+    session: SessionDep,
+    request: Request,
+    device_id: Annotated[int, Query(ge=1, le=2**63 - 1)],
+    source: Literal["slot", "device"] = "slot",
+    slot: Annotated[int, Query(ge=0, lt=TEMPLATE_CAMERAS_MAX)] = 0,
+) -> Envelope[SharedCameraOut]:
+    """What a camera element or card of the link's page plays for a device the link shows (docs/api-sharing.md
+    "Cameras")."""
+    return ok(await opening.camera_address(session, request.app.state, visitor, device_id, source, slot))
 
 
 @router.post("/yun/shared/module/write")

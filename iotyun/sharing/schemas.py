@@ -252,3 +252,10 @@ class SharedReportOut(BaseModel):
 class SharedWeatherOut(BaseModel):
     now: WeatherNowOut
     daily: WeatherDailyOut
+
+
+class SharedCameraOut(BaseModel):
+    """The address a camera element or card of a shared page plays (docs/api-sharing.md "Cameras"): the device's own
+    video address or its template's camera slot's live address, "" when there is none."""
+
+    url: str

@@ -18,12 +18,13 @@ from iotyun.core.deps import Actor
 from iotyun.core.errors import AppError, ErrorCode
 from iotyun.core.limits import VIDEO_APP_KEY_MAX, VIDEO_CAMERA_NAME_MAX, VIDEO_SECRET_MAX, has_control_characters
 from iotyun.core.video_addresses import address_problem
+from iotyun.devices import hooks as device_hooks
 from iotyun.templates import access
 from iotyun.video import repository as repo
 from iotyun.video.models import TemplateVideo, VideoAccount
 from iotyun.video.providers import Camera, ProviderError, WrongKey
 from iotyun.video.providers.base import LiveProtocol
-from iotyun.video.runtime import HeldToken, VideoRuntime
+from iotyun.video.runtime import HeldToken, VideoRuntime, runtime_of
 from iotyun.video.schemas import (
     CameraOut,
     CameraSlot,
@@ -290,3 +291,19 @@ async def save_template_cameras(session: AsyncSession, actor: Actor, body: Templ
         row.updated_at = utcnow()
     await session.flush()
     return _template_out(template.id, row)
+
+
+async def slot_address(session: AsyncSession, actor: Actor, state: object, template_id: int, slot: int) -> str:
+    """The live address of a template's camera slot `slot` (by index) as `actor` plays it; "" when the template has
+    no such slot. Asked through devices.hooks.camera_slot_address by a share link's page, for a camera element or
+    card of a device the link shows (the link's creator as the actor: their tenant's video cloud account)."""
+    cameras = (await template_cameras(session, actor, template_id)).cameras
+    if not 0 <= slot < len(cameras):
+        return ""
+    settings: Settings = state.settings  # type: ignore[attr-defined]
+    rt = runtime_of(state, settings)
+    chosen = cameras[slot]
+    return (await live_address(session, actor, settings, rt, chosen.serial, chosen.channel, "hls")).url
+
+
+device_hooks.camera_slot_address.connect(slot_address)

@@ -3769,6 +3769,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/yun/shared/camera": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shared Camera
+         * @description What a camera element or card of the link's page plays for a device the link shows (docs/api-sharing.md
+         *     "Cameras").
+         */
+        get: operations["shared_camera_api_yun_shared_camera_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/yun/shared/dashboard": {
         parameters: {
             query?: never;
@@ -8044,6 +8065,11 @@ export interface components {
         /** Envelope[ShareLinkOut] */
         Envelope_ShareLinkOut_: {
             data?: components["schemas"]["ShareLinkOut"] | null;
+            meta: components["schemas"]["Meta"];
+        };
+        /** Envelope[SharedCameraOut] */
+        Envelope_SharedCameraOut_: {
+            data?: components["schemas"]["SharedCameraOut"] | null;
             meta: components["schemas"]["Meta"];
         };
         /** Envelope[SharedDashboardOut] */
@@ -12998,6 +13024,15 @@ export interface components {
             permission?: number | null;
             /** Use State */
             use_state?: number | null;
+        };
+        /**
+         * SharedCameraOut
+         * @description The address a camera element or card of a shared page plays (docs/api-sharing.md "Cameras"): the device's own
+         *     video address or its template's camera slot's live address, "" when there is none.
+         */
+        SharedCameraOut: {
+            /** Url */
+            url: string;
         };
         /**
          * SharedDashboardOut
@@ -25727,6 +25762,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_list_SectorOut__"];
+                };
+            };
+            /** @description Validation Error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HTTPValidationError"];
+                };
+            };
+        };
+    };
+    shared_camera_api_yun_shared_camera_get: {
+        parameters: {
+            query: {
+                device_id: number;
+                source?: "slot" | "device";
+                slot?: number;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SharedCameraOut_"];
                 };
             };
             /** @description Validation Error */

@@ -112,8 +112,10 @@ export function DeviceScreen({
     popupId === screenId ? { name: screenName, document: doc, size: defaultSize } : popup.data;
   const history = useTrendHistory(shown?.document ?? doc, deviceId);
   // The camera elements' device and template (its camera slots): the screens' query the feed read already.
-  const templateId = useFeedSource().useScreens(deviceId).data?.template_id ?? null;
-  const camera = useMemo(() => ({ deviceId, templateId }), [deviceId, templateId]);
+  const feedSource = useFeedSource();
+  const templateId = feedSource.useScreens(deviceId).data?.template_id ?? null;
+  const share = feedSource.shareToken ?? null;
+  const camera = useMemo(() => ({ deviceId, templateId, share }), [deviceId, templateId, share]);
 
   const onAction = (element: DesignElement, index: number) => {
     const action = element.actions[index];

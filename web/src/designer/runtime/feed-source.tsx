@@ -57,6 +57,9 @@ export interface FeedSource {
   rtd: () => RtdClient;
   /** Where a 3D model element's files load from; absent: the gallery's URL with the session's token. */
   modelFiles?: ModelFilesOf;
+  /** A share link's token: its cameras ask GET /yun/shared/camera with it (the signed-in endpoints need a
+   * session); absent: the console's. */
+  shareToken?: string;
   /** A value's write (the server checks every right again). */
   useWrite: () => Pick<
     UseMutationResult<WriteValueOut, unknown, WriteValueInput>,

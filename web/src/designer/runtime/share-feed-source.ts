@@ -79,6 +79,7 @@ export function createShareFeedSource({
       useQuery<HistoryOut>({ queryKey: [...sharedKeys.all(token), 'no-history'], queryFn: skipToken }),
     rtd: () => rtd,
     modelFiles: sharedModelFiles(token),
+    shareToken: token,
     useWrite: () =>
       useMutation({ mutationFn: ending((input: WriteValueInput) => writeShared(token, input)) }),
   };

@@ -7,6 +7,7 @@ import { get, post } from '../http';
 import type { WriteValueInput, WriteValueOut } from '../telemetry/types';
 
 export type SharedDeviceScreenOut = Schema<'SharedDeviceScreenOut'>;
+export type SharedCameraOut = Schema<'SharedCameraOut'>;
 
 export const sharedKeys = {
   all: (token: string) => ['shared', token] as const,
@@ -31,6 +32,20 @@ export function getSharedDevice(token: string, deviceId: number): Promise<Shared
   return get<SharedDeviceScreenOut>(
     '/yun/shared/module/device',
     { token, device_id: deviceId },
+    { silent: true },
+  );
+}
+
+/** What a camera of a device the link shows plays (a camera element or card of a shared page). */
+export function getSharedCamera(
+  token: string,
+  deviceId: number,
+  source: 'slot' | 'device',
+  slot: number,
+): Promise<SharedCameraOut> {
+  return get<SharedCameraOut>(
+    '/yun/shared/camera',
+    { token, device_id: deviceId, source, slot },
     { silent: true },
   );
 }

@@ -4,6 +4,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { del, get, post } from '@/lib/http';
+import { getSharedCamera, sharedKeys } from '@/lib/share-links/shared';
 import type { Schema } from '@/types/schema';
 
 export type VideoAccount = Schema<'VideoAccountOut'>;
@@ -115,18 +116,47 @@ export function useDeviceVideoAddress(deviceId: number | null | undefined, dashb
 export type CameraSource = 'slot' | 'device';
 export const CAMERA_SOURCES: readonly CameraSource[] = ['slot', 'device'];
 
+/** What a shared page's camera plays (GET /yun/shared/camera): the device's own address or its template's slot's
+ * live address, asked through the link; '' when there is none. */
+function useSharedCameraAddress(
+  share: string | null,
+  deviceId: number | null | undefined,
+  source: CameraSource,
+  slot: number,
+) {
+  return useQuery({
+    queryKey: [...sharedKeys.all(share ?? ''), 'camera', deviceId ?? 0, source, slot] as const,
+    queryFn: async () => (await getSharedCamera(share ?? '', deviceId ?? 0, source, slot)).url,
+    enabled: Boolean(share && deviceId),
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+export interface CameraAddressOptions {
+  /** Asked for a dashboard card (the request says so: the server's dashboard read window). */
+  dashboardRequest?: boolean;
+  /** A share link's token: the address is asked through the link. */
+  share?: string | null;
+}
+
 /** The address a camera plays: the slot's live address or the device's own, with whether it is still asked for. */
 export function useCameraAddress(
   source: CameraSource,
   slot: number,
   deviceId: number | null | undefined,
   templateId: number | null | undefined,
-  dashboardRequest = false,
+  { dashboardRequest = false, share = null }: CameraAddressOptions = {},
 ): { url: string | null; waiting: boolean } {
-  const slots = useTemplateCameras(source === 'slot' ? templateId : null);
+  const shared = useSharedCameraAddress(share, deviceId, source, slot);
+  const slots = useTemplateCameras(source === 'slot' && !share ? templateId : null);
   const chosen = source === 'slot' ? slots.data?.cameras[slot] : undefined;
   const live = useLiveAddress(chosen?.serial, chosen?.channel ?? 1, dashboardRequest);
-  const device = useDeviceVideoAddress(source === 'device' ? deviceId : null, dashboardRequest);
+  const device = useDeviceVideoAddress(source === 'device' && !share ? deviceId : null, dashboardRequest);
+  if (share) {
+    if (!deviceId) return { url: null, waiting: false };
+    return { url: shared.data || null, waiting: shared.isPending && !shared.error };
+  }
   if (source === 'device') {
     if (!deviceId) return { url: null, waiting: false };
     return { url: device.data ?? null, waiting: device.isPending && !device.error };

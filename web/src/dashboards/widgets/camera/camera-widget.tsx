@@ -21,10 +21,14 @@ function CameraPlayer({
   slot: number;
   muted: boolean;
 }) {
-  const screens = useDashboardSource().useScreens(source === 'slot' ? deviceId : null, source === 'slot');
+  const dashboard = useDashboardSource();
+  // A shared page asks the link for the address in one call; the console reads the template's slots first.
+  const share = dashboard.feed.shareToken ?? null;
+  const slotted = source === 'slot' && share === null;
+  const screens = dashboard.useScreens(slotted ? deviceId : null, slotted);
   const templateId = screens.data?.template_id ?? null;
-  const address = useCameraAddress(source, slot, deviceId, templateId, true);
-  const waiting = address.waiting || (source === 'slot' && screens.isPending);
+  const address = useCameraAddress(source, slot, deviceId, templateId, { dashboardRequest: true, share });
+  const waiting = address.waiting || (slotted && screens.isPending);
   return <VideoPlayer src={address.url} waiting={waiting} muted={muted} />;
 }
 

@@ -6,6 +6,8 @@ export interface CameraDevice {
   deviceId: number;
   /** The template whose camera slots (/yun/module/video) a camera element names by index. */
   templateId: number | null;
+  /** A share link's token, on a shared page: the camera's address is asked through the link. */
+  share: string | null;
 }
 
 export const CameraSourceContext = createContext<CameraDevice | null>(null);

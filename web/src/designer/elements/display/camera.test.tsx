@@ -22,11 +22,14 @@ vi.mock('@/components/video/hls-engine', () => ({
 const { cameraElement } = await import('./camera');
 const Camera = cameraElement.component;
 
-function wrap(children: ReactNode, device: { deviceId: number; templateId: number | null } | null) {
+function wrap(
+  children: ReactNode,
+  device: { deviceId: number; templateId: number | null; share?: string | null } | null,
+) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
     <QueryClientProvider client={client}>
-      <CameraSourceContext value={device}>{children}</CameraSourceContext>
+      <CameraSourceContext value={device && { share: null, ...device }}>{children}</CameraSourceContext>
     </QueryClientProvider>
   );
 }
@@ -101,6 +104,41 @@ describe('the camera element', () => {
     });
     for (const alert of screen.getAllByRole('alert'))
       expect(alert).toHaveTextContent(i18n.t('video.player.invalidAddress'));
+    expect(attached).toEqual([]);
+  });
+
+  it('on a shared page asks the link for the address, in one call', async () => {
+    const calls = mockApi({
+      'GET /yun/shared/camera': () => ok({ url: '/api/video/demo/live.m3u8?c=1' }),
+    });
+    const element = makeElement('camera', { settings: { source: 'slot', slot: 0 } });
+    render(
+      wrap(<Camera element={element} mode="runtime" values={{}} state={null} />, {
+        deviceId: 5,
+        templateId: 9,
+        share: 'tok',
+      }),
+    );
+    await waitFor(() => {
+      expect(attached).toEqual(['/api/video/demo/live.m3u8?c=1']);
+    });
+    expect(calls.map((c) => c.url)).toEqual(['/yun/shared/camera']);
+    expect(calls[0]?.params).toMatchObject({ token: 'tok', device_id: 5, source: 'slot', slot: 0 });
+  });
+
+  it("on a shared page shows 'invalid video address' when the link answers none", async () => {
+    mockApi({ 'GET /yun/shared/camera': () => ok({ url: '' }) });
+    const element = makeElement('camera', { settings: { source: 'device' } });
+    render(
+      wrap(<Camera element={element} mode="runtime" values={{}} state={null} />, {
+        deviceId: 5,
+        templateId: null,
+        share: 'tok',
+      }),
+    );
+    await waitFor(() => {
+      expect(screen.getByRole('alert')).toHaveTextContent(i18n.t('video.player.invalidAddress'));
+    });
     expect(attached).toEqual([]);
   });
 });

@@ -28,13 +28,15 @@ function CameraPlayer({
   element,
   deviceId,
   templateId,
+  share,
 }: {
   element: ElementRenderProps['element'];
   deviceId: number;
   templateId: number | null;
+  share: string | null;
 }) {
   const { source, slot, muted, controls } = cameraSettings(element);
-  const address = useCameraAddress(source, slot, deviceId, templateId);
+  const address = useCameraAddress(source, slot, deviceId, templateId, { share });
   return (
     <div className="iot-el" data-camera-source={source}>
       <VideoPlayer src={address.url} waiting={address.waiting} muted={muted} controls={controls} />
@@ -57,7 +59,14 @@ function CameraElement({ element, mode }: ElementRenderProps) {
       </div>
     );
   }
-  return <CameraPlayer element={element} deviceId={device.deviceId} templateId={device.templateId} />;
+  return (
+    <CameraPlayer
+      element={element}
+      deviceId={device.deviceId}
+      templateId={device.templateId}
+      share={device.share}
+    />
+  );
 }
 
 const SLOT_OPTIONS = Array.from({ length: TEMPLATE_CAMERAS_MAX }, (_, index) => ({
