@@ -18,10 +18,13 @@ from iotyun.core.limits import (
     DASHBOARD_CONTAINER_TABS_MAX,
     DASHBOARD_MOBILE_COLUMNS,
     DASHBOARD_ROWS_MAX,
+    ELEMENT_BINDINGS_MAX,
     SECTOR_DASHBOARDS_MAX,
     TEMPLATE_CAMERAS_MAX,
     rule_error,
 )
+from iotyun.templates.screens.document import Binding, States
+from iotyun.templates.screens.element_settings import Key, Model3dSettings
 
 DOCUMENT_VERSION = 1
 IFRAME_URL_MAX = 500
@@ -122,6 +125,18 @@ class CameraSettings(_Strict):
     muted: BodyBool = True
 
 
+class Model3dCardSettings(_Strict):
+    """A gallery 3D model drawn for a device (issue 38 point 1), as the screens' `model3d` element draws it: `model`
+    the element's settings, `bindings` data sources of the device's template by key (`value` feeds `states`, whose
+    colour recolours the model's nodes; each drive's and spin's key its own); a card linked to the device tree draws
+    for the picked device."""
+
+    device_id: Id | None = None
+    model: Model3dSettings = Field(default_factory=Model3dSettings)
+    bindings: dict[Key, Binding] = Field(default_factory=dict, max_length=ELEMENT_BINDINGS_MAX)
+    states: States | None = None
+
+
 class NetMonitorSettings(_Strict):
     """Online, offline and alarm counts and traffic of a device group, or of every device the viewer reads."""
 
@@ -201,6 +216,11 @@ class CameraCard(_CardBase):
     settings: CameraSettings = Field(default_factory=CameraSettings)
 
 
+class Model3dCard(_CardBase):
+    type: Literal["model3d"]
+    settings: Model3dCardSettings = Field(default_factory=Model3dCardSettings)
+
+
 class NetMonitorCard(_CardBase):
     type: Literal["netMonitor"]
     settings: NetMonitorSettings = Field(default_factory=NetMonitorSettings)
@@ -235,7 +255,8 @@ InnerCard = Annotated[
     | DashboardToggleCard
     | DeviceTreeCard
     | GroupTreeCard
-    | CameraCard,
+    | CameraCard
+    | Model3dCard,
     Field(discriminator="type"),
 ]
 
@@ -271,7 +292,8 @@ Card = Annotated[
     | DashboardToggleCard
     | DeviceTreeCard
     | GroupTreeCard
-    | CameraCard,
+    | CameraCard
+    | Model3dCard,
     Field(discriminator="type"),
 ]
 
@@ -347,13 +369,15 @@ class Exposure(BaseModel):
     """What a dashboard shows of the devices its viewer reads (a share link opens no more than this): the devices its
     cards name, the device groups whose devices a card lists, whether a card lists every device the viewer reads,
     whether a group tree lists the device groups, and the reports a report card following the device tree draws for
-    the device picked there (any device the dashboard shows; a report card that follows nothing shows its own)."""
+    the device picked there (any device the dashboard shows; a report card that follows nothing shows its own), and
+    the gallery's 3D models its cards draw."""
 
     devices: set[int] = Field(default_factory=set)
     groups: set[int] = Field(default_factory=set)
     every_device: bool = False
     group_tree: bool = False
     device_reports: set[int] = Field(default_factory=set)
+    models: set[int] = Field(default_factory=set)
 
     def merge(self, other: "Exposure") -> None:
         """Adds what `other` shows (a toggled dashboard, another dashboard of a sector)."""
@@ -362,6 +386,7 @@ class Exposure(BaseModel):
         self.every_device |= other.every_device
         self.group_tree |= other.group_tree
         self.device_reports |= other.device_reports
+        self.models |= other.models
 
 
 def exposure(document: DashboardDocument) -> Exposure:
@@ -379,6 +404,11 @@ def exposure(document: DashboardDocument) -> Exposure:
     for card in cards:
         if isinstance(card, ConfigurationCard) and card.settings.device_id is not None:
             out.devices.add(card.settings.device_id)
+        elif isinstance(card, Model3dCard):
+            if card.settings.device_id is not None:
+                out.devices.add(card.settings.device_id)
+            if card.settings.model.model_id is not None:
+                out.models.add(card.settings.model.model_id)
         elif isinstance(card, FaultCard):
             if card.settings.device_id is not None:
                 out.devices.add(card.settings.device_id)
@@ -391,3 +421,12 @@ def exposure(document: DashboardDocument) -> Exposure:
         elif isinstance(card, ReportCard) and card.link == "device" and card.settings.report_id is not None:
             out.device_reports.add(card.settings.report_id)
     return out
+
+
+def model_ids(document: DashboardDocument) -> set[int]:
+    """The gallery 3D models the document's model3d cards draw (those in containers' tabs included)."""
+    return {
+        c.settings.model.model_id
+        for c in document.cards_and_tabs()
+        if isinstance(c, Model3dCard) and c.settings.model.model_id is not None
+    }
