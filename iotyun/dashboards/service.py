@@ -16,6 +16,7 @@ from iotyun.core.limits import DASHBOARD_GROUPS_MAX, DASHBOARD_NAME_MAX, DASHBOA
 from iotyun.core.permissions import Perm
 from iotyun.dashboards import document as doc
 from iotyun.dashboards import repository as repo
+from iotyun.dashboards.exposure import model_ids
 from iotyun.dashboards.models import (
     AUDIENCE_ROLE,
     AUDIENCE_USER,
@@ -409,7 +410,7 @@ menu_hooks.dashboards_readable.connect(_readable_for_menus)
 async def _shows_model(session: AsyncSession, tenant_id: int, model_id: int) -> bool:
     """Whether a 3D model card of a dashboard of the tenant (in a container's tab too) draws the gallery model."""
     return any(
-        model_id in doc.model_ids(doc.read(stored)) for stored in await repo.documents_with_models(session, tenant_id)
+        model_id in model_ids(doc.read(stored)) for stored in await repo.documents_with_models(session, tenant_id)
     )
 
 

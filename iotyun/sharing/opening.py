@@ -22,7 +22,8 @@ from iotyun.core.tenancy import bind_tenant
 from iotyun.dashboards import repository as dashboard_repo
 from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
-from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
+from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard
+from iotyun.dashboards.exposure import Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
 from iotyun.resources import service as resource_service
 from iotyun.sharing import repository as repo
