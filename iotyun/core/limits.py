@@ -614,6 +614,7 @@ WIDGET_TYPES = (
     "deviceTree",
     "groupTree",
     "camera",
+    "model3d",
 )
 # Messages (issue 32, docs/api-messages.md): what an inbox holds, and SPEC §8's 117804 "message too long".
 MessageKind = Literal["alarm", "notice", "message", "share", "handover", "export", "report", "upgrade"]

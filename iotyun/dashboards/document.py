@@ -18,10 +18,13 @@ from iotyun.core.limits import (
     DASHBOARD_CONTAINER_TABS_MAX,
     DASHBOARD_MOBILE_COLUMNS,
     DASHBOARD_ROWS_MAX,
+    ELEMENT_BINDINGS_MAX,
     SECTOR_DASHBOARDS_MAX,
     TEMPLATE_CAMERAS_MAX,
     rule_error,
 )
+from iotyun.templates.screens.document import Binding, States
+from iotyun.templates.screens.element_settings import Key, Model3dSettings
 
 DOCUMENT_VERSION = 1
 IFRAME_URL_MAX = 500
@@ -122,6 +125,18 @@ class CameraSettings(_Strict):
     muted: BodyBool = True
 
 
+class Model3dCardSettings(_Strict):
+    """A gallery 3D model drawn for a device (issue 38 point 1), as the screens' `model3d` element draws it: `model`
+    the element's settings, `bindings` data sources of the device's template by key (`value` feeds `states`, whose
+    colour recolours the model's nodes; each drive's and spin's key its own); a card linked to the device tree draws
+    for the picked device."""
+
+    device_id: Id | None = None
+    model: Model3dSettings = Field(default_factory=Model3dSettings)
+    bindings: dict[Key, Binding] = Field(default_factory=dict, max_length=ELEMENT_BINDINGS_MAX)
+    states: States | None = None
+
+
 class NetMonitorSettings(_Strict):
     """Online, offline and alarm counts and traffic of a device group, or of every device the viewer reads."""
 
@@ -201,6 +216,11 @@ class CameraCard(_CardBase):
     settings: CameraSettings = Field(default_factory=CameraSettings)
 
 
+class Model3dCard(_CardBase):
+    type: Literal["model3d"]
+    settings: Model3dCardSettings = Field(default_factory=Model3dCardSettings)
+
+
 class NetMonitorCard(_CardBase):
     type: Literal["netMonitor"]
     settings: NetMonitorSettings = Field(default_factory=NetMonitorSettings)
@@ -235,7 +255,8 @@ InnerCard = Annotated[
     | DashboardToggleCard
     | DeviceTreeCard
     | GroupTreeCard
-    | CameraCard,
+    | CameraCard
+    | Model3dCard,
     Field(discriminator="type"),
 ]
 
@@ -271,7 +292,8 @@ Card = Annotated[
     | DashboardToggleCard
     | DeviceTreeCard
     | GroupTreeCard
-    | CameraCard,
+    | CameraCard
+    | Model3dCard,
     Field(discriminator="type"),
 ]
 
@@ -341,53 +363,3 @@ class DashboardDocument(_Strict):
 def read(stored: dict[str, Any]) -> DashboardDocument:
     """A stored document as the current version (an empty one for a dashboard never saved)."""
     return DashboardDocument.model_validate(stored) if stored else DashboardDocument()
-
-
-class Exposure(BaseModel):
-    """What a dashboard shows of the devices its viewer reads (a share link opens no more than this): the devices its
-    cards name, the device groups whose devices a card lists, whether a card lists every device the viewer reads,
-    whether a group tree lists the device groups, and the reports a report card following the device tree draws for
-    the device picked there (any device the dashboard shows; a report card that follows nothing shows its own)."""
-
-    devices: set[int] = Field(default_factory=set)
-    groups: set[int] = Field(default_factory=set)
-    every_device: bool = False
-    group_tree: bool = False
-    device_reports: set[int] = Field(default_factory=set)
-
-    def merge(self, other: "Exposure") -> None:
-        """Adds what `other` shows (a toggled dashboard, another dashboard of a sector)."""
-        self.devices |= other.devices
-        self.groups |= other.groups
-        self.every_device |= other.every_device
-        self.group_tree |= other.group_tree
-        self.device_reports |= other.device_reports
-
-
-def exposure(document: DashboardDocument) -> Exposure:
-    out = Exposure()
-    cards = document.cards_and_tabs()
-    out.group_tree = any(isinstance(c, GroupTreeCard) for c in cards)
-
-    def listing(group_id: int | None, linked_to_group: bool) -> None:
-        """A card listing the devices of `group_id` (all when none), or of any group a group tree offers."""
-        if group_id is None or (linked_to_group and out.group_tree):
-            out.every_device = True
-        else:
-            out.groups.add(group_id)
-
-    for card in cards:
-        if isinstance(card, ConfigurationCard) and card.settings.device_id is not None:
-            out.devices.add(card.settings.device_id)
-        elif isinstance(card, FaultCard):
-            if card.settings.device_id is not None:
-                out.devices.add(card.settings.device_id)
-            else:
-                listing(card.settings.group_id, card.link == "group")
-        elif isinstance(card, MapCard):
-            listing(card.settings.group_id, card.link == "group")
-        elif isinstance(card, DeviceTreeCard):
-            listing(card.settings.group_id, False)
-        elif isinstance(card, ReportCard) and card.link == "device" and card.settings.report_id is not None:
-            out.device_reports.add(card.settings.report_id)
-    return out

@@ -8,7 +8,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import ColumnElement, ScalarSelect, and_, delete, exists, func, or_, select
+from sqlalchemy import ColumnElement, ScalarSelect, Text, and_, cast, delete, exists, func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from iotyun.alarms.models import CONFIRMED, Alarm
@@ -110,6 +110,15 @@ async def tenant_dashboard_ids(session: AsyncSession, tenant_id: int, ids: Colle
         return set()
     stmt = select(Dashboard.id).where(Dashboard.tenant_id == tenant_id, Dashboard.id.in_(ids))
     return set((await session.execute(stmt)).scalars())
+
+
+async def documents_with_models(session: AsyncSession, tenant_id: int) -> list[dict[str, Any]]:
+    """The tenant's dashboard documents whose text holds "model3d" (a prefilter for those with 3D model cards; the
+    caller reads the documents)."""
+    stmt = select(Dashboard.document).where(
+        Dashboard.tenant_id == tenant_id, cast(Dashboard.document, Text).contains("model3d", autoescape=True)
+    )
+    return list((await session.execute(stmt)).scalars())
 
 
 async def in_sectors(session: AsyncSession, tenant_id: int, ids: Collection[int]) -> set[int]:

@@ -16,6 +16,7 @@ from iotyun.core.limits import DASHBOARD_GROUPS_MAX, DASHBOARD_NAME_MAX, DASHBOA
 from iotyun.core.permissions import Perm
 from iotyun.dashboards import document as doc
 from iotyun.dashboards import repository as repo
+from iotyun.dashboards.exposure import model_ids
 from iotyun.dashboards.models import (
     AUDIENCE_ROLE,
     AUDIENCE_USER,
@@ -41,6 +42,7 @@ from iotyun.dashboards.schemas import (
     DashboardSummaryOut,
     DashboardUpdateIn,
 )
+from iotyun.resources import hooks as resource_hooks
 from iotyun.system.menus import hooks as menu_hooks
 
 _KINDS = ((AUDIENCE_USER, "user_ids"), (AUDIENCE_ROLE, "role_ids"), (AUDIENCE_USER_GROUP, "user_group_ids"))
@@ -403,3 +405,14 @@ async def _readable_for_menus(session: AsyncSession, actor: Actor, ids: Collecti
 # The custom menus (system/menus) name dashboards: which exist in a tenant, and which a reader opens.
 menu_hooks.dashboards_in_tenant.connect(repo.tenant_dashboard_ids)
 menu_hooks.dashboards_readable.connect(_readable_for_menus)
+
+
+async def _shows_model(session: AsyncSession, tenant_id: int, model_id: int) -> bool:
+    """Whether a 3D model card of a dashboard of the tenant (in a container's tab too) draws the gallery model."""
+    return any(
+        model_id in model_ids(doc.read(stored)) for stored in await repo.documents_with_models(session, tenant_id)
+    )
+
+
+# The gallery keeps a model a dashboard card draws (114508).
+resource_hooks.model_in_use.connect(_shows_model)

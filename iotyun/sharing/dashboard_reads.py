@@ -23,14 +23,13 @@ from iotyun.dashboards.document import (
     DashboardDocument,
     DashboardToggleCard,
     DeviceTreeCard,
-    Exposure,
     GroupTreeCard,
     MapCard,
     NetMonitorCard,
     ReportCard,
     WeatherCard,
-    exposure,
 )
+from iotyun.dashboards.exposure import Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut, NetOut
 from iotyun.devices import service as device_service
 from iotyun.devices.gps import service as gps_service

@@ -22,7 +22,8 @@ from iotyun.core.tenancy import bind_tenant
 from iotyun.dashboards import repository as dashboard_repo
 from iotyun.dashboards import sectors as sector_service
 from iotyun.dashboards import service as dashboard_service
-from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard, Exposure, exposure
+from iotyun.dashboards.document import DashboardDocument, DashboardToggleCard
+from iotyun.dashboards.exposure import Exposure, exposure
 from iotyun.dashboards.schemas import DashboardOut
 from iotyun.devices import hooks as device_hooks
 from iotyun.devices import service as device_service
@@ -239,6 +240,15 @@ async def dashboard_devices(
     """The devices a dashboard or sector link shows (its socket follows only these): the devices its dashboards'
     cards name and its starting device, and the devices of the groups its cards list (every device its creator reads
     when a card lists them all), each one its creator still reads. `dashboard_ids`: only these of its dashboards."""
+    found = await link_exposure(session, link, actor, dashboard_ids)
+    return await exposed_devices(session, link, actor, found)
+
+
+async def link_exposure(
+    session: AsyncSession, link: ShareLink, actor: Actor, dashboard_ids: list[int] | None = None
+) -> Exposure:
+    """What a dashboard or sector link's dashboards (those its creator still sees; 118302 when none) show, with the
+    dashboards their toggle cards switch to. `dashboard_ids`: only these of its dashboards."""
     found = Exposure()
     shown = 0
     for dashboard_id in dashboard_ids if dashboard_ids is not None else await link_dashboards(session, link):
@@ -248,7 +258,7 @@ async def dashboard_devices(
             found.merge(await exposure_of(session, actor, dashboard.document))
     if not shown:
         raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS)
-    return await exposed_devices(session, link, actor, found)
+    return found
 
 
 async def exposed_devices(session: AsyncSession, link: ShareLink, actor: Actor, found: Exposure) -> set[int]:
@@ -337,14 +347,17 @@ async def camera_address(
 
 
 async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, model_id: int) -> bool:
-    """Whether the link's page shows the gallery model `model_id`: a 3D model element of a published screen of a
-    device the link shows (a configuration link's devices, a dashboard or sector link's), as the creator reads them.
-    Each template's screens are read once, and the search stops at the first screen showing it."""
-    devices = (
-        await dashboard_devices(session, link, actor)
-        if link.link_type in (LINK_DASHBOARD, LINK_SECTOR)
-        else set(await visible_ids(session, link, actor))
-    )
+    """Whether the link's page shows the gallery model `model_id`: a 3D model card of a dashboard or sector link's
+    dashboards, or a 3D model element of a published screen of a device the link shows (a configuration link's
+    devices, a dashboard or sector link's), as the creator reads them. Each template's screens are read once, and the
+    search stops at the first screen showing it."""
+    if link.link_type in (LINK_DASHBOARD, LINK_SECTOR):
+        exposed = await link_exposure(session, link, actor)
+        if model_id in exposed.models:
+            return True
+        devices = await exposed_devices(session, link, actor, exposed)
+    else:
+        devices = set(await visible_ids(session, link, actor))
     templates: set[int | None] = set()
     for device_id in sorted(devices):
         found = await device_screens(session, actor, device_id)

@@ -6080,7 +6080,7 @@ export interface components {
         /** ContainerTab */
         ContainerTab: {
             /** Card */
-            card: components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"];
+            card: components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"] | components["schemas"]["Model3dCard"];
             /**
              * Title
              * @default
@@ -6174,7 +6174,7 @@ export interface components {
          */
         DashboardDocument: {
             /** Cards */
-            cards?: (components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["ContainerCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"])[];
+            cards?: (components["schemas"]["ReportCard"] | components["schemas"]["MapCard"] | components["schemas"]["ConfigurationCard"] | components["schemas"]["FaultCard"] | components["schemas"]["TextCard"] | components["schemas"]["TimeCard"] | components["schemas"]["WeatherCard"] | components["schemas"]["IframeCard"] | components["schemas"]["ContainerCard"] | components["schemas"]["NetMonitorCard"] | components["schemas"]["DashboardToggleCard"] | components["schemas"]["DeviceTreeCard"] | components["schemas"]["GroupTreeCard"] | components["schemas"]["CameraCard"] | components["schemas"]["Model3dCard"])[];
             layouts?: components["schemas"]["Layouts"];
             /**
              * Version
@@ -9979,12 +9979,121 @@ export interface components {
             screens: components["schemas"]["ScreenOut"][];
             template: components["schemas"]["TemplateOut"];
         };
+        /** Model3dCard */
+        Model3dCard: {
+            /** Id */
+            id: string;
+            /**
+             * Link
+             * @default none
+             * @enum {string}
+             */
+            link: "none" | "device" | "group";
+            settings?: components["schemas"]["Model3dCardSettings"];
+            /**
+             * Show Title
+             * @default true
+             */
+            show_title: boolean;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "model3d";
+        };
+        /**
+         * Model3dCardSettings
+         * @description A gallery 3D model drawn for a device (issue 38 point 1), as the screens' `model3d` element draws it: `model`
+         *     the element's settings, `bindings` data sources of the device's template by key (`value` feeds `states`, whose
+         *     colour recolours the model's nodes; each drive's and spin's key its own); a card linked to the device tree draws
+         *     for the picked device.
+         */
+        Model3dCardSettings: {
+            /** Bindings */
+            bindings?: {
+                [key: string]: components["schemas"]["Binding"];
+            };
+            /** Device Id */
+            device_id?: number | null;
+            model?: components["schemas"]["Model3dSettings"];
+            states?: components["schemas"]["States"] | null;
+        };
+        /**
+         * Model3dSettings
+         * @description What a `model3d` element draws: a model of the gallery's 3D models by id (and its .gltf's URL), a saved
+         *     camera (absent: the model framed whole), the nodes a state's colour (its backgroundColor) recolours, drives and
+         *     spins. Each drive and spin reads its own binding key, never the state's `value` nor another's.
+         */
+        Model3dSettings: {
+            camera?: components["schemas"]["ModelCamera"] | null;
+            /** Drives */
+            drives?: components["schemas"]["ModelDrive"][];
+            /** Meshes */
+            meshes?: string[];
+            /** Model Id */
+            model_id?: number | null;
+            /** Model Url */
+            model_url?: string | null;
+            /** Spins */
+            spins?: components["schemas"]["ModelSpin"][];
+        };
+        /**
+         * ModelCamera
+         * @description The saved view: where the camera stands and what it looks at, in the model's units.
+         */
+        ModelCamera: {
+            /** Position */
+            position: number[];
+            /** Target */
+            target: number[];
+        };
         /** ModelCount */
         ModelCount: {
             /** Count */
             count: number;
             /** Model */
             model: string;
+        };
+        /**
+         * ModelDrive
+         * @description A node's rotation (degrees), position (model units) or height (scale factor) set from the value bound under
+         *     `key`: `min` maps to `from_value`, `max` to `to_value`, clamped between them.
+         */
+        ModelDrive: {
+            /**
+             * From Value
+             * @default 0
+             */
+            from_value: number;
+            /** Key */
+            key: string;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "rotation_x" | "rotation_y" | "rotation_z" | "position_x" | "position_y" | "position_z" | "scale_y";
+            /**
+             * Max
+             * @default 100
+             */
+            max: number;
+            /**
+             * Min
+             * @default 0
+             */
+            min: number;
+            /** Node */
+            node: string;
+            /**
+             * To Value
+             * @default 1
+             */
+            to_value: number;
         };
         /** ModelFileOut */
         ModelFileOut: {
@@ -10014,6 +10123,28 @@ export interface components {
             size_bytes: number;
             /** Url */
             url: string;
+        };
+        /**
+         * ModelSpin
+         * @description A node turning on `axis` at the value bound under `key` × `factor` revolutions per minute (backwards for a
+         *     negative value; none or 0 holds it).
+         */
+        ModelSpin: {
+            /**
+             * Axis
+             * @default y
+             * @enum {string}
+             */
+            axis: "x" | "y" | "z";
+            /**
+             * Factor
+             * @default 1
+             */
+            factor: number;
+            /** Key */
+            key: string;
+            /** Node */
+            node: string;
         };
         /** MonitorGroupIn */
         MonitorGroupIn: {

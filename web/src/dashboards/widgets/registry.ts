@@ -11,6 +11,7 @@ import { faultWidget } from './fault';
 import { groupTreeWidget } from './group-tree';
 import { iframeWidget } from './iframe';
 import { mapWidget } from './map';
+import { model3dWidget } from './model3d';
 import { netMonitorWidget } from './net-monitor';
 import { reportWidget } from './report';
 import { textWidget } from './text';
@@ -33,6 +34,7 @@ export const WIDGETS: { readonly [T in WidgetType]: WidgetDefinition<T> } = {
   deviceTree: deviceTreeWidget,
   groupTree: groupTreeWidget,
   camera: cameraWidget,
+  model3d: model3dWidget,
 };
 
 /** The types in the server's order (SPEC §1), as the palette lists them. */

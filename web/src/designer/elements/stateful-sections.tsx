@@ -13,9 +13,17 @@ import type { SettingsFormProps } from './types';
 interface StatefulSectionsProps extends SettingsFormProps {
   /** The element always has states (an indicator, a symbol); otherwise a switch turns them on and off. */
   required?: boolean;
+  /** The element's flicker section; false where nothing flickers (a dashboard's 3D model card). Default true. */
+  flicker?: boolean;
 }
 
-export function StatefulSections({ element, dataSources, onChange, required }: StatefulSectionsProps) {
+export function StatefulSections({
+  element,
+  dataSources,
+  onChange,
+  required,
+  flicker = true,
+}: StatefulSectionsProps) {
   const { t } = useTranslation();
   const patch = useSettingPatch(element, onChange);
   const states = element.states ?? (required ? defaultStates() : null);
@@ -37,7 +45,7 @@ export function StatefulSections({ element, dataSources, onChange, required }: S
         )}
       </FieldSection>
       {states && <StatesEditor states={states} onChange={(next) => onChange({ states: next })} />}
-      <FlickerSection element={element} onChange={onChange} />
+      {flicker && <FlickerSection element={element} onChange={onChange} />}
     </>
   );
 }

@@ -33,6 +33,7 @@ import {
   type Model3dSettings,
   type SpinSetting,
 } from './scene';
+import './model3d.css';
 
 function NodeField({
   label,
@@ -61,7 +62,12 @@ function NodeField({
   );
 }
 
-export function Model3dSettingsForm(props: SettingsFormProps) {
+export interface Model3dSettingsFormProps extends SettingsFormProps {
+  /** The flicker section of a stateful element; a dashboard's 3D model card, which reuses this form, has none. */
+  flicker?: boolean;
+}
+
+export function Model3dSettingsForm(props: Model3dSettingsFormProps) {
   const { element, dataSources, onChange } = props;
   const { t } = useTranslation();
   const meshesId = useId();
