@@ -4,6 +4,7 @@ models its cards name, read from its document (dashboards/document.py)."""
 from pydantic import BaseModel, Field
 
 from iotyun.dashboards.document import (
+    CameraCard,
     ConfigurationCard,
     DashboardDocument,
     DeviceTreeCard,
@@ -52,7 +53,7 @@ def exposure(document: DashboardDocument) -> Exposure:
             out.groups.add(group_id)
 
     for card in cards:
-        if isinstance(card, ConfigurationCard) and card.settings.device_id is not None:
+        if isinstance(card, ConfigurationCard | CameraCard) and card.settings.device_id is not None:
             out.devices.add(card.settings.device_id)
         elif isinstance(card, Model3dCard):
             if card.settings.device_id is not None:

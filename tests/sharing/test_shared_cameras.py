@@ -90,3 +90,19 @@ async def test_a_creator_without_a_video_account_plays_no_slot(app: FastAPI, tea
     # The device's own address needs no account.
     own = await anon.get(CAMERA, params={"token": shown["token"], "device_id": shown["device"], "source": "device"})
     assert ok(own) == {"url": OWN}
+
+
+async def test_a_dashboard_links_camera_card_plays_its_device(app: FastAPI, team: Team) -> None:
+    shown = await shared_cameras(app, team)
+    board = ok(await team.admin.post("/yun/dashboard", {"name": "gate wall"}))
+    card = {"id": "cam", "type": "camera", "settings": {"device_id": shown["device"], "source": "device"}}
+    document = {"cards": [card], "layouts": {"desktop": [{"i": "cam", "x": 0, "y": 0, "w": 8, "h": 6}]}}
+    ok(await team.admin.post("/yun/dashboard/save", {"id": board["id"], "version": 1, "document": document}))
+    made = ok(await team.admin.post(MANAGE, {"link_type": 2, "permission": 1, "dashboard_id": board["id"]}))
+    anon: Api = team.new_api()
+    ask = {"token": made["token"], "device_id": shown["device"]}
+    assert ok(await anon.get(CAMERA, params={**ask, "source": "device"})) == {"url": OWN}
+    assert ok(await anon.get(CAMERA, params={**ask, "slot": 1}))["url"]
+    # The device the dashboard does not show.
+    resp = await anon.get(CAMERA, params={"token": made["token"], "device_id": shown["hidden"], "source": "device"})
+    assert code(resp) == 118302, resp
