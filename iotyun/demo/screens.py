@@ -13,7 +13,7 @@ _BRIGHT = "#1d2129"
 _MUTED = "#4e5969"
 _PANEL = {"text": "", "backgroundColor": "#f7f8fa", "stroke": "#c9cdd4", "strokeWidth": 1, "radius": 6}
 # The run light's and the compressor symbol's states on 运行状态.
-_RUNNING = {
+RUNNING = {
     "by": "value",
     "items": [
         {"max": 0.5, "backgroundColor": "#c9cdd4"},
@@ -75,7 +75,7 @@ class _Sheet:
         settings = {"symbol": symbol, "parts": parts or []}
         fields: dict[str, Any] = {"settings": settings}
         if on is not None:
-            fields.update(bindings=self.bound(on), states=states or _RUNNING)
+            fields.update(bindings=self.bound(on), states=states or RUNNING)
         if spin is not None:
             name, rate = spin
             fields["animations"] = [{"type": "spin", "data_source_id": self.ids[name], "speed": rate}]
@@ -100,7 +100,7 @@ class _Sheet:
 
     def light(self, name: str, x: int, y: int, size: int = 24, states: dict[str, Any] | None = None) -> None:
         light = {"shape": "circle", "text": ""}
-        self.add("indicator", x, y, size, size, bindings=self.bound(name), states=states or _RUNNING, settings=light)
+        self.add("indicator", x, y, size, size, bindings=self.bound(name), states=states or RUNNING, settings=light)
 
     def trend(self, name: str, x: int, y: int, w: int, h: int) -> None:
         trend = {"window": 1, "window_unit": "hour", "unit": self.units.get(name, ""),
@@ -311,7 +311,7 @@ def boiler_models_web(ids: dict[str, int], models: dict[str, tuple[int, str]], l
                                            "max": _DRUM_MM, "from_value": 0, "to_value": level_height}])  # fmt: skip
     tank["bindings"] = s.bound("液位", "drive_1")
     pump = model("泵组", 395, 130, meshes=["motor", "pump"])
-    pump.update(bindings=s.bound("燃烧器"), states=_RUNNING)
+    pump.update(bindings=s.bound("燃烧器"), states=RUNNING)
     fan = model("风机", 750, 130, spins=[{"key": "spin_1", "node": "blades", "axis": "z", "factor": 120}])
     fan["bindings"] = s.bound("燃烧器", "spin_1")
     s.label("给水箱液位", 60, 96, 120)

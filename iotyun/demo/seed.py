@@ -22,6 +22,7 @@ from iotyun.demo import monitoring as device_monitoring_demo
 from iotyun.demo import reports as report_demo
 from iotyun.demo import software as software_demo
 from iotyun.demo import templates as template_demo
+from iotyun.demo import video as video_demo
 from iotyun.team.models import UserGroup
 
 log = logging.getLogger("iotyun.demo.seed")
@@ -72,6 +73,7 @@ async def seed_demo(session: AsyncSession, settings: Settings) -> bool:
     await model_demo.seed(session, tenant.id, users, settings.data_dir)
     await template_demo.seed(session, tenant.id, users)
     await report_demo.seed(session, tenant.id, users)
+    await video_demo.seed(session, tenant.id, users, settings)
     await dashboard_demo.seed(session, tenant.id, users)
     await message_demo.seed(session, tenant.id, users)
     await software_demo.seed(session, tenant.id, users, settings.data_dir)
@@ -93,6 +95,8 @@ async def _top_up(session: AsyncSession, settings: Settings) -> None:
     if admin is not None:
         await automation_demo.seed(session, tenant.id, {"admin": admin}, settings)
         await model_demo.seed(session, tenant.id, {"admin": admin}, settings.data_dir)
+        await video_demo.seed(session, tenant.id, {"admin": admin}, settings)
+        await dashboard_demo.seed_boiler_3d(session, tenant.id, admin)
 
 
 async def run(settings: Settings) -> None:
