@@ -52,7 +52,7 @@ from iotyun.telemetry.public import (
     user_can_write,
     write_value,
 )
-from iotyun.templates.screens.document import model_ids
+from iotyun.templates import service as template_service
 
 
 async def checked_link(session: AsyncSession, token: str, *, counting: bool) -> ShareLink:
@@ -349,8 +349,9 @@ async def camera_address(
 async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, model_id: int) -> bool:
     """Whether the link's page shows the gallery model `model_id`: a 3D model card of a dashboard or sector link's
     dashboards, or a 3D model element of a published screen of a device the link shows (a configuration link's
-    devices, a dashboard or sector link's), as the creator reads them. Each template's screens are read once, and the
-    search stops at the first screen showing it."""
+    devices, a dashboard or sector link's), as the creator reads them. The devices' templates are found in one read
+    and each template's publication read once, however many devices share it (a model's .gltf, buffers and textures
+    are a request each)."""
     if link.link_type in (LINK_DASHBOARD, LINK_SECTOR):
         exposed = await link_exposure(session, link, actor)
         if model_id in exposed.models:
@@ -358,15 +359,7 @@ async def shows_model(session: AsyncSession, link: ShareLink, actor: Actor, mode
         devices = await exposed_devices(session, link, actor, exposed)
     else:
         devices = set(await visible_ids(session, link, actor))
-    templates: set[int | None] = set()
-    for device_id in sorted(devices):
-        found = await device_screens(session, actor, device_id)
-        if found.template_id in templates:
-            continue
-        templates.add(found.template_id)
-        if any(model_id in model_ids(screen.document) for screen in found.screens):
-            return True
-    return False
+    return model_id in await template_service.published_model_ids(session, sorted(devices))
 
 
 async def model_file(

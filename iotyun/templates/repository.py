@@ -2,7 +2,7 @@
 the templates a caller reads, screen counts, groups, publications and the template log (a screen's own SELECTs are
 in templates/screens/repository.py)."""
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, func, or_, select
@@ -26,6 +26,8 @@ from iotyun.templates.models import (
 )
 
 _ALL = {ALL_TENANTS: True}
+# Ids per IN (…) list: far below SQLite's and PostgreSQL's limits on a statement's parameters.
+_IN_SLICE = 500
 
 
 def readable_condition(actor: Actor) -> ColumnElement[bool]:
@@ -242,6 +244,21 @@ async def bound_devices(session: AsyncSession, template_id: int) -> list[tuple[D
         .execution_options(**_ALL)
     )
     return [(d, g) for d, g in (await session.execute(stmt)).all()]
+
+
+async def bound_template_ids(session: AsyncSession, device_ids: Sequence[int]) -> set[int]:
+    """The templates the devices are bound to (each once), read in slices the databases' parameter limits allow."""
+    found: set[int] = set()
+    for start in range(0, len(device_ids), _IN_SLICE):
+        part = device_ids[start : start + _IN_SLICE]
+        stmt = (
+            select(TemplateBinding.template_id)
+            .where(TemplateBinding.device_id.in_(part))
+            .distinct()
+            .execution_options(**_ALL)
+        )
+        found.update((await session.scalars(stmt)).all())
+    return found
 
 
 async def latest_publication(session: AsyncSession, template_id: int) -> TemplatePublication | None:

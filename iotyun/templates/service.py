@@ -53,6 +53,7 @@ from iotyun.templates.schemas import (
 )
 from iotyun.templates.screens import repository as screen_repo
 from iotyun.templates.screens import service as screen_service
+from iotyun.templates.screens.document import model_ids
 from iotyun.templates.screens.service import screen_out
 
 _ALL = {ALL_TENANTS: True}
@@ -498,6 +499,20 @@ async def published_screens(session: AsyncSession, sn: str) -> tuple[Template, T
     if not template.published or publication is None:
         return None
     return template, publication
+
+
+async def published_model_ids(session: AsyncSession, device_ids: Sequence[int]) -> set[int]:
+    """The gallery 3D models that the published screens of these devices' templates show, each template read once.
+    No access check: the caller has read the devices (a share link's page asks it of the devices it shows)."""
+    found: set[int] = set()
+    for template_id in sorted(await repo.bound_template_ids(session, device_ids)):
+        template = await repo.template_any(session, template_id)
+        publication = await repo.latest_publication(session, template_id)
+        if not template.published or publication is None:
+            continue
+        for screen in screen_service.runtime_screens(template, publication.snapshot):
+            found.update(model_ids(screen.document))
+    return found
 
 
 async def published_config(session: AsyncSession, sn: str) -> GatewayConfig | None:

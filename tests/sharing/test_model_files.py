@@ -7,17 +7,20 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from tests.conftest import Api
 from tests.devices.factories import register
 from tests.resources.factories import classify
 from tests.resources.test_model_in_use import showing
 from tests.resources.test_models import standard, upload
 from tests.sharing.conftest import MANAGE, make_link
+from tests.team.conftest import other_tenant
 from tests.team.factories import Team
 from tests.templates.factories import make_template, ok
 from tests.templates.screens.helpers import save as save_design
 from tests.templates.test_publish import bind_rows
 
 MODEL = "/api/yun/shared/model"
+__all__ = ["other_tenant"]
 
 
 async def shared_model(app: FastAPI, team: Team) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
@@ -91,3 +94,19 @@ async def test_a_dashboard_link_serves_the_models_of_the_screens_its_cards_show(
     # A dashboard showing no device with the model: not found.
     other = await dashboard_link([{"id": "t", "type": "text", "settings": {}}, {"id": "u", "type": "time"}])
     assert (await anon.get(f"{MODEL}/{other}/{model['id']}/pump.gltf")).json()["meta"]["message"] == "114501"
+
+
+async def test_a_device_transferred_away_takes_its_models_with_it(app: FastAPI, team: Team, other_tenant: Api) -> None:
+    """A dashboard link whose configuration card shows a device with the model: once the device is transferred to
+    another tenant, the link's creator no longer reads it, and its screens' models are no longer served."""
+    model, _, link = await shared_model(app, team)
+    board = ok(await team.admin.post("/yun/dashboard", {"name": "wall"}))
+    card = {"id": "c", "type": "configuration", "settings": {"device_id": link["device"]}}
+    document = {"cards": [card], "layouts": {"desktop": [{"i": "c", "x": 0, "y": 0, "w": 8, "h": 4}]}}
+    ok(await team.admin.post("/yun/dashboard/save", {"id": board["id"], "version": 1, "document": document}))
+    token = ok(await team.admin.post(MANAGE, {"link_type": 2, "permission": 1, "dashboard_id": board["id"]}))["token"]
+    anon = team.new_api().client
+    assert (await anon.get(f"{MODEL}/{token}/{model['id']}/pump.gltf")).status_code == 200
+    ok(await team.admin.post("/dev/transfer", {"device_ids": [link["device"]], "account": "mallory"}))
+    assert (await anon.get(f"{MODEL}/{token}/{model['id']}/pump.gltf")).json()["meta"]["message"] == "114501"
+    assert (await anon.get(f"{MODEL}/{link['token']}/{model['id']}/pump.gltf")).json()["meta"]["message"] != "100001"
