@@ -3,7 +3,7 @@
 // dashboards' camera card. The console never sees the account's secret nor its token.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { del, get, post } from '@/lib/http';
+import { del, get, post, put } from '@/lib/http';
 import { getSharedCamera, sharedKeys } from '@/lib/share-links/shared';
 import type { Schema } from '@/types/schema';
 
@@ -69,6 +69,18 @@ export function useTemplateCameras(templateId: number | null | undefined) {
     enabled: Boolean(templateId),
     staleTime: 60_000,
     retry: false,
+  });
+}
+
+/** Replaces a template's camera slots (its `design` item); the server answers them as stored. */
+export function useSaveTemplateCameras(templateId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (cameras: CameraSlot[]) =>
+      put<TemplateCameras>('/yun/module/video', { template_id: templateId, cameras }),
+    onSuccess: (saved) => {
+      client.setQueryData(videoKeys.templateCameras(templateId), saved);
+    },
   });
 }
 

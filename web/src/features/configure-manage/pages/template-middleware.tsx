@@ -1,5 +1,6 @@
 // A template's overview (/templateMiddleware/id={id}): its state with publish and edit, and tabs for the overview,
-// the web and mobile screens, the data sources and the bound devices (GET /yun/module/middleware).
+// the web and mobile screens, the data sources, the monitoring tables, the camera slots and the bound devices
+// (GET /yun/module/middleware; the camera slots GET /yun/module/video).
 import { ArrowLeftOutlined, CloudUploadOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Col, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { useMiddleware } from '../api/get-middleware';
 import { DataSourcesPanel } from '../components/data-sources/data-sources-panel';
 import { MonitorTableList } from '../components/monitor-tables/monitor-table-list';
 import { ScreenList } from '../components/screen-list';
+import { TemplateCameras } from '../components/template-cameras';
 import { TemplateDevices } from '../components/template-devices';
 import { TemplateFormModal } from '../components/template-form-modal';
 import { TemplateOverview } from '../components/template-overview';
@@ -27,7 +29,7 @@ const NOT_FOUND = '115001';
 
 /** The designer's page and editor: one click away from here ("Design" on a screen), fetched while idle. */
 const loadDesigner = () => Promise.all([import('./design-configure'), import('@/designer/editor/editor')]);
-const TABS = ['overview', 'screens', 'dataSources', 'monitorTables', 'devices'] as const;
+const TABS = ['overview', 'screens', 'dataSources', 'monitorTables', 'cameras', 'devices'] as const;
 type TabKey = (typeof TABS)[number];
 
 const tabLabel = (text: string, count: number) => (
@@ -178,6 +180,11 @@ export default function TemplateMiddlewarePage() {
             key: 'monitorTables',
             label: tabLabel(t('configure.middleware.tab.monitorTables'), data.monitor_tables),
             children: <MonitorTableList templateId={tpl.id} canDesign={can.design} />,
+          },
+          {
+            key: 'cameras',
+            label: t('configure.middleware.tab.cameras'),
+            children: <TemplateCameras templateId={tpl.id} canDesign={can.design} />,
           },
           {
             key: 'devices',
