@@ -7,6 +7,9 @@ import {
   AmbientLight,
   Box3,
   DirectionalLight,
+  Mesh,
+  MeshLambertMaterial,
+  MeshStandardMaterial,
   PerspectiveCamera,
   Scene,
   Vector3,
@@ -83,12 +86,49 @@ function drawsInSoftware(): boolean {
   return softwareGl;
 }
 
+/** On a processor-drawn WebGL, each glTF PBR material (MeshStandardMaterial: metalness and roughness lit per pixel)
+ * becomes a Lambert one of the same colour, map, emission and transparency, a material shared by meshes staying
+ * shared; the PBR ones are freed. The per-pixel lighting was most of the frame on SwiftShader: B8's fan drew 22
+ * frames/s on a busy machine with them, 33 without (the same run's screen without the model: 34 % busy either way). */
+function plainMaterials(model: Object3D): void {
+  const plain = new Map<MeshStandardMaterial, MeshLambertMaterial>();
+  const swap = (material: unknown) => {
+    if (!(material instanceof MeshStandardMaterial)) return material;
+    let found = plain.get(material);
+    if (!found) {
+      found = new MeshLambertMaterial({
+        name: material.name,
+        color: material.color,
+        map: material.map,
+        emissive: material.emissive,
+        emissiveMap: material.emissiveMap,
+        emissiveIntensity: material.emissiveIntensity,
+        alphaMap: material.alphaMap,
+        transparent: material.transparent,
+        opacity: material.opacity,
+        alphaTest: material.alphaTest,
+        side: material.side,
+        vertexColors: material.vertexColors,
+      });
+      plain.set(material, found);
+    }
+    return found;
+  };
+  model.traverse((object) => {
+    if (object instanceof Mesh)
+      object.material = Array.isArray(object.material) ? object.material.map(swap) : swap(object.material);
+  });
+  for (const material of plain.keys()) material.dispose();
+}
+
 /** Loads the model of `options.url` and draws it into `container`; rejects when the model cannot be loaded. */
 export async function openModelScene(container: HTMLElement, options: SceneOptions): Promise<ModelScene> {
   const loader = new GLTFLoader();
   loader.setRequestHeader(options.headers);
   const gltf = await loader.loadAsync(options.url);
   const model = gltf.scene;
+  const software = drawsInSoftware();
+  if (software) plainMaterials(model);
   const root = asNode(model);
   const nodes = indexNodes(root);
   const book = new Map<SceneNode, ColorRecord>();
@@ -101,7 +141,6 @@ export async function openModelScene(container: HTMLElement, options: SceneOptio
   scene.add(sun);
 
   const camera = new PerspectiveCamera(45, 1, 0.01, 1000);
-  const software = drawsInSoftware();
   const renderer = new WebGLRenderer({ antialias: !software, alpha: true });
   renderer.setPixelRatio(software ? 1 : Math.min(window.devicePixelRatio || 1, 2));
   renderer.domElement.style.display = 'block';
