@@ -3,24 +3,13 @@
 // tenant's video cloud account (picked from the account's cameras, or typed as serial and channel when none is
 // bound). Edited as a whole and saved at once, where the caller may design the template; read-only otherwise.
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  InputNumber,
-  Select,
-  Skeleton,
-  Space,
-  Table,
-  Tooltip,
-} from 'antd';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, Select, Skeleton, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import { IconAction } from '@/components/icon-action';
 
 import {
   useSaveTemplateCameras,
@@ -191,36 +180,24 @@ export function TemplateCameras({ templateId, canDesign }: { templateId: number;
       width: 120,
       render: (_, row) => (
         <Space size={0}>
-          <Tooltip title={t('video.slots.up')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowUpOutlined />}
-              aria-label={t('video.slots.up')}
-              disabled={row.index === 0}
-              onClick={() => move(row.index, -1)}
-            />
-          </Tooltip>
-          <Tooltip title={t('video.slots.down')}>
-            <Button
-              type="text"
-              size="small"
-              icon={<ArrowDownOutlined />}
-              aria-label={t('video.slots.down')}
-              disabled={row.index === slots.length - 1}
-              onClick={() => move(row.index, 1)}
-            />
-          </Tooltip>
-          <Tooltip title={t('video.slots.remove')}>
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('video.slots.remove')}
-              onClick={() => setDraft(slots.filter((_, i) => i !== row.index))}
-            />
-          </Tooltip>
+          <IconAction
+            label={t('video.slots.up')}
+            icon={<ArrowUpOutlined />}
+            disabled={row.index === 0}
+            onClick={() => move(row.index, -1)}
+          />
+          <IconAction
+            label={t('video.slots.down')}
+            icon={<ArrowDownOutlined />}
+            disabled={row.index === slots.length - 1}
+            onClick={() => move(row.index, 1)}
+          />
+          <IconAction
+            label={t('video.slots.remove')}
+            icon={<DeleteOutlined />}
+            danger
+            onClick={() => setDraft(slots.filter((_, i) => i !== row.index))}
+          />
         </Space>
       ),
     });

@@ -12,10 +12,11 @@ import {
   TableOutlined,
 } from '@ant-design/icons';
 import { App, Button, Card, Empty, List, Popconfirm, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 
+import { IconAction } from '@/components/icon-action';
 import { NameFormModal } from '@/components/name-form-modal';
 import { formatTime } from '@/lib/telemetry/format';
 import {
@@ -32,25 +33,6 @@ import { MonitorTableCreateModal } from './monitor-table-create-modal';
 
 export const designPath = (id: number) => `/monitor/monitorTableDesign/id=${id}`;
 export const watchPath = (id: number) => `/monitor/middlewares/id=${id}`;
-
-/** A small text button with its tooltip, both naming what it does. */
-function IconAction({
-  label,
-  icon,
-  disabled,
-  onClick,
-}: {
-  label: string;
-  icon: ReactNode;
-  disabled?: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <Tooltip title={label}>
-      <Button type="text" size="small" icon={icon} disabled={disabled} aria-label={label} onClick={onClick} />
-    </Tooltip>
-  );
-}
 
 type Naming = { kind: 'copy' | 'rename'; table: MonitorTableSummary } | null;
 
