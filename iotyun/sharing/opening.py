@@ -340,7 +340,8 @@ async def camera_address(
         # Checked when it was saved (devices/service.py: no local file, loopback or link-local host), as the
         # console's device detail hands it out.
         return SharedCameraOut(url=(await device_service.get_device(session, actor, device_id)).video_url)
-    template_id = (await device_screens(session, actor, device_id)).template_id
+    # The binding alone names the template whose slots play: its published screens are not read for this.
+    template_id = await template_service.bound_template_id(session, device_id)
     if template_id is None:
         return SharedCameraOut(url="")
     return SharedCameraOut(url=await device_hooks.camera_slot_address.ask(session, actor, state, template_id, slot))

@@ -501,6 +501,12 @@ async def published_screens(session: AsyncSession, sn: str) -> tuple[Template, T
     return template, publication
 
 
+async def bound_template_id(session: AsyncSession, device_id: int) -> int | None:
+    """The template the device is bound to, or None. No access check: the caller has read the device."""
+    found = await repo.bound_template_ids(session, [device_id])
+    return min(found) if found else None
+
+
 async def published_model_ids(session: AsyncSession, device_ids: Sequence[int]) -> set[int]:
     """The gallery 3D models that the published screens of these devices' templates show, each template read once.
     No access check: the caller has read the devices (a share link's page asks it of the devices it shows)."""
