@@ -29,6 +29,8 @@ class Exposure(BaseModel):
     group_tree: bool = False
     device_reports: set[int] = Field(default_factory=set)
     models: set[int] = Field(default_factory=set)
+    # Devices only a camera card names: their camera plays through the link, nothing else of them is read there.
+    cameras: set[int] = Field(default_factory=set)
 
     def merge(self, other: "Exposure") -> None:
         """Adds what `other` shows (a toggled dashboard, another dashboard of a sector)."""
@@ -38,6 +40,7 @@ class Exposure(BaseModel):
         self.group_tree |= other.group_tree
         self.device_reports |= other.device_reports
         self.models |= other.models
+        self.cameras |= other.cameras
 
 
 def exposure(document: DashboardDocument) -> Exposure:
@@ -53,8 +56,10 @@ def exposure(document: DashboardDocument) -> Exposure:
             out.groups.add(group_id)
 
     for card in cards:
-        if isinstance(card, ConfigurationCard | CameraCard) and card.settings.device_id is not None:
+        if isinstance(card, ConfigurationCard) and card.settings.device_id is not None:
             out.devices.add(card.settings.device_id)
+        elif isinstance(card, CameraCard) and card.settings.device_id is not None:
+            out.cameras.add(card.settings.device_id)
         elif isinstance(card, Model3dCard):
             if card.settings.device_id is not None:
                 out.devices.add(card.settings.device_id)

@@ -335,7 +335,16 @@ async def camera_address(
     throttle(visitor.limiters, visitor.ip)
     link = await checked_link(session, visitor.token, counting=False)
     actor = await creator(session, link, visitor.ip)
-    await _device_of(session, link, actor, device_id)
+    if link.link_type in (LINK_DASHBOARD, LINK_SECTOR):
+        # The devices the dashboards show, and those only a camera card names (whose values the link never reads).
+        exposed = await link_exposure(session, link, actor)
+        allowed = await exposed_devices(session, link, actor, exposed)
+        if device_id not in allowed and device_id not in await repo.readable_ids(
+            session, actor, sorted(exposed.cameras)
+        ):
+            raise AppError(ErrorCode.SHARE_LINK_NO_ACCESS, field="device_id")
+    else:
+        await _device_of(session, link, actor, device_id)
     if source == "device":
         # Checked when it was saved (devices/service.py: no local file, loopback or link-local host), as the
         # console's device detail hands it out.

@@ -103,6 +103,9 @@ async def test_a_dashboard_links_camera_card_plays_its_device(app: FastAPI, team
     ask = {"token": made["token"], "device_id": shown["device"]}
     assert ok(await anon.get(CAMERA, params={**ask, "source": "device"})) == {"url": OWN}
     assert ok(await anon.get(CAMERA, params={**ask, "slot": 1}))["url"]
+    # A camera card shows the camera, not the device: its screens and values stay closed to the link.
+    screen = await anon.get("/yun/shared/module/device", params={"token": made["token"], "device_id": shown["device"]})
+    assert code(screen) == 118302, screen
     # The device the dashboard does not show.
     resp = await anon.get(CAMERA, params={"token": made["token"], "device_id": shown["hidden"], "source": "device"})
     assert code(resp) == 118302, resp
