@@ -184,7 +184,8 @@ export default function TemplateMiddlewarePage() {
           {
             key: 'cameras',
             label: t('configure.middleware.tab.cameras'),
-            children: <TemplateCameras templateId={tpl.id} canDesign={can.design} />,
+            // Keyed by the template: another template's page starts from its own stored slots, not this draft.
+            children: <TemplateCameras key={tpl.id} templateId={tpl.id} canDesign={can.design} />,
           },
           {
             key: 'devices',
